@@ -1,0 +1,50 @@
+"""The error types every game raises.
+
+Rules refuse input with :class:`IllegalAction` (an action that breaks a rule) or
+:class:`ConfigError` (a configuration or seat count the rules do not allow). Both carry
+the rule ID they enforce (``SC-MEOW-2``), a catalog message key and its parameters, so a
+client can show the message in its reader's language; ``str(error)`` is
+``"RULE-ID: English message"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gametable.core.i18n import translate
+
+
+class GameError(Exception):
+    """Base class: a refusal that names a rule and a translatable message.
+
+    Attributes:
+        rule: the rule ID from ``shared/rules`` (``"SC-TURN-2"``) or a protocol ID
+            (``"PROTOCOL"``) when the input was malformed rather than against a rule.
+        key: the message key in the translation catalogs (``"errors.space_taken"``).
+        params: values interpolated into the message (JSON-serialisable).
+    """
+
+    def __init__(self, rule: str, key: str, **params: Any) -> None:
+        self.rule = rule
+        self.key = key
+        self.params = params
+        super().__init__(self.message())
+
+    def message(self, language: str = "en") -> str:
+        """The message rendered in ``language`` (en, is, nb, pt)."""
+        return translate(self.key, language, **self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready description: ``{"rule", "key", "params", "message"}``."""
+        return {"rule": self.rule, "key": self.key, "params": self.params, "message": self.message()}
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message()}"
+
+
+class IllegalAction(GameError):
+    """An action that the rules refuse. The state it was applied to is unchanged."""
+
+
+class ConfigError(GameError, ValueError):
+    """A game configuration or seat count that the rules do not allow."""

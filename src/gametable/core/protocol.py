@@ -1,0 +1,173 @@
+"""The one protocol every game implements.
+
+A game is a stateless object (registered by name) whose methods take a mutable state.
+Everything outside ``gametable.games`` — server, bots, CLI, replays — uses only these
+methods and never branches on a game's name. The shapes follow OpenSpiel's state API and
+boardgame.io's game object:
+
+=====================================  =================================================
+``new_game(config, seats, seed)``      a fresh state; all chance comes from ``seed``
+``to_act(state)``                      the seats with a pending decision (may be several)
+``legal_actions(state, seat)``         that seat's legal actions, as JSON objects
+``apply(state, seat, action)``         validate, then change the state; returns events
+``view(state, seat | None)``           what that seat (or a spectator) may see
+``outcome(state)``                     finished?, scores, winners, ranking, breakdowns
+=====================================  =================================================
+
+Actions, events and views are JSON objects (``dict[str, Any]``) so that the same value
+travels through the Python API, the game record and the websocket unchanged. Events are
+public by contract: they never name a hidden card, so they may be shown to everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel
+
+Seat = int
+"""A seat index, 0-based, in clockwise order around the table."""
+
+Action = dict[str, Any]
+"""A JSON object with a ``"type"`` key; each game documents its action types."""
+
+Event = dict[str, Any]
+"""A JSON object with a ``"type"`` key describing something that happened (public)."""
+
+Observation = dict[str, Any]
+"""A JSON object: what one seat (or a spectator) may see of a state."""
+
+StateT = TypeVar("StateT")
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """Points one seat received, with the reason as a catalog key (``"reasons.found"``)."""
+
+    seat: Seat
+    points: float
+    reason: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "points": self.points, "reason": self.reason,
+                "params": dict(self.params)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a game so far.
+
+    Attributes:
+        finished: whether the game is over.
+        scores: one number per seat (points, or for race games the sequences made).
+        winners: the winning seats once finished (teammates share a win); empty for a
+            draw and while the game runs.
+        ranking: one rank per seat, 1 = best; tied seats share the better rank.
+        rounds: per-round score breakdowns with reasons (empty for games without rounds).
+    """
+
+    finished: bool
+    scores: list[float]
+    winners: list[Seat]
+    ranking: list[int]
+    rounds: list[list[ScoreLine]] = field(default_factory=list)
+
+    @property
+    def draw(self) -> bool:
+        """True when the game ended with no winner."""
+        return self.finished and not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "finished": self.finished,
+            "draw": self.draw,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ranking": list(self.ranking),
+            "rounds": [[line.to_json() for line in r] for r in self.rounds],
+        }
+
+
+def rank(scores: Sequence[float]) -> list[int]:
+    """Competition ranking (1, 2, 2, 4) of ``scores``, higher is better."""
+    return [1 + sum(1 for other in scores if other > s) for s in scores]
+
+
+@runtime_checkable
+class Game(Protocol[StateT]):
+    """A game's rules. Implementations are stateless; all state lives in ``StateT``.
+
+    Attributes:
+        name: the registry name (``"sequence-cats"``), also used in records and URLs.
+        config_model: the pydantic model of the game's options.
+    """
+
+    name: str
+    config_model: type[BaseModel]
+
+    def make_config(self, options: Mapping[str, Any] | None, seats: int) -> BaseModel:
+        """Validate ``options`` for a table of ``seats`` seats.
+
+        Raises:
+            ConfigError: unknown or invalid options, or a seat count the rules refuse.
+        """
+        ...
+
+    def new_game(self, config: BaseModel, seats: int, seed: int) -> StateT:
+        """A new game for ``seats`` seats; every random choice is drawn from ``seed``.
+
+        Raises:
+            ConfigError: the seat count does not fit the rules.
+        """
+        ...
+
+    def to_act(self, state: StateT) -> frozenset[Seat]:
+        """Seats with a pending decision; empty once the game is finished."""
+        ...
+
+    def legal_actions(self, state: StateT, seat: Seat) -> list[Action]:
+        """Every legal action of ``seat`` now (empty when it has nothing to decide).
+
+        The returned objects may be shared and must not be mutated.
+        """
+        ...
+
+    def apply(self, state: StateT, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
+        """Validate ``action`` for ``seat``, then change ``state``; return public events.
+
+        Raises:
+            IllegalAction: the action breaks a rule or is malformed; ``state`` is unchanged.
+        """
+        ...
+
+    def view(self, state: StateT, seat: Seat | None) -> Observation:
+        """What ``seat`` may see (``None``: a spectator). The only road out of a state."""
+        ...
+
+    def outcome(self, state: StateT) -> Outcome:
+        """Finished?, scores, winners and ranking of ``state``."""
+        ...
+
+    def snapshot(self, state: StateT) -> dict[str, Any]:
+        """The complete state as JSON, secrets included: for tests and bug reports only."""
+        ...
+
+    def clone(self, state: StateT) -> StateT:
+        """An independent copy of ``state`` (for search and simulations)."""
+        ...
+
+    def describe(self) -> dict[str, Any]:
+        """Static public information for clients: seat counts, config schema, assets."""
+        ...
+
+
+@runtime_checkable
+class HasHeuristic(Protocol):
+    """A game that can rate actions from a seat's point of view (used by greedy bots)."""
+
+    def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
+        """One score per action, higher is better, computed from ``view`` alone."""
+        ...

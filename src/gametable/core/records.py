@@ -1,0 +1,132 @@
+"""Game records: the persistence, replay, bug-report and test-fixture format.
+
+A record is ``(game, config, seats, seed, actions)`` as versioned JSON (see
+``docs/records.md``). Because every random choice is drawn from ``seed`` inside the
+state, replaying the actions in order reproduces every state exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gametable.core import registry
+from gametable.core.errors import GameError, IllegalAction
+from gametable.core.protocol import Event, Game
+
+RECORD_FORMAT = "gametable-record"
+RECORD_VERSION = 1
+MAX_SEED = 2**63 - 1
+
+
+class SeatInfo(BaseModel):
+    """Who sat in a seat: a display name, and the bot's name for a computer player."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(default=None, max_length=40)
+    bot: str | None = None
+
+
+class RecordedAction(BaseModel):
+    """One accepted action: the seat that took it and the action object."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0)
+    action: dict[str, Any]
+
+
+class GameRecord(BaseModel):
+    """A complete, replayable game (``docs/records.md``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["gametable-record"] = RECORD_FORMAT
+    version: Literal[1] = RECORD_VERSION
+    game: str
+    config: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatInfo] = Field(min_length=1)
+    seed: int = Field(ge=0, le=MAX_SEED)
+    actions: list[RecordedAction] = Field(default_factory=list)
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+    def append(self, seat: int, action: Mapping[str, Any]) -> None:
+        """Add an accepted action at the end."""
+        self.actions.append(RecordedAction(seat=seat, action=dict(action)))
+
+
+class RecordError(Exception):
+    """A record that cannot be replayed: the 1-based action number and the refusal."""
+
+    def __init__(self, number: int, error: GameError) -> None:
+        self.number = number
+        self.error = error
+        super().__init__(f"action {number}: {error}")
+
+
+@dataclass
+class Replay:
+    """The result of replaying a record: the game, its validated config and final state."""
+
+    game: Game[Any]
+    config: BaseModel
+    state: Any
+    events: list[list[Event]]
+
+
+def start(record: GameRecord) -> tuple[Game[Any], BaseModel, Any]:
+    """The game, validated config and initial state of ``record``.
+
+    Raises:
+        ConfigError: unknown game, invalid config or seat count.
+    """
+    game = registry.get(record.game)
+    config = game.make_config(record.config, len(record.seats))
+    return game, config, game.new_game(config, len(record.seats), record.seed)
+
+
+def replay(
+    record: GameRecord,
+    *,
+    on_step: Callable[[int, Any, list[Event]], None] | None = None,
+) -> Replay:
+    """Apply every action of ``record`` from the start.
+
+    Args:
+        record: the record to check.
+        on_step: called after each action with its 1-based number, the state and events.
+
+    Raises:
+        ConfigError: the record's game, config or seats are invalid.
+        RecordError: action N is illegal (or names a seat outside the table).
+    """
+    game, config, state = start(record)
+    events: list[list[Event]] = []
+    for number, step in enumerate(record.actions, start=1):
+        if step.seat >= len(record.seats):
+            raise RecordError(
+                number,
+                IllegalAction("PROTOCOL", "errors.no_such_seat", seat=step.seat,
+                              seats=len(record.seats)),
+            )
+        try:
+            happened = game.apply(state, step.seat, step.action)
+        except GameError as error:
+            raise RecordError(number, error) from error
+        events.append(happened)
+        if on_step is not None:
+            on_step(number, state, happened)
+    return Replay(game=game, config=config, state=state, events=events)
+
+
+def new_record(
+    game: str,
+    config: Mapping[str, Any],
+    seats: Iterable[SeatInfo],
+    seed: int,
+    meta: Mapping[str, Any] | None = None,
+) -> GameRecord:
+    """An empty record (no actions yet)."""
+    return GameRecord(game=game, config=dict(config), seats=list(seats), seed=seed,
+                      meta=dict(meta or {}))

@@ -1,0 +1,44 @@
+"""Games by name. The server, CLI and bots find every game here and nowhere else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gametable.core.errors import ConfigError
+from gametable.core.protocol import Game
+
+_GAMES: dict[str, Game[Any]] = {}
+
+
+def register(game: Game[Any]) -> Game[Any]:
+    """Add ``game`` under ``game.name``; registering a name twice is an error."""
+    if game.name in _GAMES and _GAMES[game.name] is not game:
+        raise ValueError(f"a game named {game.name!r} is already registered")
+    _GAMES[game.name] = game
+    return game
+
+
+def get(name: str) -> Game[Any]:
+    """The game registered as ``name``.
+
+    Raises:
+        ConfigError: no such game (key ``errors.unknown_game``).
+    """
+    _load_builtin_games()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise ConfigError(
+            "PROTOCOL", "errors.unknown_game", game=name, games=", ".join(sorted(_GAMES))
+        ) from None
+
+
+def names() -> list[str]:
+    """The registered game names, sorted."""
+    _load_builtin_games()
+    return sorted(_GAMES)
+
+
+def _load_builtin_games() -> None:
+    # Importing the package registers every bundled game.
+    import gametable.games  # noqa: F401

@@ -1,0 +1,64 @@
+"""Sequence Cats options (the table "Options" of ``shared/rules/sequence-cats.md``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gametable.core.errors import ConfigError
+
+ALLOWED_SEATS = (2, 3, 4, 6)
+"""SC-PLAY-1: 2–6 players; 5 cannot be split into equal teams."""
+
+
+class SequenceCatsConfig(BaseModel):
+    """Options of a Sequence Cats game.
+
+    Attributes:
+        teams: how many teams (colours). 2 and 3 seats always play individually and 4
+            seats in 2 teams; 6 seats choose 2 teams of three or 3 teams of two
+            (default 3: teammates sit opposite each other). SC-PLAY-1.
+        sequences_to_win: sequences a player or team needs to win (SC-WIN-2; classic
+            Sequence uses 2 for two players). A second sequence may share one chip with
+            an earlier one.
+        board: ``"default"`` (the bundled 8 × 11 layout) or a layout object
+            ``{"name", "spaces": [[...], ...]}`` with every breed on two spaces
+            (SC-COMP-2).
+        card_language: the language of card names on this table: ``"auto"`` follows
+            each player's chosen language; ``en``, ``is``, ``nb`` or ``pt`` fixes it.
+    """
+
+    model_config = ConfigDict(extra="forbid", title="Sequence Cats")
+
+    teams: Literal[2, 3] | None = Field(
+        default=None, description="Number of teams (colours); only 6 seats can choose."
+    )
+    sequences_to_win: int = Field(default=1, ge=1, le=4,
+                                  description="Sequences needed to win.")
+    board: str | dict[str, Any] = Field(default="default",
+                                        description="Board layout name or layout object.")
+    card_language: Literal["auto", "en", "is", "nb", "pt"] = Field(
+        default="auto", description="Card names: each player's language, or a fixed one."
+    )
+
+
+def team_count(config: SequenceCatsConfig, seats: int) -> int:
+    """The number of teams (colours) for ``seats`` seats under ``config``.
+
+    Raises:
+        ConfigError: ``SC-PLAY-1`` for 5 seats, a count outside 2–6, or a ``teams``
+            value that does not divide the seats evenly.
+    """
+    if seats == 5:
+        raise ConfigError("SC-PLAY-1", "sequence_cats.errors.five_seats")
+    if seats not in ALLOWED_SEATS:
+        raise ConfigError("SC-PLAY-1", "sequence_cats.errors.seat_count", seats=seats)
+    default = {2: 2, 3: 3, 4: 2, 6: 3}[seats]
+    teams = config.teams or default
+    if seats <= 3 and teams != seats:
+        raise ConfigError("SC-PLAY-1", "sequence_cats.errors.teams_small", seats=seats)
+    if seats == 4 and teams != 2:
+        raise ConfigError("SC-PLAY-1", "sequence_cats.errors.teams_uneven", seats=seats,
+                          teams=teams)
+    return teams

@@ -1,0 +1,103 @@
+"""Greedy ratings of Sequence Cats actions, computed from a seat's view alone.
+
+Each chip is worth what it adds to the five-space lines ("windows") through its space:
+lines the team can still complete gain more the fuller they are, and an opponent's line
+it blocks counts too, a four above everything but a win. PURRR and MEOW are kept for
+moves worth them; a dead card is always exchanged first (SC-DEAD-1), since the turn
+goes on after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gametable.games.sequence_cats.board import geometry, label_to_space
+
+WIN = 1_000_000.0
+EXCHANGE = 100_000.0
+PASS = -1_000_000.0
+# Indexed by chips (free spaces included) in a window after the move.
+OWN_LINE = (0.0, 1.0, 4.0, 18.0, 120.0, WIN)
+# Indexed by an opponent's chips in a window the move blocks (or a removal breaks).
+BLOCK_LINE = (0.0, 1.0, 5.0, 30.0, 5_000.0, 0.0)
+PURRR_COST = 35.0
+MEOW_COST = 35.0
+
+
+def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[float]:
+    """One rating per action (higher is better) for the seat that owns ``view``.
+
+    Args:
+        view: a seated view from ``SequenceCats.view`` (needs ``team``, ``cells``,
+            ``columns``, ``sequences``).
+        actions: legal actions of that seat.
+    """
+    team = view["team"]
+    cells: list[int] = view["cells"]
+    columns: int = view["columns"]
+    lines = geometry(len(cells) // columns, columns)
+    teams = max(view["team_of"]) + 1
+    free = 0
+    chips = [0] * teams
+    for space, cell in enumerate(cells):
+        if cell == -2:
+            free |= 1 << space
+        elif cell >= 0:
+            chips[cell] |= 1 << space
+    locked = 0
+    own_sequences: list[int] = []
+    for sequence in view["sequences"]:
+        mask = 0
+        for label in sequence["spaces"]:
+            mask |= 1 << label_to_space(label, columns)
+        locked |= mask
+        if sequence["team"] == team:
+            own_sequences.append(mask)
+    own = chips[team]
+    others = [t for t in range(teams) if t != team]
+    any_other = 0
+    for t in others:
+        any_other |= chips[t]
+
+    def place_value(space: int) -> float:
+        bit = 1 << space
+        value = 0.0
+        for _span, windows in lines[space]:
+            for window in windows:
+                if not window & any_other and all(
+                    (window & s).bit_count() <= 1 for s in own_sequences
+                ):
+                    value += OWN_LINE[((own | free | bit) & window).bit_count()]
+                if not window & own:
+                    for t in others:
+                        if not window & (any_other & ~chips[t]):
+                            value += BLOCK_LINE[((chips[t] | free) & window).bit_count()]
+        return value
+
+    def remove_value(space: int) -> float:
+        owner = cells[space]
+        value = 0.0
+        for _span, windows in lines[space]:
+            for window in windows:
+                if not window & own and not window & (any_other & ~chips[owner]):
+                    value += BLOCK_LINE[((chips[owner] | free) & window).bit_count()]
+        return value
+
+    ratings: list[float] = []
+    for action in actions:
+        kind = action["type"]
+        if kind == "exchange":
+            ratings.append(EXCHANGE)
+        elif kind == "pass":
+            ratings.append(PASS)
+        else:
+            space = label_to_space(action["space"], columns)
+            card = action["card"]
+            if card == "meow":
+                ratings.append(remove_value(space) - MEOW_COST if not locked >> space & 1
+                               else PASS)
+            else:
+                value = place_value(space)
+                ratings.append(value - PURRR_COST if card == "purrr" else value)
+    return ratings

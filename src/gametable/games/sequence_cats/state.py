@@ -1,0 +1,115 @@
+"""The mutable state of one Sequence Cats game. Only the rules module changes it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gametable.games.sequence_cats.board import Board
+from gametable.games.sequence_cats.config import SequenceCatsConfig
+
+EMPTY = -1
+"""``cells`` value of a breed space without a chip."""
+FREE_SPACE = -2
+"""``cells`` value of a free space (counts for every colour, SC-WIN-1)."""
+NO_WINNER = -1
+
+
+class SequenceCatsState:
+    """All of a game, secrets included. Never sent anywhere: see ``SequenceCats.view``.
+
+    Attributes:
+        config: the validated options.
+        board: the layout with its geometry.
+        seats: number of seats; ``teams`` number of teams; ``team_of[seat]`` its team
+            (teams alternate around the table, SC-PLAY-1).
+        cells: per space, :data:`EMPTY`, :data:`FREE_SPACE` or the team whose chip is on it.
+        masks: per team, bit mask of its chips plus the free spaces.
+        open_spaces: how many breed spaces have no chip.
+        options: per breed, the ``play`` actions for its free spaces (kept up to date
+            move by move, so a card's playable spaces cost one lookup).
+        locked: bit mask of the spaces in completed sequences (SC-MEOW-2).
+        sequences: per team, the bit masks of its completed sequences, in order.
+        hands: per seat, card numbers; ``pile`` the draw pile (drawn from the end);
+            ``discards`` per seat, its face-up discard pile (last = top).
+        current: the seat whose turn it is; ``exchanged`` whether it already exchanged a
+            dead card this turn (SC-DEAD-1); ``turn`` completed turns so far.
+        winner: the winning team, or :data:`NO_WINNER`; ``finished`` the game is over.
+        rng: the seeded generator all chance is drawn from.
+    """
+
+    __slots__ = (
+        "board", "cells", "config", "current", "discards", "exchanged",
+        "finished", "hands", "legal_cache", "locked", "masks", "open_spaces", "options", "pile",
+        "rng", "seats",
+        "sequences", "team_of", "teams", "turn", "winner",
+    )
+
+    def __init__(self, config: SequenceCatsConfig, board: Board, seats: int, teams: int,
+                 seed: int) -> None:
+        self.config = config
+        self.board = board
+        self.seats = seats
+        self.teams = teams
+        self.team_of = [seat % teams for seat in range(seats)]
+        self.cells = [FREE_SPACE if b < 0 else EMPTY for b in board.breed_of]
+        self.masks = [board.free_mask] * teams
+        self.open_spaces = len(board.breed_spaces)
+        self.options = [plays[0] for plays in board.option_sets]
+        self.locked = 0
+        self.sequences: list[list[int]] = [[] for _ in range(teams)]
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.pile: list[int] = []
+        self.discards: list[list[int]] = [[] for _ in range(seats)]
+        self.current = 0
+        self.exchanged = False
+        self.turn = 0
+        self.winner = NO_WINNER
+        self.finished = False
+        self.rng = random.Random(seed)
+        self.legal_cache: list[dict[str, Any]] | None = None
+
+    def copy(self) -> SequenceCatsState:
+        """An independent copy (the generator included)."""
+        other = object.__new__(SequenceCatsState)
+        other.config = self.config
+        other.board = self.board
+        other.seats = self.seats
+        other.teams = self.teams
+        other.team_of = self.team_of
+        other.cells = self.cells.copy()
+        other.masks = self.masks.copy()
+        other.open_spaces = self.open_spaces
+        other.options = self.options.copy()
+        other.locked = self.locked
+        other.sequences = [list(s) for s in self.sequences]
+        other.hands = [list(h) for h in self.hands]
+        other.pile = self.pile.copy()
+        other.discards = [list(d) for d in self.discards]
+        other.current = self.current
+        other.exchanged = self.exchanged
+        other.turn = self.turn
+        other.winner = self.winner
+        other.finished = self.finished
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.legal_cache = None
+        return other
+
+    def recompute(self) -> None:
+        """Rebuild the derived fields (masks, options, open spaces) from ``cells``.
+
+        For setting up positions by hand (puzzles, tests): change ``cells`` and
+        ``sequences``/``locked``, then call this.
+        """
+        board = self.board
+        self.masks = [board.free_mask] * self.teams
+        for space, cell in enumerate(self.cells):
+            if cell >= 0:
+                self.masks[cell] |= 1 << space
+        self.open_spaces = sum(1 for cell in self.cells if cell == EMPTY)
+        self.options = [
+            plays[(self.cells[a] != EMPTY) | (self.cells[b] != EMPTY) << 1]
+            for plays, (a, b) in zip(board.option_sets, board.spaces_of, strict=True)
+        ]
+        self.legal_cache = None
