@@ -66,6 +66,7 @@ class Outcome:
         winners: the winning seats once finished (teammates share a win); empty for a
             draw and while the game runs.
         ranking: one rank per seat, 1 = best; tied seats share the better rank.
+        turns: completed turns so far, as the game counts them.
         rounds: per-round score breakdowns with reasons (empty for games without rounds).
     """
 
@@ -73,6 +74,7 @@ class Outcome:
     scores: list[float]
     winners: list[Seat]
     ranking: list[int]
+    turns: int = 0
     rounds: list[list[ScoreLine]] = field(default_factory=list)
 
     @property
@@ -87,6 +89,7 @@ class Outcome:
             "scores": list(self.scores),
             "winners": list(self.winners),
             "ranking": list(self.ranking),
+            "turns": self.turns,
             "rounds": [[line.to_json() for line in r] for r in self.rounds],
         }
 

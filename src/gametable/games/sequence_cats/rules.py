@@ -393,7 +393,7 @@ class SequenceCats:
         winners = self._winners(state)
         keys = [s + (1000.0 if seat in winners else 0.0) for seat, s in enumerate(scores)]
         return Outcome(finished=state.finished, scores=scores, winners=winners,
-                       ranking=rank(keys))
+                       ranking=rank(keys), turns=state.turn)
 
     def _winners(self, state: SequenceCatsState) -> list[Seat]:
         if state.winner == NO_WINNER:

@@ -1,0 +1,36 @@
+"""``greedy``: the legal action the game's heuristic rates highest, ties broken at random.
+
+The ratings come from the game (``rate_actions(view, actions)``, see
+:class:`gametable.core.protocol.HasHeuristic`) and are computed from the view alone.
+A game without a heuristic gets random play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gametable.bots.base import register_bot
+from gametable.core.protocol import Action, Game, HasHeuristic, Observation
+
+
+class GreedyBot:
+    """Chooses the best-rated action for the seat it plays."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game[Any], rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1 or not isinstance(self.game, HasHeuristic):
+            return legal[self.rng.randrange(len(legal))]
+        ratings = self.game.rate_actions(view, legal)
+        best = max(ratings)
+        choices = [a for a, r in zip(legal, ratings, strict=True) if r == best]
+        return choices[self.rng.randrange(len(choices))]
+
+
+register_bot("greedy", GreedyBot)

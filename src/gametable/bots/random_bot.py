@@ -1,0 +1,25 @@
+"""``random``: a uniformly random legal action."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gametable.bots.base import register_bot
+from gametable.core.protocol import Action, Game, Observation
+
+
+class RandomBot:
+    """Plays a uniformly random legal action; works for every game."""
+
+    name = "random"
+
+    def __init__(self, game: Game[Any], rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+register_bot("random", RandomBot)

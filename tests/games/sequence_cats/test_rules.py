@@ -1,0 +1,460 @@
+"""Sequence Cats rules, one test (at least) per rule ID of shared/rules/sequence-cats.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gametable.core.errors import ConfigError, IllegalAction
+from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
+from gametable.games.sequence_cats.cards import CARD_NUMBER, DECK_SIZE
+from gametable.games.sequence_cats.state import EMPTY, SequenceCatsState
+from tests.games.sequence_cats.helpers import give, hand, new, place, space, spaces_of
+
+
+def refused(state: SequenceCatsState, seat: int, action: dict[str, Any], rule: str) -> str:
+    """Assert the action is refused under ``rule`` and the state is untouched."""
+    before = GAME.snapshot(state)
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, seat, action)
+    assert error.value.rule == rule, str(error.value)
+    assert GAME.snapshot(state) == before
+    return str(error.value)
+
+
+def play(card: str, at: str) -> dict[str, Any]:
+    return {"type": "play", "card": card, "space": at}
+
+
+# -- players and teams -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_sc_play_1_two_to_six_players_except_five(seats: int) -> None:
+    """SC-PLAY-1: 2, 3, 4 and 6 players are accepted."""
+    assert len(new(seats).hands) == seats
+
+
+def test_sc_play_1_five_players_are_refused_with_a_clear_error() -> None:
+    """SC-PLAY-1: 5 players cannot be split evenly into teams."""
+    with pytest.raises(ConfigError) as error:
+        GAME.make_config({}, 5)
+    assert error.value.rule == "SC-PLAY-1"
+    assert "cannot be played with 5 players" in str(error.value)
+
+
+@pytest.mark.parametrize("seats", [0, 1, 7, 12])
+def test_sc_play_1_other_counts_are_refused(seats: int) -> None:
+    """SC-PLAY-1: fewer than 2 or more than 6 players are refused."""
+    with pytest.raises(ConfigError, match=f"not {seats}"):
+        GAME.make_config({}, seats)
+
+
+@pytest.mark.parametrize(("seats", "teams", "team_of"), [
+    (2, None, [0, 1]),
+    (3, None, [0, 1, 2]),
+    (4, None, [0, 1, 0, 1]),
+    (6, 2, [0, 1, 0, 1, 0, 1]),
+    (6, 3, [0, 1, 2, 0, 1, 2]),
+    (6, None, [0, 1, 2, 0, 1, 2]),
+])
+def test_sc_play_1_teammates_alternate_and_share_a_colour(
+    seats: int, teams: int | None, team_of: list[int]
+) -> None:
+    """SC-PLAY-1: teammates never sit side by side, so turns alternate between teams."""
+    assert new(seats, teams=teams).team_of == team_of
+
+
+@pytest.mark.parametrize(("seats", "teams"), [(2, 3), (3, 2), (4, 3)])
+def test_sc_play_1_team_choices_that_do_not_fit_are_refused(seats: int, teams: int) -> None:
+    """SC-PLAY-1: only 6 players choose between 2 and 3 teams."""
+    with pytest.raises(ConfigError) as error:
+        GAME.make_config({"teams": teams}, seats)
+    assert error.value.rule == "SC-PLAY-1"
+
+
+@pytest.mark.parametrize(("seats", "size"), [(2, 5), (3, 5), (4, 4), (6, 4)])
+def test_sc_deal_1_hand_sizes(seats: int, size: int) -> None:
+    """SC-DEAL-1: 5 cards each for 2–3 players, 4 for 4–6."""
+    state = new(seats)
+    assert [len(h) for h in state.hands] == [size] * seats
+    assert len(state.pile) == DECK_SIZE - size * seats
+
+
+# -- a turn ------------------------------------------------------------------------
+
+
+def test_sc_turn_1_seat_zero_starts_and_play_goes_clockwise() -> None:
+    """SC-TURN-1: the player left of the dealer starts; play goes clockwise."""
+    state = new(3)
+    order = []
+    for _ in range(6):
+        (seat,) = GAME.to_act(state)
+        order.append(seat)
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert order == [0, 1, 2, 0, 1, 2]
+
+
+def test_sc_turn_1_acting_out_of_turn_is_refused() -> None:
+    """SC-TURN-1: only the seat whose turn it is may act."""
+    state = new()
+    action = GAME.legal_actions(state, 0)[0]
+    message = refused(state, 1, action, "SC-TURN-1")
+    assert "seat 0 is to play" in message
+    assert GAME.legal_actions(state, 1) == []
+
+
+def test_sc_turn_2_play_a_card_and_place_a_chip_on_its_space() -> None:
+    """SC-TURN-2: the card goes face up on your discard pile, a chip on its space."""
+    state = new()
+    give(state, 0, ["bengal", "korat", "manx", "bombay", "sphynx"])
+    target = spaces_of(state, "bengal")[1]
+    events = GAME.apply(state, 0, play("bengal", target))
+    assert state.cells[space(state, target)] == 0
+    assert GAME.view(state, 1)["discards"][0] == ["bengal"]
+    assert events[0] == {"type": "place", "seat": 0, "card": "bengal", "space": target,
+                         "team": 0}
+
+
+def test_sc_turn_2_either_of_the_two_spaces_may_be_chosen() -> None:
+    """SC-TURN-2: a card may be played on either of its two spaces while free."""
+    state = new()
+    give(state, 0, ["bengal", "korat", "manx", "bombay", "sphynx"])
+    first, second = spaces_of(state, "bengal")
+    assert {a["space"] for a in GAME.legal_actions(state, 0) if a["card"] == "bengal"} == {
+        first, second}
+    place(state, {first: 1})
+    assert [a["space"] for a in GAME.legal_actions(state, 0) if a["card"] == "bengal"] == [
+        second]
+
+
+def test_sc_turn_2_a_card_goes_only_on_its_own_breed() -> None:
+    """SC-TURN-2: the chip must go on a space showing the card's breed."""
+    state = new()
+    give(state, 0, ["bengal", "korat", "manx", "bombay", "sphynx"])
+    message = refused(state, 0, play("bengal", spaces_of(state, "korat")[0]), "SC-TURN-2")
+    assert "Bengal cannot go on" in message
+
+
+def test_sc_turn_2_a_card_not_in_hand_is_refused() -> None:
+    """SC-TURN-2: you can only play a card from your hand."""
+    state = new()
+    give(state, 0, ["bengal", "korat", "manx", "bombay", "sphynx"])
+    refused(state, 0, play("ragdoll", spaces_of(state, "ragdoll")[0]), "SC-TURN-2")
+
+
+def test_sc_turn_2_a_covered_space_is_refused() -> None:
+    """SC-TURN-2: the space must be free."""
+    state = new()
+    give(state, 0, ["bengal", "korat", "manx", "bombay", "sphynx"])
+    target = spaces_of(state, "bengal")[0]
+    place(state, {target: 1})
+    assert "already holds a chip" in refused(state, 0, play("bengal", target), "SC-TURN-2")
+
+
+def test_sc_turn_3_the_card_is_replaced_from_the_draw_pile() -> None:
+    """SC-TURN-3: after playing, the seat draws (automatically) from the draw pile."""
+    state = new()
+    top = state.pile[-1]
+    pile = len(state.pile)
+    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert len(state.hands[0]) == 5
+    assert state.hands[0][-1] == top
+    assert len(state.pile) == pile - 1
+
+
+def test_sc_turn_4_a_placed_chip_stays_until_a_meow() -> None:
+    """SC-TURN-4: no card but MEOW takes a chip off the board."""
+    state = new()
+    give(state, 0, ["bengal", "korat", "manx", "bombay", "sphynx"])
+    target = spaces_of(state, "bengal")[0]
+    GAME.apply(state, 0, play("bengal", target))
+    give(state, 1, ["bengal", "purrr", "korat", "manx", "meow"])
+    refused(state, 1, play("bengal", target), "SC-TURN-2")
+    refused(state, 1, play("purrr", target), "SC-PURR-1")
+    assert state.cells[space(state, target)] == 0
+    GAME.apply(state, 1, play("meow", target))
+    assert state.cells[space(state, target)] == EMPTY
+
+
+def test_sc_purr_1_purrr_places_a_chip_on_any_free_space() -> None:
+    """SC-PURR-1: discard PURRR and place a chip on any free space."""
+    state = new()
+    give(state, 0, ["purrr", "korat", "manx", "bombay", "sphynx"])
+    purrr_spaces = {a["space"] for a in GAME.legal_actions(state, 0) if a["card"] == "purrr"}
+    assert len(purrr_spaces) == 84
+    GAME.apply(state, 0, play("purrr", "E3"))
+    assert state.cells[space(state, "E3")] == 0
+    assert state.discards[0] == [CARD_NUMBER["purrr"]]
+
+
+def test_sc_purr_1_purrr_cannot_cover_a_chip_or_a_free_corner() -> None:
+    """SC-PURR-1: only free (chip-less) breed spaces; corners are already everyone's."""
+    state = new()
+    give(state, 0, ["purrr", "korat", "manx", "bombay", "sphynx"])
+    place(state, {"E3": 1})
+    refused(state, 0, play("purrr", "E3"), "SC-PURR-1")
+    assert "free corner" in refused(state, 0, play("purrr", "A1"), "SC-PURR-1")
+
+
+def test_sc_meow_1_meow_removes_an_opponent_chip_and_ends_the_turn() -> None:
+    """SC-MEOW-1: remove one opponent chip; no chip is placed; the turn passes."""
+    state = new()
+    give(state, 0, ["meow", "korat", "manx", "bombay", "sphynx"])
+    place(state, {"E3": 1, "F3": 0})
+    targets = [a["space"] for a in GAME.legal_actions(state, 0) if a["card"] == "meow"]
+    assert targets == ["E3"]
+    events = GAME.apply(state, 0, play("meow", "E3"))
+    assert state.cells[space(state, "E3")] == EMPTY
+    assert state.cells[space(state, "F3")] == 0
+    assert events[0]["type"] == "remove"
+    assert GAME.to_act(state) == {1}
+
+
+def test_sc_meow_1_the_freed_space_cannot_be_taken_in_the_same_turn() -> None:
+    """SC-MEOW-1: you may not place a chip on that space in the same turn."""
+    state = new()
+    give(state, 0, ["meow", "abyssinian", "manx", "bombay", "sphynx"])
+    place(state, {"E3": 1})
+    GAME.apply(state, 0, play("meow", "E3"))
+    refused(state, 0, play("abyssinian", "E3"), "SC-TURN-1")
+
+
+def test_sc_meow_1_only_an_opponent_chip_can_be_removed() -> None:
+    """SC-MEOW-1: not your own (or your team's) chip, and not an empty space."""
+    state = new(4)
+    give(state, 0, ["meow", "korat", "manx", "bombay"])
+    place(state, {"E3": 0, "F3": 0})  # seat 2 is seat 0's teammate: team 0
+    assert "own team" in refused(state, 0, play("meow", "E3"), "SC-MEOW-1")
+    assert "no chip" in refused(state, 0, play("meow", "G3"), "SC-MEOW-1")
+    refused(state, 0, play("meow", "A1"), "SC-MEOW-1")
+
+
+def test_sc_meow_2_a_chip_in_a_completed_sequence_cannot_be_removed() -> None:
+    """SC-MEOW-2: a completed sequence can never be broken."""
+    state = new(sequences_to_win=2)
+    place(state, {"B3": 1, "C3": 1, "D3": 1, "E3": 1, "H5": 1})
+    give(state, 0, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
+    GAME.apply(state, 0, play("korat", "F1"))
+    give(state, 1, ["russian-blue", "korat", "manx", "bombay", "sphynx"])
+    GAME.apply(state, 1, play("russian-blue", "F3"))
+    assert len(state.sequences[1]) == 1
+    give(state, 0, ["meow", "manx", "bombay", "sphynx", "ragdoll"])
+    targets = {a["space"] for a in GAME.legal_actions(state, 0) if a["card"] == "meow"}
+    assert targets == {"H5"}
+    assert "completed sequence" in refused(state, 0, play("meow", "C3"), "SC-MEOW-2")
+
+
+def test_sc_dead_1_a_dead_card_may_be_exchanged_once_then_play_goes_on() -> None:
+    """SC-DEAD-1: announce a dead card, discard it, draw a replacement, play normally."""
+    state = new()
+    give(state, 0, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
+    place(state, {label: 1 for label in spaces_of(state, "korat")})
+    assert GAME.view(state, 0)["dead"] == ["korat"]
+    assert {"type": "exchange", "card": "korat"} in GAME.legal_actions(state, 0)
+    top = state.pile[-1]
+    GAME.apply(state, 0, {"type": "exchange", "card": "korat"})
+    assert "korat" not in hand(state, 0) or top == CARD_NUMBER["korat"]
+    assert len(state.hands[0]) == 5 and state.hands[0][-1] == top
+    assert state.discards[0] == [CARD_NUMBER["korat"]]
+    assert GAME.to_act(state) == {0}
+    assert all(a["type"] != "exchange" for a in GAME.legal_actions(state, 0))
+    GAME.apply(state, 0, play("manx", spaces_of(state, "manx")[0]))
+    assert GAME.to_act(state) == {1}
+
+
+def test_sc_dead_1_only_one_dead_card_per_turn() -> None:
+    """SC-DEAD-1: one dead card per turn."""
+    state = new()
+    give(state, 0, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
+    place(state, {label: 1 for b in ("korat", "manx") for label in spaces_of(state, b)})
+    GAME.apply(state, 0, {"type": "exchange", "card": "korat"})
+    message = refused(state, 0, {"type": "exchange", "card": "manx"}, "SC-DEAD-1")
+    assert "only one" in message
+
+
+def test_sc_dead_1_a_live_card_cannot_be_exchanged() -> None:
+    """SC-DEAD-1: only a card whose two spaces are both covered is dead."""
+    state = new()
+    give(state, 0, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
+    place(state, {spaces_of(state, "korat")[0]: 1})
+    assert "not a dead card" in refused(state, 0, {"type": "exchange", "card": "korat"},
+                                        "SC-DEAD-1")
+
+
+def test_sc_dead_1_with_only_dead_cards_left_the_seat_passes() -> None:
+    """SC-DEAD-1 [decision]: after the one exchange, a seat that cannot play passes."""
+    state = new()
+    cards = ["korat", "manx", "bombay", "sphynx", "ragdoll"]
+    give(state, 0, cards)
+    place(state, {label: 1 for b in cards for label in spaces_of(state, b)})
+    assert all(a["type"] == "exchange" for a in GAME.legal_actions(state, 0))
+    refused(state, 0, {"type": "pass"}, "SC-DEAD-1")
+    state.exchanged = True
+    state.legal_cache = None
+    assert GAME.legal_actions(state, 0) == [{"type": "pass"}]
+    GAME.apply(state, 0, {"type": "pass"})
+    assert GAME.to_act(state) == {1}
+
+
+def test_sc_deck_1_an_empty_draw_pile_is_refilled_from_all_discard_piles() -> None:
+    """SC-DECK-1: when the draw pile is empty, all discard piles are shuffled into it."""
+    state = new()
+    give(state, 0, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
+    state.discards[0] = state.pile[:40]
+    state.discards[1] = state.pile[40:]
+    state.pile = []
+    events = GAME.apply(state, 0, play("korat", "F1"))
+    assert {"type": "reshuffle", "cards": 79} in events
+    assert len(state.pile) == 78
+    assert state.discards == [[], []]
+    assert len(state.hands[0]) == 5
+
+
+# -- winning -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("chips", "card", "at"), [
+    (["B1", "C1", "D1"], "burmese", "E1"),          # horizontal, with the free corner A1
+    (["A2", "A3", "A4"], "snowshoe", "A5"),         # vertical, with A1
+    (["B2", "C3", "D4"], "siberian", "E5"),         # diagonal, with A1
+    (["J2", "I3", "H4"], "munchkin", "G5"),         # the other diagonal, with K1
+    (["C3", "D3", "E3", "G3"], "russian-blue", "F3"),  # no corner, chip in the middle
+])
+def test_sc_win_1_five_in_a_line_in_any_direction_free_corners_count(
+    chips: list[str], card: str, at: str
+) -> None:
+    """SC-WIN-1 and SC-WIN-2: five in a row, column or diagonal; the first one wins."""
+    state = new()
+    place(state, dict.fromkeys(chips, 0))
+    give(state, 0, [card, "korat", "manx", "bombay", "ragdoll"])
+    events = GAME.apply(state, 0, play(card, at))
+    sequence = next(e for e in events if e["type"] == "sequence")
+    assert at in sequence["spaces"] and len(sequence["spaces"]) == 5
+    assert state.finished and GAME.outcome(state).winners == [0]
+    assert events[-1] == {"type": "game_over", "winners": [0], "draw": False}
+
+
+def test_sc_win_1_four_chips_or_mixed_colours_are_not_a_sequence() -> None:
+    """SC-WIN-1: exactly five of one colour (corners aside) in an unbroken line."""
+    state = new()
+    place(state, {"C3": 0, "D3": 0, "E3": 1, "G3": 0, "H3": 0})
+    give(state, 0, ["russian-blue", "korat", "manx", "bombay", "ragdoll"])
+    GAME.apply(state, 0, play("russian-blue", "F3"))
+    assert not state.finished and state.sequences == [[], []]
+
+
+def test_sc_win_1_corners_count_for_every_colour() -> None:
+    """SC-WIN-1: the same corner serves two colours' sequences."""
+    state = new(sequences_to_win=1)
+    place(state, {"B1": 1, "C1": 1, "D1": 1, "A2": 0, "A3": 0, "A4": 0})
+    give(state, 0, ["snowshoe", "korat", "manx", "bombay", "ragdoll"])
+    GAME.apply(state, 0, play("snowshoe", "A5"))
+    assert state.finished and state.winner == 0
+
+
+def test_sc_win_2_the_game_ends_at_once_and_refuses_further_moves() -> None:
+    """SC-WIN-2: the first to complete a sequence wins at once."""
+    state = new()
+    place(state, dict.fromkeys(["B1", "C1", "D1"], 0))
+    give(state, 0, ["burmese", "korat", "manx", "bombay", "ragdoll"])
+    GAME.apply(state, 0, play("burmese", "E1"))
+    assert GAME.to_act(state) == frozenset()
+    assert GAME.legal_actions(state, 1) == []
+    refused(state, 1, play("korat", "F1"), "SC-WIN-2")
+    outcome = GAME.outcome(state)
+    assert (outcome.finished, outcome.winners, outcome.ranking) == (True, [0], [1, 2])
+
+
+def test_sc_win_2_teammates_win_together() -> None:
+    """SC-WIN-2: a team shares one colour and wins as one."""
+    state = new(4)
+    place(state, dict.fromkeys(["B1", "C1", "D1"], 0))
+    state.current = 2
+    give(state, 2, ["burmese", "korat", "manx", "bombay"])
+    GAME.apply(state, 2, play("burmese", "E1"))
+    assert GAME.outcome(state).winners == [0, 2]
+
+
+def test_sc_win_2_option_two_sequences_may_share_one_chip() -> None:
+    """SC-WIN-2 option ``sequences_to_win``: a second sequence may share one chip."""
+    state = new(sequences_to_win=2)
+    place(state, {"C3": 0, "D3": 0, "E3": 0, "G3": 0,
+                  "F4": 0, "F5": 0, "F6": 0, "F7": 0})
+    give(state, 0, ["russian-blue", "korat", "manx", "bombay", "ragdoll"])
+    events = GAME.apply(state, 0, play("russian-blue", "F3"))
+    assert [e["type"] for e in events].count("sequence") == 2
+    assert state.finished and state.winner == 0
+
+
+def test_sc_win_2_option_a_second_sequence_may_not_share_two_chips() -> None:
+    """SC-WIN-2 option: six in a row is still one sequence."""
+    state = new(sequences_to_win=2)
+    place(state, {"C3": 0, "D3": 0, "E3": 0, "F3": 0, "G3": 0})
+    state.recompute()
+    # C3..G3 was completed earlier.
+    window = sum(1 << space(state, s) for s in ("C3", "D3", "E3", "F3", "G3"))
+    state.sequences[0].append(window)
+    state.locked |= window
+    give(state, 0, ["maine-coon", "korat", "manx", "bombay", "ragdoll"])
+    GAME.apply(state, 0, play("maine-coon", "H3"))
+    assert len(state.sequences[0]) == 1 and not state.finished
+
+
+def test_sc_win_2_option_a_line_of_nine_is_two_sequences() -> None:
+    """SC-WIN-2 option: filling the middle of 4 + 4 makes two sequences at once."""
+    state = new(sequences_to_win=2)
+    place(state, dict.fromkeys(["B3", "C3", "D3", "E3", "G3", "H3", "I3", "J3"], 0))
+    give(state, 0, ["russian-blue", "korat", "manx", "bombay", "ragdoll"])
+    GAME.apply(state, 0, play("russian-blue", "F3"))
+    assert len(state.sequences[0]) == 2 and state.finished
+
+
+def test_sc_win_3_nobody_can_move_is_a_draw() -> None:
+    """SC-WIN-3: no free space and no removable chip: the game is a draw."""
+    state = new(sequences_to_win=2)
+    labels = state.board.labels
+    last = "F3"
+    line = ["C3", "D3", "E3", "G3"]
+    chips = {}
+    for i in state.board.breed_spaces:
+        if labels[i] != last:
+            chips[labels[i]] = 0 if labels[i] in line else (i % 2)
+    place(state, chips)
+    # Every chip but the line is locked in (made-up) earlier sequences of team 1.
+    state.locked = sum(1 << i for i in state.board.breed_spaces
+                       if labels[i] not in (*line, last))
+    give(state, 0, ["russian-blue", "korat", "manx", "bombay", "ragdoll"])
+    events = GAME.apply(state, 0, play("russian-blue", last))
+    assert events[-1] == {"type": "game_over", "winners": [], "draw": True}
+    outcome = GAME.outcome(state)
+    assert outcome.finished and outcome.draw and outcome.winners == []
+    assert GAME.to_act(state) == frozenset()
+
+
+# -- protocol edges ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("action", [
+    {},
+    {"type": "dance"},
+    {"type": "play"},
+    {"type": "play", "card": "bengal"},
+    {"type": "play", "card": ["bengal"], "space": "F2"},
+    {"type": "play", "card": "bengal", "space": "Z99"},
+    {"type": "play", "card": "bengal", "space": "F2", "extra": 1},
+    {"type": "exchange"},
+    {"type": "pass", "now": True},
+])
+def test_malformed_actions_are_refused_and_change_nothing(action: dict[str, Any]) -> None:
+    """Malformed input is refused (PROTOCOL) with the state untouched."""
+    state = new()
+    refused(state, 0, action, "PROTOCOL")
+
+
+def test_a_non_mapping_action_is_refused() -> None:
+    state = new()
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, 0, "play bengal")  # type: ignore[arg-type]
+    assert error.value.rule == "PROTOCOL"
