@@ -166,6 +166,10 @@ class Game(Protocol[StateT]):
         """Static public information for clients: seat counts, config schema, assets."""
         ...
 
+    def public_info(self, config: BaseModel, seats: int) -> dict[str, Any]:
+        """Public facts fixed for a whole game with this config (board layout, teams)."""
+        ...
+
 
 @runtime_checkable
 class HasHeuristic(Protocol):

@@ -283,12 +283,25 @@ def test_sc_dead_1_a_live_card_cannot_be_exchanged() -> None:
                                         "SC-DEAD-1")
 
 
+@pytest.mark.parametrize("card", ["purrr", "meow"])
+def test_sc_dead_1_purrr_and_meow_are_never_dead(card: str) -> None:
+    """SC-DEAD-1: only a breed card with both spaces covered is dead; PURRR and MEOW
+    have no spaces (MEOW with no opponent chip simply cannot be played yet)."""
+    state = new()
+    give(state, 0, [card, "korat", "manx", "bombay", "sphynx"])
+    assert GAME.view(state, 0)["dead"] == []
+    refused(state, 0, {"type": "exchange", "card": card}, "SC-DEAD-1")
+    meow_plays = [a for a in GAME.legal_actions(state, 0) if a.get("card") == "meow"]
+    assert meow_plays == []
+
+
 def test_sc_dead_1_with_only_dead_cards_left_the_seat_passes() -> None:
     """SC-DEAD-1 [decision]: after the one exchange, a seat that cannot play passes."""
     state = new()
-    cards = ["korat", "manx", "bombay", "sphynx", "ragdoll"]
-    give(state, 0, cards)
-    place(state, {label: 1 for b in cards for label in spaces_of(state, b)})
+    cards = ["korat", "manx", "bombay", "sphynx"]
+    give(state, 0, [*cards, "meow"])
+    place(state, {label: 0 for b in cards for label in spaces_of(state, b)})
+    # Only own chips on the board: MEOW has nothing to remove.
     assert all(a["type"] == "exchange" for a in GAME.legal_actions(state, 0))
     refused(state, 0, {"type": "pass"}, "SC-DEAD-1")
     state.exchanged = True

@@ -49,14 +49,17 @@ def card_texts() -> list[dict[str, Any]]:
     return [dict(card) for card in (*_DATA["breeds"], *_DATA["specials"])]
 
 
+def card_messages(language: str) -> dict[str, Any]:
+    """Card names and descriptions nested as a catalog: ``sequence_cats.cards.<id>``."""
+    cards = {card["id"]: {"name": card["name"][language],
+                          "description": card["description"][language]}
+             for card in card_texts()}
+    return {"sequence_cats": {"cards": cards}}
+
+
 def register_card_names() -> None:
-    """Put card names and descriptions in the catalogs as ``sequence_cats.cards.<id>``."""
+    """Put card names and descriptions in the Python catalogs, for messages that cite them."""
     from gametable.core.i18n import LANGUAGES, add_messages
 
     for language in LANGUAGES:
-        cards = {
-            card["id"]: {"name": card["name"][language],
-                         "description": card["description"][language]}
-            for card in card_texts()
-        }
-        add_messages(language, {"sequence_cats": {"cards": cards}})
+        add_messages(language, card_messages(language))

@@ -32,12 +32,14 @@ class SequenceCatsConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", title="Sequence Cats")
 
     teams: Literal[2, 3] | None = Field(
-        default=None, description="Number of teams (colours); only 6 seats can choose."
+        default=None, description="Number of teams (colours); only 6 seats can choose.",
+        json_schema_extra={"x-seats": [6]},
     )
     sequences_to_win: int = Field(default=1, ge=1, le=4,
                                   description="Sequences needed to win.")
     board: str | dict[str, Any] = Field(default="default",
-                                        description="Board layout name or layout object.")
+                                        description="Board layout name or layout object.",
+                                        json_schema_extra={"x-advanced": True})
     card_language: Literal["auto", "en", "is", "nb", "pt"] = Field(
         default="auto", description="Card names: each player's language, or a fixed one."
     )

@@ -14,8 +14,10 @@ Actions (JSON objects):
     Only when no card can be played and no exchange is left **[decision]**.
 
 After a ``play`` the seat draws automatically (SC-TURN-3) and the turn passes clockwise.
-A card is *dead* when it cannot be played now: a breed with both spaces covered
-(SC-DEAD-1), and **[decision]** PURRR with no free space or MEOW with no removable chip.
+A card is *dead* when both spaces of its breed are covered (SC-DEAD-1). PURRR and MEOW
+have no spaces, so they are never dead; while no space is free (PURRR) or no chip can be
+removed (MEOW) they simply cannot be played. A seat left with no playable card and no
+exchange passes **[decision]**.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.errors import ConfigError, IllegalAction
+from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import shuffle
 from gametable.games.sequence_cats import heuristics
@@ -36,6 +39,7 @@ from gametable.games.sequence_cats.cards import (
     CARD_NUMBER,
     MEOW,
     PURRR,
+    card_messages,
     card_texts,
     new_deck,
 )
@@ -133,15 +137,10 @@ class SequenceCats:
                     cells = state.cells
                     actions += [play[(PURRR, space)] for space in state.board.breed_spaces
                                 if cells[space] == EMPTY]
-                else:
-                    dead.append(card)
             else:
-                targets = _meow_targets(state, state.team_of[seat])
-                if targets:
-                    play = state.board.play_action
-                    actions += [play[(MEOW, space)] for space in targets]
-                else:
-                    dead.append(card)
+                play = state.board.play_action
+                actions += [play[(MEOW, space)]
+                            for space in _meow_targets(state, state.team_of[seat])]
         if dead and not state.exchanged:
             exchange = state.board.exchange_action
             actions += [exchange[card] for card in dead]
@@ -151,8 +150,8 @@ class SequenceCats:
         return actions
 
     def dead_cards(self, state: SequenceCatsState, seat: Seat) -> list[int]:
-        """The card numbers in ``seat``'s hand that cannot be played now (SC-DEAD-1)."""
-        return [card for card in state.hands[seat] if not _playable(state, seat, card)]
+        """The breed cards in ``seat``'s hand whose two spaces are covered (SC-DEAD-1)."""
+        return [card for card in state.hands[seat] if _dead(state, card)]
 
     # -- the one way to change a state ------------------------------------------------
 
@@ -205,7 +204,7 @@ class SequenceCats:
                                 card=CARD_IDS[card])
         if state.exchanged:
             raise IllegalAction("SC-DEAD-1", "sequence_cats.errors.second_exchange")
-        if _playable(state, seat, card):
+        if not _dead(state, card):
             raise IllegalAction("SC-DEAD-1", "sequence_cats.errors.card_not_dead",
                                 card=CARD_IDS[card])
         return card
@@ -423,12 +422,13 @@ class SequenceCats:
     # -- static information for clients ----------------------------------------------
 
     def describe(self) -> dict[str, Any]:
-        """Seat counts, the options' JSON Schema, the cards and the default board."""
+        """Seat counts, the options' JSON Schema, the card ids and their texts by language."""
         return {
             "name": NAME,
             "seats": {"allowed": list(ALLOWED_SEATS), "default": 2},
             "config_schema": SequenceCatsConfig.model_json_schema(),
-            "cards": card_texts(),
+            "cards": [card["id"] for card in card_texts()],
+            "messages": {language: card_messages(language) for language in LANGUAGES},
         }
 
     def public_info(self, config: BaseModel, seats: int) -> dict[str, Any]:
@@ -449,12 +449,9 @@ class SequenceCats:
         return heuristics.rate_actions(view, actions)
 
 
-def _playable(state: SequenceCatsState, seat: Seat, card: int) -> bool:
-    if card < NO_BREED:
-        return bool(state.options[card])
-    if card == PURRR:
-        return state.open_spaces > 0
-    return bool(_meow_targets(state, state.team_of[seat]))
+def _dead(state: SequenceCatsState, card: int) -> bool:
+    """SC-DEAD-1: a breed card whose two spaces are both covered."""
+    return card < NO_BREED and not state.options[card]
 
 
 def _meow_targets(state: SequenceCatsState, team: int) -> list[int]:

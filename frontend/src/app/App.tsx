@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { Lobby } from "./Lobby";
+import { navigate, useRoute } from "./router";
+import { TablePage } from "./TablePage";
+
+export function App() {
+  const route = useRoute();
+  const { t } = useTranslation();
+  return (
+    <div className="app">
+      <header className="topbar">
+        <a
+          className="brand"
+          href="/"
+          onClick={(event) => {
+            event.preventDefault();
+            navigate("/");
+          }}
+        >
+          <span className="brand-mark" aria-hidden="true">◆</span> gametable
+        </a>
+        <span className="topbar-tagline">{t("ui.tagline")}</span>
+        <LanguageSwitch />
+      </header>
+      <main className="content">
+        {route.page === "lobby" ? <Lobby /> : <TablePage key={route.tableId} tableId={route.tableId} />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// A form for a game's options, generated from the JSON Schema the server exports.
+import { useTranslation } from "react-i18next";
+import type { JsonSchema } from "./types";
+
+interface Props {
+  namespace: string;
+  schema: JsonSchema;
+  seats: number;
+  values: Record<string, unknown>;
+  onChange: (values: Record<string, unknown>) => void;
+}
+
+type Field = { name: string; schema: JsonSchema; choices: unknown[] | null; nullable: boolean };
+
+function describe(name: string, schema: JsonSchema): Field | null {
+  const variants = schema.anyOf ?? [schema];
+  const nullable = variants.some((v) => v.type === "null");
+  const concrete = variants.filter((v) => v.type !== "null");
+  if (concrete.length !== 1) return null;
+  const only = concrete[0];
+  if (only.enum) return { name, schema, choices: only.enum, nullable };
+  if (only.type === "boolean") return { name, schema, choices: [false, true], nullable };
+  if (only.type === "integer" && only.minimum !== undefined && only.maximum !== undefined && only.maximum - only.minimum <= 8) {
+    const choices = [];
+    for (let n = only.minimum; n <= only.maximum; n++) choices.push(n);
+    return { name, schema, choices, nullable };
+  }
+  return null;
+}
+
+type Extra = JsonSchema & { "x-seats"?: number[]; "x-advanced"?: boolean };
+
+function shown(property: JsonSchema, seats: number): boolean {
+  const extra = property as Extra;
+  return !extra["x-advanced"] && (!extra["x-seats"] || extra["x-seats"].includes(seats));
+}
+
+/** The options that apply to ``seats`` seats (hidden fields are left to their defaults). */
+export function applicableOptions(schema: JsonSchema, seats: number, values: Record<string, unknown>) {
+  const properties = schema.properties ?? {};
+  return Object.fromEntries(Object.entries(values).filter(([name]) => properties[name] && shown(properties[name], seats)));
+}
+
+export function ConfigForm({ namespace, schema, seats, values, onChange }: Props) {
+  const { t } = useTranslation();
+  const fields: Field[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (!shown(property, seats)) continue;
+    const field = describe(name, property);
+    if (field) fields.push(field);
+  }
+  if (fields.length === 0) return null;
+  return (
+    <div className="config-form">
+      {fields.map((field) => {
+        const key = `${namespace}.options.${field.name}`;
+        const current = field.name in values ? values[field.name] : field.schema.default ?? null;
+        const options: unknown[] = field.nullable ? [null, ...(field.choices ?? [])] : (field.choices ?? []);
+        return (
+          <label key={field.name} className="field">
+            <span className="field-label">{t(`${key}.label`, { defaultValue: field.schema.title ?? field.name })}</span>
+            <select
+              value={JSON.stringify(current)}
+              onChange={(event) => onChange({ ...values, [field.name]: JSON.parse(event.target.value) })}
+            >
+              {options.map((option) => (
+                <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
+                  {t(`${key}.values.${String(option)}`, { defaultValue: option === null ? t("ui.option_default") : String(option) })}
+                </option>
+              ))}
+            </select>
+            <span className="field-help">{t(`${key}.help`, { defaultValue: "" })}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}

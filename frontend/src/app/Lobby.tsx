@@ -1,0 +1,166 @@
+// The start page: pick a game, its seats and options, and create a table.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { GAMES, namespaceOf } from "../games/registry";
+import { ApiError, api, tokens } from "./api";
+import { ConfigForm, applicableOptions } from "./ConfigForm";
+import { navigate } from "./router";
+import { translateError } from "./translateError";
+import type { ErrorMessage, GameDescription } from "./types";
+import { useGames } from "./useGames";
+
+type SeatChoice = "you" | "friend" | `bot:${string}`;
+
+function defaultSeats(count: number, bots: string[]): SeatChoice[] {
+  const bot: SeatChoice = `bot:${bots.includes("greedy") ? "greedy" : bots[0] ?? "random"}`;
+  return Array.from({ length: count }, (_, i) => (i === 0 ? "you" : i === 1 ? "friend" : bot));
+}
+
+export function Lobby() {
+  const { t } = useTranslation();
+  const { data, failed } = useGames();
+  const [gameName, setGameName] = useState<string | null>(null);
+
+  if (failed) return <p className="notice error">{t("ui.errors.server_unreachable")}</p>;
+  if (!data) return <p className="notice">{t("ui.loading")}</p>;
+  const games = data.games.filter((g) => g.name in GAMES);
+  const game = games.find((g) => g.name === gameName) ?? games[0];
+
+  return (
+    <div className="lobby">
+      <section className="lobby-intro">
+        <h1>{t("ui.lobby.title")}</h1>
+        <p>{t("ui.lobby.intro")}</p>
+      </section>
+      <section className="game-picker" aria-label={t("ui.lobby.choose_game")}>
+        {games.map((g) => (
+          <button
+            key={g.name}
+            type="button"
+            className={`game-card ${g.name === game?.name ? "selected" : ""}`}
+            aria-pressed={g.name === game?.name}
+            onClick={() => setGameName(g.name)}
+          >
+            <span className="game-card-title">{t(`games.${g.name}.title`)}</span>
+            <span className="game-card-blurb">{t(`games.${g.name}.blurb`)}</span>
+            <span className="game-card-seats">
+              {t("ui.lobby.players", { list: g.seats.allowed.join(", ") })}
+            </span>
+          </button>
+        ))}
+      </section>
+      {game && <NewTable key={game.name} game={game} bots={data.bots} />}
+    </div>
+  );
+}
+
+function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
+  const { t } = useTranslation();
+  const namespace = namespaceOf(game.name);
+  const [count, setCount] = useState(GAMES[game.name]?.defaultSeats ?? game.seats.default);
+  const [seats, setSeats] = useState<SeatChoice[]>(() => defaultSeats(count, bots));
+  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [name, setName] = useState(tokens.name());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+
+  useEffect(() => {
+    setSeats((old) => {
+      const fresh = defaultSeats(count, bots);
+      return fresh.map((choice, i) => old[i] ?? choice);
+    });
+  }, [count, bots]);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    tokens.saveName(name.trim());
+    try {
+      const created = await api.create(
+        game.name,
+        applicableOptions(game.config_schema, count, options),
+        seats.map((choice) =>
+          choice.startsWith("bot:") ? { kind: "bot", bot: choice.slice(4) } : { kind: "human" },
+        ),
+        name.trim() || t("ui.seat.default_name", { seat: 1 }),
+      );
+      const id = created.table.id;
+      tokens.saveHost(id, created.host_token);
+      if (created.seat !== null && created.token) tokens.saveSeat(id, created.seat, created.token);
+      navigate(`/t/${id}`);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.error : null);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="new-table panel"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void create();
+      }}
+    >
+      <h2>{t("ui.lobby.new_table", { game: t(`games.${game.name}.title`) })}</h2>
+      <label className="field">
+        <span className="field-label">{t("ui.lobby.your_name")}</span>
+        <input
+          value={name}
+          maxLength={40}
+          autoComplete="nickname"
+          placeholder={t("ui.lobby.name_placeholder")}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </label>
+      <div className="field">
+        <span className="field-label">{t("ui.lobby.seat_count")}</span>
+        <div className="segmented" role="group" aria-label={t("ui.lobby.seat_count")}>
+          {game.seats.allowed.map((n) => (
+            <button
+              key={n}
+              type="button"
+              className={n === count ? "selected" : ""}
+              aria-pressed={n === count}
+              onClick={() => setCount(n)}
+            >
+              {n}
+            </button>
+          ))}
+        </div>
+      </div>
+      <ol className="seat-plan">
+        {seats.map((choice, i) => (
+          <li key={i}>
+            <span className="seat-number">{t("ui.seat.label", { seat: i + 1 })}</span>
+            {i === 0 ? (
+              <span className="seat-you">{t("ui.lobby.you")}</span>
+            ) : (
+              <select
+                aria-label={t("ui.seat.label", { seat: i + 1 })}
+                value={choice}
+                onChange={(event) => {
+                  const next = [...seats];
+                  next[i] = event.target.value as SeatChoice;
+                  setSeats(next);
+                }}
+              >
+                <option value="friend">{t("ui.lobby.friend")}</option>
+                {bots.map((bot) => (
+                  <option key={bot} value={`bot:${bot}`}>
+                    {t("ui.lobby.computer", { bot: t(`bots.${bot}`, { defaultValue: bot }) })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </li>
+        ))}
+      </ol>
+      <ConfigForm namespace={namespace} schema={game.config_schema} seats={count} values={options} onChange={setOptions} />
+      {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
+      <button className="primary big" type="submit" disabled={busy}>
+        {busy ? t("ui.lobby.creating") : t("ui.lobby.create")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+// A table: the waiting room until every seat is taken, then the game itself.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { GAMES } from "../games/registry";
+import { ApiError, api, tokens } from "./api";
+import { navigate } from "./router";
+import { seatName } from "./seatName";
+import { translateError } from "./translateError";
+import type { ErrorMessage, TableInfo } from "./types";
+import { useGames } from "./useGames";
+import { useTable } from "./useTable";
+
+export function TablePage({ tableId }: { tableId: string }) {
+  const { t } = useTranslation();
+  useGames(); // loads the games' texts (card names…) into the catalogs
+  const [token, setToken] = useState(() => tokens.seat(tableId)?.token ?? null);
+  const table = useTable(tableId, token);
+  const { info, state, seat, status } = table;
+
+  if (status === "gone") {
+    return (
+      <div className="panel notice-panel">
+        <h1>{t("ui.table.gone_title")}</h1>
+        <p>{t("ui.table.gone_text")}</p>
+        <button className="primary" type="button" onClick={() => navigate("/")}>
+          {t("ui.table.back_to_lobby")}
+        </button>
+      </div>
+    );
+  }
+  if (!info) return <p className="notice">{t("ui.table.connecting")}</p>;
+  const module = GAMES[info.game];
+  const joined = (newSeat: number, newToken: string) => {
+    tokens.saveSeat(tableId, newSeat, newToken);
+    setToken(newToken);
+  };
+
+  return (
+    <div className="table-page">
+      {status !== "open" && <div className="connection-banner">{t("ui.table.reconnecting")}</div>}
+      {info.status === "waiting" || !state || !module ? (
+        <WaitingRoom info={info} seat={seat} onJoined={joined} />
+      ) : (
+        <>
+          {seat === null && <SpectatorBar info={info} onJoined={joined} />}
+          <module.Table info={info} seat={seat} state={state} send={table.send} />
+        </>
+      )}
+      <ErrorToast error={table.error} count={table.errorCount} onClose={table.clearError} />
+    </div>
+  );
+}
+
+function InviteLink({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const url = `${location.origin}${info.invite}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // Clipboard access can be refused (plain http, old browsers): select the text instead.
+      (document.getElementById("invite-url") as HTMLInputElement | null)?.select();
+    }
+    setCopied(true);
+    window.setTimeout(() => setCopied(false), 2000);
+  };
+  return (
+    <div className="invite">
+      <label className="field-label" htmlFor="invite-url">{t("ui.table.invite_label")}</label>
+      <div className="invite-row">
+        <input id="invite-url" readOnly value={url} onFocus={(event) => event.target.select()} />
+        <button type="button" onClick={() => void copy()}>
+          {copied ? t("ui.table.copied") : t("ui.table.copy")}
+        </button>
+      </div>
+      <p className="field-help">{t("ui.table.invite_help")}</p>
+    </div>
+  );
+}
+
+function WaitingRoom({ info, seat, onJoined }: { info: TableInfo; seat: number | null; onJoined: (seat: number, token: string) => void }) {
+  const { t } = useTranslation();
+  const hostToken = tokens.host(info.id);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  const [name, setName] = useState(tokens.name());
+  const open = info.seats.filter((s) => s.kind === "open").length;
+
+  const run = async (work: () => Promise<void>) => {
+    setError(null);
+    try {
+      await work();
+    } catch (caught) {
+      if (caught instanceof ApiError) setError(caught.error);
+    }
+  };
+  const join = (target: number) =>
+    run(async () => {
+      tokens.saveName(name.trim());
+      const result = await api.join(info.id, target, name.trim() || t("ui.seat.default_name", { seat: target + 1 }));
+      onJoined(result.seat, result.token);
+    });
+  const addBot = (target: number) => run(async () => void (await api.seatBot(info.id, target, "greedy", hostToken!)));
+  const fillAll = () =>
+    run(async () => {
+      for (const s of info.seats) if (s.kind === "open") await api.seatBot(info.id, s.seat, "greedy", hostToken!);
+    });
+
+  return (
+    <div className="waiting-room panel">
+      <h1>{t(`games.${info.game}.title`)}</h1>
+      <p className="lead">{t("ui.table.waiting", { count: open })}</p>
+      <InviteLink info={info} />
+      {seat === null && open > 0 && (
+        <label className="field">
+          <span className="field-label">{t("ui.lobby.your_name")}</span>
+          <input value={name} maxLength={40} placeholder={t("ui.lobby.name_placeholder")} onChange={(e) => setName(e.target.value)} />
+        </label>
+      )}
+      <ol className="seat-list">
+        {info.seats.map((s) => (
+          <li key={s.seat} className={`seat-row ${s.seat === seat ? "mine" : ""}`}>
+            <span className="seat-number">{t("ui.seat.label", { seat: s.seat + 1 })}</span>
+            <span className="seat-name">
+              {seatName(t, info, s.seat)}
+              {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
+              {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+            </span>
+            {s.kind === "open" && seat === null && (
+              <button type="button" className="primary" onClick={() => void join(s.seat)}>
+                {t("ui.table.take_seat")}
+              </button>
+            )}
+            {s.kind === "open" && hostToken && (
+              <button type="button" onClick={() => void addBot(s.seat)}>
+                {t("ui.table.add_bot")}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {hostToken && open > 1 && (
+        <button type="button" onClick={() => void fillAll()}>
+          {t("ui.table.fill_bots")}
+        </button>
+      )}
+      {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
+    </div>
+  );
+}
+
+function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: number, token: string) => void }) {
+  const { t } = useTranslation();
+  const open = info.seats.find((s) => s.kind === "open");
+  return (
+    <div className="spectator-bar">
+      <span>{t("ui.table.watching")}</span>
+      {open && (
+        <button
+          type="button"
+          onClick={() =>
+            void api.join(info.id, open.seat, tokens.name() || t("ui.seat.default_name", { seat: open.seat + 1 }))
+              .then((r) => onJoined(r.seat, r.token))
+          }
+        >
+          {t("ui.table.take_seat")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ErrorToast({ error, count, onClose }: { error: ErrorMessage | null; count: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!error) return;
+    const timer = window.setTimeout(onClose, 6000);
+    return () => window.clearTimeout(timer);
+  }, [error, count, onClose]);
+  if (!error) return null;
+  return (
+    <div className="toast" role="alert">
+      <span>{translateError(t, error)}</span>
+      {error.rule && error.rule !== "PROTOCOL" && <span className="rule-id">{error.rule}</span>}
+      <button type="button" className="toast-close" aria-label={t("ui.close")} onClick={onClose}>
+        ×
+      </button>
+    </div>
+  );
+}

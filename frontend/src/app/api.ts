@@ -1,0 +1,81 @@
+// HTTP calls to the server and the seat tokens kept in this browser.
+import type { ErrorMessage, GameDescription, TableInfo } from "./types";
+
+export class ApiError extends Error {
+  constructor(public readonly error: ErrorMessage, public readonly status: number) {
+    super(error.message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error: ErrorMessage =
+      data && data.type === "error"
+        ? data
+        : { type: "error", code: "http", rule: null, key: "ui.errors.network", params: {}, message: response.statusText };
+    throw new ApiError(error, response.status);
+  }
+  return data as T;
+}
+
+export interface SeatRequest {
+  kind: "human" | "bot";
+  bot?: string;
+}
+
+export interface Created {
+  table: TableInfo;
+  host_token: string;
+  seat: number | null;
+  token: string | null;
+}
+
+export const api = {
+  games: () => call<{ games: GameDescription[]; bots: string[] }>("GET", "/api/games"),
+  create: (game: string, config: Record<string, unknown>, seats: SeatRequest[], name: string | null) =>
+    call<Created>("POST", "/api/tables", { game, config, seats, name }),
+  table: (id: string) => call<TableInfo>("GET", `/api/tables/${encodeURIComponent(id)}`),
+  join: (id: string, seat: number | null, name: string) =>
+    call<{ seat: number; token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name }),
+  seatBot: (id: string, seat: number, bot: string, hostToken: string) =>
+    call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, { "X-Host-Token": hostToken }),
+};
+
+// Tokens are secrets: they live only in this browser's storage, per table.
+const seatKey = (table: string) => `gametable.seat.${table}`;
+const hostKey = (table: string) => `gametable.host.${table}`;
+
+export const tokens = {
+  seat(table: string): { seat: number; token: string } | null {
+    try {
+      const raw = localStorage.getItem(seatKey(table));
+      return raw ? JSON.parse(raw) : null;
+    } catch {
+      return null;
+    }
+  },
+  saveSeat(table: string, seat: number, token: string) {
+    localStorage.setItem(seatKey(table), JSON.stringify({ seat, token }));
+  },
+  forgetSeat(table: string) {
+    localStorage.removeItem(seatKey(table));
+  },
+  host(table: string): string | null {
+    return localStorage.getItem(hostKey(table));
+  },
+  saveHost(table: string, token: string) {
+    localStorage.setItem(hostKey(table), token);
+  },
+  name(): string {
+    return localStorage.getItem("gametable.name") ?? "";
+  },
+  saveName(name: string) {
+    localStorage.setItem("gametable.name", name);
+  },
+};

@@ -1,0 +1,52 @@
+// Translation catalogs: the same files the Python package uses (src/gametable/locales).
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import en from "@locales/en.json";
+import is from "@locales/is.json";
+import nb from "@locales/nb.json";
+import pt from "@locales/pt.json";
+
+export const LANGUAGES = ["en", "is", "nb", "pt"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  is: "Íslenska",
+  nb: "Norsk bokmål",
+  pt: "Português",
+};
+
+function initialLanguage(): Language {
+  const saved = localStorage.getItem("gametable.lang");
+  if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as Language;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.toLowerCase().split("-")[0];
+    if (base === "no" || base === "nn" || base === "nb") return "nb";
+    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
+  }
+  return "en";
+}
+
+void i18next.use(initReactI18next).init({
+  resources: { en: { translation: en }, is: { translation: is }, nb: { translation: nb }, pt: { translation: pt } },
+  lng: initialLanguage(),
+  fallbackLng: "en",
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+document.documentElement.lang = i18next.language;
+
+export function setLanguage(language: Language) {
+  localStorage.setItem("gametable.lang", language);
+  void i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+/** Merge texts a game ships with its data (card names…) into the catalogs. */
+export function addGameMessages(messages: Record<string, Record<string, unknown>> | undefined) {
+  if (!messages) return;
+  for (const [language, bundle] of Object.entries(messages)) {
+    i18next.addResourceBundle(language, "translation", bundle, true, true);
+  }
+}
+
+export default i18next;

@@ -1,0 +1,11 @@
+import type { TFunction } from "i18next";
+import type { TableInfo } from "./types";
+
+/** How a seat is called at this table: the player's name, the bot's, or "Seat n". */
+export function seatName(t: TFunction, info: TableInfo, seat: number): string {
+  const s = info.seats[seat];
+  if (!s) return t("ui.seat.label", { seat: seat + 1 });
+  if (s.kind === "bot") return s.name || t("ui.seat.bot_name", { bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }), seat: seat + 1 });
+  if (s.kind === "open") return t("ui.seat.open");
+  return s.name || t("ui.seat.default_name", { seat: seat + 1 });
+}

@@ -1,0 +1,76 @@
+// Shapes of what the server sends (docs/protocol.md).
+
+export type Action = { type: string; [field: string]: unknown };
+export type GameEvent = { type: string; [field: string]: unknown };
+
+export interface SeatInfo {
+  seat: number;
+  kind: "open" | "human" | "bot";
+  name: string | null;
+  bot: string | null;
+  connected: boolean;
+}
+
+export type TableStatus = "waiting" | "playing" | "finished";
+
+export interface TableInfo {
+  id: string;
+  game: string;
+  config: Record<string, unknown>;
+  public: Record<string, unknown>;
+  seats: SeatInfo[];
+  status: TableStatus;
+  version: number;
+  invite: string;
+  created: number;
+}
+
+export interface Outcome {
+  finished: boolean;
+  draw: boolean;
+  scores: number[];
+  winners: number[];
+  ranking: number[];
+  turns: number;
+}
+
+export interface StateMessage<View = Record<string, unknown>> {
+  type: "state";
+  version: number;
+  status: TableStatus;
+  view: View;
+  to_act: number[];
+  legal: Action[];
+  events: GameEvent[];
+  outcome?: Outcome;
+}
+
+export interface ErrorMessage {
+  type: "error";
+  code: string;
+  rule: string | null;
+  key: string;
+  params: Record<string, unknown>;
+  message: string;
+  id?: unknown;
+}
+
+export interface JsonSchema {
+  type?: string;
+  title?: string;
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+}
+
+export interface GameDescription {
+  name: string;
+  seats: { allowed: number[]; default: number };
+  config_schema: JsonSchema;
+  messages?: Record<string, Record<string, unknown>>;
+}

@@ -1,0 +1,92 @@
+// The live connection to one table: welcome, table updates, states, errors; reconnects.
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Action, ErrorMessage, StateMessage, TableInfo } from "./types";
+
+export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "gone";
+
+export interface TableConnection {
+  status: ConnectionStatus;
+  info: TableInfo | null;
+  seat: number | null;
+  state: StateMessage | null;
+  error: ErrorMessage | null;
+  /** Bumped on every error, so the same error twice is shown twice. */
+  errorCount: number;
+  send: (action: Action) => void;
+  clearError: () => void;
+}
+
+export function useTable(tableId: string, token: string | null): TableConnection {
+  const [status, setStatus] = useState<ConnectionStatus>("connecting");
+  const [info, setInfo] = useState<TableInfo | null>(null);
+  const [seat, setSeat] = useState<number | null>(null);
+  const [state, setState] = useState<StateMessage | null>(null);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  const [errorCount, setErrorCount] = useState(0);
+  const socket = useRef<WebSocket | null>(null);
+  const version = useRef<number | null>(null);
+  const nextId = useRef(1);
+
+  useEffect(() => {
+    let stopped = false;
+    let retry = 0;
+    let timer: number | undefined;
+
+    const connect = () => {
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
+      socket.current = ws;
+      ws.onopen = () => {
+        retry = 0;
+        ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+      };
+      ws.onmessage = (event) => {
+        const message = JSON.parse(event.data as string);
+        switch (message.type) {
+          case "welcome":
+            setSeat(message.seat);
+            setInfo(message.table);
+            setStatus("open");
+            break;
+          case "table":
+            setInfo(message.table);
+            break;
+          case "state":
+            version.current = message.version;
+            setState(message);
+            break;
+          case "error":
+            setError(message);
+            setErrorCount((n) => n + 1);
+            break;
+        }
+      };
+      ws.onclose = (event) => {
+        if (socket.current === ws) socket.current = null;
+        if (stopped) return;
+        if (event.code === 4404) {
+          setStatus("gone");
+          return;
+        }
+        setStatus("reconnecting");
+        retry = Math.min(retry + 1, 6);
+        timer = window.setTimeout(connect, 250 * 2 ** retry);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      socket.current?.close();
+    };
+  }, [tableId, token]);
+
+  const send = useCallback((action: Action) => {
+    const ws = socket.current;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    ws.send(JSON.stringify({ type: "action", action, version: version.current, id: nextId.current++ }));
+  }, []);
+  const clearError = useCallback(() => setError(null), []);
+
+  return { status, info, seat, state, error, errorCount, send, clearError };
+}

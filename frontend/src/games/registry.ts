@@ -1,0 +1,30 @@
+// Browser modules of the games. Adding a game adds one entry here; the shell (lobby,
+// connection, waiting room) stays the same.
+import type { ComponentType } from "react";
+import type { Action, ErrorMessage, StateMessage, TableInfo } from "../app/types";
+import { SequenceCatsTable } from "./sequence-cats/SequenceCatsTable";
+
+export interface GameTableProps {
+  info: TableInfo;
+  seat: number | null;
+  state: StateMessage;
+  send: (action: Action) => void;
+}
+
+export interface GameModule {
+  /** The registry name used by the server. */
+  name: string;
+  /** Renders a running (or finished) game. */
+  Table: ComponentType<GameTableProps>;
+  /** The seat count the lobby proposes first. */
+  defaultSeats: number;
+}
+
+export const GAMES: Record<string, GameModule> = {
+  "sequence-cats": { name: "sequence-cats", Table: SequenceCatsTable, defaultSeats: 2 },
+};
+
+/** The catalog namespace of a game's texts: "sequence-cats" → "sequence_cats". */
+export const namespaceOf = (game: string) => game.replace(/-/g, "_");
+
+export type { ErrorMessage };

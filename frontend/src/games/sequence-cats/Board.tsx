@@ -1,0 +1,108 @@
+// The board: breed spaces with cat icons, chips in team colours, highlights.
+import { useTranslation } from "react-i18next";
+import type { Action } from "../../app/types";
+import { CatIcon } from "./CatIcon";
+import { EMPTY, FREE, TEAM_COLOURS, type BoardLayout, type SequenceView, labelOf } from "./types";
+
+export interface BoardProps {
+  layout: BoardLayout;
+  view: SequenceView;
+  /** Spaces the selected card can take (or remove), with the action that does it. */
+  targets: Map<number, Action>;
+  /** Spaces a card in hand could take, shown faintly while no card is selected. */
+  hints: Map<number, Action>;
+  removing: boolean;
+  lastSpace: number | null;
+  transposed: boolean;
+  cardName: (card: string) => string;
+  onChoose: (action: Action) => void;
+}
+
+export function Board({ layout, view, targets, hints, removing, lastSpace, transposed, cardName, onChoose }: BoardProps) {
+  const { t } = useTranslation();
+  const { rows, columns } = layout;
+  const sequenceTeam = new Map<number, number>();
+  for (const sequence of view.sequences) {
+    for (const label of sequence.spaces) {
+      const index = (Number(label.slice(1)) - 1) * columns + (label.charCodeAt(0) - 65);
+      sequenceTeam.set(index, sequence.team);
+    }
+  }
+  const displayRows = transposed ? columns : rows;
+  const displayColumns = transposed ? rows : columns;
+  const rowHeader = (r: number) => (transposed ? String.fromCharCode(65 + r) : String(r + 1));
+  const columnHeader = (c: number) => (transposed ? String(c + 1) : String.fromCharCode(65 + c));
+
+  const cells = [];
+  for (let dr = 0; dr < displayRows; dr++) {
+    cells.push(
+      <span key={`r${dr}`} className="sc-coord sc-coord-row" aria-hidden="true">
+        {rowHeader(dr)}
+      </span>,
+    );
+    for (let dc = 0; dc < displayColumns; dc++) {
+      const [row, column] = transposed ? [dc, dr] : [dr, dc];
+      const index = row * columns + column;
+      const label = labelOf(row, column);
+      const breed = layout.spaces[row][column];
+      const cell = view.cells[index];
+      const target = targets.get(index);
+      const hint = hints.get(index);
+      const action = target ?? hint;
+      const inSequence = sequenceTeam.get(index);
+      const classes = ["sc-space"];
+      if (cell === FREE) classes.push("free");
+      if (target) classes.push(removing ? "target remove" : "target");
+      else if (hint) classes.push("hint");
+      if (index === lastSpace) classes.push("last");
+      if (inSequence !== undefined) classes.push("in-sequence");
+      const name = cell === FREE ? t("sequence_cats.ui.free_space") : cardName(breed);
+      const chipText = cell >= 0 ? t("sequence_cats.ui.chip_of", { team: t(`sequence_cats.teams.${cell}`) }) : "";
+      cells.push(
+        <button
+          key={label}
+          type="button"
+          className={classes.join(" ")}
+          data-space={label}
+          data-breed={breed}
+          data-target={target ? "true" : undefined}
+          data-chip={cell >= 0 ? cell : undefined}
+          aria-label={`${label}: ${name}${chipText ? `, ${chipText}` : ""}`}
+          aria-disabled={!action}
+          title={`${label} · ${name}`}
+          style={inSequence !== undefined ? ({ "--seq": TEAM_COLOURS[inSequence] } as React.CSSProperties) : undefined}
+          onClick={() => action && onChoose(action)}
+        >
+          {cell === FREE ? (
+            <span className="sc-free" aria-hidden="true">
+              ✦
+            </span>
+          ) : (
+            <>
+              <CatIcon breed={breed} />
+              <span className="sc-space-name">{name}</span>
+            </>
+          )}
+          {cell >= 0 && <span className={`sc-chip team-${cell}`} style={{ background: TEAM_COLOURS[cell] }} aria-hidden="true" />}
+          {cell === EMPTY && target && !removing && <span className="sc-ghost" aria-hidden="true" />}
+        </button>,
+      );
+    }
+  }
+  return (
+    <div className="sc-board-frame">
+      <div
+        className={`sc-board ${transposed ? "transposed" : ""}`}
+        style={{ gridTemplateColumns: `1.1em repeat(${displayColumns}, minmax(0, 1fr))` }}
+      >
+        <span className="sc-coord" aria-hidden="true" />
+        {Array.from({ length: displayColumns }, (_, c) => (
+          <span key={`c${c}`} className="sc-coord sc-coord-column" aria-hidden="true">
+            {columnHeader(c)}
+          </span>
+        ))}
+        {cells}
+      </div>
+    </div>
+  );
+}

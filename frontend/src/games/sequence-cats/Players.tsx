@@ -1,0 +1,44 @@
+// Everyone at the table: colour, name, cards in hand, the top of each discard pile.
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { TableInfo } from "../../app/types";
+import { CatIcon } from "./CatIcon";
+import { TEAM_COLOURS, type SequenceView } from "./types";
+
+export function Players({ info, view, seat, cardName }: { info: TableInfo; view: SequenceView; seat: number | null; cardName: (card: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="sc-players" aria-label={t("sequence_cats.ui.players")}>
+      {info.seats.map((s) => {
+        const team = view.team_of[s.seat];
+        const pile = view.discards[s.seat] ?? [];
+        const top = pile[pile.length - 1];
+        const current = view.current === s.seat;
+        return (
+          <li key={s.seat} className={`sc-player ${current ? "current" : ""}`} data-seat={s.seat}>
+            <span className="sc-team-dot" style={{ background: TEAM_COLOURS[team] }} aria-label={t(`sequence_cats.teams.${team}`)} />
+            <span className="sc-player-name">
+              {seatName(t, info, s.seat)}
+              {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
+              {s.kind === "bot" && <span className="tag muted">{t("ui.seat.computer")}</span>}
+              {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+            </span>
+            <span className="sc-player-cards" title={t("sequence_cats.ui.cards_in_hand", { count: view.hand_sizes[s.seat] })}>
+              🂠 {view.hand_sizes[s.seat]}
+            </span>
+            <span className="sc-discard" title={t("sequence_cats.ui.discard_pile", { count: pile.length })}>
+              {top ? (
+                <>
+                  <CatIcon breed={top} size={22} />
+                  <span className="sc-discard-name">{cardName(top)}</span>
+                </>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

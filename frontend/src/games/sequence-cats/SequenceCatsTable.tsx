@@ -1,0 +1,259 @@
+// A Sequence Cats game in the browser: status, board, hand, players, log, result.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { Action, GameEvent } from "../../app/types";
+import type { GameTableProps } from "../registry";
+import { Board } from "./Board";
+import { Hand } from "./Hand";
+import { Players } from "./Players";
+import { TEAM_COLOURS, indexOf, type PublicInfo, type SequenceView } from "./types";
+import "./sequence-cats.css";
+
+function useNarrow(query = "(max-width: 700px) and (orientation: portrait)") {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setNarrow(list.matches);
+    list.addEventListener("change", update);
+    return () => list.removeEventListener("change", update);
+  }, [query]);
+  return narrow;
+}
+
+interface LogLine {
+  version: number;
+  event: GameEvent;
+}
+
+export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
+  const { t, i18n } = useTranslation();
+  const view = state.view as unknown as SequenceView;
+  const setup = info.public as unknown as PublicInfo;
+  const layout = setup.board;
+  const narrow = useNarrow();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [log, setLog] = useState<LogLine[]>([]);
+  const [resultOpen, setResultOpen] = useState(true);
+
+  const cardLanguage = setup.card_language === "auto" ? i18n.language : setup.card_language;
+  const cardName = useCallback(
+    (card: string) => t(`sequence_cats.cards.${card}.name`, { lng: cardLanguage, defaultValue: card }),
+    [t, cardLanguage],
+  );
+  const cardText = useCallback(
+    (card: string) => `${cardName(card)} — ${t(`sequence_cats.cards.${card}.description`, { lng: cardLanguage, defaultValue: "" })}`,
+    [t, cardName, cardLanguage],
+  );
+  const teamName = useCallback((team: number) => t(`sequence_cats.teams.${team}`), [t]);
+  const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
+
+  // A new state means a new turn: forget the selection, log what happened.
+  useEffect(() => {
+    setSelected(null);
+    setLog((old) => {
+      if (old.length && old[0].version >= state.version) return old;
+      const fresh = state.events.map((event) => ({ version: state.version, event })).reverse();
+      return [...fresh, ...old].slice(0, 40);
+    });
+  }, [state.version, state.events]);
+
+  function describe(event: GameEvent): string | null {
+    const who = typeof event.seat === "number" ? player(event.seat) : "";
+    switch (event.type) {
+      case "place":
+        return event.card === "purrr"
+          ? t("sequence_cats.events.purrr", { player: who, space: event.space })
+          : t("sequence_cats.events.place", { player: who, card: cardName(String(event.card)), space: event.space });
+      case "remove":
+        return t("sequence_cats.events.remove", { player: who, team: teamName(Number(event.team)), space: event.space });
+      case "exchange":
+        return t("sequence_cats.events.exchange", { player: who, card: cardName(String(event.card)) });
+      case "pass":
+        return t("sequence_cats.events.pass", { player: who });
+      case "sequence":
+        return t("sequence_cats.events.sequence", { team: teamName(Number(event.team)) });
+      case "reshuffle":
+        return t("sequence_cats.events.reshuffle", { count: Number(event.cards) });
+      default:
+        return null;
+    }
+  }
+
+  const hand = view.hand ?? [];
+  const myTurn = seat !== null && state.to_act.includes(seat);
+  const legal = myTurn ? state.legal : [];
+  const selectedCard = selected !== null ? hand[selected] : null;
+
+  const { targets, hints, playable, exchange, canPass } = useMemo(() => {
+    const targets = new Map<number, Action>();
+    const hints = new Map<number, Action>();
+    const playable = new Set<string>();
+    const exchange = new Map<string, Action>();
+    let canPass = false;
+    for (const action of legal) {
+      if (action.type === "play") {
+        const card = String(action.card);
+        playable.add(card);
+        const index = indexOf(String(action.space), layout.columns);
+        if (card === selectedCard) targets.set(index, action);
+        else if (selectedCard === null && card !== "purrr" && card !== "meow") hints.set(index, action);
+      } else if (action.type === "exchange") {
+        exchange.set(String(action.card), action);
+      } else if (action.type === "pass") {
+        canPass = true;
+      }
+    }
+    return { targets, hints, playable, exchange, canPass };
+  }, [legal, selectedCard, layout.columns]);
+
+  const lastSpace = useMemo(() => {
+    const placed = state.events.find((e) => e.type === "place" || e.type === "remove");
+    return placed ? indexOf(String(placed.space), layout.columns) : null;
+  }, [state.events, layout.columns]);
+
+  const choose = (action: Action) => {
+    setSelected(null);
+    send(action);
+  };
+
+  // The status line: whose turn, and what to do now.
+  let status: string;
+  if (view.finished) status = t("sequence_cats.ui.finished");
+  else if (myTurn) {
+    if (canPass) status = t("sequence_cats.ui.must_pass");
+    else if (selectedCard === "meow") status = t("sequence_cats.ui.choose_removal");
+    else if (selectedCard) status = t("sequence_cats.ui.choose_space", { card: cardName(selectedCard) });
+    else status = t("sequence_cats.ui.your_turn");
+  } else if (view.current !== null) status = t("sequence_cats.ui.their_turn", { player: player(view.current) });
+  else status = "";
+
+  const myTeam = seat !== null ? view.team_of[seat] : null;
+  const teams = Array.from(new Set(view.team_of)).sort();
+
+  return (
+    <div className={`sc-table ${narrow ? "narrow" : ""}`}>
+      <div className="sc-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
+        {myTeam !== null && <span className="sc-team-dot big" style={{ background: TEAM_COLOURS[myTeam] }} />}
+        <span className="sc-status-text">{status}</span>
+        <span className="sc-score">
+          {teams.map((team) => {
+            const made = view.sequences.filter((s) => s.team === team).length;
+            return (
+              <span key={team} className="sc-score-item" title={teamName(team)}>
+                <span className="sc-team-dot" style={{ background: TEAM_COLOURS[team] }} />
+                {made}/{view.sequences_to_win}
+              </span>
+            );
+          })}
+        </span>
+      </div>
+      <div className="sc-main">
+        <div className="sc-board-area">
+          <Board
+            layout={layout}
+            view={view}
+            targets={targets}
+            hints={hints}
+            removing={selectedCard === "meow"}
+            lastSpace={lastSpace}
+            transposed={narrow}
+            cardName={cardName}
+            onChoose={choose}
+          />
+        </div>
+        <aside className="sc-side">
+          <Players info={info} view={view} seat={seat} cardName={cardName} />
+          <p className="sc-pile">{t("sequence_cats.ui.draw_pile", { count: view.draw_pile })}</p>
+          <ol className="sc-log" aria-label={t("sequence_cats.ui.log")}>
+            {log.map((line, i) => {
+              const text = describe(line.event);
+              return text ? <li key={`${line.version}-${i}`}>{text}</li> : null;
+            })}
+          </ol>
+        </aside>
+      </div>
+      {seat !== null && !view.finished && (
+        <div className="sc-hand-bar">
+          <Hand
+            hand={hand}
+            dead={view.dead ?? []}
+            selected={selected}
+            playable={playable}
+            exchange={exchange}
+            myTurn={myTurn}
+            cardName={cardName}
+            cardText={cardText}
+            onSelect={setSelected}
+            onAction={choose}
+          />
+          {canPass && (
+            <button type="button" className="primary sc-pass" onClick={() => choose({ type: "pass" })}>
+              {t("sequence_cats.ui.pass")}
+            </button>
+          )}
+          {selectedCard && (
+            <p className="sc-card-text">{cardText(selectedCard)}</p>
+          )}
+        </div>
+      )}
+      {view.finished && resultOpen && (
+        <Result info={info} view={view} seat={seat} teamName={teamName} player={player} onClose={() => setResultOpen(false)} />
+      )}
+      {view.finished && !resultOpen && (
+        <button type="button" className="sc-result-reopen" onClick={() => setResultOpen(true)}>
+          {t("sequence_cats.ui.show_result")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Result({
+  info,
+  view,
+  seat,
+  teamName,
+  player,
+  onClose,
+}: {
+  info: GameTableProps["info"];
+  view: SequenceView;
+  seat: number | null;
+  teamName: (team: number) => string;
+  player: (seat: number) => string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const won = seat !== null && view.winners.includes(seat);
+  const winnerTeam = view.winners.length ? view.team_of[view.winners[0]] : null;
+  let headline: string;
+  if (winnerTeam === null) headline = t("sequence_cats.ui.draw");
+  else if (won) headline = t("sequence_cats.ui.you_win");
+  else headline = t("sequence_cats.ui.team_wins", { team: teamName(winnerTeam), players: view.winners.map(player).join(", ") });
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
+      <div className="panel result">
+        <h2 id="result-title" className={won ? "won" : ""}>
+          {winnerTeam !== null && <span className="sc-team-dot big" style={{ background: TEAM_COLOURS[winnerTeam] }} />}
+          {headline}
+        </h2>
+        {winnerTeam !== null && (
+          <p>{t("sequence_cats.ui.winners", { players: view.winners.map(player).join(", "), count: view.winners.length })}</p>
+        )}
+        <p className="muted">{t("sequence_cats.ui.turns_played", { count: view.turn })}</p>
+        <div className="result-actions">
+          <button type="button" onClick={onClose}>
+            {t("sequence_cats.ui.see_board")}
+          </button>
+          <a className="button" href={`/api/tables/${info.id}/record`} download>
+            {t("ui.table.download_record")}
+          </a>
+          <a className="button primary" href="/">
+            {t("ui.table.new_game")}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

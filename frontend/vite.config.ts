@@ -1,0 +1,17 @@
+import { fileURLToPath, URL } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The translation catalogs live with the Python package so that the server and the
+// client share one source; the alias lets the client bundle them.
+const locales = fileURLToPath(new URL("../src/gametable/locales", import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { "@locales": locales } },
+  server: {
+    fs: { allow: [".", locales] },
+    proxy: { "/api": { target: "http://127.0.0.1:8000", ws: true } },
+  },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 400 },
+});

@@ -1,0 +1,207 @@
+"""The web application: HTTP API, websocket and the browser client's static files.
+
+Routes:
+
+==========================================  =============================================
+``GET  /api/games``                         every game's description and the bot names
+``POST /api/tables``                        create a table (``CreateTable``)
+``GET  /api/tables/{id}``                   seats, status and public setup of a table
+``POST /api/tables/{id}/join``              take an open seat → ``{seat, token}``
+``POST /api/tables/{id}/seats/{n}/bot``     a bot takes open seat n (``X-Host-Token``)
+``GET  /api/tables/{id}/record``            the game record, once the game is over
+``WS   /api/tables/{id}/ws``                play and watch (``docs/protocol.md``)
+``GET  /``, ``/t/{id}``                     the browser client
+==========================================  =============================================
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from gametable.bots import bot_names
+from gametable.core import registry
+from gametable.core.records import GameRecord, SeatInfo
+from gametable.server.messages import CreateTable, JoinTable, SeatBot
+from gametable.server.socket import serve_client
+from gametable.server.storage import SQLiteStorage, Storage
+from gametable.server.tables import FINISHED, Refused, SeatRequest, TableManager
+
+log = logging.getLogger("gametable.server")
+
+MAX_BODY_BYTES = 64 * 1024
+DEFAULT_STATIC = Path(__file__).resolve().parents[3] / "frontend" / "dist"
+
+
+@dataclass
+class Settings:
+    """How the server runs.
+
+    Attributes:
+        data_dir: folder of the SQLite database (``gametable.sqlite3``).
+        bot_delay: seconds a computer player waits before acting.
+        static_dir: the built browser client (``frontend/dist``).
+        synchronous: SQLite ``synchronous`` pragma (``FULL`` fsyncs every commit).
+    """
+
+    data_dir: Path = Path("data")
+    bot_delay: float = 0.8
+    static_dir: Path = DEFAULT_STATIC
+    synchronous: str = "FULL"
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413 before reading them."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            length = dict(scope["headers"]).get(b"content-length")
+            if length is not None and length.isdigit() and int(length) > self.limit:
+                response = JSONResponse(
+                    Refused("too_large", "server.errors.too_large", status=413,
+                            size=int(length), limit=self.limit).to_json(), status_code=413)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(settings: Settings | None = None, storage: Storage | None = None) -> FastAPI:
+    """The ASGI application. ``storage`` defaults to SQLite in ``settings.data_dir``."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = storage or SQLiteStorage(settings.data_dir / "gametable.sqlite3",
+                                         synchronous=settings.synchronous)
+        manager = TableManager(store, bot_delay=settings.bot_delay)
+        count = manager.load()
+        log.info("loaded %d tables from storage", count)
+        manager.start_bots()
+        app.state.manager = manager
+        yield
+        await manager.stop()
+        store.close()
+
+    app = FastAPI(title="gametable", lifespan=lifespan, docs_url="/api/docs",
+                  openapi_url="/api/openapi.json", redoc_url=None)
+    app.add_middleware(BodyLimit)
+
+    def manager_of(request: Request | WebSocket) -> TableManager:
+        manager: TableManager = request.app.state.manager
+        return manager
+
+    @app.exception_handler(Refused)
+    async def refused(_: Request, error: Refused) -> JSONResponse:
+        return JSONResponse(error.to_json(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0]
+        field = ".".join(str(p) for p in first["loc"] if p != "body") or "body"
+        refusal = Refused("bad_request", "server.errors.bad_request", field=field,
+                          problem=first["msg"])
+        return JSONResponse(refusal.to_json(), status_code=400)
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {"games": [registry.get(name).describe() for name in registry.names()],
+                "bots": bot_names()}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        table, host_token, seat, token = await manager_of(request).create(
+            body.game, body.config,
+            [SeatRequest(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats],
+            body.name)
+        return {"table": table.info(), "host_token": host_token, "seat": seat,
+                "token": token}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str, request: Request) -> dict[str, Any]:
+        return manager_of(request).get(table_id).info()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+        seat, token = await manager_of(request).join(table_id, body.seat, body.name)
+        return {"seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def seat_bot(table_id: str, seat: int, body: SeatBot, request: Request,
+                       x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        manager = manager_of(request)
+        await manager.seat_bot(table_id, seat, body.bot, x_host_token)
+        return manager.get(table_id).info()
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str, request: Request) -> Response:
+        table = manager_of(request).get(table_id)
+        if table.status != FINISHED:
+            raise Refused("record_hidden", "server.errors.record_hidden", status=403)
+        data = GameRecord(
+            game=table.game_name, config=table.options,
+            seats=[SeatInfo(name=s.name, bot=s.bot) for s in table.seats],
+            seed=table.seed, meta={"table": table.id, "created": table.created})
+        for seat, action in table.actions:
+            data.append(seat, action)
+        return Response(data.model_dump_json(indent=1), media_type="application/json",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="{table.game_name}-{table.id}.json"'})
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await serve_client(websocket, manager_of(websocket), table_id)
+
+    _mount_client(app, settings.static_dir)
+    return app
+
+
+def _mount_client(app: FastAPI, static_dir: Path) -> None:
+    index = static_dir / "index.html"
+    assets = static_dir / "assets"
+    if assets.is_dir():
+        app.mount("/assets", ImmutableStatic(directory=assets), name="assets")
+
+    async def page() -> Response:
+        if not index.is_file():
+            return HTMLResponse(
+                "<h1>gametable</h1><p>The browser client is not built. "
+                "Run <code>scripts/serve</code> (or <code>npm run build</code> in "
+                "<code>frontend/</code>).</p>", status_code=503)
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    app.add_api_route("/", page, include_in_schema=False)
+    app.add_api_route("/t/{table_id}", page, include_in_schema=False)
+    for name in ("favicon.svg", "robots.txt"):
+        path = static_dir / name
+        if path.is_file():
+            app.add_api_route(f"/{name}", _file_route(path), include_in_schema=False)
+
+
+def _file_route(path: Path):  # type: ignore[no-untyped-def]
+    async def route() -> FileResponse:
+        return FileResponse(path, headers={"Cache-Control": "public, max-age=86400"})
+
+    return route
+
+
+class ImmutableStatic(StaticFiles):
+    """Static files whose names carry a content hash: cached for a year."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response

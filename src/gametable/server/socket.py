@@ -1,0 +1,174 @@
+"""One websocket client's session at a table (the messages: ``docs/protocol.md``).
+
+The first message must be ``hello`` (with the seat token, if any); every later message
+is ``action`` or ``ping``. Anything refused — malformed, oversized, too frequent, out of
+turn, illegal — is answered with an ``error`` to this client only and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import orjson
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from gametable.server.tables import Connection, Refused, Table, TableManager
+
+log = logging.getLogger("gametable.socket")
+
+MAX_MESSAGE_BYTES = 16 * 1024
+"""Largest client message accepted; larger ones get a ``too_large`` error."""
+HELLO_TIMEOUT = 30.0
+RATE_PER_SECOND = 30.0
+RATE_BURST = 60.0
+
+
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """A client message as a JSON object with a string ``type``.
+
+    Raises:
+        Refused: ``too_large`` or ``malformed``.
+    """
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise Refused("too_large", "server.errors.too_large", size=len(text),
+                      limit=MAX_MESSAGE_BYTES)
+    try:
+        message = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        raise Refused("malformed", "server.errors.not_json") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise Refused("malformed", "server.errors.no_type")
+    return message
+
+
+async def receive(websocket: WebSocket) -> str | bytes | None:
+    """The next text or binary frame, or ``None`` once the client has gone."""
+    event = await websocket.receive()
+    if event["type"] == "websocket.disconnect":
+        return None
+    text: str | bytes | None = event.get("text")
+    if text is None:
+        text = event.get("bytes") or b""
+    return text
+
+
+async def serve_client(websocket: WebSocket, manager: TableManager, table_id: str) -> None:
+    """Run one client's session until it disconnects."""
+    await websocket.accept()
+    conn = Connection(websocket.send_text, _closer(websocket))
+    try:
+        table = manager.get(table_id)
+    except Refused as refusal:
+        conn.push_json(refusal.to_json())
+        await asyncio.sleep(0.05)
+        await conn.stop()
+        await websocket.close(code=4404, reason="no such table")
+        return
+    limit = RateLimit()
+    try:
+        if not await _hello(websocket, table, conn):
+            return
+        while True:
+            text = await receive(websocket)
+            if text is None:
+                return
+            if not limit.allow():
+                conn.push_json(Refused("too_many", "server.errors.too_many").to_json())
+                continue
+            await _handle(text, table, manager, conn)
+    except WebSocketDisconnect:
+        return
+    finally:
+        table.connections.discard(conn)
+        await conn.stop()
+        table.broadcast_info()
+
+
+async def _hello(websocket: WebSocket, table: Table, conn: Connection) -> bool:
+    """Wait for ``hello``, seat the client if its token fits, send welcome and state."""
+    while True:
+        try:
+            text = await asyncio.wait_for(receive(websocket), HELLO_TIMEOUT)
+        except TimeoutError:
+            await websocket.close(code=4408, reason="no hello")
+            return False
+        if text is None:
+            return False
+        try:
+            message = parse(text)
+            if message["type"] != "hello":
+                raise Refused("hello_first", "server.errors.hello_first")
+        except Refused as refusal:
+            conn.push_json(refusal.to_json())
+            continue
+        break
+    token = message.get("token")
+    if token is not None:
+        seat = table.seat_of(token) if isinstance(token, str) else None
+        if seat is None:
+            conn.push_json(Refused("bad_token", "server.errors.bad_token").to_json())
+        conn.seat = seat
+    async with table.lock:  # never show a state whose last action is not yet stored
+        conn.push_json({"type": "welcome", "seat": conn.seat, "table": table.info()})
+        conn.push(table.state_message(conn.seat))
+        table.connections.add(conn)
+    table.broadcast_info()
+    return True
+
+
+async def _handle(text: str | bytes, table: Table, manager: TableManager,
+                  conn: Connection) -> None:
+    request_id: Any = None
+    try:
+        message = parse(text)
+        request_id = message.get("id")
+        kind = message["type"]
+        if kind == "ping":
+            conn.push_json({"type": "pong", "id": request_id})
+        elif kind == "action":
+            if conn.seat is None:
+                raise Refused("not_seated", "server.errors.not_seated")
+            version = message.get("version")
+            if version is not None and not isinstance(version, int):
+                raise Refused("malformed", "server.errors.bad_version")
+            await manager.submit(table, conn.seat, message.get("action"), version)
+        elif kind == "hello":
+            raise Refused("hello_again", "server.errors.hello_again")
+        else:
+            raise Refused("unknown_type", "server.errors.unknown_type", message_type=kind)
+    except Refused as refusal:
+        reply = refusal.to_json()
+        reply["id"] = request_id
+        conn.push_json(reply)
+
+
+def _closer(websocket: WebSocket):  # type: ignore[no-untyped-def]
+    async def close(code: int, reason: str) -> None:
+        try:
+            await websocket.close(code=code, reason=reason)
+        except RuntimeError:
+            pass
+
+    return close

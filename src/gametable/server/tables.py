@@ -1,0 +1,491 @@
+"""Tables: one game each, its seats, its record, its connected clients and its bots.
+
+Everything here goes through the game protocol and never looks at which game a table
+holds. The order of events for an action is fixed:
+
+1. the table's lock is taken, so actions of one table are applied one at a time;
+2. the rules validate and apply the action (a refusal changes nothing);
+3. the action is appended to the record in storage and the write is awaited;
+4. only then does each client receive its own ``view``.
+
+If storage fails, the state is rebuilt from the stored record and the sender is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from pydantic import BaseModel
+
+from gametable.bots import Bot, bot_names, make_bot
+from gametable.core import registry
+from gametable.core.errors import GameError
+from gametable.core.i18n import translate
+from gametable.core.protocol import Event, Game, Seat
+from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
+from gametable.simulate import bot_seed
+
+log = logging.getLogger("gametable.tables")
+
+OPEN, HUMAN, BOT = "open", "human", "bot"
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+MAX_OUTBOX = 256
+"""Messages a connection may have unsent before it is closed as too slow."""
+
+
+class Refused(Exception):
+    """A request refused with a translatable message; nothing was changed.
+
+    Attributes:
+        code: a stable machine-readable reason (``"illegal_action"``, ``"seat_taken"``…).
+        key, params: the catalog message and its parameters.
+        rule: the rule ID for illegal actions, else ``None``.
+        status: the HTTP status that fits (400, 403, 404, 409, 503).
+    """
+
+    def __init__(self, code: str, key: str, *, status: int = 400, rule: str | None = None,
+                 **params: Any) -> None:
+        self.code = code
+        self.key = key
+        self.params = params
+        self.rule = rule
+        self.status = status
+        super().__init__(translate(key, **params))
+
+    @classmethod
+    def from_game_error(cls, error: GameError) -> Refused:
+        code = "malformed" if error.rule == "PROTOCOL" else (
+            "bad_config" if isinstance(error, ValueError) else "illegal_action")
+        return cls(code, error.key, rule=error.rule, **error.params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "rule": self.rule, "key": self.key,
+                "params": self.params, "message": str(self)}
+
+
+class Connection:
+    """One websocket client of a table, with its own outbox and sender task.
+
+    Messages are queued without waiting, so a slow client never holds up a table; a
+    client that falls :data:`MAX_OUTBOX` messages behind is disconnected.
+    """
+
+    def __init__(self, send: Callable[[str], Awaitable[None]],
+                 close: Callable[[int, str], Awaitable[None]]) -> None:
+        self.seat: Seat | None = None
+        self._send = send
+        self._close = close
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._task = asyncio.create_task(self._run())
+        self.closed = False
+
+    def push(self, text: str) -> None:
+        if self.closed:
+            return
+        if self._outbox.qsize() >= MAX_OUTBOX:
+            self.closed = True
+            self._outbox.put_nowait(None)
+            return
+        self._outbox.put_nowait(text)
+
+    def push_json(self, message: Mapping[str, Any]) -> None:
+        self.push(orjson.dumps(message).decode())
+
+    async def _run(self) -> None:
+        try:
+            while True:
+                text = await self._outbox.get()
+                if text is None:
+                    if self.closed:
+                        await self._close(1008, "too slow: messages were not read")
+                    return
+                await self._send(text)
+        except Exception:  # the socket went away; the receive loop will notice
+            self.closed = True
+
+    async def stop(self) -> None:
+        self.closed = True
+        self._task.cancel()
+
+
+@dataclass
+class Table:
+    """One game at one table. All fields change only under :attr:`lock`."""
+
+    id: str
+    game: Game[Any]
+    game_name: str
+    options: dict[str, Any]
+    config: BaseModel
+    seed: int
+    host_hash: str
+    created: float
+    seats: list[SeatRow]
+    state: Any
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    last_events: list[Event] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    _messages: dict[Seat | None, str] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied (and stored)."""
+        return len(self.actions)
+
+    @property
+    def status(self) -> str:
+        if any(seat.kind == OPEN for seat in self.seats):
+            return WAITING
+        return FINISHED if self.game.outcome(self.state).finished else PLAYING
+
+    def seat_of(self, token: str | None) -> Seat | None:
+        """The seat a token belongs to, or ``None``."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        return None
+
+    def info(self) -> dict[str, Any]:
+        """What anyone with the invite link may know: seats, status, public setup."""
+        connected = {c.seat for c in self.connections if c.seat is not None and not c.closed}
+        return {
+            "id": self.id,
+            "game": self.game_name,
+            "config": self.options,
+            "public": self.game.public_info(self.config, len(self.seats)),
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+                 "connected": s.kind == BOT or s.seat in connected}
+                for s in self.seats
+            ],
+            "status": self.status,
+            "version": self.version,
+            "invite": f"/t/{self.id}",
+            "created": self.created,
+        }
+
+    def state_message(self, seat: Seat | None) -> str:
+        """The ``state`` message for ``seat`` (cached per version), as JSON text."""
+        cached = self._messages.get(seat)
+        if cached is not None:
+            return cached
+        game, state = self.game, self.state
+        to_act = game.to_act(state)
+        message: dict[str, Any] = {
+            "type": "state",
+            "version": self.version,
+            "status": self.status,
+            "view": game.view(state, seat),
+            "to_act": sorted(to_act),
+            "legal": game.legal_actions(state, seat) if seat in to_act else [],
+            "events": self.last_events,
+        }
+        outcome = game.outcome(state)
+        if outcome.finished:
+            message["outcome"] = outcome.to_json()
+        text = orjson.dumps(message).decode()
+        self._messages[seat] = text
+        return text
+
+    def broadcast_state(self) -> None:
+        self._messages.clear()
+        for conn in list(self.connections):
+            conn.push(self.state_message(conn.seat))
+
+    def broadcast_info(self) -> None:
+        text = orjson.dumps({"type": "table", "table": self.info()}).decode()
+        for conn in list(self.connections):
+            conn.push(text)
+
+
+@dataclass
+class SeatRequest:
+    """A seat asked for when creating a table."""
+
+    kind: str  # "human" or "bot"
+    bot: str | None = None
+    name: str | None = None
+
+
+class TableManager:
+    """Creates, loads and runs tables; the web layer calls only this.
+
+    Args:
+        storage: where tables and records are kept.
+        bot_delay: seconds a computer player waits before acting, so people can follow.
+    """
+
+    def __init__(self, storage: Storage, *, bot_delay: float = 0.8) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+
+    # -- loading ------------------------------------------------------------------
+
+    def load(self) -> int:
+        """Rebuild every stored table by replaying its record; returns how many."""
+        for row in self.storage.load_tables():
+            try:
+                table = self._build(row)
+                for seat, action in row.actions:
+                    table.game.apply(table.state, seat, action)
+                    table.actions.append((seat, action))
+            except GameError as error:
+                log.error("table %s cannot be replayed: %s", row.id, error)
+                continue
+            self.tables[table.id] = table
+        return len(self.tables)
+
+    def start_bots(self) -> None:
+        """Let computer players act where it is their turn (after a restart)."""
+        for table in self.tables.values():
+            self._wake_bots(table)
+
+    def _build(self, row: TableRow) -> Table:
+        game = registry.get(row.game)
+        config = game.make_config(row.config, len(row.seats))
+        table = Table(id=row.id, game=game, game_name=row.game, options=row.config,
+                      config=config, seed=row.seed, host_hash=row.host_hash,
+                      created=row.created, seats=row.seats,
+                      state=game.new_game(config, len(row.seats), row.seed))
+        for seat in row.seats:
+            if seat.kind == BOT and seat.bot:
+                table.bots[seat.seat] = make_bot(seat.bot, game, bot_seed(row.seed, seat.seat))
+        return table
+
+    # -- creating and joining -------------------------------------------------------
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refused("no_table", "server.errors.no_table", status=404, table=table_id)
+        return table
+
+    async def create(self, game_name: str, options: Mapping[str, Any] | None,
+                     seats: list[SeatRequest], creator: str | None
+                     ) -> tuple[Table, str, Seat | None, str | None]:
+        """A new table; the creator takes the first human seat when there is one.
+
+        Returns:
+            ``(table, host_token, creator_seat, creator_token)``.
+
+        Raises:
+            Refused: unknown game or bot, invalid options or seat count.
+        """
+        try:
+            game = registry.get(game_name)
+            config = game.make_config(options, len(seats))
+        except GameError as error:
+            raise Refused.from_game_error(error) from None
+        for request in seats:
+            if request.kind == BOT and request.bot not in bot_names():
+                raise Refused("bad_bot", "server.errors.unknown_bot", bot=str(request.bot),
+                              bots=", ".join(bot_names()))
+        host_token = secrets.token_urlsafe(24)
+        creator_seat: Seat | None = None
+        creator_token: str | None = None
+        rows: list[SeatRow] = []
+        for index, request in enumerate(seats):
+            if request.kind == BOT:
+                rows.append(SeatRow(index, BOT, bot=request.bot,
+                                    name=clean_name(request.name) or None))
+            elif creator_seat is None and creator is not None:
+                creator_seat = index
+                creator_token = secrets.token_urlsafe(24)
+                rows.append(SeatRow(index, HUMAN, name=clean_name(creator) or None,
+                                    token_hash=token_hash(creator_token)))
+            else:
+                rows.append(SeatRow(index, OPEN))
+        row = TableRow(id=new_table_id(), game=game_name,
+                       config=config.model_dump(exclude_defaults=True),
+                       seed=secrets.randbits(63), host_hash=token_hash(host_token),
+                       created=time.time(), seats=rows)
+        table = self._build(row)
+        try:
+            await self.storage.create_table(row)
+        except StorageError:
+            raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
+                from None
+        self.tables[table.id] = table
+        self._wake_bots(table)
+        return table, host_token, creator_seat, creator_token
+
+    async def join(self, table_id: str, seat: Seat | None, name: str | None
+                   ) -> tuple[Seat, str]:
+        """Take an open seat (the first one when ``seat`` is ``None``).
+
+        Returns:
+            ``(seat, token)``: the token is the only key to act for that seat.
+
+        Raises:
+            Refused: no such table or seat, the seat is taken, or none is open.
+        """
+        table = self.get(table_id)
+        async with table.lock:
+            if seat is None:
+                open_seats = [s.seat for s in table.seats if s.kind == OPEN]
+                if not open_seats:
+                    raise Refused("table_full", "server.errors.table_full", status=409)
+                seat = open_seats[0]
+            if not 0 <= seat < len(table.seats):
+                raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
+                              seats=len(table.seats))
+            if table.seats[seat].kind != OPEN:
+                raise Refused("seat_taken", "server.errors.seat_taken", status=409,
+                              seat=seat + 1)
+            token = secrets.token_urlsafe(24)
+            row = SeatRow(seat, HUMAN, name=clean_name(name) or None,
+                          token_hash=token_hash(token))
+            await self._save_seat(table, row)
+        self._seat_changed(table)
+        return seat, token
+
+    async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None
+                       ) -> None:
+        """Put a computer player in an open seat (the table's host only).
+
+        Raises:
+            Refused: wrong host token, unknown bot, no such seat, or the seat is taken.
+        """
+        table = self.get(table_id)
+        if not host_token or not secrets.compare_digest(token_hash(host_token),
+                                                        table.host_hash):
+            raise Refused("not_host", "server.errors.not_host", status=403)
+        if bot not in bot_names():
+            raise Refused("bad_bot", "server.errors.unknown_bot", bot=bot,
+                          bots=", ".join(bot_names()))
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
+                              seats=len(table.seats))
+            if table.seats[seat].kind != OPEN:
+                raise Refused("seat_taken", "server.errors.seat_taken", status=409,
+                              seat=seat + 1)
+            await self._save_seat(table, SeatRow(seat, BOT, bot=bot))
+            table.bots[seat] = make_bot(bot, table.game, bot_seed(table.seed, seat))
+        self._seat_changed(table)
+
+    async def _save_seat(self, table: Table, row: SeatRow) -> None:
+        try:
+            await self.storage.save_seat(table.id, row)
+        except StorageError:
+            raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
+                from None
+        table.seats[row.seat] = row
+
+    def _seat_changed(self, table: Table) -> None:
+        table.broadcast_info()
+        table.broadcast_state()
+        self._wake_bots(table)
+
+    # -- playing --------------------------------------------------------------------
+
+    async def submit(self, table: Table, seat: Seat, action: Any,
+                     version: int | None = None) -> None:
+        """Apply, store, then broadcast one action of ``seat``.
+
+        Raises:
+            Refused: the game has not started, ``version`` is not the current one, the
+                rules refuse the action, or it could not be stored. Nothing changed.
+        """
+        if not isinstance(action, dict):
+            raise Refused("malformed", "errors.malformed_action")
+        async with table.lock:
+            status = table.status
+            if status == WAITING:
+                open_seats = sum(1 for s in table.seats if s.kind == OPEN)
+                raise Refused("waiting", "server.errors.waiting", count=open_seats)
+            if version is not None and version != table.version:
+                raise Refused("stale_version", "server.errors.stale_version",
+                              version=version, current=table.version)
+            try:
+                events = table.game.apply(table.state, seat, action)
+            except GameError as error:
+                raise Refused.from_game_error(error) from None
+            number = table.version + 1
+            try:
+                await self.storage.append_action(table.id, number, seat, action)
+            except StorageError:
+                log.exception("table %s: action %d not stored; rebuilding", table.id, number)
+                table.state = self._replayed(table)
+                raise Refused("storage_failed", "server.errors.storage_failed",
+                              status=503) from None
+            table.actions.append((seat, action))
+            table.last_events = events
+            table.broadcast_state()
+        self._wake_bots(table)
+
+    def _replayed(self, table: Table) -> Any:
+        state = table.game.new_game(table.config, len(table.seats), table.seed)
+        for seat, action in table.actions:
+            table.game.apply(state, seat, action)
+        return state
+
+    # -- computer players -----------------------------------------------------------
+
+    def _wake_bots(self, table: Table) -> None:
+        if table.status != PLAYING:
+            return
+        for seat in table.game.to_act(table.state):
+            if seat in table.bots and seat not in table.bot_tasks:
+                task = asyncio.create_task(self._bot_turn(table, seat))
+                table.bot_tasks[seat] = task
+
+    async def _bot_turn(self, table: Table, seat: Seat) -> None:
+        try:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            async with table.lock:
+                if table.status != PLAYING or seat not in table.game.to_act(table.state):
+                    return
+                view = table.game.view(table.state, seat)
+                legal = table.game.legal_actions(table.state, seat)
+                version = table.version
+            action = await asyncio.to_thread(table.bots[seat].choose, view, legal)
+            try:
+                await self.submit(table, seat, action, version)
+            except Refused as refusal:
+                if refusal.code != "stale_version":
+                    log.error("table %s: bot in seat %d refused: %s", table.id, seat, refusal)
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: bot in seat %d failed", table.id, seat)
+            return
+        finally:
+            table.bot_tasks.pop(seat, None)
+        self._wake_bots(table)
+
+    async def stop(self) -> None:
+        """Cancel computer players and close connections (at shutdown)."""
+        for table in self.tables.values():
+            for task in table.bot_tasks.values():
+                task.cancel()
+            for conn in table.connections:
+                await conn.stop()
+
+
+def new_table_id() -> str:
+    """A random, unguessable table id (it is also the invite link)."""
+    return secrets.token_urlsafe(9)
+
+
+def clean_name(name: str | None) -> str:
+    """A display name without control characters, at most 40 characters."""
+    if not name:
+        return ""
+    return "".join(ch for ch in name if ch.isprintable()).strip()[:40]
