@@ -1,0 +1,142 @@
+"""The HTTP API: creating, joining and filling tables; refusals that change nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+HUMAN = {"kind": "human"}
+GREEDY = {"kind": "bot", "bot": "greedy"}
+
+
+def create(client: TestClient, seats: list[dict[str, Any]], name: str | None = "Anna",
+           **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": "sequence-cats", "seats": seats,
+                                                "name": name, **extra})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def test_games_lists_sequence_cats_with_its_schema_and_bots(client: TestClient) -> None:
+    data = client.get("/api/games").json()
+    (game,) = [g for g in data["games"] if g["name"] == "sequence-cats"]
+    assert game["seats"]["allowed"] == [2, 3, 4, 6]
+    assert "sequences_to_win" in game["config_schema"]["properties"]
+    assert game["messages"]["is"]["sequence_cats"]["cards"]["manx"]["name"] == "Manarköttur"
+    assert set(data["bots"]) >= {"greedy", "random"}
+
+
+def test_create_seats_the_creator_and_leaves_friends_seats_open(client: TestClient) -> None:
+    created = create(client, [HUMAN, HUMAN, GREEDY])
+    table = created["table"]
+    assert created["seat"] == 0 and created["token"] and created["host_token"]
+    assert [s["kind"] for s in table["seats"]] == ["human", "open", "bot"]
+    assert table["seats"][0]["name"] == "Anna"
+    assert table["status"] == "waiting"
+    assert table["invite"] == f"/t/{table['id']}"
+    info = client.get(f"/api/tables/{table['id']}").json()
+    assert info["seats"] == table["seats"]
+    # Tokens are secrets: the public table info never names them.
+    assert "token" not in str(info) and "hash" not in str(info)
+
+
+def test_a_table_with_every_seat_taken_plays_at_once(client: TestClient) -> None:
+    table = create(client, [HUMAN, GREEDY])["table"]
+    assert table["status"] == "playing"
+
+
+def test_create_refuses_five_seats_with_the_rule(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "sequence-cats", "seats": [HUMAN] * 5})
+    assert response.status_code == 400
+    error = response.json()
+    assert error["rule"] == "SC-PLAY-1" and "5 players" in error["message"]
+
+
+def test_create_refuses_unknown_games_bots_and_options(client: TestClient) -> None:
+    unknown_game = client.post("/api/tables", json={"game": "chess", "seats": [HUMAN] * 2})
+    assert unknown_game.status_code == 400 and "chess" in unknown_game.json()["message"]
+    unknown_bot = client.post("/api/tables", json={
+        "game": "sequence-cats", "seats": [HUMAN, {"kind": "bot", "bot": "deep-blue"}]})
+    assert unknown_bot.status_code == 400 and "deep-blue" in unknown_bot.json()["message"]
+    bad_option = client.post("/api/tables", json={
+        "game": "sequence-cats", "seats": [HUMAN] * 2, "config": {"sequences_to_win": 9}})
+    assert bad_option.status_code == 400 and "sequences_to_win" in bad_option.json()["message"]
+    malformed = client.post("/api/tables", content=b"{not json",
+                            headers={"Content-Type": "application/json"})
+    assert malformed.status_code == 400
+
+
+def test_oversized_bodies_are_refused_before_reading(client: TestClient) -> None:
+    body = b'{"game": "sequence-cats", "seats": [], "name": "' + b"x" * 100_000 + b'"}'
+    response = client.post("/api/tables", content=body,
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert "too large" in response.json()["message"]
+
+
+def test_join_takes_an_open_seat_and_refuses_taken_ones(client: TestClient) -> None:
+    table = create(client, [HUMAN, HUMAN, HUMAN])["table"]
+    joined = client.post(f"/api/tables/{table['id']}/join", json={"name": "Bjarni"}).json()
+    assert joined["seat"] == 1 and joined["token"]
+    taken = client.post(f"/api/tables/{table['id']}/join", json={"seat": 1, "name": "Eve"})
+    assert taken.status_code == 409 and "already taken" in taken.json()["message"]
+    client.post(f"/api/tables/{table['id']}/join", json={"seat": 2, "name": "Cara"})
+    full = client.post(f"/api/tables/{table['id']}/join", json={"name": "Dan"})
+    assert full.status_code == 409
+    info = client.get(f"/api/tables/{table['id']}").json()
+    assert [s["name"] for s in info["seats"]] == ["Anna", "Bjarni", "Cara"]
+    assert info["status"] == "playing"
+
+
+def test_unknown_tables_are_404(client: TestClient) -> None:
+    assert client.get("/api/tables/nope").status_code == 404
+    response = client.post("/api/tables/nope/join", json={})
+    assert response.status_code == 404 and "no table" in response.json()["message"]
+
+
+def test_only_the_host_can_seat_computer_players(client: TestClient) -> None:
+    created = create(client, [HUMAN, HUMAN])
+    table_id = created["table"]["id"]
+    refused = client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "greedy"},
+                          headers={"X-Host-Token": created["token"]})
+    assert refused.status_code == 403
+    seated = client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "random"},
+                         headers={"X-Host-Token": created["host_token"]})
+    assert seated.status_code == 200
+    assert seated.json()["seats"][1]["bot"] == "random"
+    assert seated.json()["status"] == "playing"
+    again = client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "greedy"},
+                        headers={"X-Host-Token": created["host_token"]})
+    assert again.status_code == 409
+
+
+def test_the_record_is_hidden_until_the_game_is_over(client: TestClient) -> None:
+    created = create(client, [HUMAN, GREEDY])
+    response = client.get(f"/api/tables/{created['table']['id']}/record")
+    assert response.status_code == 403
+    assert "once the game is over" in response.json()["message"]
+
+
+def test_an_all_bot_table_plays_to_the_end_and_its_record_replays(client: TestClient) -> None:
+    import time
+
+    from gametable.core.records import GameRecord, replay
+
+    created = create(client, [GREEDY, {"kind": "bot", "bot": "random"}], name=None)
+    assert created["seat"] is None
+    table_id = created["table"]["id"]
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "bots did not finish"
+        time.sleep(0.05)
+    record = GameRecord.model_validate(client.get(f"/api/tables/{table_id}/record").json())
+    result = replay(record)
+    assert result.game.outcome(result.state).finished
+    assert [s.bot for s in record.seats] == ["greedy", "random"]
+
+
+def test_pages_are_served_for_the_lobby_and_invite_links(client: TestClient) -> None:
+    # No client is built in this test app: the page explains how to build it.
+    response = client.get("/t/abc")
+    assert response.status_code == 503 and "not built" in response.text

@@ -1,0 +1,161 @@
+"""The websocket: seats by token, views per seat, refusals to the sender only."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from tests.server.test_http import GREEDY, HUMAN, create
+
+
+def connect(client: TestClient, table_id: str) -> Any:
+    return client.websocket_connect(f"/api/tables/{table_id}/ws")
+
+
+def hello(ws: WebSocketTestSession, token: str | None = None) -> tuple[dict[str, Any], ...]:
+    ws.send_json({"type": "hello", "token": token} if token else {"type": "hello"})
+    welcome = ws.receive_json()
+    while welcome["type"] != "welcome":
+        welcome = ws.receive_json()
+    state = ws.receive_json()
+    assert state["type"] == "state"
+    return welcome, state
+
+
+def next_of(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
+    while True:
+        message = ws.receive_json()
+        if message["type"] == kind:
+            return message
+
+
+@pytest.fixture
+def two_humans(client: TestClient) -> dict[str, Any]:
+    created = create(client, [HUMAN, HUMAN])
+    table_id = created["table"]["id"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
+    return {"id": table_id, "tokens": [created["token"], joined["token"]]}
+
+
+def test_each_seat_sees_its_own_hand_and_spectators_none(client: TestClient,
+                                                         two_humans: dict[str, Any]) -> None:
+    with connect(client, two_humans["id"]) as ws0, connect(client, two_humans["id"]) as ws1, \
+            connect(client, two_humans["id"]) as spectator:
+        welcome0, state0 = hello(ws0, two_humans["tokens"][0])
+        welcome1, state1 = hello(ws1, two_humans["tokens"][1])
+        welcome2, state2 = hello(spectator)
+        assert (welcome0["seat"], welcome1["seat"], welcome2["seat"]) == (0, 1, None)
+        assert len(state0["view"]["hand"]) == 5 and len(state1["view"]["hand"]) == 5
+        assert "hand" not in state2["view"]
+        assert state0["to_act"] == [0] and state0["legal"] and state1["legal"] == []
+
+
+def test_an_accepted_action_reaches_every_client(client: TestClient,
+                                                 two_humans: dict[str, Any]) -> None:
+    with connect(client, two_humans["id"]) as ws0, connect(client, two_humans["id"]) as ws1:
+        _, state0 = hello(ws0, two_humans["tokens"][0])
+        hello(ws1, two_humans["tokens"][1])
+        action = state0["legal"][0]
+        ws0.send_json({"type": "action", "action": action, "version": 0})
+        seen0 = next_of(ws0, "state")
+        seen1 = next_of(ws1, "state")
+        assert seen0["version"] == seen1["version"] == 1
+        assert seen1["to_act"] == [1] and seen1["legal"]
+        assert seen1["events"][0]["type"] == "place"
+
+
+def test_refusals_go_to_the_sender_only_and_change_nothing(client: TestClient,
+                                                           two_humans: dict[str, Any]) -> None:
+    with connect(client, two_humans["id"]) as ws0, connect(client, two_humans["id"]) as ws1:
+        _, state0 = hello(ws0, two_humans["tokens"][0])
+        _, state1 = hello(ws1, two_humans["tokens"][1])
+        # Out of turn: seat 1 tries seat 0's move.
+        ws1.send_json({"type": "action", "action": state0["legal"][0], "id": 7})
+        error = next_of(ws1, "error")
+        assert (error["code"], error["rule"], error["id"]) == ("illegal_action", "SC-TURN-1", 7)
+        assert "not your turn" in error["message"]
+        # Malformed, unknown and oversized messages.
+        ws1.send_text("{nope")
+        assert next_of(ws1, "error")["code"] == "malformed"
+        ws1.send_json({"type": "dance"})
+        assert next_of(ws1, "error")["code"] == "unknown_type"
+        ws1.send_text(json.dumps({"type": "action", "action": {"type": "x" * 20_000}}))
+        assert next_of(ws1, "error")["code"] == "too_large"
+        ws1.send_json({"type": "action", "action": "play"})
+        assert next_of(ws1, "error")["code"] == "malformed"
+        # Seat 0 then plays normally: its first message is the new state, not an error.
+        ws0.send_json({"type": "action", "action": state0["legal"][0]})
+        after = ws0.receive_json()
+        while after["type"] == "table":
+            after = ws0.receive_json()
+        assert after["type"] == "state" and after["version"] == 1
+
+
+def test_a_stale_version_is_refused(client: TestClient, two_humans: dict[str, Any]) -> None:
+    with connect(client, two_humans["id"]) as ws0:
+        _, state0 = hello(ws0, two_humans["tokens"][0])
+        ws0.send_json({"type": "action", "action": state0["legal"][0], "version": 3})
+        error = next_of(ws0, "error")
+        assert error["code"] == "stale_version"
+
+
+def test_a_wrong_token_watches_and_cannot_act(client: TestClient,
+                                              two_humans: dict[str, Any]) -> None:
+    with connect(client, two_humans["id"]) as ws:
+        ws.send_json({"type": "hello", "token": "not-a-token"})
+        error = next_of(ws, "error")
+        assert error["code"] == "bad_token"
+        welcome = next_of(ws, "welcome")
+        assert welcome["seat"] is None
+        ws.send_json({"type": "action", "action": {"type": "pass"}})
+        assert next_of(ws, "error")["code"] == "not_seated"
+
+
+def test_hello_must_come_first(client: TestClient, two_humans: dict[str, Any]) -> None:
+    with connect(client, two_humans["id"]) as ws:
+        ws.send_json({"type": "action", "action": {"type": "pass"}})
+        assert next_of(ws, "error")["code"] == "hello_first"
+        welcome, _ = hello(ws, two_humans["tokens"][0])
+        assert welcome["seat"] == 0
+
+
+def test_the_same_token_reconnects_to_the_same_seat(client: TestClient,
+                                                    two_humans: dict[str, Any]) -> None:
+    with connect(client, two_humans["id"]) as ws:
+        _, state = hello(ws, two_humans["tokens"][0])
+        ws.send_json({"type": "action", "action": state["legal"][0]})
+        next_of(ws, "state")
+    with connect(client, two_humans["id"]) as again:
+        welcome, state = hello(again, two_humans["tokens"][0])
+        assert welcome["seat"] == 0 and state["version"] == 1
+
+
+def test_actions_wait_for_every_seat_to_be_taken(client: TestClient) -> None:
+    created = create(client, [HUMAN, HUMAN])
+    with connect(client, created["table"]["id"]) as ws:
+        _, state = hello(ws, created["token"])
+        assert state["status"] == "waiting"
+        ws.send_json({"type": "action", "action": state["legal"][0]})
+        error = next_of(ws, "error")
+        assert error["code"] == "waiting" and "1 still open" in error["message"]
+
+
+def test_a_bot_answers_a_human_move(client: TestClient) -> None:
+    created = create(client, [HUMAN, GREEDY])
+    with connect(client, created["table"]["id"]) as ws:
+        _, state = hello(ws, created["token"])
+        ws.send_json({"type": "action", "action": state["legal"][0]})
+        assert next_of(ws, "state")["version"] == 1
+        bot_move = next_of(ws, "state")
+        assert bot_move["version"] == 2 and bot_move["events"][0]["seat"] == 1
+        assert bot_move["to_act"] == [0]
+
+
+def test_unknown_table_closes_with_an_error(client: TestClient) -> None:
+    with connect(client, "missing") as ws:
+        error = ws.receive_json()
+        assert error["code"] == "no_table"
