@@ -61,8 +61,7 @@ async def random_client(url: str, token: str | None, seed: int) -> list[str]:
             assert isinstance(text, str)
             received.append(text)
             message = json.loads(text)
-            if message["type"] == "error":
-                continue
+            assert message["type"] != "error", message
             if message["type"] != "state":
                 continue
             if "outcome" in message:

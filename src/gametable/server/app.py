@@ -17,6 +17,7 @@ Routes:
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -79,8 +80,13 @@ class BodyLimit:
         await self.app(scope, receive, send)
 
 
-def create_app(settings: Settings | None = None, storage: Storage | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, storage: Storage | None = None) -> Gametable:
     """The ASGI application. ``storage`` defaults to SQLite in ``settings.data_dir``."""
+    return Gametable(create_api(settings, storage))
+
+
+def create_api(settings: Settings | None = None, storage: Storage | None = None) -> FastAPI:
+    """The HTTP API and the client's pages (the websocket is routed by :class:`Gametable`)."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -161,12 +167,31 @@ def create_app(settings: Settings | None = None, storage: Storage | None = None)
                         headers={"Content-Disposition":
                                  f'attachment; filename="{table.game_name}-{table.id}.json"'})
 
-    @app.websocket("/api/tables/{table_id}/ws")
-    async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_client(websocket, manager_of(websocket), table_id)
-
     _mount_client(app, settings.static_dir)
     return app
+
+
+SOCKET_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,64})/ws$")
+
+
+class Gametable:
+    """The ASGI entry point: table websockets go straight to :func:`serve_client`.
+
+    They are the hot path (every action and every update), so they skip the HTTP
+    middleware and routing that the rest of the API goes through.
+    """
+
+    def __init__(self, api: FastAPI) -> None:
+        self.api = api
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            match = SOCKET_PATH.match(scope["path"])
+            if match:
+                manager: TableManager = self.api.state.manager
+                await serve_client(WebSocket(scope, receive, send), manager, match.group(1))
+                return
+        await self.api(scope, receive, send)
 
 
 def _mount_client(app: FastAPI, static_dir: Path) -> None:

@@ -27,4 +27,5 @@ def run(*, host: str, port: int, data_dir: Path, bot_delay: float = 0.8,
     print(f"gametable: open http://{shown}:{port}/ in your browser "
           f"(data in {data_dir.resolve()})", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_FRAME_BYTES,
+                ws_per_message_deflate=False,
                 ws_ping_interval=20, ws_ping_timeout=20)

@@ -1,8 +1,10 @@
 """One websocket client's session at a table (the messages: ``docs/protocol.md``).
 
 The first message must be ``hello`` (with the seat token, if any); every later message
-is ``action`` or ``ping``. Anything refused — malformed, oversized, too frequent, out of
-turn, illegal — is answered with an ``error`` to this client only and changes nothing.
+is ``action`` or ``ping``. Anything refused — malformed, oversized, out of turn,
+illegal — is answered with an ``error`` to this client only and changes nothing. A
+client that sends faster than :data:`RATE_PER_SECOND` is slowed down, not cut off: its
+messages wait their turn.
 """
 
 from __future__ import annotations
@@ -22,12 +24,16 @@ log = logging.getLogger("gametable.socket")
 MAX_MESSAGE_BYTES = 16 * 1024
 """Largest client message accepted; larger ones get a ``too_large`` error."""
 HELLO_TIMEOUT = 30.0
-RATE_PER_SECOND = 30.0
-RATE_BURST = 60.0
+RATE_PER_SECOND = 200.0
+RATE_BURST = 400.0
 
 
-class RateLimit:
-    """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second."""
+class Throttle:
+    """A token bucket: ``burst`` messages at once, then ``rate`` per second.
+
+    :meth:`wait` delays a message that comes too early instead of refusing it, so a fast
+    but honest client loses nothing and a flooding one only slows itself down.
+    """
 
     def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
         self.rate = rate
@@ -35,14 +41,15 @@ class RateLimit:
         self.tokens = burst
         self.stamp = time.monotonic()
 
-    def allow(self) -> bool:
+    async def wait(self) -> None:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
-            return False
+            await asyncio.sleep((1 - self.tokens) / self.rate)
+            self.tokens = 1.0
+            self.stamp = time.monotonic()
         self.tokens -= 1
-        return True
 
 
 def parse(text: str | bytes) -> dict[str, Any]:
@@ -86,7 +93,7 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
         await conn.stop()
         await websocket.close(code=4404, reason="no such table")
         return
-    limit = RateLimit()
+    throttle = Throttle()
     try:
         if not await _hello(websocket, table, conn):
             return
@@ -94,9 +101,7 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
             text = await receive(websocket)
             if text is None:
                 return
-            if not limit.allow():
-                conn.push_json(Refused("too_many", "server.errors.too_many").to_json())
-                continue
+            await throttle.wait()
             await _handle(text, table, manager, conn)
     except WebSocketDisconnect:
         return

@@ -191,8 +191,10 @@ class SQLiteStorage:
             return
         self.commits += 1
         self.writes += len(writes)
-        for _, future in writes:
-            self._resolve(future, None)
+        # One wake-up of the event loop for the whole batch.
+        futures = [future for _, future in writes if future is not None]
+        if futures and self._loop is not None:
+            self._loop.call_soon_threadsafe(_settle_all, futures)
 
     def _commit_one(self, conn: sqlite3.Connection, write: _Write) -> None:
         statements, future = write
@@ -276,6 +278,12 @@ def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:
     return ("INSERT OR REPLACE INTO seats (table_id, seat, kind, bot, name, token_hash) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash))
+
+
+def _settle_all(futures: list[asyncio.Future[None]]) -> None:
+    for future in futures:
+        if not future.done():
+            future.set_result(None)
 
 
 def _settle(future: asyncio.Future[None], error: Exception | None) -> None:

@@ -28,7 +28,7 @@ from gametable.bots import Bot, bot_names, make_bot
 from gametable.core import registry
 from gametable.core.errors import GameError
 from gametable.core.i18n import translate
-from gametable.core.protocol import Event, Game, Seat
+from gametable.core.protocol import Event, Game, Outcome, Seat
 from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
 from gametable.simulate import bot_seed
 
@@ -107,8 +107,13 @@ class Connection:
                         await self._close(1008, "too slow: messages were not read")
                     return
                 await self._send(text)
-        except Exception:  # the socket went away; the receive loop will notice
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # The socket broke: close it, so the client knows to reconnect rather than
+            # wait for updates that can no longer reach it.
             self.closed = True
+            await self._close(1011, "could not send")
 
     async def stop(self) -> None:
         self.closed = True
@@ -136,6 +141,11 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _messages: dict[Seat | None, str] = field(default_factory=dict)
+    committed: Outcome = field(init=False)
+    """The outcome as of the last stored action (never of one still being stored)."""
+
+    def __post_init__(self) -> None:
+        self.committed = self.game.outcome(self.state)
 
     @property
     def version(self) -> int:
@@ -146,7 +156,7 @@ class Table:
     def status(self) -> str:
         if any(seat.kind == OPEN for seat in self.seats):
             return WAITING
-        return FINISHED if self.game.outcome(self.state).finished else PLAYING
+        return FINISHED if self.committed.finished else PLAYING
 
     def seat_of(self, token: str | None) -> Seat | None:
         """The seat a token belongs to, or ``None``."""
@@ -193,7 +203,7 @@ class Table:
             "legal": game.legal_actions(state, seat) if seat in to_act else [],
             "events": self.last_events,
         }
-        outcome = game.outcome(state)
+        outcome = self.committed
         if outcome.finished:
             message["outcome"] = outcome.to_json()
         text = orjson.dumps(message).decode()
@@ -243,6 +253,7 @@ class TableManager:
                 for seat, action in row.actions:
                     table.game.apply(table.state, seat, action)
                     table.actions.append((seat, action))
+                table.committed = table.game.outcome(table.state)
             except GameError as error:
                 log.error("table %s cannot be replayed: %s", row.id, error)
                 continue
@@ -421,9 +432,11 @@ class TableManager:
             except StorageError:
                 log.exception("table %s: action %d not stored; rebuilding", table.id, number)
                 table.state = self._replayed(table)
+                table.committed = table.game.outcome(table.state)
                 raise Refused("storage_failed", "server.errors.storage_failed",
                               status=503) from None
             table.actions.append((seat, action))
+            table.committed = table.game.outcome(table.state)
             table.last_events = events
             table.broadcast_state()
         self._wake_bots(table)

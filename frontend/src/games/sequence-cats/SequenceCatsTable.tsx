@@ -132,9 +132,9 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const teams = Array.from(new Set(view.team_of)).sort();
 
   return (
-    <div className={`sc-table ${narrow ? "narrow" : ""}`}>
+    <div className={`sc-table ${narrow ? "narrow" : ""}`} data-version={state.version}>
       <div className="sc-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
-        {myTeam !== null && <span className="sc-team-dot big" style={{ background: TEAM_COLOURS[myTeam] }} />}
+        {myTeam !== null && <span className="sc-team-dot large" style={{ background: TEAM_COLOURS[myTeam] }} />}
         <span className="sc-status-text">{status}</span>
         <span className="sc-score">
           {teams.map((team) => {
@@ -235,7 +235,7 @@ function Result({
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
       <div className="panel result">
         <h2 id="result-title" className={won ? "won" : ""}>
-          {winnerTeam !== null && <span className="sc-team-dot big" style={{ background: TEAM_COLOURS[winnerTeam] }} />}
+          {winnerTeam !== null && <span className="sc-team-dot large" style={{ background: TEAM_COLOURS[winnerTeam] }} />}
           {headline}
         </h2>
         {winnerTeam !== null && (

@@ -1,0 +1,286 @@
+"""Server speed: accepted actions per second and action-to-update latency, under load.
+
+Run: ``.venv/bin/python -m benchmarks.server [--tables 50] [--seconds 20]``
+
+Starts ``gametable serve`` (SQLite with ``synchronous=FULL``: every action is fsynced
+before anyone hears of it) on a free port with an empty data folder. Then:
+
+1. **Load**: ``--tables`` Sequence Cats tables for two, each seat a websocket client on
+   this machine playing a random legal move as soon as it is its turn. A finished game is
+   replaced by a new table. Counted over ``--seconds`` after a warm-up: accepted actions
+   per second, and for each action the time from sending it to the moment the *last*
+   client of that table has received the new state (p50, p99, max).
+2. **Memory**: ``--open-tables`` tables, each with both seats connected and a few moves
+   played, all kept open; then the server's resident memory (VmRSS).
+
+Clients run in ``--client-processes`` processes (tables are split between them), so the
+load generator is not the bottleneck on a small machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+GAME = "sequence-cats"
+
+
+def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gametable.cli", "serve", "--port", str(port), "--data-dir",
+         str(data_dir), "--bot-delay", "0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def new_table(http: httpx.AsyncClient) -> tuple[str, list[str]]:
+    created = (await http.post("/api/tables", json={
+        "game": GAME, "name": "A", "seats": [{"kind": "human"}, {"kind": "human"}]})).json()
+    joined = (await http.post(f"/api/tables/{created['table']['id']}/join",
+                              json={"name": "B"})).json()
+    return created["table"]["id"], [created["token"], joined["token"]]
+
+
+class Recorder:
+    """Send and receive times per (table, version), inside one client process."""
+
+    def __init__(self, window: tuple[float, float]) -> None:
+        self.window = window
+        self.sent: dict[tuple[str, int], float] = {}
+        self.received: dict[tuple[str, int], list[float]] = {}
+        self.accepted = 0
+        self.latencies: list[float] = []
+
+    def on_send(self, table: str, version: int) -> None:
+        self.sent[(table, version)] = time.perf_counter()
+
+    def on_state(self, table: str, version: int, clients: int) -> None:
+        now = time.perf_counter()
+        key = (table, version)
+        times = self.received.setdefault(key, [])
+        times.append(now)
+        if len(times) < clients:
+            return
+        del self.received[key]
+        sent = self.sent.pop(key, None)
+        if sent is None or not self.window[0] <= sent <= self.window[1]:
+            return
+        self.accepted += 1
+        self.latencies.append(max(times) - sent)
+
+
+async def seat_client(url: str, token: str, table: str, recorder: Recorder, rng: random.Random,
+                      stop_at: float) -> bool:
+    """Play one seat until the game ends (True) or time is up (False)."""
+    async with websockets.connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            # The other seat may stop first: never wait for it past the end.
+            try:
+                text = await asyncio.wait_for(
+                    ws.recv(), max(0.05, stop_at + 0.5 - time.perf_counter()))
+            except TimeoutError:
+                return False
+            message = json.loads(text)
+            if message["type"] != "state":
+                continue
+            version = message["version"]
+            if version:
+                recorder.on_state(table, version, 2)
+            if "outcome" in message:
+                return True
+            if time.perf_counter() > stop_at:
+                return False
+            if message["legal"]:
+                recorder.on_send(table, version + 1)
+                await ws.send(json.dumps({"type": "action", "version": version,
+                                          "action": rng.choice(message["legal"])}))
+
+
+async def table_loop(base: str, http: httpx.AsyncClient, recorder: Recorder, seed: int,
+                     stop_at: float) -> int:
+    """Keep one table busy until ``stop_at``; returns the games finished."""
+    rng = random.Random(seed)
+    games = 0
+    while time.perf_counter() < stop_at:
+        table, tokens = await new_table(http)
+        url = f"{base.replace('http', 'ws')}/api/tables/{table}/ws"
+        done = await asyncio.gather(*(seat_client(url, token, table, recorder, rng, stop_at)
+                                      for token in tokens))
+        games += all(done)
+    return games
+
+
+def load_worker(base: str, tables: int, warmup: float, seconds: float, seed: int,
+                out: Any) -> None:
+    async def run() -> dict[str, Any]:
+        start = time.perf_counter()
+        window = (start + warmup, start + warmup + seconds)
+        recorder = Recorder(window)
+        limits = httpx.Limits(max_connections=tables)
+        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+            games = await asyncio.gather(*(table_loop(base, http, recorder, seed + i,
+                                                      window[1])
+                                           for i in range(tables)))
+        return {"accepted": recorder.accepted, "latencies": recorder.latencies,
+                "games": sum(games)}
+
+    out.put(asyncio.run(run()))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure_load(base: str, pid: int, tables: int, processes: int, warmup: float,
+                 seconds: float) -> dict[str, Any]:
+    queue: multiprocessing.Queue[dict[str, Any]] = multiprocessing.Queue()
+    share = [tables // processes + (i < tables % processes) for i in range(processes)]
+    workers = [multiprocessing.Process(target=load_worker,
+                                       args=(base, n, warmup, seconds, 1000 * i, queue))
+               for i, n in enumerate(share)]
+    for worker in workers:
+        worker.start()
+    time.sleep(warmup)
+    cpu_before = cpu_seconds(pid)
+    time.sleep(seconds)
+    server_cpu = cpu_seconds(pid) - cpu_before
+    parts = [queue.get() for _ in workers]
+    for worker in workers:
+        worker.join()
+    latencies = sorted(x for part in parts for x in part["latencies"])
+    accepted = sum(part["accepted"] for part in parts)
+
+    def pct(p: float) -> float:
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
+
+    return {
+        "tables": tables, "client_processes": processes, "seconds": seconds,
+        "actions_per_second": round(accepted / seconds, 1),
+        "latency_ms": {"p50": round(pct(0.50), 2), "p99": round(pct(0.99), 2),
+                       "max": round(latencies[-1] * 1000, 2),
+                       "mean": round(statistics.fmean(latencies) * 1000, 2)},
+        "games_finished": sum(part["games"] for part in parts),
+        "server_cpu_us_per_action": round(server_cpu / max(accepted, 1) * 1e6, 1),
+        "server_cpu_share": round(server_cpu / seconds, 2),
+    }
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def measure_memory(base: str, pid: int, tables: int, moves: int) -> dict[str, Any]:
+    async def run() -> float:
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            made = await asyncio.gather(*(new_table(http) for _ in range(tables)))
+        sockets = []
+        for table, tokens in made:
+            for token in tokens:
+                ws = await websockets.connect(f"{base.replace('http', 'ws')}/api/tables/"
+                                              f"{table}/ws", max_size=None)
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                sockets.append((table, ws))
+
+        async def play(ws: Any, rng: random.Random) -> None:
+            async for text in ws:
+                message = json.loads(text)
+                if message["type"] == "state":
+                    if message["version"] >= moves or "outcome" in message:
+                        return
+                    if message["legal"]:
+                        await ws.send(json.dumps({"type": "action",
+                                                  "action": rng.choice(message["legal"])}))
+
+        await asyncio.gather(*(play(ws, random.Random(i)) for i, (_, ws) in enumerate(sockets)))
+        await asyncio.sleep(1)
+        rss = rss_mb(pid)
+        for _, ws in sockets:
+            await ws.close()
+        return rss
+
+    before = rss_mb(pid)
+    after = asyncio.run(run())
+    return {"open_tables": tables, "connections": 2 * tables, "moves_per_table": moves,
+            "rss_mb_idle": round(before, 1), "rss_mb": round(after, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--warmup", type=float, default=3)
+    parser.add_argument("--client-processes", type=int, default=1)
+    parser.add_argument("--open-tables", type=int, default=500)
+    parser.add_argument("--moves", type=int, default=20, help="moves per open table")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as data:
+        port = free_port()
+        server = start_server(Path(data), port)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            load = measure_load(base, server.pid, args.tables, args.client_processes,
+                                args.warmup, args.seconds)
+            memory = measure_memory(base, server.pid, args.open_tables, args.moves)
+            database = os.path.getsize(Path(data) / "gametable.sqlite3")
+        finally:
+            server.terminate()
+            server.wait(10)
+    result = {"load": load, "memory": memory, "cpus": os.cpu_count(),
+              "database_bytes": database}
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"load: {load['tables']} tables × 2 websocket seats, {load['seconds']:.0f} s, "
+          f"{load['client_processes']} client process(es)")
+    print(f"  accepted actions/s     {load['actions_per_second']:>10,.0f}")
+    lat = load["latency_ms"]
+    print(f"  action → last update   p50 {lat['p50']:.1f} ms   p99 {lat['p99']:.1f} ms   "
+          f"max {lat['max']:.1f} ms")
+    print(f"  games finished         {load['games_finished']:>10}")
+    print(f"  server CPU per action  {load['server_cpu_us_per_action']:>10.0f} µs "
+          f"({load['server_cpu_share']:.0%} of a core)")
+    print(f"memory: {memory['open_tables']} open tables, {memory['connections']} connections, "
+          f"{memory['moves_per_table']} moves each")
+    print(f"  server RSS             {memory['rss_mb']:>10.1f} MB "
+          f"(idle before: {memory['rss_mb_idle']:.1f} MB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+"""Sequence Cats as people play it: two browsers, one computer player, a reload, the end."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def version(page: Page) -> int:
+    value = page.locator(".sc-table").get_attribute("data-version")
+    return int(value or 0)
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator('.sc-status[data-my-turn="true"]').count() > 0
+
+
+def finished(page: Page) -> bool:
+    return page.locator(".result, .sc-result-reopen").count() > 0
+
+
+def take_turn(page: Page) -> None:
+    """One action through the interface: pass, exchange a dead card, or play a card."""
+    before = version(page)
+    if page.locator(".sc-pass").count():
+        page.click(".sc-pass")
+    elif page.locator(".sc-exchange").count():
+        page.locator(".sc-exchange").first.click()
+    else:
+        page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+        targets = page.locator('.sc-space[data-target="true"]')
+        expect(targets.first).to_be_visible()
+        targets.first.click()
+    page.wait_for_function(
+        f"Number(document.querySelector('.sc-table')?.dataset.version) > {before}")
+
+
+def create_table(page: Page, server: LiveServer, name: str, seats: list[str]) -> str:
+    """Fill in the lobby; ``seats`` are the choices for seats 2, 3…; returns the invite."""
+    page.goto(server.url)
+    page.fill("input[autocomplete=nickname]", name)
+    page.get_by_role("group").get_by_role("button", name=str(len(seats) + 1)).click()
+    for index, choice in enumerate(seats, start=2):
+        page.select_option(f".seat-plan li:nth-child({index}) select", choice)
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+    return page.locator("#invite-url").input_value()
+
+
+def test_two_friends_and_a_computer_play_a_whole_game(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    anna = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    invite = create_table(anna, web_server, "Anna", ["friend", "bot:greedy"])
+    expect(anna.get_by_text("The game starts when the last open seat is taken.")).to_be_visible()
+    anna.screenshot(path=shots / "waiting-room.png")
+
+    # A friend opens the invite link in another browser and takes the open seat.
+    bjarni = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    bjarni.goto(invite)
+    bjarni.fill(".waiting-room input[maxlength='40']", "Bjarni")
+    bjarni.get_by_role("button", name="Take this seat").click()
+    for page in (anna, bjarni):
+        expect(page.locator(".sc-board")).to_be_visible()
+    expect(anna.locator(".sc-player").nth(1)).to_contain_text("Bjarni")
+    expect(anna.locator(".sc-player").nth(2)).to_contain_text("computer")
+
+    moves = {"anna": 0, "bjarni": 0}
+    reloaded = False
+    deadline = time.monotonic() + 240
+    while not (finished(anna) and finished(bjarni)):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        acted = False
+        for who, page in (("anna", anna), ("bjarni", bjarni)):
+            if not finished(page) and my_turn(page):
+                take_turn(page)
+                moves[who] += 1
+                acted = True
+        if not reloaded and moves["bjarni"] >= 3:
+            # A reload mid-game keeps the seat: the token is in the browser's storage.
+            seen = version(bjarni)
+            bjarni.screenshot(path=shots / "mid-game.png")
+            bjarni.reload()
+            expect(bjarni.locator(".sc-hand")).to_be_visible()
+            assert version(bjarni) >= seen
+            reloaded = True
+        if not acted:
+            anna.wait_for_timeout(100)
+    assert moves["anna"] >= 3 and moves["bjarni"] >= 3 and reloaded
+    anna.screenshot(path=shots / "game-over.png")
+    for page in (anna, bjarni):
+        dialog = page.locator(".result")
+        expect(dialog).to_be_visible()
+        expect(dialog.get_by_role("link", name="Download the game record")).to_be_visible()
+
+
+def test_a_phone_sees_a_tall_board_and_its_hand(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    create_table(page, web_server, "Sól", ["bot:greedy"])
+    board = page.locator(".sc-board")
+    expect(board).to_have_class("sc-board transposed")
+    expect(page.locator(".sc-hand")).to_be_in_viewport()
+    box = board.bounding_box()
+    assert box is not None and box["width"] <= 390
+    page.locator(".sc-card:not([disabled]):not(.dead)").first.tap()
+    expect(page.locator('.sc-space[data-target="true"]').first).to_be_visible()
+    page.screenshot(path=shots / "phone.png")
+
+
+def test_the_language_switch_changes_texts_and_card_names(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    page = browser.new_page()
+    create_table(page, web_server, "Anna", ["bot:random"])
+    manx = page.locator('.sc-space[data-breed="manx"]').first
+    expect(manx).to_contain_text("Manx")
+    page.select_option(".language-switch select", "is")
+    expect(manx).to_contain_text("Manarköttur")
+    expect(page.locator("html")).to_have_attribute("lang", "is")
+    page.reload()
+    expect(page.locator('.sc-space[data-breed="manx"]').first).to_contain_text("Manarköttur")
