@@ -25,6 +25,7 @@ import json
 import multiprocessing
 import os
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -55,8 +56,6 @@ def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 def free_port() -> int:
-    import socket
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])

@@ -15,7 +15,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.errors import ConfigError
-from gametable.core.records import GameRecord, RecordError, replay as replay_record
+from gametable.core.records import GameRecord, RecordError
+from gametable.core.records import replay as replay_record
 from gametable.simulate import simulate as run_simulation
 
 app = typer.Typer(
@@ -37,7 +38,7 @@ def serve(
         help="Seconds a computer player waits before acting (0 for instant).")] = 0.8,
 ) -> None:
     """Start the web server (SQLite storage in DATA_DIR, bundled games and bots)."""
-    from gametable.server.main import run
+    from gametable.server.main import run  # noqa: PLC0415 (keeps the other commands light)
 
     run(host=host, port=port, data_dir=data_dir, bot_delay=bot_delay)
 
@@ -110,7 +111,8 @@ def replay(
     """Check a game record action by action and print its outcome.
 
     Exits 1 with "action N: RULE-ID: message" when action N (counting from 1) is
-    illegal, 2 when the file is not a valid record.
+    illegal, 2 when the file is not a valid record (or names an unknown game, invalid
+    options or a seat count the game refuses).
     """
     try:
         parsed = GameRecord.model_validate_json(record.read_bytes())
@@ -122,8 +124,8 @@ def replay(
     try:
         result = replay_record(parsed)
     except ConfigError as error:
-        err.print(f"record setup: {error}")
-        raise typer.Exit(1) from None
+        err.print(f"not a valid record: {error}")
+        raise typer.Exit(2) from None
     except RecordError as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(1) from None

@@ -42,8 +42,8 @@ def take_turn(page: Page) -> None:
         f"Number(document.querySelector('.sc-table')?.dataset.version) > {before}")
 
 
-def create_table(page: Page, server: LiveServer, name: str, seats: list[str]) -> str:
-    """Fill in the lobby; ``seats`` are the choices for seats 2, 3…; returns the invite."""
+def create_table(page: Page, server: LiveServer, name: str, seats: list[str]) -> None:
+    """Fill in the lobby and create the table; ``seats`` are the choices for seats 2, 3…"""
     page.goto(server.url)
     page.fill("input[autocomplete=nickname]", name)
     page.get_by_role("group").get_by_role("button", name=str(len(seats) + 1)).click()
@@ -51,15 +51,16 @@ def create_table(page: Page, server: LiveServer, name: str, seats: list[str]) ->
         page.select_option(f".seat-plan li:nth-child({index}) select", choice)
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url("**/t/*")
-    return page.locator("#invite-url").input_value()
 
 
 def test_two_friends_and_a_computer_play_a_whole_game(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
     anna = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-    invite = create_table(anna, web_server, "Anna", ["friend", "bot:greedy"])
+    create_table(anna, web_server, "Anna", ["friend", "bot:greedy"])
     expect(anna.get_by_text("The game starts when the last open seat is taken.")).to_be_visible()
+    invite = anna.locator("#invite-url").input_value()
+    assert invite == anna.url
     anna.screenshot(path=shots / "waiting-room.png")
 
     # A friend opens the invite link in another browser and takes the open seat.

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from gametable.core.records import GameRecord, replay
 
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -119,10 +122,6 @@ def test_the_record_is_hidden_until_the_game_is_over(client: TestClient) -> None
 
 
 def test_an_all_bot_table_plays_to_the_end_and_its_record_replays(client: TestClient) -> None:
-    import time
-
-    from gametable.core.records import GameRecord, replay
-
     created = create(client, [GREEDY, {"kind": "bot", "bot": "random"}], name=None)
     assert created["seat"] is None
     table_id = created["table"]["id"]

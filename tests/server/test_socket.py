@@ -72,7 +72,7 @@ def test_refusals_go_to_the_sender_only_and_change_nothing(client: TestClient,
                                                            two_humans: dict[str, Any]) -> None:
     with connect(client, two_humans["id"]) as ws0, connect(client, two_humans["id"]) as ws1:
         _, state0 = hello(ws0, two_humans["tokens"][0])
-        _, state1 = hello(ws1, two_humans["tokens"][1])
+        hello(ws1, two_humans["tokens"][1])
         # Out of turn: seat 1 tries seat 0's move.
         ws1.send_json({"type": "action", "action": state0["legal"][0], "id": 7})
         error = next_of(ws1, "error")

@@ -38,8 +38,10 @@ export function TablePage({ tableId }: { tableId: string }) {
   return (
     <div className="table-page">
       {status !== "open" && <div className="connection-banner">{t("ui.table.reconnecting")}</div>}
-      {info.status === "waiting" || !state || !module ? (
+      {info.status === "waiting" || !module ? (
         <WaitingRoom info={info} seat={seat} onJoined={joined} />
+      ) : !state ? (
+        <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
         <>
           {seat === null && <SpectatorBar info={info} onJoined={joined} />}

@@ -7,6 +7,7 @@ CLI and the simulations can seat any of them in any game.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -54,6 +55,10 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
     return factory(game, random.Random(seed))
 
 
+BUILTIN_BOTS = ("gametable.bots.random_bot", "gametable.bots.greedy")
+
+
 def _load_builtin_bots() -> None:
-    import gametable.bots.greedy  # noqa: F401
-    import gametable.bots.random_bot  # noqa: F401
+    # Imported on first use: each bot module registers itself and imports this one.
+    for module in BUILTIN_BOTS:
+        importlib.import_module(module)

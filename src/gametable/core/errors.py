@@ -36,7 +36,8 @@ class GameError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready description: ``{"rule", "key", "params", "message"}``."""
-        return {"rule": self.rule, "key": self.key, "params": self.params, "message": self.message()}
+        return {"rule": self.rule, "key": self.key, "params": self.params,
+                "message": self.message()}
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.message()}"

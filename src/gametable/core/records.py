@@ -42,8 +42,8 @@ class GameRecord(BaseModel):
     """A complete, replayable game (``docs/records.md``)."""
 
     model_config = ConfigDict(extra="forbid")
-    format: Literal["gametable-record"] = RECORD_FORMAT
-    version: Literal[1] = RECORD_VERSION
+    format: Literal["gametable-record"] = "gametable-record"
+    version: Literal[1] = 1
     game: str
     config: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatInfo] = Field(min_length=1)

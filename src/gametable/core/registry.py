@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from gametable.core.errors import ConfigError
@@ -40,5 +41,5 @@ def names() -> list[str]:
 
 
 def _load_builtin_games() -> None:
-    # Importing the package registers every bundled game.
-    import gametable.games  # noqa: F401
+    # Importing the package registers every bundled game (and it imports this module).
+    importlib.import_module("gametable.games")

@@ -10,6 +10,7 @@ messages wait their turn.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
@@ -171,9 +172,7 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
 
 def _closer(websocket: WebSocket):  # type: ignore[no-untyped-def]
     async def close(code: int, reason: str) -> None:
-        try:
+        with contextlib.suppress(RuntimeError):  # already closed
             await websocket.close(code=code, reason=reason)
-        except RuntimeError:
-            pass
 
     return close

@@ -61,8 +61,8 @@ def hand_size(seats: int) -> int:
 class SequenceCats:
     """The Sequence Cats game object (registered as ``"sequence-cats"``)."""
 
-    name = NAME
-    config_model = SequenceCatsConfig
+    name: str = NAME
+    config_model: type[BaseModel] = SequenceCatsConfig
 
     # -- setup ----------------------------------------------------------------------
 

@@ -1,0 +1,79 @@
+"""The gametable command, run as a user runs it (a fresh interpreter each time)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from gametable.simulate import play_bot_game
+
+
+def gametable(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "gametable.cli", *args], capture_output=True,
+                          text=True, timeout=120, check=False)
+
+
+def test_simulate_json_prints_one_object_with_the_documented_keys() -> None:
+    done = gametable("simulate", "sequence-cats", "--players", "2", "--games", "20",
+                     "--seed", "7", "--bots", "greedy,random", "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert {"game", "games", "players", "seed", "bots", "wins", "draws", "mean_turns",
+            "seconds", "games_per_second"} <= set(result)
+    assert result["bots"] == ["greedy", "random"]
+    assert set(result["wins"]) == {"0:greedy", "1:random"}
+    assert sum(result["wins"].values()) + result["draws"] + result["unfinished"] == 20
+    # Greedy beats random (it won 95% of 200 games when this was written).
+    assert result["wins"]["0:greedy"] > result["wins"]["1:random"]
+
+
+def test_simulate_teams_count_a_win_for_every_teammate() -> None:
+    done = gametable("simulate", "sequence-cats", "--players", "4", "--games", "10",
+                     "--bots", "greedy", "--json")
+    wins = json.loads(done.stdout)["wins"]
+    assert wins["0:greedy"] == wins["2:greedy"] and wins["1:greedy"] == wins["3:greedy"]
+
+
+def test_simulate_refuses_five_players_and_unknown_bots() -> None:
+    five = gametable("simulate", "sequence-cats", "--players", "5")
+    assert five.returncode == 2 and "SC-PLAY-1" in five.stderr
+    bot = gametable("simulate", "sequence-cats", "--bots", "deep-blue")
+    assert bot.returncode == 2 and "deep-blue" in bot.stderr and "greedy" in bot.stderr
+
+
+def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
+    record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
+    path = tmp_path / "game.json"
+    path.write_text(record.model_dump_json())
+    done = gametable("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["game"] == "sequence-cats" and summary["finished"] is True
+    assert summary["winners"] == outcome.winners
+    assert summary["actions"] == len(record.actions)
+
+
+def test_replay_of_an_illegal_record_names_the_action_and_rule(tmp_path: Path) -> None:
+    record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
+    data = json.loads(record.model_dump_json())
+    data["actions"][5]["action"] = {"type": "play", "card": "meow", "space": "A1"}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    done = gametable("replay", str(path))
+    assert done.returncode == 1
+    assert done.stderr.startswith("action 6: SC-")
+
+
+def test_replay_of_a_file_that_is_not_a_record_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "sequence-cats", "seats": [{}], "seed": -1}))
+    done = gametable("replay", str(path))
+    assert done.returncode == 2 and "seed" in done.stderr
+
+
+def test_games_lists_games_and_bots() -> None:
+    done = gametable("games")
+    assert "sequence-cats: seats 2, 3, 4, 6" in done.stdout
+    assert "bots: greedy, random" in done.stdout
