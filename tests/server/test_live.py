@@ -6,8 +6,9 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -18,6 +19,14 @@ from gametable.core.records import GameRecord, replay
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.server
+T = TypeVar("T")
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine in a thread of its own: the browser tests' Playwright session may
+    already hold an event loop in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
 
 SECRET_KEYS = {"pile", "hands", "rng", "seed", "token", "token_hash", "host_hash"}
 
@@ -96,7 +105,7 @@ def test_full_games_leak_nothing_but_each_seats_view(live_server: LiveServer) ->
     """Every message a client receives carries only its own view: never another seat's
     hand, the draw pile, the seed or anyone's token."""
     setups = [(2, {}), (3, {}), (4, {}), (6, {"teams": 2}), (2, {"sequences_to_win": 2})]
-    games = asyncio.run(play_through_server(live_server, setups))
+    games = run_async(play_through_server(live_server, setups))
     for game in games:
         record = GameRecord.model_validate(game["record"])
         seats = len(record.seats)
@@ -181,7 +190,7 @@ def test_kill_9_and_restart_lose_nothing_acknowledged(live_server: LiveServer) -
     live_server.stop()
     live_server.bot_delay = 0.05
     live_server.start()
-    seen = asyncio.run(before_crash())
+    seen = run_async(before_crash())
     with httpx.Client(base_url=live_server.url) as http:
         bots_before = http.get(f"/api/tables/{seen['bots']}").json()["version"]
     live_server.kill()
@@ -194,7 +203,7 @@ def test_kill_9_and_restart_lose_nothing_acknowledged(live_server: LiveServer) -
         finished = await watch_until(bots_url, None, lambda m: "outcome" in m)
         return resumed, finished
 
-    resumed, finished = asyncio.run(after_restart())
+    resumed, finished = run_async(after_restart())
     assert resumed["version"] >= seen["acknowledged"]
     assert resumed["view"]["seat"] == 0 and len(resumed["view"]["hand"]) == 5
     assert finished["version"] > bots_before > 0

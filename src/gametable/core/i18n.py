@@ -9,6 +9,7 @@ files and renders them with i18next, so every message has one source.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from functools import cache
@@ -36,6 +37,17 @@ def catalog(language: str) -> dict[str, Any]:
     text = resources.files("gametable.locales").joinpath(f"{language}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+_game_texts_loaded = False
+
+
+def _load_game_texts() -> None:
+    """Register the bundled games once: they add their texts (card names) on registering."""
+    global _game_texts_loaded
+    if not _game_texts_loaded:
+        _game_texts_loaded = True
+        importlib.import_module("gametable.games")
 
 
 def add_messages(language: str, messages: dict[str, Any]) -> None:
@@ -71,6 +83,7 @@ def translate(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     Falls back to English, then to the key itself, so a missing translation never hides
     a message. Nested ``$t(...)`` references are resolved up to a depth of 5.
     """
+    _load_game_texts()
     template = lookup(key, language)
     if template is None and language != DEFAULT_LANGUAGE:
         template = lookup(key, DEFAULT_LANGUAGE)

@@ -6,16 +6,23 @@ import importlib
 from typing import Any
 
 from gametable.core.errors import ConfigError
+from gametable.core.i18n import add_messages
 from gametable.core.protocol import Game
 
 _GAMES: dict[str, Game[Any]] = {}
 
 
 def register(game: Game[Any]) -> Game[Any]:
-    """Add ``game`` under ``game.name``; registering a name twice is an error."""
+    """Add ``game`` under ``game.name``; registering a name twice is an error.
+
+    The texts the game ships with its data (``describe()["messages"]``, e.g. card names)
+    join the translation catalogs, so that messages can cite them.
+    """
     if game.name in _GAMES and _GAMES[game.name] is not game:
         raise ValueError(f"a game named {game.name!r} is already registered")
     _GAMES[game.name] = game
+    for language, messages in game.describe().get("messages", {}).items():
+        add_messages(language, messages)
     return game
 
 

@@ -12,8 +12,6 @@ import json
 from importlib import resources
 from typing import Any, Final
 
-from gametable.core.i18n import LANGUAGES, add_messages
-
 _DATA: Final[dict[str, Any]] = json.loads(
     resources.files("gametable.games.sequence_cats")
     .joinpath("data/cards.json")
@@ -58,8 +56,3 @@ def card_messages(language: str) -> dict[str, Any]:
              for card in card_texts()}
     return {"sequence_cats": {"cards": cards}}
 
-
-def register_card_names() -> None:
-    """Put card names and descriptions in the Python catalogs, for messages that cite them."""
-    for language in LANGUAGES:
-        add_messages(language, card_messages(language))

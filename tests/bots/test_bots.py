@@ -1,0 +1,77 @@
+"""Computer players: they act on views only, and greedy plays Sequence Cats sensibly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gametable.bots import bot_names, make_bot
+from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
+from gametable.simulate import play_bot_game, simulate
+from tests.games.sequence_cats.helpers import give, new, place
+
+
+def greedy_choice(state: Any, seat: int = 0) -> dict[str, Any]:
+    bot = make_bot("greedy", GAME, seed=1)
+    return bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat))
+
+
+def test_bots_are_found_by_name() -> None:
+    assert {"greedy", "random"} <= set(bot_names())
+    with pytest.raises(KeyError, match="choose one of"):
+        make_bot("deep-blue", GAME, seed=0)
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_bots_always_choose_a_legal_action(bot: str) -> None:
+    for seed in range(5):
+        record, outcome = play_bot_game("sequence-cats", {}, [bot, bot, bot], seed)
+        assert outcome.finished  # play_bot_game applies every action: all were legal
+        assert len(record.actions) > 10
+
+
+def test_greedy_completes_a_sequence_when_it_can() -> None:
+    """SC-WIN-1/2: with a winning move in hand, greedy takes it."""
+    state = new()
+    place(state, dict.fromkeys(["B1", "C1", "D1"], 0))
+    give(state, 0, ["burmese", "korat", "manx", "bombay", "ragdoll"])
+    assert greedy_choice(state) == {"type": "play", "card": "burmese", "space": "E1"}
+
+
+def test_greedy_blocks_an_opponents_four() -> None:
+    """Greedy covers the space that would give the opponent a sequence."""
+    state = new()
+    place(state, dict.fromkeys(["C3", "D3", "E3", "F3"], 1))
+    # G3 is Cornish Rex; B3 is Exotic Shorthair: both ends of the four.
+    give(state, 0, ["cornish-rex", "korat", "manx", "bombay", "ragdoll"])
+    assert greedy_choice(state) == {"type": "play", "card": "cornish-rex", "space": "G3"}
+
+
+def test_greedy_breaks_an_unstoppable_four_with_meow() -> None:
+    """With no card for the open end, greedy removes a chip of the four (SC-MEOW-1)."""
+    state = new()
+    place(state, dict.fromkeys(["C3", "D3", "E3", "F3"], 1))
+    give(state, 0, ["meow", "korat", "manx", "bombay", "ragdoll"])
+    choice = greedy_choice(state)
+    assert choice["card"] == "meow" and choice["space"] in {"C3", "D3", "E3", "F3"}
+
+
+def test_greedy_keeps_purrr_for_when_it_matters() -> None:
+    """With ordinary moves available and nothing urgent, greedy plays a breed card."""
+    state = new()
+    give(state, 0, ["purrr", "korat", "manx", "bombay", "ragdoll"])
+    assert greedy_choice(state)["card"] != "purrr"
+
+
+def test_greedy_exchanges_a_dead_card_first() -> None:
+    """SC-DEAD-1: the exchange comes before the play, so greedy always takes it."""
+    state = new()
+    give(state, 0, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
+    place(state, {"F1": 1, "F7": 1})  # both Korat spaces
+    assert greedy_choice(state) == {"type": "exchange", "card": "korat"}
+
+
+def test_greedy_beats_random() -> None:
+    summary = simulate("sequence-cats", ["greedy", "random"], games=40, seed=3)
+    assert summary.wins["0:greedy"] > 3 * summary.wins["1:random"]

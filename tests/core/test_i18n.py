@@ -1,0 +1,55 @@
+"""Translation catalogs: every language says everything, with the same placeholders."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from gametable.core.i18n import LANGUAGES, translate
+
+PLACEHOLDER = re.compile(r"\{\{\s*[\w.]+\s*\}\}|\$t\([^)]*\)")
+
+
+def flat(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            out.update(flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def load(language: str) -> dict[str, str]:
+    text = resources.files("gametable.locales").joinpath(f"{language}.json").read_text("utf-8")
+    return flat(json.loads(text))
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_catalog_has_every_english_message(language: str) -> None:
+    english, other = load("en"), load(language)
+    assert sorted(other) == sorted(english)
+    for key, text in english.items():
+        assert sorted(PLACEHOLDER.findall(other[key])) == sorted(PLACEHOLDER.findall(text)), key
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_catalogs_are_translated(language: str) -> None:
+    english, other = load("en"), load(language)
+    same = [k for k, v in english.items() if other[k] == v and PLACEHOLDER.sub("", v).strip()
+            and v not in {"Sequence Cats"}]
+    assert same == []
+
+
+def test_messages_render_with_card_names_in_each_language() -> None:
+    assert translate("sequence_cats.errors.card_not_in_hand", "en", card="manx") == \
+        "You do not hold Manx."
+    assert "Manarköttur" in translate("sequence_cats.errors.card_not_in_hand", "is", card="manx")
+
+
+def test_a_missing_translation_falls_back_to_english_then_the_key() -> None:
+    assert translate("no.such.key", "pt") == "no.such.key"
