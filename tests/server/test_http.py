@@ -121,14 +121,19 @@ def test_the_record_is_hidden_until_the_game_is_over(client: TestClient) -> None
     assert "once the game is over" in response.json()["message"]
 
 
-def test_an_all_bot_table_plays_to_the_end_and_its_record_replays(client: TestClient) -> None:
+def finished_bot_table(client: TestClient) -> str:
     created = create(client, [GREEDY, {"kind": "bot", "bot": "random"}], name=None)
     assert created["seat"] is None
-    table_id = created["table"]["id"]
+    table_id: str = created["table"]["id"]
     deadline = time.monotonic() + 30
     while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":
         assert time.monotonic() < deadline, "bots did not finish"
         time.sleep(0.05)
+    return table_id
+
+
+def test_an_all_bot_table_plays_to_the_end_and_its_record_replays(client: TestClient) -> None:
+    table_id = finished_bot_table(client)
     record = GameRecord.model_validate(client.get(f"/api/tables/{table_id}/record").json())
     result = replay(record)
     assert result.game.outcome(result.state).finished
@@ -139,3 +144,16 @@ def test_pages_are_served_for_the_lobby_and_invite_links(client: TestClient) -> 
     # No client is built in this test app: the page explains how to build it.
     response = client.get("/t/abc")
     assert response.status_code == 503 and "not built" in response.text
+
+
+def test_idle_tables_leave_memory_and_come_back_when_asked_for(client: TestClient) -> None:
+    table_id = finished_bot_table(client)
+    waiting = create(client, [HUMAN, HUMAN])["table"]["id"]
+    manager = client.app.api.state.manager  # type: ignore[attr-defined]
+    before = client.get(f"/api/tables/{table_id}").json()
+    assert manager.evict_idle(now=time.monotonic() + 60) == 0  # not idle long enough
+    assert manager.evict_idle(now=time.monotonic() + 2 * 3600) == 2
+    assert table_id not in manager.tables and waiting not in manager.tables
+    assert client.get(f"/api/tables/{table_id}").json() == before
+    assert client.get(f"/api/tables/{table_id}/record").status_code == 200
+    assert client.get(f"/api/tables/{waiting}").json()["status"] == "waiting"

@@ -1,5 +1,6 @@
 // The live connection to one table: welcome, table updates, states, errors; reconnects.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { tokens } from "./api";
 import type { Action, ErrorMessage, StateMessage, TableInfo } from "./types";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "gone";
@@ -56,6 +57,8 @@ export function useTable(tableId: string, token: string | null): TableConnection
             setState(message);
             break;
           case "error":
+            // A token this table does not know (an old table, a reset server): forget it.
+            if (message.code === "bad_token") tokens.forgetSeat(tableId);
             setError(message);
             setErrorCount((n) => n + 1);
             break;

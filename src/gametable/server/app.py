@@ -16,6 +16,7 @@ Routes:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -98,7 +99,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         log.info("loaded %d tables from storage", count)
         manager.start_bots()
         app.state.manager = manager
+        sweeper = asyncio.create_task(_sweep(manager))
         yield
+        sweeper.cancel()
         await manager.stop()
         store.close()
 
@@ -138,7 +141,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> dict[str, Any]:
-        return manager_of(request).get(table_id).info()
+        return (await manager_of(request).get(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
@@ -150,11 +153,11 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                        x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         manager = manager_of(request)
         await manager.seat_bot(table_id, seat, body.bot, x_host_token)
-        return manager.get(table_id).info()
+        return (await manager.get(table_id)).info()
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> Response:
-        table = manager_of(request).get(table_id)
+        table = await manager_of(request).get(table_id)
         if table.status != FINISHED:
             raise Refused("record_hidden", "server.errors.record_hidden", status=403)
         data = GameRecord(
@@ -192,6 +195,15 @@ class Gametable:
                 await serve_client(WebSocket(scope, receive, send), manager, match.group(1))
                 return
         await self.api(scope, receive, send)
+
+
+async def _sweep(manager: TableManager, every: float = 60.0) -> None:
+    """Now and then, let tables nobody uses leave memory (they stay stored)."""
+    while True:
+        await asyncio.sleep(every)
+        evicted = manager.evict_idle()
+        if evicted:
+            log.info("%d idle tables left memory; %d remain", evicted, len(manager.tables))
 
 
 def _mount_client(app: FastAPI, static_dir: Path) -> None:

@@ -87,7 +87,7 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
     await websocket.accept()
     conn = Connection(websocket.send_text, _closer(websocket))
     try:
-        table = manager.get(table_id)
+        table = await manager.get(table_id)
     except Refused as refusal:
         conn.push_json(refusal.to_json())
         await asyncio.sleep(0.05)
@@ -108,6 +108,7 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
         return
     finally:
         table.connections.discard(conn)
+        table.last_active = time.monotonic()
         await conn.stop()
         table.broadcast_info()
 

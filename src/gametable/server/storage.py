@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import orjson
 
+SCHEMA_VERSION = 1
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_tables (
     id TEXT PRIMARY KEY,
@@ -29,7 +30,8 @@ CREATE TABLE IF NOT EXISTS game_tables (
     config TEXT NOT NULL,
     seed INTEGER NOT NULL,
     host_hash TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    finished REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES game_tables(id),
@@ -105,8 +107,16 @@ class Storage(Protocol):
         """
         ...
 
+    async def mark_finished(self, table_id: str, when: float) -> None:
+        """Note that a table's game is over (so start-up need not replay it)."""
+        ...
+
     def load_tables(self) -> list[TableRow]:
-        """Every stored table with seats and actions (at start-up)."""
+        """Every table whose game is not known to be over, with seats and actions."""
+        ...
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """One table with seats and actions, or ``None``."""
         ...
 
     def close(self) -> None:
@@ -142,7 +152,13 @@ class SQLiteStorage:
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._writer, name="sqlite-writer", daemon=True)
         with self._connect() as conn:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StorageError(
+                    f"{path} was written by a newer gametable (schema {version}); "
+                    f"this one reads schema {SCHEMA_VERSION}")
             conn.executescript(SCHEMA)
+            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         self._thread.start()
         self._ready.wait()
         self.commits = 0
@@ -246,26 +262,38 @@ class SQLiteStorage:
             (table_id, number, seat, orjson.dumps(action).decode(), time.time()),
         ))
 
+    async def mark_finished(self, table_id: str, when: float) -> None:
+        await self._write(("UPDATE game_tables SET finished = ? WHERE id = ?",
+                           (when, table_id)))
+
     def load_tables(self) -> list[TableRow]:
+        return self._load("WHERE t.finished IS NULL", ())
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        rows = self._load("WHERE t.id = ?", (table_id,))
+        return rows[0] if rows else None
+
+    def _load(self, where: str, params: Sequence[Any]) -> list[TableRow]:
         with self._connect() as conn:
             tables = {
                 row[0]: TableRow(id=row[0], game=row[1], config=orjson.loads(row[2]),
                                  seed=row[3], host_hash=row[4], created=row[5], seats=[])
                 for row in conn.execute(
-                    "SELECT id, game, config, seed, host_hash, created FROM game_tables "
-                    "ORDER BY created")
+                    "SELECT id, game, config, seed, host_hash, created FROM game_tables t "
+                    f"{where} ORDER BY created", params)
             }
             for row in conn.execute(
-                "SELECT table_id, seat, kind, bot, name, token_hash FROM seats "
-                "ORDER BY table_id, seat"
+                "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash FROM seats s "
+                f"JOIN game_tables t ON t.id = s.table_id {where} ORDER BY s.table_id, s.seat",
+                params,
             ):
-                if row[0] in tables:
-                    tables[row[0]].seats.append(SeatRow(*row[1:]))
+                tables[row[0]].seats.append(SeatRow(*row[1:]))
             for table_id, seat, action in conn.execute(
-                "SELECT table_id, seat, action FROM actions ORDER BY table_id, number"
+                "SELECT a.table_id, a.seat, a.action FROM actions a "
+                f"JOIN game_tables t ON t.id = a.table_id {where} ORDER BY a.table_id, a.number",
+                params,
             ):
-                if table_id in tables:
-                    tables[table_id].actions.append((seat, orjson.loads(action)))
+                tables[table_id].actions.append((seat, orjson.loads(action)))
         return list(tables.values())
 
     def close(self) -> None:

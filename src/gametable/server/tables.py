@@ -38,6 +38,10 @@ OPEN, HUMAN, BOT = "open", "human", "bot"
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 MAX_OUTBOX = 256
 """Messages a connection may have unsent before it is closed as too slow."""
+IDLE_FINISHED = 10 * 60.0
+"""Seconds a finished table with nobody connected stays in memory."""
+IDLE_PLAYING = 60 * 60.0
+"""Seconds an unfinished table with nobody connected and no bot acting stays in memory."""
 
 
 class Refused(Exception):
@@ -143,9 +147,16 @@ class Table:
     _messages: dict[Seat | None, str] = field(default_factory=dict)
     committed: Outcome = field(init=False)
     """The outcome as of the last stored action (never of one still being stored)."""
+    last_active: float = field(default_factory=time.monotonic)
 
     def __post_init__(self) -> None:
         self.committed = self.game.outcome(self.state)
+
+    def idle_for(self, now: float) -> float:
+        """Seconds since anything happened here; 0 while anyone is connected or a bot acts."""
+        if self.connections or self.bot_tasks or self.lock.locked():
+            return 0.0
+        return now - self.last_active
 
     @property
     def version(self) -> int:
@@ -242,23 +253,33 @@ class TableManager:
         self.storage = storage
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
+        """The tables in memory; others are loaded from storage when asked for."""
+        self._loading = asyncio.Lock()
 
     # -- loading ------------------------------------------------------------------
 
     def load(self) -> int:
-        """Rebuild every stored table by replaying its record; returns how many."""
+        """Rebuild every unfinished stored table by replaying its record (at start-up).
+
+        Finished tables are loaded when someone asks for them. Returns how many loaded.
+        """
         for row in self.storage.load_tables():
-            try:
-                table = self._build(row)
-                for seat, action in row.actions:
-                    table.game.apply(table.state, seat, action)
-                    table.actions.append((seat, action))
-                table.committed = table.game.outcome(table.state)
-            except GameError as error:
-                log.error("table %s cannot be replayed: %s", row.id, error)
-                continue
-            self.tables[table.id] = table
+            table = self._replay(row)
+            if table is not None:
+                self.tables[table.id] = table
         return len(self.tables)
+
+    def _replay(self, row: TableRow) -> Table | None:
+        try:
+            table = self._build(row)
+            for seat, action in row.actions:
+                table.game.apply(table.state, seat, action)
+                table.actions.append((seat, action))
+        except GameError as error:
+            log.error("table %s cannot be replayed: %s", row.id, error)
+            return None
+        table.committed = table.game.outcome(table.state)
+        return table
 
     def start_bots(self) -> None:
         """Let computer players act where it is their turn (after a restart)."""
@@ -279,11 +300,40 @@ class TableManager:
 
     # -- creating and joining -------------------------------------------------------
 
-    def get(self, table_id: str) -> Table:
+    async def get(self, table_id: str) -> Table:
+        """The table ``table_id``, loaded from storage if it is not in memory.
+
+        Raises:
+            Refused: ``no_table`` (404) when there is no such table.
+        """
         table = self.tables.get(table_id)
         if table is None:
+            async with self._loading:
+                table = self.tables.get(table_id)
+                if table is None:
+                    row = await asyncio.to_thread(self.storage.load_table, table_id)
+                    table = self._replay(row) if row is not None else None
+                    if table is not None:
+                        self.tables[table_id] = table
+                        self._wake_bots(table)
+        if table is None:
             raise Refused("no_table", "server.errors.no_table", status=404, table=table_id)
+        table.last_active = time.monotonic()
         return table
+
+    def evict_idle(self, now: float | None = None) -> int:
+        """Drop tables nobody uses from memory (they stay in storage); returns how many.
+
+        A finished table goes after :data:`IDLE_FINISHED` seconds without a connection,
+        an unfinished one after :data:`IDLE_PLAYING`; either comes back on next access.
+        """
+        now = time.monotonic() if now is None else now
+        idle = [table_id for table_id, table in self.tables.items()
+                if (idle_for := table.idle_for(now)) > 0 and idle_for >= (
+                    IDLE_FINISHED if table.status == FINISHED else IDLE_PLAYING)]
+        for table_id in idle:
+            del self.tables[table_id]
+        return len(idle)
 
     async def create(self, game_name: str, options: Mapping[str, Any] | None,
                      seats: list[SeatRequest], creator: str | None
@@ -344,19 +394,14 @@ class TableManager:
         Raises:
             Refused: no such table or seat, the seat is taken, or none is open.
         """
-        table = self.get(table_id)
+        table = await self.get(table_id)
         async with table.lock:
             if seat is None:
                 open_seats = [s.seat for s in table.seats if s.kind == OPEN]
                 if not open_seats:
                     raise Refused("table_full", "server.errors.table_full", status=409)
                 seat = open_seats[0]
-            if not 0 <= seat < len(table.seats):
-                raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
-                              seats=len(table.seats))
-            if table.seats[seat].kind != OPEN:
-                raise Refused("seat_taken", "server.errors.seat_taken", status=409,
-                              seat=seat + 1)
+            _check_open(table, seat)
             token = secrets.token_urlsafe(24)
             row = SeatRow(seat, HUMAN, name=clean_name(name) or None,
                           token_hash=token_hash(token))
@@ -371,7 +416,7 @@ class TableManager:
         Raises:
             Refused: wrong host token, unknown bot, no such seat, or the seat is taken.
         """
-        table = self.get(table_id)
+        table = await self.get(table_id)
         if not host_token or not secrets.compare_digest(token_hash(host_token),
                                                         table.host_hash):
             raise Refused("not_host", "server.errors.not_host", status=403)
@@ -379,12 +424,7 @@ class TableManager:
             raise Refused("bad_bot", "server.errors.unknown_bot", bot=bot,
                           bots=", ".join(bot_names()))
         async with table.lock:
-            if not 0 <= seat < len(table.seats):
-                raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
-                              seats=len(table.seats))
-            if table.seats[seat].kind != OPEN:
-                raise Refused("seat_taken", "server.errors.seat_taken", status=409,
-                              seat=seat + 1)
+            _check_open(table, seat)
             await self._save_seat(table, SeatRow(seat, BOT, bot=bot))
             table.bots[seat] = make_bot(bot, table.game, bot_seed(table.seed, seat))
         self._seat_changed(table)
@@ -438,8 +478,17 @@ class TableManager:
             table.actions.append((seat, action))
             table.committed = table.game.outcome(table.state)
             table.last_events = events
+            table.last_active = time.monotonic()
             table.broadcast_state()
+            if table.committed.finished:
+                await self._mark_finished(table)
         self._wake_bots(table)
+
+    async def _mark_finished(self, table: Table) -> None:
+        try:
+            await self.storage.mark_finished(table.id, time.time())
+        except StorageError:  # only an index for start-up: a replay tells it anyway
+            log.warning("table %s: could not note the end of the game", table.id)
 
     def _replayed(self, table: Table) -> Any:
         state = table.game.new_game(table.config, len(table.seats), table.seed)
@@ -490,6 +539,15 @@ class TableManager:
                 task.cancel()
             for conn in table.connections:
                 await conn.stop()
+
+
+def _check_open(table: Table, seat: Seat) -> None:
+    """Refuse a seat that does not exist (404) or is not open (409)."""
+    if not 0 <= seat < len(table.seats):
+        raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
+                      seats=len(table.seats))
+    if table.seats[seat].kind != OPEN:
+        raise Refused("seat_taken", "server.errors.seat_taken", status=409, seat=seat + 1)
 
 
 def new_table_id() -> str:
