@@ -131,3 +131,24 @@ def test_the_language_switch_changes_texts_and_card_names(
     expect(page.locator("html")).to_have_attribute("lang", "is")
     page.reload()
     expect(page.locator('.sc-space[data-breed="manx"]').first).to_contain_text("Manarköttur")
+
+
+def test_a_seat_moves_to_another_device_with_its_personal_link(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    laptop = browser.new_context()
+    laptop.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = laptop.new_page()
+    create_table(page, web_server, "Anna", ["bot:greedy"])
+    expect(page.locator(".sc-hand")).to_be_visible()
+    page.get_by_role("button", name="Play on another device").click()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(page.url + "#seat=")
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    phone.goto(link)
+    expect(phone.locator(".sc-hand")).to_be_visible()
+    assert "#seat=" not in phone.url  # the secret leaves the address bar at once
+    expect(phone.locator(".sc-player").first).to_contain_text("Anna")
+    hand = page.locator(".sc-card").all_inner_texts()
+    assert phone.locator(".sc-card").all_inner_texts() == hand

@@ -10,10 +10,19 @@ import type { ErrorMessage, TableInfo } from "./types";
 import { useGames } from "./useGames";
 import { useTable } from "./useTable";
 
+/** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner. */
+function tokenFromLink(tableId: string): string | null {
+  const match = /^#seat=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (!match) return null;
+  history.replaceState(null, "", location.pathname); // keep the secret out of the history
+  tokens.saveSeat(tableId, -1, match[1]);
+  return match[1];
+}
+
 export function TablePage({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
   useGames(); // loads the games' texts (card names…) into the catalogs
-  const [token, setToken] = useState(() => tokens.seat(tableId)?.token ?? null);
+  const [token, setToken] = useState(() => tokenFromLink(tableId) ?? tokens.seat(tableId)?.token ?? null);
   const table = useTable(tableId, token);
   const { info, state, seat, status } = table;
 
@@ -46,6 +55,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         <>
           {seat === null && <SpectatorBar info={info} onJoined={joined} />}
           <module.Table info={info} seat={seat} state={state} send={table.send} />
+          <TableLinks info={info} token={seat !== null ? token : null} />
         </>
       )}
       <ErrorToast error={table.error} count={table.errorCount} onClose={table.clearError} />
@@ -53,28 +63,50 @@ export function TablePage({ tableId }: { tableId: string }) {
   );
 }
 
-function InviteLink({ info }: { info: TableInfo }) {
+function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
-  const url = `${location.origin}${info.invite}`;
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
     } catch {
-      // Clipboard access can be refused (plain http, old browsers): select the text instead.
-      (document.getElementById("invite-url") as HTMLInputElement | null)?.select();
+      window.prompt(label, text); // clipboard refused (plain http): let the person copy it
     }
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), 2000);
+    window.setTimeout(() => setCopied(false), 2500);
   };
+  return (
+    <button type="button" onClick={() => void copy()}>
+      {copied ? t("ui.table.copied") : label}
+    </button>
+  );
+}
+
+/** Under a running game: the invite link, and your seat's link for another device. */
+function TableLinks({ info, token }: { info: TableInfo; token: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-links">
+      <CopyButton text={`${location.origin}${info.invite}`} label={t("ui.table.copy_invite")} />
+      {token && (
+        <span className="table-link-device">
+          <CopyButton text={`${location.origin}${info.invite}#seat=${token}`} label={t("ui.table.copy_device_link")} />
+          <span className="field-help">{t("ui.table.device_link_help")}</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function InviteLink({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  const url = `${location.origin}${info.invite}`;
   return (
     <div className="invite">
       <label className="field-label" htmlFor="invite-url">{t("ui.table.invite_label")}</label>
       <div className="invite-row">
         <input id="invite-url" readOnly value={url} onFocus={(event) => event.target.select()} />
-        <button type="button" onClick={() => void copy()}>
-          {copied ? t("ui.table.copied") : t("ui.table.copy")}
-        </button>
+        <CopyButton text={url} label={t("ui.table.copy")} />
       </div>
       <p className="field-help">{t("ui.table.invite_help")}</p>
     </div>

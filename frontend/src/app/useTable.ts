@@ -46,6 +46,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
         switch (message.type) {
           case "welcome":
             setSeat(message.seat);
+            if (message.seat !== null && token) tokens.saveSeat(tableId, message.seat, token);
             setInfo(message.table);
             setStatus("open");
             break;
