@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 GAME = "sequence-cats"
@@ -101,7 +102,7 @@ async def seat_client(url: str, token: str, table: str, recorder: Recorder, rng:
                       stop_at: float) -> bool:
     """Play one seat until the game ends (True) or time is up (False)."""
     async with websockets.connect(url, max_size=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
         while True:
             # The other seat may stop first: never wait for it past the end.
             try:
@@ -109,7 +110,7 @@ async def seat_client(url: str, token: str, table: str, recorder: Recorder, rng:
                     ws.recv(), max(0.05, stop_at + 0.5 - time.perf_counter()))
             except TimeoutError:
                 return False
-            message = json.loads(text)
+            message = orjson.loads(text)
             if message["type"] != "state":
                 continue
             version = message["version"]
@@ -121,8 +122,8 @@ async def seat_client(url: str, token: str, table: str, recorder: Recorder, rng:
                 return False
             if message["legal"]:
                 recorder.on_send(table, version + 1)
-                await ws.send(json.dumps({"type": "action", "version": version,
-                                          "action": rng.choice(message["legal"])}))
+                await ws.send(orjson.dumps({"type": "action", "version": version,
+                                            "action": rng.choice(message["legal"])}).decode())
 
 
 async def table_loop(base: str, http: httpx.AsyncClient, recorder: Recorder, seed: int,
@@ -212,18 +213,18 @@ def measure_memory(base: str, pid: int, tables: int, moves: int) -> dict[str, An
             for token in tokens:
                 ws = await websockets.connect(f"{base.replace('http', 'ws')}/api/tables/"
                                               f"{table}/ws", max_size=None)
-                await ws.send(json.dumps({"type": "hello", "token": token}))
+                await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
                 sockets.append((table, ws))
 
         async def play(ws: Any, rng: random.Random) -> None:
             async for text in ws:
-                message = json.loads(text)
+                message = orjson.loads(text)
                 if message["type"] == "state":
                     if message["version"] >= moves or "outcome" in message:
                         return
                     if message["legal"]:
-                        await ws.send(json.dumps({"type": "action",
-                                                  "action": rng.choice(message["legal"])}))
+                        await ws.send(orjson.dumps({
+                            "type": "action", "action": rng.choice(message["legal"])}).decode())
 
         await asyncio.gather(*(play(ws, random.Random(i)) for i, (_, ws) in enumerate(sockets)))
         await asyncio.sleep(1)
