@@ -36,11 +36,14 @@ def serve(
         "data"),
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a computer player waits before acting (0 for instant).")] = 0.8,
+    public_url: Annotated[str | None, typer.Option(
+        help="The address friends use to reach this server, e.g. https://games.example.org "
+        "(invite links start with it).")] = None,
 ) -> None:
     """Start the web server (SQLite storage in DATA_DIR, bundled games and bots)."""
     from gametable.server.main import run  # noqa: PLC0415 (keeps the other commands light)
 
-    run(host=host, port=port, data_dir=data_dir, bot_delay=bot_delay)
+    run(host=host, port=port, data_dir=data_dir, bot_delay=bot_delay, public_url=public_url)
 
 
 def _parse_config(text: str | None) -> dict[str, Any]:

@@ -79,6 +79,7 @@ class Summary:
     records: list[GameRecord] = field(default_factory=list, repr=False)
 
     def to_json(self) -> dict[str, Any]:
+        """The summary as the CLI prints it with ``--json``."""
         played = max(self.games, 1)
         return {
             "game": self.game,

@@ -7,7 +7,7 @@ import { navigate } from "./router";
 import { seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
-import { useGames } from "./useGames";
+import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { useTable } from "./useTable";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner. */
@@ -21,7 +21,7 @@ function tokenFromLink(tableId: string): string | null {
 
 export function TablePage({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
-  useGames(); // loads the games' texts (card names…) into the catalogs
+  const server = useGames().data; // also loads the games' texts (card names…)
   const [token, setToken] = useState(() => tokenFromLink(tableId) ?? tokens.seat(tableId)?.token ?? null);
   const table = useTable(tableId, token);
   const { info, state, seat, status } = table;
@@ -48,14 +48,14 @@ export function TablePage({ tableId }: { tableId: string }) {
     <div className="table-page">
       {status !== "open" && <div className="connection-banner">{t("ui.table.reconnecting")}</div>}
       {info.status === "waiting" || !module ? (
-        <WaitingRoom info={info} seat={seat} onJoined={joined} />
+        <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} />
       ) : !state ? (
         <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
         <>
           {seat === null && <SpectatorBar info={info} onJoined={joined} />}
           <module.Table info={info} seat={seat} state={state} send={table.send} />
-          <TableLinks info={info} token={seat !== null ? token : null} />
+          <TableLinks info={info} server={server} token={seat !== null ? token : null} />
         </>
       )}
       <ErrorToast error={table.error} count={table.errorCount} onClose={table.clearError} />
@@ -83,14 +83,15 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** Under a running game: the invite link, and your seat's link for another device. */
-function TableLinks({ info, token }: { info: TableInfo; token: string | null }) {
+function TableLinks({ info, server, token }: { info: TableInfo; server: ServerInfo | null; token: string | null }) {
   const { t } = useTranslation();
+  const url = inviteUrl(info.invite, server);
   return (
     <div className="table-links">
-      <CopyButton text={`${location.origin}${info.invite}`} label={t("ui.table.copy_invite")} />
+      <CopyButton text={url} label={t("ui.table.copy_invite")} />
       {token && (
         <span className="table-link-device">
-          <CopyButton text={`${location.origin}${info.invite}#seat=${token}`} label={t("ui.table.copy_device_link")} />
+          <CopyButton text={`${url}#seat=${token}`} label={t("ui.table.copy_device_link")} />
           <span className="field-help">{t("ui.table.device_link_help")}</span>
         </span>
       )}
@@ -98,9 +99,9 @@ function TableLinks({ info, token }: { info: TableInfo; token: string | null }) 
   );
 }
 
-function InviteLink({ info }: { info: TableInfo }) {
+function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | null }) {
   const { t } = useTranslation();
-  const url = `${location.origin}${info.invite}`;
+  const url = inviteUrl(info.invite, server);
   return (
     <div className="invite">
       <label className="field-label" htmlFor="invite-url">{t("ui.table.invite_label")}</label>
@@ -109,11 +110,22 @@ function InviteLink({ info }: { info: TableInfo }) {
         <CopyButton text={url} label={t("ui.table.copy")} />
       </div>
       <p className="field-help">{t("ui.table.invite_help")}</p>
+      {onlyHere(server) && <p className="notice">{t("ui.table.invite_localhost")}</p>}
     </div>
   );
 }
 
-function WaitingRoom({ info, seat, onJoined }: { info: TableInfo; seat: number | null; onJoined: (seat: number, token: string) => void }) {
+function WaitingRoom({
+  info,
+  seat,
+  server,
+  onJoined,
+}: {
+  info: TableInfo;
+  seat: number | null;
+  server: ServerInfo | null;
+  onJoined: (seat: number, token: string) => void;
+}) {
   const { t } = useTranslation();
   const hostToken = tokens.host(info.id);
   const [error, setError] = useState<ErrorMessage | null>(null);
@@ -144,7 +156,7 @@ function WaitingRoom({ info, seat, onJoined }: { info: TableInfo; seat: number |
     <div className="waiting-room panel">
       <h1>{t(`games.${info.game}.title`)}</h1>
       <p className="lead">{t("ui.table.waiting", { count: open })}</p>
-      <InviteLink info={info} />
+      <InviteLink info={info} server={server} />
       {seat === null && open > 0 && (
         <label className="field">
           <span className="field-label">{t("ui.lobby.your_name")}</span>

@@ -1,5 +1,6 @@
 // HTTP calls to the server and the seat tokens kept in this browser.
-import type { ErrorMessage, GameDescription, TableInfo } from "./types";
+import type { ErrorMessage, TableInfo } from "./types";
+import type { ServerInfo } from "./useGames";
 
 export class ApiError extends Error {
   constructor(public readonly error: ErrorMessage, public readonly status: number) {
@@ -37,7 +38,7 @@ export interface Created {
 }
 
 export const api = {
-  games: () => call<{ games: GameDescription[]; bots: string[] }>("GET", "/api/games"),
+  games: () => call<ServerInfo>("GET", "/api/games"),
   create: (game: string, config: Record<string, unknown>, seats: SeatRequest[], name: string | null) =>
     call<Created>("POST", "/api/tables", { game, config, seats, name }),
   table: (id: string) => call<TableInfo>("GET", `/api/tables/${encodeURIComponent(id)}`),

@@ -4,7 +4,23 @@ import { api } from "./api";
 import { addGameMessages } from "./i18n";
 import type { GameDescription } from "./types";
 
-let cache: Promise<{ games: GameDescription[]; bots: string[] }> | null = null;
+export interface ServerInfo {
+  games: GameDescription[];
+  bots: string[];
+  server: { public_url: string | null };
+}
+
+/** The address friends should use for this table (the server's public one, if set). */
+export function inviteUrl(path: string, server: ServerInfo | null): string {
+  return `${server?.server.public_url ?? location.origin}${path}`;
+}
+
+/** True when the page was opened at an address only this computer can reach. */
+export function onlyHere(server: ServerInfo | null): boolean {
+  return !server?.server.public_url && ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+}
+
+let cache: Promise<ServerInfo> | null = null;
 
 export function loadGames() {
   if (!cache) {
@@ -18,7 +34,7 @@ export function loadGames() {
 }
 
 export function useGames() {
-  const [data, setData] = useState<{ games: GameDescription[]; bots: string[] } | null>(null);
+  const [data, setData] = useState<ServerInfo | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;

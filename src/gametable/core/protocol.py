@@ -52,6 +52,7 @@ class ScoreLine:
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
+        """``{"seat", "points", "reason", "params"}``."""
         return {"seat": self.seat, "points": self.points, "reason": self.reason,
                 "params": dict(self.params)}
 
@@ -83,6 +84,7 @@ class Outcome:
         return self.finished and not self.winners
 
     def to_json(self) -> dict[str, Any]:
+        """``{"finished", "draw", "scores", "winners", "ranking", "turns", "rounds"}``."""
         return {
             "finished": self.finished,
             "draw": self.draw,

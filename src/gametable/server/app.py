@@ -54,12 +54,14 @@ class Settings:
         bot_delay: seconds a computer player waits before acting.
         static_dir: the built browser client (``frontend/dist``).
         synchronous: SQLite ``synchronous`` pragma (``FULL`` fsyncs every commit).
+        public_url: the address others reach this server at; invite links use it.
     """
 
     data_dir: Path = Path("data")
     bot_delay: float = 0.8
     static_dir: Path = DEFAULT_STATIC
     synchronous: str = "FULL"
+    public_url: str | None = None
 
 
 class BodyLimit:
@@ -127,11 +129,14 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
+        """Every game's description (seats, options schema, texts), the bot names, and the
+        server's public address for invite links (``null``: the address in the browser)."""
         return {"games": [registry.get(name).describe() for name in registry.names()],
-                "bots": bot_names()}
+                "bots": bot_names(), "server": {"public_url": settings.public_url}}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Create a table; with ``name``, its creator takes the first human seat."""
         table, host_token, seat, token = await manager_of(request).create(
             body.game, body.config,
             [SeatRequest(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats],
@@ -141,22 +146,26 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> dict[str, Any]:
+        """A table's seats, status and public setup (no secrets)."""
         return (await manager_of(request).get(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+        """Take an open seat; the answer's ``token`` is the key to that seat."""
         seat, token = await manager_of(request).join(table_id, body.seat, body.name)
         return {"seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def seat_bot(table_id: str, seat: int, body: SeatBot, request: Request,
                        x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Give an open seat to a computer player (needs the creator's host token)."""
         manager = manager_of(request)
         await manager.seat_bot(table_id, seat, body.bot, x_host_token)
         return (await manager.get(table_id)).info()
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> Response:
+        """The game record (``docs/records.md``), once the game is over."""
         table = await manager_of(request).get(table_id)
         if table.status != FINISHED:
             raise Refused("record_hidden", "server.errors.record_hidden", status=403)

@@ -15,11 +15,12 @@ messages above ``socket.MAX_MESSAGE_BYTES`` get a readable ``too_large`` error."
 
 
 def run(*, host: str, port: int, data_dir: Path, bot_delay: float = 0.8,
-        static_dir: Path | None = None) -> None:
+        public_url: str | None = None, static_dir: Path | None = None) -> None:
     """Serve until interrupted; prints the address to open."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
                         "%(message)s")
-    settings = Settings(data_dir=data_dir, bot_delay=bot_delay)
+    settings = Settings(data_dir=data_dir, bot_delay=bot_delay,
+                        public_url=public_url.rstrip("/") if public_url else None)
     if static_dir is not None:
         settings.static_dir = static_dir
     app = create_app(settings)

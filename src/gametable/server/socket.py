@@ -43,6 +43,7 @@ class Throttle:
         self.stamp = time.monotonic()
 
     async def wait(self) -> None:
+        """Return at once, or after the pause this message needs to keep the rate."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now

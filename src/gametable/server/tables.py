@@ -65,11 +65,13 @@ class Refused(Exception):
 
     @classmethod
     def from_game_error(cls, error: GameError) -> Refused:
+        """The refusal for a rules error: ``illegal_action``, ``malformed`` or ``bad_config``."""
         code = "malformed" if error.rule == "PROTOCOL" else (
             "bad_config" if isinstance(error, ValueError) else "illegal_action")
         return cls(code, error.key, rule=error.rule, **error.params)
 
     def to_json(self) -> dict[str, Any]:
+        """The ``error`` message sent to the client (see ``docs/protocol.md``)."""
         return {"type": "error", "code": self.code, "rule": self.rule, "key": self.key,
                 "params": self.params, "message": str(self)}
 
@@ -91,6 +93,7 @@ class Connection:
         self.closed = False
 
     def push(self, text: str) -> None:
+        """Queue a message (JSON text) for this client without waiting."""
         if self.closed:
             return
         if self._outbox.qsize() >= MAX_OUTBOX:
@@ -100,6 +103,7 @@ class Connection:
         self._outbox.put_nowait(text)
 
     def push_json(self, message: Mapping[str, Any]) -> None:
+        """Queue a message given as a JSON-ready object."""
         self.push(orjson.dumps(message).decode())
 
     async def _run(self) -> None:
@@ -120,6 +124,7 @@ class Connection:
             await self._close(1011, "could not send")
 
     async def stop(self) -> None:
+        """Stop sending (the client is gone)."""
         self.closed = True
         self._task.cancel()
 
@@ -165,6 +170,7 @@ class Table:
 
     @property
     def status(self) -> str:
+        """``waiting`` (seats open), ``playing`` or ``finished``, as of the last stored action."""
         if any(seat.kind == OPEN for seat in self.seats):
             return WAITING
         return FINISHED if self.committed.finished else PLAYING
@@ -222,11 +228,13 @@ class Table:
         return text
 
     def broadcast_state(self) -> None:
+        """Send every connected client its own ``state`` message."""
         self._messages.clear()
         for conn in list(self.connections):
             conn.push(self.state_message(conn.seat))
 
     def broadcast_info(self) -> None:
+        """Send every connected client the table's public ``info`` (seats, presence)."""
         text = orjson.dumps({"type": "table", "table": self.info()}).decode()
         for conn in list(self.connections):
             conn.push(text)

@@ -417,6 +417,7 @@ class SequenceCats:
         }
 
     def clone(self, state: SequenceCatsState) -> SequenceCatsState:
+        """An independent copy of ``state``, generator included."""
         return state.copy()
 
     # -- static information for clients ----------------------------------------------
