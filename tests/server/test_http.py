@@ -158,3 +158,24 @@ def test_idle_tables_leave_memory_and_come_back_when_asked_for(client: TestClien
     assert client.get(f"/api/tables/{table_id}").json() == before
     assert client.get(f"/api/tables/{table_id}/record").status_code == 200
     assert client.get(f"/api/tables/{waiting}").json()["status"] == "waiting"
+
+
+def test_the_host_can_hand_an_offline_players_seat_to_a_computer(client: TestClient) -> None:
+    created = create(client, [HUMAN, HUMAN])
+    table_id = created["table"]["id"]
+    friend = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
+    host = {"X-Host-Token": created["host_token"]}
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": friend["token"]})
+        ws.receive_json()
+        # Bjarni is connected: his seat stays his.
+        busy = client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "greedy"},
+                           headers=host)
+        assert busy.status_code == 409
+    # Bjarni left: a computer player takes over, and his token no longer acts.
+    taken = client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "greedy"},
+                        headers=host)
+    assert taken.status_code == 200 and taken.json()["seats"][1]["kind"] == "bot"
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": friend["token"]})
+        assert ws.receive_json()["code"] == "bad_token"

@@ -54,6 +54,7 @@ export function TablePage({ tableId }: { tableId: string }) {
       ) : (
         <>
           {seat === null && <SpectatorBar info={info} onJoined={joined} />}
+          {info.status === "playing" && <AbsentPlayers info={info} />}
           <module.Table info={info} seat={seat} state={state} send={table.send} />
           <TableLinks info={info} server={server} token={seat !== null ? token : null} />
         </>
@@ -212,6 +213,54 @@ function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: nu
           {t("ui.table.take_seat")}
         </button>
       )}
+    </div>
+  );
+}
+
+const ABSENT_AFTER_MS = 20_000;
+
+/** For the table's creator: offer a computer player for anyone gone for a while. */
+function AbsentPlayers({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  const hostToken = tokens.host(info.id);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  const [offlineSince, setOfflineSince] = useState<Record<number, number>>({});
+  const [now, setNow] = useState(() => Date.now());
+  // A reload or a short network drop is not leaving: wait a little before offering.
+  useEffect(() => {
+    setOfflineSince((old) => {
+      const next: Record<number, number> = {};
+      for (const s of info.seats) if (s.kind === "human" && !s.connected) next[s.seat] = old[s.seat] ?? Date.now();
+      return next;
+    });
+  }, [info]);
+  useEffect(() => {
+    if (Object.keys(offlineSince).length === 0) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 5000);
+    return () => window.clearInterval(timer);
+  }, [offlineSince]);
+  const absent = info.seats.filter(
+    (s) => s.kind === "human" && !s.connected && now - (offlineSince[s.seat] ?? now) >= ABSENT_AFTER_MS,
+  );
+  if (!hostToken || absent.length === 0) return null;
+  const takeOver = async (seat: number) => {
+    try {
+      await api.seatBot(info.id, seat, "greedy", hostToken);
+    } catch (caught) {
+      if (caught instanceof ApiError) setError(caught.error);
+    }
+  };
+  return (
+    <div className="absent-bar">
+      {absent.map((s) => (
+        <span key={s.seat} className="absent-player">
+          {t("ui.table.player_offline", { player: seatName(t, info, s.seat) })}
+          <button type="button" onClick={() => void takeOver(s.seat)}>
+            {t("ui.table.bot_takes_over")}
+          </button>
+        </span>
+      ))}
+      {error && <span className="notice error">{translateError(t, error)}</span>}
     </div>
   );
 }

@@ -175,6 +175,10 @@ class Table:
             return WAITING
         return FINISHED if self.committed.finished else PLAYING
 
+    def connected(self, seat: Seat) -> bool:
+        """Whether any client of ``seat`` is connected now."""
+        return any(c.seat == seat and not c.closed for c in self.connections)
+
     def seat_of(self, token: str | None) -> Seat | None:
         """The seat a token belongs to, or ``None``."""
         if not token:
@@ -419,10 +423,12 @@ class TableManager:
 
     async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None
                        ) -> None:
-        """Put a computer player in an open seat (the table's host only).
+        """Put a computer player in a seat (the table's host only): an open seat, or the
+        seat of a player who is offline while the game runs (their token stops working).
 
         Raises:
-            Refused: wrong host token, unknown bot, no such seat, or the seat is taken.
+            Refused: wrong host token, unknown bot, no such seat, or the seat is taken by a
+                computer player or by someone connected.
         """
         table = await self.get(table_id)
         if not host_token or not secrets.compare_digest(token_hash(host_token),
@@ -432,7 +438,9 @@ class TableManager:
             raise Refused("bad_bot", "server.errors.unknown_bot", bot=bot,
                           bots=", ".join(bot_names()))
         async with table.lock:
-            _check_open(table, seat)
+            if not (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
+                    and table.status == PLAYING and not table.connected(seat)):
+                _check_open(table, seat)
             await self._save_seat(table, SeatRow(seat, BOT, bot=bot))
             table.bots[seat] = make_bot(bot, table.game, bot_seed(table.seed, seat))
         self._seat_changed(table)
