@@ -157,10 +157,11 @@ def load_worker(base: str, tables: int, warmup: float, seconds: float, seed: int
     out.put(asyncio.run(run()))
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """(user, system) CPU time of a process so far, in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def measure_load(base: str, pid: int, tables: int, processes: int, warmup: float,
@@ -173,9 +174,11 @@ def measure_load(base: str, pid: int, tables: int, processes: int, warmup: float
     for worker in workers:
         worker.start()
     time.sleep(warmup)
-    cpu_before = cpu_seconds(pid)
+    user_before, system_before = cpu_seconds(pid)
     time.sleep(seconds)
-    server_cpu = cpu_seconds(pid) - cpu_before
+    user_after, system_after = cpu_seconds(pid)
+    server_cpu = user_after - user_before + system_after - system_before
+    system_share = (system_after - system_before) / max(server_cpu, 1e-9)
     parts = [queue.get() for _ in workers]
     for worker in workers:
         worker.join()
@@ -194,6 +197,7 @@ def measure_load(base: str, pid: int, tables: int, processes: int, warmup: float
         "games_finished": sum(part["games"] for part in parts),
         "server_cpu_us_per_action": round(server_cpu / max(accepted, 1) * 1e6, 1),
         "server_cpu_share": round(server_cpu / seconds, 2),
+        "server_cpu_in_kernel": round(system_share, 2),
     }
 
 
@@ -275,7 +279,8 @@ def main() -> None:
           f"max {lat['max']:.1f} ms")
     print(f"  games finished         {load['games_finished']:>10}")
     print(f"  server CPU per action  {load['server_cpu_us_per_action']:>10.0f} µs "
-          f"({load['server_cpu_share']:.0%} of a core)")
+          f"({load['server_cpu_share']:.0%} of a core, {load['server_cpu_in_kernel']:.0%} "
+          "of it in the kernel)")
     print(f"memory: {memory['open_tables']} open tables, {memory['connections']} connections, "
           f"{memory['moves_per_table']} moves each")
     print(f"  server RSS             {memory['rss_mb']:>10.1f} MB "

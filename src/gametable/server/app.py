@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
@@ -35,7 +35,7 @@ from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.records import GameRecord, SeatInfo
 from gametable.server.messages import CreateTable, JoinTable, SeatBot
-from gametable.server.socket import serve_client
+from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage
 from gametable.server.tables import FINISHED, Refused, SeatRequest, TableManager
 
@@ -111,7 +111,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.add_middleware(BodyLimit)
 
-    def manager_of(request: Request | WebSocket) -> TableManager:
+    def manager_of(request: Request) -> TableManager:
         manager: TableManager = request.app.state.manager
         return manager
 
@@ -201,7 +201,7 @@ class Gametable:
             match = SOCKET_PATH.match(scope["path"])
             if match:
                 manager: TableManager = self.api.state.manager
-                await serve_client(WebSocket(scope, receive, send), manager, match.group(1))
+                await serve_client(Socket(receive, send), manager, match.group(1))
                 return
         await self.api(scope, receive, send)
 

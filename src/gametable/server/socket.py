@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 import orjson
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import Receive, Send
 
 from gametable.server.tables import Connection, Refused, Table, TableManager
 
@@ -72,41 +72,68 @@ def parse(text: str | bytes) -> dict[str, Any]:
     return message
 
 
-async def receive(websocket: WebSocket) -> str | bytes | None:
-    """The next text or binary frame, or ``None`` once the client has gone."""
-    event = await websocket.receive()
-    if event["type"] == "websocket.disconnect":
-        return None
-    text: str | bytes | None = event.get("text")
-    if text is None:
-        text = event.get("bytes") or b""
-    return text
+class Socket:
+    """One client's websocket, spoken to in plain ASGI messages.
+
+    Every action and every update of a game passes here, so it skips the framework's
+    websocket wrapper; the messages are those of the ASGI websocket specification.
+    """
+
+    def __init__(self, receive: Receive, send: Send) -> None:
+        self._receive = receive
+        self._send = send
+
+    async def accept(self) -> bool:
+        """Complete the handshake; ``False`` if the client left before it."""
+        event = await self._receive()
+        if event["type"] != "websocket.connect":
+            return False
+        await self._send({"type": "websocket.accept"})
+        return True
+
+    async def next_frame(self) -> str | bytes | None:
+        """The next text or binary frame, or ``None`` once the client has gone."""
+        event = await self._receive()
+        if event["type"] != "websocket.receive":
+            return None
+        text: str | bytes | None = event.get("text")
+        if text is None:
+            text = event.get("bytes") or b""
+        return text
+
+    async def send_text(self, text: str) -> None:
+        """Send one text frame."""
+        await self._send({"type": "websocket.send", "text": text})
+
+    async def close(self, code: int, reason: str = "") -> None:
+        """Close the connection (quietly, if it is already closed)."""
+        with contextlib.suppress(Exception):
+            await self._send({"type": "websocket.close", "code": code, "reason": reason})
 
 
-async def serve_client(websocket: WebSocket, manager: TableManager, table_id: str) -> None:
+async def serve_client(socket: Socket, manager: TableManager, table_id: str) -> None:
     """Run one client's session until it disconnects."""
-    await websocket.accept()
-    conn = Connection(websocket.send_text, _closer(websocket))
+    if not await socket.accept():
+        return
+    conn = Connection(socket.send_text, socket.close)
     try:
         table = await manager.get(table_id)
     except Refused as refusal:
         conn.push_json(refusal.to_json())
         await asyncio.sleep(0.05)
         await conn.stop()
-        await websocket.close(code=4404, reason="no such table")
+        await socket.close(4404, "no such table")
         return
     throttle = Throttle()
     try:
-        if not await _hello(websocket, table, conn):
+        if not await _hello(socket, table, conn):
             return
         while True:
-            text = await receive(websocket)
+            text = await socket.next_frame()
             if text is None:
                 return
             await throttle.wait()
             await _handle(text, table, manager, conn)
-    except WebSocketDisconnect:
-        return
     finally:
         table.connections.discard(conn)
         table.last_active = time.monotonic()
@@ -114,13 +141,13 @@ async def serve_client(websocket: WebSocket, manager: TableManager, table_id: st
         table.broadcast_info()
 
 
-async def _hello(websocket: WebSocket, table: Table, conn: Connection) -> bool:
+async def _hello(socket: Socket, table: Table, conn: Connection) -> bool:
     """Wait for ``hello``, seat the client if its token fits, send welcome and state."""
     while True:
         try:
-            text = await asyncio.wait_for(receive(websocket), HELLO_TIMEOUT)
+            text = await asyncio.wait_for(socket.next_frame(), HELLO_TIMEOUT)
         except TimeoutError:
-            await websocket.close(code=4408, reason="no hello")
+            await socket.close(4408, "no hello")
             return False
         if text is None:
             return False
@@ -170,11 +197,3 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
         reply = refusal.to_json()
         reply["id"] = request_id
         conn.push_json(reply)
-
-
-def _closer(websocket: WebSocket):  # type: ignore[no-untyped-def]
-    async def close(code: int, reason: str) -> None:
-        with contextlib.suppress(RuntimeError):  # already closed
-            await websocket.close(code=code, reason=reason)
-
-    return close

@@ -127,7 +127,8 @@ class Storage(Protocol):
 _Statement = tuple[str, Sequence[Any]]
 _Write = tuple[list[_Statement], "asyncio.Future[None] | None"]
 """Statements committed together, and the future to settle once they are durable."""
-_STOP: _Write = ([], None)
+_STOP: list[_Write] = []
+"""Queued (as an empty batch) to stop the writer thread."""
 
 
 class SQLiteStorage:
@@ -147,7 +148,8 @@ class SQLiteStorage:
         self.path = path
         self.max_batch = max_batch
         self._synchronous = synchronous
-        self._queue: queue.SimpleQueue[_Write] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[list[_Write]] = queue.SimpleQueue()
+        self._pending: list[_Write] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._writer, name="sqlite-writer", daemon=True)
@@ -177,17 +179,16 @@ class SQLiteStorage:
         conn = self._connect()
         self._ready.set()
         while True:
-            batch = [self._queue.get()]
-            while len(batch) < self.max_batch:
+            batches = [self._queue.get()]
+            while sum(len(b) for b in batches) < self.max_batch:
                 try:
-                    batch.append(self._queue.get_nowait())
+                    batches.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
-            stop = any(item is _STOP for item in batch)
-            writes = [item for item in batch if item is not _STOP]
+            writes = [write for batch in batches for write in batch]
             if writes:
                 self._commit(conn, writes)
-            if stop:
+            if any(batch is _STOP for batch in batches):
                 conn.close()
                 return
 
@@ -237,8 +238,16 @@ class SQLiteStorage:
         loop = asyncio.get_running_loop()
         self._loop = loop
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put((list(statements), future))
+        # Writes asked for in the same turn of the event loop go to the writer together:
+        # one wake-up of the thread, one commit.
+        if not self._pending:
+            loop.call_soon(self._hand_over)
+        self._pending.append((list(statements), future))
         await future
+
+    def _hand_over(self) -> None:
+        batch, self._pending = self._pending, []
+        self._queue.put(batch)
 
     # -- the interface ------------------------------------------------------------
 
@@ -298,6 +307,8 @@ class SQLiteStorage:
 
     def close(self) -> None:
         if self._thread.is_alive():
+            if self._pending:
+                self._hand_over()
             self._queue.put(_STOP)
             self._thread.join(timeout=10)
 
