@@ -1,0 +1,72 @@
+"""Game records: the documented format parses, replays are exact, errors name the action."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from gametable.core.errors import ConfigError
+from gametable.core.records import GameRecord, RecordError, replay
+from gametable.simulate import play_bot_game
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "records.md"
+
+
+def test_the_documented_example_is_a_valid_record() -> None:
+    block = re.search(r"```json\n(.*?)```", DOC.read_text("utf-8"), re.S)
+    assert block is not None
+    record = GameRecord.model_validate_json(block.group(1))
+    assert record.game == "sequence-cats" and record.version == 1
+    assert record.seats[1].bot == "greedy"
+
+
+@pytest.mark.parametrize("change", [
+    {"version": 2},
+    {"format": "pgn"},
+    {"seed": -1},
+    {"seed": 2**63},
+    {"seats": []},
+    {"colour": "blue"},
+])
+def test_malformed_records_are_refused(change: dict[str, object]) -> None:
+    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
+    data = {**json.loads(record.model_dump_json()), **change}
+    with pytest.raises(ValidationError):
+        GameRecord.model_validate(data)
+
+
+def test_a_record_replays_to_the_same_outcome_after_a_json_round_trip() -> None:
+    record, outcome = play_bot_game("sequence-cats", {"sequences_to_win": 2},
+                                    ["greedy", "random", "greedy"], seed=11)
+    again = GameRecord.model_validate_json(record.model_dump_json())
+    result = replay(again)
+    assert result.game.outcome(result.state) == outcome
+    assert len(result.events) == len(record.actions)
+
+
+def test_an_illegal_action_is_reported_with_its_number_counting_from_one() -> None:
+    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=3)
+    record.actions[9].seat = 1 - record.actions[9].seat  # out of turn
+    with pytest.raises(RecordError) as error:
+        replay(record)
+    assert error.value.number == 10
+    assert str(error.value).startswith("action 10: SC-TURN-1: ")
+
+
+def test_a_seat_outside_the_table_is_refused() -> None:
+    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=3)
+    record.actions[0].seat = 5
+    with pytest.raises(RecordError, match="action 1: PROTOCOL"):
+        replay(record)
+
+
+def test_an_unknown_game_or_a_bad_seat_count_is_a_config_error() -> None:
+    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=3)
+    with pytest.raises(ConfigError, match="no game called"):
+        replay(record.model_copy(update={"game": "chess"}))
+    with pytest.raises(ConfigError, match="5 players"):
+        replay(record.model_copy(update={"seats": record.seats * 2 + record.seats[:1]}))
