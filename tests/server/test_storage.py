@@ -35,7 +35,7 @@ def test_many_concurrent_writes_are_all_stored_in_order(tmp_path: Path) -> None:
 def test_a_duplicate_action_number_fails_alone(tmp_path: Path) -> None:
     storage = SQLiteStorage(tmp_path / "db.sqlite3")
 
-    async def write() -> list[Any]:
+    async def write() -> tuple[BaseException | None, BaseException | None]:
         await storage.create_table(TableRow(id="t1", game="g", config={}, seed=1,
                                             host_hash="h", created=0.0, seats=[]))
         await storage.append_action("t1", 1, 0, {"type": "a"})
