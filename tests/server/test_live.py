@@ -6,9 +6,8 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -16,17 +15,10 @@ import websockets
 
 from gametable.core import registry
 from gametable.core.records import GameRecord, replay
+from tests.aio import run_async
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.server
-T = TypeVar("T")
-
-def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run a coroutine in a thread of its own: the browser tests' Playwright session may
-    already hold an event loop in this one."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
 
 SECRET_KEYS = {"pile", "hands", "rng", "seed", "token", "token_hash", "host_hash"}
 

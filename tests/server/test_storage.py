@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from gametable.server.app import Settings, create_app
 from gametable.server.storage import SeatRow, SQLiteStorage, StorageError, TableRow
+from tests.aio import run_async
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
 
@@ -24,7 +25,7 @@ def test_many_concurrent_writes_are_all_stored_in_order(tmp_path: Path) -> None:
         await asyncio.gather(*(storage.append_action("t1", n, n % 2, {"type": "pass", "n": n})
                                for n in range(1, 301)))
 
-    asyncio.run(write())
+    run_async(write())
     assert storage.commits < 300  # writes shared commits
     storage.close()
     (row,) = SQLiteStorage(tmp_path / "db.sqlite3").load_tables()
@@ -43,7 +44,7 @@ def test_a_duplicate_action_number_fails_alone(tmp_path: Path) -> None:
                                     storage.append_action("t1", 2, 1, {"type": "b"}),
                                     return_exceptions=True)
 
-    first, second = asyncio.run(write())
+    first, second = run_async(write())
     assert isinstance(first, StorageError) and second is None
     storage.close()
 

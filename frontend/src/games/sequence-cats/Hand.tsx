@@ -34,7 +34,7 @@ export function Hand({ hand, dead, selected, playable, exchange, myTurn, cardNam
                 aria-pressed={isSelected}
                 aria-label={`${cardName(card)}${isDead ? ` (${t("sequence_cats.ui.dead")})` : ""}`}
                 title={cardText(card)}
-                disabled={!myTurn || (!playable.has(card) && !isDead)}
+                disabled={!myTurn || !playable.has(card)}
                 onClick={() => onSelect(isSelected ? null : index)}
               >
                 <CatIcon breed={card} size={44} />
