@@ -279,12 +279,7 @@ class SequenceCats:
             hand.append(pile.pop())
         else:
             self._draw(state, seat, events)
-        # The turn passes clockwise (SC-TURN-1).
-        state.turn += 1
-        state.exchanged = False
-        state.current = (seat + 1) % state.seats
-        if state.finished or not state.open_spaces:
-            self._check_end(state, events)
+        self._end_turn(state, events)
         return events
 
     def _complete_sequences(self, state: SequenceCatsState, team: int,
@@ -337,13 +332,16 @@ class SequenceCats:
             state.hands[seat].append(pile.pop())
 
     def _end_turn(self, state: SequenceCatsState, events: list[Event]) -> None:
+        """The turn passes clockwise (SC-TURN-1); then check for the end (SC-WIN-2/3)."""
         state.turn += 1
         state.exchanged = False
         state.current = (state.current + 1) % state.seats
         self._check_end(state, events)
 
     def _check_end(self, state: SequenceCatsState, events: list[Event]) -> None:
-        if not state.finished and not state.open_spaces and not _any_removable(state):
+        if state.open_spaces and not state.finished:
+            return
+        if not state.finished and not _any_removable(state):
             # SC-WIN-3: no space is free and every chip is locked: nobody can move again.
             state.finished = True
         if state.finished:
