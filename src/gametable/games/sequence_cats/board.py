@@ -30,6 +30,9 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 MAX_SIDE = 26
 
+SpaceInfo = tuple[int, str, tuple[tuple[int, tuple[int, ...]], ...], int, int,
+                  tuple[tuple[dict[str, Any], ...], ...]]
+
 
 Line = tuple[int, tuple[int, ...]]
 """``(span, windows)``: the windows of one direction through one space, as bit masks.
@@ -58,6 +61,11 @@ class Board:
             ``play`` action objects for them.
         option_sets: per breed number, its playable ``play`` actions indexed by
             ``taken(a) | taken(b) << 1``: both, only b, only a, none.
+        purrr_actions, meow_actions: per space, the PURRR and MEOW ``play`` action on it
+            (``None`` on free spaces).
+        spaces: per space, ``(breed, label, lines, a, b, option_set)``: everything a
+            move on it needs in one lookup (``a``, ``b``: the spaces of its breed, and
+            that breed's option set; -1 and ``()`` on free spaces).
     """
 
     name: str
@@ -73,6 +81,9 @@ class Board:
     breed_spaces: tuple[int, ...]
     moves: tuple[tuple[int, dict[str, Any], int, dict[str, Any]], ...] = field(repr=False)
     option_sets: tuple[tuple[tuple[dict[str, Any], ...], ...], ...] = field(repr=False)
+    purrr_actions: tuple[dict[str, Any] | None, ...] = field(repr=False)
+    meow_actions: tuple[dict[str, Any] | None, ...] = field(repr=False)
+    spaces: tuple[SpaceInfo, ...] = field(repr=False)
     play_action: dict[tuple[int, int], dict[str, Any]] = field(repr=False)
     exchange_action: tuple[dict[str, Any], ...] = field(repr=False)
 
@@ -139,6 +150,15 @@ def build_board(layout: dict[str, Any]) -> Board:
     spaces_of = tuple((s[0], s[1]) for s in positions.values())
     moves = tuple((a, play_action[(k, a)], b, play_action[(k, b)])
                   for k, (a, b) in enumerate(spaces_of))
+    option_sets = tuple(((pa, pb), (pb,), (pa,), ()) for _, pa, _, pb in moves)
+    lines = geometry(rows, columns)
+    space_info: list[SpaceInfo] = []
+    for space, breed in enumerate(breed_of):
+        if breed < 0:
+            space_info.append((breed, labels[space], lines[space], -1, -1, ()))
+        else:
+            a, b = spaces_of[breed]
+            space_info.append((breed, labels[space], lines[space], a, b, option_sets[breed]))
     return Board(
         name=name,
         rows=rows,
@@ -149,10 +169,13 @@ def build_board(layout: dict[str, Any]) -> Board:
         labels=labels,
         index={label: i for i, label in enumerate(labels)},
         free_mask=free_mask,
-        lines=geometry(rows, columns),
+        lines=lines,
         breed_spaces=tuple(i for i, b in enumerate(breed_of) if b >= 0),
         moves=moves,
-        option_sets=tuple(((pa, pb), (pb,), (pa,), ()) for _, pa, _, pb in moves),
+        option_sets=option_sets,
+        purrr_actions=tuple(play_action.get((PURRR, s)) for s in range(len(breed_of))),
+        meow_actions=tuple(play_action.get((MEOW, s)) for s in range(len(breed_of))),
+        spaces=tuple(space_info),
         play_action=play_action,
         exchange_action=tuple({"type": "exchange", "card": c} for c in (*BREEDS, "purrr", "meow")),
     )

@@ -133,13 +133,13 @@ class SequenceCats:
                     dead.append(card)
             elif card == PURRR:
                 if state.open_spaces:
-                    play = state.board.play_action
+                    purrr = state.board.purrr_actions
                     cells = state.cells
-                    actions += [play[(PURRR, space)] for space in state.board.breed_spaces
+                    actions += [purrr[space] for space in state.board.breed_spaces  # type: ignore[misc]
                                 if cells[space] == EMPTY]
             else:
-                play = state.board.play_action
-                actions += [play[(MEOW, space)]
+                meow = state.board.meow_actions
+                actions += [meow[space]  # type: ignore[misc]
                             for space in _meow_targets(state, state.team_of[seat])]
         if dead and not state.exchanged:
             exchange = state.board.exchange_action
@@ -227,7 +227,7 @@ class SequenceCats:
         cells = state.cells
         cell = cells[space]
         team = state.team_of[seat]
-        label = board.labels[space]
+        breed, label, lines, a, b, option_set = board.spaces[space]
         events: list[Event]
         if card == MEOW:
             if cell < 0:
@@ -245,7 +245,6 @@ class SequenceCats:
             events = [{"type": "remove", "seat": seat, "card": "meow", "space": label,
                        "team": cell}]
         else:
-            breed = board.breed_of[space]
             if card < NO_BREED and breed != card:
                 raise IllegalAction("SC-TURN-2", "sequence_cats.errors.wrong_space",
                                     card=CARD_IDS[card], space=label)
@@ -262,14 +261,11 @@ class SequenceCats:
             state.open_spaces -= 1
             events = [{"type": "place", "seat": seat, "card": CARD_IDS[card], "space": label,
                        "team": team}]
-            for span, windows in board.lines[space]:
+            for span, windows in lines:
                 if (mask & span).bit_count() >= 5:
                     self._complete_sequences(state, team, windows, events)
         # Only the breed on this space can have changed its playable spaces.
-        breed = board.breed_of[space]
-        a, _, b, _ = board.moves[breed]
-        state.options[breed] = board.option_sets[breed][
-            (cells[a] != EMPTY) | (cells[b] != EMPTY) << 1]
+        state.options[breed] = option_set[(cells[a] != EMPTY) | (cells[b] != EMPTY) << 1]
         state.legal_cache = None
         hand.remove(card)
         state.discards[seat].append(card)
@@ -336,11 +332,10 @@ class SequenceCats:
         state.turn += 1
         state.exchanged = False
         state.current = (state.current + 1) % state.seats
-        self._check_end(state, events)
+        if state.finished or not state.open_spaces:
+            self._check_end(state, events)
 
     def _check_end(self, state: SequenceCatsState, events: list[Event]) -> None:
-        if state.open_spaces and not state.finished:
-            return
         if not state.finished and not _any_removable(state):
             # SC-WIN-3: no space is free and every chip is locked: nobody can move again.
             state.finished = True
@@ -455,10 +450,15 @@ def _dead(state: SequenceCatsState, card: int) -> bool:
 
 def _meow_targets(state: SequenceCatsState, team: int) -> list[int]:
     """Opponent chips that MEOW may remove: not in a completed sequence (SC-MEOW-2)."""
-    locked = state.locked
+    removable = 0
+    for other, mask in enumerate(state.masks):
+        if other != team:
+            removable |= mask
+    removable &= ~(state.locked | state.board.free_mask)
     cells = state.cells
+    # Scan only when some chip is removable; then the board order, for a stable list.
     return [space for space in state.board.breed_spaces
-            if cells[space] >= 0 and cells[space] != team and not locked >> space & 1]
+            if cells[space] >= 0 and removable >> space & 1] if removable else []
 
 
 def _any_removable(state: SequenceCatsState) -> bool:
