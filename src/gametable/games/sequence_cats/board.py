@@ -66,6 +66,7 @@ class Board:
         spaces: per space, ``(breed, label, lines, a, b, option_set)``: everything a
             move on it needs in one lookup (``a``, ``b``: the spaces of its breed, and
             that breed's option set; -1 and ``()`` on free spaces).
+        empty_cells, all_options: a new game's ``cells`` and ``options`` (copied).
     """
 
     name: str
@@ -84,6 +85,8 @@ class Board:
     purrr_actions: tuple[dict[str, Any] | None, ...] = field(repr=False)
     meow_actions: tuple[dict[str, Any] | None, ...] = field(repr=False)
     spaces: tuple[SpaceInfo, ...] = field(repr=False)
+    empty_cells: tuple[int, ...] = field(repr=False)
+    all_options: tuple[tuple[dict[str, Any], ...], ...] = field(repr=False)
     play_action: dict[tuple[int, int], dict[str, Any]] = field(repr=False)
     exchange_action: tuple[dict[str, Any], ...] = field(repr=False)
 
@@ -176,6 +179,8 @@ def build_board(layout: dict[str, Any]) -> Board:
         purrr_actions=tuple(play_action.get((PURRR, s)) for s in range(len(breed_of))),
         meow_actions=tuple(play_action.get((MEOW, s)) for s in range(len(breed_of))),
         spaces=tuple(space_info),
+        empty_cells=tuple(-2 if b < 0 else -1 for b in breed_of),  # FREE_SPACE, EMPTY
+        all_options=tuple(plays[0] for plays in option_sets),
         play_action=play_action,
         exchange_action=tuple({"type": "exchange", "card": c} for c in (*BREEDS, "purrr", "meow")),
     )

@@ -52,10 +52,10 @@ class SequenceCatsState:
         self.seats = seats
         self.teams = teams
         self.team_of = [seat % teams for seat in range(seats)]
-        self.cells = [FREE_SPACE if b < 0 else EMPTY for b in board.breed_of]
+        self.cells = list(board.empty_cells)
         self.masks = [board.free_mask] * teams
         self.open_spaces = len(board.breed_spaces)
-        self.options = [plays[0] for plays in board.option_sets]
+        self.options = list(board.all_options)
         self.locked = 0
         self.sequences: list[list[int]] = [[] for _ in range(teams)]
         self.hands: list[list[int]] = [[] for _ in range(seats)]
