@@ -153,9 +153,12 @@ class Table:
     committed: Outcome = field(init=False)
     """The outcome as of the last stored action (never of one still being stored)."""
     last_active: float = field(default_factory=time.monotonic)
+    public: dict[str, Any] = field(init=False)
+    """The game's public facts for this table (fixed: board layout, teams…)."""
 
     def __post_init__(self) -> None:
         self.committed = self.game.outcome(self.state)
+        self.public = self.game.public_info(self.config, len(self.seats))
 
     def idle_for(self, now: float) -> float:
         """Seconds since anything happened here; 0 while anyone is connected or a bot acts."""
@@ -196,7 +199,7 @@ class Table:
             "id": self.id,
             "game": self.game_name,
             "config": self.options,
-            "public": self.game.public_info(self.config, len(self.seats)),
+            "public": self.public,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                  "connected": s.kind == BOT or s.seat in connected}
