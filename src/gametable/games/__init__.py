@@ -2,5 +2,7 @@
 
 from gametable.core.registry import register
 from gametable.games.sequence_cats import SEQUENCE_CATS
+from gametable.games.triominos import TRIOMINOS
 
 register(SEQUENCE_CATS)
+register(TRIOMINOS)

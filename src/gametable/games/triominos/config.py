@@ -1,0 +1,75 @@
+"""Triominos options (the table "Options" of ``shared/rules/triominos.md``)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gametable.core.errors import ConfigError
+
+ALLOWED_SEATS = (1, 2, 3, 4, 5, 6)
+"""Triominos is for 1–6 players (seed heading; TR-SOLO-1 for one)."""
+
+
+class TriominosConfig(BaseModel):
+    """Options of a Triominos game.
+
+    Attributes:
+        edition: ``"IS"`` (the Icelandic rule sheet, default) or ``"PRESSMAN"``; it sets
+            the defaults of ``start_rule`` and ``extended_bridge``.
+        start_rule: ``"highest_sum"`` (TR-SETUP-3: each player draws a tile, the highest
+            sum starts with any tile of their hand) or ``"highest_triple"`` (TR-SETUP-4:
+            the highest triple starts, +10; 0-0-0 +40). ``None``: the edition's.
+        extended_bridge: TR-BONUS-6, +40 for a tile that shares two sides, one of them
+            with a bridge tile. ``None``: the edition's (off for IS, on for PRESSMAN).
+        scoring: ``"standard"`` or ``"children"`` (the seed's simplified scoring: 1 per
+            tile, +1 bridge, +1/+2/+3 hexagons, +5 for going out, no penalties).
+        target_score: the game ends after the round in which someone reaches this many
+            points (TR-END-4), 50–2000, default 400.
+        rounds: play exactly this many rounds instead (1–20); ``None`` uses the target.
+    """
+
+    model_config = ConfigDict(extra="forbid", title="Triominos")
+
+    edition: Literal["IS", "PRESSMAN"] = Field(default="IS", description="Rule edition.")
+    start_rule: Literal["highest_sum", "highest_triple"] | None = Field(
+        default=None, description="Who starts a round (default: the edition's).")
+    extended_bridge: bool | None = Field(
+        default=None, description="+40 for extending a bridge (default: the edition's).")
+    scoring: Literal["standard", "children"] = Field(
+        default="standard", description="Standard or children's scoring.")
+    target_score: int = Field(default=400, ge=50, le=2000,
+                              description="Points that end the game.",
+                              json_schema_extra={"x-choices": [100, 200, 300, 400, 500, 1000]})
+    rounds: int | None = Field(default=None, ge=1, le=20,
+                               description="A fixed number of rounds instead of a target.",
+                               json_schema_extra={"x-choices": [1, 2, 3, 4, 5, 6, 8, 10]})
+
+    def starts_with_triple(self) -> bool:
+        """Whether TR-SETUP-4 (highest triple) decides who starts."""
+        if self.start_rule is None:
+            return self.edition == "PRESSMAN"
+        return self.start_rule == "highest_triple"
+
+    def bridge_extends(self) -> bool:
+        """Whether TR-BONUS-6 (extended bridge) scores."""
+        if self.extended_bridge is None:
+            return self.edition == "PRESSMAN"
+        return self.extended_bridge
+
+    @property
+    def children(self) -> bool:
+        """Whether the seed's children's scoring is in use."""
+        return self.scoring == "children"
+
+
+def tiles_per_player(seats: int) -> int:
+    """TR-SETUP-2: 9 tiles for 1–2 players, 7 for 3–4, 6 for 5–6.
+
+    Raises:
+        ConfigError: ``TR-SETUP-2`` for fewer than 1 or more than 6 seats.
+    """
+    if seats not in ALLOWED_SEATS:
+        raise ConfigError("TR-SETUP-2", "triominos.errors.seat_count", seats=seats)
+    return 9 if seats <= 2 else 7 if seats <= 4 else 6

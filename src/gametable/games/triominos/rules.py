@@ -1,0 +1,606 @@
+"""Triominos rules (``shared/rules/triominos.md``) behind the game protocol.
+
+Actions (JSON objects):
+
+``{"type": "place", "tile": "1-2-3", "position": [row, col], "rotation": k}``
+    TR-PLACE-1..3: lay a tile of your hand. ``position`` and ``rotation`` are defined in
+    :mod:`.lattice` and :mod:`.tiles`; a triple only has rotation 0. The first tile of a
+    round goes on ``[0, 0]`` (TR-SETUP-3/4).
+``{"type": "draw"}``
+    TR-DRAW-1: take a tile from the pool (−5), at most 3 a turn; you may then place.
+``{"type": "pass"}``
+    TR-DRAW-2: after 3 draws (−10 more); TR-DRAW-3: with the pool empty and nothing to
+    place (no penalty).
+
+Rounds follow one another automatically: when a round ends (TR-END-1..3) its summary is
+kept in ``view["rounds"]`` and the next round is dealt, until the game ends (TR-END-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from pydantic import BaseModel, ValidationError
+
+from gametable.core.errors import ConfigError, IllegalAction
+from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
+from gametable.core.rng import shuffle
+from gametable.games.triominos import heuristics
+from gametable.games.triominos.config import ALLOWED_SEATS, TriominosConfig, tiles_per_player
+from gametable.games.triominos.lattice import CELLS, ORIGIN, pack, unpack
+from gametable.games.triominos.layout import Geometry, Placement
+from gametable.games.triominos.state import TriominosState
+from gametable.games.triominos.tiles import (
+    DEMAND_TILES,
+    ROTATIONS,
+    TILE_COUNT,
+    TILE_IDS,
+    TILE_NUMBER,
+    TILE_VALUE,
+    TILES,
+    WILD,
+    hand_tiles,
+    hand_value,
+    is_triple,
+)
+
+NAME: Final = "triominos"
+DRAW_ACTION: Final[dict[str, Any]] = {"type": "draw"}
+PASS_ACTION: Final[dict[str, Any]] = {"type": "pass"}
+MAX_DRAWS: Final = 3
+_NOBODY: Final[frozenset[int]] = frozenset()
+_SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(max(ALLOWED_SEATS)))
+_HEXAGON_BONUS: Final = ("", "hexagon", "double_hexagon", "triple_hexagon")
+
+STANDARD_POINTS: Final[dict[str, int]] = {
+    "bridge": 40, "extended_bridge": 40, "hexagon": 50, "double_hexagon": 60,
+    "triple_hexagon": 70, "draw": -5, "pass": -10, "out": 25,
+}
+"""TR-BONUS-1..6, TR-DRAW-1/2, TR-END-2 in points."""
+CHILDREN_POINTS: Final[dict[str, int]] = {
+    "bridge": 1, "extended_bridge": 1, "hexagon": 1, "double_hexagon": 2,
+    "triple_hexagon": 3, "draw": 0, "pass": 0, "out": 5,
+}
+"""The seed's children's scoring ("ÁBENDING")."""
+
+
+def position_json(p: int) -> list[int]:
+    """``[row, col]`` of packed position ``p``."""
+    row, col = unpack(p)
+    return [row, col]
+
+
+class Triominos:
+    """The Triominos game object (registered as ``"triominos"``)."""
+
+    name: str = NAME
+    config_model: type[BaseModel] = TriominosConfig
+
+    # -- setup ----------------------------------------------------------------------
+
+    def make_config(self, options: Mapping[str, Any] | None, seats: int) -> TriominosConfig:
+        """Validate options for ``seats`` seats.
+
+        Raises:
+            ConfigError: unknown or invalid options, or a seat count outside 1–6
+                (TR-SETUP-2).
+        """
+        try:
+            config = TriominosConfig.model_validate(dict(options or {}))
+        except ValidationError as error:
+            first = error.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "options"
+            raise ConfigError("CONFIG", "errors.bad_option", option=field,
+                              problem=first["msg"]) from None
+        tiles_per_player(seats)
+        return config
+
+    def new_game(self, config: BaseModel, seats: int, seed: int) -> TriominosState:
+        """A game for ``seats`` seats; round 1 is set up at once (TR-SETUP-1..4).
+
+        Raises:
+            ConfigError: see :meth:`make_config`.
+        """
+        if not isinstance(config, TriominosConfig):
+            config = self.make_config(config.model_dump(), seats)
+        tiles_per_player(seats)
+        state = TriominosState(config, seats, seed)
+        self._start_round(state, [])
+        return state
+
+    def _start_round(self, state: TriominosState, events: list[Event]) -> None:
+        """Shuffle all 56 tiles, choose the starter and deal (TR-SETUP-1..4)."""
+        config = state.config
+        seats = state.seats
+        state.round += 1
+        state.layout = type(state.layout)()
+        state.last = None
+        state.out = None
+        state.draws = 0
+        state.forced = None
+        state.start_bonus = 0
+        state.legal_cache = None
+        state.round_points = [{} for _ in range(seats)]
+        pool = list(range(TILE_COUNT))
+        shuffle(state.rng, pool)
+        event: Event = {"type": "round_start", "round": state.round}
+        if config.starts_with_triple():
+            self._deal(state, pool)
+            starter, tile, bonus = _pressman_start(state.hands)
+            state.forced = tile
+            state.start_bonus = 0 if config.children else bonus
+            event |= {"rule": "highest_triple", "tile": TILE_IDS[tile], "bonus": bonus}
+        else:
+            starter, draws = _draw_for_start(pool, seats)
+            # The drawn tiles go back before the deal: shuffle the pool again.
+            shuffle(state.rng, pool)
+            self._deal(state, pool)
+            event |= {"rule": "highest_sum",
+                      "draws": [[seat, TILE_IDS[tile]] for seat, tile in draws]}
+        state.starter = state.current = starter
+        event["starter"] = starter
+        state.start = event
+        events.append(event)
+
+    def _deal(self, state: TriominosState, pool: list[int]) -> None:
+        """TR-SETUP-2: deal each seat its tiles from the end of the shuffled pool."""
+        count = tiles_per_player(state.seats)
+        for seat in range(state.seats):
+            mask = 0
+            for _ in range(count):
+                mask |= 1 << pool.pop()
+            state.hands[seat] = mask
+        state.pool = pool
+
+    # -- queries --------------------------------------------------------------------
+
+    def to_act(self, state: TriominosState) -> frozenset[Seat]:
+        """The seat whose turn it is, or nobody once the game is over."""
+        return _NOBODY if state.finished else _SEAT_SETS[state.current]
+
+    def placements(self, state: TriominosState, seat: Seat) -> list[Placement]:
+        """``seat``'s legal ``(tile, packed position, rotation)`` now (TR-PLACE-1..3).
+
+        Empty when it is not ``seat``'s turn. The first tile of a round can only go on
+        the origin; with the PRESSMAN start it must be the starting tile (TR-SETUP-4).
+        """
+        if seat != state.current or state.finished:
+            return []
+        hand = state.hands[seat]
+        if state.forced is not None:
+            hand &= 1 << state.forced
+        return state.layout.placements(hand)
+
+    def legal_actions(self, state: TriominosState, seat: Seat) -> list[Action]:
+        """Placements, then ``draw`` and ``pass`` when the rules allow them.
+
+        ``draw`` while the pool has tiles and fewer than 3 were drawn this turn
+        (TR-DRAW-1; never before the round's first tile); ``pass`` after 3 draws
+        (TR-DRAW-2) or with the pool empty and nothing to place (TR-DRAW-3). Cached
+        until the next :meth:`apply`.
+        """
+        if seat != state.current or state.finished:
+            return []
+        cached = state.legal_cache
+        if cached is not None:
+            return cached
+        actions: list[Action] = [
+            {"type": "place", "tile": TILE_IDS[tile], "position": position_json(p),
+             "rotation": rotation}
+            for tile, p, rotation in self.placements(state, seat)
+        ]
+        if state.layout.tiles:
+            if state.pool and state.draws < MAX_DRAWS:
+                actions.append(DRAW_ACTION)
+            if state.draws >= MAX_DRAWS or (not state.pool and not actions):
+                actions.append(PASS_ACTION)
+        state.legal_cache = actions
+        return actions
+
+    # -- the one way to change a state ------------------------------------------------
+
+    def apply(self, state: TriominosState, seat: Seat, action: Mapping[str, Any]
+              ) -> list[Event]:
+        """Validate, then carry out ``action`` for ``seat``.
+
+        Raises:
+            IllegalAction: out of turn, a tile not in hand or a position off the table
+                (TR-PLACE-1..3, TR-SETUP-3/4), unmatched sides (TR-PLACE-1) or corners
+                (TR-PLACE-2), a fourth draw or a draw from an empty pool (TR-DRAW-1), a
+                pass the rules do not allow (TR-DRAW-2/3), a finished game (TR-END-4)
+                or a malformed action (PROTOCOL). The state is then unchanged.
+        """
+        try:
+            kind = action["type"]
+        except (KeyError, TypeError):
+            raise IllegalAction("PROTOCOL", "errors.malformed_action") from None
+        if state.finished:
+            raise IllegalAction("TR-END-4", "errors.game_over")
+        if seat != state.current:
+            raise IllegalAction("TR-PLACE-3", "errors.not_your_turn", seat=seat,
+                                current=state.current)
+        if kind == "place":
+            tile, p, rotation = self._check_place(state, seat, action)
+            return self._place(state, seat, tile, p, rotation)
+        if kind == "draw":
+            if len(action) != 1:
+                raise IllegalAction("PROTOCOL", "errors.malformed_action")
+            return self._draw(state, seat)
+        if kind == "pass":
+            if len(action) != 1:
+                raise IllegalAction("PROTOCOL", "errors.malformed_action")
+            return self._pass(state, seat)
+        raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=str(kind))
+
+    def _check_place(self, state: TriominosState, seat: Seat, action: Mapping[str, Any]
+                     ) -> Placement:
+        try:
+            tile = TILE_NUMBER[action["tile"]]
+            row, col = action["position"]
+            rotation = action["rotation"]
+            if not all(type(x) is int for x in (row, col, rotation)):
+                raise TypeError
+        except (KeyError, TypeError, ValueError):
+            raise IllegalAction("PROTOCOL", "errors.malformed_action") from None
+        if len(action) != 4 or not (abs(row) < 256 and abs(col) < 512):
+            raise IllegalAction("PROTOCOL", "errors.malformed_action")
+        tile_id = TILE_IDS[tile]
+        if not 0 <= rotation < len(ROTATIONS[tile]):
+            raise IllegalAction("PROTOCOL", "triominos.errors.rotation", tile=tile_id,
+                                last=len(ROTATIONS[tile]) - 1)
+        if not state.hands[seat] >> tile & 1:
+            raise IllegalAction("TR-PLACE-3", "triominos.errors.not_in_hand", tile=tile_id)
+        p = pack(row, col)
+        layout = state.layout
+        where = f"{row},{col}"
+        if not layout.tiles:
+            if p != ORIGIN:
+                raise IllegalAction("TR-SETUP-3", "triominos.errors.first_in_middle")
+            if state.forced is not None and tile != state.forced:
+                raise IllegalAction("TR-SETUP-4", "triominos.errors.must_start_with",
+                                    tile=TILE_IDS[state.forced])
+            return tile, p, rotation
+        if p in layout.tiles:
+            raise IllegalAction("TR-PLACE-1", "triominos.errors.taken", position=where)
+        if p not in layout.open:
+            raise IllegalAction("TR-PLACE-1", "triominos.errors.no_side", position=where)
+        corners = ROTATIONS[tile][rotation]
+        demand = layout.demand(p)
+        cell = CELLS[p]
+        on_shared_side: set[int] = set()
+        for i, q in enumerate(cell.sides):
+            if q in layout.tiles:
+                on_shared_side.update((i, (i + 1) % 3))
+        for i in sorted(on_shared_side):
+            if demand[i] != corners[i]:
+                raise IllegalAction("TR-PLACE-1", "triominos.errors.side_mismatch",
+                                    position=where, corner=i, need=demand[i], got=corners[i])
+        for i in range(3):
+            if demand[i] not in (WILD, corners[i]):
+                raise IllegalAction("TR-PLACE-2", "triominos.errors.corner_mismatch",
+                                    position=where, corner=i, need=demand[i], got=corners[i])
+        return tile, p, rotation
+
+    def _place(self, state: TriominosState, seat: Seat, tile: int, p: int, rotation: int
+               ) -> list[Event]:
+        """TR-SCORE-1 and TR-BONUS-1..6: lay the tile and score it."""
+        layout = state.layout
+        first = not layout.tiles
+        geometry = _NO_GEOMETRY if first else layout.geometry(p)
+        bonus = self._bonus(state, geometry)
+        children = state.config.children
+        value = 1 if children else TILE_VALUE[tile]
+        _score(state, seat, "tile", value)
+        points = value
+        if bonus:
+            extra = _points(state, bonus)
+            _score(state, seat, bonus, extra)
+            points += extra
+        if first and state.start_bonus:
+            _score(state, seat, "start_bonus", state.start_bonus)
+            points += state.start_bonus
+        layout.place(p, tile, rotation, seat, bonus)
+        state.hands[seat] &= ~(1 << tile)
+        state.last = p
+        state.forced = None
+        state.legal_cache = None
+        events: list[Event] = [{
+            "type": "place", "seat": seat, "tile": TILE_IDS[tile],
+            "position": position_json(p), "rotation": rotation, "points": points,
+            "bonus": bonus,
+        }]
+        if not state.hands[seat] and state.out is None:
+            state.out = seat
+            events.append({"type": "out", "seat": seat})
+        self._end_turn(state, events)
+        return events
+
+    def _bonus(self, state: TriominosState, geometry: Geometry) -> str | None:
+        """The bonus a placement earns: hexagons first, then bridges (TR-BONUS-5)."""
+        if geometry.hexagons:
+            return _HEXAGON_BONUS[geometry.hexagons]
+        if geometry.bridge:
+            return "bridge"
+        if geometry.extends_bridge and state.config.bridge_extends():
+            return "extended_bridge"
+        return None
+
+    def _draw(self, state: TriominosState, seat: Seat) -> list[Event]:
+        """TR-DRAW-1: take a tile from the pool for −5 (at most 3 a turn)."""
+        if not state.layout.tiles:
+            raise IllegalAction("TR-SETUP-3", "triominos.errors.starter_must_place")
+        if not state.pool:
+            raise IllegalAction("TR-DRAW-3", "triominos.errors.pool_empty")
+        if state.draws >= MAX_DRAWS:
+            raise IllegalAction("TR-DRAW-1", "triominos.errors.three_draws")
+        tile = state.pool.pop()
+        state.hands[seat] |= 1 << tile
+        state.draws += 1
+        state.legal_cache = None
+        penalty = _points(state, "draw")
+        _score(state, seat, "draw", penalty)
+        return [{"type": "draw", "seat": seat, "count": state.draws, "points": penalty,
+                 "pool": len(state.pool)}]
+
+    def _pass(self, state: TriominosState, seat: Seat) -> list[Event]:
+        """TR-DRAW-2 (−10 after three draws) or TR-DRAW-3 (empty pool, no penalty)."""
+        if state.draws < MAX_DRAWS:
+            if state.pool:
+                raise IllegalAction("TR-DRAW-1", "triominos.errors.draw_first",
+                                    draws=state.draws)
+            if self.placements(state, seat):
+                raise IllegalAction("TR-DRAW-3", "triominos.errors.can_place")
+        penalty = _points(state, "pass") if state.draws >= MAX_DRAWS else 0
+        if penalty:
+            _score(state, seat, "pass", penalty)
+        state.legal_cache = None
+        events: list[Event] = [{"type": "pass", "seat": seat, "points": penalty}]
+        self._end_turn(state, events)
+        return events
+
+    def _end_turn(self, state: TriominosState, events: list[Event]) -> None:
+        """Play passes clockwise; then check the end of the round (TR-END-1..3)."""
+        state.turn += 1
+        state.draws = 0
+        state.current = (state.current + 1) % state.seats
+        if state.out is not None:
+            if state.current == state.starter:
+                self._end_round(state, "out", events)
+        elif not state.pool and not any(state.layout.can_place(h) for h in state.hands):
+            self._end_round(state, "blocked", events)
+
+    def _end_round(self, state: TriominosState, end: str, events: list[Event]) -> None:
+        """TR-END-2 (went out) or TR-END-3 (blocked); then TR-END-4 or the next round."""
+        values = [hand_value(h) for h in state.hands]
+        children = state.config.children
+        if end == "out":
+            assert state.out is not None
+            winners = [state.out]
+            others = sum(values) - values[state.out]
+            _score(state, state.out, "out", _points(state, "out"))
+            if not children and others:
+                _score(state, state.out, "hands_left", others)
+        else:
+            low = min(values)
+            winners = [seat for seat, v in enumerate(values) if v == low]
+            if not children:
+                for seat in winners:
+                    _score(state, seat, "blocked", sum(values) - 2 * values[seat])
+        summary: dict[str, Any] = {
+            "round": state.round,
+            "end": end,
+            "winners": winners,
+            "tiles_left": [h.bit_count() for h in state.hands],
+            "hand_values": values,
+            "points": [line.to_json() for line in _lines(state)],
+            "round_totals": [sum(p for _, p in d.values()) for d in state.round_points],
+            "scores": list(state.scores),
+        }
+        state.history.append(summary)
+        events.append({"type": "round_end"} | summary)
+        config = state.config
+        if config.rounds is not None:
+            over = state.round >= config.rounds
+        else:
+            over = max(state.scores) >= config.target_score
+        if over:
+            state.finished = True
+            state.legal_cache = None
+            events.append({"type": "game_over", "winners": _leaders(state)})
+        else:
+            self._start_round(state, events)
+
+    # -- what players see ------------------------------------------------------------
+
+    def view(self, state: TriominosState, seat: Seat | None) -> Observation:
+        """The table, pool size, scores and tile counts, plus ``seat``'s own tiles.
+
+        Other hands, the pool's tiles and the generator never appear.
+        """
+        seated = seat is not None and 0 <= seat < state.seats
+        layout = state.layout
+        config = state.config
+        view: Observation = {
+            "game": NAME,
+            "seat": seat if seated else None,
+            "round": state.round,
+            "board": [
+                {"tile": TILE_IDS[laid.tile], "position": position_json(p),
+                 "rotation": laid.rotation, "corners": list(laid.corners), "seat": laid.seat,
+                 "bonus": laid.bonus}
+                for p, laid in layout.tiles.items()
+            ],
+            "open": self._open_positions(state),
+            "last": position_json(state.last) if state.last is not None else None,
+            "pool": len(state.pool),
+            "hand_sizes": [h.bit_count() for h in state.hands],
+            "scores": list(state.scores),
+            "round_points": [sum(p for _, p in d.values()) for d in state.round_points],
+            "current": None if state.finished else state.current,
+            "starter": state.starter,
+            "draws": state.draws,
+            "max_draws": MAX_DRAWS,
+            "out": state.out,
+            "forced": TILE_IDS[state.forced] if state.forced is not None else None,
+            "round_start": state.start,
+            "penalties": {"draw": _points(state, "draw"), "pass": _points(state, "pass")},
+            "extended_bridge": config.bridge_extends(),
+            "rounds": list(state.history),
+            "target_score": None if config.rounds is not None else config.target_score,
+            "round_limit": config.rounds,
+            "turn": state.turn,
+            "finished": state.finished,
+            "winners": _leaders(state) if state.finished else [],
+        }
+        if seated and seat is not None:
+            view["hand"] = [TILE_IDS[t] for t in hand_tiles(state.hands[seat])]
+        return view
+
+    def _open_positions(self, state: TriominosState) -> list[dict[str, Any]]:
+        """Public facts about each open position: the numbers its corners need
+        (``None``: any), whether any tile can ever fit, and the bonus a tile there earns."""
+        layout = state.layout
+        if not layout.tiles:
+            return []
+        found = []
+        for p, key in layout.open.items():
+            demand = layout.demand(p)
+            found.append({
+                "position": position_json(p),
+                "demand": [None if n == WILD else n for n in demand],
+                "fillable": bool(DEMAND_TILES[key]),
+                "bonus": self._bonus(state, layout.geometry(p)),
+            })
+        return found
+
+    def outcome(self, state: TriominosState) -> Outcome:
+        """Points per seat; most points wins, ties shared (TR-END-4); one breakdown per
+        finished round."""
+        scores = [float(s) for s in state.scores]
+        rounds = [[ScoreLine(line["seat"], line["points"], line["reason"], line["params"])
+                   for line in summary["points"]] for summary in state.history]
+        return Outcome(finished=state.finished, scores=scores,
+                       winners=_leaders(state) if state.finished else [],
+                       ranking=rank(scores), turns=state.turn, rounds=rounds)
+
+    def snapshot(self, state: TriominosState) -> dict[str, Any]:
+        """Every field of the state, the generator's included (contains secrets)."""
+        return {
+            "round": state.round,
+            "scores": list(state.scores),
+            "history": list(state.history),
+            "round_points": [dict(d) for d in state.round_points],
+            "board": [[p, *laid] for p, laid in state.layout.tiles.items()],
+            "open": dict(state.layout.open),
+            "last": state.last,
+            "pool": list(state.pool),
+            "hands": list(state.hands),
+            "starter": state.starter,
+            "current": state.current,
+            "draws": state.draws,
+            "forced": state.forced,
+            "start_bonus": state.start_bonus,
+            "out": state.out,
+            "turn": state.turn,
+            "finished": state.finished,
+            "rng": list(state.rng.getstate()[1]),
+        }
+
+    def clone(self, state: TriominosState) -> TriominosState:
+        """An independent copy of ``state``, generator included."""
+        return state.copy()
+
+    # -- static information for clients ----------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        """Seat counts, the options' JSON Schema and the 56 tile ids."""
+        return {
+            "name": NAME,
+            "seats": {"allowed": list(ALLOWED_SEATS), "default": 2},
+            "config_schema": TriominosConfig.model_json_schema(),
+            "tiles": list(TILE_IDS),
+        }
+
+    def public_info(self, config: BaseModel, seats: int) -> dict[str, Any]:
+        """Facts fixed for a whole table: tiles per player and the scoring in use."""
+        assert isinstance(config, TriominosConfig)
+        return {
+            "tiles_per_player": tiles_per_player(seats),
+            "start_rule": "highest_triple" if config.starts_with_triple() else "highest_sum",
+            "extended_bridge": config.bridge_extends(),
+            "scoring": config.scoring,
+            "points": CHILDREN_POINTS if config.children else STANDARD_POINTS,
+            "target_score": None if config.rounds is not None else config.target_score,
+            "rounds": config.rounds,
+        }
+
+    def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
+        """Greedy scores for ``actions`` from ``view`` (see :mod:`.heuristics`)."""
+        return heuristics.rate_actions(view, actions)
+
+
+_NO_GEOMETRY: Final = Geometry(0, False, 0, False)
+
+
+def _points(state: TriominosState, what: str) -> int:
+    return (CHILDREN_POINTS if state.config.children else STANDARD_POINTS)[what]
+
+
+def _score(state: TriominosState, seat: Seat, reason: str, points: int) -> None:
+    """Add ``points`` to ``seat`` and to this round's breakdown under ``reason``."""
+    state.scores[seat] += points
+    entry = state.round_points[seat].get(reason)
+    if entry is None:
+        state.round_points[seat][reason] = [1, points]
+    else:
+        entry[0] += 1
+        entry[1] += points
+
+
+def _lines(state: TriominosState) -> list[ScoreLine]:
+    """This round's points per seat and reason, with how many times each happened."""
+    return [ScoreLine(seat, points, f"triominos.reasons.{reason}", {"count": count})
+            for seat, reasons in enumerate(state.round_points)
+            for reason, (count, points) in reasons.items()]
+
+
+def _leaders(state: TriominosState) -> list[Seat]:
+    """TR-END-4: the seats with most points (ties share the win)."""
+    best = max(state.scores)
+    return [seat for seat, s in enumerate(state.scores) if s == best]
+
+
+def _draw_for_start(pool: list[int], seats: int) -> tuple[int, list[tuple[int, int]]]:
+    """TR-SETUP-3: each seat draws a tile, highest sum starts, tied seats draw again.
+
+    The drawn tiles stay in ``pool`` (they go back before the deal). Returns the
+    starter and every ``(seat, tile)`` drawn, in order.
+    """
+    contenders = list(range(seats))
+    drawn: list[tuple[int, int]] = []
+    position = len(pool)
+    while True:
+        if len(contenders) == 1 or position < len(contenders):
+            return contenders[0], drawn
+        sums = []
+        for seat in contenders:
+            position -= 1
+            tile = pool[position]
+            drawn.append((seat, tile))
+            sums.append(TILE_VALUE[tile])
+        best = max(sums)
+        contenders = [seat for seat, s in zip(contenders, sums, strict=True) if s == best]
+
+
+def _pressman_start(hands: list[int]) -> tuple[int, int, int]:
+    """TR-SETUP-4: ``(starter, tile, bonus)``: the highest triple (+10, 0-0-0 +40), or
+    without triples the highest tile (no bonus; equal sums: the tile with the higher
+    numbers, largest first, **[decision]**)."""
+    _, _, _, seat, tile = max(
+        (is_triple(tile), TILE_VALUE[tile], TILES[tile][::-1], seat, tile)
+        for seat, hand in enumerate(hands) for tile in hand_tiles(hand)
+    )
+    if not is_triple(tile):
+        return seat, tile, 0
+    return seat, tile, 40 if TILE_VALUE[tile] == 0 else 10

@@ -1,0 +1,86 @@
+"""The mutable state of one Triominos game. Only the rules module changes it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gametable.core.rng import new_rng
+from gametable.games.triominos.config import TriominosConfig
+from gametable.games.triominos.layout import Layout
+
+
+class TriominosState:
+    """All of a game, secrets included. Never sent anywhere: see ``Triominos.view``.
+
+    Attributes:
+        config: the validated options; ``seats`` the number of seats.
+        scores: per seat, points over the whole game (may be negative).
+        round: the round being played, from 1; ``history`` the public summaries of the
+            finished rounds; ``round_points`` per seat and reason, this round's points.
+        layout: the tiles on the table; ``last`` the packed position of the latest tile.
+        pool: the face-down tiles (drawn from the end); ``hands`` per seat, a bit mask.
+        starter: who began this round; ``current`` whose turn it is; ``draws`` tiles
+            drawn this turn (TR-DRAW-1); ``forced`` the tile the first placement must use
+            (TR-SETUP-4) or ``None``; ``start_bonus`` its bonus points; ``start`` the
+            public ``round_start`` event of this round (who drew what to start).
+        out: the first seat to go out this round (TR-END-1), or ``None``.
+        turn: completed turns in the whole game; ``finished`` the game is over.
+        rng: the seeded generator all chance is drawn from.
+    """
+
+    __slots__ = (
+        "config", "current", "draws", "finished", "forced", "hands", "history", "last",
+        "layout", "legal_cache", "out", "pool", "rng", "round", "round_points", "scores",
+        "seats", "start", "start_bonus", "starter", "turn",
+    )
+
+    def __init__(self, config: TriominosConfig, seats: int, seed: int) -> None:
+        self.config = config
+        self.seats = seats
+        self.rng: random.Random = new_rng(seed)
+        self.scores = [0] * seats
+        self.round = 0
+        self.history: list[dict[str, Any]] = []
+        self.round_points: list[dict[str, list[int]]] = [{} for _ in range(seats)]
+        self.layout = Layout()
+        self.last: int | None = None
+        self.pool: list[int] = []
+        self.hands = [0] * seats
+        self.starter = 0
+        self.current = 0
+        self.draws = 0
+        self.forced: int | None = None
+        self.start_bonus = 0
+        self.start: dict[str, Any] = {}
+        self.out: int | None = None
+        self.turn = 0
+        self.finished = False
+        self.legal_cache: list[dict[str, Any]] | None = None
+
+    def copy(self) -> TriominosState:
+        """An independent copy, generator included."""
+        other = TriominosState.__new__(TriominosState)
+        other.config = self.config
+        other.seats = self.seats
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.scores = list(self.scores)
+        other.round = self.round
+        other.history = list(self.history)
+        other.round_points = [{k: list(v) for k, v in d.items()} for d in self.round_points]
+        other.layout = self.layout.copy()
+        other.last = self.last
+        other.pool = list(self.pool)
+        other.hands = list(self.hands)
+        other.starter = self.starter
+        other.current = self.current
+        other.draws = self.draws
+        other.forced = self.forced
+        other.start_bonus = self.start_bonus
+        other.start = self.start
+        other.out = self.out
+        other.turn = self.turn
+        other.finished = self.finished
+        other.legal_cache = None
+        return other
