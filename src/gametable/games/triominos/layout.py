@@ -137,7 +137,7 @@ class Layout:
             numbers[v] = n
             meeting[v] = meeting.get(v, 0) + 1
         open_ = self.open
-        del open_[p]
+        open_.pop(p, None)
         tiles = self.tiles
         sides = cell.sides
         get = numbers.get

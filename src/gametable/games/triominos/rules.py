@@ -339,7 +339,8 @@ class Triominos:
         state.draws += 1
         state.legal_cache = None
         penalty = _points(state, "draw")
-        _score(state, seat, "draw", penalty)
+        if penalty:
+            _score(state, seat, "draw", penalty)
         return [{"type": "draw", "seat": seat, "count": state.draws, "points": penalty,
                  "pool": len(state.pool)}]
 

@@ -1,0 +1,66 @@
+// The running log of what happened, and a short-lived toast of the latest events.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { GameEvent, StateMessage } from "../../app/types";
+
+export interface LogLine {
+  version: number;
+  event: GameEvent;
+}
+
+const KEEP = 60;
+
+/** Every event of every state seen, newest first. */
+export function useEventLog(state: StateMessage): LogLine[] {
+  const [log, setLog] = useState<LogLine[]>([]);
+  useEffect(() => {
+    setLog((old) => {
+      if (old.length && old[0].version >= state.version) return old;
+      const fresh = state.events.map((event) => ({ version: state.version, event })).reverse();
+      return [...fresh, ...old].slice(0, KEEP);
+    });
+  }, [state.version, state.events]);
+  return log;
+}
+
+export function EventLog({ log, describe }: { log: LogLine[]; describe: (event: GameEvent) => string | null }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="tr-log" aria-label={t("triominos.ui.log")}>
+      {log.map((line, i) => {
+        const text = describe(line.event);
+        return text ? (
+          <li key={`${line.version}-${i}`} data-event={line.event.type} className={line.event.bonus ? "bonus" : undefined}>
+            {text}
+          </li>
+        ) : null;
+      })}
+    </ol>
+  );
+}
+
+const SHOW_MS = 3800;
+
+/** The newest state's events, for a few seconds. */
+export function EventToast({ log, describe, show }: { log: LogLine[]; describe: (event: GameEvent) => string | null; show: (event: GameEvent) => boolean }) {
+  const newest = log.length ? log[0].version : -1;
+  const [hidden, setHidden] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setHidden(newest), SHOW_MS);
+    return () => window.clearTimeout(timer);
+  }, [newest]);
+  if (hidden === newest) return null;
+  const texts = log
+    .filter((line) => line.version === newest && show(line.event))
+    .reverse()
+    .map((line) => describe(line.event))
+    .filter((text): text is string => !!text);
+  if (!texts.length) return null;
+  return (
+    <div className="tr-toast" role="status" key={newest}>
+      {texts.map((text, i) => (
+        <span key={i}>{text}</span>
+      ))}
+    </div>
+  );
+}

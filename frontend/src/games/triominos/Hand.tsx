@@ -1,0 +1,41 @@
+// Your tiles: tap one to see where it fits.
+import { useTranslation } from "react-i18next";
+import { tileValue } from "./geometry";
+import { TileGlyph } from "./TileFace";
+
+interface HandProps {
+  hand: string[];
+  playable: Set<string>;
+  selected: string | null;
+  myTurn: boolean;
+  onSelect: (tile: string | null) => void;
+}
+
+export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) {
+  const { t } = useTranslation();
+  return (
+    <ul className="tr-hand" aria-label={t("triominos.ui.your_tiles", { count: hand.length })}>
+      {hand.map((tile) => {
+        const canPlay = myTurn && playable.has(tile);
+        const isSelected = selected === tile;
+        return (
+          <li key={tile}>
+            <button
+              type="button"
+              className={`tr-hand-tile ${isSelected ? "selected" : ""} ${canPlay ? "playable" : ""}`}
+              data-tile={tile}
+              data-playable={canPlay ? "true" : "false"}
+              aria-pressed={isSelected}
+              aria-label={t("triominos.ui.tile_label", { tile, value: tileValue(tile) })}
+              title={t("triominos.ui.tile_label", { tile, value: tileValue(tile) })}
+              disabled={!canPlay}
+              onClick={() => onSelect(isSelected ? null : tile)}
+            >
+              <TileGlyph tile={tile} className="tr-hand-glyph" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

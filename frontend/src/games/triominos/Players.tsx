@@ -1,0 +1,78 @@
+// Everyone at the table: whose turn, tiles in hand, points this round and in all.
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { TableInfo } from "../../app/types";
+import { signed } from "./placing";
+import { seatColour, type TriominosView } from "./types";
+
+interface Props {
+  info: TableInfo;
+  view: TriominosView;
+  seat: number | null;
+  compact: boolean;
+}
+
+export function Players({ info, view, seat, compact }: Props) {
+  const { t } = useTranslation();
+  return (
+    <ul className={`tr-players ${compact ? "compact" : ""}`} aria-label={t("triominos.ui.players")}>
+      {info.seats.map((s) => {
+        const current = view.current === s.seat;
+        const tiles = view.hand_sizes[s.seat] ?? 0;
+        const round = view.round_points[s.seat] ?? 0;
+        return (
+          <li
+            key={s.seat}
+            className={`tr-player ${current ? "current" : ""} ${s.seat === seat ? "mine" : ""}`}
+            data-seat={s.seat}
+            data-score={view.scores[s.seat]}
+            data-tiles={tiles}
+            data-current={current ? "true" : undefined}
+            aria-current={current ? "true" : undefined}
+          >
+            <span className="tr-seat-dot" style={{ background: seatColour(s.seat) }} aria-hidden="true" />
+            <span className="tr-player-name">
+              <span className="tr-player-label">{seatName(t, info, s.seat)}</span>
+              {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
+              {!compact && s.kind === "bot" && <span className="tag muted">{t("ui.seat.computer")}</span>}
+              {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+              {view.starter === s.seat && (
+                <span className="tr-starter" title={t("triominos.ui.started")} aria-label={t("triominos.ui.started")}>
+                  ⚑
+                </span>
+              )}
+              {view.out === s.seat && <span className="tag">{t("triominos.ui.out_tag")}</span>}
+            </span>
+            <span className="tr-player-tiles" title={t("triominos.ui.tiles_in_hand", { count: tiles })}>
+              <span aria-hidden="true">▲</span> {tiles}
+            </span>
+            <span className="tr-player-round" title={t("triominos.ui.round_points")}>
+              {signed(round)}
+            </span>
+            <span className="tr-player-score" title={t("triominos.ui.score")}>
+              {view.scores[s.seat]}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Round, end condition and pool: the facts under the players. */
+export function RoundFacts({ view }: { view: TriominosView }) {
+  const { t } = useTranslation();
+  return (
+    <p className="tr-facts">
+      <span data-round={view.round}>
+        {view.round_limit !== null
+          ? t("triominos.ui.round_of", { round: view.round, count: view.round_limit })
+          : t("triominos.ui.round", { round: view.round })}
+      </span>
+      {view.target_score !== null && <span>{t("triominos.ui.target", { score: view.target_score })}</span>}
+      <span className="tr-pool" data-pool={view.pool}>
+        {t("triominos.ui.pool", { count: view.pool })}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,187 @@
+// The end of a round (who went out, points by reason, tiles left), the running totals
+// of every round, and once the game is over the final ranking.
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { Outcome, TableInfo } from "../../app/types";
+import { signed } from "./placing";
+import { seatColour, type RoundSummary, type TriominosView } from "./types";
+
+interface Props {
+  info: TableInfo;
+  view: TriominosView;
+  seat: number | null;
+  outcome: Outcome | undefined;
+  /** Index into ``view.rounds`` of the round shown. */
+  index: number;
+  onShowRound: (index: number) => void;
+  onClose: () => void;
+}
+
+export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onClose }: Props) {
+  const { t } = useTranslation();
+  const player = (s: number) => seatName(t, info, s);
+  const summary = view.rounds[index];
+  const finished = view.finished && index === view.rounds.length - 1;
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onClose]);
+
+  if (!summary) return null;
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="tr-summary-title">
+      <div className="panel tr-summary" data-round={summary.round} data-finished={finished ? "true" : undefined}>
+        {finished ? (
+          <FinalHeadline info={info} view={view} seat={seat} outcome={outcome} />
+        ) : (
+          <h2 id="tr-summary-title">{t("triominos.ui.summary.title", { round: summary.round })}</h2>
+        )}
+        {finished && <h3 className="tr-summary-round">{t("triominos.ui.summary.title", { round: summary.round })}</h3>}
+        <p className="tr-summary-end" data-end={summary.end}>
+          {summary.end === "out"
+            ? t("triominos.ui.summary.out", { player: player(summary.winners[0]) })
+            : t("triominos.ui.summary.blocked", { players: summary.winners.map(player).join(", "), count: summary.winners.length })}
+        </p>
+        <RoundPoints info={info} summary={summary} />
+        <Totals info={info} view={view} shown={index} onShowRound={onShowRound} />
+        <div className="result-actions">
+          <button type="button" ref={closeButton} className={finished ? "" : "primary"} data-action="close-summary" onClick={onClose}>
+            {finished ? t("triominos.ui.summary.see_table") : view.finished ? t("ui.close") : t("triominos.ui.summary.continue")}
+          </button>
+          {view.finished && (
+            <>
+              <a className="button" href={`/api/tables/${info.id}/record`} download>
+                {t("ui.table.download_record")}
+              </a>
+              <a className="button primary" href="/">
+                {t("ui.table.new_game")}
+              </a>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: TriominosView; seat: number | null; outcome: Outcome | undefined }) {
+  const { t } = useTranslation();
+  const player = (s: number) => seatName(t, info, s);
+  const winners = outcome?.winners ?? view.winners;
+  const won = seat !== null && winners.includes(seat);
+  const scores = outcome?.scores ?? view.scores;
+  const ranks = outcome?.ranking ?? scores.map((s) => 1 + scores.filter((o) => o > s).length);
+  const order = scores.map((_, s) => s).sort((a, b) => ranks[a] - ranks[b] || a - b);
+  let headline: string;
+  if (won) headline = winners.length > 1 ? t("triominos.ui.final.you_share") : t("triominos.ui.final.you_win");
+  else headline = t("triominos.ui.final.wins", { players: winners.map(player).join(", "), count: winners.length });
+  return (
+    <>
+      <h2 id="tr-summary-title" className={won ? "won" : ""}>
+        {headline}
+      </h2>
+      <ol className="tr-ranking" aria-label={t("triominos.ui.final.ranking")}>
+        {order.map((s) => (
+          <li key={s} data-seat={s} data-rank={ranks[s]} data-score={scores[s]} className={winners.includes(s) ? "winner" : ""}>
+            <span className="tr-rank">{ranks[s]}.</span>
+            <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
+            <span className="tr-rank-name">{player(s)}</span>
+            <span className="tr-rank-score">{t("triominos.ui.points", { count: scores[s] })}</span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** Each seat's points of the round, by reason, and the tiles left in each hand. */
+function RoundPoints({ info, summary }: { info: TableInfo; summary: RoundSummary }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tr-round-points">
+      {summary.round_totals.map((total, s) => {
+        const lines = summary.points.filter((line) => line.seat === s);
+        return (
+          <section key={s} className="tr-round-seat" data-seat={s} data-round-total={total}>
+            <h4>
+              <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
+              <span className="tr-round-seat-name">{seatName(t, info, s)}</span>
+              <span className="tr-round-seat-total">{signed(total)}</span>
+            </h4>
+            <ul>
+              {lines.map((line, i) => (
+                <li key={i} data-reason={line.reason}>
+                  <span>
+                    {t(line.reason, { defaultValue: line.reason })}
+                    {(line.params.count ?? 1) > 1 && <span className="tr-count"> × {line.params.count}</span>}
+                  </span>
+                  <span className={line.points < 0 ? "minus" : ""}>{signed(line.points)}</span>
+                </li>
+              ))}
+              {lines.length === 0 && <li className="muted">—</li>}
+            </ul>
+            <p className="tr-left" data-tiles-left={summary.tiles_left[s]}>
+              {t("triominos.ui.summary.tiles_left", { count: summary.tiles_left[s], value: summary.hand_values[s] })}
+            </p>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Rounds × seats: each round's points, then the totals. */
+function Totals({ info, view, shown, onShowRound }: { info: TableInfo; view: TriominosView; shown: number; onShowRound: (index: number) => void }) {
+  const { t } = useTranslation();
+  const seats = info.seats.map((s) => s.seat);
+  const latest = view.rounds[view.rounds.length - 1];
+  return (
+    <div className="tr-totals-wrap">
+      <table className="tr-totals">
+        <caption>{t("triominos.ui.summary.totals")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("triominos.ui.summary.round_column")}</th>
+            {seats.map((s) => (
+              <th key={s} scope="col">
+                <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
+                {seatName(t, info, s)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {view.rounds.map((round, i) => (
+            <tr key={round.round} className={i === shown ? "shown" : ""} data-round={round.round}>
+              <th scope="row">
+                <button type="button" className="link" onClick={() => onShowRound(i)} aria-pressed={i === shown}>
+                  {round.round}
+                </button>
+              </th>
+              {seats.map((s) => (
+                <td key={s} className={round.winners.includes(s) ? "winner" : ""}>
+                  {signed(round.round_totals[s])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t("triominos.ui.summary.total")}</th>
+            {seats.map((s) => (
+              <td key={s} data-seat={s} data-score={latest.scores[s]}>
+                {latest.scores[s]}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

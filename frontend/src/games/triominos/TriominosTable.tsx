@@ -1,0 +1,215 @@
+// A Triominos game in the browser: status, table, your tiles, players, log, round results.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { GameEvent } from "../../app/types";
+import type { GameTableProps } from "../registry";
+import { Board } from "./Board";
+import { EventLog, EventToast, useEventLog } from "./EventLog";
+import { describeEvent, isHighlight } from "./events";
+import { tileValue } from "./geometry";
+import { Hand } from "./Hand";
+import { PlaceBar } from "./PlaceBar";
+import { hasAction, placeActions, playableTiles, signed, targetsFor, type Target } from "./placing";
+import { Players, RoundFacts } from "./Players";
+import { RoundDialog } from "./RoundDialog";
+import { TurnActions } from "./TurnActions";
+import type { Bonus, PublicInfo, TriominosView } from "./types";
+import { useFillHeight, useNarrow } from "./useNarrow";
+import "./triominos.css";
+
+/** A position chosen for the selected tile, and which of its rotations is shown. */
+interface Choice {
+  target: Target;
+  index: number;
+}
+
+export function TriominosTable({ info, seat, state, send }: GameTableProps) {
+  const { t } = useTranslation();
+  const view = state.view as unknown as TriominosView;
+  const setup = info.public as unknown as PublicInfo;
+  const narrow = useNarrow();
+  const tableRef = useRef<HTMLDivElement>(null);
+  useFillHeight(tableRef, narrow ? 440 : 520, narrow ? 6 : 16);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [shownRound, setShownRound] = useState<number | null>(() => (view.finished && view.rounds.length ? view.rounds.length - 1 : null));
+  const seenRounds = useRef(view.rounds.length);
+  const log = useEventLog(state);
+
+  const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
+  const describe = useCallback((event: GameEvent) => describeEvent(t, event, player), [t, player]);
+  const bonusPoints = useCallback((bonus: Bonus) => setup.points?.[bonus] ?? 0, [setup.points]);
+  const bonusLabel = useCallback(
+    (bonus: Bonus) => t("triominos.ui.bonus_points", { bonus: t(`triominos.reasons.${bonus}`), points: signed(bonusPoints(bonus)) }),
+    [t, bonusPoints],
+  );
+
+  const hand = view.hand ?? [];
+  const myTurn = seat !== null && state.to_act.includes(seat);
+  const legal = myTurn ? state.legal : [];
+  const places = useMemo(() => placeActions(legal), [legal]);
+  const playable = useMemo(() => playableTiles(places), [places]);
+  const targets = useMemo(() => targetsFor(places, selected, view.open), [places, selected, view.open]);
+  const canDraw = hasAction(legal, "draw");
+  const canPass = hasAction(legal, "pass");
+
+  // A new state: the old selection may no longer be legal. Keep the tile selected if it
+  // still fits somewhere (after a draw, say); drop a half-made placement.
+  useEffect(() => {
+    setChoice(null);
+    setSelected((old) => (old !== null && playable.has(old) ? old : playable.size === 1 ? [...playable][0] : null));
+  }, [state.version, playable]);
+
+  // A round has ended: show its summary.
+  useEffect(() => {
+    if (view.rounds.length > seenRounds.current) setShownRound(view.rounds.length - 1);
+    seenRounds.current = view.rounds.length;
+  }, [view.rounds.length]);
+
+  const place = useCallback(
+    (target: Target, index: number) => {
+      setChoice(null);
+      setSelected(null);
+      send(target.actions[index]);
+    },
+    [send],
+  );
+
+  const onTarget = useCallback(
+    (target: Target) => {
+      if (target.actions.length === 1) place(target, 0);
+      else if (choice && choice.target.key === target.key) setChoice({ target, index: (choice.index + 1) % target.actions.length });
+      else setChoice({ target, index: 0 });
+    },
+    [choice, place],
+  );
+  const rotate = useCallback(() => setChoice((c) => c && { ...c, index: (c.index + 1) % c.target.actions.length }), []);
+
+  // Keys while placing: R rotates, Enter places, Escape cancels.
+  useEffect(() => {
+    if (!choice) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLElement && event.target.closest("input, select, textarea")) return;
+      if (event.key === "r" || event.key === "R") rotate();
+      else if (event.key === "Enter") place(choice.target, choice.index);
+      else if (event.key === "Escape") setChoice(null);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [choice, rotate, place]);
+
+  const select = (tile: string | null) => {
+    setChoice(null);
+    setSelected(tile);
+  };
+
+  const preview = choice ? choice.target.actions[choice.index] : null;
+  const previewPoints = (() => {
+    if (!preview) return 0;
+    let points = setup.scoring === "children" ? 1 : tileValue(preview.tile);
+    if (choice?.target.bonus) points += bonusPoints(choice.target.bonus);
+    const start = view.round_start;
+    if (view.board.length === 0 && start?.rule === "highest_triple" && setup.scoring !== "children") points += start.bonus ?? 0;
+    return points;
+  })();
+
+  // The status line: whose turn, and what to do now.
+  let status: string;
+  if (view.finished) status = t("triominos.ui.status.finished");
+  else if (!myTurn) status = view.current !== null ? t("triominos.ui.status.their_turn", { player: player(view.current) }) : "";
+  else if (choice) status = t("triominos.ui.status.rotate", { tile: choice.target.actions[0].tile });
+  else if (selected && targets.size) status = t("triominos.ui.status.choose_position", { tile: selected });
+  else if (view.board.length === 0)
+    status = view.forced ? t("triominos.ui.status.start_forced", { tile: view.forced }) : t("triominos.ui.status.start");
+  else if (places.length) status = view.draws ? t("triominos.ui.status.drawn_fits") : t("triominos.ui.status.your_turn");
+  else if (canDraw) status = t("triominos.ui.status.must_draw", { points: signed(view.penalties.draw) });
+  else if (canPass) status = t("triominos.ui.status.must_pass");
+  else status = t("triominos.ui.status.your_turn");
+
+  const showToast = useCallback((event: GameEvent) => narrow || isHighlight(event), [narrow]);
+  const summaryOpen = shownRound !== null && view.rounds[shownRound] !== undefined;
+
+  return (
+    <div
+      ref={tableRef}
+      className={`tr-table ${narrow ? "narrow" : ""}`}
+      data-version={state.version}
+      data-round={view.round}
+      data-my-turn={myTurn ? "true" : "false"}
+      data-finished={view.finished ? "true" : "false"}
+    >
+      <div className="tr-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
+        <span className="tr-status-text">{status}</span>
+        {view.rounds.length > 0 && (
+          <button type="button" className="tr-scores-button" data-action="show-summary" onClick={() => setShownRound(view.rounds.length - 1)}>
+            {view.finished ? t("triominos.ui.show_result") : t("triominos.ui.show_scores")}
+          </button>
+        )}
+      </div>
+      {narrow && (
+        <div className="tr-strip">
+          <Players info={info} view={view} seat={seat} compact />
+          <RoundFacts view={view} />
+        </div>
+      )}
+      <div className="tr-board-area">
+        <Board
+          view={view}
+          targets={targets}
+          preview={preview}
+          previewSeat={seat}
+          narrow={narrow}
+          bonusLabel={bonusLabel}
+          onTarget={onTarget}
+        />
+        {choice && preview && (
+          <PlaceBar
+            action={preview}
+            index={choice.index}
+            count={choice.target.actions.length}
+            points={previewPoints}
+            bonus={choice.target.bonus ? bonusLabel(choice.target.bonus) : null}
+            onRotate={rotate}
+            onConfirm={() => place(choice.target, choice.index)}
+            onCancel={() => setChoice(null)}
+          />
+        )}
+        <EventToast log={log} describe={describe} show={showToast} />
+      </div>
+      {!narrow && (
+        <aside className="tr-side">
+          <Players info={info} view={view} seat={seat} compact={false} />
+          <RoundFacts view={view} />
+          <EventLog log={log} describe={describe} />
+        </aside>
+      )}
+      {seat !== null && !view.finished && (
+        <div className="tr-hand-bar">
+          <Hand hand={hand} playable={playable} selected={selected} myTurn={myTurn} onSelect={select} />
+          <TurnActions
+            view={view}
+            canDraw={canDraw}
+            canPass={canPass}
+            myTurn={myTurn}
+            onDraw={() => send({ type: "draw" })}
+            onPass={() => send({ type: "pass" })}
+          />
+        </div>
+      )}
+      {summaryOpen && (
+        <RoundDialog
+          info={info}
+          view={view}
+          seat={seat}
+          outcome={state.outcome}
+          index={shownRound}
+          onShowRound={setShownRound}
+          onClose={() => setShownRound(null)}
+        />
+      )}
+    </div>
+  );
+}

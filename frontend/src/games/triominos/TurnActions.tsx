@@ -1,0 +1,46 @@
+// Draw and pass, with their cost on the button; how many tiles were drawn this turn.
+import { useTranslation } from "react-i18next";
+import { signed } from "./placing";
+import type { TriominosView } from "./types";
+
+interface Props {
+  view: TriominosView;
+  canDraw: boolean;
+  canPass: boolean;
+  myTurn: boolean;
+  onDraw: () => void;
+  onPass: () => void;
+}
+
+export function TurnActions({ view, canDraw, canPass, myTurn, onDraw, onPass }: Props) {
+  const { t } = useTranslation();
+  // A pass costs its penalty only after three draws; with the pool empty it is free.
+  const passPoints = view.draws >= view.max_draws ? view.penalties.pass : 0;
+  return (
+    <div className="tr-turn-actions">
+      <button
+        type="button"
+        className={`tr-draw ${canDraw && myTurn ? "" : "idle"}`}
+        data-action="draw"
+        disabled={!canDraw}
+        onClick={onDraw}
+        title={t("triominos.ui.draw_help")}
+      >
+        {t("triominos.ui.draw", { points: signed(view.penalties.draw) })}
+      </button>
+      <button
+        type="button"
+        className={`tr-pass ${canPass ? "primary" : ""}`}
+        data-action="pass"
+        disabled={!canPass}
+        onClick={onPass}
+        title={t("triominos.ui.pass_help")}
+      >
+        {t("triominos.ui.pass", { points: signed(passPoints) })}
+      </button>
+      <span className="tr-draw-count" data-draws={view.draws}>
+        {t("triominos.ui.drawn", { count: view.draws, max: view.max_draws })}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// The Triominos view and public facts (see docs/triominos.md, "Views").
+export type Position = [number, number];
+
+export type Bonus = "bridge" | "extended_bridge" | "hexagon" | "double_hexagon" | "triple_hexagon";
+
+export interface LaidTile {
+  tile: string;
+  position: Position;
+  rotation: number;
+  /** The numbers on corners 0–2 (clockwise, see geometry.ts). */
+  corners: [number, number, number];
+  seat: number;
+  bonus: Bonus | null;
+}
+
+export interface OpenPosition {
+  position: Position;
+  /** The numbers each corner needs; null: any. */
+  demand: [number | null, number | null, number | null];
+  fillable: boolean;
+  bonus: Bonus | null;
+}
+
+export interface ScoreLine {
+  seat: number;
+  points: number;
+  /** A catalog key such as "triominos.reasons.bridge". */
+  reason: string;
+  params: { count?: number; [name: string]: unknown };
+}
+
+export interface RoundSummary {
+  round: number;
+  end: "out" | "blocked";
+  winners: number[];
+  tiles_left: number[];
+  hand_values: number[];
+  points: ScoreLine[];
+  round_totals: number[];
+  scores: number[];
+}
+
+export interface RoundStart {
+  type: "round_start";
+  round: number;
+  rule: "highest_sum" | "highest_triple";
+  starter: number;
+  draws?: [number, string][];
+  tile?: string;
+  bonus?: number;
+}
+
+export interface TriominosView {
+  game: "triominos";
+  seat: number | null;
+  round: number;
+  board: LaidTile[];
+  open: OpenPosition[];
+  last: Position | null;
+  pool: number;
+  hand_sizes: number[];
+  scores: number[];
+  round_points: number[];
+  current: number | null;
+  starter: number;
+  out: number | null;
+  draws: number;
+  max_draws: number;
+  round_start: RoundStart | null;
+  forced: string | null;
+  penalties: { draw: number; pass: number };
+  extended_bridge: boolean;
+  rounds: RoundSummary[];
+  target_score: number | null;
+  round_limit: number | null;
+  turn: number;
+  finished: boolean;
+  winners: number[];
+  hand?: string[];
+}
+
+export interface PublicInfo {
+  tiles_per_player: number;
+  start_rule: "highest_sum" | "highest_triple";
+  extended_bridge: boolean;
+  scoring: "standard" | "children";
+  points: Record<Bonus | "draw" | "pass" | "out", number>;
+  target_score: number | null;
+  rounds: number | null;
+}
+
+export interface PlaceAction {
+  type: "place";
+  tile: string;
+  position: Position;
+  rotation: number;
+  [field: string]: unknown;
+}
+
+/** Seat colours: strong for marks and dots, light for the tiles a seat laid. */
+export const SEAT_COLOURS = ["#d9822b", "#2f6fd6", "#2a9d6e", "#8b4fd2", "#c8412c", "#1f9bb4"];
+export const SEAT_TINTS = ["#fbe3c8", "#d6e4fb", "#cdeedf", "#e6d8f6", "#f6d3cc", "#cdeef4"];
+
+export const seatColour = (seat: number) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+export const seatTint = (seat: number) => SEAT_TINTS[seat % SEAT_TINTS.length];

@@ -1,0 +1,35 @@
+// Layout helpers: phone-sized windows, and a table that fills the window's height.
+import { useEffect, useState, type RefObject } from "react";
+
+export function useNarrow(query = "(max-width: 700px)") {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setNarrow(list.matches);
+    list.addEventListener("change", update);
+    return () => list.removeEventListener("change", update);
+  }, [query]);
+  return narrow;
+}
+
+/** Sets the element's height to what is left of the window below its top edge. */
+export function useFillHeight(ref: RefObject<HTMLElement | null>, minimum: number, bottomGap: number) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      const height = Math.max(minimum, window.innerHeight - top - bottomGap);
+      element.style.height = `${Math.floor(height)}px`;
+    };
+    update();
+    window.addEventListener("resize", update);
+    // Bars above the table (reconnecting, spectators) come and go.
+    const observer = new ResizeObserver(update);
+    if (element.parentElement) observer.observe(element.parentElement);
+    return () => {
+      window.removeEventListener("resize", update);
+      observer.disconnect();
+    };
+  }, [ref, minimum, bottomGap]);
+}

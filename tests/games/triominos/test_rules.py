@@ -1,0 +1,490 @@
+"""Every TR- rule, with hand-built layouts (rule IDs in the test names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gametable.core.errors import ConfigError, IllegalAction
+from gametable.games.triominos import TRIOMINOS as GAME
+from gametable.games.triominos.lattice import CELLS, pack
+from gametable.games.triominos.state import TriominosState
+from gametable.games.triominos.tiles import TILE_IDS, TILE_NUMBER, TILE_VALUE, hand_value
+from tests.games.triominos.helpers import (
+    Pos,
+    give,
+    lay,
+    new,
+    number_vertices,
+    on_board,
+    place_action,
+    tile_at,
+    tile_for,
+)
+
+# A chain of eight tiles from (0, 0) round to (2, 1). Position (1, 0) shares one side
+# with (0, 0), and its opposite corner, vertex (2, 1), touches (2, 1) corner to corner.
+CHAIN: list[Pos] = [(0, 0), (0, 1), (0, 2), (1, 2), (1, 3), (2, 3), (2, 2), (2, 1)]
+BRIDGE: Pos = (1, 0)
+
+
+def setup(board: list[Pos], new_tiles: list[Pos], seats: int = 2, seed: int = 3,
+          fixed: dict[tuple[int, int], int] | None = None, **options: Any
+          ) -> tuple[TriominosState, dict[int, int], list[str]]:
+    """A state whose table holds ``board``; seat 0 to play, holding the tiles that fit
+    ``new_tiles`` exactly (plus nothing else)."""
+    numbers = number_vertices(board + new_tiles, fixed)
+    state = new(seats, seed, **options)
+    lay(state, board, numbers)
+    tiles = [tile_at(numbers, p)[0] for p in new_tiles]
+    give(state, 0, tiles)
+    state.current = state.starter = 0
+    state.draws = 0
+    return state, numbers, tiles
+
+
+def play(state: TriominosState, numbers: dict[int, int], position: Pos,
+         seat: int = 0) -> list[dict[str, Any]]:
+    tile, rotation = tile_at(numbers, position)
+    return GAME.apply(state, seat, place_action(tile, position, rotation))
+
+
+def refused(state: TriominosState, seat: int, action: dict[str, Any]) -> IllegalAction:
+    before = GAME.snapshot(state)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, seat, action)
+    assert GAME.snapshot(state) == before  # nothing changed
+    return caught.value
+
+
+# -- scoring and bonuses ----------------------------------------------------------------
+
+def test_tr_score_1_a_plain_placement_scores_the_tile_value() -> None:
+    state, numbers, (tile,) = setup(CHAIN[:3], [(-1, 1)])
+    events = play(state, numbers, (-1, 1))
+    assert events[0]["points"] == TILE_VALUE[TILE_NUMBER[tile]] and events[0]["bonus"] is None
+    assert state.scores[0] == TILE_VALUE[TILE_NUMBER[tile]]
+
+
+def test_tr_bonus_1_a_bridge_scores_40_more() -> None:
+    state, numbers, (tile,) = setup(CHAIN, [BRIDGE])
+    events = play(state, numbers, BRIDGE)
+    value = TILE_VALUE[TILE_NUMBER[tile]]
+    assert events[0]["bonus"] == "bridge" and events[0]["points"] == value + 40
+    assert state.scores == [value + 40, 0]
+    assert state.round_points[0]["bridge"] == [1, 40]
+
+
+def test_tr_bonus_1_a_look_alike_bridge_that_touches_a_second_side_is_no_bridge() -> None:
+    # With (1, -1) filled, (1, 0) shares two sides: its opposite corner touching a tile
+    # no longer makes a bridge.
+    state, numbers, (tile,) = setup([*CHAIN, (1, -1)], [BRIDGE])
+    events = play(state, numbers, BRIDGE)
+    assert events[0]["bonus"] is None
+    assert events[0]["points"] == TILE_VALUE[TILE_NUMBER[tile]]
+
+
+def test_tr_bonus_1_one_shared_side_without_the_opposite_corner_touching_is_no_bridge() -> None:
+    state, numbers, (tile,) = setup(CHAIN[:2], [BRIDGE])
+    assert play(state, numbers, BRIDGE)[0]["bonus"] is None
+
+
+def test_tr_bonus_2_the_sixth_tile_round_a_vertex_scores_a_hexagon() -> None:
+    ring = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2)]  # round vertex (1, 2), hole at (1, 1)
+    state, numbers, (tile,) = setup(ring, [(1, 1)])
+    events = play(state, numbers, (1, 1))
+    assert events[0]["bonus"] == "hexagon"
+    assert events[0]["points"] == TILE_VALUE[TILE_NUMBER[tile]] + 50
+
+
+def test_tr_bonus_3_the_seeds_double_hexagon_with_a_value_12_tile_scores_72() -> None:
+    # The new tile on (0, 0) completes the hexagons round vertices (0, 1) and (1, 2).
+    around = sorted({q for v in CELLS[pack(0, 0)].corners[:2]
+                     for q in _ring(v)} - {(0, 0)})
+    state, numbers, (tile,) = setup(around, [(0, 0)],
+                                    fixed={(0, 1): 3, (1, 2): 4, (1, 0): 5})
+    assert tile == "3-4-5"
+    events = play(state, numbers, (0, 0))
+    assert events[0]["bonus"] == "double_hexagon"
+    assert events[0]["points"] == 72
+    assert state.scores[0] == 72
+
+
+def test_tr_bonus_4_completing_three_hexagons_scores_70_more() -> None:
+    around = sorted({q for v in CELLS[pack(0, 0)].corners for q in _ring(v)} - {(0, 0)})
+    assert len(around) == 12
+    state, numbers, (tile,) = setup(around, [(0, 0)])
+    events = play(state, numbers, (0, 0))
+    assert events[0]["bonus"] == "triple_hexagon"
+    assert events[0]["points"] == TILE_VALUE[TILE_NUMBER[tile]] + 70
+
+
+def test_tr_bonus_5_hexagon_bonuses_are_totals_not_per_hexagon() -> None:
+    around = sorted({q for v in CELLS[pack(0, 0)].corners for q in _ring(v)} - {(0, 0)})
+    state, numbers, (tile,) = setup(around, [(0, 0)])
+    assert play(state, numbers, (0, 0))[0]["points"] - TILE_VALUE[TILE_NUMBER[tile]] == 70
+
+
+def test_tr_bonus_6_extended_bridge_scores_40_in_the_pressman_option_only() -> None:
+    board = [*CHAIN, (2, 0), (2, -1)]
+    for edition, expected in (("PRESSMAN", "extended_bridge"), ("IS", None)):
+        state, numbers, tiles = setup(board, [BRIDGE, (1, -1)], edition=edition)
+        assert play(state, numbers, BRIDGE)[0]["bonus"] == "bridge"
+        state.current = 0
+        events = play(state, numbers, (1, -1))
+        assert events[0]["bonus"] == expected
+        value = TILE_VALUE[TILE_NUMBER[tiles[1]]]
+        assert events[0]["points"] == value + (40 if expected else 0)
+
+
+def test_tr_bonus_6_can_be_switched_on_for_the_is_edition() -> None:
+    board = [*CHAIN, (2, 0), (2, -1)]
+    state, numbers, _ = setup(board, [BRIDGE, (1, -1)], extended_bridge=True)
+    play(state, numbers, BRIDGE)
+    state.current = 0
+    assert play(state, numbers, (1, -1))[0]["bonus"] == "extended_bridge"
+
+
+def test_the_view_announces_the_bonus_an_open_position_would_earn() -> None:
+    state, _, _ = setup(CHAIN, [BRIDGE])
+    open_ = {tuple(o["position"]): o for o in GAME.view(state, 0)["open"]}
+    assert open_[BRIDGE]["bonus"] == "bridge"
+    assert open_[(1, 1)]["bonus"] == "hexagon"  # the sixth round vertex (2, 3)
+    assert open_[(-1, 1)]["bonus"] is None
+
+
+# -- placement --------------------------------------------------------------------------
+
+def _variant(numbers: dict[int, int], position: Pos, corner: int, on_board_: set[str]
+             ) -> dict[str, Any]:
+    """A tile for ``position`` matching every corner but ``corner``."""
+    corners = [numbers[v] for v in CELLS[pack(*position)].corners]
+    for n in range(6):
+        if n == corners[corner]:
+            continue
+        wrong = list(corners)
+        wrong[corner] = n
+        found = tile_for(wrong)
+        if found and TILE_IDS[found[0]] not in on_board_:
+            return place_action(TILE_IDS[found[0]], position, found[1])
+    raise AssertionError("no such tile")
+
+
+def test_tr_place_2_a_corner_only_mismatch_is_refused_seed_figures_d_and_e() -> None:
+    state, numbers, _ = setup(CHAIN, [BRIDGE])
+    action = _variant(numbers, BRIDGE, 2, on_board(state))  # the corner touching (2, 1)
+    give(state, 0, [action["tile"]])
+    error = refused(state, 0, action)
+    assert error.rule == "TR-PLACE-2"
+    assert "corner" in str(error)
+
+
+def test_tr_place_1_a_shared_side_must_match() -> None:
+    state, numbers, _ = setup(CHAIN, [BRIDGE])
+    action = _variant(numbers, BRIDGE, 0, on_board(state))  # on the side shared with (0, 0)
+    give(state, 0, [action["tile"]])
+    assert refused(state, 0, action).rule == "TR-PLACE-1"
+
+
+def test_tr_place_1_a_tile_must_share_a_side() -> None:
+    state, numbers, (tile,) = setup(CHAIN[:3], [(-1, 1)])
+    corner_only = place_action(tile, (1, 1), 0)  # touches (0, 0) and (0, 2) by corners only
+    error = refused(state, 0, corner_only)
+    assert error.rule == "TR-PLACE-1" and "side" in str(error)
+    assert refused(state, 0, place_action(tile, (0, 1), 0)).rule == "TR-PLACE-1"  # taken
+
+
+def test_tr_place_3_only_a_tile_of_your_hand_on_your_turn() -> None:
+    state, numbers, (tile,) = setup(CHAIN, [BRIDGE])
+    other = next(t for t in TILE_IDS if t != tile and t not in on_board(state))
+    assert refused(state, 0, place_action(other, BRIDGE, 0)).rule == "TR-PLACE-3"
+    assert refused(state, 1, {"type": "draw"}).rule == "TR-PLACE-3"
+
+
+def test_legal_placements_are_exactly_the_fitting_ones() -> None:
+    state = new(2, seed=11)
+    for _ in range(12):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        places = [a for a in legal if a["type"] == "place"]
+        hand = GAME.view(state, seat)["hand"]
+        brute = []
+        for tile_id in hand:
+            for p in [*state.layout.open]:
+                for rotation in range(3 if len(set(tile_id.split("-"))) > 1 else 1):
+                    action = place_action(tile_id, _xy(p), rotation)
+                    trial = GAME.clone(state)
+                    try:
+                        GAME.apply(trial, seat, action)
+                    except IllegalAction:
+                        continue
+                    brute.append(action)
+        assert sorted(map(str, places)) == sorted(map(str, brute))
+        GAME.apply(state, seat, places[0] if places else legal[0])
+
+
+def test_malformed_place_actions_are_refused_with_protocol() -> None:
+    state, _, (tile,) = setup(CHAIN, [BRIDGE])
+    for action in [{"type": "place"}, {"type": "place", "tile": "9-9-9", "position": [1, 0],
+                                       "rotation": 0},
+                   {"type": "place", "tile": tile, "position": "1,0", "rotation": 0},
+                   {"type": "place", "tile": tile, "position": [1, 0], "rotation": 5},
+                   {"type": "place", "tile": tile, "position": [1, 0], "rotation": True},
+                   {"type": "fly"}, {"type": "draw", "n": 2}, []]:
+        assert refused(state, 0, action).rule == "PROTOCOL"  # type: ignore[arg-type]
+
+
+# -- setup ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("seats", "tiles"), [(1, 9), (2, 9), (3, 7), (4, 7), (5, 6), (6, 6)])
+def test_tr_setup_1_2_tiles_per_player_and_the_pool(seats: int, tiles: int) -> None:
+    state = new(seats, seed=seats)
+    assert [h.bit_count() for h in state.hands] == [tiles] * seats
+    assert len(state.pool) == 56 - seats * tiles
+    assert GAME.view(state, None)["pool"] == len(state.pool)
+
+
+@pytest.mark.parametrize("seats", [0, 7])
+def test_tr_setup_2_refuses_other_player_counts(seats: int) -> None:
+    with pytest.raises(ConfigError) as caught:
+        GAME.make_config({}, seats)
+    assert caught.value.rule == "TR-SETUP-2" and str(seats) in str(caught.value)
+
+
+def test_tr_setup_3_the_highest_drawn_sum_starts_and_ties_draw_again() -> None:
+    tied = 0
+    for seed in range(60):
+        state = new(3, seed=seed)
+        start = GAME.view(state, 0)["round_start"]
+        assert start["rule"] == "highest_sum"
+        contenders = {0, 1, 2}
+        draws = list(start["draws"])
+        while draws:
+            batch, draws = draws[:len(contenders)], draws[len(contenders):]
+            assert {seat for seat, _ in batch} == contenders
+            best = max(TILE_VALUE[TILE_NUMBER[t]] for _, t in batch)
+            contenders = {s for s, t in batch if TILE_VALUE[TILE_NUMBER[t]] == best}
+            tied += len(contenders) > 1
+        assert contenders == {state.starter} and state.current == state.starter
+    assert tied  # some seeds needed a second draw
+
+
+def test_tr_setup_3_the_starter_lays_any_tile_in_the_middle_and_scores_its_value() -> None:
+    state = new(2, seed=5)
+    seat = state.starter
+    legal = GAME.legal_actions(state, seat)
+    assert {a["type"] for a in legal} == {"place"}  # no draw before the first tile
+    assert {tuple(a["position"]) for a in legal} == {(0, 0)}
+    assert {a["tile"] for a in legal} == set(GAME.view(state, seat)["hand"])
+    assert refused(state, seat, {"type": "draw"}).rule == "TR-SETUP-3"
+    tile = legal[0]["tile"]
+    elsewhere = place_action(tile, (3, 3), 0)
+    assert refused(state, seat, elsewhere).rule == "TR-SETUP-3"
+    GAME.apply(state, seat, legal[0])
+    assert state.scores[seat] == TILE_VALUE[TILE_NUMBER[tile]]
+
+
+def test_tr_setup_4_pressman_the_highest_triple_starts_with_10_more() -> None:
+    for seed in range(30):
+        state = new(3, seed=seed, edition="PRESSMAN")
+        held = [(TILE_VALUE[t], s, t) for s, h in enumerate(state.hands)
+                for t in range(56) if h >> t & 1 and len(set(TILE_IDS[t].split("-"))) == 1]
+        if not held or max(held)[0] == 0:
+            continue
+        value, seat, tile = max(held)
+        assert state.starter == seat and GAME.view(state, 0)["forced"] == TILE_IDS[tile]
+        legal = GAME.legal_actions(state, seat)
+        assert [a["tile"] for a in legal] == [TILE_IDS[tile]]
+        other = next(t for t in GAME.view(state, seat)["hand"] if t != TILE_IDS[tile])
+        assert refused(state, seat, place_action(other, (0, 0), 0)).rule == "TR-SETUP-4"
+        GAME.apply(state, seat, legal[0])
+        assert state.scores[seat] == value + 10
+        return
+    raise AssertionError("no seed dealt a triple")
+
+
+def test_tr_setup_4_pressman_starting_with_0_0_0_scores_40() -> None:
+    for seed in range(2000):
+        state = new(2, seed=seed, edition="PRESSMAN")
+        if GAME.view(state, 0)["forced"] == "0-0-0":
+            GAME.apply(state, state.starter, GAME.legal_actions(state, state.starter)[0])
+            assert state.scores[state.starter] == 40
+            assert state.round_points[state.starter]["start_bonus"] == [1, 40]
+            return
+    raise AssertionError("no seed started with 0-0-0")
+
+
+def test_tr_setup_4_pressman_without_a_triple_the_highest_tile_starts_without_bonus() -> None:
+    from gametable.games.triominos.rules import _pressman_start
+    hands = [1 << TILE_NUMBER["1-4-5"], 1 << TILE_NUMBER["2-4-4"] | 1 << TILE_NUMBER["0-1-2"]]
+    assert _pressman_start(hands) == (0, TILE_NUMBER["1-4-5"], 0)
+    hands.append(1 << TILE_NUMBER["1-1-1"])
+    assert _pressman_start(hands) == (2, TILE_NUMBER["1-1-1"], 10)
+
+
+# -- drawing and passing -----------------------------------------------------------------
+
+def test_tr_draw_1_drawing_costs_5_adds_a_tile_and_stops_after_three() -> None:
+    state, numbers, _ = setup(CHAIN, [BRIDGE])
+    pool = len(state.pool)
+    for n in range(1, 4):
+        events = GAME.apply(state, 0, {"type": "draw"})
+        assert events == [{"type": "draw", "seat": 0, "count": n, "points": -5,
+                           "pool": pool - n}]
+        assert state.hands[0].bit_count() == 1 + n and state.scores[0] == -5 * n
+    error = refused(state, 0, {"type": "draw"})
+    assert error.rule == "TR-DRAW-1"
+    assert {"type": "draw"} not in GAME.legal_actions(state, 0)
+    # A drawn tile (or the old one) may still be placed in the same turn.
+    play(state, numbers, BRIDGE)
+    assert state.current == 1
+
+
+def test_tr_draw_1_no_pass_before_drawing_while_the_pool_has_tiles() -> None:
+    state, _, _ = setup(CHAIN, [BRIDGE])
+    assert refused(state, 0, {"type": "pass"}).rule == "TR-DRAW-1"
+    assert {"type": "pass"} not in GAME.legal_actions(state, 0)
+
+
+def test_tr_draw_2_passing_after_three_draws_costs_10_more() -> None:
+    state, _, _ = setup(CHAIN, [BRIDGE])
+    for _ in range(3):
+        GAME.apply(state, 0, {"type": "draw"})
+    assert {"type": "pass"} in GAME.legal_actions(state, 0)
+    events = GAME.apply(state, 0, {"type": "pass"})
+    assert events[0] == {"type": "pass", "seat": 0, "points": -10}
+    assert state.scores[0] == -25 and state.current == 1 and state.draws == 0
+
+
+def test_tr_draw_3_with_the_pool_empty_a_player_who_cannot_place_passes_free() -> None:
+    state, numbers, _ = setup(CHAIN, [BRIDGE], seats=3)
+    stuck = _unplaceable(state, exclude=on_board(state))
+    give(state, 0, stuck[:2])
+    give(state, 1, [tile_at(numbers, BRIDGE)[0]])
+    state.pool = []  # tiles conserved is not the point here
+    assert GAME.legal_actions(state, 0) == [{"type": "pass"}]
+    assert refused(state, 0, {"type": "draw"}).rule == "TR-DRAW-3"
+    GAME.apply(state, 0, {"type": "pass"})
+    assert state.scores[0] == 0 and state.current == 1
+    # Seat 1 can place, so with the pool empty it may not pass.
+    assert refused(state, 1, {"type": "pass"}).rule == "TR-DRAW-3"
+
+
+# -- the end of a round and of the game -----------------------------------------------------
+
+def test_tr_end_1_2_going_out_finishes_the_round_of_turns_then_scores_25_plus_hands() -> None:
+    state, numbers, (tile,) = setup(CHAIN, [BRIDGE], seats=3)
+    state.starter = 2  # the round of turns runs 2, 0, 1
+    left = [hand_value(h) for h in state.hands]
+    events = play(state, numbers, BRIDGE)
+    assert {"type": "out", "seat": 0} in events
+    assert state.round == 1 and state.current == 1  # seat 1 still plays this round
+    GAME.apply(state, 1, {"type": "draw"})
+    drawn = state.hands[1]
+    events = GAME.apply(state, 1, {"type": "place", **_any_place(state, 1)}) \
+        if _any_place(state, 1) else GAME.apply(state, 1, {"type": "draw"}) and \
+        GAME.apply(state, 1, {"type": "draw"}) and GAME.apply(state, 1, {"type": "pass"})
+    end = next(e for e in events if e["type"] == "round_end")
+    assert end["end"] == "out" and end["winners"] == [0]
+    remaining = end["hand_values"]
+    assert remaining[0] == 0 and remaining[2] == left[2]
+    lines = {(line["seat"], line["reason"]): line["points"] for line in end["points"]}
+    assert lines[(0, "triominos.reasons.out")] == 25
+    assert lines[(0, "triominos.reasons.hands_left")] == remaining[1] + remaining[2]
+    assert drawn  # seat 1 had tiles
+    assert state.round == 2 and state.history[0]["round"] == 1
+    assert sum(h.bit_count() for h in state.hands) == 21 and not state.layout.tiles
+
+
+def test_tr_end_3_a_blocked_round_pays_the_lowest_hand_the_difference() -> None:
+    state, numbers, _ = setup(CHAIN, [BRIDGE])
+    stuck = _unplaceable(state, exclude=on_board(state))
+    give(state, 0, stuck[:1])
+    give(state, 1, stuck[1:4])
+    state.pool = []
+    state.scores = [100, 100]
+    low, high = hand_value(state.hands[0]), hand_value(state.hands[1])
+    assert low < high
+    events = GAME.apply(state, 0, {"type": "pass"})
+    end = next(e for e in events if e["type"] == "round_end")
+    assert end["end"] == "blocked" and end["winners"] == [0]
+    assert end["points"] == [{"seat": 0, "points": high - low,
+                              "reason": "triominos.reasons.blocked", "params": {"count": 1}}]
+    assert state.scores == [100 + high - low, 100]
+
+
+def test_tr_end_4_the_game_ends_after_the_round_in_which_the_target_is_reached() -> None:
+    state, numbers, _ = setup(CHAIN, [BRIDGE], target_score=100)
+    state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)
+    state.scores = [90, 120]
+    play(state, numbers, BRIDGE)
+    assert state.finished
+    outcome = GAME.outcome(state)
+    assert outcome.finished and outcome.winners == [0] and outcome.ranking == [1, 2]
+    assert GAME.to_act(state) == frozenset()
+    assert refused(state, 0, {"type": "draw"}).rule == "TR-END-4"
+
+
+def test_tr_end_4_a_fixed_number_of_rounds_and_shared_wins() -> None:
+    state, numbers, _ = setup(CHAIN, [BRIDGE], rounds=1)
+    state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)
+    play(state, numbers, BRIDGE)
+    assert state.finished and len(state.history) == 1
+    state.scores = [50, 50]
+    assert GAME.outcome(state).winners == [0, 1]
+
+
+def test_tr_end_4_below_the_target_a_new_round_is_dealt() -> None:
+    state, numbers, _ = setup(CHAIN, [BRIDGE])
+    state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)
+    play(state, numbers, BRIDGE)
+    assert not state.finished and state.round == 2
+    assert GAME.view(state, 0)["rounds"][0]["winners"] == [0]
+
+
+def test_tr_solo_1_one_player_plays_rounds_alone() -> None:
+    from gametable.simulate import play_bot_game
+    record, outcome = play_bot_game("triominos", {"rounds": 2}, ["greedy"], seed=4)
+    assert outcome.finished and len(outcome.rounds) == 2
+    assert all(line.seat == 0 for r in outcome.rounds for line in r)
+
+
+def test_childrens_scoring_one_point_a_tile_small_bonuses_no_penalties() -> None:
+    state, numbers, _ = setup(CHAIN, [BRIDGE], scoring="children")
+    state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)
+    GAME.apply(state, 0, {"type": "draw"})
+    assert state.scores[0] == 0
+    give(state, 0, [tile_at(numbers, BRIDGE)[0]])  # the drawn tile goes back
+    events = play(state, numbers, BRIDGE)
+    assert events[0]["points"] == 2  # 1 for the tile, +1 for the bridge
+    end = next(e for e in events if e["type"] == "round_end")
+    assert {line["reason"]: line["points"] for line in end["points"]} == {
+        "triominos.reasons.tile": 1, "triominos.reasons.bridge": 1,
+        "triominos.reasons.out": 5}
+
+
+# -- helpers ----------------------------------------------------------------------------
+
+def _ring(v: int) -> list[Pos]:
+    from gametable.games.triominos.lattice import RINGS, unpack
+    return [unpack(q) for q in RINGS[v]]
+
+
+def _xy(p: int) -> Pos:
+    from gametable.games.triominos.lattice import unpack
+    return unpack(p)
+
+
+def _unplaceable(state: TriominosState, exclude: set[str]) -> list[str]:
+    """Tiles (lowest values first) that fit nowhere on the current table."""
+    tiles = [t for t in range(56) if TILE_IDS[t] not in exclude
+             and not state.layout.can_place(1 << t)]
+    return [TILE_IDS[t] for t in sorted(tiles, key=lambda t: TILE_VALUE[t])]
+
+
+def _any_place(state: TriominosState, seat: int) -> dict[str, Any] | None:
+    for action in GAME.legal_actions(state, seat):
+        if action["type"] == "place":
+            return {k: v for k, v in action.items() if k != "type"}
+    return None
