@@ -12,12 +12,22 @@ interface Props {
 
 type Field = { name: string; schema: JsonSchema; choices: unknown[] | null; nullable: boolean };
 
+type Extra = JsonSchema & { "x-seats"?: number[]; "x-advanced"?: boolean; "x-choices"?: unknown[] };
+
 function describe(name: string, schema: JsonSchema): Field | null {
   const variants = schema.anyOf ?? [schema];
   const nullable = variants.some((v) => v.type === "null");
   const concrete = variants.filter((v) => v.type !== "null");
   if (concrete.length !== 1) return null;
   const only = concrete[0];
+  // A wide range with suggested values ("x-choices", on the field or its type): offer
+  // those, and the default too if it is not among them.
+  const suggested = (schema as Extra)["x-choices"] ?? (only as Extra)["x-choices"];
+  if (suggested?.length) {
+    const fallback = schema.default;
+    const extra = fallback !== undefined && fallback !== null && !suggested.includes(fallback) ? [fallback] : [];
+    return { name, schema, choices: [...suggested, ...extra], nullable };
+  }
   if (only.enum) return { name, schema, choices: only.enum, nullable };
   if (only.type === "boolean") return { name, schema, choices: [false, true], nullable };
   if (only.type === "integer" && only.minimum !== undefined && only.maximum !== undefined && only.maximum - only.minimum <= 8) {
@@ -27,8 +37,6 @@ function describe(name: string, schema: JsonSchema): Field | null {
   }
   return null;
 }
-
-type Extra = JsonSchema & { "x-seats"?: number[]; "x-advanced"?: boolean };
 
 function shown(property: JsonSchema, seats: number): boolean {
   const extra = property as Extra;

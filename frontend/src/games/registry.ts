@@ -3,6 +3,7 @@
 import type { ComponentType } from "react";
 import type { Action, ErrorMessage, StateMessage, TableInfo } from "../app/types";
 import { SequenceCatsTable } from "./sequence-cats/SequenceCatsTable";
+import { TriominosTable } from "./triominos/TriominosTable";
 
 export interface GameTableProps {
   info: TableInfo;
@@ -22,6 +23,7 @@ export interface GameModule {
 
 export const GAMES: Record<string, GameModule> = {
   "sequence-cats": { name: "sequence-cats", Table: SequenceCatsTable, defaultSeats: 2 },
+  triominos: { name: "triominos", Table: TriominosTable, defaultSeats: 2 },
 };
 
 /** The catalog namespace of a game's texts: "sequence-cats" → "sequence_cats". */

@@ -42,23 +42,38 @@ def number_vertices(positions: Sequence[Pos], fixed: Mapping[tuple[int, int], in
     """Numbers for every vertex of ``positions`` such that each position holds a real
     tile (TR-TILE-1: clockwise non-decreasing from its lowest) and no tile repeats.
 
-    ``fixed`` pins vertices ``(line, k)`` to numbers. Found by seeded random search.
+    ``fixed`` pins vertices ``(line, k)`` to numbers. Found by seeded backtracking.
     """
     rng = random.Random(seed)
     verts = vertices(positions)
     pinned = {pack(*v): n for v, n in (fixed or {}).items()}
-    for _ in range(200_000):
-        numbers = {v: pinned.get(v, rng.randrange(6)) for v in verts}
+    cells = [CELLS[pack(row, col)].corners for row, col in positions]
+    numbers: dict[int, int] = {}
+
+    def consistent() -> bool:
         tiles = []
-        for row, col in positions:
-            found = tile_for([numbers[v] for v in CELLS[pack(row, col)].corners])
-            if found is None:
-                break
-            tiles.append(found[0])
-        else:
-            if len(set(tiles)) == len(tiles):
-                return numbers
-    raise AssertionError("no numbering found")
+        for corners in cells:
+            if all(v in numbers for v in corners):
+                found = tile_for([numbers[v] for v in corners])
+                if found is None:
+                    return False
+                tiles.append(found[0])
+        return len(set(tiles)) == len(tiles)
+
+    def search(i: int) -> bool:
+        if i == len(verts):
+            return True
+        v = verts[i]
+        choices = [pinned[v]] if v in pinned else rng.sample(range(6), 6)
+        for n in choices:
+            numbers[v] = n
+            if consistent() and search(i + 1):
+                return True
+        del numbers[v]
+        return False
+
+    assert search(0), "no numbering found"
+    return numbers
 
 
 def lay(state: TriominosState, board: Sequence[Pos], numbers: Mapping[int, int],

@@ -152,7 +152,12 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
         onWheel={userMoved}
         onPinch={userMoved}
       >
-        <TransformComponent wrapperClass="tr-board-viewport" contentClass="tr-board-content">
+        <TransformComponent
+          wrapperClass="tr-board-viewport"
+          contentClass="tr-board-content"
+          wrapperStyle={{ width: "100%", height: "100%" }}
+          contentStyle={{ width: 1, height: 1, position: "relative", display: "block" }}
+        >
           <svg
             className="tr-board-svg"
             viewBox={`${drawBox.minX} ${drawBox.minY} ${width} ${height}`}

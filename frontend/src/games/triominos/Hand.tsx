@@ -14,7 +14,7 @@ interface HandProps {
 export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) {
   const { t } = useTranslation();
   return (
-    <ul className="tr-hand" aria-label={t("triominos.ui.your_tiles", { count: hand.length })}>
+    <ul className="tr-hand" aria-label={t("triominos.ui.your_tiles", { number: hand.length })}>
       {hand.map((tile) => {
         const canPlay = myTurn && playable.has(tile);
         const isSelected = selected === tile;

@@ -20,7 +20,7 @@ export function PlaceBar({ action, index, count, points, bonus, onRotate, onConf
   return (
     <div className="tr-place-bar" role="group" aria-label={t("triominos.ui.placing", { tile: action.tile })}>
       <button type="button" data-action="rotate" onClick={onRotate} title={t("triominos.ui.rotate_help")}>
-        <span aria-hidden="true">⟳</span> {t("triominos.ui.rotate", { index: index + 1, count })}
+        <span aria-hidden="true">⟳</span> {t("triominos.ui.rotate", { index: index + 1, total: count })}
       </button>
       <button type="button" className="primary" data-action="confirm" onClick={onConfirm}>
         {t("triominos.ui.place", { points: signed(points) })}

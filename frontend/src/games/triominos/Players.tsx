@@ -16,6 +16,15 @@ export function Players({ info, view, seat, compact }: Props) {
   const { t } = useTranslation();
   return (
     <ul className={`tr-players ${compact ? "compact" : ""}`} aria-label={t("triominos.ui.players")}>
+      {!compact && (
+        <li className="tr-player header" aria-hidden="true">
+          <span />
+          <span>{t("triominos.ui.players")}</span>
+          <span>{t("triominos.ui.tiles_column")}</span>
+          <span className="tr-player-round">{t("triominos.ui.round_column")}</span>
+          <span className="tr-player-score">{t("triominos.ui.score_column")}</span>
+        </li>
+      )}
       {info.seats.map((s) => {
         const current = view.current === s.seat;
         const tiles = view.hand_sizes[s.seat] ?? 0;
@@ -66,7 +75,7 @@ export function RoundFacts({ view }: { view: TriominosView }) {
     <p className="tr-facts">
       <span data-round={view.round}>
         {view.round_limit !== null
-          ? t("triominos.ui.round_of", { round: view.round, count: view.round_limit })
+          ? t("triominos.ui.round_of", { round: view.round, limit: view.round_limit })
           : t("triominos.ui.round", { round: view.round })}
       </span>
       {view.target_score !== null && <span>{t("triominos.ui.target", { score: view.target_score })}</span>}

@@ -30,7 +30,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const setup = info.public as unknown as PublicInfo;
   const narrow = useNarrow();
   const tableRef = useRef<HTMLDivElement>(null);
-  useFillHeight(tableRef, narrow ? 440 : 520, narrow ? 6 : 16);
+  useFillHeight(tableRef, narrow ? 440 : 520, narrow ? 0 : 16);
   const [selected, setSelected] = useState<string | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [shownRound, setShownRound] = useState<number | null>(() => (view.finished && view.rounds.length ? view.rounds.length - 1 : null));

@@ -39,7 +39,7 @@ export function TurnActions({ view, canDraw, canPass, myTurn, onDraw, onPass }: 
         {t("triominos.ui.pass", { points: signed(passPoints) })}
       </button>
       <span className="tr-draw-count" data-draws={view.draws}>
-        {t("triominos.ui.drawn", { count: view.draws, max: view.max_draws })}
+        {t("triominos.ui.drawn", { drawn: view.draws, max: view.max_draws })}
       </span>
     </div>
   );

@@ -16,11 +16,7 @@ export function describeEvent(t: TFunction, event: GameEvent, player: (seat: num
         : t("triominos.ui.events.place", base);
     }
     case "draw":
-      return t(points ? "triominos.ui.events.draw_penalty" : "triominos.ui.events.draw", {
-        player: who,
-        count: Number(event.count),
-        points: signed(points),
-      });
+      return t(points ? "triominos.ui.events.draw_penalty" : "triominos.ui.events.draw", { player: who, points: signed(points) });
     case "pass":
       return t(points ? "triominos.ui.events.pass_penalty" : "triominos.ui.events.pass", { player: who, points: signed(points) });
     case "out":

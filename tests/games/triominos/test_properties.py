@@ -1,0 +1,193 @@
+"""Property tests over many random Triominos games (every seat count and option)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametable.core.records import GameRecord, SeatInfo, replay
+from gametable.games.triominos import TRIOMINOS as GAME
+from gametable.games.triominos.lattice import CELLS, RINGS
+from gametable.games.triominos.state import TriominosState
+from gametable.games.triominos.tiles import ALL_TILES, ROTATIONS, TILE_VALUE
+
+setups = st.sampled_from([
+    (1, {}), (2, {}), (3, {}), (4, {}), (5, {}), (6, {}),
+    (2, {"edition": "PRESSMAN"}), (3, {"edition": "PRESSMAN"}),
+    (2, {"scoring": "children", "rounds": 3}), (4, {"extended_bridge": True}),
+    (2, {"target_score": 100}), (3, {"rounds": 2, "start_rule": "highest_triple"}),
+])
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+
+Step = tuple[TriominosState, int, dict[str, Any], list[dict[str, Any]], TriominosState]
+
+
+def random_game(seats: int, options: dict[str, Any], seed: int, choice_seed: int,
+                max_actions: int = 600) -> Iterator[Step]:
+    """Yield (state before, seat, action, events, state after) through a random game."""
+    state = GAME.new_game(GAME.make_config(options, seats), seats, seed)
+    chooser = random.Random(choice_seed)
+    for _ in range(max_actions):
+        to_act = GAME.to_act(state)
+        if not to_act:
+            return
+        (seat,) = to_act
+        action = chooser.choice(GAME.legal_actions(state, seat))
+        before = GAME.clone(state)
+        events = GAME.apply(state, seat, action)
+        yield before, seat, action, events, state
+
+
+def test_random_games_finish() -> None:
+    for seats in range(1, 7):
+        steps = list(random_game(seats, {"rounds": 1}, seed=seats, choice_seed=seats,
+                                 max_actions=5000))
+        assert steps[-1][4].finished
+
+
+@settings(max_examples=40, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_the_56_tiles_are_conserved(setup: tuple[int, dict[str, Any]], seed: int,
+                                    choice: int) -> None:
+    """TR-TILE-1, TR-SETUP-1: pool + hands + table always hold each of the 56 tiles once."""
+    seats, options = setup
+    for _, _, _, _, state in random_game(seats, options, seed, choice):
+        masks = [1 << t for t in state.pool] + list(state.hands) + \
+            [1 << laid.tile for laid in state.layout.tiles.values()]
+        total = 0
+        for mask in masks:
+            assert not total & mask
+            total |= mask
+        assert total == ALL_TILES
+
+
+@settings(max_examples=40, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_every_table_stays_consistent(setup: tuple[int, dict[str, Any]], seed: int,
+                                      choice: int) -> None:
+    """TR-PLACE-1/2: every new tile shares a side, and all coinciding corners are equal;
+    TR-BONUS-1..5: bonuses match the geometry."""
+    seats, options = setup
+    for before, _, action, events, state in random_game(seats, options, seed, choice):
+        if action["type"] != "place" or state.round != before.round:
+            continue
+        layout = state.layout
+        p, laid = list(layout.tiles.items())[-1]
+        cell = CELLS[p]
+        assert laid.corners == ROTATIONS[laid.tile][laid.rotation]
+        corner_of: dict[int, int] = {}
+        for q, other in layout.tiles.items():
+            for v, n in zip(CELLS[q].corners, other.corners, strict=True):
+                assert corner_of.setdefault(v, n) == n
+        shared = sum(1 for q in cell.sides if q in before.layout.tiles)
+        assert shared >= 1 or not before.layout.tiles
+        bonus = events[0]["bonus"]
+        hexagons = sum(all(q in layout.tiles for q in RINGS[v]) for v in cell.corners)
+        assert (bonus or "").endswith("hexagon") == (hexagons > 0)
+        if bonus == "bridge":
+            assert shared == 1 and hexagons == 0
+        if bonus == "extended_bridge":
+            assert shared == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_scores_change_only_as_the_rules_say(setup: tuple[int, dict[str, Any]], seed: int,
+                                             choice: int) -> None:
+    """TR-SCORE-1, TR-DRAW-1..3, TR-END-2/3: only the acting seat's points move during a
+    round, by exactly the event's points; other seats gain only when a round ends."""
+    seats, options = setup
+    children = options.get("scoring") == "children"
+    for before, seat, action, events, state in random_game(seats, options, seed, choice):
+        delta = [a - b for a, b in zip(state.scores, before.scores, strict=True)]
+        first = events[0]
+        ended = any(e["type"] == "round_end" for e in events)
+        if not ended:
+            assert all(d == 0 for s, d in enumerate(delta) if s != seat)
+        own = first.get("points", 0)
+        if action["type"] == "place":
+            value = 1 if children else TILE_VALUE[_tile(action)]
+            assert own >= value
+        elif action["type"] == "draw":
+            assert own == (0 if children else -5)
+        else:
+            assert own in ((0,) if children else (0, -10))
+        if not ended:
+            assert delta[seat] == own
+        else:
+            end = next(e for e in events if e["type"] == "round_end")
+            gained = [0] * seats
+            for line in end["points"]:
+                if line["reason"] in ("triominos.reasons.out", "triominos.reasons.hands_left",
+                                      "triominos.reasons.blocked"):
+                    gained[line["seat"]] += line["points"]
+            gained[seat] += own
+            assert delta == gained
+            assert end["scores"] == state.scores  # dealing a new round scores nothing
+
+
+@settings(max_examples=30, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_replaying_the_record_reproduces_every_state(
+    setup: tuple[int, dict[str, Any]], seed: int, choice: int
+) -> None:
+    """A game is its record: replay gives the same state after every action."""
+    seats, options = setup
+    record = GameRecord(game="triominos", config=options,
+                        seats=[SeatInfo(name=f"p{i}") for i in range(seats)], seed=seed)
+    snapshots = []
+    for _, seat, action, _, state in random_game(seats, options, seed, choice):
+        record.append(seat, action)
+        snapshots.append(GAME.snapshot(state))
+    replayed: list[dict[str, Any]] = []
+    replay(GameRecord.model_validate_json(record.model_dump_json()),
+           on_step=lambda _n, state, _e: replayed.append(GAME.snapshot(state)))
+    assert replayed == snapshots
+
+
+def scramble_secrets(state: TriominosState, keep: int | None, rng: random.Random
+                     ) -> TriominosState:
+    """A state that differs only in what ``keep`` may not see: other hands, the pool."""
+    other = GAME.clone(state)
+    hidden = list(other.pool)
+    for seat, hand in enumerate(other.hands):
+        if seat != keep:
+            hidden += [t for t in range(56) if hand >> t & 1]
+    rng.shuffle(hidden)
+    for seat, hand in enumerate(other.hands):
+        if seat != keep:
+            mask = 0
+            for _ in range(hand.bit_count()):
+                mask |= 1 << hidden.pop()
+            other.hands[seat] = mask
+    other.pool = hidden
+    other.rng = random.Random(rng.random())
+    return other
+
+
+@settings(max_examples=30, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_views_never_show_another_hand_or_the_pool(
+    setup: tuple[int, dict[str, Any]], seed: int, choice: int
+) -> None:
+    """A view depends only on public facts and the seat's own tiles."""
+    seats, options = setup
+    rng = random.Random(choice)
+    for step, (_, _, _, _, state) in enumerate(random_game(seats, options, seed, choice)):
+        if step % 5:
+            continue
+        for seat in [None, *range(seats)]:
+            view = GAME.view(state, seat)
+            assert GAME.view(scramble_secrets(state, seat, rng), seat) == view
+            assert set(view) & {"pool_tiles", "hands", "rng", "seed"} == set()
+            if seat is None:
+                assert "hand" not in view
+
+
+def _tile(action: dict[str, Any]) -> int:
+    from gametable.games.triominos.tiles import TILE_NUMBER
+    return TILE_NUMBER[action["tile"]]
