@@ -1,15 +1,17 @@
 """Server speed: accepted actions per second and action-to-update latency, under load.
 
-Run: ``.venv/bin/python -m benchmarks.server [--tables 50] [--seconds 20]``
+Run: ``.venv/bin/python -m benchmarks.server [--game triominos] [--tables 50]
+[--seconds 20]``
 
 Starts ``gametable serve`` (SQLite with ``synchronous=FULL``: every action is fsynced
 before anyone hears of it) on a free port with an empty data folder. Then:
 
-1. **Load**: ``--tables`` Sequence Cats tables for two, each seat a websocket client on
-   this machine playing a random legal move as soon as it is its turn. A finished game is
-   replaced by a new table. Counted over ``--seconds`` after a warm-up: accepted actions
-   per second, and for each action the time from sending it to the moment the *last*
-   client of that table has received the new state (p50, p99, max).
+1. **Load**: ``--tables`` tables for two of ``--game`` (Sequence Cats by default, with
+   ``--options``), each seat a websocket client on this machine playing a random legal
+   move as soon as it is its turn. A finished game is replaced by a new table. Counted
+   over ``--seconds`` after a warm-up: accepted actions per second, and for each action
+   the time from sending it to the moment the *last* client of that table has received
+   the new state (p50, p99, max).
 2. **Memory**: ``--open-tables`` tables, each with both seats connected and a few moves
    played, all kept open; then the server's resident memory (VmRSS).
 
@@ -39,6 +41,7 @@ import orjson
 import websockets
 
 GAME = "sequence-cats"
+OPTIONS: dict[str, Any] = {}
 
 
 def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
@@ -64,7 +67,8 @@ def free_port() -> int:
 
 async def new_table(http: httpx.AsyncClient) -> tuple[str, list[str]]:
     created = (await http.post("/api/tables", json={
-        "game": GAME, "name": "A", "seats": [{"kind": "human"}, {"kind": "human"}]})).json()
+        "game": GAME, "config": OPTIONS, "name": "A",
+        "seats": [{"kind": "human"}, {"kind": "human"}]})).json()
     joined = (await http.post(f"/api/tables/{created['table']['id']}/join",
                               json={"name": "B"})).json()
     return created["table"]["id"], [created["token"], joined["token"]]
@@ -244,8 +248,11 @@ def measure_memory(base: str, pid: int, tables: int, moves: int) -> dict[str, An
 
 
 def main() -> None:
+    global GAME, OPTIONS  # read by the forked client processes
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default=GAME, help="the game played at every table")
+    parser.add_argument("--options", default="{}", help="the tables' options, as JSON")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=3)
@@ -254,6 +261,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20, help="moves per open table")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
+    GAME, OPTIONS = args.game, json.loads(args.options)
     with tempfile.TemporaryDirectory() as data:
         port = free_port()
         server = start_server(Path(data), port)
@@ -271,6 +279,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
+    print(f"game: {GAME} {json.dumps(OPTIONS)}")
     print(f"load: {load['tables']} tables × 2 websocket seats, {load['seconds']:.0f} s, "
           f"{load['client_processes']} client process(es)")
     print(f"  accepted actions/s     {load['actions_per_second']:>10,.0f}")

@@ -76,4 +76,30 @@ def test_replay_of_a_file_that_is_not_a_record_exits_2(tmp_path: Path) -> None:
 def test_games_lists_games_and_bots() -> None:
     done = gametable("games")
     assert "sequence-cats: seats 2, 3, 4, 6" in done.stdout
+    assert "triominos: seats 1, 2, 3, 4, 5, 6" in done.stdout
     assert "bots: greedy, random" in done.stdout
+
+
+def test_simulate_and_replay_triominos(tmp_path: Path) -> None:
+    done = gametable("simulate", "triominos", "--players", "3", "--games", "5", "--seed", "2",
+                     "--bots", "greedy,random,random", "--config", '{"rounds": 2}', "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["game"] == "triominos" and result["unfinished"] == 0
+    assert sum(result["wins"].values()) >= 5  # shared wins count for every leader
+    record, outcome = play_bot_game("triominos", {"edition": "PRESSMAN"}, ["greedy"] * 2, 9)
+    path = tmp_path / "triominos.json"
+    path.write_text(record.model_dump_json())
+    summary = json.loads(gametable("replay", str(path), "--json").stdout)
+    assert summary["finished"] is True and summary["scores"] == outcome.scores
+    data = json.loads(record.model_dump_json())
+    data["actions"][1]["action"] = {"type": "place", "tile": "0-0-0", "position": [9, 9],
+                                    "rotation": 0}
+    path.write_text(json.dumps(data))
+    bad = gametable("replay", str(path))
+    assert bad.returncode == 1 and bad.stderr.startswith("action 2: TR-")
+
+
+def test_simulate_refuses_seven_triominos_players() -> None:
+    done = gametable("simulate", "triominos", "--players", "7")
+    assert done.returncode == 2 and "TR-SETUP-2" in done.stderr

@@ -33,11 +33,11 @@ def keys_of(value: Any) -> Iterator[str]:
             yield from keys_of(inner)
 
 
-async def create_table(http: httpx.AsyncClient, seats: int, options: dict[str, Any]
-                       ) -> tuple[str, list[str]]:
+async def create_table(http: httpx.AsyncClient, seats: int, options: dict[str, Any],
+                       game: str = "sequence-cats") -> tuple[str, list[str]]:
     """A table of ``seats`` people, all joined; returns its id and the seat tokens."""
     response = await http.post("/api/tables", json={
-        "game": "sequence-cats", "config": options, "name": "Seat 1",
+        "game": game, "config": options, "name": "Seat 1",
         "seats": [{"kind": "human"}] * seats})
     created = response.json()
     tokens = [created["token"]]
@@ -73,10 +73,13 @@ async def random_client(url: str, token: str | None, seed: int) -> list[str]:
     return received
 
 
-async def play_through_server(server: LiveServer, setups: list[tuple[int, dict[str, Any]]]
-                              ) -> list[dict[str, Any]]:
+Setup = tuple[str, int, dict[str, Any]]
+
+
+async def play_through_server(server: LiveServer, setups: list[Setup]) -> list[dict[str, Any]]:
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
-        tables = [await create_table(http, seats, options) for seats, options in setups]
+        tables = [await create_table(http, seats, options, game)
+                  for game, seats, options in setups]
         games = []
         for index, (table_id, tokens) in enumerate(tables):
             url = f"{server.ws_url}/api/tables/{table_id}/ws"
@@ -95,8 +98,13 @@ async def play_through_server(server: LiveServer, setups: list[tuple[int, dict[s
 
 def test_full_games_leak_nothing_but_each_seats_view(live_server: LiveServer) -> None:
     """Every message a client receives carries only its own view: never another seat's
-    hand, the draw pile, the seed or anyone's token."""
-    setups = [(2, {}), (3, {}), (4, {}), (6, {"teams": 2}), (2, {"sequences_to_win": 2})]
+    hand, the draw pile or pool, the seed or anyone's token."""
+    setups: list[Setup] = [
+        ("sequence-cats", 2, {}), ("sequence-cats", 3, {}), ("sequence-cats", 4, {}),
+        ("sequence-cats", 6, {"teams": 2}), ("sequence-cats", 2, {"sequences_to_win": 2}),
+        ("triominos", 2, {"rounds": 2}), ("triominos", 3, {"target_score": 100}),
+        ("triominos", 1, {"rounds": 1, "edition": "PRESSMAN"}),
+    ]
     games = run_async(play_through_server(live_server, setups))
     for game in games:
         record = GameRecord.model_validate(game["record"])

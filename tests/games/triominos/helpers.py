@@ -92,10 +92,15 @@ def lay(state: TriominosState, board: Sequence[Pos], numbers: Mapping[int, int],
         layout.place(p, found[0], found[1], seat, None)
         used |= 1 << found[0]
     state.layout = layout
+    state.board_json = [
+        {"tile": TILE_IDS[laid.tile], "position": list(unpack(p)), "rotation": laid.rotation,
+         "corners": list(laid.corners), "seat": laid.seat, "bonus": laid.bonus}
+        for p, laid in layout.tiles.items()]
     _take_out(state, used)
     state.forced = None
     state.last = pack(*board[-1])
     state.legal_cache = None
+    state.public_view = None
 
 
 def _take_out(state: TriominosState, used: int) -> None:
@@ -127,6 +132,7 @@ def give(state: TriominosState, seat: int, tiles: Sequence[str]) -> None:
                    and not wanted >> t & 1]
     state.hands[seat] = wanted
     state.legal_cache = None
+    state.public_view = None
 
 
 def on_board(state: TriominosState) -> set[str]:

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from gametable.core.records import GameRecord, SeatInfo, replay
 from gametable.games.triominos import TRIOMINOS as GAME
 from gametable.games.triominos.lattice import CELLS, RINGS
+from gametable.games.triominos.layout import Layout
 from gametable.games.triominos.state import TriominosState
-from gametable.games.triominos.tiles import ALL_TILES, ROTATIONS, TILE_VALUE
+from gametable.games.triominos.tiles import ALL_TILES, ROTATIONS, TILE_NUMBER, TILE_VALUE
 
 setups = st.sampled_from([
     (1, {}), (2, {}), (3, {}), (4, {}), (5, {}), (6, {}),
@@ -92,6 +93,15 @@ def test_every_table_stays_consistent(setup: tuple[int, dict[str, Any]], seed: i
             assert shared == 1 and hexagons == 0
         if bonus == "extended_bridge":
             assert shared == 2
+        # The incrementally kept open positions and their facts equal a fresh rebuild.
+        fresh = Layout()
+        for q, other in layout.tiles.items():
+            fresh.place(q, other.tile, other.rotation, other.seat, other.bonus)
+        assert fresh.open == layout.open
+        view = GAME.view(state, None)
+        state.layout.facts.clear()
+        state.public_view = None
+        assert GAME.view(state, None) == view
 
 
 @settings(max_examples=40, deadline=None)
@@ -189,5 +199,4 @@ def test_views_never_show_another_hand_or_the_pool(
 
 
 def _tile(action: dict[str, Any]) -> int:
-    from gametable.games.triominos.tiles import TILE_NUMBER
     return TILE_NUMBER[action["tile"]]

@@ -15,7 +15,7 @@ every legal placement of a hand costs one table lookup per open position
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from gametable.games.triominos.lattice import CELLS, ORIGIN
 from gametable.games.triominos.tiles import (
@@ -66,15 +66,18 @@ class Layout:
         numbers: packed vertex → the number on it.
         meeting: packed vertex → how many tiles touch it (6 = a completed hexagon).
         open: packed open position → its demand key; ``{ORIGIN: ANYWHERE}`` while empty.
+        facts: a cache for callers: packed open position → anything derived from the
+            tiles around it; an entry is dropped whenever a tile is laid next to it.
     """
 
-    __slots__ = ("meeting", "numbers", "open", "tiles")
+    __slots__ = ("facts", "meeting", "numbers", "open", "tiles")
 
     def __init__(self) -> None:
         self.tiles: dict[int, Laid] = {}
         self.numbers: dict[int, int] = {}
         self.meeting: dict[int, int] = {}
         self.open: dict[int, int] = {ORIGIN: ANYWHERE}
+        self.facts: dict[int, Any] = {}
 
     def copy(self) -> Layout:
         """An independent copy."""
@@ -83,6 +86,7 @@ class Layout:
         other.numbers = dict(self.numbers)
         other.meeting = dict(self.meeting)
         other.open = dict(self.open)
+        other.facts = dict(self.facts)
         return other
 
     def placements(self, hand: int) -> list[Placement]:
@@ -138,10 +142,13 @@ class Layout:
             meeting[v] = meeting.get(v, 0) + 1
         open_ = self.open
         open_.pop(p, None)
+        facts = self.facts
+        facts.pop(p, None)
         tiles = self.tiles
         sides = cell.sides
         get = numbers.get
         for q in cell.around:
+            facts.pop(q, None)
             if q in open_ or (q in sides and q not in tiles):
                 c0, c1, c2 = CELLS[q].corners
                 open_[q] = demand_key(get(c0, WILD), get(c1, WILD), get(c2, WILD))

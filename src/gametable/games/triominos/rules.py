@@ -115,6 +115,7 @@ class Triominos:
         seats = state.seats
         state.round += 1
         state.layout = type(state.layout)()
+        state.board_json = []
         state.last = None
         state.out = None
         state.draws = 0
@@ -220,6 +221,7 @@ class Triominos:
         if seat != state.current:
             raise IllegalAction("TR-PLACE-3", "errors.not_your_turn", seat=seat,
                                 current=state.current)
+        state.public_view = None
         if kind == "place":
             tile, p, rotation = self._check_place(state, seat, action)
             return self._place(state, seat, tile, p, rotation)
@@ -301,6 +303,10 @@ class Triominos:
             _score(state, seat, "start_bonus", state.start_bonus)
             points += state.start_bonus
         layout.place(p, tile, rotation, seat, bonus)
+        laid = layout.tiles[p]
+        state.board_json.append({
+            "tile": TILE_IDS[tile], "position": position_json(p), "rotation": rotation,
+            "corners": list(laid.corners), "seat": seat, "bonus": bonus})
         state.hands[seat] &= ~(1 << tile)
         state.last = p
         state.forced = None
@@ -420,18 +426,20 @@ class Triominos:
         Other hands, the pool's tiles and the generator never appear.
         """
         seated = seat is not None and 0 <= seat < state.seats
-        layout = state.layout
+        public = state.public_view
+        if public is None:
+            public = state.public_view = self._public_view(state)
+        view: Observation = {"game": NAME, "seat": seat if seated else None, **public}
+        if seated and seat is not None:
+            view["hand"] = [TILE_IDS[t] for t in hand_tiles(state.hands[seat])]
+        return view
+
+    def _public_view(self, state: TriominosState) -> dict[str, Any]:
+        """The part of every view that is the same for all seats (cached per action)."""
         config = state.config
-        view: Observation = {
-            "game": NAME,
-            "seat": seat if seated else None,
+        return {
             "round": state.round,
-            "board": [
-                {"tile": TILE_IDS[laid.tile], "position": position_json(p),
-                 "rotation": laid.rotation, "corners": list(laid.corners), "seat": laid.seat,
-                 "bonus": laid.bonus}
-                for p, laid in layout.tiles.items()
-            ],
+            "board": list(state.board_json),
             "open": self._open_positions(state),
             "last": position_json(state.last) if state.last is not None else None,
             "pool": len(state.pool),
@@ -454,9 +462,6 @@ class Triominos:
             "finished": state.finished,
             "winners": _leaders(state) if state.finished else [],
         }
-        if seated and seat is not None:
-            view["hand"] = [TILE_IDS[t] for t in hand_tiles(state.hands[seat])]
-        return view
 
     def _open_positions(self, state: TriominosState) -> list[dict[str, Any]]:
         """Public facts about each open position: the numbers its corners need
@@ -464,15 +469,19 @@ class Triominos:
         layout = state.layout
         if not layout.tiles:
             return []
+        facts = layout.facts
         found = []
         for p, key in layout.open.items():
-            demand = layout.demand(p)
-            found.append({
-                "position": position_json(p),
-                "demand": [None if n == WILD else n for n in demand],
-                "fillable": bool(DEMAND_TILES[key]),
-                "bonus": self._bonus(state, layout.geometry(p)),
-            })
+            fact = facts.get(p)
+            if fact is None:
+                demand = layout.demand(p)
+                fact = facts[p] = {
+                    "position": position_json(p),
+                    "demand": [None if n == WILD else n for n in demand],
+                    "fillable": bool(DEMAND_TILES[key]),
+                    "bonus": self._bonus(state, layout.geometry(p)),
+                }
+            found.append(fact)
         return found
 
     def outcome(self, state: TriominosState) -> Outcome:

@@ -24,15 +24,17 @@ class TriominosState:
             drawn this turn (TR-DRAW-1); ``forced`` the tile the first placement must use
             (TR-SETUP-4) or ``None``; ``start_bonus`` its bonus points; ``start`` the
             public ``round_start`` event of this round (who drew what to start).
+        board_json: the tiles on the table as the view shows them (kept per placement);
+            ``public_view`` and ``legal_cache`` are caches cleared by every action.
         out: the first seat to go out this round (TR-END-1), or ``None``.
         turn: completed turns in the whole game; ``finished`` the game is over.
         rng: the seeded generator all chance is drawn from.
     """
 
     __slots__ = (
-        "config", "current", "draws", "finished", "forced", "hands", "history", "last",
-        "layout", "legal_cache", "out", "pool", "rng", "round", "round_points", "scores",
-        "seats", "start", "start_bonus", "starter", "turn",
+        "board_json", "config", "current", "draws", "finished", "forced", "hands", "history",
+        "last", "layout", "legal_cache", "out", "pool", "public_view", "rng", "round",
+        "round_points", "scores", "seats", "start", "start_bonus", "starter", "turn",
     )
 
     def __init__(self, config: TriominosConfig, seats: int, seed: int) -> None:
@@ -57,6 +59,8 @@ class TriominosState:
         self.turn = 0
         self.finished = False
         self.legal_cache: list[dict[str, Any]] | None = None
+        self.public_view: dict[str, Any] | None = None
+        self.board_json: list[dict[str, Any]] = []
 
     def copy(self) -> TriominosState:
         """An independent copy, generator included."""
@@ -83,4 +87,6 @@ class TriominosState:
         other.turn = self.turn
         other.finished = self.finished
         other.legal_cache = None
+        other.public_view = None
+        other.board_json = list(self.board_json)
         return other
