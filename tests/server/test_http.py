@@ -179,3 +179,22 @@ def test_the_host_can_hand_an_offline_players_seat_to_a_computer(client: TestCli
     with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
         ws.send_json({"type": "hello", "token": friend["token"]})
         assert ws.receive_json()["code"] == "bad_token"
+
+
+def test_games_list_triominos_and_a_solo_table_plays_at_once(client: TestClient) -> None:
+    data = client.get("/api/games").json()
+    (game,) = [g for g in data["games"] if g["name"] == "triominos"]
+    assert game["seats"]["allowed"] == [1, 2, 3, 4, 5, 6]
+    assert {"edition", "target_score", "rounds"} <= set(game["config_schema"]["properties"])
+    response = client.post("/api/tables", json={"game": "triominos", "seats": [HUMAN],
+                                                "name": "Solo", "config": {"rounds": 1}})
+    assert response.status_code == 201, response.text
+    table = response.json()["table"]
+    assert table["status"] == "playing" and table["public"]["tiles_per_player"] == 9
+
+
+def test_triominos_options_are_validated(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "triominos", "seats": [HUMAN] * 2,
+                                                "config": {"target_score": 10}})
+    assert response.status_code == 400
+    assert "target_score" in response.json()["message"]
