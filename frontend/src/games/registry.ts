@@ -1,9 +1,8 @@
 // Browser modules of the games. Adding a game adds one entry here; the shell (lobby,
 // connection, waiting room) stays the same.
-import type { ComponentType } from "react";
+import { Suspense, createElement, lazy, type ComponentType } from "react";
 import type { Action, ErrorMessage, StateMessage, TableInfo } from "../app/types";
 import { SequenceCatsTable } from "./sequence-cats/SequenceCatsTable";
-import { TriominosTable } from "./triominos/TriominosTable";
 
 export interface GameTableProps {
   info: TableInfo;
@@ -20,6 +19,14 @@ export interface GameModule {
   /** The seat count the lobby proposes first. */
   defaultSeats: number;
 }
+
+/** A game's table loaded on first use, so the lobby does not wait for every game. */
+function later(load: () => Promise<ComponentType<GameTableProps>>): ComponentType<GameTableProps> {
+  const Table = lazy(() => load().then((component) => ({ default: component })));
+  return (props: GameTableProps) => createElement(Suspense, { fallback: null }, createElement(Table, props));
+}
+
+const TriominosTable = later(() => import("./triominos/TriominosTable").then((m) => m.TriominosTable));
 
 export const GAMES: Record<string, GameModule> = {
   "sequence-cats": { name: "sequence-cats", Table: SequenceCatsTable, defaultSeats: 2 },

@@ -40,6 +40,7 @@ export function EventLog({ log, describe }: { log: LogLine[]; describe: (event: 
 }
 
 const SHOW_MS = 3800;
+const SHOW_AT_MOST = 2;
 
 /** The newest state's events, for a few seconds. */
 export function EventToast({ log, describe, show }: { log: LogLine[]; describe: (event: GameEvent) => string | null; show: (event: GameEvent) => boolean }) {
@@ -54,7 +55,8 @@ export function EventToast({ log, describe, show }: { log: LogLine[]; describe: 
     .filter((line) => line.version === newest && show(line.event))
     .reverse()
     .map((line) => describe(line.event))
-    .filter((text): text is string => !!text);
+    .filter((text): text is string => !!text)
+    .slice(-SHOW_AT_MOST);
   if (!texts.length) return null;
   return (
     <div className="tr-toast" role="status" key={newest}>

@@ -1,8 +1,9 @@
 // Everyone at the table: whose turn, tiles in hand, points this round and in all.
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
-import { signed } from "./placing";
+import { score, signed } from "./placing";
 import { seatColour, type TriominosView } from "./types";
 
 interface Props {
@@ -14,15 +15,26 @@ interface Props {
 
 export function Players({ info, view, seat, compact }: Props) {
   const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
+  // In the strip on a phone, whoever plays now is scrolled into sight.
+  useEffect(() => {
+    const strip = list.current;
+    const chip = strip?.querySelector<HTMLElement>(".tr-player.current");
+    if (!compact || !strip || !chip) return;
+    const left = chip.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft || left + chip.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollTo({ left: left - 8, behavior: "smooth" });
+    }
+  }, [compact, view.current]);
   return (
-    <ul className={`tr-players ${compact ? "compact" : ""}`} aria-label={t("triominos.ui.players")}>
+    <ul ref={list} className={`tr-players ${compact ? "compact" : ""}`} aria-label={t("triominos.ui.players")}>
       {!compact && (
         <li className="tr-player header" aria-hidden="true">
           <span />
           <span>{t("triominos.ui.players")}</span>
-          <span>{t("triominos.ui.tiles_column")}</span>
-          <span className="tr-player-round">{t("triominos.ui.round_column")}</span>
-          <span className="tr-player-score">{t("triominos.ui.score_column")}</span>
+          <span className="tr-right">{t("triominos.ui.tiles_column")}</span>
+          <span className="tr-right">{t("triominos.ui.round_column")}</span>
+          <span className="tr-right">{t("triominos.ui.score_column")}</span>
         </li>
       )}
       {info.seats.map((s) => {
@@ -41,16 +53,19 @@ export function Players({ info, view, seat, compact }: Props) {
           >
             <span className="tr-seat-dot" style={{ background: seatColour(s.seat) }} aria-hidden="true" />
             <span className="tr-player-name">
-              <span className="tr-player-label">{seatName(t, info, s.seat)}</span>
-              {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
-              {!compact && s.kind === "bot" && <span className="tag muted">{t("ui.seat.computer")}</span>}
-              {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
-              {view.starter === s.seat && (
-                <span className="tr-starter" title={t("triominos.ui.started")} aria-label={t("triominos.ui.started")}>
-                  ⚑
-                </span>
-              )}
-              {view.out === s.seat && <span className="tag">{t("triominos.ui.out_tag")}</span>}
+              <span className="tr-player-label" title={s.kind === "bot" ? t("ui.seat.computer") : undefined}>
+                {seatName(t, info, s.seat)}
+              </span>
+              <span className="tr-player-tags">
+                {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
+                {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+                {view.out === s.seat && <span className="tag">{t("triominos.ui.out_tag")}</span>}
+                {view.starter === s.seat && (
+                  <span className="tr-starter" title={t("triominos.ui.started")} aria-label={t("triominos.ui.started")}>
+                    ⚑
+                  </span>
+                )}
+              </span>
             </span>
             <span className="tr-player-tiles" title={t("triominos.ui.tiles_in_hand", { count: tiles })}>
               <span aria-hidden="true">▲</span> {tiles}
@@ -59,7 +74,7 @@ export function Players({ info, view, seat, compact }: Props) {
               {signed(round)}
             </span>
             <span className="tr-player-score" title={t("triominos.ui.score")}>
-              {view.scores[s.seat]}
+              {score(view.scores[s.seat])}
             </span>
           </li>
         );

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
 import type { Outcome, TableInfo } from "../../app/types";
-import { signed } from "./placing";
+import { score, signed } from "./placing";
 import { seatColour, type RoundSummary, type TriominosView } from "./types";
 
 interface Props {
@@ -176,7 +176,7 @@ function Totals({ info, view, shown, onShowRound }: { info: TableInfo; view: Tri
             <th scope="row">{t("triominos.ui.summary.total")}</th>
             {seats.map((s) => (
               <td key={s} data-seat={s} data-score={latest.scores[s]}>
-                {latest.scores[s]}
+                {score(latest.scores[s])}
               </td>
             ))}
           </tr>

@@ -14,13 +14,13 @@ interface FaceProps {
 }
 
 export function TileFace({ corners, numbers, side, className, fill, stroke }: FaceProps) {
-  const body = towardsCentre(corners, 0.05);
-  const labels = towardsCentre(corners, 0.4);
+  const body = towardsCentre(corners, 0.045);
+  const labels = towardsCentre(corners, 0.38);
   return (
     <g className={className}>
-      <polygon className="tr-face" points={svgPoints(body)} fill={fill} stroke={stroke} strokeWidth={side * 0.03} strokeLinejoin="round" />
+      <polygon className="tr-face" points={svgPoints(body)} fill={fill} stroke={stroke} strokeWidth={side * 0.022} strokeLinejoin="round" />
       {labels.map((p, i) => (
-        <text key={i} className="tr-number" x={p.x} y={p.y} fontSize={side * 0.2} textAnchor="middle" dominantBaseline="central">
+        <text key={i} className="tr-number" x={p.x} y={p.y} fontSize={side * 0.18} textAnchor="middle" dominantBaseline="central">
           {numbers[i]}
         </text>
       ))}

@@ -2,21 +2,23 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
-import type { GameEvent } from "../../app/types";
+import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
 import { EventLog, EventToast, useEventLog } from "./EventLog";
 import { describeEvent, isHighlight } from "./events";
-import { tileValue } from "./geometry";
 import { Hand } from "./Hand";
 import { PlaceBar } from "./PlaceBar";
-import { hasAction, placeActions, playableTiles, signed, targetsFor, type Target } from "./placing";
+import { hasAction, placeActions, placementPoints, playableTiles, signed, targetsFor, type Target } from "./placing";
 import { Players, RoundFacts } from "./Players";
 import { RoundDialog } from "./RoundDialog";
+import { statusText } from "./status";
 import { TurnActions } from "./TurnActions";
 import type { Bonus, PublicInfo, TriominosView } from "./types";
-import { useFillHeight, useNarrow } from "./useNarrow";
+import { useFillHeight, useNarrow } from "./useLayout";
 import "./triominos.css";
+
+const NOTHING: Action[] = [];
 
 /** A position chosen for the selected tile, and which of its rotations is shown. */
 interface Choice {
@@ -47,7 +49,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
 
   const hand = view.hand ?? [];
   const myTurn = seat !== null && state.to_act.includes(seat);
-  const legal = myTurn ? state.legal : [];
+  const legal = myTurn ? state.legal : NOTHING;
   const places = useMemo(() => placeActions(legal), [legal]);
   const playable = useMemo(() => playableTiles(places), [places]);
   const targets = useMemo(() => targetsFor(places, selected, view.open), [places, selected, view.open]);
@@ -107,27 +109,17 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   };
 
   const preview = choice ? choice.target.actions[choice.index] : null;
-  const previewPoints = (() => {
-    if (!preview) return 0;
-    let points = setup.scoring === "children" ? 1 : tileValue(preview.tile);
-    if (choice?.target.bonus) points += bonusPoints(choice.target.bonus);
-    const start = view.round_start;
-    if (view.board.length === 0 && start?.rule === "highest_triple" && setup.scoring !== "children") points += start.bonus ?? 0;
-    return points;
-  })();
-
-  // The status line: whose turn, and what to do now.
-  let status: string;
-  if (view.finished) status = t("triominos.ui.status.finished");
-  else if (!myTurn) status = view.current !== null ? t("triominos.ui.status.their_turn", { player: player(view.current) }) : "";
-  else if (choice) status = t("triominos.ui.status.rotate", { tile: choice.target.actions[0].tile });
-  else if (selected && targets.size) status = t("triominos.ui.status.choose_position", { tile: selected });
-  else if (view.board.length === 0)
-    status = view.forced ? t("triominos.ui.status.start_forced", { tile: view.forced }) : t("triominos.ui.status.start");
-  else if (places.length) status = view.draws ? t("triominos.ui.status.drawn_fits") : t("triominos.ui.status.your_turn");
-  else if (canDraw) status = t("triominos.ui.status.must_draw", { points: signed(view.penalties.draw) });
-  else if (canPass) status = t("triominos.ui.status.must_pass");
-  else status = t("triominos.ui.status.your_turn");
+  const previewPoints = preview ? placementPoints(preview, choice?.target.bonus ?? null, view, setup) : 0;
+  const status = statusText(t, {
+    view,
+    myTurn,
+    player,
+    rotating: choice ? choice.target.actions[0].tile : null,
+    choosing: selected && targets.size ? selected : null,
+    canPlace: places.length > 0,
+    canDraw,
+    canPass,
+  });
 
   const showToast = useCallback((event: GameEvent) => narrow || isHighlight(event), [narrow]);
   const summaryOpen = shownRound !== null && view.rounds[shownRound] !== undefined;
@@ -163,6 +155,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           previewSeat={seat}
           narrow={narrow}
           bonusLabel={bonusLabel}
+          bonusPoints={(bonus) => signed(bonusPoints(bonus))}
           onTarget={onTarget}
         />
         {choice && preview && (

@@ -14,8 +14,9 @@ interface Props {
 
 export function TurnActions({ view, canDraw, canPass, myTurn, onDraw, onPass }: Props) {
   const { t } = useTranslation();
-  // A pass costs its penalty only after three draws; with the pool empty it is free.
-  const passPoints = view.draws >= view.max_draws ? view.penalties.pass : 0;
+  // A pass costs its penalty after three draws; with the pool empty (and fewer draws)
+  // it is free. Until it is allowed, the button shows what it will cost.
+  const passPoints = view.draws >= view.max_draws || view.pool > 0 ? view.penalties.pass : 0;
   return (
     <div className="tr-turn-actions">
       <button

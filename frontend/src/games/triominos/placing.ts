@@ -1,7 +1,7 @@
 // What the legal actions allow: which tiles can be laid, where, and in which rotations.
 import type { Action } from "../../app/types";
-import { keyOf } from "./geometry";
-import type { Bonus, OpenPosition, PlaceAction, Position } from "./types";
+import { keyOf, tileValue } from "./geometry";
+import type { Bonus, OpenPosition, PlaceAction, Position, PublicInfo, TriominosView } from "./types";
 
 /** A position the selected tile can take, with every rotation that fits there. */
 export interface Target {
@@ -43,4 +43,18 @@ export function signed(points: number): string {
   if (points > 0) return `+${points}`;
   if (points < 0) return `−${-points}`;
   return "0";
+}
+
+/** A score as people write it: 12, −5. */
+export const score = (points: number) => (points < 0 ? `−${-points}` : String(points));
+
+/** What laying ``action`` scores: the tile, the position's bonus, and on an empty table
+ * the bonus for starting with the highest triple. */
+export function placementPoints(action: PlaceAction, bonus: Bonus | null, view: TriominosView, setup: PublicInfo): number {
+  const children = setup.scoring === "children";
+  let points = children ? 1 : tileValue(action.tile);
+  if (bonus) points += setup.points?.[bonus] ?? 0;
+  const start = view.round_start;
+  if (view.board.length === 0 && start?.rule === "highest_triple" && !children) points += start.bonus ?? 0;
+  return points;
 }

@@ -1,0 +1,31 @@
+// The status line: whose turn it is, and what to do now.
+import type { TFunction } from "i18next";
+import { signed } from "./placing";
+import type { TriominosView } from "./types";
+
+interface Situation {
+  view: TriominosView;
+  myTurn: boolean;
+  player: (seat: number) => string;
+  /** The tile whose rotation is being chosen, if any. */
+  rotating: string | null;
+  /** The selected tile, when it has places to go. */
+  choosing: string | null;
+  canPlace: boolean;
+  canDraw: boolean;
+  canPass: boolean;
+}
+
+export function statusText(t: TFunction, { view, myTurn, player, rotating, choosing, canPlace, canDraw, canPass }: Situation): string {
+  if (view.finished) return t("triominos.ui.status.finished");
+  if (!myTurn) return view.current !== null ? t("triominos.ui.status.their_turn", { player: player(view.current) }) : "";
+  if (rotating) return t("triominos.ui.status.rotate", { tile: rotating });
+  if (choosing) return t("triominos.ui.status.choose_position", { tile: choosing });
+  if (view.board.length === 0) {
+    return view.forced ? t("triominos.ui.status.start_forced", { tile: view.forced }) : t("triominos.ui.status.start");
+  }
+  if (canPlace) return view.draws ? t("triominos.ui.status.drawn_fits") : t("triominos.ui.status.your_turn");
+  if (canDraw) return t("triominos.ui.status.must_draw", { points: signed(view.penalties.draw) });
+  if (canPass) return t("triominos.ui.status.must_pass");
+  return t("triominos.ui.status.your_turn");
+}

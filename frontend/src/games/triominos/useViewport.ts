@@ -1,0 +1,148 @@
+// Where the view of the table looks: it follows the layout until the player pans or
+// zooms, brings new tiles and the selected tile's places into sight, and tells a tap
+// from a drag.
+import { useCallback, useEffect, useRef, type MouseEvent, type PointerEvent } from "react";
+import type { ReactZoomPanPinchContentRef } from "react-zoom-pan-pinch";
+import { boxOf, type Box } from "./geometry";
+import type { Position } from "./types";
+
+/** Pixels per side at zoom 1. */
+export const SIDE_PX = 64;
+/** Movement (pixels) after which a press is a drag, not a tap. */
+const DRAG = 6;
+const GLIDE_MS = 280;
+/** Fitting never makes a side shorter than this (pixels; a finger needs more)… */
+const MIN_SIDE = { mouse: 34, finger: 44 };
+/** …nor longer than this. */
+const MAX_SIDE = 120;
+
+function clamp(value: number, low: number, high: number) {
+  return Math.min(high, Math.max(low, value));
+}
+
+const parsePositions = (keys: string) => keys.split(" ").map((key) => key.split(",").map(Number) as Position);
+
+interface Options {
+  /** The box to show: the tiles and the selected tile's places. */
+  layout: Box;
+  /** What must stay in sight after the player moved the view: "r,c r,c …" or "". */
+  focus: string;
+  round: number;
+  narrow: boolean;
+}
+
+export function useViewport({ layout, focus, round, narrow }: Options) {
+  const zoom = useRef<ReactZoomPanPinchContentRef>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  /** Keep the layout in view until the player moves the view themselves. */
+  const follow = useRef(true);
+  const pressed = useRef<{ x: number; y: number } | null>(null);
+
+  /** Scale and move the view so that ``box`` fills it, within readable sizes. */
+  const fit = useCallback(
+    (box: Box, animate: boolean) => {
+      const wrapper = frame.current;
+      const controls = zoom.current;
+      if (!wrapper || !controls) return;
+      const { clientWidth: width, clientHeight: height } = wrapper;
+      if (width === 0 || height === 0) return;
+      const margin = 0.9;
+      const side = clamp(
+        Math.min(width / (box.maxX - box.minX + 2 * margin), height / (box.maxY - box.minY + 2 * margin)),
+        narrow ? MIN_SIDE.finger : MIN_SIDE.mouse,
+        Math.min(MAX_SIDE, width / 3.5),
+      );
+      const scale = side / SIDE_PX;
+      const x = width / 2 - ((box.minX + box.maxX) / 2) * side;
+      const y = height / 2 - ((box.minY + box.maxY) / 2) * side;
+      controls.setTransform(x, y, scale, animate ? GLIDE_MS : 0, "easeOut");
+    },
+    [narrow],
+  );
+
+  /** Move the view, keeping its zoom, so that ``box`` is in its middle. */
+  const centreOn = useCallback((box: Box) => {
+    const wrapper = frame.current;
+    const controls = zoom.current;
+    if (!wrapper || !controls) return;
+    const { scale } = controls.instance.state;
+    const unit = SIDE_PX * scale;
+    const x = wrapper.clientWidth / 2 - ((box.minX + box.maxX) / 2) * unit;
+    const y = wrapper.clientHeight / 2 - ((box.minY + box.maxY) / 2) * unit;
+    controls.setTransform(x, y, scale, GLIDE_MS, "easeOut");
+  }, []);
+
+  /** Whether ``box`` lies wholly inside what the view shows now. */
+  const visible = useCallback((box: Box) => {
+    const wrapper = frame.current;
+    const controls = zoom.current;
+    if (!wrapper || !controls) return false;
+    const { positionX, positionY, scale } = controls.instance.state;
+    const unit = SIDE_PX * scale;
+    return (
+      box.minX * unit + positionX >= 0 &&
+      box.minY * unit + positionY >= 0 &&
+      box.maxX * unit + positionX <= wrapper.clientWidth &&
+      box.maxY * unit + positionY <= wrapper.clientHeight
+    );
+  }, []);
+
+  // A new round: look at the new layout again.
+  useEffect(() => {
+    follow.current = true;
+  }, [round]);
+
+  // The layout grew, or the selected tile has places to go: show them. Once the player
+  // has moved the view it stays, unless the new tile or the places are out of sight.
+  useEffect(() => {
+    if (follow.current) fit(layout, true);
+    else if (focus) {
+      const box = boxOf(parsePositions(focus));
+      if (!visible(box)) centreOn(box);
+    }
+  }, [layout, focus, fit, visible, centreOn]);
+
+  // The window changed size (a phone turned round…).
+  useEffect(() => {
+    const wrapper = frame.current;
+    if (!wrapper) return;
+    const observer = new ResizeObserver(() => {
+      if (follow.current) fit(layout, false);
+    });
+    observer.observe(wrapper);
+    return () => observer.disconnect();
+  }, [fit, layout]);
+
+  const userMoved = useCallback(() => {
+    follow.current = false;
+  }, []);
+
+  return {
+    zoom,
+    frame,
+    onInit: () => fit(layout, false),
+    userMoved,
+    recentre: () => {
+      follow.current = true;
+      fit(layout, true);
+    },
+    zoomBy: (direction: 1 | -1) => {
+      userMoved();
+      if (direction > 0) void zoom.current?.zoomIn(0.3);
+      else void zoom.current?.zoomOut(0.3);
+    },
+    /** On the board's frame: a drag that ends on a target is not a tap on it. */
+    tapGuard: {
+      onPointerDownCapture: (event: PointerEvent) => {
+        pressed.current = { x: event.clientX, y: event.clientY };
+      },
+      onClickCapture: (event: MouseEvent) => {
+        const start = pressed.current;
+        if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > DRAG) {
+          event.stopPropagation();
+          event.preventDefault();
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,333 @@
+"""Triominos as people play it: tiles laid by clicking, draws, passes, round results."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from gametable.core.records import GameRecord, replay
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+TABLE = ".tr-table"
+
+
+def version(page: Page) -> int:
+    return int(page.locator(TABLE).get_attribute("data-version") or 0)
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator(f'{TABLE}[data-my-turn="true"]').count() > 0
+
+
+def finished(page: Page) -> bool:
+    return page.locator(f'{TABLE}[data-finished="true"]').count() > 0
+
+
+def enabled(page: Page, action: str) -> bool:
+    return page.locator(f'[data-action="{action}"]:not([disabled])').count() > 0
+
+
+def wait_for_new_state(page: Page, before: int) -> None:
+    page.wait_for_function(
+        f"Number(document.querySelector('{TABLE}')?.dataset.version) > {before}")
+
+
+def press(locator: Locator, touch: bool) -> None:
+    if touch:
+        locator.tap()
+    else:
+        locator.click()
+
+
+def place_a_tile(page: Page, touch: bool = False) -> dict[str, str]:
+    """Select a tile that fits, click a glowing position, confirm the rotation if asked."""
+    before = version(page)
+    if page.locator(".tr-hand-tile.selected").count() == 0:
+        press(page.locator('.tr-hand-tile[data-playable="true"]').first, touch)
+    tile = page.locator(".tr-hand-tile.selected").get_attribute("data-tile") or ""
+    target = page.locator("[data-target]").first
+    expect(target).to_be_visible()
+    position = target.get_attribute("data-target") or ""
+    rotations = int(target.get_attribute("data-rotations") or 1)
+    press(target, touch)
+    if rotations > 1:
+        # Several ways fit: a preview appears, the rotate button cycles them.
+        expect(page.locator(".tr-preview")).to_be_visible()
+        first = page.locator(".tr-preview").get_attribute("data-rotation")
+        press(page.locator('[data-action="rotate"]'), touch)
+        expect(page.locator(".tr-preview")).not_to_have_attribute("data-rotation", first or "")
+        press(page.locator('[data-action="confirm"]'), touch)
+    wait_for_new_state(page, before)
+    laid = page.locator(f'.tr-tile[data-position="{position}"]')
+    expect(laid).to_have_attribute("data-tile", tile)
+    return {"tile": tile, "position": position}
+
+
+def act(page: Page, action: str) -> None:
+    before = version(page)
+    page.click(f'[data-action="{action}"]')
+    wait_for_new_state(page, before)
+
+
+def place_on_my_turn(page: Page, touch: bool = False) -> dict[str, str]:
+    """Wait for my turn, draw until a tile fits (or pass and wait again), then place it."""
+    while True:
+        page.wait_for_function(f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
+        if page.locator('.tr-hand-tile[data-playable="true"]').count():
+            return place_a_tile(page, touch)
+        act(page, "draw" if enabled(page, "draw") else "pass")
+
+
+def choose_game(page: Page, server: LiveServer, name: str, seats: list[str],
+                options: dict[str, str] | None = None) -> None:
+    """Create a Triominos table in the lobby; ``seats`` are the choices for seats 2, 3…"""
+    page.goto(server.url)
+    card = page.locator(".game-card", has_text="Triominos")
+    expect(card).to_contain_text("1, 2, 3, 4, 5, 6 players")
+    card.click()
+    page.fill("input[autocomplete=nickname]", name)
+    counts = page.get_by_role("group", name="Players").get_by_role("button")
+    expect(counts).to_have_text(["1", "2", "3", "4", "5", "6"])
+    counts.get_by_text(str(len(seats) + 1), exact=True).click()
+    expect(page.locator(".seat-plan li")).to_have_count(len(seats) + 1)
+    for index, choice in enumerate(seats, start=2):
+        page.select_option(f".seat-plan li:nth-child({index}) select", choice)
+    for label, value in (options or {}).items():
+        option = page.locator(".config-form .field",
+                              has=page.locator(".field-label", has_text=label))
+        option.locator("select").select_option(label=value)
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+
+
+def table_id(page: Page) -> str:
+    return page.url.rstrip("/").split("/t/")[1].split("#")[0]
+
+
+def test_a_whole_round_against_the_computer_by_clicking(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    # "Rounds" offers the suggested values of a wide integer option.
+    page.goto(web_server.url)
+    page.locator(".game-card", has_text="Triominos").click()
+    rounds = page.locator(".config-form .field",
+                          has=page.locator(".field-label", has_text="Rounds"))
+    expect(rounds.locator("option")).to_have_text(
+        ["No limit: play to the score", "1", "2", "3", "4", "5", "6", "8", "10"])
+    choose_game(page, web_server, "Anna", ["bot:greedy"], {"Rounds": "1"})
+    expect(page.locator(".tr-board-svg")).to_be_visible()
+    expect(page.locator(".tr-hand-tile")).to_have_count(9)
+    expect(page.locator(".tr-facts")).to_contain_text("Round 1 of 1")
+    expect(page.locator('[data-action="draw"]')).to_have_text("Draw (−5)")
+
+    done = {"place": 0, "draw": 0, "pass": 0}
+    deadline = time.monotonic() + 50
+    while not finished(page):
+        assert time.monotonic() < deadline, f"the round did not end in time: {done}"
+        if page.locator(".tr-summary").count() or not my_turn(page):
+            page.wait_for_timeout(50)
+            continue
+        if page.locator('.tr-hand-tile[data-playable="true"]').count():
+            place_a_tile(page)
+            done["place"] += 1
+            if done["place"] == 3:
+                page.screenshot(path=shots / "triominos-mid-round.png")
+        elif enabled(page, "draw"):
+            act(page, "draw")
+            done["draw"] += 1
+        else:
+            expect(page.locator('[data-action="pass"]')).to_be_enabled()
+            act(page, "pass")
+            done["pass"] += 1
+    assert done["place"] >= 3
+
+    # The round's summary and the final ranking, with the server's numbers.
+    summary = page.locator(".tr-summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_have_attribute("data-finished", "true")
+    page.screenshot(path=shots / "triominos-round-over.png")
+    record = GameRecord.model_validate(
+        httpx.get(f"{web_server.url}/api/tables/{table_id(page)}/record").json())
+    state = replay(record).state
+    history = state.history[0]
+    assert [a.action["type"] for a in record.actions if a.seat == 0].count("place") == done["place"]
+    for seat in (0, 1):
+        expect(summary.locator(f'.tr-ranking li[data-seat="{seat}"]')).to_have_attribute(
+            "data-score", str(state.scores[seat]))
+        expect(summary.locator(f'tfoot td[data-seat="{seat}"]')).to_have_text(
+            re.sub("^-", "−", str(state.scores[seat])))
+        expect(summary.locator(f'.tr-round-seat[data-seat="{seat}"]')).to_have_attribute(
+            "data-round-total", str(history["round_totals"][seat]))
+        expect(summary.locator(".tr-left[data-tiles-left]").nth(seat)).to_have_attribute(
+            "data-tiles-left", str(history["tiles_left"][seat]))
+    expect(summary.locator(".tr-summary-end")).to_have_attribute("data-end", history["end"])
+    expect(summary.get_by_role("link", name="Download the game record")).to_be_visible()
+    # Closed, the summary comes back on demand; the players panel has the same totals.
+    summary.locator('[data-action="close-summary"]').click()
+    expect(summary).to_be_hidden()
+    for seat in (0, 1):
+        expect(page.locator(f'.tr-player[data-seat="{seat}"]')).to_have_attribute(
+            "data-score", str(state.scores[seat]))
+    page.click('[data-action="show-summary"]')
+    expect(page.locator(".tr-summary")).to_be_visible()
+
+
+@dataclass
+class Player:
+    name: str
+    page: Page
+    done: dict[str, int] = field(default_factory=lambda: {"place": 0, "draw": 0, "pass": 0})
+    wants_pass: bool = False
+
+
+def take_turn(player: Player) -> None:
+    """Draw once early on, lay tiles, and (for whoever wants it) draw three times and pass."""
+    page = player.page
+    done = player.done
+    if enabled(page, "pass") and (player.wants_pass or not page.locator(
+            '.tr-hand-tile[data-playable="true"]').count()):
+        expect(page.locator('[data-action="pass"]')).to_have_text(re.compile(r"Pass \((−10|0)\)"))
+        act(page, "pass")
+        done["pass"] += 1
+    elif enabled(page, "draw") and (done["draw"] == 0 or player.wants_pass or not page.locator(
+            '.tr-hand-tile[data-playable="true"]').count()):
+        drawn = int(page.locator(".tr-draw-count").get_attribute("data-draws") or 0)
+        act(page, "draw")
+        expect(page.locator(".tr-draw-count")).to_have_text(f"{drawn + 1} of 3 drawn")
+        done["draw"] += 1
+    elif page.locator('.tr-hand-tile[data-playable="true"]').count():
+        place_a_tile(page)
+        done["place"] += 1
+    else:
+        act(page, "pass")
+        done["pass"] += 1
+
+
+def test_two_people_and_a_computer_place_draw_and_pass(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    anna = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    choose_game(anna, web_server, "Anna", ["friend", "bot:greedy"])
+    invite = anna.locator("#invite-url").input_value()
+    bjarni = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    bjarni.goto(invite)
+    bjarni.fill(".waiting-room input[maxlength='40']", "Bjarni")
+    bjarni.get_by_role("button", name="Take this seat").click()
+    for page in (anna, bjarni):
+        expect(page.locator(".tr-board-svg")).to_be_visible()
+        expect(page.locator(".tr-hand-tile")).to_have_count(7)  # 3 players: 7 tiles each
+    expect(anna.locator('.tr-player[data-seat="1"]')).to_contain_text("Bjarni")
+
+    players = [Player("Anna", anna), Player("Bjarni", bjarni)]
+
+    def goals_met() -> bool:
+        return (all(p.done["place"] >= 1 and p.done["draw"] >= 1 for p in players)
+                and any(p.done["pass"] for p in players))
+
+    deadline = time.monotonic() + 50
+    while not goals_met():
+        assert time.monotonic() < deadline, [p.done for p in players]
+        acted = False
+        for player in players:
+            if not finished(player.page) and my_turn(player.page) and not player.page.locator(
+                    ".tr-summary").count():
+                # Bjarni, once he has laid a tile, draws three times and passes.
+                player.wants_pass = player.name == "Bjarni" and player.done["place"] >= 1
+                take_turn(player)
+                acted = True
+        if not acted:
+            anna.wait_for_timeout(50)
+    bjarni.screenshot(path=shots / "triominos-three-players.png")
+
+    # Once the computer has moved, both tables show the same layout, scores and events.
+    deadline = time.monotonic() + 10
+    while not (my_turn(anna) or my_turn(bjarni)):
+        assert time.monotonic() < deadline
+        anna.wait_for_timeout(50)
+    v = max(version(anna), version(bjarni))
+    for page in (anna, bjarni):
+        page.wait_for_function(
+            f"Number(document.querySelector('{TABLE}')?.dataset.version) === {v}")
+    assert anna.locator(".tr-tile").count() == bjarni.locator(".tr-tile").count() > 0
+    for seat in range(3):
+        score = bjarni.locator(f'.tr-player[data-seat="{seat}"]').get_attribute("data-score")
+        expect(anna.locator(f'.tr-player[data-seat="{seat}"]')).to_have_attribute(
+            "data-score", score or "")
+    expect(anna.locator(".tr-log")).to_contain_text("Bjarni drew a tile (−5)")
+    expect(anna.locator(".tr-log")).to_contain_text(re.compile(r"(Anna|Bjarni) passed"))
+    expect(bjarni.locator(".tr-log")).to_contain_text(re.compile(r"Anna laid \d-\d-\d"))
+
+
+def test_a_phone_has_the_board_on_screen_and_the_tiles_at_the_bottom(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    choose_game(page, web_server, "Sól", ["bot:greedy"])
+    expect(page.locator(".tr-table.narrow")).to_be_visible()
+    hand = page.locator(".tr-hand-bar")
+    expect(hand).to_be_in_viewport()
+    bar = hand.bounding_box()
+    board = page.locator(".tr-board-area").bounding_box()
+    assert bar is not None and board is not None
+    assert bar["y"] + bar["height"] == pytest.approx(844, abs=2)  # at the bottom edge
+    assert board["width"] >= 360 and board["height"] >= 380
+    assert board["y"] + board["height"] <= bar["y"]
+    tile = page.locator(".tr-hand-tile").first.bounding_box()
+    assert tile is not None and tile["width"] >= 48 and tile["height"] >= 44
+
+    placed = place_on_my_turn(page, touch=True)
+    laid = page.locator(f'.tr-tile[data-position="{placed["position"]}"]')
+    box = laid.bounding_box()
+    assert box is not None and box["width"] >= 44  # big enough to see and to tap around
+    expect(laid).to_be_in_viewport()
+    page.screenshot(path=shots / "triominos-phone.png")
+
+
+def test_the_table_pans_zooms_and_recentres(browser: Browser, web_server: LiveServer) -> None:
+    page = browser.new_context(viewport={"width": 1200, "height": 800}).new_page()
+    choose_game(page, web_server, "Anna", ["bot:greedy"])
+    place_on_my_turn(page)
+    content = page.locator(".tr-board-content")
+    page.wait_for_timeout(400)  # the view settles on the layout
+    centred = content.get_attribute("style")
+
+    box = page.locator(".tr-board").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.wheel(0, 300)  # zoom out: the few tiles and their places stay in sight
+    expect(content).not_to_have_attribute("style", centred or "")
+    page.mouse.down()
+    for step in range(1, 11):  # a slow drag, so that the view does not glide on
+        page.mouse.move(x + 3 * step, y - 2 * step)
+        page.wait_for_timeout(30)
+    page.wait_for_timeout(150)
+    page.mouse.up()
+    page.wait_for_timeout(600)
+    moved = content.get_attribute("style")
+    assert moved != centred
+    # Tiles keep coming in while the view stays where the player put it…
+    before = version(page)
+    place_on_my_turn(page)
+    page.wait_for_function(
+        f"Number(document.querySelector('{TABLE}')?.dataset.version) >= {before + 2}")
+    page.wait_for_timeout(400)
+    assert content.get_attribute("style") == moved
+    # …until the recentre button brings the layout back.
+    page.click(".tr-recentre")
+    page.wait_for_timeout(400)
+    assert content.get_attribute("style") != moved
+    tiles = page.locator(".tr-tile")
+    for i in range(tiles.count()):
+        expect(tiles.nth(i)).to_be_in_viewport()
