@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
+import { useNarrow } from "../../app/useLayout";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
@@ -9,17 +10,6 @@ import { Hand } from "./Hand";
 import { Players } from "./Players";
 import { TEAM_COLOURS, indexOf, type PublicInfo, type SequenceView } from "./types";
 import "./sequence-cats.css";
-
-function useNarrow(query = "(max-width: 700px) and (orientation: portrait)") {
-  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setNarrow(list.matches);
-    list.addEventListener("change", update);
-    return () => list.removeEventListener("change", update);
-  }, [query]);
-  return narrow;
-}
 
 interface LogLine {
   version: number;
@@ -31,7 +21,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const view = state.view as unknown as SequenceView;
   const setup = info.public as unknown as PublicInfo;
   const layout = setup.board;
-  const narrow = useNarrow();
+  const narrow = useNarrow("(max-width: 700px) and (orientation: portrait)");
   const [selected, setSelected] = useState<number | null>(null);
   const [log, setLog] = useState<LogLine[]>([]);
   const [resultOpen, setResultOpen] = useState(true);

@@ -15,7 +15,7 @@ import { RoundDialog } from "./RoundDialog";
 import { statusText } from "./status";
 import { TurnActions } from "./TurnActions";
 import type { Bonus, PublicInfo, TriominosView } from "./types";
-import { useFillHeight, useNarrow } from "./useLayout";
+import { useFillHeight, useNarrow } from "../../app/useLayout";
 import "./triominos.css";
 
 const NOTHING: Action[] = [];
