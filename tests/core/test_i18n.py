@@ -41,7 +41,7 @@ def test_every_catalog_has_every_english_message(language: str) -> None:
 def test_catalogs_are_translated(language: str) -> None:
     english, other = load("en"), load(language)
     same = [k for k, v in english.items() if other[k] == v and PLACEHOLDER.sub("", v).strip()
-            and v not in {"Sequence Cats", "Triominos"}]
+            and v not in {"Sequence Cats", "Triominos", "Dixit"}]
     assert same == []
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gametable.bots.base import register_bot
-from gametable.core.protocol import Action, Game, HasHeuristic, Observation
+from gametable.core.protocol import Action, CompletesActions, Game, HasHeuristic, Observation
 
 
 class GreedyBot:
@@ -26,11 +26,15 @@ class GreedyBot:
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or not isinstance(self.game, HasHeuristic):
-            return legal[self.rng.randrange(len(legal))]
-        ratings = self.game.rate_actions(view, legal)
-        best = max(ratings)
-        choices = [a for a, r in zip(legal, ratings, strict=True) if r == best]
-        return choices[self.rng.randrange(len(choices))]
+            chosen = legal[self.rng.randrange(len(legal))]
+        else:
+            ratings = self.game.rate_actions(view, legal)
+            best = max(ratings)
+            choices = [a for a, r in zip(legal, ratings, strict=True) if r == best]
+            chosen = choices[self.rng.randrange(len(choices))]
+        if isinstance(self.game, CompletesActions):
+            return self.game.complete_action(view, chosen, self.rng)
+        return chosen
 
 
 register_bot("greedy", GreedyBot)

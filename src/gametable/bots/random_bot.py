@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gametable.bots.base import register_bot
-from gametable.core.protocol import Action, Game, Observation
+from gametable.core.protocol import Action, CompletesActions, Game, Observation
 
 
 class RandomBot:
@@ -16,10 +16,14 @@ class RandomBot:
     name = "random"
 
     def __init__(self, game: Game[Any], rng: random.Random) -> None:
+        self.game = game
         self.rng = rng
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        chosen = legal[self.rng.randrange(len(legal))]
+        if isinstance(self.game, CompletesActions):
+            return self.game.complete_action(view, chosen, self.rng)
+        return chosen
 
 
 register_bot("random", RandomBot)

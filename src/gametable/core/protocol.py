@@ -21,6 +21,7 @@ public by contract: they never name a hidden card, so they may be shown to every
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -179,4 +180,15 @@ class HasHeuristic(Protocol):
 
     def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
         """One score per action, higher is better, computed from ``view`` alone."""
+        ...
+
+
+@runtime_checkable
+class CompletesActions(Protocol):
+    """A game whose legal actions may hold placeholders that a player fills in (a Dixit
+    clue's free text). Bots call this on the action they chose before playing it."""
+
+    def complete_action(self, view: Observation, action: Action, rng: random.Random
+                        ) -> Action:
+        """``action`` with its placeholders filled from ``view``; others unchanged."""
         ...

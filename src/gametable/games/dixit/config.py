@@ -1,0 +1,157 @@
+"""Dixit options: edition, variant and the edition options of ``shared/rules/dixit.md``
+(the table "Edition defaults")."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gametable.core.errors import ConfigError
+
+Edition = Literal["IS", "EN", "PT"]
+Variant = Literal["base", "party", "team"]
+
+SEAT_RANGE: dict[tuple[str, str], tuple[int, ...]] = {
+    ("IS", "base"): tuple(range(3, 13)),
+    ("EN", "base"): tuple(range(3, 7)),
+    ("PT", "base"): tuple(range(3, 7)),
+    ("IS", "party"): tuple(range(6, 13)),
+    ("IS", "team"): (6, 8, 10, 12),
+}
+"""Allowed seat counts per (edition, variant): base IS 3–12, EN/PT 3–6 (edition table);
+Party 6–12 (DX-PARTY); Team 6, 8, 10, 12 (DX-TEAM-1). Party and Team are IS only."""
+
+ALLOWED_SEATS = tuple(range(3, 13))
+"""Every seat count some Dixit variant allows."""
+
+MAX_CLUE = 200
+"""DX-ROUND-1: a clue is 1–200 characters [decision]."""
+
+
+class DixitConfig(BaseModel):
+    """Options of a Dixit game (docs/dixit.md, "Options").
+
+    Attributes:
+        edition: ``"IS"``, ``"EN"`` or ``"PT"``; sets the defaults of the options below.
+        variant: ``"base"``, ``"party"`` (DX-PARTY) or ``"team"`` (DX-TEAM); the last two
+            exist only in edition IS.
+        bonus_cap: DX-SCORE-3: ``"capped"`` (at most 3 bonus points a round) or
+            ``"uncapped"``; ``None``: the edition's (IS capped, EN/PT uncapped).
+        lone_finder_bonus: DX-SCORE-4 (PT variant): 4 instead of 3 for the storyteller and
+            a lone finder.
+        target_score: DX-END-1/2: the game ends after the round in which someone reaches
+            it; ``0`` means no target; ``None``: the edition's (IS/EN 30, PT none).
+        end_on_empty_deck: DX-END-2/3, DX-ROUND-6: end when the draw pile runs out instead
+            of reshuffling the discard pile; ``None``: the edition's (IS no, EN/PT yes).
+        mime_or_music: DX-ROUND-1 (PT variant): a clue may be mimed or sung at the table.
+        rounds_per_player: DX-PARTY-7, DX-TEAM-6: how many times each player tells.
+        first_storyteller: DX-SETUP-4: ``"claim"`` (anyone claims the role),
+            ``"first_seat"`` (seat 0) or ``"random"``.
+        deck: the deck id (``gametable.decks``); ``deck_size`` its number of cards,
+            filled in by ``make_config`` so that a record replays without the deck.
+    """
+
+    model_config = ConfigDict(extra="forbid", title="Dixit")
+
+    edition: Edition = Field(default="IS", description="Rule edition.")
+    variant: Variant = Field(default="base", description="Base game, Party or Team.")
+    bonus_cap: Literal["capped", "uncapped"] | None = Field(
+        default=None, description="Cap the bonus for votes on your card at 3 a round.")
+    lone_finder_bonus: bool = Field(
+        default=False, description="4 points when exactly one voter finds the card.")
+    target_score: int | None = Field(
+        default=None, ge=0, le=100, description="Points that end the game (0: none).",
+        json_schema_extra={"x-choices": [0, 20, 30, 40, 50]})
+    end_on_empty_deck: bool | None = Field(
+        default=None, description="End when the draw pile runs out.")
+    mime_or_music: bool = Field(
+        default=False, description="A clue may be mimed or sung at the table.")
+    rounds_per_player: int = Field(
+        default=1, ge=1, le=3, description="Times each player tells (Party, Team).")
+    first_storyteller: Literal["claim", "first_seat", "random"] = Field(
+        default="claim", description="Who tells first.")
+    deck: str = Field(default="default", min_length=1, max_length=64,
+                      description="The picture deck.", json_schema_extra={"x-deck": True})
+    deck_size: int | None = Field(default=None, ge=1, le=100_000,
+                                  description="Cards in the deck (filled in).",
+                                  json_schema_extra={"x-hidden": True})
+
+    def capped_bonus(self) -> int | None:
+        """The DX-SCORE-3 bonus cap per player and round, or ``None`` for no cap."""
+        if self.bonus_cap is None:
+            return 3 if self.edition == "IS" else None
+        return 3 if self.bonus_cap == "capped" else None
+
+    def target(self) -> int | None:
+        """The DX-END-1/2 target score, or ``None`` when the game has none."""
+        if self.target_score is None:
+            return None if self.edition == "PT" else 30
+        return self.target_score or None
+
+    def ends_on_empty_deck(self) -> bool:
+        """Whether DX-END-2/3 ends the game when the draw pile runs out."""
+        if self.end_on_empty_deck is None:
+            return self.edition != "IS"
+        return self.end_on_empty_deck
+
+
+def check_seats(config: DixitConfig, seats: int) -> None:
+    """Refuse a variant or seat count the edition does not have.
+
+    Raises:
+        ConfigError: ``DX-PARTY`` / ``DX-TEAM-1`` for Party or Team outside edition IS,
+            or the rule naming the allowed seat counts for a wrong seat count.
+    """
+    allowed = SEAT_RANGE.get((config.edition, config.variant))
+    if allowed is None:
+        rule = "DX-PARTY-1" if config.variant == "party" else "DX-TEAM-1"
+        raise ConfigError(rule, "dixit.errors.variant_edition", variant=config.variant,
+                          edition=config.edition)
+    if seats not in allowed:
+        rule = {"base": "DX-SETUP-3", "party": "DX-PARTY-1", "team": "DX-TEAM-1"}[
+            config.variant]
+        raise ConfigError(rule, "dixit.errors.seat_count", seats=seats,
+                          allowed=_ranges(allowed))
+
+
+def hand_size(config: DixitConfig, seats: int) -> int:
+    """DX-SETUP-2 / DX-3P-1 / DX-PARTY-1 / DX-TEAM-1: 6 (3 players: 7; Party 5; Team 4)."""
+    if config.variant == "party":
+        return 5
+    if config.variant == "team":
+        return 4
+    return 7 if seats == 3 else 6
+
+
+def cards_per_round(config: DixitConfig, seats: int) -> int:
+    """Cards that reach the table in a round: base n (3 players: 5, DX-3P-2); Party n;
+    Team: the storyteller's, the teammate's and one per other team (DX-TEAM-2/3)."""
+    if config.variant == "team":
+        return 2 + (seats // 2 - 1)
+    if config.variant == "base" and seats == 3:
+        return 5
+    return seats
+
+
+def minimum_deck(config: DixitConfig, seats: int) -> int:
+    """DX-DECK-2: the first deal plus one round (6 players × 6 + 6 = 42)."""
+    return seats * hand_size(config, seats) + cards_per_round(config, seats)
+
+
+def votes_per_voter(config: DixitConfig, seats: int) -> int:
+    """DX-SETUP-3 / DX-7P-1: 2 votes from 7 players in the IS base game, else 1."""
+    return 2 if config.variant == "base" and config.edition == "IS" and seats >= 7 else 1
+
+
+def schema() -> dict[str, Any]:
+    """The options' JSON Schema (for clients), without the filled-in ``deck_size``."""
+    result = DixitConfig.model_json_schema()
+    result.get("properties", {}).pop("deck_size", None)
+    return result
+
+
+def _ranges(allowed: tuple[int, ...]) -> str:
+    if len(allowed) > 2 and allowed[-1] - allowed[0] == len(allowed) - 1:
+        return f"{allowed[0]}–{allowed[-1]}"
+    return ", ".join(str(n) for n in allowed)

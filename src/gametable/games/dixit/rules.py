@@ -1,0 +1,668 @@
+"""Dixit rules (``shared/rules/dixit.md``) behind the game protocol.
+
+Actions (JSON objects; docs/dixit.md has the whole table):
+
+``{"type": "claim"}``
+    DX-SETUP-4: become the first storyteller (phase ``claim``, open to every seat).
+``{"type": "clue", "card": n, "text": "…", "mime": false}``
+    DX-ROUND-1: the storyteller's card and clue. Party: no ``card`` (DX-PARTY-2).
+``{"type": "giver", "seat": s}``
+    DX-TEAM-2: a Team member names which of the two gives the team's card.
+``{"type": "submit", "cards": [n]}``
+    DX-ROUND-2, DX-3P-2 (two cards), DX-PARTY-3, DX-TEAM-2: give cards for the table.
+``{"type": "vote", "slots": [k], "red": r}``
+    DX-ROUND-4/5, DX-7P-1 (two slots), DX-PARTY-4 (``red``: the storyteller's red vote).
+
+Submissions and votes are simultaneous and secret: they are kept apart per seat and the
+table is laid (shuffled by the game's generator) or scored only when the last one is in,
+so arrival order never changes the outcome. Rounds follow one another automatically.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any, Final
+
+from pydantic import BaseModel, ValidationError
+
+from gametable.core.errors import ConfigError, IllegalAction
+from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
+from gametable.core.rng import shuffle
+from gametable.decks import find_deck
+from gametable.games.dixit import heuristics
+from gametable.games.dixit.config import (
+    ALLOWED_SEATS,
+    MAX_CLUE,
+    DixitConfig,
+    cards_per_round,
+    check_seats,
+    hand_size,
+    minimum_deck,
+    schema,
+    votes_per_voter,
+)
+from gametable.games.dixit.scoring import Reveal, score_base, score_party, totals
+from gametable.games.dixit.state import DixitState
+
+NAME: Final = "dixit"
+PLACEHOLDER_CLUE: Final = "…"
+"""The text of the clue actions ``legal_actions`` lists (any 1–200 characters are legal)."""
+_CLAIM: Final[dict[str, Any]] = {"type": "claim"}
+_NOBODY: Final[frozenset[int]] = frozenset()
+E = "dixit.errors."
+
+
+def teams_of(seats: int) -> list[list[int]]:
+    """DX-TEAM-1: teams of two sitting opposite: ``[[0, n/2], [1, n/2 + 1], …]``."""
+    half = seats // 2
+    return [[i, i + half] for i in range(half)]
+
+
+def team_of(seat: Seat, seats: int) -> int:
+    """The index of ``seat``'s team in :func:`teams_of` (Team Dixit)."""
+    return seat % (seats // 2)
+
+
+class Dixit:
+    """The Dixit game object (registered as ``"dixit"``)."""
+
+    name: str = NAME
+    config_model: type[BaseModel] = DixitConfig
+
+    # -- setup ----------------------------------------------------------------------
+
+    def make_config(self, options: Mapping[str, Any] | None, seats: int) -> DixitConfig:
+        """Validate ``options`` for ``seats`` seats and fill in the deck's size.
+
+        Raises:
+            ConfigError: unknown or invalid options (``CONFIG``); Party or Team outside
+                edition IS or a seat count the variant does not allow (DX-SETUP-3,
+                DX-PARTY-1, DX-TEAM-1); a game with no end (DX-END-4: no target score and
+                reshuffling); an unknown deck or one too small (DX-DECK-2, naming the
+                minimum).
+        """
+        given = dict(options or {})
+        given.pop("deck_size", None)
+        try:
+            config = DixitConfig.model_validate(given)
+        except ValidationError as error:
+            first = error.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "options"
+            raise ConfigError("CONFIG", "errors.bad_option", option=field,
+                              problem=first["msg"]) from None
+        deck = find_deck(config.deck)
+        if deck is None:
+            raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)
+        config = config.model_copy(update={"deck_size": len(deck)})
+        self._check(config, seats)
+        return config
+
+    def _check(self, config: DixitConfig, seats: int) -> None:
+        check_seats(config, seats)
+        if config.variant == "base" and config.target() is None \
+                and not config.ends_on_empty_deck():
+            raise ConfigError("DX-END-4", E + "endless")
+        if config.deck_size is None:
+            raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)
+        needed = minimum_deck(config, seats)
+        if config.deck_size < needed:
+            raise ConfigError("DX-DECK-2", E + "deck_too_small", deck=config.deck,
+                              cards=config.deck_size, minimum=needed, seats=seats)
+
+    def new_game(self, config: BaseModel, seats: int, seed: int) -> DixitState:
+        """Shuffle the deck and deal (DX-SETUP-1..4); the first storyteller is claimed,
+        seat 0 or drawn at random as ``first_storyteller`` says.
+
+        Raises:
+            ConfigError: see :meth:`make_config` (``deck_size`` must be filled in).
+        """
+        if not isinstance(config, DixitConfig):
+            config = DixitConfig.model_validate(config.model_dump())
+        self._check(config, seats)
+        assert config.deck_size is not None
+        state = DixitState(config, seats, seed)
+        pile = list(range(config.deck_size))
+        shuffle(state.rng, pile)
+        state.draw_pile = pile
+        size = hand_size(config, seats)
+        for seat in range(seats):
+            state.hands[seat] = [pile.pop() for _ in range(size)]
+        if config.first_storyteller == "first_seat":
+            self._start_round(state, 0, [])
+        elif config.first_storyteller == "random":
+            self._start_round(state, state.rng.randrange(seats), [])
+        return state
+
+    def _start_round(self, state: DixitState, storyteller: Seat, events: list[Event]) -> None:
+        state.round += 1
+        state.storyteller = storyteller
+        state.phase = "clue"
+        state.clue = None
+        state.submissions = {}
+        state.givers = {}
+        state.table = None
+        state.votes = {}
+        events.append({"type": "round", "round": state.round, "storyteller": storyteller})
+
+    # -- who acts, and how -------------------------------------------------------------
+
+    def givers(self, state: DixitState) -> list[Seat]:
+        """Seats that give cards this round (the storyteller first where it gives)."""
+        teller = state.storyteller
+        assert teller is not None
+        n = state.seats
+        variant = state.config.variant
+        if variant == "team":
+            chosen = [state.givers.get(t) for t in range(n // 2) if t != team_of(teller, n)]
+            mate = (teller + n // 2) % n
+            return [teller, mate, *(s for s in chosen if s is not None)]
+        if variant == "party":
+            return list(range(n))
+        return [teller, *(s for s in range(n) if s != teller)]
+
+    def voters(self, state: DixitState) -> list[Seat]:
+        """DX-ROUND-4 (everyone but the storyteller), DX-PARTY-4 (everyone), DX-TEAM-4
+        (each other team's member who did not give)."""
+        teller = state.storyteller
+        assert teller is not None
+        n = state.seats
+        variant = state.config.variant
+        if variant == "party":
+            return list(range(n))
+        if variant == "team":
+            own = team_of(teller, n)
+            result = []
+            for t, (a, b) in enumerate(teams_of(n)):
+                if t != own and t in state.givers:
+                    result.append(b if state.givers[t] == a else a)
+            return sorted(result)
+        return [s for s in range(n) if s != teller]
+
+    def to_act(self, state: DixitState) -> frozenset[Seat]:
+        """``claim``: everyone; ``clue``: the storyteller; ``submit``: every giver not yet
+        in (Team: both members of a team that has not chosen its giver); ``vote``: every
+        voter not yet in."""
+        phase = state.phase
+        if phase == "claim":
+            return frozenset(range(state.seats))
+        if phase == "clue":
+            assert state.storyteller is not None
+            return frozenset((state.storyteller,))
+        if phase == "submit":
+            waiting = {s for s in self.givers(state) if s not in state.submissions}
+            if state.config.variant == "team":
+                assert state.storyteller is not None
+                own = team_of(state.storyteller, state.seats)
+                for t, members in enumerate(teams_of(state.seats)):
+                    if t != own and t not in state.givers:
+                        waiting.update(members)
+            return frozenset(waiting)
+        if phase == "vote":
+            return frozenset(s for s in self.voters(state) if s not in state.votes)
+        return _NOBODY
+
+    def legal_actions(self, state: DixitState, seat: Seat) -> list[Action]:
+        """Every legal action of ``seat``; clue actions carry the placeholder text
+        :data:`PLACEHOLDER_CLUE` (any clue of 1–200 characters is legal)."""
+        if seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        if phase == "claim":
+            return [_CLAIM]
+        if phase == "clue":
+            if state.config.variant == "party":
+                return [{"type": "clue", "text": PLACEHOLDER_CLUE, "mime": False}]
+            return [{"type": "clue", "card": c, "text": PLACEHOLDER_CLUE, "mime": False}
+                    for c in state.hands[seat]]
+        if phase == "submit":
+            if state.config.variant == "team" and seat not in self.givers(state):
+                team = teams_of(state.seats)[team_of(seat, state.seats)]
+                return [{"type": "giver", "seat": member} for member in team]
+            hand = sorted(state.hands[seat])
+            if self._cards_to_give(state) == 2:
+                return [{"type": "submit", "cards": [a, b]} for a, b in combinations(hand, 2)]
+            return [{"type": "submit", "cards": [c]} for c in hand]
+        if phase == "vote":
+            assert state.table is not None
+            slots = range(1, len(state.table) + 1)
+            if state.config.variant == "party":
+                if seat == state.storyteller:
+                    return [{"type": "vote", "slots": [g], "red": r}
+                            for g in slots for r in slots if r != g]
+                return [{"type": "vote", "slots": [g]} for g in slots]
+            own = self._own_slots(state, seat)
+            open_slots = [k for k in slots if k not in own]
+            actions: list[Action] = [{"type": "vote", "slots": [k]} for k in open_slots]
+            if votes_per_voter(state.config, state.seats) == 2:
+                actions.extend({"type": "vote", "slots": [a, b]}
+                               for a, b in combinations(open_slots, 2))
+            return actions
+        return []
+
+    def _cards_to_give(self, state: DixitState) -> int:
+        return 2 if state.config.variant == "base" and state.seats == 3 else 1
+
+    def _own_slots(self, state: DixitState, seat: Seat) -> list[int]:
+        mine = state.submissions.get(seat, ())
+        assert state.table is not None
+        return [k for k, card in enumerate(state.table, start=1) if card in mine]
+
+    # -- the one way to change a state -------------------------------------------------
+
+    def apply(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
+        """Validate, then carry out ``action`` for ``seat``.
+
+        Raises:
+            IllegalAction: a finished game (DX-END), a seat with nothing to do now (the
+                rule of the phase), a card not in hand (DX-ROUND-1/2), a bad clue
+                (DX-ROUND-1), the wrong number of cards (DX-ROUND-2, DX-3P-2), a vote for
+                one's own card (DX-ROUND-5), a bad second vote (DX-7P-1) or red vote
+                (DX-PARTY-4), a giver outside the team (DX-TEAM-2) or a malformed action
+                (PROTOCOL). The state is then unchanged.
+        """
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise IllegalAction("PROTOCOL", "errors.malformed_action")
+        kind = action["type"]
+        if state.finished:
+            raise IllegalAction("DX-END-4", "errors.game_over")
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=kind)
+        if not 0 <= seat < state.seats:
+            raise IllegalAction("PROTOCOL", "errors.no_such_seat", seat=seat, seats=state.seats)
+        events = handler(self, state, seat, action)
+        state.actions += 1
+        return events
+
+    def _claim(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
+        _expect_keys(action, set())
+        if state.phase != "claim":
+            raise IllegalAction("DX-SETUP-4", E + "already_claimed",
+                                storyteller=state.storyteller)
+        events: list[Event] = [{"type": "claimed", "seat": seat}]
+        self._start_round(state, seat, events)
+        return events
+
+    def _clue(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
+        party = state.config.variant == "party"
+        _expect_keys(action, {"text", "mime"} if party else {"card", "text", "mime"},
+                     optional={"mime"})
+        if state.phase != "clue" or seat != state.storyteller:
+            raise IllegalAction("DX-ROUND-1", E + "not_storyteller",
+                                storyteller=state.storyteller)
+        text, mime = _clue_text(state.config, action)
+        if not party:
+            card = _card(action.get("card"))
+            if card not in state.hands[seat]:
+                raise IllegalAction("DX-ROUND-1", E + "card_not_in_hand", card=card)
+            state.hands[seat].remove(card)
+            state.submissions[seat] = [card]
+        state.clue = {"text": text, "mime": mime}
+        state.phase = "submit"
+        return [{"type": "clue", "seat": seat, "text": text, "mime": mime}]
+
+    def _giver(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
+        _expect_keys(action, {"seat"})
+        if state.config.variant != "team" or state.phase != "submit":
+            raise IllegalAction("DX-TEAM-2", E + "no_giver_now")
+        n = state.seats
+        team = team_of(seat, n)
+        assert state.storyteller is not None
+        if team == team_of(state.storyteller, n):
+            raise IllegalAction("DX-TEAM-2", E + "storyteller_team_gives")
+        if team in state.givers:
+            raise IllegalAction("DX-TEAM-2", E + "giver_chosen", giver=state.givers[team])
+        chosen = action.get("seat")
+        if not isinstance(chosen, int) or isinstance(chosen, bool) \
+                or chosen not in teams_of(n)[team]:
+            raise IllegalAction("DX-TEAM-2", E + "giver_not_in_team", seat=chosen)
+        state.givers[team] = chosen
+        return [{"type": "giver", "team": team, "seat": chosen, "by": seat}]
+
+    def _submit(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
+        _expect_keys(action, {"cards"})
+        if state.phase != "submit" or seat not in self.givers(state) \
+                or seat in state.submissions:
+            raise IllegalAction("DX-ROUND-2", E + "not_giving")
+        cards = action.get("cards")
+        count = self._cards_to_give(state)
+        if not isinstance(cards, list) or len(cards) != count:
+            raise IllegalAction("DX-3P-2" if count == 2 else "DX-ROUND-2",
+                                E + "card_count", count=count)
+        chosen = [_card(c) for c in cards]
+        if len(set(chosen)) != len(chosen):
+            raise IllegalAction("DX-3P-2", E + "card_count", count=count)
+        for card in chosen:
+            if card not in state.hands[seat]:
+                raise IllegalAction("DX-ROUND-2", E + "card_not_in_hand", card=card)
+        for card in chosen:
+            state.hands[seat].remove(card)
+        state.submissions[seat] = chosen
+        events: list[Event] = [{"type": "submitted", "seat": seat}]
+        if not self.to_act(state):
+            self._lay_table(state, events)
+        return events
+
+    def _lay_table(self, state: DixitState, events: list[Event]) -> None:
+        """DX-ROUND-3: shuffle every given card into slots 1…n."""
+        cards = [card for seat in sorted(state.submissions) for card in state.submissions[seat]]
+        shuffle(state.rng, cards)
+        state.table = cards
+        state.phase = "vote"
+        events.append({"type": "table", "cards": list(cards)})
+
+    def _vote(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
+        party = state.config.variant == "party"
+        _expect_keys(action, {"slots", "red"}, optional={"red"})
+        if state.phase != "vote" or seat not in self.voters(state) or seat in state.votes:
+            rule = "DX-TEAM-4" if state.config.variant == "team" else "DX-ROUND-4"
+            raise IllegalAction(rule, E + "not_voting")
+        assert state.table is not None
+        size = len(state.table)
+        slots = action.get("slots")
+        allowed = 1 if party else votes_per_voter(state.config, state.seats)
+        if not isinstance(slots, list) or not 1 <= len(slots) <= allowed:
+            raise IllegalAction("DX-7P-1" if allowed == 2 else "DX-ROUND-4",
+                                E + "vote_count", count=allowed)
+        chosen = [_slot(k, size) for k in slots]
+        if len(set(chosen)) != len(chosen):
+            raise IllegalAction("DX-7P-1", E + "same_slot_twice")
+        if not party:
+            own = self._own_slots(state, seat)
+            for k in chosen:
+                if k in own:
+                    raise IllegalAction("DX-ROUND-5", E + "own_card", slot=k)
+        red = action.get("red")
+        if party and seat == state.storyteller:
+            if red is None:
+                raise IllegalAction("DX-PARTY-4", E + "red_missing")
+            red = _slot(red, size)
+            if red == chosen[0]:
+                raise IllegalAction("DX-PARTY-4", E + "red_on_green", slot=red)
+        elif red is not None:
+            raise IllegalAction("DX-PARTY-4", E + "red_not_yours")
+        state.votes[seat] = (chosen, red)
+        events: list[Event] = [{"type": "voted", "seat": seat}]
+        if not self.to_act(state):
+            self._end_round(state, events)
+        return events
+
+    # -- the end of a round ------------------------------------------------------------
+
+    def _end_round(self, state: DixitState, events: list[Event]) -> None:
+        """Reveal and score (DX-SCORE, DX-7P-2/3, DX-PARTY-5, DX-TEAM-5), discard, refill
+        (DX-ROUND-6, DX-PARTY-6, DX-TEAM-6), then end the game or pass the role on."""
+        config = state.config
+        table = state.table
+        teller = state.storyteller
+        assert table is not None and teller is not None
+        n = state.seats
+        owner_of = {card: seat for seat, cards in state.submissions.items() for card in cards}
+        owners = [owner_of[card] for card in table]
+        votes = {seat: state.votes[seat][0] for seat in sorted(state.votes)}
+        red = state.votes.get(teller, ([], None))[1]
+        if config.variant == "party":
+            lines = score_party(Reveal(teller, owners, None, votes, red))
+        else:
+            teller_card = state.submissions[teller][0]
+            lines = score_base(
+                Reveal(teller, owners, table.index(teller_card) + 1, votes),
+                bonus_cap=config.capped_bonus(), lone_finder=config.lone_finder_bonus,
+                single_vote_bonus=votes_per_voter(config, n) == 2)
+        gained = totals(lines, n)
+        if config.variant == "team":
+            half = n // 2
+            gained = [gained[s] + gained[(s + half) % n] for s in range(n)]
+        for seat in range(n):
+            state.scores[seat] += gained[seat]
+        summary = {
+            "round": state.round,
+            "storyteller": teller,
+            "clue": state.clue,
+            "slots": [{"slot": k, "card": card, "owner": owners[k - 1],
+                       "votes": sorted(s for s, slots in votes.items() if k in slots),
+                       "red": k == red, "storyteller": owners[k - 1] == teller
+                       and config.variant != "party"}
+                      for k, card in enumerate(table, start=1)],
+            "points": [line.to_json() for line in lines],
+            "gained": gained,
+            "totals": list(state.scores),
+        }
+        state.history.append(summary)
+        events.append({"type": "reveal", **summary})
+        state.discard_pile.extend(table)
+        state.told[teller] += 1
+        ran_out = self._refill(state)
+        if config.variant == "party":
+            state.hands = [state.hands[(s - 1) % n] for s in range(n)]
+        if self._game_over(state, ran_out):
+            state.finished = True
+            state.phase = "finished"
+            state.table = None
+            state.submissions = {}
+            state.votes = {}
+            state.givers = {}
+            events.append({"type": "finished", "scores": list(state.scores),
+                           "ranking": rank(state.scores)})
+            return
+        self._start_round(state, (teller + 1) % n, events)
+
+    def _refill(self, state: DixitState) -> bool:
+        """Draw every hand back to size, from the storyteller's left. Returns whether the
+        draw pile ran out: with ``end_on_empty_deck`` that ends the game (DX-END-2/3);
+        otherwise the discard pile is shuffled into a new draw pile (DX-ROUND-6)."""
+        size = hand_size(state.config, state.seats)
+        ends = state.config.ends_on_empty_deck()
+        teller = state.storyteller
+        assert teller is not None
+        ran_out = False
+        for i in range(1, state.seats + 1):
+            hand = state.hands[(teller + i) % state.seats]
+            while len(hand) < size:
+                if not state.draw_pile:
+                    if ends or not state.discard_pile:
+                        ran_out = True
+                        break
+                    state.draw_pile = state.discard_pile
+                    state.discard_pile = []
+                    shuffle(state.rng, state.draw_pile)
+                hand.append(state.draw_pile.pop())
+        return ran_out or (ends and not state.draw_pile)
+
+    def _game_over(self, state: DixitState, ran_out: bool) -> bool:
+        config = state.config
+        if ran_out:
+            return True
+        if config.variant == "base":
+            target = config.target()
+            return target is not None and max(state.scores) >= target
+        return min(state.told) >= config.rounds_per_player
+
+    # -- what players see ------------------------------------------------------------
+
+    def view(self, state: DixitState, seat: Seat | None) -> Observation:
+        """What ``seat`` may see (docs/dixit.md, "View"): public progress, its own hand,
+        its own cards and vote this round, and the last round's reveal. Other hands, the
+        draw pile's order, who gave which card and the votes stay hidden until the
+        reveal; the Party storyteller's hand is hidden until the clue (DX-PARTY-2)."""
+        config = state.config
+        n = state.seats
+        seated = seat is not None and 0 <= seat < n
+        phase = state.phase
+        teller = state.storyteller
+        playing = phase in ("clue", "submit", "vote")
+        hidden = (config.variant == "party" and phase == "clue" and seat == teller)
+        hand = list(state.hands[seat]) if seated and seat is not None and not hidden else []
+        votes_allowed = 0
+        if seated and playing and seat is not None and seat in self.voters(state):
+            votes_allowed = 1 if config.variant == "party" else votes_per_voter(config, n)
+        own_vote = state.votes.get(seat) if seated and seat is not None else None
+        own_cards = state.submissions.get(seat) if seated and seat is not None else None
+        if own_cards is not None and seat == teller and config.variant != "party" \
+                and phase == "clue":
+            own_cards = None
+        teams = teams_of(n) if config.variant == "team" else None
+        last = state.history[-1] if state.history else None
+        finished = state.finished
+        return {
+            "game": NAME,
+            "seat": seat if seated else None,
+            "variant": config.variant,
+            "edition": config.edition,
+            "deck": config.deck,
+            "seats": n,
+            "phase": phase,
+            "round": state.round,
+            "storyteller": teller,
+            "clue": state.clue,
+            "hand": hand,
+            "hand_hidden": hidden,
+            "hand_sizes": [len(h) for h in state.hands],
+            "draw_pile": len(state.draw_pile),
+            "discard_pile": len(state.discard_pile),
+            "gives": self.givers(state) if playing else [],
+            "submitted": sorted(state.submissions) if playing else [],
+            "table": list(state.table) if phase == "vote" and state.table else None,
+            "own_slots": (self._own_slots(state, seat)
+                          if phase == "vote" and seated and seat is not None else []),
+            "voters": self.voters(state) if playing else [],
+            "voted": sorted(state.votes) if phase == "vote" else [],
+            "votes": votes_allowed,
+            "red_vote": (config.variant == "party" and playing and seat == teller),
+            "my_vote": ({"slots": list(own_vote[0]), "red": own_vote[1]}
+                        if own_vote is not None else None),
+            "my_submission": list(own_cards) if own_cards is not None else None,
+            "scores": list(state.scores),
+            "target_score": config.target() if config.variant == "base" else None,
+            "rounds_total": (n * config.rounds_per_player
+                             if config.variant != "base" else None),
+            "told": list(state.told),
+            "teams": teams,
+            "givers": {str(t): s for t, s in state.givers.items()} if playing else {},
+            "mime_or_music": config.mime_or_music,
+            "last_round": last,
+            "finished": finished,
+            "ranking": rank(state.scores) if finished else None,
+        }
+
+    def outcome(self, state: DixitState) -> Outcome:
+        """Points per seat (Team: the team's); most points wins, ties shared (DX-END-4,
+        DX-PARTY-7, DX-TEAM-6); one breakdown per round."""
+        scores = [float(s) for s in state.scores]
+        winners: list[int] = []
+        if state.finished:
+            best = max(scores)
+            winners = [s for s in range(state.seats) if scores[s] == best]
+        rounds = [[ScoreLine(line["seat"], line["points"], line["reason"], line["params"])
+                   for line in summary["points"]] for summary in state.history]
+        return Outcome(finished=state.finished, scores=scores, winners=winners,
+                       ranking=rank(scores), turns=len(state.history), rounds=rounds)
+
+    def snapshot(self, state: DixitState) -> dict[str, Any]:
+        """Every field of the state, the generator's included (contains secrets)."""
+        return {
+            "phase": state.phase,
+            "round": state.round,
+            "storyteller": state.storyteller,
+            "told": list(state.told),
+            "hands": [list(h) for h in state.hands],
+            "draw_pile": list(state.draw_pile),
+            "discard_pile": list(state.discard_pile),
+            "clue": state.clue,
+            "submissions": {str(s): list(c) for s, c in sorted(state.submissions.items())},
+            "givers": {str(t): s for t, s in sorted(state.givers.items())},
+            "table": state.table,
+            "votes": {str(s): [list(v), r] for s, (v, r) in sorted(state.votes.items())},
+            "scores": list(state.scores),
+            "history": list(state.history),
+            "actions": state.actions,
+            "finished": state.finished,
+            "rng": list(state.rng.getstate()[1]),
+        }
+
+    def clone(self, state: DixitState) -> DixitState:
+        """An independent copy of ``state``, generator included."""
+        return state.copy()
+
+    # -- static information for clients ----------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        """Seat counts and the options' JSON Schema."""
+        return {
+            "name": NAME,
+            "seats": {"allowed": list(ALLOWED_SEATS), "default": 4},
+            "config_schema": schema(),
+        }
+
+    def public_info(self, config: BaseModel, seats: int) -> dict[str, Any]:
+        """Facts fixed for a whole table: hand size, cards and votes per round, teams,
+        the edition options in force and the deck."""
+        assert isinstance(config, DixitConfig)
+        return {
+            "deck": config.deck,
+            "deck_size": config.deck_size,
+            "hand_size": hand_size(config, seats),
+            "cards_per_round": cards_per_round(config, seats),
+            "votes_per_voter": votes_per_voter(config, seats),
+            "bonus_cap": config.capped_bonus(),
+            "target_score": config.target() if config.variant == "base" else None,
+            "end_on_empty_deck": config.ends_on_empty_deck(),
+            "teams": teams_of(seats) if config.variant == "team" else None,
+            "minimum_deck": minimum_deck(config, seats),
+        }
+
+    def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
+        """Greedy scores for ``actions`` from ``view`` (see :mod:`.heuristics`)."""
+        return heuristics.rate_actions(view, actions)
+
+    def complete_action(self, view: Observation, action: Action, rng: random.Random
+                        ) -> Action:
+        """``action`` with its placeholder clue text replaced by words chosen from the
+        card's description (see :func:`.heuristics.complete_action`)."""
+        return heuristics.complete_action(view, action, rng)
+
+
+_HANDLERS: Final = {
+    "claim": Dixit._claim,
+    "clue": Dixit._clue,
+    "giver": Dixit._giver,
+    "submit": Dixit._submit,
+    "vote": Dixit._vote,
+}
+
+
+def _expect_keys(action: Mapping[str, Any], keys: set[str],
+                 optional: set[str] | None = None) -> None:
+    given = set(action) - {"type"}
+    if not given <= keys or not (keys - (optional or set())) <= given:
+        raise IllegalAction("PROTOCOL", "errors.malformed_action")
+
+
+def _card(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalAction("PROTOCOL", "errors.malformed_action")
+    return value
+
+
+def _slot(value: Any, size: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= size:
+        raise IllegalAction("DX-ROUND-4", E + "no_such_slot", slot=str(value), slots=size)
+    return value
+
+
+def _clue_text(config: DixitConfig, action: Mapping[str, Any]) -> tuple[str, bool]:
+    """DX-ROUND-1: 1–200 characters; with ``mime_or_music`` a mimed clue may be empty."""
+    mime = action.get("mime", False)
+    text = action.get("text")
+    if not isinstance(mime, bool) or not isinstance(text, str):
+        raise IllegalAction("PROTOCOL", "errors.malformed_action")
+    text = " ".join(text.split())
+    if mime and not config.mime_or_music:
+        raise IllegalAction("DX-ROUND-1", E + "mime_not_allowed")
+    if len(text) > MAX_CLUE:
+        raise IllegalAction("DX-ROUND-1", E + "clue_too_long", limit=MAX_CLUE)
+    if not text and not mime:
+        raise IllegalAction("DX-ROUND-1", E + "clue_empty")
+    return text, mime

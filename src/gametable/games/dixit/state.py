@@ -1,0 +1,86 @@
+"""The mutable state of one Dixit game. Only the rules module changes it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gametable.core.rng import new_rng
+from gametable.games.dixit.config import DixitConfig
+
+
+class DixitState:
+    """All of a game, secrets included. Never sent anywhere: see ``Dixit.view``.
+
+    Attributes:
+        config: the validated options; ``seats`` the number of players.
+        phase: ``"claim"``, ``"clue"``, ``"submit"``, ``"vote"`` or ``"finished"``.
+        round: the round being played, from 1 (0 before the first storyteller).
+        storyteller: this round's storyteller, ``None`` before someone claims the role.
+        told: per seat, how many rounds they have told (DX-PARTY-7, DX-TEAM-6).
+        hands: per seat, card numbers; ``draw_pile`` face down (drawn from the end);
+            ``discard_pile`` the cards of finished rounds.
+        clue: ``{"text", "mime"}`` once given, else ``None``.
+        submissions: per seat that gave, the cards they gave this round (the
+            storyteller's card included in the base game and Team).
+        givers: Team: team index → the member who gives this round.
+        table: the cards in slots 1…n once all are in, else ``None``.
+        votes: per voter, ``(slots, red)``: the slots voted for (1-based) and the
+            Party storyteller's red slot (else ``None``).
+        scores: per seat; in Team both members carry their team's score.
+        history: the public summary of every finished round (``view["last_round"]``).
+        actions: actions applied so far; ``finished`` the game is over.
+        rng: the seeded generator all chance is drawn from.
+    """
+
+    __slots__ = (
+        "actions", "clue", "config", "discard_pile", "draw_pile", "finished", "givers",
+        "hands", "history", "phase", "rng", "round", "scores", "seats", "storyteller",
+        "submissions", "table", "told", "votes",
+    )
+
+    def __init__(self, config: DixitConfig, seats: int, seed: int) -> None:
+        self.config = config
+        self.seats = seats
+        self.rng: random.Random = new_rng(seed)
+        self.phase = "claim"
+        self.round = 0
+        self.storyteller: int | None = None
+        self.told = [0] * seats
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.draw_pile: list[int] = []
+        self.discard_pile: list[int] = []
+        self.clue: dict[str, Any] | None = None
+        self.submissions: dict[int, list[int]] = {}
+        self.givers: dict[int, int] = {}
+        self.table: list[int] | None = None
+        self.votes: dict[int, tuple[list[int], int | None]] = {}
+        self.scores = [0] * seats
+        self.history: list[dict[str, Any]] = []
+        self.actions = 0
+        self.finished = False
+
+    def copy(self) -> DixitState:
+        """An independent copy, generator included."""
+        other = DixitState.__new__(DixitState)
+        other.config = self.config
+        other.seats = self.seats
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.phase = self.phase
+        other.round = self.round
+        other.storyteller = self.storyteller
+        other.told = list(self.told)
+        other.hands = [list(hand) for hand in self.hands]
+        other.draw_pile = list(self.draw_pile)
+        other.discard_pile = list(self.discard_pile)
+        other.clue = self.clue
+        other.submissions = {seat: list(cards) for seat, cards in self.submissions.items()}
+        other.givers = dict(self.givers)
+        other.table = None if self.table is None else list(self.table)
+        other.votes = {seat: (list(slots), red) for seat, (slots, red) in self.votes.items()}
+        other.scores = list(self.scores)
+        other.history = list(self.history)
+        other.actions = self.actions
+        other.finished = self.finished
+        return other

@@ -1,0 +1,208 @@
+"""Property tests over many random Dixit games in every variant and edition."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametable.core.errors import IllegalAction
+from gametable.core.protocol import Event
+from gametable.core.records import GameRecord, SeatInfo, replay
+from gametable.games.dixit import DIXIT as GAME
+from gametable.games.dixit.rules import teams_of
+from gametable.games.dixit.state import DixitState
+from tests.games.dixit.conftest import TEST_DECK
+
+setups = st.sampled_from([
+    (3, {}), (4, {}), (6, {}), (7, {}), (12, {}), (5, {"edition": "EN"}),
+    (6, {"edition": "PT", "lone_finder_bonus": True}), (3, {"edition": "PT"}),
+    (4, {"bonus_cap": "uncapped", "first_storyteller": "first_seat"}),
+    (6, {"variant": "party"}), (9, {"variant": "party", "rounds_per_player": 2}),
+    (12, {"variant": "party"}), (6, {"variant": "team"}), (8, {"variant": "team"}),
+    (12, {"variant": "team"}), (5, {"edition": "EN", "mime_or_music": True}),
+])
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+
+Step = tuple[DixitState, int, dict[str, Any], list[Event], DixitState]
+
+
+def random_game(seats: int, options: dict[str, Any], seed: int, choice_seed: int
+                ) -> Iterator[Step]:
+    """Yield (state before, seat, action, events, state after) through a random game in
+    which the seat to act among several is also chosen at random."""
+    state = GAME.new_game(GAME.make_config({"deck": TEST_DECK, **options}, seats), seats,
+                          seed)
+    chooser = random.Random(choice_seed)
+    while True:
+        to_act = sorted(GAME.to_act(state))
+        if not to_act:
+            return
+        seat = chooser.choice(to_act)
+        action = dict(chooser.choice(GAME.legal_actions(state, seat)))
+        if action["type"] == "clue":
+            action["text"] = chooser.choice(["Waves", "A long way home", "Ó, sæla"])
+        before = GAME.clone(state)
+        events = GAME.apply(state, seat, action)
+        yield before, seat, action, events, state
+
+
+def all_cards(state: DixitState) -> list[int]:
+    cards = [c for hand in state.hands for c in hand] + state.draw_pile + state.discard_pile
+    if state.table is not None:
+        return cards + state.table
+    return cards + [c for given in state.submissions.values() for c in given]
+
+
+@settings(max_examples=30, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_cards_are_conserved(setup: tuple[int, dict[str, Any]], seed: int, choice: int) -> None:
+    """DX-COMP-1, DX-SETUP-2, DX-ROUND-6: hands, piles and table hold each card once."""
+    seats, options = setup
+    for _, _, _, _, state in random_game(seats, options, seed, choice):
+        cards = all_cards(state)
+        assert sorted(cards) == list(range(252))
+
+
+@settings(max_examples=30, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_scores_only_grow_at_the_end_of_a_round(setup: tuple[int, dict[str, Any]], seed: int,
+                                                choice: int) -> None:
+    """DX-SCORE-5: scores never fall and change only when the last vote is in, by the
+    round's reasons (Team: both members by the team's points)."""
+    seats, options = setup
+    for before, _, _, events, state in random_game(seats, options, seed, choice):
+        delta = [a - b for a, b in zip(state.scores, before.scores, strict=True)]
+        reveal = next((e for e in events if e["type"] == "reveal"), None)
+        if reveal is None:
+            assert delta == [0] * seats
+            continue
+        assert all(d >= 0 for d in delta)
+        assert delta == reveal["gained"]
+        lines = [0] * seats
+        for line in reveal["points"]:
+            lines[line["seat"]] += line["points"]
+        if options.get("variant") == "team":
+            for a, b in teams_of(seats):
+                assert delta[a] == delta[b] == lines[a] + lines[b]
+        else:
+            assert delta == lines
+            assert all(0 <= d <= (5 if options.get("variant") == "party" else 7)
+                       for d in delta)
+
+
+@settings(max_examples=30, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_no_one_scores_for_a_forbidden_vote(setup: tuple[int, dict[str, Any]], seed: int,
+                                            choice: int) -> None:
+    """DX-ROUND-4/5, DX-TEAM-4: every revealed vote was cast by a voter of that round and
+    never on their own card (Party allows it, DX-PARTY-4); an attempt is refused."""
+    seats, options = setup
+    party = options.get("variant") == "party"
+    for before, seat, action, events, _ in random_game(seats, options, seed, choice):
+        if action["type"] == "vote" and not party:
+            own = GAME.view(before, seat)["own_slots"]
+            for slot in own:
+                probe = GAME.clone(before)
+                try:
+                    GAME.apply(probe, seat, {"type": "vote", "slots": [slot]})
+                except IllegalAction as error:
+                    assert error.rule == "DX-ROUND-5"
+                else:
+                    raise AssertionError("a vote for one's own card was accepted")
+        reveal = next((e for e in events if e["type"] == "reveal"), None)
+        if reveal is None:
+            continue
+        for slot in reveal["slots"]:
+            for voter in slot["votes"]:
+                if not party:
+                    assert voter != slot["owner"]
+                    assert voter != reveal["storyteller"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_replaying_the_record_reproduces_every_state(setup: tuple[int, dict[str, Any]],
+                                                     seed: int, choice: int) -> None:
+    """DESIGN 3: (game, config, seats, seed, actions) reproduces each state exactly."""
+    seats, options = setup
+    snapshots = []
+    actions = []
+    for _, seat, action, _, state in random_game(seats, options, seed, choice):
+        actions.append((seat, action))
+        snapshots.append(GAME.snapshot(state))
+    record = GameRecord(game="dixit", config={"deck": TEST_DECK, **options},
+                        seats=[SeatInfo(name=f"P{i}") for i in range(seats)], seed=seed)
+    for seat, action in actions:
+        record.append(seat, action)
+    replayed: list[dict[str, Any]] = []
+    replay(record, on_step=lambda _, state, __: replayed.append(GAME.snapshot(state)))
+    assert replayed == snapshots
+
+
+def scramble_secrets(state: DixitState, seat: int, rng: random.Random) -> DixitState:
+    """A copy of ``state`` with everything ``seat`` may not know changed: other hands
+    swapped with draw-pile cards, the draw pile reordered, other votes moved."""
+    other = GAME.clone(state)
+    for s in range(other.seats):
+        if s == seat:
+            continue
+        for i in range(len(other.hands[s])):
+            if other.draw_pile:
+                j = rng.randrange(len(other.draw_pile))
+                other.hands[s][i], other.draw_pile[j] = other.draw_pile[j], other.hands[s][i]
+    rng.shuffle(other.draw_pile)
+    if other.table is not None:
+        for s, (_, red) in list(other.votes.items()):
+            if s != seat:
+                other.votes[s] = ([rng.randrange(1, len(other.table) + 1)], red)
+    return other
+
+
+@settings(max_examples=30, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_views_never_show_another_hand_or_an_early_vote(
+        setup: tuple[int, dict[str, Any]], seed: int, choice: int) -> None:
+    """DESIGN 2 (view): a seat's view is the same whatever the other hands, the draw
+    pile's order and the others' votes before the reveal are."""
+    seats, options = setup
+    rng = random.Random(seed)
+    for _, _, _, _, state in random_game(seats, options, seed, choice):
+        for seat in (*range(seats), None):
+            view = GAME.view(state, seat)
+            target = seat if seat is not None else -1
+            assert GAME.view(scramble_secrets(state, target, rng), seat) == view
+
+
+@settings(max_examples=20, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_arrival_order_never_changes_the_outcome(setup: tuple[int, dict[str, Any]],
+                                                 seed: int, choice: int) -> None:
+    """DESIGN 2 (to_act): simultaneous submissions and votes give the same game whatever
+    order they arrive in (Team givers are named first, in seat order)."""
+    seats, options = setup
+    results = []
+    for order_seed in (1, 2):
+        state = GAME.new_game(GAME.make_config({"deck": TEST_DECK, **options}, seats),
+                              seats, seed)
+        orderer = random.Random(order_seed)
+        while GAME.to_act(state):
+            pending = sorted(GAME.to_act(state))
+            firsts = {s: GAME.legal_actions(state, s)[0] for s in pending}
+            if any(a["type"] in ("claim", "giver", "clue") for a in firsts.values()):
+                seat = pending[0]
+                action = dict(firsts[seat])
+                if action["type"] == "clue":
+                    action["text"] = "Waves"
+                GAME.apply(state, seat, action)
+                continue
+            choices = {s: random.Random(hash((choice, state.round, s))).choice(
+                GAME.legal_actions(state, s)) for s in pending}
+            orderer.shuffle(pending)
+            for s in pending:
+                GAME.apply(state, s, choices[s])
+        results.append(GAME.snapshot(state))
+    assert results[0] == results[1]
