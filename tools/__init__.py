@@ -1,0 +1,1 @@
+"""Development tools for gametable (not shipped with the package)."""

@@ -1,0 +1,1 @@
+"""Generator of the default Dixit deck (``python -m tools.deckgen``)."""
