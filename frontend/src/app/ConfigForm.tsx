@@ -1,5 +1,6 @@
 // A form for a game's options, generated from the JSON Schema the server exports.
 import { useTranslation } from "react-i18next";
+import { DeckPicker } from "./DeckPicker";
 import type { JsonSchema } from "./types";
 
 interface Props {
@@ -10,9 +11,13 @@ interface Props {
   onChange: (values: Record<string, unknown>) => void;
 }
 
-type Field = { name: string; schema: JsonSchema; choices: unknown[] | null; nullable: boolean };
+type Field = { name: string; schema: JsonSchema; choices: unknown[] | null; nullable: boolean; deck?: boolean };
 
-type Extra = JsonSchema & { "x-seats"?: number[]; "x-advanced"?: boolean; "x-choices"?: unknown[] };
+type Extra = JsonSchema & { "x-seats"?: number[]; "x-advanced"?: boolean; "x-choices"?: unknown[]; "x-deck"?: boolean };
+
+/** A field naming a picture deck ("x-deck": true): shown as a deck picker. */
+const isDeck = (schema: JsonSchema) =>
+  Boolean((schema as Extra)["x-deck"] || schema.anyOf?.some((variant) => (variant as Extra)["x-deck"]));
 
 function describe(name: string, schema: JsonSchema): Field | null {
   const variants = schema.anyOf ?? [schema];
@@ -54,6 +59,10 @@ export function ConfigForm({ namespace, schema, seats, values, onChange }: Props
   const fields: Field[] = [];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (!shown(property, seats)) continue;
+    if (isDeck(property)) {
+      fields.push({ name, schema: property, choices: null, nullable: false, deck: true });
+      continue;
+    }
     const field = describe(name, property);
     if (field) fields.push(field);
   }
@@ -63,6 +72,17 @@ export function ConfigForm({ namespace, schema, seats, values, onChange }: Props
       {fields.map((field) => {
         const key = `${namespace}.options.${field.name}`;
         const current = field.name in values ? values[field.name] : field.schema.default ?? null;
+        if (field.deck) {
+          return (
+            <DeckPicker
+              key={field.name}
+              label={t(`${key}.label`, { defaultValue: field.schema.title ?? field.name })}
+              help={t(`${key}.help`, { defaultValue: "" })}
+              value={typeof current === "string" ? current : "default"}
+              onChange={(deck) => onChange({ ...values, [field.name]: deck })}
+            />
+          );
+        }
         const options: unknown[] = field.nullable ? [null, ...(field.choices ?? [])] : (field.choices ?? []);
         return (
           <label key={field.name} className="field">

@@ -1,9 +1,23 @@
-// The live connection to one table: welcome, table updates, states, errors; reconnects.
+// The live connection to one table: welcome, table updates, states, errors, the table
+// chat; reconnects.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { tokens } from "./api";
 import type { Action, ErrorMessage, StateMessage, TableInfo } from "./types";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "gone";
+
+/** One message of the table chat (docs/protocol.md). */
+export interface ChatMessage {
+  seat: number;
+  /** The seat's name when it was written (null: the seat had none). */
+  name: string | null;
+  text: string;
+  /** When the server received it, in milliseconds since 1970. */
+  at: number;
+}
+
+/** Messages kept in the browser, as on the server. */
+const CHAT_KEPT = 100;
 
 export interface TableConnection {
   status: ConnectionStatus;
@@ -15,6 +29,10 @@ export interface TableConnection {
   errorCount: number;
   send: (action: Action) => void;
   clearError: () => void;
+  /** The table chat, oldest first. */
+  chat: ChatMessage[];
+  /** Write in the table chat (refusals arrive as `error`). */
+  sendChat: (text: string) => void;
 }
 
 export function useTable(tableId: string, token: string | null): TableConnection {
@@ -24,6 +42,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
   const [state, setState] = useState<StateMessage | null>(null);
   const [error, setError] = useState<ErrorMessage | null>(null);
   const [errorCount, setErrorCount] = useState(0);
+  const [chat, setChat] = useState<ChatMessage[]>([]);
   const socket = useRef<WebSocket | null>(null);
   const version = useRef<number | null>(null);
   const nextId = useRef(1);
@@ -45,6 +64,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
         const message = JSON.parse(event.data as string);
         switch (message.type) {
           case "welcome":
+            setChat([]); // the history follows, if there is any
             setSeat(message.seat);
             if (message.seat !== null && token) tokens.saveSeat(tableId, message.seat, token);
             setInfo(message.table);
@@ -57,6 +77,14 @@ export function useTable(tableId: string, token: string | null): TableConnection
             version.current = message.version;
             setState(message);
             break;
+          case "chat_history":
+            setChat((message.messages as ChatMessage[]).slice(-CHAT_KEPT));
+            break;
+          case "chat": {
+            const { seat: from, name, text, at } = message as ChatMessage;
+            setChat((old) => [...old.slice(-(CHAT_KEPT - 1)), { seat: from, name, text, at }]);
+            break;
+          }
           case "error":
             // A token this table does not know (an old table, a reset server): forget it.
             if (message.code === "bad_token") tokens.forgetSeat(tableId);
@@ -91,6 +119,11 @@ export function useTable(tableId: string, token: string | null): TableConnection
     ws.send(JSON.stringify({ type: "action", action, version: version.current, id: nextId.current++ }));
   }, []);
   const clearError = useCallback(() => setError(null), []);
+  const sendChat = useCallback((text: string) => {
+    const ws = socket.current;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    ws.send(JSON.stringify({ type: "chat", text, id: nextId.current++ }));
+  }, []);
 
-  return { status, info, seat, state, error, errorCount, send, clearError };
+  return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat };
 }

@@ -1,7 +1,7 @@
 """One websocket client's session at a table (the messages: ``docs/protocol.md``).
 
 The first message must be ``hello`` (with the seat token, if any); every later message
-is ``action`` or ``ping``. Anything refused — malformed, oversized, out of turn,
+is ``action``, ``chat`` or ``ping``. Anything refused — malformed, oversized, out of turn,
 illegal — is answered with an ``error`` to this client only and changes nothing. A
 client that sends faster than :data:`RATE_PER_SECOND` is slowed down, not cut off: its
 messages wait their turn.
@@ -18,6 +18,7 @@ from typing import Any
 import orjson
 from starlette.types import Receive, Send
 
+from gametable.server import chat
 from gametable.server.tables import Connection, Refused, Table, TableManager
 
 log = logging.getLogger("gametable.socket")
@@ -125,6 +126,7 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str) -> 
         await socket.close(4404, "no such table")
         return
     throttle = Throttle()
+    chat_limit = chat.ChatLimit()
     try:
         if not await _hello(socket, table, conn):
             return
@@ -133,7 +135,7 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str) -> 
             if text is None:
                 return
             await throttle.wait()
-            await _handle(text, table, manager, conn)
+            await _handle(text, table, manager, conn, chat_limit)
     finally:
         table.connections.discard(conn)
         table.last_active = time.monotonic()
@@ -168,13 +170,15 @@ async def _hello(socket: Socket, table: Table, conn: Connection) -> bool:
     async with table.lock:  # never show a state whose last action is not yet stored
         conn.push_json({"type": "welcome", "seat": conn.seat, "table": table.info()})
         conn.push(table.state_message(conn.seat))
+        if chat.history(table):
+            conn.push_json(chat.history_message(table))
         table.connections.add(conn)
     table.broadcast_info()
     return True
 
 
 async def _handle(text: str | bytes, table: Table, manager: TableManager,
-                  conn: Connection) -> None:
+                  conn: Connection, chat_limit: chat.ChatLimit | None = None) -> None:
     request_id: Any = None
     try:
         message = parse(text)
@@ -189,6 +193,8 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
             if version is not None and not isinstance(version, int):
                 raise Refused("malformed", "server.errors.bad_version")
             await manager.submit(table, conn.seat, message.get("action"), version)
+        elif kind == "chat":
+            chat.post(table, conn, message.get("text"), chat_limit or chat.ChatLimit())
         elif kind == "hello":
             raise Refused("hello_again", "server.errors.hello_again")
         else:

@@ -1,0 +1,104 @@
+// The table chat: the messages so far with the writers' seat names, and (for seated
+// players) a line to write on; Enter sends. A game's table places it where it fits:
+//   <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} />
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { seatName } from "./seatName";
+import type { TableInfo } from "./types";
+import type { ChatMessage } from "./useTable";
+import "./chat.css";
+
+/** Longest message the server takes (docs/protocol.md). */
+export const CHAT_MAX_CHARS = 300;
+
+export interface ChatProps {
+  info: TableInfo;
+  /** The reader's seat (null: watching). */
+  seat: number | null;
+  chat?: ChatMessage[];
+  /** Absent for spectators: they read, but cannot write. */
+  sendChat?: (text: string) => void;
+  /** A heading other than "Table chat". */
+  title?: string;
+  className?: string;
+}
+
+function time(at: number, language: string): string {
+  try {
+    return new Date(at).toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" });
+  } catch {
+    return "";
+  }
+}
+
+export function Chat({ info, seat, chat = [], sendChat, title, className = "" }: ChatProps) {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState("");
+  const list = useRef<HTMLOListElement>(null);
+  const id = useId();
+
+  // Keep the newest message in view, unless the reader has scrolled up to read.
+  const last = chat[chat.length - 1];
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const nearBottom = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+    if (nearBottom || last?.seat === seat) element.scrollTop = element.scrollHeight;
+  }, [last, seat]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text || !sendChat) return;
+    sendChat(text);
+    setDraft("");
+  };
+
+  return (
+    <section className={`chat ${className}`} aria-labelledby={`${id}-title`}>
+      <h3 className="chat-title" id={`${id}-title`}>
+        {title ?? t("ui.chat.title")}
+      </h3>
+      <ol className="chat-log" ref={list} role="log" aria-live="polite" aria-label={t("ui.chat.log_label")} tabIndex={0}>
+        {chat.length === 0 && <li className="chat-empty">{t("ui.chat.empty")}</li>}
+        {chat.map((message, index) => {
+          const name = info.seats[message.seat]?.name || message.name || seatName(t, info, message.seat);
+          return (
+            <li key={`${message.at}-${index}`} className={`chat-message ${message.seat === seat ? "mine" : ""}`} data-seat={message.seat}>
+              <span className="chat-meta">
+                <span className="chat-name">{name}</span>
+                {message.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
+                <time className="chat-time" dateTime={new Date(message.at).toISOString()}>
+                  {time(message.at, i18n.language)}
+                </time>
+              </span>
+              <span className="chat-text">{message.text}</span>
+            </li>
+          );
+        })}
+      </ol>
+      {sendChat ? (
+        <form className="chat-form" onSubmit={submit}>
+          <label className="sr-only" htmlFor={`${id}-input`}>
+            {t("ui.chat.input_label")}
+          </label>
+          <input
+            id={`${id}-input`}
+            className="chat-input"
+            value={draft}
+            maxLength={CHAT_MAX_CHARS}
+            autoComplete="off"
+            enterKeyHint="send"
+            placeholder={t("ui.chat.placeholder")}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button type="submit" className="primary" disabled={!draft.trim()}>
+            {t("ui.chat.send")}
+          </button>
+        </form>
+      ) : (
+        <p className="chat-note">{t("ui.chat.spectator")}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+// The deck field of a game's options (a schema property marked "x-deck"): a select of
+// the bundled decks (the default first) and one's own, and "Upload your own deck…".
+import { useCallback, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "./api";
+import { DEFAULT_DECK, deleteDeck, listDecks, type DeckSummary } from "./decks";
+import { DeckUpload } from "./DeckUpload";
+import { translateError } from "./translateError";
+import type { ErrorMessage } from "./types";
+
+interface Props {
+  label: string;
+  help?: string;
+  value: string;
+  onChange: (deck: string) => void;
+}
+
+export function DeckPicker({ label, help, value, onChange }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [decks, setDecks] = useState<DeckSummary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  const [status, setStatus] = useState("");
+
+  const load = useCallback(async () => {
+    try {
+      setDecks(await listDecks());
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const bundled = (decks ?? []).filter((deck) => !deck.uploaded);
+  const mine = (decks ?? []).filter((deck) => deck.uploaded);
+  const selected = decks?.find((deck) => deck.id === value) ?? null;
+  const optionText = (deck: DeckSummary) =>
+    t(deck.uploaded ? "decks.picker.mine" : "decks.picker.option", { name: deck.name, count: deck.cards });
+
+  const created = (deck: DeckSummary) => {
+    setUploading(false);
+    setDecks((old) => [...(old ?? []).filter((d) => d.id !== deck.id), deck]);
+    onChange(deck.id);
+    setStatus(t("decks.upload.done", { name: deck.name }));
+    void load();
+  };
+  const remove = async (deck: DeckSummary) => {
+    if (!window.confirm(t("decks.picker.confirm_delete", { name: deck.name }))) return;
+    setError(null);
+    try {
+      await deleteDeck(deck.id);
+      onChange(DEFAULT_DECK);
+      await load();
+    } catch (caught) {
+      if (caught instanceof ApiError) setError(caught.error);
+    }
+  };
+
+  return (
+    <div className="field deck-picker">
+      <label className="field-label" htmlFor={`${id}-select`}>
+        {label}
+      </label>
+      <div className="deck-picker-row">
+        <select
+          id={`${id}-select`}
+          name="deck"
+          value={value}
+          aria-describedby={`${id}-help`}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {!decks && <option value={value}>{failed ? value : t("decks.picker.loading")}</option>}
+          {decks && !selected && <option value={value}>{value}</option>}
+          {bundled.length > 0 && (
+            <optgroup label={t("decks.picker.group_bundled")}>
+              {bundled.map((deck) => (
+                <option key={deck.id} value={deck.id}>
+                  {optionText(deck)}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {mine.length > 0 && (
+            <optgroup label={t("decks.picker.group_mine")}>
+              {mine.map((deck) => (
+                <option key={deck.id} value={deck.id}>
+                  {optionText(deck)}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+        <button type="button" data-action="upload-deck" onClick={() => setUploading(true)}>
+          {t("decks.picker.upload")}
+        </button>
+        {selected?.mine && (
+          <button type="button" className="deck-picker-delete" onClick={() => void remove(selected)}>
+            {t("decks.picker.delete")}
+          </button>
+        )}
+      </div>
+      <span className="field-help" id={`${id}-help`}>
+        {help || t("decks.picker.help")}
+      </span>
+      {failed && <span className="notice error">{t("decks.picker.failed")}</span>}
+      {error && (
+        <span className="notice error" role="alert">
+          {translateError(t, error)}
+        </span>
+      )}
+      <span className="sr-only" aria-live="polite">
+        {status}
+      </span>
+      <DeckUpload open={uploading} onClose={() => setUploading(false)} onCreated={created} />
+    </div>
+  );
+}

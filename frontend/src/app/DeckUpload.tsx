@@ -1,0 +1,237 @@
+// "Upload your own deck": choose pictures or a zip, name the deck, describe the pictures
+// if you like (each shown as a thumbnail), then upload with a progress bar.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "./api";
+import { DECK_LIMITS, uploadDeck, type DeckSummary, type DeckUploadTask } from "./decks";
+import { translateError } from "./translateError";
+import type { ErrorMessage } from "./types";
+import "./deck-upload.css";
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** The deck was made (its owner key is kept in this browser). */
+  onCreated: (deck: DeckSummary) => void;
+}
+
+const isZip = (file: File) => /\.zip$/i.test(file.name) || /zip/.test(file.type);
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(bytes >= 100 * 1024 * 1024 ? 0 : 1);
+
+function localError(key: string, params: Record<string, unknown>): ErrorMessage {
+  return { type: "error", code: "local", rule: null, key, params, message: key };
+}
+
+/** What the server would refuse anyway, said before sending anything. */
+function precheck(files: File[]): ErrorMessage | null {
+  const limit = String(DECK_LIMITS.fileBytes / (1024 * 1024));
+  for (const file of files) {
+    if (!isZip(file) && file.size > DECK_LIMITS.fileBytes) {
+      return localError("decks.errors.too_big", { file: file.name, size: megabytes(file.size), limit });
+    }
+  }
+  const pictures = files.filter((file) => !isZip(file)).length;
+  if (pictures > DECK_LIMITS.files) return localError("decks.errors.too_many_files", { count: pictures, limit: DECK_LIMITS.files });
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total > DECK_LIMITS.requestBytes) {
+    return localError("decks.errors.upload_too_large", { limit: String(DECK_LIMITS.requestBytes / (1024 * 1024)) });
+  }
+  return null;
+}
+
+export function DeckUpload({ open, onClose, onCreated }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const task = useRef<DeckUploadTask | null>(null);
+  const [name, setName] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [descriptions, setDescriptions] = useState<string[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  // Thumbnails of the chosen pictures, made by the browser from the files themselves.
+  const previews = useMemo(() => files.map((file) => (isZip(file) ? null : URL.createObjectURL(file))), [files]);
+  useEffect(() => () => previews.forEach((url) => url && URL.revokeObjectURL(url)), [previews]);
+
+  const zips = files.filter(isZip);
+  const pictures = files.filter((file) => !isZip(file));
+  const busy = progress !== null;
+
+  const reset = () => {
+    setName("");
+    setFiles([]);
+    setDescriptions([]);
+    setProgress(null);
+    setError(null);
+  };
+  const close = () => {
+    task.current?.abort();
+    task.current = null;
+    reset();
+    onClose();
+  };
+
+  const choose = (list: FileList | null) => {
+    const chosen = Array.from(list ?? []);
+    setFiles(chosen);
+    setDescriptions(chosen.map(() => ""));
+    setError(precheck(chosen));
+  };
+  const remove = (index: number) => {
+    const next = files.filter((_, i) => i !== index);
+    setFiles(next);
+    setDescriptions(descriptions.filter((_, i) => i !== index));
+    setError(precheck(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation(); // not the options' form around the picker (React events bubble)
+    const problem = precheck(files);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    // Descriptions follow the cards' order; a zip's pictures have none from here.
+    const running = uploadDeck(
+      { name: name.trim(), files, descriptions: zips.length ? undefined : descriptions },
+      (fraction) => setProgress(fraction),
+    );
+    task.current = running;
+    try {
+      const deck = await running.done;
+      task.current = null;
+      reset();
+      onCreated(deck);
+    } catch (caught) {
+      task.current = null;
+      setProgress(null);
+      if (caught instanceof ApiError) setError(caught.error);
+    }
+  };
+
+  const percent = progress === null ? 0 : Math.round(progress * 100);
+  // In document.body: the picker sits inside the lobby's form, and forms do not nest.
+  return createPortal(
+    <dialog
+      ref={dialog}
+      className="deck-upload"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <form className="deck-upload-form" onSubmit={(event) => void submit(event)}>
+        <h2 id={`${id}-title`}>{t("decks.upload.title")}</h2>
+        <p className="field-help">
+          {t("decks.upload.intro", { limit: DECK_LIMITS.fileBytes / (1024 * 1024), max: DECK_LIMITS.files })}
+        </p>
+        <label className="field">
+          <span className="field-label">{t("decks.upload.name_label")}</span>
+          <input
+            name="deck-name"
+            value={name}
+            required
+            maxLength={DECK_LIMITS.nameChars}
+            placeholder={t("decks.upload.name_placeholder")}
+            disabled={busy}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field-label">{t("decks.upload.files_label")}</span>
+          <input
+            type="file"
+            name="deck-files"
+            multiple
+            accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp,.zip,application/zip"
+            disabled={busy}
+            onChange={(event) => choose(event.target.files)}
+          />
+        </label>
+        {files.length > 0 && (
+          <p className="deck-upload-count" aria-live="polite">
+            {pictures.length > 0 && t("decks.upload.chosen", { count: pictures.length })}
+            {zips.map((zip) => (
+              <span key={zip.name} className="deck-upload-zip">
+                {t("decks.upload.zip_chosen", { file: zip.name, size: megabytes(zip.size) })}
+              </span>
+            ))}
+          </p>
+        )}
+        {pictures.length > 0 && (
+          <>
+            {zips.length === 0 && <p className="field-help">{t("decks.upload.descriptions_help")}</p>}
+            <ol className="deck-upload-pictures">
+              {files.map((file, index) =>
+                isZip(file) ? null : (
+                  <li key={`${file.name}-${index}`} className="deck-upload-picture">
+                    <img src={previews[index] ?? undefined} alt="" loading="lazy" decoding="async" />
+                    <span className="deck-upload-file" title={file.name}>
+                      {file.name}
+                    </span>
+                    {zips.length === 0 && (
+                      <input
+                        aria-label={t("decks.upload.description_label", { number: index + 1 })}
+                        placeholder={t("decks.upload.description_placeholder")}
+                        value={descriptions[index] ?? ""}
+                        maxLength={DECK_LIMITS.descriptionChars}
+                        disabled={busy}
+                        onChange={(event) => {
+                          const next = [...descriptions];
+                          next[index] = event.target.value;
+                          setDescriptions(next);
+                        }}
+                      />
+                    )}
+                    <button
+                      type="button"
+                      className="deck-upload-remove"
+                      aria-label={t("decks.upload.remove", { number: index + 1 })}
+                      disabled={busy}
+                      onClick={() => remove(index)}
+                    >
+                      ×
+                    </button>
+                  </li>
+                ),
+              )}
+            </ol>
+          </>
+        )}
+        {busy && (
+          <div className="deck-upload-progress">
+            <progress max={100} value={percent} aria-label={t("decks.upload.progress_label")} />
+            <span aria-live="polite">{percent < 100 ? t("decks.upload.uploading", { percent }) : t("decks.upload.processing")}</span>
+          </div>
+        )}
+        {error && (
+          <p className="notice error" role="alert">
+            {translateError(t, error)}
+          </p>
+        )}
+        <div className="deck-upload-actions">
+          <button type="button" onClick={close}>
+            {t("decks.upload.cancel")}
+          </button>
+          <button type="submit" className="primary" disabled={busy || files.length === 0 || !name.trim() || error?.code === "local"}>
+            {t("decks.upload.submit")}
+          </button>
+        </div>
+      </form>
+    </dialog>,
+    document.body,
+  );
+}

@@ -1,0 +1,322 @@
+"""Decks of one's own: made from uploaded pictures or a zip, kept under the data dir.
+
+:func:`create_deck` checks every picture (see :mod:`gametable.decks.images`), writes the
+deck into a hidden staging folder and renames it into place only when everything went
+well, so a refused or failed upload leaves nothing behind. A zip is read entry by entry
+in memory (never extracted to disk) within limits on its entries and sizes.
+
+An uploaded deck is stored as ``<data_dir>/decks/<id>/`` with ``manifest.json``
+(``id, name, owner, created, cards: [{id, file, description, sources}]``),
+``cards/NNN.webp`` and ``thumbs/NNN.webp``. ``owner`` is the SHA-256 of a random owner
+key that only the uploader gets. Decks never change once made; their owner may delete
+them (:func:`delete_deck`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+import shutil
+import time
+import zipfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import IO, Any
+
+import gametable.decks as library
+from gametable.decks import Deck, find_deck, forget, load_manifest, uploads_dir
+from gametable.decks.images import (
+    MAX_FILE_BYTES,
+    DeckRefused,
+    megabytes,
+    prepare,
+    sniff,
+    thumbnail,
+)
+
+MAX_CARDS = 500
+"""Most pictures in one deck."""
+MAX_ZIP_ENTRIES = 2000
+"""Most entries (files, folders, hidden files) a zip may list."""
+MAX_ZIP_TOTAL_BYTES = 400 * 1024 * 1024
+"""Most bytes the files of one upload may hold once unzipped."""
+MAX_NAME_CHARS = 60
+MAX_DESCRIPTION_CHARS = 500
+MAX_DESCRIPTIONS_BYTES = 512 * 1024
+MAX_KEYS = 50
+"""Most owner keys one listing looks at."""
+
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
+IGNORED_NAMES = {"thumbs.db", "desktop.ini"}
+
+
+@dataclass
+class Upload:
+    """One uploaded file: its name as the uploader called it, and its contents (seekable)."""
+
+    name: str
+    file: IO[bytes]
+
+
+def owner_hash(key: str) -> str:
+    """What a deck's manifest keeps of its owner key (SHA-256, hex)."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def shown_name(name: str, limit: int = 120) -> str:
+    """A file name fit for a message: printable, not too long."""
+    clean = "".join(ch for ch in name if ch.isprintable()).strip() or "?"
+    return clean if len(clean) <= limit else "…" + clean[-(limit - 1):]
+
+
+def clean_deck_name(name: str | None) -> str:
+    """The deck's display name, or a ``bad_name`` refusal."""
+    clean = " ".join("".join(ch if ch.isprintable() else " " for ch in name or "").split())
+    if not 1 <= len(clean) <= MAX_NAME_CHARS:
+        raise DeckRefused("bad_name", limit=MAX_NAME_CHARS)
+    return clean
+
+
+def parse_descriptions(raw: str | None) -> list[str | None]:
+    """The ``descriptions`` field: a JSON list of strings (or nulls), one per card."""
+    if raw is None or raw.strip() == "":
+        return []
+    if len(raw.encode("utf-8")) > MAX_DESCRIPTIONS_BYTES:
+        raise DeckRefused("bad_descriptions", limit=MAX_DESCRIPTION_CHARS)
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise DeckRefused("bad_descriptions", limit=MAX_DESCRIPTION_CHARS) from None
+    if not isinstance(data, list) or not all(d is None or isinstance(d, str) for d in data):
+        raise DeckRefused("bad_descriptions", limit=MAX_DESCRIPTION_CHARS)
+    return [clean_description(text, number) for number, text in enumerate(data, 1)]
+
+
+def clean_description(text: str | None, number: int) -> str | None:
+    """Card ``number``'s description on one line, trimmed (``None`` when empty)."""
+    clean = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split()) \
+        if text else ""
+    if len(clean) > MAX_DESCRIPTION_CHARS:
+        raise DeckRefused("description_too_long", number=number, limit=MAX_DESCRIPTION_CHARS)
+    return clean or None
+
+
+def _read_limited(file: IO[bytes], name: str) -> bytes:
+    data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise DeckRefused("too_big", file=name, size=f"> {megabytes(MAX_FILE_BYTES)}",
+                          limit=megabytes(MAX_FILE_BYTES))
+    return data
+
+
+def _ignored(entry: str) -> bool:
+    parts = PurePosixPath(entry.replace("\\", "/")).parts
+    return (any(part.startswith(".") or part == "__MACOSX" for part in parts)
+            or (bool(parts) and parts[-1].lower() in IGNORED_NAMES))
+
+
+def _natural(name: str) -> list[Any]:
+    return [int(part) if part.isdigit() else part.lower()
+            for part in re.split(r"(\d+)", name)]
+
+
+@dataclass
+class _Picture:
+    name: str
+    read: Any  # () -> bytes
+
+
+def _pictures(uploads: Sequence[Upload]) -> list[_Picture]:
+    """Every picture of the upload, zips opened, in order, without decoding anything yet."""
+    pictures: list[_Picture] = []
+    total = 0
+    for upload in uploads:
+        name = shown_name(upload.name)
+        upload.file.seek(0)
+        head = upload.file.read(16)
+        upload.file.seek(0)
+        if head.startswith(ZIP_MAGIC):
+            entries, size = _zip_entries(upload, name)
+            total += size
+            pictures.extend(entries)
+        else:
+            if sniff(head) is None:
+                raise DeckRefused("bad_type", file=name)
+            file = upload.file
+
+            def read(file: IO[bytes] = file, name: str = name) -> bytes:
+                file.seek(0)
+                return _read_limited(file, name)
+
+            pictures.append(_Picture(name, read))
+        if len(pictures) > MAX_CARDS:
+            raise DeckRefused("too_many_files", count=len(pictures), limit=MAX_CARDS)
+    if total > MAX_ZIP_TOTAL_BYTES:
+        raise DeckRefused("zip_too_big", file=shown_name(uploads[-1].name),
+                          size=megabytes(total), limit=megabytes(MAX_ZIP_TOTAL_BYTES))
+    return pictures
+
+
+def _zip_entries(upload: Upload, name: str) -> tuple[list[_Picture], int]:
+    try:
+        archive = zipfile.ZipFile(upload.file)
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        raise DeckRefused("corrupt", file=name) from None
+    if len(infos) > MAX_ZIP_ENTRIES:
+        raise DeckRefused("zip_entries", file=name, count=len(infos), limit=MAX_ZIP_ENTRIES)
+    chosen = sorted((info for info in infos if not info.is_dir() and not _ignored(info.filename)),
+                    key=lambda info: _natural(info.filename))
+    if len(chosen) > MAX_CARDS:
+        raise DeckRefused("too_many_files", count=len(chosen), limit=MAX_CARDS)
+    total = 0
+    pictures: list[_Picture] = []
+    for info in chosen:
+        entry = shown_name(f"{name}/{info.filename}")
+        if info.flag_bits & 0x1:
+            raise DeckRefused("encrypted", file=entry)
+        if info.file_size > MAX_FILE_BYTES:
+            raise DeckRefused("too_big", file=entry, size=megabytes(info.file_size),
+                              limit=megabytes(MAX_FILE_BYTES))
+        total += info.file_size
+        if total > MAX_ZIP_TOTAL_BYTES:
+            raise DeckRefused("zip_too_big", file=name, size=f"> {megabytes(total)}",
+                              limit=megabytes(MAX_ZIP_TOTAL_BYTES))
+
+        def read(info: zipfile.ZipInfo = info, entry: str = entry) -> bytes:
+            try:
+                # The reader stops at the size the zip declares; reading one byte more
+                # than the limit catches an entry that lies about its size.
+                with archive.open(info) as member:
+                    return _read_limited(member, entry)
+            except DeckRefused:
+                raise
+            except (zipfile.BadZipFile, OSError, ValueError, EOFError,
+                    NotImplementedError, RuntimeError):
+                raise DeckRefused("corrupt", file=entry) from None
+
+        pictures.append(_Picture(entry, read))
+    return pictures, total
+
+
+def new_deck_id() -> str:
+    """A random deck id (lower-case hex, never a bundled deck's)."""
+    while True:
+        deck_id = secrets.token_hex(8)
+        if not (library.BUNDLED_DIR / deck_id).exists():
+            return deck_id
+
+
+def create_deck(name: str | None, uploads: Sequence[Upload],
+                descriptions: Sequence[str | None] = ()) -> tuple[Deck, str]:
+    """Make a deck from pictures and zips; returns the deck and its owner key.
+
+    Args:
+        name: the deck's display name (1–60 characters).
+        uploads: picture files (PNG, JPEG, WebP) and zips of such pictures, in card order
+            (a zip's pictures in the natural order of their names).
+        descriptions: optional descriptions, one per card in that order (fewer is fine).
+
+    Raises:
+        DeckRefused: anything refused; nothing is left on disk.
+    """
+    root = uploads_dir()
+    if root is None:
+        raise DeckRefused("no_uploads", status=503)
+    deck_name = clean_deck_name(name)
+    if not uploads:
+        raise DeckRefused("empty_deck")
+    pictures = _pictures(uploads)
+    if not pictures:
+        raise DeckRefused("empty_deck")
+    if len(descriptions) > len(pictures):
+        raise DeckRefused("too_many_descriptions", count=len(descriptions),
+                          cards=len(pictures))
+    texts = [clean_description(text, number) for number, text in enumerate(descriptions, 1)]
+    root.mkdir(parents=True, exist_ok=True)
+    deck_id = new_deck_id()
+    key = secrets.token_urlsafe(24)
+    staging = root / f".incoming-{deck_id}"
+    try:
+        (staging / "cards").mkdir(parents=True)
+        (staging / "thumbs").mkdir()
+        cards: list[dict[str, Any]] = []
+        width = max(3, len(str(len(pictures) - 1)))
+        for number, picture in enumerate(pictures):
+            card_id = f"{number:0{width}d}"
+            stored = prepare(picture.read(), picture.name)
+            (staging / "cards" / f"{card_id}.webp").write_bytes(stored)
+            (staging / "thumbs" / f"{card_id}.webp").write_bytes(
+                thumbnail(stored, picture.name))
+            description = texts[number] if number < len(texts) else None
+            cards.append({"id": card_id, "file": f"cards/{card_id}.webp",
+                          "description": description,
+                          "sources": [{"type": "upload", "name": picture.name}]})
+        manifest = {"id": deck_id, "name": deck_name, "owner": owner_hash(key),
+                    "created": int(time.time()), "cards": cards}
+        (staging / "manifest.json").write_text(
+            json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        staging.rename(root / deck_id)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    forget(deck_id)
+    return load_manifest(root / deck_id, uploaded=True), key
+
+
+def is_owner(deck: Deck, keys: Sequence[str]) -> bool:
+    """Whether one of ``keys`` is the owner key of the uploaded deck ``deck``."""
+    if not deck.uploaded or not deck.owner:
+        return False
+    return any(secrets.compare_digest(owner_hash(key), deck.owner) for key in keys if key)
+
+
+def split_keys(header: str | None) -> list[str]:
+    """Owner keys from a comma-separated header value (at most :data:`MAX_KEYS`)."""
+    if not header:
+        return []
+    return [key.strip() for key in header.split(",") if key.strip()][:MAX_KEYS]
+
+
+def owned_decks(keys: Sequence[str]) -> list[Deck]:
+    """The uploaded decks owned by any of ``keys``, newest first."""
+    hashes = {owner_hash(key) for key in keys if key}
+    folder = uploads_dir()
+    if not hashes or folder is None or not folder.is_dir():
+        return []
+    found: list[tuple[float, Deck]] = []
+    for entry in _deck_folders(folder):
+        try:
+            deck = find_deck(entry.name)
+        except (OSError, ValueError):  # a damaged manifest hides only that deck
+            continue
+        if deck is not None and deck.uploaded and deck.owner in hashes:
+            found.append(((entry / "manifest.json").stat().st_mtime, deck))
+    found.sort(key=lambda pair: -pair[0])
+    return [deck for _, deck in found]
+
+
+def _deck_folders(folder: Path) -> Iterator[Path]:
+    for entry in folder.iterdir():
+        if not entry.name.startswith(".") and entry.is_dir() \
+                and (entry / "manifest.json").is_file():
+            yield entry
+
+
+def delete_deck(deck_id: str, key: str | None) -> bool:
+    """Delete the uploaded deck ``deck_id`` if ``key`` is its owner key.
+
+    Returns ``False`` (and changes nothing) when there is no such uploaded deck or the
+    key does not own it: the two are not told apart.
+    """
+    deck = find_deck(deck_id)
+    if deck is None or not deck.uploaded or not key or not is_owner(deck, [key]):
+        return False
+    trash = deck.folder.with_name(f".deleted-{deck.id}-{secrets.token_hex(4)}")
+    deck.folder.rename(trash)
+    forget(deck.id)
+    shutil.rmtree(trash, ignore_errors=True)
+    return True

@@ -1,0 +1,88 @@
+"""A deck of one's own, uploaded from the lobby: chosen, described, uploaded, selected."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from PIL import Image
+from playwright.sync_api import Browser, Page, expect
+
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def pictures(folder: Path, count: int) -> list[Path]:
+    paths = []
+    for n in range(count):
+        path = folder / f"holiday-{n + 1}.png"
+        image = Image.new("RGB", (300 + 40 * n, 450), (40 + 60 * n, 120, 200 - 50 * n))
+        image.paste((250, 220, 90), (20, 20, 150, 150))
+        image.save(path, "PNG")
+        paths.append(path)
+    return paths
+
+
+def open_dixit_lobby(page: Page, server: LiveServer) -> None:
+    page.goto(server.url)
+    games = httpx.get(f"{server.url}/api/games").json()["games"]
+    if not any(game["name"] == "dixit" for game in games):
+        pytest.fail("the Dixit game is not registered: the deck field is one of its options")
+    page.locator(".game-card", has_text="Dixit").click()
+    expect(page.locator("select[name=deck]")).to_be_visible()
+
+
+def test_upload_a_deck_from_the_lobby_and_see_it_selected(
+        browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.add_init_script("localStorage.setItem('gametable.lang', 'en')")
+    open_dixit_lobby(page, web_server)
+    picker = page.locator("select[name=deck]")
+    page.locator(".deck-picker").screenshot(path=str(shots / "deck-picker.png"))
+
+    # A file that only pretends to be a picture is refused, naming the file.
+    fake = tmp_path / "not-really.png"
+    Image.new("RGB", (20, 20)).save(fake, "GIF")
+    page.click('[data-action="upload-deck"]')
+    dialog = page.locator("dialog.deck-upload")
+    expect(dialog).to_be_visible()
+    dialog.locator("input[name=deck-name]").fill("Beach pictures")
+    dialog.locator("input[type=file]").set_input_files([str(fake)])
+    dialog.locator("button[type=submit]").click()
+    expect(dialog.get_by_role("alert")).to_contain_text(
+        "not-really.png is not a PNG, JPEG or WebP picture")
+    page.screenshot(path=str(shots / "deck-upload-refused.png"))
+
+    # Three real pictures, the first described.
+    files = pictures(tmp_path, 3)
+    dialog.locator("input[type=file]").set_input_files([str(p) for p in files])
+    expect(dialog.locator(".deck-upload-picture")).to_have_count(3)
+    expect(dialog.get_by_role("alert")).to_have_count(0)
+    dialog.get_by_label("Description of picture 1 (optional)").fill("A yellow sun")
+    page.wait_for_function(
+        "[...document.querySelectorAll('.deck-upload-picture img')].every(i => i.complete "
+        "&& i.naturalWidth > 0)")
+    page.screenshot(path=str(shots / "deck-upload-dialog.png"))
+    dialog.locator("button[type=submit]").click()
+    expect(dialog).to_be_hidden()
+
+    keys = json.loads(page.evaluate("localStorage.getItem('gametable.deckKeys')"))
+    ((deck_id, key),) = keys.items()
+    expect(picker).to_have_value(deck_id)
+    expect(picker.locator("option:checked")).to_have_text("Beach pictures (yours, 3 cards)")
+    page.locator(".new-table").screenshot(path=str(shots / "deck-selected.png"))
+
+    # The server has the deck with its description, for the owner key only.
+    manifest = httpx.get(f"{web_server.url}/api/decks/{deck_id}",
+                         headers={"X-Deck-Key": key}).json()
+    assert [c["description"] for c in manifest["cards"]] == ["A yellow sun", None, None]
+    assert httpx.get(f"{web_server.url}/api/decks/{deck_id}").status_code == 404
+
+    # After a reload the deck is still offered (its key is kept in this browser).
+    page.reload()
+    page.locator(".game-card", has_text="Dixit").click()
+    expect(page.locator("select[name=deck] option", has_text="Beach pictures")).to_have_count(1)
+    page.close()

@@ -1,0 +1,248 @@
+"""Decks of one's own: made from pictures or a zip, refused with clear errors, or deleted;
+a refused upload leaves nothing behind."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import gametable.decks as library
+import gametable.decks.cards as deck_cards
+import gametable.decks.uploads as deck_uploads
+from gametable.decks import find_deck
+from gametable.decks.images import DeckRefused
+from gametable.decks.uploads import (
+    Upload,
+    create_deck,
+    delete_deck,
+    owned_decks,
+    owner_hash,
+    parse_descriptions,
+)
+from tests.decks.pictures import make_bundled_deck, picture, png_claiming, zip_of
+
+
+def files(*named: tuple[str, bytes]) -> list[Upload]:
+    return [Upload(name, io.BytesIO(data)) for name, data in named]
+
+
+def refusal(home: Path, name: str | None, given: list[Upload],
+            descriptions: list[str | None] | None = None) -> DeckRefused:
+    """The refusal of an upload, checking that it left nothing on disk."""
+    with pytest.raises(DeckRefused) as refused:
+        create_deck(name, given, descriptions or [])
+    folder = home / "decks"
+    assert not folder.exists() or list(folder.iterdir()) == []
+    return refused.value
+
+
+def test_a_deck_from_pictures(decks_home: Path) -> None:
+    deck, key = create_deck("  Holiday\tsnaps ", files(
+        ("a.png", picture(1800, 900)), ("b.jpg", picture(50, 80, "JPEG")),
+        ("c.webp", picture(70, 70, "WEBP"))), ["A beach", None, "  "])
+    assert deck.uploaded and deck.name == "Holiday snaps" and len(deck) == 3
+    assert deck.folder == decks_home / "decks" / deck.id
+    assert deck.descriptions() == ["A beach", None, None]
+    assert deck.owner == owner_hash(key) and key not in deck.folder.joinpath(
+        "manifest.json").read_text()
+    manifest = json.loads((deck.folder / "manifest.json").read_text())
+    assert set(manifest) >= {"id", "name", "owner", "cards"}
+    assert manifest["cards"][0] == {"id": "000", "file": "cards/000.webp",
+                                    "description": "A beach",
+                                    "sources": [{"type": "upload", "name": "a.png"}]}
+    for number, size in enumerate([(1024, 512), (50, 80), (70, 70)]):
+        stored = Image.open(deck.folder / f"cards/{number:03d}.webp")
+        assert stored.format == "WEBP" and stored.size == size
+        thumb = Image.open(deck.folder / f"thumbs/{number:03d}.webp")
+        assert max(thumb.size) <= 320
+    assert find_deck(deck.id) == deck
+    assert not any(p.name.startswith(".") for p in (decks_home / "decks").iterdir())
+
+
+def test_a_deck_from_a_zip_skips_folders_and_hidden_files(decks_home: Path) -> None:
+    archive = zip_of({
+        "cats/": b"",
+        "cats/10.png": picture(20, 20, color=(10, 10, 10)),
+        "cats/2.png": picture(20, 20, color=(20, 20, 20)),
+        "cats/1.jpg": picture(20, 20, "JPEG"),
+        "__MACOSX/cats/._1.jpg": b"resource fork",
+        "cats/.DS_Store": b"finder",
+        "cats/Thumbs.db": b"windows",
+    })
+    deck, _ = create_deck("Cats", files(("cats.zip", archive)), ["one", "two", "ten"])
+    assert [c.sources[0]["name"] for c in deck.cards] == [
+        "cats.zip/cats/1.jpg", "cats.zip/cats/2.png", "cats.zip/cats/10.png"]
+    assert deck.descriptions() == ["one", "two", "ten"]
+
+
+def test_a_wrong_type_is_refused_by_content(decks_home: Path) -> None:
+    gif = picture(10, 10, "GIF")
+    error = refusal(decks_home, "Deck", files(("ok.png", picture()), ("fake.png", gif)))
+    assert error.code == "bad_type" and "fake.png" in str(error)
+    error = refusal(decks_home, "Deck", files(("cards.zip", zip_of({"a.gif.png": gif}))))
+    assert error.code == "bad_type" and "cards.zip/a.gif.png" in str(error)
+
+
+def test_a_picture_over_10_mb_is_refused(decks_home: Path) -> None:
+    big = picture() + b"\0" * (10 * 1024 * 1024)
+    error = refusal(decks_home, "Deck", files(("ok.png", picture()), ("big.png", big)))
+    assert error.code == "too_big" and "big.png" in str(error) and "10 MB" in str(error)
+
+
+def test_a_picture_over_40_megapixels_is_refused(decks_home: Path) -> None:
+    error = refusal(decks_home, "Deck", files(("ok.png", picture()),
+                                              ("poster.png", png_claiming(9000, 5000))))
+    assert error.code == "too_many_pixels" and "poster.png" in str(error)
+
+
+def test_a_decompression_bomb_is_refused(decks_home: Path) -> None:
+    error = refusal(decks_home, "Deck", files(("ok.png", picture()),
+                                              ("bomb.png", png_claiming(50_000, 50_000))))
+    assert error.code == "image_bomb" and "bomb.png" in str(error)
+
+
+def test_a_corrupt_picture_is_refused(decks_home: Path) -> None:
+    good = picture(200, 200, "JPEG")
+    error = refusal(decks_home, "Deck", files(("ok.png", picture()),
+                                              ("half.jpg", good[: len(good) // 2])))
+    assert error.code == "corrupt" and "half.jpg" in str(error)
+    error = refusal(decks_home, "Deck", files(("broken.zip", b"PK\x03\x04" + b"\0" * 50)))
+    assert error.code == "corrupt" and "broken.zip" in str(error)
+
+
+def test_an_empty_deck_is_refused(decks_home: Path) -> None:
+    assert refusal(decks_home, "Deck", []).code == "empty_deck"
+    only_junk = zip_of({"pics/": b"", ".hidden.png": picture(), "__MACOSX/a.png": b"x"})
+    assert refusal(decks_home, "Deck", files(("empty.zip", only_junk))).code == "empty_deck"
+
+
+def test_more_than_500_pictures_are_refused(decks_home: Path) -> None:
+    one = picture(8, 8)
+    error = refusal(decks_home, "Deck", files(*[(f"{n}.png", one) for n in range(501)]))
+    assert error.code == "too_many_files" and error.params == {"count": 501, "limit": 500}
+    archive = zip_of({f"{n}.png": one for n in range(501)})
+    assert refusal(decks_home, "Deck", files(("many.zip", archive))).code == "too_many_files"
+
+
+def test_a_zip_with_too_many_entries_is_refused(decks_home: Path) -> None:
+    archive = zip_of({f"dir{n}/": b"" for n in range(2001)})
+    error = refusal(decks_home, "Deck", files(("folders.zip", archive)))
+    assert error.code == "zip_entries" and "folders.zip" in str(error)
+    assert error.params["limit"] == 2000
+
+
+def test_a_zip_bomb_entry_is_refused_without_unpacking(decks_home: Path) -> None:
+    archive = zip_of({"ok.png": picture(), "bomb.png": b"\0" * (11 * 1024 * 1024)})
+    assert len(archive) < 100_000
+    error = refusal(decks_home, "Deck", files(("bomb.zip", archive)))
+    assert error.code == "too_big" and "bomb.zip/bomb.png" in str(error)
+
+
+def test_a_zip_too_big_unpacked_is_refused(decks_home: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deck_uploads, "MAX_ZIP_TOTAL_BYTES", 100_000)
+    archive = zip_of({f"{n}.png": b"\0" * 60_000 for n in range(3)})
+    error = refusal(decks_home, "Deck", files(("pack.zip", archive)))
+    assert error.code == "zip_too_big" and "pack.zip" in str(error)
+
+
+def test_a_zip_entry_that_lies_about_its_size_is_refused(decks_home: Path) -> None:
+    good = picture(100, 100)
+    archive = bytearray(zip_of({"a.png": good}, zipfile.ZIP_STORED))
+    # Damage the stored data: the checksum no longer matches.
+    start = archive.index(good[:16])
+    archive[start + 40] ^= 0xFF
+    error = refusal(decks_home, "Deck", files(("bad.zip", bytes(archive))))
+    assert error.code == "corrupt" and "bad.zip/a.png" in str(error)
+
+
+def test_names_and_descriptions_are_checked(decks_home: Path) -> None:
+    one = files(("a.png", picture()))
+    assert refusal(decks_home, "   ", one).code == "bad_name"
+    assert refusal(decks_home, "x" * 61, one).code == "bad_name"
+    assert refusal(decks_home, "Deck", one, ["a", "b"]).code == "too_many_descriptions"
+    with pytest.raises(DeckRefused) as refused:
+        parse_descriptions('["fine", "' + "x" * 501 + '"]')
+    assert refused.value.code == "description_too_long" and refused.value.params["number"] == 2
+    for raw in ("{", '{"a": 1}', "[1, 2]"):
+        with pytest.raises(DeckRefused):
+            parse_descriptions(raw)
+    assert parse_descriptions('["a\\nb", null, ""]') == ["a b", None, None]
+    assert parse_descriptions(None) == []
+
+
+def test_a_failure_midway_leaves_nothing(decks_home: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = 0
+    real = deck_uploads.prepare  # type: ignore[attr-defined]
+
+    def failing(data: bytes, name: str) -> bytes:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            raise OSError("disk full")
+        return real(data, name)
+
+    monkeypatch.setattr(deck_uploads, "prepare", failing)
+    with pytest.raises(OSError):
+        create_deck("Deck", files(*[(f"{n}.png", picture()) for n in range(4)]))
+    assert list((decks_home / "decks").iterdir()) == []
+
+
+def test_owners_list_and_delete_their_decks(decks_home: Path) -> None:
+    mine, key = create_deck("Mine", files(("a.png", picture())))
+    theirs, other = create_deck("Theirs", files(("b.png", picture())))
+    assert owned_decks([key]) == [mine]
+    assert {d.id for d in owned_decks([key, other])} == {mine.id, theirs.id}
+    assert owned_decks(["nobody"]) == [] and owned_decks([]) == []
+    assert not delete_deck(mine.id, other) and not delete_deck(mine.id, None)
+    assert find_deck(mine.id) is not None
+    assert delete_deck(mine.id, key)
+    assert find_deck(mine.id) is None and not mine.folder.exists()
+    assert not delete_deck(mine.id, key)
+    assert [p.name for p in (decks_home / "decks").iterdir()] == [theirs.id]
+
+
+def test_bundled_decks_are_listed_and_never_deleted(decks_home: Path) -> None:
+    make_bundled_deck(library.BUNDLED_DIR, "zebra", name="Another deck")
+    make_bundled_deck(library.BUNDLED_DIR, "default", name="Zzz default")
+    assert [d.id for d in deck_cards.bundled_decks()] == ["default", "zebra"]
+    assert not delete_deck("default", "anything")
+    assert (library.BUNDLED_DIR / "default" / "manifest.json").is_file()
+
+
+def test_bundled_thumbnails_are_cached_under_the_data_dir(decks_home: Path) -> None:
+    folder = make_bundled_deck(library.BUNDLED_DIR)
+    deck = find_deck("default")
+    assert deck is not None and not deck.uploaded
+    path = deck_cards.thumb_path(deck, 1)
+    assert isinstance(path, Path) and path.is_relative_to(decks_home / "deck-cache")
+    assert max(Image.open(path).size) == 320
+    assert deck_cards.thumb_path(deck, 1) == path
+    assert not any(p.name == "thumbs" for p in folder.rglob("*"))
+    assert deck_cards.thumb_path(deck, 3) is None and deck_cards.card_path(deck, -1) is None
+
+
+def test_served_manifests_hide_local_paths_and_owners(decks_home: Path) -> None:
+    make_bundled_deck(library.BUNDLED_DIR)
+    deck = find_deck("default")
+    assert deck is not None
+    served = deck_cards.public_manifest(deck)
+    assert served["cards"][0]["sources"] == [{"licence": "CC0"}]
+    assert "/home/" not in json.dumps(served)
+    mine, _ = create_deck("Mine", files(("a.png", picture())))
+    assert "owner" not in json.dumps(deck_cards.public_manifest(mine))
+
+
+def test_a_manifest_path_out_of_its_folder_is_not_served(decks_home: Path) -> None:
+    folder = make_bundled_deck(library.BUNDLED_DIR, "sneaky", cards=1)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["cards"][0]["file"] = "../../data/secret.webp"
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    deck = find_deck("sneaky")
+    assert deck is not None and deck_cards.card_path(deck, 0) is None

@@ -1,0 +1,158 @@
+"""The table chat: seated players write, every client of the table reads, with limits."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from gametable.server import chat
+from gametable.server.tables import Refused
+from tests.server.test_http import HUMAN, create
+from tests.server.test_socket import connect, hello, next_of
+
+
+@pytest.fixture
+def table(client: TestClient) -> dict[str, Any]:
+    created = create(client, [HUMAN, HUMAN])
+    table_id = created["table"]["id"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
+    return {"id": table_id, "tokens": [created["token"], joined["token"]]}
+
+
+def say(ws: WebSocketTestSession, text: Any, request_id: int | None = None) -> None:
+    message: dict[str, Any] = {"type": "chat", "text": text}
+    if request_id is not None:
+        message["id"] = request_id
+    ws.send_json(message)
+
+
+def test_a_message_reaches_every_client_of_the_table(client: TestClient,
+                                                     table: dict[str, Any]) -> None:
+    other = create(client, [HUMAN, HUMAN])["table"]["id"]
+    with connect(client, table["id"]) as ws0, connect(client, table["id"]) as ws1, \
+            connect(client, table["id"]) as spectator, connect(client, other) as elsewhere:
+        hello(ws0, table["tokens"][0])
+        hello(ws1, table["tokens"][1])
+        hello(spectator)
+        hello(elsewhere)
+        before = int(time.time() * 1000)
+        say(ws1, "  Hello\n everyone!  ")
+        for ws in (ws0, ws1, spectator):
+            message = next_of(ws, "chat")
+            assert message["seat"] == 1 and message["name"] == "Bjarni"
+            assert message["text"] == "Hello everyone!"
+            assert before - 1000 <= message["at"] <= int(time.time() * 1000) + 1000
+        # Another table hears nothing: its next message is the answer to a ping.
+        elsewhere.send_json({"type": "ping", "id": 1})
+        assert next_of(elsewhere, "pong")["id"] == 1
+        ws0.send_json({"type": "ping", "id": 2})
+        seen = ws0.receive_json()
+        while seen["type"] == "table":
+            seen = ws0.receive_json()
+        assert seen == {"type": "pong", "id": 2}
+
+
+def test_the_history_follows_hello(client: TestClient, table: dict[str, Any]) -> None:
+    with connect(client, table["id"]) as ws0:
+        hello(ws0, table["tokens"][0])
+        for n in range(3):
+            say(ws0, f"message {n}")
+            next_of(ws0, "chat")
+    with connect(client, table["id"]) as late:
+        late.send_json({"type": "hello"})
+        kinds = []
+        while True:
+            message = late.receive_json()
+            kinds.append(message["type"])
+            if message["type"] == "chat_history":
+                break
+        assert kinds == ["welcome", "state", "chat_history"]
+        assert [m["text"] for m in message["messages"]] == ["message 0", "message 1",
+                                                            "message 2"]
+        assert message["messages"][0]["seat"] == 0 and message["messages"][0]["name"] == "Anna"
+
+
+def test_the_history_keeps_the_last_100(client: TestClient, table: dict[str, Any],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chat, "RATE_COUNT", 1000)
+    with connect(client, table["id"]) as ws0:
+        hello(ws0, table["tokens"][0])
+        for n in range(105):
+            say(ws0, f"m{n}")
+            assert next_of(ws0, "chat")["text"] == f"m{n}"
+    with connect(client, table["id"]) as ws1:
+        ws1.send_json({"type": "hello", "token": table["tokens"][1]})
+        history = next_of(ws1, "chat_history")["messages"]
+        assert len(history) == 100 and history[0]["text"] == "m5" and history[-1]["text"] == "m104"
+
+
+def test_length_limits(client: TestClient, table: dict[str, Any]) -> None:
+    with connect(client, table["id"]) as ws0:
+        hello(ws0, table["tokens"][0])
+        for text in ("", "   \n ", "x" * 301):
+            say(ws0, text, 9)
+            error = next_of(ws0, "error")
+            assert (error["code"], error["key"], error["id"]) == (
+                "chat_length", "ui.chat.errors.length", 9)
+            assert error["params"]["limit"] == 300
+        say(ws0, 42)
+        assert next_of(ws0, "error")["code"] == "malformed"
+        say(ws0, "  " + "y" * 300 + "  ")
+        assert len(next_of(ws0, "chat")["text"]) == 300
+
+
+def test_at_most_five_messages_in_five_seconds(client: TestClient,
+                                               table: dict[str, Any]) -> None:
+    with connect(client, table["id"]) as ws0, connect(client, table["id"]) as ws1:
+        hello(ws0, table["tokens"][0])
+        hello(ws1, table["tokens"][1])
+        for n in range(6):
+            say(ws0, f"spam {n}", n)
+        for n in range(5):
+            assert next_of(ws1, "chat")["text"] == f"spam {n}"
+        error = next_of(ws0, "error")
+        assert (error["code"], error["id"]) == ("chat_too_fast", 5)
+        assert error["params"] == {"limit": 5, "seconds": 5}
+        # The other seat has its own allowance.
+        say(ws1, "still here")
+        assert next_of(ws0, "chat")["text"] == "still here"
+
+
+def test_the_allowance_comes_back_after_five_seconds() -> None:
+    limit = chat.ChatLimit()
+    for n in range(5):
+        limit.check(100.0 + n * 0.1)
+    with pytest.raises(Refused):
+        limit.check(104.0)
+    limit.check(105.01)  # the first has left the window
+    with pytest.raises(Refused):
+        limit.check(105.02)
+
+
+def test_spectators_read_but_do_not_write(client: TestClient, table: dict[str, Any]) -> None:
+    with connect(client, table["id"]) as ws0, connect(client, table["id"]) as spectator:
+        hello(ws0, table["tokens"][0])
+        hello(spectator)
+        say(spectator, "Let me in", 3)
+        error = next_of(spectator, "error")
+        assert (error["code"], error["key"], error["id"]) == (
+            "not_seated", "ui.chat.errors.spectator", 3)
+        say(ws0, "Hi")
+        assert next_of(spectator, "chat")["text"] == "Hi"
+        assert next_of(ws0, "chat")["text"] == "Hi"
+    with connect(client, table["id"]) as late:
+        late.send_json({"type": "hello"})
+        assert [m["text"] for m in next_of(late, "chat_history")["messages"]] == ["Hi"]
+
+
+def test_players_chat_while_the_table_waits(client: TestClient) -> None:
+    created = create(client, [HUMAN, HUMAN])
+    with connect(client, created["table"]["id"]) as ws0:
+        welcome, _ = hello(ws0, created["token"])
+        assert welcome["table"]["status"] == "waiting"
+        say(ws0, "Waiting for Bjarni")
+        assert next_of(ws0, "chat")["seat"] == 0
