@@ -37,9 +37,12 @@ def playouts(game_name: str, players: int, options: dict[str, Any], games: int, 
             if not seats:
                 break
             for seat in seats:
+                # An earlier seat of a simultaneous batch may have settled this seat's
+                # decision (a Team Dixit teammate naming the giver).
                 legal = legal_actions(state, seat)
-                apply(state, seat, legal[int(rand() * len(legal))])
-                actions += 1
+                if legal:
+                    apply(state, seat, legal[int(rand() * len(legal))])
+                    actions += 1
     return time.perf_counter() - start, actions
 
 

@@ -42,6 +42,7 @@ import websockets
 
 GAME = "sequence-cats"
 OPTIONS: dict[str, Any] = {}
+SEATS = 2
 
 
 def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
@@ -68,14 +69,19 @@ def free_port() -> int:
 async def new_table(http: httpx.AsyncClient) -> tuple[str, list[str]]:
     created = (await http.post("/api/tables", json={
         "game": GAME, "config": OPTIONS, "name": "A",
-        "seats": [{"kind": "human"}, {"kind": "human"}]})).json()
-    joined = (await http.post(f"/api/tables/{created['table']['id']}/join",
-                              json={"name": "B"})).json()
-    return created["table"]["id"], [created["token"], joined["token"]]
+        "seats": [{"kind": "human"}] * SEATS})).json()
+    tokens = [created["token"]]
+    for seat in range(1, SEATS):
+        joined = (await http.post(f"/api/tables/{created['table']['id']}/join",
+                                  json={"name": f"P{seat}"})).json()
+        tokens.append(joined["token"])
+    return created["table"]["id"], tokens
 
 
 class Recorder:
-    """Send and receive times per (table, version), inside one client process."""
+    """Send times per (table, seat) and receive times per (table, version), inside one
+    client process. A state's acting seat is read from its first event (``"seat"``), so
+    that simultaneous actions (Dixit) are matched to the version that applied them."""
 
     def __init__(self, window: tuple[float, float]) -> None:
         self.window = window
@@ -84,27 +90,28 @@ class Recorder:
         self.accepted = 0
         self.latencies: list[float] = []
 
-    def on_send(self, table: str, version: int) -> None:
-        self.sent[(table, version)] = time.perf_counter()
+    def on_send(self, table: str, seat: int) -> None:
+        self.sent[(table, seat)] = time.perf_counter()
 
-    def on_state(self, table: str, version: int, clients: int) -> None:
+    def on_state(self, table: str, version: int, clients: int, actor: int | None) -> None:
         now = time.perf_counter()
         key = (table, version)
         times = self.received.setdefault(key, [])
         times.append(now)
-        if len(times) < clients:
+        if len(times) < clients or actor is None:
             return
         del self.received[key]
-        sent = self.sent.pop(key, None)
+        sent = self.sent.pop((table, actor), None)
         if sent is None or not self.window[0] <= sent <= self.window[1]:
             return
         self.accepted += 1
         self.latencies.append(max(times) - sent)
 
 
-async def seat_client(url: str, token: str, table: str, recorder: Recorder, rng: random.Random,
-                      stop_at: float) -> bool:
+async def seat_client(url: str, token: str, seat: int, table: str, recorder: Recorder,
+                      rng: random.Random, stop_at: float) -> bool:
     """Play one seat until the game ends (True) or time is up (False)."""
+    answered: Any = None  # answer each decision once (others' states come in between)
     async with websockets.connect(url, max_size=None) as ws:
         await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
         while True:
@@ -115,17 +122,23 @@ async def seat_client(url: str, token: str, table: str, recorder: Recorder, rng:
             except TimeoutError:
                 return False
             message = orjson.loads(text)
+            if message["type"] == "error" or (message["type"] == "state" and any(
+                    event.get("seat") == seat for event in message["events"])):
+                answered = None  # our own action was applied or refused
             if message["type"] != "state":
                 continue
             version = message["version"]
             if version:
-                recorder.on_state(table, version, 2)
+                events = message["events"]
+                recorder.on_state(table, version, SEATS,
+                                  events[0].get("seat") if events else None)
             if "outcome" in message:
                 return True
             if time.perf_counter() > stop_at:
                 return False
-            if message["legal"]:
-                recorder.on_send(table, version + 1)
+            if message["legal"] and message["legal"] != answered:
+                answered = message["legal"]
+                recorder.on_send(table, seat)
                 await ws.send(orjson.dumps({"type": "action", "version": version,
                                             "action": rng.choice(message["legal"])}).decode())
 
@@ -138,8 +151,9 @@ async def table_loop(base: str, http: httpx.AsyncClient, recorder: Recorder, see
     while time.perf_counter() < stop_at:
         table, tokens = await new_table(http)
         url = f"{base.replace('http', 'ws')}/api/tables/{table}/ws"
-        done = await asyncio.gather(*(seat_client(url, token, table, recorder, rng, stop_at)
-                                      for token in tokens))
+        done = await asyncio.gather(*(seat_client(url, token, seat, table, recorder, rng,
+                                                  stop_at)
+                                      for seat, token in enumerate(tokens)))
         games += all(done)
     return games
 
@@ -243,16 +257,17 @@ def measure_memory(base: str, pid: int, tables: int, moves: int) -> dict[str, An
 
     before = rss_mb(pid)
     after = asyncio.run(run())
-    return {"open_tables": tables, "connections": 2 * tables, "moves_per_table": moves,
+    return {"open_tables": tables, "connections": SEATS * tables, "moves_per_table": moves,
             "rss_mb_idle": round(before, 1), "rss_mb": round(after, 1)}
 
 
 def main() -> None:
-    global GAME, OPTIONS  # read by the forked client processes
+    global GAME, OPTIONS, SEATS  # read by the forked client processes
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default=GAME, help="the game played at every table")
     parser.add_argument("--options", default="{}", help="the tables' options, as JSON")
+    parser.add_argument("--seats", type=int, default=2, help="websocket players per table")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=3)
@@ -261,7 +276,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20, help="moves per open table")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    GAME, OPTIONS = args.game, json.loads(args.options)
+    GAME, OPTIONS, SEATS = args.game, json.loads(args.options), args.seats
     with tempfile.TemporaryDirectory() as data:
         port = free_port()
         server = start_server(Path(data), port)
@@ -280,7 +295,7 @@ def main() -> None:
         print(json.dumps(result))
         return
     print(f"game: {GAME} {json.dumps(OPTIONS)}")
-    print(f"load: {load['tables']} tables × 2 websocket seats, {load['seconds']:.0f} s, "
+    print(f"load: {load['tables']} tables × {SEATS} websocket seats, {load['seconds']:.0f} s, "
           f"{load['client_processes']} client process(es)")
     print(f"  accepted actions/s     {load['actions_per_second']:>10,.0f}")
     lat = load["latency_ms"]

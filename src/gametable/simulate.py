@@ -31,7 +31,8 @@ def play_bot_game(
     """Play one game with ``bots[i]`` in seat ``i``; return its record and outcome.
 
     Seats with simultaneous decisions all choose from the same moment's views, then
-    their actions are applied in seat order. The game stops unfinished after
+    their actions are applied in seat order (a seat whose choices an earlier action of
+    the batch changed chooses again). The game stops unfinished after
     ``max_actions`` actions.
 
     Raises:
@@ -50,10 +51,14 @@ def play_bot_game(
         seats = sorted(game.to_act(state))
         if not seats:
             break
-        choices = [(seat, players[seat].choose(game.view(state, seat),
-                                               game.legal_actions(state, seat)))
+        offered = {seat: game.legal_actions(state, seat) for seat in seats}
+        choices = [(seat, players[seat].choose(game.view(state, seat), offered[seat]))
                    for seat in seats]
-        for seat, action in choices:
+        for number, (seat, action) in enumerate(choices):
+            # An earlier action of this batch may have changed what this seat can do
+            # (a Team Dixit teammate named the giver): then it decides again next loop.
+            if number and game.legal_actions(state, seat) != offered[seat]:
+                continue
             game.apply(state, seat, action)
             record.append(seat, action)
             actions += 1

@@ -45,6 +45,7 @@ def take_turn(page: Page) -> None:
 def create_table(page: Page, server: LiveServer, name: str, seats: list[str]) -> None:
     """Fill in the lobby and create the table; ``seats`` are the choices for seats 2, 3…"""
     page.goto(server.url)
+    page.locator(".game-card", has_text="Sequence Cats").click()
     page.fill("input[autocomplete=nickname]", name)
     page.get_by_role("group").get_by_role("button", name=str(len(seats) + 1)).click()
     for index, choice in enumerate(seats, start=2):

@@ -50,10 +50,12 @@ def uploaded(client: TestClient, **options: Any) -> dict[str, Any]:
     return body
 
 
-def dixit_table(client: TestClient, deck: str) -> dict[str, Any]:
+def dixit_table(client: TestClient, deck: str, key: str) -> dict[str, Any]:
+    """A Dixit table with ``deck``, created by its owner (``key``)."""
     response = client.post("/api/tables", json={
         "game": "dixit", "config": {"deck": deck}, "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+        headers={"X-Deck-Key": key})
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
     return created
@@ -161,7 +163,12 @@ def test_seats_of_a_table_using_the_deck_see_its_pictures(client: TestClient,
                                                           bundled: Path) -> None:
     body = uploaded(client, count=DIXIT_MINIMUM)
     deck_id = body["deck"]["id"]
-    created = dixit_table(client, deck_id)
+    # Only the deck's owner may seat a table with it: a deck id alone is not enough.
+    stranger = client.post("/api/tables", json={
+        "game": "dixit", "config": {"deck": deck_id}, "name": "Eve",
+        "seats": [{"kind": "human"}] * 3}, headers={"X-Deck-Key": "guess"})
+    assert stranger.status_code == 404 and stranger.json()["code"] == "no_deck"
+    created = dixit_table(client, deck_id, body["key"])
     table_id, token = created["table"]["id"], created["token"]
     joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
     for seat_token in (token, joined["token"]):
@@ -177,8 +184,8 @@ def test_seats_of_a_table_using_the_deck_see_its_pictures(client: TestClient,
                   f"table=nosuchtable&token={token}"):
         assert client.get(f"/api/decks/{deck_id}/cards/5?{query}").status_code == 404
     # A seat token of a table that plays with another deck: nothing.
-    other = uploaded(client, count=DIXIT_MINIMUM)["deck"]["id"]
-    elsewhere = dixit_table(client, other)
+    other = uploaded(client, count=DIXIT_MINIMUM)
+    elsewhere = dixit_table(client, other["deck"]["id"], other["key"])
     url = (f"/api/decks/{deck_id}/cards/5?table={elsewhere['table']['id']}"
            f"&token={elsewhere['token']}")
     assert client.get(url).status_code == 404
@@ -224,7 +231,7 @@ def test_owners_delete_their_decks_unless_a_game_uses_them(client: TestClient,
     assert client.get("/api/decks", headers={"X-Deck-Key": key}).json()["decks"][-1]["id"] \
         == "default"
     busy = uploaded(client, count=DIXIT_MINIMUM)
-    dixit_table(client, busy["deck"]["id"])
+    dixit_table(client, busy["deck"]["id"], busy["key"])
     refused = client.delete(f"/api/decks/{busy['deck']['id']}",
                             headers={"X-Deck-Key": busy["key"]})
     assert refused.status_code == 409 and refused.json()["code"] == "deck_in_use"

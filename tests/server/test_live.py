@@ -20,7 +20,12 @@ from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.server
 
-SECRET_KEYS = {"pile", "hands", "rng", "seed", "token", "token_hash", "host_hash"}
+SECRET_KEYS = {"pile", "hands", "rng", "seed", "token", "token_hash", "host_hash",
+               "submissions"}
+RACES = {"dixit.errors.already_claimed", "dixit.errors.giver_chosen",
+         "dixit.errors.not_giving", "server.errors.stale_version"}
+"""Refusals that settle a race between seats deciding at once (Dixit): someone claimed
+the storyteller role first, or a teammate named the giver first."""
 
 
 def keys_of(value: Any) -> Iterator[str]:
@@ -55,6 +60,10 @@ async def random_client(url: str, token: str | None, seed: int) -> list[str]:
     """
     rng = random.Random(seed)
     received: list[str] = []
+    answered: Any = None  # the choices last answered: with simultaneous decisions, states
+    # about others' actions arrive before our own action is applied; answer once, until
+    # our own action is applied (or refused).
+    me = None
     async with websockets.connect(url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token} if token else
                                  {"type": "hello"}))
@@ -62,12 +71,18 @@ async def random_client(url: str, token: str | None, seed: int) -> list[str]:
             assert isinstance(text, str)
             received.append(text)
             message = json.loads(text)
-            assert message["type"] != "error", message
+            assert message["type"] != "error" or message["key"] in RACES, message
+            if message["type"] == "welcome":
+                me = message["seat"]
+            if message["type"] == "error" or (message.get("type") == "state" and any(
+                    event.get("seat") == me for event in message["events"])):
+                answered = None
             if message["type"] != "state":
                 continue
             if "outcome" in message:
                 return received
-            if message["legal"]:
+            if message["legal"] and message["legal"] != answered:
+                answered = message["legal"]
                 await ws.send(json.dumps({"type": "action", "version": message["version"],
                                           "action": rng.choice(message["legal"])}))
     return received
@@ -104,6 +119,11 @@ def test_full_games_leak_nothing_but_each_seats_view(live_server: LiveServer) ->
         ("sequence-cats", 6, {"teams": 2}), ("sequence-cats", 2, {"sequences_to_win": 2}),
         ("triominos", 2, {"rounds": 2}), ("triominos", 3, {"target_score": 100}),
         ("triominos", 1, {"rounds": 1, "edition": "PRESSMAN"}),
+        ("dixit", 4, {"first_storyteller": "first_seat", "target_score": 12}),
+        ("dixit", 3, {"edition": "EN", "target_score": 10}),
+        ("dixit", 7, {"target_score": 8}),
+        ("dixit", 6, {"variant": "party"}),
+        ("dixit", 6, {"variant": "team", "first_storyteller": "random"}),
     ]
     games = run_async(play_through_server(live_server, setups))
     for game in games:

@@ -55,7 +55,14 @@ export function TablePage({ tableId }: { tableId: string }) {
         <>
           {seat === null && <SpectatorBar info={info} onJoined={joined} />}
           {info.status === "playing" && <AbsentPlayers info={info} />}
-          <module.Table info={info} seat={seat} state={state} send={table.send} />
+          <module.Table
+            info={info}
+            seat={seat}
+            state={state}
+            send={table.send}
+            chat={table.chat}
+            sendChat={seat !== null ? table.sendChat : undefined}
+          />
           <TableLinks info={info} server={server} token={seat !== null ? token : null} />
         </>
       )}

@@ -1,4 +1,5 @@
 // HTTP calls to the server and the seat tokens kept in this browser.
+import { deckKeys } from "./decks";
 import type { ErrorMessage, TableInfo } from "./types";
 import type { ServerInfo } from "./useGames";
 
@@ -37,10 +38,16 @@ export interface Created {
   token: string | null;
 }
 
+function deckKeyHeaders(): Record<string, string> {
+  const header = deckKeys.header();
+  return header ? { "X-Deck-Key": header } : {};
+}
+
 export const api = {
   games: () => call<ServerInfo>("GET", "/api/games"),
   create: (game: string, config: Record<string, unknown>, seats: SeatRequest[], name: string | null) =>
-    call<Created>("POST", "/api/tables", { game, config, seats, name }),
+    // An uploaded deck may be used only by its owner: send the deck keys this browser holds.
+    call<Created>("POST", "/api/tables", { game, config, seats, name }, deckKeyHeaders()),
   table: (id: string) => call<TableInfo>("GET", `/api/tables/${encodeURIComponent(id)}`),
   join: (id: string, seat: number | null, name: string) =>
     call<{ seat: number; token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name }),

@@ -2,6 +2,7 @@
 // connection, waiting room) stays the same.
 import { Suspense, createElement, lazy, type ComponentType } from "react";
 import type { Action, ErrorMessage, StateMessage, TableInfo } from "../app/types";
+import type { ChatMessage } from "../app/useTable";
 import { SequenceCatsTable } from "./sequence-cats/SequenceCatsTable";
 
 export interface GameTableProps {
@@ -9,6 +10,10 @@ export interface GameTableProps {
   seat: number | null;
   state: StateMessage;
   send: (action: Action) => void;
+  /** The table chat so far (oldest first); a table may show it with app/Chat. */
+  chat?: ChatMessage[];
+  /** Write in the table chat; absent for spectators, who only read. */
+  sendChat?: (text: string) => void;
 }
 
 export interface GameModule {
@@ -27,10 +32,12 @@ function later(load: () => Promise<ComponentType<GameTableProps>>): ComponentTyp
 }
 
 const TriominosTable = later(() => import("./triominos/TriominosTable").then((m) => m.TriominosTable));
+const DixitTable = later(() => import("./dixit/DixitTable").then((m) => m.DixitTable));
 
 export const GAMES: Record<string, GameModule> = {
   "sequence-cats": { name: "sequence-cats", Table: SequenceCatsTable, defaultSeats: 2 },
   triominos: { name: "triominos", Table: TriominosTable, defaultSeats: 2 },
+  dixit: { name: "dixit", Table: DixitTable, defaultSeats: 4 },
 };
 
 /** The catalog namespace of a game's texts: "sequence-cats" → "sequence_cats". */

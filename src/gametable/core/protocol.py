@@ -192,3 +192,13 @@ class CompletesActions(Protocol):
                         ) -> Action:
         """``action`` with its placeholders filled from ``view``; others unchanged."""
         ...
+
+
+@runtime_checkable
+class HasPatience(Protocol):
+    """A game that asks computer players to wait longer before some decisions, so that
+    people at the table get there first (claiming the Dixit storyteller role)."""
+
+    def patience(self, view: Observation) -> float:
+        """Extra waiting before acting on ``view``, in multiples of the bot delay (0: none)."""
+        ...

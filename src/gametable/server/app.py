@@ -10,6 +10,7 @@ Routes:
 ``POST /api/tables/{id}/seats/{n}/bot``     a bot takes open seat n (``X-Host-Token``)
 ``GET  /api/tables/{id}/record``            the game record, once the game is over
 ``WS   /api/tables/{id}/ws``                play and watch (``docs/protocol.md``)
+``/api/decks…``                             picture decks (``server/decks.py``)
 ``GET  /``, ``/t/{id}``                     the browser client
 ==========================================  =============================================
 """
@@ -34,6 +35,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.records import GameRecord, SeatInfo
+from gametable.decks.uploads import split_keys
+from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
+from gametable.server.decks import mount as mount_decks
 from gametable.server.messages import CreateTable, JoinTable, SeatBot
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage
@@ -65,19 +69,23 @@ class Settings:
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with 413 before reading them."""
+    """Refuse request bodies over ``limit`` bytes with 413 before reading them (``larger``:
+    other limits for some paths)."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES,
+                 larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
+            limit = self.larger.get(scope["path"], self.limit)
             length = dict(scope["headers"]).get(b"content-length")
-            if length is not None and length.isdigit() and int(length) > self.limit:
+            if length is not None and length.isdigit() and int(length) > limit:
                 response = JSONResponse(
                     Refused("too_large", "server.errors.too_large", status=413,
-                            size=int(length), limit=self.limit).to_json(), status_code=413)
+                            size=int(length), limit=limit).to_json(), status_code=413)
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
@@ -109,7 +117,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     app = FastAPI(title="gametable", lifespan=lifespan, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, larger={UPLOAD_PATH: MAX_UPLOAD_BYTES})
 
     def manager_of(request: Request) -> TableManager:
         manager: TableManager = request.app.state.manager
@@ -140,7 +148,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         table, host_token, seat, token = await manager_of(request).create(
             body.game, body.config,
             [SeatRequest(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats],
-            body.name)
+            body.name, split_keys(request.headers.get("x-deck-key")))
         return {"table": table.info(), "host_token": host_token, "seat": seat,
                 "token": token}
 
@@ -179,6 +187,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                         headers={"Content-Disposition":
                                  f'attachment; filename="{table.game_name}-{table.id}.json"'})
 
+    mount_decks(app, settings.data_dir)
     _mount_client(app, settings.static_dir)
     return app
 

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,9 @@ from gametable.bots import Bot, bot_names, make_bot
 from gametable.core import registry
 from gametable.core.errors import GameError
 from gametable.core.i18n import translate
-from gametable.core.protocol import Event, Game, Outcome, Seat
+from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
+from gametable.decks import find_deck
+from gametable.decks.uploads import is_owner
 from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
 from gametable.simulate import bot_seed
 
@@ -155,10 +157,34 @@ class Table:
     last_active: float = field(default_factory=time.monotonic)
     public: dict[str, Any] = field(init=False)
     """The game's public facts for this table (fixed: board layout, teams…)."""
+    waiting_since: dict[Seat, int] = field(default_factory=dict)
+    """For each seat with a pending decision, the version since which it has waited."""
 
     def __post_init__(self) -> None:
         self.committed = self.game.outcome(self.state)
         self.public = self.game.public_info(self.config, len(self.seats))
+        self.note_waiting(None)
+
+    def note_waiting(self, acted: Seat | None) -> None:
+        """Update :attr:`waiting_since` after ``acted`` played (``None``: at load)."""
+        to_act = self.game.to_act(self.state)
+        if acted is not None:
+            self.waiting_since.pop(acted, None)
+        for seat in list(self.waiting_since):
+            if seat not in to_act:
+                del self.waiting_since[seat]
+        for seat in to_act:
+            self.waiting_since.setdefault(seat, self.version)
+
+    def current_for(self, seat: Seat, version: int) -> bool:
+        """Whether an action ``seat`` chose at ``version`` still answers the situation:
+        the version is the current one, or the seat has been waiting to act since then
+        and only others' simultaneous decisions came in between (Dixit submissions and
+        votes); the rules still check the action itself."""
+        if version == self.version:
+            return True
+        since = self.waiting_since.get(seat)
+        return since is not None and since <= version <= self.version
 
     def idle_for(self, now: float) -> float:
         """Seconds since anything happened here; 0 while anyone is connected or a bot acts."""
@@ -351,21 +377,31 @@ class TableManager:
         return len(idle)
 
     async def create(self, game_name: str, options: Mapping[str, Any] | None,
-                     seats: list[SeatRequest], creator: str | None
-                     ) -> tuple[Table, str, Seat | None, str | None]:
+                     seats: list[SeatRequest], creator: str | None,
+                     deck_keys: Sequence[str] = ()) -> tuple[Table, str, Seat | None, str | None]:
         """A new table; the creator takes the first human seat when there is one.
+
+        Args:
+            deck_keys: owner keys of uploaded decks the creator holds: a table may use an
+                uploaded picture deck (a config's ``deck``) only with its owner key.
 
         Returns:
             ``(table, host_token, creator_seat, creator_token)``.
 
         Raises:
-            Refused: unknown game or bot, invalid options or seat count.
+            Refused: unknown game or bot, invalid options or seat count, or an uploaded
+                deck whose owner key is missing (404, as if there were no such deck).
         """
         try:
             game = registry.get(game_name)
             config = game.make_config(options, len(seats))
         except GameError as error:
             raise Refused.from_game_error(error) from None
+        deck_id = getattr(config, "deck", None)
+        if isinstance(deck_id, str):
+            deck = find_deck(deck_id)
+            if deck is not None and deck.uploaded and not is_owner(deck, deck_keys):
+                raise Refused("no_deck", "decks.errors.no_deck", status=404, deck=deck_id)
         for request in seats:
             if request.kind == BOT and request.bot not in bot_names():
                 raise Refused("bad_bot", "server.errors.unknown_bot", bot=str(request.bot),
@@ -478,7 +514,7 @@ class TableManager:
             if status == WAITING:
                 open_seats = sum(1 for s in table.seats if s.kind == OPEN)
                 raise Refused("waiting", "server.errors.waiting", count=open_seats)
-            if version is not None and version != table.version:
+            if version is not None and not table.current_for(seat, version):
                 raise Refused("stale_version", "server.errors.stale_version",
                               version=version, current=table.version)
             try:
@@ -491,10 +527,13 @@ class TableManager:
             except StorageError:
                 log.exception("table %s: action %d not stored; rebuilding", table.id, number)
                 table.state = self._replayed(table)
+                table.waiting_since.clear()
+                table.note_waiting(None)
                 table.committed = table.game.outcome(table.state)
                 raise Refused("storage_failed", "server.errors.storage_failed",
                               status=503) from None
             table.actions.append((seat, action))
+            table.note_waiting(seat)
             table.committed = table.game.outcome(table.state)
             table.last_events = events
             table.last_active = time.monotonic()
@@ -525,10 +564,21 @@ class TableManager:
                 task = asyncio.create_task(self._bot_turn(table, seat))
                 table.bot_tasks[seat] = task
 
+    def _patience(self, table: Table, seat: Seat) -> float:
+        """Extra waiting, in bot delays, that the game asks of a computer player now (a
+        Dixit bot lets people claim the storyteller role first, DX-SETUP-4)."""
+        if not isinstance(table.game, HasPatience) or not any(
+                row.kind == HUMAN for row in table.seats):
+            return 0.0
+        return table.game.patience(table.game.view(table.state, seat))
+
     async def _bot_turn(self, table: Table, seat: Seat) -> None:
         try:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
+                patience = self._patience(table, seat)
+                if patience:
+                    await asyncio.sleep(patience * self.bot_delay)
             async with table.lock:
                 if table.status != PLAYING or seat not in table.game.to_act(table.state):
                     return
@@ -539,7 +589,9 @@ class TableManager:
             try:
                 await self.submit(table, seat, action, version)
             except Refused as refusal:
-                if refusal.code != "stale_version":
+                # Refused after others acted at the same moment (a teammate named the
+                # giver first): decide again. Refused with nothing changed: a bot bug.
+                if refusal.code != "stale_version" and table.version == version:
                     log.error("table %s: bot in seat %d refused: %s", table.id, seat, refusal)
                     return
         except asyncio.CancelledError:

@@ -15,7 +15,7 @@ from gametable.core.records import GameRecord, SeatInfo, replay
 from gametable.games.dixit import DIXIT as GAME
 from gametable.games.dixit.rules import teams_of
 from gametable.games.dixit.state import DixitState
-from tests.games.dixit.conftest import TEST_DECK
+from tests.dixit_decks import TEST_DECK
 
 setups = st.sampled_from([
     (3, {}), (4, {}), (6, {}), (7, {}), (12, {}), (5, {"edition": "EN"}),

@@ -30,6 +30,13 @@ def refused(rule: str, state: Any, seat: int, action: dict[str, Any]) -> None:
     assert GAME.snapshot(state) == before
 
 
+def teller_of(state: Any) -> int:
+    """This round's storyteller (the tests never ask before someone tells)."""
+    teller = state.storyteller
+    assert teller is not None
+    return int(teller)
+
+
 # -- setup ---------------------------------------------------------------------------
 
 def test_dx_setup_1_everyone_starts_at_zero() -> None:
@@ -168,7 +175,7 @@ def test_dx_round_6_is_reshuffles_the_discard_pile() -> None:
     for _ in range(3):
         tell(state)
         submit_all(state)
-        vote_for(state, {v: [state.storyteller] for v in GAME.to_act(state)})
+        vote_for(state, {v: [teller_of(state)] for v in GAME.to_act(state)})
     assert not state.finished
     total = sum(map(len, state.hands)) + len(state.draw_pile) + len(state.discard_pile)
     assert total == minimum_deck(config(), 4)
@@ -182,7 +189,7 @@ def test_dx_round_7_and_dx_end_2_the_en_game_ends_when_the_pile_runs_out() -> No
         tellers.append(state.storyteller)
         tell(state)
         submit_all(state)
-        vote_for(state, {v: [state.storyteller] for v in GAME.to_act(state)})
+        vote_for(state, {v: [teller_of(state)] for v in GAME.to_act(state)})
     assert tellers == [0, 1]
     assert state.phase == "finished" and GAME.outcome(state).finished
 
@@ -301,7 +308,7 @@ def test_dx_party_6_hands_pass_left_and_dx_party_7_everyone_tells_once() -> None
         tell(state)
         submit_all(state)
         kept = [sorted(h) for h in state.hands]
-        teller = state.storyteller
+        teller = teller_of(state)
         vote_for(state, {v: [(v + 1) % 6] for v in range(6)}, red=(teller + 3) % 6)
         if not state.finished:
             for seat in range(6):
@@ -388,7 +395,7 @@ def test_dx_end_3_pt_plays_until_the_pile_is_empty() -> None:
         rounds += 1
         tell(state)
         submit_all(state)
-        vote_for(state, {v: [state.storyteller] for v in GAME.to_act(state)})
+        vote_for(state, {v: [teller_of(state)] for v in GAME.to_act(state)})
     assert rounds == 4 and max(state.scores) < 30 and not state.draw_pile
 
 

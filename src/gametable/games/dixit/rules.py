@@ -500,13 +500,10 @@ class Dixit:
             votes_allowed = 1 if config.variant == "party" else votes_per_voter(config, n)
         own_vote = state.votes.get(seat) if seated and seat is not None else None
         own_cards = state.submissions.get(seat) if seated and seat is not None else None
-        if own_cards is not None and seat == teller and config.variant != "party" \
-                and phase == "clue":
-            own_cards = None
         teams = teams_of(n) if config.variant == "team" else None
         last = state.history[-1] if state.history else None
         finished = state.finished
-        return {
+        view: Observation = {
             "game": NAME,
             "seat": seat if seated else None,
             "variant": config.variant,
@@ -546,6 +543,10 @@ class Dixit:
             "finished": finished,
             "ranking": rank(state.scores) if finished else None,
         }
+        if not seated:
+            for key in ("hand", "hand_hidden", "own_slots", "my_vote", "my_submission"):
+                del view[key]
+        return view
 
     def outcome(self, state: DixitState) -> Outcome:
         """Points per seat (Team: the team's); most points wins, ties shared (DX-END-4,
@@ -612,6 +613,11 @@ class Dixit:
             "teams": teams_of(seats) if config.variant == "team" else None,
             "minimum_deck": minimum_deck(config, seats),
         }
+
+    def patience(self, view: Observation) -> float:
+        """DX-SETUP-4 [decision]: computer players claim the storyteller role only after
+        waiting five bot delays, so that a person may claim it first."""
+        return 5.0 if view.get("phase") == "claim" else 0.0
 
     def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
         """Greedy scores for ``actions`` from ``view`` (see :mod:`.heuristics`)."""

@@ -1,0 +1,161 @@
+// What this seat can do now, beside its hand: claim the storyteller's role, write the
+// clue, give the chosen card(s), choose the team's giver, cast the vote.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { findSubmit, findVote, type Options } from "./legal";
+import type { DixitView } from "./types";
+
+export const CLUE_MAX = 200;
+
+interface Props {
+  view: DixitView;
+  options: Options;
+  chosen: number[];
+  green: number[];
+  red: number | null;
+  mimeAllowed: boolean;
+  player: (seat: number) => string;
+  onClaim: () => void;
+  onClue: (text: string, mime: boolean) => void;
+  onSubmit: () => void;
+  onGiver: (seat: number) => void;
+  onVote: () => void;
+}
+
+export function ActionPanel(props: Props) {
+  const { view, options } = props;
+  if (options.canClaim) return <ClaimPanel onClaim={props.onClaim} />;
+  if (options.canClue) return <CluePanel {...props} />;
+  if (options.givers.length) return <GiverPanel {...props} />;
+  if (options.submits.length) return <SubmitPanel {...props} />;
+  if (options.votes.length) return <VotePanel {...props} />;
+  return <WaitPanel view={view} />;
+}
+
+function ClaimPanel({ onClaim }: { onClaim: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="dx-actions">
+      <p className="dx-hint">{t("dixit.ui.claim_help")}</p>
+      <button type="button" className="primary big" data-action="claim" onClick={onClaim}>
+        {t("dixit.ui.claim")}
+      </button>
+    </div>
+  );
+}
+
+function CluePanel({ view, options, chosen, mimeAllowed, onClue }: Props) {
+  const { t } = useTranslation();
+  const [text, setText] = useState("");
+  const [mime, setMime] = useState(false);
+  const needsCard = options.clueCards !== null;
+  const trimmed = text.trim();
+  const card = chosen[0];
+  const cardOk = !needsCard || (card !== undefined && options.clueCards!.has(card));
+  const textOk = (mimeAllowed && mime) || (trimmed.length >= 1 && trimmed.length <= CLUE_MAX);
+  let hint = "";
+  if (!cardOk) hint = t("dixit.ui.clue_choose_card");
+  else if (!textOk) hint = t("dixit.ui.clue_write");
+  return (
+    <form
+      className="dx-actions dx-clue-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (cardOk && textOk) onClue(mimeAllowed && mime ? "" : trimmed, mimeAllowed && mime);
+      }}
+    >
+      {view.hand_hidden && <p className="dx-hint">{t("dixit.ui.clue_before_hand")}</p>}
+      <label className="dx-clue-field">
+        <span className="field-label">{t("dixit.ui.clue_label")}</span>
+        <input
+          name="clue"
+          value={mimeAllowed && mime ? "" : text}
+          disabled={mimeAllowed && mime}
+          maxLength={CLUE_MAX}
+          autoComplete="off"
+          placeholder={mimeAllowed && mime ? t("dixit.ui.clue_placeholder_mime") : t("dixit.ui.clue_placeholder")}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+      {mimeAllowed && (
+        <label className="dx-check">
+          <input type="checkbox" name="mime" checked={mime} onChange={(event) => setMime(event.target.checked)} />
+          <span>{t("dixit.ui.clue_mime_check")}</span>
+        </label>
+      )}
+      <div className="dx-actions-row">
+        <span className="dx-hint" aria-live="polite">{hint || (mimeAllowed && mime ? "" : t("dixit.ui.clue_count", { count: trimmed.length, max: CLUE_MAX }))}</span>
+        <button type="submit" className="primary big" data-action="send-clue" disabled={!cardOk || !textOk}>
+          {t("dixit.ui.clue_send")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function GiverPanel({ view, options, player, onGiver }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className="dx-actions dx-giver">
+      <p className="dx-hint">{t("dixit.ui.giver_help")}</p>
+      <div className="dx-actions-row wrap" role="group" aria-label={t("dixit.ui.giver_choose")}>
+        {options.givers.map((s) => (
+          <button key={s} type="button" className="primary" data-action="giver" data-seat={s} onClick={() => onGiver(s)}>
+            {t("dixit.ui.giver_is", { player: player(s) })}
+          </button>
+        ))}
+      </div>
+      {view.clue && <span className="sr-only">{view.clue.text}</span>}
+    </div>
+  );
+}
+
+function SubmitPanel({ options, chosen, onSubmit }: Props) {
+  const { t } = useTranslation();
+  const action = findSubmit(options, chosen);
+  return (
+    <div className="dx-actions">
+      <div className="dx-actions-row">
+        <span className="dx-hint">
+          {action ? t("dixit.ui.submit_ready", { count: options.submitCount }) : t("dixit.ui.submit_choose", { count: options.submitCount })}
+        </span>
+        <button type="button" className="primary big" data-action="submit" disabled={!action} onClick={onSubmit}>
+          {t("dixit.ui.submit", { count: options.submitCount })}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function VotePanel({ options, green, red, onVote }: Props) {
+  const { t } = useTranslation();
+  const action = findVote(options, green, red);
+  const needsRed = options.redSlots.size > 0;
+  let hint: string;
+  if (green.length === 0) hint = options.maxVotes > 1 ? t("dixit.ui.vote_choose_two") : t("dixit.ui.vote_choose");
+  else if (needsRed && red === null) hint = t("dixit.ui.vote_choose_red");
+  else if (!action) hint = t("dixit.ui.vote_not_allowed");
+  else hint = options.maxVotes > 1 && green.length === 1 ? t("dixit.ui.vote_second_optional") : t("dixit.ui.vote_ready");
+  return (
+    <div className="dx-actions">
+      <div className="dx-actions-row">
+        <span className="dx-hint">{hint}</span>
+        <button type="button" className="primary big" data-action="cast-vote" disabled={!action} onClick={onVote}>
+          {t("dixit.ui.cast_vote", { count: Math.max(1, green.length) })}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function WaitPanel({ view }: { view: DixitView }) {
+  const { t } = useTranslation();
+  if (view.finished) return null;
+  return (
+    <div className="dx-actions waiting">
+      <span className="dx-hint">
+        {t("dixit.ui.waiting")}
+      </span>
+    </div>
+  );
+}

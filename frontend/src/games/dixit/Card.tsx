@@ -1,0 +1,42 @@
+// One picture card (portrait 2:3). Until its picture loads, or if it cannot, the card
+// shows its number and description instead.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CardSize } from "../../app/decks";
+import type { DeckInfo } from "./useDeck";
+
+interface Props {
+  deck: DeckInfo;
+  card: number;
+  size: CardSize;
+  className?: string;
+}
+
+export function CardFace({ deck, card, size, className = "" }: Props) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = deck.src(card, size);
+  const description = deck.description(card);
+  const label = description ?? t("dixit.ui.card", { number: card + 1 });
+  return (
+    <span className={`dx-card-face ${className}`} data-card={card}>
+      {failed === src ? (
+        <span className="dx-card-fallback">
+          <span className="dx-card-number">{card + 1}</span>
+          {description && <span className="dx-card-description">{description}</span>}
+        </span>
+      ) : (
+        <img src={src} alt={label} loading="lazy" draggable={false} onError={() => setFailed(src)} />
+      )}
+    </span>
+  );
+}
+
+/** A face-down card: a submitted card nobody may see yet. */
+export function CardBack({ className = "" }: { className?: string }) {
+  return (
+    <span className={`dx-card-face dx-card-back ${className}`} aria-hidden="true">
+      <span className="dx-card-back-mark">✦</span>
+    </span>
+  );
+}

@@ -1,0 +1,308 @@
+// A Dixit game in the browser: the clue, the table of cards, your hand and what you
+// may do now, the scoring track, the reveal of each round and the final ranking.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import { useFillHeight, useNarrow } from "../../app/useLayout";
+import type { Action } from "../../app/types";
+import type { GameTableProps } from "../registry";
+import { ActionPanel } from "./ActionPanel";
+import { CardBack } from "./Card";
+import { CardZoom } from "./CardZoom";
+import { ClueText } from "./ClueText";
+import { FinalRanking } from "./FinalRanking";
+import { Hand } from "./Hand";
+import { findSubmit, findVote, readLegal } from "./legal";
+import { Players } from "./Players";
+import { Reveal } from "./Reveal";
+import { ScoreTrack } from "./ScoreTrack";
+import { statusText } from "./status";
+import { Submissions } from "./Submissions";
+import { SlotButtons, TableSlots } from "./TableSlots";
+import { TeamPanel } from "./TeamPanel";
+import { normalize, type DixitView } from "./types";
+import { useCardFit } from "./useCardFit";
+import { useDeck } from "./useDeck";
+import "./dixit.css";
+
+const NOTHING: Action[] = [];
+
+/** A card seen large: from the hand, from a table slot, or from the reveal. */
+type Zoom = { kind: "hand"; card: number } | { kind: "slot"; slot: number; card: number } | { kind: "other"; card: number; title: string };
+
+/** Add or remove `item`; with room for one, choosing another replaces it. */
+function toggle(list: number[], item: number, room: number): number[] {
+  if (list.includes(item)) return list.filter((x) => x !== item);
+  const next = [...list, item];
+  return next.slice(Math.max(0, next.length - room));
+}
+
+export function DixitTable(props: GameTableProps) {
+  const { info, state, send } = props;
+  const { t } = useTranslation();
+  const view = useMemo(() => normalize(state.view), [state.view]);
+  // Just after taking a seat, the spectator's view may still be the latest one.
+  const seat = props.seat !== null && (view.seat === undefined || view.seat === props.seat) ? props.seat : null;
+  const narrow = useNarrow();
+  const tableRef = useRef<HTMLDivElement>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  useFillHeight(tableRef, narrow ? 560 : 640, narrow ? 0 : 12);
+  const deck = useDeck(info, view.deck);
+  const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
+
+  const myTurn = seat !== null && state.to_act.includes(seat);
+  const legal = myTurn ? state.legal : NOTHING;
+  const options = useMemo(() => readLegal(legal), [legal]);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [green, setGreen] = useState<number[]>([]);
+  const [red, setRed] = useState<number | null>(null);
+  const [zoom, setZoom] = useState<Zoom | null>(null);
+  // The reveal of a round shows once, when it happens, until "continue"; a reload does
+  // not bring back a reveal already seen (the button under the status does).
+  const lastRound = view.last_round;
+  const [dismissed, setDismissed] = useState<number | null>(() => (view.finished ? null : lastRound?.round ?? null));
+  const showReveal = lastRound !== null && dismissed !== lastRound.round && !view.finished;
+
+  // A new phase or round: start the choice afresh.
+  const step = `${view.round}:${view.phase}`;
+  useEffect(() => {
+    setChosen([]);
+    setGreen([]);
+    setRed(null);
+    setZoom((z) => (z?.kind === "hand" ? z : null));
+  }, [step]);
+
+  const handChoosable = useMemo(() => {
+    if (options.canClue && options.clueCards) return options.clueCards;
+    if (options.submits.length) return options.submitCards;
+    return new Set<number>();
+  }, [options]);
+  const room = options.canClue ? 1 : options.submitCount;
+  const chooseCard = useCallback((card: number) => setChosen((old) => toggle(old, card, room)), [room]);
+  const chooseGreen = useCallback(
+    (slot: number) => {
+      setGreen((old) => toggle(old, slot, Math.max(1, options.maxVotes)));
+      setRed((old) => (old === slot ? null : old));
+    },
+    [options.maxVotes],
+  );
+  const chooseRed = useCallback((slot: number) => {
+    setRed((old) => (old === slot ? null : slot));
+    setGreen((old) => old.filter((s) => s !== slot));
+  }, []);
+
+  const act = useCallback(
+    (action: Action | null) => {
+      if (!action) return;
+      setZoom(null);
+      send(action);
+    },
+    [send],
+  );
+  const sendClue = (text: string, mime: boolean) =>
+    act(options.clueCards ? { type: "clue", card: chosen[0], text, mime } : { type: "clue", text, mime });
+  const sendSubmit = () => act(findSubmit(options, chosen));
+  const sendVote = () => act(findVote(options, green, red));
+
+  const status = statusText(t, { view, seat, options, player });
+  const table = view.phase === "vote" && view.table ? view.table : null;
+  const fit = useCardFit(boardRef, table?.length ?? 0, options.votes.length ? 118 : 64, narrow ? 104 : 120, narrow ? 190 : 240, narrow);
+  const handHidden = view.hand_hidden;
+
+  const board = (
+    <div
+      ref={boardRef}
+      className="dx-board"
+      style={{ ["--slot-w" as string]: `${fit.width}px`, ["--slot-columns" as string]: String(fit.columns) }}
+    >
+      {view.finished && <FinalRanking info={info} view={view} seat={seat} outcome={state.outcome} />}
+      {showReveal && lastRound ? (
+        <Reveal
+          info={info}
+          view={view}
+          round={lastRound}
+          deck={deck}
+          seat={seat}
+          onContinue={() => setDismissed(lastRound.round)}
+          onZoom={(card, title) => setZoom({ kind: "other", card, title })}
+        />
+      ) : view.finished ? (
+        lastRound && (
+          <Reveal info={info} view={view} round={lastRound} deck={deck} seat={seat} onContinue={null} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
+        )
+      ) : (
+        <div className="dx-round" data-phase={view.phase}>
+          {view.clue ? (
+            <div className="dx-clue-box">
+              <span className="dx-clue-by">{t("dixit.ui.clue_by", { player: view.storyteller !== null ? player(view.storyteller) : "" })}</span>
+              <ClueText clue={view.clue} />
+            </div>
+          ) : (
+            <PhasePrompt view={view} seat={seat} player={player} />
+          )}
+          {view.phase === "submit" && <Submissions info={info} view={view} />}
+          {table && (
+            <TableSlots
+              deck={deck}
+              table={table}
+              ownSlots={view.own_slots}
+              voteSlots={options.voteSlots}
+              redSlots={options.redSlots}
+              green={green}
+              red={red}
+              cast={view.my_vote}
+              onGreen={chooseGreen}
+              onRed={chooseRed}
+              onZoom={(slot) => setZoom({ kind: "slot", slot, card: table[slot - 1] })}
+            />
+          )}
+        </div>
+      )}
+      {narrow && (
+        <div className="dx-board-extra">
+          <ScoreTrack info={info} view={view} />
+          {view.teams && <TeamPanel {...props} seat={seat} view={view} />}
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <div
+      ref={tableRef}
+      className={`dx-table ${narrow ? "narrow" : ""} ${seat === null || view.finished ? "no-hand" : ""}`}
+      data-version={state.version}
+      data-phase={view.phase}
+      data-round={view.round}
+      data-variant={view.variant}
+      data-my-turn={myTurn ? "true" : "false"}
+      data-finished={view.finished ? "true" : "false"}
+      data-reveal={showReveal ? "true" : "false"}
+    >
+      <div className="dx-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
+        <span className="dx-status-text">{status}</span>
+        <span className="dx-facts">
+          {t("dixit.ui.round", { round: Math.max(1, view.round) })}
+          <span className="dx-facts-sep" aria-hidden="true">·</span>
+          {t("dixit.ui.draw_pile", { count: view.draw_pile })}
+        </span>
+        {lastRound && !showReveal && !view.finished && (
+          <button type="button" className="dx-last-button" data-action="show-reveal" onClick={() => setDismissed(null)}>
+            {t("dixit.ui.show_last_round")}
+          </button>
+        )}
+      </div>
+      {narrow && (
+        <div className="dx-strip">
+          <Players info={info} view={view} seat={seat} compact />
+        </div>
+      )}
+      {board}
+      {!narrow && (
+        <aside className="dx-side">
+          <ScoreTrack info={info} view={view} />
+          <Players info={info} view={view} seat={seat} compact={false} />
+          {view.teams && <TeamPanel {...props} seat={seat} view={view} />}
+        </aside>
+      )}
+      {seat !== null && !view.finished && (
+        <div className="dx-hand-bar">
+          <ActionPanel
+            view={view}
+            options={options}
+            chosen={chosen}
+            green={green}
+            red={red}
+            mimeAllowed={Boolean((view as { mime_or_music?: boolean }).mime_or_music ?? info.config.mime_or_music)}
+            player={player}
+            onClaim={() => act({ type: "claim" })}
+            onClue={sendClue}
+            onSubmit={sendSubmit}
+            onGiver={(s) => act({ type: "giver", seat: s })}
+            onVote={sendVote}
+          />
+          {handHidden ? (
+            <div className="dx-hand-hidden" data-hand-hidden="true">
+              <div className="dx-hand-backs" aria-hidden="true">
+                {view.hand_sizes[seat] > 0 &&
+                  Array.from({ length: view.hand_sizes[seat] }, (_, i) => <CardBack key={i} />)}
+              </div>
+              <p>{t("dixit.ui.hand_hidden")}</p>
+            </div>
+          ) : (
+            <Hand
+              deck={deck}
+              hand={view.hand}
+              choosable={handChoosable}
+              chosen={chosen}
+              given={view.my_submission ?? []}
+              onToggle={chooseCard}
+              onZoom={(card) => setZoom({ kind: "hand", card })}
+            />
+          )}
+        </div>
+      )}
+      {zoom && (
+        <CardZoom
+          deck={deck}
+          card={zoom.card}
+          title={
+            zoom.kind === "slot"
+              ? t("dixit.ui.slot", { slot: zoom.slot })
+              : zoom.kind === "other"
+                ? zoom.title
+                : deck.description(zoom.card) ? t("dixit.ui.your_card") : t("dixit.ui.card", { number: zoom.card + 1 })
+          }
+          onClose={() => setZoom(null)}
+        >
+          {zoom.kind === "hand" && handChoosable.has(zoom.card) && (
+            <button
+              type="button"
+              className="primary big"
+              data-action="zoom-choose"
+              onClick={() => {
+                chooseCard(zoom.card);
+                setZoom(null);
+              }}
+            >
+              {chosen.includes(zoom.card) ? t("dixit.ui.unchoose") : t("dixit.ui.choose_this")}
+            </button>
+          )}
+          {zoom.kind === "slot" && (
+            <SlotButtons
+              slot={zoom.slot}
+              canGreen={options.voteSlots.has(zoom.slot)}
+              canRed={options.redSlots.has(zoom.slot)}
+              green={green.includes(zoom.slot)}
+              red={red === zoom.slot}
+              onGreen={(slot) => {
+                chooseGreen(slot);
+                setZoom(null);
+              }}
+              onRed={(slot) => {
+                chooseRed(slot);
+                setZoom(null);
+              }}
+            />
+          )}
+          {zoom.kind === "slot" && view.own_slots.includes(zoom.slot) && <p className="dx-hint">{t("dixit.ui.own_card_no_vote")}</p>}
+        </CardZoom>
+      )}
+    </div>
+  );
+}
+
+/** Before the clue: who tells, or that the role is up for the taking. */
+function PhasePrompt({ view, seat, player }: { view: DixitView; seat: number | null; player: (s: number) => string }) {
+  const { t } = useTranslation();
+  let text: string;
+  if (view.phase === "claim") text = t("dixit.ui.prompt.claim");
+  else if (view.storyteller === seat) text = view.hand_hidden ? t("dixit.ui.prompt.you_tell_first") : t("dixit.ui.prompt.you_tell");
+  else text = t("dixit.ui.prompt.thinking", { player: view.storyteller !== null ? player(view.storyteller) : "" });
+  return (
+    <div className="dx-prompt">
+      <span className="dx-prompt-mark" aria-hidden="true">✎</span>
+      <p>{text}</p>
+    </div>
+  );
+}

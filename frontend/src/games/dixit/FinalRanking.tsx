@@ -1,0 +1,67 @@
+// The end of the game: the ranking (teams in Team Dixit) and the game record.
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { Outcome, TableInfo } from "../../app/types";
+import { colourOf, type DixitView } from "./types";
+
+interface Props {
+  info: TableInfo;
+  view: DixitView;
+  seat: number | null;
+  outcome: Outcome | undefined;
+}
+
+export function FinalRanking({ info, view, seat, outcome }: Props) {
+  const { t } = useTranslation();
+  const player = (s: number) => seatName(t, info, s);
+  const scores = view.scores;
+  const ranks = view.ranking ?? outcome?.ranking ?? scores.map((s) => 1 + scores.filter((o) => o > s).length);
+  // One line per team in Team Dixit (teammates share rank and score), else per seat.
+  const entries = (view.teams ?? scores.map((_, s) => [s])).map((seats, index) => ({
+    seats,
+    colour: colourOf(view.teams ? index : seats[0]),
+    label: view.teams ? t("dixit.ui.team_of", { team: index + 1, players: seats.map(player).join(" & ") }) : player(seats[0]),
+    rank: ranks[seats[0]],
+    score: scores[seats[0]],
+  }));
+  entries.sort((a, b) => a.rank - b.rank || a.seats[0] - b.seats[0]);
+  const winners = entries.filter((e) => e.rank === 1);
+  const won = seat !== null && winners.some((e) => e.seats.includes(seat));
+  const headline = won
+    ? winners.length > 1
+      ? t("dixit.ui.final.you_share")
+      : t("dixit.ui.final.you_win")
+    : t("dixit.ui.final.wins", { players: winners.map((e) => e.label).join(", "), count: winners.length });
+
+  return (
+    <section className="dx-final panel" aria-labelledby="dx-final-title" data-finished="true">
+      <h2 id="dx-final-title" className={won ? "won" : ""}>
+        {headline}
+      </h2>
+      <ol className="dx-ranking" aria-label={t("dixit.ui.final.ranking")}>
+        {entries.map((e) => (
+          <li
+            key={e.seats.join(",")}
+            data-seats={e.seats.join(",")}
+            data-rank={e.rank}
+            data-score={e.score}
+            className={e.rank === 1 ? "winner" : ""}
+          >
+            <span className="dx-rank">{e.rank}.</span>
+            <span className="dx-dot" style={{ background: e.colour }} aria-hidden="true" />
+            <span className="dx-rank-name">{e.label}</span>
+            <span className="dx-rank-score">{t("dixit.ui.points", { count: e.score })}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="result-actions">
+        <a className="button" href={`/api/tables/${info.id}/record`} download>
+          {t("ui.table.download_record")}
+        </a>
+        <a className="button primary" href="/">
+          {t("ui.table.new_game")}
+        </a>
+      </div>
+    </section>
+  );
+}

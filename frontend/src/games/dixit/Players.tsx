@@ -1,0 +1,73 @@
+// Everyone at the table: score, the storyteller, and who has given a card or voted
+// (never which card or where).
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { TableInfo } from "../../app/types";
+import { seatColour, teamOf, type DixitView } from "./types";
+
+interface Props {
+  info: TableInfo;
+  view: DixitView;
+  seat: number | null;
+  compact: boolean;
+}
+
+type Progress = "done" | "waiting" | null;
+
+/** Whether a seat has done what this phase asks of it (null: nothing is asked). */
+export function progressOf(view: DixitView, s: number): Progress {
+  if (view.finished) return null;
+  if (view.phase === "submit" && view.gives.includes(s)) return view.submitted.includes(s) ? "done" : "waiting";
+  if (view.phase === "vote" && view.voters.includes(s)) return view.voted.includes(s) ? "done" : "waiting";
+  if (view.phase === "clue" && view.storyteller === s) return "waiting";
+  return null;
+}
+
+export function Players({ info, view, seat, compact }: Props) {
+  const { t } = useTranslation();
+  const badge = (progress: Progress) => {
+    if (!progress) return null;
+    const phase = view.phase === "vote" ? "vote" : view.phase === "clue" ? "clue" : "submit";
+    return (
+      <span className={`dx-progress ${progress}`} data-progress={progress}>
+        {t(`dixit.ui.progress.${phase}_${progress}`)}
+      </span>
+    );
+  };
+  return (
+    <ul className={`dx-players ${compact ? "compact" : ""}`} aria-label={t("dixit.ui.players")}>
+      {info.seats.map((s) => {
+        const team = teamOf(view, s.seat);
+        const progress = progressOf(view, s.seat);
+        const teller = view.storyteller === s.seat;
+        return (
+          <li
+            key={s.seat}
+            className={`dx-player ${teller ? "storyteller" : ""} ${s.seat === seat ? "mine" : ""}`}
+            data-seat={s.seat}
+            data-score={view.scores[s.seat]}
+            data-progress={progress ?? undefined}
+          >
+            <span className="dx-dot" style={{ background: seatColour(view, s.seat) }} aria-hidden="true" />
+            <span className="dx-player-name">
+              <span className="dx-player-label">{seatName(t, info, s.seat)}</span>
+              {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
+              {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+              {team !== null && !compact && <span className="dx-team-tag">{t("dixit.ui.team", { team: team + 1 })}</span>}
+            </span>
+            {teller && (
+              <span className="dx-teller" title={t("dixit.ui.storyteller")}>
+                <span aria-hidden="true">✎</span>
+                <span className={compact ? "sr-only" : ""}>{t("dixit.ui.storyteller")}</span>
+              </span>
+            )}
+            {badge(progress)}
+            <span className="dx-player-score" title={t("dixit.ui.score")}>
+              {view.scores[s.seat]}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,123 @@
+// The reveal of a finished round: whose card lay in each slot, the storyteller's card,
+// who voted where (and the red vote), and everyone's points with their reasons.
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { TableInfo } from "../../app/types";
+import { CardFace } from "./Card";
+import { ClueText } from "./ClueText";
+import { colourOf, seatColour, type DixitView, type LastRound } from "./types";
+import type { DeckInfo } from "./useDeck";
+
+interface Props {
+  info: TableInfo;
+  view: DixitView;
+  round: LastRound;
+  deck: DeckInfo;
+  seat: number | null;
+  /** Shown in the table's place (not a dialog) on a finished game. */
+  onContinue: (() => void) | null;
+  onZoom: (card: number, title: string) => void;
+}
+
+export function Reveal({ info, view, round, deck, seat, onContinue, onZoom }: Props) {
+  const { t } = useTranslation();
+  const player = (s: number) => seatName(t, info, s);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    continueButton.current?.focus({ preventScroll: true });
+  }, [round.round]);
+  const groups: { key: string; seats: number[]; label: string; colour: string }[] = view.teams
+    ? view.teams.map((team, index) => ({
+        key: `team-${index}`,
+        seats: team,
+        label: t("dixit.ui.team_of", { team: index + 1, players: team.map(player).join(" & ") }),
+        colour: colourOf(index),
+      }))
+    : round.totals.map((_, s) => ({ key: `seat-${s}`, seats: [s], label: player(s), colour: colourOf(s) }));
+
+  return (
+    <section className="dx-reveal" data-round={round.round} aria-labelledby="dx-reveal-title">
+      <header className="dx-reveal-head">
+        <h2 id="dx-reveal-title">{t("dixit.ui.reveal.title", { round: round.round, player: player(round.storyteller) })}</h2>
+        {round.clue && <ClueText clue={round.clue} />}
+      </header>
+      <ol className="dx-reveal-slots">
+        {round.slots.map((slot) => {
+          const owner = player(slot.owner);
+          return (
+            <li
+              key={slot.slot}
+              className={`dx-reveal-slot ${slot.storyteller ? "storyteller" : ""} ${slot.red ? "red" : ""} ${slot.owner === seat ? "mine" : ""}`}
+              data-slot={slot.slot}
+              data-card={slot.card}
+              data-owner={slot.owner}
+              data-storyteller={slot.storyteller ? "true" : undefined}
+              data-votes={slot.votes.length}
+            >
+              <button
+                type="button"
+                className="dx-card-button"
+                aria-label={t("dixit.ui.look_at_slot", { slot: slot.slot })}
+                onClick={() => onZoom(slot.card, t("dixit.ui.slot_card", { slot: slot.slot, player: owner }))}
+              >
+                <span className="dx-slot-number" aria-hidden="true">{slot.slot}</span>
+                <CardFace deck={deck} card={slot.card} size="thumb" />
+                {slot.storyteller && <span className="dx-card-badge teller">{t("dixit.ui.reveal.storytellers_card")}</span>}
+                {slot.red && <span className="dx-card-badge red">{t("dixit.ui.reveal.red_card")}</span>}
+              </button>
+              <span className="dx-reveal-owner">
+                <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
+                {t("dixit.ui.reveal.owner", { player: owner })}
+              </span>
+              <span className="dx-reveal-votes" aria-label={t("dixit.ui.reveal.votes", { count: slot.votes.length })}>
+                {slot.votes.length === 0 && <span className="muted">{t("dixit.ui.reveal.no_votes")}</span>}
+                {slot.votes.map((voter, i) => (
+                  <span key={`${voter}-${i}`} className="dx-voter" data-voter={voter} style={{ borderColor: seatColour(view, voter) }}>
+                    {player(voter)}
+                  </span>
+                ))}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="dx-reveal-points">
+        {groups.map((group) => {
+          const lines = round.points.filter((line) => group.seats.includes(line.seat));
+          const total = lines.reduce((sum, line) => sum + line.points, 0);
+          const score = round.totals[group.seats[0]];
+          return (
+            <section key={group.key} className="dx-reveal-group" data-seats={group.seats.join(",")} data-points={total} data-total={score}>
+              <h3>
+                <span className="dx-dot" style={{ background: group.colour }} aria-hidden="true" />
+                <span className="dx-reveal-name">{group.label}</span>
+                <span className="dx-reveal-sum">+{total}</span>
+              </h3>
+              <ul>
+                {lines.map((line, i) => (
+                  <li key={i} data-reason={line.reason}>
+                    <span>
+                      {t(line.reason, { ...line.params, defaultValue: line.reason })}
+                      {group.seats.length > 1 && <span className="muted"> ({player(line.seat)})</span>}
+                    </span>
+                    <span>+{line.points}</span>
+                  </li>
+                ))}
+                {lines.length === 0 && <li className="muted">{t("dixit.ui.reveal.no_points")}</li>}
+              </ul>
+              <p className="dx-reveal-total">{t("dixit.ui.reveal.total", { score })}</p>
+            </section>
+          );
+        })}
+      </div>
+      {onContinue && (
+        <div className="dx-reveal-actions">
+          <button type="button" ref={continueButton} className="primary big" data-action="continue" onClick={onContinue}>
+            {t("dixit.ui.reveal.continue")}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+// The scoring track 0–30 as a winding path with a rabbit per player (Team: per team).
+// Rabbits on the same space fan out; past 30 a rabbit goes round again with a lap mark.
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { TableInfo } from "../../app/types";
+import { colourOf, type DixitView } from "./types";
+
+const SPACES = 31; // 0 … 30
+const COLUMNS = 8;
+const STEP = 44;
+const PAD = 26;
+
+/** The centre of space `n` on a path that winds left → right, then right → left. */
+function spaceAt(n: number): [number, number] {
+  const row = Math.floor(n / COLUMNS);
+  const inRow = n % COLUMNS;
+  const column = row % 2 === 0 ? inRow : COLUMNS - 1 - inRow;
+  return [PAD + column * STEP, PAD + row * STEP];
+}
+
+export interface Runner {
+  key: string;
+  label: string;
+  colour: string;
+  score: number;
+}
+
+/** Who runs on the track: each seat, or each team in Team Dixit. */
+export function runners(t: TFunction, info: TableInfo, view: DixitView): Runner[] {
+  if (view.teams) {
+    return view.teams.map((team, index) => ({
+      key: `team-${index}`,
+      label: t("dixit.ui.team_of", { team: index + 1, players: team.map((s) => seatName(t, info, s)).join(" & ") }),
+      colour: colourOf(index),
+      score: view.scores[team[0]] ?? 0,
+    }));
+  }
+  return info.seats.map((s) => ({
+    key: `seat-${s.seat}`,
+    label: seatName(t, info, s.seat),
+    colour: colourOf(s.seat),
+    score: view.scores[s.seat] ?? 0,
+  }));
+}
+
+function Rabbit({ x, y, colour }: { x: number; y: number; colour: string }) {
+  return (
+    <g transform={`translate(${x} ${y})`} className="dx-rabbit">
+      <ellipse cx={-3.2} cy={-11} rx={2.6} ry={7} fill={colour} stroke="#fff" strokeWidth={1.2} transform="rotate(-12 -3.2 -11)" />
+      <ellipse cx={3.2} cy={-11} rx={2.6} ry={7} fill={colour} stroke="#fff" strokeWidth={1.2} transform="rotate(12 3.2 -11)" />
+      <ellipse cx={0} cy={4} rx={8.5} ry={7} fill={colour} stroke="#fff" strokeWidth={1.4} />
+      <circle cx={0} cy={-3} r={5.6} fill={colour} stroke="#fff" strokeWidth={1.4} />
+      <circle cx={-1.9} cy={-3.8} r={0.9} fill="#fff" />
+      <circle cx={1.9} cy={-3.8} r={0.9} fill="#fff" />
+    </g>
+  );
+}
+
+export function ScoreTrack({ info, view }: { info: TableInfo; view: DixitView }) {
+  const { t } = useTranslation();
+  const list = runners(t, info, view);
+  const rows = Math.ceil(SPACES / COLUMNS);
+  const width = PAD * 2 + (COLUMNS - 1) * STEP;
+  const height = PAD * 2 + (rows - 1) * STEP;
+  const path = Array.from({ length: SPACES }, (_, n) => spaceAt(n).join(",")).join(" ");
+  const target = view.target_score;
+
+  // Where each rabbit stands: the space, and how many laps of 30 it has run.
+  const placed = list.map((runner) => {
+    const lap = runner.score > 30 ? Math.floor(runner.score / 30) : 0;
+    return { runner, space: lap ? runner.score % 30 : runner.score, lap };
+  });
+  const bySpace = new Map<number, typeof placed>();
+  for (const p of placed) bySpace.set(p.space, [...(bySpace.get(p.space) ?? []), p]);
+
+  return (
+    <figure className="dx-track">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t("dixit.ui.track")}>
+        <polyline className="dx-track-path" points={path} />
+        {Array.from({ length: SPACES }, (_, n) => {
+          const [x, y] = spaceAt(n);
+          const mark = n === 0 || n === 30 || n === target;
+          return (
+            <g key={n} className={`dx-track-space ${n % 5 === 0 ? "fifth" : ""} ${mark ? "mark" : ""}`}>
+              <circle cx={x} cy={y} r={15} />
+              <text x={x} y={y + 4.5} textAnchor="middle">{n}</text>
+            </g>
+          );
+        })}
+        {[...bySpace.entries()].flatMap(([space, here]) => {
+          const [x, y] = spaceAt(space);
+          return here.map((p, i) => {
+            // Fan out: spread the rabbits of one space on a small arc around it.
+            const spread = here.length > 1 ? (i - (here.length - 1) / 2) * Math.min(11, 30 / here.length) : 0;
+            const dy = here.length > 1 ? Math.abs(spread) * 0.25 - 2 : 0;
+            return (
+              <g
+                key={p.runner.key}
+                className="dx-track-token"
+                data-runner={p.runner.key}
+                data-score={p.runner.score}
+                data-space={space}
+                data-lap={p.lap}
+              >
+                <title>
+                  {p.lap ? t("dixit.ui.lap", { player: p.runner.label, score: p.runner.score }) : `${p.runner.label}: ${p.runner.score}`}
+                </title>
+                <Rabbit x={x + spread} y={y + dy} colour={p.runner.colour} />
+                {p.lap > 0 && (
+                  <text className="dx-lap" x={x + spread + 8} y={y + dy - 9}>
+                    +{p.lap * 30}
+                  </text>
+                )}
+              </g>
+            );
+          });
+        })}
+      </svg>
+      <figcaption>
+        <ol className="dx-score-list" aria-label={t("dixit.ui.scores")}>
+          {[...list].sort((a, b) => b.score - a.score).map((runner) => (
+            <li key={runner.key} data-runner={runner.key} data-score={runner.score}>
+              <span className="dx-dot" style={{ background: runner.colour }} aria-hidden="true" />
+              <span className="dx-score-name">{runner.label}</span>
+              <span className="dx-score-points">{runner.score}</span>
+            </li>
+          ))}
+        </ol>
+        {target !== null && <p className="dx-target">{t("dixit.ui.target", { score: target })}</p>}
+      </figcaption>
+    </figure>
+  );
+}

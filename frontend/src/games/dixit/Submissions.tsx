@@ -1,0 +1,31 @@
+// While cards are being given: one face-down card per giver as it comes in (never which).
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { TableInfo } from "../../app/types";
+import { CardBack } from "./Card";
+import { seatColour, type DixitView } from "./types";
+
+export function Submissions({ info, view }: { info: TableInfo; view: DixitView }) {
+  const { t } = useTranslation();
+  // The storyteller's card is already in (base, Team); in Party the storyteller gives too.
+  const givers = view.gives;
+  return (
+    <ol className="dx-submissions" aria-label={t("dixit.ui.cards_in", { done: view.submitted.length, total: givers.length })}>
+      {givers.map((s) => {
+        const done = view.submitted.includes(s);
+        return (
+          <li key={s} className={`dx-submission ${done ? "done" : ""}`} data-seat={s} data-submitted={done ? "true" : "false"}>
+            {done ? <CardBack /> : <span className="dx-card-face dx-card-empty" aria-hidden="true" />}
+            <span className="dx-submission-name">
+              <span className="dx-dot" style={{ background: seatColour(view, s) }} aria-hidden="true" />
+              {seatName(t, info, s)}
+            </span>
+            <span className={`dx-progress ${done ? "done" : "waiting"}`}>
+              {done ? t("dixit.ui.progress.submit_done") : t("dixit.ui.progress.submit_waiting")}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

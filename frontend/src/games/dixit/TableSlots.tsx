@@ -1,0 +1,111 @@
+// The cards on the table in numbered slots 1…n, and the vote buttons under them.
+import { useTranslation } from "react-i18next";
+import { CardFace } from "./Card";
+import type { DeckInfo } from "./useDeck";
+
+interface Props {
+  deck: DeckInfo;
+  table: number[];
+  ownSlots: number[];
+  /** Slots open to a green vote / to the red vote now. */
+  voteSlots: Set<number>;
+  redSlots: Set<number>;
+  green: number[];
+  red: number | null;
+  /** The vote already cast, shown once it is in. */
+  cast: { slots: number[]; red: number | null } | null;
+  onGreen: (slot: number) => void;
+  onRed: (slot: number) => void;
+  onZoom: (slot: number) => void;
+}
+
+export function TableSlots({ deck, table, ownSlots, voteSlots, redSlots, green, red, cast, onGreen, onRed, onZoom }: Props) {
+  const { t } = useTranslation();
+  return (
+    <ol className="dx-slots" aria-label={t("dixit.ui.table")}>
+      {table.map((card, index) => {
+        const slot = index + 1;
+        const own = ownSlots.includes(slot);
+        const picked = green.includes(slot) || cast?.slots.includes(slot);
+        const redded = red === slot || cast?.red === slot;
+        return (
+          <li
+            key={slot}
+            className={`dx-slot ${own ? "own" : ""} ${picked ? "voted" : ""} ${redded ? "red" : ""}`}
+            data-slot={slot}
+            data-card={card}
+            data-own={own ? "true" : undefined}
+          >
+            <span className="dx-slot-number" aria-hidden="true">{slot}</span>
+            <button
+              type="button"
+              className="dx-card-button"
+              aria-label={t("dixit.ui.look_at_slot", { slot })}
+              onClick={() => onZoom(slot)}
+            >
+              <CardFace deck={deck} card={card} size="thumb" />
+              {own && <span className="dx-card-badge own">{t("dixit.ui.yours")}</span>}
+            </button>
+            <SlotButtons
+              slot={slot}
+              canGreen={voteSlots.has(slot)}
+              canRed={redSlots.has(slot)}
+              green={green.includes(slot)}
+              red={red === slot}
+              onGreen={onGreen}
+              onRed={onRed}
+            />
+            {cast && (cast.slots.includes(slot) || cast.red === slot) && (
+              <span className="dx-slot-mine">
+                {cast.red === slot ? t("dixit.ui.your_red_vote") : t("dixit.ui.your_vote")}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+interface ButtonProps {
+  slot: number;
+  canGreen: boolean;
+  canRed: boolean;
+  green: boolean;
+  red: boolean;
+  onGreen: (slot: number) => void;
+  onRed: (slot: number) => void;
+}
+
+export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed }: ButtonProps) {
+  const { t } = useTranslation();
+  if (!canGreen && !canRed) return null;
+  return (
+    <span className="dx-slot-buttons">
+      {canGreen && (
+        <button
+          type="button"
+          className={`dx-vote ${green ? "selected" : ""}`}
+          aria-pressed={green}
+          data-action="vote-slot"
+          aria-label={t("dixit.ui.vote_for_slot", { slot })}
+          onClick={() => onGreen(slot)}
+        >
+          {green ? t("dixit.ui.vote_chosen") : t("dixit.ui.vote")}
+        </button>
+      )}
+      {canRed && (
+        <button
+          type="button"
+          className={`dx-red ${red ? "selected" : ""}`}
+          aria-pressed={red}
+          data-action="red-slot"
+          aria-label={t("dixit.ui.red_for_slot", { slot })}
+          onClick={() => onRed(slot)}
+        >
+          {red ? t("dixit.ui.red_chosen") : t("dixit.ui.red")}
+        </button>
+      )}
+    </span>
+  );
+}

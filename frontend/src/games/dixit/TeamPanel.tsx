@@ -1,0 +1,46 @@
+// Team Dixit: the teams, who gives each team's card this round, and the table chat
+// where teammates decide (they may talk, not show or describe their cards).
+import { useTranslation } from "react-i18next";
+import { Chat } from "../../app/Chat";
+import { seatName } from "../../app/seatName";
+import type { GameTableProps } from "../registry";
+import { colourOf, type DixitView } from "./types";
+
+type Props = GameTableProps & { view: DixitView };
+
+export function TeamPanel({ info, seat, view, chat, sendChat }: Props) {
+  const { t } = useTranslation();
+  if (!view.teams) return null;
+  const tellerTeam = view.teams.findIndex((team) => view.storyteller !== null && team.includes(view.storyteller));
+  return (
+    <>
+    <section className="dx-teams" aria-label={t("dixit.ui.teams")}>
+      <h3>{t("dixit.ui.teams")}</h3>
+      <ul>
+        {view.teams.map((team, index) => {
+          const giver = view.givers?.[String(index)];
+          const mine = seat !== null && team.includes(seat);
+          return (
+            <li key={index} className={`dx-team ${mine ? "mine" : ""}`} data-team={index} data-score={view.scores[team[0]]}>
+              <span className="dx-dot" style={{ background: colourOf(index) }} aria-hidden="true" />
+              <span className="dx-team-name">
+                {t("dixit.ui.team", { team: index + 1 })}: {team.map((s) => seatName(t, info, s)).join(" & ")}
+              </span>
+              {view.phase === "submit" && index === tellerTeam && <span className="dx-team-note">{t("dixit.ui.team_tells")}</span>}
+              {view.phase === "submit" && index !== tellerTeam && (
+                <span className="dx-team-note" data-giver={giver ?? undefined}>
+                  {giver !== undefined ? t("dixit.ui.team_giver", { player: seatName(t, info, giver) }) : t("dixit.ui.team_deciding")}
+                </span>
+              )}
+              <span className="dx-team-score">{view.scores[team[0]]}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+    {(chat !== undefined || sendChat) && (
+      <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} className="dx-chat" />
+    )}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+// The status line: what happens now, and what this seat is to do.
+import type { TFunction } from "i18next";
+import type { Options } from "./legal";
+import type { DixitView } from "./types";
+
+interface Situation {
+  view: DixitView;
+  seat: number | null;
+  options: Options;
+  player: (seat: number) => string;
+}
+
+export function statusText(t: TFunction, { view, seat, options, player }: Situation): string {
+  if (view.finished) return t("dixit.ui.status.finished");
+  const teller = view.storyteller !== null ? player(view.storyteller) : "";
+  switch (view.phase) {
+    case "claim":
+      return options.canClaim ? t("dixit.ui.status.claim") : t("dixit.ui.status.claim_wait");
+    case "clue":
+      if (options.canClue) return view.hand_hidden ? t("dixit.ui.status.clue_first") : t("dixit.ui.status.clue");
+      return t("dixit.ui.status.clue_wait", { player: teller });
+    case "submit": {
+      if (options.givers.length) return t("dixit.ui.status.giver");
+      if (options.submits.length) return t("dixit.ui.status.submit", { count: options.submitCount });
+      const total = view.gives.length;
+      return t("dixit.ui.status.submit_wait", { done: view.submitted.length, total });
+    }
+    case "vote":
+      if (options.votes.length) {
+        if (options.redSlots.size) return t("dixit.ui.status.vote_red");
+        return options.maxVotes > 1 ? t("dixit.ui.status.vote_two") : t("dixit.ui.status.vote");
+      }
+      if (seat !== null && view.voters.includes(seat) && view.voted.includes(seat)) {
+        return t("dixit.ui.status.voted_wait", { done: view.voted.length, total: view.voters.length });
+      }
+      return t("dixit.ui.status.vote_wait", { done: view.voted.length, total: view.voters.length });
+    default:
+      return "";
+  }
+}

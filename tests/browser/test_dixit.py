@@ -1,0 +1,449 @@
+"""Dixit as people play it: clues, cards given, votes, the reveal, Party and Team Dixit."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from gametable import decks
+from gametable.core.records import GameRecord, SeatInfo, replay
+from gametable.server.storage import SQLiteStorage
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+TABLE = ".dx-table"
+DESKTOP: ViewportSize = {"width": 1920, "height": 1080}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def picture_deck(tmp_path: Path) -> Iterator[None]:
+    """The bundled default deck, or else a stand-in of 84 cards without pictures in the
+    server's data folder (the client then shows card numbers and descriptions)."""
+    if decks.find_deck(decks.DEFAULT_DECK) is not None:
+        yield
+        return
+    folder = tmp_path / "data" / "decks" / decks.DEFAULT_DECK
+    folder.mkdir(parents=True)
+    cards = [{"id": f"{n:03d}", "file": f"{n:03d}.png", "description": f"Picture {n + 1}"}
+             for n in range(84)]
+    manifest = {"id": decks.DEFAULT_DECK, "name": "Test deck", "cards": cards}
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    decks.configure(tmp_path / "data")  # the record is replayed in this process too
+    yield
+    decks.configure(None)
+
+
+@pytest.fixture
+def web_server(picture_deck: None, web_server: LiveServer) -> LiveServer:
+    return web_server
+
+
+ERRORS: list[str] = []
+
+
+def watch(page: Page) -> Page:
+    """Collect the page's uncaught errors (a broken render leaves an empty page)."""
+    page.on("pageerror", lambda error: ERRORS.append(f"{error}\n{error.stack}"))
+    return page
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors() -> Iterator[None]:
+    ERRORS.clear()
+    yield
+    assert ERRORS == []
+
+
+def data(page: Page, name: str) -> str:
+    return page.locator(TABLE).get_attribute(f"data-{name}") or ""
+
+
+def version(page: Page) -> int:
+    return int(data(page, "version") or 0)
+
+
+def wait_for_new_state(page: Page, before: int) -> None:
+    page.wait_for_function(
+        f"Number(document.querySelector('{TABLE}')?.dataset.version) > {before}")
+
+
+def create_table(page: Page, server: LiveServer, name: str, seats: list[str],
+                 options: dict[str, str]) -> None:
+    """Create a Dixit table in the lobby; ``seats`` are the choices for seats 2, 3…"""
+    page.goto(server.url)
+    page.locator(".game-card", has_text="Dixit").click()
+    page.fill("input[autocomplete=nickname]", name)
+    counts = page.get_by_role("group", name="Players").get_by_role("button")
+    expect(counts.get_by_text("4", exact=True)).to_have_attribute("aria-pressed", "true")
+    counts.get_by_text(str(len(seats) + 1), exact=True).click()
+    expect(page.locator(".seat-plan li")).to_have_count(len(seats) + 1)
+    for index, choice in enumerate(seats, start=2):
+        page.select_option(f".seat-plan li:nth-child({index}) select", choice)
+    for label, value in options.items():
+        field = page.locator(".config-form .field",
+                             has=page.locator(".field-label", has_text=label))
+        field.locator("select").select_option(label=value)
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+
+
+def join(browser: Browser, invite: str, name: str, seat: int,
+         viewport: ViewportSize = DESKTOP) -> Page:
+    page = watch(browser.new_context(viewport=viewport).new_page())
+    page.goto(invite)
+    page.fill(".waiting-room input[maxlength='40']", name)
+    page.locator(".seat-row", has=page.locator(".seat-number", has_text=f"Seat {seat + 1}")) \
+        .get_by_role("button", name="Take this seat").click()
+    return page
+
+
+def table_id(page: Page) -> str:
+    return page.url.rstrip("/").split("/t/")[1].split("#")[0]
+
+
+def choose_in_hand(page: Page, count: int = 1) -> list[str]:
+    """Choose the first ``count`` cards that may be chosen, by the buttons under them."""
+    cards = page.locator('.dx-hand-card[data-choosable="true"]')
+    expect(cards.first).to_be_visible()
+    chosen = []
+    for i in range(count):
+        card = cards.nth(i)
+        card.locator('[data-action="choose"]').click()
+        expect(card).to_have_attribute("data-chosen", "true")
+        chosen.append(card.get_attribute("data-card") or "")
+    return chosen
+
+
+def give_clue(page: Page, text: str) -> None:
+    continue_reveal(page)
+    before = version(page)
+    send = page.locator('[data-action="send-clue"]')
+    if data(page, "variant") != "party":
+        expect(send).to_be_disabled()  # no card chosen yet
+        choose_in_hand(page)
+    page.fill("input[name=clue]", text)
+    expect(send).to_be_enabled()
+    send.click()
+    wait_for_new_state(page, before)
+    expect(page.locator(".dx-clue-box .dx-clue")).to_contain_text(text)
+
+
+def submit(page: Page) -> None:
+    before = version(page)
+    button = page.locator('[data-action="submit"]')
+    expect(button).to_be_disabled()
+    choose_in_hand(page)
+    button.click()
+    wait_for_new_state(page, before)
+
+
+def vote(page: Page) -> int:
+    """Vote for the first slot that is not one's own (DX-ROUND-5); returns its number."""
+    continue_reveal(page)
+    before = version(page)
+    slots = page.locator(".dx-slot:not([data-own])")
+    if data(page, "variant") != "party":  # Party allows a vote for one's own card
+        expect(page.locator('.dx-slot[data-own] [data-action="vote-slot"]')).to_have_count(0)
+    slot = int(slots.first.get_attribute("data-slot") or 0)
+    slots.first.locator('[data-action="vote-slot"]').click()
+    page.click('[data-action="cast-vote"]')
+    wait_for_new_state(page, before)
+    return slot
+
+
+def continue_reveal(page: Page) -> None:
+    button = page.locator('[data-action="continue"]')
+    if button.count():
+        button.click()
+        expect(page.locator(".dx-reveal")).to_have_count(0)
+
+
+def act(page: Page, clue: str) -> str | None:
+    """Do through the page whatever this seat may do now; returns what was done."""
+    if page.locator('[data-action="continue"]').count():
+        continue_reveal(page)
+        return "continue"
+    if data(page, "my-turn") != "true":
+        return None
+    if page.locator('[data-action="send-clue"]').count():
+        give_clue(page, clue)
+        return "clue"
+    if page.locator('[data-action="giver"]').count():
+        before = version(page)
+        me = page.locator(".dx-player.mine").get_attribute("data-seat")
+        page.click(f'[data-action="giver"][data-seat="{me}"]')
+        wait_for_new_state(page, before)
+        return "giver"
+    if page.locator('[data-action="submit"]').count():
+        submit(page)
+        return "submit"
+    if page.locator('[data-action="cast-vote"]').count():
+        vote(page)
+        return "vote"
+    return None
+
+
+def page_scores(page: Page, seats: int) -> list[int]:
+    return [int(page.locator(f'.dx-player[data-seat="{s}"]').get_attribute("data-score") or -1)
+            for s in range(seats)]
+
+
+def rules_scores(server: LiveServer, table: str) -> list[int]:
+    """The scores the rules give: the table's record replayed by the engine. A running
+    Dixit game's record is not served (it would reveal the cards), so it is read from the
+    server's storage; once the game is over it comes from ``GET /api/tables/{id}/record``."""
+    response = httpx.get(f"{server.url}/api/tables/{table}/record")
+    if response.status_code == 200:
+        record = GameRecord.model_validate(response.json())
+    else:
+        assert response.status_code == 403
+        storage = SQLiteStorage(server.data_dir / "gametable.sqlite3")
+        try:
+            row = storage.load_table(table)
+        finally:
+            storage.close()
+        assert row is not None
+        record = GameRecord(game=row.game, config=row.config, seed=row.seed,
+                            seats=[SeatInfo(name=s.name, bot=s.bot) for s in row.seats])
+        for seat, action in row.actions:
+            record.append(seat, action)
+    result = replay(record)
+    return [int(s) for s in result.game.outcome(result.state).scores]
+
+
+def test_two_people_and_two_computers_play_two_rounds(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    anna = watch(browser.new_context(viewport=DESKTOP).new_page())
+    create_table(anna, web_server, "Anna", ["friend", "bot:greedy", "bot:greedy"],
+                 {"First storyteller": "The first seat"})
+    invite = anna.locator("#invite-url").input_value()
+    bjarni = join(browser, invite, "Bjarni", 1, PHONE)
+    for page in (anna, bjarni):
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "clue")
+        expect(page.locator(".dx-hand-card")).to_have_count(6)
+    expect(anna.locator(".dx-player.storyteller")).to_have_attribute("data-seat", "0")
+    expect(bjarni.locator(".dx-status")).to_contain_text("Anna is thinking of a clue")
+    anna.screenshot(path=shots / "dixit-hand-desktop.png")
+    bjarni.screenshot(path=shots / "dixit-hand-phone.png")
+
+    # The zoomed preview: a click opens it, Escape closes it.
+    anna.locator(".dx-hand-card .dx-card-button").first.click()
+    zoom = anna.get_by_role("dialog")
+    expect(zoom).to_be_visible()
+    expect(zoom.locator(".dx-zoom-description")).not_to_be_empty()
+    anna.keyboard.press("Escape")
+    expect(zoom).to_have_count(0)
+
+    # Round 1: Anna tells, Bjarni gives a card and votes.
+    choose_in_hand(anna)
+    anna.fill("input[name=clue]", "A quiet lantern")
+    anna.screenshot(path=shots / "dixit-clue-desktop.png")
+    before = version(anna)
+    anna.click('[data-action="send-clue"]')
+    wait_for_new_state(anna, before)
+    expect(bjarni.locator(".dx-clue").first).to_contain_text("A quiet lantern")
+    expect(bjarni.locator(TABLE)).to_have_attribute("data-phase", "submit")
+    # Anna's card is in: she shows as done, never which card.
+    expect(bjarni.locator('.dx-submission[data-seat="0"]')).to_have_attribute(
+        "data-submitted", "true")
+    submit(bjarni)
+    expect(bjarni.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=10_000)
+    expect(bjarni.locator(".dx-slot")).to_have_count(4)
+    bjarni.screenshot(path=shots / "dixit-vote-phone.png")
+    anna.screenshot(path=shots / "dixit-vote-desktop.png")
+    expect(anna.locator('.dx-slot [data-action="vote-slot"]')).to_have_count(0)  # storyteller
+    vote(bjarni)
+
+    # The reveal: whose card was where, who voted where, the points with their reasons.
+    for page in (anna, bjarni):
+        reveal = page.locator(".dx-reveal")
+        expect(reveal).to_be_visible(timeout=10_000)
+        expect(reveal).to_have_attribute("data-round", "1")
+        expect(reveal.locator('.dx-reveal-slot[data-storyteller="true"]')).to_have_attribute(
+            "data-owner", "0")
+        expect(reveal.locator('.dx-voter[data-voter="1"]')).to_have_count(1)
+        expect(reveal.locator(".dx-reveal-group li[data-reason]").first).not_to_contain_text(
+            "dixit.reasons")
+    anna.screenshot(path=shots / "dixit-reveal-desktop.png")
+    bjarni.screenshot(path=shots / "dixit-reveal-phone.png")
+
+    # Round 2: Bjarni tells; on his phone the clue line sits above his cards.
+    continue_reveal(bjarni)
+    expect(bjarni.locator('[data-action="send-clue"]')).to_be_visible()
+    bjarni.locator(".dx-hand-card .dx-card-button").nth(1).click()
+    expect(bjarni.get_by_role("dialog")).to_be_visible()
+    bjarni.screenshot(path=shots / "dixit-zoom-phone.png")
+    bjarni.locator('[data-action="zoom-choose"]').click()
+    expect(bjarni.get_by_role("dialog")).to_have_count(0)
+    expect(bjarni.locator(".dx-hand-card").nth(1)).to_have_attribute("data-chosen", "true")
+    bjarni.fill("input[name=clue]", "Far from home")
+    box = bjarni.locator(".dx-hand-bar").bounding_box()
+    assert box is not None and box["y"] + box["height"] == pytest.approx(844, abs=2)
+    bjarni.screenshot(path=shots / "dixit-clue-phone.png")
+    before = version(bjarni)
+    bjarni.click('[data-action="send-clue"]')
+    wait_for_new_state(bjarni, before)
+
+    # The rest of round 2 (Anna gives a card and votes) and the start of round 3.
+    deadline = time.monotonic() + 45
+    while not (data(anna, "round") == "3" and data(bjarni, "round") == "3"
+               and not anna.locator(".dx-reveal").count()
+               and not bjarni.locator(".dx-reveal").count()):
+        assert time.monotonic() < deadline, (data(anna, "phase"), data(bjarni, "phase"))
+        acted = [act(page, "Home again") for page in (anna, bjarni)]
+        if not any(acted):
+            anna.wait_for_timeout(60)
+
+    # The scores on both pages are those of the rules, replayed from the record.
+    expected = rules_scores(web_server, table_id(anna))
+    v = max(version(anna), version(bjarni))
+    for page in (anna, bjarni):
+        page.wait_for_function(
+            f"Number(document.querySelector('{TABLE}')?.dataset.version) >= {v}")
+    expected = rules_scores(web_server, table_id(anna))
+    assert sum(expected) > 0
+    assert page_scores(anna, 4) == expected
+    assert page_scores(bjarni, 4) == expected
+    for seat, score in enumerate(expected):
+        expect(anna.locator(f'.dx-track-token[data-runner="seat-{seat}"]')).to_have_attribute(
+            "data-score", str(score))
+    # The last round comes back on demand, with the same totals.
+    anna.click('[data-action="show-reveal"]')
+    groups = anna.locator(".dx-reveal-group")
+    expect(groups).to_have_count(4)
+    for seat, score in enumerate(expected):
+        expect(anna.locator(f'.dx-reveal-group[data-seats="{seat}"]')).to_have_attribute(
+            "data-total", str(score))
+
+
+def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    anna = watch(browser.new_context(viewport=DESKTOP).new_page())
+    create_table(anna, web_server, "Anna",
+                 ["friend", "bot:greedy", "bot:greedy", "bot:greedy", "bot:greedy"],
+                 {"Variant": "Dixit Party", "First storyteller": "The first seat"})
+    invite = anna.locator("#invite-url").input_value()
+    bjarni = join(browser, invite, "Bjarni", 1)
+
+    # The storyteller gives the clue before seeing the hand (DX-PARTY-2).
+    expect(anna.locator(TABLE)).to_have_attribute("data-phase", "clue")
+    expect(anna.locator(".dx-hand-hidden")).to_be_visible()
+    expect(anna.locator(".dx-hand-card")).to_have_count(0)
+    expect(bjarni.locator(".dx-hand-card")).to_have_count(5)
+    anna.screenshot(path=shots / "dixit-party-clue-desktop.png")
+    give_clue(anna, "Midnight")
+    expect(anna.locator(".dx-hand-card")).to_have_count(5)
+
+    # Everyone, the storyteller included, gives a card.
+    submit(anna)
+    submit(bjarni)
+    for page in (anna, bjarni):
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=10_000)
+        expect(page.locator(".dx-slot")).to_have_count(6)
+
+    # Bjarni votes; Anna puts her green vote and the red one on two other cards.
+    vote(bjarni)
+    before = version(anna)
+    slots = anna.locator(".dx-slot:not([data-own])")
+    green = slots.nth(0)
+    red = slots.nth(1)
+    expect(anna.locator('[data-action="red-slot"]').first).to_be_visible()
+    green.locator('[data-action="vote-slot"]').click()
+    expect(anna.locator('[data-action="cast-vote"]')).to_be_disabled()  # the red vote is missing
+    red.locator('[data-action="red-slot"]').click()
+    expect(red).to_have_class(re.compile(r"\bred\b"))
+    red_slot = red.get_attribute("data-slot")
+    anna.screenshot(path=shots / "dixit-party-vote-desktop.png")
+    anna.click('[data-action="cast-vote"]')
+    wait_for_new_state(anna, before)
+
+    reveal = anna.locator(".dx-reveal")
+    expect(reveal).to_be_visible(timeout=10_000)
+    expect(reveal.locator(".dx-reveal-slot.red")).to_have_attribute("data-slot", red_slot or "")
+    expect(reveal.locator(".dx-reveal-group")).to_have_count(6)
+    anna.screenshot(path=shots / "dixit-party-reveal-desktop.png")
+    continue_reveal(anna)
+    expect(anna.locator(TABLE)).to_have_attribute("data-round", "2")
+    expected = rules_scores(web_server, table_id(anna))
+    assert page_scores(anna, 6) == expected
+
+
+def test_a_team_round_with_the_chat_and_the_choice_of_giver(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    anna = watch(browser.new_context(viewport=DESKTOP).new_page())
+    # Teammates sit opposite (DX-TEAM-1): Anna (seat 1) and Bjarni (seat 4) are a team;
+    # Carla and Dagur each play with a computer player.
+    create_table(anna, web_server, "Anna",
+                 ["friend", "friend", "friend", "bot:greedy", "bot:greedy"],
+                 {"Variant": "Team Dixit", "First storyteller": "The first seat"})
+    invite = anna.locator("#invite-url").input_value()
+    carla = join(browser, invite, "Carla", 1)
+    dagur = join(browser, invite, "Dagur", 2)
+    bjarni = join(browser, invite, "Bjarni", 3, PHONE)
+    expect(anna.locator(".dx-team")).to_have_count(3)
+    expect(anna.locator('.dx-team[data-team="0"]')).to_contain_text("Anna")
+    expect(anna.locator('.dx-team[data-team="0"]')).to_contain_text("Bjarni")
+    expect(anna.locator(".dx-hand-card")).to_have_count(4)
+    others = (carla, dagur)
+
+    # Round 1: Anna tells; her teammate gives the team's card without a choice.
+    give_clue(anna, "Old friends")
+    expect(bjarni.locator(TABLE)).to_have_attribute("data-phase", "submit")
+    expect(bjarni.locator('[data-action="giver"]')).to_have_count(0)
+    submit(bjarni)
+
+    # Round 2: Carla tells; Anna and Bjarni talk it over and choose who gives.
+    deadline = time.monotonic() + 30
+    while not anna.locator('[data-action="giver"]').count():
+        assert time.monotonic() < deadline, data(anna, "phase")
+        acted = [act(page, "Far away") for page in others]
+        for page in (anna, bjarni):
+            continue_reveal(page)
+        if not any(acted):
+            anna.wait_for_timeout(60)
+    expect(anna.locator(TABLE)).to_have_attribute("data-round", "2")
+    chat = anna.locator(".chat")
+    if chat.count():
+        chat.locator("input, textarea").first.fill("Let Bjarni give, he has a good one")
+        chat.locator("input, textarea").first.press("Enter")
+        expect(bjarni.locator(".chat")).to_contain_text("Let Bjarni give")
+    expect(anna.locator('[data-action="giver"]')).to_have_count(2)
+    anna.screenshot(path=shots / "dixit-team-giver-desktop.png")
+    bjarni.screenshot(path=shots / "dixit-team-giver-phone.png")
+    before = version(anna)
+    anna.locator('[data-action="giver"][data-seat="3"]').click()
+    wait_for_new_state(anna, before)
+    expect(anna.locator('.dx-team[data-team="0"] [data-giver="3"]')).to_be_visible()
+    expect(bjarni.locator('[data-action="giver"]')).to_have_count(0)
+    continue_reveal(bjarni)
+    submit(bjarni)
+
+    # Anna votes for the team (the giver does not vote, DX-TEAM-4).
+    deadline = time.monotonic() + 30
+    while data(anna, "phase") != "vote":
+        assert time.monotonic() < deadline, data(anna, "phase")
+        if not any([act(page, "Far away") for page in others]):
+            anna.wait_for_timeout(60)
+    expect(bjarni.locator('[data-action="vote-slot"]')).to_have_count(0)
+    vote(anna)
+    while not anna.locator('.dx-reveal[data-round="2"]').count():
+        assert time.monotonic() < deadline, data(anna, "phase")
+        if not any([act(page, "Far away") for page in others]):
+            anna.wait_for_timeout(60)
+    reveal = anna.locator(".dx-reveal")
+    expect(reveal.locator(".dx-reveal-group")).to_have_count(3)
+    anna.screenshot(path=shots / "dixit-team-reveal-desktop.png")
+    expected = rules_scores(web_server, table_id(anna))
+    assert page_scores(anna, 6) == expected
