@@ -59,7 +59,9 @@ def measure(base: str, seats: int) -> dict[str, Any]:
         first = dict(sizes)
         first_pictures = list(pictures)
         page.locator(".dx-hand .dx-card-button").first.click()
-        page.wait_for_load_state("networkidle")
+        page.wait_for_function(
+            "document.querySelector('.dx-zoom-card img')?.complete === true", timeout=30_000)
+        page.wait_for_timeout(500)
         browser.close()
     full = [p for p in pictures[len(first_pictures):] if "size=full" in p[0]]
     return {
