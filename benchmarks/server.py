@@ -1,18 +1,20 @@
 """Server speed: accepted actions per second and action-to-update latency, under load.
 
-Run: ``.venv/bin/python -m benchmarks.server [--game triominos] [--tables 50]
-[--seconds 20]``
+Run: ``.venv/bin/python -m benchmarks.server [--game dixit --seats 12] [--tables 50]
+[--seconds 20] [--think-ms 1000]``
 
 Starts ``gametable serve`` (SQLite with ``synchronous=FULL``: every action is fsynced
 before anyone hears of it) on a free port with an empty data folder. Then:
 
-1. **Load**: ``--tables`` tables for two of ``--game`` (Sequence Cats by default, with
-   ``--options``), each seat a websocket client on this machine playing a random legal
-   move as soon as it is its turn. A finished game is replaced by a new table. Counted
+1. **Load**: ``--tables`` tables of ``--seats`` for ``--game`` (Sequence Cats for two by
+   default, with ``--options``), each seat a websocket client on this machine playing a
+   random legal move as soon as it may act, or after a random think time of
+   ``--think-ms`` on average (people take seconds; without it the run measures the
+   saturated server and load generator). A finished game is replaced by a new table. Counted
    over ``--seconds`` after a warm-up: accepted actions per second, and for each action
    the time from sending it to the moment the *last* client of that table has received
    the new state (p50, p99, max).
-2. **Memory**: ``--open-tables`` tables, each with both seats connected and a few moves
+2. **Memory**: ``--open-tables`` tables, each with every seat connected and a few moves
    played, all kept open; then the server's resident memory (VmRSS).
 
 Clients run in ``--client-processes`` processes (tables are split between them), so the
@@ -43,6 +45,7 @@ import websockets
 GAME = "sequence-cats"
 OPTIONS: dict[str, Any] = {}
 SEATS = 2
+THINK_MS = 0.0
 
 
 def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
@@ -88,6 +91,7 @@ class Recorder:
         self.sent: dict[tuple[str, int], float] = {}
         self.received: dict[tuple[str, int], list[float]] = {}
         self.accepted = 0
+        self.refusals = 0
         self.latencies: list[float] = []
 
     def on_send(self, table: str, seat: int) -> None:
@@ -108,39 +112,81 @@ class Recorder:
         self.latencies.append(max(times) - sent)
 
 
+class SeatPlayer:
+    """One seat's random player: answers each decision once, and decides again after a
+    refusal (an action refused in a race would otherwise leave the table waiting)."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.latest: dict[str, Any] | None = None
+        self.answered: Any = None  # others' states come in between: answer once
+        self.refusals = 0
+
+    def on_message(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """The action to send after ``message``, or None."""
+        if message["type"] == "error":
+            self.refusals += 1
+            self.answered = None
+        elif message["type"] == "state":
+            self.latest = message
+            if any(event.get("seat") == self.seat for event in message["events"]):
+                self.answered = None  # our own action was applied
+        latest = self.latest
+        if latest is None or "outcome" in latest or not latest["legal"] \
+                or latest["legal"] == self.answered:
+            return None
+        self.answered = latest["legal"]
+        return {"type": "action", "version": latest["version"],
+                "action": self.rng.choice(latest["legal"])}
+
+
 async def seat_client(url: str, token: str, seat: int, table: str, recorder: Recorder,
                       rng: random.Random, stop_at: float) -> bool:
-    """Play one seat until the game ends (True) or time is up (False)."""
-    answered: Any = None  # answer each decision once (others' states come in between)
+    """Play one seat until the game ends (True) or time is up (False).
+
+    With ``THINK_MS`` each action is sent after a random think time (exponential, that
+    mean, in milliseconds) while the seat keeps reading, so that waiting never delays
+    the moment a state is seen."""
+    player = SeatPlayer(seat, rng)
+    thinking: set[asyncio.Task[None]] = set()
+
+    async def send(ws: Any, action: dict[str, Any], delay: float) -> None:
+        await asyncio.sleep(delay)
+        recorder.on_send(table, seat)
+        await ws.send(orjson.dumps(action).decode())
+
     async with websockets.connect(url, max_size=None) as ws:
         await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
         while True:
-            # The other seat may stop first: never wait for it past the end.
+            # The other seats may stop first: never wait for them past the end.
             try:
                 text = await asyncio.wait_for(
                     ws.recv(), max(0.05, stop_at + 0.5 - time.perf_counter()))
             except TimeoutError:
+                recorder.refusals += player.refusals
+                for task in thinking:
+                    task.cancel()
                 return False
             message = orjson.loads(text)
-            if message["type"] == "error" or (message["type"] == "state" and any(
-                    event.get("seat") == seat for event in message["events"])):
-                answered = None  # our own action was applied or refused
-            if message["type"] != "state":
-                continue
-            version = message["version"]
-            if version:
+            if message["type"] == "state" and message["version"]:
                 events = message["events"]
-                recorder.on_state(table, version, SEATS,
+                recorder.on_state(table, message["version"], SEATS,
                                   events[0].get("seat") if events else None)
-            if "outcome" in message:
-                return True
-            if time.perf_counter() > stop_at:
-                return False
-            if message["legal"] and message["legal"] != answered:
-                answered = message["legal"]
-                recorder.on_send(table, seat)
-                await ws.send(orjson.dumps({"type": "action", "version": version,
-                                            "action": rng.choice(message["legal"])}).decode())
+            if "outcome" in message or time.perf_counter() > stop_at:
+                recorder.refusals += player.refusals
+                for task in thinking:
+                    task.cancel()
+                return "outcome" in message
+            action = player.on_message(message)
+            if action is None:
+                continue
+            if THINK_MS:
+                task = asyncio.create_task(send(ws, action, rng.expovariate(1000 / THINK_MS)))
+                thinking.add(task)
+                task.add_done_callback(thinking.discard)
+            else:
+                await send(ws, action, 0)
 
 
 async def table_loop(base: str, http: httpx.AsyncClient, recorder: Recorder, seed: int,
@@ -170,7 +216,7 @@ def load_worker(base: str, tables: int, warmup: float, seconds: float, seed: int
                                                       window[1])
                                            for i in range(tables)))
         return {"accepted": recorder.accepted, "latencies": recorder.latencies,
-                "games": sum(games)}
+                "games": sum(games), "refusals": recorder.refusals}
 
     out.put(asyncio.run(run()))
 
@@ -213,6 +259,7 @@ def measure_load(base: str, pid: int, tables: int, processes: int, warmup: float
                        "max": round(latencies[-1] * 1000, 2),
                        "mean": round(statistics.fmean(latencies) * 1000, 2)},
         "games_finished": sum(part["games"] for part in parts),
+        "refused_actions": sum(part["refusals"] for part in parts),
         "server_cpu_us_per_action": round(server_cpu / max(accepted, 1) * 1e6, 1),
         "server_cpu_share": round(server_cpu / seconds, 2),
         "server_cpu_in_kernel": round(system_share, 2),
@@ -232,27 +279,28 @@ def measure_memory(base: str, pid: int, tables: int, moves: int) -> dict[str, An
             made = await asyncio.gather(*(new_table(http) for _ in range(tables)))
         sockets = []
         for table, tokens in made:
-            for token in tokens:
+            for seat, token in enumerate(tokens):
                 ws = await websockets.connect(f"{base.replace('http', 'ws')}/api/tables/"
                                               f"{table}/ws", max_size=None)
                 await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
-                sockets.append((table, ws))
+                sockets.append((seat, ws))
 
-        async def play(ws: Any, rng: random.Random) -> None:
+        async def play(ws: Any, seat: int, rng: random.Random) -> None:
+            player = SeatPlayer(seat, rng)
             async for text in ws:
                 message = orjson.loads(text)
-                if message["type"] == "state":
-                    if message["version"] >= moves or "outcome" in message:
-                        return
-                    if message["legal"]:
-                        await ws.send(orjson.dumps({
-                            "type": "action", "action": rng.choice(message["legal"])}).decode())
+                if message["type"] == "state" and (message["version"] >= moves
+                                                   or "outcome" in message):
+                    return
+                action = player.on_message(message)
+                if action is not None:
+                    await ws.send(orjson.dumps(action).decode())
 
-        await asyncio.gather(*(play(ws, random.Random(i)) for i, (_, ws) in enumerate(sockets)))
+        await asyncio.gather(*(play(ws, seat, random.Random(i))
+                               for i, (seat, ws) in enumerate(sockets)))
         await asyncio.sleep(1)
         rss = rss_mb(pid)
-        for _, ws in sockets:
-            await ws.close()
+        await asyncio.gather(*(ws.close() for _, ws in sockets))
         return rss
 
     before = rss_mb(pid)
@@ -262,13 +310,16 @@ def measure_memory(base: str, pid: int, tables: int, moves: int) -> dict[str, An
 
 
 def main() -> None:
-    global GAME, OPTIONS, SEATS  # read by the forked client processes
+    global GAME, OPTIONS, SEATS, THINK_MS  # read by the forked client processes
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default=GAME, help="the game played at every table")
     parser.add_argument("--options", default="{}", help="the tables' options, as JSON")
     parser.add_argument("--seats", type=int, default=2, help="websocket players per table")
     parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--think-ms", type=float, default=0,
+                        help="mean think time before each action, in milliseconds "
+                             "(0: act at once, the server's saturation)")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--client-processes", type=int, default=1)
@@ -277,6 +328,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     GAME, OPTIONS, SEATS = args.game, json.loads(args.options), args.seats
+    THINK_MS = args.think_ms
     with tempfile.TemporaryDirectory() as data:
         port = free_port()
         server = start_server(Path(data), port)
@@ -295,13 +347,15 @@ def main() -> None:
         print(json.dumps(result))
         return
     print(f"game: {GAME} {json.dumps(OPTIONS)}")
+    pace = f"think time {THINK_MS:.0f} ms on average" if THINK_MS else "no think time"
     print(f"load: {load['tables']} tables × {SEATS} websocket seats, {load['seconds']:.0f} s, "
-          f"{load['client_processes']} client process(es)")
+          f"{pace}, {load['client_processes']} client process(es)")
     print(f"  accepted actions/s     {load['actions_per_second']:>10,.0f}")
     lat = load["latency_ms"]
     print(f"  action → last update   p50 {lat['p50']:.1f} ms   p99 {lat['p99']:.1f} ms   "
           f"max {lat['max']:.1f} ms")
     print(f"  games finished         {load['games_finished']:>10}")
+    print(f"  refused actions        {load['refused_actions']:>10} (races between seats)")
     print(f"  server CPU per action  {load['server_cpu_us_per_action']:>10.0f} µs "
           f"({load['server_cpu_share']:.0%} of a core, {load['server_cpu_in_kernel']:.0%} "
           "of it in the kernel)")
