@@ -447,3 +447,73 @@ def test_a_team_round_with_the_chat_and_the_choice_of_giver(
     anna.screenshot(path=shots / "dixit-team-reveal-desktop.png")
     expected = rules_scores(web_server, table_id(anna))
     assert page_scores(anna, 6) == expected
+
+
+LAPTOP: ViewportSize = {"width": 1440, "height": 900}
+
+
+def test_claiming_the_storyteller_role_and_a_clue_mimed_at_the_table(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-SETUP-4 (whoever claims first tells first) and the PT "mime or music" clue
+    (DX-ROUND-1), by three people; then the reveal on a laptop screen."""
+    anna = watch(browser.new_context(viewport=LAPTOP).new_page())
+    create_table(anna, web_server, "Anna", ["friend", "friend"],
+                 {"Edition": "Portuguese (PT)", "Mime or music": "Allowed",
+                  "First storyteller": "Whoever claims it first"})
+    invite = anna.locator("#invite-url").input_value()
+    bjarni = join(browser, invite, "Bjarni", 1)
+    carla = join(browser, invite, "Carla", 2, PHONE)
+    people = (anna, bjarni, carla)
+
+    # Nobody tells yet: everyone may claim the role, and nobody has a card to give.
+    for page in people:
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "claim")
+        expect(page.locator('[data-action="claim"]')).to_be_enabled()
+        expect(page.locator(".dx-player.storyteller")).to_have_count(0)
+    anna.screenshot(path=shots / "dixit-claim-desktop.png")
+    before = version(bjarni)
+    bjarni.click('[data-action="claim"]')
+    wait_for_new_state(bjarni, before)
+    for page in people:
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "clue")
+        expect(page.locator('[data-action="claim"]')).to_have_count(0)
+        expect(page.locator('.dx-player.storyteller[data-seat="1"]')).to_be_visible()
+    expect(anna.locator('[data-action="send-clue"]')).to_have_count(0)
+
+    # Bjarni mimes his clue: the words are not needed, the card is.
+    send = bjarni.locator('[data-action="send-clue"]')
+    clue = bjarni.locator("input[name=clue]")
+    choose_in_hand(bjarni)
+    expect(send).to_be_disabled()  # neither words nor a mime yet
+    bjarni.check("input[name=mime]")
+    expect(clue).to_be_disabled()
+    expect(send).to_be_enabled()
+    bjarni.screenshot(path=shots / "dixit-mime-clue-desktop.png")
+    before = version(bjarni)
+    send.click()
+    wait_for_new_state(bjarni, before)
+    for page in people:
+        expect(page.locator(".dx-clue-box .dx-clue")).to_have_attribute("data-mime", "true")
+    expect(anna.locator(".dx-clue-box .dx-clue")).to_have_text(
+        "The clue was given at the table (mime or music).")
+
+    # With three players the others give two cards each (DX-3P), then vote.
+    for page in (anna, carla):
+        before = version(page)
+        choose_in_hand(page, 2)
+        page.click('[data-action="submit"]')
+        wait_for_new_state(page, before)
+    for page in (anna, carla):
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=10_000)
+        vote(page)
+
+    # The reveal fits a laptop screen: its heading and Continue stay in sight.
+    reveal = anna.locator(".dx-reveal")
+    expect(reveal).to_be_visible(timeout=10_000)
+    expect(reveal.locator(".dx-clue")).to_have_attribute("data-mime", "true")
+    expect(anna.locator('[data-action="continue"]')).to_be_in_viewport()
+    expect(reveal.locator(".dx-reveal-group").last).to_be_in_viewport()
+    expect(anna.locator(".dx-hand-card").last).to_be_in_viewport()  # all 7 cards (DX-3P)
+    anna.screenshot(path=shots / "dixit-mime-reveal-laptop.png")
+    assert page_scores(anna, 3) == rules_scores(web_server, table_id(anna))

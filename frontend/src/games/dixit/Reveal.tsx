@@ -41,6 +41,11 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom }: Pr
       <header className="dx-reveal-head">
         <h2 id="dx-reveal-title">{t("dixit.ui.reveal.title", { round: round.round, player: player(round.storyteller) })}</h2>
         {round.clue && <ClueText clue={round.clue} />}
+        {onContinue && (
+          <button type="button" ref={continueButton} className="primary dx-reveal-continue" data-action="continue" onClick={onContinue}>
+            {t("dixit.ui.reveal.continue")}
+          </button>
+        )}
       </header>
       <ol className="dx-reveal-slots">
         {round.slots.map((slot) => {
@@ -111,13 +116,6 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom }: Pr
           );
         })}
       </div>
-      {onContinue && (
-        <div className="dx-reveal-actions">
-          <button type="button" ref={continueButton} className="primary big" data-action="continue" onClick={onContinue}>
-            {t("dixit.ui.reveal.continue")}
-          </button>
-        </div>
-      )}
     </section>
   );
 }
