@@ -389,6 +389,10 @@ def test_a_team_round_with_the_chat_and_the_choice_of_giver(
                  ["friend", "friend", "friend", "bot:greedy", "bot:greedy"],
                  {"Variant": "Team Dixit", "First storyteller": "The first seat"})
     invite = anna.locator("#invite-url").input_value()
+    # Choosing a seat chooses a teammate: the waiting room names each seat's team.
+    teams = anna.locator(".waiting-room .seat-team")
+    expect(teams).to_have_text(["Team 1", "Team 2", "Team 3", "Team 1", "Team 2", "Team 3"])
+    anna.screenshot(path=shots / "dixit-team-waiting-room-desktop.png")
     carla = join(browser, invite, "Carla", 1)
     dagur = join(browser, invite, "Dagur", 2)
     bjarni = join(browser, invite, "Bjarni", 3, PHONE)

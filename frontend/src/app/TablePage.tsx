@@ -160,6 +160,7 @@ function WaitingRoom({
       for (const s of info.seats) if (s.kind === "open") await api.seatBot(info.id, s.seat, "greedy", hostToken!);
     });
 
+  const teams = teamsOf(info);
   return (
     <div className="waiting-room panel">
       <h1>{t(`games.${info.game}.title`)}</h1>
@@ -171,10 +172,16 @@ function WaitingRoom({
           <input value={name} maxLength={40} placeholder={t("ui.lobby.name_placeholder")} onChange={(e) => setName(e.target.value)} />
         </label>
       )}
+      {teams && <p className="muted">{t("ui.table.teams_help")}</p>}
       <ol className="seat-list">
         {info.seats.map((s) => (
           <li key={s.seat} className={`seat-row ${s.seat === seat ? "mine" : ""}`}>
             <span className="seat-number">{t("ui.seat.label", { seat: s.seat + 1 })}</span>
+            {teams && (
+              <span className="tag seat-team" data-team={teamOfSeat(teams, s.seat)}>
+                {t("ui.table.team", { team: teamOfSeat(teams, s.seat) + 1 })}
+              </span>
+            )}
             <span className="seat-name">
               {seatName(t, info, s.seat)}
               {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
@@ -201,6 +208,17 @@ function WaitingRoom({
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
     </div>
   );
+}
+
+/** The table's teams, when its game has them: ``public.teams``, lists of seat numbers. */
+function teamsOf(info: TableInfo): number[][] | null {
+  const teams = info.public.teams;
+  if (!Array.isArray(teams) || !teams.every((team) => Array.isArray(team))) return null;
+  return teams as number[][];
+}
+
+function teamOfSeat(teams: number[][], seat: number): number {
+  return teams.findIndex((team) => team.includes(seat));
 }
 
 function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: number, token: string) => void }) {
