@@ -276,6 +276,8 @@ def test_two_people_and_two_computers_play_two_rounds(
             "dixit.reasons")
     anna.screenshot(path=shots / "dixit-reveal-desktop.png")
     bjarni.screenshot(path=shots / "dixit-reveal-phone.png")
+    for page in (anna, bjarni):  # the reveal scrolls down only, never sideways
+        assert page.locator(".dx-board").evaluate("b => b.scrollWidth <= b.clientWidth")
 
     # Round 2: Bjarni tells; on his phone the clue line sits above his cards.
     continue_reveal(bjarni)
