@@ -9,6 +9,7 @@ from typing import Any
 
 from gametable.bots import make_bot
 from gametable.core import registry
+from gametable.core.config import stored_options
 from gametable.core.protocol import Outcome
 from gametable.core.records import GameRecord, SeatInfo, new_record
 
@@ -43,7 +44,7 @@ def play_bot_game(
     config = game.make_config(options, len(bots))
     state = game.new_game(config, len(bots), seed)
     players = [make_bot(name, game, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
-    record = new_record(game_name, config.model_dump(exclude_defaults=True),
+    record = new_record(game_name, stored_options(config),
                         [SeatInfo(name=f"{name} {seat + 1}", bot=name)
                          for seat, name in enumerate(bots)], seed)
     actions = 0
@@ -123,7 +124,7 @@ def simulate(
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
     summary = Summary(game=game_name, games=games, players=len(bots), seed=seed,
-                      bots=list(bots), config=config.model_dump(exclude_defaults=True),
+                      bots=list(bots), config=stored_options(config),
                       wins=dict.fromkeys(labels, 0))
     start = time.perf_counter()
     for i in range(games):

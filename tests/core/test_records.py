@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from gametable.core.errors import ConfigError
-from gametable.core.records import GameRecord, RecordError, replay
+from gametable.core.records import GameRecord, RecordError, options_of, replay
 from gametable.simulate import play_bot_game
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "records.md"
@@ -20,12 +20,13 @@ def test_the_documented_example_is_a_valid_record() -> None:
     block = re.search(r"```json\n(.*?)```", DOC.read_text("utf-8"), re.S)
     assert block is not None
     record = GameRecord.model_validate_json(block.group(1))
-    assert record.game == "sequence-cats" and record.version == 1
+    assert record.game == "sequence-cats" and record.version == 2
+    assert record.config["rules_version"] == 2
     assert record.seats[1].bot == "greedy"
 
 
 @pytest.mark.parametrize("change", [
-    {"version": 2},
+    {"version": 3},
     {"format": "pgn"},
     {"seed": -1},
     {"seed": 2**63},
@@ -70,3 +71,19 @@ def test_an_unknown_game_or_a_bad_seat_count_is_a_config_error() -> None:
         replay(record.model_copy(update={"game": "chess"}))
     with pytest.raises(ConfigError, match="5 players"):
         replay(record.model_copy(update={"seats": record.seats * 2 + record.seats[:1]}))
+
+
+def test_new_records_carry_the_format_and_rules_versions() -> None:
+    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
+    assert record.version == 2
+    assert record.config["rules_version"] == 2
+
+
+def test_a_version_1_record_replays_by_the_first_rules() -> None:
+    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
+    config = {k: v for k, v in record.config.items() if k != "rules_version"}
+    old = record.model_copy(update={"version": 1, "config": config})
+    assert options_of(old)["rules_version"] == 1
+    assert replay(old).config.rules_version == 1  # type: ignore[attr-defined]
+    # A version 2 record without the field is played by the current rules.
+    assert options_of(record.model_copy(update={"config": config})) == config

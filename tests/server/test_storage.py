@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from gametable.server.app import Settings, create_app
-from gametable.server.storage import SeatRow, SQLiteStorage, StorageError, TableRow
+from gametable.server.storage import (
+    SCHEMA,
+    SCHEMA_VERSION,
+    SeatRow,
+    SQLiteStorage,
+    StorageError,
+    TableRow,
+)
 from tests.aio import run_async
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
@@ -86,3 +94,31 @@ def test_an_action_that_cannot_be_stored_is_refused_and_changes_nothing(tmp_path
             while news["type"] == "table":
                 news = other.receive_json()
             assert (news["type"], news["version"]) == ("state", 1)
+
+
+def test_tables_stored_under_schema_1_are_given_the_first_rules(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(SCHEMA)
+    conn.execute("INSERT INTO game_tables (id, game, config, seed, host_hash, created) "
+                 "VALUES ('old', 'dixit', '{\"edition\": \"PT\"}', 1, 'h', 0)")
+    conn.execute("INSERT INTO game_tables (id, game, config, seed, host_hash, created) "
+                 "VALUES ('odd', 'dixit', '{\"rules_version\": 2}', 1, 'h', 1)")
+    conn.execute("PRAGMA user_version=1")
+    conn.commit()
+    conn.close()
+    storage = SQLiteStorage(path)
+    configs = {row.id: row.config for row in storage.load_tables()}
+    storage.close()
+    assert configs == {"old": {"edition": "PT", "rules_version": 1},
+                       "odd": {"rules_version": 2}}
+    with sqlite3.connect(path) as again:
+        assert again.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_new_table_is_stored_with_its_rules_version(tmp_path: Path) -> None:
+    with TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0))) as client:
+        table = create(client, [HUMAN, HUMAN])
+        assert table["table"]["config"]["rules_version"] == 2
+    (row,) = SQLiteStorage(tmp_path / "gametable.sqlite3").load_tables()
+    assert row.config["rules_version"] == 2

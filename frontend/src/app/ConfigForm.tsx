@@ -13,7 +13,7 @@ interface Props {
 
 type Field = { name: string; schema: JsonSchema; choices: unknown[] | null; nullable: boolean; deck?: boolean };
 
-type Extra = JsonSchema & { "x-seats"?: number[]; "x-advanced"?: boolean; "x-choices"?: unknown[]; "x-deck"?: boolean };
+type Extra = JsonSchema & { "x-seats"?: number[]; "x-advanced"?: boolean; "x-hidden"?: boolean; "x-choices"?: unknown[]; "x-deck"?: boolean };
 
 /** A field naming a picture deck ("x-deck": true): shown as a deck picker. */
 const isDeck = (schema: JsonSchema) =>
@@ -45,7 +45,7 @@ function describe(name: string, schema: JsonSchema): Field | null {
 
 function shown(property: JsonSchema, seats: number): boolean {
   const extra = property as Extra;
-  return !extra["x-advanced"] && (!extra["x-seats"] || extra["x-seats"].includes(seats));
+  return !extra["x-advanced"] && !extra["x-hidden"] && (!extra["x-seats"] || extra["x-seats"].includes(seats));
 }
 
 /** The options that apply to ``seats`` seats (hidden fields are left to their defaults). */

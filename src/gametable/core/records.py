@@ -14,11 +14,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gametable.core import registry
+from gametable.core.config import legacy_options
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Event, Game
 
 RECORD_FORMAT = "gametable-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""Records of version 1 were made before games carried ``rules_version``; they replay by
+the first rules (``gametable.core.config``)."""
 MAX_SEED = 2**63 - 1
 
 
@@ -43,7 +46,7 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["gametable-record"] = "gametable-record"
-    version: Literal[1] = 1
+    version: Literal[1, 2] = 2
     game: str
     config: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatInfo] = Field(min_length=1)
@@ -82,8 +85,16 @@ def start(record: GameRecord) -> tuple[Game[Any], BaseModel, Any]:
         ConfigError: unknown game, invalid config or seat count.
     """
     game = registry.get(record.game)
-    config = game.make_config(record.config, len(record.seats))
+    config = game.make_config(options_of(record), len(record.seats))
     return game, config, game.new_game(config, len(record.seats), record.seed)
+
+
+def options_of(record: GameRecord) -> dict[str, Any]:
+    """The options ``record`` is replayed with: a version 1 record was made before games
+    carried ``rules_version`` and is played by the first rules."""
+    if record.version == 1:
+        return legacy_options(record.config)
+    return dict(record.config)
 
 
 def replay(

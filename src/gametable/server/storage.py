@@ -22,7 +22,11 @@ from typing import Any, Protocol
 
 import orjson
 
-SCHEMA_VERSION = 1
+from gametable.core.config import RULES_VERSION_FIELD, legacy_options
+
+SCHEMA_VERSION = 2
+"""1: the first schema. 2: every stored config carries ``rules_version``; tables stored
+under schema 1 were made by the first rules and get ``rules_version: 1``."""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_tables (
     id TEXT PRIMARY KEY,
@@ -160,6 +164,7 @@ class SQLiteStorage:
                     f"{path} was written by a newer gametable (schema {version}); "
                     f"this one reads schema {SCHEMA_VERSION}")
             conn.executescript(SCHEMA)
+            _migrate(conn, version)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         self._thread.start()
         self._ready.wait()
@@ -311,6 +316,19 @@ class SQLiteStorage:
                 self._hand_over()
             self._queue.put(_STOP)
             self._thread.join(timeout=10)
+
+
+def _migrate(conn: sqlite3.Connection, version: int) -> None:
+    """Bring a database of schema ``version`` (0: new) to :data:`SCHEMA_VERSION`."""
+    if 1 <= version < 2:
+        # Schema 2: configs carry rules_version; older tables played by the first rules.
+        conn.execute("BEGIN IMMEDIATE")
+        for table_id, config in conn.execute("SELECT id, config FROM game_tables").fetchall():
+            options = orjson.loads(config)
+            if isinstance(options, dict) and RULES_VERSION_FIELD not in options:
+                conn.execute("UPDATE game_tables SET config = ? WHERE id = ?",
+                             (orjson.dumps(legacy_options(options)).decode(), table_id))
+        conn.execute("COMMIT")
 
 
 def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:

@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from gametable.bots import Bot, bot_names, make_bot
 from gametable.core import registry
+from gametable.core.config import stored_options
 from gametable.core.errors import GameError
 from gametable.core.i18n import translate
 from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
@@ -422,7 +423,7 @@ class TableManager:
             else:
                 rows.append(SeatRow(index, OPEN))
         row = TableRow(id=new_table_id(), game=game_name,
-                       config=config.model_dump(exclude_defaults=True),
+                       config=stored_options(config),
                        seed=secrets.randbits(63), host_hash=token_hash(host_token),
                        created=time.time(), seats=rows)
         table = self._build(row)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gametable.core.config import VersionedConfig
 from gametable.core.errors import ConfigError
 
 Edition = Literal["IS", "EN", "PT"]
@@ -29,7 +30,7 @@ MAX_CLUE = 200
 """DX-ROUND-1: a clue is 1–200 characters [decision]."""
 
 
-class DixitConfig(BaseModel):
+class DixitConfig(VersionedConfig):
     """Options of a Dixit game (docs/dixit.md, "Options").
 
     Attributes:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gametable.core.config import VersionedConfig
 from gametable.core.errors import ConfigError
 
 ALLOWED_SEATS = (2, 3, 4, 6)
 """SC-PLAY-1: 2–6 players; 5 cannot be split into equal teams."""
 
 
-class SequenceCatsConfig(BaseModel):
+class SequenceCatsConfig(VersionedConfig):
     """Options of a Sequence Cats game.
 
     Attributes:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from gametable.core.config import VersionedConfig
 from gametable.core.errors import ConfigError
 
 ALLOWED_SEATS = (1, 2, 3, 4, 5, 6)
 """Triominos is for 1–6 players (seed heading; TR-SOLO-1 for one)."""
 
 
-class TriominosConfig(BaseModel):
+class TriominosConfig(VersionedConfig):
     """Options of a Triominos game.
 
     Attributes:

@@ -1,0 +1,57 @@
+"""What every game's options share: the version of the rules a game is played by.
+
+When a finding shows that an engine departed from the rulebooks, the fix changes how some
+games go. Records made before the fix must still replay exactly (DESIGN.md: a game is its
+record), so each game's config carries ``rules_version``:
+
+* ``1``: the rules as first released (records of format version 1, tables stored before
+  schema version 2);
+* ``2``: the rules after the audit of 2026-11 (the current default).
+
+A game reads ``config.rules_version`` wherever the two differ and documents the
+differences on its page in ``docs/``. Records and stored tables always carry the field
+(:func:`stored_options`), so a later default can never change a recorded game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+RULES_VERSION = 2
+"""The rules version of new games."""
+
+RULES_VERSION_FIELD = "rules_version"
+"""The name of the option in every game's config."""
+
+FIRST_RULES_VERSION = 1
+"""The rules version of records and tables made before the field existed."""
+
+
+class VersionedConfig(BaseModel):
+    """Base of every game's options model: adds ``rules_version`` (1 or 2, default 2)."""
+
+    rules_version: int = Field(
+        default=RULES_VERSION, ge=FIRST_RULES_VERSION, le=RULES_VERSION,
+        description="The version of the rules the game is played by (1: as first "
+                    "released; 2: current).",
+        json_schema_extra={"x-hidden": True})
+
+
+def stored_options(config: BaseModel) -> dict[str, Any]:
+    """The options to keep in a record or a stored table: those that differ from their
+    defaults, plus ``rules_version`` always (so that a later default cannot change the
+    recorded game)."""
+    options = config.model_dump(exclude_defaults=True, mode="json")
+    version = getattr(config, RULES_VERSION_FIELD, None)
+    if isinstance(version, int):
+        options[RULES_VERSION_FIELD] = version
+    return options
+
+
+def legacy_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` of a record or table made before ``rules_version`` existed: the field
+    set to :data:`FIRST_RULES_VERSION` unless it is there already."""
+    return {**options, RULES_VERSION_FIELD: options.get(RULES_VERSION_FIELD,
+                                                        FIRST_RULES_VERSION)}
