@@ -1,4 +1,4 @@
-"""The ``gametable`` command: serve · simulate · replay · games."""
+"""The ``gametable`` command: serve · simulate · arena · replay · games."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
 
+from gametable.arena import run_arena
 from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.errors import ConfigError
@@ -103,6 +105,65 @@ def simulate(
     out.print(f"  mean turns {result['mean_turns']:.1f}, "
               f"{result['games_per_second']:.1f} games/s, "
               f"{result['actions_per_second']:.0f} actions/s ({result['seconds']:.2f} s)")
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
+    bots: Annotated[str, typer.Option(
+        help="Comma-separated bots to rate against one another, each once.")] = "greedy,random",
+    games: Annotated[int, typer.Option(
+        min=1, help="Games per group of bots (rounded up to rotate the seats evenly).")] = 100,
+    players: Annotated[int, typer.Option(min=1, help="Seats per game.")] = 2,
+    config: Annotated[str | None, typer.Option(help="Game options as a JSON object.")] = None,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play every bot against every other with seats rotated; print win rates (95 %
+    intervals), mean scores and OpenSkill ratings."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in bot_names()]
+    if not names or unknown:
+        raise typer.BadParameter(
+            f"unknown bot {', '.join(unknown) or '(none)'}; choose from {', '.join(bot_names())}",
+            param_hint="--bots")
+    if len(set(names)) != len(names):
+        raise typer.BadParameter("list each bot once", param_hint="--bots")
+    options = _parse_config(config)
+    try:
+        registry.get(game).make_config(options, players)
+    except ConfigError as error:
+        err.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
+    show = sys.stderr.isatty()
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                  disable=not show) as bar:
+        task = bar.add_task(f"{game} arena, {players} seats", total=None)
+        result = run_arena(game, names, games, players=players, options=options, seed=seed,
+                           jobs=jobs, progress=lambda done, total: bar.update(
+                               task, completed=done, total=total))
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    out = Console()
+    out.print(f"[bold]{game}[/bold] arena: {result.games} games, {players} seats, "
+              f"seeds {seed}–{seed + result.games - 1}, {result.seconds:.1f} s")
+    table = Table("bot", "games", "wins", "win rate (95 %)", "draws", "mean score",
+                  "rating μ ± σ", "ordinal")
+    for s in result.standings:
+        low, high = s.interval
+        table.add_row(s.bot, str(s.games), str(s.wins),
+                      f"{s.win_rate:.1%} ({low:.1%}–{high:.1%})", str(s.draws),
+                      f"{s.mean_score:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}", f"{s.rating:.1f}")
+    out.print(table)
+    for pair in result.head_to_head:
+        data = pair.to_json()
+        low, high = data["first_win_rate_95"]
+        out.print(f"  {pair.first} vs {pair.second}: {pair.first_wins}–{pair.second_wins} "
+                  f"({pair.draws} drawn), {pair.first} wins {data['first_win_rate']:.1%} "
+                  f"({low:.1%}–{high:.1%})")
 
 
 @app.command()

@@ -1,0 +1,322 @@
+"""The arena: computer players against one another, with seats rotated, rated.
+
+:func:`run_arena` plays every *lineup* of the given bots (:func:`lineups`) the same number
+of times in every rotation of the seats, so that no bot gains from sitting first. It
+reports, per bot: games, wins, draws, the win rate with its 95 % Wilson interval, the mean
+score, and a rating from OpenSkill's Plackett–Luce model (Weng & Lin, *A Bayesian
+Approximation Method for Online Ranking*, JMLR 12, 2011), updated game by game in the
+order the games were seeded; for two-seat games also each pairing's head-to-head record.
+
+Games are played through :func:`gametable.simulate.play_bot_game` (bots see views only),
+optionally in several processes; the figures do not depend on how many.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from gametable.core import registry
+from gametable.core.config import stored_options
+from gametable.simulate import DEFAULT_MAX_ACTIONS, play_bot_game
+
+Z95 = 1.959963984540054
+"""The 97.5th percentile of the standard normal distribution."""
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (default: 95 %).
+
+    Args:
+        successes: successes (may be fractional: a draw counted as half a win).
+        trials: trials (``0`` gives ``(0.0, 1.0)``).
+
+    Returns:
+        ``(low, high)``, both within ``[0, 1]``.
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    margin = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - margin), min(1.0, centre + margin)
+
+
+def lineups(bots: Sequence[str], players: int) -> list[list[tuple[str, ...]]]:
+    """The lineups (one bot per seat) the arena plays, grouped: each group is one set of
+    bots in every distinct rotation of the seats.
+
+    With at least as many bots as seats, every combination of ``players`` distinct bots
+    (in the order given) is a group; with fewer, the bots repeat in order to fill the
+    seats (``a, b, c, a, b, c`` for six seats). In rotation ``r`` seat ``i`` gets the
+    group's bot ``(i + r) mod players``.
+
+    Raises:
+        ValueError: no bots, or fewer than one seat.
+    """
+    if not bots or players < 1:
+        raise ValueError("an arena needs at least one bot and one seat")
+    if len(bots) >= players:
+        groups = [tuple(group) for group in combinations(bots, players)]
+    else:
+        groups = [tuple(bots[i % len(bots)] for i in range(players))]
+    result: list[list[tuple[str, ...]]] = []
+    for group in groups:
+        rotations: list[tuple[str, ...]] = []
+        for shift in range(players):
+            rotated = group[shift:] + group[:shift]
+            if rotated not in rotations:
+                rotations.append(rotated)
+        result.append(rotations)
+    return result
+
+
+def schedule(bots: Sequence[str], players: int, games: int, seed: int
+             ) -> list[tuple[tuple[str, ...], int]]:
+    """The arena's games in order: ``(lineup, seed)`` pairs.
+
+    ``games`` is the number of games per group of bots (see :func:`lineups`), rounded
+    up so that every rotation is played equally often; game ``i`` is seeded ``seed + i``.
+    """
+    order: list[tuple[str, ...]] = []
+    for rotations in lineups(bots, players):
+        repeats = max(1, math.ceil(games / len(rotations)))
+        order += [lineup for _ in range(repeats) for lineup in rotations]
+    return [(lineup, seed + i) for i, lineup in enumerate(order)]
+
+
+@dataclass
+class GameResult:
+    """One arena game: its lineup, seed, and the outcome's figures per seat."""
+
+    index: int
+    lineup: tuple[str, ...]
+    seed: int
+    finished: bool
+    draw: bool
+    winners: list[int]
+    ranking: list[int]
+    scores: list[float]
+    actions: int
+
+
+@dataclass
+class BotStanding:
+    """One bot's results over the arena (each seat it held counts as one game)."""
+
+    bot: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    unfinished: int = 0
+    score_total: float = 0.0
+    mu: float = 0.0
+    sigma: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game (0–1)."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The win rate's 95 % Wilson interval."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_score(self) -> float:
+        """The mean score (the game's points, or sequences for race games)."""
+        return self.score_total / self.games if self.games else 0.0
+
+    @property
+    def rating(self) -> float:
+        """A conservative rating: μ − 3σ (OpenSkill's ordinal)."""
+        return self.mu - 3 * self.sigma
+
+    def to_json(self) -> dict[str, Any]:
+        """``{bot, games, wins, draws, unfinished, win_rate, win_rate_95, mean_score,
+        rating: {mu, sigma, ordinal}}``."""
+        low, high = self.interval
+        return {"bot": self.bot, "games": self.games, "wins": self.wins,
+                "draws": self.draws, "unfinished": self.unfinished,
+                "win_rate": round(self.win_rate, 4),
+                "win_rate_95": [round(low, 4), round(high, 4)],
+                "mean_score": round(self.mean_score, 3),
+                "rating": {"mu": round(self.mu, 3), "sigma": round(self.sigma, 3),
+                           "ordinal": round(self.rating, 3)}}
+
+
+@dataclass
+class HeadToHead:
+    """Two bots' record against each other in two-seat games."""
+
+    first: str
+    second: str
+    games: int = 0
+    first_wins: int = 0
+    second_wins: int = 0
+    draws: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{bots, games, wins, draws, first_win_rate, first_win_rate_95}``."""
+        low, high = wilson(self.first_wins, self.games)
+        return {"bots": [self.first, self.second], "games": self.games,
+                "wins": [self.first_wins, self.second_wins], "draws": self.draws,
+                "first_win_rate": round(self.first_wins / self.games, 4) if self.games
+                else 0.0,
+                "first_win_rate_95": [round(low, 4), round(high, 4)]}
+
+
+@dataclass
+class ArenaResult:
+    """Everything :func:`run_arena` measured (the CLI's ``--json`` object)."""
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    bots: list[str]
+    config: dict[str, Any]
+    standings: list[BotStanding]
+    head_to_head: list[HeadToHead] = field(default_factory=list)
+    seconds: float = 0.0
+    mean_actions: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as the CLI prints it with ``--json``."""
+        return {"game": self.game, "players": self.players, "games": self.games,
+                "seed": self.seed, "bots": self.bots, "config": self.config,
+                "standings": [s.to_json() for s in self.standings],
+                "head_to_head": [h.to_json() for h in self.head_to_head],
+                "mean_actions": round(self.mean_actions, 2),
+                "seconds": round(self.seconds, 3)}
+
+
+def _play(job: tuple[int, str, dict[str, Any], tuple[str, ...], int, int]) -> GameResult:
+    index, game_name, options, lineup, seed, max_actions = job
+    record, outcome = play_bot_game(game_name, options, list(lineup), seed,
+                                    max_actions=max_actions)
+    return GameResult(index=index, lineup=lineup, seed=seed, finished=outcome.finished,
+                      draw=outcome.draw, winners=list(outcome.winners),
+                      ranking=list(outcome.ranking), scores=list(outcome.scores),
+                      actions=len(record.actions))
+
+
+def run_arena(
+    game_name: str,
+    bots: Sequence[str],
+    games: int,
+    *,
+    players: int = 2,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaResult:
+    """Play the arena and rate the bots.
+
+    Args:
+        game_name: a registered game.
+        bots: bot names (``gametable.bots.bot_names()``), each listed once.
+        games: games per group of bots (see :func:`schedule`).
+        players: seats per game.
+        options: the game's options.
+        seed: the seed of the first game.
+        jobs: processes to play in (results do not depend on it).
+        max_actions: a game still running after this many actions counts as unfinished.
+        progress: called with ``(games done, games in all)`` after each game.
+
+    Raises:
+        ConfigError: unknown game, invalid options or seat count.
+        KeyError: an unknown bot name.
+        ValueError: no bots, or a bot listed twice.
+    """
+    if len(set(bots)) != len(bots):
+        raise ValueError("list each bot once")
+    game = registry.get(game_name)
+    config = game.make_config(options, players)
+    plan = schedule(bots, players, games, seed)
+    stored = stored_options(config)
+    work = [(i, game_name, stored, lineup, game_seed, max_actions)
+            for i, (lineup, game_seed) in enumerate(plan)]
+    started = time.perf_counter()
+    results: list[GameResult] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for result in pool.map(_play, work, chunksize=1):
+                results.append(result)
+                if progress:
+                    progress(len(results), len(work))
+    else:
+        for job in work:
+            results.append(_play(job))
+            if progress:
+                progress(len(results), len(work))
+    results.sort(key=lambda r: r.index)
+    arena = _tally(game_name, players, bots, stored, seed, results)
+    arena.seconds = time.perf_counter() - started
+    return arena
+
+
+def _tally(game_name: str, players: int, bots: Sequence[str], config: dict[str, Any],
+           seed: int, results: Sequence[GameResult]) -> ArenaResult:
+    standings = {bot: BotStanding(bot) for bot in bots}
+    model = PlackettLuce()
+    ratings = {bot: model.rating(name=bot) for bot in bots}
+    pairs: dict[tuple[str, str], HeadToHead] = {}
+    for result in results:
+        for seat, bot in enumerate(result.lineup):
+            standing = standings[bot]
+            standing.games += 1
+            standing.score_total += result.scores[seat]
+            if not result.finished:
+                standing.unfinished += 1
+            elif result.draw:
+                standing.draws += 1
+            elif seat in result.winners:
+                standing.wins += 1
+        if result.finished:
+            _rate(model, ratings, result)
+        if players == 2 and result.lineup[0] != result.lineup[1]:
+            first, second = sorted(result.lineup, key=list(bots).index)
+            record = pairs.setdefault((first, second), HeadToHead(first, second))
+            record.games += 1
+            if result.draw or not result.finished:
+                record.draws += 1
+            else:
+                winner = result.lineup[result.winners[0]]
+                if winner == first:
+                    record.first_wins += 1
+                else:
+                    record.second_wins += 1
+    for bot, rating in ratings.items():
+        standings[bot].mu, standings[bot].sigma = rating.mu, rating.sigma
+    ordered = sorted(standings.values(), key=lambda s: -s.rating)
+    mean_actions = sum(r.actions for r in results) / len(results) if results else 0.0
+    return ArenaResult(game=game_name, players=players, games=len(results), seed=seed,
+                       bots=list(bots), config=config, standings=ordered,
+                       head_to_head=list(pairs.values()), mean_actions=mean_actions)
+
+
+def _rate(model: PlackettLuce, ratings: dict[str, Any], result: GameResult) -> None:
+    """Update the ratings with one finished game: each seat is one side, ranked by the
+    outcome's ranking; a bot in several seats takes the mean of its seats' updates."""
+    teams = [[model.rating(mu=ratings[bot].mu, sigma=ratings[bot].sigma)]
+             for bot in result.lineup]
+    rated = model.rate(teams, ranks=[float(r) for r in result.ranking])
+    updates: dict[str, list[tuple[float, float]]] = {}
+    for bot, (player,) in zip(result.lineup, rated, strict=True):
+        updates.setdefault(bot, []).append((player.mu, player.sigma))
+    for bot, values in updates.items():
+        mu = sum(v[0] for v in values) / len(values)
+        sigma = sum(v[1] for v in values) / len(values)
+        ratings[bot] = model.rating(mu=mu, sigma=sigma, name=bot)

@@ -1,0 +1,74 @@
+"""The arena: lineups rotate the seats evenly, results are rated, the CLI prints them."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from gametable.arena import lineups, run_arena, schedule, wilson
+from tests.cli.test_cli import gametable
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
+    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_every_pair_plays_in_both_seat_orders() -> None:
+    groups = lineups(["hard", "medium", "easy"], 2)
+    assert groups == [[("hard", "medium"), ("medium", "hard")],
+                      [("hard", "easy"), ("easy", "hard")],
+                      [("medium", "easy"), ("easy", "medium")]]
+
+
+def test_fewer_bots_than_seats_repeat_in_order_and_rotate() -> None:
+    (rotations,) = lineups(["a", "b", "c"], 6)
+    assert rotations[0] == ("a", "b", "c", "a", "b", "c")
+    assert len(rotations) == 3  # rotating by 3 gives the same lineup again
+    for seat in range(6):
+        assert {lineup[seat] for lineup in rotations} == {"a", "b", "c"}
+
+
+def test_the_schedule_gives_each_rotation_the_same_number_of_games() -> None:
+    plan = schedule(["x", "y"], 2, 5, seed=100)
+    assert Counter(lineup for lineup, _ in plan) == {("x", "y"): 3, ("y", "x"): 3}
+    assert [seed for _, seed in plan] == list(range(100, 106))
+
+
+def test_greedy_rates_above_random_and_processes_do_not_change_the_result() -> None:
+    one = run_arena("sequence-cats", ["greedy", "random"], 12, players=2, seed=3)
+    two = run_arena("sequence-cats", ["greedy", "random"], 12, players=2, seed=3, jobs=2)
+    assert [s.bot for s in one.standings] == ["greedy", "random"]
+    greedy, random = one.standings
+    assert greedy.wins > random.wins and greedy.rating > random.rating
+    assert greedy.games == random.games == 12
+    (pair,) = one.head_to_head
+    assert pair.first_wins + pair.second_wins + pair.draws == 12
+    assert one.to_json()["standings"] == two.to_json()["standings"]
+
+
+def test_arena_refuses_a_bot_listed_twice() -> None:
+    with pytest.raises(ValueError, match="once"):
+        run_arena("sequence-cats", ["greedy", "greedy"], 2)
+
+
+def test_arena_command_prints_json_with_intervals_and_ratings() -> None:
+    done = gametable("arena", "triominos", "--bots", "greedy,random", "--games", "2",
+                     "--config", '{"rounds": 1}', "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["games"] == 2 and result["players"] == 2
+    for standing in result["standings"]:
+        low, high = standing["win_rate_95"]
+        assert 0 <= low <= standing["win_rate"] <= high <= 1
+        assert {"mu", "sigma", "ordinal"} <= set(standing["rating"])
+
+
+def test_arena_command_refuses_unknown_bots_and_bad_configs() -> None:
+    assert gametable("arena", "dixit", "--bots", "greedy,nobody").returncode == 2
+    bad = gametable("arena", "sequence-cats", "--players", "5")
+    assert bad.returncode == 2 and "5 players" in bad.stderr
