@@ -14,8 +14,9 @@ repeated ``hello``s and now and then a legal action, so the games move on. A dro
 connection is opened again.
 
 Prints one JSON object: messages sent, answers by type, refusals by code, connections
-closed by code, and server errors: answers of code 1011 or 5xx, and tracebacks or
-``ERROR`` lines in the server's log (target: 0). Stops by itself after ``--seconds``.
+closed by code and reason, and server errors: connections closed with code 1011,
+answers of 5xx, and tracebacks or ``ERROR`` lines in the server's log (target: 0).
+Stops by itself after ``--seconds``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ from typing import Any
 import httpx
 import websockets
 
+WINDOW = 100
+"""Messages a connection may have sent beyond those answered: the server reads 200 a
+second per connection (the rest wait in the socket), so flooding further would only
+delay the websocket's keepalive pongs behind the backlog until it times out (1011)."""
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("sequence-cats", 2, {}), ("triominos", 2, {}), ("dixit", 3, {}),
 ]
@@ -146,27 +151,40 @@ async def connection(url: str, seat: Seat, others: list[Seat], quota: int, tally
                                          if seat.token else {"type": "hello"}))
                 tally.sent += 1
                 sent += 1
-                reader = asyncio.create_task(read(ws, seat, tally))
+                here = 1
+                received = [0]
+                reader = asyncio.create_task(read(ws, seat, tally, received))
                 try:
                     while sent < quota and time.monotonic() < deadline:
+                        while here - received[0] > WINDOW and not reader.done():
+                            await asyncio.sleep(0.005)
                         await ws.send(fuzz_message(rng, seat, others))
                         tally.sent += 1
                         sent += 1
-                        if sent % 64 == 0:
-                            await asyncio.sleep(0)
+                        here += 1
                 finally:
                     await ws.close()
                     await asyncio.wait_for(reader, 10)
         except (websockets.ConnectionClosed, OSError, TimeoutError) as error:
-            code = getattr(getattr(error, "rcvd", None), "code", None)
-            tally.closes[str(code)] += 1
+            tally.closes[close_of(error)] += 1
             tally.reconnects += 1
             await asyncio.sleep(0.1)
 
 
-async def read(ws: Any, seat: Seat, tally: Tally) -> None:
+def close_of(error: Exception) -> str:
+    """``"code reason"`` of a closed connection (who closed it, and why)."""
+    if isinstance(error, websockets.ConnectionClosed):
+        frame = error.rcvd or error.sent
+        side = "server" if error.rcvd is not None else "client"
+        if frame is not None:
+            return f"{frame.code} {frame.reason} ({side})".strip()
+    return type(error).__name__
+
+
+async def read(ws: Any, seat: Seat, tally: Tally, received: list[int]) -> None:
     try:
         async for text in ws:
+            received[0] += 1
             message = json.loads(text)
             kind = message.get("type", "?")
             tally.answers[kind] += 1
@@ -175,8 +193,8 @@ async def read(ws: Any, seat: Seat, tally: Tally) -> None:
             elif kind == "state":
                 seat.legal, seat.version = message["legal"], message["version"]
     except websockets.ConnectionClosed as closed:
-        if closed.rcvd is not None and closed.rcvd.code not in (1000,):
-            tally.closes[str(closed.rcvd.code)] += 1
+        if closed.rcvd is not None and closed.rcvd.code != 1000:
+            tally.closes[close_of(closed)] += 1
 
 
 async def setup_tables(base: str, count: int, tally: Tally) -> list[list[Seat]]:
@@ -254,8 +272,8 @@ def main() -> None:
     text = Path(log.name).read_text() if process is not None else ""
     tracebacks = text.count("Traceback")
     error_lines = sum(1 for line in text.splitlines() if " ERROR " in line)
-    server_errors = (tally.closes.get("1011", 0) + tally.http_errors + tracebacks
-                     + error_lines)
+    server_errors = (sum(n for close, n in tally.closes.items() if close.startswith("1011"))
+                     + tally.http_errors + tracebacks + error_lines)
     print(json.dumps({
         "messages_sent": tally.sent, "seconds": round(elapsed, 1),
         "messages_per_second": round(tally.sent / elapsed),

@@ -847,7 +847,7 @@ class TableManager:
         for table in self.tables.values():
             for task in table.bot_tasks.values():
                 task.cancel()
-            for conn in table.connections:
+            for conn in list(table.connections):
                 await conn.stop()
 
 
