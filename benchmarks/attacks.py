@@ -121,14 +121,18 @@ def big_table_body(megabytes: float) -> bytes:
 
 
 async def chunked_post(url: str, body: bytes) -> tuple[int, str | None]:
-    """POST ``body`` in chunks (no Content-Length); the status and the new table's id."""
+    """POST ``body`` in chunks (no Content-Length); the status (0: the connection was
+    closed before the body's end) and the new table's id."""
     async def chunks() -> AsyncIterator[bytes]:
         for i in range(0, len(body), 65536):
             yield body[i:i + 65536]
 
     async with httpx.AsyncClient(timeout=120) as http:
-        response = await http.post(f"{url}/api/tables", content=chunks(),
-                                   headers={"Content-Type": "application/json"})
+        try:
+            response = await http.post(f"{url}/api/tables", content=chunks(),
+                                       headers={"Content-Type": "application/json"})
+        except httpx.TransportError:  # answered (413) and closed before the body's end
+            return 0, None
         table = response.json()["table"]["id"] if response.status_code == 201 else None
         return response.status_code, table
 
