@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,19 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
     yield browser
     browser.close()
+
+
+def wait_for(page: Page, expression: str, timeout: float = 30.0) -> None:
+    """Wait until the JavaScript ``expression`` is true in ``page``.
+
+    ``page.wait_for_function`` would compile it inside the page, which the server's
+    Content-Security-Policy forbids (no ``eval``); ``page.evaluate`` runs it from outside.
+    """
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not true after {timeout} s: {expression}")
+        page.wait_for_timeout(50)
 
 
 @pytest.fixture(autouse=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import wait_for
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -38,7 +39,7 @@ def take_turn(page: Page) -> None:
         targets = page.locator('.sc-space[data-target="true"]')
         expect(targets.first).to_be_visible()
         targets.first.click()
-    page.wait_for_function(
+    wait_for(page,
         f"Number(document.querySelector('.sc-table')?.dataset.version) > {before}")
 
 
