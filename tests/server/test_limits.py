@@ -5,8 +5,11 @@ Origin, computer players' seeds, and refusals instead of server errors."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
 import os
+import re
 import stat
 import time
 from collections.abc import Iterator
@@ -23,6 +26,7 @@ from gametable.decks.images import DeckRefused
 from gametable.decks.uploads import parse_descriptions
 from gametable.games.sequence_cats.board import bundled_board
 from gametable.server.app import Settings, create_app, server_secret
+from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES
 from gametable.server.limits import Limits, Rate
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
@@ -338,10 +342,29 @@ def test_answers_carry_security_headers(tmp_path: Path) -> None:
         for path in ("/", "/t/abc", "/api/games", "/api/tables/nope"):
             headers = client.get(path).headers
             policy = headers["Content-Security-Policy"]
-            assert "script-src 'self'" in policy and "'unsafe-inline'" not in policy
+            assert "script-src 'self';" in policy and "'unsafe-inline'" not in policy
+            assert "unsafe-eval" not in policy
             assert "frame-ancestors 'none'" in policy
             assert headers["X-Content-Type-Options"] == "nosniff"
             assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_policy_lets_in_exactly_the_style_the_built_client_adds() -> None:
+    """The Triominos board's pan-and-zoom library adds one style element (empty, then
+    its CSS); the policy must name both hashes, or the board loses that CSS. A new
+    version of the library changes the hash: this test says so."""
+    dist = Path(__file__).resolve().parents[2] / "frontend" / "dist" / "assets"
+    bundles = [path.read_text("utf-8") for path in dist.glob("*.js")]
+    if not bundles:
+        pytest.skip("the browser client is not built")
+    styles = [match.group(1) for bundle in bundles for match in re.finditer(
+        r"`(\.transform-component-module_wrapper[^`]*)`", bundle)]
+    assert len(styles) == 1
+    for text in ("", styles[0]):
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in CONTENT_SECURITY_POLICY
+        assert digest in INJECTED_STYLES
+    assert len(INJECTED_STYLES) == 2
 
 
 @pytest.mark.parametrize(("origin", "allowed"), [
