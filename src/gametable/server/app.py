@@ -143,7 +143,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.state.settings = settings
     app.state.limits = limits
-    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES, larger={UPLOAD_PATH: MAX_UPLOAD_BYTES},
+    # Uploads count their bytes themselves (refused as upload_too_large); this is a backstop.
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES,
+                       larger={UPLOAD_PATH: MAX_UPLOAD_BYTES + MAX_BODY_BYTES},
                        read_timeout=settings.read_timeout, body_timeout=settings.body_timeout)
     app.add_middleware(SecurityHeaders)
 

@@ -142,8 +142,9 @@ async def upload_deck(request: Request) -> JSONResponse:
     more) and optional ``descriptions`` (a JSON list, one per card)."""
     limits: Limits | None = request.app.state.deck_limits
     if limits is not None:
+        keys = split_keys(request.headers.get("x-deck-key"))[:1]
         limits.check("upload", [client_address(request.scope),
-                                secret_key("deck", request.headers.get("x-deck-key"))])
+                                *(secret_key("deck", key) for key in keys)])
     form = await _read_form(request)
     try:
         name = form.get("name")
