@@ -21,6 +21,9 @@ same way) and prints one JSON object.
 - ``watchers``: ``--watchers`` watchers connect (50 at a time) to one table; the seconds
   until all are welcomed, the bytes they received, and meanwhile the round-trip times
   (p50, p99, max) of pings on another table.
+- ``slowloris``: ``--connections`` connections each send half a request's headers and
+  then nothing; the server's open file handles before, with them, and ``--wait`` seconds
+  later, and whether a whole request is still answered meanwhile.
 """
 
 from __future__ import annotations
@@ -316,9 +319,47 @@ async def watchers(args: argparse.Namespace) -> dict[str, Any]:
                 "max": round(rtts[-1] * 1000, 1)}}
 
 
+def open_files(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+async def slowloris(args: argparse.Namespace) -> dict[str, Any]:
+    data = Path(tempfile.mkdtemp(prefix="gametable-bench-"))
+    server = Server(data, args.src, args.serve_option)
+    pid = server.process.pid
+    before = open_files(pid)
+    conns = []
+    for _ in range(args.connections):
+        conn = socket.create_connection(("127.0.0.1", server.port))
+        conn.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n")
+        conns.append(conn)
+    await asyncio.sleep(1)
+    during = open_files(pid)
+    started = time.monotonic()
+    answered = httpx.get(f"{server.url}/api/games", timeout=30).status_code
+    answer_seconds = time.monotonic() - started
+    await asyncio.sleep(args.wait)
+    after = open_files(pid)
+    closed = 0
+    for conn in conns:
+        conn.setblocking(False)
+        try:
+            closed += conn.recv(1) == b""
+        except BlockingIOError:
+            pass
+        except OSError:
+            closed += 1
+        conn.close()
+    server.stop()
+    return {"connections": args.connections, "server_open_files": {
+        "before": before, "with_half_requests": during, f"after_{args.wait:g}s": after},
+        "closed_by_server": closed, "whole_request_meanwhile": answered,
+        "its_seconds": round(answer_seconds, 3)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("attack", choices=["oversize", "startup", "watchers"])
+    parser.add_argument("attack", choices=["oversize", "startup", "watchers", "slowloris"])
     parser.add_argument("--src", help="the src folder of the code to measure")
     parser.add_argument("--serve-option", action="append", default=[],
                         help="an option for gametable serve (repeat)")
@@ -328,10 +369,13 @@ def main() -> None:
     parser.add_argument("--stalled", type=int, default=5)
     parser.add_argument("--tables", type=int, default=20_000)
     parser.add_argument("--bot-tables", type=int, default=100)
+    parser.add_argument("--connections", type=int, default=3000)
+    parser.add_argument("--wait", type=float, default=15.0)
     args = parser.parse_args()
     if args.watchers is None:
         args.watchers = 1000 if args.attack == "watchers" else 20
-    run = {"oversize": oversize, "startup": startup, "watchers": watchers}[args.attack]
+    run = {"oversize": oversize, "startup": startup, "watchers": watchers,
+           "slowloris": slowloris}[args.attack]
     print(json.dumps(asyncio.run(run(args)), indent=1))
 
 
