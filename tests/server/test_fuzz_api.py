@@ -4,6 +4,7 @@ re-raises any exception a route let through, which a server would log as a trace
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ from gametable.server.tables import Caps
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
-    | st.floats(allow_nan=False) | st.text(max_size=50),
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=50),
     lambda inner: st.lists(inner, max_size=5)
     | st.dictionaries(st.text(max_size=12), inner, max_size=5),
     max_leaves=20)
@@ -49,14 +50,32 @@ def body_strategy() -> st.SearchStrategy[Any]:
     return table | loose | JSON
 
 
+class Errors(logging.Handler):
+    """Log records of level ERROR and above (a logged traceback, say)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+ERRORS = Errors()
+
+
 @pytest.fixture(scope="module")
 def fuzz_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    logging.getLogger().addHandler(ERRORS)
     tmp: Path = tmp_path_factory.mktemp("fuzz")
     app = create_app(Settings(data_dir=tmp, bot_delay=0, static_dir=tmp / "none", rates={},
                               caps=Caps(waiting_per_client=None, bot_tables_per_client=None,
                                         bot_tables=None)))
-    with TestClient(app) as client:
-        yield client
+    try:
+        with TestClient(app) as client:
+            yield client
+    finally:
+        logging.getLogger().removeHandler(ERRORS)
 
 
 def operations(client: TestClient) -> list[tuple[str, str]]:
@@ -65,7 +84,7 @@ def operations(client: TestClient) -> list[tuple[str, str]]:
                   for method in item)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True,
+@settings(max_examples=300, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture,
                                  HealthCheck.too_slow])
 @given(data=st.data())
@@ -90,6 +109,7 @@ def test_no_request_gets_a_server_error(fuzz_client: TestClient, data: st.DataOb
             ["application/json", "multipart/form-data; boundary=x", "text/plain"]))}
     response = fuzz_client.request(method, path, **request)
     assert response.status_code < 500, (method, path, response.text)
+    assert not ERRORS.records, [ERRORS.format(r) for r in ERRORS.records]
     if response.headers.get("content-type", "").startswith("application/json") \
             and response.status_code >= 400:
         body = response.json()
