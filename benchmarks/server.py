@@ -51,7 +51,7 @@ THINK_MS = 0.0
 def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [sys.executable, "-m", "gametable.cli", "serve", "--port", str(port), "--data-dir",
-         str(data_dir), "--bot-delay", "0"],
+         str(data_dir), "--bot-delay", "0", "--no-rate-limits"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:

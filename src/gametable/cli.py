@@ -30,6 +30,26 @@ app = typer.Typer(
 err = Console(stderr=True)
 
 
+RATE_HELP = ("BURST/SECONDS: BURST at once, then one more every SECONDS, per client "
+             "address; 'off' for no limit.")
+
+
+def _rate(text: str, option: str) -> Any:
+    from gametable.server.limits import Rate  # noqa: PLC0415
+
+    if text.strip().lower() == "off":
+        return None
+    try:
+        return Rate.parse(text)
+    except ValueError:
+        raise typer.BadParameter(f"expected BURST/SECONDS (e.g. 10/30) or off, not {text!r}",
+                                 param_hint=option) from None
+
+
+def _cap(value: int) -> int | None:
+    return value if value > 0 else None
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -41,11 +61,53 @@ def serve(
     public_url: Annotated[str | None, typer.Option(
         help="The address friends use to reach this server, e.g. https://games.example.org "
         "(invite links start with it).")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="Behind a reverse proxy: its address(es), comma-separated, whose "
+        "X-Forwarded-For then names each client (ignored otherwise).")] = None,
+    limit_tables: Annotated[str, typer.Option(help="Creating tables. " + RATE_HELP)] = "10/30",
+    limit_joins: Annotated[str, typer.Option(
+        help="Joining seats and giving seats to computer players. " + RATE_HELP)] = "30/2",
+    limit_uploads: Annotated[str, typer.Option(help="Uploading decks. " + RATE_HELP)] = "5/120",
+    limit_chat: Annotated[str, typer.Option(
+        help="Chat messages (each seat also has 5 in 5 seconds). " + RATE_HELP)] = "20/1",
+    no_rate_limits: Annotated[bool, typer.Option(
+        "--no-rate-limits", help="Turn every per-client rate limit off (benchmarks, "
+        "tests).")] = False,
+    max_waiting_tables: Annotated[int, typer.Option(
+        help="Tables with open seats one client may have (0: no cap).")] = 20,
+    max_bot_tables_per_client: Annotated[int, typer.Option(
+        help="Running tables with computer players only, per client (0: no cap).")] = 3,
+    max_bot_tables: Annotated[int, typer.Option(
+        help="Running tables with computer players only, in all (0: no cap).")] = 100,
+    waiting_hours: Annotated[float, typer.Option(
+        help="Hours after which a table whose seats are not all taken expires (0: "
+        "never).")] = 48.0,
+    header_timeout: Annotated[float, typer.Option(
+        help="Seconds a client may take to send a request's headers.")] = 10.0,
+    body_timeout: Annotated[float, typer.Option(
+        help="Seconds a request body may take to arrive (a deck upload: the longest "
+        "pause, at most 15).")] = 30.0,
 ) -> None:
     """Start the web server (SQLite storage in DATA_DIR, bundled games and bots)."""
-    from gametable.server.main import run  # noqa: PLC0415 (keeps the other commands light)
+    from gametable.server.app import Settings  # noqa: PLC0415 (keeps the other commands light)
+    from gametable.server.main import run  # noqa: PLC0415
+    from gametable.server.tables import Caps  # noqa: PLC0415
 
-    run(host=host, port=port, data_dir=data_dir, bot_delay=bot_delay, public_url=public_url)
+    rates = {"create": _rate(limit_tables, "--limit-tables"),
+             "join": _rate(limit_joins, "--limit-joins"),
+             "upload": _rate(limit_uploads, "--limit-uploads"),
+             "chat": _rate(limit_chat, "--limit-chat")}
+    settings = Settings(
+        data_dir=data_dir, bot_delay=bot_delay,
+        public_url=public_url.rstrip("/") if public_url else None,
+        rates={} if no_rate_limits else rates,
+        caps=Caps(waiting_per_client=_cap(max_waiting_tables),
+                  bot_tables_per_client=_cap(max_bot_tables_per_client),
+                  bot_tables=_cap(max_bot_tables),
+                  waiting_hours=waiting_hours if waiting_hours > 0 else None),
+        header_timeout=header_timeout, body_timeout=body_timeout,
+        read_timeout=min(15.0, body_timeout))
+    run(host=host, port=port, settings=settings, forwarded_allow_ips=forwarded_allow_ips)
 
 
 def _parse_config(text: str | None) -> dict[str, Any]:

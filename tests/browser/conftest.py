@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    sync_playwright,
+)
 
 from tests.server.conftest import LiveServer
 
@@ -35,6 +44,47 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
     yield browser
     browser.close()
+
+
+def wait_for(page: Page, expression: str, timeout: float = 30.0) -> None:
+    """Wait until the JavaScript ``expression`` is true in ``page``.
+
+    ``page.wait_for_function`` would compile it inside the page, which the server's
+    Content-Security-Policy forbids (no ``eval``); ``page.evaluate`` runs it from outside.
+    """
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not true after {timeout} s: {expression}")
+        page.wait_for_timeout(50)
+
+
+@pytest.fixture(autouse=True)
+def no_policy_violations(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Fail a test whose pages broke the server's Content-Security-Policy: Chromium says
+    so on the console of every page opened through the ``browser`` fixture."""
+    seen: list[str] = []
+
+    def listen(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            seen.append(message.text)
+
+    new_context, new_page = Browser.new_context, Browser.new_page
+
+    def context_listening(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
+        context = new_context(self, *args, **kwargs)
+        context.on("console", listen)
+        return context
+
+    def page_listening(self: Browser, *args: Any, **kwargs: Any) -> Page:
+        page = new_page(self, *args, **kwargs)
+        page.on("console", listen)
+        return page
+
+    monkeypatch.setattr(Browser, "new_context", context_listening)
+    monkeypatch.setattr(Browser, "new_page", page_listening)
+    yield seen
+    assert not seen, f"Content-Security-Policy violations: {seen}"
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import wait_for
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -62,7 +63,7 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     expect(dialog.locator(".deck-upload-picture")).to_have_count(3)
     expect(dialog.get_by_role("alert")).to_have_count(0)
     dialog.get_by_label("Description of picture 1 (optional)").fill("A yellow sun")
-    page.wait_for_function(
+    wait_for(page,
         "[...document.querySelectorAll('.deck-upload-picture img')].every(i => i.complete "
         "&& i.naturalWidth > 0)")
     page.screenshot(path=str(shots / "deck-upload-dialog.png"))

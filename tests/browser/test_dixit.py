@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from gametable import decks
 from gametable.core.records import GameRecord, SeatInfo, replay
 from gametable.server.storage import SQLiteStorage
+from tests.browser.conftest import wait_for
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -72,7 +73,7 @@ def version(page: Page) -> int:
 
 
 def wait_for_new_state(page: Page, before: int) -> None:
-    page.wait_for_function(
+    wait_for(page,
         f"Number(document.querySelector('{TABLE}')?.dataset.version) > {before}")
 
 
@@ -310,7 +311,7 @@ def test_two_people_and_two_computers_play_two_rounds(
     expected = rules_scores(web_server, table_id(anna))
     v = max(version(anna), version(bjarni))
     for page in (anna, bjarni):
-        page.wait_for_function(
+        wait_for(page,
             f"Number(document.querySelector('{TABLE}')?.dataset.version) >= {v}")
     expected = rules_scores(web_server, table_id(anna))
     assert sum(expected) > 0

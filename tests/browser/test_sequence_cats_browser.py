@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import wait_for
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -38,12 +39,14 @@ def take_turn(page: Page) -> None:
         targets = page.locator('.sc-space[data-target="true"]')
         expect(targets.first).to_be_visible()
         targets.first.click()
-    page.wait_for_function(
+    wait_for(page,
         f"Number(document.querySelector('.sc-table')?.dataset.version) > {before}")
 
 
-def create_table(page: Page, server: LiveServer, name: str, seats: list[str]) -> None:
-    """Fill in the lobby and create the table; ``seats`` are the choices for seats 2, 3…"""
+def create_table(page: Page, server: LiveServer, name: str, seats: list[str],
+                 wait: bool = True) -> None:
+    """Fill in the lobby and create the table; ``seats`` are the choices for seats 2, 3…
+    (``wait``: until the table's page opens)."""
     page.goto(server.url)
     card = page.locator(".game-card", has_text="Sequence Cats")
     card.click()
@@ -56,7 +59,8 @@ def create_table(page: Page, server: LiveServer, name: str, seats: list[str]) ->
     for index, choice in enumerate(seats, start=2):
         page.select_option(f".seat-plan li:nth-child({index}) select", choice)
     page.get_by_role("button", name="Create table").click()
-    page.wait_for_url("**/t/*")
+    if wait:
+        page.wait_for_url("**/t/*")
 
 
 def test_two_friends_and_a_computer_play_a_whole_game(

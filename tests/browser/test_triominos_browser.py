@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from gametable.core.records import GameRecord, replay
+from tests.browser.conftest import wait_for
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -36,7 +37,7 @@ def enabled(page: Page, action: str) -> bool:
 
 
 def wait_for_new_state(page: Page, before: int) -> None:
-    page.wait_for_function(
+    wait_for(page,
         f"Number(document.querySelector('{TABLE}')?.dataset.version) > {before}")
 
 
@@ -80,7 +81,7 @@ def act(page: Page, action: str) -> None:
 def place_on_my_turn(page: Page, touch: bool = False) -> dict[str, str]:
     """Wait for my turn, draw until a tile fits (or pass and wait again), then place it."""
     while True:
-        page.wait_for_function(f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
+        wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
         if page.locator('.tr-hand-tile[data-playable="true"]').count():
             return place_a_tile(page, touch)
         act(page, "draw" if enabled(page, "draw") else "pass")
@@ -255,7 +256,7 @@ def test_two_people_and_a_computer_place_draw_and_pass(
         anna.wait_for_timeout(50)
     v = max(version(anna), version(bjarni))
     for page in (anna, bjarni):
-        page.wait_for_function(
+        wait_for(page,
             f"Number(document.querySelector('{TABLE}')?.dataset.version) === {v}")
     assert anna.locator(".tr-tile").count() == bjarni.locator(".tr-tile").count() > 0
     for seat in range(3):
@@ -320,7 +321,7 @@ def test_the_table_pans_zooms_and_recentres(browser: Browser, web_server: LiveSe
     # Tiles keep coming in while the view stays where the player put it…
     before = version(page)
     place_on_my_turn(page)
-    page.wait_for_function(
+    wait_for(page,
         f"Number(document.querySelector('{TABLE}')?.dataset.version) >= {before + 2}")
     page.wait_for_timeout(400)
     assert content.get_attribute("style") == moved

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -21,8 +21,10 @@ from gametable.server.app import Settings, create_app
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    """The app with SQLite in a temporary folder and instant computer players."""
-    app = create_app(Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none"))
+    """The app with SQLite in a temporary folder and instant computer players, without
+    per-client rate limits (``test_limits`` tests those on their own)."""
+    app = create_app(Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                              rates={}))
     with TestClient(app) as test_client:
         yield test_client
 
@@ -41,6 +43,8 @@ class LiveServer:
     bot_delay: float
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
+    options: list[str] = field(default_factory=list)
+    """More ``gametable serve`` options."""
 
     @property
     def url(self) -> str:
@@ -54,7 +58,8 @@ class LiveServer:
         self.port = self.port or free_port()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gametable.cli", "serve", "--port", str(self.port),
-             "--data-dir", str(self.data_dir), "--bot-delay", str(self.bot_delay)],
+             "--data-dir", str(self.data_dir), "--bot-delay", str(self.bot_delay),
+             *self.options],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
@@ -86,7 +91,8 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
-    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.0)
+    """The real server, without per-client rate limits (games come fast from one address)."""
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.0, options=["--no-rate-limits"])
     server.start()
     yield server
     server.stop()

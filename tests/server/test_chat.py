@@ -51,7 +51,7 @@ def test_a_message_reaches_every_client_of_the_table(client: TestClient,
         assert next_of(elsewhere, "pong")["id"] == 1
         ws0.send_json({"type": "ping", "id": 2})
         seen = ws0.receive_json()
-        while seen["type"] == "table":
+        while seen["type"] in ("table", "presence"):
             seen = ws0.receive_json()
         assert seen == {"type": "pong", "id": 2}
 

@@ -30,7 +30,7 @@ export function TablePage({ tableId }: { tableId: string }) {
     return (
       <div className="panel notice-panel">
         <h1>{t("ui.table.gone_title")}</h1>
-        <p>{t("ui.table.gone_text")}</p>
+        <p>{table.error ? translateError(t, table.error) : t("ui.table.gone_text")}</p>
         <button className="primary" type="button" onClick={() => navigate("/")}>
           {t("ui.table.back_to_lobby")}
         </button>

@@ -23,6 +23,28 @@ export interface TableInfo {
   version: number;
   invite: string;
   created: number;
+  /** Connections watching (no seat); kept up to date by `presence` messages. */
+  watchers?: number;
+}
+
+/** Who is connected, sent (at most a few times a second) when people come and go. */
+export interface PresenceMessage {
+  type: "presence";
+  /** Per human seat (its number as a string): whether someone is connected to it. */
+  seats: Record<string, boolean>;
+  watchers: number;
+}
+
+/** Applies a `presence` message to the table's info. */
+export function withPresence(info: TableInfo, presence: PresenceMessage): TableInfo {
+  return {
+    ...info,
+    watchers: presence.watchers,
+    seats: info.seats.map((s) => {
+      const connected = presence.seats[String(s.seat)];
+      return s.kind === "human" && connected !== undefined ? { ...s, connected } : s;
+    }),
+  };
 }
 
 export interface Outcome {

@@ -2,9 +2,15 @@
 // chat; reconnects.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { tokens } from "./api";
-import type { Action, ErrorMessage, StateMessage, TableInfo } from "./types";
+import { withPresence, type Action, type ErrorMessage, type PresenceMessage, type StateMessage, type TableInfo } from "./types";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "gone";
+
+/** Close codes (docs/protocol.md): no such table (or expired), a page of another site,
+ * this connection's seat was given to someone else. */
+const CLOSE_NO_TABLE = 4404;
+const CLOSE_ORIGIN = 4403;
+const CLOSE_SEAT_CHANGED = 4409;
 
 /** One message of the table chat (docs/protocol.md). */
 export interface ChatMessage {
@@ -51,6 +57,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
     let stopped = false;
     let retry = 0;
     let timer: number | undefined;
+    let seatToken = token; // dropped once the seat is given to someone else
 
     const connect = () => {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -58,7 +65,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
       socket.current = ws;
       ws.onopen = () => {
         retry = 0;
-        ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+        ws.send(JSON.stringify(seatToken ? { type: "hello", token: seatToken } : { type: "hello" }));
       };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data as string);
@@ -66,12 +73,15 @@ export function useTable(tableId: string, token: string | null): TableConnection
           case "welcome":
             setChat([]); // the history follows, if there is any
             setSeat(message.seat);
-            if (message.seat !== null && token) tokens.saveSeat(tableId, message.seat, token);
+            if (message.seat !== null && seatToken) tokens.saveSeat(tableId, message.seat, seatToken);
             setInfo(message.table);
             setStatus("open");
             break;
           case "table":
             setInfo(message.table);
+            break;
+          case "presence":
+            setInfo((old) => (old ? withPresence(old, message as PresenceMessage) : old));
             break;
           case "state":
             version.current = message.version;
@@ -96,9 +106,17 @@ export function useTable(tableId: string, token: string | null): TableConnection
       ws.onclose = (event) => {
         if (socket.current === ws) socket.current = null;
         if (stopped) return;
-        if (event.code === 4404) {
+        if (event.code === CLOSE_NO_TABLE || event.code === CLOSE_ORIGIN) {
           setStatus("gone");
           return;
+        }
+        if (event.code === CLOSE_SEAT_CHANGED) {
+          // A computer player took the seat over: watch from now on.
+          seatToken = null;
+          tokens.forgetSeat(tableId);
+          setSeat(null);
+          setError({ type: "error", code: "seat_lost", rule: null, key: "server.errors.seat_lost", params: {}, message: event.reason });
+          setErrorCount((n) => n + 1);
         }
         setStatus("reconnecting");
         retry = Math.min(retry + 1, 6);

@@ -88,7 +88,7 @@ def parse_descriptions(raw: str | None) -> list[str | None]:
         raise DeckRefused("bad_descriptions", limit=MAX_DESCRIPTION_CHARS)
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested too deep for the parser
         raise DeckRefused("bad_descriptions", limit=MAX_DESCRIPTION_CHARS) from None
     if not isinstance(data, list) or not all(d is None or isinstance(d, str) for d in data):
         raise DeckRefused("bad_descriptions", limit=MAX_DESCRIPTION_CHARS)

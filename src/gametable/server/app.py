@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -30,7 +32,7 @@ from fastapi import FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from gametable.bots import bot_names
 from gametable.core import registry
@@ -38,10 +40,12 @@ from gametable.core.records import GameRecord, SeatInfo
 from gametable.decks.uploads import split_keys
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
+from gametable.server.guards import BodyLimit, SecurityHeaders, client_address, origin_allowed
+from gametable.server.limits import Limits, Rate, secret_key
 from gametable.server.messages import CreateTable, JoinTable, SeatBot
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage
-from gametable.server.tables import FINISHED, Refused, SeatRequest, TableManager
+from gametable.server.tables import FINISHED, Caps, Refused, SeatRequest, TableManager
 
 log = logging.getLogger("gametable.server")
 
@@ -49,16 +53,32 @@ MAX_BODY_BYTES = 64 * 1024
 DEFAULT_STATIC = Path(__file__).resolve().parents[3] / "frontend" / "dist"
 
 
+def default_rates() -> dict[str, Rate | None]:
+    """Per-client rates (``BURST/SECONDS``: a burst, then one more every SECONDS)."""
+    return {"create": Rate(10, 30.0), "join": Rate(30, 2.0), "upload": Rate(5, 120.0),
+            "chat": Rate(20, 1.0)}
+
+
 @dataclass
 class Settings:
     """How the server runs.
 
     Attributes:
-        data_dir: folder of the SQLite database (``gametable.sqlite3``).
+        data_dir: folder of the SQLite database (``gametable.sqlite3``) and of the
+            server's secret key (``secret.key``).
         bot_delay: seconds a computer player waits before acting.
         static_dir: the built browser client (``frontend/dist``).
         synchronous: SQLite ``synchronous`` pragma (``FULL`` fsyncs every commit).
-        public_url: the address others reach this server at; invite links use it.
+        public_url: the address others reach this server at; invite links use it, and
+            pages there may open table websockets.
+        rates: per-client rates of ``create`` (tables), ``join``, ``upload`` (decks) and
+            ``chat``; a kind left out or ``None`` is not limited.
+        caps: waiting and all-bot tables per client and in all, and when waiting tables
+            expire.
+        body_timeout: seconds a request body (other than an upload) may take to arrive.
+        read_timeout: seconds without a byte of a request body before it is refused.
+        header_timeout: seconds a client may take to send a request's headers (the
+            connection is closed after that); applied by ``gametable serve``.
     """
 
     data_dir: Path = Path("data")
@@ -66,29 +86,31 @@ class Settings:
     static_dir: Path = DEFAULT_STATIC
     synchronous: str = "FULL"
     public_url: str | None = None
+    rates: dict[str, Rate | None] = field(default_factory=default_rates)
+    caps: Caps = field(default_factory=Caps)
+    body_timeout: float = 30.0
+    read_timeout: float = 15.0
+    header_timeout: float = 10.0
 
 
-class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with 413 before reading them (``larger``:
-    other limits for some paths)."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES,
-                 larger: dict[str, int] | None = None) -> None:
-        self.app = app
-        self.limit = limit
-        self.larger = larger or {}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            limit = self.larger.get(scope["path"], self.limit)
-            length = dict(scope["headers"]).get(b"content-length")
-            if length is not None and length.isdigit() and int(length) > limit:
-                response = JSONResponse(
-                    Refused("too_large", "server.errors.too_large", status=413,
-                            size=int(length), limit=limit).to_json(), status_code=413)
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+def server_secret(data_dir: Path) -> bytes:
+    """The server's secret key, kept in ``data_dir / "secret.key"`` (made on first use,
+    readable by its owner only). It never leaves the server."""
+    path = data_dir / "secret.key"
+    try:
+        secret = path.read_bytes()
+    except FileNotFoundError:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        secret = secrets.token_bytes(32)
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # made at the same moment by another process
+            return path.read_bytes()
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(secret)
+    if len(secret) < 32:
+        raise RuntimeError(f"{path} holds no usable key: remove it to make a new one")
+    return secret
 
 
 def create_app(settings: Settings | None = None, storage: Storage | None = None) -> Gametable:
@@ -104,7 +126,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = storage or SQLiteStorage(settings.data_dir / "gametable.sqlite3",
                                          synchronous=settings.synchronous)
-        manager = TableManager(store, bot_delay=settings.bot_delay)
+        manager = TableManager(store, bot_delay=settings.bot_delay,
+                               secret=server_secret(settings.data_dir), caps=settings.caps)
         count = manager.load()
         log.info("loaded %d tables from storage", count)
         manager.start_bots()
@@ -115,9 +138,16 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         await manager.stop()
         store.close()
 
+    limits = Limits(settings.rates)
     app = FastAPI(title="gametable", lifespan=lifespan, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
-    app.add_middleware(BodyLimit, larger={UPLOAD_PATH: MAX_UPLOAD_BYTES})
+    app.state.settings = settings
+    app.state.limits = limits
+    # Uploads count their bytes themselves (refused as upload_too_large); this is a backstop.
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES,
+                       larger={UPLOAD_PATH: MAX_UPLOAD_BYTES + MAX_BODY_BYTES},
+                       read_timeout=settings.read_timeout, body_timeout=settings.body_timeout)
+    app.add_middleware(SecurityHeaders)
 
     def manager_of(request: Request) -> TableManager:
         manager: TableManager = request.app.state.manager
@@ -125,7 +155,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, error: Refused) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+        headers = ({"Retry-After": str(error.retry_after)} if error.retry_after is not None
+                   else None)
+        return JSONResponse(error.to_json(), status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -145,10 +177,13 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table; with ``name``, its creator takes the first human seat."""
+        address = client_address(request.scope)
+        deck_keys = split_keys(request.headers.get("x-deck-key"))
+        limits.check("create", [address, *(secret_key("deck", k) for k in deck_keys[:1])])
         table, host_token, seat, token = await manager_of(request).create(
             body.game, body.config,
             [SeatRequest(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats],
-            body.name, split_keys(request.headers.get("x-deck-key")))
+            body.name, deck_keys, client=address)
         return {"table": table.info(), "host_token": host_token, "seat": seat,
                 "token": token}
 
@@ -160,6 +195,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
         """Take an open seat; the answer's ``token`` is the key to that seat."""
+        limits.check("join", [client_address(request.scope)])
         seat, token = await manager_of(request).join(table_id, body.seat, body.name)
         return {"seat": seat, "token": token}
 
@@ -168,7 +204,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                        x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Give an open seat to a computer player (needs the creator's host token)."""
         manager = manager_of(request)
-        await manager.seat_bot(table_id, seat, body.bot, x_host_token)
+        address = client_address(request.scope)
+        limits.check("join", [address, secret_key("host", x_host_token)])
+        await manager.seat_bot(table_id, seat, body.bot, x_host_token, client=address)
         return (await manager.get(table_id)).info()
 
     @app.get("/api/tables/{table_id}/record")
@@ -187,7 +225,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                         headers={"Content-Disposition":
                                  f'attachment; filename="{table.game_name}-{table.id}.json"'})
 
-    mount_decks(app, settings.data_dir)
+    mount_decks(app, settings.data_dir, limits)
     _mount_client(app, settings.static_dir)
     return app
 
@@ -199,7 +237,8 @@ class Gametable:
     """The ASGI entry point: table websockets go straight to :func:`serve_client`.
 
     They are the hot path (every action and every update), so they skip the HTTP
-    middleware and routing that the rest of the API goes through.
+    middleware and routing that the rest of the API goes through. A handshake whose
+    ``Origin`` is another site's is closed at once with code :data:`ORIGIN_CLOSE` (4403).
     """
 
     def __init__(self, api: FastAPI) -> None:
@@ -209,19 +248,36 @@ class Gametable:
         if scope["type"] == "websocket":
             match = SOCKET_PATH.match(scope["path"])
             if match:
-                manager: TableManager = self.api.state.manager
-                await serve_client(Socket(receive, send), manager, match.group(1))
+                state = self.api.state
+                socket = Socket(receive, send)
+                if not origin_allowed(scope, state.settings.public_url):
+                    if await socket.accept():
+                        await socket.close(*ORIGIN_CLOSE)
+                    return
+                await serve_client(socket, state.manager, match.group(1),
+                                   client_address(scope), state.limits)
                 return
         await self.api(scope, receive, send)
 
 
+ORIGIN_CLOSE = (4403, "this page may not open a table here (Origin)")
+
+
 async def _sweep(manager: TableManager, every: float = 60.0) -> None:
-    """Now and then, let tables nobody uses leave memory (they stay stored)."""
+    """Now and then, let tables nobody uses leave memory (they stay stored), and expire
+    waiting tables that nobody joined in time."""
     while True:
         await asyncio.sleep(every)
         evicted = manager.evict_idle()
         if evicted:
             log.info("%d idle tables left memory; %d remain", evicted, len(manager.tables))
+        try:
+            expired = await manager.expire_waiting()
+        except Exception:
+            log.exception("expiring waiting tables failed")
+            continue
+        if expired:
+            log.info("%d waiting tables expired", expired)
 
 
 def _mount_client(app: FastAPI, static_dir: Path) -> None:

@@ -1,8 +1,10 @@
 """The table chat: seated players write, everyone at the table (spectators too) reads.
 
 Messages are kept in memory only, the last :data:`HISTORY` per table, and go when the
-table leaves memory. A connection may send :data:`RATE_COUNT` messages per
-:data:`RATE_SECONDS`; more are refused, not queued. The chat is the same for every game.
+table leaves memory. A seat may send :data:`RATE_COUNT` messages per
+:data:`RATE_SECONDS`, however many connections it opens one after another; more are
+refused, not queued, and so are a client address's messages past its ``chat`` limit
+(``server.limits``). The chat is the same for every game.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 
 import orjson
 
+from gametable.core.protocol import Seat
+from gametable.server.limits import Limits
 from gametable.server.tables import Connection, Refused, Table
 
 MAX_CHARS = 300
@@ -24,6 +28,7 @@ RATE_COUNT = 5
 RATE_SECONDS = 5.0
 
 _logs: dict[int, deque[dict[str, Any]]] = {}
+_seat_limits: dict[int, dict[Seat, ChatLimit]] = {}
 
 
 def history(table: Table) -> deque[dict[str, Any]]:
@@ -38,29 +43,43 @@ def history(table: Table) -> deque[dict[str, Any]]:
     return log
 
 
+def seat_limit(table: Table, seat: Seat) -> ChatLimit:
+    """The allowance of ``seat`` at ``table`` (the same across its connections)."""
+    limits = _seat_limits.get(id(table))
+    if limits is None:
+        limits = _seat_limits[id(table)] = {}
+        weakref.finalize(table, _seat_limits.pop, id(table), None)
+    limit = limits.get(seat)
+    if limit is None:
+        limit = limits[seat] = ChatLimit()
+    return limit
+
+
 def history_message(table: Table) -> dict[str, Any]:
     """The ``chat_history`` message sent right after a client's ``welcome``."""
     return {"type": "chat_history", "messages": list(history(table))}
 
 
 class ChatLimit:
-    """One connection's allowance: :data:`RATE_COUNT` messages in any
-    :data:`RATE_SECONDS` seconds."""
+    """One seat's allowance: :data:`RATE_COUNT` messages in any :data:`RATE_SECONDS`
+    seconds."""
 
     def __init__(self, count: int | None = None, seconds: float | None = None) -> None:
         self.count = RATE_COUNT if count is None else count
         self.seconds = RATE_SECONDS if seconds is None else seconds
         self.sent: deque[float] = deque()
 
-    def check(self, now: float | None = None) -> None:
-        """Count one message, or refuse it with ``chat_too_fast`` (it is not counted)."""
+    def check(self, now: float | None = None, *, dry: bool = False) -> None:
+        """Count one message, or refuse it with ``chat_too_fast`` (it is not counted);
+        ``dry``: only refuse, count nothing."""
         now = time.monotonic() if now is None else now
         while self.sent and now - self.sent[0] >= self.seconds:
             self.sent.popleft()
         if len(self.sent) >= self.count:
             raise Refused("chat_too_fast", "ui.chat.errors.too_fast", limit=self.count,
                           seconds=int(self.seconds))
-        self.sent.append(now)
+        if not dry:
+            self.sent.append(now)
 
 
 def clean_text(text: Any) -> str:
@@ -78,18 +97,25 @@ def clean_text(text: Any) -> str:
     return clean
 
 
-def post(table: Table, conn: Connection, text: Any, limit: ChatLimit) -> None:
+def post(table: Table, conn: Connection, text: Any, limits: Limits | None = None) -> None:
     """Post a chat message from ``conn``'s seat to every client of ``table``.
 
     Raises:
-        Refused: the sender is a spectator, the text is not 1–300 characters, or the
-            sender writes too fast. Nothing is sent or kept.
+        Refused: the sender is a spectator or no longer holds its seat, the text is not
+            1–300 characters, or the seat (``chat_too_fast``) or the client's address
+            (``rate_limited``, from ``limits``) writes too fast. Nothing is sent or kept.
     """
     if conn.seat is None:
         raise Refused("not_seated", "ui.chat.errors.spectator")
+    if not table.holds(conn):
+        raise Refused("seat_lost", "server.errors.seat_lost")
     clean = clean_text(text)
-    limit.check()
     seat = conn.seat
+    limit = seat_limit(table, seat)
+    limit.check(dry=True)
+    if limits is not None:
+        limits.check("chat", [conn.address])
+    limit.check()
     name = table.seats[seat].name if 0 <= seat < len(table.seats) else None
     message = {"type": "chat", "seat": seat, "name": name, "text": clean,
                "at": int(time.time() * 1000)}

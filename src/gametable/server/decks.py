@@ -25,6 +25,7 @@ from fastapi import APIRouter, FastAPI, Header, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
+from starlette.requests import ClientDisconnect
 
 from gametable import decks as library
 from gametable.decks import Deck, find_deck
@@ -49,6 +50,8 @@ from gametable.decks.uploads import (
     parse_descriptions,
     split_keys,
 )
+from gametable.server.guards import client_address
+from gametable.server.limits import Limits, secret_key
 from gametable.server.tables import FINISHED, Refused, TableManager
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024
@@ -64,9 +67,11 @@ router = APIRouter()
 _uploading = asyncio.Semaphore(2)  # pictures are decoded in threads: two uploads at a time
 
 
-def mount(app: FastAPI, data_dir: Path) -> None:
-    """Serve the deck routes in ``app``; uploaded decks live under ``data_dir / "decks"``."""
+def mount(app: FastAPI, data_dir: Path, limits: Limits | None = None) -> None:
+    """Serve the deck routes in ``app``; uploaded decks live under ``data_dir / "decks"``.
+    Uploads are counted against ``limits`` (kind ``upload``), if given."""
     library.configure(data_dir)
+    app.state.deck_limits = limits
     app.include_router(router)
 
 
@@ -103,12 +108,17 @@ async def _may_see(request: Request, deck: Deck, keys: list[str], table_id: str 
     return getattr(table.config, "deck", None) == deck.id and table.seat_of(token) is not None
 
 
+def _find(deck_id: str) -> Deck | None:
+    """The deck ``deck_id``, or ``None`` (also for an id no file could have)."""
+    try:
+        return find_deck(deck_id)
+    except (OSError, ValueError):
+        return None
+
+
 async def _visible(request: Request, deck_id: str, keys: list[str], table_id: str | None,
                    token: str | None) -> Deck:
-    try:
-        deck = find_deck(deck_id)
-    except (OSError, ValueError):
-        deck = None
+    deck = _find(deck_id)
     if deck is None or not await _may_see(request, deck, keys, table_id, token):
         raise no_deck(deck_id)
     return deck
@@ -130,6 +140,11 @@ async def list_decks(x_deck_key: Annotated[str | None, Header()] = None) -> JSON
 async def upload_deck(request: Request) -> JSONResponse:
     """Make a deck from a multipart form: ``name``, ``files`` (pictures or a zip, one or
     more) and optional ``descriptions`` (a JSON list, one per card)."""
+    limits: Limits | None = request.app.state.deck_limits
+    if limits is not None:
+        keys = split_keys(request.headers.get("x-deck-key"))[:1]
+        limits.check("upload", [client_address(request.scope),
+                                *(secret_key("deck", key) for key in keys)])
     form = await _read_form(request)
     try:
         name = form.get("name")
@@ -160,12 +175,17 @@ async def _read_form(request: Request) -> Any:
 
     async def chunks() -> Any:
         nonlocal received
-        async for chunk in request.stream():
-            received += len(chunk)
-            if received > MAX_UPLOAD_BYTES:
-                raise Refused("upload_too_large", "decks.errors.upload_too_large", status=413,
-                              limit=megabytes(MAX_UPLOAD_BYTES))
-            yield chunk
+        try:
+            async for chunk in request.stream():
+                received += len(chunk)
+                if received > MAX_UPLOAD_BYTES:
+                    raise Refused("upload_too_large", "decks.errors.upload_too_large",
+                                  status=413, limit=megabytes(MAX_UPLOAD_BYTES))
+                yield chunk
+        except ClientDisconnect:
+            # The client left mid-upload (or its body was refused as too slow): a form
+            # error, so that the parser closes the files it spooled; nobody reads it.
+            raise MultiPartException("the upload stopped before its end") from None
 
     parser = MultiPartParser(request.headers, chunks(), max_files=MAX_FORM_FILES,
                              max_fields=16, max_part_size=1024 * 1024)
@@ -205,7 +225,7 @@ async def remove_deck(
     """Delete one's own uploaded deck (``X-Deck-Key``: its owner key). Refused while a
     game that is not over uses it."""
     keys = _keys(x_deck_key, key)
-    deck = find_deck(deck_id)
+    deck = _find(deck_id)
     if deck is None or not is_owner(deck, keys):
         raise no_deck(deck_id)
     manager: TableManager = request.app.state.manager

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from pathlib import Path
+from typing import Any
 
 import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from gametable.server.app import Settings, create_app
 
@@ -14,19 +16,73 @@ WS_MAX_FRAME_BYTES = 1024 * 1024
 messages above ``socket.MAX_MESSAGE_BYTES`` get a readable ``too_large`` error."""
 
 
-def run(*, host: str, port: int, data_dir: Path, bot_delay: float = 0.8,
-        public_url: str | None = None, static_dir: Path | None = None) -> None:
-    """Serve until interrupted; prints the address to open."""
+def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (httptools), closing a connection whose request headers
+    have not all arrived ``seconds`` after it opened or after the request began.
+
+    uvicorn's own timeouts start only once a response is sent (``timeout_keep_alive``),
+    so without this a client could hold a connection — a file handle — for ever by
+    sending half a request.
+    """
+
+    class HeaderTimeout(HttpToolsProtocol):
+        _header_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._arm()
+
+        def on_headers_complete(self) -> None:
+            self._disarm()
+            super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            if self._header_timer is None:
+                self._header_timer = self.loop.call_later(seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def _too_slow(self) -> None:
+            self._header_timer = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+    return HeaderTimeout
+
+
+def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | None = None
+        ) -> None:
+    """Serve until interrupted; prints the address to open.
+
+    Args:
+        forwarded_allow_ips: addresses of reverse proxies whose ``X-Forwarded-For`` names
+            the client (``None``: the header is ignored, every client is the address it
+            connects from — else anyone could claim any address and pass per-client
+            limits).
+    """
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
                         "%(message)s")
-    settings = Settings(data_dir=data_dir, bot_delay=bot_delay,
-                        public_url=public_url.rstrip("/") if public_url else None)
-    if static_dir is not None:
-        settings.static_dir = static_dir
     app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     print(f"gametable: open http://{shown}:{port}/ in your browser "
-          f"(data in {data_dir.resolve()})", flush=True)
+          f"(data in {settings.data_dir.resolve()})", flush=True)
+    options: dict[str, Any] = {}
+    if forwarded_allow_ips:
+        options = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
+    else:
+        options = {"proxy_headers": False}
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_FRAME_BYTES,
-                ws_per_message_deflate=False,
-                ws_ping_interval=20, ws_ping_timeout=20)
+                ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
+                http=header_timeout_protocol(settings.header_timeout), timeout_keep_alive=5,
+                **options)

@@ -19,6 +19,8 @@ import orjson
 from starlette.types import Receive, Send
 
 from gametable.server import chat
+from gametable.server.limits import Limits
+from gametable.server.storage import token_hash
 from gametable.server.tables import Connection, Refused, Table, TableManager
 
 log = logging.getLogger("gametable.socket")
@@ -112,11 +114,13 @@ class Socket:
             await self._send({"type": "websocket.close", "code": code, "reason": reason})
 
 
-async def serve_client(socket: Socket, manager: TableManager, table_id: str) -> None:
-    """Run one client's session until it disconnects."""
+async def serve_client(socket: Socket, manager: TableManager, table_id: str,
+                       address: str = "-", limits: Limits | None = None) -> None:
+    """Run one client's session until it disconnects (``address``: the client's, for
+    the chat's per-client limit in ``limits``)."""
     if not await socket.accept():
         return
-    conn = Connection(socket.send_text, socket.close)
+    conn = Connection(socket.send_text, socket.close, address)
     try:
         table = await manager.get(table_id)
     except Refused as refusal:
@@ -126,21 +130,19 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str) -> 
         await socket.close(4404, "no such table")
         return
     throttle = Throttle()
-    chat_limit = chat.ChatLimit()
     try:
         if not await _hello(socket, table, conn):
             return
-        while True:
+        while not conn.closed:
             text = await socket.next_frame()
             if text is None:
                 return
             await throttle.wait()
-            await _handle(text, table, manager, conn, chat_limit)
+            await _handle(text, table, manager, conn, limits)
     finally:
-        table.connections.discard(conn)
+        table.remove_connection(conn)
         table.last_active = time.monotonic()
         await conn.stop()
-        table.broadcast_info()
 
 
 async def _hello(socket: Socket, table: Table, conn: Connection) -> bool:
@@ -162,23 +164,27 @@ async def _hello(socket: Socket, table: Table, conn: Connection) -> bool:
             continue
         break
     token = message.get("token")
-    if token is not None:
-        seat = table.seat_of(token) if isinstance(token, str) else None
-        if seat is None:
-            conn.push_json(Refused("bad_token", "server.errors.bad_token").to_json())
-        conn.seat = seat
-    async with table.lock:  # never show a state whose last action is not yet stored
+    # Under the lock: a seat changing hands (a computer player taking it over) is decided
+    # under it too, so a token is checked either before the change, and its connection is
+    # closed by it, or after, and it no longer opens the seat. Nor is a state shown whose
+    # last action is not yet stored.
+    async with table.lock:
+        if token is not None:
+            seat = table.seat_of(token) if isinstance(token, str) else None
+            if seat is None:
+                conn.push_json(Refused("bad_token", "server.errors.bad_token").to_json())
+            else:
+                conn.seat, conn.holder = seat, token_hash(str(token))
         conn.push_json({"type": "welcome", "seat": conn.seat, "table": table.info()})
         conn.push(table.state_message(conn.seat))
         if chat.history(table):
             conn.push_json(chat.history_message(table))
-        table.connections.add(conn)
-    table.broadcast_info()
+        table.add_connection(conn)
     return True
 
 
 async def _handle(text: str | bytes, table: Table, manager: TableManager,
-                  conn: Connection, chat_limit: chat.ChatLimit | None = None) -> None:
+                  conn: Connection, limits: Limits | None = None) -> None:
     request_id: Any = None
     try:
         message = parse(text)
@@ -192,9 +198,9 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
             version = message.get("version")
             if version is not None and not isinstance(version, int):
                 raise Refused("malformed", "server.errors.bad_version")
-            await manager.submit(table, conn.seat, message.get("action"), version)
+            await manager.submit(table, conn.seat, message.get("action"), version, conn)
         elif kind == "chat":
-            chat.post(table, conn, message.get("text"), chat_limit or chat.ChatLimit())
+            chat.post(table, conn, message.get("text"), limits)
         elif kind == "hello":
             raise Refused("hello_again", "server.errors.hello_again")
         else:

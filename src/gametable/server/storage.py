@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS game_tables (
     seed INTEGER NOT NULL,
     host_hash TEXT NOT NULL,
     created REAL NOT NULL,
-    finished REAL
+    finished REAL,
+    expired REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES game_tables(id),
@@ -85,6 +86,8 @@ class TableRow:
     created: float
     seats: list[SeatRow]
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    expired: float | None = None
+    """When the table expired with seats still open (``None``: it did not)."""
 
 
 class StorageError(Exception):
@@ -115,8 +118,18 @@ class Storage(Protocol):
         """Note that a table's game is over (so start-up need not replay it)."""
         ...
 
-    def load_tables(self) -> list[TableRow]:
-        """Every table whose game is not known to be over, with seats and actions."""
+    async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
+        """Note that tables expired with seats still open (they are not served again)."""
+        ...
+
+    def waiting_before(self, created: float) -> list[str]:
+        """The ids of unexpired tables created before ``created`` with a seat still open."""
+        ...
+
+    def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
+        """Every table whose game is not known to be over and that has not expired, with
+        seats and actions; with ``active_only``, only those whose every seat is taken and
+        where a computer player sits (those that may have to act at start-up)."""
         ...
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -164,6 +177,7 @@ class SQLiteStorage:
                     f"{path} was written by a newer gametable (schema {version}); "
                     f"this one reads schema {SCHEMA_VERSION}")
             conn.executescript(SCHEMA)
+            _add_columns(conn)
             _migrate(conn, version)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         self._thread.start()
@@ -280,8 +294,24 @@ class SQLiteStorage:
         await self._write(("UPDATE game_tables SET finished = ? WHERE id = ?",
                            (when, table_id)))
 
-    def load_tables(self) -> list[TableRow]:
-        return self._load("WHERE t.finished IS NULL", ())
+    async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
+        await self._write(*(("UPDATE game_tables SET expired = ? WHERE id = ?",
+                             (when, table_id)) for table_id in table_ids))
+
+    def waiting_before(self, created: float) -> list[str]:
+        with self._connect() as conn:
+            return [row[0] for row in conn.execute(
+                "SELECT id FROM game_tables t WHERE t.finished IS NULL AND t.expired IS NULL "
+                "AND t.created < ? AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id "
+                "AND s.kind = 'open')", (created,))]
+
+    def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
+        where = "WHERE t.finished IS NULL AND t.expired IS NULL"
+        if active_only:
+            where += (" AND NOT EXISTS (SELECT 1 FROM seats o WHERE o.table_id = t.id AND "
+                      "o.kind = 'open') AND EXISTS (SELECT 1 FROM seats b WHERE "
+                      "b.table_id = t.id AND b.kind = 'bot')")
+        return self._load(where, ())
 
     def load_table(self, table_id: str) -> TableRow | None:
         rows = self._load("WHERE t.id = ?", (table_id,))
@@ -291,10 +321,11 @@ class SQLiteStorage:
         with self._connect() as conn:
             tables = {
                 row[0]: TableRow(id=row[0], game=row[1], config=orjson.loads(row[2]),
-                                 seed=row[3], host_hash=row[4], created=row[5], seats=[])
+                                 seed=row[3], host_hash=row[4], created=row[5], seats=[],
+                                 expired=row[6])
                 for row in conn.execute(
-                    "SELECT id, game, config, seed, host_hash, created FROM game_tables t "
-                    f"{where} ORDER BY created", params)
+                    "SELECT id, game, config, seed, host_hash, created, expired "
+                    f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
                 "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash FROM seats s "
@@ -329,6 +360,18 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
                 conn.execute("UPDATE game_tables SET config = ? WHERE id = ?",
                              (orjson.dumps(legacy_options(options)).decode(), table_id))
         conn.execute("COMMIT")
+
+
+ADDED_COLUMNS = {"game_tables": {"expired": "REAL"}}
+"""Columns added to a table since it was first made (nullable: old rows read as NULL)."""
+
+
+def _add_columns(conn: sqlite3.Connection) -> None:
+    for table, columns in ADDED_COLUMNS.items():
+        present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        for name, kind in columns.items():
+            if name not in present:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
 
 
 def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:

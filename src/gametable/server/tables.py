@@ -14,9 +14,12 @@ If storage fails, the state is rebuilt from the stored record and the sender is 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +36,6 @@ from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
-from gametable.simulate import bot_seed
 
 log = logging.getLogger("gametable.tables")
 
@@ -41,6 +43,13 @@ OPEN, HUMAN, BOT = "open", "human", "bot"
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 MAX_OUTBOX = 256
 """Messages a connection may have unsent before it is closed as too slow."""
+MAX_OUTBOX_CHARS = 4 * 1024 * 1024
+"""Characters of JSON text (at least as many bytes) a connection may have unsent before
+it is closed as too slow."""
+PRESENCE_INTERVAL = 0.25
+"""Seconds between two ``presence`` messages of one table, at most one per interval."""
+SLOW_CLOSE = (1008, "too slow: messages were not read")
+SEAT_CHANGED_CLOSE = (4409, "your seat was given to someone else")
 IDLE_FINISHED = 10 * 60.0
 """Seconds a finished table with nobody connected stays in memory."""
 IDLE_PLAYING = 60 * 60.0
@@ -58,12 +67,14 @@ class Refused(Exception):
     """
 
     def __init__(self, code: str, key: str, *, status: int = 400, rule: str | None = None,
-                 **params: Any) -> None:
+                 retry_after: int | None = None, **params: Any) -> None:
         self.code = code
         self.key = key
         self.params = params
         self.rule = rule
         self.status = status
+        self.retry_after = retry_after
+        """For ``rate_limited`` (429): whole seconds until the request would pass."""
         super().__init__(translate(key, **params))
 
     @classmethod
@@ -83,53 +94,77 @@ class Connection:
     """One websocket client of a table, with its own outbox and sender task.
 
     Messages are queued without waiting, so a slow client never holds up a table; a
-    client that falls :data:`MAX_OUTBOX` messages behind is disconnected.
+    client that falls :data:`MAX_OUTBOX` messages or :data:`MAX_OUTBOX_CHARS` characters
+    behind is dropped: its socket is closed (code 1008) and it acts for nobody.
+
+    Attributes:
+        seat: the seat it acts for (``None``: it watches).
+        holder: the stored token hash of :attr:`seat` when it said hello; it acts for the
+            seat only while the seat still has that hash (nobody else took it over).
+        address: the client's address (for per-client limits).
+        closed: it was dropped or has gone; nothing more is sent or accepted.
     """
 
     def __init__(self, send: Callable[[str], Awaitable[None]],
-                 close: Callable[[int, str], Awaitable[None]]) -> None:
+                 close: Callable[[int, str], Awaitable[None]], address: str = "-") -> None:
         self.seat: Seat | None = None
+        self.holder: str | None = None
+        self.address = address
+        self.on_drop: Callable[[Connection], None] | None = None
         self._send = send
         self._close = close
-        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._queued_chars = 0
         self._task = asyncio.create_task(self._run())
+        self._closing: asyncio.Future[None] | None = None
         self.closed = False
 
     def push(self, text: str) -> None:
         """Queue a message (JSON text) for this client without waiting."""
         if self.closed:
             return
-        if self._outbox.qsize() >= MAX_OUTBOX:
-            self.closed = True
-            self._outbox.put_nowait(None)
+        if (self._outbox.qsize() >= MAX_OUTBOX
+                or self._queued_chars + len(text) > MAX_OUTBOX_CHARS):
+            self.drop(*SLOW_CLOSE)
             return
+        self._queued_chars += len(text)
         self._outbox.put_nowait(text)
 
     def push_json(self, message: Mapping[str, Any]) -> None:
         """Queue a message given as a JSON-ready object."""
         self.push(orjson.dumps(message).decode())
 
+    def drop(self, code: int, reason: str) -> None:
+        """Stop sending, forget what is queued and close the socket with ``code``."""
+        if self.closed:
+            return
+        self.closed = True
+        self._task.cancel()
+        self._outbox = asyncio.Queue()
+        self._queued_chars = 0
+        self._closing = asyncio.ensure_future(self._close(code, reason))
+        if self.on_drop is not None:
+            self.on_drop(self)
+
     async def _run(self) -> None:
         try:
             while True:
                 text = await self._outbox.get()
-                if text is None:
-                    if self.closed:
-                        await self._close(1008, "too slow: messages were not read")
-                    return
+                self._queued_chars -= len(text)
                 await self._send(text)
         except asyncio.CancelledError:
             raise
         except Exception:
             # The socket broke: close it, so the client knows to reconnect rather than
             # wait for updates that can no longer reach it.
-            self.closed = True
-            await self._close(1011, "could not send")
+            self.drop(1011, "could not send")
 
     async def stop(self) -> None:
         """Stop sending (the client is gone)."""
         self.closed = True
         self._task.cancel()
+        if self._closing is not None:
+            await asyncio.wait([self._closing], timeout=5)
 
 
 @dataclass
@@ -160,6 +195,13 @@ class Table:
     """The game's public facts for this table (fixed: board layout, teams…)."""
     waiting_since: dict[Seat, int] = field(default_factory=dict)
     """For each seat with a pending decision, the version since which it has waited."""
+    seat_connections: Counter[Seat] = field(default_factory=Counter)
+    """Open connections per seat."""
+    watchers: int = 0
+    """Open connections that watch (no seat)."""
+    _presence: asyncio.TimerHandle | None = None
+    _presence_sent: tuple[tuple[tuple[str, bool], ...], int] | None = None
+    _presence_new: bool = False
 
     def __post_init__(self) -> None:
         self.committed = self.game.outcome(self.state)
@@ -187,6 +229,67 @@ class Table:
         since = self.waiting_since.get(seat)
         return since is not None and since <= version <= self.version
 
+    def add_connection(self, conn: Connection) -> None:
+        """Count ``conn`` in (call under :attr:`lock`, after its welcome); the others hear
+        of it in the next ``presence`` message."""
+        self.connections.add(conn)
+        conn.on_drop = self.remove_connection
+        if conn.seat is None:
+            self.watchers += 1
+        else:
+            self.seat_connections[conn.seat] += 1
+        self._presence_new = True
+        self._presence_soon()
+
+    def remove_connection(self, conn: Connection) -> None:
+        """Count ``conn`` out (it left or was dropped); idempotent."""
+        if conn not in self.connections:
+            return
+        self.connections.discard(conn)
+        if conn.seat is None:
+            self.watchers -= 1
+        else:
+            self.seat_connections[conn.seat] -= 1
+            if self.seat_connections[conn.seat] <= 0:
+                del self.seat_connections[conn.seat]
+        self.last_active = time.monotonic()
+        self._presence_soon()
+
+    def holds(self, conn: Connection) -> bool:
+        """Whether ``conn`` may still act for its seat: it is open, and the seat is still
+        the one its token opened (not given to a computer player since)."""
+        seat = conn.seat
+        return (not conn.closed and seat is not None and 0 <= seat < len(self.seats)
+                and self.seats[seat].kind == HUMAN
+                and self.seats[seat].token_hash == conn.holder)
+
+    def drop_seat(self, seat: Seat, code: int, reason: str) -> None:
+        """Close every connection acting for ``seat`` (it changed hands)."""
+        for conn in [c for c in self.connections if c.seat == seat]:
+            conn.drop(code, reason)
+
+    def _presence_soon(self) -> None:
+        if self._presence is None:
+            self._presence = asyncio.get_running_loop().call_later(
+                PRESENCE_INTERVAL, self._send_presence)
+
+    def presence(self) -> tuple[tuple[tuple[str, bool], ...], int]:
+        """Who is connected: ``((seat, connected) for each human seat, watchers)``."""
+        seats = tuple((str(s.seat), s.seat in self.seat_connections)
+                      for s in self.seats if s.kind == HUMAN)
+        return seats, self.watchers
+
+    def _send_presence(self) -> None:
+        self._presence = None
+        now = self.presence()
+        if now == self._presence_sent and not self._presence_new:
+            return
+        self._presence_sent, self._presence_new = now, False
+        text = orjson.dumps({"type": "presence", "seats": dict(now[0]),
+                             "watchers": now[1]}).decode()
+        for conn in list(self.connections):
+            conn.push(text)
+
     def idle_for(self, now: float) -> float:
         """Seconds since anything happened here; 0 while anyone is connected or a bot acts."""
         if self.connections or self.bot_tasks or self.lock.locked():
@@ -207,7 +310,7 @@ class Table:
 
     def connected(self, seat: Seat) -> bool:
         """Whether any client of ``seat`` is connected now."""
-        return any(c.seat == seat and not c.closed for c in self.connections)
+        return seat in self.seat_connections
 
     def seat_of(self, token: str | None) -> Seat | None:
         """The seat a token belongs to, or ``None``."""
@@ -220,8 +323,9 @@ class Table:
         return None
 
     def info(self) -> dict[str, Any]:
-        """What anyone with the invite link may know: seats, status, public setup."""
-        connected = {c.seat for c in self.connections if c.seat is not None and not c.closed}
+        """What anyone with the invite link may know: seats, status, public setup, who is
+        connected."""
+        connected = self.seat_connections
         return {
             "id": self.id,
             "game": self.game_name,
@@ -236,6 +340,7 @@ class Table:
             "version": self.version,
             "invite": f"/t/{self.id}",
             "created": self.created,
+            "watchers": self.watchers,
         }
 
     def state_message(self, seat: Seat | None) -> str:
@@ -268,10 +373,36 @@ class Table:
             conn.push(self.state_message(conn.seat))
 
     def broadcast_info(self) -> None:
-        """Send every connected client the table's public ``info`` (seats, presence)."""
+        """Send every connected client the table's public ``info`` (after a seat changed
+        hands; comings and goings are sent as ``presence``)."""
         text = orjson.dumps({"type": "table", "table": self.info()}).decode()
+        self._presence_sent, self._presence_new = self.presence(), False
         for conn in list(self.connections):
             conn.push(text)
+
+
+@dataclass
+class Caps:
+    """How many tables of some kinds there may be (``None``: no cap).
+
+    Attributes:
+        waiting_per_client: tables with open seats one client (address) created.
+        bot_tables_per_client: unfinished tables with computer players in every seat one
+            client created.
+        bot_tables: unfinished tables with computer players in every seat, all clients.
+        waiting_hours: hours after which a table whose seats are still not all taken
+            expires (it is kept as expired and no longer served).
+    """
+
+    waiting_per_client: int | None = 20
+    bot_tables_per_client: int | None = 3
+    bot_tables: int | None = 100
+    waiting_hours: float | None = 48.0
+
+
+def all_bots(table: Table) -> bool:
+    """Whether computer players sit in every seat of ``table``."""
+    return all(s.kind == BOT for s in table.seats)
 
 
 @dataclass
@@ -289,23 +420,42 @@ class TableManager:
     Args:
         storage: where tables and records are kept.
         bot_delay: seconds a computer player waits before acting, so people can follow.
+        secret: the server's secret key; computer players' seeds are derived from the
+            table's seed with it (:meth:`bot_seed`), so neither can be worked out from
+            the other. ``None``: a random one for this process.
+        caps: how many waiting and all-bot tables there may be.
     """
 
-    def __init__(self, storage: Storage, *, bot_delay: float = 0.8) -> None:
+    def __init__(self, storage: Storage, *, bot_delay: float = 0.8,
+                 secret: bytes | None = None, caps: Caps | None = None) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.secret = secret if secret is not None else secrets.token_bytes(32)
+        self.caps = caps or Caps()
         self.tables: dict[str, Table] = {}
         """The tables in memory; others are loaded from storage when asked for."""
         self._loading = asyncio.Lock()
+        self._created_by: dict[str, set[str]] = {}
+        """Per client, the tables it created that count against its caps (waiting, or
+        all-bot and unfinished); kept in memory only."""
+        self._creator: dict[str, str] = {}
+
+    def bot_seed(self, seed: int, seat: Seat) -> int:
+        """The seed of the computer player in ``seat`` of a table seeded ``seed``: a keyed
+        hash (HMAC-SHA-256 with :attr:`secret`), below 2**63."""
+        digest = hmac.new(self.secret, f"bot-seed:{seed}:{seat}".encode(),
+                          hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "big") % 2**63
 
     # -- loading ------------------------------------------------------------------
 
     def load(self) -> int:
-        """Rebuild every unfinished stored table by replaying its record (at start-up).
-
-        Finished tables are loaded when someone asks for them. Returns how many loaded.
+        """Rebuild the stored tables that have work to do at start-up by replaying their
+        records: unfinished games whose every seat is taken and where a computer player
+        sits (it may have to move). Every other table is loaded when someone asks for
+        it. Returns how many loaded.
         """
-        for row in self.storage.load_tables():
+        for row in self.storage.load_tables(active_only=True):
             table = self._replay(row)
             if table is not None:
                 self.tables[table.id] = table
@@ -337,7 +487,8 @@ class TableManager:
                       state=game.new_game(config, len(row.seats), row.seed))
         for seat in row.seats:
             if seat.kind == BOT and seat.bot:
-                table.bots[seat.seat] = make_bot(seat.bot, game, bot_seed(row.seed, seat.seat))
+                table.bots[seat.seat] = make_bot(seat.bot, game,
+                                                 self.bot_seed(row.seed, seat.seat))
         return table
 
     # -- creating and joining -------------------------------------------------------
@@ -354,6 +505,9 @@ class TableManager:
                 table = self.tables.get(table_id)
                 if table is None:
                     row = await asyncio.to_thread(self.storage.load_table, table_id)
+                    if row is not None and row.expired is not None:
+                        raise Refused("table_expired", "server.errors.table_expired",
+                                      status=410, hours=_hours(self.caps.waiting_hours))
                     table = self._replay(row) if row is not None else None
                     if table is not None:
                         self.tables[table_id] = table
@@ -374,17 +528,84 @@ class TableManager:
                 if (idle_for := table.idle_for(now)) > 0 and idle_for >= (
                     IDLE_FINISHED if table.status == FINISHED else IDLE_PLAYING)]
         for table_id in idle:
-            del self.tables[table_id]
+            table = self.tables.pop(table_id)
+            if table.status != WAITING:  # a waiting table counts until it expires
+                self._uncount(table_id)
         return len(idle)
+
+    async def expire_waiting(self, now: float | None = None) -> int:
+        """Mark the tables whose seats are still not all taken :attr:`Caps.waiting_hours`
+        after they were created as expired (in storage; they leave memory and are no
+        longer served), unless someone is connected to one. Returns how many expired."""
+        hours = self.caps.waiting_hours
+        if hours is None:
+            return 0
+        now = time.time() if now is None else now
+        candidates = await asyncio.to_thread(self.storage.waiting_before,
+                                             now - hours * 3600)
+        expired = []
+        for table_id in candidates:
+            table = self.tables.get(table_id)
+            if table is not None and (table.connections or table.status != WAITING):
+                continue
+            expired.append(table_id)
+        if expired:
+            try:
+                await self.storage.mark_expired(expired, now)
+            except StorageError:
+                log.warning("could not mark %d waiting tables as expired", len(expired))
+                return 0
+            for table_id in expired:
+                self.tables.pop(table_id, None)
+                self._uncount(table_id)
+        return len(expired)
+
+    # -- caps per client ------------------------------------------------------------
+
+    def _count(self, client: str, table: Table) -> None:
+        if table.status == WAITING or all_bots(table):
+            self._created_by.setdefault(client, set()).add(table.id)
+            self._creator[table.id] = client
+
+    def _uncount(self, table_id: str) -> None:
+        client = self._creator.pop(table_id, None)
+        if client is not None:
+            tables = self._created_by.get(client, set())
+            tables.discard(table_id)
+            if not tables:
+                self._created_by.pop(client, None)
+
+    def _check_caps(self, client: str, waiting: bool, bots_only: bool) -> None:
+        """Refuse a table that would pass a cap (429 ``too_many_tables``)."""
+        caps = self.caps
+        mine = [self.tables.get(t) for t in self._created_by.get(client, ())]
+        if waiting and caps.waiting_per_client is not None:
+            count = sum(1 for t in mine if t is None or t.status == WAITING)
+            if count >= caps.waiting_per_client:
+                raise Refused("too_many_tables", "server.errors.too_many_waiting",
+                              status=429, limit=caps.waiting_per_client)
+        if bots_only:
+            if caps.bot_tables_per_client is not None and sum(
+                    1 for t in mine if t is not None and all_bots(t)
+                    and t.status != FINISHED) >= caps.bot_tables_per_client:
+                raise Refused("too_many_tables", "server.errors.too_many_bot_tables",
+                              status=429, limit=caps.bot_tables_per_client)
+            if caps.bot_tables is not None and sum(
+                    1 for t in self.tables.values()
+                    if all_bots(t) and t.status != FINISHED) >= caps.bot_tables:
+                raise Refused("too_many_tables", "server.errors.server_bot_tables",
+                              status=503, limit=caps.bot_tables)
 
     async def create(self, game_name: str, options: Mapping[str, Any] | None,
                      seats: list[SeatRequest], creator: str | None,
-                     deck_keys: Sequence[str] = ()) -> tuple[Table, str, Seat | None, str | None]:
+                     deck_keys: Sequence[str] = (), client: str = "-"
+                     ) -> tuple[Table, str, Seat | None, str | None]:
         """A new table; the creator takes the first human seat when there is one.
 
         Args:
             deck_keys: owner keys of uploaded decks the creator holds: a table may use an
                 uploaded picture deck (a config's ``deck``) only with its owner key.
+            client: who asks (their address), for :class:`Caps`.
 
         Returns:
             ``(table, host_token, creator_seat, creator_token)``.
@@ -407,6 +628,9 @@ class TableManager:
             if request.kind == BOT and request.bot not in bot_names():
                 raise Refused("bad_bot", "server.errors.unknown_bot", bot=str(request.bot),
                               bots=", ".join(bot_names()))
+        human_seats = sum(1 for request in seats if request.kind != BOT)
+        self._check_caps(client, waiting=human_seats > (creator is not None),
+                         bots_only=human_seats == 0)
         host_token = secrets.token_urlsafe(24)
         creator_seat: Seat | None = None
         creator_token: str | None = None
@@ -433,6 +657,7 @@ class TableManager:
             raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
                 from None
         self.tables[table.id] = table
+        self._count(client, table)
         self._wake_bots(table)
         return table, host_token, creator_seat, creator_token
 
@@ -461,14 +686,16 @@ class TableManager:
         self._seat_changed(table)
         return seat, token
 
-    async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None
-                       ) -> None:
+    async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None,
+                       client: str = "-") -> None:
         """Put a computer player in a seat (the table's host only): an open seat, or the
-        seat of a player who is offline while the game runs (their token stops working).
+        seat of a player who is offline while the game runs (their token stops working,
+        and any connection still holding the seat is closed with code 4409).
 
         Raises:
-            Refused: wrong host token, unknown bot, no such seat, or the seat is taken by a
-                computer player or by someone connected.
+            Refused: wrong host token, unknown bot, no such seat, the seat is taken by a
+                computer player or by someone connected, or the table would be one more
+                all-bot table than :class:`Caps` allows.
         """
         table = await self.get(table_id)
         if not host_token or not secrets.compare_digest(token_hash(host_token),
@@ -481,8 +708,13 @@ class TableManager:
             if not (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
                     and table.status == PLAYING and not table.connected(seat)):
                 _check_open(table, seat)
+            if all(s.kind == BOT for s in table.seats if s.seat != seat):
+                self._check_caps(client, waiting=False, bots_only=True)
             await self._save_seat(table, SeatRow(seat, BOT, bot=bot))
-            table.bots[seat] = make_bot(bot, table.game, bot_seed(table.seed, seat))
+            table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
+            table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
+            if all_bots(table):
+                self._count(client, table)
         self._seat_changed(table)
 
     async def _save_seat(self, table: Table, row: SeatRow) -> None:
@@ -494,6 +726,8 @@ class TableManager:
         table.seats[row.seat] = row
 
     def _seat_changed(self, table: Table) -> None:
+        if table.status != WAITING and not all_bots(table):
+            self._uncount(table.id)
         table.broadcast_info()
         table.broadcast_state()
         self._wake_bots(table)
@@ -501,16 +735,20 @@ class TableManager:
     # -- playing --------------------------------------------------------------------
 
     async def submit(self, table: Table, seat: Seat, action: Any,
-                     version: int | None = None) -> None:
-        """Apply, store, then broadcast one action of ``seat``.
+                     version: int | None = None, conn: Connection | None = None) -> None:
+        """Apply, store, then broadcast one action of ``seat`` (sent by ``conn``, or by
+        the seat's computer player when ``None``).
 
         Raises:
-            Refused: the game has not started, ``version`` is not the current one, the
-                rules refuse the action, or it could not be stored. Nothing changed.
+            Refused: ``conn`` no longer holds the seat (``seat_lost``), the game has not
+                started, ``version`` is not the current one, the rules refuse the action,
+                or it could not be stored. Nothing changed.
         """
         if not isinstance(action, dict):
             raise Refused("malformed", "errors.malformed_action")
         async with table.lock:
+            if conn is not None and not table.holds(conn):
+                raise Refused("seat_lost", "server.errors.seat_lost")
             status = table.status
             if status == WAITING:
                 open_seats = sum(1 for s in table.seats if s.kind == OPEN)
@@ -540,6 +778,7 @@ class TableManager:
             table.last_active = time.monotonic()
             table.broadcast_state()
             if table.committed.finished:
+                self._uncount(table.id)
                 await self._mark_finished(table)
         self._wake_bots(table)
 
@@ -609,7 +848,7 @@ class TableManager:
         for table in self.tables.values():
             for task in table.bot_tasks.values():
                 task.cancel()
-            for conn in table.connections:
+            for conn in list(table.connections):
                 await conn.stop()
 
 
@@ -620,6 +859,10 @@ def _check_open(table: Table, seat: Seat) -> None:
                       seats=len(table.seats))
     if table.seats[seat].kind != OPEN:
         raise Refused("seat_taken", "server.errors.seat_taken", status=409, seat=seat + 1)
+
+
+def _hours(hours: float | None) -> int:
+    return round(hours or 0)
 
 
 def new_table_id() -> str:

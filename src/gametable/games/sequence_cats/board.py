@@ -20,6 +20,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from pydantic import BaseModel
+
 from gametable.core.errors import ConfigError
 from gametable.games.sequence_cats.cards import BREEDS, CARD_NUMBER, MEOW, PURRR
 
@@ -239,10 +241,12 @@ def bundled_board(name: str) -> Board:
 _CUSTOM: dict[str, Board] = {}
 
 
-def board_for(layout: str | dict[str, Any]) -> Board:
+def board_for(layout: str | dict[str, Any] | BaseModel) -> Board:
     """The board for a config's ``board`` option: a bundled name or a layout object."""
     if isinstance(layout, str):
         return bundled_board(layout)
+    if isinstance(layout, BaseModel):
+        layout = layout.model_dump(exclude_none=True)
     key = json.dumps(layout, sort_keys=True)
     board = _CUSTOM.get(key)
     if board is None:

@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from gametable.core.config import VersionedConfig
 from gametable.core.errors import ConfigError
+from gametable.games.sequence_cats.board import MAX_SIDE
 
 ALLOWED_SEATS = (2, 3, 4, 6)
 """SC-PLAY-1: 2–6 players; 5 cannot be split into equal teams."""
+
+
+BoardName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9-]+$")]
+"""The name of a bundled layout (``data/board-<name>.json``)."""
+SpaceName = Annotated[str, Field(max_length=40)]
+
+
+class BoardLayout(BaseModel):
+    """A board layout given in full (SC-COMP-2): a grid of at most 26 × 26 space names
+    (breeds or ``"free"``), each breed on two spaces; nothing else."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="custom", max_length=40)
+    rows: int | None = Field(default=None, ge=1, le=MAX_SIDE)
+    columns: int | None = Field(default=None, ge=1, le=MAX_SIDE)
+    spaces: list[Annotated[list[SpaceName], Field(max_length=MAX_SIDE)]] = Field(
+        max_length=MAX_SIDE)
 
 
 class SequenceCatsConfig(VersionedConfig):
@@ -23,9 +42,9 @@ class SequenceCatsConfig(VersionedConfig):
         sequences_to_win: sequences a player or team needs to win (SC-WIN-2; classic
             Sequence uses 2 for two players). A second sequence may share one chip with
             an earlier one.
-        board: ``"default"`` (the bundled 8 × 11 layout) or a layout object
-            ``{"name", "spaces": [[...], ...]}`` with every breed on two spaces
-            (SC-COMP-2).
+        board: ``"default"`` (the bundled 8 × 11 layout), another bundled layout's name,
+            or a :class:`BoardLayout` ``{"name", "spaces": [[...], ...]}`` with every
+            breed on two spaces (SC-COMP-2).
         card_language: the language of card names on this table: ``"auto"`` follows
             each player's chosen language; ``en``, ``is``, ``nb`` or ``pt`` fixes it.
     """
@@ -38,9 +57,9 @@ class SequenceCatsConfig(VersionedConfig):
     )
     sequences_to_win: int = Field(default=1, ge=1, le=4,
                                   description="Sequences needed to win.")
-    board: str | dict[str, Any] = Field(default="default",
-                                        description="Board layout name or layout object.",
-                                        json_schema_extra={"x-advanced": True})
+    board: BoardName | BoardLayout = Field(default="default",
+                                           description="Board layout name or layout object.",
+                                           json_schema_extra={"x-advanced": True})
     card_language: Literal["auto", "en", "is", "nb", "pt"] = Field(
         default="auto", description="Card names: each player's language, or a fixed one."
     )

@@ -1,0 +1,421 @@
+"""What one client may do: body sizes as read, per-client rates and caps, waiting tables
+that expire, start-up that loads only what must run, security headers, the websocket's
+Origin, computer players' seeds, and refusals instead of server errors."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import json
+import os
+import re
+import stat
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
+from starlette.websockets import WebSocketDisconnect
+
+from gametable.core.i18n import translate
+from gametable.decks.images import DeckRefused
+from gametable.decks.uploads import parse_descriptions
+from gametable.games.sequence_cats.board import bundled_board
+from gametable.server.app import Settings, create_app, server_secret
+from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES
+from gametable.server.limits import Limits, Rate
+from gametable.server.storage import SQLiteStorage
+from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
+from gametable.simulate import bot_seed
+from tests.aio import run_async
+from tests.server.test_http import GREEDY, HUMAN, create
+from tests.server.test_socket import connect, hello, next_of
+
+LANGUAGES = ("en", "is", "nb", "pt")
+
+
+def app_client(tmp_path: Path, **settings: Any) -> TestClient:
+    settings.setdefault("bot_delay", 0)
+    settings.setdefault("static_dir", tmp_path / "none")
+    return TestClient(create_app(Settings(data_dir=tmp_path, **settings)))
+
+
+@pytest.fixture
+def limited(tmp_path: Path) -> Iterator[TestClient]:
+    """Two tables, two joins and one upload per client, then one more a minute."""
+    rates = {"create": Rate(2, 60), "join": Rate(2, 60), "upload": Rate(1, 60),
+             "chat": Rate(2, 60)}
+    with app_client(tmp_path, rates=rates) as client:
+        yield client
+
+
+def manager_of(client: TestClient) -> TableManager:
+    manager: TableManager = client.app.api.state.manager  # type: ignore[attr-defined]
+    return manager
+
+
+# -- request size (bodies counted as read) ---------------------------------------------
+
+def test_a_chunked_body_over_the_limit_is_refused_and_stores_nothing(
+        client: TestClient) -> None:
+    """No Content-Length (chunked transfer): the bytes read are counted all the same."""
+    board = {"name": "big", "spaces": bundled_board("default").to_json()["spaces"],
+             "padding": "x" * 200_000}
+    body = json.dumps({"game": "sequence-cats", "seats": [HUMAN, HUMAN], "name": "Anna",
+                       "config": {"board": board}}).encode()
+    chunks = (body[i:i + 8192] for i in range(0, len(body), 8192))
+    response = client.post("/api/tables", content=chunks,
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["code"] == "too_large"
+    assert manager_of(client).tables == {}
+
+
+@pytest.mark.parametrize("board", [
+    {"spaces": "default-grid", "notes": "x" * 1000},  # a field a layout does not have
+    {"spaces": [["free"] * 27] * 27},  # over 26 × 26
+    {"spaces": [["x" * 100] * 2]},  # space names are breeds, not essays
+    "x" * 100,  # not a bundled layout's name
+    "../../etc/passwd",
+])
+def test_sc_comp_2_a_board_is_a_bundled_name_or_a_bounded_layout(
+        client: TestClient, board: Any) -> None:
+    if isinstance(board, dict) and board["spaces"] == "default-grid":
+        board = {**board, "spaces": bundled_board("default").to_json()["spaces"]}
+    response = client.post("/api/tables", json={
+        "game": "sequence-cats", "seats": [HUMAN, HUMAN], "config": {"board": board}})
+    assert response.status_code == 400, response.text
+    assert "board" in response.json()["params"]["option"]
+
+
+def test_sc_comp_2_a_layout_given_in_full_still_plays(client: TestClient) -> None:
+    layout = bundled_board("default").to_json()
+    created = create(client, [HUMAN, GREEDY], config={"board": layout})
+    assert created["table"]["public"]["board"]["spaces"] == layout["spaces"]
+
+
+# -- per-client rates ------------------------------------------------------------------
+
+def assert_rate_limited(response: Any) -> None:
+    assert response.status_code == 429, response.text
+    error = response.json()
+    assert (error["code"], error["key"]) == ("rate_limited", "server.errors.rate_limited")
+    seconds = int(response.headers["Retry-After"])
+    assert 1 <= seconds <= 60 and error["params"]["seconds"] == seconds
+    assert f"{seconds} seconds" in error["message"]
+    for language in LANGUAGES:
+        assert str(seconds) in translate(error["key"], language, **error["params"])
+
+
+def test_creating_tables_is_limited_per_client(limited: TestClient) -> None:
+    for _ in range(2):
+        create(limited, [HUMAN, GREEDY])
+    assert_rate_limited(limited.post("/api/tables", json={
+        "game": "sequence-cats", "seats": [HUMAN, GREEDY], "name": "Anna"}))
+
+
+def test_joining_is_limited_per_client(limited: TestClient) -> None:
+    table = create(limited, [HUMAN, HUMAN, HUMAN, HUMAN])["table"]
+    for _ in range(2):
+        assert limited.post(f"/api/tables/{table['id']}/join", json={}).status_code == 200
+    assert_rate_limited(limited.post(f"/api/tables/{table['id']}/join", json={}))
+    info = limited.get(f"/api/tables/{table['id']}").json()
+    assert [s["kind"] for s in info["seats"]] == ["human", "human", "human", "open"]
+
+
+def test_uploading_decks_is_limited_per_client(limited: TestClient) -> None:
+    first = limited.post("/api/decks", data={"name": "x"})  # refused, but counted
+    assert first.status_code == 400
+    assert_rate_limited(limited.post("/api/decks", data={"name": "x"}))
+
+
+def test_a_limit_per_client_leaves_other_clients_alone() -> None:
+    limits = Limits({"create": Rate(1, 10)})
+    limits.check("create", ["10.0.0.1"], now=0)
+    with pytest.raises(Refused) as refused:
+        limits.check("create", ["10.0.0.1"], now=1)
+    assert refused.value.status == 429 and refused.value.retry_after == 9
+    limits.check("create", ["10.0.0.2"], now=1)
+    limits.check("create", ["10.0.0.1"], now=10)  # one more every 10 seconds
+    # A request carrying a key is charged to it too: another address is not enough.
+    limits.check("create", ["10.0.0.3", "deck:k"], now=10)
+    with pytest.raises(Refused):
+        limits.check("create", ["10.0.0.4", "deck:k"], now=11)
+
+
+def test_the_chat_limit_survives_reconnecting(client: TestClient) -> None:
+    """Five messages in five seconds per seat, however many connections it opens."""
+    created = create(client, [HUMAN, HUMAN])
+    table_id, token = created["table"]["id"], created["token"]
+    with connect(client, table_id) as ws:
+        hello(ws, token)
+        for n in range(5):
+            ws.send_json({"type": "chat", "text": f"hello {n}"})
+            next_of(ws, "chat")
+    with connect(client, table_id) as ws:
+        hello(ws, token)
+        ws.send_json({"type": "chat", "text": "again", "id": 6})
+        error = next_of(ws, "error")
+        assert (error["code"], error["id"]) == ("chat_too_fast", 6)
+
+
+def test_the_chat_is_limited_per_address_too(limited: TestClient) -> None:
+    created = create(limited, [HUMAN, HUMAN])
+    with connect(limited, created["table"]["id"]) as ws:
+        hello(ws, created["token"])
+        for n in range(2):
+            ws.send_json({"type": "chat", "text": f"hello {n}"})
+            next_of(ws, "chat")
+        ws.send_json({"type": "chat", "text": "third", "id": 3})
+        error = next_of(ws, "error")
+        assert (error["code"], error["id"]) == ("rate_limited", 3)
+
+
+# -- caps on tables ----------------------------------------------------------------------
+
+def test_a_client_may_keep_only_so_many_waiting_tables(tmp_path: Path) -> None:
+    with app_client(tmp_path, caps=Caps(waiting_per_client=2)) as client:
+        tables = [create(client, [HUMAN, HUMAN])["table"]["id"] for _ in range(2)]
+        refused = client.post("/api/tables", json={"game": "sequence-cats", "name": "A",
+                                                   "seats": [HUMAN, HUMAN]})
+        assert refused.status_code == 429
+        assert refused.json()["key"] == "server.errors.too_many_waiting"
+        # Tables that need nobody else are not waiting ones.
+        create(client, [HUMAN, GREEDY])
+        # Once a waiting table fills, another may be created.
+        client.post(f"/api/tables/{tables[0]}/join", json={})
+        create(client, [HUMAN, HUMAN])
+
+
+def test_a_client_may_run_only_so_many_tables_of_computer_players(tmp_path: Path) -> None:
+    with app_client(tmp_path, bot_delay=30,
+                    caps=Caps(bot_tables_per_client=1, bot_tables=5)) as client:
+        create(client, [GREEDY, GREEDY], name=None)
+        refused = client.post("/api/tables", json={"game": "sequence-cats",
+                                                   "seats": [GREEDY, GREEDY]})
+        assert refused.status_code == 429
+        assert refused.json()["key"] == "server.errors.too_many_bot_tables"
+        assert create(client, [HUMAN, GREEDY])["table"]["status"] == "playing"
+
+
+def test_waiting_tables_expire_and_are_not_loaded_again(tmp_path: Path) -> None:
+    async def scenario() -> dict[str, Any]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=60, caps=Caps(waiting_hours=48))
+        waiting, *_ = await manager.create(
+            "sequence-cats", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
+        playing, *_ = await manager.create(
+            "sequence-cats", {}, [SeatRequest("human"), SeatRequest("bot", "random")], "Bo")
+        soon = await manager.expire_waiting(now=time.time() + 47 * 3600)
+        later = await manager.expire_waiting(now=time.time() + 49 * 3600)
+        refusal = None
+        try:
+            await manager.get(waiting.id)
+        except Refused as error:
+            refusal = (error.code, error.status)
+        await manager.stop()
+        storage.close()
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        stored = [row.id for row in storage.load_tables()]
+        row = storage.load_table(waiting.id)
+        storage.close()
+        return {"soon": soon, "later": later, "refusal": refusal, "stored": stored,
+                "expired": row is not None and row.expired is not None,
+                "playing": playing.id}
+
+    result = run_async(scenario())
+    assert (result["soon"], result["later"]) == (0, 1)
+    assert result["refusal"] == ("table_expired", 410)
+    assert result["stored"] == [result["playing"]] and result["expired"]
+
+
+def test_start_up_loads_only_tables_with_a_computer_player_to_run(tmp_path: Path) -> None:
+    """Waiting tables and games of people only are loaded on their first request."""
+
+    async def scenario() -> tuple[set[str], set[str], dict[str, str]]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=60)
+        made = {}
+        for kind, seats in {"waiting": [SeatRequest("human"), SeatRequest("human")],
+                            "people": [SeatRequest("human")] * 2,
+                            "bots": [SeatRequest("human"), SeatRequest("bot", "random")]
+                            }.items():
+            table, *_ = await manager.create("sequence-cats", {}, seats, "Anna")
+            if kind == "people":
+                await manager.join(table.id, 1, "Bo")
+            made[kind] = table.id
+        await manager.stop()
+        storage.close()
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=60)
+        manager.load()
+        at_start = set(manager.tables)
+        for table_id in made.values():
+            await manager.get(table_id)
+        later = set(manager.tables)
+        await manager.stop()
+        storage.close()
+        return at_start, later, made
+
+    at_start, later, made = run_async(scenario())
+    assert at_start == {made["bots"]}
+    assert later == set(made.values())
+
+
+# -- read timeouts at the ASGI level --------------------------------------------------
+
+async def _call(app: Any, scope: dict[str, Any], chunks: list[bytes | None]
+                ) -> list[dict[str, Any]]:
+    """Call ``app`` with the first ``chunks`` of a body that never ends: after them the
+    client is gone (or, at a ``None``, stops sending for ever). Returns what it sent."""
+    sent: list[dict[str, Any]] = []
+    pieces = list(chunks)
+
+    async def receive() -> dict[str, Any]:
+        if not pieces:
+            return {"type": "http.disconnect"}
+        piece = pieces.pop(0)
+        if piece is None:
+            await asyncio.sleep(3600)
+        return {"type": "http.request", "body": piece, "more_body": True}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    return sent
+
+
+def _scope(path: str, content_type: bytes) -> dict[str, Any]:
+    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "POST", "scheme": "http", "path": path, "raw_path": path.encode(),
+            "root_path": "", "query_string": b"", "server": ("testserver", 80),
+            "client": ("127.0.0.1", 5000),
+            "headers": [(b"host", b"testserver"), (b"content-type", content_type),
+                        (b"transfer-encoding", b"chunked")]}
+
+
+def test_a_body_that_stops_arriving_is_refused_after_the_timeout(tmp_path: Path) -> None:
+    app = create_app(Settings(data_dir=tmp_path, static_dir=tmp_path / "none",
+                              body_timeout=0.3, read_timeout=0.3))
+    started = time.monotonic()
+    sent = run_async(_call(app, _scope("/api/tables", b"application/json"),
+                           [b'{"game": "seq', None]))
+    assert time.monotonic() - started < 5
+    assert sent[0]["status"] == 408
+    assert json.loads(sent[1]["body"])["code"] == "too_slow"
+
+
+def test_a_client_leaving_mid_upload_is_no_server_error(tmp_path: Path) -> None:
+    app = create_app(Settings(data_dir=tmp_path, static_dir=tmp_path / "none"))
+    part = (b"--XyZ\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.png\"\r\n"
+            b"Content-Type: image/png\r\n\r\n" + b"\x89PNG" + b"0" * 5000)
+    sent = run_async(_call(app, _scope("/api/decks", b"multipart/form-data; boundary=XyZ"),
+                           [part]))  # then the client is gone
+    assert sent and sent[0]["status"] == 400
+
+
+# -- errors that were server errors --------------------------------------------------
+
+def test_deleting_a_deck_with_a_very_long_id_is_a_404(client: TestClient) -> None:
+    response = client.delete("/api/decks/" + "x" * 300, headers={"X-Deck-Key": "k"})
+    assert response.status_code == 404 and response.json()["code"] == "no_deck"
+
+
+def test_descriptions_nested_very_deep_are_refused() -> None:
+    with pytest.raises(DeckRefused) as refused:
+        parse_descriptions("[" * 100_000 + "]" * 100_000)
+    assert refused.value.code == "bad_descriptions"
+
+
+# -- security headers and the websocket's Origin --------------------------------------
+
+def test_answers_carry_security_headers(tmp_path: Path) -> None:
+    static = tmp_path / "dist"
+    static.mkdir()
+    (static / "index.html").write_text("<!doctype html><title>gametable</title>")
+    with app_client(tmp_path, static_dir=static) as client:
+        for path in ("/", "/t/abc", "/api/games", "/api/tables/nope"):
+            headers = client.get(path).headers
+            policy = headers["Content-Security-Policy"]
+            assert "script-src 'self';" in policy and "'unsafe-inline'" not in policy
+            assert "unsafe-eval" not in policy
+            assert "frame-ancestors 'none'" in policy
+            assert headers["X-Content-Type-Options"] == "nosniff"
+            assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_policy_lets_in_exactly_the_style_the_built_client_adds() -> None:
+    """The Triominos board's pan-and-zoom library adds one style element (empty, then
+    its CSS); the policy must name both hashes, or the board loses that CSS. A new
+    version of the library changes the hash: this test says so."""
+    dist = Path(__file__).resolve().parents[2] / "frontend" / "dist" / "assets"
+    bundles = [path.read_text("utf-8") for path in dist.glob("*.js")]
+    if not bundles:
+        pytest.skip("the browser client is not built")
+    styles = [match.group(1) for bundle in bundles for match in re.finditer(
+        r"`(\.transform-component-module_wrapper[^`]*)`", bundle)]
+    assert len(styles) == 1
+    for text in ("", styles[0]):
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in CONTENT_SECURITY_POLICY
+        assert digest in INJECTED_STYLES
+    assert len(INJECTED_STYLES) == 2
+
+
+@pytest.mark.parametrize(("origin", "allowed"), [
+    (None, True),  # a program, not a page
+    ("http://testserver", True),  # the page's own server
+    ("https://games.example.org", True),  # the configured public address
+    ("http://evil.example", False),
+    ("null", False),
+])
+def test_the_websocket_refuses_pages_of_other_sites(tmp_path: Path, origin: str | None,
+                                                    allowed: bool) -> None:
+    with app_client(tmp_path, public_url="https://games.example.org") as client:
+        table_id = create(client, [HUMAN, HUMAN])["table"]["id"]
+        headers = {"origin": origin} if origin else {}
+        with client.websocket_connect(f"/api/tables/{table_id}/ws", headers=headers) as ws:
+            if allowed:
+                welcome, _ = hello(ws)
+                assert welcome["seat"] is None
+            else:
+                with pytest.raises((WebSocketDisconnect, WebSocketDenialResponse)) as closed:
+                    ws.send_json({"type": "hello"})
+                    ws.receive_json()
+                assert getattr(closed.value, "code", None) == 4403
+
+
+# -- computer players' seeds -----------------------------------------------------------
+
+def test_bot_seeds_are_keyed_with_the_servers_secret(tmp_path: Path) -> None:
+    secret = server_secret(tmp_path)
+    assert len(secret) == 32 and server_secret(tmp_path) == secret  # kept, not remade
+    assert stat.S_IMODE(os.stat(tmp_path / "secret.key").st_mode) == 0o600
+    storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    try:
+        ours = TableManager(storage, secret=secret)
+        other = TableManager(storage, secret=b"k" * 32)
+        seeds = [ours.bot_seed(12345, seat) for seat in range(4)]
+        assert seeds == [ours.bot_seed(12345, seat) for seat in range(4)]
+        assert all(0 <= s < 2**63 for s in seeds) and len(set(seeds)) == 4
+        # Not the public derivation the command line uses, nor another server's.
+        assert seeds != [bot_seed(12345, seat) for seat in range(4)]
+        assert seeds != [other.bot_seed(12345, seat) for seat in range(4)]
+    finally:
+        storage.close()
+
+
+def test_the_secret_never_reaches_a_client(client: TestClient, tmp_path: Path) -> None:
+    secret = (tmp_path / "secret.key").read_bytes()
+    created = create(client, [HUMAN, GREEDY])
+    answers = [json.dumps(created), client.get("/api/games").text,
+               client.get(f"/api/tables/{created['table']['id']}").text]
+    with connect(client, created["table"]["id"]) as ws:
+        answers += [json.dumps(m) for m in hello(ws, created["token"])]
+    for text in answers:
+        assert secret.hex() not in text and str(int.from_bytes(secret, "big")) not in text

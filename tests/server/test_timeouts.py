@@ -1,0 +1,62 @@
+"""Half-sent requests on raw sockets: the real server drops them after its timeouts."""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.server
+
+
+@pytest.fixture
+def quick_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.0,
+                        options=["--header-timeout", "1", "--body-timeout", "1"])
+    server.start()
+    yield server
+    server.stop()
+
+
+def closed_after(conn: socket.socket, limit: float = 10.0) -> tuple[bytes, float]:
+    """Everything the server sends until it closes the connection, and when it did."""
+    started = time.monotonic()
+    conn.settimeout(limit)
+    received = b""
+    while True:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return received, time.monotonic() - started
+        received += chunk
+
+
+def test_a_request_whose_headers_never_end_is_dropped(quick_server: LiveServer) -> None:
+    with socket.create_connection(("127.0.0.1", quick_server.port)) as conn:
+        conn.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n")
+        received, after = closed_after(conn)
+    assert received == b"" and 0.5 <= after <= 5
+
+
+def test_a_connection_that_sends_nothing_is_dropped(quick_server: LiveServer) -> None:
+    with socket.create_connection(("127.0.0.1", quick_server.port)) as conn:
+        received, after = closed_after(conn)
+    assert received == b"" and after <= 5
+
+
+def test_a_body_that_stops_arriving_is_answered_408_and_dropped(
+        quick_server: LiveServer) -> None:
+    with socket.create_connection(("127.0.0.1", quick_server.port)) as conn:
+        conn.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+                     b'{"game": ')
+        received, after = closed_after(conn)
+    assert received.startswith(b"HTTP/1.1 408") and b"too_slow" in received
+    assert after <= 5
+    # Whole requests are answered as ever.
+    assert httpx.get(f"{quick_server.url}/api/games").status_code == 200
