@@ -39,11 +39,21 @@ def serve(
     public_url: Annotated[str | None, typer.Option(
         help="The address friends use to reach this server, e.g. https://games.example.org "
         "(invite links start with it).")] = None,
+    upload_quota: Annotated[str, typer.Option(
+        help="What one client (address, deck key) may upload, per MINUTES: "
+        "decks=20,cards=2000,megabytes=1000,cpu-seconds=300,minutes=60,at-once=1 "
+        "(name only those you change).")] = "",
 ) -> None:
     """Start the web server (SQLite storage in DATA_DIR, bundled games and bots)."""
     from gametable.server.main import run  # noqa: PLC0415 (keeps the other commands light)
+    from gametable.server.quotas import UploadQuota  # noqa: PLC0415
 
-    run(host=host, port=port, data_dir=data_dir, bot_delay=bot_delay, public_url=public_url)
+    try:
+        quota = UploadQuota.parse(upload_quota)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--upload-quota") from None
+    run(host=host, port=port, data_dir=data_dir, bot_delay=bot_delay, public_url=public_url,
+        upload_quota=quota)
 
 
 def _parse_config(text: str | None) -> dict[str, Any]:

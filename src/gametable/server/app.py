@@ -22,7 +22,7 @@ import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,7 +38,9 @@ from gametable.core.records import GameRecord, SeatInfo
 from gametable.decks.uploads import split_keys
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
+from gametable.server.decks import start as start_decks
 from gametable.server.messages import CreateTable, JoinTable, SeatBot
+from gametable.server.quotas import UploadQuota
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage
 from gametable.server.tables import FINISHED, Refused, SeatRequest, TableManager
@@ -59,6 +61,7 @@ class Settings:
         static_dir: the built browser client (``frontend/dist``).
         synchronous: SQLite ``synchronous`` pragma (``FULL`` fsyncs every commit).
         public_url: the address others reach this server at; invite links use it.
+        upload_quota: what one client may upload (decks, pictures, bytes, CPU time).
     """
 
     data_dir: Path = Path("data")
@@ -66,6 +69,7 @@ class Settings:
     static_dir: Path = DEFAULT_STATIC
     synchronous: str = "FULL"
     public_url: str | None = None
+    upload_quota: UploadQuota = field(default_factory=UploadQuota)
 
 
 class BodyLimit:
@@ -102,6 +106,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        start_decks(app, settings.data_dir)
         store = storage or SQLiteStorage(settings.data_dir / "gametable.sqlite3",
                                          synchronous=settings.synchronous)
         manager = TableManager(store, bot_delay=settings.bot_delay)
@@ -125,7 +130,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, error: Refused) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+        return JSONResponse(error.to_json(), status_code=error.status,
+                            headers=error.headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -187,7 +193,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                         headers={"Content-Disposition":
                                  f'attachment; filename="{table.game_name}-{table.id}.json"'})
 
-    mount_decks(app, settings.data_dir)
+    mount_decks(app, settings.data_dir, settings.upload_quota)
     _mount_client(app, settings.static_dir)
     return app
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import uvicorn
 
 from gametable.server.app import Settings, create_app
+from gametable.server.quotas import UploadQuota
 
 WS_MAX_FRAME_BYTES = 1024 * 1024
 """Frames above this are dropped by the websocket layer (close code 1009); smaller
@@ -15,12 +16,14 @@ messages above ``socket.MAX_MESSAGE_BYTES`` get a readable ``too_large`` error."
 
 
 def run(*, host: str, port: int, data_dir: Path, bot_delay: float = 0.8,
-        public_url: str | None = None, static_dir: Path | None = None) -> None:
+        public_url: str | None = None, static_dir: Path | None = None,
+        upload_quota: UploadQuota | None = None) -> None:
     """Serve until interrupted; prints the address to open."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
                         "%(message)s")
     settings = Settings(data_dir=data_dir, bot_delay=bot_delay,
-                        public_url=public_url.rstrip("/") if public_url else None)
+                        public_url=public_url.rstrip("/") if public_url else None,
+                        upload_quota=upload_quota or UploadQuota())
     if static_dir is not None:
         settings.static_dir = static_dir
     app = create_app(settings)

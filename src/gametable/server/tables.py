@@ -53,16 +53,18 @@ class Refused(Exception):
         code: a stable machine-readable reason (``"illegal_action"``, ``"seat_taken"``…).
         key, params: the catalog message and its parameters.
         rule: the rule ID for illegal actions, else ``None``.
-        status: the HTTP status that fits (400, 403, 404, 409, 503).
+        status: the HTTP status that fits (400, 403, 404, 409, 413, 429, 503).
+        headers: HTTP headers the answer carries (``Retry-After``), if any.
     """
 
     def __init__(self, code: str, key: str, *, status: int = 400, rule: str | None = None,
-                 **params: Any) -> None:
+                 headers: Mapping[str, str] | None = None, **params: Any) -> None:
         self.code = code
         self.key = key
         self.params = params
         self.rule = rule
         self.status = status
+        self.headers = dict(headers or {})
         super().__init__(translate(key, **params))
 
     @classmethod
