@@ -98,8 +98,9 @@ def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_to
     assert made.status_code == 201, made.text
     deck_id, key = made.json()["deck"]["id"], made.json()["key"]
     page = browser.new_page(viewport={"width": 1400, "height": 900})
+    keys = json.dumps({deck_id: key})
     page.add_init_script("localStorage.setItem('gametable.lang', 'en'); "
-                         f"localStorage.setItem('gametable.deckKeys', '{json.dumps({deck_id: key})}')")
+                         f"localStorage.setItem('gametable.deckKeys', '{keys}')")
     open_dixit_lobby(page, web_server)
     page.fill("input[autocomplete=nickname]", "Anna")
     counts = page.get_by_role("group", name="Players").get_by_role("button")

@@ -60,11 +60,12 @@ def webp_claiming(width: int, height: int, alpha: bool = True) -> bytes:
     return b"RIFF" + struct.pack("<I", 4 + len(chunk)) + b"WEBP" + chunk
 
 
-def one_colour(width: int, height: int, fmt: str, mode: str = "RGB", **save: Any) -> bytes:
+def one_colour(width: int, height: int, fmt: str, mode: str = "RGB",
+               colour: int | tuple[int, ...] = 1, **save: Any) -> bytes:
     """A real picture of one colour: a few kilobytes however many pixels it has."""
     Image.MAX_IMAGE_PIXELS, limit = None, Image.MAX_IMAGE_PIXELS
     try:
-        image = Image.new(mode, (width, height), 1 if mode == "1" else 0)
+        image = Image.new(mode, (width, height), colour)
         out = io.BytesIO()
         image.save(out, fmt, **save)
         return out.getvalue()

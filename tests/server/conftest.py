@@ -41,6 +41,8 @@ class LiveServer:
     bot_delay: float
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
+    options: tuple[str, ...] = ()
+    """More options of ``gametable serve``."""
 
     @property
     def url(self) -> str:
@@ -54,7 +56,8 @@ class LiveServer:
         self.port = self.port or free_port()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gametable.cli", "serve", "--port", str(self.port),
-             "--data-dir", str(self.data_dir), "--bot-delay", str(self.bot_delay)],
+             "--data-dir", str(self.data_dir), "--bot-delay", str(self.bot_delay),
+             *self.options],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -197,7 +198,8 @@ async def upload_deck(request: Request,
                         headers={"Cache-Control": "no-store"})
 
 
-async def _read_form(request: Request, received_bytes: Any = None) -> Any:
+async def _read_form(request: Request,
+                     received_bytes: Callable[[int], None] | None = None) -> Any:
     """The multipart form, its files spooled to disk, the whole body at most
     :data:`MAX_UPLOAD_BYTES` (counted as it arrives, whatever ``Content-Length`` says);
     ``received_bytes(n)`` is told of every chunk as it arrives and may refuse it
