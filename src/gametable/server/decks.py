@@ -26,6 +26,7 @@ import asyncio
 import logging
 import shutil
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -77,7 +78,12 @@ OLD_THUMBNAIL_CACHE = "deck-cache"
 """Where earlier versions made bundled thumbnails on request (removed at start-up)."""
 
 router = APIRouter()
-_uploading = asyncio.Semaphore(2)  # pictures are decoded in threads: two uploads at a time
+PREPARING_THREADS = 2
+"""Uploads whose pictures are prepared at once; the others wait their turn."""
+_uploading = asyncio.Semaphore(PREPARING_THREADS)
+# Always the same threads: each thread's allocator keeps the memory of the biggest picture
+# it decoded for reuse, so a new thread for every upload would add that up many times.
+_preparing = ThreadPoolExecutor(PREPARING_THREADS, thread_name_prefix="deck-upload")
 
 
 def mount(app: FastAPI, data_dir: Path, quota: UploadQuota | None = None) -> None:
@@ -184,9 +190,9 @@ async def upload_deck(request: Request,
                 quotas.charge(clients, "cards", 1)
 
             async with _uploading:
-                deck, key = await asyncio.to_thread(
-                    create_deck, name if isinstance(name, str) else None, uploads,
-                    descriptions, on_card)
+                deck, key = await asyncio.get_running_loop().run_in_executor(
+                    _preparing, create_deck, name if isinstance(name, str) else None,
+                    uploads, descriptions, on_card)
             quotas.charge(clients, "decks", 1)
         except DeckRefused as error:
             raise refused(error) from None
