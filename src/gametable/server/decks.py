@@ -193,7 +193,7 @@ async def upload_deck(request: Request,
                 deck, key = await asyncio.get_running_loop().run_in_executor(
                     _preparing, create_deck, name if isinstance(name, str) else None,
                     uploads, descriptions, on_card)
-            quotas.charge(clients, "decks", 1)
+            quotas.charge(clients, "decks", 1, refuse=False)  # made: the next one waits
         except DeckRefused as error:
             raise refused(error) from None
         finally:

@@ -174,11 +174,13 @@ class UploadQuotas:
                 else:
                     self._running.pop(client, None)
 
-    def charge(self, clients: Sequence[str], resource: str, amount: float) -> None:
+    def charge(self, clients: Sequence[str], resource: str, amount: float, *,
+               refuse: bool = True) -> None:
         """Count ``amount`` of ``resource`` against each of ``clients``.
 
         Raises:
-            DeckRefused: ``quota_*`` (429) when a share is overdrawn by it.
+            DeckRefused: ``quota_*`` (429) when a share is overdrawn by it (unless
+                ``refuse`` is false: for what is done already).
         """
         with self._lock:
             now = self.clock()
@@ -186,7 +188,8 @@ class UploadQuotas:
                 bucket = self._bucket(client, resource, now)
                 bucket.refill(now)
                 bucket.level -= amount
-            self._check(clients, resource, 0.0, now)
+            if refuse:
+                self._check(clients, resource, 0.0, now)
 
     def _check(self, clients: Sequence[str], resource: str, need: float, now: float) -> None:
         wait = 0.0
