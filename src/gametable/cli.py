@@ -87,16 +87,25 @@ def serve(
     body_timeout: Annotated[float, typer.Option(
         help="Seconds a request body may take to arrive (a deck upload: the longest "
         "pause, at most 15).")] = 30.0,
+    upload_quota: Annotated[str, typer.Option(
+        help="What one client (address, deck key) may upload, per MINUTES: "
+        "decks=20,cards=2000,megabytes=1000,cpu-seconds=300,minutes=60,at-once=1 "
+        "(name only those you change).")] = "",
 ) -> None:
     """Start the web server (SQLite storage in DATA_DIR, bundled games and bots)."""
     from gametable.server.app import Settings  # noqa: PLC0415 (keeps the other commands light)
     from gametable.server.main import run  # noqa: PLC0415
+    from gametable.server.quotas import UploadQuota  # noqa: PLC0415
     from gametable.server.tables import Caps  # noqa: PLC0415
 
     rates = {"create": _rate(limit_tables, "--limit-tables"),
              "join": _rate(limit_joins, "--limit-joins"),
              "upload": _rate(limit_uploads, "--limit-uploads"),
              "chat": _rate(limit_chat, "--limit-chat")}
+    try:
+        quota = UploadQuota.parse(upload_quota)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--upload-quota") from None
     settings = Settings(
         data_dir=data_dir, bot_delay=bot_delay,
         public_url=public_url.rstrip("/") if public_url else None,
@@ -106,7 +115,7 @@ def serve(
                   bot_tables=_cap(max_bot_tables),
                   waiting_hours=waiting_hours if waiting_hours > 0 else None),
         header_timeout=header_timeout, body_timeout=body_timeout,
-        read_timeout=min(15.0, body_timeout))
+        read_timeout=min(15.0, body_timeout), upload_quota=quota)
     run(host=host, port=port, settings=settings, forwarded_allow_ips=forwarded_allow_ips)
 
 

@@ -87,3 +87,51 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     page.locator(".game-card", has_text="Dixit").click()
     expect(page.locator("select[name=deck] option", has_text="Beach pictures")).to_have_count(1)
     page.close()
+
+
+def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_token(
+        browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path) -> None:
+    # A deck of 26 pictures (the fewest for three players), uploaded from this browser.
+    files = [("files", (path.name, path.read_bytes(), "image/png"))
+             for path in pictures(tmp_path, 26)]
+    made = httpx.post(f"{web_server.url}/api/decks", data={"name": "Garden"}, files=files,
+                      timeout=60)
+    assert made.status_code == 201, made.text
+    deck_id, key = made.json()["deck"]["id"], made.json()["key"]
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    keys = json.dumps({deck_id: key})
+    page.add_init_script("localStorage.setItem('gametable.lang', 'en'); "
+                         f"localStorage.setItem('gametable.deckKeys', '{keys}')")
+    open_dixit_lobby(page, web_server)
+    page.fill("input[autocomplete=nickname]", "Anna")
+    counts = page.get_by_role("group", name="Players").get_by_role("button")
+    counts.get_by_text("3", exact=True).click()
+    expect(page.locator(".seat-plan li")).to_have_count(3)
+    for index in (2, 3):
+        page.select_option(f".seat-plan li:nth-child({index}) select", "bot:random")
+    page.locator("select[name=deck]").select_option(deck_id)
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+
+    hand = page.locator(".dx-hand-card img")
+    expect(hand).to_have_count(7)  # three players hold seven cards (DX-3P-1)
+    page.wait_for_function(
+        "[...document.querySelectorAll('.dx-hand-card img')].every(i => i.complete "
+        "&& i.naturalWidth > 0)")
+    page.screenshot(path=str(shots / "deck-uploaded-at-table.png"))
+    table = page.url.rstrip("/").split("/t/")[1]
+    token = json.loads(page.evaluate(f"localStorage.getItem('gametable.seat.{table}')"))["token"]
+    addresses = page.evaluate("[...document.querySelectorAll('img')].map(i => i.src)")
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.reload()
+    expect(hand).to_have_count(7)
+    page.wait_for_function(
+        "[...document.querySelectorAll('.dx-hand-card img')].every(i => i.complete "
+        "&& i.naturalWidth > 0)")
+    card_addresses = [a for a in addresses if f"/api/decks/{deck_id}/cards/" in a]
+    assert len(card_addresses) == 7
+    for address in card_addresses + requested:
+        assert token not in address and key not in address, address
+    assert all("sig=" in a and f"table={table}" in a for a in card_addresses)
+    page.close()

@@ -103,3 +103,9 @@ def test_simulate_and_replay_triominos(tmp_path: Path) -> None:
 def test_simulate_refuses_seven_triominos_players() -> None:
     done = gametable("simulate", "triominos", "--players", "7")
     assert done.returncode == 2 and "TR-SETUP-2" in done.stderr
+
+
+def test_serve_refuses_an_upload_quota_it_cannot_read(tmp_path: Path) -> None:
+    done = gametable("serve", "--data-dir", str(tmp_path), "--upload-quota", "pictures=3")
+    assert done.returncode == 2 and "--upload-quota" in done.stderr
+    assert "pictures" in done.stderr and "cpu-seconds" in done.stderr

@@ -1,4 +1,5 @@
-"""Card pictures: only PNG, JPEG and WebP, within limits, upright, RGB, at most 1024 px."""
+"""Card pictures: only PNG, JPEG and WebP, within limits (pixels, and the memory decoding
+takes), decoded no larger than needed, upright, RGB, at most 1024 px."""
 
 from __future__ import annotations
 
@@ -9,8 +10,15 @@ import pytest
 from PIL import Image
 
 from gametable.decks import images
-from gametable.decks.images import DeckRefused, cached_thumbnail, prepare, thumbnail
-from tests.decks.pictures import picture, png_claiming
+from gametable.decks.images import DeckRefused, prepare, prepare_card, thumbnail
+from tests.decks.pictures import (
+    deep_png,
+    one_colour,
+    picture,
+    png_claiming,
+    preparing_costs,
+    webp_claiming,
+)
 
 
 def opened(data: bytes) -> Image.Image:
@@ -112,15 +120,73 @@ def test_damaged_files_are_refused_as_corrupt(damage: str) -> None:
     assert refused.value.code == "corrupt" and "broken.png" in str(refused.value)
 
 
-def test_thumbnails_are_small_webp_and_made_once(tmp_path: Path) -> None:
-    source = tmp_path / "card.webp"
-    source.write_bytes(prepare(picture(1600, 1200), "big.png"))
-    small = opened(thumbnail(source.read_bytes(), "card.webp"))
-    assert small.format == "WEBP" and small.size == (320, 240)
-    cache = tmp_path / "cache" / "0.webp"
-    assert cached_thumbnail(source, cache, "card.webp") == cache
-    made = cache.stat().st_mtime_ns
-    source.unlink()  # the cached thumbnail no longer needs its source
-    assert cached_thumbnail(source, cache, "card.webp") == cache
-    assert cache.stat().st_mtime_ns == made
-    assert [p.name for p in cache.parent.iterdir()] == ["0.webp"]
+def test_a_card_comes_with_its_thumbnail() -> None:
+    card, thumb = prepare_card(picture(1600, 1200), "big.png")
+    assert opened(card).size == (1024, 768)
+    small = opened(thumb)
+    assert small.format == "WEBP" and small.mode == "RGB" and small.size == (320, 240)
+    assert opened(thumbnail(card, "card.webp")).size == (320, 240)
+    assert opened(prepare_card(picture(200, 100), "small.png")[1]).size == (200, 100)
+
+
+@pytest.mark.parametrize(("claim", "megabytes"), [
+    (png_claiming(7280, 5460, depth=16), "152"),    # 39.7 MP 16-bit RGB: 4 bytes a pixel
+    (png_claiming(6000, 6000, colour=6), "275"),    # 36 MP RGBA: reducing copies it (8)
+    (webp_claiming(3000, 3000, alpha=False), "137"),  # 9 MP WebP: libwebp's canvases (16)
+    (webp_claiming(7280, 5460), "758"),             # the 1.3 KB WebP bomb (20)
+])
+def test_pictures_that_take_too_much_memory_to_decode_are_refused_from_the_header(
+        claim: bytes, megabytes: str) -> None:
+    with pytest.raises(DeckRefused) as refused:
+        prepare(claim, "huge")  # decoding these few bytes would fail: nothing was decoded
+    error = refused.value
+    assert error.code == "decoded_too_big" and error.status == 413
+    assert error.params["size"] == megabytes and error.params["limit"] == "128"
+    assert "huge" in str(error) and f"{megabytes} MB" in str(error) and "128 MB" in str(error)
+
+
+def test_decoded_bytes_count_bytes_per_pixel_by_mode() -> None:
+    assert images.decoded_bytes("PNG", "L", 1000, 1000) == 1_000_000
+    assert images.decoded_bytes("PNG", "1", 1000, 1000) == 2_000_000
+    assert images.decoded_bytes("PNG", "I;16", 1000, 1000) == 2_000_000
+    assert images.decoded_bytes("PNG", "RGB", 1000, 1000) == 4_000_000
+    assert images.decoded_bytes("PNG", "P", 1000, 1000) == 5_000_000
+    assert images.decoded_bytes("PNG", "P", 1000, 1000, transparency=True) == 9_000_000
+    assert images.decoded_bytes("PNG", "RGBA", 1000, 1000) == 8_000_000
+    assert images.decoded_bytes("WEBP", "RGB", 1000, 1000) == 16_000_000
+    assert images.decoded_bytes("JPEG", "CMYK", 1000, 1000) == 4_000_000
+
+
+def test_grey_16_bit_and_palette_pictures_within_the_limit_are_read() -> None:
+    deep = Image.new("I;16", (300, 200), 40000)
+    out = io.BytesIO()
+    deep.save(out, "PNG")
+    stored = opened(prepare(out.getvalue(), "deep.png"))
+    assert stored.mode == "RGB" and stored.size == (300, 200)
+    assert 150 < stored.getpixel((10, 10))[0] < 160  # type: ignore[index]
+    stored = opened(prepare(one_colour(4100, 2050, "PNG", mode="1"), "lines.png"))
+    assert stored.size == (1024, 512) and stored.getpixel((5, 5)) == (255, 255, 255)
+
+
+def test_a_16_bit_png_just_under_40_megapixels_costs_no_memory(tmp_path: Path) -> None:
+    path = tmp_path / "deep.png"
+    path.write_bytes(deep_png(7280, 5460))
+    outcome, grown = preparing_costs(path)
+    assert outcome == "decoded_too_big" and grown < 20
+
+
+def test_a_big_picture_is_reduced_as_soon_as_it_is_decoded(tmp_path: Path) -> None:
+    # 40 MP of 1 bit a pixel: 40 MB decoded, 40 MB more as grey; never as RGB (160 MB+).
+    path = tmp_path / "lines.png"
+    path.write_bytes(one_colour(7300, 5470, "PNG", mode="1", optimize=True))
+    outcome, grown = preparing_costs(path)
+    assert outcome == "ok" and grown < 120
+
+
+def test_a_long_jpeg_is_decoded_at_a_reduced_scale(tmp_path: Path) -> None:
+    # A 39 MP strip only 1000 pixels high: stored 1024 × 26, decoded at 1/8 scale.
+    path = tmp_path / "strip.jpg"
+    path.write_bytes(one_colour(39000, 1000, "JPEG", quality=30))
+    assert opened(prepare(path.read_bytes(), "strip.jpg")).size == (1024, 26)
+    outcome, grown = preparing_costs(path)
+    assert outcome == "ok" and grown < 60

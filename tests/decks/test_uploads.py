@@ -3,8 +3,10 @@ a refused upload leaves nothing behind."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from PIL import Image
 
 import gametable.decks as library
 import gametable.decks.cards as deck_cards
+import gametable.decks.images as deck_images
 import gametable.decks.uploads as deck_uploads
 from gametable.decks import find_deck
 from gametable.decks.images import DeckRefused
@@ -23,6 +26,7 @@ from gametable.decks.uploads import (
     owned_decks,
     owner_hash,
     parse_descriptions,
+    remove_leftovers,
 )
 from tests.decks.pictures import make_bundled_deck, picture, png_claiming, zip_of
 
@@ -179,16 +183,16 @@ def test_names_and_descriptions_are_checked(decks_home: Path) -> None:
 def test_a_failure_midway_leaves_nothing(decks_home: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     calls = 0
-    real = deck_uploads.prepare  # type: ignore[attr-defined]
+    real = deck_images.prepare_card
 
-    def failing(data: bytes, name: str) -> bytes:
+    def failing(data: bytes, name: str) -> tuple[bytes, bytes]:
         nonlocal calls
         calls += 1
         if calls == 3:
             raise OSError("disk full")
         return real(data, name)
 
-    monkeypatch.setattr(deck_uploads, "prepare", failing)
+    monkeypatch.setattr(deck_uploads, "prepare_card", failing)
     with pytest.raises(OSError):
         create_deck("Deck", files(*[(f"{n}.png", picture()) for n in range(4)]))
     assert list((decks_home / "decks").iterdir()) == []
@@ -216,16 +220,65 @@ def test_bundled_decks_are_listed_and_never_deleted(decks_home: Path) -> None:
     assert (library.BUNDLED_DIR / "default" / "manifest.json").is_file()
 
 
-def test_bundled_thumbnails_are_cached_under_the_data_dir(decks_home: Path) -> None:
+def test_bundled_pictures_come_from_memory_with_their_shipped_thumbnails(
+        decks_home: Path) -> None:
     folder = make_bundled_deck(library.BUNDLED_DIR)
+    (folder / "thumbs" / "002.webp").unlink()
     deck = find_deck("default")
     assert deck is not None and not deck.uploaded
-    path = deck_cards.thumb_path(deck, 1)
-    assert isinstance(path, Path) and path.is_relative_to(decks_home / "deck-cache")
-    assert max(Image.open(path).size) == 320
-    assert deck_cards.thumb_path(deck, 1) == path
-    assert not any(p.name == "thumbs" for p in folder.rglob("*"))
-    assert deck_cards.thumb_path(deck, 3) is None and deck_cards.card_path(deck, -1) is None
+    thumb = deck_cards.picture(deck, 1, "thumb")
+    assert thumb is not None and thumb.data == (folder / "thumbs" / "001.webp").read_bytes()
+    assert thumb.etag == '"' + hashlib.sha256(thumb.data).hexdigest()[:32] + '"'
+    assert max(Image.open(io.BytesIO(thumb.data)).size) == 320
+    # Everything was read at once: files removed afterwards are still served as they were.
+    full = (folder / "cards" / "000.webp").read_bytes()
+    shutil.rmtree(folder / "cards")
+    assert deck_cards.picture(deck, 0, "full") == deck_cards.Picture(
+        full, deck_cards.content_tag(full))
+    # A card without a thumbnail serves its picture; nothing is made, nothing is written.
+    assert deck_cards.picture(deck, 2, "thumb") == deck_cards.picture(deck, 2, "full")
+    assert deck_cards.picture(deck, 3, "thumb") is None
+    assert deck_cards.picture(deck, -1, "full") is None
+    assert not (decks_home / "deck-cache").exists()
+    assert sorted(p.name for p in (folder / "thumbs").iterdir()) == ["000.webp", "001.webp"]
+
+
+def test_uploaded_pictures_are_read_from_their_files(decks_home: Path) -> None:
+    deck, _ = create_deck("Mine", files(("a.png", picture(1600, 1200))))
+    thumb = deck_cards.picture(deck, 0, "thumb")
+    full = deck_cards.picture(deck, 0, "full")
+    assert thumb is not None and full is not None
+    assert thumb.data == (deck.folder / "thumbs" / "000.webp").read_bytes()
+    assert full.data == (deck.folder / "cards" / "000.webp").read_bytes()
+    assert Image.open(io.BytesIO(thumb.data)).size == (320, 240)
+    assert deck_cards.warm(deck, now=1000.0) and not deck_cards.warm(deck, now=1001.0)
+
+
+def test_every_card_of_the_shipped_deck_has_its_thumbnail() -> None:
+    deck = library.load_manifest(library.BUNDLED_DIR / "default", uploaded=False)
+    assert len(deck) == 252
+    for number, card in enumerate(deck.cards):
+        path = deck_cards.thumb_file(deck, number)
+        assert path is not None, f"card {card.id} has no thumbs/{card.id}.webp"
+        with Image.open(path) as thumb, Image.open(deck.folder / card.file) as full:
+            assert thumb.format == "WEBP" and max(thumb.size) == 320
+            assert abs(thumb.width / thumb.height - full.width / full.height) < 0.01
+    extra = {p.stem for p in (deck.folder / "thumbs").iterdir()} - {c.id for c in deck.cards}
+    assert not extra
+
+
+def test_leftovers_of_interrupted_uploads_and_deletions_are_removed(decks_home: Path
+                                                                     ) -> None:
+    kept, _ = create_deck("Kept", files(("a.png", picture())))
+    root = decks_home / "decks"
+    for name in (".incoming-0123456789abcdef", ".deleted-fedcba9876543210-abcd"):
+        (root / name / "cards").mkdir(parents=True)
+        (root / name / "cards" / "000.webp").write_bytes(b"half a picture")
+    (root / ".incoming-plain-file").write_bytes(b"not a folder")
+    assert sorted(remove_leftovers()) == [".deleted-fedcba9876543210-abcd",
+                                          ".incoming-0123456789abcdef"]
+    assert sorted(p.name for p in root.iterdir()) == [".incoming-plain-file", kept.id]
+    assert find_deck(kept.id) == kept
 
 
 def test_served_manifests_hide_local_paths_and_owners(decks_home: Path) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,6 +17,8 @@ from PIL import Image
 
 import gametable.decks as library
 import gametable.server.decks as deck_routes
+from gametable.server.app import Settings, create_app
+from gametable.server.quotas import UploadQuota
 from tests.decks.pictures import make_bundled_deck, noise, picture, zip_of
 
 PUBLIC = "public, max-age=31536000, immutable"
@@ -28,6 +33,7 @@ def bundled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     make_bundled_deck(folder, "default", cards=3, name="Default pictures")
     monkeypatch.setattr(library, "BUNDLED_DIR", folder)
+    library.forget("default")  # the server read the real one as it started
     return folder
 
 
@@ -62,11 +68,17 @@ def dixit_table(client: TestClient, deck: str, key: str) -> dict[str, Any]:
 
 
 def assert_image(response: Response, cache: str) -> None:
+    """A WebP picture whose only validator is the hash of its bytes."""
     assert response.status_code == 200, response.text
     assert response.headers["content-type"] == "image/webp"
     assert response.headers["cache-control"] == cache
-    assert response.headers["etag"]
+    assert response.headers["etag"] == content_tag(response.content)
+    assert "last-modified" not in response.headers
     assert response.content[:4] == b"RIFF" and response.content[8:12] == b"WEBP"
+
+
+def content_tag(data: bytes) -> str:
+    return '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 
 
 def test_an_upload_answers_the_deck_and_its_owner_key(client: TestClient, bundled: Path
@@ -159,8 +171,12 @@ def test_an_uploaded_deck_is_hidden_from_others(client: TestClient, bundled: Pat
                             headers={"X-Deck-Key": key}), PRIVATE)
 
 
-def test_seats_of_a_table_using_the_deck_see_its_pictures(client: TestClient,
-                                                          bundled: Path) -> None:
+def picture_pass(client: TestClient, deck_id: str, table_id: str, token: str) -> Response:
+    return client.post(f"/api/decks/{deck_id}/pass", json={"table": table_id, "token": token})
+
+
+def test_seats_of_a_table_using_the_deck_get_a_picture_pass(client: TestClient,
+                                                            bundled: Path) -> None:
     body = uploaded(client, count=DIXIT_MINIMUM)
     deck_id = body["deck"]["id"]
     # Only the deck's owner may seat a table with it: a deck id alone is not enough.
@@ -171,24 +187,99 @@ def test_seats_of_a_table_using_the_deck_see_its_pictures(client: TestClient,
     created = dixit_table(client, deck_id, body["key"])
     table_id, token = created["table"]["id"], created["token"]
     joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
+    queries = set()
     for seat_token in (token, joined["token"]):
+        answer = picture_pass(client, deck_id, table_id, seat_token)
+        assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
+        granted = answer.json()
+        assert granted["deck"] == deck_id and granted["table"] == table_id
+        assert granted["expires"] >= time.time() + 2 * 3600 - 5
+        query = granted["query"]
+        assert seat_token not in query and body["key"] not in query
+        assert set(parse_qs(query)) == {"table", "expires", "sig"}
         for size in ("thumb", "full"):
-            url = f"/api/decks/{deck_id}/cards/5?size={size}&table={table_id}&token={seat_token}"
-            assert_image(client.get(url), PRIVATE)
-        manifest = client.get(f"/api/decks/{deck_id}?table={table_id}&token={seat_token}")
+            assert_image(client.get(f"/api/decks/{deck_id}/cards/5?size={size}&{query}"),
+                         PRIVATE)
+        manifest = client.get(f"/api/decks/{deck_id}?{query}")
         assert manifest.status_code == 200 and len(manifest.json()["cards"]) == DIXIT_MINIMUM
         assert manifest.json()["mine"] is False
-    # A wrong token, no token, or the host token: nothing.
-    for query in (f"table={table_id}&token=wrong", f"table={table_id}",
-                  f"table={table_id}&token={created['host_token']}",
-                  f"table=nosuchtable&token={token}"):
-        assert client.get(f"/api/decks/{deck_id}/cards/5?{query}").status_code == 404
-    # A seat token of a table that plays with another deck: nothing.
+        queries.add(query)
+    assert len(queries) == 1  # the same addresses for every seat: the browser cache works
+    # The seat token itself no longer opens the pictures.
+    url = f"/api/decks/{deck_id}/cards/5?table={table_id}&token={token}"
+    assert client.get(url).status_code == 404
+    # A wrong token, the host token, or another table: no pass.
+    for table, seat_token in ((table_id, "wrong"), (table_id, created["host_token"]),
+                              ("nosuchtable", token)):
+        refused = picture_pass(client, deck_id, table, seat_token)
+        assert refused.status_code == 404 and refused.json()["code"] == "no_deck"
+    # A seat of a table that plays with another deck: no pass for this one, and its pass
+    # does not open this deck.
     other = uploaded(client, count=DIXIT_MINIMUM)
     elsewhere = dixit_table(client, other["deck"]["id"], other["key"])
-    url = (f"/api/decks/{deck_id}/cards/5?table={elsewhere['table']['id']}"
-           f"&token={elsewhere['token']}")
-    assert client.get(url).status_code == 404
+    assert picture_pass(client, deck_id, elsewhere["table"]["id"],
+                        elsewhere["token"]).status_code == 404
+    their = picture_pass(client, other["deck"]["id"], elsewhere["table"]["id"],
+                         elsewhere["token"]).json()["query"]
+    assert client.get(f"/api/decks/{deck_id}/cards/5?{their}").status_code == 404
+    # A bundled deck needs no pass.
+    public = picture_pass(client, "default", table_id, token).json()
+    assert public["query"] == "" and public["expires"] is None
+
+
+def test_an_expired_or_tampered_pass_opens_nothing(client: TestClient, bundled: Path) -> None:
+    body = uploaded(client, count=DIXIT_MINIMUM)
+    deck_id = body["deck"]["id"]
+    created = dixit_table(client, deck_id, body["key"])
+    table_id = created["table"]["id"]
+    good = parse_qs(picture_pass(client, deck_id, table_id, created["token"]).json()["query"])
+    keeper = client.app.api.state.deck_passes  # type: ignore[attr-defined]
+    old = keeper.issue(deck_id, table_id, now=time.time() - 3 * 3600 - 1)
+    assert old.expires < time.time()
+    signature = good["sig"][0]
+    flipped = ("A" if signature[0] != "A" else "B") + signature[1:]
+    for query in (
+        old.query(),                                                    # expired
+        urlencode({**good, "sig": flipped}, doseq=True),               # tampered
+        urlencode({**good, "expires": int(good["expires"][0]) + 3600}, doseq=True),
+        urlencode({**good, "table": "another"}, doseq=True),
+        urlencode({"table": table_id, "expires": good["expires"][0]}),  # no signature
+        urlencode({**good, "expires": "soon"}, doseq=True),
+    ):
+        for path in (f"/api/decks/{deck_id}/cards/0?{query}", f"/api/decks/{deck_id}?{query}"):
+            response = client.get(path)
+            assert response.status_code == 404 and response.json()["code"] == "no_deck", query
+    assert client.get(f"/api/decks/{deck_id}/cards/0?{urlencode(good, doseq=True)}") \
+        .status_code == 200
+
+
+def test_a_picture_pass_does_not_let_its_holder_act_at_the_table(client: TestClient,
+                                                                 bundled: Path) -> None:
+    body = uploaded(client, count=DIXIT_MINIMUM)
+    deck_id = body["deck"]["id"]
+    created = dixit_table(client, deck_id, body["key"])
+    table_id = created["table"]["id"]
+    granted = parse_qs(picture_pass(client, deck_id, table_id, created["token"])
+                       .json()["query"])
+    candidates = [granted["sig"][0], granted["expires"][0],
+                  urlencode(granted, doseq=True)]
+    for candidate in candidates:
+        with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+            ws.send_json({"type": "hello", "token": candidate})
+            assert ws.receive_json()["code"] == "bad_token"
+            welcome = ws.receive_json()
+            assert welcome["type"] == "welcome" and welcome["seat"] is None
+            ws.receive_json()  # the spectator's state
+            ws.send_json({"type": "action", "action": {"type": "claim"}, "id": 1})
+            while (message := ws.receive_json())["type"] != "error":
+                pass
+            assert message["code"] == "not_seated"
+        bot = client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "random"},
+                          headers={"X-Host-Token": candidate})
+        assert bot.status_code == 403
+        assert client.delete(f"/api/decks/{deck_id}",
+                             headers={"X-Deck-Key": candidate}).status_code == 404
+        assert picture_pass(client, deck_id, table_id, candidate).status_code == 404
 
 
 def test_bundled_pictures_are_public_and_cached_for_a_year(client: TestClient, bundled: Path,
@@ -196,12 +287,13 @@ def test_bundled_pictures_are_public_and_cached_for_a_year(client: TestClient, b
     thumb = client.get("/api/decks/default/cards/2?size=thumb")
     assert_image(thumb, PUBLIC)
     assert max(Image.open(io.BytesIO(thumb.content)).size) == 320
-    # Made once, kept under the data dir, not in the package.
-    assert list((tmp_path / "deck-cache" / "default").iterdir())
-    assert not (bundled / "default" / "thumbs").exists()
+    # The thumbnail that ships with the deck, not one made on request.
+    assert thumb.content == (bundled / "default" / "thumbs" / "002.webp").read_bytes()
+    assert not (tmp_path / "deck-cache").exists()
     again = client.get("/api/decks/default/cards/2?size=thumb",
                        headers={"If-None-Match": thumb.headers["etag"]})
     assert again.status_code == 304 and again.headers["cache-control"] == PUBLIC
+    assert again.headers["etag"] == thumb.headers["etag"]
     full = client.get("/api/decks/default/cards/0")
     assert_image(full, PUBLIC)
     assert full.headers["etag"] != thumb.headers["etag"]
@@ -235,3 +327,115 @@ def test_owners_delete_their_decks_unless_a_game_uses_them(client: TestClient,
     refused = client.delete(f"/api/decks/{busy['deck']['id']}",
                             headers={"X-Deck-Key": busy["key"]})
     assert refused.status_code == 409 and refused.json()["code"] == "deck_in_use"
+
+
+def test_a_deck_whose_table_left_memory_is_still_in_use(client: TestClient, bundled: Path
+                                                        ) -> None:
+    body = uploaded(client, count=DIXIT_MINIMUM)
+    deck_id, key = body["deck"]["id"], body["key"]
+    table_id = dixit_table(client, deck_id, key)["table"]["id"]
+    manager = client.app.api.state.manager  # type: ignore[attr-defined]
+    assert manager.evict_idle(now=time.monotonic() + 2 * 3600) >= 1
+    assert table_id not in manager.tables
+    refused = client.delete(f"/api/decks/{deck_id}", headers={"X-Deck-Key": key})
+    assert refused.status_code == 409 and refused.json()["code"] == "deck_in_use"
+    # The table comes back with its deck.
+    assert client.get(f"/api/tables/{table_id}").json()["config"]["deck"] == deck_id
+    assert client.get(f"/api/decks/{deck_id}", headers={"X-Deck-Key": key}).status_code == 200
+
+
+def test_a_deck_is_free_once_its_games_are_over(client: TestClient, bundled: Path) -> None:
+    body = uploaded(client, count=DIXIT_MINIMUM)
+    deck_id, key = body["deck"]["id"], body["key"]
+    table_id = dixit_table(client, deck_id, key)["table"]["id"]
+    manager = client.app.api.state.manager  # type: ignore[attr-defined]
+    # The storage layer knows configs, not games: any option, any table.
+    assert manager.storage.unfinished_with("deck", deck_id) == [table_id]
+    assert manager.storage.unfinished_with("deck", "default") == []
+    with pytest.raises(ValueError):
+        manager.storage.unfinished_with("deck') OR 1=1 --", deck_id)
+    client.portal.call(manager.storage.mark_finished, table_id, time.time())  # type: ignore[union-attr]
+    manager.tables.pop(table_id)
+    assert manager.storage.unfinished_with("deck", deck_id) == []
+    deleted = client.delete(f"/api/decks/{deck_id}", headers={"X-Deck-Key": key})
+    assert deleted.status_code == 200
+
+
+def test_what_an_interrupted_upload_left_is_removed_at_start(tmp_path: Path) -> None:
+    decks = tmp_path / "decks"
+    for name in (".incoming-0123456789abcdef", ".deleted-0123456789abcdef-01ab"):
+        (decks / name / "cards").mkdir(parents=True)
+    (tmp_path / "deck-cache" / "default").mkdir(parents=True)  # earlier versions' thumbnails
+    app = create_app(Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none"))
+    assert (decks / ".incoming-0123456789abcdef").exists()
+    with TestClient(app):
+        assert list(decks.iterdir()) == []
+        assert not (tmp_path / "deck-cache").exists()
+        secret = tmp_path / "picture-secret"
+        assert len(secret.read_bytes()) == 32 and secret.stat().st_mode & 0o777 == 0o600
+    with TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0,
+                                        static_dir=tmp_path / "none"))):
+        assert len(secret.read_bytes()) == 32  # kept: passes outlive a restart
+
+
+def quota_client(tmp_path: Path, **quota: Any) -> TestClient:
+    return TestClient(create_app(Settings(
+        data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+        upload_quota=UploadQuota(**quota))))
+
+
+def assert_quota(response: Response, code: str) -> None:
+    assert response.status_code == 429, response.text
+    error = response.json()
+    assert error["code"] == code and error["key"] == f"decks.errors.{code}"
+    assert int(response.headers["retry-after"]) >= 1
+    assert f"{error['params']['minutes']} min" in error["message"]
+
+
+def test_a_client_makes_only_so_many_decks(tmp_path: Path, bundled: Path) -> None:
+    with quota_client(tmp_path, decks=2, minutes=60) as client:
+        uploaded(client)
+        uploaded(client)
+        third = upload(client)
+        assert_quota(third, "quota_decks")
+        # An hour's share refills over the hour: half an hour to wait for a whole deck.
+        assert 29 * 60 <= int(third.headers["retry-after"]) <= 30 * 60
+        assert third.json()["params"] == {"limit": 2, "window": 60, "minutes": 30}
+        assert len(list((tmp_path / "decks").iterdir())) == 2
+
+
+def test_a_client_prepares_only_so_many_pictures(tmp_path: Path, bundled: Path) -> None:
+    with quota_client(tmp_path, cards=3) as client:
+        assert_quota(upload(client, count=4), "quota_cards")
+        assert list((tmp_path / "decks").iterdir()) == []  # stopped midway: nothing left
+    with quota_client(tmp_path, cpu_seconds=0.000001) as client:
+        assert_quota(upload(client, count=2), "quota_cpu")
+        assert_quota(upload(client, count=1), "quota_cpu")  # and not again before it refills
+
+
+def test_a_client_sends_only_so_many_bytes(tmp_path: Path, bundled: Path) -> None:
+    with quota_client(tmp_path, megabytes=1) as client:
+        big = noise(1100, 1000)
+        assert len(big) > 1024 * 1024
+        assert_quota(upload(client, files=[("noise.png", big)]), "quota_bytes")
+        assert not (tmp_path / "decks").exists()  # refused as it arrived
+
+
+def test_a_client_uploads_one_deck_at_a_time(tmp_path: Path, bundled: Path) -> None:
+    with quota_client(tmp_path) as client:
+        quotas = client.app.api.state.deck_quotas  # type: ignore[attr-defined]
+        busy = quotas.clients("testclient")
+        quotas.begin(busy)  # an upload of this client is being received or prepared
+        refused = upload(client)
+        assert refused.status_code == 409 and refused.json()["code"] == "upload_busy"
+        quotas.end(busy)
+        key = uploaded(client)["key"]
+        # An upload that holds the same deck key from another address counts too.
+        elsewhere = quotas.clients("192.0.2.7", [key])
+        quotas.begin(elsewhere)
+        response = client.post("/api/decks", data={"name": "More"},
+                               files=[("files", ("a.png", picture(), "image/png"))],
+                               headers={"X-Deck-Key": key})
+        assert response.status_code == 409 and response.json()["code"] == "upload_busy"
+        assert upload(client).status_code == 201  # without the key: only its address counts
+        quotas.end(elsewhere)

@@ -6,8 +6,8 @@ Run from the repository root::
 
 It reads the public-domain SVGs of Debian's ``openclipart-svg`` package, curates
 single-object motifs, paints one dreamlike scene per card and writes
-``cards/NNN.webp`` plus ``manifest.json``. The same seed and package versions give the
-same deck.
+``cards/NNN.webp``, ``manifest.json`` and a thumbnail of every card, ``thumbs/NNN.webp``
+(:mod:`tools.deckgen.thumbs`). The same seed and package versions give the same deck.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from . import catalogue
 from .compose import Scene, paint
 from .describe import describe
 from .plan import Picker, plan
+from .thumbs import make_thumbs
 
 DECK_ID = "default"
 DECK_NAME = "Dreamwork"
@@ -116,9 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False)
                                        + "\n", encoding="utf-8")
+    thumbs, thumb_bytes = make_thumbs(out)
     used = {s["file"] for e in entries for s in e["sources"]}  # type: ignore[attr-defined]
-    console.print(f"{args.cards} cards, {size / 1e6:.1f} MB of images, {len(used)} motifs used,"
-                  f" {time.monotonic() - started:.0f} s")
+    console.print(f"{args.cards} cards, {size / 1e6:.1f} MB of images, {thumbs} thumbnails "
+                  f"({thumb_bytes / 1e6:.1f} MB), {len(used)} motifs used, "
+                  f"{time.monotonic() - started:.0f} s")
     return 0
 
 

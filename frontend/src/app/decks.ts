@@ -1,26 +1,25 @@
 // Addresses of deck pictures (docs/protocol.md, "Decks"). Bundled decks are public; an
-// uploaded deck's pictures are served only with the seat token of a table that uses it
-// (or the deck's owner key).
+// uploaded deck's pictures are served with a picture pass: a short-lived signature that a
+// seat's token buys for its table's deck. The seat token itself never goes into an address.
 import { ApiError } from "./api";
 import type { ErrorMessage } from "./types";
 
 export type CardSize = "thumb" | "full";
 
-export interface DeckAccess {
-  table?: string;
-  token?: string | null;
-  key?: string | null;
+/** A picture pass as `POST /api/decks/{id}/pass` answers it. */
+export interface DeckPass {
+  deck: string;
+  table: string;
+  /** Unix time (seconds) when it stops working; null for a bundled deck (no pass needed). */
+  expires: number | null;
+  /** What the pictures' addresses carry ("" for a bundled deck). */
+  query: string;
 }
 
-/** The URL of card number `card` (0-based, manifest order) of deck `deck`. */
-export function cardUrl(deck: string, card: number, size: CardSize, access: DeckAccess = {}): string {
-  const query = new URLSearchParams({ size });
-  if (access.table && access.token) {
-    query.set("table", access.table);
-    query.set("token", access.token);
-  }
-  if (access.key) query.set("key", access.key);
-  return `/api/decks/${encodeURIComponent(deck)}/cards/${card}?${query.toString()}`;
+/** The URL of card number `card` (0-based, manifest order) of deck `deck`, with the picture
+ * pass query `pass` ("" for a bundled deck). */
+export function cardUrl(deck: string, card: number, size: CardSize, pass = ""): string {
+  return `/api/decks/${encodeURIComponent(deck)}/cards/${card}?size=${size}${pass ? `&${pass}` : ""}`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -112,21 +111,28 @@ export async function listDecks(): Promise<DeckSummary[]> {
   return (data as { decks: DeckSummary[] }).decks;
 }
 
-/** A deck's cards and descriptions (an uploaded deck needs its key or a seat's token). */
-export async function deckManifest(deck: string, access: DeckAccess = {}): Promise<DeckManifest> {
-  const query = new URLSearchParams();
-  if (access.table && access.token) {
-    query.set("table", access.table);
-    query.set("token", access.token);
-  }
-  const key = access.key ?? deckKeys.get(deck);
-  const search = query.toString();
-  const response = await fetch(`/api/decks/${encodeURIComponent(deck)}${search ? `?${search}` : ""}`, {
+/** A deck's cards and descriptions (an uploaded deck needs its key or a picture pass). */
+export async function deckManifest(deck: string, pass = ""): Promise<DeckManifest> {
+  const key = deckKeys.get(deck);
+  const response = await fetch(`/api/decks/${encodeURIComponent(deck)}${pass ? `?${pass}` : ""}`, {
     headers: key ? { "X-Deck-Key": key } : {},
   });
   const data = await response.json().catch(() => null);
   if (!response.ok) throw failure(response.status, data, "ui.errors.network");
   return data as DeckManifest;
+}
+
+/** Trade a seat's token for a picture pass to its table's deck (sent in the body, never in
+ * an address). */
+export async function deckPass(deck: string, table: string, token: string): Promise<DeckPass> {
+  const response = await fetch(`/api/decks/${encodeURIComponent(deck)}/pass`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ table, token }),
+  });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw failure(response.status, data, "ui.errors.network");
+  return data as DeckPass;
 }
 
 /** Delete a deck uploaded from this browser. */
@@ -192,6 +198,9 @@ export function uploadDeck(request: DeckUploadRequest, onProgress: (fraction: nu
     xhr.onabort = () => reject(new DOMException("aborted", "AbortError"));
   });
   xhr.open("POST", "/api/decks");
+  // The server counts uploads per address and per deck key (docs/protocol.md, "Uploads").
+  const keys = deckKeys.header();
+  if (keys) xhr.setRequestHeader("X-Deck-Key", keys);
   xhr.send(form);
   return { done, abort: () => xhr.abort() };
 }

@@ -9,7 +9,8 @@ An uploaded deck is stored as ``<data_dir>/decks/<id>/`` with ``manifest.json``
 (``id, name, owner, created, cards: [{id, file, description, sources}]``),
 ``cards/NNN.webp`` and ``thumbs/NNN.webp``. ``owner`` is the SHA-256 of a random owner
 key that only the uploader gets. Decks never change once made; their owner may delete
-them (:func:`delete_deck`).
+them (:func:`delete_deck`). A staging or deleted folder that a crash left behind is
+removed when the server starts (:func:`remove_leftovers`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import secrets
 import shutil
 import time
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
@@ -32,9 +33,8 @@ from gametable.decks.images import (
     MAX_FILE_BYTES,
     DeckRefused,
     megabytes,
-    prepare,
+    prepare_card,
     sniff,
-    thumbnail,
 )
 
 MAX_CARDS = 500
@@ -51,6 +51,8 @@ MAX_KEYS = 50
 
 ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 IGNORED_NAMES = {"thumbs.db", "desktop.ini"}
+STAGING_PREFIX = ".incoming-"
+DELETED_PREFIX = ".deleted-"
 
 
 @dataclass
@@ -211,7 +213,8 @@ def new_deck_id() -> str:
 
 
 def create_deck(name: str | None, uploads: Sequence[Upload],
-                descriptions: Sequence[str | None] = ()) -> tuple[Deck, str]:
+                descriptions: Sequence[str | None] = (),
+                on_card: Callable[[float], None] | None = None) -> tuple[Deck, str]:
     """Make a deck from pictures and zips; returns the deck and its owner key.
 
     Args:
@@ -219,6 +222,8 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
         uploads: picture files (PNG, JPEG, WebP) and zips of such pictures, in card order
             (a zip's pictures in the natural order of their names).
         descriptions: optional descriptions, one per card in that order (fewer is fine).
+        on_card: called after each picture is prepared (or refused) with the CPU seconds
+            this thread spent on it; it may raise :class:`DeckRefused` to stop.
 
     Raises:
         DeckRefused: anything refused; nothing is left on disk.
@@ -239,7 +244,7 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
     root.mkdir(parents=True, exist_ok=True)
     deck_id = new_deck_id()
     key = secrets.token_urlsafe(24)
-    staging = root / f".incoming-{deck_id}"
+    staging = root / f"{STAGING_PREFIX}{deck_id}"
     try:
         (staging / "cards").mkdir(parents=True)
         (staging / "thumbs").mkdir()
@@ -247,10 +252,14 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
         width = max(3, len(str(len(pictures) - 1)))
         for number, picture in enumerate(pictures):
             card_id = f"{number:0{width}d}"
-            stored = prepare(picture.read(), picture.name)
+            started = time.thread_time()
+            try:
+                stored, thumb = prepare_card(picture.read(), picture.name)
+            finally:
+                if on_card is not None:
+                    on_card(time.thread_time() - started)
             (staging / "cards" / f"{card_id}.webp").write_bytes(stored)
-            (staging / "thumbs" / f"{card_id}.webp").write_bytes(
-                thumbnail(stored, picture.name))
+            (staging / "thumbs" / f"{card_id}.webp").write_bytes(thumb)
             description = texts[number] if number < len(texts) else None
             cards.append({"id": card_id, "file": f"cards/{card_id}.webp",
                           "description": description,
@@ -315,8 +324,24 @@ def delete_deck(deck_id: str, key: str | None) -> bool:
     deck = find_deck(deck_id)
     if deck is None or not deck.uploaded or not key or not is_owner(deck, [key]):
         return False
-    trash = deck.folder.with_name(f".deleted-{deck.id}-{secrets.token_hex(4)}")
+    trash = deck.folder.with_name(f"{DELETED_PREFIX}{deck.id}-{secrets.token_hex(4)}")
     deck.folder.rename(trash)
     forget(deck.id)
     shutil.rmtree(trash, ignore_errors=True)
     return True
+
+
+def remove_leftovers() -> list[str]:
+    """Remove what an interrupted upload or deletion left in the folder of uploaded decks
+    (``.incoming-*`` and ``.deleted-*`` folders); call it before the server takes
+    requests. Returns the names removed."""
+    folder = uploads_dir()
+    if folder is None or not folder.is_dir():
+        return []
+    removed: list[str] = []
+    for entry in folder.iterdir():
+        if entry.name.startswith((STAGING_PREFIX, DELETED_PREFIX)) and entry.is_dir() \
+                and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry.name)
+    return removed

@@ -40,9 +40,11 @@ from gametable.core.records import GameRecord, SeatInfo
 from gametable.decks.uploads import split_keys
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
+from gametable.server.decks import start as start_decks
 from gametable.server.guards import BodyLimit, SecurityHeaders, client_address, origin_allowed
 from gametable.server.limits import Limits, Rate, secret_key
 from gametable.server.messages import CreateTable, JoinTable, SeatBot
+from gametable.server.quotas import UploadQuota
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage
 from gametable.server.tables import FINISHED, Caps, Refused, SeatRequest, TableManager
@@ -79,6 +81,7 @@ class Settings:
         read_timeout: seconds without a byte of a request body before it is refused.
         header_timeout: seconds a client may take to send a request's headers (the
             connection is closed after that); applied by ``gametable serve``.
+        upload_quota: what one client may upload (decks, pictures, bytes, CPU time).
     """
 
     data_dir: Path = Path("data")
@@ -91,6 +94,7 @@ class Settings:
     body_timeout: float = 30.0
     read_timeout: float = 15.0
     header_timeout: float = 10.0
+    upload_quota: UploadQuota = field(default_factory=UploadQuota)
 
 
 def server_secret(data_dir: Path) -> bytes:
@@ -124,6 +128,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        start_decks(app, settings.data_dir)
         store = storage or SQLiteStorage(settings.data_dir / "gametable.sqlite3",
                                          synchronous=settings.synchronous)
         manager = TableManager(store, bot_delay=settings.bot_delay,
@@ -155,9 +160,11 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, error: Refused) -> JSONResponse:
-        headers = ({"Retry-After": str(error.retry_after)} if error.retry_after is not None
-                   else None)
-        return JSONResponse(error.to_json(), status_code=error.status, headers=headers)
+        headers = dict(error.headers)
+        if error.retry_after is not None:
+            headers["Retry-After"] = str(error.retry_after)
+        return JSONResponse(error.to_json(), status_code=error.status,
+                            headers=headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -225,7 +232,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                         headers={"Content-Disposition":
                                  f'attachment; filename="{table.game_name}-{table.id}.json"'})
 
-    mount_decks(app, settings.data_dir, limits)
+    mount_decks(app, settings.data_dir, limits, settings.upload_quota)
     _mount_client(app, settings.static_dir)
     return app
 

@@ -5,24 +5,34 @@
 ``POST   /api/decks``                           upload a deck (multipart) → ``{deck, key}``
 ``GET    /api/decks/{id}``                      a deck's manifest (cards, descriptions)
 ``DELETE /api/decks/{id}``                      delete one's own deck (owner key)
+``POST   /api/decks/{id}/pass``                 a seat's picture pass for its table's deck
 ``GET    /api/decks/{id}/cards/{n}``            a card's picture (``size=thumb|full``)
 ==============================================  ===========================================
 
 Bundled decks are public. An uploaded deck (its manifest and pictures) is served only to
-its owner key, or to the seat token of a table whose config's ``deck`` is that deck —
-checked as the websocket checks it. To anyone else it does not exist (404). The server
-asks a table's config for ``deck`` and nothing else, whatever the game.
+its owner key, or with a picture pass (:mod:`gametable.server.passes`) that a seat of a
+table whose config's ``deck`` is that deck got for it. To anyone else it does not exist
+(404). The server asks a table's config for ``deck`` and nothing else, whatever the game.
+
+Pictures are served from memory (bundled decks) or disk (uploaded decks) the same way
+whoever asked for them before: no picture is made on request, and their validator is the
+hash of their bytes (:mod:`gametable.decks.cards`). Uploads are charged to their client's
+share (:mod:`gametable.server.quotas`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import mimetypes
+import logging
+import shutil
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Header, Query, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import ClientDisconnect
@@ -32,11 +42,11 @@ from gametable.decks import Deck, find_deck
 from gametable.decks.cards import (
     SIZES,
     bundled_decks,
-    card_path,
-    etag,
+    picture,
+    preload,
     public_manifest,
     summary,
-    thumb_path,
+    warm,
 )
 from gametable.decks.images import DeckRefused, megabytes
 from gametable.decks.uploads import (
@@ -48,11 +58,16 @@ from gametable.decks.uploads import (
     is_owner,
     owned_decks,
     parse_descriptions,
+    remove_leftovers,
     split_keys,
 )
 from gametable.server.guards import client_address
 from gametable.server.limits import Limits, secret_key
+from gametable.server.passes import PassKeeper
+from gametable.server.quotas import UploadQuota, UploadQuotas
 from gametable.server.tables import FINISHED, Refused, TableManager
+
+log = logging.getLogger("gametable.decks")
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 """Largest upload request (all files together): 200 MB."""
@@ -62,22 +77,45 @@ MAX_FORM_FILES = 2000
 PUBLIC_CACHE = "public, max-age=31536000, immutable"
 PRIVATE_CACHE = "private, max-age=86400"
 UPLOAD_PATH = "/api/decks"
+OLD_THUMBNAIL_CACHE = "deck-cache"
+"""Where earlier versions made bundled thumbnails on request (removed at start-up)."""
 
 router = APIRouter()
-_uploading = asyncio.Semaphore(2)  # pictures are decoded in threads: two uploads at a time
+PREPARING_THREADS = 2
+"""Uploads whose pictures are prepared at once; the others wait their turn."""
+_uploading = asyncio.Semaphore(PREPARING_THREADS)
+# Always the same threads: each thread's allocator keeps the memory of the biggest picture
+# it decoded for reuse, so a new thread for every upload would add that up many times.
+_preparing = ThreadPoolExecutor(PREPARING_THREADS, thread_name_prefix="deck-upload")
 
 
-def mount(app: FastAPI, data_dir: Path, limits: Limits | None = None) -> None:
+def mount(app: FastAPI, data_dir: Path, limits: Limits | None = None,
+          quota: UploadQuota | None = None) -> None:
     """Serve the deck routes in ``app``; uploaded decks live under ``data_dir / "decks"``.
-    Uploads are counted against ``limits`` (kind ``upload``), if given."""
+    Uploads are counted against ``limits`` (kind ``upload``), if given, and each client's
+    uploads are limited by ``quota``."""
     library.configure(data_dir)
     app.state.deck_limits = limits
+    app.state.deck_quotas = UploadQuotas(quota)
     app.include_router(router)
 
 
+def start(app: FastAPI, data_dir: Path) -> None:
+    """Ready the decks before the server takes requests: remove what interrupted uploads
+    left, read the bundled decks' pictures into memory, load the picture pass secret."""
+    for name in remove_leftovers():
+        log.info("removed %s, left by an interrupted upload or deletion", name)
+    shutil.rmtree(data_dir / OLD_THUMBNAIL_CACHE, ignore_errors=True)
+    preload()
+    app.state.deck_passes = PassKeeper.in_folder(data_dir)
+
+
 def refused(error: DeckRefused) -> Refused:
-    """The server refusal for a deck refusal (same code, key and parameters)."""
-    return Refused(error.code, error.key, status=error.status, **error.params)
+    """The server refusal for a deck refusal (same code, key, parameters and status;
+    ``Retry-After`` when waiting helps)."""
+    headers = {"Retry-After": str(error.retry_after)} if error.retry_after else None
+    return Refused(error.code, error.key, status=error.status, headers=headers,
+                   **error.params)
 
 
 def no_deck(deck_id: str) -> Refused:
@@ -92,20 +130,18 @@ def _keys(header: str | None, key: str | None) -> list[str]:
     return keys[:MAX_KEYS + 1]
 
 
-async def _may_see(request: Request, deck: Deck, keys: list[str], table_id: str | None,
-                   token: str | None) -> bool:
+def _passes(request: Request) -> PassKeeper:
+    keeper: PassKeeper = request.app.state.deck_passes
+    return keeper
+
+
+def _may_see(request: Request, deck: Deck, keys: list[str], table_id: str | None,
+             expires: str | None, signature: str | None) -> bool:
     """Whether this request may see ``deck``: it is bundled, or the request holds its owner
-    key or a seat token of a table that plays with it."""
+    key or a valid picture pass for it."""
     if not deck.uploaded or is_owner(deck, keys):
         return True
-    if not table_id or not token:
-        return False
-    manager: TableManager = request.app.state.manager
-    try:
-        table = await manager.get(table_id)
-    except Refused:
-        return False
-    return getattr(table.config, "deck", None) == deck.id and table.seat_of(token) is not None
+    return _passes(request).valid(deck.id, table_id, expires, signature)
 
 
 def _find(deck_id: str) -> Deck | None:
@@ -116,10 +152,10 @@ def _find(deck_id: str) -> Deck | None:
         return None
 
 
-async def _visible(request: Request, deck_id: str, keys: list[str], table_id: str | None,
-                   token: str | None) -> Deck:
+def _visible(request: Request, deck_id: str, keys: list[str], table_id: str | None = None,
+             expires: str | None = None, signature: str | None = None) -> Deck:
     deck = _find(deck_id)
-    if deck is None or not await _may_see(request, deck, keys, table_id, token):
+    if deck is None or not _may_see(request, deck, keys, table_id, expires, signature):
         raise no_deck(deck_id)
     return deck
 
@@ -137,36 +173,59 @@ async def list_decks(x_deck_key: Annotated[str | None, Header()] = None) -> JSON
 
 
 @router.post("/api/decks", status_code=201)
-async def upload_deck(request: Request) -> JSONResponse:
+async def upload_deck(request: Request,
+                      x_deck_key: Annotated[str | None, Header()] = None) -> JSONResponse:
     """Make a deck from a multipart form: ``name``, ``files`` (pictures or a zip, one or
-    more) and optional ``descriptions`` (a JSON list, one per card)."""
+    more) and optional ``descriptions`` (a JSON list, one per card). Limited by the
+    per-client upload rate, then charged to the client's address and the owner keys in
+    ``X-Deck-Key`` (quotas)."""
     limits: Limits | None = request.app.state.deck_limits
     if limits is not None:
-        keys = split_keys(request.headers.get("x-deck-key"))[:1]
+        keys = split_keys(x_deck_key)[:1]
         limits.check("upload", [client_address(request.scope),
                                 *(secret_key("deck", key) for key in keys)])
-    form = await _read_form(request)
+    quotas: UploadQuotas = request.app.state.deck_quotas
+    clients = quotas.clients(client_address(request.scope), split_keys(x_deck_key))
     try:
-        name = form.get("name")
-        raw = form.get("descriptions")
-        files = [item for item in form.getlist("files") if isinstance(item, UploadFile)]
-        descriptions = parse_descriptions(raw if isinstance(raw, str) else None)
-        uploads = [Upload(item.filename or f"#{index + 1}", item.file)
-                   for index, item in enumerate(files)]
-        async with _uploading:
-            deck, key = await asyncio.to_thread(
-                create_deck, name if isinstance(name, str) else None, uploads, descriptions)
+        quotas.begin(clients)
     except DeckRefused as error:
         raise refused(error) from None
+    try:
+        form = await _read_form(request, lambda size: quotas.charge(
+            clients, "megabytes", size / (1024 * 1024)))
+        try:
+            name = form.get("name")
+            raw = form.get("descriptions")
+            files = [item for item in form.getlist("files") if isinstance(item, UploadFile)]
+            descriptions = parse_descriptions(raw if isinstance(raw, str) else None)
+            uploads = [Upload(item.filename or f"#{index + 1}", item.file)
+                       for index, item in enumerate(files)]
+
+            def on_card(seconds: float) -> None:
+                quotas.charge(clients, "cpu_seconds", seconds)
+                quotas.charge(clients, "cards", 1)
+
+            async with _uploading:
+                deck, key = await asyncio.get_running_loop().run_in_executor(
+                    _preparing, create_deck, name if isinstance(name, str) else None,
+                    uploads, descriptions, on_card)
+            quotas.charge(clients, "decks", 1, refuse=False)  # made: the next one waits
+        except DeckRefused as error:
+            raise refused(error) from None
+        finally:
+            await form.close()
     finally:
-        await form.close()
+        quotas.end(clients)
     return JSONResponse({"deck": summary(deck, mine=True), "key": key}, status_code=201,
                         headers={"Cache-Control": "no-store"})
 
 
-async def _read_form(request: Request) -> Any:
+async def _read_form(request: Request,
+                     received_bytes: Callable[[int], None] | None = None) -> Any:
     """The multipart form, its files spooled to disk, the whole body at most
-    :data:`MAX_UPLOAD_BYTES` (counted as it arrives, whatever ``Content-Length`` says)."""
+    :data:`MAX_UPLOAD_BYTES` (counted as it arrives, whatever ``Content-Length`` says);
+    ``received_bytes(n)`` is told of every chunk as it arrives and may refuse it
+    (:class:`DeckRefused`)."""
     content_type = request.headers.get("content-type", "")
     if not content_type.startswith("multipart/form-data"):
         raise Refused("bad_upload", "decks.errors.bad_upload",
@@ -181,6 +240,11 @@ async def _read_form(request: Request) -> Any:
                 if received > MAX_UPLOAD_BYTES:
                     raise Refused("upload_too_large", "decks.errors.upload_too_large",
                                   status=413, limit=megabytes(MAX_UPLOAD_BYTES))
+                if received_bytes is not None:
+                    try:
+                        received_bytes(len(chunk))
+                    except DeckRefused as error:
+                        raise refused(error) from None
                 yield chunk
         except ClientDisconnect:
             # The client left mid-upload (or its body was refused as too slow): a form
@@ -206,11 +270,12 @@ async def deck_manifest(
     x_deck_key: Annotated[str | None, Header()] = None,
     key: Annotated[str | None, Query(max_length=200)] = None,
     table: Annotated[str | None, Query(max_length=64)] = None,
-    token: Annotated[str | None, Query(max_length=200)] = None,
+    expires: Annotated[str | None, Query(max_length=20)] = None,
+    sig: Annotated[str | None, Query(max_length=100)] = None,
 ) -> JSONResponse:
     """A deck's cards with their descriptions and sources (no local paths, no owner)."""
     keys = _keys(x_deck_key, key)
-    deck = await _visible(request, deck_id, keys, table, token)
+    deck = _visible(request, deck_id, keys, table, expires, sig)
     cache = PRIVATE_CACHE if deck.uploaded else "public, max-age=3600"
     return JSONResponse(public_manifest(deck, mine=is_owner(deck, keys)),
                         headers={"Cache-Control": cache})
@@ -223,19 +288,64 @@ async def remove_deck(
     key: Annotated[str | None, Query(max_length=200)] = None,
 ) -> dict[str, Any]:
     """Delete one's own uploaded deck (``X-Deck-Key``: its owner key). Refused while a
-    game that is not over uses it."""
+    game that is not over uses it, whether its table is in memory or only stored."""
     keys = _keys(x_deck_key, key)
     deck = _find(deck_id)
     if deck is None or not is_owner(deck, keys):
         raise no_deck(deck_id)
     manager: TableManager = request.app.state.manager
-    if any(getattr(t.config, "deck", None) == deck.id and t.status != FINISHED
-           for t in list(manager.tables.values())):
+    if await _in_use(manager, deck.id):
         raise Refused("deck_in_use", "decks.errors.deck_in_use", status=409, name=deck.name)
     owner = next(k for k in keys if is_owner(deck, [k]))
     if not await asyncio.to_thread(delete_deck, deck.id, owner):
         raise no_deck(deck_id)
     return {"deleted": deck.id}
+
+
+async def _in_use(manager: TableManager, deck_id: str) -> bool:
+    """Whether a table whose game is not over plays with ``deck_id``: one in memory, or
+    one in storage (a table that left memory while idle comes back when it is opened)."""
+    if any(getattr(t.config, "deck", None) == deck_id and t.status != FINISHED
+           for t in list(manager.tables.values())):
+        return True
+    stored = await asyncio.to_thread(manager.storage.unfinished_with, "deck", deck_id)
+    for table_id in stored:
+        table = manager.tables.get(table_id)
+        if table is None or table.status != FINISHED:
+            return True
+    return False
+
+
+class PassRequest(BaseModel):
+    """``POST /api/decks/{id}/pass``: a table that plays with the deck and a seat's token."""
+
+    table: str = Field(min_length=1, max_length=64)
+    token: str = Field(min_length=1, max_length=200)
+
+
+@router.post("/api/decks/{deck_id}/pass")
+async def deck_pass(deck_id: str, body: PassRequest, request: Request) -> JSONResponse:
+    """A picture pass for ``deck_id`` (``{deck, table, expires, query}``) for a seat of a
+    table that plays with it; the pictures' and manifest's addresses carry ``query``
+    instead of the seat token. A bundled deck needs none (``query`` is empty)."""
+    deck = find_deck(deck_id) if deck_id.isascii() else None
+    if deck is None:
+        raise no_deck(deck_id)
+    headers = {"Cache-Control": "no-store"}
+    if not deck.uploaded:
+        return JSONResponse({"deck": deck.id, "table": body.table, "expires": None,
+                             "query": ""}, headers=headers)
+    manager: TableManager = request.app.state.manager
+    try:
+        table = await manager.get(body.table)
+    except Refused:
+        raise no_deck(deck_id) from None
+    if getattr(table.config, "deck", None) != deck.id or table.seat_of(body.token) is None:
+        raise no_deck(deck_id)
+    issued = _passes(request).issue(deck.id, table.id)
+    await asyncio.to_thread(warm, deck)
+    return JSONResponse({"deck": deck.id, "table": table.id, "expires": issued.expires,
+                         "query": issued.query()}, headers=headers)
 
 
 @router.get("/api/decks/{deck_id}/cards/{number}")
@@ -245,33 +355,31 @@ async def card_picture(
     x_deck_key: Annotated[str | None, Header()] = None,
     key: Annotated[str | None, Query(max_length=200)] = None,
     table: Annotated[str | None, Query(max_length=64)] = None,
-    token: Annotated[str | None, Query(max_length=200)] = None,
+    expires: Annotated[str | None, Query(max_length=20)] = None,
+    sig: Annotated[str | None, Query(max_length=100)] = None,
 ) -> Response:
-    """Card ``number`` (0-based, manifest order) of a deck, as a thumbnail or in full."""
+    """Card ``number`` (0-based, manifest order) of a deck, as a thumbnail or in full.
+
+    The answer never depends on whether anyone asked for the picture before: the same
+    headers (``ETag`` = the hash of the bytes; no ``Last-Modified``), from memory for a
+    bundled deck."""
     if size not in SIZES:
         raise Refused("bad_size", "decks.errors.bad_size", size=size[:20],
                       sizes=", ".join(SIZES))
-    deck = await _visible(request, deck_id, _keys(x_deck_key, key), table, token)
+    deck = _visible(request, deck_id, _keys(x_deck_key, key), table, expires, sig)
     try:
-        found = (await asyncio.to_thread(thumb_path, deck, number) if size == "thumb"
-                 else card_path(deck, number))
-    except DeckRefused as error:
-        raise refused(error) from None
+        found = (picture(deck, number, size) if not deck.uploaded
+                 else await asyncio.to_thread(picture, deck, number, size))
+    except OSError:
+        found = None
     if found is None:
         raise Refused("no_card", "decks.errors.no_card", status=404, card=number,
                       cards=len(deck))
     headers = {"Cache-Control": PRIVATE_CACHE if deck.uploaded else PUBLIC_CACHE,
-               "X-Content-Type-Options": "nosniff"}
-    if isinstance(found, bytes):
-        return Response(found, media_type="image/webp", headers=headers)
-    tag = etag(found, deck.id, deck.cards[number].id, size)
-    headers["ETag"] = tag
-    if tag in _etags(request.headers.get("if-none-match")):
+               "ETag": found.etag, "X-Content-Type-Options": "nosniff"}
+    if found.etag in _etags(request.headers.get("if-none-match")):
         return Response(status_code=304, headers=headers)
-    media = mimetypes.guess_type(found.name)[0] or "application/octet-stream"
-    if found.suffix == ".webp":
-        media = "image/webp"
-    return FileResponse(found, media_type=media, headers=headers)
+    return Response(found.data, media_type=found.media_type, headers=headers)
 
 
 def _etags(header: str | None) -> set[str]:

@@ -136,6 +136,15 @@ class Storage(Protocol):
         """One table with seats and actions, or ``None``."""
         ...
 
+    def unfinished_with(self, option: str, value: str) -> list[str]:
+        """The ids of the tables whose game is not known to be over and whose config has
+        ``value`` (a string) under its top-level key ``option``, oldest first.
+
+        Raises:
+            ValueError: ``option`` is not a plain name (letters, digits, ``_``).
+        """
+        ...
+
     def close(self) -> None:
         """Finish pending writes and release the database."""
         ...
@@ -316,6 +325,18 @@ class SQLiteStorage:
     def load_table(self, table_id: str) -> TableRow | None:
         rows = self._load("WHERE t.id = ?", (table_id,))
         return rows[0] if rows else None
+
+    def unfinished_with(self, option: str, value: str) -> list[str]:
+        if not option.isidentifier() or not option.isascii():
+            raise ValueError(f"not an option name: {option!r}")
+        conn = self._connect()
+        try:
+            return [row[0] for row in conn.execute(
+                "SELECT id FROM game_tables WHERE finished IS NULL "
+                "AND json_type(config, ?) = 'text' AND json_extract(config, ?) = ? "
+                "ORDER BY created", (f"$.{option}", f"$.{option}", value))]
+        finally:
+            conn.close()
 
     def _load(self, where: str, params: Sequence[Any]) -> list[TableRow]:
         with self._connect() as conn:

@@ -63,11 +63,13 @@ class Refused(Exception):
         code: a stable machine-readable reason (``"illegal_action"``, ``"seat_taken"``…).
         key, params: the catalog message and its parameters.
         rule: the rule ID for illegal actions, else ``None``.
-        status: the HTTP status that fits (400, 403, 404, 409, 503).
+        status: the HTTP status that fits (400, 403, 404, 409, 413, 429, 503).
+        headers: HTTP headers the answer carries (``Retry-After``), if any.
     """
 
     def __init__(self, code: str, key: str, *, status: int = 400, rule: str | None = None,
-                 retry_after: int | None = None, **params: Any) -> None:
+                 retry_after: int | None = None,
+                 headers: Mapping[str, str] | None = None, **params: Any) -> None:
         self.code = code
         self.key = key
         self.params = params
@@ -75,6 +77,8 @@ class Refused(Exception):
         self.status = status
         self.retry_after = retry_after
         """For ``rate_limited`` (429): whole seconds until the request would pass."""
+        self.headers = dict(headers or {})
+        """More HTTP headers for the answer."""
         super().__init__(translate(key, **params))
 
     @classmethod

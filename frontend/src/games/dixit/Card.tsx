@@ -20,7 +20,7 @@ export function CardFace({ deck, card, size, className = "" }: Props) {
   const label = description ?? t("dixit.ui.card", { number: card + 1 });
   return (
     <span className={`dx-card-face ${className}`} data-card={card}>
-      {failed === src ? (
+      {src === null || failed === src ? (
         <span className="dx-card-fallback">
           <span className="dx-card-number">{card + 1}</span>
           {description && <span className="dx-card-description">{description}</span>}

@@ -1,26 +1,31 @@
-// A table's deck: card picture addresses (with the seat token for uploaded decks) and
-// card descriptions, which serve as alt text.
-import { useCallback, useEffect, useMemo, useState } from "react";
+// A table's deck: card picture addresses and card descriptions, which serve as alt text.
+// An uploaded deck's pictures need a picture pass, which the seat's token buys (the token
+// never goes into an address); the pass is renewed before it runs out.
+import { useCallback, useEffect, useState } from "react";
 import { tokens } from "../../app/api";
-import { cardUrl, type CardSize } from "../../app/decks";
+import { cardUrl, deckPass, DEFAULT_DECK, type CardSize } from "../../app/decks";
 import type { TableInfo } from "../../app/types";
 
 export interface DeckInfo {
-  src: (card: number, size: CardSize) => string;
+  /** The picture's address, or null while the deck's picture pass is being fetched. */
+  src: (card: number, size: CardSize) => string | null;
   /** The card's description, or null when the deck has none. */
   description: (card: number) => string | null;
 }
 
 type Manifest = { cards?: ({ description?: string | null } | null)[] };
 
+/** Renew a pass this long before it expires (ms). */
+const RENEW_BEFORE = 15 * 60 * 1000;
+
 const loaded = new Map<string, Promise<(string | null)[]>>();
 
 /** The descriptions of a deck's cards in card order ([] when they cannot be had). */
-function loadDescriptions(deck: string, query: string): Promise<(string | null)[]> {
-  const key = `${deck}?${query}`;
+function loadDescriptions(deck: string, pass: string): Promise<(string | null)[]> {
+  const key = `${deck}?${pass}`;
   let promise = loaded.get(key);
   if (!promise) {
-    promise = fetch(`/api/decks/${encodeURIComponent(deck)}${query ? `?${query}` : ""}`)
+    promise = fetch(`/api/decks/${encodeURIComponent(deck)}${pass ? `?${pass}` : ""}`)
       .then((response) => (response.ok ? (response.json() as Promise<Manifest>) : {}))
       .then((manifest: Manifest) => (manifest.cards ?? []).map((card) => card?.description ?? null))
       .catch(() => []);
@@ -29,23 +34,61 @@ function loadDescriptions(deck: string, query: string): Promise<(string | null)[
   return promise;
 }
 
+/** The picture pass query for `deck` at table `table` ("" when none is needed or none can be
+ * had; null while it is being fetched). */
+function usePass(deck: string, table: string, token: string | null): string | null {
+  const [pass, setPass] = useState<string | null>(deck === DEFAULT_DECK || !token ? "" : null);
+  useEffect(() => {
+    if (deck === DEFAULT_DECK || !token) {
+      setPass("");
+      return;
+    }
+    let live = true;
+    let timer: number | undefined;
+    const fetchPass = () => {
+      deckPass(deck, table, token)
+        .then((granted) => {
+          if (!live) return;
+          setPass(granted.query);
+          if (granted.expires !== null) {
+            const wait = Math.max(60_000, granted.expires * 1000 - Date.now() - RENEW_BEFORE);
+            timer = window.setTimeout(fetchPass, wait);
+          }
+        })
+        .catch(() => {
+          if (!live) return;
+          setPass((current) => current ?? "");
+          timer = window.setTimeout(fetchPass, 60_000);
+        });
+    };
+    fetchPass();
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [deck, table, token]);
+  return pass;
+}
+
 export function useDeck(info: TableInfo, deck: string): DeckInfo {
   const token = tokens.seat(info.id)?.token ?? null;
-  const access = useMemo(() => ({ table: info.id, token }), [info.id, token]);
+  const pass = usePass(deck, info.id, token);
   const fromPublic = (info.public as { descriptions?: (string | null)[] }).descriptions;
   const [descriptions, setDescriptions] = useState<(string | null)[]>(() => fromPublic ?? []);
 
   useEffect(() => {
-    if (fromPublic) return;
+    if (fromPublic || pass === null) return;
     let live = true;
-    const query = token ? new URLSearchParams({ table: info.id, token }).toString() : "";
-    void loadDescriptions(deck, query).then((list) => live && setDescriptions(list));
+    void loadDescriptions(deck, pass).then((list) => live && list.length > 0 && setDescriptions(list));
     return () => {
       live = false;
     };
-  }, [deck, info.id, token, fromPublic]);
+  }, [deck, pass, fromPublic]);
 
-  const src = useCallback((card: number, size: CardSize) => cardUrl(deck, card, size, access), [deck, access]);
+  const src = useCallback(
+    (card: number, size: CardSize) => (pass === null ? null : cardUrl(deck, card, size, pass)),
+    [deck, pass],
+  );
   const description = useCallback((card: number) => descriptions[card] ?? null, [descriptions]);
   return { src, description };
 }
