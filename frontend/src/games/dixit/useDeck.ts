@@ -47,5 +47,6 @@ export function useDeck(info: TableInfo, deck: string): DeckInfo {
 
   const src = useCallback((card: number, size: CardSize) => cardUrl(deck, card, size, access), [deck, access]);
   const description = useCallback((card: number) => descriptions[card] ?? null, [descriptions]);
-  return { src, description };
+  // The same object while nothing changed: what shows cards is memoised on it.
+  return useMemo(() => ({ src, description }), [src, description]);
 }
