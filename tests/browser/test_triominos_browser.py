@@ -283,6 +283,7 @@ def test_a_phone_has_the_board_on_screen_and_the_tiles_at_the_bottom(
 
     placed = place_on_my_turn(page, touch=True)
     laid = page.locator(f'.tr-tile[data-position="{placed["position"]}"]')
+    settled_view(page)  # measured once the view has glided to the new layout
     box = laid.bounding_box()
     assert box is not None and box["width"] >= 44  # big enough to see and to tap around
     expect(laid).to_be_in_viewport()
