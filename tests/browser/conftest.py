@@ -15,6 +15,7 @@ from playwright.sync_api import (
     ConsoleMessage,
     Page,
     Playwright,
+    expect,
     sync_playwright,
 )
 
@@ -28,6 +29,13 @@ CHROMIUM = os.environ.get("GAMETABLE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage"]
+
+# Tests wait on states (locators, expect, the table's version), never on the clock. On a
+# loaded machine (other work on two cores) a state comes later, not differently: every
+# `expect` waits up to 30 s for it (Playwright's default is 5 s), as actions and
+# `wait_for_function` do by default.
+WAIT_MS = 30_000
+expect.set_options(timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="session")

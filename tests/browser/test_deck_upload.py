@@ -115,7 +115,7 @@ def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_to
 
     hand = page.locator(".dx-hand-card img")
     expect(hand).to_have_count(7)  # three players hold seven cards (DX-3P-1)
-    page.wait_for_function(
+    wait_for(page,
         "[...document.querySelectorAll('.dx-hand-card img')].every(i => i.complete "
         "&& i.naturalWidth > 0)")
     page.screenshot(path=str(shots / "deck-uploaded-at-table.png"))
@@ -126,7 +126,7 @@ def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_to
     page.on("request", lambda request: requested.append(request.url))
     page.reload()
     expect(hand).to_have_count(7)
-    page.wait_for_function(
+    wait_for(page,
         "[...document.querySelectorAll('.dx-hand-card img')].every(i => i.complete "
         "&& i.naturalWidth > 0)")
     card_addresses = [a for a in addresses if f"/api/decks/{deck_id}/cards/" in a]

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, ElementHandle, Page, ViewportSize, expect
 
 from gametable import decks
 from gametable.core.records import GameRecord, SeatInfo, replay
 from gametable.server.storage import SQLiteStorage
-from tests.browser.conftest import wait_for
+from tests.browser import waiting
+from tests.browser.seats import SeatSocket
+from tests.browser.seats import create_table as create_by_api
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -69,12 +71,11 @@ def data(page: Page, name: str) -> str:
 
 
 def version(page: Page) -> int:
-    return int(data(page, "version") or 0)
+    return waiting.version(page, TABLE)
 
 
 def wait_for_new_state(page: Page, before: int) -> None:
-    wait_for(page,
-        f"Number(document.querySelector('{TABLE}')?.dataset.version) > {before}")
+    waiting.wait_for_version(page, TABLE, before + 1)
 
 
 def create_table(page: Page, server: LiveServer, name: str, seats: list[str],
@@ -179,9 +180,12 @@ def act(page: Page, clue: str) -> str | None:
         give_clue(page, clue)
         return "clue"
     if page.locator('[data-action="giver"]').count():
+        # The teammate (a computer player, say) may name the giver first: then the
+        # buttons are gone before the click lands, and there is nothing to do.
         before = version(page)
         me = page.locator(".dx-player.mine").get_attribute("data-seat")
-        page.click(f'[data-action="giver"][data-seat="{me}"]')
+        if not waiting.click_if_there(page, f'[data-action="giver"][data-seat="{me}"]'):
+            return None
         wait_for_new_state(page, before)
         return "giver"
     if page.locator('[data-action="submit"]').count():
@@ -258,7 +262,7 @@ def test_two_people_and_two_computers_play_two_rounds(
     expect(bjarni.locator('.dx-submission[data-seat="0"]')).to_have_attribute(
         "data-submitted", "true")
     submit(bjarni)
-    expect(bjarni.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=10_000)
+    expect(bjarni.locator(TABLE)).to_have_attribute("data-phase", "vote")
     expect(bjarni.locator(".dx-slot")).to_have_count(4)
     bjarni.screenshot(path=shots / "dixit-vote-phone.png")
     anna.screenshot(path=shots / "dixit-vote-desktop.png")
@@ -268,7 +272,7 @@ def test_two_people_and_two_computers_play_two_rounds(
     # The reveal: whose card was where, who voted where, the points with their reasons.
     for page in (anna, bjarni):
         reveal = page.locator(".dx-reveal")
-        expect(reveal).to_be_visible(timeout=10_000)
+        expect(reveal).to_be_visible()
         expect(reveal).to_have_attribute("data-round", "1")
         expect(reveal.locator('.dx-reveal-slot[data-storyteller="true"]')).to_have_attribute(
             "data-owner", "0")
@@ -298,21 +302,16 @@ def test_two_people_and_two_computers_play_two_rounds(
     wait_for_new_state(bjarni, before)
 
     # The rest of round 2 (Anna gives a card and votes) and the start of round 3.
-    deadline = time.monotonic() + 45
-    while not (data(anna, "round") == "3" and data(bjarni, "round") == "3"
-               and not anna.locator(".dx-reveal").count()
-               and not bjarni.locator(".dx-reveal").count()):
-        assert time.monotonic() < deadline, (data(anna, "phase"), data(bjarni, "phase"))
-        acted = [act(page, "Home again") for page in (anna, bjarni)]
-        if not any(acted):
-            anna.wait_for_timeout(60)
+    people = (anna, bjarni)
+    waiting.play_until(
+        people, TABLE,
+        done=lambda: all(data(page, "round") == "3" and not page.locator(".dx-reveal").count()
+                         for page in people),
+        turn=lambda: any([act(page, "Home again") for page in people]), most=40)
 
-    # The scores on both pages are those of the rules, replayed from the record.
-    expected = rules_scores(web_server, table_id(anna))
-    v = max(version(anna), version(bjarni))
-    for page in (anna, bjarni):
-        wait_for(page,
-            f"Number(document.querySelector('{TABLE}')?.dataset.version) >= {v}")
+    # The scores on both pages are those of the rules, replayed from the record (they
+    # change only at a reveal, which waits for Anna and Bjarni).
+    waiting.settle(people, TABLE)
     expected = rules_scores(web_server, table_id(anna))
     assert sum(expected) > 0
     assert page_scores(anna, 4) == expected
@@ -352,7 +351,7 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     submit(anna)
     submit(bjarni)
     for page in (anna, bjarni):
-        expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=10_000)
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote")
         expect(page.locator(".dx-slot")).to_have_count(6)
 
     # Bjarni votes; Anna puts her green vote and the red one on two other cards.
@@ -372,7 +371,7 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     wait_for_new_state(anna, before)
 
     reveal = anna.locator(".dx-reveal")
-    expect(reveal).to_be_visible(timeout=10_000)
+    expect(reveal).to_be_visible()
     expect(reveal.locator(".dx-reveal-slot.red")).to_have_attribute("data-slot", red_slot or "")
     expect(reveal.locator(".dx-reveal-group")).to_have_count(6)
     anna.screenshot(path=shots / "dixit-party-reveal-desktop.png")
@@ -412,14 +411,20 @@ def test_a_team_round_with_the_chat_and_the_choice_of_giver(
     submit(bjarni)
 
     # Round 2: Carla tells; Anna and Bjarni talk it over and choose who gives.
-    deadline = time.monotonic() + 30
-    while not anna.locator('[data-action="giver"]').count():
-        assert time.monotonic() < deadline, data(anna, "phase")
-        acted = [act(page, "Far away") for page in others]
+    everyone = (anna, bjarni, carla, dagur)
+
+    def others_act() -> bool:
+        """Carla and Dagur do what they may (their teammates are computer players)."""
+        return any([act(page, "Far away") for page in others])
+
+    def others_act_and_continue() -> bool:
         for page in (anna, bjarni):
             continue_reveal(page)
-        if not any(acted):
-            anna.wait_for_timeout(60)
+        return others_act()
+
+    waiting.play_until(everyone, TABLE,
+                       done=lambda: anna.locator('[data-action="giver"]').count() > 0,
+                       turn=others_act_and_continue, most=40)
     expect(anna.locator(TABLE)).to_have_attribute("data-round", "2")
     chat = anna.locator(".chat")
     if chat.count():
@@ -438,17 +443,13 @@ def test_a_team_round_with_the_chat_and_the_choice_of_giver(
     submit(bjarni)
 
     # Anna votes for the team (the giver does not vote, DX-TEAM-4).
-    deadline = time.monotonic() + 30
-    while data(anna, "phase") != "vote":
-        assert time.monotonic() < deadline, data(anna, "phase")
-        if not any([act(page, "Far away") for page in others]):
-            anna.wait_for_timeout(60)
+    waiting.play_until(everyone, TABLE, done=lambda: data(anna, "phase") == "vote",
+                       turn=others_act, most=60)
     expect(bjarni.locator('[data-action="vote-slot"]')).to_have_count(0)
     vote(anna)
-    while not anna.locator('.dx-reveal[data-round="2"]').count():
-        assert time.monotonic() < deadline, data(anna, "phase")
-        if not any([act(page, "Far away") for page in others]):
-            anna.wait_for_timeout(60)
+    waiting.play_until(everyone, TABLE,
+                       done=lambda: anna.locator('.dx-reveal[data-round="2"]').count() > 0,
+                       turn=others_act, most=60)
     reveal = anna.locator(".dx-reveal")
     expect(reveal.locator(".dx-reveal-group")).to_have_count(3)
     anna.screenshot(path=shots / "dixit-team-reveal-desktop.png")
@@ -512,15 +513,129 @@ def test_claiming_the_storyteller_role_and_a_clue_mimed_at_the_table(
         page.click('[data-action="submit"]')
         wait_for_new_state(page, before)
     for page in (anna, carla):
-        expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=10_000)
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote")
         vote(page)
 
     # The reveal fits a laptop screen: its heading and Continue stay in sight.
     reveal = anna.locator(".dx-reveal")
-    expect(reveal).to_be_visible(timeout=10_000)
+    expect(reveal).to_be_visible()
     expect(reveal.locator(".dx-clue")).to_have_attribute("data-mime", "true")
     expect(anna.locator('[data-action="continue"]')).to_be_in_viewport()
     expect(reveal.locator(".dx-reveal-group").last).to_be_in_viewport()
     expect(anna.locator(".dx-hand-card").last).to_be_in_viewport()  # all 7 cards (DX-3P)
     anna.screenshot(path=shots / "dixit-mime-reveal-laptop.png")
     assert page_scores(anna, 3) == rules_scores(web_server, table_id(anna))
+
+
+TEAM = {"variant": "team", "first_storyteller": "first_seat"}
+
+
+def open_seat(browser: Browser, server: LiveServer, table: str, token: str) -> Page:
+    """A browser at ``table`` in the seat of ``token`` (its personal link)."""
+    page = watch(browser.new_context(viewport=DESKTOP).new_page())
+    page.goto(f"{server.url}/t/{table}#seat={token}")
+    expect(page.locator(TABLE)).to_be_visible()
+    return page
+
+
+def attached(handle: ElementHandle) -> bool:
+    return bool(handle.evaluate("element => element.isConnected"))
+
+
+def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_on(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Choosing the team's giver (DX-TEAM-2) is a button a person must be able to tap
+    while the table goes on: chat lines and other seats' actions arrive, and the button
+    stays the same element (one re-created for every message slips from under a finger
+    on a slow phone, and from under a test's click)."""
+    # Anna plays in the browser. Her teammate Bjarni (DX-TEAM-1: opposite) and the team
+    # of Dagur and Eva play from here, each when the test says; the third team is two
+    # computer players.
+    table, tokens = create_by_api(
+        web_server, "dixit", TEAM, ["human", "greedy", "human", "human", "greedy", "human"],
+        {0: "Anna", 2: "Dagur", 3: "Bjarni", 5: "Eva"})
+    anna = open_seat(browser, web_server, table, tokens[0])
+    with ExitStack() as stack:
+        bjarni, dagur, eva = (stack.enter_context(SeatSocket(web_server, table, tokens[seat]))
+                              for seat in (3, 2, 5))
+        # Round 1: Anna tells, Bjarni gives his card, Dagur gives for his team, Eva votes.
+        expect(anna.locator(".dx-hand-card")).to_have_count(4)
+        give_clue(anna, "Old friends")
+        bjarni.act("submit")
+        dagur.act("giver", seat=2)
+        dagur.act("submit")
+        eva.act("vote")
+
+        # Round 2: the computer player after Anna tells; Anna's team chooses its giver.
+        giver = anna.locator('[data-action="giver"][data-seat="0"]')
+        expect(giver).to_be_visible()
+        expect(anna.locator(TABLE)).to_have_attribute("data-round", "2")
+        continue_reveal(anna)
+        button = giver.element_handle()
+        lines = anna.locator(".chat-message")
+        bjarni.chat("Shall I give one?")
+        expect(lines).to_have_count(1)
+        first_line = lines.first.element_handle()
+
+        # Dagur names Eva, she gives her card; Bjarni writes between their actions.
+        dagur.act("giver", seat=5)
+        bjarni.chat("Or will you?")
+        given = eva.act("submit")
+        bjarni.chat("You have the better one")
+        waiting.wait_for_version(anna, TABLE, given)
+        expect(anna.locator('.dx-team[data-team="2"] [data-giver="5"]')).to_be_visible()
+        expect(anna.locator('.dx-submission[data-seat="5"]')).to_have_attribute(
+            "data-submitted", "true")
+        expect(lines).to_have_count(3)
+        assert attached(button), "the giver button was re-created"
+        assert attached(first_line), "the chat's first line was re-created"
+
+        # The same button takes the tap.
+        before = version(anna)
+        button.click()
+        wait_for_new_state(anna, before)
+        expect(anna.locator('.dx-team[data-team="0"] [data-giver="0"]')).to_be_visible()
+        assert not attached(button)  # chosen: the choice is gone
+
+
+@pytest.fixture
+def unlimited_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server with no per-address rates (each seat's own chat allowance still holds)."""
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15,
+                        options=["--no-rate-limits"])
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_dx_team_2_a_full_table_chat_keeps_its_lines_as_new_ones_come(
+    browser: Browser, unlimited_server: LiveServer
+) -> None:
+    """The table chat where a team decides (DX-TEAM-2) shows its last 100 messages; once
+    it is full, a new message drops the oldest line and leaves every other line as it is,
+    the same element (re-created, each line would cost a slow phone the whole list for
+    every message, and lose what a reader had selected)."""
+    web_server = unlimited_server
+    names = {0: "Anna", 1: "Bjarni", 2: "Dagur", 3: "Edda", 4: "Fríða", 5: "Gunnar"}
+    table, tokens = create_by_api(web_server, "dixit", TEAM, ["human"] * 6, names)
+    anna = open_seat(browser, web_server, table, tokens[0])
+    lines = anna.locator(".chat-message")
+    # A seat may write 5 messages in 5 seconds: five seats take turns, five lines each.
+    with ExitStack() as stack:
+        writers = [stack.enter_context(SeatSocket(web_server, table, tokens[seat]))
+                   for seat in range(1, 6)]
+        for n in range(105):
+            writers[(n // 5) % 5].chat(f"Line {n + 1}", patient=True)
+        expect(lines).to_have_count(100)
+        expect(lines.first.locator(".chat-text")).to_have_text("Line 6")
+        expect(lines.last.locator(".chat-text")).to_have_text("Line 105")
+        oldest = lines.first.element_handle()
+        kept = [lines.nth(i).element_handle() for i in (1, 50, 99)]
+
+        writers[1].chat("Line 106", patient=True)
+        expect(lines.last.locator(".chat-text")).to_have_text("Line 106")
+        expect(lines.first.locator(".chat-text")).to_have_text("Line 7")
+        expect(lines).to_have_count(100)
+        assert not attached(oldest)
+        assert all(attached(line) for line in kept), "the chat's lines were re-created"

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, ElementHandle, Locator, Page, expect
 
 from gametable.core.records import GameRecord, replay
+from tests.browser import waiting
 from tests.browser.conftest import wait_for
 from tests.server.conftest import LiveServer
 
@@ -21,7 +21,7 @@ TABLE = ".tr-table"
 
 
 def version(page: Page) -> int:
-    return int(page.locator(TABLE).get_attribute("data-version") or 0)
+    return waiting.version(page, TABLE)
 
 
 def my_turn(page: Page) -> bool:
@@ -37,8 +37,7 @@ def enabled(page: Page, action: str) -> bool:
 
 
 def wait_for_new_state(page: Page, before: int) -> None:
-    wait_for(page,
-        f"Number(document.querySelector('{TABLE}')?.dataset.version) > {before}")
+    waiting.wait_for_version(page, TABLE, before + 1)
 
 
 def press(locator: Locator, touch: bool) -> None:
@@ -131,12 +130,10 @@ def test_a_whole_round_against_the_computer_by_clicking(
     expect(page.locator('[data-action="draw"]')).to_have_text("Draw (−5)")
 
     done = {"place": 0, "draw": 0, "pass": 0}
-    deadline = time.monotonic() + 50
-    while not finished(page):
-        assert time.monotonic() < deadline, f"the round did not end in time: {done}"
+
+    def turn() -> bool:
         if page.locator(".tr-summary").count() or not my_turn(page):
-            page.wait_for_timeout(50)
-            continue
+            return False
         if page.locator('.tr-hand-tile[data-playable="true"]').count():
             place_a_tile(page)
             done["place"] += 1
@@ -149,6 +146,9 @@ def test_a_whole_round_against_the_computer_by_clicking(
             expect(page.locator('[data-action="pass"]')).to_be_enabled()
             act(page, "pass")
             done["pass"] += 1
+        return True
+
+    waiting.play_until([page], TABLE, done=lambda: finished(page), turn=turn, most=200)
     assert done["place"] >= 3
 
     # The round's summary and the final ranking, with the server's numbers.
@@ -234,9 +234,7 @@ def test_two_people_and_a_computer_place_draw_and_pass(
         return (all(p.done["place"] >= 1 and p.done["draw"] >= 1 for p in players)
                 and any(p.done["pass"] for p in players))
 
-    deadline = time.monotonic() + 50
-    while not goals_met():
-        assert time.monotonic() < deadline, [p.done for p in players]
+    def turn() -> bool:
         acted = False
         for player in players:
             if not finished(player.page) and my_turn(player.page) and not player.page.locator(
@@ -245,19 +243,16 @@ def test_two_people_and_a_computer_place_draw_and_pass(
                 player.wants_pass = player.name == "Bjarni" and player.done["place"] >= 1
                 take_turn(player)
                 acted = True
-        if not acted:
-            anna.wait_for_timeout(50)
+        return acted
+
+    pages = (anna, bjarni)
+    waiting.play_until(pages, TABLE, done=goals_met, turn=turn, most=200)
     bjarni.screenshot(path=shots / "triominos-three-players.png")
 
-    # Once the computer has moved, both tables show the same layout, scores and events.
-    deadline = time.monotonic() + 10
-    while not (my_turn(anna) or my_turn(bjarni)):
-        assert time.monotonic() < deadline
-        anna.wait_for_timeout(50)
-    v = max(version(anna), version(bjarni))
-    for page in (anna, bjarni):
-        wait_for(page,
-            f"Number(document.querySelector('{TABLE}')?.dataset.version) === {v}")
+    # Once the computer has moved, both tables show the same layout, scores and events
+    # (nothing changes until Anna or Bjarni acts).
+    waiting.play_until(pages, TABLE, done=lambda: my_turn(anna) or my_turn(bjarni),
+                       turn=lambda: False, most=200)
     assert anna.locator(".tr-tile").count() == bjarni.locator(".tr-tile").count() > 0
     for seat in range(3):
         score = bjarni.locator(f'.tr-player[data-seat="{seat}"]').get_attribute("data-score")
@@ -289,10 +284,27 @@ def test_a_phone_has_the_board_on_screen_and_the_tiles_at_the_bottom(
 
     placed = place_on_my_turn(page, touch=True)
     laid = page.locator(f'.tr-tile[data-position="{placed["position"]}"]')
+    settled_view(page)  # measured once the view has glided to the new layout
     box = laid.bounding_box()
     assert box is not None and box["width"] >= 44  # big enough to see and to tap around
     expect(laid).to_be_in_viewport()
     page.screenshot(path=shots / "triominos-phone.png")
+
+
+def settled_view(page: Page) -> str:
+    """The board's transform once it has stopped moving: the same for ten frames in a
+    row (a glide after a placement, a wheel or a drag runs for a few hundred
+    milliseconds, one step every frame)."""
+    return str(page.locator(".tr-board-content").evaluate("""content => new Promise(done => {
+        let last = content.getAttribute("style"), same = 0;
+        const frame = () => {
+            const now = content.getAttribute("style");
+            same = now === last ? same + 1 : 0;
+            last = now;
+            if (same >= 10) done(now); else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+    })"""))
 
 
 def test_the_table_pans_zooms_and_recentres(browser: Browser, web_server: LiveServer) -> None:
@@ -300,35 +312,51 @@ def test_the_table_pans_zooms_and_recentres(browser: Browser, web_server: LiveSe
     choose_game(page, web_server, "Anna", ["bot:greedy"])
     place_on_my_turn(page)
     content = page.locator(".tr-board-content")
-    page.wait_for_timeout(400)  # the view settles on the layout
-    centred = content.get_attribute("style")
+    centred = settled_view(page)  # the view settles on the layout
 
     box = page.locator(".tr-board").bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
     page.mouse.wheel(0, 300)  # zoom out: the few tiles and their places stay in sight
-    expect(content).not_to_have_attribute("style", centred or "")
+    expect(content).not_to_have_attribute("style", centred)
     page.mouse.down()
-    for step in range(1, 11):  # a slow drag, so that the view does not glide on
-        page.mouse.move(x + 3 * step, y - 2 * step)
-        page.wait_for_timeout(30)
-    page.wait_for_timeout(150)
+    page.mouse.move(x + 30, y - 20, steps=10)
     page.mouse.up()
-    page.wait_for_timeout(600)
-    moved = content.get_attribute("style")
+    moved = settled_view(page)  # after the drag, and any glide after it
     assert moved != centred
     # Tiles keep coming in while the view stays where the player put it…
     before = version(page)
     place_on_my_turn(page)
-    wait_for(page,
-        f"Number(document.querySelector('{TABLE}')?.dataset.version) >= {before + 2}")
-    page.wait_for_timeout(400)
-    assert content.get_attribute("style") == moved
+    waiting.wait_for_version(page, TABLE, before + 2)
+    assert settled_view(page) == moved
     # …until the recentre button brings the layout back.
     page.click(".tr-recentre")
-    page.wait_for_timeout(400)
-    assert content.get_attribute("style") != moved
+    expect(content).not_to_have_attribute("style", moved)
+    settled_view(page)
     tiles = page.locator(".tr-tile")
     for i in range(tiles.count()):
         expect(tiles.nth(i)).to_be_in_viewport()
+
+
+def attached(handle: ElementHandle) -> bool:
+    return bool(handle.evaluate("element => element.isConnected"))
+
+
+def test_the_log_keeps_its_lines_as_the_game_goes_on(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Each state puts its events on top of the log; the lines already there stay the
+    same elements (re-created for every state, the whole log was redone each time)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    choose_game(page, web_server, "Anna", ["bot:greedy"])
+    place_on_my_turn(page)
+    # On Anna's turn again (the computer has moved), the log has both moves.
+    wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
+    seen = version(page)
+    expect(page.locator(f'.tr-log li[data-version="{seen}"]')).not_to_have_count(0)
+    lines = page.locator(".tr-log li").element_handles()
+    assert len(lines) >= 2
+    place_on_my_turn(page)
+    expect(page.locator(f'.tr-log li[data-version="{seen + 1}"]')).not_to_have_count(0)
+    assert all(attached(line) for line in lines), "the log's lines were re-created"

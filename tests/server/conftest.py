@@ -35,9 +35,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+STARTUP_SECONDS = 120.0
+"""How long a server may take to answer its first request: a few seconds on an idle
+machine, much more on a loaded one (it only bounds a server that never comes up)."""
+
+
 @dataclass
 class LiveServer:
-    """``gametable serve`` running in a subprocess."""
+    """``gametable serve`` running in a subprocess; what it writes to stderr goes to
+    :attr:`log` (a file: a pipe nobody reads fills up and stops the server)."""
 
     data_dir: Path
     bot_delay: float
@@ -45,6 +51,10 @@ class LiveServer:
     process: subprocess.Popen[bytes] | None = None
     options: list[str] = field(default_factory=list)
     """More ``gametable serve`` options."""
+
+    @property
+    def log(self) -> Path:
+        return self.data_dir.with_name(f"{self.data_dir.name}-server.log")
 
     @property
     def url(self) -> str:
@@ -55,24 +65,31 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        """Start the server and wait until it answers."""
         self.port = self.port or free_port()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gametable.cli", "serve", "--port", str(self.port),
-             "--data-dir", str(self.data_dir), "--bot-delay", str(self.bot_delay),
-             *self.options],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gametable.cli", "serve", "--port", str(self.port),
+                 "--data-dir", str(self.data_dir), "--bot-delay", str(self.bot_delay),
+                 *self.options],
+                stdout=subprocess.DEVNULL, stderr=log,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        # Until it answers, ask again (a refused connection comes back at once; a slow
+        # answer is waited for, up to the same bound).
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.process.stderr.read().decode()}")  # type: ignore[union-attr]
+                raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')}")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise RuntimeError(f"server did not answer in {STARTUP_SECONDS:.0f} s")
             try:
-                httpx.get(f"{self.url}/api/games", timeout=1)
+                httpx.get(f"{self.url}/api/games", timeout=left)
                 return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 s")
 
     def kill(self) -> None:
         """Stop at once, as a crash would (SIGKILL)."""

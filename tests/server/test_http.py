@@ -126,10 +126,12 @@ def finished_bot_table(client: TestClient) -> str:
     created = create(client, [GREEDY, {"kind": "bot", "bot": "random"}], name=None)
     assert created["seat"] is None
     table_id: str = created["table"]["id"]
-    deadline = time.monotonic() + 30
-    while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "bots did not finish"
-        time.sleep(0.05)
+    # Watch the table until a state carries the outcome (however long the bots take).
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello"})
+        while (message := ws.receive_json())["type"] != "state" or "outcome" not in message:
+            pass
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "finished"
     return table_id
 
 

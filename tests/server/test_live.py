@@ -164,9 +164,12 @@ def states_of(record: GameRecord) -> list[Any]:
     return states
 
 
-async def watch_until(url: str, token: str | None, done: Any, timeout: float = 60
+async def watch_until(url: str, token: str | None, done: Any, timeout: float = 180
                       ) -> dict[str, Any]:
-    """Connect and return the first state message for which ``done(message)`` holds."""
+    """Connect and return the first state message for which ``done(message)`` holds.
+
+    ``timeout`` only bounds a table that stopped moving: on a loaded machine the rest of
+    a computer players' game takes many times the few seconds it takes on an idle one."""
     async with websockets.connect(url) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token} if token else
                                  {"type": "hello"}))

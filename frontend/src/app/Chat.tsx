@@ -1,7 +1,7 @@
 // The table chat: the messages so far with the writers' seat names, and (for seated
 // players) a line to write on; Enter sends. A game's table places it where it fits:
 //   <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} />
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { memo, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "./seatName";
 import type { TableInfo } from "./types";
@@ -61,21 +61,15 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
       </h3>
       <ol className="chat-log" ref={list} role="log" aria-live="polite" aria-label={t("ui.chat.log_label")} tabIndex={0}>
         {chat.length === 0 && <li className="chat-empty">{t("ui.chat.empty")}</li>}
-        {chat.map((message, index) => {
-          const name = info.seats[message.seat]?.name || message.name || seatName(t, info, message.seat);
-          return (
-            <li key={`${message.at}-${index}`} className={`chat-message ${message.seat === seat ? "mine" : ""}`} data-seat={message.seat}>
-              <span className="chat-meta">
-                <span className="chat-name">{name}</span>
-                {message.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
-                <time className="chat-time" dateTime={new Date(message.at).toISOString()}>
-                  {time(message.at, i18n.language)}
-                </time>
-              </span>
-              <span className="chat-text">{message.text}</span>
-            </li>
-          );
-        })}
+        {chat.map((message) => (
+          <ChatLine
+            key={message.id}
+            message={message}
+            name={info.seats[message.seat]?.name || message.name || seatName(t, info, message.seat)}
+            mine={message.seat === seat}
+            language={i18n.language}
+          />
+        ))}
       </ol>
       {sendChat ? (
         <form className="chat-form" onSubmit={submit}>
@@ -102,3 +96,20 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
     </section>
   );
 }
+
+/** One message; it stays the same element for as long as it is shown. */
+const ChatLine = memo(function ChatLine({ message, name, mine, language }: { message: ChatMessage; name: string; mine: boolean; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className={`chat-message ${mine ? "mine" : ""}`} data-seat={message.seat}>
+      <span className="chat-meta">
+        <span className="chat-name">{name}</span>
+        {mine && <span className="tag">{t("ui.seat.you")}</span>}
+        <time className="chat-time" dateTime={new Date(message.at).toISOString()}>
+          {time(message.at, language)}
+        </time>
+      </span>
+      <span className="chat-text">{message.text}</span>
+    </li>
+  );
+});

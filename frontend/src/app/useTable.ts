@@ -2,6 +2,7 @@
 // chat; reconnects.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { tokens } from "./api";
+import { keepSame } from "./keepSame";
 import { withPresence, type Action, type ErrorMessage, type PresenceMessage, type StateMessage, type TableInfo } from "./types";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "gone";
@@ -20,6 +21,9 @@ export interface ChatMessage {
   text: string;
   /** When the server received it, in milliseconds since 1970. */
   at: number;
+  /** This browser's number for the message, fixed for as long as it is shown: the
+   * chat's lines are keyed by it, so a new message never re-creates the others. */
+  id: number;
 }
 
 /** Messages kept in the browser, as on the server. */
@@ -52,6 +56,10 @@ export function useTable(tableId: string, token: string | null): TableConnection
   const socket = useRef<WebSocket | null>(null);
   const version = useRef<number | null>(null);
   const nextId = useRef(1);
+  const nextChatId = useRef(1);
+  /** Messages still to come of the greeting: welcome, then state, then the chat's
+   * history when it has any. */
+  const greeting = useRef(0);
 
   useEffect(() => {
     let stopped = false;
@@ -69,9 +77,14 @@ export function useTable(tableId: string, token: string | null): TableConnection
       };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data as string);
+        if (message.type === "welcome") greeting.current = 2;
+        else if (greeting.current > 0) {
+          greeting.current -= 1;
+          // No history after the state: the table's chat is empty (a restarted server).
+          if (greeting.current === 0 && message.type !== "chat_history") setChat([]);
+        }
         switch (message.type) {
           case "welcome":
-            setChat([]); // the history follows, if there is any
             setSeat(message.seat);
             if (message.seat !== null && seatToken) tokens.saveSeat(tableId, message.seat, seatToken);
             setInfo(message.table);
@@ -85,14 +98,23 @@ export function useTable(tableId: string, token: string | null): TableConnection
             break;
           case "state":
             version.current = message.version;
-            setState(message);
+            // Keep the parts that did not change (the same objects), so that what shows
+            // them is not redone for every other seat's action.
+            setState((old) => (old ? keepSame(old, message as StateMessage) : message));
             break;
-          case "chat_history":
-            setChat((message.messages as ChatMessage[]).slice(-CHAT_KEPT));
+          case "chat_history": {
+            // After a reconnection the history repeats lines already shown: they keep
+            // their numbers (and their place on the page).
+            const history = (message.messages as Omit<ChatMessage, "id">[]).slice(-CHAT_KEPT);
+            setChat((old) => {
+              const shown = new Map(old.map((line) => [lineKey(line), line]));
+              return history.map((line) => shown.get(lineKey(line)) ?? { ...pick(line), id: nextChatId.current++ });
+            });
             break;
+          }
           case "chat": {
-            const { seat: from, name, text, at } = message as ChatMessage;
-            setChat((old) => [...old.slice(-(CHAT_KEPT - 1)), { seat: from, name, text, at }]);
+            const line = { ...pick(message as ChatMessage), id: nextChatId.current++ };
+            setChat((old) => [...old.slice(-(CHAT_KEPT - 1)), line]);
             break;
           }
           case "error":
@@ -144,4 +166,13 @@ export function useTable(tableId: string, token: string | null): TableConnection
   }, []);
 
   return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat };
+}
+
+function pick({ seat, name, text, at }: Omit<ChatMessage, "id">): Omit<ChatMessage, "id"> {
+  return { seat, name, text, at };
+}
+
+/** What tells one message from another in the history the server repeats. */
+function lineKey({ seat, at, text }: Omit<ChatMessage, "id">): string {
+  return `${at}|${seat}|${text}`;
 }

@@ -1,6 +1,6 @@
 // What this seat can do now, beside its hand: claim the storyteller's role, write the
 // clue, give the chosen card(s), choose the team's giver, cast the vote.
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { findSubmit, findVote, type Options } from "./legal";
 import type { DixitView } from "./types";
@@ -22,7 +22,7 @@ interface Props {
   onVote: () => void;
 }
 
-export function ActionPanel(props: Props) {
+export const ActionPanel = memo(function ActionPanel(props: Props) {
   const { view, options } = props;
   if (options.canClaim) return <ClaimPanel onClaim={props.onClaim} />;
   if (options.canClue) return <CluePanel {...props} />;
@@ -30,7 +30,7 @@ export function ActionPanel(props: Props) {
   if (options.submits.length) return <SubmitPanel {...props} />;
   if (options.votes.length) return <VotePanel {...props} />;
   return <WaitPanel view={view} />;
-}
+});
 
 function ClaimPanel({ onClaim }: { onClaim: () => void }) {
   const { t } = useTranslation();

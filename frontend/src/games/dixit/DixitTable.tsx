@@ -26,6 +26,7 @@ import { useDeck } from "./useDeck";
 import "./dixit.css";
 
 const NOTHING: Action[] = [];
+const NONE: number[] = [];
 
 /** A card seen large: from the hand, from a table slot, or from the reveal. */
 type Zoom = { kind: "hand"; card: number } | { kind: "slot"; slot: number; card: number } | { kind: "other"; card: number; title: string };
@@ -65,6 +66,7 @@ export function DixitTable(props: GameTableProps) {
 
   // A new phase or round: start the choice afresh.
   const step = `${view.round}:${view.phase}`;
+  const table = view.phase === "vote" && view.table ? view.table : null;
   useEffect(() => {
     setChosen([]);
     setGreen([]);
@@ -99,13 +101,26 @@ export function DixitTable(props: GameTableProps) {
     },
     [send],
   );
-  const sendClue = (text: string, mime: boolean) =>
-    act(options.clueCards ? { type: "clue", card: chosen[0], text, mime } : { type: "clue", text, mime });
-  const sendSubmit = () => act(findSubmit(options, chosen));
-  const sendVote = () => act(findVote(options, green, red));
+  // The same functions from one message to the next, so that the memoised action panel,
+  // hand and table slots are not redone for a chat line or another seat's action.
+  const sendClaim = useCallback(() => act({ type: "claim" }), [act]);
+  const sendClue = useCallback(
+    (text: string, mime: boolean) =>
+      act(options.clueCards ? { type: "clue", card: chosen[0], text, mime } : { type: "clue", text, mime }),
+    [act, options, chosen],
+  );
+  const sendSubmit = useCallback(() => act(findSubmit(options, chosen)), [act, options, chosen]);
+  const sendGiver = useCallback((s: number) => act({ type: "giver", seat: s }), [act]);
+  const sendVote = useCallback(() => act(findVote(options, green, red)), [act, options, green, red]);
+  const zoomHand = useCallback((card: number) => setZoom({ kind: "hand", card }), []);
+  const zoomSlot = useCallback(
+    (slot: number) => {
+      if (table) setZoom({ kind: "slot", slot, card: table[slot - 1] });
+    },
+    [table],
+  );
 
   const status = statusText(t, { view, seat, options, player });
-  const table = view.phase === "vote" && view.table ? view.table : null;
   const fit = useCardFit(boardRef, table?.length ?? 0, options.votes.length ? 118 : 64, narrow ? 104 : 120, narrow ? 190 : 240, narrow);
   const handHidden = view.hand_hidden;
 
@@ -153,7 +168,7 @@ export function DixitTable(props: GameTableProps) {
               cast={view.my_vote}
               onGreen={chooseGreen}
               onRed={chooseRed}
-              onZoom={(slot) => setZoom({ kind: "slot", slot, card: table[slot - 1] })}
+              onZoom={zoomSlot}
             />
           )}
         </div>
@@ -215,10 +230,10 @@ export function DixitTable(props: GameTableProps) {
             red={red}
             mimeAllowed={Boolean((view as { mime_or_music?: boolean }).mime_or_music ?? info.config.mime_or_music)}
             player={player}
-            onClaim={() => act({ type: "claim" })}
+            onClaim={sendClaim}
             onClue={sendClue}
             onSubmit={sendSubmit}
-            onGiver={(s) => act({ type: "giver", seat: s })}
+            onGiver={sendGiver}
             onVote={sendVote}
           />
           {handHidden ? (
@@ -235,9 +250,9 @@ export function DixitTable(props: GameTableProps) {
               hand={view.hand}
               choosable={handChoosable}
               chosen={chosen}
-              given={view.my_submission ?? []}
+              given={view.my_submission ?? NONE}
               onToggle={chooseCard}
-              onZoom={(card) => setZoom({ kind: "hand", card })}
+              onZoom={zoomHand}
             />
           )}
         </div>

@@ -1,4 +1,5 @@
 // Your cards: tap one to see it large; the button under a card chooses it.
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFace } from "./Card";
 import type { DeckInfo } from "./useDeck";
@@ -15,7 +16,7 @@ interface Props {
   onZoom: (card: number) => void;
 }
 
-export function Hand({ deck, hand, choosable, chosen, given, onToggle, onZoom }: Props) {
+export const Hand = memo(function Hand({ deck, hand, choosable, chosen, given, onToggle, onZoom }: Props) {
   const { t } = useTranslation();
   return (
     <ul className="dx-hand" aria-label={t("dixit.ui.your_hand")} style={{ ["--hand-count" as string]: String(hand.length) }}>
@@ -57,4 +58,4 @@ export function Hand({ deck, hand, choosable, chosen, given, onToggle, onZoom }:
       })}
     </ul>
   );
-}
+});

@@ -1,5 +1,6 @@
 // Everyone at the table: score, the storyteller, and who has given a card or voted
 // (never which card or where).
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
@@ -23,7 +24,7 @@ export function progressOf(view: DixitView, s: number): Progress {
   return null;
 }
 
-export function Players({ info, view, seat, compact }: Props) {
+export const Players = memo(function Players({ info, view, seat, compact }: Props) {
   const { t } = useTranslation();
   const badge = (progress: Progress) => {
     if (!progress) return null;
@@ -70,4 +71,4 @@ export function Players({ info, view, seat, compact }: Props) {
       })}
     </ul>
   );
-}
+});

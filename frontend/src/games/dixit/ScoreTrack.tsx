@@ -1,6 +1,7 @@
 // The scoring track 0–30 as a winding path with a rabbit per player (Team: per team).
 // Rabbits on the same space fan out; past 30 a rabbit goes round again with a lap mark.
 import type { TFunction } from "i18next";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
@@ -57,7 +58,7 @@ function Rabbit({ x, y, colour }: { x: number; y: number; colour: string }) {
   );
 }
 
-export function ScoreTrack({ info, view }: { info: TableInfo; view: DixitView }) {
+export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: TableInfo; view: DixitView }) {
   const { t } = useTranslation();
   const list = runners(t, info, view);
   const rows = Math.ceil(SPACES / COLUMNS);
@@ -134,4 +135,4 @@ export function ScoreTrack({ info, view }: { info: TableInfo; view: DixitView })
       </figcaption>
     </figure>
   );
-}
+});

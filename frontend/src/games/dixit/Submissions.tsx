@@ -1,11 +1,12 @@
 // While cards are being given: one face-down card per giver as it comes in (never which).
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardBack } from "./Card";
 import { seatColour, type DixitView } from "./types";
 
-export function Submissions({ info, view }: { info: TableInfo; view: DixitView }) {
+export const Submissions = memo(function Submissions({ info, view }: { info: TableInfo; view: DixitView }) {
   const { t } = useTranslation();
   // The storyteller's card is already in (base, Team); in Party the storyteller gives too.
   const givers = view.gives;
@@ -28,4 +29,4 @@ export function Submissions({ info, view }: { info: TableInfo; view: DixitView }
       })}
     </ol>
   );
-}
+});

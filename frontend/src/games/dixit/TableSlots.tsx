@@ -1,4 +1,5 @@
 // The cards on the table in numbered slots 1…n, and the vote buttons under them.
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFace } from "./Card";
 import type { DeckInfo } from "./useDeck";
@@ -19,7 +20,7 @@ interface Props {
   onZoom: (slot: number) => void;
 }
 
-export function TableSlots({ deck, table, ownSlots, voteSlots, redSlots, green, red, cast, onGreen, onRed, onZoom }: Props) {
+export const TableSlots = memo(function TableSlots({ deck, table, ownSlots, voteSlots, redSlots, green, red, cast, onGreen, onRed, onZoom }: Props) {
   const { t } = useTranslation();
   return (
     <ol className="dx-slots" aria-label={t("dixit.ui.table")}>
@@ -65,7 +66,7 @@ export function TableSlots({ deck, table, ownSlots, voteSlots, redSlots, green, 
       })}
     </ol>
   );
-}
+});
 
 interface ButtonProps {
   slot: number;

@@ -1,19 +1,34 @@
 // Team Dixit: the teams, who gives each team's card this round, and the table chat
 // where teammates decide (they may talk, not show or describe their cards).
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { Chat } from "../../app/Chat";
 import { seatName } from "../../app/seatName";
+import type { TableInfo } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { colourOf, type DixitView } from "./types";
 
 type Props = GameTableProps & { view: DixitView };
 
 export function TeamPanel({ info, seat, view, chat, sendChat }: Props) {
+  if (!view.teams) return null;
+  return (
+    <>
+      <Teams info={info} seat={seat} view={view} />
+      {(chat !== undefined || sendChat) && (
+        <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} className="dx-chat" />
+      )}
+    </>
+  );
+}
+
+/** The teams with their scores and, while cards are given, who gives for each. Redone
+ * only when the view or the seats change, not for every chat line. */
+const Teams = memo(function Teams({ info, seat, view }: { info: TableInfo; seat: number | null; view: DixitView }) {
   const { t } = useTranslation();
   if (!view.teams) return null;
   const tellerTeam = view.teams.findIndex((team) => view.storyteller !== null && team.includes(view.storyteller));
   return (
-    <>
     <section className="dx-teams" aria-label={t("dixit.ui.teams")}>
       <h3>{t("dixit.ui.teams")}</h3>
       <ul>
@@ -38,9 +53,5 @@ export function TeamPanel({ info, seat, view, chat, sendChat }: Props) {
         })}
       </ul>
     </section>
-    {(chat !== undefined || sendChat) && (
-      <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} className="dx-chat" />
-    )}
-    </>
   );
-}
+});

@@ -1,7 +1,7 @@
 // A table's deck: card picture addresses and card descriptions, which serve as alt text.
 // An uploaded deck's pictures need a picture pass, which the seat's token buys (the token
 // never goes into an address); the pass is renewed before it runs out.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { tokens } from "../../app/api";
 import { cardUrl, deckPass, DEFAULT_DECK, type CardSize } from "../../app/decks";
 import type { TableInfo } from "../../app/types";
@@ -90,5 +90,6 @@ export function useDeck(info: TableInfo, deck: string): DeckInfo {
     [deck, pass],
   );
   const description = useCallback((card: number) => descriptions[card] ?? null, [descriptions]);
-  return { src, description };
+  // The same object while nothing changed: what shows cards is memoised on it.
+  return useMemo(() => ({ src, description }), [src, description]);
 }

@@ -16,8 +16,23 @@ interface Props {
   onAction: (action: Action) => void;
 }
 
+/**
+ * A key per card that stays with the card while it is in the hand: the card and which
+ * copy of it this is (a hand may hold two of a breed). Playing one card then leaves the
+ * others' buttons where they are, instead of re-creating every card after it.
+ */
+export function cardKeys(hand: string[]): string[] {
+  const seen = new Map<string, number>();
+  return hand.map((card) => {
+    const copy = seen.get(card) ?? 0;
+    seen.set(card, copy + 1);
+    return `${card}#${copy}`;
+  });
+}
+
 export function Hand({ hand, dead, selected, playable, exchange, myTurn, cardName, cardText, onSelect, onAction }: Props) {
   const { t } = useTranslation();
+  const keys = cardKeys(hand);
   return (
     <section className="sc-hand" aria-label={t("sequence_cats.ui.your_hand")}>
       <ul className="sc-cards">
@@ -26,7 +41,7 @@ export function Hand({ hand, dead, selected, playable, exchange, myTurn, cardNam
           const isSelected = selected === index;
           const canExchange = exchange.get(card);
           return (
-            <li key={`${card}-${index}`}>
+            <li key={keys[index]}>
               <button
                 type="button"
                 className={`sc-card ${isSelected ? "selected" : ""} ${isDead ? "dead" : ""} ${card === "purrr" || card === "meow" ? `special ${card}` : ""}`}

@@ -12,9 +12,13 @@ import { TEAM_COLOURS, indexOf, type PublicInfo, type SequenceView } from "./typ
 import "./sequence-cats.css";
 
 interface LogLine {
+  /** The line's key: the version and the event's place in it, fixed once logged. */
+  id: string;
   version: number;
   event: GameEvent;
 }
+
+const NOTHING: Action[] = [];
 
 export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const { t, i18n } = useTranslation();
@@ -43,7 +47,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     setSelected(null);
     setLog((old) => {
       if (old.length && old[0].version >= state.version) return old;
-      const fresh = state.events.map((event) => ({ version: state.version, event })).reverse();
+      const fresh = state.events.map((event, i) => ({ id: `${state.version}.${i}`, version: state.version, event })).reverse();
       return [...fresh, ...old].slice(0, 40);
     });
   }, [state.version, state.events]);
@@ -72,7 +76,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
 
   const hand = view.hand ?? [];
   const myTurn = seat !== null && state.to_act.includes(seat);
-  const legal = myTurn ? state.legal : [];
+  const legal = myTurn ? state.legal : NOTHING;
   const selectedCard = selected !== null ? hand[selected] : null;
 
   const { targets, hints, playable, exchange, canPass } = useMemo(() => {
@@ -156,9 +160,13 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           <Players info={info} view={view} seat={seat} cardName={cardName} />
           <p className="sc-pile">{t("sequence_cats.ui.draw_pile", { count: view.draw_pile })}</p>
           <ol className="sc-log" aria-label={t("sequence_cats.ui.log")}>
-            {log.map((line, i) => {
+            {log.map((line) => {
               const text = describe(line.event);
-              return text ? <li key={`${line.version}-${i}`}>{text}</li> : null;
+              return text ? (
+                <li key={line.id} data-version={line.version}>
+                  {text}
+                </li>
+              ) : null;
             })}
           </ol>
         </aside>

@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import type { GameEvent, StateMessage } from "../../app/types";
 
 export interface LogLine {
+  /** The line's key: the version and the event's place in it, fixed once logged, so a
+   * new state adds lines without re-creating the ones already shown. */
+  id: string;
   version: number;
   event: GameEvent;
 }
@@ -16,7 +19,7 @@ export function useEventLog(state: StateMessage): LogLine[] {
   useEffect(() => {
     setLog((old) => {
       if (old.length && old[0].version >= state.version) return old;
-      const fresh = state.events.map((event) => ({ version: state.version, event })).reverse();
+      const fresh = state.events.map((event, i) => ({ id: `${state.version}.${i}`, version: state.version, event })).reverse();
       return [...fresh, ...old].slice(0, KEEP);
     });
   }, [state.version, state.events]);
@@ -27,10 +30,10 @@ export function EventLog({ log, describe }: { log: LogLine[]; describe: (event: 
   const { t } = useTranslation();
   return (
     <ol className="tr-log" aria-label={t("triominos.ui.log")}>
-      {log.map((line, i) => {
+      {log.map((line) => {
         const text = describe(line.event);
         return text ? (
-          <li key={`${line.version}-${i}`} data-event={line.event.type} className={line.event.bonus ? "bonus" : undefined}>
+          <li key={line.id} data-version={line.version} data-event={line.event.type} className={line.event.bonus ? "bonus" : undefined}>
             {text}
           </li>
         ) : null;
