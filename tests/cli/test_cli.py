@@ -103,3 +103,11 @@ def test_simulate_and_replay_triominos(tmp_path: Path) -> None:
 def test_simulate_refuses_seven_triominos_players() -> None:
     done = gametable("simulate", "triominos", "--players", "7")
     assert done.returncode == 2 and "TR-SETUP-2" in done.stderr
+
+
+def test_simulate_json_gives_mean_rounds_only_for_games_with_rounds() -> None:
+    cats = gametable("simulate", "sequence-cats", "--players", "2", "--games", "2", "--json")
+    assert "mean_rounds" not in json.loads(cats.stdout)
+    tiles = gametable("simulate", "triominos", "--players", "2", "--games", "2", "--config",
+                      '{"rounds": 2}', "--json")
+    assert json.loads(tiles.stdout)["mean_rounds"] == 2
