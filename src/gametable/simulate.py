@@ -80,14 +80,16 @@ class Summary:
     draws: int = 0
     unfinished: int = 0
     total_turns: int = 0
+    total_rounds: int = 0
     total_actions: int = 0
     seconds: float = 0.0
     records: list[GameRecord] = field(default_factory=list, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The summary as the CLI prints it with ``--json``."""
+        """The summary as the CLI prints it with ``--json`` (``mean_rounds`` only for a
+        game whose outcomes count rounds, ``Outcome.rounds``)."""
         played = max(self.games, 1)
-        return {
+        result: dict[str, Any] = {
             "game": self.game,
             "games": self.games,
             "players": self.players,
@@ -103,6 +105,9 @@ class Summary:
             "games_per_second": self.games / self.seconds if self.seconds else 0.0,
             "actions_per_second": self.total_actions / self.seconds if self.seconds else 0.0,
         }
+        if self.total_rounds:
+            result["mean_rounds"] = self.total_rounds / played
+        return result
 
 
 def simulate(
@@ -136,6 +141,7 @@ def simulate(
         for seat in outcome.winners:
             summary.wins[labels[seat]] += 1
         summary.total_turns += outcome.turns
+        summary.total_rounds += len(outcome.rounds)
         summary.total_actions += len(record.actions)
         if keep_records:
             summary.records.append(record)

@@ -381,6 +381,48 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     assert page_scores(anna, 6) == expected
 
 
+def test_dx_party_2_no_hand_shows_while_the_first_storyteller_is_claimed(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-PARTY-2: in Party anyone may claim the storyteller role, so nobody sees a hand
+    before the claim; then only the storyteller's stays hidden until the clue. The game is
+    played with 84 cards (DX-COMP-1): 84 − 6 × 5 are left to draw. The lobby offers up to
+    10 turns as storyteller (DX-PARTY-7)."""
+    anna = watch(browser.new_context(viewport=DESKTOP).new_page())
+    create_table(anna, web_server, "Anna", ["friend"] * 5,
+                 {"Variant": "Dixit Party", "First storyteller": "Whoever claims it first",
+                  "Turns as storyteller": "10"})
+    invite = anna.locator("#invite-url").input_value()
+    bjarni = join(browser, invite, "Bjarni", 1, PHONE)
+    for name in ("Carla", "Dagur", "Edda", "Fannar"):  # people who have not looked yet
+        joined = httpx.post(f"{web_server.url}/api/tables/{table_id(anna)}/join",
+                            json={"name": name})
+        assert joined.status_code == 200, joined.text
+    people = (anna, bjarni)
+    for page in people:
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "claim")
+        expect(page.locator('[data-action="claim"]')).to_be_enabled()
+        hidden = page.locator('.dx-hand-hidden[data-hand-hidden="true"]')
+        expect(hidden).to_contain_text("nobody looks at their hand")
+        expect(hidden.locator(".dx-card-back")).to_have_count(5)
+        expect(page.locator(".dx-hand-card")).to_have_count(0)
+        expect(page.locator(".dx-facts")).to_contain_text("54 cards left to draw")
+        expect(page.locator(".dx-facts")).to_contain_text("Round 1 of 60")
+    anna.screenshot(path=shots / "dixit-party-claim-desktop.png")
+    bjarni.screenshot(path=shots / "dixit-party-claim-phone.png")
+
+    before = version(bjarni)
+    bjarni.click('[data-action="claim"]')
+    wait_for_new_state(bjarni, before)
+    expect(bjarni.locator(TABLE)).to_have_attribute("data-phase", "clue")
+    expect(bjarni.locator(".dx-hand-hidden")).to_contain_text("until you have given your clue")
+    expect(bjarni.locator(".dx-hand-card")).to_have_count(0)
+    expect(anna.locator(TABLE)).to_have_attribute("data-phase", "clue")
+    expect(anna.locator(".dx-hand-card")).to_have_count(5)
+    give_clue(bjarni, "Midsummer")
+    expect(bjarni.locator(".dx-hand-card")).to_have_count(5)
+
+
 def test_a_team_round_with_the_chat_and_the_choice_of_giver(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

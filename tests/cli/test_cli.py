@@ -109,3 +109,11 @@ def test_serve_refuses_an_upload_quota_it_cannot_read(tmp_path: Path) -> None:
     done = gametable("serve", "--data-dir", str(tmp_path), "--upload-quota", "pictures=3")
     assert done.returncode == 2 and "--upload-quota" in done.stderr
     assert "pictures" in done.stderr and "cpu-seconds" in done.stderr
+
+
+def test_simulate_json_gives_mean_rounds_only_for_games_with_rounds() -> None:
+    cats = gametable("simulate", "sequence-cats", "--players", "2", "--games", "2", "--json")
+    assert "mean_rounds" not in json.loads(cats.stdout)
+    tiles = gametable("simulate", "triominos", "--players", "2", "--games", "2", "--config",
+                      '{"rounds": 2}', "--json")
+    assert json.loads(tiles.stdout)["mean_rounds"] == 2

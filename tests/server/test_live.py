@@ -14,7 +14,7 @@ import pytest
 import websockets
 
 from gametable.core import registry
-from gametable.core.records import GameRecord, replay
+from gametable.core.records import GameRecord, replay, start
 from tests.aio import run_async
 from tests.server.conftest import LiveServer
 
@@ -112,8 +112,10 @@ async def play_through_server(server: LiveServer, setups: list[Setup]) -> list[d
 
 
 def test_full_games_leak_nothing_but_each_seats_view(live_server: LiveServer) -> None:
-    """Every message a client receives carries only its own view: never another seat's
-    hand, the draw pile or pool, the seed or anyone's token."""
+    """Every message a client receives carries only its own view, from the first (the
+    game as dealt) on: never another seat's hand, the draw pile or pool, the seed or
+    anyone's token; in Dixit Party no hand at all while the first storyteller is being
+    claimed (DX-PARTY-2)."""
     setups: list[Setup] = [
         ("sequence-cats", 2, {}), ("sequence-cats", 3, {}), ("sequence-cats", 4, {}),
         ("sequence-cats", 6, {"teams": 2}), ("sequence-cats", 2, {"sequences_to_win": 2}),
@@ -132,7 +134,7 @@ def test_full_games_leak_nothing_but_each_seats_view(live_server: LiveServer) ->
         rules = registry.get(record.game)
         # The views each seat (and a spectator) should have been sent, version by version.
         expected: dict[int | None, dict[int, Any]] = {s: {} for s in [*range(seats), None]}
-        for version, state in enumerate(states_of(record), start=1):
+        for version, state in enumerate(states_of(record, initial=True)):
             for seat, views in expected.items():
                 views[version] = json.loads(json.dumps(rules.view(state, seat)))
         secrets = [str(record.seed), *game["tokens"]]
@@ -147,18 +149,22 @@ def test_full_games_leak_nothing_but_each_seats_view(live_server: LiveServer) ->
                     assert secret not in text, f"seat {seat} received a secret"
                 message = json.loads(text)
                 assert not SECRET_KEYS & set(keys_of(message)), message["type"]
-                if message["type"] == "state" and message["version"] > 0:
+                if message["type"] == "state":
                     states += 1
-                    assert message["view"] == expected[seat][message["version"]]
+                    view = message["view"]
+                    assert view == expected[seat][message["version"]]
                     if seat is None:
-                        assert "hand" not in message["view"]
+                        assert "hand" not in view
+                    if view.get("variant") == "party" and view.get("phase") == "claim":
+                        assert view.get("hand", []) == [], "DX-PARTY-2: a hand, unclaimed"
             assert states > 0
 
 
-def states_of(record: GameRecord) -> list[Any]:
-    """The state after each action of a (legal, finished) record."""
+def states_of(record: GameRecord, *, initial: bool = False) -> list[Any]:
+    """The state after each action of a (legal, finished) record; with ``initial``, the
+    game as dealt first."""
     rules = registry.get(record.game)
-    states: list[Any] = []
+    states: list[Any] = [start(record)[2]] if initial else []
     result = replay(record, on_step=lambda _n, state, _e: states.append(rules.clone(state)))
     assert result.game.outcome(result.state).finished
     return states

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gametable.core.errors import IllegalAction
@@ -22,7 +22,8 @@ setups = st.sampled_from([
     (6, {"edition": "PT", "lone_finder_bonus": True}), (3, {"edition": "PT"}),
     (4, {"bonus_cap": "uncapped", "first_storyteller": "first_seat"}),
     (6, {"variant": "party"}), (9, {"variant": "party", "rounds_per_player": 2}),
-    (12, {"variant": "party"}), (6, {"variant": "team"}), (8, {"variant": "team"}),
+    (12, {"variant": "party"}), (7, {"variant": "party", "first_storyteller": "random"}),
+    (6, {"variant": "team"}), (8, {"variant": "team"}),
     (12, {"variant": "team"}), (5, {"edition": "EN", "mime_or_music": True}),
 ])
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
@@ -60,11 +61,15 @@ def all_cards(state: DixitState) -> list[int]:
 @settings(max_examples=30, deadline=None)
 @given(setups, seeds, st.integers(0, 2**32))
 def test_cards_are_conserved(setup: tuple[int, dict[str, Any]], seed: int, choice: int) -> None:
-    """DX-COMP-1, DX-SETUP-2, DX-ROUND-6: hands, piles and table hold each card once."""
+    """DX-COMP-1, DX-DECK-4, DX-SETUP-2, DX-ROUND-6: the game's 84 cards of the deck
+    stay the same, and hands, piles and table hold each once."""
     seats, options = setup
-    for _, _, _, _, state in random_game(seats, options, seed, choice):
-        cards = all_cards(state)
-        assert sorted(cards) == list(range(252))
+    game: list[int] | None = None
+    for before, _, _, _, state in random_game(seats, options, seed, choice):
+        if game is None:
+            game = sorted(all_cards(before))
+            assert len(game) == 84 and set(game) <= set(range(252))
+        assert sorted(all_cards(state)) == game
 
 
 @settings(max_examples=30, deadline=None)
@@ -143,12 +148,25 @@ def test_replaying_the_record_reproduces_every_state(setup: tuple[int, dict[str,
     assert replayed == snapshots
 
 
+def own_hand_secret(state: DixitState, seat: int) -> bool:
+    """DX-PARTY-2: in Party nobody sees their hand while the first storyteller is being
+    claimed, and the storyteller not until the clue."""
+    return state.config.variant == "party" and (
+        state.phase == "claim" or (state.phase == "clue" and seat == state.storyteller))
+
+
 def scramble_secrets(state: DixitState, seat: int, rng: random.Random) -> DixitState:
     """A copy of ``state`` with everything ``seat`` may not know changed: other hands
-    swapped with draw-pile cards, the draw pile reordered, other votes moved."""
+    (and its own while DX-PARTY-2 hides it) swapped with draw-pile cards, draw-pile cards
+    swapped with cards of the deck the game does not use (DX-DECK-4), the draw pile
+    reordered, other votes moved."""
     other = GAME.clone(state)
+    assert other.config.deck_size is not None
+    unused = sorted(set(range(other.config.deck_size)) - set(all_cards(other)))
+    for i in range(min(len(unused), len(other.draw_pile))):
+        other.draw_pile[i] = unused[i]
     for s in range(other.seats):
-        if s == seat:
+        if s == seat and not own_hand_secret(state, seat):
             continue
         for i in range(len(other.hands[s])):
             if other.draw_pile:
@@ -164,14 +182,20 @@ def scramble_secrets(state: DixitState, seat: int, rng: random.Random) -> DixitS
 
 @settings(max_examples=30, deadline=None)
 @given(setups, seeds, st.integers(0, 2**32))
+@example((6, {"variant": "party"}), 1, 1)   # DX-PARTY-2: the claim phase, every time
 def test_views_never_show_another_hand_or_an_early_vote(
         setup: tuple[int, dict[str, Any]], seed: int, choice: int) -> None:
     """DESIGN 2 (view): a seat's view is the same whatever the other hands, the draw
-    pile's order and the others' votes before the reveal are."""
+    pile's order and the others' votes before the reveal are; in Party, whatever its own
+    hand is while the first storyteller is claimed or it tells (DX-PARTY-2). From the
+    first state on."""
     seats, options = setup
     rng = random.Random(seed)
-    for _, _, _, _, state in random_game(seats, options, seed, choice):
-        for seat in (*range(seats), None):
+    first = True
+    for before, _, _, _, after in random_game(seats, options, seed, choice):
+        states = (before, after) if first else (after,)
+        first = False
+        for state, seat in ((s, seat) for s in states for seat in (*range(seats), None)):
             view = GAME.view(state, seat)
             target = seat if seat is not None else -1
             assert GAME.view(scramble_secrets(state, target, rng), seat) == view

@@ -8,7 +8,7 @@ import pytest
 
 from gametable.core.errors import ConfigError, IllegalAction
 from gametable.games.dixit import DIXIT as GAME
-from gametable.games.dixit.config import minimum_deck
+from gametable.games.dixit.config import DixitConfig, cards_in_game, minimum_deck
 from tests.games.dixit.helpers import (
     config,
     new,
@@ -37,6 +37,80 @@ def teller_of(state: Any) -> int:
     return int(teller)
 
 
+def game_cards(state: Any) -> list[int]:
+    """Every card of the game: hands, piles, the table or the cards given so far."""
+    cards = [c for hand in state.hands for c in hand] + state.draw_pile + state.discard_pile
+    if state.table is not None:
+        return sorted(cards + state.table)
+    return sorted(cards + [c for given in state.submissions.values() for c in given])
+
+
+def play_round(state: Any) -> None:
+    """A round in which every voter finds the storyteller's card (DX-SCORE-1: 2 each)."""
+    tell(state)
+    submit_all(state)
+    vote_for(state, {v: [teller_of(state)] for v in GAME.to_act(state)})
+
+
+# -- components ------------------------------------------------------------------------
+
+def test_dx_comp_1_and_dx_deck_4_a_game_draws_84_cards_at_random_from_the_deck() -> None:
+    """DX-COMP-1, DX-DECK-4: 84 different cards of the 252, chosen by the seed."""
+    games = [new(4, seed) for seed in range(5)]
+    chosen = [game_cards(state) for state in games]
+    for cards in chosen:
+        assert len(cards) == len(set(cards)) == 84
+        assert set(cards) <= set(range(252))
+    assert len({tuple(cards) for cards in chosen}) == 5       # a different 84 each seed
+    assert chosen[0] != list(range(84)) and chosen[0] != list(range(168, 252))
+    assert game_cards(new(4, 0)) == chosen[0]                  # the seed decides (records)
+    assert GAME.public_info(config(), 4)["cards_in_play"] == 84
+
+
+def test_dx_deck_4_cards_in_play_all_plays_with_the_whole_deck() -> None:
+    state = new(4, cards_in_play="all")
+    assert game_cards(state) == list(range(252))
+    assert len(state.draw_pile) == 252 - 4 * 6
+    assert new(4, cards_in_play=84).draw_pile == new(4).draw_pile
+
+
+def test_dx_deck_4_a_deck_smaller_than_84_plays_with_all_its_cards() -> None:
+    state = new(6, deck_size=60)
+    assert game_cards(state) == list(range(60))
+    assert cards_in_game(config(deck_size=42)) == 42
+    with pytest.raises(ConfigError) as error:                  # DX-DECK-2 still holds
+        GAME.new_game(config(deck_size=41), 6, 1)
+    assert error.value.rule == "DX-DECK-2"
+
+
+def test_dx_deck_4_and_dx_round_6_is_reshuffles_within_the_games_84_cards() -> None:
+    """DX-ROUND-6 (IS): after 15 rounds of 4 players the pile of 84 − 24 is used up; the
+    discards are shuffled into a new pile, and the game goes on with the same 84 cards."""
+    state = new(4)
+    cards = game_cards(state)
+    for _ in range(15):
+        play_round(state)
+    assert not state.draw_pile and len(state.discard_pile) == 60
+    play_round(state)
+    assert not state.finished and state.round == 17
+    assert len(state.draw_pile) == 64 - 4 and not state.discard_pile
+    assert game_cards(state) == cards
+
+
+@pytest.mark.parametrize(("edition", "seats", "rounds"), [
+    ("EN", 4, 15), ("PT", 4, 15), ("PT", 3, 13), ("PT", 6, 8), ("EN", 6, 8)])
+def test_dx_deck_4_and_dx_end_2_3_en_and_pt_end_when_the_84_cards_run_out(
+        edition: str, seats: int, rounds: int) -> None:
+    """DX-END-2/3 within the game's 84 cards: (84 − dealt) / cards a round, the last round
+    being the one whose refill empties the pile (or runs short)."""
+    state = new(seats, edition=edition, target_score=0)
+    played = 0
+    while not state.finished:
+        play_round(state)
+        played += 1
+    assert played == rounds and not state.draw_pile
+
+
 # -- setup ---------------------------------------------------------------------------
 
 def test_dx_setup_1_everyone_starts_at_zero() -> None:
@@ -48,10 +122,11 @@ def test_dx_setup_1_everyone_starts_at_zero() -> None:
     (8, {"variant": "team"}, 4)])
 def test_dx_setup_2_hands_are_dealt_from_a_shuffled_deck(seats: int, options: dict[str, Any],
                                                          size: int) -> None:
-    """DX-SETUP-2, DX-3P-1, DX-PARTY-1, DX-TEAM-1: hand sizes; the rest is the draw pile."""
+    """DX-SETUP-2, DX-3P-1, DX-PARTY-1, DX-TEAM-1: hand sizes; the rest of the game's 84
+    cards (DX-COMP-1) is the draw pile."""
     state = new(seats, **options)
     assert [len(h) for h in state.hands] == [size] * seats
-    assert len(state.draw_pile) == 252 - size * seats
+    assert len(state.draw_pile) == 84 - size * seats
     assert state.draw_pile != sorted(state.draw_pile)
 
 
@@ -235,6 +310,44 @@ def test_dx_score_5_reasons_come_with_the_points() -> None:
     assert view["last_round"]["gained"] == [3, 4, 0, 1]
 
 
+def lone_finder_round(seats: int, **options: Any) -> tuple[int, int, list[str]]:
+    """A round in which only seat 1 finds the storyteller's (seat 0's) card: the
+    storyteller's points, seat 1's points for finding it and seat 1's reasons."""
+    state = new(seats, **options)
+    tell(state)
+    submit_all(state)
+    others = {v: [2 if v != 2 else 1] for v in range(2, seats)}
+    events = vote_for(state, {1: [0], **others})
+    reveal = next(e for e in events if e["type"] == "reveal")
+    found = next(line["points"] for line in reveal["points"] if line["seat"] == 1)
+    return round_points(events)[0], found, reasons(events, 1)
+
+
+def test_dx_score_4_the_lone_finder_bonus_is_on_by_default_for_pt_with_3_players() -> None:
+    """DX-SCORE-4: PT with 3 players pays 4 to the storyteller and the lone finder."""
+    assert lone_finder_round(3, edition="PT") == (4, 4, ["lone_finder", "bonus"])
+    assert config(edition="PT").lone_finder(3)
+    assert GAME.public_info(config(edition="PT"), 3)["lone_finder_bonus"] is True
+
+
+@pytest.mark.parametrize(("seats", "options", "points"), [
+    (4, {"edition": "PT"}, 3), (3, {"edition": "IS"}, 3), (3, {"edition": "EN"}, 3),
+    (3, {"edition": "PT", "lone_finder_bonus": False}, 3),
+    (4, {"edition": "IS", "lone_finder_bonus": True}, 4),
+    (3, {"edition": "EN", "lone_finder_bonus": True}, 4),
+    (6, {"edition": "PT", "lone_finder_bonus": True}, 4),
+    (3, {"edition": "PT", "rules_version": 1}, 3),
+    (3, {"edition": "PT", "rules_version": 1, "lone_finder_bonus": True}, 4),
+])
+def test_dx_score_4_the_lone_finder_bonus_elsewhere_is_a_chosen_variant(
+        seats: int, options: dict[str, Any], points: int) -> None:
+    """DX-SCORE-4: off by default except PT with 3 players (rules version 1: off), and an
+    option in every edition and player count."""
+    teller, found, why = lone_finder_round(seats, **options)
+    assert (teller, found) == (points, points)
+    assert why[0] == ("lone_finder" if points == 4 else "found")
+
+
 # -- 3 and 7+ players ---------------------------------------------------------------------
 
 def test_dx_3p_2_two_cards_each_and_both_count_for_the_bonus() -> None:
@@ -285,6 +398,31 @@ def test_dx_party_2_the_storyteller_tells_before_seeing_the_hand() -> None:
     assert GAME.view(state, 0)["hand"] == state.hands[0]
 
 
+def test_dx_party_2_no_hand_shows_while_the_first_storyteller_is_claimed() -> None:
+    """DX-PARTY-2, DX-SETUP-4: anyone may become the storyteller, so nobody sees a hand
+    before the claim; then only the storyteller's stays hidden until the clue."""
+    state = new(6, variant="party", first_storyteller="claim")
+    assert state.phase == "claim"
+    for seat in range(6):
+        view = GAME.view(state, seat)
+        assert view["hand"] == [] and view["hand_hidden"], seat
+        assert view["hand_sizes"] == [5] * 6
+    assert "hand" not in GAME.view(state, None)
+    GAME.apply(state, 2, {"type": "claim"})
+    assert GAME.view(state, 2)["hand"] == [] and GAME.view(state, 2)["hand_hidden"]
+    for seat in (0, 1, 3, 4, 5):
+        view = GAME.view(state, seat)
+        assert view["hand"] == state.hands[seat] and not view["hand_hidden"]
+    tell(state, "Summer")
+    assert GAME.view(state, 2)["hand"] == state.hands[2]
+
+
+def test_dx_party_2_the_base_game_shows_hands_while_the_role_is_claimed() -> None:
+    state = new(4, first_storyteller="claim")
+    assert GAME.view(state, 1)["hand"] == state.hands[1]
+    assert not GAME.view(state, 1)["hand_hidden"]
+
+
 def test_dx_party_3_and_4_everyone_submits_and_votes_own_card_allowed() -> None:
     state = new(6, variant="party")
     tell(state)
@@ -327,6 +465,40 @@ def test_dx_party_7_rounds_per_player() -> None:
     assert rounds == 12
 
 
+@pytest.mark.parametrize(("variant", "seats", "times"), [("party", 6, 10), ("team", 6, 4),
+                                                         ("party", 12, 5)])
+def test_dx_party_7_and_dx_team_6_each_player_tells_up_to_10_times(
+        variant: str, seats: int, times: int) -> None:
+    """DX-PARTY-7, DX-TEAM-6: ``rounds_per_player`` from 1 to 10."""
+    state = GAME.new_game(GAME.make_config({"variant": variant, "rounds_per_player": times,
+                                            "first_storyteller": "first_seat"}, seats),
+                          seats, 3)
+    assert GAME.view(state, 0)["rounds_total"] == seats * times
+    rounds = 0
+    while not state.finished:
+        rounds += 1
+        tell(state)
+        teller = teller_of(state)
+        if variant == "team":
+            half = seats // 2
+            submit_all(state, {t: t for t in range(half) if t != teller % half})
+            vote_for(state, {v: [teller] for v in GAME.to_act(state)})
+        else:
+            submit_all(state)
+            vote_for(state, {v: [(v + 1) % seats] for v in range(seats)},
+                     red=(teller + 2) % seats)
+    assert rounds == seats * times and state.told == [times] * seats
+
+
+def test_dx_party_7_rounds_per_player_is_1_to_10() -> None:
+    for refused_value in (0, 11):
+        with pytest.raises(ConfigError) as error:
+            GAME.make_config({"variant": "party", "rounds_per_player": refused_value}, 6)
+        assert error.value.rule == "CONFIG"
+    schema = GAME.describe()["config_schema"]["properties"]["rounds_per_player"]
+    assert schema["maximum"] == 10 and schema["x-choices"] == list(range(1, 11))
+
+
 # -- Team -------------------------------------------------------------------------------
 
 def test_dx_team_1_teams_sit_opposite_with_four_cards() -> None:
@@ -357,6 +529,18 @@ def test_dx_team_2_to_5_givers_voters_and_team_scores() -> None:
     # 0 scores 3 (4 found, 2 did not); 4 scores 3; 3's card drew 2's vote: +1.
     assert round_points(events) == {0: 3, 4: 3, 2: 0, 3: 1}
     assert state.scores == [4, 3, 0, 4, 3, 0]
+
+
+def test_dx_team_5_givers_are_not_voters_and_take_no_two_points() -> None:
+    """DX-TEAM-5: when every voter finds the card, the voters of DX-TEAM-4 score 2 for
+    their teams; the storyteller's team and the givers' own cards score nothing."""
+    state = new(6, variant="team")      # teams [0, 3], [1, 4], [2, 5]; 0 tells
+    tell(state)
+    submit_all(state, {1: 1, 2: 5})     # 3 gives for 0's team, 1 and 5 for theirs
+    assert sorted(GAME.to_act(state)) == [2, 4]
+    events = vote_for(state, {4: [0], 2: [0]})
+    assert round_points(events) == {0: 0, 4: 2, 2: 2}
+    assert state.scores == [0, 2, 2, 0, 2, 2]
 
 
 def test_dx_team_6_everyone_tells_once() -> None:
@@ -433,6 +617,19 @@ def test_edition_defaults() -> None:
                                         ("PT", None, None, True)):
         c = config(edition=edition)
         assert (c.capped_bonus(), c.target(), c.ends_on_empty_deck()) == (cap, target, empty)
+
+
+def test_rules_version_1_dx_deck_4_plays_the_whole_deck_as_first_released() -> None:
+    """Rules version 1 (records made before DX-DECK-4): the whole deck is the draw pile,
+    dealt exactly as then; an explicit ``cards_in_play`` still counts."""
+    old = new(4, rules_version=1)
+    assert game_cards(old) == list(range(252))
+    assert len(old.draw_pile) == 252 - 24
+    assert cards_in_game(config(rules_version=1, cards_in_play=84)) == 84
+    # The game's 84 are the top of the same shuffled deck: the hands are those of version 1.
+    assert new(4).hands == old.hands
+    assert GAME.make_config({"rules_version": 1}, 4).lone_finder(3) is False
+    assert DixitConfig(edition="PT", rules_version=1).lone_finder(3) is False
 
 
 def test_make_config_fills_in_the_deck_size_and_refuses_unknown_decks() -> None:

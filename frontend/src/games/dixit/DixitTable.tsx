@@ -197,7 +197,9 @@ export function DixitTable(props: GameTableProps) {
       <div className="dx-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
         <span className="dx-status-text">{status}</span>
         <span className="dx-facts">
-          {t("dixit.ui.round", { round: Math.max(1, view.round) })}
+          {view.rounds_total
+            ? t("dixit.ui.round_of", { round: Math.max(1, view.round), limit: view.rounds_total })
+            : t("dixit.ui.round", { round: Math.max(1, view.round) })}
           <span className="dx-facts-sep" aria-hidden="true">·</span>
           {t("dixit.ui.draw_pile", { count: view.draw_pile })}
         </span>
@@ -242,7 +244,8 @@ export function DixitTable(props: GameTableProps) {
                 {view.hand_sizes[seat] > 0 &&
                   Array.from({ length: view.hand_sizes[seat] }, (_, i) => <CardBack key={i} />)}
               </div>
-              <p>{t("dixit.ui.hand_hidden")}</p>
+              {/* Party: no hand shows while the first storyteller is claimed (DX-PARTY-2). */}
+              <p>{view.phase === "claim" ? t("dixit.ui.hand_hidden_claim") : t("dixit.ui.hand_hidden")}</p>
             </div>
           ) : (
             <Hand

@@ -63,6 +63,8 @@ export interface DixitView {
   my_submission: number[] | null;
   scores: number[];
   target_score: number | null;
+  /** Party, Team: rounds in the game (players × rounds_per_player); null in the base game. */
+  rounds_total?: number | null;
   teams: number[][] | null;
   givers: Record<string, number> | null;
   last_round: LastRound | null;

@@ -29,6 +29,12 @@ ALLOWED_SEATS = tuple(range(3, 13))
 MAX_CLUE = 200
 """DX-ROUND-1: a clue is 1–200 characters [decision]."""
 
+CARDS_IN_PLAY = 84
+"""DX-COMP-1, DX-DECK-4: a game is played with 84 cards drawn from the chosen deck."""
+
+MAX_ROUNDS_PER_PLAYER = 10
+"""DX-PARTY-7, DX-TEAM-6: each player tells at most 10 times [decision]."""
+
 
 class DixitConfig(VersionedConfig):
     """Options of a Dixit game (docs/dixit.md, "Options").
@@ -39,14 +45,19 @@ class DixitConfig(VersionedConfig):
             exist only in edition IS.
         bonus_cap: DX-SCORE-3: ``"capped"`` (at most 3 bonus points a round) or
             ``"uncapped"``; ``None``: the edition's (IS capped, EN/PT uncapped).
-        lone_finder_bonus: DX-SCORE-4 (PT variant): 4 instead of 3 for the storyteller and
-            a lone finder.
+        lone_finder_bonus: DX-SCORE-4: 4 instead of 3 for the storyteller and a lone
+            finder; ``None``: the edition's (PT with 3 players on, else off; rules
+            version 1: off), see :meth:`lone_finder`.
         target_score: DX-END-1/2: the game ends after the round in which someone reaches
             it; ``0`` means no target; ``None``: the edition's (IS/EN 30, PT none).
         end_on_empty_deck: DX-END-2/3, DX-ROUND-6: end when the draw pile runs out instead
             of reshuffling the discard pile; ``None``: the edition's (IS no, EN/PT yes).
         mime_or_music: DX-ROUND-1 (PT variant): a clue may be mimed or sung at the table.
-        rounds_per_player: DX-PARTY-7, DX-TEAM-6: how many times each player tells.
+        rounds_per_player: DX-PARTY-7, DX-TEAM-6: how many times each player tells,
+            1–10.
+        cards_in_play: DX-COMP-1, DX-DECK-4: ``84`` (the game draws 84 cards from the
+            deck) or ``"all"`` (the whole deck); ``None``: 84 (rules version 1: the
+            whole deck), see :func:`cards_in_game`.
         first_storyteller: DX-SETUP-4: ``"claim"`` (anyone claims the role),
             ``"first_seat"`` (seat 0) or ``"random"``.
         deck: the deck id (``gametable.decks``); ``deck_size`` its number of cards,
@@ -59,8 +70,9 @@ class DixitConfig(VersionedConfig):
     variant: Variant = Field(default="base", description="Base game, Party or Team.")
     bonus_cap: Literal["capped", "uncapped"] | None = Field(
         default=None, description="Cap the bonus for votes on your card at 3 a round.")
-    lone_finder_bonus: bool = Field(
-        default=False, description="4 points when exactly one voter finds the card.")
+    lone_finder_bonus: bool | None = Field(
+        default=None, description="4 points when exactly one voter finds the card "
+                                  "(null: the edition's, on in PT with 3 players).")
     target_score: int | None = Field(
         default=None, ge=0, le=100, description="Points that end the game (0: none).",
         json_schema_extra={"x-choices": [0, 20, 30, 40, 50]})
@@ -69,7 +81,13 @@ class DixitConfig(VersionedConfig):
     mime_or_music: bool = Field(
         default=False, description="A clue may be mimed or sung at the table.")
     rounds_per_player: int = Field(
-        default=1, ge=1, le=3, description="Times each player tells (Party, Team).")
+        default=1, ge=1, le=MAX_ROUNDS_PER_PLAYER,
+        description="Times each player tells (Party, Team).",
+        json_schema_extra={"x-choices": list(range(1, MAX_ROUNDS_PER_PLAYER + 1))})
+    cards_in_play: Literal[84, "all"] | None = Field(
+        default=None, description="Cards the game is played with: 84 drawn from the deck, "
+                                  "or all of it (null: 84).",
+        json_schema_extra={"x-choices": ["all"]})
     first_storyteller: Literal["claim", "first_seat", "random"] = Field(
         default="claim", description="Who tells first.")
     deck: str = Field(default="default", min_length=1, max_length=64,
@@ -83,6 +101,15 @@ class DixitConfig(VersionedConfig):
         if self.bonus_cap is None:
             return 3 if self.edition == "IS" else None
         return 3 if self.bonus_cap == "capped" else None
+
+    def lone_finder(self, seats: int) -> bool:
+        """Whether DX-SCORE-4 pays 4 to the storyteller and a lone finder: as chosen, else
+        on in edition PT with 3 players (rules version 1: off)."""
+        if self.lone_finder_bonus is not None:
+            return self.lone_finder_bonus
+        if self.rules_version == 1:
+            return False
+        return self.edition == "PT" and seats == 3
 
     def target(self) -> int | None:
         """The DX-END-1/2 target score, or ``None`` when the game has none."""
@@ -138,6 +165,23 @@ def cards_per_round(config: DixitConfig, seats: int) -> int:
 def minimum_deck(config: DixitConfig, seats: int) -> int:
     """DX-DECK-2: the first deal plus one round (6 players × 6 + 6 = 42)."""
     return seats * hand_size(config, seats) + cards_per_round(config, seats)
+
+
+def cards_in_game(config: DixitConfig) -> int:
+    """DX-COMP-1, DX-DECK-4: how many cards of the deck the game is played with: 84, or
+    the whole deck when it is smaller or ``cards_in_play`` is ``"all"`` (rules version 1
+    by default: the whole deck).
+
+    Raises:
+        ValueError: ``deck_size`` is not filled in.
+    """
+    deck = config.deck_size
+    if deck is None:
+        raise ValueError("deck_size is not filled in")
+    chosen = config.cards_in_play
+    if chosen is None:
+        return deck if config.rules_version == 1 else min(CARDS_IN_PLAY, deck)
+    return deck if chosen == "all" else min(chosen, deck)
 
 
 def votes_per_voter(config: DixitConfig, seats: int) -> int:

@@ -36,6 +36,7 @@ from gametable.games.dixit.config import (
     ALLOWED_SEATS,
     MAX_CLUE,
     DixitConfig,
+    cards_in_game,
     cards_per_round,
     check_seats,
     hand_size,
@@ -112,8 +113,10 @@ class Dixit:
                               cards=config.deck_size, minimum=needed, seats=seats)
 
     def new_game(self, config: BaseModel, seats: int, seed: int) -> DixitState:
-        """Shuffle the deck and deal (DX-SETUP-1..4); the first storyteller is claimed,
-        seat 0 or drawn at random as ``first_storyteller`` says.
+        """Shuffle the deck, keep the game's cards (DX-COMP-1, DX-DECK-4: 84 drawn at
+        random, or the whole deck) as the draw pile and deal from it (DX-SETUP-1..4); the
+        first storyteller is claimed, seat 0 or drawn at random as ``first_storyteller``
+        says.
 
         Raises:
             ConfigError: see :meth:`make_config` (``deck_size`` must be filled in).
@@ -125,6 +128,9 @@ class Dixit:
         state = DixitState(config, seats, seed)
         pile = list(range(config.deck_size))
         shuffle(state.rng, pile)
+        # The top of the shuffled deck (cards are drawn from the end) is the game's cards;
+        # the rest of the deck stays in the box.
+        del pile[:len(pile) - cards_in_game(config)]
         state.draw_pile = pile
         size = hand_size(config, seats)
         for seat in range(seats):
@@ -409,7 +415,7 @@ class Dixit:
             teller_card = state.submissions[teller][0]
             lines = score_base(
                 Reveal(teller, owners, table.index(teller_card) + 1, votes),
-                bonus_cap=config.capped_bonus(), lone_finder=config.lone_finder_bonus,
+                bonus_cap=config.capped_bonus(), lone_finder=config.lone_finder(n),
                 single_vote_bonus=votes_per_voter(config, n) == 2)
         gained = totals(lines, n)
         if config.variant == "team":
@@ -486,14 +492,18 @@ class Dixit:
         """What ``seat`` may see (docs/dixit.md, "View"): public progress, its own hand,
         its own cards and vote this round, and the last round's reveal. Other hands, the
         draw pile's order, who gave which card and the votes stay hidden until the
-        reveal; the Party storyteller's hand is hidden until the clue (DX-PARTY-2)."""
+        reveal; in Party no hand shows while the first storyteller is being claimed and
+        the storyteller's stays hidden until the clue (DX-PARTY-2)."""
         config = state.config
         n = state.seats
         seated = seat is not None and 0 <= seat < n
         phase = state.phase
         teller = state.storyteller
         playing = phase in ("clue", "submit", "vote")
-        hidden = (config.variant == "party" and phase == "clue" and seat == teller)
+        # DX-PARTY-2: the storyteller tells before seeing their hand; before the first
+        # storyteller is claimed anyone may become it, so no hand shows at all.
+        hidden = config.variant == "party" and (
+            phase == "claim" or (phase == "clue" and seat == teller))
         hand = list(state.hands[seat]) if seated and seat is not None and not hidden else []
         votes_allowed = 0
         if seated and playing and seat is not None and seat in self.voters(state):
@@ -599,15 +609,17 @@ class Dixit:
 
     def public_info(self, config: BaseModel, seats: int) -> dict[str, Any]:
         """Facts fixed for a whole table: hand size, cards and votes per round, teams,
-        the edition options in force and the deck."""
+        the edition options in force, the deck and the cards the game is played with."""
         assert isinstance(config, DixitConfig)
         return {
             "deck": config.deck,
             "deck_size": config.deck_size,
+            "cards_in_play": cards_in_game(config),
             "hand_size": hand_size(config, seats),
             "cards_per_round": cards_per_round(config, seats),
             "votes_per_voter": votes_per_voter(config, seats),
             "bonus_cap": config.capped_bonus(),
+            "lone_finder_bonus": config.lone_finder(seats),
             "target_score": config.target() if config.variant == "base" else None,
             "end_on_empty_deck": config.ends_on_empty_deck(),
             "teams": teams_of(seats) if config.variant == "team" else None,
