@@ -8,9 +8,9 @@ import pytest
 
 from gametable.bots import make_bot
 from gametable.games.triominos import TRIOMINOS as GAME
-from gametable.games.triominos.tiles import TILE_NUMBER
+from gametable.games.triominos.tiles import TILE_IDS, TILE_NUMBER
 from gametable.simulate import play_bot_game, simulate
-from tests.games.triominos.helpers import give, tile_at
+from tests.games.triominos.helpers import give, new, opening_choice_seeds, tile_at
 from tests.games.triominos.test_rules import BRIDGE, CHAIN, setup
 
 
@@ -63,6 +63,49 @@ def test_greedy_draws_only_when_nothing_fits_and_passes_after_three_draws() -> N
         GAME.apply(state, 0, {"type": "draw"})
     assert greedy_choice(state) == {"type": "pass"}
     assert tile_at(numbers, BRIDGE)  # the layout is unchanged
+
+
+def test_tr_setup_4_greedy_opens_with_0_0_0_for_40_over_the_highest_triple() -> None:
+    """+40 beats the highest triple's value + 10 (at most 25) whatever the options left."""
+    for seats, count in ((2, 5), (4, 3)):
+        for seed in opening_choice_seeds(seats, count=count):
+            state = new(seats, seed=seed, edition="PRESSMAN")
+            (seat,) = GAME.to_act(state)
+            assert len(GAME.legal_actions(state, seat)) == 2
+            choice = greedy_choice(state, seat)
+            assert choice == {"type": "place", "tile": "0-0-0", "position": [0, 0],
+                              "rotation": 0}
+            GAME.apply(state, seat, choice)
+            assert state.scores[seat] == 40
+
+
+def test_tr_setup_4_random_opens_with_either_tile() -> None:
+    (seed,) = opening_choice_seeds(2)
+    state = new(2, seed=seed, edition="PRESSMAN")
+    (seat,) = GAME.to_act(state)
+    legal = GAME.legal_actions(state, seat)
+    chosen = {make_bot("random", GAME, seed=bot_seed).choose(GAME.view(state, seat),
+                                                             legal)["tile"]
+              for bot_seed in range(20)}
+    assert chosen == {GAME.view(state, seat)["forced"], "0-0-0"}
+
+
+def test_greedy_passes_for_free_after_the_third_draw_emptied_the_pool() -> None:
+    """TR-DRAW-3: greedy weighs the pass at the view's pass points (0 here, not −10)."""
+    ratings = []
+    for rules_version in (1, 2):
+        state, _, _ = setup(CHAIN, [BRIDGE], seats=3, rules_version=rules_version)
+        stuck = [t for t in range(56) if not state.layout.can_place(1 << t)
+                 and t not in {laid.tile for laid in state.layout.tiles.values()}]
+        give(state, 0, [TILE_IDS[t] for t in stuck[:1]])
+        state.pool = stuck[1:4]  # tiles conserved is not the point here
+        for _ in range(3):
+            GAME.apply(state, 0, {"type": "draw"})
+        view = GAME.view(state, 0)
+        assert view["pass_points"] == (0 if rules_version == 2 else -10)
+        assert greedy_choice(state) == {"type": "pass"}
+        ratings += GAME.rate_actions(view, [{"type": "pass"}])
+    assert ratings[1] - ratings[0] == 10
 
 
 def test_greedy_beats_random() -> None:

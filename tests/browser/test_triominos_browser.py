@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import re
+import secrets
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, ElementHandle, Locator, Page, expect
 
+from gametable.core.config import stored_options
 from gametable.core.records import GameRecord, replay
+from gametable.games.triominos import TRIOMINOS as GAME
+from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
+from tests.aio import run_async
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
+from tests.games.triominos.helpers import opening_choice_seeds
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -360,3 +368,105 @@ def test_the_log_keeps_its_lines_as_the_game_goes_on(
     place_on_my_turn(page)
     expect(page.locator(f'.tr-log li[data-version="{seen + 1}"]')).not_to_have_count(0)
     assert all(attached(line) for line in lines), "the log's lines were re-created"
+
+
+def stored_table(data_dir: Path, options: dict[str, Any], seed: int, seats: list[str | None],
+                 actions: list[tuple[int, dict[str, Any]]] | None = None) -> tuple[str, str]:
+    """A Triominos table with a chosen seed, written into the server's storage before the
+    server starts (the server gives the tables it creates a random seed). ``seats``: a
+    bot's name, or ``None`` for the person, whose seat link token is returned with the
+    table's id. ``actions`` are the record so far; the server replays them on start."""
+    config = GAME.make_config(options, len(seats))
+    token = secrets.token_urlsafe(24)
+    table = TableRow(
+        id=secrets.token_urlsafe(9), game="triominos", config=stored_options(config),
+        seed=seed, host_hash=token_hash(secrets.token_urlsafe(24)), created=time.time(),
+        seats=[SeatRow(seat, "bot", bot=bot) if bot else
+               SeatRow(seat, "human", name="Anna", token_hash=token_hash(token))
+               for seat, bot in enumerate(seats)])
+    data_dir.mkdir(parents=True, exist_ok=True)
+    storage = SQLiteStorage(data_dir / "gametable.sqlite3")
+
+    async def write() -> None:
+        await storage.create_table(table)
+        for number, (seat, action) in enumerate(actions or [], start=1):
+            await storage.append_action(table.id, number, seat, action)
+
+    try:
+        run_async(write())
+    finally:
+        storage.close()
+    return table.id, token
+
+
+def test_tr_setup_4_the_starter_chooses_to_open_with_0_0_0(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """A PRESSMAN starter holding 0-0-0 and a higher triple sees both openings with
+    their points, and opens with 0-0-0 for +40 (rules version 2)."""
+    (seed,) = opening_choice_seeds(2)
+    options = {"edition": "PRESSMAN"}
+    state = GAME.new_game(GAME.make_config(options, 2), 2, seed)
+    (starter,) = GAME.to_act(state)
+    high = GAME.view(state, starter)["forced"]
+    value = sum(int(n) for n in high.split("-"))
+    seats: list[str | None] = ["greedy", "greedy"]
+    seats[starter] = None
+    table, token = stored_table(tmp_path / "data", options, seed, seats)
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        expect(page.locator(TABLE)).to_have_attribute("data-my-turn", "true")
+        expect(page.locator(".tr-status")).to_contain_text(
+            f"You start the round: choose whether to lay {high} or 0-0-0 in the middle.")
+        openings = page.get_by_role("group", name="Opening tile").locator(
+            '[data-action="open"]')
+        expect(openings).to_have_text([f"Open with {high} (+{value + 10})",
+                                       "Open with 0-0-0 (+40)"])
+        # Both tiles are highlighted in the hand; nothing else may open the round.
+        expect(page.locator('.tr-hand-tile[data-playable="true"]')).to_have_count(2)
+        page.screenshot(path=shots / "triominos-opening-choice.png")
+
+        before = version(page)
+        openings.filter(has_text="0-0-0").click()
+        wait_for_new_state(page, before)
+        expect(page.locator('.tr-tile[data-position="0,0"]')).to_have_attribute(
+            "data-tile", "0-0-0")
+        expect(page.locator(f'.tr-player[data-seat="{starter}"]')).to_have_attribute(
+            "data-score", "40")
+        expect(page.locator(".tr-openings")).to_have_count(0)
+        expect(page.locator(".tr-log")).to_contain_text("Anna laid 0-0-0: +40")
+        expect(page.locator(f'.tr-hand-tile[data-tile="{high}"]')).to_be_visible()
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize(("rules_version", "shown"), [(2, "Pass (0)"), (1, "Pass (−10)")])
+def test_tr_draw_3_the_pass_button_after_a_third_draw_that_emptied_the_pool(
+    browser: Browser, tmp_path: Path, rules_version: int, shown: str
+) -> None:
+    """The shared record's solo game up to its last action: three draws emptied the pool
+    and nothing fits. The pass button shows what the pass costs by the table's rules."""
+    fixture = Path(__file__).parents[1] / "games" / "triominos" / "records" / \
+        "tri_pass_after_pool_emptied.json"
+    record = GameRecord.model_validate_json(fixture.read_text())
+    table, token = stored_table(
+        tmp_path / "data", {**record.config, "rules_version": rules_version}, record.seed,
+        [None], [(step.seat, step.action) for step in record.actions[:-1]])
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        expect(page.locator(".tr-draw-count")).to_have_text("3 of 3 drawn")
+        expect(page.locator('[data-action="draw"]')).to_be_disabled()
+        expect(page.locator('[data-action="pass"]')).to_have_text(shown)
+        before = version(page)
+        page.click('[data-action="pass"]')
+        wait_for_new_state(page, before)
+        expect(page.locator('.tr-player[data-seat="0"]')).to_have_attribute(
+            "data-score", "151" if rules_version == 2 else "141")
+    finally:
+        server.stop()

@@ -100,6 +100,30 @@ def test_simulate_and_replay_triominos(tmp_path: Path) -> None:
     assert bad.returncode == 1 and bad.stderr.startswith("action 2: TR-")
 
 
+TRIOMINOS_RECORDS = Path(__file__).parents[1] / "games" / "triominos" / "records"
+
+
+def test_replay_gives_triominos_records_of_the_first_rules_their_outcome(tmp_path: Path
+                                                                         ) -> None:
+    """Records of format version 1 replay by rules version 1 (TR-DRAW-3 and TR-SETUP-4
+    changed in version 2): the PRESSMAN games keep their outcome, the solo game its −10
+    pass after the pool emptied; written with ``rules_version: 2`` that pass is free."""
+    for path in sorted(TRIOMINOS_RECORDS.glob("pressman_*.json")):
+        summary = json.loads(gametable("replay", str(path), "--json").stdout)
+        expected = json.loads(path.read_text())["meta"]["outcome"]
+        assert {k: summary[k] for k in expected} == expected, path.name
+    emptied = TRIOMINOS_RECORDS / "tri_pass_after_pool_emptied.json"
+    summary = json.loads(gametable("replay", str(emptied), "--json").stdout)
+    assert summary["scores"] == [141.0] and summary["finished"] is False
+    data = json.loads(emptied.read_text())
+    data["version"] = 2
+    data["config"]["rules_version"] = 2
+    current = tmp_path / "current.json"
+    current.write_text(json.dumps(data))
+    summary = json.loads(gametable("replay", str(current), "--json").stdout)
+    assert summary["scores"] == [151.0] and summary["finished"] is True
+
+
 def test_simulate_refuses_seven_triominos_players() -> None:
     done = gametable("simulate", "triominos", "--players", "7")
     assert done.returncode == 2 and "TR-SETUP-2" in done.stderr

@@ -98,6 +98,7 @@ def lay(state: TriominosState, board: Sequence[Pos], numbers: Mapping[int, int],
         for p, laid in layout.tiles.items()]
     _take_out(state, used)
     state.forced = None
+    state.openings = {}
     state.last = pack(*board[-1])
     state.legal_cache = None
     state.public_view = None
@@ -152,3 +153,32 @@ def place_action(tile: str, position: Pos, rotation: int) -> dict[str, Any]:
 
 def position_of(p: int) -> Pos:
     return unpack(p)
+
+
+def is_triple_id(tile: str) -> bool:
+    return len(set(tile.split("-"))) == 1
+
+
+def holds_zero_and_a_higher_triple(view: Mapping[str, Any]) -> bool:
+    """Whether ``view`` is a PRESSMAN starter's before the round's first tile, holding
+    0-0-0 as well as the higher triple that made them start (TR-SETUP-4)."""
+    forced = view.get("forced")
+    return (not view["board"] and forced is not None and forced != "0-0-0"
+            and is_triple_id(forced) and "0-0-0" in view.get("hand", []))
+
+
+def opening_choice_seeds(seats: int = 2, count: int = 1, start: int = 0,
+                         **options: Any) -> list[int]:
+    """The first ``count`` seeds from ``start`` whose PRESSMAN round 1 starter holds 0-0-0
+    and a higher triple, found through the game's public API (``new_game``, ``to_act``,
+    ``view``); the deal does not depend on ``rules_version``."""
+    found: list[int] = []
+    seed = start
+    while len(found) < count:
+        config = GAME.make_config({"edition": "PRESSMAN", **options}, seats)
+        state = GAME.new_game(config, seats, seed)
+        (starter,) = GAME.to_act(state)
+        if holds_zero_and_a_higher_triple(GAME.view(state, starter)):
+            found.append(seed)
+        seed += 1
+    return found

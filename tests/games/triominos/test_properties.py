@@ -15,14 +15,25 @@ from gametable.games.triominos.lattice import CELLS, RINGS
 from gametable.games.triominos.layout import Layout
 from gametable.games.triominos.state import TriominosState
 from gametable.games.triominos.tiles import ALL_TILES, ROTATIONS, TILE_NUMBER, TILE_VALUE
+from tests.games.triominos.helpers import opening_choice_seeds
 
 setups = st.sampled_from([
     (1, {}), (2, {}), (3, {}), (4, {}), (5, {}), (6, {}),
     (2, {"edition": "PRESSMAN"}), (3, {"edition": "PRESSMAN"}),
     (2, {"scoring": "children", "rounds": 3}), (4, {"extended_bridge": True}),
     (2, {"target_score": 100}), (3, {"rounds": 2, "start_rule": "highest_triple"}),
+    (1, {"rules_version": 1}), (2, {"edition": "PRESSMAN", "rules_version": 1}),
 ])
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
+
+# Games whose first PRESSMAN starter holds 0-0-0 and a higher triple (TR-SETUP-4), by
+# either rules version: (seats, options, seed).
+OPENING_CHOICES = [
+    (seats, {"edition": "PRESSMAN", "rounds": 2, "rules_version": version}, seed)
+    for seats in (1, 2, 3, 5) for seed in opening_choice_seeds(seats, count=3)
+    for version in (1, 2)
+]
+opening_choices = st.sampled_from(OPENING_CHOICES)
 
 Step = tuple[TriominosState, int, dict[str, Any], list[dict[str, Any]], TriominosState]
 
@@ -56,6 +67,11 @@ def test_the_56_tiles_are_conserved(setup: tuple[int, dict[str, Any]], seed: int
                                     choice: int) -> None:
     """TR-TILE-1, TR-SETUP-1: pool + hands + table always hold each of the 56 tiles once."""
     seats, options = setup
+    check_tiles_conserved(seats, options, seed, choice)
+
+
+def check_tiles_conserved(seats: int, options: dict[str, Any], seed: int, choice: int
+                          ) -> None:
     for _, _, _, _, state in random_game(seats, options, seed, choice):
         masks = [1 << t for t in state.pool] + list(state.hands) + \
             [1 << laid.tile for laid in state.layout.tiles.values()]
@@ -111,6 +127,10 @@ def test_scores_change_only_as_the_rules_say(setup: tuple[int, dict[str, Any]], 
     """TR-SCORE-1, TR-DRAW-1..3, TR-END-2/3: only the acting seat's points move during a
     round, by exactly the event's points; other seats gain only when a round ends."""
     seats, options = setup
+    check_scores(seats, options, seed, choice)
+
+
+def check_scores(seats: int, options: dict[str, Any], seed: int, choice: int) -> None:
     children = options.get("scoring") == "children"
     for before, seat, action, events, state in random_game(seats, options, seed, choice):
         delta = [a - b for a, b in zip(state.scores, before.scores, strict=True)]
@@ -119,13 +139,18 @@ def test_scores_change_only_as_the_rules_say(setup: tuple[int, dict[str, Any]], 
         if not ended:
             assert all(d == 0 for s, d in enumerate(delta) if s != seat)
         own = first.get("points", 0)
+        view = GAME.view(before, seat)
         if action["type"] == "place":
             value = 1 if children else TILE_VALUE[_tile(action)]
             assert own >= value
+            if not before.layout.tiles:  # TR-SETUP-3/4: the opening's bonus, as shown
+                bonus = {o["tile"]: o["bonus"] for o in view["openings"]}
+                assert own == value + bonus.get(action["tile"], 0)
         elif action["type"] == "draw":
             assert own == (0 if children else -5)
         else:
             assert own in ((0,) if children else (0, -10))
+            assert own == view["pass_points"]  # the pass button shows what it costs
         if not ended:
             assert delta[seat] == own
         else:
@@ -147,6 +172,10 @@ def test_replaying_the_record_reproduces_every_state(
 ) -> None:
     """A game is its record: replay gives the same state after every action."""
     seats, options = setup
+    check_replay(seats, options, seed, choice)
+
+
+def check_replay(seats: int, options: dict[str, Any], seed: int, choice: int) -> None:
     record = GameRecord(game="triominos", config=options,
                         seats=[SeatInfo(name=f"p{i}") for i in range(seats)], seed=seed)
     snapshots = []
@@ -157,6 +186,23 @@ def test_replaying_the_record_reproduces_every_state(
     replay(GameRecord.model_validate_json(record.model_dump_json()),
            on_step=lambda _n, state, _e: replayed.append(GAME.snapshot(state)))
     assert replayed == snapshots
+
+
+@settings(max_examples=30, deadline=None)
+@given(opening_choices, st.integers(0, 2**32))
+def test_tr_setup_4_games_opened_by_choice_conserve_tiles_score_and_replay(
+    game: tuple[int, dict[str, Any], int], choice: int
+) -> None:
+    """Where the starter holds 0-0-0 and a higher triple: the 56 tiles are conserved, the
+    opening scores what the view said, and the record replays exactly, by either rules
+    version (version 2 offers the two openings, version 1 the highest triple only)."""
+    seats, options, seed = game
+    state = GAME.new_game(GAME.make_config(options, seats), seats, seed)
+    (starter,) = GAME.to_act(state)
+    assert len(GAME.legal_actions(state, starter)) == options["rules_version"]
+    check_tiles_conserved(seats, options, seed, choice)
+    check_scores(seats, options, seed, choice)
+    check_replay(seats, options, seed, choice)
 
 
 def scramble_secrets(state: TriominosState, keep: int | None, rng: random.Random

@@ -20,6 +20,7 @@ from tests.games.triominos.helpers import (
     new,
     number_vertices,
     on_board,
+    opening_choice_seeds,
     place_action,
     tile_at,
     tile_for,
@@ -324,6 +325,60 @@ def test_tr_setup_4_pressman_without_a_triple_the_highest_tile_starts_without_bo
     assert _pressman_start(hands) == (2, TILE_NUMBER["1-1-1"], 10)
 
 
+def test_tr_setup_4_a_starter_with_0_0_0_and_a_higher_triple_chooses_the_opening() -> None:
+    """Rules version 2: the starter's legal actions are exactly the two openings; 0-0-0
+    scores +40, the highest triple its value + 10. Only the starter's view names them."""
+    for seats in (2, 4):
+        (seed,) = opening_choice_seeds(seats)
+        state = new(seats, seed=seed, edition="PRESSMAN")
+        (seat,) = GAME.to_act(state)
+        view = GAME.view(state, seat)
+        high = view["forced"]
+        assert high != "0-0-0" and "0-0-0" in view["hand"]
+        assert view["openings"] == [{"tile": high, "bonus": 10}, {"tile": "0-0-0", "bonus": 40}]
+        assert all(GAME.view(state, other)["openings"] == []
+                   for other in range(seats) if other != seat)
+        assert "openings" not in GAME.view(state, None)
+        openings = [place_action(tile, (0, 0), 0) for tile in (high, "0-0-0")]
+        legal = GAME.legal_actions(state, seat)
+        assert sorted(legal, key=str) == sorted(openings, key=str)
+        other = next(t for t in view["hand"] if t not in (high, "0-0-0"))
+        error = refused(state, seat, place_action(other, (0, 0), 0))
+        assert (error.rule, error.key) == ("TR-SETUP-4", "triominos.errors.must_start_with_either")
+        assert error.params == {"tile": high, "zero": "0-0-0"}
+        for action, points in zip(openings, (TILE_VALUE[TILE_NUMBER[high]] + 10, 40),
+                                  strict=True):
+            chosen = GAME.clone(state)
+            events = GAME.apply(chosen, seat, action)
+            assert events[0]["points"] == points and chosen.scores[seat] == points
+            bonus = points - TILE_VALUE[TILE_NUMBER[action["tile"]]]
+            assert chosen.round_points[seat]["start_bonus"] == [1, bonus]
+            assert action["tile"] not in GAME.view(chosen, seat)["hand"]
+            assert GAME.view(chosen, seat)["openings"] == []
+
+
+def test_tr_setup_4_rules_version_1_opens_with_the_highest_triple_only() -> None:
+    """As first released, the same deal starts automatically with the highest triple."""
+    (seed,) = opening_choice_seeds(2)
+    state = new(2, seed=seed, edition="PRESSMAN", rules_version=1)
+    (seat,) = GAME.to_act(state)
+    view = GAME.view(state, seat)
+    high = view["forced"]
+    assert "0-0-0" in view["hand"] and view["openings"] == [{"tile": high, "bonus": 10}]
+    assert GAME.legal_actions(state, seat) == [place_action(high, (0, 0), 0)]
+    error = refused(state, seat, place_action("0-0-0", (0, 0), 0))
+    assert (error.rule, error.key) == ("TR-SETUP-4", "triominos.errors.must_start_with")
+
+
+def test_tr_setup_4_with_childrens_scoring_the_choice_stays_without_bonus() -> None:
+    (seed,) = opening_choice_seeds(2)
+    state = new(2, seed=seed, edition="PRESSMAN", scoring="children")
+    (seat,) = GAME.to_act(state)
+    assert [o["bonus"] for o in GAME.view(state, seat)["openings"]] == [0, 0]
+    GAME.apply(state, seat, place_action("0-0-0", (0, 0), 0))
+    assert state.scores[seat] == 1
+
+
 # -- drawing and passing -----------------------------------------------------------------
 
 def test_tr_draw_1_drawing_costs_5_adds_a_tile_and_stops_after_three() -> None:
@@ -370,6 +425,53 @@ def test_tr_draw_3_with_the_pool_empty_a_player_who_cannot_place_passes_free() -
     assert state.scores[0] == 0 and state.current == 1
     # Seat 1 can place, so with the pool empty it may not pass.
     assert refused(state, 1, {"type": "pass"}).rule == "TR-DRAW-3"
+
+
+def _pool_emptied_by_the_third_draw(rules_version: int, can_place: bool
+                                    ) -> TriominosState:
+    """Seat 0 to play, three tiles left in the pool, none of which fits anywhere; seat 0
+    holds the tile that fits BRIDGE if ``can_place`` (else two that fit nowhere)."""
+    state, numbers, _ = setup(CHAIN, [BRIDGE], seats=3, rules_version=rules_version)
+    stuck = _unplaceable(state, exclude=on_board(state) | {tile_at(numbers, BRIDGE)[0]})
+    if not can_place:
+        give(state, 0, stuck[:2])
+        give(state, 1, [tile_at(numbers, BRIDGE)[0]])  # so the round goes on
+    state.pool = [TILE_NUMBER[t] for t in stuck[2:5]]  # tiles conserved is not the point
+    return state
+
+
+def test_tr_draw_3_a_pass_after_a_third_draw_that_emptied_the_pool_costs_no_extra_10() -> None:
+    """TR-DRAW-3 wins over TR-DRAW-2: −15 for the draws, no −10 (rules version 2)."""
+    state = _pool_emptied_by_the_third_draw(rules_version=2, can_place=False)
+    assert GAME.view(state, 0)["pass_points"] == -10  # the pool still has tiles
+    for _ in range(3):
+        GAME.apply(state, 0, {"type": "draw"})
+    assert not state.pool and not GAME.placements(state, 0)
+    assert GAME.legal_actions(state, 0) == [{"type": "pass"}]
+    assert GAME.view(state, 0)["pass_points"] == 0
+    events = GAME.apply(state, 0, {"type": "pass"})
+    assert events[0] == {"type": "pass", "seat": 0, "points": 0}
+    assert state.scores[0] == -15 and "pass" not in state.round_points[0]
+    assert state.current == 1
+
+
+def test_tr_draw_3_rules_version_1_kept_the_10_after_the_pool_emptied() -> None:
+    state = _pool_emptied_by_the_third_draw(rules_version=1, can_place=False)
+    for _ in range(3):
+        GAME.apply(state, 0, {"type": "draw"})
+    assert GAME.view(state, 0)["pass_points"] == -10
+    assert GAME.apply(state, 0, {"type": "pass"})[0]["points"] == -10
+    assert state.scores[0] == -25
+
+
+def test_tr_draw_2_a_player_who_could_place_after_the_pool_emptied_still_pays_10() -> None:
+    for rules_version in (1, 2):
+        state = _pool_emptied_by_the_third_draw(rules_version, can_place=True)
+        for _ in range(3):
+            GAME.apply(state, 0, {"type": "draw"})
+        assert not state.pool and GAME.placements(state, 0)
+        assert GAME.view(state, 0)["pass_points"] == -10
+        assert GAME.apply(state, 0, {"type": "pass"})[0]["points"] == -10
 
 
 # -- the end of a round and of the game -----------------------------------------------------

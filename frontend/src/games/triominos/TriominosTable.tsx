@@ -8,6 +8,7 @@ import { Board } from "./Board";
 import { EventLog, EventToast, useEventLog } from "./EventLog";
 import { describeEvent, isHighlight } from "./events";
 import { Hand } from "./Hand";
+import { OpeningChoice } from "./OpeningChoice";
 import { PlaceBar } from "./PlaceBar";
 import { hasAction, placeActions, placementPoints, playableTiles, signed, targetsFor, type Target } from "./placing";
 import { Players, RoundFacts } from "./Players";
@@ -53,6 +54,15 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const places = useMemo(() => placeActions(legal), [legal]);
   const playable = useMemo(() => playableTiles(places), [places]);
   const targets = useMemo(() => targetsFor(places, selected, view.open), [places, selected, view.open]);
+  // The starter's choice of opening (TR-SETUP-4): one placement per tile of view.openings.
+  const openings = useMemo(() => {
+    const tiles = view.board.length === 0 ? (view.openings ?? []) : [];
+    if (tiles.length < 2) return [];
+    return tiles.flatMap(({ tile }) => {
+      const action = places.find((a) => a.tile === tile);
+      return action ? [{ action, points: placementPoints(action, null, view, setup) }] : [];
+    });
+  }, [places, view, setup]);
   const canDraw = hasAction(legal, "draw");
   const canPass = hasAction(legal, "pass");
 
@@ -158,6 +168,16 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           bonusPoints={(bonus) => signed(bonusPoints(bonus))}
           onTarget={onTarget}
         />
+        {openings.length > 1 && !choice && (
+          <OpeningChoice
+            openings={openings}
+            onOpen={(action) => {
+              setChoice(null);
+              setSelected(null);
+              send(action);
+            }}
+          />
+        )}
         {choice && preview && (
           <PlaceBar
             action={preview}

@@ -14,9 +14,10 @@ interface Props {
 
 export function TurnActions({ view, canDraw, canPass, myTurn, onDraw, onPass }: Props) {
   const { t } = useTranslation();
-  // A pass costs its penalty after three draws; with the pool empty (and fewer draws)
-  // it is free. Until it is allowed, the button shows what it will cost.
-  const passPoints = view.draws >= view.max_draws || view.pool > 0 ? view.penalties.pass : 0;
+  // What a pass costs, as the rules say for this seat (TR-DRAW-2/3): its penalty after
+  // three draws, nothing when the pool is empty and nothing fits. Until it is allowed,
+  // the button shows what it will cost.
+  const passPoints = view.pass_points ?? (view.draws >= view.max_draws || view.pool > 0 ? view.penalties.pass : 0);
   return (
     <div className="tr-turn-actions">
       <button

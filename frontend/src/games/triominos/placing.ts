@@ -49,12 +49,16 @@ export function signed(points: number): string {
 export const score = (points: number) => (points < 0 ? `−${-points}` : String(points));
 
 /** What laying ``action`` scores: the tile, the position's bonus, and on an empty table
- * the bonus for starting with the highest triple. */
+ * the bonus for the opening (the highest triple +10, 0-0-0 +40). */
 export function placementPoints(action: PlaceAction, bonus: Bonus | null, view: TriominosView, setup: PublicInfo): number {
   const children = setup.scoring === "children";
   let points = children ? 1 : tileValue(action.tile);
   if (bonus) points += setup.points?.[bonus] ?? 0;
-  const start = view.round_start;
-  if (view.board.length === 0 && start?.rule === "highest_triple" && !children) points += start.bonus ?? 0;
+  if (view.board.length === 0) {
+    const opening = view.openings?.find((o) => o.tile === action.tile);
+    const start = view.round_start;
+    if (opening) points += opening.bonus;
+    else if (start?.rule === "highest_triple" && !children) points += start.bonus ?? 0;
+  }
   return points;
 }

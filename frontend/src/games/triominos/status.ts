@@ -22,6 +22,8 @@ export function statusText(t: TFunction, { view, myTurn, player, rotating, choos
   if (rotating) return t("triominos.ui.status.rotate", { tile: rotating });
   if (choosing) return t("triominos.ui.status.choose_position", { tile: choosing });
   if (view.board.length === 0) {
+    const openings = view.openings ?? [];
+    if (openings.length > 1) return t("triominos.ui.status.start_choice", { tile: openings[0].tile, zero: openings[1].tile });
     return view.forced ? t("triominos.ui.status.start_forced", { tile: view.forced }) : t("triominos.ui.status.start");
   }
   if (canPlace) return view.draws ? t("triominos.ui.status.drawn_fits") : t("triominos.ui.status.your_turn");

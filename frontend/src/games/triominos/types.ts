@@ -77,6 +77,16 @@ export interface TriominosView {
   finished: boolean;
   winners: number[];
   hand?: string[];
+  /** The tiles you may open the round with and each one's start bonus (TR-SETUP-4);
+   * two when you hold 0-0-0 beside a higher triple. Empty unless you lay the first tile. */
+  openings?: Opening[];
+  /** What a pass costs you now, or once allowed (TR-DRAW-2/3); null when not your turn. */
+  pass_points?: number | null;
+}
+
+export interface Opening {
+  tile: string;
+  bonus: number;
 }
 
 export interface PublicInfo {

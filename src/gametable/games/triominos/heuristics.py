@@ -1,9 +1,14 @@
 """Greedy ratings of Triominos actions, computed from a seat's view alone.
 
-A placement is worth its points now (tile value and bonus, TR-SCORE-1, TR-BONUS-1..6)
-plus a little for each tile of the hand that can still be placed afterwards ("keeping
-options open"), minus a little for opening a hexagon that any tile could finish. A draw
-is worth its penalty and is only chosen when nothing can be placed; a pass likewise.
+A placement is worth its points now (tile value and bonus, TR-SCORE-1, TR-BONUS-1..6;
+for a round's first tile its start bonus, TR-SETUP-4) plus a little for each tile of the
+hand that can still be placed afterwards ("keeping options open"), minus a little for
+opening a hexagon that any tile could finish. A draw is worth its penalty and is only
+chosen when nothing can be placed; a pass likewise.
+
+A PRESSMAN starter holding 0-0-0 and a higher triple therefore opens with 0-0-0: +40
+against at most 15 + 10, and the triple kept in hand still scores its value when laid
+later (the few points of options cannot make up the difference).
 """
 
 from __future__ import annotations
@@ -42,15 +47,19 @@ def rate_actions(view: Observation, actions: Sequence[Action]) -> list[float]:
         hand |= 1 << TILE_NUMBER[tile_id]
     penalties: dict[str, int] = view["penalties"]
     extends = view.get("extended_bridge", True)
+    start_bonus = {o["tile"]: o["bonus"] for o in view.get("openings", [])}
+    pass_points = view.get("pass_points")
     ratings: list[float] = []
     for action in actions:
         kind = action["type"]
         if kind == "place":
-            ratings.append(_rate_place(layout, hand, action, extends))
+            ratings.append(_rate_place(layout, hand, action, extends)
+                           + start_bonus.get(action["tile"], 0))
         elif kind == "draw":
             ratings.append(-1000.0 + penalties["draw"])
         else:
-            ratings.append(-2000.0 + penalties["pass"])
+            ratings.append(-2000.0 + (penalties["pass"] if pass_points is None
+                                      else pass_points))
     return ratings
 
 

@@ -5,12 +5,14 @@ Actions (JSON objects):
 ``{"type": "place", "tile": "1-2-3", "position": [row, col], "rotation": k}``
     TR-PLACE-1..3: lay a tile of your hand. ``position`` and ``rotation`` are defined in
     :mod:`.lattice` and :mod:`.tiles`; a triple only has rotation 0. The first tile of a
-    round goes on ``[0, 0]`` (TR-SETUP-3/4).
+    round goes on ``[0, 0]`` (TR-SETUP-3/4). With the PRESSMAN start it is the highest
+    triple, or 0-0-0 when the starter holds both (TR-SETUP-4, rules version 2): the
+    starter's choice is which of the two placements to make.
 ``{"type": "draw"}``
     TR-DRAW-1: take a tile from the pool (−5), at most 3 a turn; you may then place.
 ``{"type": "pass"}``
     TR-DRAW-2: after 3 draws (−10 more); TR-DRAW-3: with the pool empty and nothing to
-    place (no penalty).
+    place (no penalty, even after a third draw that emptied the pool, rules version 2).
 
 Rounds follow one another automatically: when a round ends (TR-END-1..3) its summary is
 kept in ``view["rounds"]`` and the next round is dealt, until the game ends (TR-END-4).
@@ -46,6 +48,11 @@ from gametable.games.triominos.tiles import (
 )
 
 NAME: Final = "triominos"
+ZERO_TRIPLE: Final = TILE_NUMBER["0-0-0"]
+ZERO_TRIPLE_BONUS: Final = 40
+"""TR-SETUP-4: opening with 0-0-0 scores 0 + 40."""
+TRIPLE_BONUS: Final = 10
+"""TR-SETUP-4: opening with the highest triple scores its value + 10."""
 DRAW_ACTION: Final[dict[str, Any]] = {"type": "draw"}
 PASS_ACTION: Final[dict[str, Any]] = {"type": "pass"}
 MAX_DRAWS: Final = 3
@@ -120,7 +127,7 @@ class Triominos:
         state.out = None
         state.draws = 0
         state.forced = None
-        state.start_bonus = 0
+        state.openings = {}
         state.legal_cache = None
         state.round_points = [{} for _ in range(seats)]
         pool = list(range(TILE_COUNT))
@@ -130,7 +137,7 @@ class Triominos:
             self._deal(state, pool)
             starter, tile, bonus = _pressman_start(state.hands)
             state.forced = tile
-            state.start_bonus = 0 if config.children else bonus
+            state.openings = _openings(state.hands[starter], tile, bonus, config)
             event |= {"rule": "highest_triple", "tile": TILE_IDS[tile], "bonus": bonus}
         else:
             starter, draws = _draw_for_start(pool, seats)
@@ -164,13 +171,17 @@ class Triominos:
         """``seat``'s legal ``(tile, packed position, rotation)`` now (TR-PLACE-1..3).
 
         Empty when it is not ``seat``'s turn. The first tile of a round can only go on
-        the origin; with the PRESSMAN start it must be the starting tile (TR-SETUP-4).
+        the origin; with the PRESSMAN start it must be one of the round's openings
+        (TR-SETUP-4).
         """
         if seat != state.current or state.finished:
             return []
         hand = state.hands[seat]
-        if state.forced is not None:
-            hand &= 1 << state.forced
+        if state.openings and not state.layout.tiles:
+            allowed = 0
+            for tile in state.openings:
+                allowed |= 1 << tile
+            hand &= allowed
         return state.layout.placements(hand)
 
     def legal_actions(self, state: TriominosState, seat: Seat) -> list[Action]:
@@ -178,8 +189,9 @@ class Triominos:
 
         ``draw`` while the pool has tiles and fewer than 3 were drawn this turn
         (TR-DRAW-1; never before the round's first tile); ``pass`` after 3 draws
-        (TR-DRAW-2) or with the pool empty and nothing to place (TR-DRAW-3). Cached
-        until the next :meth:`apply`.
+        (TR-DRAW-2) or with the pool empty and nothing to place (TR-DRAW-3). A PRESSMAN
+        starter holding 0-0-0 and a higher triple gets both openings (TR-SETUP-4, rules
+        version 2). Cached until the next :meth:`apply`.
         """
         if seat != state.current or state.finished:
             return []
@@ -259,9 +271,13 @@ class Triominos:
         if not layout.tiles:
             if p != ORIGIN:
                 raise IllegalAction("TR-SETUP-3", "triominos.errors.first_in_middle")
-            if state.forced is not None and tile != state.forced:
-                raise IllegalAction("TR-SETUP-4", "triominos.errors.must_start_with",
-                                    tile=TILE_IDS[state.forced])
+            if state.openings and tile not in state.openings:
+                if len(state.openings) == 1:
+                    raise IllegalAction("TR-SETUP-4", "triominos.errors.must_start_with",
+                                        tile=TILE_IDS[next(iter(state.openings))])
+                high, zero = sorted(state.openings, key=TILE_VALUE.__getitem__, reverse=True)
+                raise IllegalAction("TR-SETUP-4", "triominos.errors.must_start_with_either",
+                                    tile=TILE_IDS[high], zero=TILE_IDS[zero])
             return tile, p, rotation
         if p in layout.tiles:
             raise IllegalAction("TR-PLACE-1", "triominos.errors.taken", position=where)
@@ -299,9 +315,10 @@ class Triominos:
             extra = _points(state, bonus)
             _score(state, seat, bonus, extra)
             points += extra
-        if first and state.start_bonus:
-            _score(state, seat, "start_bonus", state.start_bonus)
-            points += state.start_bonus
+        start_bonus = state.openings.get(tile, 0) if first else 0
+        if start_bonus:
+            _score(state, seat, "start_bonus", start_bonus)
+            points += start_bonus
         layout.place(p, tile, rotation, seat, bonus)
         laid = layout.tiles[p]
         state.board_json.append({
@@ -310,6 +327,7 @@ class Triominos:
         state.hands[seat] &= ~(1 << tile)
         state.last = p
         state.forced = None
+        state.openings = {}
         state.legal_cache = None
         events: list[Event] = [{
             "type": "place", "seat": seat, "tile": TILE_IDS[tile],
@@ -358,13 +376,29 @@ class Triominos:
                                     draws=state.draws)
             if self.placements(state, seat):
                 raise IllegalAction("TR-DRAW-3", "triominos.errors.can_place")
-        penalty = _points(state, "pass") if state.draws >= MAX_DRAWS else 0
+        penalty = self.pass_points(state, seat)
         if penalty:
             _score(state, seat, "pass", penalty)
         state.legal_cache = None
         events: list[Event] = [{"type": "pass", "seat": seat, "points": penalty}]
         self._end_turn(state, events)
         return events
+
+    def pass_points(self, state: TriominosState, seat: Seat) -> int:
+        """What a pass by ``seat`` costs now, or once allowed (0 or negative points).
+
+        TR-DRAW-2: −10 after three draws. TR-DRAW-3: nothing with the pool empty and no
+        tile of the hand placeable, which wins over TR-DRAW-2 when the third draw emptied
+        the pool (rules version 2; version 1 took the −10). Before the third draw with
+        tiles left in the pool, the −10 a pass will cost after three draws.
+        """
+        if state.pool:
+            return _points(state, "pass")
+        if state.draws < MAX_DRAWS:
+            return 0
+        if state.config.rules_version >= 2 and not self.placements(state, seat):
+            return 0
+        return _points(state, "pass")
 
     def _end_turn(self, state: TriominosState, events: list[Event]) -> None:
         """Play passes clockwise; then check the end of the round (TR-END-1..3)."""
@@ -423,6 +457,10 @@ class Triominos:
     def view(self, state: TriominosState, seat: Seat | None) -> Observation:
         """The table, pool size, scores and tile counts, plus ``seat``'s own tiles.
 
+        A seated view also has ``openings`` (the tiles this seat may open the round
+        with and each one's start bonus, TR-SETUP-4; empty unless the seat lays a
+        PRESSMAN round's first tile) and ``pass_points`` (what a pass costs this seat,
+        now or once allowed, TR-DRAW-2/3; ``None`` when it is not the seat's turn).
         Other hands, the pool's tiles and the generator never appear.
         """
         seated = seat is not None and 0 <= seat < state.seats
@@ -432,6 +470,10 @@ class Triominos:
         view: Observation = {"game": NAME, "seat": seat if seated else None, **public}
         if seated and seat is not None:
             view["hand"] = [TILE_IDS[t] for t in hand_tiles(state.hands[seat])]
+            mine = seat == state.current and not state.finished
+            view["openings"] = [{"tile": TILE_IDS[tile], "bonus": bonus}
+                                for tile, bonus in state.openings.items()] if mine else []
+            view["pass_points"] = self.pass_points(state, seat) if mine else None
         return view
 
     def _public_view(self, state: TriominosState) -> dict[str, Any]:
@@ -510,7 +552,7 @@ class Triominos:
             "current": state.current,
             "draws": state.draws,
             "forced": state.forced,
-            "start_bonus": state.start_bonus,
+            "openings": dict(state.openings),
             "out": state.out,
             "turn": state.turn,
             "finished": state.finished,
@@ -613,4 +655,18 @@ def _pressman_start(hands: list[int]) -> tuple[int, int, int]:
     )
     if not is_triple(tile):
         return seat, tile, 0
-    return seat, tile, 40 if TILE_VALUE[tile] == 0 else 10
+    return seat, tile, ZERO_TRIPLE_BONUS if tile == ZERO_TRIPLE else TRIPLE_BONUS
+
+
+def _openings(hand: int, tile: int, bonus: int, config: TriominosConfig) -> dict[int, int]:
+    """TR-SETUP-4: the tiles the starter may open with, each with its start bonus.
+
+    ``tile`` (which made the starter start) with ``bonus``; with rules version 2 also
+    0-0-0 (+40) when the starter holds it beside a higher triple (version 1 opened with
+    the highest triple). Children's scoring has no start bonus.
+    """
+    openings = {tile: 0 if config.children else bonus}
+    if (config.rules_version >= 2 and tile != ZERO_TRIPLE and is_triple(tile)
+            and hand >> ZERO_TRIPLE & 1):
+        openings[ZERO_TRIPLE] = 0 if config.children else ZERO_TRIPLE_BONUS
+    return openings

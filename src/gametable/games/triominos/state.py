@@ -21,9 +21,10 @@ class TriominosState:
         layout: the tiles on the table; ``last`` the packed position of the latest tile.
         pool: the face-down tiles (drawn from the end); ``hands`` per seat, a bit mask.
         starter: who began this round; ``current`` whose turn it is; ``draws`` tiles
-            drawn this turn (TR-DRAW-1); ``forced`` the tile the first placement must use
-            (TR-SETUP-4) or ``None``; ``start_bonus`` its bonus points; ``start`` the
-            public ``round_start`` event of this round (who drew what to start).
+            drawn this turn (TR-DRAW-1); ``forced`` the tile that made ``starter`` start
+            (TR-SETUP-4, shown to everyone) or ``None``; ``openings`` the tiles the first
+            placement may use, each with its start bonus (empty: any tile, no bonus;
+            TR-SETUP-3); ``start`` the public ``round_start`` event of this round.
         board_json: the tiles on the table as the view shows them (kept per placement);
             ``public_view`` and ``legal_cache`` are caches cleared by every action.
         out: the first seat to go out this round (TR-END-1), or ``None``.
@@ -33,8 +34,8 @@ class TriominosState:
 
     __slots__ = (
         "board_json", "config", "current", "draws", "finished", "forced", "hands", "history",
-        "last", "layout", "legal_cache", "out", "pool", "public_view", "rng", "round",
-        "round_points", "scores", "seats", "start", "start_bonus", "starter", "turn",
+        "last", "layout", "legal_cache", "openings", "out", "pool", "public_view", "rng",
+        "round", "round_points", "scores", "seats", "start", "starter", "turn",
     )
 
     def __init__(self, config: TriominosConfig, seats: int, seed: int) -> None:
@@ -53,7 +54,7 @@ class TriominosState:
         self.current = 0
         self.draws = 0
         self.forced: int | None = None
-        self.start_bonus = 0
+        self.openings: dict[int, int] = {}
         self.start: dict[str, Any] = {}
         self.out: int | None = None
         self.turn = 0
@@ -81,7 +82,7 @@ class TriominosState:
         other.current = self.current
         other.draws = self.draws
         other.forced = self.forced
-        other.start_bonus = self.start_bonus
+        other.openings = self.openings
         other.start = self.start
         other.out = self.out
         other.turn = self.turn
