@@ -276,7 +276,7 @@ def test_sc_dead_1_a_dead_card_must_be_exchanged_before_playing() -> None:
     assert GAME.legal_actions(state, 0) == [{"type": "exchange", "card": "manx"},
                                             {"type": "exchange", "card": "korat"}]
     message = refused(state, 0, play("bombay", "H5"), "SC-DEAD-1")
-    assert "exchange" in message and "Korat" in message
+    assert "exchange one before you play" in message and "Manx" in message
     events = GAME.apply(state, 0, {"type": "exchange", "card": "manx"})
     assert events[0] == {"type": "exchange", "seat": 0, "card": "manx"}
     # One dead card per turn: Korat stays in hand, and the seat now plays.

@@ -330,11 +330,12 @@ class SequenceCats:
         if card not in hand:
             raise IllegalAction("SC-TURN-2", "sequence_cats.errors.card_not_in_hand",
                                 card=CARD_IDS[card])
-        if state.rules > FIRST_RULES and not state.exchanged and any(
-                _dead(state, held) for held in hand):
-            dead = next(held for held in hand if _dead(state, held))
-            raise IllegalAction("SC-DEAD-1", "sequence_cats.errors.exchange_first",
-                                card=CARD_IDS[dead])
+        if state.rules > FIRST_RULES and not state.exchanged:
+            # By rules 2 exchanges are listed only while one must be made, and alone.
+            legal = state.legal_cache or self.legal_actions(state, seat)
+            if legal[0]["type"] == "exchange":
+                raise IllegalAction("SC-DEAD-1", "sequence_cats.errors.exchange_first",
+                                    card=legal[0]["card"])
         cells = state.cells
         cell = cells[space]
         team = state.team_of[seat]
@@ -373,20 +374,31 @@ class SequenceCats:
             state.open_spaces -= 1
             events = [{"type": "place", "seat": seat, "card": CARD_IDS[card], "space": label,
                        "team": team}]
-            if state.rules == FIRST_RULES or state.config.sequences_to_win == 1:
-                for span, windows in lines:
-                    if (mask & span).bit_count() >= 5:
+            full: list[tuple[int, ...]] = []
+            for span, windows in lines:
+                if (mask & span).bit_count() >= 5:
+                    full.append(windows)
+            if full:
+                if state.rules == FIRST_RULES or state.config.sequences_to_win == 1:
+                    for windows in full:
                         self._complete_sequences(state, team, windows, events)
-            else:
-                self._claim_lines(state, team, [windows for span, windows in lines
-                                                if (mask & span).bit_count() >= 5], events)
+                else:
+                    self._claim_lines(state, team, full, events)
         # Only the breed on this space can have changed its playable spaces.
         state.options[breed] = option_set[(cells[a] != EMPTY) | (cells[b] != EMPTY) << 1]
         state.legal_cache = None
         hand.remove(card)
         state.discards[seat].append(card)
         if state.choosing is None:
-            self._finish_turn(state, seat, events)
+            # SC-TURN-3: draw at once; then the turn passes on.
+            pile = state.pile
+            if pile:
+                hand.append(pile.pop())
+            else:
+                self._draw(state, seat, events)
+            self._next_turn(state, events, moved=True)
+            if state.rules > FIRST_RULES:
+                self._settle(state, events)
         return events
 
     def _finish_turn(self, state: SequenceCatsState, seat: Seat, events: list[Event]) -> None:
@@ -584,13 +596,12 @@ class SequenceCats:
         while not state.finished and state.offer_by == NOBODY and state.choosing is None:
             seat = state.current
             legal = self.legal_actions(state, seat)
-            if legal != [PASS_ACTION]:
-                exchanges = {action["card"] for action in legal
-                             if action["type"] == "exchange"}
-                if len(exchanges) != 1:
+            first = legal[0]
+            if first is not PASS_ACTION:
+                # Exchanges, when listed, are all the seat may do (one per dead card).
+                if first["type"] != "exchange" or len(legal) > 1:
                     return
-                (card,) = exchanges
-                self._exchange(state, seat, CARD_NUMBER[card], events, auto=True)
+                self._exchange(state, seat, CARD_NUMBER[first["card"]], events, auto=True)
                 continue
             events.append({"type": "pass", "seat": seat, "auto": True})
             self._next_turn(state, events, moved=False)
