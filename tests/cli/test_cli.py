@@ -76,7 +76,7 @@ def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("name", "turns"), [("sc_stalled_board_3p", 3142),
                                              ("sc_stalled_board_3p_greedy", 2803)])
-def test_replay_of_the_stalled_board_records_gives_their_outcome(
+def test_sc_win_3_replay_of_the_stalled_board_records_gives_their_outcome(
     tmp_path: Path, name: str, turns: int
 ) -> None:
     """Records of format version 1 replay by the first rules (rules_version 1)."""

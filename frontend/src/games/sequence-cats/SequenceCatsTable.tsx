@@ -195,7 +195,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           />
         </div>
         <aside className="sc-side">
-          {offer && !view.finished && (
+          {offer && !view.finished && !(narrow && seat !== null) && (
             <DrawOffer offer={offer} seat={seat} answers={answers} player={player} onAnswer={choose} />
           )}
           <Players info={info} view={view} seat={seat} cardName={cardName} />
@@ -210,6 +210,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       </div>
       {seat !== null && !view.finished && (
         <div className="sc-hand-bar">
+          {/* On a phone the offer stays in sight at the bottom of the screen. */}
+          {offer && narrow && <DrawOffer offer={offer} seat={seat} answers={answers} player={player} onAnswer={choose} />}
           {choices.length > 0 && (
             <div className="sc-choices" role="group" aria-label={t("sequence_cats.ui.candidate_fives")}>
               {choices.map((action, index) => {
