@@ -173,6 +173,10 @@ def simulate(
     for label, wins in result["wins"].items():
         out.print(f"  seat {label:<12} {wins:>6} wins ({wins / games:.1%})")
     out.print(f"  draws {result['draws']}, unfinished {result['unfinished']}")
+    longest = result["longest_game"]
+    if longest is not None:
+        out.print(f"  longest game: seed {longest['seed']}, {longest['actions']} actions, "
+                  f"{longest['turns']} turns")
     rounds = f"mean rounds {result['mean_rounds']:.1f}, " if "mean_rounds" in result else ""
     out.print(f"  mean turns {result['mean_turns']:.1f}, {rounds}"
               f"{result['games_per_second']:.1f} games/s, "

@@ -82,6 +82,8 @@ class Summary:
     total_turns: int = 0
     total_rounds: int = 0
     total_actions: int = 0
+    longest: dict[str, int] | None = None
+    """The game with the most actions: ``{"seed", "actions", "turns"}``."""
     seconds: float = 0.0
     records: list[GameRecord] = field(default_factory=list, repr=False)
 
@@ -101,6 +103,7 @@ class Summary:
             "unfinished": self.unfinished,
             "mean_turns": self.total_turns / played,
             "mean_actions": self.total_actions / played,
+            "longest_game": self.longest,
             "seconds": round(self.seconds, 6),
             "games_per_second": self.games / self.seconds if self.seconds else 0.0,
             "actions_per_second": self.total_actions / self.seconds if self.seconds else 0.0,
@@ -123,7 +126,8 @@ def simulate(
     """Play ``games`` games; game ``i`` is seeded ``seed + i``.
 
     ``wins`` counts, for each seat labelled ``"<seat>:<bot>"``, the games it won (a
-    team's win counts for every teammate).
+    team's win counts for every teammate). ``longest`` is the game with the most
+    actions (the first of equals): its seed, actions and turns.
     """
     labels = [f"{seat}:{name}" for seat, name in enumerate(bots)]
     game = registry.get(game_name)
@@ -143,6 +147,9 @@ def simulate(
         summary.total_turns += outcome.turns
         summary.total_rounds += len(outcome.rounds)
         summary.total_actions += len(record.actions)
+        if summary.longest is None or len(record.actions) > summary.longest["actions"]:
+            summary.longest = {"seed": seed + i, "actions": len(record.actions),
+                               "turns": outcome.turns}
         if keep_records:
             summary.records.append(record)
         if progress is not None:

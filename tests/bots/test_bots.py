@@ -75,3 +75,49 @@ def test_greedy_exchanges_a_dead_card_first() -> None:
 def test_greedy_beats_random() -> None:
     summary = simulate("sequence-cats", ["greedy", "random"], games=40, seed=3)
     assert summary.wins["0:greedy"] > 3 * summary.wins["1:random"]
+
+
+def test_greedy_exchanges_a_dead_breed_card_before_a_dead_purrr() -> None:
+    """SC-DEAD-1: with several dead cards greedy chooses; a dead PURRR comes back to
+    life as soon as a MEOW frees a space, so it is kept."""
+    state = new()
+    labels = state.board.labels
+    place(state, {labels[i]: i % 2 for i in state.board.breed_spaces})
+    give(state, 0, ["purrr", "korat", "meow", "korat", "purrr"])
+    assert greedy_choice(state) == {"type": "exchange", "card": "korat"}
+
+
+def test_greedy_accepts_a_draw_once_the_board_has_been_full() -> None:
+    """SC-WIN-3 b: computer players accept a draw offer once the board is full, and
+    decline it before."""
+    state = new(3)
+    GAME.apply(state, 0, {"type": "offer_draw"})
+    assert greedy_choice(state, 1) == {"type": "decline_draw"}
+    state.filled = True
+    assert GAME.view(state, 1)["board_filled"] is True
+    assert greedy_choice(state, 1) == {"type": "accept_draw"}
+
+
+def test_greedy_chooses_the_five_that_leaves_a_line_for_the_next_sequence() -> None:
+    """SC-WIN-2: from C3–H3, greedy keeps H3 free of the sequence, since G3–K3 (with J3
+    and K3 already Blue's) may share one chip with C3–G3 but two with D3–H3."""
+    state = new(sequences_to_win=2)
+    place(state, dict.fromkeys(["C3", "D3", "E3", "G3", "H3", "J3", "K3"], 0))
+    give(state, 0, ["russian-blue", "somali", "manx", "bombay", "ragdoll"])
+    GAME.apply(state, 0, {"type": "play", "card": "russian-blue", "space": "F3"})
+    assert len(GAME.legal_actions(state, 0)) == 2
+    assert greedy_choice(state) == {"type": "sequence",
+                                    "spaces": ["C3", "D3", "E3", "F3", "G3"]}
+
+
+def test_greedy_counts_no_line_through_a_blank_corner() -> None:
+    """SC-COMP-2: with ``free_corners`` off, B1–E1 beside the corner is no sequence, and
+    greedy does not rate it as one."""
+    for free_corners, wins in ((True, True), (False, False)):
+        state = new(free_corners=free_corners)
+        place(state, dict.fromkeys(["B1", "C1", "D1"], 0))
+        give(state, 0, ["burmese", "korat", "manx", "bombay", "ragdoll"])
+        legal = GAME.legal_actions(state, 0)
+        ratings = GAME.rate_actions(GAME.view(state, 0), legal)
+        rating = ratings[legal.index({"type": "play", "card": "burmese", "space": "E1"})]
+        assert (rating >= 1_000_000) is wins

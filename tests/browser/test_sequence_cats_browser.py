@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, ElementHandle, Page, expect
 
+from gametable.core.config import stored_options
+from gametable.core.i18n import translate
+from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
+from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
+from tests.aio import run_async
 from tests.browser import waiting
+from tests.games.sequence_cats.positions import exchange_choice, five_choice
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -208,3 +218,171 @@ def test_sc_turn_2_the_other_cards_and_the_log_stay_put_through_a_turn(
     take_turn(page)
     expect(page.locator(f'.sc-log li[data-version="{seen + 1}"]')).not_to_have_count(0)
     assert all(attached(line) for line in lines), "the log's lines were re-created"
+
+
+def join(browser: Browser, invite: str, name: str) -> Page:
+    """A friend opens the invite link in a browser of their own and takes an open seat."""
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    page.goto(invite)
+    page.fill(".waiting-room input[maxlength='40']", name)
+    page.get_by_role("button", name="Take this seat").first.click()
+    expect(page.locator(".seat-row.mine, .sc-board").first).to_be_visible()
+    return page
+
+
+def test_sc_win_3_three_people_offer_answer_and_agree_on_a_draw(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """SC-WIN-3 b: a player offers a draw out of turn; the others see who offered, who
+    accepted and who is still to answer; one refusal withdraws it; when everyone else
+    accepts the game ends drawn."""
+    anna = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    create_table(anna, web_server, "Anna", ["friend", "friend"])
+    invite = anna.locator("#invite-url").input_value()
+    bjarni = join(browser, invite, "Bjarni")
+    carla = join(browser, invite, "Carla")
+    for page in (anna, bjarni, carla):
+        expect(page.locator(".sc-board")).to_be_visible()
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+
+    # Bjarni offers while it is Anna's turn.
+    bjarni.get_by_role("button", name="Offer a draw").click()
+    for page in (anna, carla):
+        offer = page.locator(".sc-draw-offer")
+        expect(offer).to_contain_text("Bjarni offers a draw.")
+        expect(offer.locator(".sc-draw-waiting")).to_have_text("Waiting for: Anna, Carla")
+        expect(offer.get_by_role("button", name="Accept the draw")).to_be_visible()
+        expect(offer.get_by_role("button", name="Decline")).to_be_visible()
+    expect(bjarni.locator(".sc-draw-offer")).to_contain_text("You offered a draw.")
+    expect(bjarni.locator(".sc-draw-offer button")).to_have_count(0)
+    expect(anna.locator(".sc-card:not([disabled])")).to_have_count(0)  # play waits
+
+    carla.get_by_role("button", name="Accept the draw").click()
+    expect(anna.locator(".sc-draw-accepted")).to_have_text("Accepted: Carla")
+    expect(anna.locator(".sc-draw-waiting")).to_have_text("Waiting for: Anna")
+    expect(carla.locator(".sc-draw-offer")).to_contain_text("You accepted")
+    expect(carla.locator(".sc-draw-offer button")).to_have_count(0)
+    anna.screenshot(path=shots / "draw-offer.png")
+
+    anna.get_by_role("button", name="Decline").click()
+    for page in (anna, bjarni, carla):
+        expect(page.locator(".sc-draw-offer")).to_have_count(0)
+        expect(page.locator(".sc-log")).to_contain_text("Anna declined the draw.")
+    expect(anna.locator(".sc-status")).to_contain_text("Your turn")
+    # Bjarni waits a full round before offering again; Anna may offer now.
+    expect(bjarni.get_by_role("button", name="Offer a draw")).to_have_count(0)
+    anna.get_by_role("button", name="Offer a draw").click()
+    bjarni.get_by_role("button", name="Accept the draw").click()
+    carla.get_by_role("button", name="Accept the draw").click()
+    for page in (anna, bjarni, carla):
+        expect(page.locator(".result h2")).to_have_text("A draw, agreed by every player.")
+    carla.screenshot(path=shots / "draw-agreed.png")
+
+
+@contextmanager
+def stored_table(data_dir: Path, options: dict[str, Any], seats: list[SeatRow], seed: int,
+                 steps: list[tuple[int, dict[str, Any]]]) -> Iterator[tuple[LiveServer, str]]:
+    """A server whose storage holds one table with the record ``seed`` + ``steps`` (as
+    if it had been played there), started after it was written; yields the server and
+    the table id."""
+    storage = SQLiteStorage(data_dir / "gametable.sqlite3")
+    config = stored_options(GAME.make_config(options, len(seats)))
+
+    async def write() -> None:
+        await storage.create_table(TableRow(id="prepared", game="sequence-cats", config=config,
+                                            seed=seed, host_hash=token_hash("host"),
+                                            created=time.time(), seats=seats))
+        for number, (seat, action) in enumerate(steps, start=1):
+            await storage.append_action("prepared", number, seat, action)
+
+    run_async(write())
+    storage.close()
+    server = LiveServer(data_dir=data_dir, bot_delay=0.15)
+    server.start()
+    try:
+        yield server, "prepared"
+    finally:
+        server.stop()
+
+
+def card_name(card: str) -> str:
+    return translate(f"sequence_cats.cards.{card}.name")
+
+
+def test_sc_dead_1_a_person_holding_two_dead_cards_chooses_which_to_exchange(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """SC-DEAD-1: with two dead cards the turn starts with the choice of the exchange
+    (nothing can be played before it); the exchange is logged for everyone."""
+    seed, steps = exchange_choice()
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+             SeatRow(1, "bot", bot="greedy"), SeatRow(2, "bot", bot="greedy")]
+    with stored_table(tmp_path / "data", {}, seats, seed, steps) as (server, table):
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=anna-token")
+        expect(page.locator(".sc-status-text")).to_have_text(
+            "You hold dead cards: choose one to exchange before you play.")
+        buttons = page.locator(".sc-exchange")
+        assert buttons.count() >= 2
+        expect(page.locator(".sc-card:not([disabled])")).to_have_count(0)
+        page.screenshot(path=shots / "exchange-choice.png")
+        chosen = buttons.last.get_attribute("data-exchange")
+        assert chosen is not None
+        buttons.last.click()
+        expect(page.locator(".sc-log")).to_contain_text(
+            f"Anna exchanged a dead card ({card_name(chosen)}).")
+        expect(page.locator(".sc-exchange")).to_have_count(0)
+
+
+def test_sc_win_2_a_person_chooses_which_five_form_the_sequence(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """SC-WIN-2: a chip that makes a line longer than five shows the candidate fives;
+    pointing at one outlines it on the board; the one chosen becomes the sequence."""
+    seed, steps, play = five_choice()
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+             SeatRow(1, "bot", bot="greedy")]
+    options = {"sequences_to_win": 2}
+    with stored_table(tmp_path / "data", options, seats, seed, steps) as (server, table):
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=anna-token")
+        page.locator(f'.sc-card[data-card="{play["card"]}"]').first.click()
+        page.locator(f'.sc-space[data-space="{play["space"]}"]').click()
+        choices = page.locator(".sc-choice")
+        expect(choices.first).to_be_visible()
+        expect(page.locator(".sc-status")).to_contain_text("choose which five form the sequence")
+        assert choices.count() >= 2
+        last = choices.last
+        spaces = (last.get_attribute("data-spaces") or "").split()
+        assert len(spaces) == 5 and play["space"] in spaces
+        last.hover()
+        pointed = page.locator(".sc-space.pointed")
+        expect(pointed).to_have_count(5)
+        assert sorted(pointed.evaluate_all("els => els.map(e => e.dataset.space)")) == \
+            sorted(spaces)
+        page.screenshot(path=shots / "five-choice.png")
+        last.click()
+        in_sequence = page.locator(".sc-space.in-sequence")
+        expect(in_sequence).to_have_count(5)
+        assert sorted(in_sequence.evaluate_all("els => els.map(e => e.dataset.space)")) == \
+            sorted(spaces)
+        expect(page.locator(".sc-choice")).to_have_count(0)
+
+
+def test_sc_comp_2_without_free_corners_the_corners_are_plain_spaces(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """SC-COMP-2: with the option off the corners are drawn as empty spaces that take no
+    chip, not as free corners."""
+    page = browser.new_page()
+    page.goto(web_server.url)
+    page.locator(".game-card", has_text="Sequence Cats").click()
+    page.fill("input[autocomplete=nickname]", "Anna")
+    page.get_by_label("Free corners").select_option("false")
+    page.select_option(".seat-plan li:nth-child(2) select", "bot:greedy")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+    corner = page.locator('.sc-space[data-space="A1"]')
+    expect(corner).to_have_class("sc-space blank")
+    expect(corner).to_have_attribute("aria-label", "A1: Corner (takes no chip)")
+    expect(page.locator(".sc-space.free")).to_have_count(0)

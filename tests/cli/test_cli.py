@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from gametable.simulate import play_bot_game
+
+RECORDS = Path(__file__).parents[1] / "games" / "sequence_cats" / "records"
 
 
 def gametable(*args: str) -> subprocess.CompletedProcess[str]:
@@ -27,6 +32,20 @@ def test_simulate_json_prints_one_object_with_the_documented_keys() -> None:
     assert sum(result["wins"].values()) + result["draws"] + result["unfinished"] == 20
     # Greedy beats random (it won 95% of 200 games when this was written).
     assert result["wins"]["0:greedy"] > result["wins"]["1:random"]
+
+
+def test_sc_win_3_simulate_finishes_every_three_player_game_and_names_the_longest() -> None:
+    """SC-WIN-3: stalled boards end, so every game finishes; ``longest_game`` names the
+    game with the most actions (its seed, actions and turns)."""
+    done = gametable("simulate", "sequence-cats", "--players", "3", "--games", "100",
+                     "--bots", "greedy,greedy,greedy", "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["unfinished"] == 0 and result["draws"] > 0
+    longest = result["longest_game"]
+    assert set(longest) == {"seed", "actions", "turns"}
+    assert 0 <= longest["seed"] < 100
+    assert result["mean_actions"] <= longest["actions"] < 1000
 
 
 def test_simulate_teams_count_a_win_for_every_teammate() -> None:
@@ -53,6 +72,20 @@ def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
     assert summary["game"] == "sequence-cats" and summary["finished"] is True
     assert summary["winners"] == outcome.winners
     assert summary["actions"] == len(record.actions)
+
+
+@pytest.mark.parametrize(("name", "turns"), [("sc_stalled_board_3p", 3142),
+                                             ("sc_stalled_board_3p_greedy", 2803)])
+def test_sc_win_3_replay_of_the_stalled_board_records_gives_their_outcome(
+    tmp_path: Path, name: str, turns: int
+) -> None:
+    """Records of format version 1 replay by the first rules (rules_version 1)."""
+    path = tmp_path / f"{name}.json"
+    path.write_bytes(gzip.decompress((RECORDS / f"{name}.json.gz").read_bytes()))
+    done = gametable("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["finished"], summary["winners"], summary["turns"]) == (True, [0], turns)
 
 
 def test_replay_of_an_illegal_record_names_the_action_and_rule(tmp_path: Path) -> None:

@@ -80,7 +80,9 @@ def test_new_records_carry_the_format_and_rules_versions() -> None:
 
 
 def test_a_version_1_record_replays_by_the_first_rules() -> None:
-    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
+    # A game played by the first rules, written as a version 1 record (no rules_version).
+    record, _ = play_bot_game("sequence-cats", {"rules_version": 1}, ["random", "random"],
+                              seed=1)
     config = {k: v for k, v in record.config.items() if k != "rules_version"}
     old = record.model_copy(update={"version": 1, "config": config})
     assert options_of(old)["rules_version"] == 1

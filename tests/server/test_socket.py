@@ -155,6 +155,43 @@ def test_a_bot_answers_a_human_move(client: TestClient) -> None:
         assert bot_move["to_act"] == [0]
 
 
+def test_sc_win_3_a_draw_offer_out_of_turn_wakes_the_computer_player_to_answer(
+        client: TestClient) -> None:
+    """SC-WIN-3 b through the server, which knows nothing of draws: a seat offers out of
+    turn, ``to_act`` becomes the seats that answer, the computer player among them is
+    woken and declines (the board is not full), and the turn goes on."""
+    created = create(client, [HUMAN, HUMAN, GREEDY])
+    table_id = created["table"]["id"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
+    with connect(client, table_id) as ws0, connect(client, table_id) as ws1:
+        _, state0 = hello(ws0, created["token"])
+        _, state1 = hello(ws1, joined["token"])
+        assert state1["to_act"] == [0] and state1["view"]["may_offer_draw"] is True
+        ws1.send_json({"type": "action", "action": {"type": "offer_draw"}, "version": 0})
+        offered = next_of(ws0, "state")
+        assert offered["version"] == 1 and offered["to_act"] == [0, 2]
+        assert offered["legal"] == [{"type": "accept_draw"}, {"type": "decline_draw"}]
+        assert offered["view"]["draw_offer"] == {"by": 1, "accepted": [], "waiting": [0, 2]}
+        declined = next_of(ws0, "state")
+        assert declined["events"] == [{"type": "draw_declined", "seat": 2, "by": 1}]
+        assert declined["to_act"] == [0] and declined["view"]["draw_offer"] is None
+        assert declined["legal"] == state0["legal"]
+
+
+def test_sc_win_3_a_draw_accepted_by_everyone_finishes_the_table(client: TestClient,
+                                                                 two_humans: dict[str, Any]
+                                                                 ) -> None:
+    with connect(client, two_humans["id"]) as ws0, connect(client, two_humans["id"]) as ws1:
+        hello(ws0, two_humans["tokens"][0])
+        hello(ws1, two_humans["tokens"][1])
+        ws0.send_json({"type": "action", "action": {"type": "offer_draw"}, "version": 0})
+        assert next_of(ws1, "state")["to_act"] == [1]
+        ws1.send_json({"type": "action", "action": {"type": "accept_draw"}, "version": 1})
+        final = next_of(ws1, "state")
+        assert final["status"] == "finished" and final["to_act"] == []
+        assert final["outcome"]["draw"] is True and final["view"]["draw_reason"] == "agreed"
+
+
 def test_unknown_table_closes_with_an_error(client: TestClient) -> None:
     with connect(client, "missing") as ws:
         error = ws.receive_json()

@@ -137,7 +137,10 @@ class Game(Protocol[StateT]):
     def legal_actions(self, state: StateT, seat: Seat) -> list[Action]:
         """Every legal action of ``seat`` now (empty when it has nothing to decide).
 
-        The returned objects may be shared and must not be mutated.
+        A game may also accept an optional action that is nobody's pending decision (a
+        Sequence Cats draw offer, open to any seat at any moment); such an action is not
+        listed here, and the game's view says when it may be taken. The returned objects
+        may be shared and must not be mutated.
         """
         ...
 

@@ -246,15 +246,18 @@ def test_sc_meow_2_a_chip_in_a_completed_sequence_cannot_be_removed() -> None:
     assert "completed sequence" in refused(state, 0, play("meow", "C3"), "SC-MEOW-2")
 
 
-def test_sc_dead_1_a_dead_card_may_be_exchanged_once_then_play_goes_on() -> None:
-    """SC-DEAD-1: announce a dead card, discard it, draw a replacement, play normally."""
-    state = new()
+def test_sc_dead_1_rules_1_a_dead_card_may_be_exchanged_once_then_play_goes_on() -> None:
+    """SC-DEAD-1, rules 1: announce a dead card, discard it, draw a replacement, play."""
+    state = new(rules_version=1)
     give(state, 0, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
     place(state, {label: 1 for label in spaces_of(state, "korat")})
     assert GAME.view(state, 0)["dead"] == ["korat"]
     assert {"type": "exchange", "card": "korat"} in GAME.legal_actions(state, 0)
+    # By the first rules the exchange is optional: the seat may play at once.
+    assert play("manx", "H2") in GAME.legal_actions(state, 0)
     top = state.pile[-1]
-    GAME.apply(state, 0, {"type": "exchange", "card": "korat"})
+    events = GAME.apply(state, 0, {"type": "exchange", "card": "korat"})
+    assert events == [{"type": "exchange", "seat": 0, "card": "korat"}]
     assert "korat" not in hand(state, 0) or top == CARD_NUMBER["korat"]
     assert len(state.hands[0]) == 5 and state.hands[0][-1] == top
     assert state.discards[0] == [CARD_NUMBER["korat"]]
@@ -262,6 +265,86 @@ def test_sc_dead_1_a_dead_card_may_be_exchanged_once_then_play_goes_on() -> None
     assert all(a["type"] != "exchange" for a in GAME.legal_actions(state, 0))
     GAME.apply(state, 0, play("manx", spaces_of(state, "manx")[0]))
     assert GAME.to_act(state) == {1}
+
+
+def test_sc_dead_1_a_dead_card_must_be_exchanged_before_playing() -> None:
+    """SC-DEAD-1: holding dead cards, a seat may only exchange one (it chooses which)."""
+    state = new()
+    give(state, 0, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
+    place(state, {label: 1 for b in ("korat", "manx") for label in spaces_of(state, b)})
+    assert GAME.start_turn(state) == []  # two dead cards: the seat chooses, nothing is automatic
+    assert GAME.legal_actions(state, 0) == [{"type": "exchange", "card": "manx"},
+                                            {"type": "exchange", "card": "korat"}]
+    message = refused(state, 0, play("bombay", "H5"), "SC-DEAD-1")
+    assert "exchange one before you play" in message and "Manx" in message
+    events = GAME.apply(state, 0, {"type": "exchange", "card": "manx"})
+    assert events[0] == {"type": "exchange", "seat": 0, "card": "manx"}
+    # One dead card per turn: Korat stays in hand, and the seat now plays.
+    assert "korat" in hand(state, 0)
+    assert {a["type"] for a in GAME.legal_actions(state, 0)} == {"play"}
+    GAME.apply(state, 0, play("bombay", "H5"))
+    assert GAME.to_act(state) == {1}
+
+
+def test_sc_dead_1_the_only_possible_exchange_is_made_automatically_and_logged() -> None:
+    """SC-DEAD-1: when the turn begins with one dead card, the rules exchange it and
+    every seat sees it in the events; the seat then plays."""
+    state = new()
+    give(state, 1, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
+    give(state, 0, ["persian", "birman", "tabby", "somali", "savannah"])
+    place(state, {label: 0 for label in spaces_of(state, "korat")})
+    top = state.pile[-2]  # seat 0 draws the top card after its play, seat 1 the next
+    events = GAME.apply(state, 0, play("persian", "C3"))
+    assert events[-1] == {"type": "exchange", "seat": 1, "card": "korat", "auto": True}
+    assert state.discards[1] == [CARD_NUMBER["korat"]]
+    assert state.hands[1][-1] == top and len(state.hands[1]) == 5
+    assert GAME.to_act(state) == {1} and state.exchanged
+    assert all(a["type"] == "play" for a in GAME.legal_actions(state, 1))
+
+
+def test_sc_dead_1_two_copies_of_one_dead_breed_are_one_possible_exchange() -> None:
+    """SC-DEAD-1: two Korat cards are the same exchange, so it is made automatically."""
+    state = new()
+    give(state, 0, ["korat", "korat", "bombay", "sphynx", "ragdoll"])
+    place(state, {label: 1 for label in spaces_of(state, "korat")})
+    events = GAME.start_turn(state)
+    assert events[0] == {"type": "exchange", "seat": 0, "card": "korat", "auto": True}
+    assert hand(state, 0).count("korat") == 1 and state.exchanged
+
+
+def test_sc_dead_1_purrr_is_dead_when_no_space_is_free() -> None:
+    """SC-DEAD-1: PURRR matches no free space on a full board: it is dead, exchanged."""
+    state = new()
+    labels = state.board.labels
+    place(state, {labels[i]: i % 2 for i in state.board.breed_spaces})
+    give(state, 0, ["purrr", "meow", "korat", "manx", "bombay"])
+    assert GAME.view(state, 0)["dead"] == ["purrr", "korat", "manx", "bombay"]
+    exchanges = {a["card"] for a in GAME.legal_actions(state, 0)}
+    assert exchanges == {"korat", "manx", "bombay", "purrr"}
+    GAME.apply(state, 0, {"type": "exchange", "card": "purrr"})
+    assert state.discards[0] == [CARD_NUMBER["purrr"]]
+
+
+def test_sc_dead_1_rules_1_purrr_is_never_dead() -> None:
+    """SC-DEAD-1, rules 1: PURRR was never dead, so on a full board it stayed in hand."""
+    state = new(rules_version=1)
+    labels = state.board.labels
+    place(state, {labels[i]: i % 2 for i in state.board.breed_spaces})
+    give(state, 0, ["purrr", "meow", "korat", "manx", "bombay"])
+    assert GAME.view(state, 0)["dead"] == ["korat", "manx", "bombay"]
+    refused(state, 0, {"type": "exchange", "card": "purrr"}, "SC-DEAD-1")
+
+
+@pytest.mark.parametrize("card", ["purrr", "meow"])
+def test_sc_dead_1_purrr_with_a_free_space_and_meow_are_not_dead(card: str) -> None:
+    """SC-DEAD-1: PURRR is live while a space is free; MEOW matches no space and is never
+    dead (with no opponent chip it simply cannot be played yet)."""
+    state = new()
+    give(state, 0, [card, "korat", "manx", "bombay", "sphynx"])
+    assert GAME.view(state, 0)["dead"] == []
+    refused(state, 0, {"type": "exchange", "card": card}, "SC-DEAD-1")
+    meow_plays = [a for a in GAME.legal_actions(state, 0) if a.get("card") == "meow"]
+    assert meow_plays == []
 
 
 def test_sc_dead_1_only_one_dead_card_per_turn() -> None:
@@ -283,21 +366,10 @@ def test_sc_dead_1_a_live_card_cannot_be_exchanged() -> None:
                                         "SC-DEAD-1")
 
 
-@pytest.mark.parametrize("card", ["purrr", "meow"])
-def test_sc_dead_1_purrr_and_meow_are_never_dead(card: str) -> None:
-    """SC-DEAD-1: only a breed card with both spaces covered is dead; PURRR and MEOW
-    have no spaces (MEOW with no opponent chip simply cannot be played yet)."""
-    state = new()
-    give(state, 0, [card, "korat", "manx", "bombay", "sphynx"])
-    assert GAME.view(state, 0)["dead"] == []
-    refused(state, 0, {"type": "exchange", "card": card}, "SC-DEAD-1")
-    meow_plays = [a for a in GAME.legal_actions(state, 0) if a.get("card") == "meow"]
-    assert meow_plays == []
-
-
-def test_sc_dead_1_with_only_dead_cards_left_the_seat_passes() -> None:
-    """SC-DEAD-1 [decision]: after the one exchange, a seat that cannot play passes."""
-    state = new()
+def test_sc_dead_1_rules_1_with_only_dead_cards_left_the_seat_passes() -> None:
+    """SC-DEAD-1 [decision], rules 1: after the one exchange, a seat that cannot play
+    sends ``pass``."""
+    state = new(rules_version=1)
     cards = ["korat", "manx", "bombay", "sphynx"]
     give(state, 0, [*cards, "meow"])
     place(state, {label: 0 for b in cards for label in spaces_of(state, b)})
@@ -307,7 +379,7 @@ def test_sc_dead_1_with_only_dead_cards_left_the_seat_passes() -> None:
     state.exchanged = True
     state.legal_cache = None
     assert GAME.legal_actions(state, 0) == [{"type": "pass"}]
-    GAME.apply(state, 0, {"type": "pass"})
+    assert GAME.apply(state, 0, {"type": "pass"}) == [{"type": "pass", "seat": 0}]
     assert GAME.to_act(state) == {1}
 
 
@@ -424,6 +496,63 @@ def test_sc_win_2_option_a_line_of_nine_is_two_sequences() -> None:
     assert len(state.sequences[0]) == 2 and state.finished
 
 
+def line_of_six(**options: Any) -> SequenceCatsState:
+    """C3, D3, E3, G3 and H3 are Blue's; Blue holds Russian Blue (F3) to make six."""
+    state = new(**{"sequences_to_win": 2, **options})
+    place(state, dict.fromkeys(["C3", "D3", "E3", "G3", "H3"], 0))
+    give(state, 0, ["russian-blue", "somali", "manx", "bombay", "ragdoll"])
+    return state
+
+
+def window(state: SequenceCatsState, labels: list[str]) -> int:
+    return sum(1 << space(state, label) for label in labels)
+
+
+LEFT = ["C3", "D3", "E3", "F3", "G3"]
+RIGHT = ["D3", "E3", "F3", "G3", "H3"]
+
+
+def test_sc_win_2_the_player_chooses_which_five_of_a_longer_line_form_the_sequence() -> None:
+    """SC-WIN-2: with two sequences to win, a chip making a line of six lets the player
+    choose the five; the card is drawn and the turn passes once it has chosen."""
+    state = line_of_six()
+    events = GAME.apply(state, 0, play("russian-blue", "F3"))
+    assert events[-1] == {"type": "choose_sequence", "seat": 0, "candidates": [LEFT, RIGHT]}
+    assert state.sequences[0] == [] and GAME.to_act(state) == {0}
+    assert GAME.legal_actions(state, 0) == [{"type": "sequence", "spaces": LEFT},
+                                            {"type": "sequence", "spaces": RIGHT}]
+    assert GAME.view(state, 1)["choosing"] == {"seat": 0, "candidates": [LEFT, RIGHT]}
+    assert len(state.hands[0]) == 4
+    refused(state, 0, play("somali", "A4"), "SC-WIN-2")
+    refused(state, 0, {"type": "sequence", "spaces": ["B3", *LEFT[:4]]}, "SC-WIN-2")
+    refused(state, 0, {"type": "sequence", "spaces": RIGHT[:4]}, "SC-WIN-2")
+    events = GAME.apply(state, 0, {"type": "sequence", "spaces": list(reversed(RIGHT))})
+    assert events[0] == {"type": "sequence", "team": 0, "spaces": RIGHT, "count": 1}
+    assert state.sequences[0] == [window(state, RIGHT)]
+    assert state.locked == window(state, RIGHT)  # C3 stays unlocked: MEOW may take it
+    assert len(state.hands[0]) == 5 and GAME.to_act(state) == {1}
+    assert not state.finished
+
+
+def test_sc_win_2_rules_1_the_engine_takes_the_first_five() -> None:
+    """SC-WIN-2, rules 1: the first window along the line was taken without asking."""
+    state = line_of_six(rules_version=1)
+    events = GAME.apply(state, 0, play("russian-blue", "F3"))
+    assert {"type": "sequence", "team": 0, "spaces": LEFT, "count": 1} in events
+    assert GAME.to_act(state) == {1}
+
+
+def test_sc_win_2_no_choice_when_the_chip_wins_whatever_the_five() -> None:
+    """SC-WIN-2: when the chip completes the last sequence needed, the game ends at once."""
+    state = line_of_six()
+    earlier = window(state, ["B8", "C8", "D8", "E8", "F8"])
+    state.sequences[0].append(earlier)
+    state.locked |= earlier
+    events = GAME.apply(state, 0, play("russian-blue", "F3"))
+    assert all(e["type"] != "choose_sequence" for e in events)
+    assert state.finished and state.winner == 0
+
+
 def test_sc_win_3_nobody_can_move_is_a_draw() -> None:
     """SC-WIN-3: no free space and no removable chip: the game is a draw."""
     state = new(sequences_to_win=2)
@@ -439,11 +568,181 @@ def test_sc_win_3_nobody_can_move_is_a_draw() -> None:
     state.locked = sum(1 << i for i in state.board.breed_spaces
                        if labels[i] not in (*line, last))
     give(state, 0, ["russian-blue", "korat", "manx", "bombay", "ragdoll"])
+    state.exchanged = True  # its dead cards: one was exchanged already this turn
     events = GAME.apply(state, 0, play("russian-blue", last))
-    assert events[-1] == {"type": "game_over", "winners": [], "draw": True}
+    assert events[-1] == {"type": "game_over", "winners": [], "draw": True,
+                          "reason": "blocked"}
     outcome = GAME.outcome(state)
     assert outcome.finished and outcome.draw and outcome.winners == []
     assert GAME.to_act(state) == frozenset()
+
+
+ACCEPT = {"type": "accept_draw"}
+DECLINE = {"type": "decline_draw"}
+OFFER = {"type": "offer_draw"}
+
+
+def test_sc_win_3_a_seat_that_can_do_nothing_is_passed_for_automatically() -> None:
+    """SC-WIN-3 a: after its one exchange (here automatic, SC-DEAD-1) a seat with nothing
+    to play passes without being asked; everyone sees it in the events."""
+    state = new(4)
+    state.current = 1
+    give(state, 1, ["korat", "korat", "meow", "meow"])
+    # Only team 1's chips on the board: MEOW has nothing to remove.
+    place(state, dict.fromkeys([*spaces_of(state, "korat"), *spaces_of(state, "manx")], 1))
+    manx = CARD_NUMBER["manx"]
+    state.pile.remove(manx)
+    state.pile.append(manx)  # the replacement drawn is dead too
+    events = GAME.start_turn(state)
+    assert events[:2] == [{"type": "exchange", "seat": 1, "card": "korat", "auto": True},
+                          {"type": "pass", "seat": 1, "auto": True}]
+    assert GAME.to_act(state) == {2} and state.turn == 1 and state.passes == 1
+
+
+def test_sc_win_3_rules_1_a_seat_with_nothing_to_do_sends_pass() -> None:
+    """SC-WIN-3, rules 1: nothing is automatic; the seat exchanges, then sends ``pass``."""
+    state = new(4, rules_version=1)
+    state.current = 1
+    give(state, 1, ["korat", "korat", "meow", "meow"])
+    place(state, dict.fromkeys([*spaces_of(state, "korat"), *spaces_of(state, "manx")], 1))
+    assert GAME.start_turn(state) == []
+    assert GAME.legal_actions(state, 1) == [{"type": "exchange", "card": "korat"}]
+
+
+def stalled(**options: Any) -> SequenceCatsState:
+    """Two players; every breed space is covered but C3 (Persian), both Persian cards,
+    PURRR and MEOW cards are discarded: no seat can ever play, only exchange."""
+    state = new(**options)
+    labels = state.board.labels
+    place(state, {labels[i]: i % 2 for i in state.board.breed_spaces if labels[i] != "C3"})
+    cards = [*state.pile, *state.hands[0], *state.hands[1]]
+    out = [CARD_NUMBER[c] for c in ("persian", "persian", "purrr", "purrr", "meow", "meow")]
+    for card in out:
+        cards.remove(card)
+    state.discards[0] = out
+    cards.sort()
+    state.hands = [cards[0:10:2], cards[1:10:2]]
+    state.pile = cards[10:]
+    state.legal_cache = None
+    return state
+
+
+def test_sc_win_3_a_full_round_of_passes_is_a_draw() -> None:
+    """SC-WIN-3 c: when every player in turn could do nothing but pass, the game is a
+    draw: nobody can move any more."""
+    state = stalled()
+    assert GAME.start_turn(state) == []  # several dead cards: seat 0 chooses which
+    first = GAME.legal_actions(state, 0)[0]
+    events = GAME.apply(state, 0, first)
+    assert [e["type"] for e in events] == ["exchange", "pass"] and events[1]["auto"]
+    assert GAME.to_act(state) == {1} and not state.finished
+    events = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
+    assert events[-1] == {"type": "game_over", "winners": [], "draw": True,
+                          "reason": "passes"}
+    outcome = GAME.outcome(state)
+    assert outcome.finished and outcome.draw and GAME.to_act(state) == frozenset()
+    assert GAME.view(state, None)["draw_reason"] == "passes"
+
+
+def test_sc_win_3_rules_1_passes_go_on_for_ever() -> None:
+    """SC-WIN-3, rules 1: passes never ended the game."""
+    state = stalled(rules_version=1)
+    for _ in range(6):
+        seat = state.current
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        assert GAME.legal_actions(state, seat) == [{"type": "pass"}]
+        GAME.apply(state, seat, {"type": "pass"})
+    assert not state.finished and state.turn == 6
+
+
+def test_sc_win_3_a_draw_offer_ends_the_game_when_every_other_player_accepts() -> None:
+    """SC-WIN-3 b: any player may offer a draw, out of turn too; the others answer, out
+    of turn; play waits; when all of them accept the game is drawn."""
+    state = new(3)
+    assert GAME.view(state, 1)["may_offer_draw"] is True
+    assert GAME.apply(state, 1, OFFER) == [{"type": "draw_offered", "seat": 1}]
+    assert GAME.to_act(state) == {0, 2}
+    assert GAME.legal_actions(state, 0) == [ACCEPT, DECLINE]
+    assert GAME.legal_actions(state, 1) == []
+    message = refused(state, 0, play("korat", "F1"), "SC-WIN-3")
+    assert "answered" in message
+    refused(state, 1, ACCEPT, "SC-WIN-3")  # the one who offered does not answer
+    assert GAME.apply(state, 2, ACCEPT) == [{"type": "draw_accepted", "seat": 2, "by": 1}]
+    assert GAME.to_act(state) == {0}
+    assert GAME.view(state, None)["draw_offer"] == {"by": 1, "accepted": [2], "waiting": [0]}
+    events = GAME.apply(state, 0, ACCEPT)
+    assert events[-1] == {"type": "game_over", "winners": [], "draw": True,
+                          "reason": "agreed"}
+    outcome = GAME.outcome(state)
+    assert outcome.finished and outcome.draw and GAME.to_act(state) == frozenset()
+
+
+def test_sc_win_3_one_refusal_withdraws_the_offer_and_play_goes_on() -> None:
+    """SC-WIN-3 b: one refusal is enough; the turn goes on where it was, and the seat
+    that offered waits a full round before offering again **[decision]**."""
+    state = new(3)
+    GAME.apply(state, 0, OFFER)
+    GAME.apply(state, 1, ACCEPT)
+    assert GAME.apply(state, 2, DECLINE) == [{"type": "draw_declined", "seat": 2, "by": 0}]
+    assert GAME.to_act(state) == {0} and GAME.view(state, 0)["draw_offer"] is None
+    assert not GAME.view(state, 0)["may_offer_draw"]
+    assert "once every player" in refused(state, 0, OFFER, "SC-WIN-3")
+    assert GAME.view(state, 1)["may_offer_draw"]
+    for _ in range(3):
+        GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+    assert GAME.view(state, 0)["may_offer_draw"]
+
+
+def test_sc_win_3_every_player_of_every_other_team_answers() -> None:
+    """SC-WIN-3 b: with teams, every player of the other teams must accept
+    **[decision]**; the offering player's teammates are not asked."""
+    state = new(4)
+    GAME.apply(state, 2, OFFER)
+    assert GAME.to_act(state) == {1, 3}
+    refused(state, 0, ACCEPT, "SC-WIN-3")
+    GAME.apply(state, 1, ACCEPT)
+    GAME.apply(state, 3, ACCEPT)
+    assert GAME.outcome(state).draw
+
+
+def test_sc_win_3_rules_1_has_no_draw_offers() -> None:
+    """SC-WIN-3, rules 1: there were no draw offers."""
+    state = new(3, rules_version=1)
+    assert GAME.view(state, 0)["may_offer_draw"] is False
+    refused(state, 0, OFFER, "PROTOCOL")
+
+
+def test_sc_comp_2_free_corners_are_on_by_default() -> None:
+    """SC-COMP-2: the option ``free_corners`` is on unless switched off."""
+    config = GAME.make_config({}, 2)
+    assert config.free_corners is True
+    assert GAME.public_info(config, 2)["free_corners"] is True
+    assert GAME.view(new(), 0)["cells"][space(new(), "A1")] == -2
+
+
+def test_sc_comp_2_without_free_corners_the_corners_are_blank_and_count_for_nobody() -> None:
+    """SC-COMP-2: with ``free_corners`` off a corner is an empty space that takes no chip
+    and counts for no colour, so four chips beside it are no sequence (SC-WIN-1)."""
+    state = new(free_corners=False)
+    assert GAME.view(state, None)["cells"][space(state, "A1")] == -3
+    assert GAME.public_info(GAME.make_config({"free_corners": False}, 2), 2)[
+        "free_corners"] is False
+    place(state, dict.fromkeys(["B1", "C1", "D1"], 0))
+    give(state, 0, ["burmese", "purrr", "manx", "bombay", "ragdoll"])
+    assert "takes no chip" in refused(state, 0, play("purrr", "A1"), "SC-PURR-1")
+    assert all(a["space"] not in {"A1", "K1", "A8", "K8"}
+               for a in GAME.legal_actions(state, 0))
+    GAME.apply(state, 0, play("burmese", "E1"))
+    assert not state.finished and state.sequences == [[], []]
+
+
+def test_sc_comp_2_without_free_corners_five_chips_still_win() -> None:
+    """SC-COMP-2, SC-WIN-1: away from the corners nothing changes."""
+    state = new(free_corners=False)
+    place(state, dict.fromkeys(["C3", "D3", "E3", "G3"], 0))
+    give(state, 0, ["russian-blue", "korat", "manx", "bombay", "ragdoll"])
+    GAME.apply(state, 0, play("russian-blue", "F3"))
+    assert state.finished and state.winner == 0
 
 
 # -- protocol edges ------------------------------------------------------------------
@@ -459,6 +758,8 @@ def test_sc_win_3_nobody_can_move_is_a_draw() -> None:
     {"type": "play", "card": "bengal", "space": "F2", "extra": 1},
     {"type": "exchange"},
     {"type": "pass", "now": True},
+    {"type": "offer_draw", "now": True},
+    {"type": "sequence", "spaces": ["C3", "D3", "E3", "F3", "G3"]},
 ])
 def test_malformed_actions_are_refused_and_change_nothing(action: dict[str, Any]) -> None:
     """Malformed input is refused (PROTOCOL) with the state untouched."""

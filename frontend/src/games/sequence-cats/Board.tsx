@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import type { Action } from "../../app/types";
 import { CatIcon } from "./CatIcon";
-import { EMPTY, FREE, TEAM_COLOURS, type BoardLayout, type SequenceView, labelOf } from "./types";
+import { BLANK, EMPTY, FREE, TEAM_COLOURS, type BoardLayout, type SequenceView, labelOf } from "./types";
 
 export interface BoardProps {
   layout: BoardLayout;
@@ -12,13 +12,16 @@ export interface BoardProps {
   /** Spaces a card in hand could take, shown faintly while no card is selected. */
   hints: Map<number, Action>;
   removing: boolean;
+  /** Spaces of the candidate fives being chosen (SC-WIN-2), and of the one pointed at. */
+  candidates?: Set<number>;
+  pointed?: Set<number>;
   lastSpace: number | null;
   transposed: boolean;
   cardName: (card: string) => string;
   onChoose: (action: Action) => void;
 }
 
-export function Board({ layout, view, targets, hints, removing, lastSpace, transposed, cardName, onChoose }: BoardProps) {
+export function Board({ layout, view, targets, hints, removing, candidates, pointed, lastSpace, transposed, cardName, onChoose }: BoardProps) {
   const { t } = useTranslation();
   const { rows, columns } = layout;
   const sequenceTeam = new Map<number, number>();
@@ -52,11 +55,15 @@ export function Board({ layout, view, targets, hints, removing, lastSpace, trans
       const inSequence = sequenceTeam.get(index);
       const classes = ["sc-space"];
       if (cell === FREE) classes.push("free");
+      if (cell === BLANK) classes.push("blank");
+      if (candidates?.has(index)) classes.push("candidate");
+      if (pointed?.has(index)) classes.push("pointed");
       if (target) classes.push(removing ? "target remove" : "target");
       else if (hint) classes.push("hint");
       if (index === lastSpace) classes.push("last");
       if (inSequence !== undefined) classes.push("in-sequence");
-      const name = cell === FREE ? t("sequence_cats.ui.free_space") : cardName(breed);
+      const name =
+        cell === FREE ? t("sequence_cats.ui.free_space") : cell === BLANK ? t("sequence_cats.ui.blank_space") : cardName(breed);
       const chipText = cell >= 0 ? t("sequence_cats.ui.chip_of", { team: t(`sequence_cats.teams.${cell}`) }) : "";
       cells.push(
         <button
@@ -77,7 +84,7 @@ export function Board({ layout, view, targets, hints, removing, lastSpace, trans
             <span className="sc-free" aria-hidden="true">
               ✦
             </span>
-          ) : (
+          ) : cell === BLANK ? null : (
             <>
               <CatIcon breed={breed} />
               <span className="sc-space-name">{name}</span>

@@ -27,6 +27,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const layout = setup.board;
   const narrow = useNarrow("(max-width: 700px) and (orientation: portrait)");
   const [selected, setSelected] = useState<number | null>(null);
+  const [pointed, setPointed] = useState<number | null>(null);
   const [log, setLog] = useState<LogLine[]>([]);
   const [resultOpen, setResultOpen] = useState(true);
 
@@ -45,6 +46,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   // A new state means a new turn: forget the selection, log what happened.
   useEffect(() => {
     setSelected(null);
+    setPointed(null);
     setLog((old) => {
       if (old.length && old[0].version >= state.version) return old;
       const fresh = state.events.map((event, i) => ({ id: `${state.version}.${i}`, version: state.version, event })).reverse();
@@ -62,9 +64,17 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       case "remove":
         return t("sequence_cats.events.remove", { player: who, team: teamName(Number(event.team)), space: event.space });
       case "exchange":
-        return t("sequence_cats.events.exchange", { player: who, card: cardName(String(event.card)) });
+        return event.auto
+          ? t("sequence_cats.events.auto_exchange", { player: who, card: cardName(String(event.card)) })
+          : t("sequence_cats.events.exchange", { player: who, card: cardName(String(event.card)) });
       case "pass":
-        return t("sequence_cats.events.pass", { player: who });
+        return event.auto ? t("sequence_cats.events.auto_pass", { player: who }) : t("sequence_cats.events.pass", { player: who });
+      case "draw_offered":
+        return t("sequence_cats.events.draw_offered", { player: who });
+      case "draw_accepted":
+        return t("sequence_cats.events.draw_accepted", { player: who });
+      case "draw_declined":
+        return t("sequence_cats.events.draw_declined", { player: who });
       case "sequence":
         return t("sequence_cats.events.sequence", { team: teamName(Number(event.team)) });
       case "reshuffle":
@@ -79,11 +89,13 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const legal = myTurn ? state.legal : NOTHING;
   const selectedCard = selected !== null ? hand[selected] : null;
 
-  const { targets, hints, playable, exchange, canPass } = useMemo(() => {
+  const { targets, hints, playable, exchange, canPass, choices, answers } = useMemo(() => {
     const targets = new Map<number, Action>();
     const hints = new Map<number, Action>();
     const playable = new Set<string>();
     const exchange = new Map<string, Action>();
+    const choices: Action[] = [];
+    const answers: Action[] = [];
     let canPass = false;
     for (const action of legal) {
       if (action.type === "play") {
@@ -96,10 +108,27 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
         exchange.set(String(action.card), action);
       } else if (action.type === "pass") {
         canPass = true;
+      } else if (action.type === "sequence") {
+        choices.push(action);
+      } else if (action.type === "accept_draw" || action.type === "decline_draw") {
+        answers.push(action);
       }
     }
-    return { targets, hints, playable, exchange, canPass };
+    return { targets, hints, playable, exchange, canPass, choices, answers };
   }, [legal, selectedCard, layout.columns]);
+  const mustExchange = exchange.size > 0 && playable.size === 0 && !canPass;
+
+  // The candidate fives of a sequence being chosen (SC-WIN-2): all of them faintly, the
+  // one pointed at (hover or focus on its button) strongly.
+  const { candidates, pointedSpaces } = useMemo(() => {
+    const fives = view.choosing?.candidates ?? [];
+    const candidates = new Set<number>();
+    for (const five of fives) for (const label of five) candidates.add(indexOf(label, layout.columns));
+    const pointedSpaces = new Set<number>(
+      pointed !== null && fives[pointed] ? fives[pointed].map((label) => indexOf(label, layout.columns)) : [],
+    );
+    return { candidates, pointedSpaces };
+  }, [view.choosing, pointed, layout.columns]);
 
   const lastSpace = useMemo(() => {
     const placed = state.events.find((e) => e.type === "place" || e.type === "remove");
@@ -108,14 +137,25 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
 
   const choose = (action: Action) => {
     setSelected(null);
+    setPointed(null);
     send(action);
   };
 
   // The status line: whose turn, and what to do now.
   let status: string;
+  const offer = view.draw_offer;
   if (view.finished) status = t("sequence_cats.ui.finished");
-  else if (myTurn) {
-    if (canPass) status = t("sequence_cats.ui.must_pass");
+  else if (offer) {
+    status =
+      offer.by === seat
+        ? t("sequence_cats.ui.you_offered_draw")
+        : t("sequence_cats.ui.offered_draw", { player: player(offer.by) });
+  } else if (view.choosing && !myTurn) {
+    status = t("sequence_cats.ui.their_choice", { player: player(view.choosing.seat) });
+  } else if (myTurn) {
+    if (choices.length) status = t("sequence_cats.ui.choose_sequence");
+    else if (mustExchange) status = t("sequence_cats.ui.must_exchange");
+    else if (canPass) status = t("sequence_cats.ui.must_pass");
     else if (selectedCard === "meow") status = t("sequence_cats.ui.choose_removal");
     else if (selectedCard) status = t("sequence_cats.ui.choose_space", { card: cardName(selectedCard) });
     else status = t("sequence_cats.ui.your_turn");
@@ -150,6 +190,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
             targets={targets}
             hints={hints}
             removing={selectedCard === "meow"}
+            candidates={candidates}
+            pointed={pointedSpaces}
             lastSpace={lastSpace}
             transposed={narrow}
             cardName={cardName}
@@ -157,6 +199,9 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           />
         </div>
         <aside className="sc-side">
+          {offer && !view.finished && !(narrow && seat !== null) && (
+            <DrawOffer offer={offer} seat={seat} answers={answers} player={player} onAnswer={choose} />
+          )}
           <Players info={info} view={view} seat={seat} cardName={cardName} />
           <p className="sc-pile">{t("sequence_cats.ui.draw_pile", { count: view.draw_pile })}</p>
           <ol className="sc-log" aria-label={t("sequence_cats.ui.log")}>
@@ -173,6 +218,30 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       </div>
       {seat !== null && !view.finished && (
         <div className="sc-hand-bar">
+          {/* On a phone the offer stays in sight at the bottom of the screen. */}
+          {offer && narrow && <DrawOffer offer={offer} seat={seat} answers={answers} player={player} onAnswer={choose} />}
+          {choices.length > 0 && (
+            <div className="sc-choices" role="group" aria-label={t("sequence_cats.ui.candidate_fives")}>
+              {choices.map((action, index) => {
+                const spaces = action.spaces as string[];
+                return (
+                  <button
+                    key={spaces.join("-")}
+                    type="button"
+                    className="primary sc-choice"
+                    data-spaces={spaces.join(" ")}
+                    onMouseEnter={() => setPointed(index)}
+                    onMouseLeave={() => setPointed(null)}
+                    onFocus={() => setPointed(index)}
+                    onBlur={() => setPointed(null)}
+                    onClick={() => choose(action)}
+                  >
+                    {t("sequence_cats.ui.sequence_choice", { first: spaces[0], last: spaces[spaces.length - 1] })}
+                  </button>
+                );
+              })}
+            </div>
+          )}
           <Hand
             hand={hand}
             dead={view.dead ?? []}
@@ -188,6 +257,11 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           {canPass && (
             <button type="button" className="primary sc-pass" onClick={() => choose({ type: "pass" })}>
               {t("sequence_cats.ui.pass")}
+            </button>
+          )}
+          {view.may_offer_draw && (
+            <button type="button" className="sc-offer-draw" onClick={() => choose({ type: "offer_draw" })}>
+              {t("sequence_cats.ui.offer_draw")}
             </button>
           )}
           {selectedCard && (
@@ -226,7 +300,13 @@ function Result({
   const won = seat !== null && view.winners.includes(seat);
   const winnerTeam = view.winners.length ? view.team_of[view.winners[0]] : null;
   let headline: string;
-  if (winnerTeam === null) headline = t("sequence_cats.ui.draw");
+  if (winnerTeam === null)
+    headline =
+      view.draw_reason === "agreed"
+        ? t("sequence_cats.ui.draw_agreed")
+        : view.draw_reason === "passes"
+          ? t("sequence_cats.ui.draw_passes")
+          : t("sequence_cats.ui.draw");
   else if (won) headline = t("sequence_cats.ui.you_win");
   else headline = t("sequence_cats.ui.team_wins", { team: teamName(winnerTeam), players: view.winners.map(player).join(", ") });
   return (
@@ -253,5 +333,52 @@ function Result({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The open draw offer (SC-WIN-3): who offered, who accepted, who is still to answer. */
+function DrawOffer({
+  offer,
+  seat,
+  answers,
+  player,
+  onAnswer,
+}: {
+  offer: NonNullable<SequenceView["draw_offer"]>;
+  seat: number | null;
+  answers: Action[];
+  player: (seat: number) => string;
+  onAnswer: (action: Action) => void;
+}) {
+  const { t } = useTranslation();
+  const names = (seats: number[]) => seats.map(player).join(", ");
+  return (
+    <section className="sc-draw-offer" aria-label={t("sequence_cats.ui.draw_offer")} aria-live="polite">
+      <p className="sc-draw-offer-title">
+        {offer.by === seat ? t("sequence_cats.ui.you_offered_draw") : t("sequence_cats.ui.offered_draw", { player: player(offer.by) })}
+      </p>
+      <p className="muted">{t("sequence_cats.ui.answer_draw")}</p>
+      {offer.accepted.length > 0 && (
+        <p className="sc-draw-accepted">{t("sequence_cats.ui.draw_accepted_by", { players: names(offer.accepted) })}</p>
+      )}
+      {offer.waiting.length > 0 && (
+        <p className="sc-draw-waiting">{t("sequence_cats.ui.draw_waiting_for", { players: names(offer.waiting) })}</p>
+      )}
+      {seat !== null && offer.accepted.includes(seat) && <p>{t("sequence_cats.ui.draw_answered")}</p>}
+      {answers.length > 0 && (
+        <div className="sc-draw-answers">
+          {answers.map((action) => (
+            <button
+              key={action.type}
+              type="button"
+              className={action.type === "accept_draw" ? "primary sc-accept-draw" : "sc-decline-draw"}
+              onClick={() => onAnswer(action)}
+            >
+              {t(action.type === "accept_draw" ? "sequence_cats.ui.accept_draw" : "sequence_cats.ui.decline_draw")}
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
   );
 }

@@ -6,7 +6,7 @@ export interface SequenceView {
   team_of: number[];
   rows: number;
   columns: number;
-  /** Per space: -2 free corner, -1 empty, otherwise the team whose chip is there. */
+  /** Per space: -3 blank corner (free corners off), -2 free corner, -1 empty, otherwise the team whose chip is there. */
   cells: number[];
   sequences: { team: number; spaces: string[] }[];
   hand_sizes: number[];
@@ -16,10 +16,20 @@ export interface SequenceView {
   exchanged: boolean;
   turn: number;
   sequences_to_win: number;
+  free_corners: boolean;
+  rules_version: number;
+  /** The seat choosing which five of a longer line form its sequence (SC-WIN-2), with the candidates. */
+  choosing: { seat: number; candidates: string[][] } | null;
+  /** The open draw offer (SC-WIN-3): who offered, who accepted, who has still to answer. */
+  draw_offer: { by: number; accepted: number[]; waiting: number[] } | null;
+  passes: number;
+  board_filled: boolean;
   finished: boolean;
   winners: number[];
+  draw_reason: "blocked" | "passes" | "agreed" | null;
   hand?: string[];
   dead?: string[];
+  may_offer_draw?: boolean;
 }
 
 export interface BoardLayout {
@@ -36,8 +46,11 @@ export interface PublicInfo {
   hand_size: number;
   sequences_to_win: number;
   card_language: "auto" | "en" | "is" | "nb" | "pt";
+  free_corners?: boolean;
+  rules_version?: number;
 }
 
+export const BLANK = -3;
 export const FREE = -2;
 export const EMPTY = -1;
 export const TEAM_COLOURS = ["#2f6fd6", "#ec7a24", "#8b4fd2"];

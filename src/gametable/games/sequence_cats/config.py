@@ -47,6 +47,9 @@ class SequenceCatsConfig(VersionedConfig):
             breed on two spaces (SC-COMP-2).
         card_language: the language of card names on this table: ``"auto"`` follows
             each player's chosen language; ``en``, ``is``, ``nb`` or ``pt`` fixes it.
+        free_corners: whether the layout's ``"free"`` spaces (the four corners of the
+            default board) count as every colour's chip (SC-COMP-2, SC-WIN-1); when off
+            they are blank spaces that take no chip and count for nobody.
     """
 
     model_config = ConfigDict(extra="forbid", title="Sequence Cats")
@@ -62,6 +65,9 @@ class SequenceCatsConfig(VersionedConfig):
                                            json_schema_extra={"x-advanced": True})
     card_language: Literal["auto", "en", "is", "nb", "pt"] = Field(
         default="auto", description="Card names: each player's language, or a fixed one."
+    )
+    free_corners: bool = Field(
+        default=True, description="Free corners count as every colour's chip (SC-COMP-2)."
     )
 
 

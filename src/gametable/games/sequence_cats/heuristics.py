@@ -4,7 +4,11 @@ Each chip is worth what it adds to the five-space lines ("windows") through its 
 lines the team can still complete gain more the fuller they are, and an opponent's line
 it blocks counts too, a four above everything but a win. PURRR and MEOW are kept for
 moves worth them; a dead card is always exchanged first (SC-DEAD-1), since the turn
-goes on after it.
+goes on after it, a dead PURRR last (any space a MEOW frees brings it back). Lines
+through a blank corner (``free_corners`` off) can never be completed and count for
+nothing. Choosing which five form a sequence (SC-WIN-2), the five that leaves the best
+lines for a later sequence is taken. A draw offer (SC-WIN-3) is accepted once the board
+has been full, and declined before.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from gametable.games.sequence_cats.board import geometry, label_to_space
 WIN = 1_000_000.0
 EXCHANGE = 100_000.0
 PASS = -1_000_000.0
+BLANK = -3
+"""``cells`` value of a blank corner (see ``state.BLANK_SPACE``)."""
 # Indexed by chips (free spaces included) in a window after the move.
 OWN_LINE = (0.0, 1.0, 4.0, 18.0, 120.0, WIN)
 # Indexed by an opponent's chips in a window the move blocks (or a removal breaks).
@@ -39,10 +45,13 @@ def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
     lines = geometry(len(cells) // columns, columns)
     teams = max(view["team_of"]) + 1
     free = 0
+    blank = 0
     chips = [0] * teams
     for space, cell in enumerate(cells):
         if cell == -2:
             free |= 1 << space
+        elif cell == BLANK:
+            blank |= 1 << space
         elif cell >= 0:
             chips[cell] |= 1 << space
     locked = 0
@@ -65,6 +74,8 @@ def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
         value = 0.0
         for _span, windows in lines[space]:
             for window in windows:
+                if window & blank:
+                    continue
                 if not window & any_other and all(
                     (window & s).bit_count() <= 1 for s in own_sequences
                 ):
@@ -80,17 +91,57 @@ def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
         value = 0.0
         for _span, windows in lines[space]:
             for window in windows:
+                if window & blank:
+                    continue
                 if not window & own and not window & (any_other & ~chips[owner]):
                     value += BLOCK_LINE[((chips[owner] | free) & window).bit_count()]
         return value
 
+    def mask_of(labels: Sequence[str]) -> int:
+        mask = 0
+        for label in labels:
+            mask |= 1 << label_to_space(label, columns)
+        return mask
+
+    # The spaces of every candidate five: each is judged on the lines through them all.
+    candidates = 0
+    for action in actions:
+        if action["type"] == "sequence":
+            candidates |= mask_of(action["spaces"])
+
+    def leftover_value(window: int) -> float:
+        """What the team's lines through the candidates' spaces are worth once
+        ``window`` is a sequence (a later sequence may share one chip with it)."""
+        sequences = [*own_sequences, window]
+        seen: set[int] = set()
+        value = 0.0
+        rest = candidates
+        while rest:
+            space = (rest & -rest).bit_length() - 1
+            rest &= rest - 1
+            for _span, windows in lines[space]:
+                for other in windows:
+                    if other in seen or other & (any_other | blank) or any(
+                            (other & s).bit_count() > 1 for s in sequences):
+                        continue
+                    seen.add(other)
+                    value += OWN_LINE[((own | free) & other).bit_count()]
+        return value
+
+    board_filled = bool(view.get("board_filled"))
     ratings: list[float] = []
     for action in actions:
         kind = action["type"]
         if kind == "exchange":
-            ratings.append(EXCHANGE)
+            ratings.append(EXCHANGE - (1.0 if action["card"] == "purrr" else 0.0))
         elif kind == "pass":
             ratings.append(PASS)
+        elif kind == "accept_draw":
+            ratings.append(1.0 if board_filled else -1.0)
+        elif kind == "decline_draw":
+            ratings.append(-1.0 if board_filled else 1.0)
+        elif kind == "sequence":
+            ratings.append(leftover_value(mask_of(action["spaces"])))
         else:
             space = label_to_space(action["space"], columns)
             card = action["card"]

@@ -10,14 +10,32 @@ Actions (JSON objects):
     SC-MEOW-1: play MEOW and remove the opponent chip on that space; the turn ends.
 ``{"type": "exchange", "card": "<card id>"}``
     SC-DEAD-1: before playing, discard one dead card and draw a replacement (once a turn).
+``{"type": "sequence", "spaces": ["C3", "D3", "E3", "F3", "G3"]}``
+    SC-WIN-2 (rules 2, ``sequences_to_win`` ≥ 2): which five of a line longer than five
+    form the new sequence.
+``{"type": "offer_draw"}``, ``{"type": "accept_draw"}``, ``{"type": "decline_draw"}``
+    SC-WIN-3 b (rules 2): any seat may offer a draw; every seat of the other teams
+    answers, and the game is drawn when all of them accept.
 ``{"type": "pass"}``
-    Only when no card can be played and no exchange is left **[decision]**.
+    Rules 1 only: when no card can be played and no exchange is left **[decision]**.
 
 After a ``play`` the seat draws automatically (SC-TURN-3) and the turn passes clockwise.
-A card is *dead* when both spaces of its breed are covered (SC-DEAD-1). PURRR and MEOW
-have no spaces, so they are never dead; while no space is free (PURRR) or no chip can be
-removed (MEOW) they simply cannot be played. A seat left with no playable card and no
-exchange passes **[decision]**.
+
+The rules differ by ``config.rules_version`` (``docs/sequence-cats.md``, "Rules
+versions"). By the first rules (1) a dead card is a breed card whose two spaces are
+covered, exchanging it is optional, the engine chooses which five form a sequence and a
+seat with nothing to play sends ``pass``. By the current rules (2), a PURRR card is dead
+too while no space is free; a seat holding a dead card must exchange one before playing,
+and when only one exchange is possible the rules make it themselves as the turn begins
+(an ``exchange`` event with ``"auto": true``); a seat that can then do nothing is passed
+for (a ``pass`` event with ``"auto": true``); and a full round of passes ends the game
+drawn (SC-WIN-3). These automatic steps follow from the state alone, so a record holds
+only the players' decisions and still replays exactly.
+
+A draw offer is nobody's pending decision: it is not among :meth:`SequenceCats.
+legal_actions`, and the view says when a seat may make one (``may_offer_draw``). While
+an offer is open, :meth:`SequenceCats.to_act` is the seats that have still to answer it
+(possibly out of turn) and play waits.
 """
 
 from __future__ import annotations
@@ -44,13 +62,25 @@ from gametable.games.sequence_cats.cards import (
     new_deck,
 )
 from gametable.games.sequence_cats.config import ALLOWED_SEATS, SequenceCatsConfig, team_count
-from gametable.games.sequence_cats.state import EMPTY, NO_WINNER, SequenceCatsState
+from gametable.games.sequence_cats.state import (
+    BLANK_SPACE,
+    EMPTY,
+    NO_WINNER,
+    NOBODY,
+    SequenceCatsState,
+)
 
 NAME: Final = "sequence-cats"
 NO_BREED: Final = len(BREEDS)
 PASS_ACTION: Final[dict[str, Any]] = {"type": "pass"}
+OFFER_DRAW: Final[dict[str, Any]] = {"type": "offer_draw"}
+ANSWERS: Final[tuple[dict[str, Any], ...]] = ({"type": "accept_draw"},
+                                              {"type": "decline_draw"})
+FIRST_RULES: Final = 1
+"""``rules_version`` of the rules as first released (see the module docstring)."""
 _SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(max(ALLOWED_SEATS)))
 _NOBODY: Final[frozenset[int]] = frozenset()
+_DRAW_ACTIONS: Final = frozenset({"offer_draw", "accept_draw", "decline_draw"})
 
 
 def hand_size(seats: int) -> int:
@@ -103,26 +133,47 @@ class SequenceCats:
         for seat in range(seats):
             state.hands[seat] = [deck.pop() for _ in range(size)]
         state.pile = deck
+        self._settle(state, [])
         return state
 
     # -- queries --------------------------------------------------------------------
 
     def to_act(self, state: SequenceCatsState) -> frozenset[Seat]:
-        """The seat whose turn it is, or nobody once the game is over."""
-        return _NOBODY if state.finished else _SEAT_SETS[state.current]
+        """The seat whose turn it is; while a draw offer is open, the seats that have
+        still to answer it (SC-WIN-3 b); nobody once the game is over."""
+        if state.finished:
+            return _NOBODY
+        if state.offer_by != NOBODY:
+            return state.offer_waiting
+        return _SEAT_SETS[state.current]
 
     def legal_actions(self, state: SequenceCatsState, seat: Seat) -> list[Action]:
-        """Plays for each card in hand, then dead-card exchanges; ``pass`` if nothing else.
+        """The actions of ``seat``'s pending decision (empty when it has none).
+
+        The seat whose turn it is: plays for each card in hand, then dead-card exchanges
+        (rules 2: only the exchanges while it holds a dead card and has not exchanged
+        yet, SC-DEAD-1); while it chooses a sequence, one ``sequence`` action per
+        candidate five (SC-WIN-2); ``pass`` (rules 1) when nothing else is left. A seat
+        answering a draw offer: accept or decline (SC-WIN-3 b). A draw offer itself is
+        nobody's pending decision and is never listed (see :meth:`may_offer_draw`).
 
         Cached until the next :meth:`apply`, so repeated calls cost nothing.
         """
-        if seat != state.current or state.finished:
+        if state.finished:
+            return []
+        if state.offer_by != NOBODY:
+            return list(ANSWERS) if seat in state.offer_waiting else []
+        if seat != state.current:
             return []
         cached = state.legal_cache
         if cached is not None:
             return cached
+        if state.choosing is not None:
+            actions = [self._sequence_action(state, window) for window in state.choosing[0]]
+            state.legal_cache = actions
+            return actions
         options = state.options
-        actions: list[Action] = []
+        actions = []
         dead: list[int] = []
         for card in {*state.hands[seat]}:
             if card < NO_BREED:
@@ -137,21 +188,41 @@ class SequenceCats:
                     cells = state.cells
                     actions += [purrr[space] for space in state.board.breed_spaces  # type: ignore[misc]
                                 if cells[space] == EMPTY]
+                elif state.rules > FIRST_RULES:
+                    dead.append(card)
             else:
                 meow = state.board.meow_actions
                 actions += [meow[space]  # type: ignore[misc]
                             for space in _meow_targets(state, state.team_of[seat])]
         if dead and not state.exchanged:
             exchange = state.board.exchange_action
-            actions += [exchange[card] for card in dead]
+            if state.rules > FIRST_RULES:
+                # SC-DEAD-1: a dead card must be exchanged before playing.
+                actions = [exchange[card] for card in sorted(dead)]
+            else:
+                actions += [exchange[card] for card in dead]
         if not actions:
             actions.append(PASS_ACTION)
         state.legal_cache = actions
         return actions
 
     def dead_cards(self, state: SequenceCatsState, seat: Seat) -> list[int]:
-        """The breed cards in ``seat``'s hand whose two spaces are covered (SC-DEAD-1)."""
+        """The cards in ``seat``'s hand that match no free space (SC-DEAD-1): breed cards
+        whose two spaces are covered and, by rules 2, PURRR while no space is free."""
         return [card for card in state.hands[seat] if _dead(state, card)]
+
+    def may_offer_draw(self, state: SequenceCatsState, seat: Seat | None) -> bool:
+        """Whether ``seat`` may offer a draw now (SC-WIN-3 b, rules 2).
+
+        Any seat may, in turn or out of turn, while the game runs, no offer is open and
+        no sequence is being chosen; after an offer, that seat waits a full round (one
+        turn per seat) before offering again **[decision]**.
+        """
+        if (seat is None or not 0 <= seat < state.seats or state.rules == FIRST_RULES
+                or state.finished or state.offer_by != NOBODY or state.choosing is not None):
+            return False
+        last = state.offered_at[seat]
+        return last < 0 or state.turn >= last + state.seats
 
     # -- the one way to change a state ------------------------------------------------
 
@@ -162,9 +233,12 @@ class SequenceCats:
         Raises:
             IllegalAction: out of turn (SC-TURN-1), a card not in hand or a space that
                 does not fit it (SC-TURN-2), a taken space (SC-TURN-2, SC-PURR-1), an
-                illegal removal (SC-MEOW-1, SC-MEOW-2), a second or live exchange
-                (SC-DEAD-1), a pass while a move exists, a finished game (SC-WIN-2), or
-                a malformed action (PROTOCOL). The state is then unchanged.
+                illegal removal (SC-MEOW-1, SC-MEOW-2), a second or live exchange or a
+                play before a required exchange (SC-DEAD-1), a pass while a move exists,
+                a five that is not a candidate or a move while one must be chosen
+                (SC-WIN-2), a draw offer that is not allowed now, an answer without an
+                offer, or a move while an offer is open (SC-WIN-3), a finished game
+                (SC-WIN-2), or a malformed action (PROTOCOL). The state is then unchanged.
         """
         try:
             kind = action["type"]
@@ -172,24 +246,56 @@ class SequenceCats:
             raise IllegalAction("PROTOCOL", "errors.malformed_action") from None
         if state.finished:
             raise IllegalAction("SC-WIN-2", "errors.game_over")
+        if kind in _DRAW_ACTIONS and state.rules > FIRST_RULES:
+            if len(action) != 1:
+                raise IllegalAction("PROTOCOL", "errors.malformed_action")
+            if not 0 <= seat < state.seats:
+                raise IllegalAction("PROTOCOL", "errors.no_such_seat", seat=seat,
+                                    seats=state.seats)
+            if kind == "offer_draw":
+                return self._offer_draw(state, seat)
+            return self._answer_draw(state, seat, accept=kind == "accept_draw")
+        if state.offer_by != NOBODY:
+            raise IllegalAction("SC-WIN-3", "sequence_cats.errors.offer_open",
+                                seat=state.offer_by)
         if seat != state.current:
             raise IllegalAction("SC-TURN-1", "errors.not_your_turn", seat=seat,
                                 current=state.current)
+        if state.choosing is not None:
+            if kind != "sequence":
+                raise IllegalAction("SC-WIN-2", "sequence_cats.errors.choose_sequence")
+            return self._choose_sequence(state, seat, action)
         if kind == "play":
             return self._play(state, seat, action)
         if kind == "exchange":
             card = self._check_exchange(state, seat, action)
-            return self._exchange(state, seat, card)
+            events: list[Event] = []
+            self._exchange(state, seat, card, events)
+            if state.rules > FIRST_RULES:
+                self._settle(state, events)
+            return events
         if kind == "pass":
             if len(action) != 1:
                 raise IllegalAction("PROTOCOL", "errors.malformed_action")
             if self.legal_actions(state, seat) != [PASS_ACTION]:
                 raise IllegalAction("SC-DEAD-1", "sequence_cats.errors.pass_with_move")
-            state.legal_cache = None
-            events: list[Event] = [{"type": "pass", "seat": seat}]
-            self._end_turn(state, events)
+            events = [{"type": "pass", "seat": seat}]
+            self._end_turn(state, events, moved=False)
             return events
         raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=str(kind))
+
+    def start_turn(self, state: SequenceCatsState) -> list[Event]:
+        """Make the automatic steps of the turn now beginning and return their events:
+        the only possible dead-card exchange (SC-DEAD-1) and passes for seats that can
+        do nothing (SC-WIN-3), rules 2 only.
+
+        The rules do this themselves whenever a turn begins; call it after setting up a
+        position by hand (tests, puzzles).
+        """
+        events: list[Event] = []
+        state.legal_cache = None
+        self._settle(state, events)
+        return events
 
     def _check_exchange(self, state: SequenceCatsState, seat: Seat,
                         action: Mapping[str, Any]) -> int:
@@ -224,6 +330,12 @@ class SequenceCats:
         if card not in hand:
             raise IllegalAction("SC-TURN-2", "sequence_cats.errors.card_not_in_hand",
                                 card=CARD_IDS[card])
+        if state.rules > FIRST_RULES and not state.exchanged:
+            # By rules 2 exchanges are listed only while one must be made, and alone.
+            legal = state.legal_cache or self.legal_actions(state, seat)
+            if legal[0]["type"] == "exchange":
+                raise IllegalAction("SC-DEAD-1", "sequence_cats.errors.exchange_first",
+                                    card=legal[0]["card"])
         cells = state.cells
         cell = cells[space]
         team = state.team_of[seat]
@@ -251,7 +363,8 @@ class SequenceCats:
             if cell != EMPTY:
                 raise IllegalAction(
                     "SC-PURR-1" if card == PURRR else "SC-TURN-2",
-                    "sequence_cats.errors.space_free_corner" if breed < 0
+                    "sequence_cats.errors.space_blank" if cell == BLANK_SPACE
+                    else "sequence_cats.errors.space_free_corner" if breed < 0
                     else "sequence_cats.errors.space_taken",
                     space=label,
                 )
@@ -261,26 +374,46 @@ class SequenceCats:
             state.open_spaces -= 1
             events = [{"type": "place", "seat": seat, "card": CARD_IDS[card], "space": label,
                        "team": team}]
+            full: list[tuple[int, ...]] = []
             for span, windows in lines:
                 if (mask & span).bit_count() >= 5:
-                    self._complete_sequences(state, team, windows, events)
+                    full.append(windows)
+            if full:
+                if state.rules == FIRST_RULES or state.config.sequences_to_win == 1:
+                    for windows in full:
+                        self._complete_sequences(state, team, windows, events)
+                else:
+                    self._claim_lines(state, team, full, events)
         # Only the breed on this space can have changed its playable spaces.
         state.options[breed] = option_set[(cells[a] != EMPTY) | (cells[b] != EMPTY) << 1]
         state.legal_cache = None
         hand.remove(card)
         state.discards[seat].append(card)
-        # SC-TURN-3: draw at once.
+        if state.choosing is None:
+            # SC-TURN-3: draw at once; then the turn passes on.
+            pile = state.pile
+            if pile:
+                hand.append(pile.pop())
+            else:
+                self._draw(state, seat, events)
+            self._next_turn(state, events, moved=True)
+            if state.rules > FIRST_RULES:
+                self._settle(state, events)
+        return events
+
+    def _finish_turn(self, state: SequenceCatsState, seat: Seat, events: list[Event]) -> None:
+        """SC-TURN-3: draw at once; then the turn passes on."""
         pile = state.pile
         if pile:
-            hand.append(pile.pop())
+            state.hands[seat].append(pile.pop())
         else:
             self._draw(state, seat, events)
-        self._end_turn(state, events)
-        return events
+        self._end_turn(state, events, moved=True)
 
     def _complete_sequences(self, state: SequenceCatsState, team: int,
                             windows: Sequence[int], events: list[Event]) -> None:
-        """SC-WIN-1: record the sequences this chip completes along one line.
+        """SC-WIN-1: record the sequences this chip completes along one line (rules 1,
+        and any rules with ``sequences_to_win`` 1, where no choice can matter).
 
         A new sequence may share at most one space with each earlier sequence of its
         team (as in classic Sequence). When two windows meeting at the new chip are both
@@ -295,25 +428,103 @@ class SequenceCats:
         chosen = [valid[0]]
         if len(valid) > 1 and (valid[0] & valid[-1]).bit_count() == 1:
             chosen.append(valid[-1])
-        labels = state.board.labels
         for window in chosen:
-            earlier.append(window)
-            state.locked |= window
-            spaces = [labels[i] for i in range(len(labels)) if window >> i & 1]
-            events.append({"type": "sequence", "team": team, "spaces": spaces,
-                           "count": len(earlier)})
+            self._add_sequence(state, team, window, events)
+
+    def _add_sequence(self, state: SequenceCatsState, team: int, window: int,
+                      events: list[Event]) -> None:
+        """Record one completed sequence of ``team``; the game is won at the target."""
+        earlier = state.sequences[team]
+        earlier.append(window)
+        state.locked |= window
+        events.append({"type": "sequence", "team": team,
+                       "spaces": self._labels(state, window), "count": len(earlier)})
         if len(earlier) >= state.config.sequences_to_win and not state.finished:
             state.finished = True
             state.winner = team
 
-    def _exchange(self, state: SequenceCatsState, seat: Seat, card: int) -> list[Event]:
+    def _claim_lines(self, state: SequenceCatsState, team: int,
+                     lines: Sequence[Sequence[int]], events: list[Event]) -> None:
+        """SC-WIN-2 (rules 2, ``sequences_to_win`` ≥ 2): the sequences a new chip makes.
+
+        Per line through the chip, the valid windows are those complete in the team's
+        colour that share at most one space with each earlier sequence of the team.
+        Windows of different lines meet only at the new chip, so each line is settled on
+        its own: two windows that meet only at the new chip (a line of nine) both count;
+        a single valid window counts; among several, the player chooses (``choosing``),
+        unless this chip wins the game whatever the choice.
+        """
+        mask = state.masks[team]
+        earlier = state.sequences[team]
+        valid_per_line = [
+            [w for w in windows
+             if w & mask == w and all((w & s).bit_count() <= 1 for s in earlier)]
+            for windows in lines
+        ]
+        valid_per_line = [valid for valid in valid_per_line if valid]
+        gain = sum(2 if _pair(valid) else 1 for valid in valid_per_line)
+        wins = len(earlier) + gain >= state.config.sequences_to_win
+        self._settle_lines(state, team, valid_per_line, wins, events)
+
+    def _settle_lines(self, state: SequenceCatsState, team: int,
+                      valid_per_line: list[list[int]], wins: bool,
+                      events: list[Event]) -> None:
+        for index, valid in enumerate(valid_per_line):
+            if _pair(valid):
+                self._add_sequence(state, team, valid[0], events)
+                self._add_sequence(state, team, valid[-1], events)
+            elif len(valid) == 1 or wins:
+                self._add_sequence(state, team, valid[0], events)
+            else:
+                state.choosing = valid_per_line[index:]
+                events.append({"type": "choose_sequence", "seat": state.current,
+                               "candidates": [self._labels(state, w) for w in valid]})
+                return
+        state.choosing = None
+
+    def _choose_sequence(self, state: SequenceCatsState, seat: Seat,
+                         action: Mapping[str, Any]) -> list[Event]:
+        """Validate and carry out a ``sequence`` choice (SC-WIN-2)."""
+        assert state.choosing is not None
+        spaces = action.get("spaces")
+        index = state.board.index
+        if (len(action) != 2 or not isinstance(spaces, list)
+                or not all(isinstance(label, str) and label in index for label in spaces)):
+            raise IllegalAction("PROTOCOL", "errors.malformed_action")
+        window = 0
+        for label in spaces:
+            window |= 1 << index[label]
+        candidates, *rest = state.choosing
+        if len(spaces) != 5 or window not in candidates:
+            raise IllegalAction("SC-WIN-2", "sequence_cats.errors.not_a_candidate",
+                                spaces=", ".join(str(label) for label in spaces))
+        team = state.team_of[seat]
+        events: list[Event] = []
+        self._add_sequence(state, team, window, events)
+        self._settle_lines(state, team, rest, False, events)
+        state.legal_cache = None
+        if state.choosing is None:
+            self._finish_turn(state, seat, events)
+        return events
+
+    def _sequence_action(self, state: SequenceCatsState, window: int) -> Action:
+        return {"type": "sequence", "spaces": self._labels(state, window)}
+
+    def _labels(self, state: SequenceCatsState, window: int) -> list[str]:
+        labels = state.board.labels
+        return [labels[i] for i in range(len(labels)) if window >> i & 1]
+
+    def _exchange(self, state: SequenceCatsState, seat: Seat, card: int,
+                  events: list[Event], *, auto: bool = False) -> None:
         state.legal_cache = None
         state.hands[seat].remove(card)
         state.discards[seat].append(card)
         state.exchanged = True
-        events: list[Event] = [{"type": "exchange", "seat": seat, "card": CARD_IDS[card]}]
+        event: Event = {"type": "exchange", "seat": seat, "card": CARD_IDS[card]}
+        if auto:
+            event["auto"] = True
+        events.append(event)
         self._draw(state, seat, events)
-        return events
 
     def _draw(self, state: SequenceCatsState, seat: Seat, events: list[Event]) -> None:
         """SC-TURN-3 and SC-DECK-1: draw one card, reshuffling the discards if needed."""
@@ -327,28 +538,125 @@ class SequenceCats:
         if pile:
             state.hands[seat].append(pile.pop())
 
-    def _end_turn(self, state: SequenceCatsState, events: list[Event]) -> None:
-        """The turn passes clockwise (SC-TURN-1); then check for the end (SC-WIN-2/3)."""
+    def _end_turn(self, state: SequenceCatsState, events: list[Event], *, moved: bool) -> None:
+        """The turn passes on; by rules 2 the next one's automatic steps follow."""
+        self._next_turn(state, events, moved=moved)
+        if state.rules > FIRST_RULES:
+            self._settle(state, events)
+
+    def _next_turn(self, state: SequenceCatsState, events: list[Event], *, moved: bool) -> None:
+        """The turn passes clockwise (SC-TURN-1); then check for the end (SC-WIN-2/3).
+
+        ``moved``: whether a chip was placed or removed this turn (else it was a pass).
+        """
         state.turn += 1
         state.exchanged = False
         state.current = (state.current + 1) % state.seats
-        if state.finished or not state.open_spaces:
+        state.legal_cache = None
+        state.passes = 0 if moved else state.passes + 1
+        if not state.open_spaces:
+            state.filled = True
+        if state.finished or not state.open_spaces or (
+                state.rules > FIRST_RULES and state.passes >= state.seats):
             self._check_end(state, events)
 
     def _check_end(self, state: SequenceCatsState, events: list[Event]) -> None:
-        if not state.finished and not _any_removable(state):
-            # SC-WIN-3: no space is free and every chip is locked: nobody can move again.
-            state.finished = True
+        if not state.finished:
+            if not state.open_spaces and not _any_removable(state):
+                # SC-WIN-3: no space is free and every chip is locked: nobody can move again.
+                self._draw_game(state, "blocked")
+            elif state.rules > FIRST_RULES and state.passes >= state.seats:
+                # SC-WIN-3 c: a full round of turns that were all passes.
+                self._draw_game(state, "passes")
         if state.finished:
-            events.append({"type": "game_over", "winners": self._winners(state),
-                           "draw": state.winner == NO_WINNER})
+            self._game_over(state, events)
+
+    def _draw_game(self, state: SequenceCatsState, reason: str) -> None:
+        state.finished = True
+        state.draw_reason = reason
+
+    def _game_over(self, state: SequenceCatsState, events: list[Event]) -> None:
+        event: Event = {"type": "game_over", "winners": self._winners(state),
+                        "draw": state.winner == NO_WINNER}
+        if state.draw_reason is not None:
+            event["reason"] = state.draw_reason
+        events.append(event)
+
+    def _settle(self, state: SequenceCatsState, events: list[Event]) -> None:
+        """Rules 2: the automatic steps of the current seat's turn, until it has a
+        decision to make or the game ends.
+
+        SC-DEAD-1: holding dead cards and not yet exchanged, a seat with only one
+        possible exchange makes it at once; with several it chooses. SC-WIN-3 a: a seat
+        that can then neither play nor exchange passes, and SC-WIN-3 c: a full round of
+        passes is a draw (in :meth:`_next_turn`).
+        """
+        if state.rules == FIRST_RULES:
+            return
+        while not state.finished and state.offer_by == NOBODY and state.choosing is None:
+            seat = state.current
+            legal = self.legal_actions(state, seat)
+            first = legal[0]
+            if first is not PASS_ACTION:
+                # Exchanges, when listed, are all the seat may do (one per dead card).
+                if first["type"] != "exchange" or len(legal) > 1:
+                    return
+                self._exchange(state, seat, CARD_NUMBER[first["card"]], events, auto=True)
+                continue
+            events.append({"type": "pass", "seat": seat, "auto": True})
+            self._next_turn(state, events, moved=False)
+
+    def _offer_draw(self, state: SequenceCatsState, seat: Seat) -> list[Event]:
+        """SC-WIN-3 b: open a draw offer; every seat of the other teams answers it."""
+        if state.offer_by != NOBODY:
+            raise IllegalAction("SC-WIN-3", "sequence_cats.errors.offer_open",
+                                seat=state.offer_by)
+        if state.choosing is not None:
+            raise IllegalAction("SC-WIN-3", "sequence_cats.errors.offer_while_choosing")
+        if not self.may_offer_draw(state, seat):
+            raise IllegalAction("SC-WIN-3", "sequence_cats.errors.offer_again_later")
+        team = state.team_of[seat]
+        state.offer_by = seat
+        state.offered_at[seat] = state.turn
+        state.offer_waiting = frozenset(s for s in range(state.seats)
+                                        if state.team_of[s] != team)
+        state.offer_accepted = []
+        state.legal_cache = None
+        return [{"type": "draw_offered", "seat": seat}]
+
+    def _answer_draw(self, state: SequenceCatsState, seat: Seat, *, accept: bool
+                     ) -> list[Event]:
+        """SC-WIN-3 b: accept or decline the open offer; all accepted is a draw, one
+        refusal withdraws it and play goes on."""
+        if seat not in state.offer_waiting:
+            raise IllegalAction("SC-WIN-3", "sequence_cats.errors.no_offer_to_answer")
+        state.legal_cache = None
+        if not accept:
+            by = state.offer_by
+            state.offer_by = NOBODY
+            state.offer_waiting = frozenset()
+            state.offer_accepted = []
+            return [{"type": "draw_declined", "seat": seat, "by": by}]
+        state.offer_waiting = state.offer_waiting - {seat}
+        state.offer_accepted.append(seat)
+        events: list[Event] = [{"type": "draw_accepted", "seat": seat, "by": state.offer_by}]
+        if not state.offer_waiting:
+            state.offer_by = NOBODY
+            self._draw_game(state, "agreed")
+            self._game_over(state, events)
+        return events
 
     # -- what players see ------------------------------------------------------------
 
     def view(self, state: SequenceCatsState, seat: Seat | None) -> Observation:
         """The board, chips, sequences, discard piles and counts, plus ``seat``'s hand.
 
-        Other hands, the draw pile's order and the generator never appear.
+        Also the rules version, the sequence being chosen (``choosing``: the seat and the
+        candidate fives), the open draw offer (``draw_offer``: who offered, who accepted,
+        who has still to answer), passes in a row, whether the board has ever been full,
+        why a drawn game ended (``draw_reason``) and, for a seated player, its ``dead``
+        cards and whether it ``may_offer_draw`` now. Other hands, the draw pile's order
+        and the generator never appear.
         """
         seated = seat is not None and 0 <= seat < state.seats
         labels = state.board.labels
@@ -371,12 +679,27 @@ class SequenceCats:
             "exchanged": state.exchanged,
             "turn": state.turn,
             "sequences_to_win": state.config.sequences_to_win,
+            "free_corners": state.config.free_corners,
+            "rules_version": state.rules,
+            "choosing": None if state.choosing is None else {
+                "seat": state.current,
+                "candidates": [self._labels(state, w) for w in state.choosing[0]],
+            },
+            "draw_offer": None if state.offer_by == NOBODY else {
+                "by": state.offer_by,
+                "accepted": list(state.offer_accepted),
+                "waiting": sorted(state.offer_waiting),
+            },
+            "passes": state.passes,
+            "board_filled": state.filled,
             "finished": state.finished,
             "winners": self._winners(state),
+            "draw_reason": state.draw_reason,
         }
         if seated and seat is not None:
             view["hand"] = [CARD_IDS[c] for c in state.hands[seat]]
             view["dead"] = [CARD_IDS[c] for c in self.dead_cards(state, seat)]
+            view["may_offer_draw"] = self.may_offer_draw(state, seat)
         return view
 
     def outcome(self, state: SequenceCatsState) -> Outcome:
@@ -404,8 +727,16 @@ class SequenceCats:
             "current": state.current,
             "exchanged": state.exchanged,
             "turn": state.turn,
+            "choosing": None if state.choosing is None else [list(c) for c in state.choosing],
+            "offer_by": state.offer_by,
+            "offer_waiting": sorted(state.offer_waiting),
+            "offer_accepted": list(state.offer_accepted),
+            "offered_at": list(state.offered_at),
+            "passes": state.passes,
+            "filled": state.filled,
             "winner": state.winner,
             "finished": state.finished,
+            "draw_reason": state.draw_reason,
             "rng": list(state.rng.getstate()[1]),
         }
 
@@ -436,6 +767,8 @@ class SequenceCats:
             "hand_size": hand_size(seats),
             "sequences_to_win": config.sequences_to_win,
             "card_language": config.card_language,
+            "free_corners": config.free_corners,
+            "rules_version": config.rules_version,
         }
 
     def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
@@ -444,8 +777,17 @@ class SequenceCats:
 
 
 def _dead(state: SequenceCatsState, card: int) -> bool:
-    """SC-DEAD-1: a breed card whose two spaces are both covered."""
-    return card < NO_BREED and not state.options[card]
+    """SC-DEAD-1: a card that matches no free space: a breed card whose two spaces are
+    both covered; by rules 2 also PURRR while no space is free. MEOW is never dead."""
+    if card < NO_BREED:
+        return not state.options[card]
+    return card == PURRR and state.rules > FIRST_RULES and not state.open_spaces
+
+
+def _pair(valid: Sequence[int]) -> bool:
+    """Whether the first and last valid windows of a line meet only at the new chip (a
+    line of nine): then both are sequences (SC-WIN-2)."""
+    return len(valid) > 1 and (valid[0] & valid[-1]).bit_count() == 1
 
 
 def _meow_targets(state: SequenceCatsState, team: int) -> list[int]:
