@@ -13,7 +13,8 @@ Prints, for the ``semantic`` bot (and ``greedy`` and ``random`` beside it):
   (nearly) the clue itself, as for clues the bank does not hold. By split (``dev``: the
   clues the players were tuned on; ``holdout``) and by language.
 * **storyteller**: in 6-seat base games (edition IS, first seat tells first) of one kind
-  of bot, the share of rounds in which the storyteller scores (some but not all voters
+  of bot (``semantic`` once per clue language), the share of rounds in which the
+  storyteller scores (some but not all voters
   found the card, DX-SCORE-1/2); the share of the bots' clues that contain a content
   word of their card's description; and a few of the clues given.
 * **decisions**: milliseconds per decision of a ``semantic`` bot (p50, p99, max) over
@@ -116,9 +117,10 @@ def summarise(clues: list[dict[str, Any]], chances: list[float]) -> dict[str, fl
     return {key: round(float(np.mean(values)), 3) for key, values in sorted(groups.items())}
 
 
-def games(bot: str, count: int, seed: int, timing: dict[str, list[float]] | None = None
-          ) -> dict[str, Any]:
-    """Play ``count`` 6-seat base games of ``bot`` and measure the storytellers."""
+def games(bot: str, count: int, seed: int, timing: dict[str, list[float]] | None = None,
+          language: str = "auto") -> dict[str, Any]:
+    """Play ``count`` 6-seat base games of ``bot`` (clues in ``language``) and measure the
+    storytellers."""
     game = registry.get("dixit")
     deck = find_deck("default")
     assert deck is not None
@@ -127,7 +129,8 @@ def games(bot: str, count: int, seed: int, timing: dict[str, list[float]] | None
     examples: list[str] = []
     finders: Counter[int] = Counter()
     for number in range(count):
-        config = game.make_config({"first_storyteller": "first_seat", **OPTIONS}, SEATS)
+        config = game.make_config({"first_storyteller": "first_seat",
+                                   "clue_language": language, **OPTIONS}, SEATS)
         state = game.new_game(config, SEATS, seed + number)
         players = [make_bot(bot, game, seed * 1000 + number * 10 + s) for s in range(SEATS)]
         while True:
@@ -154,7 +157,7 @@ def games(bot: str, count: int, seed: int, timing: dict[str, list[float]] | None
             found = len(teller_slot["votes"])
             finders[found] += 1
             scored += 0 < found < SEATS - 1
-    return {"bot": bot, "games": count, "rounds": rounds,
+    return {"bot": bot, "language": language, "games": count, "rounds": rounds,
             "storyteller scores": round(scored / max(1, rounds), 3),
             "finders per round": {k: finders[k] for k in sorted(finders)},
             "clues copying a description word": round(copied / max(1, clue_count), 3),
@@ -183,9 +186,11 @@ def main() -> None:
     report: dict[str, Any] = {"load seconds": round(load_seconds, 2),
                               "listener": listener(clues)}
     timing: dict[str, list[float]] = defaultdict(list)
-    report["storyteller"] = [games("semantic", args.games, args.seed, timing),
-                             games("greedy", args.games, args.seed),
-                             games("random", args.games, args.seed)]
+    report["storyteller"] = [
+        *(games("semantic", args.games, args.seed, timing, language)
+          for language in ("is", "en", "nb", "pt")),
+        games("greedy", args.games, args.seed),
+        games("random", args.games, args.seed)]
     every = [v for values in timing.values() for v in values]
     report["decisions ms"] = {
         kind: {"count": len(values), "p50": round(percentile(values, 0.5), 1),
@@ -202,10 +207,12 @@ def main() -> None:
         print(f"  {label:36} " + "  ".join(f"{k} {v:.3f}" for k, v in values.items()))
     print(f"\nstoryteller: {SEATS}-seat base games")
     for row in report["storyteller"]:
-        print(f"  {row['bot']:8} scores in {row['storyteller scores']:.3f} of "
-              f"{row['rounds']} rounds; finders {row['finders per round']}; clues copying "
-              f"a description word {row['clues copying a description word']:.3f}")
-    print("  semantic clues: " + "; ".join(report["storyteller"][0]["examples"]))
+        print(f"  {row['bot']:8} clues {row['language']:4} scores in "
+              f"{row['storyteller scores']:.3f} of {row['rounds']} rounds; "
+              f"finders {row['finders per round']}; clues copying a description word "
+              f"{row['clues copying a description word']:.3f}")
+    for row in report["storyteller"][:4]:
+        print(f"  semantic clues ({row['language']}): " + "; ".join(row["examples"][:8]))
     print("\nsemantic decisions (ms)")
     for kind, values in report["decisions ms"].items():
         print(f"  {kind:7} n {values['count']:5}  p50 {values['p50']:6.1f}  "

@@ -61,9 +61,9 @@ TEMPERATURE: Final = 0.2
 """The default temperature (fit units): the strongest play that still varies."""
 BELIEF_TEMPERATURE: Final = 0.3
 """How sure a voter is of its judgement when it weighs a second vote (DX-7P-3)."""
-SIMULATIONS: Final = 48
+SIMULATIONS: Final = 64
 """Tables of decoys a storyteller imagines per candidate clue."""
-MOTIF_BONUS: Final = 0.6
+MOTIF_BONUS: Final = 0.3
 """Expected points a clue of a rare motif of the card is worth beyond its chances."""
 RARE_MOTIF: Final = 0.1
 """A motif found on at most this share of the deck's cards is rare (a thing, not the sky)."""
@@ -460,9 +460,15 @@ class Player:
         rng = np.random.default_rng(self.rng.getrandbits(32))
         draws = np.stack([rng.choice(pool, size=(decoys, hand_size), replace=False)
                           for _ in range(SIMULATIONS)])                  # (S, k, h)
-        picked = fit[:, draws].max(axis=3)                               # (C, S, k)
+        # Players pictured as thinking like oneself: each giver gives a card of its hand
+        # at random in proportion to exp(fit / t) (drawn with Gumbel noise), each voter
+        # votes likewise.
+        t = max(self.temperature, 0.05)
+        in_hand = fit[:, draws]                                          # (C, S, k, h)
+        noise = rng.gumbel(size=draws.shape)
+        given = np.argmax(in_hand / t + noise, axis=3)[..., None]
+        picked = np.take_along_axis(in_hand, given, axis=3)[..., 0]      # (C, S, k)
         target = fit[np.arange(len(cards)), cards][:, None, None]       # (C, 1, 1)
-        t = max(self.temperature, 0.05)  # listeners pictured as thinking like oneself
         top = np.maximum(picked.max(axis=2, keepdims=True), target)
         e_target = np.exp((target - top) / t)
         e_decoy = np.exp((picked - top) / t)
