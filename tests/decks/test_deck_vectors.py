@@ -45,3 +45,5 @@ def test_vectors_that_do_not_match_are_made_again(decks_home: Path) -> None:
                         digest=np.array("stale"))
     vectors = deck_vectors(deck)  # type: ignore[arg-type]
     assert np.allclose(vectors, embed_descriptions(["A whale", "A teapot"]), atol=1e-3)
+    with np.load(folder / FILE) as data:  # and kept for the next start
+        assert str(data["digest"]) == digest(["A whale", "A teapot"])

@@ -82,6 +82,11 @@ def deck_vectors(deck: Deck) -> Vectors:
         if any(descriptions):
             log.info("deck %s: embedding %d card descriptions", deck.id, len(descriptions))
         vectors = embed_descriptions(descriptions)
+        if deck.uploaded and any(descriptions):  # an older upload: keep them for next time
+            try:
+                write_vectors(deck.folder, descriptions)
+            except OSError:
+                log.warning("deck %s: the description vectors could not be kept", deck.id)
     with _lock:
         _cache[key] = vectors
     return vectors
