@@ -22,8 +22,8 @@ proportion to ``exp(fit / temperature)`` so that players do not all think alike.
 the hand, candidate clues are the bank phrases of the things it shows and the general
 phrases, in the table's clue language, less any phrase that repeats a word of the card's
 description. Each candidate is played out on tables of plausible decoys (other players
-give the best-fitting card of random hands) against voters who choose as the listener
-does; the clue with the most expected storyteller points wins. The Party storyteller
+give a card of a random hand as the listener would) against voters who choose as the
+listener does; the clue with the most expected storyteller points wins. The Party storyteller
 speaks before seeing the hand (DX-PARTY-2): it picks a phrase that many cards of the deck
 fit. A deck without descriptions leaves every card equal: the players choose at random
 (legally) and say a general clue.
