@@ -1,6 +1,9 @@
-"""Settings for the whole test suite."""
+"""Settings for the whole test suite: nothing may reach a model hub or a proxy, and
+property tests have no deadline."""
 
 from __future__ import annotations
+
+import os
 
 from hypothesis import settings
 
@@ -9,3 +12,12 @@ from hypothesis import settings
 # fail a correct test. Speed is measured in benchmarks/.
 settings.register_profile("gametable", deadline=None)
 settings.load_profile("gametable")
+
+OFFLINE = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
+PROXIES = ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY")
+
+
+def pytest_configure() -> None:
+    os.environ.update(OFFLINE)
+    for name in PROXIES:
+        os.environ.pop(name, None)

@@ -107,7 +107,7 @@ def test_listing_shows_bundled_decks_and_only_ones_own(client: TestClient, bundl
     second = uploaded(client, name="Second")
     anonymous = client.get("/api/decks").json()["decks"]
     assert anonymous == [{"id": "default", "name": "Default pictures", "cards": 3,
-                          "uploaded": False, "mine": False}]
+                          "described": 3, "uploaded": False, "mine": False}]
     mine = client.get("/api/decks", headers={"X-Deck-Key": first["key"]}).json()["decks"]
     assert [d["id"] for d in mine] == ["default", first["deck"]["id"]]
     assert mine[1]["mine"] is True and mine[1]["cards"] == 3

@@ -13,7 +13,25 @@ interface Props {
 
 type Field = { name: string; schema: JsonSchema; choices: unknown[] | null; nullable: boolean; deck?: boolean };
 
-type Extra = JsonSchema & { "x-seats"?: number[]; "x-advanced"?: boolean; "x-hidden"?: boolean; "x-choices"?: unknown[]; "x-deck"?: boolean };
+type Extra = JsonSchema & {
+  "x-seats"?: number[];
+  "x-advanced"?: boolean;
+  "x-hidden"?: boolean;
+  "x-choices"?: unknown[];
+  "x-deck"?: boolean;
+  "x-ui-language"?: boolean;
+};
+
+/** Options that start as the player's own language ("x-ui-language": true, such as the
+ * language of Dixit's computer players' clues), where the option offers that language. */
+export function languageDefaults(schema: JsonSchema, language: string): Record<string, unknown> {
+  const found: Record<string, unknown> = {};
+  const code = language.split("-")[0];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if ((property as Extra)["x-ui-language"] && property.enum?.includes(code)) found[name] = code;
+  }
+  return found;
+}
 
 /** A field naming a picture deck ("x-deck": true): shown as a deck picker. */
 const isDeck = (schema: JsonSchema) =>

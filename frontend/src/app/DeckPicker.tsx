@@ -107,6 +107,16 @@ export function DeckPicker({ label, help, value, onChange }: Props) {
       <span className="field-help" id={`${id}-help`}>
         {help || t("decks.picker.help")}
       </span>
+      {selected && selected.described === 0 && (
+        <span className="notice" data-notice="blind-bots">
+          {t("decks.picker.blind")}
+        </span>
+      )}
+      {selected && selected.described > 0 && selected.described < selected.cards && (
+        <span className="notice" data-notice="half-blind-bots">
+          {t("decks.picker.partly_blind", { count: selected.cards - selected.described })}
+        </span>
+      )}
       {failed && <span className="notice error">{t("decks.picker.failed")}</span>}
       {error && (
         <span className="notice error" role="alert">

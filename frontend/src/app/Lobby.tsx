@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES, namespaceOf } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
-import { ConfigForm, applicableOptions } from "./ConfigForm";
+import { ConfigForm, applicableOptions, languageDefaults } from "./ConfigForm";
 import { navigate } from "./router";
 import { translateError } from "./translateError";
 import type { ErrorMessage, GameDescription } from "./types";
@@ -11,8 +11,9 @@ import { useGames } from "./useGames";
 
 type SeatChoice = "you" | "friend" | `bot:${string}`;
 
-function defaultSeats(count: number, bots: string[]): SeatChoice[] {
-  const bot: SeatChoice = `bot:${bots.includes("greedy") ? "greedy" : bots[0] ?? "random"}`;
+function defaultSeats(count: number, bots: string[], preferred?: string): SeatChoice[] {
+  const name = preferred && bots.includes(preferred) ? preferred : bots.includes("greedy") ? "greedy" : bots[0] ?? "random";
+  const bot: SeatChoice = `bot:${name}`;
   return Array.from({ length: count }, (_, i) => (i === 0 ? "you" : i === 1 ? "friend" : bot));
 }
 
@@ -55,21 +56,24 @@ export function Lobby() {
 }
 
 function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const preferred = GAMES[game.name]?.defaultBot;
   const namespace = namespaceOf(game.name);
   const [count, setCount] = useState(GAMES[game.name]?.defaultSeats ?? game.seats.default);
-  const [seats, setSeats] = useState<SeatChoice[]>(() => defaultSeats(count, bots));
-  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [seats, setSeats] = useState<SeatChoice[]>(() => defaultSeats(count, bots, preferred));
+  const [options, setOptions] = useState<Record<string, unknown>>(() =>
+    languageDefaults(game.config_schema, i18n.language),
+  );
   const [name, setName] = useState(tokens.name());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorMessage | null>(null);
 
   useEffect(() => {
     setSeats((old) => {
-      const fresh = defaultSeats(count, bots);
+      const fresh = defaultSeats(count, bots, preferred);
       return fresh.map((choice, i) => old[i] ?? choice);
     });
-  }, [count, bots]);
+  }, [count, bots, preferred]);
 
   const create = async () => {
     setBusy(true);

@@ -31,6 +31,8 @@ export interface DeckSummary {
   name: string;
   /** How many cards it has. */
   cards: number;
+  /** How many of its cards have a description (computer players read those). */
+  described: number;
   uploaded: boolean;
   /** Uploaded by this browser (its owner key is kept here). */
   mine: boolean;

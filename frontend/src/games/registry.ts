@@ -23,6 +23,8 @@ export interface GameModule {
   Table: ComponentType<GameTableProps>;
   /** The seat count the lobby proposes first. */
   defaultSeats: number;
+  /** The computer player the lobby proposes (else ``greedy``). */
+  defaultBot?: string;
 }
 
 /** A game's table loaded on first use, so the lobby does not wait for every game. */
@@ -37,7 +39,7 @@ const DixitTable = later(() => import("./dixit/DixitTable").then((m) => m.DixitT
 export const GAMES: Record<string, GameModule> = {
   "sequence-cats": { name: "sequence-cats", Table: SequenceCatsTable, defaultSeats: 2 },
   triominos: { name: "triominos", Table: TriominosTable, defaultSeats: 2 },
-  dixit: { name: "dixit", Table: DixitTable, defaultSeats: 4 },
+  dixit: { name: "dixit", Table: DixitTable, defaultSeats: 4, defaultBot: "semantic" },
 };
 
 /** The catalog namespace of a game's texts: "sequence-cats" → "sequence_cats". */

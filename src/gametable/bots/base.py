@@ -55,7 +55,8 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
     return factory(game, random.Random(seed))
 
 
-BUILTIN_BOTS = ("gametable.bots.random_bot", "gametable.bots.greedy")
+BUILTIN_BOTS = ("gametable.bots.random_bot", "gametable.bots.greedy",
+                "gametable.bots.semantic")
 
 
 def _load_builtin_bots() -> None:

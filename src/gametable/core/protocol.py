@@ -205,3 +205,23 @@ class HasPatience(Protocol):
     def patience(self, view: Observation) -> float:
         """Extra waiting before acting on ``view``, in multiples of the bot delay (0: none)."""
         ...
+
+
+@runtime_checkable
+class HasStrategy(Protocol):
+    """A game that ships a stronger computer player of its own than ratings allow (Dixit's
+    player that understands clues); the ``semantic`` bot seats it."""
+
+    def strategy_player(self, rng: random.Random, temperature: float | None = None
+                        ) -> StrategyPlayer:
+        """A player for one seat, drawing on ``rng``; ``temperature`` (``None``: the
+        game's default) makes it play more loosely as it grows."""
+        ...
+
+
+class StrategyPlayer(Protocol):
+    """What :meth:`HasStrategy.strategy_player` returns."""
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, completed (a Dixit clue gets its text), from ``view`` alone."""
+        ...

@@ -50,9 +50,11 @@ def bundled_decks() -> list[Deck]:
 
 
 def summary(deck: Deck, *, mine: bool = False) -> dict[str, Any]:
-    """A deck as listed: ``{id, name, cards (count), uploaded, mine}``."""
-    return {"id": deck.id, "name": deck.name, "cards": len(deck), "uploaded": deck.uploaded,
-            "mine": mine}
+    """A deck as listed: ``{id, name, cards (count), described (cards with a
+    description, which computer players read), uploaded, mine}``."""
+    return {"id": deck.id, "name": deck.name, "cards": len(deck),
+            "described": sum(1 for card in deck.cards if card.description),
+            "uploaded": deck.uploaded, "mine": mine}
 
 
 LOCAL_KEYS = {"path", "local", "local_path", "abs_path", "absolute_path", "file", "folder"}

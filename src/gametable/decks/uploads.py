@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import secrets
 import shutil
@@ -36,6 +37,8 @@ from gametable.decks.images import (
     prepare_card,
     sniff,
 )
+
+log = logging.getLogger(__name__)
 
 MAX_CARDS = 500
 """Most pictures in one deck."""
@@ -268,12 +271,27 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
                     "created": int(time.time()), "cards": cards}
         (staging / "manifest.json").write_text(
             json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        _write_vectors(staging, texts, len(pictures))
         staging.rename(root / deck_id)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     forget(deck_id)
     return load_manifest(root / deck_id, uploaded=True), key
+
+
+def _write_vectors(folder: Path, texts: list[str | None], cards: int) -> None:
+    """The description vectors computer players read (:mod:`gametable.decks.vectors`),
+    made once at upload; a deck without them still works (they are made on first use)."""
+    descriptions = [*texts, *[None] * (cards - len(texts))]
+    if not any(descriptions):
+        return
+    try:
+        from gametable.decks.vectors import write_vectors  # noqa: PLC0415 (loads the model)
+
+        write_vectors(folder, descriptions)
+    except (ImportError, OSError, RuntimeError, ValueError):
+        log.exception("deck %s: the description vectors could not be made", folder.name)
 
 
 def is_owner(deck: Deck, keys: Sequence[str]) -> bool:

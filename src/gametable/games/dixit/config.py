@@ -62,6 +62,8 @@ class DixitConfig(VersionedConfig):
             ``"first_seat"`` (seat 0) or ``"random"``.
         deck: the deck id (``gametable.decks``); ``deck_size`` its number of cards,
             filled in by ``make_config`` so that a record replays without the deck.
+        clue_language: the language of computer players' clues (``en``, ``is``, ``nb``,
+            ``pt``); ``"auto"``: the edition's (IS Icelandic, EN English, PT Portuguese).
     """
 
     model_config = ConfigDict(extra="forbid", title="Dixit")
@@ -92,6 +94,9 @@ class DixitConfig(VersionedConfig):
         default="claim", description="Who tells first.")
     deck: str = Field(default="default", min_length=1, max_length=64,
                       description="The picture deck.", json_schema_extra={"x-deck": True})
+    clue_language: Literal["auto", "en", "is", "nb", "pt"] = Field(
+        default="auto", description="Language of computer players' clues.",
+        json_schema_extra={"x-ui-language": True})
     deck_size: int | None = Field(default=None, ge=1, le=100_000,
                                   description="Cards in the deck (filled in).",
                                   json_schema_extra={"x-hidden": True})

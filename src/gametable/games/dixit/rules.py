@@ -28,7 +28,16 @@ from typing import Any, Final
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.errors import ConfigError, IllegalAction
-from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
+from gametable.core.protocol import (
+    Action,
+    Event,
+    Observation,
+    Outcome,
+    ScoreLine,
+    Seat,
+    StrategyPlayer,
+    rank,
+)
 from gametable.core.rng import shuffle
 from gametable.decks import find_deck
 from gametable.games.dixit import heuristics
@@ -59,6 +68,14 @@ def teams_of(seats: int) -> list[list[int]]:
     """DX-TEAM-1: teams of two sitting opposite: ``[[0, n/2], [1, n/2 + 1], …]``."""
     half = seats // 2
     return [[i, i + half] for i in range(half)]
+
+
+def clue_language(config: DixitConfig) -> str:
+    """The language computer players give clues in: ``clue_language``, or for ``"auto"``
+    the edition's (IS ``is``, EN ``en``, PT ``pt``)."""
+    if config.clue_language != "auto":
+        return config.clue_language
+    return {"IS": "is", "EN": "en", "PT": "pt"}[config.edition]
 
 
 def team_of(seat: Seat, seats: int) -> int:
@@ -549,6 +566,7 @@ class Dixit:
             "teams": teams,
             "givers": {str(t): s for t, s in state.givers.items()} if playing else {},
             "mime_or_music": config.mime_or_music,
+            "clue_language": clue_language(config),
             "last_round": last,
             "finished": finished,
             "ranking": rank(state.scores) if finished else None,
@@ -640,6 +658,15 @@ class Dixit:
         """``action`` with its placeholder clue text replaced by words chosen from the
         card's description (see :func:`.heuristics.complete_action`)."""
         return heuristics.complete_action(view, action, rng)
+
+    def strategy_player(self, rng: random.Random, temperature: float | None = None
+                        ) -> StrategyPlayer:
+        """A player that understands clues (see :mod:`.semantic`; the ``semantic`` bot)."""
+        from gametable.games.dixit import semantic  # noqa: PLC0415 (numpy, the model)
+
+        if temperature is None:
+            return semantic.Player(rng)
+        return semantic.Player(rng, temperature=temperature)
 
 
 _HANDLERS: Final = {

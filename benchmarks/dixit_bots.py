@@ -1,0 +1,224 @@
+"""How well Dixit's computer players play: listener, storyteller, speed and memory.
+
+Run: ``.venv/bin/python -m benchmarks.dixit_bots [--games 40] [--seed 1] [--json]``
+
+Prints, for the ``semantic`` bot (and ``greedy`` and ``random`` beside it):
+
+* **listener**: on the clues of ``benchmarks/data/dixit_clues.json`` (written by people
+  who looked only at the default deck's pictures), the share of tables of six cards
+  (the clue's card and five random decoys) on which the listener picks the clue's card.
+  ``best`` picks the best-fitting card; ``as played`` is the chance that the bot, which
+  chooses at random in proportion to ``exp(fit / temperature)``, picks it. Exact over
+  every set of decoys, not sampled. ``unseen phrases`` ignores every bank phrase that is
+  (nearly) the clue itself, as for clues the bank does not hold. By split (``dev``: the
+  clues the players were tuned on; ``holdout``) and by language.
+* **storyteller**: in 6-seat base games (edition IS, first seat tells first) of one kind
+  of bot (``semantic`` once per clue language), the share of rounds in which the
+  storyteller scores (some but not all voters
+  found the card, DX-SCORE-1/2); the share of the bots' clues that contain a content
+  word of their card's description; and a few of the clues given.
+* **decisions**: milliseconds per decision of a ``semantic`` bot (p50, p99, max) over
+  those games, per kind of decision.
+* **memory**: growth of this process's resident memory from before the model was loaded
+  to after the games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gametable.bots import make_bot
+from gametable.core import registry
+from gametable.decks import find_deck
+from gametable.embeddings import encoder
+from gametable.games.dixit import heuristics
+from gametable.games.dixit.semantic import TEMPERATURE, copies, deck_mind
+
+CLUES = Path(__file__).parent / "data" / "dixit_clues.json"
+DECOYS = 5
+SEATS = 6
+OPTIONS: dict[str, Any] = {}
+EXAMPLES_ALL = False
+
+
+def rss_mb() -> float:
+    """This process's resident memory in MB (Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def load_clues() -> list[dict[str, Any]]:
+    deck = find_deck("default")
+    assert deck is not None
+    index = {card.id: number for number, card in enumerate(deck.cards)}
+    clues: list[dict[str, Any]] = json.loads(CLUES.read_text(encoding="utf-8"))["clues"]
+    for clue in clues:
+        clue["number"] = index[clue["card"]]
+    return clues
+
+
+def chance_first(scores: np.ndarray, target: int, temperature: float) -> float:
+    """The chance that the target is picked on a table of it and DECOYS random others:
+    exact for ``temperature`` 0 (strictly the best), else averaged over 400 tables."""
+    others = np.delete(scores, target)
+    if temperature <= 0:
+        below = int((others < scores[target]).sum())
+        return math.comb(below, DECOYS) / math.comb(len(others), DECOYS)
+    rng = np.random.default_rng(target)
+    picks = np.stack([rng.choice(len(others), DECOYS, replace=False) for _ in range(400)])
+    z = np.exp((others[picks] - scores[target]) / temperature)
+    return float(np.mean(1 / (1 + z.sum(axis=1))))
+
+
+def listener(clues: list[dict[str, Any]]) -> dict[str, Any]:
+    mind = deck_mind("default")
+    queries = encoder().queries([c["clue"] for c in clues])
+    deck = heuristics.deck_words("default")
+    results: dict[str, Any] = {}
+    setups = {"semantic best": (None, 0.0), "semantic as played": (None, TEMPERATURE),
+              "semantic best, unseen phrases": (0.93, 0.0),
+              "semantic as played, unseen phrases": (0.93, TEMPERATURE)}
+    for label, (exclude, temperature) in setups.items():
+        fit = mind.fit(queries, exclude_above=exclude)
+        chances = [chance_first(fit[i], c["number"], temperature) for i, c in enumerate(clues)]
+        results[label] = summarise(clues, chances)
+    lexical = []
+    for clue in clues:
+        words = frozenset(heuristics.words(clue["clue"]))
+        scores = np.array([heuristics.fit(deck, words, n) for n in range(len(deck.cards))])
+        # greedy breaks ties at random: count a tie as a share
+        target = scores[clue["number"]]
+        others = np.delete(scores, clue["number"])
+        below, tied = int((others < target).sum()), int((others == target).sum())
+        total = math.comb(len(others), DECOYS)
+        chance = sum(math.comb(below, DECOYS - k) * math.comb(tied, k) / (k + 1)
+                     for k in range(DECOYS + 1)) / total
+        lexical.append(chance)
+    results["greedy"] = summarise(clues, lexical)
+    return results
+
+
+def summarise(clues: list[dict[str, Any]], chances: list[float]) -> dict[str, float]:
+    groups: dict[str, list[float]] = defaultdict(list)
+    for clue, chance in zip(clues, chances, strict=True):
+        groups["all"].append(chance)
+        groups[clue["split"]].append(chance)
+        groups["lang " + clue["lang"]].append(chance)
+    return {key: round(float(np.mean(values)), 3) for key, values in sorted(groups.items())}
+
+
+def games(bot: str, count: int, seed: int, timing: dict[str, list[float]] | None = None,
+          language: str = "auto") -> dict[str, Any]:
+    """Play ``count`` 6-seat base games of ``bot`` (clues in ``language``) and measure the
+    storytellers."""
+    game = registry.get("dixit")
+    deck = find_deck("default")
+    assert deck is not None
+    descriptions = deck.descriptions()
+    rounds = scored = copied = clue_count = 0
+    examples: list[str] = []
+    finders: Counter[int] = Counter()
+    for number in range(count):
+        config = game.make_config({"first_storyteller": "first_seat",
+                                   "clue_language": language, **OPTIONS}, SEATS)
+        state = game.new_game(config, SEATS, seed + number)
+        players = [make_bot(bot, game, seed * 1000 + number * 10 + s) for s in range(SEATS)]
+        while True:
+            seats = sorted(game.to_act(state))
+            if not seats:
+                break
+            for seat in seats:
+                view = game.view(state, seat)
+                legal = game.legal_actions(state, seat)
+                started = time.perf_counter()
+                action = players[seat].choose(view, legal)
+                if timing is not None:
+                    timing[action["type"]].append((time.perf_counter() - started) * 1000)
+                if action["type"] == "clue":
+                    clue_count += 1
+                    copied += copies(action["text"], descriptions[action["card"]])
+                    if len(examples) < 12 or EXAMPLES_ALL:
+                        examples.append(f'{action["text"]!r} for card '
+                                        f'{deck.cards[action["card"]].id}')
+                game.apply(state, seat, action)
+        for summary in state.history:
+            rounds += 1
+            teller_slot = next(s for s in summary["slots"] if s["storyteller"])
+            found = len(teller_slot["votes"])
+            finders[found] += 1
+            scored += 0 < found < SEATS - 1
+    return {"bot": bot, "language": language, "games": count, "rounds": rounds,
+            "storyteller scores": round(scored / max(1, rounds), 3),
+            "finders per round": {k: finders[k] for k in sorted(finders)},
+            "clues copying a description word": round(copied / max(1, clue_count), 3),
+            "examples": examples}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+
+    before = rss_mb()
+    started = time.perf_counter()
+    encoder()
+    deck_mind("default")
+    load_seconds = time.perf_counter() - started
+    clues = load_clues()
+    report: dict[str, Any] = {"load seconds": round(load_seconds, 2),
+                              "listener": listener(clues)}
+    timing: dict[str, list[float]] = defaultdict(list)
+    report["storyteller"] = [
+        *(games("semantic", args.games, args.seed, timing, language)
+          for language in ("is", "en", "nb", "pt")),
+        games("greedy", args.games, args.seed),
+        games("random", args.games, args.seed)]
+    every = [v for values in timing.values() for v in values]
+    report["decisions ms"] = {
+        kind: {"count": len(values), "p50": round(percentile(values, 0.5), 1),
+               "p99": round(percentile(values, 0.99), 1), "max": round(max(values), 1)}
+        for kind, values in sorted({**timing, "all": every}.items())}
+    report["memory growth MB"] = round(rss_mb() - before, 1)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+        return
+    print(f"model and deck loaded in {report['load seconds']} s")
+    print("\nlistener: share of 6-card tables (random decoys) where the clue's card is "
+          "picked")
+    for label, values in report["listener"].items():
+        print(f"  {label:36} " + "  ".join(f"{k} {v:.3f}" for k, v in values.items()))
+    print(f"\nstoryteller: {SEATS}-seat base games")
+    for row in report["storyteller"]:
+        print(f"  {row['bot']:8} clues {row['language']:4} scores in "
+              f"{row['storyteller scores']:.3f} of {row['rounds']} rounds; "
+              f"finders {row['finders per round']}; clues copying a description word "
+              f"{row['clues copying a description word']:.3f}")
+    for row in report["storyteller"][:4]:
+        print(f"  semantic clues ({row['language']}): " + "; ".join(row["examples"][:8]))
+    print("\nsemantic decisions (ms)")
+    for kind, values in report["decisions ms"].items():
+        print(f"  {kind:7} n {values['count']:5}  p50 {values['p50']:6.1f}  "
+              f"p99 {values['p99']:6.1f}  max {values['max']:6.1f}")
+    print(f"\nmemory growth with the model loaded: {report['memory growth MB']} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,179 @@
+"""The banks of clues Dixit's computer players draw on, one per language (data files).
+
+``data/clues-<language>.json`` (``en``, ``is``, ``nb``, ``pt``) holds
+
+* ``motifs``: for a thing a card may show, named by its English noun as card descriptions
+  name it (``"camel"``, ``"beach ball"``), short clues a person might give for it: idioms,
+  titles, associations ("Ship of the desert", "Hump day", "Caravan");
+* ``general``: clues that fit many pictures ("Far from home", "Daydream").
+
+Storytellers pick their clues from the bank of the table's clue language; listeners use
+every language's phrases to understand what a clue may point at (a card showing a camel
+is a fair answer to "Navio do deserto"). All phrases are embedded once, as queries; the
+vectors ship in ``data/clue-vectors.npz`` and are made again in memory when the bank or
+the model changed (``python -m gametable.games.dixit.clues`` rewrites the file).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import logging
+import re
+import threading
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from gametable.embeddings import DIMENSIONS, MODEL_ID, Vectors, encoder
+
+LANGUAGES: Final = ("en", "is", "nb", "pt")
+"""The clue languages, as ``clue_language`` names them."""
+DATA: Final = Path(__file__).parent / "data"
+VECTORS_FILE: Final = DATA / "clue-vectors.npz"
+GENERAL: Final = -1
+"""The key index of a general phrase."""
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Bank:
+    """Every phrase of every language, grouped by motif.
+
+    Attributes:
+        keys: the motif nouns, sorted.
+        phrases: all phrases: the motif phrases grouped by key (in ``keys`` order), then
+            the general ones.
+        key: per phrase, the index of its key in ``keys`` (:data:`GENERAL` for general).
+        language: per phrase, the index of its language in :data:`LANGUAGES`.
+        starts: per key, the index of its first phrase (its phrases run to the next start).
+        vectors: per phrase, its unit vector as a query, ``(len(phrases), 384)``.
+        key_vectors: per key, the noun's unit vector as a passage, ``(len(keys), 384)``.
+        patterns: per key, a regular expression finding it (or its plural) in a text.
+    """
+
+    keys: tuple[str, ...]
+    phrases: tuple[str, ...]
+    key: npt.NDArray[np.int32]
+    language: npt.NDArray[np.int8]
+    starts: npt.NDArray[np.intp]
+    vectors: Vectors
+    key_vectors: Vectors
+    patterns: tuple[re.Pattern[str], ...]
+
+    @property
+    def motif_count(self) -> int:
+        """How many phrases belong to a motif (they come first)."""
+        return int(np.count_nonzero(self.key >= 0))
+
+    def of_language(self, language: str) -> npt.NDArray[np.intp]:
+        """Indices of the phrases in ``language``."""
+        return np.flatnonzero(self.language == LANGUAGES.index(language))
+
+    def keys_in(self, text: str | None) -> list[int]:
+        """The keys named in ``text`` (a longer key hides a shorter one inside it:
+        "beach ball" is not also a "ball")."""
+        if not text:
+            return []
+        low = text.lower()
+        found = [i for i, pattern in enumerate(self.patterns) if pattern.search(low)]
+        names = [self.keys[i] for i in found]
+        return [i for i in found
+                if not any(other != self.keys[i] and re.search(
+                    r"\b" + re.escape(self.keys[i]) + r"\b", other) for other in names)]
+
+
+def _read_texts() -> tuple[list[str], list[str], list[int], list[int]]:
+    motifs: dict[str, list[tuple[int, str]]] = {}
+    general: list[tuple[int, str]] = []
+    for number, language in enumerate(LANGUAGES):
+        raw = json.loads((DATA / f"clues-{language}.json").read_text(encoding="utf-8"))
+        for key, given in raw["motifs"].items():
+            motifs.setdefault(key, []).extend((number, p) for p in given)
+        general.extend((number, p) for p in raw["general"])
+    keys = sorted(motifs)
+    phrases: list[str] = []
+    key_of: list[int] = []
+    language_of: list[int] = []
+    for index, key in enumerate(keys):
+        for number, phrase in motifs[key]:
+            phrases.append(phrase)
+            key_of.append(index)
+            language_of.append(number)
+    for number, phrase in general:
+        phrases.append(phrase)
+        key_of.append(GENERAL)
+        language_of.append(number)
+    return keys, phrases, key_of, language_of
+
+
+def _digest(keys: list[str], phrases: list[str]) -> str:
+    text = "\x1e".join([MODEL_ID, *keys, "\x1d", *phrases])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def _pattern(key: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in key.lower().split()]
+    return re.compile(r"\b" + r"[\s-]+".join(words) + r"(?:s|es)?\b")
+
+
+def make_vectors(keys: list[str], phrases: list[str]) -> tuple[Vectors, Vectors]:
+    """The phrase vectors (queries) and key vectors (passages) of a bank."""
+    model = encoder()
+    return model.queries(phrases), model.passages(keys)
+
+
+def write_vectors() -> Path:
+    """(Re)write :data:`VECTORS_FILE` for the banks as they are now."""
+    keys, phrases, _, _ = _read_texts()
+    vectors, key_vectors = make_vectors(keys, phrases)
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, vectors=vectors.astype(np.float16),
+                        key_vectors=key_vectors.astype(np.float16),
+                        digest=np.array(_digest(keys, phrases)))
+    VECTORS_FILE.write_bytes(buffer.getvalue())
+    return VECTORS_FILE
+
+
+_lock = threading.Lock()
+
+
+@cache
+def _bank() -> Bank:
+    keys, phrases, key_of, language_of = _read_texts()
+    expected = _digest(keys, phrases)
+    vectors: Vectors | None = None
+    key_vectors: Vectors | None = None
+    try:
+        with np.load(VECTORS_FILE) as data:
+            if str(data["digest"]) == expected:
+                vectors = data["vectors"].astype(np.float32)
+                key_vectors = data["key_vectors"].astype(np.float32)
+    except (OSError, ValueError, KeyError):
+        pass
+    if vectors is None or key_vectors is None \
+            or vectors.shape != (len(phrases), DIMENSIONS):
+        log.warning("the clue bank's vectors are missing or stale; embedding %d phrases "
+                    "(run python -m gametable.games.dixit.clues to ship them)", len(phrases))
+        vectors, key_vectors = make_vectors(keys, phrases)
+    key_array = np.array(key_of, dtype=np.int32)
+    starts = np.searchsorted(key_array[key_array >= 0], np.arange(len(keys)))
+    return Bank(keys=tuple(keys), phrases=tuple(phrases), key=key_array,
+                language=np.array(language_of, dtype=np.int8), starts=starts,
+                vectors=vectors, key_vectors=key_vectors,
+                patterns=tuple(_pattern(k) for k in keys))
+
+
+def bank() -> Bank:
+    """The :class:`Bank`, loaded once per process (thread-safe)."""
+    with _lock:
+        return _bank()
+
+
+if __name__ == "__main__":
+    print(write_vectors())

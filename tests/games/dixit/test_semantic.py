@@ -1,0 +1,306 @@
+"""Dixit's ``semantic`` computer player: every role in every variant, from the view alone,
+with clues that never repeat a word of the card's description (DX-ROUND-1) and a
+listener that understands clues in the table's language (DX-DECK-3)."""
+
+from __future__ import annotations
+
+import random
+import re
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gametable.bots import bot_names, make_bot
+from gametable.core.errors import ConfigError
+from gametable.decks import find_deck
+from gametable.decks.vectors import FILE, digest
+from gametable.embeddings import encoder
+from gametable.games.dixit import DIXIT as GAME
+from gametable.games.dixit import clues as bank_module
+from gametable.games.dixit.clues import LANGUAGES, bank
+from gametable.games.dixit.semantic import Player, clue_fit, content_words, copies, deck_mind
+from gametable.games.dixit.state import DixitState
+from gametable.games.sequence_cats import SEQUENCE_CATS
+from gametable.simulate import play_bot_game
+from tests.games.dixit.helpers import slots_of, submit_all, tell
+
+DESCRIPTIONS = [card.description for card in find_deck("default").cards]  # type: ignore[union-attr]
+
+
+def card_showing(word: str) -> int:
+    """The first default-deck card whose description names ``word``."""
+    pattern = re.compile(rf"\b{word}s?\b")
+    return next(n for n, text in enumerate(DESCRIPTIONS) if text and pattern.search(text))
+
+
+def cards_without(*words: str, count: int) -> list[int]:
+    """``count`` default-deck cards naming none of ``words``."""
+    found = [n for n, text in enumerate(DESCRIPTIONS)
+             if text and not any(re.search(rf"\b{w}", text) for w in words)]
+    return found[:count]
+
+
+def game(seats: int, seed: int = 3, **options: Any) -> DixitState:
+    config = GAME.make_config({"first_storyteller": "first_seat", "clue_language": "en",
+                               **options}, seats)
+    return GAME.new_game(config, seats, seed)
+
+
+def choose(state: DixitState, seat: int, temperature: float = 0.0, seed: int = 1
+           ) -> dict[str, Any]:
+    player = Player(random.Random(seed), temperature=temperature)
+    return player.choose(GAME.view(state, seat), GAME.legal_actions(state, seat))
+
+
+def words_of(text: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]+", text.lower()))
+
+
+def test_the_semantic_bot_is_registered() -> None:
+    assert "semantic" in bot_names()
+    assert make_bot("semantic", GAME, seed=1).name == "semantic"
+
+
+@pytest.mark.parametrize(("seats", "options"), [
+    (3, {}), (6, {}), (7, {}), (12, {}), (5, {"edition": "EN"}),
+    (4, {"edition": "PT", "lone_finder_bonus": True}),
+    (6, {"variant": "party"}), (9, {"variant": "party", "clue_language": "nb"}),
+    (6, {"variant": "team"}), (8, {"variant": "team", "clue_language": "is"}),
+])
+def test_semantic_bots_play_whole_games_in_every_variant_dx_setup_3(
+        seats: int, options: dict[str, Any]) -> None:
+    """DX-SETUP-3, DX-3P, DX-7P, DX-PARTY, DX-TEAM: whole games, every action legal (play
+    applies each one), every storyteller's clue free of its card's description words."""
+    record, outcome = play_bot_game(
+        "dixit", {"first_storyteller": "first_seat", "deck": "default", **options},
+        ["semantic"] * seats, seed=seats)
+    assert outcome.finished
+    clues = [step.action for step in record.actions if step.action["type"] == "clue"]
+    assert clues and all(action["text"].strip() for action in clues)
+    for action in clues:
+        if "card" in action:
+            description = DESCRIPTIONS[action["card"]] or ""
+            assert not words_of(action["text"]) & content_words(description), action
+            assert not copies(action["text"], description), action
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_storytellers_clue_never_repeats_a_word_of_its_card_dx_round_1(
+        language: str) -> None:
+    """DX-ROUND-1, DX-SCORE-1: no word of the card's description (that would make the
+    card too easy to find), in the table's clue language."""
+    own_language = set(bank().phrases[i] for i in bank().of_language(language))
+    for seed in range(12):
+        state = game(6, seed=seed, clue_language=language)
+        action = choose(state, 0, temperature=0.2, seed=seed)
+        description = DESCRIPTIONS[action["card"]] or ""
+        assert action["text"] in own_language
+        assert not words_of(action["text"]) & words_of(description) - {"a", "the"}, \
+            (action, description)
+        assert not copies(action["text"], description)
+
+
+def test_copies_spots_words_plurals_and_stems() -> None:
+    description = "A little pig stands beside two lanterns under a stormy sky."
+    assert copies("When pigs fly", description)
+    assert copies("Lantern light", description)
+    assert copies("Storm warning", description)
+    assert not copies("Ship of the desert", description)
+    assert not copies("Piggyback ride", "A bee rests on a cup.")
+    assert not copies("Beetle", "A bee rests on a cup.")
+
+
+def test_a_clue_finds_the_card_it_means_not_its_words() -> None:
+    """"Ship of the desert" shares no word with "camel", yet finds it; "When pigs fly"
+    finds the pig; "Drinks like a fish" the fish."""
+    mind = deck_mind("default")
+    for clue, word in (("Ship of the desert", "camel"), ("When pigs fly", "pig"),
+                       ("The elephant in the room", "elephant"),
+                       ("Eye of the tiger", "tiger")):
+        fit = clue_fit(mind, clue)
+        target = card_showing(word)
+        decoys = cards_without(word, count=30)
+        assert all(fit[target] > fit[d] for d in decoys), (clue, word)
+
+
+def test_a_portuguese_clue_finds_an_english_described_card() -> None:
+    """The clue language need not be the descriptions' language: Portuguese clues (one
+    the bank does not hold) find cards described in English."""
+    mind = deck_mind("default")
+    for clue, word in (("O navio do deserto", "camel"), ("Um elefante no meio da sala", "elephant"),
+                       ("Os porcos a voar", "pig")):
+        fit = clue_fit(mind, clue)
+        target = card_showing(word)
+        decoys = cards_without(word, count=30)
+        assert sum(fit[target] > fit[d] for d in decoys) >= 28, (clue, word)
+
+
+def test_the_listener_votes_for_the_card_the_clue_means_dx_round_4() -> None:
+    """DX-ROUND-4/5: with the camel on the table, "Ship of the desert" gets the vote; never
+    on one's own card."""
+    state = game(6, seed=5)
+    camel = card_showing("camel")
+    for hand in state.hands:
+        if camel in hand:
+            hand.remove(camel)
+            hand.append(state.draw_pile.pop())
+    state.hands[0][0] = camel
+    tell(state, "Ship of the desert")
+    submit_all(state)
+    target = slots_of(state, 0)[0]
+    for voter in range(1, 6):
+        action = choose(state, voter)
+        assert action["slots"] == [target]
+        assert target not in slots_of(state, voter)
+
+
+def test_a_giver_gives_the_card_that_fits_dx_round_2() -> None:
+    """DX-ROUND-2: the card of the hand that best fits the clue."""
+    state = game(6, seed=2)
+    tell(state, "Ship of the desert")
+    camel = card_showing("camel")
+    state.hands[1][2] = camel
+    action = choose(state, 1)
+    assert action == {"type": "submit", "cards": [camel]}
+
+
+def test_three_players_give_the_two_cards_that_fit_best_dx_3p_2() -> None:
+    state = game(3, seed=2)
+    tell(state, "When pigs fly")
+    pig, piglet = card_showing("pig"), card_showing("piglet")
+    state.hands[1][0], state.hands[1][3] = pig, piglet
+    action = choose(state, 1)
+    assert action["type"] == "submit" and sorted(action["cards"]) == sorted([pig, piglet])
+
+
+def test_from_seven_players_a_second_vote_only_when_two_cards_fit_alike_dx_7p_1() -> None:
+    """DX-7P-1/3: one vote when one card stands out (the lone-vote point), two when two
+    cards fit the clue alike."""
+    state = game(7, seed=6)
+    camel = card_showing("camel")
+    for hand in state.hands:
+        if camel in hand:
+            hand.remove(camel)
+            hand.append(state.draw_pile.pop())
+    state.hands[0][0] = camel
+    tell(state, "Ship of the desert")
+    submit_all(state)
+    action = choose(state, 1)
+    assert action["slots"] == slots_of(state, 0)
+    assert all(len(choose(state, voter, temperature=0.2, seed=s)["slots"]) in (1, 2)
+               for voter in range(1, 7) for s in range(3))
+
+
+def test_party_clue_before_the_hand_and_green_and_red_votes_dx_party_2_4() -> None:
+    """DX-PARTY-2: the clue comes with no card (the hand is hidden); DX-PARTY-4: the green
+    vote goes where the clue fits best, the red vote elsewhere."""
+    state = game(6, variant="party")
+    view = GAME.view(state, 0)
+    assert view["hand"] == [] and view["hand_hidden"]
+    action = choose(state, 0, temperature=0.2)
+    assert set(action) == {"type", "text", "mime"} and action["text"]
+    GAME.apply(state, 0, action)
+    for seat in range(6):
+        GAME.apply(state, seat, choose(state, seat))
+    assert state.table is not None
+    mind = deck_mind("default")
+    fit = clue_fit(mind, action["text"])
+    best_slot = int(np.argmax([fit[c] for c in state.table])) + 1
+    vote = choose(state, 0)
+    assert vote["slots"] == [best_slot] and vote["red"] != best_slot
+    assert choose(state, 3) == {"type": "vote", "slots": [best_slot]}
+
+
+def test_team_giver_is_the_member_whose_hand_fits_dx_team_2() -> None:
+    """DX-TEAM-2: a member names itself when its hand holds a card that fits the clue
+    unusually well, else the teammate; DX-TEAM-4: only non-givers vote."""
+    state = game(6, variant="team", seed=4)
+    tell(state, "Ship of the desert")
+    camel = card_showing("camel")
+    state.hands[1][0] = camel   # seat 1's team is [1, 4]
+    assert choose(state, 1) == {"type": "giver", "seat": 1}
+    assert choose(state, 4)["type"] == "giver"
+
+
+def test_team_storyteller_and_its_teammate_play_dx_team_3() -> None:
+    state = game(6, variant="team", seed=8)
+    clue = choose(state, 0, temperature=0.2)
+    assert clue["card"] in state.hands[0] and clue["text"]
+    GAME.apply(state, 0, clue)
+    mate = choose(state, 3)
+    assert mate["type"] == "submit" and mate["cards"][0] in state.hands[3]
+
+
+def test_storyteller_speaks_the_tables_clue_language() -> None:
+    for language in LANGUAGES:
+        state = game(4, seed=1, clue_language=language)
+        assert GAME.view(state, 0)["clue_language"] == language
+        text = choose(state, 0, temperature=0.2)["text"]
+        assert text in {bank().phrases[i] for i in bank().of_language(language)}
+
+
+def test_auto_clue_language_follows_the_edition() -> None:
+    for edition, language in (("IS", "is"), ("EN", "en"), ("PT", "pt")):
+        config = GAME.make_config({"edition": edition}, 4)
+        state = GAME.new_game(config, 4, 1)
+        assert GAME.view(state, 0)["clue_language"] == language
+
+
+def test_bad_clue_language_is_refused() -> None:
+    with pytest.raises(ConfigError):
+        GAME.make_config({"clue_language": "de"}, 4)
+
+
+@pytest.mark.parametrize("options", [{}, {"variant": "party"}, {"variant": "team"}])
+def test_a_deck_without_descriptions_is_played_blind_but_legally(options: dict[str, Any]
+                                                                 ) -> None:
+    """DX-DECK-3: without descriptions every card is alike; the players still finish the
+    game with legal actions and give general clues."""
+    seats = 6
+    record, outcome = play_bot_game(
+        "dixit", {"first_storyteller": "first_seat", "deck": "bare-deck", **options},
+        ["semantic"] * seats, seed=2)
+    assert outcome.finished
+    assert all(s.action["text"] for s in record.actions if s.action["type"] == "clue")
+
+
+def test_temperature_sets_strength() -> None:
+    """A hotter player spreads its votes; at 0 it always takes the best card."""
+    state = game(6, seed=5)
+    tell(state, "Ship of the desert")
+    submit_all(state)
+    cold = {tuple(choose(state, 1, temperature=0.0, seed=s)["slots"]) for s in range(20)}
+    hot = {tuple(choose(state, 1, temperature=5.0, seed=s)["slots"]) for s in range(20)}
+    assert len(cold) == 1 and len(hot) > 1
+
+
+def test_the_semantic_bot_seats_the_game_strategy_and_falls_back_to_greedy() -> None:
+    bot = make_bot("semantic", SEQUENCE_CATS, seed=1)
+    state = SEQUENCE_CATS.new_game(SEQUENCE_CATS.make_config({}, 2), 2, 1)
+    action = bot.choose(SEQUENCE_CATS.view(state, 0), SEQUENCE_CATS.legal_actions(state, 0))
+    assert action in SEQUENCE_CATS.legal_actions(state, 0)
+
+
+def test_the_model_is_shared_and_safe_across_threads() -> None:
+    """One encoder per process; simultaneous decisions get the same vectors as one alone."""
+    texts = [f"Clue number {n}" for n in range(16)]
+    alone = encoder().queries(texts)
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda t: encoder().queries([t])[0], texts))
+    assert encoder() is encoder()
+    assert np.allclose(np.stack(together), alone, atol=1e-5)
+
+
+def test_the_shipped_vectors_match_the_bank_and_the_deck() -> None:
+    """The bank's and the default deck's vectors in the package are current (else they
+    are made at first use, slowly): rewrite them with ``python -m
+    gametable.games.dixit.clues`` and ``gametable.decks.vectors.write_vectors``."""
+    keys, phrases, _, _ = bank_module._read_texts()
+    with np.load(bank_module.VECTORS_FILE) as data:
+        assert str(data["digest"]) == bank_module._digest(keys, phrases)
+    deck = find_deck("default")
+    assert deck is not None
+    with np.load(deck.folder / FILE) as data:
+        assert str(data["digest"]) == digest(deck.descriptions())
