@@ -1,0 +1,41 @@
+"""The lobby on a phone: every game's new-table form fits the screen's width."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.server.conftest import LiveServer
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("game", ["Dixit", "Sequence Cats", "Triominos"])
+def test_the_new_table_form_fits_a_phone_and_its_button_takes_the_tap(
+    browser: Browser, web_server: LiveServer, game: str
+) -> None:
+    """A select's natural width is its longest option; none may push the form off screen."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(web_server.url)
+        page.locator(".game-card", has_text=game).click()
+        expect(page.locator(".config-form")).to_be_visible()
+        too_wide = page.evaluate(
+            """(width) => [...document.querySelectorAll('body *')]
+                .filter(e => e.getBoundingClientRect().right > width + 1)
+                .map(e => e.tagName.toLowerCase() + '.' + e.className)""",
+            PHONE["width"],
+        )
+        assert too_wide == []
+        button = page.get_by_role("button", name="Create table")
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        assert box is not None
+        on_top = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.textContent",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert on_top == "Create table"
+    finally:
+        context.close()
