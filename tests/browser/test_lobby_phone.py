@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from tests.server.conftest import LiveServer
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.mark.parametrize("game", ["Dixit", "Sequence Cats", "Triominos"])
