@@ -57,7 +57,8 @@ def serve(
     data_dir: Annotated[Path, typer.Option(help="Where the SQLite database lives.")] = Path(
         "data"),
     bot_delay: Annotated[float, typer.Option(
-        help="Seconds a computer player waits before acting (0 for instant).")] = 0.8,
+        help="Seconds a computer player waits before acting, scaled by how much it has "
+        "to choose from (0 for instant).")] = 0.8,
     public_url: Annotated[str | None, typer.Option(
         help="The address friends use to reach this server, e.g. https://games.example.org "
         "(invite links start with it).")] = None,

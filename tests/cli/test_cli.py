@@ -110,7 +110,7 @@ def test_games_lists_games_and_bots() -> None:
     done = gametable("games")
     assert "sequence-cats: seats 2, 3, 4, 6" in done.stdout
     assert "triominos: seats 1, 2, 3, 4, 5, 6" in done.stdout
-    assert "bots: greedy, random" in done.stdout
+    assert "bots: easy, medium, hard, greedy, random" in done.stdout
 
 
 def test_simulate_and_replay_triominos(tmp_path: Path) -> None:
@@ -174,3 +174,10 @@ def test_simulate_json_gives_mean_rounds_only_for_games_with_rounds() -> None:
     tiles = gametable("simulate", "triominos", "--players", "2", "--games", "2", "--config",
                       '{"rounds": 2}', "--json")
     assert json.loads(tiles.stdout)["mean_rounds"] == 2
+
+
+def test_simulate_seats_levels_by_name() -> None:
+    done = gametable("simulate", "triominos", "--games", "1", "--seed", "2",
+                     "--bots", "hard,easy", "--config", '{"rounds": 1}', "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["bots"] == ["hard", "easy"]

@@ -200,3 +200,10 @@ def test_triominos_options_are_validated(client: TestClient) -> None:
                                                 "config": {"target_score": 10}})
     assert response.status_code == 400
     assert "target_score" in response.json()["message"]
+
+
+def test_a_level_is_a_bot_name_and_the_seat_shows_it(client: TestClient) -> None:
+    """``easy``/``medium``/``hard`` work wherever a bot name does, and stay on the seat."""
+    table = create(client, [HUMAN, {"kind": "bot", "bot": "hard"}])["table"]
+    assert table["seats"][1]["bot"] == "hard"
+    assert client.get("/api/games").json()["bots"][:3] == ["easy", "medium", "hard"]

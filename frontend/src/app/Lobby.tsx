@@ -5,6 +5,7 @@ import { GAMES, namespaceOf } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
 import { ConfigForm, applicableOptions, languageDefaults } from "./ConfigForm";
 import { navigate } from "./router";
+import { isLevel } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, GameDescription } from "./types";
 import { useGames } from "./useGames";
@@ -12,7 +13,7 @@ import { useGames } from "./useGames";
 type SeatChoice = "you" | "friend" | `bot:${string}`;
 
 function defaultSeats(count: number, bots: string[], preferred?: string): SeatChoice[] {
-  const name = preferred && bots.includes(preferred) ? preferred : bots.includes("greedy") ? "greedy" : bots[0] ?? "random";
+  const name = preferred && bots.includes(preferred) ? preferred : bots.includes("medium") ? "medium" : bots[0] ?? "random";
   const bot: SeatChoice = `bot:${name}`;
   return Array.from({ length: count }, (_, i) => (i === 0 ? "you" : i === 1 ? "friend" : bot));
 }
@@ -150,11 +151,20 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
                 }}
               >
                 <option value="friend">{t("ui.lobby.friend")}</option>
-                {bots.map((bot) => (
-                  <option key={bot} value={`bot:${bot}`}>
-                    {t("ui.lobby.computer", { bot: t(`bots.${bot}`, { defaultValue: bot }) })}
-                  </option>
-                ))}
+                <optgroup label={t("ui.lobby.levels")}>
+                  {bots.filter(isLevel).map((bot) => (
+                    <option key={bot} value={`bot:${bot}`}>
+                      {t("ui.lobby.computer", { bot: t(`bots.${bot}`) })}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label={t("ui.lobby.other_bots")}>
+                  {bots.filter((bot) => !isLevel(bot)).map((bot) => (
+                    <option key={bot} value={`bot:${bot}`}>
+                      {t("ui.lobby.computer", { bot: t(`bots.${bot}`, { defaultValue: bot }) })}
+                    </option>
+                  ))}
+                </optgroup>
               </select>
             )}
           </li>

@@ -1,10 +1,19 @@
 import type { TFunction } from "i18next";
 import type { TableInfo } from "./types";
 
+/** The bot names that are levels (``easy``, ``medium``, ``hard``), weakest first. */
+export const LEVELS = ["easy", "medium", "hard"] as const;
+
+export function isLevel(bot: string): boolean {
+  return (LEVELS as readonly string[]).includes(bot);
+}
+
 /** How a seat is called at this table: the player's name, the bot's, or "Seat n". */
 export function seatName(t: TFunction, info: TableInfo, seat: number): string {
   const s = info.seats[seat];
   if (!s) return t("ui.seat.label", { seat: seat + 1 });
+  if (s.kind === "bot" && !s.name && isLevel(s.bot ?? ""))
+    return t("ui.seat.level_name", { level: t(`bots.${s.bot}`), seat: seat + 1 });
   if (s.kind === "bot") return s.name || t("ui.seat.bot_name", { bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }), seat: seat + 1 });
   if (s.kind === "open") return t("ui.seat.open");
   return s.name || t("ui.seat.default_name", { seat: seat + 1 });

@@ -23,7 +23,7 @@ export interface GameModule {
   Table: ComponentType<GameTableProps>;
   /** The seat count the lobby proposes first. */
   defaultSeats: number;
-  /** The computer player the lobby proposes (else ``greedy``). */
+  /** The computer player the lobby proposes (else ``medium``). */
   defaultBot?: string;
 }
 
@@ -39,7 +39,7 @@ const DixitTable = later(() => import("./dixit/DixitTable").then((m) => m.DixitT
 export const GAMES: Record<string, GameModule> = {
   "sequence-cats": { name: "sequence-cats", Table: SequenceCatsTable, defaultSeats: 2 },
   triominos: { name: "triominos", Table: TriominosTable, defaultSeats: 2 },
-  dixit: { name: "dixit", Table: DixitTable, defaultSeats: 4, defaultBot: "semantic" },
+  dixit: { name: "dixit", Table: DixitTable, defaultSeats: 4, defaultBot: "hard" },
 };
 
 /** The catalog namespace of a game's texts: "sequence-cats" → "sequence_cats". */

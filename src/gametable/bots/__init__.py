@@ -1,4 +1,5 @@
-"""Computer players that act on views only: ``random``, ``greedy`` and ``semantic``."""
+"""Computer players that act on views only: the levels ``easy``, ``medium`` and ``hard``,
+and the players they seat (``random``, ``greedy``, ``semantic``, ``search``)."""
 
 from gametable.bots.base import Bot, bot_names, make_bot, register_bot
 

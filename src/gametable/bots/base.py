@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from gametable.core.protocol import Action, Game, Observation
 
@@ -25,6 +25,9 @@ class Bot(Protocol):
         ...
 
 
+LEVELS: Final = ("easy", "medium", "hard")
+"""The level names (:mod:`gametable.bots.levels`), weakest first."""
+
 BotFactory = Callable[[Game[Any], random.Random], Bot]
 _FACTORIES: dict[str, BotFactory] = {}
 
@@ -34,10 +37,18 @@ def register_bot(name: str, factory: BotFactory) -> None:
     _FACTORIES[name] = factory
 
 
-def bot_names() -> list[str]:
-    """The bot names that can be seated, sorted."""
+def bot_factory(name: str) -> BotFactory | None:
+    """The factory registered as ``name``, or ``None``."""
     _load_builtin_bots()
-    return sorted(_FACTORIES)
+    return _FACTORIES.get(name)
+
+
+def bot_names() -> list[str]:
+    """The bot names that can be seated: the levels (weakest first), then the others
+    sorted."""
+    _load_builtin_bots()
+    levels = [name for name in LEVELS if name in _FACTORIES]
+    return levels + sorted(name for name in _FACTORIES if name not in LEVELS)
 
 
 def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
@@ -56,7 +67,7 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
 
 
 BUILTIN_BOTS = ("gametable.bots.random_bot", "gametable.bots.greedy",
-                "gametable.bots.semantic")
+                "gametable.bots.semantic", "gametable.bots.levels")
 
 
 def _load_builtin_bots() -> None:

@@ -17,6 +17,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import random
 import secrets
 import time
 from collections import Counter
@@ -28,6 +29,7 @@ import orjson
 from pydantic import BaseModel
 
 from gametable.bots import Bot, bot_names, make_bot
+from gametable.bots.pace import think_time
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError
@@ -423,7 +425,8 @@ class TableManager:
 
     Args:
         storage: where tables and records are kept.
-        bot_delay: seconds a computer player waits before acting, so people can follow.
+        bot_delay: seconds a computer player waits before acting, so people can follow
+            (scaled by how much there is to choose from, see :func:`think_time`).
         secret: the server's secret key; computer players' seeds are derived from the
             table's seed with it (:meth:`bot_seed`), so neither can be worked out from
             the other. ``None``: a random one for this process.
@@ -434,6 +437,7 @@ class TableManager:
                  secret: bytes | None = None, caps: Caps | None = None) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self._pace = random.Random()  # think-time jitter only, never a game's chance
         self.secret = secret if secret is not None else secrets.token_bytes(32)
         self.caps = caps or Caps()
         self.tables: dict[str, Table] = {}
@@ -819,7 +823,8 @@ class TableManager:
     async def _bot_turn(self, table: Table, seat: Seat) -> None:
         try:
             if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+                options = len(table.game.legal_actions(table.state, seat))
+                await asyncio.sleep(think_time(self.bot_delay, options, self._pace))
                 patience = self._patience(table, seat)
                 if patience:
                     await asyncio.sleep(patience * self.bot_delay)

@@ -1,0 +1,90 @@
+"""Levels people understand: ``easy``, ``medium`` and ``hard`` for every game.
+
+Each level seats the game's computer player of that strength, chosen by what the game
+can do (never by its name):
+
+========  =====================================  ===================================
+level     game with ``SamplesHidden``            game with ``HasStrategy``
+========  =====================================  ===================================
+hard      ``search`` (information-set search)    ``semantic`` at its strongest
+medium    ``greedy`` (the best-rated move)       ``semantic``, temperature 1.0
+easy      ``greedy`` half the time, else random  ``semantic``, temperature 3.0
+========  =====================================  ===================================
+
+(the capabilities of :mod:`gametable.core.protocol`). A game with neither plays ``greedy``
+at ``hard`` and ``medium`` and the half-random player at ``easy``.
+``gametable arena GAME --bots hard,medium,easy`` measures the steps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from gametable.bots.base import Bot, bot_factory, register_bot
+from gametable.bots.greedy import GreedyBot
+from gametable.bots.random_bot import RandomBot
+from gametable.bots.semantic import SemanticBot
+from gametable.core.protocol import Action, Game, HasStrategy, Observation, SamplesHidden
+
+MEDIUM_TEMPERATURE: Final = 1.0
+"""The strategy player's temperature at ``medium`` (fit units; larger plays looser)."""
+
+EASY_TEMPERATURE: Final = 3.0
+"""The strategy player's temperature at ``easy``."""
+
+EASY_MISTAKES: Final = 0.5
+"""How often (0–1) the ``easy`` player of a game without a strategy player moves at random."""
+
+
+class HalfRandomBot:
+    """Plays a random legal action with probability :data:`EASY_MISTAKES`, else greedily."""
+
+    name = "easy"
+
+    def __init__(self, game: Game[Any], rng: random.Random) -> None:
+        self.rng = rng
+        self.greedy = GreedyBot(game, rng)
+        self.random = RandomBot(game, rng)
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        player: Bot = self.random if self.rng.random() < EASY_MISTAKES else self.greedy
+        return player.choose(view, legal)
+
+
+class LevelBot:
+    """A level's player: ``name`` is the level, ``player`` the bot that plays it."""
+
+    def __init__(self, name: str, player: Bot) -> None:
+        self.name = name
+        self.player = player
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        return self.player.choose(view, legal)
+
+
+def _hard(game: Game[Any], rng: random.Random) -> Bot:
+    search = bot_factory("search")
+    if isinstance(game, SamplesHidden) and search is not None:
+        return LevelBot("hard", search(game, rng))
+    if isinstance(game, HasStrategy):
+        return LevelBot("hard", SemanticBot(game, rng))
+    return LevelBot("hard", GreedyBot(game, rng))
+
+
+def _medium(game: Game[Any], rng: random.Random) -> Bot:
+    if isinstance(game, HasStrategy):
+        return LevelBot("medium", SemanticBot(game, rng, temperature=MEDIUM_TEMPERATURE))
+    return LevelBot("medium", GreedyBot(game, rng))
+
+
+def _easy(game: Game[Any], rng: random.Random) -> Bot:
+    if isinstance(game, HasStrategy):
+        return LevelBot("easy", SemanticBot(game, rng, temperature=EASY_TEMPERATURE))
+    return LevelBot("easy", HalfRandomBot(game, rng))
+
+
+register_bot("hard", _hard)
+register_bot("medium", _medium)
+register_bot("easy", _easy)

@@ -1,0 +1,107 @@
+"""Levels: ``easy``, ``medium`` and ``hard`` seat every game's player of that strength."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from gametable.bots import base, bot_names, make_bot
+from gametable.bots.base import LEVELS
+from gametable.bots.greedy import GreedyBot
+from gametable.bots.levels import HalfRandomBot, LevelBot
+from gametable.bots.pace import think_time
+from gametable.bots.semantic import SemanticBot
+from gametable.core import registry
+from gametable.core.protocol import Action, Observation
+from gametable.simulate import play_bot_game
+
+GAMES = {"dixit": 4, "sequence-cats": 2, "triominos": 2}
+
+
+def test_the_three_levels_are_bot_names() -> None:
+    assert set(LEVELS) <= set(bot_names())
+    assert {"random", "greedy", "semantic"} <= set(bot_names())  # they stay
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_every_game_to_the_end(game: str, level: str) -> None:
+    options: dict[str, Any] = {"rounds": 1} if game == "triominos" else {}
+    record, outcome = play_bot_game(game, options, [level] * GAMES[game], seed=3)
+    assert outcome.finished  # every action was applied, so every one was legal
+    assert record.actions
+
+
+def _temperature(bot: object) -> float:
+    assert isinstance(bot, LevelBot) and isinstance(bot.player, SemanticBot)
+    assert bot.player.player is not None
+    return float(bot.player.player.temperature)  # type: ignore[attr-defined]
+
+
+def test_a_game_with_a_strategy_player_plays_it_at_every_level() -> None:
+    """Dixit: one player that understands clues, looser as the level falls."""
+    dixit = registry.get("dixit")
+    players = {level: make_bot(level, dixit, seed=1) for level in LEVELS}
+    assert all(isinstance(bot, LevelBot) and isinstance(bot.player, SemanticBot)
+               for bot in players.values())
+    temperatures = [_temperature(players[level]) for level in ("hard", "medium", "easy")]
+    assert temperatures == sorted(temperatures) and len(set(temperatures)) == 3
+
+
+def test_a_game_without_one_plays_greedy_and_half_random() -> None:
+    triominos = registry.get("triominos")
+    easy, medium = make_bot("easy", triominos, 1), make_bot("medium", triominos, 1)
+    assert isinstance(easy, LevelBot) and isinstance(easy.player, HalfRandomBot)
+    assert isinstance(medium, LevelBot) and isinstance(medium.player, GreedyBot)
+    assert (easy.name, medium.name) == ("easy", "medium")
+
+
+class _Searcher:
+    name = "search"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        self.game = game
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+class _Sampling:
+    """A stand-in game that can sample hidden information."""
+
+    def sample_state(self, view: Observation, seat: int, rng: random.Random) -> Any:
+        return None
+
+
+@pytest.fixture
+def a_search_bot() -> Iterator[None]:
+    saved = base.bot_factory("search")
+    base.register_bot("search", _Searcher)
+    yield
+    if saved is None:
+        base._FACTORIES.pop("search", None)
+    else:
+        base.register_bot("search", saved)
+
+
+@pytest.mark.usefixtures("a_search_bot")
+def test_hard_is_the_search_player_where_the_game_samples_hidden_information() -> None:
+    hard = make_bot("hard", _Sampling(), seed=1)  # type: ignore[arg-type]
+    assert isinstance(hard, LevelBot) and isinstance(hard.player, _Searcher)
+
+
+def test_think_time_grows_with_the_choice_and_is_never_the_same_twice() -> None:
+    rng = random.Random(7)
+    forced = [think_time(0.8, 1, rng) for _ in range(50)]
+    wide = [think_time(0.8, 40, rng) for _ in range(50)]
+    assert min(forced) >= 0.8 * 0.6 * 0.8 and max(forced) <= 0.8 * 0.6 * 1.25
+    assert max(forced) < min(wide) and max(wide) <= 0.8 * 1.75 * 1.25
+    assert len(set(wide)) == 50
+    assert think_time(0, 40, rng) == 0.0
+
+
+def test_the_levels_come_first_weakest_first() -> None:
+    assert bot_names()[:3] == ["easy", "medium", "hard"]
