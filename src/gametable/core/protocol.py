@@ -41,6 +41,7 @@ Observation = dict[str, Any]
 """A JSON object: what one seat (or a spectator) may see of a state."""
 
 StateT = TypeVar("StateT")
+StateT_co = TypeVar("StateT_co", covariant=True)
 
 
 @dataclass(frozen=True)
@@ -216,6 +217,26 @@ class HasStrategy(Protocol):
                         ) -> StrategyPlayer:
         """A player for one seat, drawing on ``rng``; ``temperature`` (``None``: the
         game's default) makes it play more loosely as it grows."""
+        ...
+
+
+@runtime_checkable
+class SamplesHidden(Protocol[StateT_co]):
+    """A game that can deal out what a seat cannot see: the ``search`` bot's
+    *determinizations* (information-set Monte Carlo tree search)."""
+
+    def sample_state(self, view: Observation, seat: Seat, rng: random.Random) -> StateT_co:
+        """A full state that ``seat``'s ``view`` could have come from.
+
+        Built from ``view`` alone (never from a real state): what the view shows is kept
+        as it is, and every card or tile the seat cannot see (other hands, the order of
+        a draw pile or pool) is dealt at random, drawing on ``rng``, from those the view
+        does not account for. ``view(sample_state(v, s, rng), s)`` equals ``v``.
+
+        Raises:
+            ValueError: ``view`` is not a seated view of this game, or its counts do
+                not add up.
+        """
         ...
 
 
