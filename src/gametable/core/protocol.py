@@ -246,14 +246,3 @@ class StrategyPlayer(Protocol):
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         """One of ``legal``, completed (a Dixit clue gets its text), from ``view`` alone."""
         ...
-
-
-@runtime_checkable
-class SamplesHidden(Protocol):
-    """A game that can deal a *determinization*: a full state consistent with one seat's
-    view, every card or tile that seat cannot see dealt at random (used by search bots)."""
-
-    def sample_state(self, view: Observation, seat: Seat, rng: random.Random) -> Any:
-        """A state whose ``view(state, seat)`` shows what ``view`` shows, built from the
-        view alone; hidden hands and the draw pile or pool are drawn from ``rng``."""
-        ...
