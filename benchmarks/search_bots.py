@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,7 +88,6 @@ def run(game_name: str, games: int, seed: int, budget: dict[str, Any], jobs: int
     results: list[Result] = []
     with Progress() as progress:
         bar = progress.add_task(f"{game_name}: search vs greedy", total=games)
-        iterator: Iterator[Result]
         if jobs > 1:
             with ProcessPoolExecutor(jobs) as pool:
                 for result in pool.map(_play, tasks):

@@ -116,7 +116,7 @@ def test_search_plays_whole_games(name: str, options: dict[str, Any]) -> None:
 
 def test_the_arena_seats_search() -> None:
     """``search`` is made by name like any bot, so whole games run through simulate."""
-    record, outcome = play_bot_game("sequence-cats", {}, ["search", "random"], seed=1,
+    record, _outcome = play_bot_game("sequence-cats", {}, ["search", "random"], seed=1,
                                     max_actions=4)
     assert len(record.actions) == 4 and record.seats[0].bot == "search"
 
