@@ -41,6 +41,7 @@ Observation = dict[str, Any]
 """A JSON object: what one seat (or a spectator) may see of a state."""
 
 StateT = TypeVar("StateT")
+StateT_co = TypeVar("StateT_co", covariant=True)
 
 
 @dataclass(frozen=True)
@@ -219,20 +220,29 @@ class HasStrategy(Protocol):
         ...
 
 
+@runtime_checkable
+class SamplesHidden(Protocol[StateT_co]):
+    """A game that can deal out what a seat cannot see: the ``search`` bot's
+    *determinizations* (information-set Monte Carlo tree search)."""
+
+    def sample_state(self, view: Observation, seat: Seat, rng: random.Random) -> StateT_co:
+        """A full state that ``seat``'s ``view`` could have come from.
+
+        Built from ``view`` alone (never from a real state): what the view shows is kept
+        as it is, and every card or tile the seat cannot see (other hands, the order of
+        a draw pile or pool) is dealt at random, drawing on ``rng``, from those the view
+        does not account for. ``view(sample_state(v, s, rng), s)`` equals ``v``.
+
+        Raises:
+            ValueError: ``view`` is not a seated view of this game, or its counts do
+                not add up.
+        """
+        ...
+
+
 class StrategyPlayer(Protocol):
     """What :meth:`HasStrategy.strategy_player` returns."""
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         """One of ``legal``, completed (a Dixit clue gets its text), from ``view`` alone."""
-        ...
-
-
-@runtime_checkable
-class SamplesHidden(Protocol):
-    """A game that can deal a *determinization*: a full state consistent with one seat's
-    view, every card or tile that seat cannot see dealt at random (used by search bots)."""
-
-    def sample_state(self, view: Observation, seat: Seat, rng: random.Random) -> Any:
-        """A state whose ``view(state, seat)`` shows what ``view`` shows, built from the
-        view alone; hidden hands and the draw pile or pool are drawn from ``rng``."""
         ...

@@ -521,7 +521,8 @@ def test_sc_win_2_the_player_chooses_which_five_of_a_longer_line_form_the_sequen
     assert state.sequences[0] == [] and GAME.to_act(state) == {0}
     assert GAME.legal_actions(state, 0) == [{"type": "sequence", "spaces": LEFT},
                                             {"type": "sequence", "spaces": RIGHT}]
-    assert GAME.view(state, 1)["choosing"] == {"seat": 0, "candidates": [LEFT, RIGHT]}
+    assert GAME.view(state, 1)["choosing"] == {"seat": 0, "candidates": [LEFT, RIGHT],
+                                            "later": []}
     assert len(state.hands[0]) == 4
     refused(state, 0, play("somali", "A4"), "SC-WIN-2")
     refused(state, 0, {"type": "sequence", "spaces": ["B3", *LEFT[:4]]}, "SC-WIN-2")

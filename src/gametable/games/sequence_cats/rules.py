@@ -40,6 +40,7 @@ an offer is open, :meth:`SequenceCats.to_act` is the seats that have still to an
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -651,12 +652,14 @@ class SequenceCats:
     def view(self, state: SequenceCatsState, seat: Seat | None) -> Observation:
         """The board, chips, sequences, discard piles and counts, plus ``seat``'s hand.
 
-        Also the rules version, the sequence being chosen (``choosing``: the seat and the
-        candidate fives), the open draw offer (``draw_offer``: who offered, who accepted,
-        who has still to answer), passes in a row, whether the board has ever been full,
-        why a drawn game ended (``draw_reason``) and, for a seated player, its ``dead``
-        cards and whether it ``may_offer_draw`` now. Other hands, the draw pile's order
-        and the generator never appear.
+        Also the table's ``options`` (those that differ from their defaults, and
+        ``rules_version``), the rules version, the sequence being chosen (``choosing``:
+        the seat, the candidate fives and, per further line through the new chip still
+        to settle, its candidates ``later``), the open draw offer (``draw_offer``: who
+        offered, who accepted, who has still to answer), passes in a row, whether the
+        board has ever been full, why a drawn game ended (``draw_reason``) and, for a
+        seated player, its ``dead`` cards and whether it ``may_offer_draw`` now. Other
+        hands, the draw pile's order and the generator never appear.
         """
         seated = seat is not None and 0 <= seat < state.seats
         labels = state.board.labels
@@ -684,6 +687,8 @@ class SequenceCats:
             "choosing": None if state.choosing is None else {
                 "seat": state.current,
                 "candidates": [self._labels(state, w) for w in state.choosing[0]],
+                "later": [[self._labels(state, w) for w in line]
+                          for line in state.choosing[1:]],
             },
             "draw_offer": None if state.offer_by == NOBODY else {
                 "by": state.offer_by,
@@ -695,12 +700,85 @@ class SequenceCats:
             "finished": state.finished,
             "winners": self._winners(state),
             "draw_reason": state.draw_reason,
+            "options": state.public_options,
         }
         if seated and seat is not None:
             view["hand"] = [CARD_IDS[c] for c in state.hands[seat]]
             view["dead"] = [CARD_IDS[c] for c in self.dead_cards(state, seat)]
             view["may_offer_draw"] = self.may_offer_draw(state, seat)
         return view
+
+    def sample_state(self, view: Observation, seat: Seat, rng: random.Random
+                     ) -> SequenceCatsState:
+        """A state ``seat``'s ``view`` could have come from, for search (a determinization).
+
+        The board, sequences, discard piles, hand sizes, turn and offers are taken from
+        the view; the cards it does not show (the 88 of SC-COMP-3 less the seat's hand
+        and every discard pile) are shuffled with ``rng`` and dealt to the other hands
+        and the draw pile (SC-DEAL-1, SC-DECK-1). Draw offers of other seats made
+        earlier are not in the view and count as never made. Never reads a real state.
+
+        Raises:
+            ValueError: not a seated view of this game, or counts that do not add up.
+        """
+        if view.get("game") != NAME or view.get("seat") != seat or "hand" not in view:
+            raise ValueError("sample_state needs the seat's own view")
+        seats = len(view["team_of"])
+        config = self.make_config(view["options"], seats)
+        teams = team_count(config, seats)
+        board = board_for(config.board)
+        state = SequenceCatsState(config, board, seats, teams, rng.getrandbits(64))
+        index = board.index
+
+        def window(labels: Sequence[str]) -> int:
+            mask = 0
+            for label in labels:
+                mask |= 1 << index[label]
+            return mask
+
+        state.cells = list(view["cells"])
+        for sequence in view["sequences"]:
+            mask = window(sequence["spaces"])
+            state.sequences[sequence["team"]].append(mask)
+            state.locked |= mask
+        state.recompute()
+        state.discards = [[CARD_NUMBER[c] for c in pile] for pile in view["discards"]]
+        own = [CARD_NUMBER[c] for c in view["hand"]]
+        unseen = new_deck()
+        for card in own + [c for pile in state.discards for c in pile]:
+            unseen.remove(card)
+        rng.shuffle(unseen)
+        sizes = view["hand_sizes"]
+        if len(unseen) != sum(sizes) - len(own) + view["draw_pile"] or sizes[seat] != len(own):
+            raise ValueError("the view's card counts do not add up (SC-COMP-3)")
+        for other in range(seats):
+            if other == seat:
+                state.hands[other] = own
+            else:
+                state.hands[other] = [unseen.pop() for _ in range(sizes[other])]
+        state.pile = unseen
+        state.finished = view["finished"]
+        state.current = seat if view["current"] is None else view["current"]
+        state.exchanged = view["exchanged"]
+        state.turn = view["turn"]
+        state.passes = view["passes"]
+        state.filled = view["board_filled"]
+        state.draw_reason = view["draw_reason"]
+        winners = view["winners"]
+        state.winner = state.team_of[winners[0]] if winners else NO_WINNER
+        choosing = view["choosing"]
+        if choosing is not None:
+            state.choosing = [[window(c) for c in choosing["candidates"]]] + [
+                [window(c) for c in line] for line in choosing["later"]]
+        offer = view["draw_offer"]
+        if offer is not None:
+            state.offer_by = offer["by"]
+            state.offer_accepted = list(offer["accepted"])
+            state.offer_waiting = frozenset(offer["waiting"])
+        if not view["may_offer_draw"] and self.may_offer_draw(state, seat):
+            state.offered_at[seat] = state.turn
+        state.legal_cache = None
+        return state
 
     def outcome(self, state: SequenceCatsState) -> Outcome:
         """Scores are sequences completed by each seat's team; the winning team ranks 1st."""

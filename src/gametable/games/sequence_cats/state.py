@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gametable.core.config import stored_options
 from gametable.games.sequence_cats.board import Board
 from gametable.games.sequence_cats.config import SequenceCatsConfig
 
@@ -24,7 +25,8 @@ class SequenceCatsState:
     """All of a game, secrets included. Never sent anywhere: see ``SequenceCats.view``.
 
     Attributes:
-        config: the validated options.
+        config: the validated options; ``public_options`` the same as JSON (those that
+            differ from their defaults, and ``rules_version``), as every view shows them.
         board: the layout with its geometry.
         seats: number of seats; ``teams`` number of teams; ``team_of[seat]`` its team
             (teams alternate around the table, SC-PLAY-1).
@@ -62,13 +64,15 @@ class SequenceCatsState:
         "board", "cells", "choosing", "config", "current", "discards", "draw_reason",
         "exchanged", "filled", "finished", "free_mask", "hands", "legal_cache", "locked",
         "masks", "offer_accepted", "offer_by", "offer_waiting", "offered_at", "open_spaces",
-        "options", "passes", "pile", "rng", "rules", "seats", "sequences", "team_of", "teams",
+        "options", "passes", "pile", "public_options", "rng", "rules", "seats", "sequences",
+        "team_of", "teams",
         "turn", "winner",
     )
 
     def __init__(self, config: SequenceCatsConfig, board: Board, seats: int, teams: int,
                  seed: int) -> None:
         self.config = config
+        self.public_options = stored_options(config)
         self.board = board
         self.seats = seats
         self.teams = teams
@@ -109,6 +113,7 @@ class SequenceCatsState:
         """An independent copy (the generator included)."""
         other = object.__new__(SequenceCatsState)
         other.config = self.config
+        other.public_options = self.public_options
         other.board = self.board
         other.seats = self.seats
         other.teams = self.teams

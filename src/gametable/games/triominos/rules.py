@@ -20,6 +20,7 @@ kept in ``view["rounds"]`` and the next round is dealt, until the game ends (TR-
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -457,6 +458,9 @@ class Triominos:
     def view(self, state: TriominosState, seat: Seat | None) -> Observation:
         """The table, pool size, scores and tile counts, plus ``seat``'s own tiles.
 
+        Also the table's ``options`` (those that differ from their defaults, and
+        ``rules_version``).
+
         A seated view also has ``openings`` (the tiles this seat may open the round
         with and each one's start bonus, TR-SETUP-4; empty unless the seat lays a
         PRESSMAN round's first tile) and ``pass_points`` (what a pass costs this seat,
@@ -503,6 +507,7 @@ class Triominos:
             "turn": state.turn,
             "finished": state.finished,
             "winners": _leaders(state) if state.finished else [],
+            "options": state.public_options,
         }
 
     def _open_positions(self, state: TriominosState) -> list[dict[str, Any]]:
@@ -525,6 +530,91 @@ class Triominos:
                 }
             found.append(fact)
         return found
+
+    def sample_state(self, view: Observation, seat: Seat, rng: random.Random
+                     ) -> TriominosState:
+        """A state ``seat``'s ``view`` could have come from, for search (a determinization).
+
+        The table, scores, finished rounds, turn and draws are taken from the view; the
+        tiles it does not show (the 56 of TR-TILE-1 less those on the table and in the
+        seat's hand) are shuffled with ``rng`` and dealt to the other hands and the pool.
+        Before a PRESSMAN round's first tile the deal is drawn again until the starter
+        holds the tile that made it start and nobody a higher one (TR-SETUP-4; after 200
+        tries that tile is simply given to the starter). This round's points per seat are
+        kept as one total each. Never reads a real state.
+
+        Raises:
+            ValueError: not a seated view of this game, or counts that do not add up.
+        """
+        if view.get("game") != NAME or view.get("seat") != seat or "hand" not in view:
+            raise ValueError("sample_state needs the seat's own view")
+        sizes: list[int] = view["hand_sizes"]
+        seats = len(sizes)
+        config = self.make_config(view["options"], seats)
+        state = TriominosState(config, seats, rng.getrandbits(64))
+        state.round = view["round"]
+        state.scores = list(view["scores"])
+        state.history = list(view["rounds"])
+        state.round_points = [{"tile": [1, points]} if points else {}
+                              for points in view["round_points"]]
+        layout = state.layout
+        board = 0
+        for laid in view["board"]:
+            row, col = laid["position"]
+            tile = TILE_NUMBER[laid["tile"]]
+            layout.place(pack(row, col), tile, laid["rotation"], laid["seat"], laid["bonus"])
+            board |= 1 << tile
+        state.board_json = list(view["board"])
+        last = view["last"]
+        state.last = None if last is None else pack(last[0], last[1])
+        own = 0
+        for tile_id in view["hand"]:
+            own |= 1 << TILE_NUMBER[tile_id]
+        unseen = hand_tiles(((1 << TILE_COUNT) - 1) & ~board & ~own)
+        if len(unseen) != sum(sizes) - sizes[seat] + view["pool"] or (
+                sizes[seat] != own.bit_count()):
+            raise ValueError("the view's tile counts do not add up (TR-TILE-1)")
+        state.starter = view["starter"]
+        forced = view["forced"]
+        state.forced = None if forced is None else TILE_NUMBER[forced]
+        pressman = state.forced is not None and not layout.tiles
+        for attempt in range(200):
+            rng.shuffle(unseen)
+            pool = list(unseen)
+            for other in range(seats):
+                if other == seat:
+                    state.hands[other] = own
+                else:
+                    mask = 0
+                    for _ in range(sizes[other]):
+                        mask |= 1 << pool.pop()
+                    state.hands[other] = mask
+            state.pool = pool
+            if not pressman or _pressman_start(state.hands)[:2] == (state.starter,
+                                                                   state.forced):
+                break
+            if attempt == 199 and state.starter != seat and state.forced is not None:
+                # Give the starter its tile in exchange for one of its own.
+                hand = state.hands[state.starter]
+                if not hand >> state.forced & 1:
+                    swap = hand_tiles(hand)[0]
+                    for other in range(seats):
+                        if state.hands[other] >> state.forced & 1:
+                            state.hands[other] ^= 1 << state.forced | 1 << swap
+                            break
+                    else:
+                        pool[pool.index(state.forced)] = swap
+                    state.hands[state.starter] = hand ^ (1 << swap | 1 << state.forced)
+        state.finished = view["finished"]
+        state.current = seat if view["current"] is None else view["current"]
+        state.draws = view["draws"]
+        state.out = view["out"]
+        state.start = view["round_start"]
+        state.turn = view["turn"]
+        if pressman and state.forced is not None:
+            state.openings = _openings(state.hands[state.starter], state.forced,
+                                       state.start["bonus"], config)
+        return state
 
     def outcome(self, state: TriominosState) -> Outcome:
         """Points per seat; most points wins, ties shared (TR-END-4); one breakdown per

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gametable.core.config import stored_options
 from gametable.core.rng import new_rng
 from gametable.games.triominos.config import TriominosConfig
 from gametable.games.triominos.layout import Layout
@@ -14,7 +15,9 @@ class TriominosState:
     """All of a game, secrets included. Never sent anywhere: see ``Triominos.view``.
 
     Attributes:
-        config: the validated options; ``seats`` the number of seats.
+        config: the validated options; ``public_options`` the same as JSON (those that
+            differ from their defaults, and ``rules_version``), as every view shows them;
+            ``seats`` the number of seats.
         scores: per seat, points over the whole game (may be negative).
         round: the round being played, from 1; ``history`` the public summaries of the
             finished rounds; ``round_points`` per seat and reason, this round's points.
@@ -34,12 +37,14 @@ class TriominosState:
 
     __slots__ = (
         "board_json", "config", "current", "draws", "finished", "forced", "hands", "history",
-        "last", "layout", "legal_cache", "openings", "out", "pool", "public_view", "rng",
-        "round", "round_points", "scores", "seats", "start", "starter", "turn",
+        "last", "layout", "legal_cache", "openings", "out", "pool", "public_options",
+        "public_view", "rng", "round", "round_points", "scores", "seats", "start", "starter",
+        "turn",
     )
 
     def __init__(self, config: TriominosConfig, seats: int, seed: int) -> None:
         self.config = config
+        self.public_options = stored_options(config)
         self.seats = seats
         self.rng: random.Random = new_rng(seed)
         self.scores = [0] * seats
@@ -67,6 +72,7 @@ class TriominosState:
         """An independent copy, generator included."""
         other = TriominosState.__new__(TriominosState)
         other.config = self.config
+        other.public_options = self.public_options
         other.seats = self.seats
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())

@@ -1,0 +1,167 @@
+"""How well the ``search`` bot plays against ``greedy``, and how long it thinks.
+
+Run: ``.venv/bin/python -m benchmarks.search_bots [--game sequence-cats|triominos|both]
+[--games 400] [--seconds 0.5 | --iterations 500] [--jobs 2] [--seed 1] [--param k=v]``
+
+Two-seat games, ``search`` against ``greedy``, the first seat alternating (``search`` sits
+first in even-numbered games). Sequence Cats uses the default options; Triominos plays
+exactly three rounds (``{"rounds": 3}``). ``--games`` is per game (default: 400 Sequence
+Cats, 200 Triominos). Prints per game:
+
+* ``search``'s wins, draws and losses, its win rate (draws are not wins) with the 95 %
+  Wilson interval, and the win rate over decided games;
+* seconds per move of ``search`` over its decisions with more than one legal action
+  (mean, p50, p99, max; a decision with one legal action is answered at once) and the
+  mean iterations per searched move.
+
+``--param name=value`` passes further :class:`gametable.bots.search.SearchBot` arguments
+(``exploration``, ``epsilon``, ``depth``, ``width``, ``confidence``). ``--jobs N`` plays
+in N processes; the results do not depend on it (every game has its own seeds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.progress import Progress
+
+from gametable.arena import wilson
+from gametable.bots.greedy import GreedyBot
+from gametable.bots.search import DEFAULT_SECONDS, SearchBot
+from gametable.core import registry
+
+OPTIONS: dict[str, dict[str, Any]] = {"sequence-cats": {}, "triominos": {"rounds": 3}}
+DEFAULT_GAMES = {"sequence-cats": 400, "triominos": 200}
+
+
+@dataclass
+class Result:
+    """One game: ``search``'s result (``"win"``, ``"draw"``, ``"loss"``), its seconds per
+    searched move and iterations per searched move."""
+
+    result: str
+    seconds: list[float] = field(default_factory=list)
+    iterations: list[int] = field(default_factory=list)
+
+
+def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Result:
+    """Game ``number``: ``search`` in seat ``number % 2``, ``greedy`` in the other."""
+    game = registry.get(game_name)
+    config = game.make_config(OPTIONS[game_name], 2)
+    state = game.new_game(config, 2, seed * 100_003 + number)
+    mine = number % 2
+    search = SearchBot(game, random.Random(seed * 7_919 + number * 2), **budget)
+    greedy = GreedyBot(game, random.Random(seed * 7_919 + number * 2 + 1))
+    result = Result("draw")
+    while to_act := game.to_act(state):
+        seat = min(to_act)
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        if seat == mine:
+            start = time.perf_counter()
+            action = search.choose(view, legal)
+            if len(legal) > 1:
+                result.seconds.append(time.perf_counter() - start)
+                result.iterations.append(search.last_iterations)
+        else:
+            action = greedy.choose(view, legal)
+        game.apply(state, seat, action)
+    winners = game.outcome(state).winners
+    if len(winners) == 1:
+        result.result = "win" if winners[0] == mine else "loss"
+    return result
+
+
+def _play(args: tuple[str, int, int, dict[str, Any]]) -> Result:
+    return play(*args)
+
+
+def run(game_name: str, games: int, seed: int, budget: dict[str, Any], jobs: int
+        ) -> list[Result]:
+    """Play ``games`` games, in ``jobs`` processes, with a progress bar."""
+    tasks = [(game_name, number, seed, budget) for number in range(games)]
+    results: list[Result] = []
+    with Progress() as progress:
+        bar = progress.add_task(f"{game_name}: search vs greedy", total=games)
+        if jobs > 1:
+            with ProcessPoolExecutor(jobs) as pool:
+                for result in pool.map(_play, tasks):
+                    results.append(result)
+                    progress.advance(bar)
+        else:
+            for task in tasks:
+                results.append(_play(task))
+                progress.advance(bar)
+    return results
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0–1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
+
+
+def report(game_name: str, results: list[Result]) -> None:
+    n = len(results)
+    wins = sum(r.result == "win" for r in results)
+    draws = sum(r.result == "draw" for r in results)
+    losses = n - wins - draws
+    low, high = wilson(wins, n)
+    decided = wins + losses
+    dlow, dhigh = wilson(wins, decided)
+    seconds = [s for r in results for s in r.seconds]
+    iterations = [i for r in results for i in r.iterations]
+    print(f"{game_name} {OPTIONS[game_name] or '(default options)'}: {n} games, search vs "
+          f"greedy, first seat alternating")
+    print(f"  search wins {wins}, draws {draws}, losses {losses}")
+    print(f"  win rate {wins / n:.1%} (95 % Wilson {low:.1%}–{high:.1%})")
+    if decided:
+        print(f"  over decided games {wins / decided:.1%} ({dlow:.1%}–{dhigh:.1%})")
+    if seconds:
+        print(f"  seconds per searched move ({len(seconds)} moves): mean "
+              f"{sum(seconds) / len(seconds):.3f}, p50 {percentile(seconds, 0.5):.3f}, "
+              f"p99 {percentile(seconds, 0.99):.3f}, max {max(seconds):.3f}; "
+              f"iterations per move: mean {sum(iterations) / len(iterations):.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=["sequence-cats", "triominos", "both"],
+                        default="both")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per game (default 400 Sequence Cats, 200 Triominos)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help=f"thinking time per move (default {DEFAULT_SECONDS})")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="iterations per move (no time limit unless --seconds)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="a further SearchBot argument (exploration, epsilon, …)")
+    args = parser.parse_args()
+    budget: dict[str, Any] = {}
+    if args.iterations is not None:
+        budget["iterations"] = args.iterations
+        budget["seconds"] = args.seconds
+    elif args.seconds is not None:
+        budget["seconds"] = args.seconds
+    for param in args.param:
+        name, _, value = param.partition("=")
+        budget[name] = int(value) if value.lstrip("-").isdigit() else float(value)
+    names = ["sequence-cats", "triominos"] if args.game == "both" else [args.game]
+    for name in names:
+        games = args.games if args.games is not None else DEFAULT_GAMES[name]
+        started = time.perf_counter()
+        results = run(name, games, args.seed, budget, args.jobs)
+        report(name, results)
+        print(f"  ({time.perf_counter() - started:.0f} s with --jobs {args.jobs}, "
+              f"budget {budget or 'default'})")
+
+
+if __name__ == "__main__":
+    main()
