@@ -14,6 +14,10 @@ Cats, 200 Triominos). Prints per game:
   (mean, p50, p99, max; a decision with one legal action is answered at once) and the
   mean iterations per searched move.
 
+``--oracle`` measures an upper bound instead: every determinization is the real state
+(the other hand and the order of the draw pile or pool known), which no bot that plays
+people may see.
+
 ``--param name=value`` passes further :class:`gametable.bots.search.SearchBot` arguments
 (``exploration``, ``epsilon``, ``depth``, ``width``, ``confidence``). ``--jobs N`` plays
 in N processes; the results do not depend on it (every game has its own seeds).
@@ -49,13 +53,29 @@ class Result:
     iterations: list[int] = field(default_factory=list)
 
 
+class Oracle:
+    """``game`` whose determinizations are the real ``state`` (the ``--oracle`` bound)."""
+
+    def __init__(self, game: Any, state: Any) -> None:
+        self._game = game
+        self._state = state
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def sample_state(self, view: Any, seat: int, rng: random.Random) -> Any:
+        return self._game.clone(self._state)
+
+
 def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Result:
     """Game ``number``: ``search`` in seat ``number % 2``, ``greedy`` in the other."""
     game = registry.get(game_name)
     config = game.make_config(OPTIONS[game_name], 2)
     state = game.new_game(config, 2, seed * 100_003 + number)
     mine = number % 2
-    search = SearchBot(game, random.Random(seed * 7_919 + number * 2), **budget)
+    budget = dict(budget)
+    searched = Oracle(game, state) if budget.pop("oracle", False) else game
+    search = SearchBot(searched, random.Random(seed * 7_919 + number * 2), **budget)
     greedy = GreedyBot(game, random.Random(seed * 7_919 + number * 2 + 1))
     result = Result("draw")
     while to_act := game.to_act(state):
@@ -141,6 +161,8 @@ def main() -> None:
                         help="iterations per move (no time limit unless --seconds)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--oracle", action="store_true",
+                        help="search the real state (an upper bound, not a fair bot)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a further SearchBot argument (exploration, epsilon, …)")
     args = parser.parse_args()
@@ -150,6 +172,8 @@ def main() -> None:
         budget["seconds"] = args.seconds
     elif args.seconds is not None:
         budget["seconds"] = args.seconds
+    if args.oracle:
+        budget["oracle"] = True
     for param in args.param:
         name, _, value = param.partition("=")
         budget[name] = int(value) if value.lstrip("-").isdigit() else float(value)
