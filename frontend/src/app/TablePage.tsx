@@ -8,6 +8,7 @@ import { seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
+import { TurnAlerts } from "./TurnAlerts";
 import { useTable } from "./useTable";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner. */
@@ -64,6 +65,7 @@ export function TablePage({ tableId }: { tableId: string }) {
             sendChat={seat !== null ? table.sendChat : undefined}
           />
           <TableLinks info={info} server={server} token={seat !== null ? token : null} />
+          <TurnAlerts info={info} state={state} seat={seat} />
         </>
       )}
       <ErrorToast error={table.error} count={table.errorCount} onClose={table.clearError} />

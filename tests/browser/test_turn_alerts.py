@@ -1,0 +1,86 @@
+"""'Your turn' alerts: a chime (with a remembered mute switch), the tab's title and icon,
+and a desktop notification while the tab is hidden."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser import seats
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+# Counts what the page asks of the sound card and of the notification centre, and lets
+# the test hide the tab (headless pages are never hidden on their own).
+RECORDER = """
+window.__chimes = 0;
+window.__notes = [];
+window.__hidden = false;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+  createOscillator() { window.__chimes += 0.5; return super.createOscillator(); }
+};
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title, options) { window.__notes.push({title, body: options?.body}); }
+  close() {}
+};
+Object.defineProperty(document, "hidden", {get: () => window.__hidden});
+"""
+
+
+def chimes(page: Page) -> float:
+    return float(page.evaluate("window.__chimes"))
+
+
+def test_the_turn_is_announced_by_sound_title_icon_and_notification(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    table, tokens = seats.create_table(web_server, "sequence-cats", {},
+                                       ["human", "human"], {0: "Anna", 1: "Bruno"})
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    try:
+        with seats.SeatSocket(web_server, table, tokens[1]) as bruno:
+            page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+            expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+            # Anna's turn: one chime, the title and the icon say so.
+            expect(page).to_have_title("● Your turn · gametable")
+            assert page.locator("link[rel~='icon']").get_attribute("href") == \
+                "/favicon-turn.svg"
+            page.wait_for_function("window.__chimes === 1")
+            assert page.evaluate("window.__notes") == []  # the tab is in view
+            page.screenshot(path=str(shots / "turn-alert.png"))
+
+            page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+            page.locator('.sc-space[data-target="true"]').first.click()
+            # Bruno's turn: title and icon back to normal, no chime.
+            expect(page).to_have_title("gametable")
+            assert page.locator("link[rel~='icon']").get_attribute("href") == "/favicon.svg"
+
+            # Anna's tab hidden: her next turn also comes as a notification.
+            page.evaluate("window.__hidden = true")
+            bruno.act("play")
+            expect(page).to_have_title("● Your turn · gametable")
+            page.wait_for_function("window.__notes.length === 1")
+            assert page.evaluate("window.__notes") == [
+                {"title": "Your turn at Sequence Cats", "body": "The table is waiting for you."}]
+            assert chimes(page) == 2
+
+            # Muted, remembered across a reload: the turn comes silently.
+            mute = page.get_by_role("button", name="Mute the turn sound")
+            expect(mute).to_have_attribute("aria-pressed", "false")
+            mute.click()
+            expect(mute).to_have_attribute("aria-pressed", "true")
+            page.reload()
+            expect(mute).to_have_attribute("aria-pressed", "true")
+            expect(page).to_have_title("● Your turn · gametable")
+            # The title is set in the same commit that would have chimed.
+            assert chimes(page) == 0
+    finally:
+        context.close()
