@@ -2,11 +2,13 @@ import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Lobby } from "./Lobby";
 import { navigate, useRoute } from "./router";
+import { ScreenPage } from "./ScreenPage";
 import { TablePage } from "./TablePage";
 
 export function App() {
   const route = useRoute();
   const { t } = useTranslation();
+  if (route.page === "screen") return <ScreenPage key={route.tableId} tableId={route.tableId} />;
   return (
     <div className="app">
       <header className="topbar">

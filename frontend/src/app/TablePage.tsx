@@ -99,6 +99,7 @@ function TableLinks({ info, server, token }: { info: TableInfo; server: ServerIn
   return (
     <div className="table-links">
       <CopyButton text={url} label={t("ui.table.copy_invite")} />
+      <ScreenLink info={info} />
       {token && (
         <span className="table-link-device">
           <CopyButton text={`${url}#seat=${token}`} label={t("ui.table.copy_device_link")} />
@@ -106,6 +107,16 @@ function TableLinks({ info, server, token }: { info: TableInfo; server: ServerIn
         </span>
       )}
     </div>
+  );
+}
+
+/** Opens the table's big screen (for a TV or projector) in a new tab. */
+function ScreenLink({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  return (
+    <a className="screen-link" href={`/t/${info.id}/screen`} target="_blank" rel="noopener">
+      {t("ui.screen.open")}
+    </a>
   );
 }
 
@@ -120,6 +131,9 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
         <CopyButton text={url} label={t("ui.table.copy")} />
       </div>
       <p className="field-help">{t("ui.table.invite_help")}</p>
+      <p className="field-help">
+        <ScreenLink info={info} /> {t("ui.screen.link_help")}
+      </p>
       {onlyHere(server) && <p className="notice">{t("ui.table.invite_localhost")}</p>}
     </div>
   );

@@ -1,11 +1,13 @@
-// A two-route router: "/" is the lobby, "/t/<table id>" a table.
+// A small router: "/" is the lobby, "/t/<table id>" a table, "/t/<table id>/screen" its
+// big screen.
 import { useEffect, useState } from "react";
 
-export type Route = { page: "lobby" } | { page: "table"; tableId: string };
+export type Route = { page: "lobby" } | { page: "table" | "screen"; tableId: string };
 
 function parse(path: string): Route {
-  const match = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(path);
-  return match ? { page: "table", tableId: match[1] } : { page: "lobby" };
+  const match = /^\/t\/([A-Za-z0-9_-]+)(\/screen)?\/?$/.exec(path);
+  if (!match) return { page: "lobby" };
+  return { page: match[2] ? "screen" : "table", tableId: match[1] };
 }
 
 export function navigate(path: string) {

@@ -12,6 +12,7 @@ Routes:
 ``WS   /api/tables/{id}/ws``                play and watch (``docs/protocol.md``)
 ``/api/decks…``                             picture decks (``server/decks.py``)
 ``GET  /``, ``/t/{id}``                     the browser client
+``GET  /t/{id}/screen``                     the table's big screen (the same client)
 ==========================================  =============================================
 """
 
@@ -303,7 +304,8 @@ def _mount_client(app: FastAPI, static_dir: Path) -> None:
 
     app.add_api_route("/", page, include_in_schema=False)
     app.add_api_route("/t/{table_id}", page, include_in_schema=False)
-    for name in ("favicon.svg", "robots.txt"):
+    app.add_api_route("/t/{table_id}/screen", page, include_in_schema=False)
+    for name in ("favicon.svg", "favicon-turn.svg", "robots.txt"):
         path = static_dir / name
         if path.is_file():
             app.add_api_route(f"/{name}", _file_route(path), include_in_schema=False)

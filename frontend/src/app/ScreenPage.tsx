@@ -1,0 +1,64 @@
+// The big screen: a table for a TV or projector. It shows what everyone may see (the
+// public view, no hand), follows the game live and reconnects by itself; while seats are
+// open, a QR code of the invite link lets people in the room join from their phones.
+import { QRCodeSVG } from "qrcode.react";
+import { useTranslation } from "react-i18next";
+import { GAMES } from "../games/registry";
+import { seatName } from "./seatName";
+import type { TableInfo } from "./types";
+import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
+import { useTable } from "./useTable";
+
+const nothing = () => undefined;
+
+export function ScreenPage({ tableId }: { tableId: string }) {
+  const { t } = useTranslation();
+  const server = useGames().data;
+  const { info, state, status } = useTable(tableId, null);
+
+  if (status === "gone") {
+    return <p className="notice screen-notice">{t("ui.table.gone_title")}</p>;
+  }
+  if (!info) return <p className="notice screen-notice">{t("ui.table.connecting")}</p>;
+  const module = GAMES[info.game];
+  const open = info.seats.some((s) => s.kind === "open");
+  return (
+    <div className="screen-page" data-status={info.status}>
+      <header className="screen-header">
+        <h1>{t(`games.${info.game}.title`)}</h1>
+        {status !== "open" && <span className="connection-banner">{t("ui.table.reconnecting")}</span>}
+      </header>
+      {open && <JoinCode info={info} server={server} />}
+      {info.status !== "waiting" && module && state && (
+        <div className="screen-table">
+          <module.Table info={info} seat={null} state={state} send={nothing} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The invite link as a QR code, with the seats taken so far. */
+function JoinCode({ info, server }: { info: TableInfo; server: ServerInfo | null }) {
+  const { t } = useTranslation();
+  const url = inviteUrl(info.invite, server);
+  const open = info.seats.filter((s) => s.kind === "open").length;
+  return (
+    <section className="screen-join" aria-label={t("ui.screen.join_label")}>
+      <QRCodeSVG className="screen-qr" value={url} size={320} marginSize={2} title={url} />
+      <div className="screen-join-text">
+        <p className="screen-join-lead">{t("ui.screen.scan")}</p>
+        <p className="screen-url">{url}</p>
+        {onlyHere(server) && <p className="notice">{t("ui.table.invite_localhost")}</p>}
+        <p>{t("ui.table.waiting", { count: open })}</p>
+        <ol className="screen-seats">
+          {info.seats.map((s) => (
+            <li key={s.seat} data-kind={s.kind}>
+              {s.kind === "open" ? t("ui.screen.open_seat", { seat: s.seat + 1 }) : seatName(t, info, s.seat)}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+"""The big screen: a QR code of the invite link while seats are open, then the live
+public table (no hand), reconnecting by itself after the server comes back."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import httpx
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import Browser, expect
+
+from tests.browser import seats, waiting
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+TABLE = ".sc-table"
+
+
+def test_the_big_screen_shows_a_join_code_then_follows_the_game_without_hands(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": "sequence-cats", "config": {}, "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+        anna = created.json()["token"]
+        screen = browser.new_context(viewport={"width": 1600, "height": 900}).new_page()
+        try:
+            screen.goto(f"{web_server.url}/t/{table}/screen")
+            code = screen.locator(".screen-qr")
+            expect(code).to_be_visible()
+            expect(screen.locator(".screen-seats li")).to_have_text(["Anna", "Seat 2: open"])
+            screen.screenshot(path=str(shots / "big-screen-join.png"))
+            found = zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))
+            assert [result.text for result in found] == [f"{web_server.url}/t/{table}"]
+
+            joined = http.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Bruno"})
+            assert joined.status_code == 200, joined.text
+            bruno = joined.json()["token"]
+            expect(screen.locator(TABLE)).to_be_visible()
+            expect(code).to_have_count(0)
+            expect(screen.locator(".sc-hand, .sc-card")).to_have_count(0)  # nobody's hand
+
+            with seats.SeatSocket(web_server, table, anna) as first:
+                played = first.act("play")
+                waiting.wait_for_version(screen, TABLE, played)
+            web_server.kill()
+            expect(screen.locator(".connection-banner")).to_be_visible()
+            web_server.start()
+            expect(screen.locator(".connection-banner")).to_have_count(0, timeout=30_000)
+            with seats.SeatSocket(web_server, table, bruno) as second:
+                played = second.act("play")
+            waiting.wait_for_version(screen, TABLE, played)
+            screen.screenshot(path=str(shots / "big-screen-game.png"))
+        finally:
+            screen.context.close()
