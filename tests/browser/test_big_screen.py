@@ -4,6 +4,7 @@ public table (no hand), reconnecting by itself after the server comes back."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import httpx
@@ -58,5 +59,54 @@ def test_the_big_screen_shows_a_join_code_then_follows_the_game_without_hands(
                 played = second.act("play")
             waiting.wait_for_version(screen, TABLE, played)
             screen.screenshot(path=str(shots / "big-screen-game.png"))
+        finally:
+            screen.context.close()
+
+
+def say_clue(storyteller: seats.SeatSocket, text: str) -> int:
+    """The storyteller's clue ``text`` about the first card of its hand; the version
+    that applied it."""
+    state = storyteller.wait(lambda s: any(a["type"] == "clue" for a in s["legal"]))
+    action = {**next(a for a in state["legal"] if a["type"] == "clue"), "text": text}
+    storyteller.ws.send(json.dumps({"type": "action", "action": action,
+                                    "version": state["version"]}))
+    storyteller.wait(lambda newer: storyteller.acted > state["version"])
+    return storyteller.acted
+
+
+def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX: the clue, the table's cards, the reveal and the scoring track on the big
+    screen; the QR code is the invite link; no hand is ever shown there."""
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": "dixit", "config": {"first_storyteller": "first_seat"}, "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+        anna = created.json()["token"]
+        screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+        try:
+            screen.goto(f"{web_server.url}/t/{table}/screen")
+            code = screen.locator(".screen-qr")
+            expect(code).to_be_visible()
+            found = zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))
+            assert [result.text for result in found] == [f"{web_server.url}/t/{table}"]
+            joined = http.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Bruno"})
+            assert joined.status_code == 200, joined.text
+            bruno = joined.json()["token"]
+            expect(screen.locator(".dx-table")).to_be_visible()
+            expect(code).to_have_count(0)
+            with seats.SeatSocket(web_server, table, anna) as first, \
+                    seats.SeatSocket(web_server, table, bruno) as second:
+                say_clue(first, "A long way home")
+                expect(screen.locator(".dx-clue")).to_contain_text("A long way home")
+                second.act("submit")
+                second.act("vote")
+                expect(screen.locator(".dx-reveal")).to_be_visible()
+                expect(screen.locator(".dx-track")).to_be_visible()
+                expect(screen.locator(".dx-hand-card")).to_have_count(0)
+                screen.screenshot(path=str(shots / "big-screen-dixit-reveal.png"))
         finally:
             screen.context.close()
