@@ -14,9 +14,10 @@ Cats, 200 Triominos). Prints per game:
   (mean, p50, p99, max; a decision with one legal action is answered at once) and the
   mean iterations per searched move.
 
-``--oracle`` measures an upper bound instead: every determinization is the real state
-(the other hand and the order of the draw pile or pool known), which no bot that plays
-people may see.
+``--oracle all`` measures an upper bound instead: every determinization is the real
+state (the other hand and the order of the draw pile or pool known), which no bot that
+plays people may see; ``--oracle hands`` knows the other hands but shuffles the draw pile
+or pool (what reading an opponent perfectly could be worth).
 
 ``--param name=value`` passes further :class:`gametable.bots.search.SearchBot` arguments
 (``exploration``, ``epsilon``, ``depth``, ``width``, ``confidence``). ``--jobs N`` plays
@@ -53,18 +54,27 @@ class Result:
     iterations: list[int] = field(default_factory=list)
 
 
-class Oracle:
-    """``game`` whose determinizations are the real ``state`` (the ``--oracle`` bound)."""
+PILE = {"sequence-cats": "pile", "triominos": "pool"}
+"""The attribute of each game's state that holds the face-down cards or tiles."""
 
-    def __init__(self, game: Any, state: Any) -> None:
+
+class Oracle:
+    """``game`` whose determinizations are the real ``state`` (``--oracle all``), or the
+    real state with its draw pile or pool shuffled (``--oracle hands``)."""
+
+    def __init__(self, game: Any, state: Any, kind: str) -> None:
         self._game = game
         self._state = state
+        self._kind = kind
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
 
     def sample_state(self, view: Any, seat: int, rng: random.Random) -> Any:
-        return self._game.clone(self._state)
+        state = self._game.clone(self._state)
+        if self._kind == "hands":
+            rng.shuffle(getattr(state, PILE[self._game.name]))
+        return state
 
 
 def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Result:
@@ -74,7 +84,8 @@ def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Resu
     state = game.new_game(config, 2, seed * 100_003 + number)
     mine = number % 2
     budget = dict(budget)
-    searched = Oracle(game, state) if budget.pop("oracle", False) else game
+    oracle = budget.pop("oracle", None)
+    searched = Oracle(game, state, oracle) if oracle else game
     search = SearchBot(searched, random.Random(seed * 7_919 + number * 2), **budget)
     greedy = GreedyBot(game, random.Random(seed * 7_919 + number * 2 + 1))
     result = Result("draw")
@@ -161,8 +172,9 @@ def main() -> None:
                         help="iterations per move (no time limit unless --seconds)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--oracle", action="store_true",
-                        help="search the real state (an upper bound, not a fair bot)")
+    parser.add_argument("--oracle", choices=["all", "hands"], default=None,
+                        help="search the real state, or its hands with the pile shuffled "
+                             "(upper bounds, not fair bots)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a further SearchBot argument (exploration, epsilon, …)")
     args = parser.parse_args()
@@ -173,7 +185,7 @@ def main() -> None:
     elif args.seconds is not None:
         budget["seconds"] = args.seconds
     if args.oracle:
-        budget["oracle"] = True
+        budget["oracle"] = args.oracle
     for param in args.param:
         name, _, value = param.partition("=")
         budget[name] = int(value) if value.lstrip("-").isdigit() else float(value)
