@@ -107,6 +107,12 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                 expect(screen.locator(".dx-reveal")).to_be_visible()
                 expect(screen.locator(".dx-track")).to_be_visible()
                 expect(screen.locator(".dx-hand-card")).to_have_count(0)
+                # The history panel keeps the round once the next one is under way.
+                history = screen.locator(".dx-history")
+                history.locator("summary").click()
+                expect(history.locator('.dx-history-round[data-round="1"]')).to_contain_text(
+                    "A long way home")
+                expect(history.locator(".dx-history-slots li")).to_have_count(5)  # DX-3P
                 screen.screenshot(path=str(shots / "big-screen-dixit-reveal.png"))
         finally:
             screen.context.close()

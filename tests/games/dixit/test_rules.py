@@ -644,3 +644,23 @@ def test_malformed_actions_are_refused() -> None:
     state = new(4)
     for action in ({"type": "dance"}, {"card": 1}, {"type": "clue", "card": 1}):
         refused("PROTOCOL", state, 0, action)
+
+
+def test_every_view_keeps_the_earlier_rounds_for_the_history_panel() -> None:
+    """Each finished round stays in the view (``history``, all but the latest, which is
+    ``last_round``): public once revealed, so every seat and a spectator see the same."""
+    state = new(4)
+    tell(state, "First")
+    submit_all(state)
+    vote_for(state, {1: [0], 2: [3], 3: [1]})
+    assert GAME.view(state, 0)["history"] == []
+    tell(state, "Second")
+    submit_all(state)
+    assert state.storyteller == 1
+    vote_for(state, {0: [1], 2: [1], 3: [0]})
+    views = [GAME.view(state, seat) for seat in (0, 1, 2, 3, None)]
+    first = views[0]["history"]
+    assert [r["round"] for r in first] == [1]
+    assert first[0]["clue"]["text"] == "First" and first[0]["gained"] == [3, 4, 0, 1]
+    assert views[0]["last_round"]["clue"]["text"] == "Second"
+    assert all(view["history"] == first for view in views)

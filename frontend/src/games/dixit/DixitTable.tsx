@@ -14,6 +14,7 @@ import { FinalRanking } from "./FinalRanking";
 import { Hand } from "./Hand";
 import { findSubmit, findVote, readLegal } from "./legal";
 import { Players } from "./Players";
+import { History } from "./History";
 import { Reveal } from "./Reveal";
 import { ScoreTrack } from "./ScoreTrack";
 import { statusText } from "./status";
@@ -220,7 +221,11 @@ export function DixitTable(props: GameTableProps) {
           <ScoreTrack info={info} view={view} />
           <Players info={info} view={view} seat={seat} compact={false} />
           {view.teams && <TeamPanel {...props} seat={seat} view={view} />}
+          <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
         </aside>
+      )}
+      {narrow && (
+        <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
       )}
       {seat !== null && !view.finished && (
         <div className="dx-hand-bar">

@@ -32,6 +32,8 @@ export interface LastRound {
   clue: Clue | null;
   slots: RevealSlot[];
   points: PointLine[];
+  /** Points per seat this round (Team: the team's, per member). */
+  gained?: number[];
   totals: number[];
 }
 
@@ -68,6 +70,8 @@ export interface DixitView {
   teams: number[][] | null;
   givers: Record<string, number> | null;
   last_round: LastRound | null;
+  /** Every finished round before ``last_round``, oldest first. */
+  history?: LastRound[];
   finished: boolean;
   ranking: number[] | null;
 }

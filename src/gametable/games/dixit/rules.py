@@ -568,6 +568,7 @@ class Dixit:
             "mime_or_music": config.mime_or_music,
             "clue_language": clue_language(config),
             "last_round": last,
+            "history": list(state.history[:-1]),
             "finished": finished,
             "ranking": rank(state.scores) if finished else None,
         }

@@ -1,0 +1,64 @@
+// Every finished round, newest first: the clue, the cards with their owners and voters,
+// and the points each player gained. Folded until opened.
+import { memo } from "react";
+import { useTranslation } from "react-i18next";
+import { seatName } from "../../app/seatName";
+import type { TableInfo } from "../../app/types";
+import { CardFace } from "./Card";
+import { ClueText } from "./ClueText";
+import { seatColour, type DixitView, type LastRound } from "./types";
+import type { DeckInfo } from "./useDeck";
+
+interface Props {
+  info: TableInfo;
+  view: DixitView;
+  deck: DeckInfo;
+  onZoom: (card: number, title: string) => void;
+}
+
+export const History = memo(function History({ info, view, deck, onZoom }: Props) {
+  const { t } = useTranslation();
+  const rounds: LastRound[] = [...(view.history ?? []), ...(view.last_round ? [view.last_round] : [])].reverse();
+  if (rounds.length === 0) return null;
+  const player = (s: number) => seatName(t, info, s);
+  return (
+    <details className="dx-history">
+      <summary>{t("dixit.ui.history.title", { count: rounds.length })}</summary>
+      <ol className="dx-history-rounds" reversed>
+        {rounds.map((round) => (
+          <li key={round.round} className="dx-history-round" data-round={round.round}>
+            <h3>{t("dixit.ui.reveal.title", { round: round.round, player: player(round.storyteller) })}</h3>
+            {round.clue && <ClueText clue={round.clue} />}
+            <ul className="dx-history-slots">
+              {round.slots.map((slot) => (
+                <li key={slot.slot} className={slot.storyteller ? "storyteller" : ""} data-owner={slot.owner}>
+                  <button
+                    type="button"
+                    className="dx-history-card"
+                    aria-label={t("dixit.ui.slot_card", { slot: slot.slot, player: player(slot.owner) })}
+                    onClick={() => onZoom(slot.card, t("dixit.ui.slot_card", { slot: slot.slot, player: player(slot.owner) }))}
+                  >
+                    <CardFace deck={deck} card={slot.card} size="thumb" />
+                  </button>
+                  <span className="dx-history-owner">
+                    <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
+                    {t("dixit.ui.reveal.owner", { player: player(slot.owner) })}
+                    {slot.storyteller && ` · ${t("dixit.ui.reveal.storytellers_card")}`}
+                  </span>
+                  <span className="dx-history-votes">
+                    {slot.votes.length === 0
+                      ? t("dixit.ui.reveal.no_votes")
+                      : t("dixit.ui.history.voted", { players: slot.votes.map(player).join(", ") })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="dx-history-points">
+              {(round.gained ?? []).map((points, s) => `${player(s)} +${points}`).join(" · ")}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+});
