@@ -63,10 +63,11 @@ class FlakyStorage(SQLiteStorage):
     failing = False
 
     async def append_action(self, table_id: str, number: int, seat: int,
-                            action: dict[str, Any]) -> None:
+                            action: dict[str, Any], clock: dict[str, Any] | None = None
+                            ) -> None:
         if self.failing:
             raise StorageError("disk full")
-        await super().append_action(table_id, number, seat, action)
+        await super().append_action(table_id, number, seat, action, clock)
 
 
 def test_an_action_that_cannot_be_stored_is_refused_and_changes_nothing(tmp_path: Path

@@ -39,6 +39,7 @@ from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.records import GameRecord, SeatInfo
 from gametable.decks.uploads import split_keys
+from gametable.server.clock import ClockSettings
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
 from gametable.server.decks import start as start_decks
@@ -83,6 +84,8 @@ class Settings:
         header_timeout: seconds a client may take to send a request's headers (the
             connection is closed after that); applied by ``gametable serve``.
         upload_quota: what one client may upload (decks, pictures, bytes, CPU time).
+        absent_seconds: at tables whose clock covers for absent players, seconds a seat
+            that must act may stay disconnected before a computer player acts for it.
     """
 
     data_dir: Path = Path("data")
@@ -96,6 +99,7 @@ class Settings:
     read_timeout: float = 15.0
     header_timeout: float = 10.0
     upload_quota: UploadQuota = field(default_factory=UploadQuota)
+    absent_seconds: float = 30.0
 
 
 def server_secret(data_dir: Path) -> bytes:
@@ -133,7 +137,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         store = storage or SQLiteStorage(settings.data_dir / "gametable.sqlite3",
                                          synchronous=settings.synchronous)
         manager = TableManager(store, bot_delay=settings.bot_delay,
-                               secret=server_secret(settings.data_dir), caps=settings.caps)
+                               secret=server_secret(settings.data_dir), caps=settings.caps,
+                               absent_seconds=settings.absent_seconds)
         count = manager.load()
         log.info("loaded %d tables from storage", count)
         manager.start_bots()
@@ -191,7 +196,11 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         table, host_token, seat, token = await manager_of(request).create(
             body.game, body.config,
             [SeatRequest(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats],
-            body.name, deck_keys, client=address)
+            body.name, deck_keys, client=address,
+            clock=None if body.clock is None else ClockSettings(
+                turn_seconds=body.clock.turn_seconds, cover=body.clock.cover,
+                cover_absent=body.clock.cover_absent,
+                absent_seconds=settings.absent_seconds))
         return {"table": table.info(), "host_token": host_token, "seat": seat,
                 "token": token}
 

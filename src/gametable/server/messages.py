@@ -7,6 +7,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 MAX_SEATS = 12
+MIN_TURN_SECONDS, MAX_TURN_SECONDS = 5, 24 * 3600
+"""The shortest and longest time limit per turn a table may have, in seconds."""
 
 
 class SeatSpec(BaseModel):
@@ -18,6 +20,21 @@ class SeatSpec(BaseModel):
     name: str | None = Field(default=None, max_length=40)
 
 
+class ClockSpec(BaseModel):
+    """A table's turn clock (``docs/protocol.md``; TR-TIME-1 for Triominos)."""
+
+    model_config = ConfigDict(extra="forbid")
+    turn_seconds: int | None = Field(
+        default=None, ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS,
+        description="Seconds per turn (per decision in Dixit); null: no limit.")
+    cover: str = Field(default="medium", max_length=40,
+                       description="The computer player (a level or bot name) that plays "
+                                   "for a seat that is away.")
+    cover_absent: bool = Field(
+        default=False, description="Computer players also cover for players who stay "
+                                   "disconnected while they must act.")
+
+
 class CreateTable(BaseModel):
     """``POST /api/tables``: the creator takes the first human seat when ``name`` is set."""
 
@@ -27,6 +44,8 @@ class CreateTable(BaseModel):
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     name: str | None = Field(default=None, max_length=40,
                              description="The creator's name; omit to only watch.")
+    clock: ClockSpec | None = Field(default=None,
+                                    description="A turn clock; omit for none.")
 
 
 class JoinTable(BaseModel):

@@ -1,7 +1,8 @@
 """One websocket client's session at a table (the messages: ``docs/protocol.md``).
 
 The first message must be ``hello`` (with the seat token, if any); every later message
-is ``action``, ``chat`` or ``ping``. Anything refused — malformed, oversized, out of turn,
+is ``action``, ``chat``, ``back`` (take an away seat back from the computer player
+covering for it) or ``ping``. Anything refused — malformed, oversized, out of turn,
 illegal — is answered with an ``error`` to this client only and changes nothing. A
 client that sends faster than :data:`RATE_PER_SECOND` is slowed down, not cut off: its
 messages wait their turn.
@@ -180,6 +181,9 @@ async def _hello(socket: Socket, table: Table, conn: Connection) -> bool:
         if chat.history(table):
             conn.push_json(chat.history_message(table))
         table.add_connection(conn)
+        clock = table.clock_message()
+        if clock is not None:
+            conn.push(clock)
     return True
 
 
@@ -201,6 +205,8 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
             await manager.submit(table, conn.seat, message.get("action"), version, conn)
         elif kind == "chat":
             chat.post(table, conn, message.get("text"), limits)
+        elif kind == "back":
+            await manager.back(table, conn)
         elif kind == "hello":
             raise Refused("hello_again", "server.errors.hello_again")
         else:

@@ -88,6 +88,9 @@ class TableRow:
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     expired: float | None = None
     """When the table expired with seats still open (``None``: it did not)."""
+    clock: dict[str, Any] | None = None
+    """The table's turn clock (settings, deadlines, away seats; see
+    ``gametable.server.clock``), or ``None`` for a table without one."""
 
 
 class StorageError(Exception):
@@ -106,11 +109,21 @@ class Storage(Protocol):
         ...
 
     async def append_action(self, table_id: str, number: int, seat: int,
-                            action: dict[str, Any]) -> None:
-        """Append action ``number`` (1-based) to a table's record, durably.
+                            action: dict[str, Any], clock: dict[str, Any] | None = None
+                            ) -> None:
+        """Append action ``number`` (1-based) to a table's record, durably; with
+        ``clock``, the table's turn clock is stored in the same transaction.
 
         Raises:
             StorageError: the action could not be stored.
+        """
+        ...
+
+    async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
+        """Store a table's turn clock (JSON-ready), durably.
+
+        Raises:
+            StorageError: it could not be stored.
         """
         ...
 
@@ -129,7 +142,8 @@ class Storage(Protocol):
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
         """Every table whose game is not known to be over and that has not expired, with
         seats and actions; with ``active_only``, only those whose every seat is taken and
-        where a computer player sits (those that may have to act at start-up)."""
+        where a computer player sits or a turn clock runs (those that may have to act at
+        start-up)."""
         ...
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -281,10 +295,11 @@ class SQLiteStorage:
 
     async def create_table(self, table: TableRow) -> None:
         await self._write(
-            ("INSERT INTO game_tables (id, game, config, seed, host_hash, created) "
-             "VALUES (?, ?, ?, ?, ?, ?)",
+            ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?)",
              (table.id, table.game, orjson.dumps(table.config).decode(), table.seed,
-              table.host_hash, table.created)),
+              table.host_hash, table.created,
+              None if table.clock is None else orjson.dumps(table.clock).decode())),
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
@@ -292,12 +307,19 @@ class SQLiteStorage:
         await self._write(_seat_statement(table_id, seat))
 
     async def append_action(self, table_id: str, number: int, seat: int,
-                            action: dict[str, Any]) -> None:
-        await self._write((
+                            action: dict[str, Any], clock: dict[str, Any] | None = None
+                            ) -> None:
+        statements: list[_Statement] = [(
             "INSERT INTO actions (table_id, number, seat, action, created) "
             "VALUES (?, ?, ?, ?, ?)",
             (table_id, number, seat, orjson.dumps(action).decode(), time.time()),
-        ))
+        )]
+        if clock is not None:
+            statements.append(_clock_statement(table_id, clock))
+        await self._write(*statements)
+
+    async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
+        await self._write(_clock_statement(table_id, clock))
 
     async def mark_finished(self, table_id: str, when: float) -> None:
         await self._write(("UPDATE game_tables SET finished = ? WHERE id = ?",
@@ -318,8 +340,8 @@ class SQLiteStorage:
         where = "WHERE t.finished IS NULL AND t.expired IS NULL"
         if active_only:
             where += (" AND NOT EXISTS (SELECT 1 FROM seats o WHERE o.table_id = t.id AND "
-                      "o.kind = 'open') AND EXISTS (SELECT 1 FROM seats b WHERE "
-                      "b.table_id = t.id AND b.kind = 'bot')")
+                      "o.kind = 'open') AND (t.clock IS NOT NULL OR EXISTS (SELECT 1 "
+                      "FROM seats b WHERE b.table_id = t.id AND b.kind = 'bot'))")
         return self._load(where, ())
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -343,9 +365,10 @@ class SQLiteStorage:
             tables = {
                 row[0]: TableRow(id=row[0], game=row[1], config=orjson.loads(row[2]),
                                  seed=row[3], host_hash=row[4], created=row[5], seats=[],
-                                 expired=row[6])
+                                 expired=row[6],
+                                 clock=None if row[7] is None else orjson.loads(row[7]))
                 for row in conn.execute(
-                    "SELECT id, game, config, seed, host_hash, created, expired "
+                    "SELECT id, game, config, seed, host_hash, created, expired, clock "
                     f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
@@ -383,7 +406,7 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
         conn.execute("COMMIT")
 
 
-ADDED_COLUMNS = {"game_tables": {"expired": "REAL"}}
+ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL)."""
 
 
@@ -393,6 +416,11 @@ def _add_columns(conn: sqlite3.Connection) -> None:
         for name, kind in columns.items():
             if name not in present:
                 conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+
+
+def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:
+    return ("UPDATE game_tables SET clock = ? WHERE id = ?",
+            (orjson.dumps(clock).decode(), table_id))
 
 
 def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:

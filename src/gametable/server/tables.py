@@ -37,6 +37,7 @@ from gametable.core.i18n import translate
 from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
+from gametable.server.clock import Clock, ClockSettings
 from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
 
 log = logging.getLogger("gametable.tables")
@@ -208,6 +209,16 @@ class Table:
     _presence: asyncio.TimerHandle | None = None
     _presence_sent: tuple[tuple[tuple[str, bool], ...], int] | None = None
     _presence_new: bool = False
+    clock: Clock | None = None
+    """The turn clock (``None``: the table has none), see ``gametable.server.clock``."""
+    cover_bots: dict[int, Bot] = field(default_factory=dict)
+    """The computer players that play for away seats, made when first needed."""
+    last_covered: dict[str, Any] | None = None
+    """``{"seat", "reason"}`` when the last action was a computer player's for an away
+    seat, else ``None``."""
+    on_clock_due: Callable[[Table], None] | None = None
+    """Called when the earliest deadline passes (set by the :class:`TableManager`)."""
+    _clock_timer: asyncio.TimerHandle | None = None
 
     def __post_init__(self) -> None:
         self.committed = self.game.outcome(self.state)
@@ -244,6 +255,8 @@ class Table:
             self.watchers += 1
         else:
             self.seat_connections[conn.seat] += 1
+            if self.clock is not None and self.clock.arrived(conn.seat):
+                self.clock_changed()
         self._presence_new = True
         self._presence_soon()
 
@@ -258,6 +271,9 @@ class Table:
             self.seat_connections[conn.seat] -= 1
             if self.seat_connections[conn.seat] <= 0:
                 del self.seat_connections[conn.seat]
+                if self.clock is not None and self.status == PLAYING and self.clock.left(
+                        conn.seat, conn.seat in self.game.to_act(self.state), time.time()):
+                    self.clock_changed()
         self.last_active = time.monotonic()
         self._presence_soon()
 
@@ -297,8 +313,10 @@ class Table:
             conn.push(text)
 
     def idle_for(self, now: float) -> float:
-        """Seconds since anything happened here; 0 while anyone is connected or a bot acts."""
-        if self.connections or self.bot_tasks or self.lock.locked():
+        """Seconds since anything happened here; 0 while anyone is connected, a bot acts
+        or a turn's deadline is pending."""
+        if self.connections or self.bot_tasks or self.lock.locked() or (
+                self.clock is not None and self.clock.deadlines and self.status == PLAYING):
             return 0.0
         return now - self.last_active
 
@@ -347,6 +365,7 @@ class Table:
             "invite": f"/t/{self.id}",
             "created": self.created,
             "watchers": self.watchers,
+            "clock": None if self.clock is None else self.clock.settings.to_json(),
         }
 
     def state_message(self, seat: Seat | None) -> str:
@@ -368,6 +387,8 @@ class Table:
         outcome = self.committed
         if outcome.finished:
             message["outcome"] = outcome.to_json()
+        if self.last_covered is not None:
+            message["covered"] = self.last_covered
         text = orjson.dumps(message).decode()
         self._messages[seat] = text
         return text
@@ -377,6 +398,56 @@ class Table:
         self._messages.clear()
         for conn in list(self.connections):
             conn.push(self.state_message(conn.seat))
+
+    # -- the turn clock -------------------------------------------------------------
+
+    def people(self) -> set[Seat]:
+        """The seats where a person sits."""
+        return {s.seat for s in self.seats if s.kind == HUMAN}
+
+    def arm_clock(self) -> bool:
+        """Bring the clock's deadlines up to date with who must act (under :attr:`lock`);
+        returns whether they changed. A table without a clock, or not playing, has none."""
+        clock = self.clock
+        if clock is None:
+            return False
+        to_act = self.game.to_act(self.state) if self.status == PLAYING else set()
+        return clock.arm(to_act, self.people(), self.connected, time.time())
+
+    def clock_message(self) -> str | None:
+        """The ``clock`` message as JSON text, or ``None`` without a clock."""
+        if self.clock is None:
+            return None
+        return orjson.dumps(self.clock.message(time.time())).decode()
+
+    def clock_changed(self) -> None:
+        """Send everyone the clock and wait for its next deadline."""
+        text = self.clock_message()
+        if text is None:
+            return
+        for conn in list(self.connections):
+            conn.push(text)
+        self.schedule_clock()
+
+    def schedule_clock(self) -> None:
+        """Call :attr:`on_clock_due` when the earliest deadline passes."""
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
+        clock = self.clock
+        if clock is None or self.on_clock_due is None or self.status != PLAYING:
+            return
+        at = clock.next_at()
+        if at is None:
+            return
+        self._clock_timer = asyncio.get_running_loop().call_later(
+            max(0.0, at - time.time()), self.on_clock_due, self)
+
+    def stop_clock(self) -> None:
+        """Stop waiting for deadlines (the table leaves memory or the server stops)."""
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
 
     def broadcast_info(self) -> None:
         """Send every connected client the table's public ``info`` (after a seat changed
@@ -431,12 +502,18 @@ class TableManager:
             table's seed with it (:meth:`bot_seed`), so neither can be worked out from
             the other. ``None``: a random one for this process.
         caps: how many waiting and all-bot tables there may be.
+        absent_seconds: seconds a seat that must act may stay disconnected before a
+            computer player covers for it, at tables whose clock asks for that
+            (:attr:`ClockSettings.cover_absent`).
     """
 
     def __init__(self, storage: Storage, *, bot_delay: float = 0.8,
-                 secret: bytes | None = None, caps: Caps | None = None) -> None:
+                 secret: bytes | None = None, caps: Caps | None = None,
+                 absent_seconds: float = 30.0) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.absent_seconds = absent_seconds
+        self._clock_tasks: set[asyncio.Task[None]] = set()
         self._pace = random.Random()  # think-time jitter only, never a game's chance
         self.secret = secret if secret is not None else secrets.token_bytes(32)
         self.caps = caps or Caps()
@@ -482,8 +559,10 @@ class TableManager:
         return table
 
     def start_bots(self) -> None:
-        """Let computer players act where it is their turn (after a restart)."""
+        """Let computer players act where it is their turn, and turn clocks run (after a
+        restart)."""
         for table in self.tables.values():
+            self._start_clock(table)
             self._wake_bots(table)
 
     def _build(self, row: TableRow) -> Table:
@@ -493,6 +572,13 @@ class TableManager:
                       config=config, seed=row.seed, host_hash=row.host_hash,
                       created=row.created, seats=row.seats,
                       state=game.new_game(config, len(row.seats), row.seed))
+        if row.clock is not None:
+            try:
+                table.clock = Clock.from_json(row.clock, self.absent_seconds)
+            except (KeyError, TypeError, ValueError):
+                log.error("table %s: its stored clock cannot be read; it runs without",
+                          row.id)
+        table.on_clock_due = self._clock_due
         for seat in row.seats:
             if seat.kind == BOT and seat.bot:
                 table.bots[seat.seat] = make_bot(seat.bot, game,
@@ -519,6 +605,7 @@ class TableManager:
                     table = self._replay(row) if row is not None else None
                     if table is not None:
                         self.tables[table_id] = table
+                        self._start_clock(table)
                         self._wake_bots(table)
         if table is None:
             raise Refused("no_table", "server.errors.no_table", status=404, table=table_id)
@@ -537,6 +624,7 @@ class TableManager:
                     IDLE_FINISHED if table.status == FINISHED else IDLE_PLAYING)]
         for table_id in idle:
             table = self.tables.pop(table_id)
+            table.stop_clock()
             if table.status != WAITING:  # a waiting table counts until it expires
                 self._uncount(table_id)
         return len(idle)
@@ -606,7 +694,8 @@ class TableManager:
 
     async def create(self, game_name: str, options: Mapping[str, Any] | None,
                      seats: list[SeatRequest], creator: str | None,
-                     deck_keys: Sequence[str] = (), client: str = "-"
+                     deck_keys: Sequence[str] = (), client: str = "-",
+                     clock: ClockSettings | None = None
                      ) -> tuple[Table, str, Seat | None, str | None]:
         """A new table; the creator takes the first human seat when there is one.
 
@@ -614,13 +703,16 @@ class TableManager:
             deck_keys: owner keys of uploaded decks the creator holds: a table may use an
                 uploaded picture deck (a config's ``deck``) only with its owner key.
             client: who asks (their address), for :class:`Caps`.
+            clock: the table's turn clock (``None`` or one that is not
+                :attr:`~ClockSettings.active`: no clock).
 
         Returns:
             ``(table, host_token, creator_seat, creator_token)``.
 
         Raises:
-            Refused: unknown game or bot, invalid options or seat count, or an uploaded
-                deck whose owner key is missing (404, as if there were no such deck).
+            Refused: unknown game or bot (also the clock's ``cover``), invalid options or
+                seat count, or an uploaded deck whose owner key is missing (404, as if
+                there were no such deck).
         """
         try:
             game = registry.get(game_name)
@@ -636,6 +728,9 @@ class TableManager:
             if request.kind == BOT and request.bot not in bot_names():
                 raise Refused("bad_bot", "server.errors.unknown_bot", bot=str(request.bot),
                               bots=", ".join(bot_names()))
+        if clock is not None and clock.cover not in bot_names():
+            raise Refused("bad_bot", "server.errors.unknown_bot", bot=clock.cover,
+                          bots=", ".join(bot_names()))
         human_seats = sum(1 for request in seats if request.kind != BOT)
         self._check_caps(client, waiting=human_seats > (creator is not None),
                          bots_only=human_seats == 0)
@@ -657,7 +752,8 @@ class TableManager:
         row = TableRow(id=new_table_id(), game=game_name,
                        config=stored_options(config),
                        seed=secrets.randbits(63), host_hash=token_hash(host_token),
-                       created=time.time(), seats=rows)
+                       created=time.time(), seats=rows,
+                       clock=Clock(clock).to_json() if clock and clock.active else None)
         table = self._build(row)
         try:
             await self.storage.create_table(row)
@@ -666,6 +762,7 @@ class TableManager:
                 from None
         self.tables[table.id] = table
         self._count(client, table)
+        self._start_clock(table)
         self._wake_bots(table)
         return table, host_token, creator_seat, creator_token
 
@@ -738,24 +835,140 @@ class TableManager:
             self._uncount(table.id)
         table.broadcast_info()
         table.broadcast_state()
+        self._start_clock(table)
         self._wake_bots(table)
+
+    # -- the turn clock -------------------------------------------------------------
+
+    def _start_clock(self, table: Table) -> None:
+        """Arm the clock after the seats changed or the table was loaded, store it if
+        that changed it, tell everyone, and wait for its next deadline."""
+        if table.clock is None:
+            return
+        if table.arm_clock():
+            self._store_clock_later(table)
+        else:
+            table.clock_changed()
+
+    def _store_clock_later(self, table: Table) -> None:
+        """Store the clock, then tell everyone (a deadline is shown once it is stored)."""
+        clock = table.clock
+        if clock is None:
+            return
+        data = clock.to_json()
+
+        async def store() -> None:
+            try:
+                await self.storage.save_clock(table.id, data)
+            except StorageError:
+                log.warning("table %s: its clock could not be stored", table.id)
+            table.clock_changed()
+
+        self._keep(asyncio.create_task(store()))
+
+    def _keep(self, task: asyncio.Task[None]) -> None:
+        self._clock_tasks.add(task)
+        task.add_done_callback(self._clock_tasks.discard)
+
+    def _clock_due(self, table: Table) -> None:
+        self._keep(asyncio.create_task(self._expire(table)))
+
+    async def _expire(self, table: Table) -> None:
+        """A deadline passed: the first seat whose time ran out goes away and a computer
+        player acts for it. One seat at a time: where any one seat may act (claiming
+        Dixit's storyteller role), the others need not go away once it has."""
+        if self.tables.get(table.id) is not table:
+            return  # evicted meanwhile: the table in memory (if any) has its own clock
+        async with table.lock:
+            clock = table.clock
+            if clock is None or table.status != PLAYING:
+                return
+            if any(seat in clock.away for seat in table.bot_tasks):
+                return  # a cover is thinking; its action re-arms the clock
+            if table.arm_clock():
+                self._store_clock_later(table)
+            due = clock.due(time.time())
+            if due is None:
+                table.schedule_clock()
+                return
+            seat, reason = due
+            clock.send_away(seat, reason)
+            log.info("table %s: seat %d is away (%s); a computer player covers",
+                     table.id, seat, reason)
+            try:
+                await self.storage.save_clock(table.id, clock.to_json())
+            except StorageError:
+                log.warning("table %s: its clock could not be stored", table.id)
+            table.clock_changed()
+        self._wake_bots(table)
+
+    async def back(self, table: Table, conn: Connection) -> None:
+        """The person of ``conn``'s seat takes it back from the computer player that
+        covered for it; when the seat must act now, its turn's time starts again.
+
+        Raises:
+            Refused: ``conn`` does not hold a seat (``not_seated``, ``seat_lost``), or the
+                seat is not away (``not_away``). Nothing changed.
+        """
+        async with table.lock:
+            if conn.seat is None:
+                raise Refused("not_seated", "server.errors.not_seated")
+            if not table.holds(conn):
+                raise Refused("seat_lost", "server.errors.seat_lost")
+            clock = table.clock
+            if clock is None or not clock.come_back(conn.seat):
+                raise Refused("not_away", "server.errors.not_away")
+            table.arm_clock()
+            try:
+                await self.storage.save_clock(table.id, clock.to_json())
+            except StorageError:
+                log.warning("table %s: its clock could not be stored", table.id)
+            table.clock_changed()
+
+    def _covering(self, table: Table, seat: Seat) -> bool:
+        """Whether a computer player plays for ``seat`` because its person is away."""
+        clock = table.clock
+        return (clock is not None and seat in clock.away
+                and table.seats[seat].kind == HUMAN)
+
+    def _actor(self, table: Table, seat: Seat) -> Bot | None:
+        """The computer player that acts for ``seat`` now, if any."""
+        bot = table.bots.get(seat)
+        if bot is not None:
+            return bot
+        if not self._covering(table, seat) or table.clock is None:
+            return None
+        cover = table.cover_bots.get(seat)
+        if cover is None:
+            cover = make_bot(table.clock.settings.cover, table.game,
+                             self.bot_seed(table.seed, seat))
+            table.cover_bots[seat] = cover
+        return cover
 
     # -- playing --------------------------------------------------------------------
 
     async def submit(self, table: Table, seat: Seat, action: Any,
-                     version: int | None = None, conn: Connection | None = None) -> None:
+                     version: int | None = None, conn: Connection | None = None,
+                     *, by_bot: bool = False) -> None:
         """Apply, store, then broadcast one action of ``seat`` (sent by ``conn``, or by
-        the seat's computer player when ``None``).
+        the seat's computer player when ``None``; ``by_bot``: by a computer player, the
+        seat's own or one covering for its away person).
+
+        A person's own action at a seat that is away takes the seat back (TR-TIME-1).
 
         Raises:
-            Refused: ``conn`` no longer holds the seat (``seat_lost``), the game has not
-                started, ``version`` is not the current one, the rules refuse the action,
-                or it could not be stored. Nothing changed.
+            Refused: ``conn`` no longer holds the seat (``seat_lost``), a computer player
+                no longer plays for it (``seat_lost``: its person came back), the game
+                has not started, ``version`` is not the current one, the rules refuse the
+                action, or it could not be stored. Nothing changed.
         """
         if not isinstance(action, dict):
             raise Refused("malformed", "errors.malformed_action")
         async with table.lock:
             if conn is not None and not table.holds(conn):
+                raise Refused("seat_lost", "server.errors.seat_lost")
+            covering = self._covering(table, seat)
+            if by_bot and seat not in table.bots and not covering:
                 raise Refused("seat_lost", "server.errors.seat_lost")
             status = table.status
             if status == WAITING:
@@ -769,11 +982,30 @@ class TableManager:
             except GameError as error:
                 raise Refused.from_game_error(error) from None
             number = table.version + 1
+            clock = table.clock
+            covered = None
+            snapshot = None if clock is None else clock.to_json()
+            if clock is not None and covering:
+                if by_bot:
+                    covered = {"seat": seat, "reason": clock.away[seat]}
+                else:
+                    clock.come_back(seat)
+            clock_data = None
+            if clock is not None:
+                before = clock.to_json()
+                clock.arm(table.game.to_act(table.state) if not table.game.outcome(
+                    table.state).finished else set(), table.people(), table.connected,
+                    time.time())
+                if clock.to_json() != before:
+                    clock_data = clock.to_json()
             try:
-                await self.storage.append_action(table.id, number, seat, action)
+                await self.storage.append_action(table.id, number, seat, action,
+                                                 clock=clock_data)
             except StorageError:
                 log.exception("table %s: action %d not stored; rebuilding", table.id, number)
                 table.state = self._replayed(table)
+                if snapshot is not None:
+                    table.clock = Clock.from_json(snapshot, self.absent_seconds)
                 table.waiting_since.clear()
                 table.note_waiting(None)
                 table.committed = table.game.outcome(table.state)
@@ -783,8 +1015,11 @@ class TableManager:
             table.note_waiting(seat)
             table.committed = table.game.outcome(table.state)
             table.last_events = events
+            table.last_covered = covered
             table.last_active = time.monotonic()
             table.broadcast_state()
+            if clock is not None:
+                table.clock_changed()
             if table.committed.finished:
                 self._uncount(table.id)
                 await self._mark_finished(table)
@@ -808,7 +1043,8 @@ class TableManager:
         if table.status != PLAYING:
             return
         for seat in table.game.to_act(table.state):
-            if seat in table.bots and seat not in table.bot_tasks:
+            if seat not in table.bot_tasks and (seat in table.bots
+                                                or self._covering(table, seat)):
                 task = asyncio.create_task(self._bot_turn(table, seat))
                 table.bot_tasks[seat] = task
 
@@ -829,17 +1065,22 @@ class TableManager:
                 if patience:
                     await asyncio.sleep(patience * self.bot_delay)
             async with table.lock:
-                if table.status != PLAYING or seat not in table.game.to_act(table.state):
+                bot = self._actor(table, seat)
+                if (bot is None or table.status != PLAYING
+                        or seat not in table.game.to_act(table.state)):
                     return
                 view = table.game.view(table.state, seat)
                 legal = table.game.legal_actions(table.state, seat)
                 version = table.version
-            action = await asyncio.to_thread(table.bots[seat].choose, view, legal)
+            action = await asyncio.to_thread(bot.choose, view, legal)
             try:
-                await self.submit(table, seat, action, version)
+                await self.submit(table, seat, action, version, by_bot=True)
             except Refused as refusal:
                 # Refused after others acted at the same moment (a teammate named the
-                # giver first): decide again. Refused with nothing changed: a bot bug.
+                # giver first): decide again. Its person came back: nothing to do.
+                # Refused with nothing changed: a bot bug.
+                if refusal.code == "seat_lost":
+                    return
                 if refusal.code != "stale_version" and table.version == version:
                     log.error("table %s: bot in seat %d refused: %s", table.id, seat, refusal)
                     return
@@ -850,11 +1091,14 @@ class TableManager:
             return
         finally:
             table.bot_tasks.pop(seat, None)
+            if table.clock is not None:
+                table.schedule_clock()
         self._wake_bots(table)
 
     async def stop(self) -> None:
         """Cancel computer players and close connections (at shutdown)."""
         for table in self.tables.values():
+            table.stop_clock()
             for task in table.bot_tasks.values():
                 task.cancel()
             for conn in list(table.connections):

@@ -1,0 +1,225 @@
+"""Turn clocks: a time limit per turn, and computer players who cover for away seats.
+
+A table may have a clock, chosen when it is created (off by default; for Triominos it is
+the optional time limit of TR-TIME-1, for Dixit it times each decision: clue, giving,
+voting). It works for every game through the protocol's ``to_act``:
+
+- When a person's seat must act, it gets a **deadline**: ``turn_seconds`` from the
+  moment it started waiting (a Dixit seat gets one for each decision).
+- With ``cover_absent``, a seat whose person is not connected gets a deadline
+  :attr:`ClockSettings.absent_seconds` from the moment it started waiting disconnected;
+  reconnecting lifts it.
+- When a deadline passes, the seat is **away**: from then on a computer player of the
+  table's chosen level (:attr:`ClockSettings.cover`) plays its turns, and each of its
+  actions says so (``covered`` in the ``state`` message). The person takes the seat
+  back with the ``back`` message (one click), or by acting themselves (TR-TIME-1).
+
+Deadlines are wall-clock times (seconds since 1970) stored with the table, so a restart
+neither loses nor resets them; time runs on the server, clients only display it.
+Nothing here knows which game is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from gametable.core.protocol import Seat
+
+TURN, ABSENT = "turn", "absent"
+"""Why a seat went away: its turn's time ran out, or its person stayed disconnected."""
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """A table's clock, as its creator chose it.
+
+    Attributes:
+        turn_seconds: seconds a seat has for a turn (a Dixit decision); ``None``: no
+            limit.
+        cover: the computer player (a bot name or level: ``easy``, ``medium``, ``hard``)
+            that plays for a seat that is away.
+        cover_absent: computer players also cover for a person who stays disconnected
+            for :attr:`absent_seconds` while their seat must act, even without a limit.
+        absent_seconds: seconds a seat that must act may stay disconnected (with
+            :attr:`cover_absent`); a server setting, not stored with the table.
+    """
+
+    turn_seconds: float | None = None
+    cover: str = "medium"
+    cover_absent: bool = False
+    absent_seconds: float = 30.0
+
+    @property
+    def active(self) -> bool:
+        """Whether this clock can ever make a seat away."""
+        return self.turn_seconds is not None or self.cover_absent
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as stored and shown (``absent_seconds`` included for display)."""
+        return {"turn_seconds": self.turn_seconds, "cover": self.cover,
+                "cover_absent": self.cover_absent, "absent_seconds": self.absent_seconds}
+
+
+@dataclass
+class Deadline:
+    """When a waiting seat goes away, and why (the earlier of its two times).
+
+    Attributes:
+        turn: when its turn's time runs out (seconds since 1970), or ``None``.
+        absent: when it has been disconnected for too long, or ``None``.
+    """
+
+    turn: float | None = None
+    absent: float | None = None
+
+    @property
+    def at(self) -> float | None:
+        """The earlier of the two times, or ``None`` when neither is set."""
+        times = [t for t in (self.turn, self.absent) if t is not None]
+        return min(times) if times else None
+
+    @property
+    def reason(self) -> str:
+        """:data:`ABSENT` when the disconnection comes first, else :data:`TURN`."""
+        if self.absent is not None and (self.turn is None or self.absent < self.turn):
+            return ABSENT
+        return TURN
+
+
+@dataclass
+class Clock:
+    """A table's running clock: its settings, the waiting seats' deadlines and the seats
+    that are away (seat → why). Changed only under the table's lock."""
+
+    settings: ClockSettings
+    deadlines: dict[Seat, Deadline] = field(default_factory=dict)
+    away: dict[Seat, str] = field(default_factory=dict)
+
+    # -- storing ------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The clock as stored with the table (JSON-ready)."""
+        return {
+            "turn_seconds": self.settings.turn_seconds,
+            "cover": self.settings.cover,
+            "cover_absent": self.settings.cover_absent,
+            "deadlines": {str(seat): [d.turn, d.absent] for seat, d in self.deadlines.items()},
+            "away": {str(seat): reason for seat, reason in self.away.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], absent_seconds: float = 30.0) -> Clock:
+        """The clock stored as ``data`` (see :meth:`to_json`).
+
+        Raises:
+            KeyError, TypeError, ValueError: ``data`` is not a stored clock.
+        """
+        settings = ClockSettings(turn_seconds=data.get("turn_seconds"),
+                                 cover=str(data.get("cover") or "medium"),
+                                 cover_absent=bool(data.get("cover_absent")),
+                                 absent_seconds=absent_seconds)
+        deadlines = {int(seat): Deadline(turn=times[0], absent=times[1])
+                     for seat, times in (data.get("deadlines") or {}).items()}
+        away = {int(seat): str(reason) for seat, reason in (data.get("away") or {}).items()}
+        return cls(settings, deadlines, away)
+
+    def message(self, now: float) -> dict[str, Any]:
+        """The ``clock`` message (``docs/protocol.md``): times in milliseconds since
+        1970, with the server's ``now`` so a client can allow for its own clock."""
+        return {
+            "type": "clock",
+            "turn_seconds": self.settings.turn_seconds,
+            "cover": self.settings.cover,
+            "cover_absent": self.settings.cover_absent,
+            "deadlines": {str(seat): round(at * 1000) for seat, d in self.deadlines.items()
+                          if (at := d.at) is not None},
+            "away": {str(seat): reason for seat, reason in self.away.items()},
+            "now": round(now * 1000),
+        }
+
+    # -- keeping time -------------------------------------------------------------
+
+    def arm(self, to_act: Collection[Seat], people: Collection[Seat],
+            connected: Callable[[Seat], bool], now: float) -> bool:
+        """Bring the deadlines up to date with who must act now.
+
+        Args:
+            to_act: the seats that must act (the protocol's ``to_act``).
+            people: the seats where a person sits (computer players have no clock).
+            connected: whether a seat's person is connected now.
+            now: the time, in seconds since 1970.
+
+        Returns:
+            Whether anything changed (then the clock should be stored and sent).
+        """
+        changed = False
+        for seat in list(self.away):
+            if seat not in people:
+                del self.away[seat]
+                changed = True
+        for seat in list(self.deadlines):
+            if seat not in to_act or seat not in people or seat in self.away:
+                del self.deadlines[seat]
+                changed = True
+        settings = self.settings
+        for seat in to_act:
+            if seat not in people or seat in self.away or seat in self.deadlines:
+                continue
+            deadline = Deadline()
+            if settings.turn_seconds is not None:
+                deadline.turn = now + settings.turn_seconds
+            if settings.cover_absent and not connected(seat):
+                deadline.absent = now + settings.absent_seconds
+            if deadline.at is not None:
+                self.deadlines[seat] = deadline
+                changed = True
+        return changed
+
+    def arrived(self, seat: Seat) -> bool:
+        """A person connected to ``seat``: lift its disconnection deadline. Returns
+        whether anything changed."""
+        deadline = self.deadlines.get(seat)
+        if deadline is None or deadline.absent is None:
+            return False
+        deadline.absent = None
+        if deadline.at is None:
+            del self.deadlines[seat]
+        return True
+
+    def left(self, seat: Seat, waiting: bool, now: float) -> bool:
+        """The last connection of ``seat`` went while it must act (``waiting``): with
+        ``cover_absent``, it goes away if nobody comes back within ``absent_seconds``.
+        Returns whether anything changed."""
+        if not (self.settings.cover_absent and waiting) or seat in self.away:
+            return False
+        deadline = self.deadlines.setdefault(seat, Deadline())
+        if deadline.absent is None:
+            deadline.absent = now + self.settings.absent_seconds
+            return True
+        return False
+
+    def next_at(self) -> float | None:
+        """The earliest deadline, or ``None``."""
+        times = [at for d in self.deadlines.values() if (at := d.at) is not None]
+        return min(times) if times else None
+
+    def due(self, now: float) -> tuple[Seat, str] | None:
+        """The seat whose deadline passed first (lowest seat on a tie) and why, or
+        ``None`` when no deadline has passed."""
+        passed = sorted((at, seat) for seat, d in self.deadlines.items()
+                        if (at := d.at) is not None and at <= now)
+        if not passed:
+            return None
+        seat = passed[0][1]
+        return seat, self.deadlines[seat].reason
+
+    def send_away(self, seat: Seat, reason: str) -> None:
+        """Mark ``seat`` away (a computer player plays for it from now on)."""
+        self.deadlines.pop(seat, None)
+        self.away[seat] = reason
+
+    def come_back(self, seat: Seat) -> bool:
+        """The person of ``seat`` takes it back. Returns whether it was away."""
+        return self.away.pop(seat, None) is not None

@@ -1,0 +1,260 @@
+"""Turn clocks (TR-TIME-1 for Triominos, and the same table option for every game): a
+seat whose time runs out is played by a computer player and shown away until its person
+takes it back; deadlines are stored with the table."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from gametable.server.clock import ABSENT, TURN, Clock, ClockSettings
+from gametable.server.socket import serve_client
+from gametable.server.storage import SQLiteStorage
+from gametable.server.tables import PLAYING, SeatRequest, Table, TableManager
+from tests.aio import run_async
+from tests.server.test_races import FakeSocket
+
+HUMAN = SeatRequest("human")
+
+
+def bot(name: str = "greedy") -> SeatRequest:
+    return SeatRequest("bot", bot=name)
+
+
+async def until(check: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Wait (without blocking the loop) until ``check()`` holds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "the condition never held"
+        await asyncio.sleep(0.01)
+
+
+def messages(sock: FakeSocket, kind: str) -> list[dict[str, Any]]:
+    return [m for m in sock.received if m["type"] == kind]
+
+
+async def seated(manager: TableManager, table: Table, token: str | None
+                 ) -> tuple[FakeSocket, asyncio.Task[None]]:
+    """A client of ``table`` that said hello with ``token``, and the task serving it."""
+    sock = FakeSocket()
+    task = asyncio.create_task(serve_client(sock, manager, table.id))
+    sock.say({"type": "hello", "token": token} if token else {"type": "hello"})
+    await until(lambda: bool(messages(sock, "state")))
+    return sock, task
+
+
+def with_manager(tmp_path: Path, body: Callable[[TableManager], Awaitable[None]], *,
+                 bot_delay: float = 0.0, absent_seconds: float = 30.0) -> None:
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=bot_delay, absent_seconds=absent_seconds)
+        try:
+            await body(manager)
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())
+
+
+def test_a_seat_whose_time_runs_out_is_played_for_and_its_person_takes_it_back(
+        tmp_path: Path) -> None:
+    """TR-TIME-1: when a turn's time runs out, a computer player of the table's level
+    plays it, the state says so and the seat is away; ``back`` returns it to its person,
+    whose next turn waits for them again."""
+    async def body(manager: TableManager) -> None:
+        table, _, seat, token = await manager.create(
+            "sequence-cats", {}, [HUMAN, bot()], "Ann",
+            clock=ClockSettings(turn_seconds=0.3, cover="greedy"))
+        assert seat == 0 and table.status == PLAYING and table.clock is not None
+        assert table.game.to_act(table.state) == {0}
+        assert table.clock.deadlines[0].turn is not None
+        sock, task = await seated(manager, table, token)
+        clock = messages(sock, "clock")[-1]
+        assert clock["turn_seconds"] == 0.3 and "0" in clock["deadlines"]
+        assert clock["deadlines"]["0"] > clock["now"]
+
+        await until(lambda: table.version >= 1)
+        covered = next(m for m in messages(sock, "state") if m["version"] == 1)
+        assert covered["covered"] == {"seat": 0, "reason": TURN}
+        assert table.clock.away == {0: TURN}
+        assert any(m["away"] == {"0": TURN} for m in messages(sock, "clock"))
+        # While away, the computer player keeps playing the seat's turns.
+        await until(lambda: table.version >= 3)
+        assert table.actions[2][0] == 0
+
+        table.clock.settings = replace(table.clock.settings, turn_seconds=600)
+        sock.say({"type": "back"})
+        await until(lambda: not table.clock.away if table.clock else False)
+        assert messages(sock, "clock")[-1]["away"] == {}
+        await until(lambda: table.game.to_act(table.state) == {0}
+                    and not table.bot_tasks)
+        version = table.version
+        await asyncio.sleep(0.3)
+        assert table.version == version, "the person's own turn waits for them"
+        assert 0 in table.clock.deadlines
+        sock.say({"type": "action", "action": table.game.legal_actions(table.state, 0)[0]})
+        await until(lambda: table.version > version)
+        assert "covered" not in messages(sock, "state")[-1]
+        sock.inbox.put_nowait(None)
+        await task
+
+    with_manager(tmp_path, body)
+
+
+def test_a_person_who_acts_while_away_has_the_seat_back(tmp_path: Path) -> None:
+    """TR-TIME-1: the seat is shown away until its person acts again."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, token = await manager.create(
+            "sequence-cats", {}, [HUMAN, bot()], "Ann",
+            clock=ClockSettings(turn_seconds=600, cover="greedy"))
+        assert table.clock is not None
+        sock, task = await seated(manager, table, token)
+        async with table.lock:  # as if the time had run out; the cover thinks slowly
+            table.clock.send_away(0, TURN)
+        sock.say({"type": "action", "action": table.game.legal_actions(table.state, 0)[0]})
+        await until(lambda: table.version >= 1)
+        assert table.actions[0][0] == 0 and table.clock.away == {}
+        assert "covered" not in next(m for m in messages(sock, "state") if m["version"] == 1)
+        sock.inbox.put_nowait(None)
+        await task
+
+    with_manager(tmp_path, body, bot_delay=5.0)
+
+
+def test_back_is_refused_when_the_seat_is_not_away_or_the_client_only_watches(
+        tmp_path: Path) -> None:
+    async def body(manager: TableManager) -> None:
+        table, _, _, token = await manager.create(
+            "triominos", {}, [HUMAN, bot()], "Ann",
+            clock=ClockSettings(turn_seconds=600))
+        player, player_task = await seated(manager, table, token)
+        watcher, watcher_task = await seated(manager, table, None)
+        player.say({"type": "back", "id": 7})
+        watcher.say({"type": "back", "id": 8})
+        await until(lambda: bool(messages(player, "error")) and bool(messages(watcher, "error")))
+        assert messages(player, "error")[0]["code"] == "not_away"
+        assert messages(player, "error")[0]["id"] == 7
+        assert messages(watcher, "error")[0]["code"] == "not_seated"
+        assert table.version == 0 and table.clock is not None and table.clock.away == {}
+        for sock, task in ((player, player_task), (watcher, watcher_task)):
+            sock.inbox.put_nowait(None)
+            await task
+
+    with_manager(tmp_path, body, bot_delay=5.0)
+
+
+def test_deadlines_and_away_seats_are_the_same_after_a_restart(tmp_path: Path) -> None:
+    """A restart neither loses nor resets a running turn's deadline (issue: deadlines are
+    stored with the table)."""
+    stored: dict[str, Any] = {}
+
+    async def first(manager: TableManager) -> None:
+        table, _, _, _ = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(turn_seconds=900, cover="easy"))
+        seat, _ = await manager.join(table.id, None, "Bo")
+        assert seat == 1 and table.clock is not None
+        await until(lambda: 0 in table.clock.deadlines if table.clock else False)
+        await asyncio.sleep(0.2)  # the clock is stored in the background
+        stored["id"] = table.id
+        stored["deadline"] = table.clock.deadlines[0].turn
+
+    async def second(manager: TableManager) -> None:
+        assert manager.load() == 1, "a table whose clock runs is loaded at start-up"
+        manager.start_bots()
+        table = manager.tables[stored["id"]]
+        assert table.clock is not None and table.clock.settings.cover == "easy"
+        assert table.clock.deadlines[0].turn == stored["deadline"]
+        assert table.info()["clock"]["turn_seconds"] == 900
+
+    with_manager(tmp_path, first)
+    with_manager(tmp_path, second)
+
+
+def test_a_seat_gone_for_its_turn_is_covered_when_the_host_asked_for_it(
+        tmp_path: Path) -> None:
+    """Without a time limit, "computer players cover for absent players": a seat whose
+    person stays disconnected while it must act goes away; one that is there does not."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, token = await manager.create(
+            "sequence-cats", {}, [HUMAN, bot()], "Ann",
+            clock=ClockSettings(cover="greedy", cover_absent=True, absent_seconds=0.3))
+        sock, task = await seated(manager, table, token)
+        await asyncio.sleep(0.6)
+        assert table.version == 0, "a connected person is never covered without a limit"
+        assert table.clock is not None and 0 not in table.clock.deadlines
+        sock.inbox.put_nowait(None)  # the person closes the page
+        await task
+        await until(lambda: table.version >= 1)
+        assert table.clock.away == {0: ABSENT}
+        assert table.last_covered is not None or table.version > 1
+
+    with_manager(tmp_path, body, absent_seconds=0.3)
+
+
+def test_a_dixit_claim_sends_only_one_seat_away_and_each_decision_has_its_clock(
+        tmp_path: Path) -> None:
+    """In Dixit each decision is timed: when nobody claims the storyteller role (any
+    seat may, DX-SETUP-4), one seat is covered and claims; then each seat that must
+    give a card has its own deadline."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, _ = await manager.create(
+            "dixit", {}, [HUMAN, HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(turn_seconds=0.4, cover="greedy"))
+        await manager.join(table.id, None, "Bo")
+        await manager.join(table.id, None, "Cy")
+        assert table.status == PLAYING and table.clock is not None
+        assert set(table.clock.deadlines) == set(table.game.to_act(table.state))
+        await until(lambda: table.version >= 1)
+        assert len(table.clock.away) == 1, "one claim is enough"
+        storyteller = table.actions[0][0]
+        assert set(table.clock.away) == {storyteller}
+        await until(lambda: table.version >= 2)  # the covered storyteller's clue
+        waiting = table.game.to_act(table.state)
+        assert storyteller not in waiting
+        assert set(table.clock.deadlines) == set(waiting)
+
+    with_manager(tmp_path, body)
+
+
+def test_the_clock_round_trips_through_its_stored_form() -> None:
+    clock = Clock(ClockSettings(turn_seconds=45, cover="hard", cover_absent=True))
+    assert clock.arm({0, 2}, {0, 1, 2}, lambda seat: seat != 2, 1000.0)
+    clock.send_away(1, ABSENT)
+    again = Clock.from_json(clock.to_json(), absent_seconds=30.0)
+    assert again == clock
+    assert again.deadlines[0].turn == 1045.0 and again.deadlines[0].absent is None
+    assert again.deadlines[2].absent == 1030.0 and again.deadlines[2].reason == ABSENT
+    assert again.due(1030.0) == (2, ABSENT)
+    assert again.due(1029.0) is None
+    # A seat that is no longer a person's loses its deadline and its away mark.
+    assert again.arm({0, 2}, {0}, lambda seat: True, 1001.0)
+    assert set(again.deadlines) == {0} and again.away == {}
+
+
+def test_the_api_takes_a_clock_and_refuses_a_bad_one(client: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    made = client.post("/api/tables", json={
+        "game": "triominos", "seats": seats, "name": "Ann",
+        "clock": {"turn_seconds": 60, "cover": "hard", "cover_absent": True}})
+    assert made.status_code == 201, made.text
+    assert made.json()["table"]["clock"] == {"turn_seconds": 60, "cover": "hard",
+                                             "cover_absent": True, "absent_seconds": 30.0}
+    too_short = client.post("/api/tables", json={
+        "game": "triominos", "seats": seats, "clock": {"turn_seconds": 2}})
+    assert too_short.status_code == 400
+    assert too_short.json()["params"]["field"] == "clock.turn_seconds"
+    unknown = client.post("/api/tables", json={
+        "game": "triominos", "seats": seats, "clock": {"turn_seconds": 60, "cover": "zz"}})
+    assert unknown.status_code == 400 and unknown.json()["code"] == "bad_bot"
+    extra = client.post("/api/tables", json={
+        "game": "triominos", "seats": seats, "clock": {"turn_seconds": 60, "x": 1}})
+    assert extra.status_code == 400 and extra.json()["code"] == "bad_request"
+    plain = client.post("/api/tables", json={"game": "triominos", "seats": seats})
+    assert plain.json()["table"]["clock"] is None
