@@ -92,6 +92,9 @@ def serve(
         help="What one client (address, deck key) may upload, per MINUTES: "
         "decks=20,cards=2000,megabytes=1000,cpu-seconds=300,minutes=60,at-once=1 "
         "(name only those you change).")] = "",
+    absent_seconds: Annotated[float, typer.Option(
+        help="At tables whose clock covers for absent players: seconds a seat that must "
+        "act may stay disconnected before a computer player acts for it.")] = 30.0,
 ) -> None:
     """Start the web server (SQLite storage in DATA_DIR, bundled games and bots)."""
     from gametable.server.app import Settings  # noqa: PLC0415 (keeps the other commands light)
@@ -116,7 +119,8 @@ def serve(
                   bot_tables=_cap(max_bot_tables),
                   waiting_hours=waiting_hours if waiting_hours > 0 else None),
         header_timeout=header_timeout, body_timeout=body_timeout,
-        read_timeout=min(15.0, body_timeout), upload_quota=quota)
+        read_timeout=min(15.0, body_timeout), upload_quota=quota,
+        absent_seconds=absent_seconds)
     run(host=host, port=port, settings=settings, forwarded_allow_ips=forwarded_allow_ips)
 
 

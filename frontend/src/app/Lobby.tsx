@@ -2,10 +2,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES, namespaceOf } from "../games/registry";
-import { ApiError, api, tokens } from "./api";
+import { ApiError, api, tokens, type ClockRequest } from "./api";
 import { ConfigForm, applicableOptions, languageDefaults } from "./ConfigForm";
 import { navigate } from "./router";
-import { isLevel } from "./seatName";
+import { LEVELS, isLevel } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, GameDescription } from "./types";
 import { useGames } from "./useGames";
@@ -66,6 +66,7 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
     languageDefaults(game.config_schema, i18n.language),
   );
   const [name, setName] = useState(tokens.name());
+  const [clock, setClock] = useState<ClockRequest>({ turn_seconds: null, cover: "medium", cover_absent: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorMessage | null>(null);
 
@@ -88,6 +89,7 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
           choice.startsWith("bot:") ? { kind: "bot", bot: choice.slice(4) } : { kind: "human" },
         ),
         name.trim() || t("ui.seat.default_name", { seat: 1 }),
+        clock.turn_seconds !== null || clock.cover_absent ? clock : null,
       );
       const id = created.table.id;
       tokens.saveHost(id, created.host_token);
@@ -171,10 +173,56 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
         ))}
       </ol>
       <ConfigForm namespace={namespace} schema={game.config_schema} seats={count} values={options} onChange={setOptions} />
+      <ClockOptions clock={clock} onChange={setClock} />
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
       <button className="primary big" type="submit" disabled={busy}>
         {busy ? t("ui.lobby.creating") : t("ui.lobby.create")}
       </button>
     </form>
+  );
+}
+
+/** Seconds per turn offered in the lobby (the server takes 5 s to 24 h). */
+const TURN_CHOICES = [30, 60, 120, 300, 900];
+
+/** The table's turn clock: a time limit per turn, and who plays for away players. */
+function ClockOptions({ clock, onChange }: { clock: ClockRequest; onChange: (clock: ClockRequest) => void }) {
+  const { t } = useTranslation();
+  const covering = clock.turn_seconds !== null || clock.cover_absent;
+  return (
+    <fieldset className="clock-options">
+      <legend>{t("ui.clock.options_title")}</legend>
+      <label className="field">
+        <span className="field-label">{t("ui.clock.turn_seconds")}</span>
+        <select
+          value={clock.turn_seconds ?? ""}
+          onChange={(event) => onChange({ ...clock, turn_seconds: event.target.value ? Number(event.target.value) : null })}
+        >
+          <option value="">{t("ui.clock.no_limit")}</option>
+          {TURN_CHOICES.map((seconds) => (
+            <option key={seconds} value={seconds}>
+              {seconds < 60 ? t("ui.clock.seconds", { count: seconds }) : t("ui.clock.minutes", { count: seconds / 60 })}
+            </option>
+          ))}
+        </select>
+        <span className="field-help">{t("ui.clock.turn_seconds_help")}</span>
+      </label>
+      <label className="field checkbox">
+        <input type="checkbox" checked={clock.cover_absent} onChange={(event) => onChange({ ...clock, cover_absent: event.target.checked })} />
+        <span>{t("ui.clock.cover_absent")}</span>
+      </label>
+      {covering && (
+        <label className="field">
+          <span className="field-label">{t("ui.clock.cover")}</span>
+          <select value={clock.cover} onChange={(event) => onChange({ ...clock, cover: event.target.value })}>
+            {LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {t(`bots.${level}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </fieldset>
   );
 }

@@ -9,6 +9,7 @@ import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { TurnAlerts } from "./TurnAlerts";
+import { TurnClock } from "./TurnClock";
 import { useTable } from "./useTable";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner. */
@@ -56,6 +57,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         <>
           {seat === null && <SpectatorBar info={info} onJoined={joined} />}
           {info.status === "playing" && <AbsentPlayers info={info} />}
+          <TurnClock info={info} state={state} seat={seat} clock={table.clock} onBack={table.sendBack} />
           <module.Table
             info={info}
             seat={seat}

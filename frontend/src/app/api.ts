@@ -43,11 +43,18 @@ function deckKeyHeaders(): Record<string, string> {
   return header ? { "X-Deck-Key": header } : {};
 }
 
+/** A turn clock asked for when creating a table (docs/protocol.md). */
+export interface ClockRequest {
+  turn_seconds: number | null;
+  cover: string;
+  cover_absent: boolean;
+}
+
 export const api = {
   games: () => call<ServerInfo>("GET", "/api/games"),
-  create: (game: string, config: Record<string, unknown>, seats: SeatRequest[], name: string | null) =>
+  create: (game: string, config: Record<string, unknown>, seats: SeatRequest[], name: string | null, clock: ClockRequest | null = null) =>
     // An uploaded deck may be used only by its owner: send the deck keys this browser holds.
-    call<Created>("POST", "/api/tables", { game, config, seats, name }, deckKeyHeaders()),
+    call<Created>("POST", "/api/tables", { game, config, seats, name, clock }, deckKeyHeaders()),
   table: (id: string) => call<TableInfo>("GET", `/api/tables/${encodeURIComponent(id)}`),
   join: (id: string, seat: number | null, name: string) =>
     call<{ seat: number; token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name }),

@@ -25,6 +25,34 @@ export interface TableInfo {
   created: number;
   /** Connections watching (no seat); kept up to date by `presence` messages. */
   watchers?: number;
+  /** The table's turn clock, or null without one. */
+  clock?: ClockSettings | null;
+}
+
+/** A table's turn clock as its creator chose it (docs/protocol.md). */
+export interface ClockSettings {
+  /** Seconds per turn (per decision in Dixit); null: no limit. */
+  turn_seconds: number | null;
+  /** The computer player that plays for a seat that is away. */
+  cover: string;
+  /** Computer players also cover for players who stay disconnected while they must act. */
+  cover_absent: boolean;
+  /** Seconds a seat that must act may stay disconnected (with cover_absent). */
+  absent_seconds: number;
+}
+
+/** The running clock: sent on every change, and after the welcome. */
+export interface ClockMessage {
+  type: "clock";
+  turn_seconds: number | null;
+  cover: string;
+  cover_absent: boolean;
+  /** Per waiting seat (its number as a string): when it goes away, ms since 1970 (server time). */
+  deadlines: Record<string, number>;
+  /** Per away seat: why ("turn": its time ran out; "absent": it stayed disconnected). */
+  away: Record<string, string>;
+  /** The server's time when it sent this, ms since 1970. */
+  now: number;
 }
 
 /** Who is connected, sent (at most a few times a second) when people come and go. */
@@ -65,6 +93,8 @@ export interface StateMessage<View = Record<string, unknown>> {
   legal: Action[];
   events: GameEvent[];
   outcome?: Outcome;
+  /** Set when the last action was a computer player's, made for a seat that is away. */
+  covered?: { seat: number; reason: string };
 }
 
 export interface ErrorMessage {

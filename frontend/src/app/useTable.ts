@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { tokens } from "./api";
 import { keepSame } from "./keepSame";
-import { withPresence, type Action, type ErrorMessage, type PresenceMessage, type StateMessage, type TableInfo } from "./types";
+import { withPresence, type Action, type ClockMessage, type ErrorMessage, type PresenceMessage, type StateMessage, type TableInfo } from "./types";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "gone";
 
@@ -29,6 +29,9 @@ export interface ChatMessage {
 /** Messages kept in the browser, as on the server. */
 const CHAT_KEPT = 100;
 
+/** The running clock, with how far this browser's clock is behind the server's (ms). */
+export type Clock = ClockMessage & { offset: number };
+
 export interface TableConnection {
   status: ConnectionStatus;
   info: TableInfo | null;
@@ -43,6 +46,10 @@ export interface TableConnection {
   chat: ChatMessage[];
   /** Write in the table chat (refusals arrive as `error`). */
   sendChat: (text: string) => void;
+  /** The turn clock, or null while the table has none. */
+  clock: Clock | null;
+  /** Take this seat back from the computer player covering for it. */
+  sendBack: () => void;
 }
 
 export function useTable(tableId: string, token: string | null): TableConnection {
@@ -53,6 +60,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
   const [error, setError] = useState<ErrorMessage | null>(null);
   const [errorCount, setErrorCount] = useState(0);
   const [chat, setChat] = useState<ChatMessage[]>([]);
+  const [clock, setClock] = useState<Clock | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const version = useRef<number | null>(null);
   const nextId = useRef(1);
@@ -101,6 +109,9 @@ export function useTable(tableId: string, token: string | null): TableConnection
             // Keep the parts that did not change (the same objects), so that what shows
             // them is not redone for every other seat's action.
             setState((old) => (old ? keepSame(old, message as StateMessage) : message));
+            break;
+          case "clock":
+            setClock({ ...(message as ClockMessage), offset: (message as ClockMessage).now - Date.now() });
             break;
           case "chat_history": {
             // After a reconnection the history repeats lines already shown: they keep
@@ -165,7 +176,13 @@ export function useTable(tableId: string, token: string | null): TableConnection
     ws.send(JSON.stringify({ type: "chat", text, id: nextId.current++ }));
   }, []);
 
-  return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat };
+  const sendBack = useCallback(() => {
+    const ws = socket.current;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    ws.send(JSON.stringify({ type: "back", id: nextId.current++ }));
+  }, []);
+
+  return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat, clock, sendBack };
 }
 
 function pick({ seat, name, text, at }: Omit<ChatMessage, "id">): Omit<ChatMessage, "id"> {

@@ -1,0 +1,108 @@
+// The table's turn clock: a countdown for every seat that must act, who is away, what
+// a computer player did for them, and for a person whose seat is away, the one click
+// that takes it back. Time runs on the server; this only displays it.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { seatName } from "./seatName";
+import type { StateMessage, TableInfo } from "./types";
+import type { Clock } from "./useTable";
+
+/** Below this many milliseconds a countdown turns urgent. */
+const URGENT_MS = 10_000;
+
+/** "1:05" for 65,000 ms (rounded up: 0:00 only once the time is up). */
+export function formatLeft(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+interface Notice {
+  version: number;
+  text: string;
+}
+
+export function TurnClock({
+  info,
+  state,
+  seat,
+  clock,
+  onBack,
+}: {
+  info: TableInfo;
+  state: StateMessage;
+  seat: number | null;
+  clock: Clock | null;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const ticking = clock !== null && Object.keys(clock.deadlines).length > 0;
+  const level = clock ? t(`bots.${clock.cover}`, { defaultValue: clock.cover }) : "";
+
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+
+  // What the computer players did for away seats: the latest few, as a log.
+  const covered = state.covered;
+  useEffect(() => {
+    if (!covered) return;
+    const player = seatName(t, info, covered.seat);
+    const key = covered.reason === "absent" ? "ui.clock.covered_absent" : "ui.clock.covered_turn";
+    const text = t(key, { player, level });
+    setNotices((old) => (old.some((n) => n.version === state.version) ? old : [...old.slice(-2), { version: state.version, text }]));
+  }, [covered, state.version, info, level, t]);
+
+  if (!clock || info.status !== "playing") return null;
+  const serverNow = now + clock.offset;
+  const waiting = Object.entries(clock.deadlines)
+    .map(([s, at]) => ({ seat: Number(s), left: at - serverNow }))
+    .sort((a, b) => a.seat - b.seat);
+  const away = Object.keys(clock.away).map(Number).sort((a, b) => a - b);
+  const mine = seat !== null && away.includes(seat);
+
+  return (
+    <section className="turn-clock" aria-label={t("ui.clock.label")}>
+      {mine && (
+        <div className="away-banner" role="status">
+          <span>{t("ui.clock.you_are_away", { level })}</span>
+          <button type="button" className="primary" onClick={onBack}>
+            {t("ui.clock.back")}
+          </button>
+        </div>
+      )}
+      {(waiting.length > 0 || away.length > 0) && (
+        <ul className="clock-seats">
+          {waiting.map((w) => (
+            <li
+              key={w.seat}
+              className={`clock-seat ${w.left < URGENT_MS ? "urgent" : ""} ${w.seat === seat ? "mine" : ""}`}
+              data-seat={w.seat}
+            >
+              {w.seat === seat ? t("ui.clock.you") : seatName(t, info, w.seat)}{" "}
+              <time role="timer" aria-label={t("ui.clock.left_label", { time: formatLeft(w.left) })}>
+                {formatLeft(w.left)}
+              </time>
+            </li>
+          ))}
+          {away
+            .filter((s) => s !== seat)
+            .map((s) => (
+              <li key={`away-${s}`} className="clock-away" data-seat={s}>
+                {t("ui.clock.away", { player: seatName(t, info, s), level })}
+              </li>
+            ))}
+        </ul>
+      )}
+      <ul className="clock-log" aria-live="polite">
+        {notices.map((n) => (
+          <li key={n.version}>{n.text}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

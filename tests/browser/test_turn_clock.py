@@ -1,0 +1,81 @@
+"""The turn clock in the browser (TR-TIME-1, and the same table option for every game):
+chosen in the lobby, a countdown for the seat that must act, a computer player that
+covers when the time runs out, and the person taking the seat back with one click."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import wait_for
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_lobby_sets_a_turn_clock_and_the_table_counts_down(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(web_server.url)
+    page.get_by_role("button", name="Sequence Cats").first.click()
+    page.get_by_label("Your name").first.fill("Anna")
+    page.get_by_label("Seat 2").select_option(label="Computer player (Easy)")
+    page.get_by_label("Time per turn").select_option(label="1 minute")
+    page.get_by_label("Computer player who covers").select_option(label="Hard")
+    page.screenshot(path=str(shots / "clock-lobby.png"), full_page=True)
+    page.get_by_role("button", name="Create table").click()
+
+    expect(page.locator(".clock-seat.mine time")).to_be_visible()
+    wait_for(page, "/^(0:5\\d|1:00)$/.test(document.querySelector('.clock-seat.mine time')"
+                   "?.textContent ?? '')")
+    table_id = page.url.rsplit("/", 1)[-1]
+    info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
+    assert info["clock"]["turn_seconds"] == 60 and info["clock"]["cover"] == "hard"
+    page.screenshot(path=str(shots / "clock-countdown.png"))
+    page.close()
+
+
+def test_time_runs_out_a_computer_covers_and_the_person_takes_the_seat_back(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    with httpx.Client(base_url=web_server.url) as http:
+        made = http.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "clock": {"turn_seconds": 10, "cover": "easy"}}).json()
+    table_id, token = made["table"]["id"], made["token"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{web_server.url}/t/{table_id}#seat={token}")
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    expect(page.locator(".clock-seat.mine")).to_contain_text("You")
+
+    # Anna does nothing: after 10 s she is away and a computer player moves for her.
+    banner = page.locator(".away-banner")
+    expect(banner).to_contain_text("You are away: a computer player (Easy) plays for you.",
+                                   timeout=60_000)
+    expect(page.locator(".clock-log")).to_contain_text(
+        "Time ran out for Anna: a computer player (Easy) moved for them.")
+    page.screenshot(path=str(shots / "clock-away.png"))
+    with httpx.Client(base_url=web_server.url) as http:
+        covered_until = http.get(f"/api/tables/{table_id}").json()["version"]
+    assert covered_until >= 1
+
+    # One click and the seat is hers again: her next turn waits for her.
+    page.get_by_role("button", name="I'm back").click()
+    expect(banner).to_have_count(0)
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    expect(page.locator(".clock-seat.mine time")).to_be_visible()
+    before = int(page.evaluate(
+        "fetch(location.pathname.replace('/t/', '/api/tables/')).then(r => r.json())"
+        ".then(t => t.version)"))
+    page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    page.locator('.sc-space[data-target="true"]').first.click()
+    wait_for(page, f"fetch(location.pathname.replace('/t/', '/api/tables/'))"
+                   f".then(r => r.json()).then(t => t.version > {before})")
+    expect(banner).to_have_count(0)
+    page.screenshot(path=str(shots / "clock-back.png"))
+    page.close()
