@@ -8,6 +8,10 @@ Routes:
 ``GET  /api/tables/{id}``                   seats, status and public setup of a table
 ``POST /api/tables/{id}/join``              take an open seat → ``{seat, token}``
 ``POST /api/tables/{id}/seats/{n}/bot``     a bot takes open seat n (``X-Host-Token``)
+``POST /api/tables/{id}/seats/{n}/remove``  the host removes the player in seat n
+``POST /api/tables/{id}/clock``             the host pauses or resumes the turn clock
+``POST /api/tables/{id}/end``               the host ends the game early
+``POST /api/tables/{id}/host``              the host hands the role to a seated person
 ``GET  /api/tables/{id}/record``            the game record, once the game is over
 ``WS   /api/tables/{id}/ws``                play and watch (``docs/protocol.md``)
 ``/api/decks…``                             picture decks (``server/decks.py``)
@@ -26,6 +30,7 @@ import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -39,13 +44,22 @@ from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.records import GameRecord, SeatInfo
 from gametable.decks.uploads import split_keys
+from gametable.server import hosting
 from gametable.server.clock import ClockSettings
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
 from gametable.server.decks import start as start_decks
 from gametable.server.guards import BodyLimit, SecurityHeaders, client_address, origin_allowed
 from gametable.server.limits import Limits, Rate, secret_key
-from gametable.server.messages import CreateTable, JoinTable, SeatBot
+from gametable.server.messages import (
+    CreateTable,
+    EndGame,
+    HandHost,
+    JoinTable,
+    PauseClock,
+    RemovePlayer,
+    SeatBot,
+)
 from gametable.server.quotas import UploadQuota
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage
@@ -86,6 +100,8 @@ class Settings:
         upload_quota: what one client may upload (decks, pictures, bytes, CPU time).
         absent_seconds: at tables whose clock covers for absent players, seconds a seat
             that must act may stay disconnected before a computer player acts for it.
+        host_gone_seconds: seconds the host's seat may have nobody connected, while
+            another player is, before the host role passes to that player.
     """
 
     data_dir: Path = Path("data")
@@ -100,6 +116,7 @@ class Settings:
     header_timeout: float = 10.0
     upload_quota: UploadQuota = field(default_factory=UploadQuota)
     absent_seconds: float = 30.0
+    host_gone_seconds: float = 300.0
 
 
 def server_secret(data_dir: Path) -> bytes:
@@ -138,7 +155,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                                          synchronous=settings.synchronous)
         manager = TableManager(store, bot_delay=settings.bot_delay,
                                secret=server_secret(settings.data_dir), caps=settings.caps,
-                               absent_seconds=settings.absent_seconds)
+                               absent_seconds=settings.absent_seconds,
+                               host_gone_seconds=settings.host_gone_seconds)
+        manager.watch_connections = partial(hosting.watch_host, manager)
         count = manager.load()
         log.info("loaded %d tables from storage", count)
         manager.start_bots()
@@ -226,6 +245,46 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         await manager.seat_bot(table_id, seat, body.bot, x_host_token, client=address)
         return (await manager.get(table_id)).info()
 
+    def host_call(request: Request, token: str | None) -> TableManager:
+        limits.check("join", [client_address(request.scope), secret_key("host", token)])
+        return manager_of(request)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/remove")
+    async def remove_player(table_id: str, seat: int, body: RemovePlayer, request: Request,
+                            x_host_token: Annotated[str | None, Header()] = None
+                            ) -> dict[str, Any]:
+        """The host removes the player in a seat (it opens, or a computer player takes it)."""
+        manager = host_call(request, x_host_token)
+        table = await hosting.remove_player(manager, table_id, seat, x_host_token, body.bot,
+                                            client_address(request.scope))
+        return table.info()
+
+    @app.post("/api/tables/{table_id}/clock")
+    async def pause_clock(table_id: str, body: PauseClock, request: Request,
+                          x_host_token: Annotated[str | None, Header()] = None
+                          ) -> dict[str, Any]:
+        """The host pauses or resumes the table's turn clock."""
+        manager = host_call(request, x_host_token)
+        table = await hosting.pause_clock(manager, table_id, x_host_token, body.paused)
+        return table.info()
+
+    @app.post("/api/tables/{table_id}/end")
+    async def end_game(table_id: str, body: EndGame, request: Request,
+                       x_host_token: Annotated[str | None, Header()] = None
+                       ) -> dict[str, Any]:
+        """The host ends the game early; its record is kept, marked ``ended_early``."""
+        manager = host_call(request, x_host_token)
+        return (await hosting.end_game(manager, table_id, x_host_token)).info()
+
+    @app.post("/api/tables/{table_id}/host")
+    async def hand_host(table_id: str, body: HandHost, request: Request,
+                        x_host_token: Annotated[str | None, Header()] = None
+                        ) -> dict[str, Any]:
+        """The host gives the role to a connected seated person (their new host token
+        reaches them over their websocket)."""
+        manager = host_call(request, x_host_token)
+        return (await hosting.hand_host(manager, table_id, x_host_token, body.seat)).info()
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> Response:
         """The game record (``docs/records.md``), once the game is over."""
@@ -235,7 +294,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         data = GameRecord(
             game=table.game_name, config=table.options,
             seats=[SeatInfo(name=s.name, bot=s.bot) for s in table.seats],
-            seed=table.seed, meta={"table": table.id, "created": table.created})
+            seed=table.seed, meta={"table": table.id, "created": table.created,
+                                   **({"ended_early": True} if table.ended else {})})
         for seat, action in table.actions:
             data.append(seat, action)
         return Response(data.model_dump_json(indent=1), media_type="application/json",

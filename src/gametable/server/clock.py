@@ -96,6 +96,8 @@ class Clock:
     settings: ClockSettings
     deadlines: dict[Seat, Deadline] = field(default_factory=dict)
     away: dict[Seat, str] = field(default_factory=dict)
+    paused_at: float | None = None
+    """When the host paused the clock (seconds since 1970), or ``None`` while it runs."""
 
     # -- storing ------------------------------------------------------------------
 
@@ -107,6 +109,7 @@ class Clock:
             "cover_absent": self.settings.cover_absent,
             "deadlines": {str(seat): [d.turn, d.absent] for seat, d in self.deadlines.items()},
             "away": {str(seat): reason for seat, reason in self.away.items()},
+            "paused_at": self.paused_at,
         }
 
     @classmethod
@@ -123,11 +126,15 @@ class Clock:
         deadlines = {int(seat): Deadline(turn=times[0], absent=times[1])
                      for seat, times in (data.get("deadlines") or {}).items()}
         away = {int(seat): str(reason) for seat, reason in (data.get("away") or {}).items()}
-        return cls(settings, deadlines, away)
+        paused_at = data.get("paused_at")
+        return cls(settings, deadlines, away,
+                   None if paused_at is None else float(paused_at))
 
     def message(self, now: float) -> dict[str, Any]:
         """The ``clock`` message (``docs/protocol.md``): times in milliseconds since
-        1970, with the server's ``now`` so a client can allow for its own clock."""
+        1970, with the server's ``now`` so a client can allow for its own clock, and
+        ``paused_at`` while the host has paused it (the time left is then frozen at
+        deadline − ``paused_at``)."""
         return {
             "type": "clock",
             "turn_seconds": self.settings.turn_seconds,
@@ -137,6 +144,7 @@ class Clock:
                           if (at := d.at) is not None},
             "away": {str(seat): reason for seat, reason in self.away.items()},
             "now": round(now * 1000),
+            "paused_at": None if self.paused_at is None else round(self.paused_at * 1000),
         }
 
     # -- keeping time -------------------------------------------------------------
@@ -155,6 +163,8 @@ class Clock:
             Whether anything changed (then the clock should be stored and sent).
         """
         changed = False
+        if self.paused_at is not None:
+            now = self.paused_at  # new deadlines start when the clock runs again
         for seat in list(self.away):
             if seat not in people:
                 del self.away[seat]
@@ -194,6 +204,8 @@ class Clock:
         Returns whether anything changed."""
         if not (self.settings.cover_absent and waiting) or seat in self.away:
             return False
+        if self.paused_at is not None:
+            now = self.paused_at
         deadline = self.deadlines.setdefault(seat, Deadline())
         if deadline.absent is None:
             deadline.absent = now + self.settings.absent_seconds
@@ -201,19 +213,44 @@ class Clock:
         return False
 
     def next_at(self) -> float | None:
-        """The earliest deadline, or ``None``."""
+        """The earliest deadline, or ``None`` (also while paused)."""
+        if self.paused_at is not None:
+            return None
         times = [at for d in self.deadlines.values() if (at := d.at) is not None]
         return min(times) if times else None
 
     def due(self, now: float) -> tuple[Seat, str] | None:
         """The seat whose deadline passed first (lowest seat on a tie) and why, or
-        ``None`` when no deadline has passed."""
+        ``None`` when no deadline has passed (or the clock is paused)."""
+        if self.paused_at is not None:
+            return None
         passed = sorted((at, seat) for seat, d in self.deadlines.items()
                         if (at := d.at) is not None and at <= now)
         if not passed:
             return None
         seat = passed[0][1]
         return seat, self.deadlines[seat].reason
+
+    def pause(self, now: float) -> bool:
+        """Stop the time of every waiting seat (the host's pause). Returns whether it ran."""
+        if self.paused_at is not None:
+            return False
+        self.paused_at = now
+        return True
+
+    def resume(self, now: float) -> bool:
+        """Let time run again: every deadline moves on by the length of the pause.
+        Returns whether it was paused."""
+        if self.paused_at is None:
+            return False
+        shift = max(0.0, now - self.paused_at)
+        for deadline in self.deadlines.values():
+            if deadline.turn is not None:
+                deadline.turn += shift
+            if deadline.absent is not None:
+                deadline.absent += shift
+        self.paused_at = None
+        return True
 
     def send_away(self, seat: Seat, reason: str) -> None:
         """Mark ``seat`` away (a computer player plays for it from now on)."""

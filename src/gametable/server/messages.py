@@ -56,6 +56,34 @@ class JoinTable(BaseModel):
     name: str | None = Field(default=None, max_length=40)
 
 
+class RemovePlayer(BaseModel):
+    """``POST /api/tables/{id}/seats/{seat}/remove``: the host removes a player."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: str | None = Field(default=None, max_length=40,
+                            description="A computer player for the seat; null: it opens.")
+
+
+class PauseClock(BaseModel):
+    """``POST /api/tables/{id}/clock``: the host pauses or resumes the turn clock."""
+
+    model_config = ConfigDict(extra="forbid")
+    paused: bool
+
+
+class HandHost(BaseModel):
+    """``POST /api/tables/{id}/host``: the host gives the role to a seated person."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, lt=MAX_SEATS)
+
+
+class EndGame(BaseModel):
+    """``POST /api/tables/{id}/end``: the host ends the game early (an empty body)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
 class SeatBot(BaseModel):
     """``POST /api/tables/{id}/seats/{seat}/bot``: a computer player takes an open seat."""
 

@@ -88,6 +88,10 @@ class TableRow:
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     expired: float | None = None
     """When the table expired with seats still open (``None``: it did not)."""
+    host_seat: int | None = None
+    """The seat whose person holds the host role (``None``: the host has no seat)."""
+    ended: float | None = None
+    """When the host ended the game early (``None``: they did not)."""
     clock: dict[str, Any] | None = None
     """The table's turn clock (settings, deadlines, away seats; see
     ``gametable.server.clock``), or ``None`` for a table without one."""
@@ -116,6 +120,23 @@ class Storage(Protocol):
 
         Raises:
             StorageError: the action could not be stored.
+        """
+        ...
+
+    async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
+        """Store who holds a table's host role: the hash of the host token, and the seat
+        of the person it was given to.
+
+        Raises:
+            StorageError: it could not be stored.
+        """
+        ...
+
+    async def mark_ended(self, table_id: str, when: float) -> None:
+        """Note that the host ended a table's game early (it is over, its record kept).
+
+        Raises:
+            StorageError: it could not be stored.
         """
         ...
 
@@ -295,11 +316,12 @@ class SQLiteStorage:
 
     async def create_table(self, table: TableRow) -> None:
         await self._write(
-            ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock, "
+             "host_seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
              (table.id, table.game, orjson.dumps(table.config).decode(), table.seed,
               table.host_hash, table.created,
-              None if table.clock is None else orjson.dumps(table.clock).decode())),
+              None if table.clock is None else orjson.dumps(table.clock).decode(),
+              table.host_seat)),
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
@@ -320,6 +342,14 @@ class SQLiteStorage:
 
     async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
         await self._write(_clock_statement(table_id, clock))
+
+    async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
+        await self._write(("UPDATE game_tables SET host_hash = ?, host_seat = ? WHERE id = ?",
+                           (host_hash, host_seat, table_id)))
+
+    async def mark_ended(self, table_id: str, when: float) -> None:
+        await self._write(("UPDATE game_tables SET ended = ?, finished = ? WHERE id = ?",
+                           (when, when, table_id)))
 
     async def mark_finished(self, table_id: str, when: float) -> None:
         await self._write(("UPDATE game_tables SET finished = ? WHERE id = ?",
@@ -366,9 +396,11 @@ class SQLiteStorage:
                 row[0]: TableRow(id=row[0], game=row[1], config=orjson.loads(row[2]),
                                  seed=row[3], host_hash=row[4], created=row[5], seats=[],
                                  expired=row[6],
-                                 clock=None if row[7] is None else orjson.loads(row[7]))
+                                 clock=None if row[7] is None else orjson.loads(row[7]),
+                                 host_seat=row[8], ended=row[9])
                 for row in conn.execute(
-                    "SELECT id, game, config, seed, host_hash, created, expired, clock "
+                    "SELECT id, game, config, seed, host_hash, created, expired, clock, "
+                    "host_seat, ended "
                     f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
@@ -406,7 +438,8 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
         conn.execute("COMMIT")
 
 
-ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT"}}
+ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat": "INTEGER",
+                                  "ended": "REAL"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL)."""
 
 

@@ -209,6 +209,10 @@ class Table:
     _presence: asyncio.TimerHandle | None = None
     _presence_sent: tuple[tuple[tuple[str, bool], ...], int] | None = None
     _presence_new: bool = False
+    host_seat: Seat | None = None
+    """The seat whose person holds the host role (``None``: the host has no seat)."""
+    ended: float | None = None
+    """When the host ended the game early (``None``: they did not); it is then over."""
     clock: Clock | None = None
     """The turn clock (``None``: the table has none), see ``gametable.server.clock``."""
     cover_bots: dict[int, Bot] = field(default_factory=dict)
@@ -216,6 +220,10 @@ class Table:
     last_covered: dict[str, Any] | None = None
     """``{"seat", "reason"}`` when the last action was a computer player's for an away
     seat, else ``None``."""
+    on_connections: Callable[[Table], None] | None = None
+    """Called when connections come or go (set by the :class:`TableManager`)."""
+    host_check: asyncio.TimerHandle | None = None
+    """A pending check whether the host has left for good (``gametable.server.hosting``)."""
     on_clock_due: Callable[[Table], None] | None = None
     """Called when the earliest deadline passes (set by the :class:`TableManager`)."""
     _clock_timer: asyncio.TimerHandle | None = None
@@ -259,6 +267,8 @@ class Table:
                 self.clock_changed()
         self._presence_new = True
         self._presence_soon()
+        if self.on_connections is not None:
+            self.on_connections(self)
 
     def remove_connection(self, conn: Connection) -> None:
         """Count ``conn`` out (it left or was dropped); idempotent."""
@@ -276,6 +286,8 @@ class Table:
                     self.clock_changed()
         self.last_active = time.monotonic()
         self._presence_soon()
+        if self.on_connections is not None:
+            self.on_connections(self)
 
     def holds(self, conn: Connection) -> bool:
         """Whether ``conn`` may still act for its seat: it is open, and the seat is still
@@ -328,6 +340,8 @@ class Table:
     @property
     def status(self) -> str:
         """``waiting`` (seats open), ``playing`` or ``finished``, as of the last stored action."""
+        if self.ended is not None:
+            return FINISHED
         if any(seat.kind == OPEN for seat in self.seats):
             return WAITING
         return FINISHED if self.committed.finished else PLAYING
@@ -366,6 +380,8 @@ class Table:
             "created": self.created,
             "watchers": self.watchers,
             "clock": None if self.clock is None else self.clock.settings.to_json(),
+            "host_seat": self.host_seat,
+            "ended_early": self.ended is not None,
         }
 
     def state_message(self, seat: Seat | None) -> str:
@@ -505,12 +521,20 @@ class TableManager:
         absent_seconds: seconds a seat that must act may stay disconnected before a
             computer player covers for it, at tables whose clock asks for that
             (:attr:`ClockSettings.cover_absent`).
+        host_gone_seconds: seconds the host's seat may have nobody connected, while
+            someone else is, before the host role passes on.
+
+    Attributes:
+        watch_connections: called with a table whenever its connections change (the
+            server sets it to ``gametable.server.hosting.watch_host``).
     """
 
     def __init__(self, storage: Storage, *, bot_delay: float = 0.8,
                  secret: bytes | None = None, caps: Caps | None = None,
-                 absent_seconds: float = 30.0) -> None:
+                 absent_seconds: float = 30.0, host_gone_seconds: float = 300.0) -> None:
         self.storage = storage
+        self.host_gone_seconds = host_gone_seconds
+        self.watch_connections: Callable[[Table], None] | None = None
         self.bot_delay = bot_delay
         self.absent_seconds = absent_seconds
         self._clock_tasks: set[asyncio.Task[None]] = set()
@@ -571,7 +595,8 @@ class TableManager:
         table = Table(id=row.id, game=game, game_name=row.game, options=row.config,
                       config=config, seed=row.seed, host_hash=row.host_hash,
                       created=row.created, seats=row.seats,
-                      state=game.new_game(config, len(row.seats), row.seed))
+                      state=game.new_game(config, len(row.seats), row.seed),
+                      host_seat=row.host_seat, ended=row.ended)
         if row.clock is not None:
             try:
                 table.clock = Clock.from_json(row.clock, self.absent_seconds)
@@ -579,6 +604,7 @@ class TableManager:
                 log.error("table %s: its stored clock cannot be read; it runs without",
                           row.id)
         table.on_clock_due = self._clock_due
+        table.on_connections = self._connections_changed
         for seat in row.seats:
             if seat.kind == BOT and seat.bot:
                 table.bots[seat.seat] = make_bot(seat.bot, game,
@@ -625,6 +651,9 @@ class TableManager:
         for table_id in idle:
             table = self.tables.pop(table_id)
             table.stop_clock()
+            if table.host_check is not None:
+                table.host_check.cancel()
+                table.host_check = None
             if table.status != WAITING:  # a waiting table counts until it expires
                 self._uncount(table_id)
         return len(idle)
@@ -671,7 +700,7 @@ class TableManager:
             if not tables:
                 self._created_by.pop(client, None)
 
-    def _check_caps(self, client: str, waiting: bool, bots_only: bool) -> None:
+    def check_caps(self, client: str, waiting: bool, bots_only: bool) -> None:
         """Refuse a table that would pass a cap (429 ``too_many_tables``)."""
         caps = self.caps
         mine = [self.tables.get(t) for t in self._created_by.get(client, ())]
@@ -732,7 +761,7 @@ class TableManager:
             raise Refused("bad_bot", "server.errors.unknown_bot", bot=clock.cover,
                           bots=", ".join(bot_names()))
         human_seats = sum(1 for request in seats if request.kind != BOT)
-        self._check_caps(client, waiting=human_seats > (creator is not None),
+        self.check_caps(client, waiting=human_seats > (creator is not None),
                          bots_only=human_seats == 0)
         host_token = secrets.token_urlsafe(24)
         creator_seat: Seat | None = None
@@ -752,7 +781,7 @@ class TableManager:
         row = TableRow(id=new_table_id(), game=game_name,
                        config=stored_options(config),
                        seed=secrets.randbits(63), host_hash=token_hash(host_token),
-                       created=time.time(), seats=rows,
+                       created=time.time(), seats=rows, host_seat=creator_seat,
                        clock=Clock(clock).to_json() if clock and clock.active else None)
         table = self._build(row)
         try:
@@ -787,8 +816,8 @@ class TableManager:
             token = secrets.token_urlsafe(24)
             row = SeatRow(seat, HUMAN, name=clean_name(name) or None,
                           token_hash=token_hash(token))
-            await self._save_seat(table, row)
-        self._seat_changed(table)
+            await self.save_seat(table, row)
+        self.seat_changed(table)
         return seat, token
 
     async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None,
@@ -814,15 +843,20 @@ class TableManager:
                     and table.status == PLAYING and not table.connected(seat)):
                 _check_open(table, seat)
             if all(s.kind == BOT for s in table.seats if s.seat != seat):
-                self._check_caps(client, waiting=False, bots_only=True)
-            await self._save_seat(table, SeatRow(seat, BOT, bot=bot))
+                self.check_caps(client, waiting=False, bots_only=True)
+            await self.save_seat(table, SeatRow(seat, BOT, bot=bot))
             table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
             table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
             if all_bots(table):
                 self._count(client, table)
-        self._seat_changed(table)
+        self.seat_changed(table)
 
-    async def _save_seat(self, table: Table, row: SeatRow) -> None:
+    async def save_seat(self, table: Table, row: SeatRow) -> None:
+        """Store a seat's new occupant, then change it in memory (under the lock).
+
+        Raises:
+            Refused: ``storage_failed`` (503); nothing changed.
+        """
         try:
             await self.storage.save_seat(table.id, row)
         except StorageError:
@@ -830,7 +864,9 @@ class TableManager:
                 from None
         table.seats[row.seat] = row
 
-    def _seat_changed(self, table: Table) -> None:
+    def seat_changed(self, table: Table) -> None:
+        """After a seat changed hands: tell everyone, arm the clock, wake computer
+        players."""
         if table.status != WAITING and not all_bots(table):
             self._uncount(table.id)
         table.broadcast_info()
@@ -864,14 +900,23 @@ class TableManager:
                 log.warning("table %s: its clock could not be stored", table.id)
             table.clock_changed()
 
-        self._keep(asyncio.create_task(store()))
+        self.keep(asyncio.create_task(store()))
 
-    def _keep(self, task: asyncio.Task[None]) -> None:
+    def keep(self, task: asyncio.Task[None]) -> None:
+        """Hold a background task of a table until it is done."""
         self._clock_tasks.add(task)
         task.add_done_callback(self._clock_tasks.discard)
 
+    def _connections_changed(self, table: Table) -> None:
+        if self.watch_connections is not None:
+            self.watch_connections(table)
+
+    def forget_caps(self, table_id: str) -> None:
+        """The table no longer counts against its creator's caps (its game is over)."""
+        self._uncount(table_id)
+
     def _clock_due(self, table: Table) -> None:
-        self._keep(asyncio.create_task(self._expire(table)))
+        self.keep(asyncio.create_task(self._expire(table)))
 
     async def _expire(self, table: Table) -> None:
         """A deadline passed: the first seat whose time ran out goes away and a computer
@@ -970,6 +1015,8 @@ class TableManager:
             covering = self._covering(table, seat)
             if by_bot and seat not in table.bots and not covering:
                 raise Refused("seat_lost", "server.errors.seat_lost")
+            if table.ended is not None:
+                raise Refused("ended", "server.errors.ended", status=409)
             status = table.status
             if status == WAITING:
                 open_seats = sum(1 for s in table.seats if s.kind == OPEN)
@@ -1099,6 +1146,8 @@ class TableManager:
         """Cancel computer players and close connections (at shutdown)."""
         for table in self.tables.values():
             table.stop_clock()
+            if table.host_check is not None:
+                table.host_check.cancel()
             for task in table.bot_tasks.values():
                 task.cancel()
             for conn in list(table.connections):

@@ -1,0 +1,217 @@
+"""What the host of a table may do: remove a player, pause and resume the turn clock,
+end the game early, and hand the host role to another seated person.
+
+The host is whoever holds the table's host token (made for its creator; only its hash is
+stored). When the host's seat is known and its person stays away while others are here,
+the role passes on by itself (:func:`watch_host`). Nothing here knows which game is
+played; every decision is taken under the table's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+
+from gametable.bots import bot_names, make_bot
+from gametable.core.protocol import Seat
+from gametable.server.storage import SeatRow, StorageError, token_hash
+from gametable.server.tables import (
+    BOT,
+    FINISHED,
+    HUMAN,
+    OPEN,
+    Refused,
+    Table,
+    TableManager,
+)
+
+log = logging.getLogger("gametable.hosting")
+
+REMOVED_CLOSE = (4409, "the host removed you from this seat")
+"""The close code and reason of a removed player's connections (the seat changed hands)."""
+
+
+def check_host(table: Table, host_token: str | None) -> None:
+    """Refuse (403 ``not_host``) anyone without the table's current host token."""
+    if not host_token or not secrets.compare_digest(token_hash(host_token), table.host_hash):
+        raise Refused("not_host", "server.errors.not_host", status=403)
+
+
+def _player_seat(table: Table, seat: Seat) -> None:
+    """Refuse a seat that does not exist (404) or where no person sits (409)."""
+    if not 0 <= seat < len(table.seats):
+        raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
+                      seats=len(table.seats))
+    if table.seats[seat].kind != HUMAN:
+        raise Refused("not_a_player", "server.errors.not_a_player", status=409,
+                      seat=seat + 1)
+
+
+def _not_over(table: Table) -> None:
+    if table.status == FINISHED:
+        raise Refused("ended", "server.errors.ended", status=409)
+
+
+async def remove_player(manager: TableManager, table_id: str, seat: Seat,
+                        host_token: str | None, bot: str | None = None,
+                        client: str = "-") -> Table:
+    """Remove the person in ``seat``: their token stops working at once and their
+    connections are closed (code 4409); the seat becomes open (the game waits for someone
+    to take it with the invite link) or, with ``bot``, a computer player's.
+
+    Raises:
+        Refused: not the host (403), unknown bot, no such seat (404), no person there,
+            the host's own seat (hand the role on first), the game is over (409), one
+            all-bot table more than the caps allow (429), or storage failed (503).
+    """
+    table = await manager.get(table_id)
+    check_host(table, host_token)
+    if bot is not None and bot not in bot_names():
+        raise Refused("bad_bot", "server.errors.unknown_bot", bot=bot,
+                      bots=", ".join(bot_names()))
+    async with table.lock:
+        _player_seat(table, seat)
+        _not_over(table)
+        if seat == table.host_seat:
+            raise Refused("remove_host", "server.errors.remove_host", status=409)
+        if bot is not None and all(s.kind == BOT for s in table.seats if s.seat != seat):
+            manager.check_caps(client, waiting=False, bots_only=True)
+        await manager.save_seat(table, SeatRow(seat, BOT, bot=bot) if bot is not None
+                                else SeatRow(seat, OPEN))
+        table.cover_bots.pop(seat, None)
+        if bot is not None:
+            table.bots[seat] = make_bot(bot, table.game, manager.bot_seed(table.seed, seat))
+        table.drop_seat(seat, *REMOVED_CLOSE)
+        log.info("table %s: the host removed seat %d (%s)", table.id, seat, bot or "open")
+    manager.seat_changed(table)
+    return table
+
+
+async def pause_clock(manager: TableManager, table_id: str, host_token: str | None,
+                      paused: bool) -> Table:
+    """Pause (``paused``) or resume the table's turn clock. While paused no seat's time
+    runs; on resuming, every deadline moves on by the pause's length.
+
+    Raises:
+        Refused: not the host (403), the table has no clock or its game is over (409),
+            or storage failed (503).
+    """
+    table = await manager.get(table_id)
+    check_host(table, host_token)
+    async with table.lock:
+        clock = table.clock
+        if clock is None:
+            raise Refused("no_clock", "server.errors.no_clock", status=409)
+        _not_over(table)
+        now = time.time()
+        if clock.pause(now) if paused else clock.resume(now):
+            try:
+                await manager.storage.save_clock(table.id, clock.to_json())
+            except StorageError:
+                (clock.resume if paused else clock.pause)(now)
+                raise Refused("storage_failed", "server.errors.storage_failed",
+                              status=503) from None
+            table.clock_changed()
+    return table
+
+
+async def end_game(manager: TableManager, table_id: str, host_token: str | None) -> Table:
+    """End the game now: it is over (no more actions, computer players stop), its record
+    is kept and marked ``ended_early`` (``GET /api/tables/{id}/record``).
+
+    Raises:
+        Refused: not the host (403), the game is already over (409), or storage failed
+            (503).
+    """
+    table = await manager.get(table_id)
+    check_host(table, host_token)
+    async with table.lock:
+        _not_over(table)
+        now = time.time()
+        try:
+            await manager.storage.mark_ended(table.id, now)
+        except StorageError:
+            raise Refused("storage_failed", "server.errors.storage_failed",
+                          status=503) from None
+        table.ended = now
+        table.stop_clock()
+        table.broadcast_info()
+        table.broadcast_state()
+        log.info("table %s: the host ended the game at action %d", table.id, table.version)
+    manager.forget_caps(table.id)
+    return table
+
+
+async def hand_host(manager: TableManager, table_id: str, host_token: str | None,
+                    seat: Seat) -> Table:
+    """Give the host role to the person in ``seat``, who must be connected: their
+    connections receive the new host token (``{"type": "host", "host_token"}``) and the
+    old one stops working.
+
+    Raises:
+        Refused: not the host (403), no such seat (404), no person there or they are
+            not connected (409), or storage failed (503).
+    """
+    table = await manager.get(table_id)
+    check_host(table, host_token)
+    async with table.lock:
+        _player_seat(table, seat)
+        if not table.connected(seat):
+            raise Refused("not_connected", "server.errors.not_connected", status=409,
+                          seat=seat + 1)
+        await _give_host(manager, table, seat)
+    return table
+
+
+async def _give_host(manager: TableManager, table: Table, seat: Seat) -> None:
+    """Make a new host token for ``seat`` and send it to its connections (under the
+    table's lock)."""
+    token = secrets.token_urlsafe(24)
+    digest = token_hash(token)
+    try:
+        await manager.storage.save_host(table.id, digest, seat)
+    except StorageError:
+        raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
+            from None
+    table.host_hash, table.host_seat = digest, seat
+    for conn in list(table.connections):
+        if conn.seat == seat and table.holds(conn):
+            conn.push_json({"type": "host", "host_token": token})
+    table.broadcast_info()
+    log.info("table %s: the host role went to seat %d", table.id, seat)
+
+
+def watch_host(manager: TableManager, table: Table) -> None:
+    """If the host's seat has nobody connected while someone else is, check again after
+    :attr:`TableManager.host_gone_seconds`; if it is still so, the role passes to the
+    first seat whose person is connected. Called when connections come and go."""
+    seat = table.host_seat
+    if (seat is None or table.status == FINISHED or table.connected(seat)
+            or table.host_check is not None
+            or not any(table.connected(s.seat) for s in table.seats if s.kind == HUMAN)):
+        return
+
+    def check() -> None:
+        table.host_check = None
+        task = asyncio.ensure_future(_pass_host(manager, table))
+        manager.keep(task)
+
+    table.host_check = asyncio.get_running_loop().call_later(manager.host_gone_seconds, check)
+
+
+async def _pass_host(manager: TableManager, table: Table) -> None:
+    async with table.lock:
+        seat = table.host_seat
+        if seat is None or table.status == FINISHED or table.connected(seat):
+            return
+        heirs = [s.seat for s in table.seats if s.kind == HUMAN and s.seat != seat
+                 and table.connected(s.seat)]
+        if not heirs:
+            return
+        try:
+            await _give_host(manager, table, heirs[0])
+        except Refused:
+            log.warning("table %s: the host role could not be passed on", table.id)
+

@@ -1,0 +1,231 @@
+"""Host controls: removing a player, pausing the turn clock, ending the game early,
+handing the host role on (and its passing on when the host leaves for good)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from gametable.core.records import GameRecord
+from gametable.server import hosting
+from gametable.server.app import Settings, create_app
+from gametable.server.clock import ClockSettings
+from gametable.server.storage import SQLiteStorage
+from gametable.server.tables import OPEN, PLAYING, WAITING, SeatRequest, TableManager
+from tests.aio import run_async
+from tests.server.test_clock import messages, seated, until
+
+HUMAN = SeatRequest("human")
+
+
+@pytest.fixture
+def app_client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                              rates={}))
+    with TestClient(app) as client:
+        yield client
+
+
+def two_players(client: TestClient, **extra: Any) -> dict[str, Any]:
+    """A Sequence Cats table of Anna (seat 0, host) and Bruno (seat 1)."""
+    made = client.post("/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}], **extra}).json()
+    joined = client.post(f"/api/tables/{made['table']['id']}/join",
+                         json={"name": "Bruno"}).json()
+    return {"id": made["table"]["id"], "host": made["host_token"], "anna": made["token"],
+            "bruno": joined["token"]}
+
+
+def test_a_removed_player_is_closed_and_their_token_no_longer_acts(
+        app_client: TestClient) -> None:
+    t = two_players(app_client)
+    url = f"/api/tables/{t['id']}/ws"
+    with app_client.websocket_connect(url) as bruno:
+        bruno.send_json({"type": "hello", "token": t["bruno"]})
+        assert bruno.receive_json()["seat"] == 1
+        refused = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                                  headers={"X-Host-Token": t["anna"]})
+        assert refused.status_code == 403 and refused.json()["code"] == "not_host"
+        removed = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                                  headers={"X-Host-Token": t["host"]})
+        assert removed.status_code == 200, removed.text
+        info = removed.json()
+        assert info["seats"][1]["kind"] == OPEN and info["status"] == WAITING
+        closed = None
+        for _ in range(10):
+            message = bruno.receive()
+            if message["type"] == "websocket.close":
+                closed = message
+                break
+        assert closed is not None and closed["code"] == 4409
+    with app_client.websocket_connect(url) as again:
+        again.send_json({"type": "hello", "token": t["bruno"]})
+        first = again.receive_json()
+        assert first["type"] == "error" and first["code"] == "bad_token"
+        welcome = again.receive_json()
+        assert welcome["type"] == "welcome" and welcome["seat"] is None
+        again.send_json({"type": "action", "action": {"type": "pass"}})
+        while (reply := again.receive_json())["type"] != "error":
+            pass
+        assert reply["code"] == "not_seated"
+    # The seat is open again: someone takes it with the invite link and play goes on.
+    joined = app_client.post(f"/api/tables/{t['id']}/join", json={"name": "Carla"})
+    assert joined.json()["seat"] == 1
+    assert app_client.get(f"/api/tables/{t['id']}").json()["status"] == PLAYING
+
+
+def test_the_host_may_remove_a_player_for_a_computer_player_but_not_themselves(
+        app_client: TestClient) -> None:
+    t = two_players(app_client)
+    headers = {"X-Host-Token": t["host"]}
+    own = app_client.post(f"/api/tables/{t['id']}/seats/0/remove", json={}, headers=headers)
+    assert own.status_code == 409 and own.json()["code"] == "remove_host"
+    unknown = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={"bot": "zz"},
+                              headers=headers)
+    assert unknown.status_code == 400 and unknown.json()["code"] == "bad_bot"
+    to_bot = app_client.post(f"/api/tables/{t['id']}/seats/1/remove",
+                             json={"bot": "easy"}, headers=headers).json()
+    assert to_bot["seats"][1] == {"seat": 1, "kind": "bot", "name": None, "bot": "easy",
+                                  "connected": True}
+    again = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                            headers=headers)
+    assert again.status_code == 409 and again.json()["code"] == "not_a_player"
+
+
+def test_ending_early_keeps_the_record_marked_and_refuses_further_actions(
+        app_client: TestClient) -> None:
+    t = two_players(app_client)
+    url = f"/api/tables/{t['id']}/ws"
+    with app_client.websocket_connect(url) as anna:
+        anna.send_json({"type": "hello", "token": t["anna"]})
+        while (state := anna.receive_json())["type"] != "state":
+            pass
+        anna.send_json({"type": "action", "action": state["legal"][0], "version": 0})
+        while (state := anna.receive_json())["type"] != "state":
+            pass
+        assert state["version"] == 1
+        hidden = app_client.get(f"/api/tables/{t['id']}/record")
+        assert hidden.status_code == 403
+        ended = app_client.post(f"/api/tables/{t['id']}/end", json={},
+                                headers={"X-Host-Token": t["host"]})
+        assert ended.status_code == 200 and ended.json()["ended_early"] is True
+        assert ended.json()["status"] == "finished"
+        while (message := anna.receive_json())["type"] != "state":
+            pass
+        assert message["status"] == "finished" and "outcome" not in message
+    twice = app_client.post(f"/api/tables/{t['id']}/end", json={},
+                            headers={"X-Host-Token": t["host"]})
+    assert twice.status_code == 409 and twice.json()["code"] == "ended"
+    with app_client.websocket_connect(url) as bruno:
+        bruno.send_json({"type": "hello", "token": t["bruno"]})
+        bruno.send_json({"type": "action", "action": {"type": "pass"}})
+        while (reply := bruno.receive_json())["type"] != "error":
+            pass
+        assert reply["code"] == "ended"
+    record = GameRecord.model_validate(app_client.get(f"/api/tables/{t['id']}/record").json())
+    assert record.meta["ended_early"] is True and len(record.actions) == 1
+
+
+def test_an_ended_game_stays_ended_after_a_restart(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                        rates={})
+    with TestClient(create_app(settings)) as client:
+        t = two_players(client)
+        client.post(f"/api/tables/{t['id']}/end", json={}, headers={"X-Host-Token": t["host"]})
+    with TestClient(create_app(settings)) as client:
+        info = client.get(f"/api/tables/{t['id']}").json()
+        assert info["ended_early"] is True and info["status"] == "finished"
+
+
+def test_the_host_pauses_and_resumes_the_clock_and_deadlines_move_on(
+        app_client: TestClient) -> None:
+    t = two_players(app_client, clock={"turn_seconds": 600})
+    headers = {"X-Host-Token": t["host"]}
+    with app_client.websocket_connect(f"/api/tables/{t['id']}/ws") as anna:
+        anna.send_json({"type": "hello", "token": t["anna"]})
+        while (clock := anna.receive_json())["type"] != "clock":
+            pass
+        deadline = clock["deadlines"]["0"]
+        assert clock["paused_at"] is None
+        paused = app_client.post(f"/api/tables/{t['id']}/clock", json={"paused": True},
+                                 headers=headers)
+        assert paused.status_code == 200
+        while (clock := anna.receive_json())["type"] != "clock":
+            pass
+        assert clock["paused_at"] is not None and clock["deadlines"]["0"] == deadline
+        app_client.post(f"/api/tables/{t['id']}/clock", json={"paused": False},
+                        headers=headers)
+        while (clock := anna.receive_json())["type"] != "clock":
+            pass
+        assert clock["paused_at"] is None and clock["deadlines"]["0"] >= deadline
+    no_clock = two_players(app_client)
+    refused = app_client.post(f"/api/tables/{no_clock['id']}/clock", json={"paused": True},
+                              headers={"X-Host-Token": no_clock["host"]})
+    assert refused.status_code == 409 and refused.json()["code"] == "no_clock"
+
+
+def test_a_paused_clock_sends_nobody_away(tmp_path: Path) -> None:
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        try:
+            table, host, _, _ = await manager.create(
+                "sequence-cats", {}, [HUMAN, SeatRequest("bot", bot="greedy")], "Ann",
+                clock=ClockSettings(turn_seconds=0.4, cover="greedy"))
+            await hosting.pause_clock(manager, table.id, host, True)
+            await asyncio.sleep(0.8)
+            assert table.version == 0 and table.clock is not None and not table.clock.away
+            await hosting.pause_clock(manager, table.id, host, False)
+            await until(lambda: table.version >= 1)
+            assert table.clock.away == {0: "turn"}
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())
+
+
+def test_the_host_role_is_handed_on_and_passes_on_when_the_host_leaves(
+        tmp_path: Path) -> None:
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0, host_gone_seconds=0.3)
+        manager.watch_connections = lambda table: hosting.watch_host(manager, table)
+        try:
+            table, host, _, anna_token = await manager.create(
+                "triominos", {}, [HUMAN, HUMAN, HUMAN], "Anna")
+            _, bruno_token = await manager.join(table.id, 1, "Bruno")
+            await manager.join(table.id, 2, "Carla")  # never connects
+            anna, anna_task = await seated(manager, table, anna_token)
+            bruno, bruno_task = await seated(manager, table, bruno_token)
+            with pytest.raises(hosting.Refused) as offline:
+                await hosting.hand_host(manager, table.id, host, 2)
+            assert offline.value.code == "not_connected"
+            await hosting.hand_host(manager, table.id, host, 1)
+            await until(lambda: bool(messages(bruno, "host")))
+            bruno_host = messages(bruno, "host")[0]["host_token"]
+            assert table.host_seat == 1 and not messages(anna, "host")
+            with pytest.raises(hosting.Refused) as old:
+                await hosting.end_game(manager, table.id, host)
+            assert old.value.code == "not_host"
+            # Bruno closes his page for good; Anna is here: the role passes to her.
+            bruno.inbox.put_nowait(None)
+            await bruno_task
+            await until(lambda: table.host_seat == 0, timeout=10)
+            anna_host = messages(anna, "host")[-1]["host_token"]
+            assert anna_host != bruno_host
+            with pytest.raises(hosting.Refused):
+                await hosting.pause_clock(manager, table.id, bruno_host, True)
+            await hosting.end_game(manager, table.id, anna_host)
+            assert table.ended is not None
+            anna.inbox.put_nowait(None)
+            await anna_task
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())
