@@ -92,6 +92,9 @@ def serve(
         help="What one client (address, deck key) may upload, per MINUTES: "
         "decks=20,cards=2000,megabytes=1000,cpu-seconds=300,minutes=60,at-once=1 "
         "(name only those you change).")] = "",
+    host_gone_seconds: Annotated[float, typer.Option(
+        help="Seconds the host's seat may have nobody connected, while another player is, "
+        "before the host role passes to that player.")] = 300.0,
     absent_seconds: Annotated[float, typer.Option(
         help="At tables whose clock covers for absent players: seconds a seat that must "
         "act may stay disconnected before a computer player acts for it.")] = 30.0,
@@ -120,7 +123,7 @@ def serve(
                   waiting_hours=waiting_hours if waiting_hours > 0 else None),
         header_timeout=header_timeout, body_timeout=body_timeout,
         read_timeout=min(15.0, body_timeout), upload_quota=quota,
-        absent_seconds=absent_seconds)
+        absent_seconds=absent_seconds, host_gone_seconds=host_gone_seconds)
     run(host=host, port=port, settings=settings, forwarded_allow_ips=forwarded_allow_ips)
 
 

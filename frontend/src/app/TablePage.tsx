@@ -8,6 +8,7 @@ import { seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
+import { EndedBanner, HostControls } from "./HostControls";
 import { TurnAlerts } from "./TurnAlerts";
 import { TurnClock } from "./TurnClock";
 import { useTable } from "./useTable";
@@ -57,6 +58,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         <>
           {seat === null && <SpectatorBar info={info} onJoined={joined} />}
           {info.status === "playing" && <AbsentPlayers info={info} />}
+          {info.ended_early && <EndedBanner info={info} />}
           <TurnClock info={info} state={state} seat={seat} clock={table.clock} onBack={table.sendBack} />
           <module.Table
             info={info}
@@ -68,6 +70,9 @@ export function TablePage({ tableId }: { tableId: string }) {
           />
           <TableLinks info={info} server={server} token={seat !== null ? token : null} />
           <TurnAlerts info={info} state={state} seat={seat} />
+          {table.hostToken && info.status === "playing" && (
+            <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} />
+          )}
         </>
       )}
       <ErrorToast error={table.error} count={table.errorCount} onClose={table.clearError} />

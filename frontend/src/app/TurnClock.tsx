@@ -38,7 +38,7 @@ export function TurnClock({
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   const [notices, setNotices] = useState<Notice[]>([]);
-  const ticking = clock !== null && Object.keys(clock.deadlines).length > 0;
+  const ticking = clock !== null && clock.paused_at === null && Object.keys(clock.deadlines).length > 0;
   const level = clock ? t(`bots.${clock.cover}`, { defaultValue: clock.cover }) : "";
 
   useEffect(() => {
@@ -58,7 +58,7 @@ export function TurnClock({
   }, [covered, state.version, info, level, t]);
 
   if (!clock || info.status !== "playing") return null;
-  const serverNow = now + clock.offset;
+  const serverNow = clock.paused_at ?? now + clock.offset;
   const waiting = Object.entries(clock.deadlines)
     .map(([s, at]) => ({ seat: Number(s), left: at - serverNow }))
     .sort((a, b) => a.seat - b.seat);
@@ -75,8 +75,9 @@ export function TurnClock({
           </button>
         </div>
       )}
-      {(waiting.length > 0 || away.length > 0) && (
+      {(waiting.length > 0 || away.length > 0 || clock.paused_at !== null) && (
         <ul className="clock-seats">
+          {clock.paused_at !== null && <li className="clock-paused">{t("ui.clock.paused")}</li>}
           {waiting.map((w) => (
             <li
               key={w.seat}

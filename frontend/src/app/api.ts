@@ -60,6 +60,15 @@ export const api = {
     call<{ seat: number; token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name }),
   seatBot: (id: string, seat: number, bot: string, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, { "X-Host-Token": hostToken }),
+  // The host's controls (docs/protocol.md): each needs the host token.
+  removePlayer: (id: string, seat: number, bot: string | null, hostToken: string) =>
+    call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/remove`, { bot }, { "X-Host-Token": hostToken }),
+  pauseClock: (id: string, paused: boolean, hostToken: string) =>
+    call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/clock`, { paused }, { "X-Host-Token": hostToken }),
+  endGame: (id: string, hostToken: string) =>
+    call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/end`, {}, { "X-Host-Token": hostToken }),
+  handHost: (id: string, seat: number, hostToken: string) =>
+    call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/host`, { seat }, { "X-Host-Token": hostToken }),
 };
 
 // Tokens are secrets: they live only in this browser's storage, per table.

@@ -27,6 +27,10 @@ export interface TableInfo {
   watchers?: number;
   /** The table's turn clock, or null without one. */
   clock?: ClockSettings | null;
+  /** The seat whose person holds the host role (null: the host has no seat). */
+  host_seat?: number | null;
+  /** The host ended the game early (its status is then "finished", with no outcome). */
+  ended_early?: boolean;
 }
 
 /** A table's turn clock as its creator chose it (docs/protocol.md). */
@@ -53,6 +57,8 @@ export interface ClockMessage {
   away: Record<string, string>;
   /** The server's time when it sent this, ms since 1970. */
   now: number;
+  /** While the host has paused the clock: since when (ms since 1970), else null. */
+  paused_at: number | null;
 }
 
 /** Who is connected, sent (at most a few times a second) when people come and go. */

@@ -50,6 +50,8 @@ export interface TableConnection {
   clock: Clock | null;
   /** Take this seat back from the computer player covering for it. */
   sendBack: () => void;
+  /** The host token this browser holds for the table, if any. */
+  hostToken: string | null;
 }
 
 export function useTable(tableId: string, token: string | null): TableConnection {
@@ -61,6 +63,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
   const [errorCount, setErrorCount] = useState(0);
   const [chat, setChat] = useState<ChatMessage[]>([]);
   const [clock, setClock] = useState<Clock | null>(null);
+  const [hostToken, setHostToken] = useState<string | null>(() => tokens.host(tableId));
   const socket = useRef<WebSocket | null>(null);
   const version = useRef<number | null>(null);
   const nextId = useRef(1);
@@ -109,6 +112,11 @@ export function useTable(tableId: string, token: string | null): TableConnection
             // Keep the parts that did not change (the same objects), so that what shows
             // them is not redone for every other seat's action.
             setState((old) => (old ? keepSame(old, message as StateMessage) : message));
+            break;
+          case "host":
+            // The host role was handed to this seat: its new host token.
+            tokens.saveHost(tableId, message.host_token as string);
+            setHostToken(message.host_token as string);
             break;
           case "clock":
             setClock({ ...(message as ClockMessage), offset: (message as ClockMessage).now - Date.now() });
@@ -182,7 +190,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
     ws.send(JSON.stringify({ type: "back", id: nextId.current++ }));
   }, []);
 
-  return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat, clock, sendBack };
+  return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat, clock, sendBack, hostToken };
 }
 
 function pick({ seat, name, text, at }: Omit<ChatMessage, "id">): Omit<ChatMessage, "id"> {

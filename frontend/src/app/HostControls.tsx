@@ -1,0 +1,120 @@
+// The host's controls at a running table: remove a player (their seat opens or goes to a
+// computer player), make someone else host, pause or resume the turn clock, end the game.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, api } from "./api";
+import { LEVELS, seatName } from "./seatName";
+import { translateError } from "./translateError";
+import type { ErrorMessage, TableInfo } from "./types";
+import type { Clock } from "./useTable";
+
+export function HostControls({
+  info,
+  seat,
+  hostToken,
+  clock,
+}: {
+  info: TableInfo;
+  seat: number | null;
+  hostToken: string;
+  clock: Clock | null;
+}) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  const [replacement, setReplacement] = useState<Record<number, string>>({});
+  const [confirming, setConfirming] = useState(false);
+  const run = async (work: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await work();
+    } catch (caught) {
+      if (caught instanceof ApiError) setError(caught.error);
+    }
+  };
+  const others = info.seats.filter((s) => s.kind === "human" && s.seat !== seat && s.seat !== info.host_seat);
+  const paused = clock?.paused_at != null;
+
+  return (
+    <details className="host-controls">
+      <summary>{t("ui.host.title")}</summary>
+      <div className="host-body">
+        {others.length > 0 && (
+          <ul className="host-seats">
+            {others.map((s) => {
+              const name = seatName(t, info, s.seat);
+              const choice = replacement[s.seat] ?? "";
+              return (
+                <li key={s.seat} className="host-seat">
+                  <span className="host-seat-name">
+                    {name}
+                    {!s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+                  </span>
+                  <select
+                    aria-label={t("ui.host.replace_with", { player: name })}
+                    value={choice}
+                    onChange={(event) => setReplacement({ ...replacement, [s.seat]: event.target.value })}
+                  >
+                    <option value="">{t("ui.host.open_seat")}</option>
+                    {LEVELS.map((level) => (
+                      <option key={level} value={level}>
+                        {t("ui.lobby.computer", { bot: t(`bots.${level}`) })}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="button" onClick={() => void run(() => api.removePlayer(info.id, s.seat, choice || null, hostToken))}>
+                    {t("ui.host.remove", { player: name })}
+                  </button>
+                  {s.connected && (
+                    <button type="button" onClick={() => void run(() => api.handHost(info.id, s.seat, hostToken))}>
+                      {t("ui.host.make_host", { player: name })}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div className="host-actions">
+          {clock && (
+            <button type="button" onClick={() => void run(() => api.pauseClock(info.id, !paused, hostToken))}>
+              {paused ? t("ui.host.resume_clock") : t("ui.host.pause_clock")}
+            </button>
+          )}
+          {confirming ? (
+            <span className="host-confirm" role="group" aria-label={t("ui.host.end_question")}>
+              <span>{t("ui.host.end_question")}</span>
+              <button type="button" className="danger" onClick={() => void run(() => api.endGame(info.id, hostToken))}>
+                {t("ui.host.end_confirm")}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                {t("ui.host.cancel")}
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="danger" onClick={() => setConfirming(true)}>
+              {t("ui.host.end")}
+            </button>
+          )}
+        </div>
+        {error && (
+          <p className="notice error" role="alert">
+            {translateError(t, error)}
+          </p>
+        )}
+      </div>
+    </details>
+  );
+}
+
+/** Shown once the host ended the game early: it is over, its record can be downloaded. */
+export function EndedBanner({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ended-banner" role="status">
+      <span>{t("ui.host.ended")}</span>
+      <a className="button" href={`/api/tables/${info.id}/record`} download>
+        {t("ui.host.record")}
+      </a>
+    </div>
+  );
+}

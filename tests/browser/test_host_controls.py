@@ -1,0 +1,71 @@
+"""The host's controls in the browser: removing a player (whose token then acts for
+nobody) and ending the game early, its record kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+from websockets.sync.client import connect
+
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    anna.goto(web_server.url)
+    anna.get_by_role("button", name="Sequence Cats").first.click()
+    anna.get_by_label("Your name").first.fill("Anna")
+    anna.get_by_role("button", name="Create table").click()
+    invite = anna.locator("#invite-url")
+    expect(invite).to_be_visible()
+    table_id = anna.url.rsplit("/", 1)[-1]
+    assert invite.input_value() == f"{web_server.url}/t/{table_id}"
+
+    bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
+    bruno.goto(invite.input_value())
+    bruno.get_by_label("Your name").fill("Bruno")
+    bruno.get_by_role("button", name="Take this seat").first.click()
+    expect(bruno.locator(".sc-status")).to_be_visible()
+    token = json.loads(bruno.evaluate(f"localStorage.getItem('gametable.seat.{table_id}')"))
+    assert token["seat"] == 1
+
+    # Anna's host controls: Bruno's seat goes to a computer player.
+    anna.get_by_text("Host controls").click()
+    anna.get_by_label("Who takes Bruno's seat").select_option(label="Computer player (Easy)")
+    anna.screenshot(path=str(shots / "host-controls.png"), full_page=True)
+    anna.get_by_role("button", name="Remove Bruno").click()
+
+    # Bruno is told, watches from now on, and his token opens nothing.
+    expect(bruno.locator(".toast")).to_contain_text("This seat is no longer yours")
+    expect(bruno.locator(".spectator-bar")).to_be_visible()
+    assert bruno.evaluate(f"localStorage.getItem('gametable.seat.{table_id}')") is None
+    bruno.screenshot(path=str(shots / "host-removed-player.png"))
+    with connect(f"{web_server.ws_url}/api/tables/{table_id}/ws") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token["token"]}))
+        assert json.loads(ws.recv(timeout=30))["code"] == "bad_token"
+        assert json.loads(ws.recv(timeout=30))["seat"] is None
+        ws.send(json.dumps({"type": "action", "action": {"type": "pass"}}))
+        while (reply := json.loads(ws.recv(timeout=30)))["type"] != "error":
+            pass
+        assert reply["code"] == "not_seated"
+    info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
+    assert info["seats"][1]["kind"] == "bot" and info["status"] == "playing"
+
+    # Ending the game: asked once more, then over for everyone, the record kept.
+    anna.get_by_role("button", name="End the game").click()
+    anna.get_by_role("button", name="Yes, end it").click()
+    for page in (anna, bruno):
+        expect(page.locator(".ended-banner")).to_contain_text(
+            "The host ended this game early.")
+    anna.evaluate("window.scrollTo(0, 0)")
+    anna.screenshot(path=str(shots / "host-ended.png"))
+    record = httpx.get(f"{web_server.url}/api/tables/{table_id}/record").json()
+    assert record["meta"]["ended_early"] is True
