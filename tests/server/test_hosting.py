@@ -16,7 +16,7 @@ from gametable.server import hosting
 from gametable.server.app import Settings, create_app
 from gametable.server.clock import ClockSettings
 from gametable.server.storage import SQLiteStorage
-from gametable.server.tables import OPEN, PLAYING, WAITING, SeatRequest, TableManager
+from gametable.server.tables import OPEN, PLAYING, WAITING, Refused, SeatRequest, TableManager
 from tests.aio import run_async
 from tests.server.test_clock import messages, seated, until
 
@@ -206,14 +206,14 @@ def test_the_host_role_is_handed_on_and_passes_on_when_the_host_leaves(
             await manager.join(table.id, 2, "Carla")  # never connects
             anna, anna_task = await seated(manager, table, anna_token)
             bruno, bruno_task = await seated(manager, table, bruno_token)
-            with pytest.raises(hosting.Refused) as offline:
+            with pytest.raises(Refused) as offline:
                 await hosting.hand_host(manager, table.id, host, 2)
             assert offline.value.code == "not_connected"
             await hosting.hand_host(manager, table.id, host, 1)
             await until(lambda: bool(messages(bruno, "host")))
             bruno_host = messages(bruno, "host")[0]["host_token"]
             assert table.host_seat == 1 and not messages(anna, "host")
-            with pytest.raises(hosting.Refused) as old:
+            with pytest.raises(Refused) as old:
                 await hosting.end_game(manager, table.id, host)
             assert old.value.code == "not_host"
             # Bruno closes his page for good; Anna is here: the role passes to her.
@@ -222,7 +222,7 @@ def test_the_host_role_is_handed_on_and_passes_on_when_the_host_leaves(
             await until(lambda: table.host_seat == 0, timeout=10)
             anna_host = messages(anna, "host")[-1]["host_token"]
             assert anna_host != bruno_host
-            with pytest.raises(hosting.Refused):
+            with pytest.raises(Refused):
                 await hosting.pause_clock(manager, table.id, bruno_host, True)
             await hosting.end_game(manager, table.id, anna_host)
             assert table.ended is not None
