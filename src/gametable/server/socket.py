@@ -2,10 +2,10 @@
 
 The first message must be ``hello`` (with the seat token, if any); every later message
 is ``action``, ``chat``, ``back`` (take an away seat back from the computer player
-covering for it) or ``ping``. Anything refused — malformed, oversized, out of turn,
-illegal — is answered with an ``error`` to this client only and changes nothing. A
-client that sends faster than :data:`RATE_PER_SECOND` is slowed down, not cut off: its
-messages wait their turn.
+covering for it), ``rematch`` (play again, once the game is over) or ``ping``.
+Anything refused — malformed, oversized, out of turn, illegal — is answered with an
+``error`` to this client only and changes nothing. A client that sends faster than
+:data:`RATE_PER_SECOND` is slowed down, not cut off: its messages wait their turn.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 from starlette.types import Receive, Send
 
-from gametable.server import chat
+from gametable.server import chat, rematch
 from gametable.server.limits import Limits
 from gametable.server.storage import token_hash
 from gametable.server.tables import Connection, Refused, Table, TableManager
@@ -184,6 +184,9 @@ async def _hello(socket: Socket, table: Table, conn: Connection) -> bool:
         clock = table.clock_message()
         if clock is not None:
             conn.push(clock)
+        if table.rematch is not None:
+            conn.push_json(rematch.offer_message(
+                table.rematch, conn.seat if table.holds(conn) else None))
     return True
 
 
@@ -207,6 +210,8 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
             chat.post(table, conn, message.get("text"), limits)
         elif kind == "back":
             await manager.back(table, conn)
+        elif kind == "rematch":
+            await rematch.play_again(manager, table, conn)
         elif kind == "hello":
             raise Refused("hello_again", "server.errors.hello_again")
         else:

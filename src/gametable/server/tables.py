@@ -222,6 +222,8 @@ class Table:
     seat, else ``None``."""
     on_connections: Callable[[Table], None] | None = None
     """Called when connections come or go (set by the :class:`TableManager`)."""
+    rematch: dict[str, Any] | None = None
+    """The offer to play again, once a player asked (``gametable.server.rematch``)."""
     host_check: asyncio.TimerHandle | None = None
     """A pending check whether the host has left for good (``gametable.server.hosting``)."""
     on_clock_due: Callable[[Table], None] | None = None
@@ -783,6 +785,16 @@ class TableManager:
                        seed=secrets.randbits(63), host_hash=token_hash(host_token),
                        created=time.time(), seats=rows, host_seat=creator_seat,
                        clock=Clock(clock).to_json() if clock and clock.active else None)
+        table = await self.add_table(row, client)
+        return table, host_token, creator_seat, creator_token
+
+    async def add_table(self, row: TableRow, client: str = "-") -> Table:
+        """Store a new table made of ``row`` and start it (its seats, clock and computer
+        players as the row says).
+
+        Raises:
+            Refused: ``storage_failed`` (503); nothing was stored.
+        """
         table = self._build(row)
         try:
             await self.storage.create_table(row)
@@ -793,7 +805,7 @@ class TableManager:
         self._count(client, table)
         self._start_clock(table)
         self._wake_bots(table)
-        return table, host_token, creator_seat, creator_token
+        return table
 
     async def join(self, table_id: str, seat: Seat | None, name: str | None
                    ) -> tuple[Seat, str]:

@@ -1,0 +1,108 @@
+"""Play again: at the end of a game, a new table with the same game, options, clock and
+people, the seats rotated by one so that someone else goes first.
+
+Any seated player of a finished table (or one the host ended) may ask, with the
+websocket message ``{"type": "rematch"}``. The first request makes the new table; later
+ones are answered with the same offer. Seat ``i`` of the new table is seat ``i + 1`` of
+the old one (the last old seat comes first), so partners who sat opposite or alternated
+stay partners. Computer players follow at once; each person connected at that moment
+gets a seat with a new token, sent over their connection only (``{"type": "rematch",
+"table", "by", "seat", "token"}``), and joins with one click; the seat of someone who had
+left is open, for the invite link. The new host token goes to the old host's seat (or,
+if the host is not here, to whoever asked). The offer is kept in memory with the old
+table, and repeated to a player who reconnects to it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from typing import Any
+
+from gametable.core.protocol import Seat
+from gametable.server.clock import Clock
+from gametable.server.storage import SeatRow, TableRow, token_hash
+from gametable.server.tables import (
+    BOT,
+    FINISHED,
+    HUMAN,
+    OPEN,
+    Connection,
+    Refused,
+    Table,
+    TableManager,
+    new_table_id,
+)
+
+log = logging.getLogger("gametable.rematch")
+
+
+def offer_message(offer: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
+    """The ``rematch`` message for a client of ``seat`` (``None``: it watches): the new
+    table, who asked, and — for a seat that has one — its new seat and token (and the
+    host token for the host's seat)."""
+    mine = offer["tokens"].get(seat) if seat is not None else None
+    message: dict[str, Any] = {"type": "rematch", "table": offer["table"], "by": offer["by"],
+                               "seat": mine[0] if mine else None,
+                               "token": mine[1] if mine else None}
+    if seat is not None and seat == offer["host"][0]:
+        message["host_token"] = offer["host"][1]
+    return message
+
+
+async def play_again(manager: TableManager, table: Table, conn: Connection) -> None:
+    """Answer a seated player's ``rematch`` request (see the module's description).
+
+    Raises:
+        Refused: the client watches (``not_seated``) or lost its seat (``seat_lost``),
+            the game is not over (``not_over``), or the new table could not be stored or
+            would pass the creator's caps. Nothing changed.
+    """
+    async with table.lock:
+        if conn.seat is None:
+            raise Refused("not_seated", "server.errors.not_seated")
+        if not table.holds(conn):
+            raise Refused("seat_lost", "server.errors.seat_lost")
+        if table.status != FINISHED:
+            raise Refused("not_over", "server.errors.not_over", status=409)
+        offer = table.rematch
+        if offer is not None:
+            conn.push_json(offer_message(offer, conn.seat))
+            return
+        offer = await _new_table(manager, table, conn.seat, conn.address)
+        table.rematch = offer
+        for other in list(table.connections):
+            other.push_json(offer_message(offer, other.seat if table.holds(other) else None))
+
+
+async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
+                     client: str) -> dict[str, Any]:
+    count = len(table.seats)
+    rows: list[SeatRow] = []
+    tokens: dict[Seat, tuple[Seat, str]] = {}
+    for new in range(count):
+        old = table.seats[(new + 1) % count]
+        if old.kind == BOT:
+            rows.append(SeatRow(new, BOT, bot=old.bot, name=old.name))
+        elif old.kind == HUMAN and table.connected(old.seat):
+            token = secrets.token_urlsafe(24)
+            tokens[old.seat] = (new, token)
+            rows.append(SeatRow(new, HUMAN, name=old.name, token_hash=token_hash(token)))
+        else:
+            rows.append(SeatRow(new, OPEN))
+    manager.check_caps(client, waiting=any(row.kind == OPEN for row in rows),
+                       bots_only=False)
+    host_old = table.host_seat if table.host_seat in tokens else asked_by
+    host_token = secrets.token_urlsafe(24)
+    clock = table.clock
+    row = TableRow(id=new_table_id(), game=table.game_name, config=table.options,
+                   seed=secrets.randbits(63), host_hash=token_hash(host_token),
+                   created=time.time(), seats=rows,
+                   host_seat=tokens[host_old][0] if host_old in tokens else None,
+                   clock=Clock(clock.settings).to_json() if clock is not None else None)
+    new_table = await manager.add_table(row, client)
+    log.info("table %s: seat %d asked to play again: table %s", table.id, asked_by,
+             new_table.id)
+    return {"table": new_table.id, "by": asked_by, "tokens": tokens,
+            "host": (host_old, host_token)}

@@ -1,0 +1,110 @@
+"""Play again: a finished game's table makes a new one with the same game, options and
+people, the seats rotated by one; each person's new token reaches only them."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from gametable.server import hosting
+from gametable.server.clock import ClockSettings
+from gametable.server.storage import SQLiteStorage
+from gametable.server.tables import BOT, FINISHED, HUMAN, OPEN, SeatRequest, TableManager
+from tests.aio import run_async
+from tests.server.test_clock import messages, seated, until
+
+
+def test_play_again_rotates_the_seats_and_hands_each_person_their_token(
+        tmp_path: Path) -> None:
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        try:
+            table, _, _, anna_token = await manager.create(
+                "sequence-cats", {"sequences_to_win": 1},
+                [SeatRequest("human"), SeatRequest("human"),
+                 SeatRequest("bot", bot="greedy")], "Anna",
+                clock=ClockSettings(turn_seconds=600, cover="easy"))
+            _, bruno_token = await manager.join(table.id, 1, "Bruno")
+            anna, anna_task = await seated(manager, table, anna_token)
+            bruno, bruno_task = await seated(manager, table, bruno_token)
+            watcher, watcher_task = await seated(manager, table, None)
+
+            anna.say({"type": "rematch", "id": 1})
+            await until(lambda: bool(messages(anna, "error")))
+            assert messages(anna, "error")[0]["code"] == "not_over"
+
+            # Anna and Bruno play random legal moves until the game is over.
+            rng = random.Random(5)
+            while table.status != FINISHED:
+                to_act = table.game.to_act(table.state) - {2}
+                if not to_act:
+                    await until(lambda: table.status == FINISHED
+                                or bool(table.game.to_act(table.state) - {2}))
+                    continue
+                seat = min(to_act)
+                legal = table.game.legal_actions(table.state, seat)
+                await manager.submit(table, seat, rng.choice(legal))
+            assert table.status == FINISHED
+
+            bruno.say({"type": "rematch"})
+            await until(lambda: bool(messages(anna, "rematch"))
+                        and bool(messages(watcher, "rematch")))
+            offer_anna = messages(anna, "rematch")[0]
+            offer_bruno = messages(bruno, "rematch")[0]
+            offer_watcher = messages(watcher, "rematch")[0]
+            new_id = offer_anna["table"]
+            assert offer_bruno["table"] == offer_watcher["table"] == new_id
+            assert offer_anna["by"] == 1
+            # New seat i is old seat i + 1: Bruno first, then the bot, then Anna.
+            assert (offer_bruno["seat"], offer_anna["seat"]) == (0, 2)
+            assert offer_watcher["seat"] is None and offer_watcher["token"] is None
+            assert offer_anna["host_token"] and "host_token" not in offer_bruno
+            assert offer_anna["token"] != offer_bruno["token"]
+            new = manager.tables[new_id]
+            assert [s.kind for s in new.seats] == [HUMAN, BOT, HUMAN]
+            assert [s.name for s in new.seats] == ["Bruno", None, "Anna"]
+            assert new.seat_of(offer_anna["token"]) == 2
+            assert new.seat_of(offer_bruno["token"]) == 0
+            assert new.game_name == table.game_name and new.options == table.options
+            assert new.clock is not None and new.clock.settings.turn_seconds == 600
+            assert new.host_seat == 2 and new.status == "playing"
+            # Asking again gives the same table; a reconnecting player hears of it too.
+            anna.say({"type": "rematch"})
+            await until(lambda: len(messages(anna, "rematch")) == 2)
+            assert messages(anna, "rematch")[1] == offer_anna
+            again, again_task = await seated(manager, table, bruno_token)
+            await until(lambda: bool(messages(again, "rematch")))
+            assert messages(again, "rematch")[0] == offer_bruno
+            for sock, task in ((anna, anna_task), (bruno, bruno_task),
+                               (watcher, watcher_task), (again, again_task)):
+                sock.inbox.put_nowait(None)
+                await task
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())
+
+
+def test_a_player_who_left_gets_an_open_seat_in_the_new_game(tmp_path: Path) -> None:
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        try:
+            table, host, _, anna_token = await manager.create(
+                "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
+            await manager.join(table.id, 1, "Bruno")  # Bruno is not connected
+            await hosting.end_game(manager, table.id, host)
+            anna, task = await seated(manager, table, anna_token)
+            anna.say({"type": "rematch"})
+            await until(lambda: bool(messages(anna, "rematch")))
+            offer = messages(anna, "rematch")[0]
+            new = manager.tables[offer["table"]]
+            assert [s.kind for s in new.seats] == [OPEN, HUMAN]
+            assert offer["seat"] == 1 and new.status == "waiting"
+            anna.inbox.put_nowait(None)
+            await task
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())
