@@ -9,6 +9,7 @@ import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { EndedBanner, HostControls } from "./HostControls";
+import { RematchBar, RematchContext } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
 import { TurnClock } from "./TurnClock";
 import { useTable } from "./useTable";
@@ -55,10 +56,11 @@ export function TablePage({ tableId }: { tableId: string }) {
       ) : !state ? (
         <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
-        <>
+        <RematchContext.Provider value={{ info, offer: table.rematch, ask: seat !== null ? table.sendRematch : null }}>
           {seat === null && <SpectatorBar info={info} onJoined={joined} />}
           {info.status === "playing" && <AbsentPlayers info={info} />}
           {info.ended_early && <EndedBanner info={info} />}
+          <RematchBar />
           <TurnClock info={info} state={state} seat={seat} clock={table.clock} onBack={table.sendBack} />
           <module.Table
             info={info}
@@ -73,7 +75,7 @@ export function TablePage({ tableId }: { tableId: string }) {
           {table.hostToken && info.status === "playing" && (
             <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} />
           )}
-        </>
+        </RematchContext.Provider>
       )}
       <ErrorToast error={table.error} count={table.errorCount} onClose={table.clearError} />
     </div>

@@ -33,6 +33,20 @@ export interface TableInfo {
   ended_early?: boolean;
 }
 
+/** Someone asked to play again: the new table, and this seat's place and token there. */
+export interface RematchMessage {
+  type: "rematch";
+  table: string;
+  /** The seat (of this table) that asked. */
+  by: number;
+  /** This seat's seat at the new table and its token; null for a spectator, or a seat
+   * whose person had left (their seat there is open). */
+  seat: number | null;
+  token: string | null;
+  /** The new table's host token, for the host's seat only. */
+  host_token?: string;
+}
+
 /** A table's turn clock as its creator chose it (docs/protocol.md). */
 export interface ClockSettings {
   /** Seconds per turn (per decision in Dixit); null: no limit. */

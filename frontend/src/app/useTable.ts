@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { tokens } from "./api";
 import { keepSame } from "./keepSame";
-import { withPresence, type Action, type ClockMessage, type ErrorMessage, type PresenceMessage, type StateMessage, type TableInfo } from "./types";
+import { withPresence, type Action, type ClockMessage, type RematchMessage, type ErrorMessage, type PresenceMessage, type StateMessage, type TableInfo } from "./types";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "gone";
 
@@ -52,6 +52,10 @@ export interface TableConnection {
   sendBack: () => void;
   /** The host token this browser holds for the table, if any. */
   hostToken: string | null;
+  /** The offer to play again, once someone asked. */
+  rematch: RematchMessage | null;
+  /** Ask to play again (the game is over). */
+  sendRematch: () => void;
 }
 
 export function useTable(tableId: string, token: string | null): TableConnection {
@@ -63,6 +67,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
   const [errorCount, setErrorCount] = useState(0);
   const [chat, setChat] = useState<ChatMessage[]>([]);
   const [clock, setClock] = useState<Clock | null>(null);
+  const [rematch, setRematch] = useState<RematchMessage | null>(null);
   const [hostToken, setHostToken] = useState<string | null>(() => tokens.host(tableId));
   const socket = useRef<WebSocket | null>(null);
   const version = useRef<number | null>(null);
@@ -112,6 +117,9 @@ export function useTable(tableId: string, token: string | null): TableConnection
             // Keep the parts that did not change (the same objects), so that what shows
             // them is not redone for every other seat's action.
             setState((old) => (old ? keepSame(old, message as StateMessage) : message));
+            break;
+          case "rematch":
+            setRematch(message as RematchMessage);
             break;
           case "host":
             // The host role was handed to this seat: its new host token.
@@ -184,13 +192,18 @@ export function useTable(tableId: string, token: string | null): TableConnection
     ws.send(JSON.stringify({ type: "chat", text, id: nextId.current++ }));
   }, []);
 
+  const sendRematch = useCallback(() => {
+    const ws = socket.current;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    ws.send(JSON.stringify({ type: "rematch", id: nextId.current++ }));
+  }, []);
   const sendBack = useCallback(() => {
     const ws = socket.current;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
     ws.send(JSON.stringify({ type: "back", id: nextId.current++ }));
   }, []);
 
-  return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat, clock, sendBack, hostToken };
+  return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat, clock, sendBack, hostToken, rematch, sendRematch };
 }
 
 function pick({ seat, name, text, at }: Omit<ChatMessage, "id">): Omit<ChatMessage, "id"> {

@@ -1,6 +1,7 @@
 // A Sequence Cats game in the browser: status, board, hand, players, log, result.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PlayAgain } from "../../app/Rematch";
 import { seatName } from "../../app/seatName";
 import { useNarrow } from "../../app/useLayout";
 import type { Action, GameEvent } from "../../app/types";
@@ -327,9 +328,10 @@ function Result({
           <a className="button" href={`/api/tables/${info.id}/record`} download>
             {t("ui.table.download_record")}
           </a>
-          <a className="button primary" href="/">
+          <a className="button" href="/">
             {t("ui.table.new_game")}
           </a>
+          <PlayAgain />
         </div>
       </div>
     </div>

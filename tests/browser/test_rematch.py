@@ -1,0 +1,67 @@
+"""Play again in the browser: at the end of a game two people and a computer player sit
+down at a new table with one click each, the seats rotated by one."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+
+from gametable.core import registry
+from gametable.server.storage import SeatRow, token_hash
+from tests.browser.test_sequence_cats_browser import stored_table
+
+pytestmark = pytest.mark.browser
+
+
+def finished_game(seed: int) -> list[tuple[int, dict[str, Any]]]:
+    """The actions of a whole 3-seat Sequence Cats game of random legal moves."""
+    game = registry.get("sequence-cats")
+    state = game.new_game(game.make_config({}, 3), 3, seed)
+    rng = random.Random(seed)
+    steps: list[tuple[int, dict[str, Any]]] = []
+    while not game.outcome(state).finished:
+        seat = min(game.to_act(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        game.apply(state, seat, action)
+        steps.append((seat, action))
+    return steps
+
+
+def test_play_again_seats_two_people_and_a_computer_player_at_a_new_table(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+             SeatRow(1, "human", name="Bruno", token_hash=token_hash("bruno-token")),
+             SeatRow(2, "bot", bot="easy")]
+    with stored_table(tmp_path / "data", {}, seats, 11, finished_game(11)) as (server, old):
+        anna = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
+        anna.goto(f"{server.url}/t/{old}#seat=anna-token")
+        bruno.goto(f"{server.url}/t/{old}#seat=bruno-token")
+        for page in (anna, bruno):
+            expect(page.locator(".result")).to_be_visible()
+        anna.locator(".result").get_by_role("button", name="Play again").click()
+
+        for page in (anna, bruno):
+            expect(page.locator(".result")).to_contain_text("Anna wants to play again.")
+        bruno.screenshot(path=str(shots / "rematch-offer.png"))
+        bruno.locator(".result").get_by_role("button", name="Join the new game").click()
+        expect(bruno).to_have_url(f"{server.url}/t/" + bruno.url.rsplit("/", 1)[-1])
+        new = bruno.url.rsplit("/", 1)[-1]
+        assert new != old
+        # Seats rotated by one: Bruno goes first, the computer player follows, then Anna.
+        expect(bruno.locator(".sc-status")).to_contain_text("Your turn")
+        anna.locator(".result").get_by_role("button", name="Join the new game").click()
+        expect(anna).to_have_url(f"{server.url}/t/{new}")
+        expect(anna.locator(".sc-status")).to_be_visible()
+        info = httpx.get(f"{server.url}/api/tables/{new}").json()
+        assert [(s["kind"], s["name"], s["bot"]) for s in info["seats"]] == [
+            ("human", "Bruno", None), ("bot", None, "easy"), ("human", "Anna", None)]
+        assert info["status"] == "playing" and info["host_seat"] == 2
+        expect(anna.locator(".sc-players")).to_contain_text("Bruno")
+        anna.screenshot(path=str(shots / "rematch-new-table.png"))
