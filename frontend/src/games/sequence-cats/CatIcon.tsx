@@ -90,12 +90,17 @@ function isDark(hex: string): boolean {
   return 0.299 * r + 0.587 * g + 0.114 * b < 140;
 }
 
+/** A picture with a name is an image to assistive technology; without one, decoration. */
+function labelled(title: string | undefined) {
+  return title ? { role: "img", "aria-label": title } : { "aria-hidden": true };
+}
+
 export function CatIcon({ breed, size = 40, title }: { breed: string; size?: number; title?: string }) {
   const clip = useId();
   const special = SPECIAL_LOOKS[breed];
   if (special) {
     return (
-      <svg className="cat-icon" width={size} height={size} viewBox="0 0 64 64" role="img" aria-label={title}>
+      <svg className="cat-icon" width={size} height={size} viewBox="0 0 64 64" {...labelled(title)}>
         {title && <title>{title}</title>}
         <circle cx="32" cy="32" r="28" fill={special.colour} />
         <text x="32" y="43" textAnchor="middle" fontSize="30" fontWeight="700" fill="#fff">
@@ -108,7 +113,7 @@ export function CatIcon({ breed, size = 40, title }: { breed: string; size?: num
   const pointed = look.pattern === "points" || look.pattern === "van";
   const earFill = pointed ? look.mark : look.fur;
   return (
-    <svg className="cat-icon" width={size} height={size} viewBox="0 0 64 64" role="img" aria-label={title}>
+    <svg className="cat-icon" width={size} height={size} viewBox="0 0 64 64" {...labelled(title)}>
       {title && <title>{title}</title>}
       <defs>
         <clipPath id={clip}>

@@ -16,7 +16,7 @@ export function Players({ info, view, seat, cardName }: { info: TableInfo; view:
         const current = view.current === s.seat;
         return (
           <li key={s.seat} className={`sc-player ${current ? "current" : ""}`} data-seat={s.seat}>
-            <span className="sc-team-dot" style={{ background: TEAM_COLOURS[team] }} aria-label={t(`sequence_cats.teams.${team}`)} />
+            <span className="sc-team-dot" style={{ background: TEAM_COLOURS[team] }} role="img" aria-label={t(`sequence_cats.teams.${team}`)} />
             <span className="sc-player-name">
               {seatName(t, info, s.seat)}
               {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}

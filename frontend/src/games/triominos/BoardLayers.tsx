@@ -106,6 +106,7 @@ export function Targets({ targets, chosen, bonusLabel, bonusPoints, onTarget }: 
             onKeyDown={(event: KeyboardEvent) => {
               if (event.key === "Enter" || event.key === " ") {
                 event.preventDefault();
+                event.stopPropagation(); // the table's own Enter (place now) is not meant
                 activate();
               }
             }}

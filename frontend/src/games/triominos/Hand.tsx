@@ -26,12 +26,12 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
               data-tile={tile}
               data-playable={canPlay ? "true" : "false"}
               aria-pressed={isSelected}
-              aria-label={t("triominos.ui.tile_label", { tile, value: tileValue(tile) })}
               title={t("triominos.ui.tile_label", { tile, value: tileValue(tile) })}
               disabled={!canPlay}
               onClick={() => onSelect(isSelected ? null : tile)}
             >
               <TileGlyph tile={tile} className="tr-hand-glyph" />
+              <span className="sr-only">{t("triominos.ui.tile_label", { tile, value: tileValue(tile) })}</span>
             </button>
           </li>
         );

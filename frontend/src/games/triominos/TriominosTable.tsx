@@ -102,7 +102,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   useEffect(() => {
     if (!choice) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.target instanceof HTMLElement && event.target.closest("input, select, textarea")) return;
+      // Fields keep their keys, and buttons (the place bar's, a target) do what they say.
+      if (event.target instanceof Element && event.target.closest("input, select, textarea, button, [role=button]")) return;
       if (event.key === "r" || event.key === "R") rotate();
       else if (event.key === "Enter") place(choice.target, choice.index);
       else if (event.key === "Escape") setChoice(null);

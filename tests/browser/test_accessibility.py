@@ -1,0 +1,78 @@
+"""Accessibility audits with axe-core (the npm package, injected into each page): the
+lobby, the waiting room, each game's table, the big screen — no serious or critical
+violations."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser import seats
+from tests.browser.conftest import ROOT
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = {"serious", "critical"}
+
+
+@cache
+def axe_source() -> str:
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing at {AXE}: run scripts/setup --dev (npm ci)")
+    return AXE.read_text()
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's violations on ``page`` as it is now (WCAG 2.x A and AA, best
+    practices), each with its impact and up to three offending elements."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(axe_source())
+    found: list[dict[str, Any]] = page.evaluate(
+        """() => axe.run(document, {resultTypes: ["violations"]}).then(r =>
+             r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+               nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))})))""")
+    return found
+
+
+def assert_accessible(page: Page, what: str) -> None:
+    blocking = [v for v in violations(page) if v["impact"] in BLOCKING]
+    assert not blocking, f"{what}: " + "; ".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in blocking)
+
+
+@pytest.fixture
+def page(browser: Browser) -> Page:
+    return browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+
+
+def test_the_lobby_and_the_waiting_room(page: Page, web_server: LiveServer) -> None:
+    page.goto(web_server.url)
+    expect(page.get_by_role("button", name="Create table")).to_be_visible()
+    assert_accessible(page, "lobby")
+    page.get_by_label("Your name").first.fill("Anna")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#invite-url")).to_be_visible()
+    assert_accessible(page, "waiting room")
+
+
+@pytest.mark.parametrize("game, config, expected", [
+    ("sequence-cats", {}, ".sc-status"),
+    ("triominos", {}, ".tr-table, .tr-status"),
+    ("dixit", {}, ".dx-table, .dx-status"),
+])
+def test_each_game_table_and_its_big_screen(page: Page, web_server: LiveServer, game: str,
+                                            config: dict[str, Any], expected: str) -> None:
+    kinds = ["human", "easy"] + (["easy"] if game == "dixit" else [])
+    table, tokens = seats.create_table(web_server, game, config, kinds, {0: "Anna"})
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(expected).first).to_be_visible()
+    page.wait_for_timeout(500)  # let the first computer players' moves settle
+    assert_accessible(page, f"{game} table")
+    page.goto(f"{web_server.url}/t/{table}/screen")
+    expect(page.locator(".screen-page, .screen").first).to_be_visible()
+    assert_accessible(page, f"{game} big screen")

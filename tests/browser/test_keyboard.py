@@ -1,0 +1,135 @@
+"""Every kind of action of the three games made with the keyboard alone: Tab reaches the
+control, Enter or Space (or typing) uses it; no mouse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser import seats
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+MAX_TABS = 400
+
+
+def tab_to(page: Page, selector: str) -> None:
+    """Press Tab until the focused element matches ``selector`` (fails after MAX_TABS)."""
+    for _ in range(MAX_TABS):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def version(server: LiveServer, table: str) -> int:
+    return int(httpx.get(f"{server.url}/api/tables/{table}").json()["version"])
+
+
+def wait_for_version(page: Page, server: LiveServer, table: str, above: int) -> None:
+    for _ in range(600):
+        if version(server, table) > above:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the table stayed at version {above}")
+
+
+def open_seat(browser: Browser, server: LiveServer, table: str, token: str) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{server.url}/t/{table}#seat={token}")
+    return page
+
+
+def test_sequence_cats_by_keyboard(browser: Browser, web_server: LiveServer,
+                                   shots: Path) -> None:
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "easy"],
+                                       {0: "Anna"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    before = version(web_server, table)
+    tab_to(page, ".sc-card:not([disabled]):not(.dead)")
+    page.keyboard.press("Enter")
+    tab_to(page, '.sc-space[data-target="true"]')
+    page.screenshot(path=str(shots / "keyboard-sequence-cats.png"))
+    page.keyboard.press("Enter")
+    wait_for_version(page, web_server, table, before)
+
+
+def test_triominos_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "easy"],
+                                       {0: "Anna"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
+    before = version(web_server, table)
+    if page.locator("button.tr-hand-tile.playable").count() == 0:
+        tab_to(page, '[data-action="draw"], [data-action="pass"]')
+        page.keyboard.press("Enter")
+        wait_for_version(page, web_server, table, before)
+        return
+    tab_to(page, "button.tr-hand-tile.playable")
+    if page.evaluate("document.activeElement.getAttribute('aria-pressed')") != "true":
+        page.keyboard.press("Enter")  # (the only tile that fits is chosen already)
+    tab_to(page, "g.tr-target")
+    one_way = page.evaluate("document.activeElement.getAttribute('data-rotations') === '1'")
+    page.keyboard.press("Enter")  # a tile that fits one way only is laid at once
+    if not one_way:
+        # Several ways: the place bar asks which; R turns the tile, the bar's button lays it.
+        expect(page.locator('[data-action="confirm"]')).to_be_visible()
+        assert version(web_server, table) == before
+        page.keyboard.press("r")
+        tab_to(page, '[data-action="confirm"]')
+        page.screenshot(path=str(shots / "keyboard-triominos.png"))
+        page.keyboard.press("Enter")
+    wait_for_version(page, web_server, table, before)
+
+
+def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """The storyteller's turn: claim the role, choose a card, write the clue, send it."""
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human", "easy", "easy"],
+                                       {0: "Anna"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    claim = page.locator('[data-action="claim"]')
+    expect(claim).to_be_visible()
+    before = version(web_server, table)
+    tab_to(page, '[data-action="claim"]')
+    page.keyboard.press("Enter")
+    wait_for_version(page, web_server, table, before)
+    send = page.locator('[data-action="send-clue"]')
+    expect(send).to_be_visible()
+    tab_to(page, '.dx-hand-card[data-choosable="true"] [data-action="choose"]')
+    page.keyboard.press("Enter")
+    expect(page.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(1)
+    tab_to(page, "input[name=clue]")
+    page.keyboard.type("A quiet lantern")
+    tab_to(page, '[data-action="send-clue"]')
+    before = version(web_server, table)
+    page.screenshot(path=str(shots / "keyboard-dixit.png"))
+    page.keyboard.press("Enter")
+    wait_for_version(page, web_server, table, before)
+    expect(page.locator(".dx-clue-box .dx-clue")).to_contain_text("A quiet lantern")
+
+    # Round 2: a computer player tells; Anna gives a card and votes, by keyboard.
+    tab_to(page, '[data-action="continue"]')
+    page.keyboard.press("Enter")
+    submit = page.locator('[data-action="submit"]')
+    expect(submit).to_be_visible(timeout=60_000)
+    while not submit.is_enabled():  # one card, or two at a table of three (DX-3P)
+        tab_to(page, '.dx-hand-card[data-choosable="true"]:not([data-chosen="true"]) '
+                     '[data-action="choose"]')
+        page.keyboard.press("Enter")
+    before = version(web_server, table)
+    tab_to(page, '[data-action="submit"]')
+    page.keyboard.press("Enter")
+    wait_for_version(page, web_server, table, before)
+    cast = page.locator('[data-action="cast-vote"]')
+    expect(cast).to_be_visible(timeout=60_000)
+    tab_to(page, '.dx-slot:not([data-own]) [data-action="vote-slot"]')
+    page.keyboard.press("Enter")
+    before = version(web_server, table)
+    tab_to(page, '[data-action="cast-vote"]')
+    page.keyboard.press("Enter")
+    wait_for_version(page, web_server, table, before)
