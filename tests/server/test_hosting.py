@@ -4,6 +4,7 @@ handing the host role on (and its passing on when the host leaves for good)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -232,3 +233,52 @@ def test_the_host_role_is_handed_on_and_passes_on_when_the_host_leaves(
             await manager.stop()
             storage.close()
     run_async(main())
+
+
+def test_the_host_switches_watching_off_and_spectators_are_closed_and_refused(
+        tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                        rates={})
+    with TestClient(create_app(settings)) as client:
+        t = two_players(client)
+        url = f"/api/tables/{t['id']}/ws"
+        assert client.get(f"/api/tables/{t['id']}").json()["watching"] is True
+        with client.websocket_connect(url) as watcher, \
+                client.websocket_connect(url) as anna:
+            watcher.send_json({"type": "hello"})
+            assert watcher.receive_json()["seat"] is None
+            anna.send_json({"type": "hello", "token": t["anna"]})
+            assert anna.receive_json()["seat"] == 0
+            refused = client.post(f"/api/tables/{t['id']}/watching",
+                                  json={"allowed": False}, headers={"X-Host-Token": "x"})
+            assert refused.status_code == 403
+            off = client.post(f"/api/tables/{t['id']}/watching", json={"allowed": False},
+                              headers={"X-Host-Token": t["host"]})
+            assert off.status_code == 200 and off.json()["watching"] is False
+            told = None
+            for _ in range(10):
+                message = watcher.receive()
+                if message["type"] == "websocket.close":
+                    break
+                data = json.loads(message["text"])
+                if data["type"] == "error":
+                    told = data
+            assert told is not None and told["code"] == "watching_off"
+            assert message["code"] == 4410
+            # The players play on.
+            while (state := anna.receive_json())["type"] != "state":
+                pass
+            anna.send_json({"type": "action", "action": state["legal"][0]})
+            while (state := anna.receive_json())["type"] != "state":
+                pass
+            assert state["version"] == 1
+    with TestClient(create_app(settings)) as client:  # after a restart, still off
+        with client.websocket_connect(url) as again:
+            again.send_json({"type": "hello", "token": "not-a-seat"})
+            codes = [again.receive_json()["code"], again.receive_json()["code"]]
+            assert codes == ["bad_token", "watching_off"]
+        client.post(f"/api/tables/{t['id']}/watching", json={"allowed": True},
+                    headers={"X-Host-Token": t["host"]})
+        with client.websocket_connect(url) as welcome:
+            welcome.send_json({"type": "hello"})
+            assert welcome.receive_json()["type"] == "welcome"

@@ -12,11 +12,13 @@ Routes:
 ``POST /api/tables/{id}/clock``             the host pauses or resumes the turn clock
 ``POST /api/tables/{id}/end``               the host ends the game early
 ``POST /api/tables/{id}/host``              the host hands the role to a seated person
+``POST /api/tables/{id}/watching``          the host lets people watch, or not
 ``GET  /api/tables/{id}/record``            the game record, once the game is over
 ``WS   /api/tables/{id}/ws``                play and watch (``docs/protocol.md``)
 ``/api/decks…``                             picture decks (``server/decks.py``)
 ``GET  /``, ``/t/{id}``                     the browser client
 ``GET  /t/{id}/screen``                     the table's big screen (the same client)
+``GET  /t/{id}/watch``                      the table's watch link (the same client)
 ==========================================  =============================================
 """
 
@@ -59,6 +61,7 @@ from gametable.server.messages import (
     PauseClock,
     RemovePlayer,
     SeatBot,
+    SetWatching,
 )
 from gametable.server.quotas import UploadQuota
 from gametable.server.socket import Socket, serve_client
@@ -276,6 +279,15 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         manager = host_call(request, x_host_token)
         return (await hosting.end_game(manager, table_id, x_host_token)).info()
 
+    @app.post("/api/tables/{table_id}/watching")
+    async def set_watching(table_id: str, body: SetWatching, request: Request,
+                           x_host_token: Annotated[str | None, Header()] = None
+                           ) -> dict[str, Any]:
+        """The host lets people without a seat watch the table (the watch link), or not."""
+        manager = host_call(request, x_host_token)
+        return (await hosting.set_watching(manager, table_id, x_host_token,
+                                           body.allowed)).info()
+
     @app.post("/api/tables/{table_id}/host")
     async def hand_host(table_id: str, body: HandHost, request: Request,
                         x_host_token: Annotated[str | None, Header()] = None
@@ -374,6 +386,7 @@ def _mount_client(app: FastAPI, static_dir: Path) -> None:
     app.add_api_route("/", page, include_in_schema=False)
     app.add_api_route("/t/{table_id}", page, include_in_schema=False)
     app.add_api_route("/t/{table_id}/screen", page, include_in_schema=False)
+    app.add_api_route("/t/{table_id}/watch", page, include_in_schema=False)
     for name in ("favicon.svg", "favicon-turn.svg", "robots.txt"):
         path = static_dir / name
         if path.is_file():

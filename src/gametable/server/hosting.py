@@ -1,5 +1,6 @@
 """What the host of a table may do: remove a player, pause and resume the turn clock,
-end the game early, and hand the host role to another seated person.
+end the game early, let people watch or not, and hand the host role to another seated
+person.
 
 The host is whoever holds the table's host token (made for its creator; only its hash is
 stored). When the host's seat is known and its person stays away while others are here,
@@ -22,6 +23,7 @@ from gametable.server.tables import (
     FINISHED,
     HUMAN,
     OPEN,
+    WATCHING_OFF_CLOSE,
     Refused,
     Table,
     TableManager,
@@ -141,6 +143,33 @@ async def end_game(manager: TableManager, table_id: str, host_token: str | None)
         table.broadcast_state()
         log.info("table %s: the host ended the game at action %d", table.id, table.version)
     manager.forget_caps(table.id)
+    return table
+
+
+async def set_watching(manager: TableManager, table_id: str, host_token: str | None,
+                       allowed: bool) -> Table:
+    """Let people without a seat watch the table, or not. Switched off, every watcher's
+    connection is told (``watching_off``) and closed with code 4410, and new ones are
+    refused the same way — the big screen too, which is a spectator.
+
+    Raises:
+        Refused: not the host (403), or storage failed (503).
+    """
+    table = await manager.get(table_id)
+    check_host(table, host_token)
+    async with table.lock:
+        if table.watching != allowed:
+            try:
+                await manager.storage.save_watching(table.id, allowed)
+            except StorageError:
+                raise Refused("storage_failed", "server.errors.storage_failed",
+                              status=503) from None
+            table.watching = allowed
+        if not allowed:
+            refusal = Refused("watching_off", "server.errors.watching_off", status=403)
+            for conn in [c for c in table.connections if c.seat is None]:
+                conn.finish(refusal.to_json(), *WATCHING_OFF_CLOSE)
+        table.broadcast_info()
     return table
 
 

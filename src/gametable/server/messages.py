@@ -71,6 +71,13 @@ class PauseClock(BaseModel):
     paused: bool
 
 
+class SetWatching(BaseModel):
+    """``POST /api/tables/{id}/watching``: the host lets people watch, or not."""
+
+    model_config = ConfigDict(extra="forbid")
+    allowed: bool
+
+
 class HandHost(BaseModel):
     """``POST /api/tables/{id}/host``: the host gives the role to a seated person."""
 

@@ -22,7 +22,13 @@ from starlette.types import Receive, Send
 from gametable.server import chat, rematch
 from gametable.server.limits import Limits
 from gametable.server.storage import token_hash
-from gametable.server.tables import Connection, Refused, Table, TableManager
+from gametable.server.tables import (
+    WATCHING_OFF_CLOSE,
+    Connection,
+    Refused,
+    Table,
+    TableManager,
+)
 
 log = logging.getLogger("gametable.socket")
 
@@ -176,6 +182,10 @@ async def _hello(socket: Socket, table: Table, conn: Connection) -> bool:
                 conn.push_json(Refused("bad_token", "server.errors.bad_token").to_json())
             else:
                 conn.seat, conn.holder = seat, token_hash(str(token))
+        if conn.seat is None and not table.watching:
+            conn.finish(Refused("watching_off", "server.errors.watching_off",
+                                status=403).to_json(), *WATCHING_OFF_CLOSE)
+            return False
         conn.push_json({"type": "welcome", "seat": conn.seat, "table": table.info()})
         conn.push(table.state_message(conn.seat))
         if chat.history(table):

@@ -92,6 +92,8 @@ class TableRow:
     """The seat whose person holds the host role (``None``: the host has no seat)."""
     ended: float | None = None
     """When the host ended the game early (``None``: they did not)."""
+    watching: bool = True
+    """Whether people without a seat may watch (the host may switch it off)."""
     clock: dict[str, Any] | None = None
     """The table's turn clock (settings, deadlines, away seats; see
     ``gametable.server.clock``), or ``None`` for a table without one."""
@@ -126,6 +128,14 @@ class Storage(Protocol):
     async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
         """Store who holds a table's host role: the hash of the host token, and the seat
         of the person it was given to.
+
+        Raises:
+            StorageError: it could not be stored.
+        """
+        ...
+
+    async def save_watching(self, table_id: str, allowed: bool) -> None:
+        """Store whether people without a seat may watch the table.
 
         Raises:
             StorageError: it could not be stored.
@@ -347,6 +357,10 @@ class SQLiteStorage:
         await self._write(("UPDATE game_tables SET host_hash = ?, host_seat = ? WHERE id = ?",
                            (host_hash, host_seat, table_id)))
 
+    async def save_watching(self, table_id: str, allowed: bool) -> None:
+        await self._write(("UPDATE game_tables SET watchers_off = ? WHERE id = ?",
+                           (None if allowed else 1, table_id)))
+
     async def mark_ended(self, table_id: str, when: float) -> None:
         await self._write(("UPDATE game_tables SET ended = ?, finished = ? WHERE id = ?",
                            (when, when, table_id)))
@@ -397,10 +411,10 @@ class SQLiteStorage:
                                  seed=row[3], host_hash=row[4], created=row[5], seats=[],
                                  expired=row[6],
                                  clock=None if row[7] is None else orjson.loads(row[7]),
-                                 host_seat=row[8], ended=row[9])
+                                 host_seat=row[8], ended=row[9], watching=not row[10])
                 for row in conn.execute(
                     "SELECT id, game, config, seed, host_hash, created, expired, clock, "
-                    "host_seat, ended "
+                    "host_seat, ended, watchers_off "
                     f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
@@ -439,7 +453,7 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
 
 
 ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat": "INTEGER",
-                                  "ended": "REAL"}}
+                                  "ended": "REAL", "watchers_off": "INTEGER"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL)."""
 
 

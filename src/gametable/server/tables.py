@@ -53,6 +53,7 @@ PRESENCE_INTERVAL = 0.25
 """Seconds between two ``presence`` messages of one table, at most one per interval."""
 SLOW_CLOSE = (1008, "too slow: messages were not read")
 SEAT_CHANGED_CLOSE = (4409, "your seat was given to someone else")
+WATCHING_OFF_CLOSE = (4410, "the host has switched watching off")
 IDLE_FINISHED = 10 * 60.0
 """Seconds a finished table with nobody connected stays in memory."""
 IDLE_PLAYING = 60 * 60.0
@@ -97,6 +98,10 @@ class Refused(Exception):
                 "params": self.params, "message": str(self)}
 
 
+_FINAL = "\x00final"
+"""Queued after a connection's last message: close it once that is sent."""
+
+
 class Connection:
     """One websocket client of a table, with its own outbox and sender task.
 
@@ -124,11 +129,12 @@ class Connection:
         self._queued_chars = 0
         self._task = asyncio.create_task(self._run())
         self._closing: asyncio.Future[None] | None = None
+        self._final: tuple[int, str] | None = None
         self.closed = False
 
     def push(self, text: str) -> None:
         """Queue a message (JSON text) for this client without waiting."""
-        if self.closed:
+        if self.closed or self._final is not None:
             return
         if (self._outbox.qsize() >= MAX_OUTBOX
                 or self._queued_chars + len(text) > MAX_OUTBOX_CHARS):
@@ -140,6 +146,15 @@ class Connection:
     def push_json(self, message: Mapping[str, Any]) -> None:
         """Queue a message given as a JSON-ready object."""
         self.push(orjson.dumps(message).decode())
+
+    def finish(self, message: Mapping[str, Any], code: int, reason: str) -> None:
+        """Send ``message`` (a JSON-ready object) as the last one, then close the socket
+        with ``code``; nothing queued after it is sent."""
+        if self.closed or self._final is not None:
+            return
+        self.push_json(message)
+        self._final = (code, reason)
+        self._outbox.put_nowait(_FINAL)
 
     def drop(self, code: int, reason: str) -> None:
         """Stop sending, forget what is queued and close the socket with ``code``."""
@@ -157,6 +172,9 @@ class Connection:
         try:
             while True:
                 text = await self._outbox.get()
+                if text is _FINAL and self._final is not None:
+                    self.drop(*self._final)
+                    return
                 self._queued_chars -= len(text)
                 await self._send(text)
         except asyncio.CancelledError:
@@ -167,7 +185,10 @@ class Connection:
             self.drop(1011, "could not send")
 
     async def stop(self) -> None:
-        """Stop sending (the client is gone)."""
+        """Stop sending (the client is gone); a message queued by :meth:`finish` and the
+        close after it still go out (waiting at most 5 s)."""
+        if self._final is not None and not self.closed:
+            await asyncio.wait([self._task], timeout=5)
         self.closed = True
         self._task.cancel()
         if self._closing is not None:
@@ -213,6 +234,8 @@ class Table:
     """The seat whose person holds the host role (``None``: the host has no seat)."""
     ended: float | None = None
     """When the host ended the game early (``None``: they did not); it is then over."""
+    watching: bool = True
+    """Whether people without a seat may watch (the host may switch it off)."""
     clock: Clock | None = None
     """The turn clock (``None``: the table has none), see ``gametable.server.clock``."""
     cover_bots: dict[int, Bot] = field(default_factory=dict)
@@ -383,6 +406,7 @@ class Table:
             "watchers": self.watchers,
             "clock": None if self.clock is None else self.clock.settings.to_json(),
             "host_seat": self.host_seat,
+            "watching": self.watching,
             "ended_early": self.ended is not None,
         }
 
@@ -598,7 +622,7 @@ class TableManager:
                       config=config, seed=row.seed, host_hash=row.host_hash,
                       created=row.created, seats=row.seats,
                       state=game.new_game(config, len(row.seats), row.seed),
-                      host_seat=row.host_seat, ended=row.ended)
+                      host_seat=row.host_seat, ended=row.ended, watching=row.watching)
         if row.clock is not None:
             try:
                 table.clock = Clock.from_json(row.clock, self.absent_seconds)
