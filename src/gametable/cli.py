@@ -71,6 +71,8 @@ def serve(
     limit_uploads: Annotated[str, typer.Option(help="Uploading decks. " + RATE_HELP)] = "5/120",
     limit_chat: Annotated[str, typer.Option(
         help="Chat messages (each seat also has 5 in 5 seconds). " + RATE_HELP)] = "20/1",
+    limit_replays: Annotated[str, typer.Option(
+        help="Requests for the steps of a replay. " + RATE_HELP)] = "60/0.5",
     no_rate_limits: Annotated[bool, typer.Option(
         "--no-rate-limits", help="Turn every per-client rate limit off (benchmarks, "
         "tests).")] = False,
@@ -108,7 +110,8 @@ def serve(
     rates = {"create": _rate(limit_tables, "--limit-tables"),
              "join": _rate(limit_joins, "--limit-joins"),
              "upload": _rate(limit_uploads, "--limit-uploads"),
-             "chat": _rate(limit_chat, "--limit-chat")}
+             "chat": _rate(limit_chat, "--limit-chat"),
+             "replay": _rate(limit_replays, "--limit-replays")}
     try:
         quota = UploadQuota.parse(upload_quota)
     except ValueError as error:

@@ -101,18 +101,22 @@ def replay(
     record: GameRecord,
     *,
     on_step: Callable[[int, Any, list[Event]], None] | None = None,
+    on_start: Callable[[Any], None] | None = None,
 ) -> Replay:
     """Apply every action of ``record`` from the start.
 
     Args:
         record: the record to check.
         on_step: called after each action with its 1-based number, the state and events.
+        on_start: called with the initial state, before any action.
 
     Raises:
         ConfigError: the record's game, config or seats are invalid.
         RecordError: action N is illegal (or names a seat outside the table).
     """
     game, config, state = start(record)
+    if on_start is not None:
+        on_start(state)
     events: list[list[Event]] = []
     for number, step in enumerate(record.actions, start=1):
         if step.seat >= len(record.seats):

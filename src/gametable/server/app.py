@@ -14,11 +14,14 @@ Routes:
 ``POST /api/tables/{id}/host``              the host hands the role to a seated person
 ``POST /api/tables/{id}/watching``          the host lets people watch, or not
 ``GET  /api/tables/{id}/record``            the game record, once the game is over
+``GET  /api/tables/{id}/replay``            its steps as a seat saw them, once over
+``POST /api/replay``                        the steps of a record file (the body)
 ``WS   /api/tables/{id}/ws``                play and watch (``docs/protocol.md``)
 ``/api/decks…``                             picture decks (``server/decks.py``)
 ``GET  /``, ``/t/{id}``                     the browser client
 ``GET  /t/{id}/screen``                     the table's big screen (the same client)
 ``GET  /t/{id}/watch``                      the table's watch link (the same client)
+``GET  /replay``, ``/t/{id}/replay``          the replay viewer (the same client)
 ==========================================  =============================================
 """
 
@@ -36,7 +39,7 @@ from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request
+from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
@@ -44,7 +47,6 @@ from starlette.types import Receive, Scope, Send
 
 from gametable.bots import bot_names
 from gametable.core import registry
-from gametable.core.records import GameRecord, SeatInfo
 from gametable.decks.uploads import split_keys
 from gametable.server import hosting
 from gametable.server.clock import ClockSettings
@@ -64,20 +66,22 @@ from gametable.server.messages import (
     SetWatching,
 )
 from gametable.server.quotas import UploadQuota
+from gametable.server.replays import MAX_RECORD_BYTES, finished_record, parse_record, replay_steps
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage
-from gametable.server.tables import FINISHED, Caps, Refused, SeatRequest, TableManager
+from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
 
 log = logging.getLogger("gametable.server")
 
 MAX_BODY_BYTES = 64 * 1024
+REPLAY_PATH = "/api/replay"
 DEFAULT_STATIC = Path(__file__).resolve().parents[3] / "frontend" / "dist"
 
 
 def default_rates() -> dict[str, Rate | None]:
     """Per-client rates (``BURST/SECONDS``: a burst, then one more every SECONDS)."""
     return {"create": Rate(10, 30.0), "join": Rate(30, 2.0), "upload": Rate(5, 120.0),
-            "chat": Rate(20, 1.0)}
+            "chat": Rate(20, 1.0), "replay": Rate(60, 0.5)}
 
 
 @dataclass
@@ -92,8 +96,9 @@ class Settings:
         synchronous: SQLite ``synchronous`` pragma (``FULL`` fsyncs every commit).
         public_url: the address others reach this server at; invite links use it, and
             pages there may open table websockets.
-        rates: per-client rates of ``create`` (tables), ``join``, ``upload`` (decks) and
-            ``chat``; a kind left out or ``None`` is not limited.
+        rates: per-client rates of ``create`` (tables), ``join``, ``upload`` (decks),
+            ``chat`` and ``replay`` (requests for replay steps); a kind left out or
+            ``None`` is not limited.
         caps: waiting and all-bot tables per client and in all, and when waiting tables
             expire.
         body_timeout: seconds a request body (other than an upload) may take to arrive.
@@ -178,7 +183,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     app.state.limits = limits
     # Uploads count their bytes themselves (refused as upload_too_large); this is a backstop.
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES,
-                       larger={UPLOAD_PATH: MAX_UPLOAD_BYTES + MAX_BODY_BYTES},
+                       larger={UPLOAD_PATH: MAX_UPLOAD_BYTES + MAX_BODY_BYTES,
+                               REPLAY_PATH: MAX_RECORD_BYTES},
                        read_timeout=settings.read_timeout, body_timeout=settings.body_timeout)
     app.add_middleware(SecurityHeaders)
 
@@ -301,18 +307,31 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     async def record(table_id: str, request: Request) -> Response:
         """The game record (``docs/records.md``), once the game is over."""
         table = await manager_of(request).get(table_id)
-        if table.status != FINISHED:
-            raise Refused("record_hidden", "server.errors.record_hidden", status=403)
-        data = GameRecord(
-            game=table.game_name, config=table.options,
-            seats=[SeatInfo(name=s.name, bot=s.bot) for s in table.seats],
-            seed=table.seed, meta={"table": table.id, "created": table.created,
-                                   **({"ended_early": True} if table.ended else {})})
-        for seat, action in table.actions:
-            data.append(seat, action)
+        data = finished_record(table)
         return Response(data.model_dump_json(indent=1), media_type="application/json",
                         headers={"Content-Disposition":
                                  f'attachment; filename="{table.game_name}-{table.id}.json"'})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str, request: Request, seat: int | None = None,
+                           first: Annotated[int, Query(alias="from")] = 0,
+                           count: int = 20) -> dict[str, Any]:
+        """Steps ``from … from + count − 1`` of a finished table's game as ``seat`` saw
+        them (no seat: a spectator); see :func:`replays.replay_steps`."""
+        limits.check("replay", [client_address(request.scope)])
+        data = finished_record(await manager_of(request).get(table_id))
+        return await asyncio.to_thread(replay_steps, data, seat, first, count)
+
+    @app.post(REPLAY_PATH)
+    async def record_replay(request: Request, seat: int | None = None,
+                            first: Annotated[int, Query(alias="from")] = 0,
+                            count: int = 20) -> dict[str, Any]:
+        """The same for the record in the body (a record file's bytes as they are, up
+        to :data:`replays.MAX_RECORD_BYTES`): nothing is stored."""
+        limits.check("replay", [client_address(request.scope)])
+        body = await request.body()
+        return await asyncio.to_thread(
+            lambda: replay_steps(parse_record(body), seat, first, count))
 
     mount_decks(app, settings.data_dir, limits, settings.upload_quota)
     _mount_client(app, settings.static_dir)
@@ -387,6 +406,8 @@ def _mount_client(app: FastAPI, static_dir: Path) -> None:
     app.add_api_route("/t/{table_id}", page, include_in_schema=False)
     app.add_api_route("/t/{table_id}/screen", page, include_in_schema=False)
     app.add_api_route("/t/{table_id}/watch", page, include_in_schema=False)
+    app.add_api_route("/t/{table_id}/replay", page, include_in_schema=False)
+    app.add_api_route("/replay", page, include_in_schema=False)
     for name in ("favicon.svg", "favicon-turn.svg", "robots.txt"):
         path = static_dir / name
         if path.is_file():

@@ -1,0 +1,164 @@
+"""Replays: the positions of a finished game, as each seat (or a spectator) saw them.
+
+A replay is computed from a game record (``docs/records.md``) alone, through the game
+protocol: the record is checked action by action, and for each asked-for step the
+``state`` message a client would have been sent at that moment — ``view(state, seat)``,
+the seats to act, the step's public events, the outcome once over — but with no legal
+actions (a replay is only watched). Nothing here knows which game a record holds, and
+nothing is stored: the browser's replay viewer sends the record it opened (or names a
+finished table, whose stored record is used) and asks for a range of steps at a time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from pydantic import ValidationError
+
+from gametable.core import registry
+from gametable.core.config import stored_options
+from gametable.core.errors import ConfigError, GameError
+from gametable.core.protocol import Seat
+from gametable.core.records import GameRecord, RecordError, SeatInfo, replay
+from gametable.server.tables import FINISHED, Refused, Table
+
+MAX_RECORD_BYTES = 1024 * 1024
+"""The largest record the replay endpoint reads (bytes of JSON); larger: ``413``."""
+MAX_RECORD_ACTIONS = 20_000
+"""The most actions a replayed record may hold (a long Sequence Cats game with three
+stalled players has about 6,000)."""
+MAX_FRAMES = 50
+"""The most steps one request returns (a late Dixit view, with its history, is tens of
+kilobytes)."""
+
+
+def parse_record(body: bytes) -> GameRecord:
+    """The record in a request body (a record file's bytes, unchanged).
+
+    Raises:
+        Refused: ``bad_record`` (400): not JSON (``server.errors.record_not_json``), or
+            not a record (``server.errors.record_invalid``, ``params.field`` names the
+            first wrong field, ``params.problem`` says what is wrong with it);
+            ``record_too_long`` (413): more than :data:`MAX_RECORD_ACTIONS` actions.
+    """
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError as error:
+        raise Refused("bad_record", "server.errors.record_not_json",
+                      problem=str(error).split(":", 1)[0]) from None
+    try:
+        record = GameRecord.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = ".".join(str(part) for part in first["loc"]) or "record"
+        raise Refused("bad_record", "server.errors.record_invalid", field=field,
+                      problem=first["msg"]) from None
+    if len(record.actions) > MAX_RECORD_ACTIONS:
+        raise Refused("record_too_long", "server.errors.record_too_long", status=413,
+                      actions=len(record.actions), limit=MAX_RECORD_ACTIONS)
+    return record
+
+
+def table_record(table: Table) -> GameRecord:
+    """The game record of ``table`` as stored (``meta``: its id, when it was made, and
+    ``ended_early`` when the host ended it)."""
+    data = GameRecord(
+        game=table.game_name, config=table.options,
+        seats=[SeatInfo(name=s.name, bot=s.bot) for s in table.seats],
+        seed=table.seed, meta={"table": table.id, "created": table.created,
+                               **({"ended_early": True} if table.ended else {})})
+    for seat, action in table.actions:
+        data.append(seat, action)
+    return data
+
+
+def finished_record(table: Table) -> GameRecord:
+    """The record of ``table``, once its game is over.
+
+    Raises:
+        Refused: ``record_hidden`` (403) while the game goes on: it would reveal the
+            hidden cards.
+    """
+    if table.status != FINISHED:
+        raise Refused("record_hidden", "server.errors.record_hidden", status=403)
+    return table_record(table)
+
+
+def replay_steps(record: GameRecord, seat: Seat | None, first: int,
+                 count: int) -> dict[str, Any]:
+    """Replay ``record`` and return the steps ``first … first + count − 1`` as ``seat``
+    (``None``: a spectator) saw them. Step 0 is the position before any action, step
+    ``n`` the one after the ``n``-th action. The whole record is checked, whatever the
+    range, so that a record with an illegal action is refused before anyone watches it.
+
+    Returns:
+        ``{"game", "config", "public", "seats": [{"seat", "name", "bot"}], "steps",
+        "first", "frames": [{"step", "seat", "state"}], "meta"}``: ``config`` holds the
+        options as a table's ``info`` gives them (those not at their defaults, and
+        ``rules_version``), ``public`` the game's fixed
+        public facts (as in a table's ``info``), ``steps`` the number of actions (the last
+        step), ``meta`` the record's own. Each frame's ``seat`` is the seat whose action
+        led to it (``None`` for step 0), ``state`` the ``state`` message of
+        ``docs/protocol.md`` with ``version`` = the step and ``legal`` empty.
+
+    Raises:
+        Refused: ``unknown_game`` (400) the record's game is not one of this server's,
+            ``bad_config`` (400) its options or seat count are refused, ``bad_seat`` (400)
+            ``seat`` or ``first`` is outside the record, ``record_illegal`` (422) an action
+            is refused by the rules (``rule`` its rule ID; ``params.number`` the action's
+            number from 1, ``params.rule_id`` the rule ID again, ``params.reason_key`` the
+            rule's message key, beside that message's own parameters; ``message`` says
+            it all in English).
+    """
+    seats = len(record.seats)
+    if seat is not None and not 0 <= seat < seats:
+        raise Refused("bad_seat", "server.errors.replay_seat", seat=seat + 1, seats=seats)
+    if not 0 <= first <= len(record.actions):
+        raise Refused("bad_seat", "server.errors.replay_step", step=first,
+                      steps=len(record.actions))
+    last = min(first + max(1, min(count, MAX_FRAMES)), len(record.actions) + 1)
+    frames: list[dict[str, Any]] = []
+    try:
+        game = registry.get(record.game)
+    except ConfigError as error:
+        raise Refused("unknown_game", error.key, **error.params) from None
+
+    def frame(step: int, state: Any, events: list[dict[str, Any]]) -> None:
+        if first <= step < last:
+            to_act = game.to_act(state)
+            outcome = game.outcome(state)
+            message: dict[str, Any] = {
+                "type": "state", "version": step,
+                "status": FINISHED if outcome.finished else "playing",
+                "view": game.view(state, seat), "to_act": sorted(to_act), "legal": [],
+                "events": events}
+            if outcome.finished:
+                message["outcome"] = outcome.to_json()
+            frames.append({"step": step,
+                           "seat": record.actions[step - 1].seat if step else None,
+                           "state": message})
+
+    try:
+        result = replay(record, on_step=lambda number, state, events:
+                        frame(number, state, events) if number < last else None,
+                        on_start=lambda state: frame(0, state, []))
+    except RecordError as error:
+        reason: GameError = error.error
+        raise Refused("record_illegal", "server.errors.record_illegal", status=422,
+                      rule=reason.rule, **{**reason.params, "number": error.number,
+                                           "rule_id": reason.rule,
+                                           "reason_key": reason.key}) from None
+    except ConfigError as error:
+        raise Refused("bad_config", error.key, rule=error.rule, **error.params) from None
+    return {
+        "game": record.game,
+        "config": stored_options(result.config),
+        "public": game.public_info(result.config, seats),
+        "seats": [{"seat": n, "name": s.name, "bot": s.bot}
+                  for n, s in enumerate(record.seats)],
+        "steps": len(record.actions),
+        "first": first,
+        "frames": frames,
+        "meta": record.meta,
+    }
