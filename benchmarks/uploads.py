@@ -1,6 +1,7 @@
 """What costly deck uploads do to the server: its memory and CPU time.
 
-Run: ``.venv/bin/python -m benchmarks.uploads [--zip-pictures 500] [--clients 10]``
+Run: ``.venv/bin/python -m benchmarks.uploads [--zip-pictures 500] [--clients 10] [--quota …]
+[--serve-option=--no-rate-limits]``
 
 Starts ``gametable serve`` (the code under ``--src``, this checkout's by default) with an
 empty data folder and uploads pictures that weigh little and decode to much:
@@ -117,6 +118,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=10)
     parser.add_argument("--quota", default=None, help="--upload-quota for the server")
     parser.add_argument("--skip-big-zip", action="store_true")
+    parser.add_argument("--serve-option", action="append", default=[],
+                        help="a further option for the server, e.g. --serve-option=--no-rate-limits")
     args = parser.parse_args()
 
     lines = one_colour(7300, 5470, "PNG", mode="1", optimize=True)
@@ -131,7 +134,7 @@ def main() -> None:
     print(f"bomb.webp {len(bomb)} B, deep.png {len(deep)} B, "
           f"lines.zip {len(big_zip)} B ({args.zip_pictures} pictures), "
           f"{len(small_zip)} B ({args.parallel_pictures})", flush=True)
-    options = ["--upload-quota", args.quota] if args.quota else []
+    options = (["--upload-quota", args.quota] if args.quota else []) + args.serve_option
     steps: list[tuple[str, list[list[tuple[str, bytes]]]]] = [
         ("one bomb.webp", [[("bomb.webp", bomb)]]),
         ("one deep.png", [[("deep.png", deep)]]),
