@@ -752,6 +752,9 @@ def test_sc_comp_2_without_free_corners_five_chips_still_win() -> None:
 @pytest.mark.parametrize("action", [
     {},
     {"type": "dance"},
+    {"type": ["offer_draw"]},
+    {"type": {"kind": "play"}},
+    {"type": 7},
     {"type": "play"},
     {"type": "play", "card": "bengal"},
     {"type": "play", "card": ["bengal"], "space": "F2"},

@@ -234,7 +234,8 @@ def test_malformed_place_actions_are_refused_with_protocol() -> None:
                    {"type": "place", "tile": tile, "position": "1,0", "rotation": 0},
                    {"type": "place", "tile": tile, "position": [1, 0], "rotation": 5},
                    {"type": "place", "tile": tile, "position": [1, 0], "rotation": True},
-                   {"type": "fly"}, {"type": "draw", "n": 2}, []]:
+                   {"type": "fly"}, {"type": "draw", "n": 2}, {"type": ["draw"]},
+                   {"type": {"place": 1}}, []]:
         assert refused(state, 0, action).rule == "PROTOCOL"  # type: ignore[arg-type]
 
 

@@ -245,6 +245,8 @@ class SequenceCats:
             kind = action["type"]
         except (KeyError, TypeError):
             raise IllegalAction("PROTOCOL", "errors.malformed_action") from None
+        if not isinstance(kind, str):
+            raise IllegalAction("PROTOCOL", "errors.malformed_action")
         if state.finished:
             raise IllegalAction("SC-WIN-2", "errors.game_over")
         if kind in _DRAW_ACTIONS and state.rules > FIRST_RULES:

@@ -229,6 +229,8 @@ class Triominos:
             kind = action["type"]
         except (KeyError, TypeError):
             raise IllegalAction("PROTOCOL", "errors.malformed_action") from None
+        if not isinstance(kind, str):
+            raise IllegalAction("PROTOCOL", "errors.malformed_action")
         if state.finished:
             raise IllegalAction("TR-END-4", "errors.game_over")
         if seat != state.current:
