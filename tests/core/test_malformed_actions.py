@@ -1,0 +1,87 @@
+"""Any JSON a client may send as an action is either applied or refused with
+``IllegalAction``; a refusal leaves the state exactly as it was (DESIGN principle 2).
+
+Every registered game, at the start and after some random play, gets actions built from
+arbitrary JSON values: a ``type`` that is a list, an object, a number or an unknown
+string, the game's own action types with arbitrary fields, and mutations of legal ones.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gametable.core import registry
+from gametable.core.errors import IllegalAction
+
+SETUPS = {"sequence-cats": 3, "triominos": 2, "dixit": 4}
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
+
+
+def action_types(game_name: str) -> list[str]:
+    game = registry.get(game_name)
+    state = game.new_game(game.make_config({}, SETUPS[game_name]), SETUPS[game_name], 1)
+    kinds = {"play", "place", "draw", "pass", "exchange", "sequence", "offer_draw",
+             "accept_draw", "decline_draw", "clue", "give", "vote", "claim", "open_with"}
+    for seat in range(SETUPS[game_name]):
+        for action in game.legal_actions(state, seat):
+            kinds.add(str(action.get("type")))
+    return sorted(kinds)
+
+
+def played(game_name: str, moves: int, seed: int) -> tuple[Any, Any]:
+    """A game after ``moves`` random legal actions (fewer if it ends)."""
+    game = registry.get(game_name)
+    seats = SETUPS[game_name]
+    state = game.new_game(game.make_config({}, seats), seats, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        acting = sorted(game.to_act(state))
+        if not acting:
+            break
+        seat = rng.choice(acting)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            break
+        game.apply(state, seat, rng.choice(legal))
+    return game, state
+
+
+@pytest.mark.parametrize("game_name", sorted(SETUPS))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_json_action_is_applied_or_refused_without_a_trace(game_name: str,
+                                                               data: st.DataObject) -> None:
+    moves = data.draw(st.integers(0, 30), label="moves")
+    game, state = played(game_name, moves, seed=moves)
+    seats = SETUPS[game_name]
+    seat = data.draw(st.sampled_from(sorted(game.to_act(state)) or [0]), label="seat")
+    legal = game.legal_actions(state, seat)
+    kind = data.draw(st.sampled_from(action_types(game_name)) | json_values, label="type")
+    if legal and data.draw(st.booleans(), label="mutate a legal action"):
+        action = dict(data.draw(st.sampled_from(legal), label="legal"))
+        key = data.draw(st.sampled_from(sorted(action)), label="key")
+        action[key] = data.draw(json_values, label="value")
+    else:
+        action = {"type": kind, **data.draw(st.dictionaries(
+            st.sampled_from(["card", "space", "tile", "position", "rotation", "clue",
+                             "seat", "cards", "spaces", "choice", "x"]),
+            json_values, max_size=3), label="fields")}
+    before = json.dumps(game.snapshot(state), sort_keys=True, default=str)
+    try:
+        game.apply(state, seat, action)
+    except IllegalAction:
+        after = json.dumps(game.snapshot(state), sort_keys=True, default=str)
+        assert after == before, "a refused action changed the state"
+    assert 0 <= seat < seats
