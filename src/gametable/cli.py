@@ -54,8 +54,13 @@ def _cap(value: int) -> int | None:
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
-    data_dir: Annotated[Path, typer.Option(help="Where the SQLite database lives.")] = Path(
-        "data"),
+    data_dir: Annotated[Path, typer.Option(
+        help="Where the SQLite database (unless --database), the server's secret key and "
+        "uploaded decks live.")] = Path("data"),
+    database: Annotated[str | None, typer.Option(
+        help="Keep tables in PostgreSQL instead of SQLite: a URL such as "
+        "postgresql://gametable@localhost/gametable (the schema is made and upgraded at "
+        "start).")] = None,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a computer player waits before acting, scaled by how much it has "
         "to choose from (0 for instant).")] = 0.8,
@@ -101,12 +106,16 @@ def serve(
         help="At tables whose clock covers for absent players: seconds a seat that must "
         "act may stay disconnected before a computer player acts for it.")] = 30.0,
 ) -> None:
-    """Start the web server (SQLite storage in DATA_DIR, bundled games and bots)."""
+    """Start the web server (SQLite storage in DATA_DIR or PostgreSQL with --database,
+    bundled games and bots)."""
     from gametable.server.app import Settings  # noqa: PLC0415 (keeps the other commands light)
     from gametable.server.main import run  # noqa: PLC0415
     from gametable.server.quotas import UploadQuota  # noqa: PLC0415
     from gametable.server.tables import Caps  # noqa: PLC0415
 
+    if database is not None and not database.startswith(("postgresql://", "postgres://")):
+        raise typer.BadParameter("a PostgreSQL URL starts with postgresql://",
+                                 param_hint="--database")
     rates = {"create": _rate(limit_tables, "--limit-tables"),
              "join": _rate(limit_joins, "--limit-joins"),
              "upload": _rate(limit_uploads, "--limit-uploads"),
@@ -117,7 +126,7 @@ def serve(
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--upload-quota") from None
     settings = Settings(
-        data_dir=data_dir, bot_delay=bot_delay,
+        data_dir=data_dir, database=database, bot_delay=bot_delay,
         public_url=public_url.rstrip("/") if public_url else None,
         rates={} if no_rate_limits else rates,
         caps=Caps(waiting_per_client=_cap(max_waiting_tables),

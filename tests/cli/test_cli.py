@@ -168,6 +168,12 @@ def test_serve_refuses_an_upload_quota_it_cannot_read(tmp_path: Path) -> None:
     assert "pictures" in done.stderr and "cpu-seconds" in done.stderr
 
 
+def test_serve_refuses_a_database_that_is_not_a_postgresql_url(tmp_path: Path) -> None:
+    done = gametable("serve", "--data-dir", str(tmp_path), "--database", "mysql://x/y")
+    assert done.returncode == 2 and "--database" in done.stderr
+    assert "postgresql://" in done.stderr
+
+
 def test_simulate_json_gives_mean_rounds_only_for_games_with_rounds() -> None:
     cats = gametable("simulate", "sequence-cats", "--players", "2", "--games", "2", "--json")
     assert "mean_rounds" not in json.loads(cats.stdout)

@@ -91,6 +91,8 @@ class Settings:
     Attributes:
         data_dir: folder of the SQLite database (``gametable.sqlite3``) and of the
             server's secret key (``secret.key``).
+        database: a PostgreSQL URL (``postgresql://…``) to keep tables in instead of
+            SQLite (``None``: SQLite in ``data_dir``).
         bot_delay: seconds a computer player waits before acting.
         static_dir: the built browser client (``frontend/dist``).
         synchronous: SQLite ``synchronous`` pragma (``FULL`` fsyncs every commit).
@@ -113,6 +115,7 @@ class Settings:
     """
 
     data_dir: Path = Path("data")
+    database: str | None = None
     bot_delay: float = 0.8
     static_dir: Path = DEFAULT_STATIC
     synchronous: str = "FULL"
@@ -147,6 +150,21 @@ def server_secret(data_dir: Path) -> bytes:
     return secret
 
 
+def open_storage(settings: Settings) -> Storage:
+    """The storage ``settings`` name: PostgreSQL at ``settings.database``, else SQLite in
+    ``settings.data_dir``.
+
+    Raises:
+        StorageError: the database cannot be opened, reached or migrated.
+    """
+    if settings.database:
+        from gametable.server.postgres import PostgresStorage  # noqa: PLC0415
+
+        return PostgresStorage(settings.database)
+    return SQLiteStorage(settings.data_dir / "gametable.sqlite3",
+                         synchronous=settings.synchronous)
+
+
 def create_app(settings: Settings | None = None, storage: Storage | None = None) -> Gametable:
     """The ASGI application. ``storage`` defaults to SQLite in ``settings.data_dir``."""
     return Gametable(create_api(settings, storage))
@@ -159,8 +177,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         start_decks(app, settings.data_dir)
-        store = storage or SQLiteStorage(settings.data_dir / "gametable.sqlite3",
-                                         synchronous=settings.synchronous)
+        store = storage or open_storage(settings)
         manager = TableManager(store, bot_delay=settings.bot_delay,
                                secret=server_secret(settings.data_dir), caps=settings.caps,
                                absent_seconds=settings.absent_seconds,

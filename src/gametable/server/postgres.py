@@ -1,0 +1,282 @@
+""":class:`~gametable.server.storage.Storage` in PostgreSQL, for deployments that outgrow
+one SQLite file (``gametable serve --database postgresql://…``).
+
+The same guarantees as SQLite: an awaited write has been committed (PostgreSQL's
+``synchronous_commit`` decides how durably; its default flushes the WAL to disk), and an
+append is a compare-and-set on the table's action number: action N is stored only while
+the table's last stored action is N − 1, and the primary key (table, number) refuses a
+second action N even when two writers try at the same moment. Whoever loses is told
+with :class:`StorageError` and nothing of its write is stored.
+
+The schema is made and upgraded at start by the numbered SQL files in
+``migrations/postgresql/`` (``0001_tables.sql``, …), each applied once, in order, in its
+own transaction, and noted in ``schema_migrations``; an advisory lock lets only one
+starting process migrate at a time. A database migrated by a newer gametable is refused.
+
+Connections come from a pool (``psycopg_pool``); writes run in worker threads so the
+event loop never waits on the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+import orjson
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from gametable.server.storage import SeatRow, StorageError, TableRow
+
+MIGRATIONS = "migrations/postgresql"
+"""Package folder (in ``gametable.server``) of the numbered migration files."""
+MIGRATION_LOCK = 0x6761_6D65  # "game"
+"""Key of the advisory lock held while migrating."""
+
+_Statement = tuple[str, Sequence[Any]]
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The migration files as ``(number, name, sql)``, in order of their numbers.
+
+    Raises:
+        ValueError: two files share a number, or a name does not start with one.
+    """
+    folder = resources.files("gametable.server").joinpath(MIGRATIONS)
+    found: dict[int, tuple[int, str, str]] = {}
+    for entry in folder.iterdir():
+        if not entry.name.endswith(".sql"):
+            continue
+        number_text = entry.name.split("_", 1)[0]
+        if not number_text.isdigit():
+            raise ValueError(f"migration without a number: {entry.name}")
+        number = int(number_text)
+        if number in found:
+            raise ValueError(f"two migrations numbered {number}")
+        found[number] = (number, entry.name, entry.read_text(encoding="utf-8"))
+    return [found[n] for n in sorted(found)]
+
+
+def migrate(url: str, *, upto: int | None = None) -> int:
+    """Apply the migrations a database lacks (all, or those numbered up to ``upto``);
+    return its schema version after.
+
+    Raises:
+        StorageError: the database cannot be reached, a migration fails (it is then
+            rolled back whole), or the database has a migration this gametable lacks.
+    """
+    known = migrations()
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+            try:
+                conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                             "version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                             "applied DOUBLE PRECISION NOT NULL)")
+                row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
+                                   ).fetchone()
+                version = int(row[0]) if row else 0
+                newest = known[-1][0] if known else 0
+                if version > newest:
+                    raise StorageError(
+                        f"the database was migrated by a newer gametable (schema {version}); "
+                        f"this one knows schema {newest}")
+                for number, name, sql in known:
+                    if number <= version or (upto is not None and number > upto):
+                        continue
+                    with conn.transaction():
+                        conn.execute(sql)
+                        conn.execute("INSERT INTO schema_migrations (version, name, applied) "
+                                     "VALUES (%s, %s, %s)", (number, name, time.time()))
+                    version = number
+                return version
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
+    except psycopg.Error as error:
+        raise StorageError(f"PostgreSQL: {error}") from None
+
+
+class PostgresStorage:
+    """:class:`~gametable.server.storage.Storage` in a PostgreSQL database.
+
+    Args:
+        url: a libpq connection string or URL, e.g. ``postgresql://user@host/gametable``.
+        max_connections: the most connections the pool opens.
+
+    Raises:
+        StorageError: the database cannot be reached or migrated.
+    """
+
+    def __init__(self, url: str, *, max_connections: int = 8) -> None:
+        self.url = url
+        self.schema_version = migrate(url)
+        self._pool = ConnectionPool(url, min_size=1, max_size=max_connections, open=False,
+                                    name="gametable")
+        try:
+            self._pool.open(wait=True, timeout=15)
+        except Exception as error:
+            raise StorageError(f"PostgreSQL: {error}") from None
+        self.writes = 0
+
+    # -- writing ---------------------------------------------------------------------
+
+    def _commit(self, statements: Sequence[_Statement], expect_rows: bool) -> None:
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                for sql, params in statements:
+                    cursor = conn.execute(sql, params)
+                    if expect_rows and cursor.rowcount == 0:
+                        raise _Conflict
+        except _Conflict:
+            raise StorageError("another action was stored under that number") from None
+        except psycopg.Error as error:
+            raise StorageError(f"PostgreSQL: {error}") from None
+        self.writes += 1
+
+    async def _write(self, *statements: _Statement, expect_rows: bool = False) -> None:
+        if self._pool.closed:
+            raise StorageError("storage is closed")
+        await asyncio.to_thread(self._commit, statements, expect_rows)
+
+    async def create_table(self, table: TableRow) -> None:
+        await self._write(
+            ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock, "
+             "host_seat) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+             (table.id, table.game, orjson.dumps(table.config).decode(), table.seed,
+              table.host_hash, table.created,
+              None if table.clock is None else orjson.dumps(table.clock).decode(),
+              table.host_seat)),
+            *(_seat_statement(table.id, seat) for seat in table.seats),
+        )
+
+    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
+        await self._write(_seat_statement(table_id, seat))
+
+    async def append_action(self, table_id: str, number: int, seat: int,
+                            action: dict[str, Any], clock: dict[str, Any] | None = None
+                            ) -> None:
+        statements: list[_Statement] = [(
+            "INSERT INTO actions (table_id, number, seat, action, created) "
+            "SELECT %s, %s, %s, %s, %s WHERE COALESCE((SELECT MAX(number) FROM actions "
+            "WHERE table_id = %s), 0) = %s",
+            (table_id, number, seat, orjson.dumps(action).decode(), time.time(),
+             table_id, number - 1),
+        )]
+        if clock is not None:
+            statements.append(_clock_statement(table_id, clock))
+        await self._write(*statements, expect_rows=True)
+
+    async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
+        await self._write(_clock_statement(table_id, clock))
+
+    async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
+        await self._write(("UPDATE game_tables SET host_hash = %s, host_seat = %s "
+                           "WHERE id = %s", (host_hash, host_seat, table_id)))
+
+    async def save_watching(self, table_id: str, allowed: bool) -> None:
+        await self._write(("UPDATE game_tables SET watchers_off = %s WHERE id = %s",
+                           (None if allowed else 1, table_id)))
+
+    async def mark_ended(self, table_id: str, when: float) -> None:
+        await self._write(("UPDATE game_tables SET ended = %s, finished = %s WHERE id = %s",
+                           (when, when, table_id)))
+
+    async def mark_finished(self, table_id: str, when: float) -> None:
+        await self._write(("UPDATE game_tables SET finished = %s WHERE id = %s",
+                           (when, table_id)))
+
+    async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
+        if table_ids:
+            await self._write(("UPDATE game_tables SET expired = %s WHERE id = ANY(%s)",
+                               (when, list(table_ids))))
+
+    # -- reading (called in worker threads) -------------------------------------------
+
+    def _rows(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        try:
+            with self._pool.connection() as conn:
+                return conn.execute(sql, params).fetchall()
+        except psycopg.Error as error:
+            raise StorageError(f"PostgreSQL: {error}") from None
+
+    def waiting_before(self, created: float) -> list[str]:
+        return [row[0] for row in self._rows(
+            "SELECT id FROM game_tables t WHERE t.finished IS NULL AND t.expired IS NULL "
+            "AND t.created < %s AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id "
+            "AND s.kind = 'open')", (created,))]
+
+    def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
+        where = "WHERE t.finished IS NULL AND t.expired IS NULL"
+        if active_only:
+            where += (" AND NOT EXISTS (SELECT 1 FROM seats o WHERE o.table_id = t.id AND "
+                      "o.kind = 'open') AND (t.clock IS NOT NULL OR EXISTS (SELECT 1 "
+                      "FROM seats b WHERE b.table_id = t.id AND b.kind = 'bot'))")
+        return self._load(where, ())
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        rows = self._load("WHERE t.id = %s", (table_id,))
+        return rows[0] if rows else None
+
+    def unfinished_with(self, option: str, value: str) -> list[str]:
+        if not option.isidentifier() or not option.isascii():
+            raise ValueError(f"not an option name: {option!r}")
+        return [row[0] for row in self._rows(
+            "SELECT id FROM game_tables WHERE finished IS NULL "
+            "AND jsonb_typeof(config::jsonb -> %s) = 'string' AND config::jsonb ->> %s = %s "
+            "ORDER BY created", (option, option, value))]
+
+    def _load(self, where: str, params: Sequence[Any]) -> list[TableRow]:
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                # One snapshot for the three reads.
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                tables = {
+                    row[0]: TableRow(id=row[0], game=row[1], config=orjson.loads(row[2]),
+                                     seed=row[3], host_hash=row[4], created=row[5],
+                                     seats=[], expired=row[6],
+                                     clock=None if row[7] is None else orjson.loads(row[7]),
+                                     host_seat=row[8], ended=row[9],
+                                     watching=not row[10])
+                    for row in conn.execute(
+                        "SELECT id, game, config, seed, host_hash, created, expired, clock, "
+                        "host_seat, ended, watchers_off "
+                        f"FROM game_tables t {where} ORDER BY created",
+                        params)
+                }
+                for row in conn.execute(
+                    "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash "
+                    f"FROM seats s JOIN game_tables t ON t.id = s.table_id {where} "
+                    "ORDER BY s.table_id, s.seat", params):
+                    tables[row[0]].seats.append(SeatRow(*row[1:]))
+                for table_id, seat, action in conn.execute(
+                    "SELECT a.table_id, a.seat, a.action FROM actions a "
+                    f"JOIN game_tables t ON t.id = a.table_id {where} "
+                    "ORDER BY a.table_id, a.number", params):
+                    tables[table_id].actions.append((seat, orjson.loads(action)))
+        except psycopg.Error as error:
+            raise StorageError(f"PostgreSQL: {error}") from None
+        return list(tables.values())
+
+    def close(self) -> None:
+        """Close the pool (writes in progress finish first)."""
+        self._pool.close(timeout=10)
+
+
+class _Conflict(Exception):
+    """The compare-and-set of an append found another last action."""
+
+
+def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:
+    return ("UPDATE game_tables SET clock = %s WHERE id = %s",
+            (orjson.dumps(clock).decode(), table_id))
+
+
+def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:
+    return ("INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) "
+            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO UPDATE SET "
+            "kind = EXCLUDED.kind, bot = EXCLUDED.bot, name = EXCLUDED.name, "
+            "token_hash = EXCLUDED.token_hash",
+            (table_id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash))

@@ -1,0 +1,177 @@
+"""PostgreSQL storage: the same guarantees as SQLite (durable, ordered, a failed write
+changes nothing), an append that is a compare-and-set on the action number, and
+migrations that upgrade a database made by the previous schema.
+
+Runs against a PostgreSQL server the tests start on loopback (``tests/services.py``);
+skipped where PostgreSQL is not installed, except in CI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from gametable.server.app import Settings, create_app
+from gametable.server.storage import SeatRow, StorageError, TableRow
+from tests.aio import run_async
+from tests.server.test_http import HUMAN, create
+from tests.server.test_socket import connect, hello, next_of
+from tests.services import PostgresServer, postgres_server
+
+psycopg = pytest.importorskip("psycopg")
+
+from gametable.server.postgres import PostgresStorage, migrate, migrations  # noqa: E402
+
+pytestmark = pytest.mark.server
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[PostgresServer]:
+    with postgres_server() as running:
+        yield running
+
+
+@pytest.fixture
+def url(server: PostgresServer) -> str:
+    return server.database()
+
+
+def table(table_id: str = "t1", seats: list[SeatRow] | None = None, *,
+          created: float = 0.0, config: dict[str, Any] | None = None) -> TableRow:
+    return TableRow(id=table_id, game="sequence-cats",
+                    config=config or {"rules_version": 2}, seed=1, host_hash="h",
+                    created=created,
+                    seats=seats if seats is not None else [SeatRow(0, "human"),
+                                                           SeatRow(1, "open")])
+
+
+def test_many_concurrent_writes_are_all_stored_in_order(url: str) -> None:
+    storage = PostgresStorage(url)
+
+    async def write() -> None:
+        await storage.create_table(table())
+        for n in range(1, 101):  # an append waits for the one before, as a table does
+            await storage.append_action("t1", n, n % 2, {"type": "pass", "n": n})
+
+    run_async(write())
+    storage.close()
+    (row,) = PostgresStorage(url).load_tables()
+    assert [a["n"] for _, a in row.actions] == list(range(1, 101))
+    assert [s.kind for s in row.seats] == ["human", "open"]
+
+
+def test_an_append_is_a_compare_and_set_on_the_action_number(url: str) -> None:
+    """Two writers can never both store action N, nor can one skip a number."""
+    storage = PostgresStorage(url)
+    other = PostgresStorage(url)  # a second process's storage
+
+    async def write() -> list[BaseException | None]:
+        await storage.create_table(table())
+        await storage.append_action("t1", 1, 0, {"type": "a"})
+        results = await asyncio.gather(
+            *(writer.append_action("t1", 2, 1, {"type": f"by {i}"})
+              for i, writer in enumerate([storage, other] * 4)),
+            return_exceptions=True)
+        return list(results)
+
+    results = run_async(write())
+    assert sum(result is None for result in results) == 1
+    assert all(isinstance(r, StorageError) for r in results if r is not None)
+    with pytest.raises(StorageError, match="another action"):
+        run_async(storage.append_action("t1", 5, 0, {"type": "skips 3 and 4"}))
+    with pytest.raises(StorageError):
+        run_async(storage.append_action("t1", 1, 0, {"type": "again"}))
+    (row,) = storage.load_tables()
+    assert len(row.actions) == 2
+    storage.close()
+    other.close()
+
+
+def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
+    storage = PostgresStorage(url)
+    clock = {"seconds": 30, "deadline": 12.5}
+
+    async def write() -> None:
+        await storage.create_table(table("waiting", created=1.0))
+        await storage.create_table(table("bots", [SeatRow(0, "bot", bot="easy"),
+                                                  SeatRow(1, "bot", bot="hard")],
+                                         created=2.0, config={"deck": "mine"}))
+        await storage.create_table(table("done", created=3.0))
+        await storage.save_seat("waiting", SeatRow(1, "human", name="Bea", token_hash="x"))
+        await storage.append_action("bots", 1, 0, {"type": "pass"}, clock=clock)
+        await storage.save_host("bots", "new-host", 1)
+        await storage.save_watching("bots", False)
+        await storage.mark_ended("done", 9.0)
+        await storage.mark_expired(["waiting"], 8.0)
+
+    run_async(write())
+    rows = {row.id: row for row in storage.load_tables()}
+    assert set(rows) == {"bots"}  # finished and expired tables are not loaded
+    bots = rows["bots"]
+    assert (bots.host_hash, bots.host_seat, bots.watching, bots.clock) == (
+        "new-host", 1, False, clock)
+    assert bots.actions == [(0, {"type": "pass"})]
+    assert [row.id for row in storage.load_tables(active_only=True)] == ["bots"]
+    waiting = storage.load_table("waiting")
+    assert waiting is not None and waiting.expired == 8.0
+    assert waiting.seats[1] == SeatRow(1, "human", name="Bea", token_hash="x")
+    done = storage.load_table("done")
+    assert done is not None and done.ended == 9.0
+    assert storage.load_table("nothing") is None
+    assert storage.unfinished_with("deck", "mine") == ["bots"]
+    with pytest.raises(ValueError, match="not an option name"):
+        storage.unfinished_with("deck'; DROP TABLE actions; --", "x")
+    storage.close()
+
+
+def test_a_database_of_the_previous_schema_is_upgraded_at_start(url: str) -> None:
+    """Migration 1 made the first schema; a table stored then (options without
+    ``rules_version``) is played by the first rules once migration 2 has run."""
+    assert [number for number, _, _ in migrations()][:2] == [1, 2]
+    assert migrate(url, upto=1) == 1
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("INSERT INTO game_tables (id, game, config, seed, host_hash, created) "
+                     "VALUES ('old', 'dixit', '{\"edition\": \"PT\"}', 1, 'h', 0)")
+        conn.execute("INSERT INTO seats (table_id, seat, kind) VALUES ('old', 0, 'bot')")
+    storage = PostgresStorage(url)
+    assert storage.schema_version == len(migrations())
+    (row,) = storage.load_tables()
+    assert row.config == {"edition": "PT", "rules_version": 1}
+    assert (row.clock, row.watching, row.host_seat) == (None, True, None)
+    storage.close()
+    assert migrate(url) == len(migrations())  # nothing more to do
+
+
+def test_a_database_of_a_newer_gametable_is_refused(url: str) -> None:
+    migrate(url)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("INSERT INTO schema_migrations VALUES (9999, 'future.sql', 0)")
+    with pytest.raises(StorageError, match="newer gametable"):
+        PostgresStorage(url)
+
+
+def test_an_unreachable_database_is_a_clear_error() -> None:
+    with pytest.raises(StorageError, match="PostgreSQL"):
+        PostgresStorage("postgresql://nobody@127.0.0.1:1/none?connect_timeout=2")
+
+
+def test_the_server_plays_and_restarts_on_postgresql(url: str, tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, database=url, bot_delay=0,
+                        static_dir=tmp_path / "none")
+    with TestClient(create_app(settings)) as client:
+        created = create(client, [HUMAN, HUMAN])
+        table_id = created["table"]["id"]
+        friend = client.post(f"/api/tables/{table_id}/join", json={}).json()
+        with connect(client, table_id) as ws:
+            _, state = hello(ws, created["token"])
+            ws.send_json({"type": "action", "action": state["legal"][0], "version": 0})
+            assert next_of(ws, "state")["version"] == 1
+    assert not (tmp_path / "gametable.sqlite3").exists()
+    with TestClient(create_app(settings)) as client, connect(client, table_id) as ws:
+        _, state = hello(ws, friend["token"])
+        assert state["version"] == 1 and state["legal"]
