@@ -119,7 +119,8 @@ def main() -> None:
     parser.add_argument("--quota", default=None, help="--upload-quota for the server")
     parser.add_argument("--skip-big-zip", action="store_true")
     parser.add_argument("--serve-option", action="append", default=[],
-                        help="a further option for the server, e.g. --serve-option=--no-rate-limits")
+                        help="a further option for the server, e.g. "
+                        "--serve-option=--no-rate-limits")
     args = parser.parse_args()
 
     lines = one_colour(7300, 5470, "PNG", mode="1", optimize=True)

@@ -57,6 +57,27 @@ def test_a_duplicate_action_number_fails_alone(tmp_path: Path) -> None:
     storage.close()
 
 
+def test_an_append_is_a_compare_and_set_on_the_action_number(tmp_path: Path) -> None:
+    """Action N is stored only after action N − 1: a writer cannot skip a number, and a
+    refused append in a batch leaves the others stored."""
+    storage = SQLiteStorage(tmp_path / "db.sqlite3")
+
+    async def write() -> list[BaseException | None]:
+        await storage.create_table(TableRow(id="t1", game="g", config={}, seed=1,
+                                            host_hash="h", created=0.0, seats=[]))
+        return list(await asyncio.gather(storage.append_action("t1", 1, 0, {"n": 1}),
+                                          storage.append_action("t1", 3, 0, {"n": 3}),
+                                          storage.append_action("t1", 2, 0, {"n": 2}),
+                                          return_exceptions=True))
+
+    first, skipping, second = run_async(write())
+    assert first is None and second is None
+    assert isinstance(skipping, StorageError) and "another action" in str(skipping)
+    storage.close()
+    (row,) = SQLiteStorage(tmp_path / "db.sqlite3").load_tables()
+    assert [a["n"] for _, a in row.actions] == [1, 2]
+
+
 class FlakyStorage(SQLiteStorage):
     """SQLite storage whose next action writes can be made to fail."""
 

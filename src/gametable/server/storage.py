@@ -4,7 +4,9 @@
 everything in one SQLite file (WAL mode, ``synchronous=FULL``): an awaited write has
 been committed and fsynced, so a crash — even ``kill -9`` or a power cut — loses nothing
 that was acknowledged. Writes from every table go through one writer thread that commits
-them in batches ("group commit"), so many tables share each fsync.
+them in batches ("group commit"), so many tables share each fsync. An append is a
+compare-and-set on the table's action number: action N is stored only while the last
+stored action is N − 1.
 """
 
 from __future__ import annotations
@@ -198,6 +200,11 @@ class Storage(Protocol):
 _Statement = tuple[str, Sequence[Any]]
 _Write = tuple[list[_Statement], "asyncio.Future[None] | None"]
 """Statements committed together, and the future to settle once they are durable."""
+_APPEND = ("INSERT INTO actions (table_id, number, seat, action, created) "
+           "SELECT ?, ?, ?, ?, ? WHERE COALESCE((SELECT MAX(number) FROM actions "
+           "WHERE table_id = ?), 0) = ?")
+"""Append action N only while the table's last stored action is N − 1 (compare-and-set;
+the primary key refuses a second action N too)."""
 _STOP: list[_Write] = []
 """Queued (as an empty batch) to stop the writer thread."""
 
@@ -270,7 +277,7 @@ class SQLiteStorage:
             conn.execute("BEGIN IMMEDIATE")
             for statements, _ in writes:
                 for sql, params in statements:
-                    conn.execute(sql, params)
+                    _execute(conn, sql, params)
             conn.execute("COMMIT")
         except sqlite3.Error:
             if conn.in_transaction:
@@ -291,7 +298,7 @@ class SQLiteStorage:
         try:
             conn.execute("BEGIN IMMEDIATE")
             for sql, params in statements:
-                conn.execute(sql, params)
+                _execute(conn, sql, params)
             conn.execute("COMMIT")
         except sqlite3.Error as error:
             if conn.in_transaction:
@@ -342,9 +349,9 @@ class SQLiteStorage:
                             action: dict[str, Any], clock: dict[str, Any] | None = None
                             ) -> None:
         statements: list[_Statement] = [(
-            "INSERT INTO actions (table_id, number, seat, action, created) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (table_id, number, seat, orjson.dumps(action).decode(), time.time()),
+            _APPEND,
+            (table_id, number, seat, orjson.dumps(action).decode(), time.time(), table_id,
+             number - 1),
         )]
         if clock is not None:
             statements.append(_clock_statement(table_id, clock))
@@ -463,6 +470,13 @@ def _add_columns(conn: sqlite3.Connection) -> None:
         for name, kind in columns.items():
             if name not in present:
                 conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+
+
+def _execute(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> None:
+    """Run one statement; an append whose compare-and-set fails raises."""
+    cursor = conn.execute(sql, params)
+    if sql is _APPEND and cursor.rowcount != 1:
+        raise sqlite3.IntegrityError("another action was stored under that number")
 
 
 def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:
