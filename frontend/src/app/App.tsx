@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Lobby } from "./Lobby";
 import { navigate, useRoute } from "./router";
+import { ReplayPage } from "./ReplayPage";
 import { ScreenPage } from "./ScreenPage";
 import { TablePage } from "./TablePage";
 
@@ -26,7 +27,13 @@ export function App() {
         <LanguageSwitch />
       </header>
       <main className="content">
-        {route.page === "lobby" ? <Lobby /> : <TablePage key={route.tableId} tableId={route.tableId} />}
+        {route.page === "lobby" ? (
+          <Lobby />
+        ) : route.page === "replay" ? (
+          <ReplayPage key={route.tableId ?? "file"} tableId={route.tableId} />
+        ) : (
+          <TablePage key={`${route.page}:${route.tableId}`} tableId={route.tableId} watch={route.page === "watch"} />
+        )}
       </main>
     </div>
   );

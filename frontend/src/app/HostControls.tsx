@@ -1,6 +1,7 @@
 // The host's controls at a running table: remove a player (their seat opens or goes to a
-// computer player), make someone else host, pause or resume the turn clock, end the game.
-import { useState } from "react";
+// computer player), make someone else host, pause or resume the turn clock, let people
+// watch (the watch link) or not, end the game.
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api } from "./api";
 import { LEVELS, seatName } from "./seatName";
@@ -23,6 +24,11 @@ export function HostControls({
   const [error, setError] = useState<ErrorMessage | null>(null);
   const [replacement, setReplacement] = useState<Record<number, string>>({});
   const [confirming, setConfirming] = useState(false);
+  /** Watching as the host just set it, until the server's answer comes. */
+  const [asked, setAsked] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (asked !== null && (info.watching !== false) === asked) setAsked(null);
+  }, [asked, info.watching]);
   const run = async (work: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -74,6 +80,24 @@ export function HostControls({
             })}
           </ul>
         )}
+        <label className="host-watching">
+          <input
+            type="checkbox"
+            checked={asked ?? info.watching !== false}
+            onChange={(event) => {
+              const allowed = event.target.checked;
+              setAsked(allowed); // shown at once; the table's next info confirms it
+              void run(() => api.setWatching(info.id, allowed, hostToken).catch((caught) => {
+                setAsked(null);
+                throw caught;
+              }));
+            }}
+          />
+          <span>
+            {t("ui.host.allow_watching")}{" "}
+            <span className="muted">{t("ui.watch.count", { count: info.watchers ?? 0 })}</span>
+          </span>
+        </label>
         <div className="host-actions">
           {clock && (
             <button type="button" onClick={() => void run(() => api.pauseClock(info.id, !paused, hostToken))}>

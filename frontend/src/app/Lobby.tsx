@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GAMES, namespaceOf } from "../games/registry";
 import { ApiError, api, tokens, type ClockRequest } from "./api";
 import { ConfigForm, applicableOptions, languageDefaults } from "./ConfigForm";
+import { RecordFileInput } from "./ReplayPage";
 import { navigate } from "./router";
 import { LEVELS, isLevel } from "./seatName";
 import { translateError } from "./translateError";
@@ -52,6 +53,10 @@ export function Lobby() {
         ))}
       </section>
       {game && <NewTable key={game.name} game={game} bots={data.bots} />}
+      <section className="panel lobby-replay" aria-labelledby="lobby-replay-title">
+        <h2 id="lobby-replay-title">{t("ui.replay.lobby_title")}</h2>
+        <RecordFileInput />
+      </section>
     </div>
   );
 }

@@ -14,10 +14,14 @@ const nothing = () => undefined;
 export function ScreenPage({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
   const server = useGames().data;
-  const { info, state, status } = useTable(tableId, null);
+  const { info, state, status, error } = useTable(tableId, null, true);
 
   if (status === "gone") {
-    return <p className="notice screen-notice">{t("ui.table.gone_title")}</p>;
+    return (
+      <p className="notice screen-notice">
+        {error?.code === "watching_off" ? t("server.errors.watching_off") : t("ui.table.gone_title")}
+      </p>
+    );
   }
   if (!info) return <p className="notice screen-notice">{t("ui.table.connecting")}</p>;
   const module = GAMES[info.game];

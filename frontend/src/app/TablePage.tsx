@@ -1,4 +1,5 @@
-// A table: the waiting room until every seat is taken, then the game itself.
+// A table: the waiting room until every seat is taken, then the game itself. Opened by
+// its watch link ("/t/<id>/watch"), the same page only watches: no seat, no token.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
@@ -23,18 +24,22 @@ function tokenFromLink(tableId: string): string | null {
   return match[1];
 }
 
-export function TablePage({ tableId }: { tableId: string }) {
+export function TablePage({ tableId, watch = false }: { tableId: string; watch?: boolean }) {
   const { t } = useTranslation();
   const server = useGames().data; // also loads the games' texts (card names…)
-  const [token, setToken] = useState(() => tokenFromLink(tableId) ?? tokens.seat(tableId)?.token ?? null);
-  const table = useTable(tableId, token);
+  const [token, setToken] = useState(() =>
+    watch ? null : (tokenFromLink(tableId) ?? tokens.seat(tableId)?.token ?? null),
+  );
+  const table = useTable(tableId, token, watch);
   const { info, state, seat, status } = table;
 
   if (status === "gone") {
+    const off = table.error?.code === "watching_off";
     return (
-      <div className="panel notice-panel">
-        <h1>{t("ui.table.gone_title")}</h1>
+      <div className="panel notice-panel" data-gone={off ? "watching_off" : "table"}>
+        <h1>{off ? t("ui.watch.off_title") : t("ui.table.gone_title")}</h1>
         <p>{table.error ? translateError(t, table.error) : t("ui.table.gone_text")}</p>
+        {off && <p className="muted">{t("ui.watch.off_help")}</p>}
         <button className="primary" type="button" onClick={() => navigate("/")}>
           {t("ui.table.back_to_lobby")}
         </button>
@@ -51,13 +56,16 @@ export function TablePage({ tableId }: { tableId: string }) {
   return (
     <div className="table-page">
       {status !== "open" && <div className="connection-banner">{t("ui.table.reconnecting")}</div>}
-      {info.status === "waiting" || !module ? (
+      {watch && <WatchBar info={info} />}
+      {watch && (info.status === "waiting" || !module) ? (
+        <WatchWaiting info={info} />
+      ) : info.status === "waiting" || !module ? (
         <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} />
       ) : !state ? (
         <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
         <RematchContext.Provider value={{ info, offer: table.rematch, ask: seat !== null ? table.sendRematch : null }}>
-          {seat === null && <SpectatorBar info={info} onJoined={joined} />}
+          {seat === null && !watch && <SpectatorBar info={info} onJoined={joined} />}
           {info.status === "playing" && <AbsentPlayers info={info} />}
           {info.ended_early && <EndedBanner info={info} />}
           <RematchBar />
@@ -70,9 +78,9 @@ export function TablePage({ tableId }: { tableId: string }) {
             chat={table.chat}
             sendChat={seat !== null ? table.sendChat : undefined}
           />
-          <TableLinks info={info} server={server} token={seat !== null ? token : null} />
-          <TurnAlerts info={info} state={state} seat={seat} />
-          {table.hostToken && info.status === "playing" && (
+          {!watch && <TableLinks info={info} server={server} token={seat !== null ? token : null} />}
+          {!watch && <TurnAlerts info={info} state={state} seat={seat} />}
+          {!watch && table.hostToken && info.status === "playing" && (
             <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} />
           )}
         </RematchContext.Provider>
@@ -108,7 +116,13 @@ function TableLinks({ info, server, token }: { info: TableInfo; server: ServerIn
   return (
     <div className="table-links">
       <CopyButton text={url} label={t("ui.table.copy_invite")} />
+      {info.watching === false ? (
+        <span className="muted watch-off-note">{t("ui.watch.off_short")}</span>
+      ) : (
+        <CopyButton text={`${url}/watch`} label={t("ui.watch.copy")} />
+      )}
       <ScreenLink info={info} />
+      <Watchers info={info} />
       {token && (
         <span className="table-link-device">
           <CopyButton text={`${url}#seat=${token}`} label={t("ui.table.copy_device_link")} />
@@ -140,6 +154,16 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
         <CopyButton text={url} label={t("ui.table.copy")} />
       </div>
       <p className="field-help">{t("ui.table.invite_help")}</p>
+      <label className="field-label" htmlFor="watch-url">{t("ui.watch.label")}</label>
+      {info.watching === false ? (
+        <p className="muted watch-off-note">{t("ui.watch.off_short")}</p>
+      ) : (
+        <div className="invite-row">
+          <input id="watch-url" readOnly value={`${url}/watch`} onFocus={(event) => event.target.select()} />
+          <CopyButton text={`${url}/watch`} label={t("ui.table.copy")} />
+        </div>
+      )}
+      <p className="field-help">{t("ui.watch.help")}</p>
       <p className="field-help">
         <ScreenLink info={info} /> {t("ui.screen.link_help")}
       </p>
@@ -244,6 +268,59 @@ function teamsOf(info: TableInfo): number[][] | null {
 
 function teamOfSeat(teams: number[][], seat: number): number {
   return teams.findIndex((team) => team.includes(seat));
+}
+
+/** How many people watch the table (shown once someone does). */
+function Watchers({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  const count = info.watchers ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="watchers" data-count={count}>
+      <svg className="watchers-eye" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+        <path
+          d="M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z"
+          fill="currentColor"
+        />
+      </svg>
+      {t("ui.watch.count", { count })}
+    </span>
+  );
+}
+
+/** At the top of the watch link's page: what this is, who plays, how many watch. */
+function WatchBar({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  const players = info.seats.filter((s) => s.kind !== "open").map((s) => seatName(t, info, s.seat));
+  return (
+    <div className="spectator-bar watch-bar" role="status">
+      <span>
+        <strong>{t(`games.${info.game}.title`)}</strong> · {t("ui.watch.you_watch")}{" "}
+        {players.length > 0 && <span className="watch-players">{t("ui.watch.players", { players: players.join(", ") })}</span>}
+      </span>
+      <Watchers info={info} />
+    </div>
+  );
+}
+
+/** The watch link before the game starts: who sits where; no seat to take. */
+function WatchWaiting({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  const open = info.seats.filter((s) => s.kind === "open").length;
+  return (
+    <div className="waiting-room panel">
+      <h1>{t(`games.${info.game}.title`)}</h1>
+      <p className="lead">{t("ui.table.waiting", { count: open })}</p>
+      <ol className="seat-list">
+        {info.seats.map((s) => (
+          <li key={s.seat} className="seat-row">
+            <span className="seat-number">{t("ui.seat.label", { seat: s.seat + 1 })}</span>
+            <span className="seat-name">{s.kind === "open" ? t("ui.watch.open_seat") : seatName(t, info, s.seat)}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
 }
 
 function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: number, token: string) => void }) {

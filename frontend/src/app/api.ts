@@ -1,6 +1,6 @@
 // HTTP calls to the server and the seat tokens kept in this browser.
 import { deckKeys } from "./decks";
-import type { ErrorMessage, TableInfo } from "./types";
+import type { ErrorMessage, StateMessage, TableInfo } from "./types";
 import type { ServerInfo } from "./useGames";
 
 export class ApiError extends Error {
@@ -9,11 +9,11 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>, raw?: string): Promise<T> {
   const response = await fetch(path, {
     method,
     headers: { "Content-Type": "application/json", ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const data = await response.json().catch(() => null);
   if (!response.ok) {
@@ -50,7 +50,39 @@ export interface ClockRequest {
   cover_absent: boolean;
 }
 
+/** Steps of a replay (docs/protocol.md, "Replays"). */
+export interface ReplaySteps {
+  game: string;
+  config: Record<string, unknown>;
+  public: Record<string, unknown>;
+  seats: { seat: number; name: string | null; bot: string | null }[];
+  /** The number of actions: steps go from 0 (before the first) to this. */
+  steps: number;
+  first: number;
+  frames: ReplayFrame[];
+  meta: Record<string, unknown>;
+}
+
+export interface ReplayFrame {
+  step: number;
+  /** The seat whose action led here (null at step 0). */
+  seat: number | null;
+  state: StateMessage;
+}
+
+function replayQuery(seat: number | null, from: number, count: number): string {
+  const query = new URLSearchParams({ from: String(from), count: String(count) });
+  if (seat !== null) query.set("seat", String(seat));
+  return query.toString();
+}
+
 export const api = {
+  /** Steps of a finished table's game as `seat` saw them (null: a spectator). */
+  replayTable: (id: string, seat: number | null, from: number, count: number) =>
+    call<ReplaySteps>("GET", `/api/tables/${encodeURIComponent(id)}/replay?${replayQuery(seat, from, count)}`),
+  /** The same for a record file's text, sent as it is. */
+  replayRecord: (text: string, seat: number | null, from: number, count: number) =>
+    call<ReplaySteps>("POST", `/api/replay?${replayQuery(seat, from, count)}`, undefined, {}, text),
   games: () => call<ServerInfo>("GET", "/api/games"),
   create: (game: string, config: Record<string, unknown>, seats: SeatRequest[], name: string | null, clock: ClockRequest | null = null) =>
     // An uploaded deck may be used only by its owner: send the deck keys this browser holds.
@@ -67,6 +99,8 @@ export const api = {
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/clock`, { paused }, { "X-Host-Token": hostToken }),
   endGame: (id: string, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/end`, {}, { "X-Host-Token": hostToken }),
+  setWatching: (id: string, allowed: boolean, hostToken: string) =>
+    call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/watching`, { allowed }, { "X-Host-Token": hostToken }),
   handHost: (id: string, seat: number, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/host`, { seat }, { "X-Host-Token": hostToken }),
 };

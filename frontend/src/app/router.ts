@@ -1,13 +1,20 @@
 // A small router: "/" is the lobby, "/t/<table id>" a table, "/t/<table id>/screen" its
-// big screen.
+// big screen, "/t/<table id>/watch" its watch link (a spectator, never a seat),
+// "/t/<table id>/replay" the replay of its finished game, "/replay" the replay of a
+// record file opened in the lobby.
 import { useEffect, useState } from "react";
 
-export type Route = { page: "lobby" } | { page: "table" | "screen"; tableId: string };
+export type Route =
+  | { page: "lobby" }
+  | { page: "table" | "screen" | "watch"; tableId: string }
+  | { page: "replay"; tableId: string | null };
 
 function parse(path: string): Route {
-  const match = /^\/t\/([A-Za-z0-9_-]+)(\/screen)?\/?$/.exec(path);
+  if (/^\/replay\/?$/.test(path)) return { page: "replay", tableId: null };
+  const match = /^\/t\/([A-Za-z0-9_-]+)(?:\/(screen|watch|replay))?\/?$/.exec(path);
   if (!match) return { page: "lobby" };
-  return { page: match[2] ? "screen" : "table", tableId: match[1] };
+  const page = (match[2] ?? "table") as "table" | "screen" | "watch" | "replay";
+  return { page, tableId: match[1] };
 }
 
 export function navigate(path: string) {

@@ -25,6 +25,8 @@ export interface TableInfo {
   created: number;
   /** Connections watching (no seat); kept up to date by `presence` messages. */
   watchers?: number;
+  /** Whether people without a seat may watch (the host may switch it off). */
+  watching?: boolean;
   /** The table's turn clock, or null without one. */
   clock?: ClockSettings | null;
   /** The seat whose person holds the host role (null: the host has no seat). */

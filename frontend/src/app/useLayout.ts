@@ -14,8 +14,11 @@ export function useNarrow(query = "(max-width: 700px)") {
 
 /** Sets the element's height to what is left of the window below its top edge. */
 export function useFillHeight(ref: RefObject<HTMLElement | null>, minimum: number, bottomGap: number) {
-  // Coming from a scrolled page (the waiting room, say): start at the top.
-  useEffect(() => window.scrollTo(0, 0), []);
+  // Coming from a scrolled page (the waiting room, say): start at the top. (Braces: newer
+  // browsers' scrollTo returns a promise, which an effect must not return.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;

@@ -12,6 +12,8 @@ export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "gone";
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_ORIGIN = 4403;
 const CLOSE_SEAT_CHANGED = 4409;
+/** The host switched watching off: a connection without a seat is closed with it. */
+const CLOSE_WATCHING_OFF = 4410;
 
 /** One message of the table chat (docs/protocol.md). */
 export interface ChatMessage {
@@ -58,7 +60,9 @@ export interface TableConnection {
   sendRematch: () => void;
 }
 
-export function useTable(tableId: string, token: string | null): TableConnection {
+/** The live connection to table `tableId`, for the seat of `token` (null: watching).
+ * `watchOnly` (the watch link): never a seat, and no host token either. */
+export function useTable(tableId: string, token: string | null, watchOnly = false): TableConnection {
   const [status, setStatus] = useState<ConnectionStatus>("connecting");
   const [info, setInfo] = useState<TableInfo | null>(null);
   const [seat, setSeat] = useState<number | null>(null);
@@ -68,7 +72,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
   const [chat, setChat] = useState<ChatMessage[]>([]);
   const [clock, setClock] = useState<Clock | null>(null);
   const [rematch, setRematch] = useState<RematchMessage | null>(null);
-  const [hostToken, setHostToken] = useState<string | null>(() => tokens.host(tableId));
+  const [hostToken, setHostToken] = useState<string | null>(() => (watchOnly ? null : tokens.host(tableId)));
   const socket = useRef<WebSocket | null>(null);
   const version = useRef<number | null>(null);
   const nextId = useRef(1);
@@ -102,7 +106,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
         switch (message.type) {
           case "welcome":
             setSeat(message.seat);
-            if (message.seat !== null && seatToken) tokens.saveSeat(tableId, message.seat, seatToken);
+            if (message.seat !== null && seatToken && !watchOnly) tokens.saveSeat(tableId, message.seat, seatToken);
             setInfo(message.table);
             setStatus("open");
             break;
@@ -122,6 +126,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
             setRematch(message as RematchMessage);
             break;
           case "host":
+            if (watchOnly) break;
             // The host role was handed to this seat: its new host token.
             tokens.saveHost(tableId, message.host_token as string);
             setHostToken(message.host_token as string);
@@ -155,7 +160,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
       ws.onclose = (event) => {
         if (socket.current === ws) socket.current = null;
         if (stopped) return;
-        if (event.code === CLOSE_NO_TABLE || event.code === CLOSE_ORIGIN) {
+        if (event.code === CLOSE_NO_TABLE || event.code === CLOSE_ORIGIN || event.code === CLOSE_WATCHING_OFF) {
           setStatus("gone");
           return;
         }
@@ -178,7 +183,7 @@ export function useTable(tableId: string, token: string | null): TableConnection
       window.clearTimeout(timer);
       socket.current?.close();
     };
-  }, [tableId, token]);
+  }, [tableId, token, watchOnly]);
 
   const send = useCallback((action: Action) => {
     const ws = socket.current;

@@ -1,6 +1,6 @@
 // The end of the game: the ranking (teams in Team Dixit) and the game record.
 import { useTranslation } from "react-i18next";
-import { PlayAgain } from "../../app/Rematch";
+import { GameOverLinks } from "../../app/GameOverLinks";
 import { seatName } from "../../app/seatName";
 import type { Outcome, TableInfo } from "../../app/types";
 import { colourOf, type DixitView } from "./types";
@@ -56,13 +56,7 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
         ))}
       </ol>
       <div className="result-actions">
-        <a className="button" href={`/api/tables/${info.id}/record`} download>
-          {t("ui.table.download_record")}
-        </a>
-        <a className="button" href="/">
-          {t("ui.table.new_game")}
-        </a>
-        <PlayAgain />
+        <GameOverLinks info={info} />
       </div>
     </section>
   );

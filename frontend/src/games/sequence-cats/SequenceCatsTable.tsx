@@ -1,7 +1,8 @@
 // A Sequence Cats game in the browser: status, board, hand, players, log, result.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PlayAgain } from "../../app/Rematch";
+import { GameOverLinks } from "../../app/GameOverLinks";
+import { useReplayMode } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useNarrow } from "../../app/useLayout";
 import type { Action, GameEvent } from "../../app/types";
@@ -30,7 +31,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const [pointed, setPointed] = useState<number | null>(null);
   const [log, setLog] = useState<LogLine[]>([]);
-  const [resultOpen, setResultOpen] = useState(true);
+  // In a replay the result waits behind its button: the replay's controls stay in reach.
+  const [resultOpen, setResultOpen] = useState(!useReplayMode());
 
   const cardLanguage = setup.card_language === "auto" ? i18n.language : setup.card_language;
   const cardName = useCallback(
@@ -325,13 +327,7 @@ function Result({
           <button type="button" onClick={onClose}>
             {t("sequence_cats.ui.see_board")}
           </button>
-          <a className="button" href={`/api/tables/${info.id}/record`} download>
-            {t("ui.table.download_record")}
-          </a>
-          <a className="button" href="/">
-            {t("ui.table.new_game")}
-          </a>
-          <PlayAgain />
+          <GameOverLinks info={info} />
         </div>
       </div>
     </div>

@@ -2,7 +2,7 @@
 // of every round, and once the game is over the final ranking.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { PlayAgain } from "../../app/Rematch";
+import { GameOverLinks } from "../../app/GameOverLinks";
 import { seatName } from "../../app/seatName";
 import type { Outcome, TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
@@ -56,13 +56,7 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
           </button>
           {view.finished && (
             <>
-              <a className="button" href={`/api/tables/${info.id}/record`} download>
-                {t("ui.table.download_record")}
-              </a>
-              <a className="button" href="/">
-                {t("ui.table.new_game")}
-              </a>
-              <PlayAgain />
+              <GameOverLinks info={info} />
             </>
           )}
         </div>

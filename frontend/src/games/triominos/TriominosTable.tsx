@@ -1,6 +1,7 @@
 // A Triominos game in the browser: status, table, your tiles, players, log, round results.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useReplayMode } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
@@ -36,7 +37,11 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   useFillHeight(tableRef, narrow ? 440 : 520, narrow ? 0 : 16);
   const [selected, setSelected] = useState<string | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
-  const [shownRound, setShownRound] = useState<number | null>(() => (view.finished && view.rounds.length ? view.rounds.length - 1 : null));
+  // In a replay no summary opens by itself: the replay's controls stay in reach.
+  const replay = useReplayMode();
+  const [shownRound, setShownRound] = useState<number | null>(() =>
+    !replay && view.finished && view.rounds.length ? view.rounds.length - 1 : null,
+  );
   const seenRounds = useRef(view.rounds.length);
   const log = useEventLog(state);
 
@@ -75,9 +80,9 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
 
   // A round has ended: show its summary.
   useEffect(() => {
-    if (view.rounds.length > seenRounds.current) setShownRound(view.rounds.length - 1);
+    if (view.rounds.length > seenRounds.current && !replay) setShownRound(view.rounds.length - 1);
     seenRounds.current = view.rounds.length;
-  }, [view.rounds.length]);
+  }, [view.rounds.length, replay]);
 
   const place = useCallback(
     (target: Target, index: number) => {

@@ -1,0 +1,34 @@
+// What each game's end-of-game dialog offers: the record, its replay, a new game, play
+// again. The replay viewer shows the same dialogs with none of it.
+import { useTranslation } from "react-i18next";
+import { PlayAgain } from "./Rematch";
+import { useReplayMode } from "./replay";
+import { navigate } from "./router";
+import type { TableInfo } from "./types";
+
+export function GameOverLinks({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  if (useReplayMode()) return null;
+  const replay = `/t/${info.id}/replay`;
+  return (
+    <>
+      <a
+        className="button watch-replay"
+        href={replay}
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(replay);
+        }}
+      >
+        {t("ui.replay.watch")}
+      </a>
+      <a className="button" href={`/api/tables/${info.id}/record`} download>
+        {t("ui.table.download_record")}
+      </a>
+      <a className="button" href="/">
+        {t("ui.table.new_game")}
+      </a>
+      <PlayAgain />
+    </>
+  );
+}

@@ -1,0 +1,351 @@
+// The replay viewer: a finished game step by step, seen from any seat or as a spectator,
+// drawn by the same table components as live play, read-only. The steps come from the
+// server, which replays the record with the game's own rules and views
+// (docs/protocol.md, "Replays"): this page knows no game's rules. A finished table's
+// replay is "/t/<id>/replay"; a record file opened in the lobby is "/replay".
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { GAMES } from "../games/registry";
+import { ApiError, api, tokens, type ReplayFrame, type ReplaySteps } from "./api";
+import { ReplayMode, keepRecordFile, recordFile } from "./replay";
+import { navigate } from "./router";
+import { seatName } from "./seatName";
+import { translateError } from "./translateError";
+import type { ErrorMessage, TableInfo } from "./types";
+import { useGames } from "./useGames";
+
+/** Steps asked for at a time. */
+const CHUNK = 25;
+/** Moves per second offered for playing. */
+const SPEEDS = [0.5, 1, 2, 4, 8];
+const nothing = () => undefined;
+
+type Meta = Omit<ReplaySteps, "frames" | "first">;
+
+export function ReplayPage({ tableId }: { tableId: string | null }) {
+  const { t } = useTranslation();
+  useGames(); // the games' texts (card names…)
+  const [text, setText] = useState(() => (tableId ? null : recordFile()));
+  const [seat, setSeat] = useState<number | null>(() => (tableId ? (tokens.seat(tableId)?.seat ?? null) : null));
+  const [step, setStep] = useState(0);
+  const [meta, setMeta] = useState<Meta | null>(null);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(2);
+  const source = tableId ?? text;
+  // The steps fetched so far for the chosen seat, and the chunks on their way; another
+  // seat (or file) sees other things: start again for it.
+  const frames = useRef(new Map<number, ReplayFrame>());
+  const asked = useRef(new Set<string>());
+  const fetchedFor = useRef<[number | null, string | null]>([seat, source]);
+  if (fetchedFor.current[0] !== seat || fetchedFor.current[1] !== source) {
+    fetchedFor.current = [seat, source];
+    frames.current = new Map();
+    asked.current = new Set();
+  }
+  const [, setFetched] = useState(0);
+
+  const fetchChunk = useCallback(
+    (first: number) => {
+      if (source === null) return;
+      const key = `${seat}:${first}`;
+      if (asked.current.has(key)) return;
+      asked.current.add(key);
+      const request = tableId ? api.replayTable(tableId, seat, first, CHUNK) : api.replayRecord(source, seat, first, CHUNK);
+      request
+        .then((data) => {
+          if (!asked.current.has(key)) return; // the seat changed meanwhile
+          for (const frame of data.frames) frames.current.set(frame.step, frame);
+          const { frames: _frames, first: _first, ...rest } = data;
+          setMeta((old) => old ?? rest);
+          setFetched((n) => n + 1);
+        })
+        .catch((caught) => {
+          asked.current.delete(key);
+          setPlaying(false);
+          setError(caught instanceof ApiError ? caught.error : networkError(String(caught)));
+        });
+    },
+    [source, tableId, seat],
+  );
+
+  const steps = meta?.steps ?? null;
+  const frame = frames.current.get(step) ?? null;
+  // Fetch the chunk of the step shown, and the next one a little before it is needed.
+  useEffect(() => {
+    if (error) return;
+    const first = Math.floor(step / CHUNK) * CHUNK;
+    if (!frames.current.has(step)) fetchChunk(first);
+    if (steps !== null && step + 5 >= first + CHUNK && first + CHUNK <= steps) fetchChunk(first + CHUNK);
+  });
+
+  // Keep showing the last step (as the seat it was fetched for) while the next is on its way.
+  const shown = useRef<{ frame: ReplayFrame; seat: number | null } | null>(null);
+  if (frame) shown.current = { frame, seat };
+  const current = shown.current?.frame ?? null;
+  const shownSeat = shown.current?.seat ?? null;
+
+  // Playing: one step after another at the chosen speed, until the last.
+  useEffect(() => {
+    if (!playing || steps === null) return;
+    if (step >= steps) {
+      setPlaying(false);
+      return;
+    }
+    if (!frames.current.has(step + 1)) return; // on its way: this runs again when it comes
+    const timer = window.setTimeout(() => setStep((s) => Math.min(s + 1, steps)), 1000 / speed);
+    return () => window.clearTimeout(timer);
+  });
+
+  const go = useCallback(
+    (target: number) => {
+      if (steps === null) return;
+      setError(null);
+      setStep(Math.max(0, Math.min(steps, target)));
+    },
+    [steps],
+  );
+
+  // Keys: ← and → a step, Home and End the first and the last (not while typing or
+  // choosing in a field, whose own keys they are).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, select, textarea, [role=dialog]")) return;
+      const moves: Record<string, () => void> = {
+        ArrowLeft: () => setStep((s) => Math.max(0, s - 1)),
+        ArrowRight: () => setStep((s) => (steps === null ? s : Math.min(steps, s + 1))),
+        Home: () => setStep(0),
+        End: () => setStep(steps ?? 0),
+      };
+      const move = moves[event.key];
+      if (!move) return;
+      event.preventDefault();
+      setPlaying(false);
+      setError(null);
+      move();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [steps]);
+
+  // The table is drawn again from scratch after a step back or a jump, so that its log
+  // and animations follow the game forward only.
+  const lastStep = useRef(-1);
+  const epoch = useRef(0);
+  if (current && current.step !== lastStep.current) {
+    if (current.step !== lastStep.current + 1) epoch.current += 1;
+    lastStep.current = current.step;
+  }
+
+  const info: TableInfo | null = useMemo(
+    () =>
+      meta && {
+        id: tableId ?? "replay",
+        game: meta.game,
+        config: meta.config,
+        public: meta.public,
+        seats: meta.seats.map((s) => ({ seat: s.seat, kind: s.bot ? "bot" : "human", name: s.name, bot: s.bot, connected: true })),
+        status: "finished",
+        version: meta.steps,
+        invite: tableId ? `/t/${tableId}` : "",
+        created: 0,
+      },
+    [meta, tableId],
+  );
+
+  if (source === null) {
+    return (
+      <div className="panel notice-panel replay-open">
+        <h1>{t("ui.replay.title")}</h1>
+        <RecordFileInput onOpened={(opened) => setText(opened)} />
+      </div>
+    );
+  }
+  if (error && !meta) {
+    return (
+      <div className="panel notice-panel replay-error">
+        <h1>{t("ui.replay.cannot_title")}</h1>
+        <p role="alert">{describeError(t, error)}</p>
+        {error.rule && error.rule !== "PROTOCOL" && <p className="rule-id">{error.rule}</p>}
+        {!tableId && <RecordFileInput onOpened={(opened) => { setError(null); setText(opened); }} />}
+        <button type="button" onClick={() => navigate("/")}>
+          {t("ui.table.back_to_lobby")}
+        </button>
+      </div>
+    );
+  }
+  if (!meta || !info || !current) return <p className="notice">{t("ui.replay.loading")}</p>;
+  const module = GAMES[meta.game];
+  const player = (s: number) => seatName(t, info, s);
+  const total = meta.steps;
+
+  return (
+    <div className="replay-page" data-step={current.step} data-steps={total}>
+      <header className="replay-header">
+        <h1>{t("ui.replay.heading", { game: t(`games.${meta.game}.title`) })}</h1>
+        <p className="muted replay-players">{meta.seats.map((s) => player(s.seat)).join(" · ")}</p>
+        {tableId && (
+          <a className="button" href={`/api/tables/${tableId}/record`} download>
+            {t("ui.table.download_record")}
+          </a>
+        )}
+      </header>
+      <section className="replay-controls" aria-label={t("ui.replay.controls")}>
+        <div className="replay-buttons" role="group" aria-label={t("ui.replay.steps")}>
+          <button type="button" onClick={() => { setPlaying(false); go(0); }} disabled={step === 0} aria-label={t("ui.replay.first")}>
+            <Icon shape="first" />
+          </button>
+          <button type="button" onClick={() => { setPlaying(false); go(step - 1); }} disabled={step === 0} aria-label={t("ui.replay.back")}>
+            <Icon shape="back" />
+          </button>
+          <button
+            type="button"
+            className="primary replay-play"
+            onClick={() => {
+              if (!playing && step >= total) go(0);
+              setPlaying(!playing);
+            }}
+            aria-pressed={playing}
+          >
+            {playing ? t("ui.replay.pause") : t("ui.replay.play")}
+          </button>
+          <button type="button" onClick={() => { setPlaying(false); go(step + 1); }} disabled={step >= total} aria-label={t("ui.replay.forward")}>
+            <Icon shape="forward" />
+          </button>
+          <button type="button" onClick={() => { setPlaying(false); go(total); }} disabled={step >= total} aria-label={t("ui.replay.last")}>
+            <Icon shape="last" />
+          </button>
+        </div>
+        <label className="replay-slider">
+          <span className="sr-only">{t("ui.replay.jump")}</span>
+          <input
+            type="range"
+            min={0}
+            max={total}
+            value={step}
+            aria-valuetext={t("ui.replay.position", { step, steps: total })}
+            onChange={(event) => { setPlaying(false); go(Number(event.target.value)); }}
+          />
+        </label>
+        <label className="replay-number">
+          <span>{t("ui.replay.move")}</span>
+          <input
+            type="number"
+            min={0}
+            max={total}
+            value={step}
+            onChange={(event) => {
+              setPlaying(false);
+              if (event.target.value !== "") go(Number(event.target.value));
+            }}
+          />
+          <span className="muted">{t("ui.replay.of", { steps: total })}</span>
+        </label>
+        <label className="replay-speed">
+          <span>{t("ui.replay.speed")}</span>
+          <select value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
+            {SPEEDS.map((value) => (
+              <option key={value} value={value}>
+                {t("ui.replay.per_second", { count: value })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="replay-seat">
+          <span>{t("ui.replay.seen_by")}</span>
+          <select
+            value={seat ?? ""}
+            onChange={(event) => {
+              setError(null);
+              setSeat(event.target.value === "" ? null : Number(event.target.value));
+            }}
+          >
+            <option value="">{t("ui.replay.spectator")}</option>
+            {meta.seats.map((s) => (
+              <option key={s.seat} value={s.seat}>
+                {t("ui.replay.seat", { seat: s.seat + 1, player: player(s.seat) })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="replay-move" aria-live="polite">
+          {current.step === 0
+            ? t("ui.replay.start")
+            : t("ui.replay.moved", { step: current.step, steps: total, player: current.seat !== null ? player(current.seat) : "" })}
+          {current.state.outcome && <span className="tag">{t("ui.replay.over")}</span>}
+        </p>
+        {error && (
+          <p className="notice error" role="alert">
+            {describeError(t, error)}
+          </p>
+        )}
+      </section>
+      <ReplayMode.Provider value={true}>
+        {module ? (
+          <div className="replay-table">
+            <module.Table key={`${shownSeat}:${epoch.current}`} info={info} seat={shownSeat} state={current.state} send={nothing} />
+          </div>
+        ) : (
+          <p className="notice error">{t("ui.replay.unknown_game", { game: meta.game })}</p>
+        )}
+      </ReplayMode.Provider>
+    </div>
+  );
+}
+
+/** The step buttons' pictures (drawn, so that every font shows them). */
+function Icon({ shape }: { shape: "first" | "back" | "forward" | "last" }) {
+  const paths = {
+    first: "M5 4h2v16H5zM19 4v16L8 12z",
+    back: "M17 4v16L6 12z",
+    forward: "M7 4v16l11-8z",
+    last: "M17 4h2v16h-2zM5 4v16l11-8z",
+  };
+  return (
+    <svg className="replay-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d={paths[shape]} fill="currentColor" />
+    </svg>
+  );
+}
+
+function networkError(message: string): ErrorMessage {
+  return { type: "error", code: "http", rule: null, key: "ui.errors.network", params: {}, message };
+}
+
+/** A refusal of the replay in words; an oversized file gets its own sentence. */
+function describeError(t: ReturnType<typeof useTranslation>["t"], error: ErrorMessage): string {
+  if (error.code === "too_large") return t("ui.replay.too_large", { limit: Math.round(Number(error.params.limit) / 1024) });
+  return translateError(t, error);
+}
+
+/** Opens a game record file (.json) in the replay viewer. */
+export function RecordFileInput({ onOpened }: { onOpened?: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const open = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    setFailed(false);
+    file.text().then(
+      (opened) => {
+        keepRecordFile(opened);
+        if (onOpened) onOpened(opened);
+        else navigate("/replay");
+      },
+      () => setFailed(true),
+    );
+  };
+  return (
+    <div className="record-file">
+      <label className="field">
+        <span className="field-label">{t("ui.replay.open_file")}</span>
+        <input type="file" accept=".json,application/json" onChange={open} />
+        <span className="field-help">{t("ui.replay.open_help")}</span>
+      </label>
+      {failed && <p className="notice error" role="alert">{t("ui.replay.unreadable")}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// The replay viewer's read-only mode, and the record file opened in the lobby.
+import { createContext, useContext } from "react";
+
+/** True inside the replay viewer: a game's table shows a past position and offers
+ * nothing to do (no end-of-game links, no dialogs that open by themselves). */
+export const ReplayMode = createContext(false);
+
+export const useReplayMode = () => useContext(ReplayMode);
+
+const RECORD_KEY = "gametable.replay.record";
+
+/** The file opened last, for this page's life (the tab's storage may refuse a large one). */
+let opened: string | null = null;
+
+/** Keep a record file's text for the replay viewer: in this tab, where a reload finds it. */
+export function keepRecordFile(text: string) {
+  opened = text;
+  try {
+    sessionStorage.setItem(RECORD_KEY, text);
+  } catch {
+    sessionStorage.removeItem(RECORD_KEY); // too large to keep: this page still has it
+  }
+}
+
+/** The record file opened last in this tab, if any. */
+export function recordFile(): string | null {
+  if (opened !== null) return opened;
+  try {
+    return sessionStorage.getItem(RECORD_KEY);
+  } catch {
+    return null;
+  }
+}
