@@ -1,10 +1,11 @@
 """Accessibility audits with axe-core (the npm package, injected into each page): the
-lobby, the waiting room, each game's table, the big screen — no serious or critical
-violations."""
+lobby, the waiting room, each game's table, the big screen, the watch link and the replay
+viewer — no serious or critical violations."""
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -76,3 +77,32 @@ def test_each_game_table_and_its_big_screen(page: Page, web_server: LiveServer, 
     page.goto(f"{web_server.url}/t/{table}/screen")
     expect(page.locator(".screen-page, .screen").first).to_be_visible()
     assert_accessible(page, f"{game} big screen")
+
+
+@pytest.mark.parametrize("game", ["sequence-cats", "triominos", "dixit"])
+def test_the_replay_viewer(page: Page, web_server: LiveServer, tmp_path: Path,
+                           game: str) -> None:
+    from tests.browser.test_replay import at_step, open_file, record_file  # noqa: PLC0415
+
+    path, record = record_file(game, tmp_path)
+    open_file(page, web_server.url, path)
+    table = {"sequence-cats": ".sc-table", "triominos": ".tr-table", "dixit": ".dx-table"}[game]
+    at_step(page, table, 0)
+    assert_accessible(page, f"{game} replay, at the start")
+    middle = len(record.actions) // 2
+    page.get_by_label("Move number").fill(str(middle))
+    page.get_by_label("Seen by").select_option("0")
+    at_step(page, table, middle)
+    assert_accessible(page, f"{game} replay, seat 1 in the middle")
+    page.get_by_role("button", name="To the end").click()
+    at_step(page, table, len(record.actions))
+    assert_accessible(page, f"{game} replay, at the end")
+
+
+def test_the_watch_link(page: Page, web_server: LiveServer) -> None:
+    table, _ = seats.create_table(web_server, "dixit", {}, ["human", "human", "easy"],
+                                  {0: "Anna", 1: "Bruno"})
+    page.goto(f"{web_server.url}/t/{table}/watch")
+    expect(page.locator(".watch-bar")).to_contain_text("Bruno")
+    expect(page.locator(".dx-table, .dx-status").first).to_be_visible()
+    assert_accessible(page, "watch link")

@@ -233,6 +233,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
           <span>{t("ui.replay.move")}</span>
           <input
             type="number"
+            aria-label={t("ui.replay.move_number")}
             min={0}
             max={total}
             value={step}

@@ -60,13 +60,18 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom }: Pr
               data-storyteller={slot.storyteller ? "true" : undefined}
               data-votes={slot.votes.length}
             >
+              <span className="dx-slot-number" aria-hidden="true">{slot.slot}</span>
               <button
                 type="button"
                 className="dx-card-button"
-                aria-label={t("dixit.ui.look_at_slot", { slot: slot.slot })}
+                // The badges' words are part of the name, as they are of what is seen.
+                aria-label={[
+                  t("dixit.ui.look_at_slot", { slot: slot.slot }),
+                  ...(slot.storyteller ? [t("dixit.ui.reveal.storytellers_card")] : []),
+                  ...(slot.red ? [t("dixit.ui.reveal.red_card")] : []),
+                ].join(": ")}
                 onClick={() => onZoom(slot.card, t("dixit.ui.slot_card", { slot: slot.slot, player: owner }))}
               >
-                <span className="dx-slot-number" aria-hidden="true">{slot.slot}</span>
                 <CardFace deck={deck} card={slot.card} size="thumb" />
                 {slot.storyteller && <span className="dx-card-badge teller">{t("dixit.ui.reveal.storytellers_card")}</span>}
                 {slot.red && <span className="dx-card-badge red">{t("dixit.ui.reveal.red_card")}</span>}

@@ -41,7 +41,7 @@ export const TableSlots = memo(function TableSlots({ deck, table, ownSlots, vote
             <button
               type="button"
               className="dx-card-button"
-              aria-label={t("dixit.ui.look_at_slot", { slot })}
+              aria-label={own ? `${t("dixit.ui.look_at_slot", { slot })}: ${t("dixit.ui.yours")}` : t("dixit.ui.look_at_slot", { slot })}
               onClick={() => onZoom(slot)}
             >
               <CardFace deck={deck} card={card} size="thumb" />

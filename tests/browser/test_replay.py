@@ -1,0 +1,206 @@
+"""The replay viewer: a finished game of each kind opened from a record file in the lobby,
+stepped forward and back, jumped, played, seen from a seat and as a spectator, by mouse
+and by keyboard; and the replay of a finished table, reached from its end-of-game
+dialog."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from gametable.core.records import GameRecord, replay
+from tests.browser import seats
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+RECORDS = Path(__file__).resolve().parents[1] / "games"
+GAMES = {
+    # game: (record, its table's element, the element of a seat's hand)
+    "sequence-cats": (RECORDS / "sequence_cats" / "records"
+                      / "two_sequences_engine_chooses.json.gz", ".sc-table", ".sc-hand"),
+    "triominos": (RECORDS / "triominos" / "records" / "pressman_3p_seed96.json",
+                  ".tr-table", ".tr-hand"),
+    "dixit": (RECORDS / "dixit" / "records" / "v1-en-4p.json", ".dx-table", ".dx-hand"),
+}
+
+
+def record_file(game: str, folder: Path) -> tuple[Path, GameRecord]:
+    """The game's record as a plain ``.json`` file, as a person would have it."""
+    source = GAMES[game][0]
+    data = gzip.decompress(source.read_bytes()) if source.suffix == ".gz" else source.read_bytes()
+    path = folder / f"{game}.json"
+    path.write_bytes(data)
+    return path, GameRecord.model_validate_json(data)
+
+
+def open_file(page: Page, url: str, path: Path) -> None:
+    page.goto(url)
+    page.get_by_label("Open a game record (.json)").set_input_files(str(path))
+    expect(page).to_have_url(f"{url}/replay")
+
+
+def at_step(page: Page, table: str, step: int) -> None:
+    """The viewer and the game's table both show ``step``."""
+    expect(page.locator(".replay-page")).to_have_attribute("data-step", str(step))
+    expect(page.locator(table)).to_have_attribute("data-version", str(step))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_replay_viewer_steps_through_a_finished_game(
+    browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path, game: str
+) -> None:
+    path, record = record_file(game, tmp_path)
+    result = replay(record)
+    assert result.game.outcome(result.state).finished
+    steps = len(record.actions)
+    _, table, hand = GAMES[game]
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    viewer = page.locator(".replay-page")
+    expect(viewer).to_have_attribute("data-steps", str(steps))
+    expect(page.get_by_role("heading", name=f"Replay: {record_title(game)}")).to_be_visible()
+    at_step(page, table, 0)
+    expect(page.locator(".replay-move")).to_contain_text("before the first move")
+    expect(page.locator(hand)).to_have_count(0)  # a spectator at first: no hand
+
+    # Forward and back by the buttons.
+    forward = page.get_by_role("button", name="One move forward")
+    forward.click()
+    at_step(page, table, 1)
+    first = record.seats[record.actions[0].seat].name
+    expect(page.locator(".replay-move")).to_contain_text(f"Move 1 of {steps}: {first}")
+    forward.click()
+    at_step(page, table, 2)
+    page.get_by_role("button", name="One move back").click()
+    at_step(page, table, 1)
+
+    # Jump to any move: the number, then the slider's end.
+    middle = steps // 2
+    page.get_by_label("Move number").fill(str(middle))
+    at_step(page, table, middle)
+    mover = record.seats[record.actions[middle - 1].seat].name
+    expect(page.locator(".replay-move")).to_contain_text(f"Move {middle} of {steps}: {mover}")
+    page.get_by_role("button", name="To the end").click()
+    at_step(page, table, steps)
+    expect(page.locator(".replay-move")).to_contain_text("Game over")
+    page.get_by_role("button", name="To the start").click()
+    at_step(page, table, 0)
+
+    # Seen from a seat, its hand shows; as a spectator again, none.
+    page.get_by_label("Move number").fill(str(middle))
+    at_step(page, table, middle)
+    seat = record.actions[middle].seat  # the next to move holds something
+    page.get_by_label("Seen by").select_option(label=f"Seat {seat + 1}: {record.seats[seat].name}")
+    expect(page.locator(hand)).to_be_visible()
+    at_step(page, table, middle)
+    page.screenshot(path=str(shots / f"replay-{game}-seat.png"))
+    page.get_by_label("Seen by").select_option(label="A spectator (no hand)")
+    expect(page.locator(hand)).to_have_count(0)
+    at_step(page, table, middle)
+
+    # Play at a chosen speed, then pause.
+    page.get_by_label("Speed").select_option(label="8 moves a second")
+    play = page.get_by_role("button", name="Play")
+    play.click()
+    expect(viewer).not_to_have_attribute("data-step", str(middle))
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "false")
+    paused = int(viewer.get_attribute("data-step") or 0)
+    assert middle < paused <= steps
+    at_step(page, table, paused)
+    page.context.close()
+
+
+def record_title(game: str) -> str:
+    return {"sequence-cats": "Sequence Cats", "triominos": "Triominos", "dixit": "Dixit"}[game]
+
+
+def test_the_replay_viewer_by_keyboard_alone(
+    browser: Browser, web_server: LiveServer, tmp_path: Path, shots: Path
+) -> None:
+    path, record = record_file("triominos", tmp_path)
+    steps = len(record.actions)
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    open_file(page, web_server.url, path)
+    at_step(page, ".tr-table", 0)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    at_step(page, ".tr-table", 2)
+    page.keyboard.press("ArrowLeft")
+    at_step(page, ".tr-table", 1)
+    page.keyboard.press("End")
+    at_step(page, ".tr-table", steps)
+    page.keyboard.press("Home")
+    at_step(page, ".tr-table", 0)
+    # Every control takes the focus and answers Enter, Space and the arrows.
+    forward = page.get_by_role("button", name="One move forward")
+    forward.focus()
+    page.keyboard.press("Enter")
+    at_step(page, ".tr-table", 1)
+    page.keyboard.press("Space")
+    at_step(page, ".tr-table", 2)
+    page.get_by_label("Jump to a move").focus()
+    page.keyboard.press("ArrowRight")
+    at_step(page, ".tr-table", 3)
+    page.get_by_label("Seen by").focus()
+    page.keyboard.press("ArrowDown")  # the first seat
+    expect(page.get_by_label("Seen by")).to_have_value("0")
+    expect(page.locator(".tr-hand")).to_be_visible()
+    page.get_by_role("button", name="Play").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".replay-page")).not_to_have_attribute("data-step", "3")
+    page.keyboard.press("Enter")  # the same button, now "Pause"
+    expect(page.get_by_role("button", name="Play")).to_be_focused()
+    page.screenshot(path=str(shots / "replay-triominos-phone.png"))
+    page.context.close()
+
+
+def test_a_bad_record_file_is_refused_with_the_rule(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    path, record = record_file("sequence-cats", tmp_path)
+    data = record.model_copy(deep=True)
+    data.actions.insert(1, data.actions[0])  # seat 0 again, out of turn
+    path.write_text(data.model_dump_json())
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    expect(page.get_by_role("heading", name="This game cannot be replayed")).to_be_visible()
+    expect(page.get_by_role("alert")).to_contain_text("Action 2 of the record breaks rule SC-")
+    # Another file opens from the same page.
+    path.write_text("not a record")
+    page.get_by_label("Open a game record (.json)").set_input_files(str(path))
+    expect(page.get_by_role("alert")).to_contain_text("That file is not a game record")
+    page.context.close()
+
+
+def test_the_end_of_game_dialog_opens_the_tables_replay(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Two computer players play a game out while a page watches; its end-of-game dialog
+    leads to the table's replay."""
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": "sequence-cats", "config": {}, "name": None,
+            "seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.goto(f"{web_server.url}/t/{table}")
+        link = page.get_by_role("link", name="Watch the replay")
+        expect(link).to_be_visible(timeout=180_000)  # however long the game takes
+        steps = http.get(f"/api/tables/{table}").json()["version"]
+    link.click()
+    expect(page).to_have_url(f"{web_server.url}/t/{table}/replay")
+    expect(page.locator(".replay-page")).to_have_attribute("data-steps", str(steps))
+    at_step(page, ".sc-table", 0)
+    page.get_by_role("button", name="To the end").click()
+    at_step(page, ".sc-table", steps)
+    expect(page.get_by_role("button", name="Result")).to_be_visible()
+    expect(page.get_by_role("link", name="Download the game record")).to_be_visible()
+    page.screenshot(path=str(shots / "replay-from-table.png"))
+    page.context.close()
