@@ -180,3 +180,29 @@ def test_a_spectator_of_each_game_never_receives_a_hand(
     watcher.screenshot(path=str(shots / f"watch-{game}-phone.png"))
     check_frames(received, list(tokens.values()))
     watcher.context.close()
+
+
+def test_with_watching_off_the_invite_link_still_seats_a_friend(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": "sequence-cats", "config": {}, "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+        off = http.post(f"/api/tables/{table}/watching", json={"allowed": False},
+                        headers={"X-Host-Token": created.json()["host_token"]})
+        assert off.status_code == 200 and off.json()["watching"] is False
+    watcher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    watcher.goto(f"{web_server.url}/t/{table}/watch")
+    expect(watcher.get_by_role("heading", name="Watching is off")).to_be_visible()
+    bruno = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    bruno.goto(f"{web_server.url}/t/{table}")
+    bruno.get_by_label("Your name").fill("Bruno")
+    bruno.get_by_role("button", name="Take this seat").click()
+    expect(bruno.locator(".sc-table")).to_be_visible()
+    expect(bruno.locator(".table-links .watch-off-note")).to_have_text(
+        "Watching is off at this table.")
+    watcher.context.close()
+    bruno.context.close()

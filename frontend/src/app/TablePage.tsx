@@ -1,6 +1,6 @@
 // A table: the waiting room until every seat is taken, then the game itself. Opened by
 // its watch link ("/t/<id>/watch"), the same page only watches: no seat, no token.
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
@@ -33,9 +33,14 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
   const table = useTable(tableId, token, watch);
   const { info, state, seat, status } = table;
 
+  const joined = (newSeat: number, newToken: string) => {
+    tokens.saveSeat(tableId, newSeat, newToken);
+    setToken(newToken);
+  };
+
   if (status === "gone") {
     const off = table.error?.code === "watching_off";
-    return (
+    const notice = (
       <div className="panel notice-panel" data-gone={off ? "watching_off" : "table"}>
         <h1>{off ? t("ui.watch.off_title") : t("ui.table.gone_title")}</h1>
         <p>{table.error ? translateError(t, table.error) : t("ui.table.gone_text")}</p>
@@ -45,13 +50,18 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
         </button>
       </div>
     );
+    // The invite link still offers an open seat when nobody may watch.
+    if (off && !watch) {
+      return (
+        <SeatsOnly tableId={tableId} server={server} onJoined={joined}>
+          {notice}
+        </SeatsOnly>
+      );
+    }
+    return notice;
   }
   if (!info) return <p className="notice">{t("ui.table.connecting")}</p>;
   const module = GAMES[info.game];
-  const joined = (newSeat: number, newToken: string) => {
-    tokens.saveSeat(tableId, newSeat, newToken);
-    setToken(newToken);
-  };
 
   return (
     <div className="table-page">
@@ -268,6 +278,30 @@ function teamsOf(info: TableInfo): number[][] | null {
 
 function teamOfSeat(teams: number[][], seat: number): number {
   return teams.findIndex((team) => team.includes(seat));
+}
+
+/** While the host lets nobody watch, the invite link cannot show the table live: the
+ * seats come over HTTP instead, so that an open one can still be taken (with a seat, the
+ * connection is a player's and the table shows). */
+function SeatsOnly({
+  tableId,
+  server,
+  onJoined,
+  children,
+}: {
+  tableId: string;
+  server: ServerInfo | null;
+  onJoined: (seat: number, token: string) => void;
+  children: ReactNode;
+}) {
+  const [info, setInfo] = useState<TableInfo | null>(null);
+  useEffect(() => {
+    api.table(tableId).then(setInfo, () => setInfo(null));
+  }, [tableId]);
+  if (info && info.seats.some((s) => s.kind === "open")) {
+    return <WaitingRoom info={info} seat={null} server={server} onJoined={onJoined} />;
+  }
+  return <>{children}</>;
 }
 
 /** How many people watch the table (shown once someone does). */
