@@ -74,6 +74,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     at_step(page, table, 1)
     first = record.seats[record.actions[0].seat].name
     expect(page.locator(".replay-move")).to_contain_text(f"Move 1 of {steps}: {first}")
+    expect(page.locator(".replay-events li").first).to_contain_text(first or "")  # in words
     forward.click()
     at_step(page, table, 2)
     page.get_by_role("button", name="One move back").click()

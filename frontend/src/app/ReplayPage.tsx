@@ -23,7 +23,7 @@ const nothing = () => undefined;
 type Meta = Omit<ReplaySteps, "frames" | "first">;
 
 export function ReplayPage({ tableId }: { tableId: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useGames(); // the games' texts (card names…)
   const [text, setText] = useState(() => (tableId ? null : recordFile()));
   const [seat, setSeat] = useState<number | null>(() => (tableId ? (tokens.seat(tableId)?.seat ?? null) : null));
@@ -180,6 +180,9 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
   const module = GAMES[meta.game];
   const player = (s: number) => seatName(t, info, s);
   const total = meta.steps;
+  const happened = current.state.events
+    .map((event) => module?.describe?.(t, info, event, i18n.language) ?? null)
+    .filter((line): line is string => Boolean(line));
 
   return (
     <div className="replay-page" data-step={current.step} data-steps={total}>
@@ -271,12 +274,21 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
             ))}
           </select>
         </label>
-        <p className="replay-move" aria-live="polite">
-          {current.step === 0
-            ? t("ui.replay.start")
-            : t("ui.replay.moved", { step: current.step, steps: total, player: current.seat !== null ? player(current.seat) : "" })}
-          {current.state.outcome && <span className="tag">{t("ui.replay.over")}</span>}
-        </p>
+        <div className="replay-now" aria-live="polite">
+          <p className="replay-move">
+            {current.step === 0
+              ? t("ui.replay.start")
+              : t("ui.replay.moved", { step: current.step, steps: total, player: current.seat !== null ? player(current.seat) : "" })}
+            {current.state.outcome && <span className="tag">{t("ui.replay.over")}</span>}
+          </p>
+          {happened.length > 0 && (
+            <ul className="replay-events" aria-label={t("ui.replay.what_happened")}>
+              {happened.map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+          )}
+        </div>
         {error && (
           <p className="notice error" role="alert">
             {describeError(t, error)}

@@ -1,9 +1,14 @@
 // Browser modules of the games. Adding a game adds one entry here; the shell (lobby,
 // connection, waiting room) stays the same.
+import type { TFunction } from "i18next";
 import { Suspense, createElement, lazy, type ComponentType } from "react";
-import type { Action, ErrorMessage, StateMessage, TableInfo } from "../app/types";
+import { seatName } from "../app/seatName";
+import type { Action, ErrorMessage, GameEvent, StateMessage, TableInfo } from "../app/types";
 import type { ChatMessage } from "../app/useTable";
+import { describeEvent as describeDixit } from "./dixit/events";
+import { cardLanguageOf, describeEvent as describeSequenceCats } from "./sequence-cats/events";
 import { SequenceCatsTable } from "./sequence-cats/SequenceCatsTable";
+import { describeEvent as describeTriominos } from "./triominos/events";
 
 export interface GameTableProps {
   info: TableInfo;
@@ -25,6 +30,9 @@ export interface GameModule {
   defaultSeats: number;
   /** The computer player the lobby proposes (else ``medium``). */
   defaultBot?: string;
+  /** An event in words in the reader's `language` (null: nothing to say), for the
+   * replay viewer's line under its controls. */
+  describe?: (t: TFunction, info: TableInfo, event: GameEvent, language: string) => string | null;
 }
 
 /** A game's table loaded on first use, so the lobby does not wait for every game. */
@@ -36,10 +44,32 @@ function later(load: () => Promise<ComponentType<GameTableProps>>): ComponentTyp
 const TriominosTable = later(() => import("./triominos/TriominosTable").then((m) => m.TriominosTable));
 const DixitTable = later(() => import("./dixit/DixitTable").then((m) => m.DixitTable));
 
+const playerOf = (t: TFunction, info: TableInfo) => (seat: number) => seatName(t, info, seat);
+
 export const GAMES: Record<string, GameModule> = {
-  "sequence-cats": { name: "sequence-cats", Table: SequenceCatsTable, defaultSeats: 2 },
-  triominos: { name: "triominos", Table: TriominosTable, defaultSeats: 2 },
-  dixit: { name: "dixit", Table: DixitTable, defaultSeats: 4, defaultBot: "hard" },
+  "sequence-cats": {
+    name: "sequence-cats",
+    Table: SequenceCatsTable,
+    defaultSeats: 2,
+    describe: (t, info, event, language) => {
+      const lng = cardLanguageOf(info.public.card_language, language);
+      const cardName = (card: string) => t(`sequence_cats.cards.${card}.name`, { lng, defaultValue: card });
+      return describeSequenceCats(t, event, playerOf(t, info), cardName);
+    },
+  },
+  triominos: {
+    name: "triominos",
+    Table: TriominosTable,
+    defaultSeats: 2,
+    describe: (t, info, event) => describeTriominos(t, event, playerOf(t, info)),
+  },
+  dixit: {
+    name: "dixit",
+    Table: DixitTable,
+    defaultSeats: 4,
+    defaultBot: "hard",
+    describe: (t, info, event) => describeDixit(t, event, playerOf(t, info)),
+  },
 };
 
 /** The catalog namespace of a game's texts: "sequence-cats" → "sequence_cats". */

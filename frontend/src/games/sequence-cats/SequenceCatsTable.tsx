@@ -9,6 +9,7 @@ import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
 import { Hand } from "./Hand";
+import { describeEvent } from "./events";
 import { Players } from "./Players";
 import { TEAM_COLOURS, indexOf, type PublicInfo, type SequenceView } from "./types";
 import "./sequence-cats.css";
@@ -57,35 +58,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     });
   }, [state.version, state.events]);
 
-  function describe(event: GameEvent): string | null {
-    const who = typeof event.seat === "number" ? player(event.seat) : "";
-    switch (event.type) {
-      case "place":
-        return event.card === "purrr"
-          ? t("sequence_cats.events.purrr", { player: who, space: event.space })
-          : t("sequence_cats.events.place", { player: who, card: cardName(String(event.card)), space: event.space });
-      case "remove":
-        return t("sequence_cats.events.remove", { player: who, team: teamName(Number(event.team)), space: event.space });
-      case "exchange":
-        return event.auto
-          ? t("sequence_cats.events.auto_exchange", { player: who, card: cardName(String(event.card)) })
-          : t("sequence_cats.events.exchange", { player: who, card: cardName(String(event.card)) });
-      case "pass":
-        return event.auto ? t("sequence_cats.events.auto_pass", { player: who }) : t("sequence_cats.events.pass", { player: who });
-      case "draw_offered":
-        return t("sequence_cats.events.draw_offered", { player: who });
-      case "draw_accepted":
-        return t("sequence_cats.events.draw_accepted", { player: who });
-      case "draw_declined":
-        return t("sequence_cats.events.draw_declined", { player: who });
-      case "sequence":
-        return t("sequence_cats.events.sequence", { team: teamName(Number(event.team)) });
-      case "reshuffle":
-        return t("sequence_cats.events.reshuffle", { count: Number(event.cards) });
-      default:
-        return null;
-    }
-  }
+  const describe = (event: GameEvent) => describeEvent(t, event, player, cardName);
 
   const hand = view.hand ?? [];
   const myTurn = seat !== null && state.to_act.includes(seat);

@@ -1,0 +1,32 @@
+// Events in words, in the reader's language (docs/dixit.md): the replay viewer's line.
+import type { TFunction } from "i18next";
+import type { GameEvent } from "../../app/types";
+
+/** An event's line, or null for events nobody reads about. */
+export function describeEvent(t: TFunction, event: GameEvent, player: (seat: number) => string): string | null {
+  const who = typeof event.seat === "number" ? player(event.seat) : "";
+  switch (event.type) {
+    case "claimed":
+      return t("dixit.events.claimed", { player: who });
+    case "round":
+      return t("dixit.events.round", { round: Number(event.round), player: player(Number(event.storyteller)) });
+    case "clue":
+      return event.mime
+        ? t("dixit.events.clue_mime", { player: who })
+        : t("dixit.events.clue", { player: who, clue: String(event.text ?? "") });
+    case "giver":
+      return t("dixit.events.giver", { player: who, team: Number(event.team) + 1 });
+    case "submitted":
+      return t("dixit.events.submitted", { player: who });
+    case "table":
+      return t("dixit.events.table", { count: Array.isArray(event.cards) ? event.cards.length : 0 });
+    case "voted":
+      return t("dixit.events.voted", { player: who });
+    case "reveal":
+      return t("dixit.events.reveal", { round: Number(event.round) });
+    case "finished":
+      return t("dixit.events.finished");
+    default:
+      return null;
+  }
+}
