@@ -2,6 +2,7 @@
 // may do now, the scoring track, the reveal of each round and the final ranking.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useReplayMode } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import type { Action } from "../../app/types";
@@ -52,7 +53,8 @@ export function DixitTable(props: GameTableProps) {
   const deck = useDeck(info, view.deck);
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
 
-  const myTurn = seat !== null && state.to_act.includes(seat);
+  const replay = useReplayMode(); // a replay is watched: no decision is anyone's to make
+  const myTurn = !replay && seat !== null && state.to_act.includes(seat);
   const legal = myTurn ? state.legal : NOTHING;
   const options = useMemo(() => readLegal(legal), [legal]);
   const [chosen, setChosen] = useState<number[]>([]);

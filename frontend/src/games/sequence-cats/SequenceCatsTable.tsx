@@ -32,8 +32,10 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const [pointed, setPointed] = useState<number | null>(null);
   const [log, setLog] = useState<LogLine[]>([]);
-  // In a replay the result waits behind its button: the replay's controls stay in reach.
-  const [resultOpen, setResultOpen] = useState(!useReplayMode());
+  // In a replay the result waits behind its button (the replay's controls stay in reach),
+  // and no turn is anyone's to play.
+  const replay = useReplayMode();
+  const [resultOpen, setResultOpen] = useState(!replay);
 
   const cardLanguage = setup.card_language === "auto" ? i18n.language : setup.card_language;
   const cardName = useCallback(
@@ -61,7 +63,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const describe = (event: GameEvent) => describeEvent(t, event, player, cardName);
 
   const hand = view.hand ?? [];
-  const myTurn = seat !== null && state.to_act.includes(seat);
+  const myTurn = !replay && seat !== null && state.to_act.includes(seat);
   const legal = myTurn ? state.legal : NOTHING;
   const selectedCard = selected !== null ? hand[selected] : null;
 

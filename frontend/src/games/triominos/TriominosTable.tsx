@@ -37,7 +37,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   useFillHeight(tableRef, narrow ? 440 : 520, narrow ? 0 : 16);
   const [selected, setSelected] = useState<string | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
-  // In a replay no summary opens by itself: the replay's controls stay in reach.
+  // In a replay no summary opens by itself (the replay's controls stay in reach), and no
+  // turn is anyone's to play.
   const replay = useReplayMode();
   const [shownRound, setShownRound] = useState<number | null>(() =>
     !replay && view.finished && view.rounds.length ? view.rounds.length - 1 : null,
@@ -54,7 +55,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   );
 
   const hand = view.hand ?? [];
-  const myTurn = seat !== null && state.to_act.includes(seat);
+  const myTurn = !replay && seat !== null && state.to_act.includes(seat); // a replay is watched
   const legal = myTurn ? state.legal : NOTHING;
   const places = useMemo(() => placeActions(legal), [legal]);
   const playable = useMemo(() => playableTiles(places), [places]);
