@@ -110,7 +110,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     play.click()
     expect(viewer).not_to_have_attribute("data-step", str(middle))
     page.get_by_role("button", name="Pause").click()
-    expect(page.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_role("button", name="Play")).to_be_visible()
     paused = int(viewer.get_attribute("data-step") or 0)
     assert middle < paused <= steps
     at_step(page, table, paused)
@@ -152,9 +152,17 @@ def test_the_replay_viewer_by_keyboard_alone(
     page.keyboard.press("ArrowDown")  # the first seat
     expect(page.get_by_label("Seen by")).to_have_value("0")
     expect(page.locator(".tr-hand")).to_be_visible()
+    to_end = page.get_by_role("button", name="To the end")
+    to_end.focus()
+    page.keyboard.press("Enter")
+    at_step(page, ".tr-table", steps)
+    expect(to_end).to_be_focused()  # it keeps the focus at the end
+    page.get_by_role("button", name="To the start").focus()
+    page.keyboard.press("Enter")
+    at_step(page, ".tr-table", 0)
     page.get_by_role("button", name="Play").focus()
     page.keyboard.press("Enter")
-    expect(page.locator(".replay-page")).not_to_have_attribute("data-step", "3")
+    expect(page.locator(".replay-page")).not_to_have_attribute("data-step", "0")
     page.keyboard.press("Enter")  # the same button, now "Pause"
     expect(page.get_by_role("button", name="Play")).to_be_focused()
     page.screenshot(path=str(shots / "replay-triominos-phone.png"))

@@ -110,7 +110,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
   // choosing in a field, whose own keys they are).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
       const target = event.target as HTMLElement | null;
       if (target?.closest("input, select, textarea, [role=dialog]")) return;
       const moves: Record<string, () => void> = {
@@ -197,10 +197,10 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
       </header>
       <section className="replay-controls" aria-label={t("ui.replay.controls")}>
         <div className="replay-buttons" role="group" aria-label={t("ui.replay.steps")}>
-          <button type="button" onClick={() => { setPlaying(false); go(0); }} disabled={step === 0} aria-label={t("ui.replay.first")}>
+          <button type="button" onClick={() => { setPlaying(false); go(0); }} aria-disabled={step === 0} aria-label={t("ui.replay.first")}>
             <Icon shape="first" />
           </button>
-          <button type="button" onClick={() => { setPlaying(false); go(step - 1); }} disabled={step === 0} aria-label={t("ui.replay.back")}>
+          <button type="button" onClick={() => { setPlaying(false); go(step - 1); }} aria-disabled={step === 0} aria-label={t("ui.replay.back")}>
             <Icon shape="back" />
           </button>
           <button
@@ -210,14 +210,13 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
               if (!playing && step >= total) go(0);
               setPlaying(!playing);
             }}
-            aria-pressed={playing}
           >
             {playing ? t("ui.replay.pause") : t("ui.replay.play")}
           </button>
-          <button type="button" onClick={() => { setPlaying(false); go(step + 1); }} disabled={step >= total} aria-label={t("ui.replay.forward")}>
+          <button type="button" onClick={() => { setPlaying(false); go(step + 1); }} aria-disabled={step >= total} aria-label={t("ui.replay.forward")}>
             <Icon shape="forward" />
           </button>
-          <button type="button" onClick={() => { setPlaying(false); go(total); }} disabled={step >= total} aria-label={t("ui.replay.last")}>
+          <button type="button" onClick={() => { setPlaying(false); go(total); }} aria-disabled={step >= total} aria-label={t("ui.replay.last")}>
             <Icon shape="last" />
           </button>
         </div>
