@@ -97,6 +97,7 @@ def test_a_spectator_watches_a_dixit_round_without_a_secret_until_watching_is_of
         anna.reload()
         watch_url = anna.locator("#watch-url")
         expect(watch_url).to_have_value(f"{web_server.url}/t/{table}/watch")
+        anna.screenshot(path=str(shots / "watch-link-waiting-room.png"), full_page=True)
 
         # The spectator opens it before the game starts: names, and no seat to take.
         watcher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -104,6 +105,7 @@ def test_a_spectator_watches_a_dixit_round_without_a_secret_until_watching_is_of
         watcher.goto(watch_url.input_value())
         expect(watcher.locator(".seat-list")).to_contain_text("Anna")
         expect(watcher.get_by_role("button", name="Take this seat")).to_have_count(0)
+        watcher.screenshot(path=str(shots / "watch-waiting.png"))
         expect(watcher.get_by_label("Your name")).to_have_count(0)
         assert watcher.evaluate(f"localStorage.getItem('gametable.seat.{table}')") is None
 
@@ -142,6 +144,7 @@ def test_a_spectator_watches_a_dixit_round_without_a_secret_until_watching_is_of
         anna.get_by_text("Host controls").click()
         switch = anna.get_by_label("Let people watch (the watch link)")
         expect(switch).to_be_checked()
+        anna.screenshot(path=str(shots / "watch-host-switch.png"), full_page=True)
         switch.uncheck()
         expect(watcher.get_by_role("heading", name="Watching is off")).to_be_visible()
         expect(watcher.locator(".notice-panel")).to_contain_text(

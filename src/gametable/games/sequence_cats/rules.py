@@ -50,7 +50,7 @@ from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import shuffle
-from gametable.games.sequence_cats import heuristics
+from gametable.games.sequence_cats import heuristics, planning
 from gametable.games.sequence_cats.board import board_for
 from gametable.games.sequence_cats.cards import (
     BREEDS,
@@ -854,6 +854,11 @@ class SequenceCats:
     def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
         """Greedy scores for ``actions`` from ``view`` (see :mod:`.heuristics`)."""
         return heuristics.rate_actions(view, actions)
+
+    def plan_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
+        """Stronger ratings for ``actions`` from ``view``, for the ``hard`` player (see
+        :mod:`.planning`)."""
+        return planning.plan_actions(view, actions)
 
 
 def _dead(state: SequenceCatsState, card: int) -> bool:
