@@ -61,6 +61,9 @@ def serve(
         help="Keep tables in PostgreSQL instead of SQLite: a URL such as "
         "postgresql://gametable@localhost/gametable (the schema is made and upgraded at "
         "start).")] = None,
+    json_logs: Annotated[bool, typer.Option(
+        "--json-logs", help="Log one JSON object a line (time, level, logger, message) "
+        "for a log collector, instead of readable lines.")] = False,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a computer player waits before acting, scaled by how much it has "
         "to choose from (0 for instant).")] = 0.8,
@@ -136,7 +139,8 @@ def serve(
         header_timeout=header_timeout, body_timeout=body_timeout,
         read_timeout=min(15.0, body_timeout), upload_quota=quota,
         absent_seconds=absent_seconds, host_gone_seconds=host_gone_seconds)
-    run(host=host, port=port, settings=settings, forwarded_allow_ips=forwarded_allow_ips)
+    run(host=host, port=port, settings=settings, forwarded_allow_ips=forwarded_allow_ips,
+        json_logs=json_logs)
 
 
 def _parse_config(text: str | None) -> dict[str, Any]:

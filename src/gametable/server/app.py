@@ -22,6 +22,9 @@ Routes:
 ``GET  /t/{id}/screen``                     the table's big screen (the same client)
 ``GET  /t/{id}/watch``                      the table's watch link (the same client)
 ``GET  /replay``, ``/t/{id}/replay``          the replay viewer (the same client)
+``GET  /healthz``, ``/readyz``                liveness, and readiness (tables loaded,
+                                            storage answers, not shutting down)
+``GET  /metrics``                           Prometheus metrics (``server/metrics.py``)
 ==========================================  =============================================
 """
 
@@ -65,10 +68,11 @@ from gametable.server.messages import (
     SeatBot,
     SetWatching,
 )
+from gametable.server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from gametable.server.quotas import UploadQuota
 from gametable.server.replays import MAX_RECORD_BYTES, finished_record, parse_record, replay_steps
 from gametable.server.socket import Socket, serve_client
-from gametable.server.storage import SQLiteStorage, Storage
+from gametable.server.storage import SQLiteStorage, Storage, StorageError
 from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
 
 log = logging.getLogger("gametable.server")
@@ -224,6 +228,34 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         refusal = Refused("bad_request", "server.errors.bad_request", field=field,
                           problem=first["msg"])
         return JSONResponse(refusal.to_json(), status_code=400)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        """Liveness: the process answers (``{"status": "ok"}``)."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz(request: Request) -> JSONResponse:
+        """Readiness: 200 while tables are loaded, storage answers and the process is not
+        shutting down; else 503 with the reason (``starting``, ``draining``,
+        ``storage``)."""
+        manager: TableManager | None = getattr(request.app.state, "manager", None)
+        if manager is None:
+            return JSONResponse({"status": "starting"}, status_code=503)
+        if manager.draining:
+            return JSONResponse({"status": "draining"}, status_code=503)
+        try:
+            await asyncio.to_thread(manager.storage.ping)
+        except StorageError as error:
+            log.warning("not ready: storage: %s", error)
+            return JSONResponse({"status": "storage"}, status_code=503)
+        return JSONResponse({"status": "ready", "tables": len(manager.tables)})
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics(request: Request) -> Response:
+        """Prometheus metrics of this process (``gametable.server.metrics``)."""
+        return Response(manager_of(request).metrics.render(),
+                        media_type=METRICS_CONTENT_TYPE)
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:

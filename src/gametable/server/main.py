@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from typing import Any
 
 import uvicorn
+from pythonjsonlogger.json import JsonFormatter
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from gametable.server.app import Settings, create_app
+from gametable.server.app import Gametable, Settings, create_app
 
 WS_MAX_FRAME_BYTES = 1024 * 1024
 """Frames above this are dropped by the websocket layer (close code 1009); smaller
@@ -61,8 +63,42 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
     return HeaderTimeout
 
 
-def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | None = None
-        ) -> None:
+class DrainingServer(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM or SIGINT first drains the tables
+    (:meth:`TableManager.drain <gametable.server.tables.TableManager.drain>`: no more
+    actions, those under way stored and sent, every websocket closed with 1012 so its
+    client reconnects), then shuts down as usual (requests under way finish, storage is
+    closed)."""
+
+    def __init__(self, config: uvicorn.Config, app: Gametable) -> None:
+        super().__init__(config)
+        self.gametable = app
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        manager = getattr(self.gametable.api.state, "manager", None)
+        if manager is not None:
+            logging.getLogger("gametable.server").info("draining: no more actions")
+            await manager.drain()
+        await super().shutdown(sockets)
+
+
+def configure_logging(json_logs: bool) -> None:
+    """Log to standard error at INFO: readable lines, or one JSON object a line
+    (``python-json-logger``: ``time``, ``level``, ``logger``, ``message`` and the
+    exception, if any) for a log collector."""
+    handler = logging.StreamHandler()
+    if json_logs:
+        handler.setFormatter(JsonFormatter(
+            "%(asctime)s %(levelname)s %(name)s %(message)s",
+            rename_fields={"asctime": "time", "levelname": "level", "name": "logger"}))
+    else:
+        handler.setFormatter(logging.Formatter(
+            "%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+
+
+def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | None = None,
+        json_logs: bool = False) -> None:
     """Serve until interrupted; prints the address to open.
 
     Args:
@@ -71,8 +107,7 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
             connects from — else anyone could claim any address and pass per-client
             limits).
     """
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: "
-                        "%(message)s")
+    configure_logging(json_logs)
     app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     print(f"gametable: open http://{shown}:{port}/ in your browser "
@@ -82,7 +117,9 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
         options = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
     else:
         options = {"proxy_headers": False}
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_FRAME_BYTES,
-                ws_per_message_deflate=False, ws_ping_interval=20, ws_ping_timeout=20,
-                http=header_timeout_protocol(settings.header_timeout), timeout_keep_alive=5,
-                **options)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", log_config=None,
+        ws_max_size=WS_MAX_FRAME_BYTES, ws_per_message_deflate=False, ws_ping_interval=20,
+        ws_ping_timeout=20, http=header_timeout_protocol(settings.header_timeout),
+        timeout_keep_alive=5, timeout_graceful_shutdown=10, **options)
+    DrainingServer(config, app).run()

@@ -260,6 +260,9 @@ class PostgresStorage:
             raise StorageError(f"PostgreSQL: {error}") from None
         return list(tables.values())
 
+    def ping(self) -> None:
+        self._rows("SELECT 1", ())
+
     def close(self) -> None:
         """Close the pool (writes in progress finish first)."""
         self._pool.close(timeout=10)

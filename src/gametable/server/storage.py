@@ -192,6 +192,14 @@ class Storage(Protocol):
         """
         ...
 
+    def ping(self) -> None:
+        """Check that the database answers (for ``/readyz``).
+
+        Raises:
+            StorageError: it does not.
+        """
+        ...
+
     def close(self) -> None:
         """Finish pending writes and release the database."""
         ...
@@ -437,6 +445,15 @@ class SQLiteStorage:
             ):
                 tables[table_id].actions.append((seat, orjson.loads(action)))
         return list(tables.values())
+
+    def ping(self) -> None:
+        if not self._thread.is_alive():
+            raise StorageError("storage is closed")
+        try:
+            with self._connect() as conn:
+                conn.execute("SELECT 1 FROM game_tables LIMIT 1").fetchall()
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from None
 
     def close(self) -> None:
         if self._thread.is_alive():

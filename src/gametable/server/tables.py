@@ -38,6 +38,7 @@ from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.clock import Clock, ClockSettings
+from gametable.server.metrics import Metrics
 from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
 
 log = logging.getLogger("gametable.tables")
@@ -54,6 +55,7 @@ PRESENCE_INTERVAL = 0.25
 SLOW_CLOSE = (1008, "too slow: messages were not read")
 SEAT_CHANGED_CLOSE = (4409, "your seat was given to someone else")
 WATCHING_OFF_CLOSE = (4410, "the host has switched watching off")
+RESTART_CLOSE = (1012, "server restarting: reconnect")
 IDLE_FINISHED = 10 * 60.0
 """Seconds a finished table with nobody connected stays in memory."""
 IDLE_PLAYING = 60 * 60.0
@@ -574,6 +576,10 @@ class TableManager:
         """Per client, the tables it created that count against its caps (waiting, or
         all-bot and unfinished); kept in memory only."""
         self._creator: dict[str, str] = {}
+        self.metrics = Metrics(lambda: len(self.tables), lambda: sum(
+            len(table.connections) for table in self.tables.values()))
+        self.draining = False
+        """Set at shutdown: no more actions are taken (``shutting_down``)."""
 
     def bot_seed(self, seed: int, seat: Seat) -> int:
         """The seed of the computer player in ``seat`` of a table seeded ``seed``: a keyed
@@ -1043,6 +1049,19 @@ class TableManager:
                 has not started, ``version`` is not the current one, the rules refuse the
                 action, or it could not be stored. Nothing changed.
         """
+        started = time.perf_counter()
+        try:
+            await self._submit(table, seat, action, version, conn, by_bot=by_bot)
+        except Refused as refusal:
+            self.metrics.refused(refusal.code)
+            raise
+        self.metrics.accepted(time.perf_counter() - started)
+        self._wake_bots(table)
+
+    async def _submit(self, table: Table, seat: Seat, action: Any, version: int | None,
+                      conn: Connection | None, *, by_bot: bool) -> None:
+        if self.draining:
+            raise Refused("shutting_down", "server.errors.shutting_down", status=503)
         if not isinstance(action, dict):
             raise Refused("malformed", "errors.malformed_action")
         async with table.lock:
@@ -1082,8 +1101,10 @@ class TableManager:
                 if clock.to_json() != before:
                     clock_data = clock.to_json()
             try:
+                written = time.perf_counter()
                 await self.storage.append_action(table.id, number, seat, action,
                                                  clock=clock_data)
+                self.metrics.storage_seconds.observe(time.perf_counter() - written)
             except StorageError:
                 log.exception("table %s: action %d not stored; rebuilding", table.id, number)
                 table.state = self._replayed(table)
@@ -1106,7 +1127,6 @@ class TableManager:
             if table.committed.finished:
                 self._uncount(table.id)
                 await self._mark_finished(table)
-        self._wake_bots(table)
 
     async def _mark_finished(self, table: Table) -> None:
         try:
@@ -1155,7 +1175,9 @@ class TableManager:
                 view = table.game.view(table.state, seat)
                 legal = table.game.legal_actions(table.state, seat)
                 version = table.version
+            deciding = time.perf_counter()
             action = await asyncio.to_thread(bot.choose, view, legal)
+            self.metrics.bot_seconds.observe(time.perf_counter() - deciding)
             try:
                 await self.submit(table, seat, action, version, by_bot=True)
             except Refused as refusal:
@@ -1177,6 +1199,23 @@ class TableManager:
             if table.clock is not None:
                 table.schedule_clock()
         self._wake_bots(table)
+
+    async def drain(self) -> None:
+        """Stop taking actions (they are refused as ``shutting_down``), wait for those
+        being applied and stored, and close every connection with 1012 (service
+        restart: clients reconnect, to this process once it is back or to another).
+        Computer players and clocks stop."""
+        self.draining = True
+        for table in list(self.tables.values()):
+            table.stop_clock()
+            for task in table.bot_tasks.values():
+                task.cancel()
+            async with table.lock:  # the action being applied is stored and sent first
+                for conn in list(table.connections):
+                    conn.finish({"type": "restarting"}, *RESTART_CLOSE)
+        for table in list(self.tables.values()):
+            for conn in list(table.connections):
+                await conn.stop()
 
     async def stop(self) -> None:
         """Cancel computer players and close connections (at shutdown)."""

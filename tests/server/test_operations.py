@@ -1,0 +1,136 @@
+"""Operations: liveness and readiness, Prometheus metrics, JSON logs, and a graceful
+shutdown that stops taking actions, stores what it took and tells clients to reconnect."""
+
+from __future__ import annotations
+
+import json
+import signal
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from fastapi.testclient import TestClient
+
+from gametable.server.app import Settings, create_app
+from tests.aio import run_async
+from tests.server.conftest import LiveServer
+from tests.server.test_http import HUMAN, create
+from tests.server.test_socket import connect, hello, next_of
+
+
+async def state_of(ws: websockets.ClientConnection) -> dict[str, Any]:
+    """The next ``state`` message."""
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] == "state":
+            return dict(message)
+
+
+def metric(text: str, name: str) -> float:
+    """The value of the sample ``name`` (with its labels) in Prometheus' text format."""
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.rsplit(" ", 1)[1])
+    raise LookupError(name)
+
+
+def test_health_readiness_and_metrics(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none")
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/healthz").json() == {"status": "ok"}
+        ready = client.get("/readyz")
+        assert ready.status_code == 200 and ready.json()["status"] == "ready"
+        created = create(client, [HUMAN, HUMAN])
+        table_id = created["table"]["id"]
+        client.post(f"/api/tables/{table_id}/join", json={})
+        with connect(client, table_id) as ws:
+            _, state = hello(ws, created["token"])
+            ws.send_json({"type": "action", "action": state["legal"][0], "version": 0})
+            next_of(ws, "state")
+            ws.send_json({"type": "action", "action": {"type": "dance"}})
+            assert next_of(ws, "error")["code"] == "illegal_action"
+            text = client.get("/metrics").text
+            assert client.get("/metrics").headers["content-type"].startswith("text/plain")
+            assert metric(text, "gametable_connections") == 1
+        assert metric(text, "gametable_open_tables") == 1
+        assert metric(text, 'gametable_actions_total{code="",outcome="accepted"}') == 1
+        assert metric(text, 'gametable_actions_total{code="illegal_action",outcome="refused"}'
+                      ) == 1
+        assert metric(text, "gametable_action_update_seconds_count") == 1
+        assert metric(text, "gametable_storage_write_seconds_count") >= 1
+        assert "gametable_bot_decision_seconds_count" in text
+
+
+def test_not_ready_while_draining_or_when_storage_is_gone(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none")
+    with TestClient(create_app(settings)) as client:
+        manager = client.app.api.state.manager  # type: ignore[attr-defined]
+        manager.storage.close()
+        assert client.get("/readyz").json() == {"status": "storage"}
+        manager.draining = True
+        response = client.get("/readyz")
+        assert response.status_code == 503 and response.json() == {"status": "draining"}
+        assert client.get("/healthz").status_code == 200
+
+
+@pytest.fixture
+def json_server(tmp_path: Path) -> LiveServer:
+    live = LiveServer(data_dir=tmp_path / "data", bot_delay=0.0, options=["--json-logs"])
+    live.start()
+    return live
+
+
+def test_sigterm_drains_stores_and_tells_clients_to_reconnect(json_server: LiveServer
+                                                              ) -> None:
+    """On SIGTERM the server takes no more actions, keeps every one it acknowledged,
+    closes websockets with 1012 (service restart) and logs one JSON object a line."""
+    with httpx.Client(base_url=json_server.url, timeout=30) as http:
+        created = http.post("/api/tables", json={"game": "sequence-cats", "name": "Anna",
+                                                 "seats": [HUMAN, HUMAN]}).json()
+        table_id = created["table"]["id"]
+        joined = http.post(f"/api/tables/{table_id}/join", json={}).json()
+
+    async def play_then_stop() -> tuple[int, list[str], int | None]:
+        url = f"{json_server.ws_url}/api/tables/{table_id}/ws"
+        received: list[str] = []
+        async with websockets.connect(url) as anna, websockets.connect(url) as bea:
+            await anna.send(json.dumps({"type": "hello", "token": created["token"]}))
+            await bea.send(json.dumps({"type": "hello", "token": joined["token"]}))
+            first = await state_of(anna)
+            ws = anna
+            if not first["legal"]:  # the other seat starts
+                ws = bea
+                first = await state_of(ws)
+            await ws.send(json.dumps({"type": "action", "version": 0,
+                                      "action": first["legal"][0]}))
+            version = 0
+            while version != 1:
+                version = (await state_of(ws))["version"]
+            assert json_server.process is not None
+            json_server.process.send_signal(signal.SIGTERM)
+            code = None
+            try:
+                async for text in ws:
+                    received.append(str(text))
+            except websockets.ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd else None
+            if ws.close_code is not None:
+                code = ws.close_code
+        return version, received, code
+
+    version, received, code = run_async(play_then_stop())
+    assert json_server.process is not None
+    # uvicorn ends by the signal it was sent, once it has shut down.
+    assert json_server.process.wait(30) in (0, -signal.SIGTERM)
+    assert version == 1 and code == 1012
+    assert {"type": "restarting"} in [json.loads(text) for text in received]
+    lines = [line for line in json_server.log.read_text().splitlines() if line.strip()]
+    logged = [json.loads(line) for line in lines if line.startswith("{")]
+    assert logged and all({"time", "level", "logger", "message"} <= set(e) for e in logged)
+    assert any(entry["message"].startswith("draining") for entry in logged)
+    json_server.start()  # the acknowledged action is still there
+    with httpx.Client(base_url=json_server.url, timeout=30) as http:
+        assert http.get(f"/api/tables/{table_id}").json()["version"] == 1
+    json_server.stop()
