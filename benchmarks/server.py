@@ -1,10 +1,12 @@
 """Server speed: accepted actions per second and action-to-update latency, under load.
 
 Run: ``.venv/bin/python -m benchmarks.server [--game dixit --seats 12] [--tables 50]
-[--seconds 20] [--think-ms 1000]``
+[--seconds 20] [--think-ms 1000] [--database postgresql://…|local]``
 
 Starts ``gametable serve`` (SQLite with ``synchronous=FULL``: every action is fsynced
-before anyone hears of it) on a free port with an empty data folder. Then:
+before anyone hears of it; or PostgreSQL with ``--database``, ``local`` starting a
+throwaway server on this machine as the tests do) on a free port with an empty data
+folder. Then:
 
 1. **Load**: ``--tables`` tables of ``--seats`` for ``--game`` (Sequence Cats for two by
    default, with ``--options``), each seat a websocket client on this machine playing a
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -48,10 +51,12 @@ SEATS = 2
 THINK_MS = 0.0
 
 
-def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(data_dir: Path, port: int, database: str | None = None
+                 ) -> subprocess.Popen[bytes]:
+    more = ["--database", database] if database else []
     process = subprocess.Popen(
         [sys.executable, "-m", "gametable.cli", "serve", "--port", str(port), "--data-dir",
-         str(data_dir), "--bot-delay", "0", "--no-rate-limits"],
+         str(data_dir), "--bot-delay", "0", "--no-rate-limits", *more],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
@@ -326,27 +331,36 @@ def main() -> None:
     parser.add_argument("--open-tables", type=int, default=500)
     parser.add_argument("--moves", type=int, default=20, help="moves per open table")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--database", default=None,
+                        help="a PostgreSQL URL for the server's storage, or 'local' for a "
+                        "throwaway PostgreSQL server on this machine (default: SQLite)")
     args = parser.parse_args()
     GAME, OPTIONS, SEATS = args.game, json.loads(args.options), args.seats
     THINK_MS = args.think_ms
-    with tempfile.TemporaryDirectory() as data:
+    with tempfile.TemporaryDirectory() as data, contextlib.ExitStack() as stack:
+        database = args.database
+        if database == "local":
+            from tests.services import postgres_server  # noqa: PLC0415
+
+            database = stack.enter_context(postgres_server()).database()
         port = free_port()
-        server = start_server(Path(data), port)
+        server = start_server(Path(data), port, database)
         base = f"http://127.0.0.1:{port}"
         try:
             load = measure_load(base, server.pid, args.tables, args.client_processes,
                                 args.warmup, args.seconds)
             memory = measure_memory(base, server.pid, args.open_tables, args.moves)
-            database = os.path.getsize(Path(data) / "gametable.sqlite3")
+            sqlite = Path(data) / "gametable.sqlite3"
+            size = os.path.getsize(sqlite) if sqlite.exists() else None
         finally:
             server.terminate()
             server.wait(10)
     result = {"load": load, "memory": memory, "cpus": os.cpu_count(),
-              "database_bytes": database}
+              "storage": "postgresql" if database else "sqlite", "database_bytes": size}
     if args.json:
         print(json.dumps(result))
         return
-    print(f"game: {GAME} {json.dumps(OPTIONS)}")
+    print(f"game: {GAME} {json.dumps(OPTIONS)}, storage: {result['storage']}")
     pace = f"think time {THINK_MS:.0f} ms on average" if THINK_MS else "no think time"
     print(f"load: {load['tables']} tables × {SEATS} websocket seats, {load['seconds']:.0f} s, "
           f"{pace}, {load['client_processes']} client process(es)")
