@@ -39,6 +39,13 @@ def messages(sock: FakeSocket, kind: str) -> list[dict[str, Any]]:
     return [m for m in sock.received if m["type"] == kind]
 
 
+async def state_at(sock: FakeSocket, version: int) -> dict[str, Any]:
+    """The ``state`` message of ``version`` the client received, once it has (the
+    table's version moves on before each client's copy is sent)."""
+    await until(lambda: any(m["version"] == version for m in messages(sock, "state")))
+    return next(m for m in messages(sock, "state") if m["version"] == version)
+
+
 async def seated(manager: TableManager, table: Table, token: str | None
                  ) -> tuple[FakeSocket, asyncio.Task[None]]:
     """A client of ``table`` that said hello with ``token``, and the task serving it."""
@@ -79,11 +86,10 @@ def test_a_seat_whose_time_runs_out_is_played_for_and_its_person_takes_it_back(
         assert clock["turn_seconds"] == 0.3 and "0" in clock["deadlines"]
         assert clock["deadlines"]["0"] > clock["now"]
 
-        await until(lambda: table.version >= 1)
-        covered = next(m for m in messages(sock, "state") if m["version"] == 1)
+        covered = await state_at(sock, 1)
         assert covered["covered"] == {"seat": 0, "reason": TURN}
         assert table.clock.away == {0: TURN}
-        assert any(m["away"] == {"0": TURN} for m in messages(sock, "clock"))
+        await until(lambda: any(m["away"] == {"0": TURN} for m in messages(sock, "clock")))
         # While away, the computer player keeps playing the seat's turns.
         await until(lambda: table.version >= 3)
         assert table.actions[2][0] == 0
@@ -91,7 +97,7 @@ def test_a_seat_whose_time_runs_out_is_played_for_and_its_person_takes_it_back(
         table.clock.settings = replace(table.clock.settings, turn_seconds=600)
         sock.say({"type": "back"})
         await until(lambda: not table.clock.away if table.clock else False)
-        assert messages(sock, "clock")[-1]["away"] == {}
+        await until(lambda: messages(sock, "clock")[-1]["away"] == {})
         await until(lambda: table.game.to_act(table.state) == {0}
                     and not table.bot_tasks)
         version = table.version
@@ -99,8 +105,7 @@ def test_a_seat_whose_time_runs_out_is_played_for_and_its_person_takes_it_back(
         assert table.version == version, "the person's own turn waits for them"
         assert 0 in table.clock.deadlines
         sock.say({"type": "action", "action": table.game.legal_actions(table.state, 0)[0]})
-        await until(lambda: table.version > version)
-        assert "covered" not in messages(sock, "state")[-1]
+        assert "covered" not in await state_at(sock, version + 1)
         sock.inbox.put_nowait(None)
         await task
 
@@ -118,9 +123,8 @@ def test_a_person_who_acts_while_away_has_the_seat_back(tmp_path: Path) -> None:
         async with table.lock:  # as if the time had run out; the cover thinks slowly
             table.clock.send_away(0, TURN)
         sock.say({"type": "action", "action": table.game.legal_actions(table.state, 0)[0]})
-        await until(lambda: table.version >= 1)
+        assert "covered" not in await state_at(sock, 1)
         assert table.actions[0][0] == 0 and table.clock.away == {}
-        assert "covered" not in next(m for m in messages(sock, "state") if m["version"] == 1)
         sock.inbox.put_nowait(None)
         await task
 
@@ -161,7 +165,9 @@ def test_deadlines_and_away_seats_are_the_same_after_a_restart(tmp_path: Path) -
         seat, _ = await manager.join(table.id, None, "Bo")
         assert seat == 1 and table.clock is not None
         await until(lambda: 0 in table.clock.deadlines if table.clock else False)
-        await asyncio.sleep(0.2)  # the clock is stored in the background
+        # The clock is stored in the background: wait until storage has it.
+        await until(lambda: table.clock is not None and getattr(
+            manager.storage.load_table(table.id), "clock", None) == table.clock.to_json())
         stored["id"] = table.id
         stored["deadline"] = table.clock.deadlines[0].turn
 

@@ -220,7 +220,8 @@ def test_the_host_role_is_handed_on_and_passes_on_when_the_host_leaves(
             # Bruno closes his page for good; Anna is here: the role passes to her.
             bruno.inbox.put_nowait(None)
             await bruno_task
-            await until(lambda: table.host_seat == 0, timeout=10)
+            await until(lambda: table.host_seat == 0 and bool(messages(anna, "host")),
+                        timeout=30)
             anna_host = messages(anna, "host")[-1]["host_token"]
             assert anna_host != bruno_host
             with pytest.raises(Refused):
