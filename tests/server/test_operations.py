@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -76,10 +77,11 @@ def test_not_ready_while_draining_or_when_storage_is_gone(tmp_path: Path) -> Non
 
 
 @pytest.fixture
-def json_server(tmp_path: Path) -> LiveServer:
+def json_server(tmp_path: Path) -> Iterator[LiveServer]:
     live = LiveServer(data_dir=tmp_path / "data", bot_delay=0.0, options=["--json-logs"])
     live.start()
-    return live
+    yield live
+    live.stop()
 
 
 def test_sigterm_drains_stores_and_tells_clients_to_reconnect(json_server: LiveServer
