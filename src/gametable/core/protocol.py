@@ -188,6 +188,16 @@ class HasHeuristic(Protocol):
 
 
 @runtime_checkable
+class HasPlanner(Protocol):
+    """A game with a stronger rating than its heuristic, one that weighs what the other
+    seats may hold and do next (from the view alone); the ``hard`` player uses it."""
+
+    def plan_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
+        """One score per action, higher is better, computed from ``view`` alone."""
+        ...
+
+
+@runtime_checkable
 class CompletesActions(Protocol):
     """A game whose legal actions may hold placeholders that a player fills in (a Dixit
     clue's free text). Bots call this on the action they chose before playing it."""
