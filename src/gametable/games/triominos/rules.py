@@ -29,7 +29,7 @@ from pydantic import BaseModel, ValidationError
 from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
 from gametable.core.rng import shuffle
-from gametable.games.triominos import heuristics
+from gametable.games.triominos import heuristics, planning
 from gametable.games.triominos.config import ALLOWED_SEATS, TriominosConfig, tiles_per_player
 from gametable.games.triominos.lattice import CELLS, ORIGIN, pack, unpack
 from gametable.games.triominos.layout import Geometry, Placement
@@ -682,6 +682,11 @@ class Triominos:
     def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
         """Greedy scores for ``actions`` from ``view`` (see :mod:`.heuristics`)."""
         return heuristics.rate_actions(view, actions)
+
+    def plan_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
+        """Stronger ratings for ``actions`` from ``view``, for the ``hard`` player (see
+        :mod:`.planning`)."""
+        return planning.plan_actions(view, actions)
 
 
 _NO_GEOMETRY: Final = Geometry(0, False, 0, False)
