@@ -1,7 +1,8 @@
 """How well the ``search`` bot plays against ``greedy``, and how long it thinks.
 
 Run: ``.venv/bin/python -m benchmarks.search_bots [--game sequence-cats|triominos|both]
-[--games 400] [--seconds 0.5 | --iterations 500] [--jobs 2] [--seed 1] [--param k=v]``
+[--games 400] [--seconds 0.5 | --iterations 500] [--jobs 2] [--seed 1] [--param k=v]
+[--player search|planner]``
 
 Two-seat games, ``search`` against ``greedy``, the first seat alternating (``search`` sits
 first in even-numbered games). Sequence Cats uses the default options; Triominos plays
@@ -19,8 +20,11 @@ state (the other hand and the order of the draw pile or pool known), which no bo
 plays people may see; ``--oracle hands`` knows the other hands but shuffles the draw pile
 or pool (what reading an opponent perfectly could be worth).
 
+``--player planner`` measures the ``planner`` bot (the game's planned ratings alone, no
+search) instead of ``search``.
+
 ``--param name=value`` passes further :class:`gametable.bots.search.SearchBot` arguments
-(``exploration``, ``epsilon``, ``depth``, ``width``, ``confidence``). ``--jobs N`` plays
+(``exploration``, ``epsilon``, ``depth``, ``width``, ``confidence``, ``plan``). ``--jobs N`` plays
 in N processes; the results do not depend on it (every game has its own seeds).
 """
 
@@ -37,6 +41,7 @@ from rich.progress import Progress
 
 from gametable.arena import wilson
 from gametable.bots.greedy import GreedyBot
+from gametable.bots.planner import PlannerBot
 from gametable.bots.search import DEFAULT_SECONDS, SearchBot
 from gametable.core import registry
 
@@ -86,7 +91,12 @@ def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Resu
     budget = dict(budget)
     oracle = budget.pop("oracle", None)
     searched = Oracle(game, state, oracle) if oracle else game
-    search = SearchBot(searched, random.Random(seed * 7_919 + number * 2), **budget)
+    player = budget.pop("player", "search")
+    search: SearchBot | PlannerBot
+    if player == "planner":
+        search = PlannerBot(game, random.Random(seed * 7_919 + number * 2))
+    else:
+        search = SearchBot(searched, random.Random(seed * 7_919 + number * 2), **budget)
     greedy = GreedyBot(game, random.Random(seed * 7_919 + number * 2 + 1))
     result = Result("draw")
     while to_act := game.to_act(state):
@@ -98,7 +108,7 @@ def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Resu
             action = search.choose(view, legal)
             if len(legal) > 1:
                 result.seconds.append(time.perf_counter() - start)
-                result.iterations.append(search.last_iterations)
+                result.iterations.append(getattr(search, "last_iterations", 0))
         else:
             action = greedy.choose(view, legal)
         game.apply(state, seat, action)
@@ -147,7 +157,7 @@ def report(game_name: str, results: list[Result]) -> None:
     dlow, dhigh = wilson(wins, decided)
     seconds = [s for r in results for s in r.seconds]
     iterations = [i for r in results for i in r.iterations]
-    print(f"{game_name} {OPTIONS[game_name] or '(default options)'}: {n} games, search vs "
+    print(f"{game_name} {OPTIONS[game_name] or '(default options)'}: {n} games, player vs "
           f"greedy, first seat alternating")
     print(f"  search wins {wins}, draws {draws}, losses {losses}")
     print(f"  win rate {wins / n:.1%} (95 % Wilson {low:.1%}–{high:.1%})")
@@ -175,6 +185,9 @@ def main() -> None:
     parser.add_argument("--oracle", choices=["all", "hands"], default=None,
                         help="search the real state, or its hands with the pile shuffled "
                              "(upper bounds, not fair bots)")
+    parser.add_argument("--player", choices=["search", "planner"], default="search",
+                        help="the player measured against greedy: search (the hard level) "
+                             "or planner (the planned ratings alone, no search)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a further SearchBot argument (exploration, epsilon, …)")
     args = parser.parse_args()
@@ -186,6 +199,8 @@ def main() -> None:
         budget["seconds"] = args.seconds
     if args.oracle:
         budget["oracle"] = args.oracle
+    if args.player != "search":
+        budget["player"] = args.player
     for param in args.param:
         name, _, value = param.partition("=")
         budget[name] = int(value) if value.lstrip("-").isdigit() else float(value)

@@ -17,7 +17,9 @@ the searching seat's information set. Each iteration:
 5. backs the reward of every seat up the path, each node keeping the reward of the seat
    that chose its action.
 
-A seat's reward lies in [0, 1]. At the end of the game it is ``0.75·win + 0.25·gain``
+The root's actions are rated by the game's *planned* ratings when it has them
+(:class:`HasPlanner`: threats, card counting, what a move leaves the next seat), the
+tree's and playouts' by its cheaper heuristic. A seat's reward lies in [0, 1]. At the end of the game it is ``0.75·win + 0.25·gain``
 (a draw counts as half a win); at a round's end or the depth limit it is ``gain``, with
 ``gain = (1 + tanh(d / scale)) / 2`` where ``d`` is how much the seat's score (see
 :attr:`Outcome.scores`) gained on the best other seat's since the searched position, and
@@ -48,6 +50,7 @@ from gametable.core.protocol import (
     CompletesActions,
     Game,
     HasHeuristic,
+    HasPlanner,
     Observation,
     SamplesHidden,
     Seat,
@@ -102,6 +105,9 @@ class SearchBot:
         width: how many of a decision's best-rated actions are searched.
         confidence: how many standard errors the best mean reward must lead the
             best-rated action's by to be played instead of it (``0``: the best mean).
+        prune: how many standard errors behind the best a root action is dropped.
+        plan: rate the root's actions with the game's planned ratings
+            (:class:`HasPlanner`) where it has them, else with its heuristic.
 
     Raises:
         ValueError: neither ``seconds`` nor ``iterations`` is given.
@@ -112,7 +118,8 @@ class SearchBot:
     def __init__(self, game: Game[Any], rng: random.Random, *,
                  seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
                  exploration: float = 0.7, epsilon: float = 0.1, depth: int = 60,
-                 width: int = 8, confidence: float = 1.0, prune: float = 2.0) -> None:
+                 width: int = 8, confidence: float = 1.0, prune: float = 2.0,
+                 plan: bool = True) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs seconds or iterations")
         self.game = game
@@ -125,6 +132,7 @@ class SearchBot:
         self.width = width
         self.confidence = confidence
         self.prune = prune
+        self.plan = plan
         self._scale = 1.0
         self.greedy = GreedyBot(game, rng)
         self.last_iterations = 0
@@ -149,7 +157,7 @@ class SearchBot:
     def _search(self, view: Observation, seat: Seat, legal: Sequence[Action]) -> Action:
         game = self.game
         assert isinstance(game, SamplesHidden)
-        candidates = self._best(view, legal)
+        candidates = self._best(view, legal, root=True)
         children = [Node(seat, action) for action in candidates]
         rewards: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
@@ -196,12 +204,16 @@ class SearchBot:
             return 0
         return best
 
-    def _best(self, view: Observation, actions: Sequence[Action]) -> list[Action]:
+    def _best(self, view: Observation, actions: Sequence[Action], *, root: bool = False
+              ) -> list[Action]:
         """The ``width`` best-rated of ``actions``, best first (all, unrated, if the game
         has no heuristic; ties in the order given)."""
-        if not isinstance(self.game, HasHeuristic) or len(actions) <= 1:
+        if root and self.plan and isinstance(self.game, HasPlanner):
+            ratings = self.game.plan_actions(view, actions)
+        elif not isinstance(self.game, HasHeuristic) or len(actions) <= 1:
             return list(actions)
-        ratings = self.game.rate_actions(view, actions)
+        else:
+            ratings = self.game.rate_actions(view, actions)
         order = sorted(range(len(actions)), key=lambda i: -ratings[i])
         return [actions[i] for i in order[:self.width]]
 
