@@ -20,12 +20,13 @@ the searching seat's information set. Each iteration:
 The root's actions are rated by the game's *planned* ratings when it has them
 (:class:`HasPlanner`: threats, card counting, what a move leaves the next seat), the
 tree's and playouts' by its cheaper heuristic. A seat's reward lies in [0, 1]. At the
-end of the game it is ``0.75·win + 0.25·gain`` (a draw counts as half a win); at a round's end or the depth limit it is ``gain``, with
-``gain = (1 + tanh(d / scale)) / 2`` where ``d`` is how much the seat's score (see
-:attr:`Outcome.scores`) gained on the best other seat's since the searched position, and
-``scale`` the mean ``|d|`` seen so far in this search (at least 1). Only the ``width``
-best-rated actions of a decision are searched. The chosen action is the root's most
-visited child; it is completed (:class:`CompletesActions`) as ``greedy`` does.
+end of the game it is ``0.75·win + 0.25·gain`` (a draw counts as half a win); at a
+round's end or the depth limit it is ``gain``, with ``gain = (1 + tanh(d / scale)) / 2``
+where ``d`` is how much the seat's score (see :attr:`Outcome.scores`) gained on the best
+other seat's since the searched position, and ``scale`` the mean ``|d|`` seen so far in
+this search (at least 1). Only the ``width`` best-rated actions of a decision are
+searched. The chosen action is the root's most visited child; it is completed
+(:class:`CompletesActions`) as ``greedy`` does.
 
 A move stops after ``seconds`` of thinking or ``iterations`` iterations, whichever
 comes first (``None``: no limit of that kind); with ``seconds=None`` and a fixed
