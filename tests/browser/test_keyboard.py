@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import seats
+from tests.browser.test_big_screen import say_clue
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -88,48 +89,58 @@ def test_triominos_by_keyboard(browser: Browser, web_server: LiveServer, shots: 
 
 
 def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path) -> None:
-    """The storyteller's turn: claim the role, choose a card, write the clue, send it."""
-    table, tokens = seats.create_table(web_server, "dixit", {}, ["human", "easy", "easy"],
-                                       {0: "Anna"})
-    page = open_seat(browser, web_server, table, tokens[0])
-    claim = page.locator('[data-action="claim"]')
-    expect(claim).to_be_visible()
-    before = version(web_server, table)
-    tab_to(page, '[data-action="claim"]')
-    page.keyboard.press("Enter")
-    wait_for_version(page, web_server, table, before)
-    send = page.locator('[data-action="send-clue"]')
-    expect(send).to_be_visible()
-    tab_to(page, '.dx-hand-card[data-choosable="true"] [data-action="choose"]')
-    page.keyboard.press("Enter")
-    expect(page.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(1)
-    tab_to(page, "input[name=clue]")
-    page.keyboard.type("A quiet lantern")
-    tab_to(page, '[data-action="send-clue"]')
-    before = version(web_server, table)
-    page.screenshot(path=str(shots / "keyboard-dixit.png"))
-    page.keyboard.press("Enter")
-    wait_for_version(page, web_server, table, before)
-    expect(page.locator(".dx-clue-box .dx-clue")).to_contain_text("A quiet lantern")
-
-    # Round 2: a computer player tells; Anna gives a card and votes, by keyboard.
-    tab_to(page, '[data-action="continue"]')
-    page.keyboard.press("Enter")
-    submit = page.locator('[data-action="submit"]')
-    expect(submit).to_be_visible(timeout=60_000)
-    while not submit.is_enabled():  # one card, or two at a table of three (DX-3P)
-        tab_to(page, '.dx-hand-card[data-choosable="true"]:not([data-chosen="true"]) '
-                     '[data-action="choose"]')
+    """The storyteller's turn: claim the role, choose a card, write the clue, send it;
+    then a listener's: give a card and vote. The other two seats are played from the
+    test over the websocket, so nobody claims the role before the page is ready."""
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human"] * 3,
+                                       {0: "Anna", 1: "Bo", 2: "Cy"})
+    with seats.SeatSocket(web_server, table, tokens[1]) as bo, \
+            seats.SeatSocket(web_server, table, tokens[2]) as cy:
+        page = open_seat(browser, web_server, table, tokens[0])
+        claim = page.locator('[data-action="claim"]')
+        expect(claim).to_be_visible()
+        before = version(web_server, table)
+        tab_to(page, '[data-action="claim"]')
         page.keyboard.press("Enter")
-    before = version(web_server, table)
-    tab_to(page, '[data-action="submit"]')
-    page.keyboard.press("Enter")
-    wait_for_version(page, web_server, table, before)
-    cast = page.locator('[data-action="cast-vote"]')
-    expect(cast).to_be_visible(timeout=60_000)
-    tab_to(page, '.dx-slot:not([data-own]) [data-action="vote-slot"]')
-    page.keyboard.press("Enter")
-    before = version(web_server, table)
-    tab_to(page, '[data-action="cast-vote"]')
-    page.keyboard.press("Enter")
-    wait_for_version(page, web_server, table, before)
+        wait_for_version(page, web_server, table, before)
+        send = page.locator('[data-action="send-clue"]')
+        expect(send).to_be_visible()
+        tab_to(page, '.dx-hand-card[data-choosable="true"] [data-action="choose"]')
+        page.keyboard.press("Enter")
+        expect(page.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(1)
+        tab_to(page, "input[name=clue]")
+        page.keyboard.type("A quiet lantern")
+        tab_to(page, '[data-action="send-clue"]')
+        before = version(web_server, table)
+        page.screenshot(path=str(shots / "keyboard-dixit.png"))
+        page.keyboard.press("Enter")
+        wait_for_version(page, web_server, table, before)
+        expect(page.locator(".dx-clue-box .dx-clue")).to_contain_text("A quiet lantern")
+        for listener in (bo, cy):
+            listener.act("submit")
+        for listener in (bo, cy):
+            listener.act("vote")
+
+        # Round 2: Bo tells; Anna gives a card and votes, by keyboard.
+        tab_to(page, '[data-action="continue"]')
+        page.keyboard.press("Enter")
+        say_clue(bo, "Far from home")
+        submit = page.locator('[data-action="submit"]')
+        expect(submit).to_be_visible(timeout=60_000)
+        while not submit.is_enabled():  # one card, or two at a table of three (DX-3P)
+            tab_to(page, '.dx-hand-card[data-choosable="true"]:not([data-chosen="true"]) '
+                         '[data-action="choose"]')
+            page.keyboard.press("Enter")
+        before = version(web_server, table)
+        tab_to(page, '[data-action="submit"]')
+        page.keyboard.press("Enter")
+        wait_for_version(page, web_server, table, before)
+        cy.act("submit")
+        cast = page.locator('[data-action="cast-vote"]')
+        expect(cast).to_be_visible(timeout=60_000)
+        tab_to(page, '.dx-slot:not([data-own]) [data-action="vote-slot"]')
+        page.keyboard.press("Enter")
+        before = version(web_server, table)
+        tab_to(page, '[data-action="cast-vote"]')
+        page.keyboard.press("Enter")
+        wait_for_version(page, web_server, table, before)
