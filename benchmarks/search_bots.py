@@ -159,7 +159,7 @@ def report(game_name: str, results: list[Result]) -> None:
     iterations = [i for r in results for i in r.iterations]
     print(f"{game_name} {OPTIONS[game_name] or '(default options)'}: {n} games, player vs "
           f"greedy, first seat alternating")
-    print(f"  search wins {wins}, draws {draws}, losses {losses}")
+    print(f"  wins {wins}, draws {draws}, losses {losses}")
     print(f"  win rate {wins / n:.1%} (95 % Wilson {low:.1%}–{high:.1%})")
     if decided:
         print(f"  over decided games {wins / decided:.1%} ({dlow:.1%}–{dhigh:.1%})")
