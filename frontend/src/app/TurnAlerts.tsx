@@ -28,7 +28,7 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
         title={t("ui.alerts.mute_help")}
         onClick={() => setMuted(!muted)}
       >
-        <span aria-hidden="true">{muted ? "🔕" : "🔔"}</span> {t("ui.alerts.mute")}
+        <BellIcon muted={muted} /> {t("ui.alerts.mute")}
       </button>
       {permission === "default" && (
         <button type="button" onClick={() => void ask()}>
@@ -37,5 +37,21 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
       )}
       {permission === "granted" && <span className="muted">{t("ui.alerts.notify_on")}</span>}
     </div>
+  );
+}
+
+// A bell drawn inline (an emoji bell needs a colour-emoji font, which not every device has).
+function BellIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg className="alert-bell" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2 15a2 2 0 0 0 4 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      {muted && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+    </svg>
   );
 }
