@@ -53,6 +53,7 @@ from gametable.core import registry
 from gametable.decks.uploads import split_keys
 from gametable.server import hosting
 from gametable.server.clock import ClockSettings
+from gametable.server.cluster import Cluster
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
 from gametable.server.decks import start as start_decks
@@ -116,6 +117,12 @@ class Settings:
             that must act may stay disconnected before a computer player acts for it.
         host_gone_seconds: seconds the host's seat may have nobody connected, while
             another player is, before the host role passes to that player.
+        redis: a Redis URL (``redis://host:6379/0``) shared by several processes that
+            serve the same tables (``gametable.server.cluster``; use it with
+            ``database``); ``None``: this process serves every table alone.
+        advertise: with ``redis``, the URL the other processes reach this one at
+            (``http://10.0.0.5:8001``); ``gametable serve`` makes it from its host and
+            port when not given.
     """
 
     data_dir: Path = Path("data")
@@ -132,6 +139,8 @@ class Settings:
     upload_quota: UploadQuota = field(default_factory=UploadQuota)
     absent_seconds: float = 30.0
     host_gone_seconds: float = 300.0
+    redis: str | None = None
+    advertise: str | None = None
 
 
 def server_secret(data_dir: Path) -> bytes:
@@ -187,13 +196,23 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                                absent_seconds=settings.absent_seconds,
                                host_gone_seconds=settings.host_gone_seconds)
         manager.watch_connections = partial(hosting.watch_host, manager)
-        count = manager.load()
-        log.info("loaded %d tables from storage", count)
-        manager.start_bots()
+        cluster: Cluster | None = None
+        if settings.redis:
+            # Several processes: each table is loaded by the one that claims its lease.
+            cluster = Cluster(settings.redis, settings.advertise or "http://127.0.0.1:8000")
+            active = await asyncio.to_thread(store.load_tables, active_only=True)
+            await cluster.start(manager, [row.id for row in active])
+        else:
+            count = manager.load()
+            log.info("loaded %d tables from storage", count)
+            manager.start_bots()
         app.state.manager = manager
+        app.state.cluster = cluster
         sweeper = asyncio.create_task(_sweep(manager))
         yield
         sweeper.cancel()
+        if cluster is not None:
+            await cluster.stop()
         await manager.stop()
         store.close()
 
@@ -388,6 +407,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
 
 SOCKET_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,64})/ws$")
+TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,64})(?:/.*)?$")
+"""The HTTP routes of one table: with several processes, its owner answers them."""
 
 
 class Gametable:
@@ -396,12 +417,17 @@ class Gametable:
     They are the hot path (every action and every update), so they skip the HTTP
     middleware and routing that the rest of the API goes through. A handshake whose
     ``Origin`` is another site's is closed at once with code :data:`ORIGIN_CLOSE` (4403).
+
+    With several processes (``Settings.redis``), a table's websocket and HTTP routes are
+    served by the process that owns the table; this one proxies them when another does
+    (:class:`~gametable.server.cluster.Cluster`).
     """
 
     def __init__(self, api: FastAPI) -> None:
         self.api = api
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        cluster: Cluster | None = getattr(self.api.state, "cluster", None)
         if scope["type"] == "websocket":
             match = SOCKET_PATH.match(scope["path"])
             if match:
@@ -411,8 +437,23 @@ class Gametable:
                     if await socket.accept():
                         await socket.close(*ORIGIN_CLOSE)
                     return
-                await serve_client(socket, state.manager, match.group(1),
+                table_id = match.group(1)
+                if cluster is not None:
+                    scope, peer = cluster.peer_of(scope)
+                    address = client_address(scope)
+                    await cluster.serve_socket(
+                        socket, table_id, scope, peer,
+                        lambda accepted: serve_client(accepted, state.manager, table_id,
+                                                      address, state.limits))
+                    return
+                await serve_client(socket, state.manager, table_id,
                                    client_address(scope), state.limits)
+                return
+        elif cluster is not None and scope["type"] == "http":
+            match = TABLE_PATH.match(scope["path"])
+            if match:
+                scope, peer = cluster.peer_of(scope)
+                await cluster.forward(scope, receive, send, match.group(1), peer, self.api)
                 return
         await self.api(scope, receive, send)
 
