@@ -215,6 +215,15 @@ def test_two_processes_play_one_table_each_client_on_either(
             check_views(client, row)
         # Each seat saw only its own hand.
         assert clients[0].latest()["view"] != clients[1].latest()["view"]
+        ready = httpx.get(f"{b.url}/readyz").json()
+        assert ready["status"] == "ready" and ready["owns"] == 0
+        # A stopped the usual way (SIGTERM) gives its leases back: B takes over at once.
+        stopped = time.monotonic()
+        a.stop()
+        while owner_url(redis_url, table_id) != b.url:
+            assert time.monotonic() - stopped < 3.0
+            time.sleep(0.05)
+        assert httpx.get(f"{b.url}/api/tables/{table_id}").json()["version"] == 12
     finally:
         a.stop()
         b.stop()

@@ -53,7 +53,7 @@ from gametable.core import registry
 from gametable.decks.uploads import split_keys
 from gametable.server import hosting
 from gametable.server.clock import ClockSettings
-from gametable.server.cluster import Cluster
+from gametable.server.cluster import Cluster, ClusterError
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
 from gametable.server.decks import start as start_decks
@@ -257,7 +257,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     async def readyz(request: Request) -> JSONResponse:
         """Readiness: 200 while tables are loaded, storage answers and the process is not
         shutting down; else 503 with the reason (``starting``, ``draining``,
-        ``storage``)."""
+        ``storage``; with several processes also ``redis``, and the answer names this
+        ``process`` and how many tables it ``owns``)."""
         manager: TableManager | None = getattr(request.app.state, "manager", None)
         if manager is None:
             return JSONResponse({"status": "starting"}, status_code=503)
@@ -268,7 +269,16 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         except StorageError as error:
             log.warning("not ready: storage: %s", error)
             return JSONResponse({"status": "storage"}, status_code=503)
-        return JSONResponse({"status": "ready", "tables": len(manager.tables)})
+        ready: dict[str, Any] = {"status": "ready", "tables": len(manager.tables)}
+        cluster: Cluster | None = getattr(request.app.state, "cluster", None)
+        if cluster is not None:
+            try:
+                await cluster.ping()
+            except ClusterError as error:
+                log.warning("not ready: %s", error)
+                return JSONResponse({"status": "redis"}, status_code=503)
+            ready.update(process=cluster.id, owns=len(cluster.held))
+        return JSONResponse(ready)
 
     @app.get("/metrics", include_in_schema=False)
     async def metrics(request: Request) -> Response:

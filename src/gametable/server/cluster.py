@@ -349,6 +349,17 @@ class Cluster:
             log.info("cluster: took over table %s (loaded in %.3f s)", table_id,
                      time.monotonic() - started)
 
+    async def ping(self) -> None:
+        """Check that Redis answers (for ``/readyz``).
+
+        Raises:
+            ClusterError: it does not.
+        """
+        try:
+            await self.redis.ping()
+        except (RedisError, OSError) as error:
+            raise ClusterError(f"Redis: {error}") from None
+
     async def owner(self, table_id: str) -> str | None:
         """The process id and URL holding ``table_id``'s lease (``"<id> <URL>"``), or
         ``None``.
