@@ -337,3 +337,47 @@ def test_a_process_that_loses_a_lease_stops_acting_for_that_table(
         run_async(play())
     finally:
         a.stop()
+
+
+def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    """A late write of a previous owner: the append's compare-and-set refuses this
+    process's action under the same number; the table is loaded again from the stored
+    record, its clients reconnect and see the stored action, applied once."""
+    a = process(tmp_path, "a", database, redis_url)
+    try:
+        async def play() -> tuple[str, Client]:
+            created = await create(a.url, [{"kind": "human"}, {"kind": "human"}])
+            table_id = created["table"]["id"]
+            async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+                await http.post(f"/api/tables/{table_id}/join", json={"name": "Bea"})
+            url = f"{a.ws_url}/api/tables/{table_id}/ws"
+            player = Client(url, created["token"])
+            await player.connect()
+            await player.state_at(0)
+            legal = player.latest()["legal"]
+            storage = PostgresStorage(database)
+            try:
+                await storage.append_action(table_id, 1, 0, legal[0])
+            finally:
+                storage.close()
+            await player.ws.send(orjson.dumps({"type": "action", "action": legal[-1],
+                                               "version": 0}).decode())
+            error = await player.next("error")
+            assert error["code"] == "storage_failed"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    await player.next("state", timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+            again = Client(url, created["token"])
+            await again.connect()
+            assert again.latest()["version"] == 1
+            await again.close()
+            return table_id, again
+
+        table_id, again = run_async(play())
+        row = stored(database, table_id)
+        assert len(row.actions) == 1
+        check_views(again, row)
+    finally:
+        a.stop()

@@ -974,6 +974,8 @@ class TableManager:
         Dixit's storyteller role), the others need not go away once it has."""
         if self.tables.get(table.id) is not table:
             return  # evicted meanwhile: the table in memory (if any) has its own clock
+        if self.fence is not None and not self.fence(table.id):
+            return  # another process runs it now
         async with table.lock:
             clock = table.clock
             if clock is None or table.status != PLAYING:
@@ -1127,7 +1129,7 @@ class TableManager:
                 if self.fence is not None:
                     # Another process may have stored this action number: the stored
                     # record is the truth, so the table is loaded from it again.
-                    asyncio.get_running_loop().call_soon(self.unload, table.id, table)
+                    asyncio.get_running_loop().call_soon(self._reload, table)
                 raise Refused("storage_failed", "server.errors.storage_failed",
                               status=503) from None
             table.actions.append((seat, action))
@@ -1236,6 +1238,20 @@ class TableManager:
             conn.finish({"type": "restarting"}, *RESTART_CLOSE)
         self._uncount(table_id)
         return True
+
+    def _reload(self, table: Table) -> None:
+        """Unload ``table`` and, while this process may still act for it, load it again
+        from storage (its computer players and clock start again)."""
+        if not self.unload(table.id, table) or self.fence is None or not self.fence(table.id):
+            return
+
+        async def load() -> None:
+            try:
+                await self.get(table.id)
+            except (Refused, StorageError) as error:
+                log.warning("table %s could not be loaded again: %s", table.id, error)
+
+        self.keep(asyncio.create_task(load()))
 
     async def drain(self) -> None:
         """Stop taking actions (they are refused as ``shutting_down``), wait for those
