@@ -40,7 +40,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -53,7 +53,6 @@ from gametable.core import registry
 from gametable.decks.uploads import split_keys
 from gametable.server import hosting
 from gametable.server.clock import ClockSettings
-from gametable.server.cluster import Cluster, ClusterError
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
 from gametable.server.decks import start as start_decks
@@ -75,6 +74,9 @@ from gametable.server.replays import MAX_RECORD_BYTES, finished_record, parse_re
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage, StorageError
 from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
+
+if TYPE_CHECKING:
+    from gametable.server.cluster import Cluster
 
 log = logging.getLogger("gametable.server")
 
@@ -199,6 +201,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         cluster: Cluster | None = None
         if settings.redis:
             # Several processes: each table is loaded by the one that claims its lease.
+            from gametable.server.cluster import Cluster  # noqa: PLC0415 (only then)
+
             cluster = Cluster(settings.redis, settings.advertise or "http://127.0.0.1:8000")
             active = await asyncio.to_thread(store.load_tables, active_only=True)
             await cluster.start(manager, [row.id for row in active])
@@ -272,6 +276,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         ready: dict[str, Any] = {"status": "ready", "tables": len(manager.tables)}
         cluster: Cluster | None = getattr(request.app.state, "cluster", None)
         if cluster is not None:
+            from gametable.server.cluster import ClusterError  # noqa: PLC0415
+
             try:
                 await cluster.ping()
             except ClusterError as error:
