@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import orjson
@@ -381,3 +381,48 @@ def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
         check_views(again, row)
     finally:
         a.stop()
+
+
+class FakeManager:
+    """What a :class:`Cluster` asks of its table manager, noted."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, object] = {}
+        self.unloaded: list[str] = []
+
+    def unload(self, table_id: str) -> bool:
+        self.unloaded.append(table_id)
+        return self.tables.pop(table_id, None) is not None
+
+
+def test_leases_are_exclusive_renewed_by_value_and_lost_when_taken(redis_url: str) -> None:
+    from gametable.server.cluster import Cluster  # noqa: PLC0415
+
+    async def run() -> None:
+        redis.Redis.from_url(redis_url).flushall()
+        one = Cluster(redis_url, "http://127.0.0.1:1")
+        two = Cluster(redis_url, "http://127.0.0.1:2")
+        managers = [FakeManager(), FakeManager()]
+        one.manager, two.manager = (cast(Any, m) for m in managers)
+        assert await one.claim("t1") and one.holds("t1")
+        assert not await two.claim("t1") and not two.holds("t1")
+        assert await two.route("t1") == "http://127.0.0.1:1"
+        assert await one.route("t1") is None
+        assert await two.held_elsewhere(["t1", "t2"]) == {"t1"}
+        assert await one.held_elsewhere(["t1"]) == set()
+        managers[0].tables["t1"] = object()
+        await one.renew()
+        assert one.holds("t1") and managers[0].unloaded == []
+        # Taken by someone else: the next renewal finds out, the table is dropped.
+        await one.redis.set(OWNER + "t1", "intruder http://127.0.0.1:9")
+        await one.renew()
+        assert not one.holds("t1") and managers[0].unloaded == ["t1"]
+        # Gone: whoever looks for tables to take over first gets it.
+        await one.redis.delete(OWNER + "t1")
+        assert await two.claim("t1")
+        for cluster in (one, two):
+            cluster._tasks = []
+            await cluster.stop()
+        assert await Cluster(redis_url, "http://x").owner("t1") is None  # given back
+
+    run_async(run())

@@ -187,6 +187,7 @@ class Cluster:
         self.manager = manager
         manager.fence = self.holds
         manager.claim = self._claim_new
+        manager.held_elsewhere = self.held_elsewhere
         self._http = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=2.0))
         self._tasks = [asyncio.create_task(self._every(self.renew_seconds, self.renew)),
                        asyncio.create_task(self._every(self.takeover_seconds,
@@ -348,6 +349,18 @@ class Cluster:
             self.takeovers += 1
             log.info("cluster: took over table %s (loaded in %.3f s)", table_id,
                      time.monotonic() - started)
+
+    async def held_elsewhere(self, table_ids: list[str]) -> set[str]:
+        """Which of ``table_ids`` another process holds the lease of (all of them when
+        Redis does not answer: better not to expire a table someone plays at)."""
+        if not table_ids:
+            return set()
+        try:
+            values = await self.redis.mget([OWNER + t for t in table_ids])
+        except (RedisError, OSError):
+            return set(table_ids)
+        return {table_id for table_id, value in zip(table_ids, values, strict=True)
+                if value is not None and not str(value).startswith(self.id + " ")}
 
     async def ping(self) -> None:
         """Check that Redis answers (for ``/readyz``).

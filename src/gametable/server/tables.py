@@ -586,6 +586,9 @@ class TableManager:
         self.claim: Callable[[str], Awaitable[bool]] | None = None
         """With several processes: take the lease of a new table before storing it
         (``False``: another process holds it); ``None``: nothing to take."""
+        self.held_elsewhere: Callable[[list[str]], Awaitable[set[str]]] | None = None
+        """With several processes: which of these tables another process runs (those
+        are not expired from here)."""
 
     def bot_seed(self, seed: int, seat: Seat) -> int:
         """The seed of the computer player in ``seat`` of a table seeded ``seed``: a keyed
@@ -712,6 +715,9 @@ class TableManager:
             if table is not None and (table.connections or table.status != WAITING):
                 continue
             expired.append(table_id)
+        if expired and self.held_elsewhere is not None:
+            elsewhere = await self.held_elsewhere(expired)
+            expired = [table_id for table_id in expired if table_id not in elsewhere]
         if expired:
             try:
                 await self.storage.mark_expired(expired, now)
