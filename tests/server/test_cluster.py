@@ -238,6 +238,9 @@ def test_after_kill_9_the_other_process_takes_over_with_bots_and_clock(
             created = await create(a.url, [{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
                                    clock={"turn_seconds": 8, "cover": "easy"})
             table_id = created["table"]["id"]
+            # And a table of computer players only, that nobody watches.
+            bots_only = (await create(a.url, [{"kind": "bot", "bot": "random"}] * 2,
+                                      ))["table"]["id"]
             path = f"/api/tables/{table_id}/ws"
             player = Client(a.ws_url + path, created["token"])
             watcher = Client(b.ws_url + path, None)  # piped to A
@@ -253,20 +256,26 @@ def test_after_kill_9_the_other_process_takes_over_with_bots_and_clock(
                 version += 2
             await watcher.state_at(version)
             # Seat 0 must act now and its turn's clock runs: kill the owner.
-            assert owner_url(redis_url, table_id) == a.url
+            assert owner_url(redis_url, table_id) == owner_url(redis_url, bots_only) == a.url
             killed = time.monotonic()
             a.kill()
+            bots_at_kill = len(stored(database, bots_only).actions)
             with pytest.raises(websockets.ConnectionClosed) as closed:
                 await watcher.next("state", timeout=10)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
-            while owner_url(redis_url, table_id) != b.url:
-                assert time.monotonic() - killed < FAILOVER_SECONDS + 5
-                await asyncio.sleep(0.02)
-            lease_moved = time.monotonic() - killed
-            # The clients reconnect, to B.
+
+            async def lease_moves() -> float:
+                while owner_url(redis_url, table_id) != b.url:
+                    assert time.monotonic() - killed < FAILOVER_SECONDS + 5
+                    await asyncio.sleep(0.02)
+                return time.monotonic() - killed
+
+            moving = asyncio.create_task(lease_moves())
+            # The clients reconnect at once, to B: it waits for A's lease to expire.
             player = Client(b.ws_url + path, created["token"])
             await player.connect()
             served = time.monotonic() - killed
+            lease_moved = await moving
             assert player.latest()["version"] == version
             watcher = Client(b.ws_url + path, None)
             await watcher.connect()
@@ -286,6 +295,11 @@ def test_after_kill_9_the_other_process_takes_over_with_bots_and_clock(
             await watcher.state_at(version + 3)
             await player.close()
             await watcher.close()
+            # The computer players' table went on at B too, with nobody asking for it.
+            assert owner_url(redis_url, bots_only) == b.url
+            while len(stored(database, bots_only).actions) < bots_at_kill + 2:
+                assert time.monotonic() - killed < 30
+                await asyncio.sleep(0.2)
             return table_id, player, watcher, lease_moved, served, version
 
         table_id, player, watcher, lease_moved, served, version = run_async(play())
