@@ -21,6 +21,17 @@ folder. Then:
 
 Clients run in ``--client-processes`` processes (tables are split between them), so the
 load generator is not the bottleneck on a small machine.
+
+Several server processes (``gametable.server.cluster``): ``--processes 2 --redis local``
+starts two ``gametable serve`` processes sharing a PostgreSQL database (``--database``,
+``local`` when not given) and a Redis (``local``: a throwaway one on this machine). Each
+table is created on process ``i mod N`` and its seats connect to processes in turn, so
+most tables have clients on a process that does not own them (their frames are piped to
+the owner). Load is measured as above, CPU summed over the server processes. With
+``--failover``, ``--failover-tables`` tables of two people are created on the first
+process, every seat connected through the second; the first is killed (SIGKILL) and each
+client reconnects to the second until it is served again: the seconds from the kill to
+the lease moving and to the last client being served.
 """
 
 from __future__ import annotations
@@ -334,9 +345,21 @@ def main() -> None:
     parser.add_argument("--database", default=None,
                         help="a PostgreSQL URL for the server's storage, or 'local' for a "
                         "throwaway PostgreSQL server on this machine (default: SQLite)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes sharing the tables (2 or more: needs "
+                        "PostgreSQL and --redis)")
+    parser.add_argument("--redis", default="local",
+                        help="with --processes: a Redis URL, or 'local' for a throwaway "
+                        "Redis on this machine")
+    parser.add_argument("--failover", action="store_true",
+                        help="with --processes: also measure the takeover after kill -9")
+    parser.add_argument("--failover-tables", type=int, default=20)
     args = parser.parse_args()
     GAME, OPTIONS, SEATS = args.game, json.loads(args.options), args.seats
     THINK_MS = args.think_ms
+    if args.processes > 1 or args.failover:
+        cluster_main(args)
+        return
     with tempfile.TemporaryDirectory() as data, contextlib.ExitStack() as stack:
         database = args.database
         if database == "local":
@@ -377,6 +400,245 @@ def main() -> None:
           f"{memory['moves_per_table']} moves each")
     print(f"  server RSS             {memory['rss_mb']:>10.1f} MB "
           f"(idle before: {memory['rss_mb_idle']:.1f} MB)")
+
+
+# -- several server processes (gametable.server.cluster) ----------------------------------
+
+
+def start_cluster_server(data_dir: Path, port: int, database: str, redis_url: str
+                         ) -> subprocess.Popen[bytes]:
+    """``gametable serve`` as one process of a cluster (same options as
+    :func:`start_server`, plus ``--redis``)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gametable.cli", "serve", "--port", str(port), "--data-dir",
+         str(data_dir), "--bot-delay", "0", "--no-rate-limits", "--database", database,
+         "--redis", redis_url],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).raise_for_status()
+            return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("a server process did not start")
+
+
+async def cluster_table_loop(bases: list[str], https: list[httpx.AsyncClient],
+                             recorder: Recorder, seed: int, stop_at: float) -> int:
+    """:func:`table_loop` over several processes: table ``seed`` is created on process
+    ``seed mod N``, its seat ``s`` plays through process ``(seed + s) mod N``."""
+    rng = random.Random(seed)
+    games = 0
+    count = len(bases)
+    while time.perf_counter() < stop_at:
+        table, tokens = await new_table(https[seed % count])
+        urls = [f"{bases[(seed + seat) % count].replace('http', 'ws')}/api/tables/{table}/ws"
+                for seat in range(len(tokens))]
+        done = await asyncio.gather(*(seat_client(urls[seat], token, seat, table, recorder,
+                                                  rng, stop_at)
+                                      for seat, token in enumerate(tokens)))
+        games += all(done)
+    return games
+
+
+def cluster_load_worker(bases: list[str], tables: int, warmup: float, seconds: float,
+                        seed: int, out: Any) -> None:
+    async def run() -> dict[str, Any]:
+        start = time.perf_counter()
+        window = (start + warmup, start + warmup + seconds)
+        recorder = Recorder(window)
+        limits = httpx.Limits(max_connections=tables)
+        async with contextlib.AsyncExitStack() as stack:
+            https = [await stack.enter_async_context(
+                httpx.AsyncClient(base_url=base, timeout=60, limits=limits))
+                for base in bases]
+            games = await asyncio.gather(*(cluster_table_loop(bases, https, recorder,
+                                                              seed + i, window[1])
+                                           for i in range(tables)))
+        return {"accepted": recorder.accepted, "latencies": recorder.latencies,
+                "games": sum(games), "refusals": recorder.refusals}
+
+    out.put(asyncio.run(run()))
+
+
+def measure_cluster_load(bases: list[str], pids: list[int], tables: int, processes: int,
+                         warmup: float, seconds: float) -> dict[str, Any]:
+    """:func:`measure_load` with the tables spread over several server processes; CPU
+    is summed over them."""
+    queue: multiprocessing.Queue[dict[str, Any]] = multiprocessing.Queue()
+    share = [tables // processes + (i < tables % processes) for i in range(processes)]
+    workers = [multiprocessing.Process(target=cluster_load_worker,
+                                       args=(bases, n, warmup, seconds, 1000 * i, queue))
+               for i, n in enumerate(share)]
+    for worker in workers:
+        worker.start()
+    time.sleep(warmup)
+    before = [cpu_seconds(pid) for pid in pids]
+    time.sleep(seconds)
+    after = [cpu_seconds(pid) for pid in pids]
+    per_process = [a[0] - b[0] + a[1] - b[1] for a, b in zip(after, before, strict=True)]
+    server_cpu = sum(per_process)
+    parts = [queue.get() for _ in workers]
+    for worker in workers:
+        worker.join()
+    latencies = sorted(x for part in parts for x in part["latencies"])
+    accepted = sum(part["accepted"] for part in parts)
+
+    def pct(p: float) -> float:
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
+
+    return {
+        "tables": tables, "server_processes": len(pids), "client_processes": processes,
+        "seconds": seconds,
+        "actions_per_second": round(accepted / seconds, 1),
+        "latency_ms": {"p50": round(pct(0.50), 2), "p99": round(pct(0.99), 2),
+                       "max": round(latencies[-1] * 1000, 2),
+                       "mean": round(statistics.fmean(latencies) * 1000, 2)},
+        "games_finished": sum(part["games"] for part in parts),
+        "refused_actions": sum(part["refusals"] for part in parts),
+        "server_cpu_us_per_action": round(server_cpu / max(accepted, 1) * 1e6, 1),
+        "server_cpu_share_per_process": [round(cpu / seconds, 2) for cpu in per_process],
+    }
+
+
+def measure_failover(bases: list[str], victim: subprocess.Popen[bytes], redis_url: str,
+                     tables: int) -> dict[str, Any]:
+    """Kill the first process (SIGKILL) while ``tables`` tables it owns have both seats
+    connected through the second; time the lease moving and every client being served
+    again (welcome and state), then check each table takes an action."""
+    import redis  # noqa: PLC0415
+
+    from gametable.server.cluster import OWNER  # noqa: PLC0415
+
+    store = redis.Redis.from_url(redis_url, decode_responses=True)
+    owner, other = bases
+    ws_base = other.replace("http", "ws")
+
+    async def reconnect(table: str, token: str, killed: float) -> tuple[float, Any, Any]:
+        while True:
+            try:
+                ws = await websockets.connect(f"{ws_base}/api/tables/{table}/ws",
+                                              max_size=None, proxy=None)
+                await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+                while True:
+                    message = orjson.loads(await ws.recv())
+                    if message["type"] == "state":
+                        return time.perf_counter() - killed, ws, message
+            except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
+                await asyncio.sleep(0.1)
+
+    async def run() -> dict[str, Any]:
+        async with httpx.AsyncClient(base_url=owner, timeout=60) as http:
+            made = [await new_table(http) for _ in range(tables)]
+        sockets = []
+        for table, tokens in made:
+            for token in tokens:
+                ws = await websockets.connect(f"{ws_base}/api/tables/{table}/ws",
+                                              max_size=None, proxy=None)
+                await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+                sockets.append(ws)
+        await asyncio.sleep(1)
+        killed = time.perf_counter()
+        victim.kill()
+        moved: dict[str, float] = {}
+
+        async def watch_leases() -> None:
+            while len(moved) < len(made):
+                for table, _ in made:
+                    value = store.get(OWNER + table)
+                    if table not in moved and value and str(value).split(" ", 1)[1] == other:
+                        moved[table] = time.perf_counter() - killed
+                await asyncio.sleep(0.02)
+
+        results = await asyncio.gather(
+            watch_leases(),
+            *(reconnect(table, token, killed) for table, tokens in made for token in tokens))
+        served = [seconds for seconds, _, _ in results[1:]]
+        # Each table goes on: the seat to act plays a legal move, and it is accepted.
+        acted = 0
+        for _seconds, ws, state in results[1:]:
+            if state["legal"]:
+                await ws.send(orjson.dumps({"type": "action", "version": state["version"],
+                                            "action": state["legal"][0]}).decode())
+                while True:
+                    message = orjson.loads(await ws.recv())
+                    if message["type"] in ("state", "error"):
+                        acted += message["type"] == "state"
+                        break
+        for _seconds, ws, _state in results[1:]:
+            await ws.close()
+        for ws in sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        return {"tables": tables, "clients": len(served),
+                "lease_moved_s": {"median": round(statistics.median(moved.values()), 2),
+                                  "max": round(max(moved.values()), 2)},
+                "served_again_s": {"median": round(statistics.median(served), 2),
+                                   "max": round(max(served), 2)},
+                "tables_acting_after": acted}
+
+    return asyncio.run(run())
+
+
+def cluster_main(args: argparse.Namespace) -> None:
+    """Run the load (and with ``--failover`` the failover) measurement on
+    ``--processes`` server processes sharing PostgreSQL and Redis."""
+    processes = max(2, args.processes)
+    with tempfile.TemporaryDirectory() as data, contextlib.ExitStack() as stack:
+        database = args.database
+        if database in (None, "local"):
+            from tests.services import postgres_server  # noqa: PLC0415
+
+            database = stack.enter_context(postgres_server()).database()
+        redis_url = args.redis
+        if redis_url == "local":
+            from tests.services import redis_server  # noqa: PLC0415
+
+            redis_url = stack.enter_context(redis_server()).url
+        ports = [free_port() for _ in range(processes)]
+        servers = [start_cluster_server(Path(data), port, database, redis_url)
+                   for port in ports]
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        try:
+            load = measure_cluster_load(bases, [server.pid for server in servers],
+                                        args.tables, args.client_processes, args.warmup,
+                                        args.seconds)
+            failover = (measure_failover(bases[:2], servers[0], redis_url,
+                                         args.failover_tables) if args.failover else None)
+        finally:
+            for server in servers:
+                if server.poll() is None:
+                    server.terminate()
+                    server.wait(15)
+    result = {"load": load, "failover": failover, "cpus": os.cpu_count(),
+              "storage": "postgresql", "processes": processes}
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"game: {GAME} {json.dumps(OPTIONS)}, storage: postgresql, "
+          f"{processes} server processes sharing Redis")
+    pace = f"think time {THINK_MS:.0f} ms on average" if THINK_MS else "no think time"
+    print(f"load: {load['tables']} tables × {SEATS} websocket seats spread over the "
+          f"processes, {load['seconds']:.0f} s, {pace}")
+    print(f"  accepted actions/s     {load['actions_per_second']:>10,.0f}")
+    lat = load["latency_ms"]
+    print(f"  action → last update   p50 {lat['p50']:.1f} ms   p99 {lat['p99']:.1f} ms   "
+          f"max {lat['max']:.1f} ms")
+    print(f"  games finished         {load['games_finished']:>10}")
+    print(f"  refused actions        {load['refused_actions']:>10} (races between seats)")
+    shares = ", ".join(f"{share:.0%}" for share in load["server_cpu_share_per_process"])
+    print(f"  server CPU per action  {load['server_cpu_us_per_action']:>10.0f} µs "
+          f"(all processes; of a core each: {shares})")
+    if failover is not None:
+        print(f"failover: kill -9 of the owner of {failover['tables']} tables "
+              f"({failover['clients']} clients, connected through the other process)")
+        print(f"  leases moved after     median {failover['lease_moved_s']['median']:.2f} s"
+              f"   max {failover['lease_moved_s']['max']:.2f} s")
+        print(f"  clients served again   median {failover['served_again_s']['median']:.2f} s"
+              f"   max {failover['served_again_s']['max']:.2f} s")
+        print(f"  tables acting after    {failover['tables_acting_after']:>10} "
+              f"of {failover['tables']}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Database servers on loopback for the tests that need them: PostgreSQL (Debian's
-``postgresql`` package) started by the tests themselves in a temporary folder.
+``postgresql`` package) and Redis (``redis-server``), started by the tests themselves in
+a temporary folder.
 
-``.ci/run`` (through ``scripts/test``) installs the package, so in CI (``CI=true``) a
+``.ci/run`` (through ``scripts/test``) installs the packages, so in CI (``CI=true``) a
 missing server is a failure; elsewhere the tests that need it are skipped, saying why.
 """
 
@@ -15,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -101,6 +103,64 @@ def postgres_server() -> Iterator[PostgresServer]:
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, KeyError) as error:
         server.stop()
         unavailable(f"PostgreSQL did not start: {error}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class RedisServer:
+    """A throwaway Redis on 127.0.0.1 (no persistence), in its own temporary folder."""
+
+    def __init__(self, binary: str) -> None:
+        self.binary = binary
+        self.folder = Path(tempfile.mkdtemp(prefix="gametable-redis-"))
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        log = (self.folder / "server.log").open("wb")
+        self.process = subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
+             "--dir", str(self.folder), "--save", "", "--appendonly", "no"],
+            stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError((self.folder / "server.log").read_text(errors="replace"))
+            with contextlib.suppress(OSError), socket.create_connection(
+                    ("127.0.0.1", self.port), timeout=1) as probe:
+                probe.sendall(b"PING\r\n")
+                if probe.recv(16).startswith(b"+PONG"):
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("Redis did not answer in 30 s")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def redis_server() -> Iterator[RedisServer]:
+    """Start a Redis server for the duration, or skip (fail in CI) without one."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        unavailable("Redis is not installed (Debian package redis-server)")
+        raise AssertionError  # unreachable: unavailable() raises
+    server = RedisServer(binary)
+    try:
+        server.start()
+    except (OSError, RuntimeError) as error:
+        server.stop()
+        unavailable(f"Redis did not start: {error}")
     try:
         yield server
     finally:

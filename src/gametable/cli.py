@@ -61,6 +61,13 @@ def serve(
         help="Keep tables in PostgreSQL instead of SQLite: a URL such as "
         "postgresql://gametable@localhost/gametable (the schema is made and upgraded at "
         "start).")] = None,
+    redis: Annotated[str | None, typer.Option(
+        help="Share the tables with other gametable processes (same --database): a Redis "
+        "URL such as redis://127.0.0.1:6379/0 that every process names. Each table is "
+        "run by one process at a time; any process serves any client.")] = None,
+    advertise: Annotated[str | None, typer.Option(
+        help="With --redis: the URL the other processes reach this one at, e.g. "
+        "http://10.0.0.5:8001 (default: from --host and --port).")] = None,
     json_logs: Annotated[bool, typer.Option(
         "--json-logs", help="Log one JSON object a line (time, level, logger, message) "
         "for a log collector, instead of readable lines.")] = False,
@@ -119,6 +126,15 @@ def serve(
     if database is not None and not database.startswith(("postgresql://", "postgres://")):
         raise typer.BadParameter("a PostgreSQL URL starts with postgresql://",
                                  param_hint="--database")
+    if redis is not None:
+        if not redis.startswith(("redis://", "rediss://", "unix://")):
+            raise typer.BadParameter("a Redis URL starts with redis://", param_hint="--redis")
+        if database is None:
+            raise typer.BadParameter("several processes share tables in PostgreSQL: "
+                                     "give --database too", param_hint="--redis")
+    if advertise is not None and not advertise.startswith(("http://", "https://")):
+        raise typer.BadParameter("a URL such as http://10.0.0.5:8001",
+                                 param_hint="--advertise")
     rates = {"create": _rate(limit_tables, "--limit-tables"),
              "join": _rate(limit_joins, "--limit-joins"),
              "upload": _rate(limit_uploads, "--limit-uploads"),
@@ -138,7 +154,8 @@ def serve(
                   waiting_hours=waiting_hours if waiting_hours > 0 else None),
         header_timeout=header_timeout, body_timeout=body_timeout,
         read_timeout=min(15.0, body_timeout), upload_quota=quota,
-        absent_seconds=absent_seconds, host_gone_seconds=host_gone_seconds)
+        absent_seconds=absent_seconds, host_gone_seconds=host_gone_seconds,
+        redis=redis, advertise=advertise.rstrip("/") if advertise else None)
     run(host=host, port=port, settings=settings, forwarded_allow_ips=forwarded_allow_ips,
         json_logs=json_logs)
 

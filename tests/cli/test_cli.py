@@ -174,6 +174,17 @@ def test_serve_refuses_a_database_that_is_not_a_postgresql_url(tmp_path: Path) -
     assert "postgresql://" in done.stderr
 
 
+def test_serve_with_redis_needs_postgresql_and_urls_it_can_read(tmp_path: Path) -> None:
+    alone = gametable("serve", "--data-dir", str(tmp_path), "--redis", "redis://127.0.0.1/0")
+    assert alone.returncode == 2 and "--database" in alone.stderr
+    database = ["--database", "postgresql://x/y"]
+    wrong = gametable("serve", "--data-dir", str(tmp_path), *database, "--redis", "x:6379")
+    assert wrong.returncode == 2 and "redis://" in wrong.stderr
+    advertise = gametable("serve", "--data-dir", str(tmp_path), *database, "--redis",
+                          "redis://127.0.0.1/0", "--advertise", "10.0.0.5:8001")
+    assert advertise.returncode == 2 and "--advertise" in advertise.stderr
+
+
 def test_simulate_json_gives_mean_rounds_only_for_games_with_rounds() -> None:
     cats = gametable("simulate", "sequence-cats", "--players", "2", "--games", "2", "--json")
     assert "mean_rounds" not in json.loads(cats.stdout)

@@ -40,7 +40,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -74,6 +74,9 @@ from gametable.server.replays import MAX_RECORD_BYTES, finished_record, parse_re
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage, StorageError
 from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
+
+if TYPE_CHECKING:
+    from gametable.server.cluster import Cluster
 
 log = logging.getLogger("gametable.server")
 
@@ -116,6 +119,12 @@ class Settings:
             that must act may stay disconnected before a computer player acts for it.
         host_gone_seconds: seconds the host's seat may have nobody connected, while
             another player is, before the host role passes to that player.
+        redis: a Redis URL (``redis://host:6379/0``) shared by several processes that
+            serve the same tables (``gametable.server.cluster``; use it with
+            ``database``); ``None``: this process serves every table alone.
+        advertise: with ``redis``, the URL the other processes reach this one at
+            (``http://10.0.0.5:8001``); ``gametable serve`` makes it from its host and
+            port when not given.
     """
 
     data_dir: Path = Path("data")
@@ -132,6 +141,8 @@ class Settings:
     upload_quota: UploadQuota = field(default_factory=UploadQuota)
     absent_seconds: float = 30.0
     host_gone_seconds: float = 300.0
+    redis: str | None = None
+    advertise: str | None = None
 
 
 def server_secret(data_dir: Path) -> bytes:
@@ -187,13 +198,25 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                                absent_seconds=settings.absent_seconds,
                                host_gone_seconds=settings.host_gone_seconds)
         manager.watch_connections = partial(hosting.watch_host, manager)
-        count = manager.load()
-        log.info("loaded %d tables from storage", count)
-        manager.start_bots()
+        cluster: Cluster | None = None
+        if settings.redis:
+            # Several processes: each table is loaded by the one that claims its lease.
+            from gametable.server.cluster import Cluster  # noqa: PLC0415 (only then)
+
+            cluster = Cluster(settings.redis, settings.advertise or "http://127.0.0.1:8000")
+            active = await asyncio.to_thread(store.load_tables, active_only=True)
+            await cluster.start(manager, [row.id for row in active])
+        else:
+            count = manager.load()
+            log.info("loaded %d tables from storage", count)
+            manager.start_bots()
         app.state.manager = manager
+        app.state.cluster = cluster
         sweeper = asyncio.create_task(_sweep(manager))
         yield
         sweeper.cancel()
+        if cluster is not None:
+            await cluster.stop()
         await manager.stop()
         store.close()
 
@@ -238,7 +261,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     async def readyz(request: Request) -> JSONResponse:
         """Readiness: 200 while tables are loaded, storage answers and the process is not
         shutting down; else 503 with the reason (``starting``, ``draining``,
-        ``storage``)."""
+        ``storage``; with several processes also ``redis``, and the answer names this
+        ``process`` and how many tables it ``owns``)."""
         manager: TableManager | None = getattr(request.app.state, "manager", None)
         if manager is None:
             return JSONResponse({"status": "starting"}, status_code=503)
@@ -249,7 +273,18 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         except StorageError as error:
             log.warning("not ready: storage: %s", error)
             return JSONResponse({"status": "storage"}, status_code=503)
-        return JSONResponse({"status": "ready", "tables": len(manager.tables)})
+        ready: dict[str, Any] = {"status": "ready", "tables": len(manager.tables)}
+        cluster: Cluster | None = getattr(request.app.state, "cluster", None)
+        if cluster is not None:
+            from gametable.server.cluster import ClusterError  # noqa: PLC0415
+
+            try:
+                await cluster.ping()
+            except ClusterError as error:
+                log.warning("not ready: %s", error)
+                return JSONResponse({"status": "redis"}, status_code=503)
+            ready.update(process=cluster.id, owns=len(cluster.held))
+        return JSONResponse(ready)
 
     @app.get("/metrics", include_in_schema=False)
     async def metrics(request: Request) -> Response:
@@ -388,6 +423,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
 
 SOCKET_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,64})/ws$")
+TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,64})(?:/.*)?$")
+"""The HTTP routes of one table: with several processes, its owner answers them."""
 
 
 class Gametable:
@@ -396,12 +433,17 @@ class Gametable:
     They are the hot path (every action and every update), so they skip the HTTP
     middleware and routing that the rest of the API goes through. A handshake whose
     ``Origin`` is another site's is closed at once with code :data:`ORIGIN_CLOSE` (4403).
+
+    With several processes (``Settings.redis``), a table's websocket and HTTP routes are
+    served by the process that owns the table; this one proxies them when another does
+    (:class:`~gametable.server.cluster.Cluster`).
     """
 
     def __init__(self, api: FastAPI) -> None:
         self.api = api
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        cluster: Cluster | None = getattr(self.api.state, "cluster", None)
         if scope["type"] == "websocket":
             match = SOCKET_PATH.match(scope["path"])
             if match:
@@ -411,8 +453,23 @@ class Gametable:
                     if await socket.accept():
                         await socket.close(*ORIGIN_CLOSE)
                     return
-                await serve_client(socket, state.manager, match.group(1),
+                table_id = match.group(1)
+                if cluster is not None:
+                    scope, peer = cluster.peer_of(scope)
+                    address = client_address(scope)
+                    await cluster.serve_socket(
+                        socket, table_id, scope, peer,
+                        lambda accepted: serve_client(accepted, state.manager, table_id,
+                                                      address, state.limits))
+                    return
+                await serve_client(socket, state.manager, table_id,
                                    client_address(scope), state.limits)
+                return
+        elif cluster is not None and scope["type"] == "http":
+            match = TABLE_PATH.match(scope["path"])
+            if match:
+                scope, peer = cluster.peer_of(scope)
+                await cluster.forward(scope, receive, send, match.group(1), peer, self.api)
                 return
         await self.api(scope, receive, send)
 

@@ -68,7 +68,8 @@ class DrainingServer(uvicorn.Server):
     (:meth:`TableManager.drain <gametable.server.tables.TableManager.drain>`: no more
     actions, those under way stored and sent, every websocket closed with 1012 so its
     client reconnects), then shuts down as usual (requests under way finish, storage is
-    closed)."""
+    closed). With several processes, the tables' leases are given back right after the
+    drain, so that another process takes them over at once."""
 
     def __init__(self, config: uvicorn.Config, app: Gametable) -> None:
         super().__init__(config)
@@ -79,6 +80,9 @@ class DrainingServer(uvicorn.Server):
         if manager is not None:
             logging.getLogger("gametable.server").info("draining: no more actions")
             await manager.drain()
+        cluster = getattr(self.gametable.api.state, "cluster", None)
+        if cluster is not None:
+            await cluster.stop()
         await super().shutdown(sockets)
 
 
@@ -97,6 +101,17 @@ def configure_logging(json_logs: bool) -> None:
     logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
 
 
+def advertised_host(host: str) -> str:
+    """The host other processes reach this one at when it listens on ``host``: loopback
+    for the wildcard addresses (give ``--advertise`` when processes run on several
+    machines)."""
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host
+
+
 def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | None = None,
         json_logs: bool = False) -> None:
     """Serve until interrupted; prints the address to open.
@@ -108,6 +123,8 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
             limits).
     """
     configure_logging(json_logs)
+    if settings.redis and not settings.advertise:
+        settings.advertise = f"http://{advertised_host(host)}:{port}"
     app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     print(f"gametable: open http://{shown}:{port}/ in your browser "

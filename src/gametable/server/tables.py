@@ -580,6 +580,15 @@ class TableManager:
             len(table.connections) for table in self.tables.values()))
         self.draining = False
         """Set at shutdown: no more actions are taken (``shutting_down``)."""
+        self.fence: Callable[[str], bool] | None = None
+        """With several processes (``gametable.server.cluster``): whether this process
+        may still act for a table (it holds the table's lease); ``None``: always."""
+        self.claim: Callable[[str], Awaitable[bool]] | None = None
+        """With several processes: take the lease of a new table before storing it
+        (``False``: another process holds it); ``None``: nothing to take."""
+        self.held_elsewhere: Callable[[list[str]], Awaitable[set[str]]] | None = None
+        """With several processes: which of these tables another process runs (those
+        are not expired from here)."""
 
     def bot_seed(self, seed: int, seat: Seat) -> int:
         """The seed of the computer player in ``seat`` of a table seeded ``seed``: a keyed
@@ -706,6 +715,9 @@ class TableManager:
             if table is not None and (table.connections or table.status != WAITING):
                 continue
             expired.append(table_id)
+        if expired and self.held_elsewhere is not None:
+            elsewhere = await self.held_elsewhere(expired)
+            expired = [table_id for table_id in expired if table_id not in elsewhere]
         if expired:
             try:
                 await self.storage.mark_expired(expired, now)
@@ -827,6 +839,8 @@ class TableManager:
         """
         table = self._build(row)
         try:
+            if self.claim is not None and not await self.claim(row.id):
+                raise StorageError(f"table {row.id} is another process's")
             await self.storage.create_table(row)
         except StorageError:
             raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
@@ -966,6 +980,8 @@ class TableManager:
         Dixit's storyteller role), the others need not go away once it has."""
         if self.tables.get(table.id) is not table:
             return  # evicted meanwhile: the table in memory (if any) has its own clock
+        if self.fence is not None and not self.fence(table.id):
+            return  # another process runs it now
         async with table.lock:
             clock = table.clock
             if clock is None or table.status != PLAYING:
@@ -1065,6 +1081,9 @@ class TableManager:
         if not isinstance(action, dict):
             raise Refused("malformed", "errors.malformed_action")
         async with table.lock:
+            if self.fence is not None and not self.fence(table.id):
+                # Another process runs this table now (or may): never act for it here.
+                raise Refused("shutting_down", "server.errors.shutting_down", status=503)
             if conn is not None and not table.holds(conn):
                 raise Refused("seat_lost", "server.errors.seat_lost")
             covering = self._covering(table, seat)
@@ -1113,6 +1132,10 @@ class TableManager:
                 table.waiting_since.clear()
                 table.note_waiting(None)
                 table.committed = table.game.outcome(table.state)
+                if self.fence is not None:
+                    # Another process may have stored this action number: the stored
+                    # record is the truth, so the table is loaded from it again.
+                    asyncio.get_running_loop().call_soon(self._reload, table)
                 raise Refused("storage_failed", "server.errors.storage_failed",
                               status=503) from None
             table.actions.append((seat, action))
@@ -1184,7 +1207,7 @@ class TableManager:
                 # Refused after others acted at the same moment (a teammate named the
                 # giver first): decide again. Its person came back: nothing to do.
                 # Refused with nothing changed: a bot bug.
-                if refusal.code == "seat_lost":
+                if refusal.code in ("seat_lost", "shutting_down"):
                     return
                 if refusal.code != "stale_version" and table.version == version:
                     log.error("table %s: bot in seat %d refused: %s", table.id, seat, refusal)
@@ -1199,6 +1222,42 @@ class TableManager:
             if table.clock is not None:
                 table.schedule_clock()
         self._wake_bots(table)
+
+    def unload(self, table_id: str, expected: Table | None = None) -> bool:
+        """Let a table leave memory at once, because another process runs it now (this
+        one lost its lease) or its stored record may have moved on: its computer players
+        and clock stop here, and its connections are closed with 1012 so that their
+        clients reconnect and reach it where it runs. Nothing is stored; the next
+        :meth:`get` loads it again from storage. Returns whether it was in memory (and,
+        with ``expected``, was that very table)."""
+        table = self.tables.get(table_id)
+        if table is None or (expected is not None and table is not expected):
+            return False
+        del self.tables[table_id]
+        table.stop_clock()
+        if table.host_check is not None:
+            table.host_check.cancel()
+            table.host_check = None
+        for task in table.bot_tasks.values():
+            task.cancel()
+        for conn in list(table.connections):
+            conn.finish({"type": "restarting"}, *RESTART_CLOSE)
+        self._uncount(table_id)
+        return True
+
+    def _reload(self, table: Table) -> None:
+        """Unload ``table`` and, while this process may still act for it, load it again
+        from storage (its computer players and clock start again)."""
+        if not self.unload(table.id, table) or self.fence is None or not self.fence(table.id):
+            return
+
+        async def load() -> None:
+            try:
+                await self.get(table.id)
+            except (Refused, StorageError) as error:
+                log.warning("table %s could not be loaded again: %s", table.id, error)
+
+        self.keep(asyncio.create_task(load()))
 
     async def drain(self) -> None:
         """Stop taking actions (they are refused as ``shutting_down``), wait for those

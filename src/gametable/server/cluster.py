@@ -1,0 +1,639 @@
+"""Several gametable processes, one set of tables (``gametable serve --redis …``).
+
+Every process shares the same PostgreSQL database and the same Redis. Each table is run
+by exactly one process at a time, its **owner**, which holds the table's **lease** in
+Redis: the key ``gametable:owner:<table id>`` whose value is ``"<process id> <URL>"``
+(the URL other processes reach the owner at, ``--advertise``), set with ``NX`` and a
+time to live of :data:`LEASE_SECONDS`, renewed every :data:`RENEW_SECONDS` by a script
+that compares the value first. Only the owner applies actions, stores them, runs the
+table's computer players and turn clock.
+
+- **Routing.** A client may connect to any process. A request or websocket for a table
+  that this process owns is served here as in a single process. For a table nobody owns,
+  this process claims the lease and serves it (loading it from storage). For a table
+  another process owns, this process is a **proxy**: the websocket is piped frame for
+  frame to the owner's, HTTP requests are forwarded; the owner learns the client's
+  address from the header :data:`CLIENT_HEADER`, trusted only along with the cluster's
+  peer token (:data:`PEER_HEADER`, a random secret kept in Redis). A request that came
+  from a peer is never forwarded again.
+- **Failover.** A process that dies stops renewing; its leases expire after at most
+  :data:`LEASE_SECONDS`. Every process looks for tables without an owner every
+  :data:`TAKEOVER_SECONDS` (the Redis set :data:`TABLES` lists the tables that have had
+  one) and claims and loads them from their stored records, computer players and clocks
+  included. The websockets that were piped to the dead process are closed with 1012
+  (service restart), so their clients reconnect and reach the new owner.
+- **Fencing.** A process acts for a table only while its lease is surely valid: until
+  :data:`LEASE_SECONDS` − :data:`MARGIN_SECONDS` after the renewal was sent. A process
+  whose lease was lost (taken, deleted, Redis unreachable) drops the table from memory
+  at once and closes its connections with 1012; an action stored by another owner
+  meanwhile makes its next append fail (the append is a compare-and-set on the action
+  number), and the table is then reloaded from storage.
+
+Without ``--redis`` none of this runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import orjson
+import redis.asyncio as aioredis
+import websockets
+from redis.exceptions import RedisError
+from starlette.types import Message, Receive, Scope, Send
+
+from gametable.server.socket import Socket
+from gametable.server.tables import RESTART_CLOSE, Refused
+
+if TYPE_CHECKING:
+    from gametable.server.tables import TableManager
+
+log = logging.getLogger("gametable.cluster")
+
+LEASE_SECONDS = 3.0
+"""Time to live of a table's lease in Redis."""
+RENEW_SECONDS = 1.0
+"""Seconds between two renewals of every lease this process holds."""
+TAKEOVER_SECONDS = 0.5
+"""Seconds between two looks for tables whose owner is gone."""
+MARGIN_SECONDS = 0.5
+"""A process stops acting for a table this long before its lease could expire in Redis."""
+UNUSED_SECONDS = 5.0
+"""A lease this process holds for a table not in its memory (left it when idle, or
+refused to load) is given back after this long."""
+ROUTE_WAIT_SECONDS = 8.0
+"""How long a request or websocket waits for a table's owner to answer (or for a dead
+owner's lease to expire and the table to be taken over) before it is refused (503) or
+closed (1012)."""
+REDIS_TIMEOUT = 1.0
+"""Seconds a Redis command may take."""
+
+PREFIX = "gametable:"
+OWNER = PREFIX + "owner:"
+"""Prefix of the lease keys: ``gametable:owner:<table id>`` → ``"<process> <URL>"``."""
+TABLES = PREFIX + "tables"
+"""A Redis set of the tables that have had an owner (those to take over if it dies)."""
+PEER_TOKEN = PREFIX + "peer-token"
+"""The secret that processes of the cluster show each other (made by the first one)."""
+PROCESS = PREFIX + "process:"
+"""Prefix of each process's heartbeat key (``→ URL``, with the lease's time to live)."""
+PEER_HEADER = "x-gametable-peer"
+CLIENT_HEADER = "x-gametable-client"
+
+_RENEW = """
+local kept = {}
+for i = 2, #KEYS do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then
+    redis.call('PEXPIRE', KEYS[i], ARGV[2])
+    redis.call('SADD', KEYS[1], string.sub(KEYS[i], #ARGV[3] + 1))
+    kept[#kept + 1] = i - 1
+  end
+end
+return kept
+"""
+"""Renew the leases (KEYS[2…]) whose value is still ours (ARGV[1]) to ARGV[2] ms, note
+them in the set of tables (KEYS[1]); return the 1-based positions of those renewed."""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+_ORPHANS = """
+local found = {}
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', ARGV[1] .. id) == 0 then found[#found + 1] = id end
+end
+return found
+"""
+"""The tables in the set KEYS[1] whose lease (prefix ARGV[1]) is missing."""
+
+
+class ClusterError(Exception):
+    """Redis cannot be reached, or the owner of a table does not answer."""
+
+
+@dataclass(frozen=True)
+class Peer:
+    """Who sent a request: a process of the cluster (``trusted``) or a client."""
+
+    trusted: bool = False
+
+
+class Cluster:
+    """This process's part in a cluster of gametable processes sharing tables.
+
+    Args:
+        redis_url: the Redis server, e.g. ``redis://127.0.0.1:6379/0``.
+        advertise: the URL other processes reach this one at, e.g.
+            ``http://10.0.0.5:8001`` (no trailing slash needed).
+        lease_seconds, renew_seconds, takeover_seconds: see the module's constants.
+
+    Attributes:
+        id: this process's random id (12 hex digits).
+        held: for each table whose lease this process holds, until when (monotonic
+            seconds) it may act for it.
+    """
+
+    def __init__(self, redis_url: str, advertise: str, *,
+                 lease_seconds: float = LEASE_SECONDS, renew_seconds: float = RENEW_SECONDS,
+                 takeover_seconds: float = TAKEOVER_SECONDS) -> None:
+        self.redis_url = redis_url
+        self.url = advertise.rstrip("/")
+        self.id = secrets.token_hex(6)
+        self.value = f"{self.id} {self.url}"
+        self.lease_seconds = lease_seconds
+        self.renew_seconds = renew_seconds
+        self.takeover_seconds = takeover_seconds
+        self.redis: aioredis.Redis = aioredis.Redis.from_url(
+            redis_url, decode_responses=True, socket_timeout=REDIS_TIMEOUT,
+            socket_connect_timeout=REDIS_TIMEOUT)
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+        self._orphans = self.redis.register_script(_ORPHANS)
+        self.held: dict[str, float] = {}
+        self._claimed: dict[str, float] = {}
+        self.peer_token = ""
+        self.manager: TableManager | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._http: httpx.AsyncClient | None = None
+        self.stopped = False
+        self.takeovers = 0
+        """Tables this process took over from a process that had gone."""
+
+    # -- starting and stopping --------------------------------------------------------
+
+    async def start(self, manager: TableManager, active: list[str]) -> None:
+        """Join the cluster: fence ``manager``'s writes with the leases, note the stored
+        tables that may have to act (``active``: their ids) so that one process takes
+        each over, and start renewing and taking over.
+
+        Raises:
+            ClusterError: Redis does not answer.
+        """
+        try:
+            await self.redis.set(PEER_TOKEN, secrets.token_urlsafe(24), nx=True)
+            self.peer_token = str(await self.redis.get(PEER_TOKEN))
+            if active:
+                await self.redis.sadd(TABLES, *active)
+        except (RedisError, OSError) as error:
+            raise ClusterError(f"Redis at {self.redis_url}: {error}") from None
+        self.manager = manager
+        manager.fence = self.holds
+        manager.claim = self._claim_new
+        manager.held_elsewhere = self.held_elsewhere
+        self._http = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=2.0))
+        self._tasks = [asyncio.create_task(self._every(self.renew_seconds, self.renew)),
+                       asyncio.create_task(self._every(self.takeover_seconds,
+                                                       self.take_over))]
+        log.info("cluster: process %s at %s joined (Redis %s)", self.id, self.url,
+                 self.redis_url)
+
+    async def stop(self) -> None:
+        """Stop renewing and give every lease back, so other processes take the tables
+        over at once (at shutdown, after the tables were drained). Idempotent."""
+        if self.stopped:
+            return
+        self.stopped = True
+        for task in self._tasks:
+            task.cancel()
+        held, self.held = list(self.held), {}
+        for table_id in held:
+            with contextlib.suppress(RedisError, OSError):
+                await self._release(keys=[OWNER + table_id], args=[self.value])
+        if self._http is not None:
+            await self._http.aclose()
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.delete(PROCESS + self.id)
+            await self.redis.aclose()
+
+    async def _every(self, seconds: float, step: Callable[[], Awaitable[None]]) -> None:
+        while True:
+            try:
+                await step()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster: %s failed", getattr(step, "__name__", step))
+            await asyncio.sleep(seconds)
+
+    # -- leases -----------------------------------------------------------------------
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process may act for ``table_id`` now (its lease is surely
+        valid)."""
+        return self.held.get(table_id, 0.0) > time.monotonic()
+
+    def _valid_from(self, sent: float) -> float:
+        return sent + self.lease_seconds - MARGIN_SECONDS
+
+    async def claim(self, table_id: str) -> bool:
+        """Take the lease of ``table_id`` if nobody holds it; returns whether this
+        process holds it now.
+
+        Raises:
+            ClusterError: Redis does not answer.
+        """
+        if self.stopped:
+            return False
+        if self.holds(table_id):
+            return True
+        sent = time.monotonic()
+        try:
+            taken = await self.redis.set(OWNER + table_id, self.value, nx=True,
+                                         px=round(self.lease_seconds * 1000))
+            if taken:
+                await self.redis.sadd(TABLES, table_id)
+        except (RedisError, OSError) as error:
+            raise ClusterError(f"Redis: {error}") from None
+        if not taken:
+            return False
+        self.held[table_id] = self._valid_from(sent)
+        self._claimed[table_id] = sent
+        return True
+
+    async def _claim_new(self, table_id: str) -> bool:
+        try:
+            return await self.claim(table_id)
+        except ClusterError as error:
+            log.warning("cluster: new table %s: %s", table_id, error)
+            return False
+
+    async def renew(self) -> None:
+        """Renew every lease held; drop the tables whose lease was lost, and give back
+        the leases of tables no longer in memory."""
+        manager = self.manager
+        if manager is None or self.stopped:
+            return
+        now = time.monotonic()
+        for table_id in [t for t in self.held if t not in manager.tables
+                         and now - self._claimed.get(t, now) > UNUSED_SECONDS]:
+            await self._give_back(table_id)
+        ids = list(self.held)
+        sent = time.monotonic()
+        try:
+            kept: list[int] = []
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                found = await self._renew(
+                    keys=[TABLES, *(OWNER + t for t in chunk)],
+                    args=[self.value, round(self.lease_seconds * 1000), OWNER])
+                kept += [start + int(i) - 1 for i in found]
+            await self.redis.set(PROCESS + self.id, self.url,
+                                 px=round(self.lease_seconds * 1000))
+        except (RedisError, OSError) as error:
+            log.warning("cluster: leases not renewed: %s", error)
+        else:
+            renewed = {ids[i] for i in kept}
+            for table_id in ids:
+                if table_id in renewed:
+                    if table_id in self.held:
+                        self.held[table_id] = self._valid_from(sent)
+                else:
+                    self.lost(table_id, "its lease was taken")
+        now = time.monotonic()
+        for table_id, until in list(self.held.items()):
+            if until <= now:
+                self.lost(table_id, "its lease could not be renewed in time")
+
+    def lost(self, table_id: str, why: str) -> None:
+        """This process no longer owns ``table_id``: forget the lease and drop the table
+        (its connections are closed with 1012 so that their clients reconnect)."""
+        if self.held.pop(table_id, None) is None:
+            return
+        self._claimed.pop(table_id, None)
+        log.warning("cluster: table %s lost: %s", table_id, why)
+        if self.manager is not None:
+            self.manager.unload(table_id)
+
+    async def _give_back(self, table_id: str) -> None:
+        self.held.pop(table_id, None)
+        self._claimed.pop(table_id, None)
+        try:
+            if await self._release(keys=[OWNER + table_id], args=[self.value]):
+                await self.redis.srem(TABLES, table_id)
+        except (RedisError, OSError) as error:
+            log.warning("cluster: lease of table %s not given back: %s", table_id, error)
+
+    async def take_over(self) -> None:
+        """Claim and load every noted table whose lease is missing (its owner died, or
+        nobody has run it since the cluster started)."""
+        manager = self.manager
+        if manager is None or self.stopped:
+            return
+        try:
+            orphans = await self._orphans(keys=[TABLES], args=[OWNER])
+        except (RedisError, OSError) as error:
+            log.warning("cluster: cannot look for tables to take over: %s", error)
+            return
+        for table_id in orphans:
+            try:
+                if not await self.claim(table_id):
+                    continue
+            except ClusterError as error:
+                log.warning("cluster: %s", error)
+                return
+            started = time.monotonic()
+            try:
+                await manager.get(table_id)
+            except Refused as refusal:  # gone or expired: nothing to run
+                log.info("cluster: table %s not taken over: %s", table_id, refusal.code)
+                await self._give_back(table_id)
+                continue
+            self.takeovers += 1
+            log.info("cluster: took over table %s (loaded in %.3f s)", table_id,
+                     time.monotonic() - started)
+
+    async def held_elsewhere(self, table_ids: list[str]) -> set[str]:
+        """Which of ``table_ids`` another process holds the lease of (all of them when
+        Redis does not answer: better not to expire a table someone plays at)."""
+        if not table_ids:
+            return set()
+        try:
+            values = await self.redis.mget([OWNER + t for t in table_ids])
+        except (RedisError, OSError):
+            return set(table_ids)
+        return {table_id for table_id, value in zip(table_ids, values, strict=True)
+                if value is not None and not str(value).startswith(self.id + " ")}
+
+    async def ping(self) -> None:
+        """Check that Redis answers (for ``/readyz``).
+
+        Raises:
+            ClusterError: it does not.
+        """
+        try:
+            await self.redis.ping()
+        except (RedisError, OSError) as error:
+            raise ClusterError(f"Redis: {error}") from None
+
+    async def owner(self, table_id: str) -> str | None:
+        """The process id and URL holding ``table_id``'s lease (``"<id> <URL>"``), or
+        ``None``.
+
+        Raises:
+            ClusterError: Redis does not answer.
+        """
+        try:
+            value = await self.redis.get(OWNER + table_id)
+        except (RedisError, OSError) as error:
+            raise ClusterError(f"Redis: {error}") from None
+        return None if value is None else str(value)
+
+    async def route(self, table_id: str, *, from_peer: bool = False) -> str | None:
+        """Where ``table_id`` is served: ``None`` here (this process holds the lease, or
+        has just claimed it), else the owner's URL.
+
+        Raises:
+            ClusterError: Redis does not answer, the lease is another process's but the
+                request came from a peer (it is never forwarded twice), or the lease is
+                this process's in Redis but no longer valid here (wait for it to
+                expire).
+        """
+        if self.holds(table_id):
+            return None
+        value = await self.owner(table_id)
+        if value is None:
+            if await self.claim(table_id):
+                return None
+            value = await self.owner(table_id)
+            if value is None:
+                raise ClusterError("the lease changed hands; try again")
+        process, _, url = value.partition(" ")
+        if process == self.id:
+            raise ClusterError("this process's lease has lapsed; try again")
+        if from_peer:
+            raise ClusterError(f"a peer forwarded table {table_id}, owned by {process}")
+        return url
+
+    # -- proxying ---------------------------------------------------------------------
+
+    def peer_of(self, scope: Scope) -> tuple[Scope, Peer]:
+        """``scope`` with the client's address a peer forwarded (when the peer token is
+        right), and whether a peer sent it."""
+        headers = dict(scope.get("headers") or [])
+        token = headers.get(PEER_HEADER.encode())
+        if token is None or not self.peer_token or not secrets.compare_digest(
+                token, self.peer_token.encode()):
+            return scope, Peer()
+        client = headers.get(CLIENT_HEADER.encode(), b"-").decode("latin-1")
+        return {**scope, "client": (client, 0)}, Peer(trusted=True)
+
+    def _peer_headers(self, scope: Scope) -> list[tuple[str, str]]:
+        client = scope.get("client")
+        return [(PEER_HEADER, self.peer_token),
+                (CLIENT_HEADER, str(client[0]) if client else "-")]
+
+    async def _target(self, table_id: str, peer: Peer, deadline: float) -> str | None:
+        """The owner's URL, or ``None`` to serve here, waiting up to ``deadline``.
+
+        Raises:
+            ClusterError: no owner could be found in time.
+        """
+        while True:
+            try:
+                return await self.route(table_id, from_peer=peer.trusted)
+            except ClusterError:
+                if time.monotonic() >= deadline:
+                    raise
+            await asyncio.sleep(0.2)
+
+    async def serve_socket(self, socket: Socket, table_id: str, scope: Scope, peer: Peer,
+                           local: Callable[[Socket], Awaitable[None]]) -> None:
+        """Serve a table websocket: here (``local``, with the handshake already done)
+        when this process owns the table, else piped to the owner's. When the owner
+        goes, the client's socket is closed with 1012 so that it reconnects."""
+        if not await socket.accept():
+            return
+        deadline = time.monotonic() + ROUTE_WAIT_SECONDS
+        while True:
+            try:
+                target = await self._target(table_id, peer, deadline)
+            except ClusterError as error:
+                log.warning("cluster: websocket of table %s: %s", table_id, error)
+                await socket.close(*RESTART_CLOSE)
+                return
+            if target is None:
+                await local(_Accepted(socket))
+                return
+            url = target.replace("http", "ws", 1) + scope["path"]
+            try:
+                upstream = await websockets.connect(
+                    url, additional_headers=self._peer_headers(scope), max_size=None,
+                    open_timeout=2, compression=None, proxy=None)
+            except (OSError, TimeoutError, websockets.InvalidHandshake) as error:
+                if time.monotonic() >= deadline:
+                    log.warning("cluster: owner of table %s at %s: %s", table_id, target,
+                                error)
+                    await socket.close(*RESTART_CLOSE)
+                    return
+                await asyncio.sleep(0.2)
+                continue
+            break
+        await _pipe(socket, upstream)
+
+    async def forward(self, scope: Scope, receive: Receive, send: Send, table_id: str,
+                      peer: Peer, local: Callable[[Scope, Receive, Send], Awaitable[None]]
+                      ) -> None:
+        """Serve an HTTP request about a table: here (``local``) when this process owns
+        it, else forwarded to the owner (503 with ``Retry-After`` when none answers)."""
+        deadline = time.monotonic() + ROUTE_WAIT_SECONDS
+        body: bytes | None = None
+        while True:
+            try:
+                target = await self._target(table_id, peer, deadline)
+            except ClusterError as error:
+                log.warning("cluster: request for table %s: %s", table_id, error)
+                await _unavailable(send)
+                return
+            if target is None:
+                if body is None:
+                    await local(scope, receive, send)
+                else:
+                    await local(scope, _replay_body(body, receive), send)
+                return
+            if body is None:
+                body = await _read_body(receive, MAX_FORWARDED_BODY)
+                if body is None:
+                    await _json(send, 413, Refused(
+                        "too_large", "server.errors.too_large", status=413,
+                        size=MAX_FORWARDED_BODY + 1, limit=MAX_FORWARDED_BODY).to_json())
+                    return
+            try:
+                response = await self._send_upstream(scope, target, body)
+            except httpx.TransportError as error:
+                if time.monotonic() >= deadline:
+                    log.warning("cluster: owner of table %s at %s: %s", table_id, target,
+                                error)
+                    await _unavailable(send)
+                    return
+                await asyncio.sleep(0.2)
+                continue
+            headers = [(k.encode("latin-1"), v.encode("latin-1"))
+                       for k, v in response.headers.multi_items()
+                       if k.lower() not in _HOP_HEADERS]
+            headers.append((b"content-length", str(len(response.content)).encode()))
+            await send({"type": "http.response.start", "status": response.status_code,
+                        "headers": headers})
+            await send({"type": "http.response.body", "body": response.content})
+            return
+
+    async def _send_upstream(self, scope: Scope, target: str, body: bytes) -> httpx.Response:
+        assert self._http is not None
+        query = scope.get("query_string", b"").decode("latin-1")
+        url = target + scope["path"] + (f"?{query}" if query else "")
+        headers = [(k.decode("latin-1"), v.decode("latin-1"))
+                   for k, v in scope.get("headers") or []
+                   if k.decode("latin-1").lower() not in _DROPPED_HEADERS]
+        headers += self._peer_headers(scope)
+        return await self._http.request(scope["method"], url, headers=headers, content=body)
+
+
+MAX_FORWARDED_BODY = 64 * 1024
+"""Largest request body forwarded to a table's owner (the table routes take at most
+64 KiB)."""
+_HOP_HEADERS = {"connection", "keep-alive", "transfer-encoding", "content-length",
+                "content-encoding", "upgrade"}
+_DROPPED_HEADERS = _HOP_HEADERS | {"host", PEER_HEADER, CLIENT_HEADER, "x-forwarded-for",
+                                   "forwarded"}
+
+
+class _Accepted(Socket):
+    """A socket whose handshake the proxy already completed."""
+
+    def __init__(self, socket: Socket) -> None:
+        super().__init__(socket._receive, socket._send)
+
+    async def accept(self) -> bool:
+        return True
+
+
+async def _pipe(socket: Socket, upstream: Any) -> None:
+    """Copy frames both ways until one side closes; the owner's close code reaches the
+    client, or 1012 when the owner's connection broke (it died)."""
+
+    async def down() -> None:
+        async for message in upstream:
+            if isinstance(message, str):
+                await socket.send_text(message)
+
+    async def up() -> None:
+        while True:
+            frame = await socket.next_frame()
+            if frame is None:
+                return
+            await upstream.send(frame)
+
+    downstream = asyncio.create_task(down())
+    upstream_task = asyncio.create_task(up())
+    try:
+        done, _ = await asyncio.wait({downstream, upstream_task},
+                                     return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (downstream, upstream_task):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.gather(downstream, upstream_task, return_exceptions=True)
+    if upstream_task in done:  # the client left
+        with contextlib.suppress(Exception):
+            await upstream.close()
+        return
+    received = upstream.protocol.close_rcvd
+    if received is None or received.code in (1006, 1011, 1001):
+        await socket.close(*RESTART_CLOSE)
+    else:
+        await socket.close(received.code, received.reason)
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The request body, or ``None`` when it is larger than ``limit`` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def _replay_body(body: bytes, receive: Receive) -> Receive:
+    """``receive`` for a request whose body was already read: the body, then what the
+    client's connection says (its disconnect)."""
+    sent = False
+
+    async def replayed() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replayed
+
+
+async def _json(send: Send, status: int, data: Mapping[str, Any],
+                headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = orjson.dumps(data)
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            *(headers or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _unavailable(send: Send) -> None:
+    refusal = Refused("shutting_down", "server.errors.shutting_down", status=503)
+    await _json(send, 503, refusal.to_json(), [(b"retry-after", b"1")])

@@ -1,0 +1,442 @@
+"""Several processes, one set of tables: two ``gametable serve`` processes sharing
+PostgreSQL and Redis (``gametable.server.cluster``).
+
+Each test starts its processes itself, against a PostgreSQL and a Redis that the tests
+start on loopback (``tests/services.py``); skipped where either is not installed, except
+in CI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, cast
+
+import httpx
+import orjson
+import pytest
+import websockets
+
+from gametable.core import registry
+from tests.aio import run_async
+from tests.server.conftest import LiveServer
+from tests.services import PostgresServer, postgres_server, redis_server
+
+psycopg = pytest.importorskip("psycopg")
+redis = pytest.importorskip("redis")
+
+from gametable.server.cluster import OWNER, TABLES  # noqa: E402
+from gametable.server.postgres import PostgresStorage  # noqa: E402
+from gametable.server.storage import TableRow  # noqa: E402
+
+pytestmark = pytest.mark.server
+
+FAILOVER_SECONDS = 5.0
+"""The longest a table may stay without an owner after its owner was killed."""
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[PostgresServer]:
+    with postgres_server() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    with redis_server() as running:
+        yield running.url
+
+
+@pytest.fixture
+def database(postgres: PostgresServer, redis_url: str) -> str:
+    redis.Redis.from_url(redis_url).flushall()
+    return postgres.database()
+
+
+def process(tmp_path: Path, name: str, database: str, redis_url: str,
+            bot_delay: float = 0.0) -> LiveServer:
+    server = LiveServer(data_dir=tmp_path / name, bot_delay=bot_delay,
+                        options=["--no-rate-limits", "--database", database,
+                                 "--redis", redis_url])
+    server.start()
+    return server
+
+
+def owner_url(redis_url: str, table_id: str) -> str | None:
+    value = redis.Redis.from_url(redis_url, decode_responses=True).get(OWNER + table_id)
+    return None if value is None else str(value).split(" ", 1)[1]
+
+
+def stored(database: str, table_id: str) -> TableRow:
+    storage = PostgresStorage(database)
+    try:
+        row = storage.load_table(table_id)
+    finally:
+        storage.close()
+    assert row is not None
+    return row
+
+
+def views_of(row: TableRow, seat: int | None) -> list[Any]:
+    """What ``seat`` should see at each version of the stored record (0: as dealt)."""
+    game = registry.get(row.game)
+    state = game.new_game(game.make_config(row.config, len(row.seats)), len(row.seats),
+                          row.seed)
+    views = [orjson.loads(orjson.dumps(game.view(state, seat)))]
+    for seat_acting, action in row.actions:
+        game.apply(state, seat_acting, action)
+        views.append(orjson.loads(orjson.dumps(game.view(state, seat))))
+    return views
+
+
+class Client:
+    """A websocket client of one seat (or a watcher) that keeps every message."""
+
+    def __init__(self, url: str, token: str | None) -> None:
+        self.url = url
+        self.token = token
+        self.ws: Any = None
+        self.messages: list[dict[str, Any]] = []
+        self.seat: int | None = None
+
+    async def connect(self) -> None:
+        self.ws = await websockets.connect(self.url, max_size=None, proxy=None)
+        hello = {"type": "hello", "token": self.token} if self.token else {"type": "hello"}
+        await self.ws.send(orjson.dumps(hello).decode())
+        welcome = await self.next("welcome")
+        self.seat = welcome["seat"]
+        await self.next("state")
+
+    async def next(self, kind: str, timeout: float = 30.0) -> dict[str, Any]:
+        while True:
+            message = orjson.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+            self.messages.append(message)
+            if message["type"] == kind:
+                return dict(message)
+
+    async def state_at(self, version: int, timeout: float = 30.0) -> dict[str, Any]:
+        """The state message of ``version`` (waiting for it)."""
+        for message in self.states():
+            if message["version"] == version:
+                return message
+        while True:
+            message = await self.next("state", timeout)
+            if message["version"] >= version:
+                assert message["version"] == version, (message["version"], version)
+                return message
+
+    def states(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "state"]
+
+    def latest(self) -> dict[str, Any]:
+        return self.states()[-1]
+
+    async def act(self, rng: random.Random) -> dict[str, Any]:
+        state = self.latest()
+        action = rng.choice(state["legal"])
+        await self.ws.send(orjson.dumps({"type": "action", "action": action,
+                                         "version": state["version"]}).decode())
+        return dict(action)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def create(base: str, seats: list[dict[str, Any]], clock: dict[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        response = await http.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna", "seats": seats, "clock": clock})
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+
+def check_views(client: Client, row: TableRow) -> None:
+    """Every state ``client`` received is its seat's view of the stored record at that
+    version: no acknowledged action lost, none applied twice, no other seat's secrets."""
+    expected = views_of(row, client.seat)
+    for state in client.states():
+        assert state["version"] < len(expected), (state["version"], len(row.actions))
+        assert state["view"] == expected[state["version"]], state["version"]
+
+
+def test_two_processes_play_one_table_each_client_on_either(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    a = process(tmp_path, "a", database, redis_url)
+    b = process(tmp_path, "b", database, redis_url)
+    try:
+        async def play() -> tuple[str, list[Client]]:
+            created = await create(a.url, [{"kind": "human"}, {"kind": "human"}])
+            table_id = created["table"]["id"]
+            assert owner_url(redis_url, table_id) == a.url
+            async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
+                # Joining through B: forwarded to the owner, A.
+                joined = (await http.post(f"/api/tables/{table_id}/join",
+                                          json={"name": "Bea"})).json()
+                assert joined["seat"] == 1
+                info = (await http.get(f"/api/tables/{table_id}")).json()
+                assert info["status"] == "playing"
+            path = f"/api/tables/{table_id}/ws"
+            clients = [Client(a.ws_url + path, created["token"]),
+                       Client(b.ws_url + path, joined["token"]),
+                       Client(b.ws_url + path, None)]
+            for client in clients:
+                await client.connect()
+            assert [c.seat for c in clients] == [0, 1, None]
+            rng = random.Random(7)
+            for version in range(12):
+                states = [await c.state_at(version) for c in clients]
+                assert len({orjson.dumps(s["to_act"]) for s in states}) == 1
+                (seat,) = states[0]["to_act"]
+                await clients[seat].act(rng)
+            for client in clients:
+                await client.state_at(12)
+            # The same action again, through B: refused, applied once.
+            last = clients[1].latest()
+            if last["legal"]:
+                await clients[1].ws.send(orjson.dumps({
+                    "type": "action", "action": last["legal"][0],
+                    "version": last["version"] - 1}).decode())
+                error = await clients[1].next("error")
+                assert error["code"] in {"stale_version", "illegal_action"}
+            for client in clients:
+                await client.close()
+            return table_id, clients
+
+        table_id, clients = run_async(play())
+        row = stored(database, table_id)
+        assert len(row.actions) == 12
+        for client in clients:
+            assert [s["version"] for s in client.states()] == list(range(13))
+            check_views(client, row)
+        # Each seat saw only its own hand.
+        assert clients[0].latest()["view"] != clients[1].latest()["view"]
+        ready = httpx.get(f"{b.url}/readyz").json()
+        assert ready["status"] == "ready" and ready["owns"] == 0
+        # A stopped the usual way (SIGTERM) gives its leases back: B takes over at once.
+        stopped = time.monotonic()
+        a.stop()
+        while owner_url(redis_url, table_id) != b.url:
+            assert time.monotonic() - stopped < 3.0
+            time.sleep(0.05)
+        assert httpx.get(f"{b.url}/api/tables/{table_id}").json()["version"] == 12
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_after_kill_9_the_other_process_takes_over_with_bots_and_clock(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    a = process(tmp_path, "a", database, redis_url, bot_delay=0.2)
+    b = process(tmp_path, "b", database, redis_url, bot_delay=0.2)
+    try:
+        async def play() -> tuple[str, Client, Client, float, float, int]:
+            created = await create(a.url, [{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
+                                   clock={"turn_seconds": 8, "cover": "easy"})
+            table_id = created["table"]["id"]
+            # And a table of computer players only, that nobody watches.
+            bots_only = (await create(a.url, [{"kind": "bot", "bot": "random"}] * 2,
+                                      ))["table"]["id"]
+            path = f"/api/tables/{table_id}/ws"
+            player = Client(a.ws_url + path, created["token"])
+            watcher = Client(b.ws_url + path, None)  # piped to A
+            await player.connect()
+            await watcher.connect()
+            rng = random.Random(3)
+            version = 0
+            for _ in range(3):  # the person moves, then the computer player answers
+                state = await player.state_at(version)
+                assert state["to_act"] == [0]
+                await player.act(rng)
+                await player.state_at(version + 2)
+                version += 2
+            await watcher.state_at(version)
+            # Seat 0 must act now and its turn's clock runs: kill the owner.
+            assert owner_url(redis_url, table_id) == owner_url(redis_url, bots_only) == a.url
+            killed = time.monotonic()
+            a.kill()
+            bots_at_kill = len(stored(database, bots_only).actions)
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await watcher.next("state", timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+
+            async def lease_moves() -> float:
+                while owner_url(redis_url, table_id) != b.url:
+                    assert time.monotonic() - killed < FAILOVER_SECONDS + 5
+                    await asyncio.sleep(0.02)
+                return time.monotonic() - killed
+
+            moving = asyncio.create_task(lease_moves())
+            # The clients reconnect at once, to B: it waits for A's lease to expire.
+            player = Client(b.ws_url + path, created["token"])
+            await player.connect()
+            served = time.monotonic() - killed
+            lease_moved = await moving
+            assert player.latest()["version"] == version
+            watcher = Client(b.ws_url + path, None)
+            await watcher.connect()
+            # Nobody acts for seat 0: its clock runs out on B, a computer player covers,
+            # then the seat's own computer player moves.
+            covered = None
+            while covered is None:
+                state = await player.next("state", timeout=30)
+                covered = state.get("covered")
+            assert covered["seat"] == 0 and state["version"] == version + 1
+            await player.state_at(version + 2)
+            assert any(event.get("seat") == 1
+                       for event in player.latest()["events"])
+            # The person takes the seat back by acting.
+            await player.act(rng)
+            await player.state_at(version + 3)
+            await watcher.state_at(version + 3)
+            await player.close()
+            await watcher.close()
+            # The computer players' table went on at B too, with nobody asking for it.
+            assert owner_url(redis_url, bots_only) == b.url
+            while len(stored(database, bots_only).actions) < bots_at_kill + 2:
+                assert time.monotonic() - killed < 30
+                await asyncio.sleep(0.2)
+            return table_id, player, watcher, lease_moved, served, version
+
+        table_id, player, watcher, lease_moved, served, version = run_async(play())
+        print(f"\nfailover after kill -9: lease on B after {lease_moved:.2f} s, "
+              f"client served by B after {served:.2f} s")
+        assert served < FAILOVER_SECONDS
+        row = stored(database, table_id)
+        assert len(row.actions) >= version + 3
+        check_views(player, row)
+        check_views(watcher, row)
+        assert row.actions[version][0] == 0  # the cover's action, once
+        assert row.actions[version + 1][0] == 1
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_process_that_loses_a_lease_stops_acting_for_that_table(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    a = process(tmp_path, "a", database, redis_url, bot_delay=0.15)
+    store = redis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        async def play() -> None:
+            created = await create(a.url, [{"kind": "bot", "bot": "random"},
+                                           {"kind": "bot", "bot": "random"}])
+            table_id = created["table"]["id"]
+            watcher = Client(f"{a.ws_url}/api/tables/{table_id}/ws", None)
+            await watcher.connect()
+            await watcher.state_at(3)
+            # Another process "takes" the lease (as after a long pause of this one).
+            store.set(OWNER + table_id, "intruder http://127.0.0.1:9")
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    await watcher.next("state", timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+            await asyncio.sleep(0.5)
+            frozen = len(stored(database, table_id).actions)
+            await asyncio.sleep(2.0)
+            assert len(stored(database, table_id).actions) == frozen
+            # The intruder goes: A takes the table over again and its bots go on.
+            assert store.sismember(TABLES, table_id)
+            store.delete(OWNER + table_id)
+            watcher = Client(f"{a.ws_url}/api/tables/{table_id}/ws", None)
+            await watcher.connect()
+            await watcher.state_at(frozen + 2)
+            await watcher.close()
+            check_views(watcher, stored(database, table_id))
+
+        run_async(play())
+    finally:
+        a.stop()
+
+
+def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    """A late write of a previous owner: the append's compare-and-set refuses this
+    process's action under the same number; the table is loaded again from the stored
+    record, its clients reconnect and see the stored action, applied once."""
+    a = process(tmp_path, "a", database, redis_url)
+    try:
+        async def play() -> tuple[str, Client]:
+            created = await create(a.url, [{"kind": "human"}, {"kind": "human"}])
+            table_id = created["table"]["id"]
+            async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+                await http.post(f"/api/tables/{table_id}/join", json={"name": "Bea"})
+            url = f"{a.ws_url}/api/tables/{table_id}/ws"
+            player = Client(url, created["token"])
+            await player.connect()
+            await player.state_at(0)
+            legal = player.latest()["legal"]
+            storage = PostgresStorage(database)
+            try:
+                await storage.append_action(table_id, 1, 0, legal[0])
+            finally:
+                storage.close()
+            await player.ws.send(orjson.dumps({"type": "action", "action": legal[-1],
+                                               "version": 0}).decode())
+            error = await player.next("error")
+            assert error["code"] == "storage_failed"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    await player.next("state", timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+            again = Client(url, created["token"])
+            await again.connect()
+            assert again.latest()["version"] == 1
+            await again.close()
+            return table_id, again
+
+        table_id, again = run_async(play())
+        row = stored(database, table_id)
+        assert len(row.actions) == 1
+        check_views(again, row)
+    finally:
+        a.stop()
+
+
+class FakeManager:
+    """What a :class:`Cluster` asks of its table manager, noted."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, object] = {}
+        self.unloaded: list[str] = []
+
+    def unload(self, table_id: str) -> bool:
+        self.unloaded.append(table_id)
+        return self.tables.pop(table_id, None) is not None
+
+
+def test_leases_are_exclusive_renewed_by_value_and_lost_when_taken(redis_url: str) -> None:
+    from gametable.server.cluster import Cluster  # noqa: PLC0415
+
+    async def run() -> None:
+        redis.Redis.from_url(redis_url).flushall()
+        one = Cluster(redis_url, "http://127.0.0.1:1")
+        two = Cluster(redis_url, "http://127.0.0.1:2")
+        managers = [FakeManager(), FakeManager()]
+        one.manager, two.manager = (cast(Any, m) for m in managers)
+        assert await one.claim("t1") and one.holds("t1")
+        assert not await two.claim("t1") and not two.holds("t1")
+        assert await two.route("t1") == "http://127.0.0.1:1"
+        assert await one.route("t1") is None
+        assert await two.held_elsewhere(["t1", "t2"]) == {"t1"}
+        assert await one.held_elsewhere(["t1"]) == set()
+        managers[0].tables["t1"] = object()
+        await one.renew()
+        assert one.holds("t1") and managers[0].unloaded == []
+        # Taken by someone else: the next renewal finds out, the table is dropped.
+        await one.redis.set(OWNER + "t1", "intruder http://127.0.0.1:9")
+        await one.renew()
+        assert not one.holds("t1") and managers[0].unloaded == ["t1"]
+        # Gone: whoever looks for tables to take over first gets it.
+        await one.redis.delete(OWNER + "t1")
+        assert await two.claim("t1")
+        for cluster in (one, two):
+            cluster._tasks = []
+            await cluster.stop()
+        assert await Cluster(redis_url, "http://x").owner("t1") is None  # given back
+
+    run_async(run())
