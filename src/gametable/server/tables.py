@@ -100,6 +100,9 @@ class Refused(Exception):
                 "params": self.params, "message": str(self)}
 
 
+_SHARED = "shared"
+"""The key of what the ``state`` messages of one version share, among them per seat."""
+
 _FINAL = "\x00final"
 """Queued after a connection's last message: close it once that is sent."""
 
@@ -279,7 +282,9 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    _messages: dict[Seat | None, str] = field(default_factory=dict)
+    _messages: dict[Any, Any] = field(default_factory=dict)
+    """This version's ``state`` message per seat (``None``: watchers), and under
+    :data:`_SHARED` the parts every seat's message shares."""
     committed: Outcome = field(init=False)
     """The outcome as of the last stored action (never of one still being stored)."""
     last_active: float = field(default_factory=time.monotonic)
@@ -431,8 +436,9 @@ class Table:
         """``waiting`` (seats open), ``playing`` or ``finished``, as of the last stored action."""
         if self.ended is not None:
             return FINISHED
-        if any(seat.kind == OPEN for seat in self.seats):
-            return WAITING
+        for seat in self.seats:
+            if seat.kind == OPEN:
+                return WAITING
         return FINISHED if self.committed.finished else PLAYING
 
     def connected(self, seat: Seat) -> bool:
@@ -476,27 +482,30 @@ class Table:
 
     def state_message(self, seat: Seat | None) -> str:
         """The ``state`` message for ``seat`` (cached per version), as JSON text."""
-        cached = self._messages.get(seat)
+        messages = self._messages
+        cached = messages.get(seat)
         if cached is not None:
             return cached
         game, state = self.game, self.state
-        to_act = game.to_act(state)
-        message: dict[str, Any] = {
-            "type": "state",
-            "version": self.version,
-            "status": self.status,
-            "view": game.view(state, seat),
-            "to_act": sorted(to_act),
-            "legal": game.legal_actions(state, seat) if seat in to_act else [],
-            "events": self.last_events,
-        }
-        outcome = self.committed
-        if outcome.finished:
-            message["outcome"] = outcome.to_json()
-        if self.last_covered is not None:
-            message["covered"] = self.last_covered
+        shared = messages.get(_SHARED)
+        if shared is None:
+            # What every seat's message of this version has in common, worked out once.
+            to_act = sorted(game.to_act(state))
+            common = {"type": "state", "version": self.version, "status": self.status,
+                      "view": None, "to_act": to_act, "legal": [],
+                      "events": self.last_events}
+            if self.committed.finished:
+                common["outcome"] = self.committed.to_json()
+            if self.last_covered is not None:
+                common["covered"] = self.last_covered
+            shared = messages[_SHARED] = (to_act, common)
+        to_act, common = shared
+        message = common.copy()
+        message["view"] = game.view(state, seat)
+        if seat in to_act:
+            message["legal"] = game.legal_actions(state, seat)
         text = orjson.dumps(message).decode()
-        self._messages[seat] = text
+        messages[seat] = text
         return text
 
     def broadcast_state(self) -> None:
@@ -1205,8 +1214,8 @@ class TableManager:
     # -- computer players -----------------------------------------------------------
 
     def _wake_bots(self, table: Table) -> None:
-        if table.status != PLAYING:
-            return
+        if (not table.bots and table.clock is None) or table.status != PLAYING:
+            return  # without a clock nobody is covered: only the table's bots may act
         for seat in table.game.to_act(table.state):
             if seat not in table.bot_tasks and (seat in table.bots
                                                 or self._covering(table, seat)):
