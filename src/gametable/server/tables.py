@@ -100,9 +100,6 @@ class Refused(Exception):
                 "params": self.params, "message": str(self)}
 
 
-_SHARED = "shared"
-"""The key of what the ``state`` messages of one version share, among them per seat."""
-
 _FINAL = "\x00final"
 """Queued after a connection's last message: close it once that is sent."""
 
@@ -282,9 +279,10 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    _messages: dict[Any, Any] = field(default_factory=dict)
-    """This version's ``state`` message per seat (``None``: watchers), and under
-    :data:`_SHARED` the parts every seat's message shares."""
+    _messages: dict[Seat | None, str] = field(default_factory=dict)
+    """This version's ``state`` message per seat (``None``: watchers)."""
+    _shared: tuple[list[Seat], dict[str, Any]] | None = None
+    """This version's seats to act, and what every seat's ``state`` message shares."""
     committed: Outcome = field(init=False)
     """The outcome as of the last stored action (never of one still being stored)."""
     last_active: float = field(default_factory=time.monotonic)
@@ -482,12 +480,11 @@ class Table:
 
     def state_message(self, seat: Seat | None) -> str:
         """The ``state`` message for ``seat`` (cached per version), as JSON text."""
-        messages = self._messages
-        cached = messages.get(seat)
+        cached = self._messages.get(seat)
         if cached is not None:
             return cached
         game, state = self.game, self.state
-        shared = messages.get(_SHARED)
+        shared = self._shared
         if shared is None:
             # What every seat's message of this version has in common, worked out once.
             to_act = sorted(game.to_act(state))
@@ -498,19 +495,20 @@ class Table:
                 common["outcome"] = self.committed.to_json()
             if self.last_covered is not None:
                 common["covered"] = self.last_covered
-            shared = messages[_SHARED] = (to_act, common)
+            shared = self._shared = (to_act, common)
         to_act, common = shared
         message = common.copy()
         message["view"] = game.view(state, seat)
-        if seat in to_act:
+        if seat is not None and seat in to_act:
             message["legal"] = game.legal_actions(state, seat)
         text = orjson.dumps(message).decode()
-        messages[seat] = text
+        self._messages[seat] = text
         return text
 
     def broadcast_state(self) -> None:
         """Send every connected client its own ``state`` message."""
         self._messages.clear()
+        self._shared = None
         for conn in list(self.connections):
             conn.push(self.state_message(conn.seat))
 
