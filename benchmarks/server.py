@@ -67,7 +67,8 @@ def start_server(data_dir: Path, port: int, database: str | None = None
     more = ["--database", database] if database else []
     process = subprocess.Popen(
         [sys.executable, "-m", "gametable.cli", "serve", "--port", str(port), "--data-dir",
-         str(data_dir), "--bot-delay", "0", "--no-rate-limits", *more],
+         str(data_dir), "--bot-delay", "0", "--no-rate-limits", "--max-waiting-tables", "0",
+         *more],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:

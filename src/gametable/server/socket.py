@@ -54,14 +54,26 @@ class Throttle:
 
     async def wait(self) -> None:
         """Return at once, or after the pause this message needs to keep the rate."""
+        pause = self.take()
+        if pause:
+            await self.pause(pause)
+
+    def take(self) -> float:
+        """Count a message: the seconds to pause before handling it (0: none); after a
+        pause, call :meth:`pause` (or :meth:`wait` does both)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
-            await asyncio.sleep((1 - self.tokens) / self.rate)
-            self.tokens = 1.0
-            self.stamp = time.monotonic()
+            return (1 - self.tokens) / self.rate
         self.tokens -= 1
+        return 0.0
+
+    async def pause(self, seconds: float) -> None:
+        """Wait ``seconds`` (as :meth:`take` said), then count the message."""
+        await asyncio.sleep(seconds)
+        self.tokens = 0.0
+        self.stamp = time.monotonic()
 
 
 def parse(text: str | bytes) -> dict[str, Any]:
@@ -144,7 +156,9 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str,
             text = await socket.next_frame()
             if text is None:
                 return
-            await throttle.wait()
+            pause = throttle.take()
+            if pause:
+                await throttle.pause(pause)
             await _handle(text, table, manager, conn, limits)
     finally:
         table.remove_connection(conn)

@@ -20,8 +20,8 @@ import logging
 import random
 import secrets
 import time
-from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,11 +105,16 @@ _FINAL = "\x00final"
 
 
 class Connection:
-    """One websocket client of a table, with its own outbox and sender task.
+    """One websocket client of a table, with its own outbox.
 
-    Messages are queued without waiting, so a slow client never holds up a table; a
-    client that falls :data:`MAX_OUTBOX` messages or :data:`MAX_OUTBOX_CHARS` characters
-    behind is dropped: its socket is closed (code 1008) and it acts for nobody.
+    Messages are sent without waiting, so a slow client never holds up a table. A message
+    pushed while nothing is waiting to go out is handed to the socket at once, within
+    :meth:`push` (an ASGI server's send returns without suspending while the socket
+    takes data); only when that send has to wait, because the client reads slower than
+    it is sent to, does a task finish it and then send what was queued meanwhile, in
+    order. A client that falls :data:`MAX_OUTBOX` messages or :data:`MAX_OUTBOX_CHARS`
+    characters behind is dropped: its socket is closed (code 1008) and it acts for
+    nobody.
 
     Attributes:
         seat: the seat it acts for (``None``: it watches).
@@ -119,7 +124,7 @@ class Connection:
         closed: it was dropped or has gone; nothing more is sent or accepted.
     """
 
-    def __init__(self, send: Callable[[str], Awaitable[None]],
+    def __init__(self, send: Callable[[str], Coroutine[Any, Any, None]],
                  close: Callable[[int, str], Awaitable[None]], address: str = "-") -> None:
         self.seat: Seat | None = None
         self.holder: str | None = None
@@ -127,9 +132,11 @@ class Connection:
         self.on_drop: Callable[[Connection], None] | None = None
         self._send = send
         self._close = close
-        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._outbox: deque[str] = deque()
         self._queued_chars = 0
-        self._task = asyncio.create_task(self._run())
+        self._task: asyncio.Task[None] | None = None
+        """The task finishing a send that had to wait, then the queued messages; ``None``
+        while nothing is waiting to go out."""
         self._closing: asyncio.Future[None] | None = None
         self._final: tuple[int, str] | None = None
         self.closed = False
@@ -138,12 +145,15 @@ class Connection:
         """Queue a message (JSON text) for this client without waiting."""
         if self.closed or self._final is not None:
             return
-        if (self._outbox.qsize() >= MAX_OUTBOX
+        if self._task is None:
+            self._send_now(text)
+            return
+        if (len(self._outbox) >= MAX_OUTBOX
                 or self._queued_chars + len(text) > MAX_OUTBOX_CHARS):
             self.drop(*SLOW_CLOSE)
             return
         self._queued_chars += len(text)
-        self._outbox.put_nowait(text)
+        self._outbox.append(text)
 
     def push_json(self, message: Mapping[str, Any]) -> None:
         """Queue a message given as a JSON-ready object."""
@@ -155,25 +165,44 @@ class Connection:
         if self.closed or self._final is not None:
             return
         self.push_json(message)
+        if self.closed:
+            return
         self._final = (code, reason)
-        self._outbox.put_nowait(_FINAL)
+        if self._task is None:
+            self.drop(code, reason)
+        else:
+            self._outbox.append(_FINAL)
 
     def drop(self, code: int, reason: str) -> None:
         """Stop sending, forget what is queued and close the socket with ``code``."""
         if self.closed:
             return
         self.closed = True
-        self._task.cancel()
-        self._outbox = asyncio.Queue()
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+        self._outbox.clear()
         self._queued_chars = 0
         self._closing = asyncio.ensure_future(self._close(code, reason))
         if self.on_drop is not None:
             self.on_drop(self)
 
-    async def _run(self) -> None:
+    def _send_now(self, text: str) -> None:
+        """Start sending ``text``; if the send has to wait, a task finishes it."""
+        sending = self._send(text)
         try:
-            while True:
-                text = await self._outbox.get()
+            waiting_for = sending.send(None)
+        except StopIteration:
+            return
+        except Exception:
+            self._broken()
+            return
+        self._task = asyncio.create_task(self._run(_Started(sending, waiting_for)))
+
+    async def _run(self, started: _Started) -> None:
+        try:
+            await started
+            while self._outbox:
+                text = self._outbox.popleft()
                 if text is _FINAL and self._final is not None:
                     self.drop(*self._final)
                     return
@@ -182,19 +211,52 @@ class Connection:
         except asyncio.CancelledError:
             raise
         except Exception:
-            # The socket broke: close it, so the client knows to reconnect rather than
-            # wait for updates that can no longer reach it.
-            self.drop(1011, "could not send")
+            self._broken()
+        finally:
+            if self._task is asyncio.current_task():
+                self._task = None
+
+    def _broken(self) -> None:
+        # The socket broke: close it, so the client knows to reconnect rather than
+        # wait for updates that can no longer reach it.
+        self.drop(1011, "could not send")
 
     async def stop(self) -> None:
         """Stop sending (the client is gone); a message queued by :meth:`finish` and the
         close after it still go out (waiting at most 5 s)."""
-        if self._final is not None and not self.closed:
+        if self._final is not None and not self.closed and self._task is not None:
             await asyncio.wait([self._task], timeout=5)
         self.closed = True
-        self._task.cancel()
+        if self._task is not None:
+            self._task.cancel()
         if self._closing is not None:
             await asyncio.wait([self._closing], timeout=5)
+
+
+class _Started:
+    """Awaiting this finishes a coroutine that was started by hand and suspended on
+    ``waiting_for`` (what it yielded: a future, or ``None`` to let others run), just as
+    the task running it would have: resumed once that is done, cancellation passed on."""
+
+    def __init__(self, coroutine: Coroutine[Any, Any, None], waiting_for: Any) -> None:
+        self.coroutine = coroutine
+        self.waiting_for = waiting_for
+
+    def __await__(self) -> Generator[Any, None, None]:
+        coroutine, waiting_for = self.coroutine, self.waiting_for
+        while True:
+            try:
+                yield waiting_for
+            except BaseException as error:  # the awaiting task was cancelled
+                try:
+                    waiting_for = coroutine.throw(error)
+                except StopIteration:
+                    return
+                continue
+            try:
+                waiting_for = coroutine.send(None)
+            except StopIteration:
+                return
 
 
 @dataclass
@@ -218,6 +280,9 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _messages: dict[Seat | None, str] = field(default_factory=dict)
+    """This version's ``state`` message per seat (``None``: watchers)."""
+    _shared: tuple[list[Seat], dict[str, Any]] | None = None
+    """This version's seats to act, and what every seat's ``state`` message shares."""
     committed: Outcome = field(init=False)
     """The outcome as of the last stored action (never of one still being stored)."""
     last_active: float = field(default_factory=time.monotonic)
@@ -369,8 +434,9 @@ class Table:
         """``waiting`` (seats open), ``playing`` or ``finished``, as of the last stored action."""
         if self.ended is not None:
             return FINISHED
-        if any(seat.kind == OPEN for seat in self.seats):
-            return WAITING
+        for seat in self.seats:
+            if seat.kind == OPEN:
+                return WAITING
         return FINISHED if self.committed.finished else PLAYING
 
     def connected(self, seat: Seat) -> bool:
@@ -418,21 +484,23 @@ class Table:
         if cached is not None:
             return cached
         game, state = self.game, self.state
-        to_act = game.to_act(state)
-        message: dict[str, Any] = {
-            "type": "state",
-            "version": self.version,
-            "status": self.status,
-            "view": game.view(state, seat),
-            "to_act": sorted(to_act),
-            "legal": game.legal_actions(state, seat) if seat in to_act else [],
-            "events": self.last_events,
-        }
-        outcome = self.committed
-        if outcome.finished:
-            message["outcome"] = outcome.to_json()
-        if self.last_covered is not None:
-            message["covered"] = self.last_covered
+        shared = self._shared
+        if shared is None:
+            # What every seat's message of this version has in common, worked out once.
+            to_act = sorted(game.to_act(state))
+            common = {"type": "state", "version": self.version, "status": self.status,
+                      "view": None, "to_act": to_act, "legal": [],
+                      "events": self.last_events}
+            if self.committed.finished:
+                common["outcome"] = self.committed.to_json()
+            if self.last_covered is not None:
+                common["covered"] = self.last_covered
+            shared = self._shared = (to_act, common)
+        to_act, common = shared
+        message = common.copy()
+        message["view"] = game.view(state, seat)
+        if seat is not None and seat in to_act:
+            message["legal"] = game.legal_actions(state, seat)
         text = orjson.dumps(message).decode()
         self._messages[seat] = text
         return text
@@ -440,6 +508,7 @@ class Table:
     def broadcast_state(self) -> None:
         """Send every connected client its own ``state`` message."""
         self._messages.clear()
+        self._shared = None
         for conn in list(self.connections):
             conn.push(self.state_message(conn.seat))
 
@@ -1166,8 +1235,8 @@ class TableManager:
     # -- computer players -----------------------------------------------------------
 
     def _wake_bots(self, table: Table) -> None:
-        if table.status != PLAYING:
-            return
+        if (not table.bots and table.clock is None) or table.status != PLAYING:
+            return  # without a clock nobody is covered: only the table's bots may act
         for seat in table.game.to_act(table.state):
             if seat not in table.bot_tasks and (seat in table.bots
                                                 or self._covering(table, seat)):

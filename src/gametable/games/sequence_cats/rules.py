@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
@@ -514,8 +515,7 @@ class SequenceCats:
         return {"type": "sequence", "spaces": self._labels(state, window)}
 
     def _labels(self, state: SequenceCatsState, window: int) -> list[str]:
-        labels = state.board.labels
-        return [labels[i] for i in range(len(labels)) if window >> i & 1]
+        return _space_labels(state.board.labels, window)
 
     def _exchange(self, state: SequenceCatsState, seat: Seat, card: int,
                   events: list[Event], *, auto: bool = False) -> None:
@@ -674,11 +674,11 @@ class SequenceCats:
             "columns": state.board.columns,
             "cells": list(state.cells),
             "sequences": [
-                {"team": team, "spaces": [labels[i] for i in range(len(labels)) if w >> i & 1]}
+                {"team": team, "spaces": _space_labels(labels, w)}
                 for team, windows in enumerate(state.sequences) for w in windows
             ],
             "hand_sizes": [len(h) for h in state.hands],
-            "discards": [[CARD_IDS[c] for c in d] for d in state.discards],
+            "discards": [_card_ids(d) for d in state.discards],
             "draw_pile": len(state.pile),
             "current": None if state.finished else state.current,
             "exchanged": state.exchanged,
@@ -705,8 +705,8 @@ class SequenceCats:
             "options": state.public_options,
         }
         if seated and seat is not None:
-            view["hand"] = [CARD_IDS[c] for c in state.hands[seat]]
-            view["dead"] = [CARD_IDS[c] for c in self.dead_cards(state, seat)]
+            view["hand"] = _card_ids(state.hands[seat])
+            view["dead"] = _card_ids(self.dead_cards(state, seat))
             view["may_offer_draw"] = self.may_offer_draw(state, seat)
         return view
 
@@ -859,6 +859,23 @@ class SequenceCats:
         """Stronger ratings for ``actions`` from ``view``, for the ``hard`` player (see
         :mod:`.planning`)."""
         return planning.plan_actions(view, actions)
+
+
+def _space_labels(labels: Sequence[str], window: int) -> list[str]:
+    """The labels of the spaces in ``window`` (a bit mask), in board order."""
+    spaces = []
+    while window:
+        low = window & -window
+        spaces.append(labels[low.bit_length() - 1])
+        window ^= low
+    return spaces
+
+
+def _card_ids(cards: Sequence[int]) -> list[str]:
+    """The ids of ``cards`` (card numbers), in order."""
+    if len(cards) > 1:
+        return list(itemgetter(*cards)(CARD_IDS))
+    return [CARD_IDS[c] for c in cards]
 
 
 def _dead(state: SequenceCatsState, card: int) -> bool:
