@@ -353,6 +353,54 @@ def test_a_process_that_loses_a_lease_stops_acting_for_that_table(
         a.stop()
 
 
+def test_while_redis_is_away_no_table_acts_and_play_goes_on_when_it_is_back(
+        tmp_path: Path, postgres: PostgresServer) -> None:
+    """Redis holds the leases: while it does not answer, a process cannot know that it
+    still owns a table, so it stops acting (its connections get 1012, requests 503,
+    ``/readyz`` says ``redis``), and nothing is stored; once Redis is back (empty, as
+    after a restart without persistence) the table is claimed again on the next request
+    and its computer players go on from the stored record."""
+    with redis_server() as own_redis:
+        database = postgres.database()
+        a = process(tmp_path, "a", database, own_redis.url, bot_delay=0.15)
+        try:
+            async def play() -> None:
+                created = await create(a.url, [{"kind": "bot", "bot": "random"},
+                                               {"kind": "bot", "bot": "random"}])
+                table_id = created["table"]["id"]
+                path = f"/api/tables/{table_id}/ws"
+                watcher = Client(a.ws_url + path, None)
+                await watcher.connect()
+                await watcher.state_at(3)
+                assert own_redis.process is not None
+                own_redis.process.terminate()
+                own_redis.process.wait(10)
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    while True:
+                        await watcher.next("state", timeout=15)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+                frozen = len(stored(database, table_id).actions)
+                async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+                    ready = await http.get("/readyz")
+                    assert ready.status_code == 503 and ready.json()["status"] == "redis"
+                    asked = await http.get(f"/api/tables/{table_id}")
+                    assert asked.status_code == 503, asked.text
+                    assert "retry-after" in asked.headers
+                assert len(stored(database, table_id).actions) == frozen
+
+                own_redis.start()  # back on the same port, without the old keys
+                watcher = Client(a.ws_url + path, None)
+                await watcher.connect()
+                await watcher.state_at(frozen + 2)
+                await watcher.close()
+                assert owner_url(own_redis.url, table_id) == a.url
+                check_views(watcher, stored(database, table_id))
+
+            run_async(play())
+        finally:
+            a.stop()
+
+
 def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
         tmp_path: Path, database: str, redis_url: str) -> None:
     """A late write of a previous owner: the append's compare-and-set refuses this
