@@ -155,6 +155,17 @@ async def create(base: str, seats: list[dict[str, Any]], clock: dict[str, Any] |
         return dict(response.json())
 
 
+def metric_values(base: str) -> dict[str, float]:
+    """The unlabelled figures of a process's ``/metrics``, by name."""
+    text = httpx.get(base + "/metrics", timeout=30).text
+    values = {}
+    for line in text.splitlines():
+        name, _, value = line.partition(" ")
+        if line and not line.startswith("#") and "{" not in name:
+            values[name] = float(value)
+    return values
+
+
 def check_views(client: Client, row: TableRow) -> None:
     """Every state ``client`` received is its seat's view of the stored record at that
     version: no acknowledged action lost, none applied twice, no other seat's secrets."""
@@ -312,6 +323,9 @@ def test_after_kill_9_the_other_process_takes_over_with_bots_and_clock(
         check_views(watcher, row)
         assert row.actions[version][0] == 0  # the cover's action, once
         assert row.actions[version + 1][0] == 1
+        figures = metric_values(b.url)
+        assert figures["gametable_table_takeovers_total"] >= 1  # the unwatched table
+        assert figures["gametable_leases_held"] >= 2
     finally:
         a.stop()
         b.stop()
@@ -335,6 +349,7 @@ def test_a_process_that_loses_a_lease_stops_acting_for_that_table(
                 while True:
                     await watcher.next("state", timeout=10)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+            assert metric_values(a.url)["gametable_leases_lost_total"] == 1
             await asyncio.sleep(0.5)
             frozen = len(stored(database, table_id).actions)
             await asyncio.sleep(2.0)

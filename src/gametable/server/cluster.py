@@ -47,6 +47,7 @@ import httpx
 import orjson
 import redis.asyncio as aioredis
 import websockets
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from redis.exceptions import RedisError
 from starlette.types import Message, Receive, Scope, Send
 
@@ -166,6 +167,8 @@ class Cluster:
         self.stopped = False
         self.takeovers = 0
         """Tables this process took over from a process that had gone."""
+        self.losses = 0
+        """Tables whose lease this process lost while it held them."""
 
     # -- starting and stopping --------------------------------------------------------
 
@@ -188,6 +191,7 @@ class Cluster:
         manager.fence = self.holds
         manager.claim = self._claim_new
         manager.held_elsewhere = self.held_elsewhere
+        manager.metrics.registry.register(_ClusterFigures(self))
         self._http = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=2.0))
         self._tasks = [asyncio.create_task(self._every(self.renew_seconds, self.renew)),
                        asyncio.create_task(self._every(self.takeover_seconds,
@@ -308,6 +312,7 @@ class Cluster:
         if self.held.pop(table_id, None) is None:
             return
         self._claimed.pop(table_id, None)
+        self.losses += 1
         log.warning("cluster: table %s lost: %s", table_id, why)
         if self.manager is not None:
             self.manager.unload(table_id)
@@ -637,3 +642,28 @@ async def _json(send: Send, status: int, data: Mapping[str, Any],
 async def _unavailable(send: Send) -> None:
     refusal = Refused("shutting_down", "server.errors.shutting_down", status=503)
     await _json(send, 503, refusal.to_json(), [(b"retry-after", b"1")])
+
+
+class _ClusterFigures:
+    """The cluster's figures at ``/metrics``: ``gametable_leases_held`` (gauge),
+    ``gametable_table_takeovers_total`` and ``gametable_leases_lost_total`` (counters)."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+
+    def describe(self) -> list[Metric]:
+        return list(self.collect())
+
+    def collect(self) -> list[Metric]:
+        cluster = self.cluster
+        return [
+            GaugeMetricFamily("gametable_leases_held",
+                              "Table leases this process holds.", value=len(cluster.held)),
+            CounterMetricFamily("gametable_table_takeovers",
+                                "Tables without an owner (their process had gone) that "
+                                "this process's sweep claimed and loaded.",
+                                value=cluster.takeovers),
+            CounterMetricFamily("gametable_leases_lost",
+                                "Table leases lost while held (taken, or not renewed in "
+                                "time).", value=cluster.losses),
+        ]
