@@ -263,6 +263,18 @@ def measure_load(base: str, pid: int, tables: int, processes: int, warmup: float
     parts = [queue.get() for _ in workers]
     for worker in workers:
         worker.join()
+    return {
+        "tables": tables, "client_processes": processes,
+        **summarise(parts, seconds, server_cpu),
+        "server_cpu_share": round(server_cpu / seconds, 2),
+        "server_cpu_in_kernel": round(system_share, 2),
+    }
+
+
+def summarise(parts: list[dict[str, Any]], seconds: float, server_cpu: float
+              ) -> dict[str, Any]:
+    """The load figures from the client processes' ``parts``: actions a second, latency
+    percentiles (milliseconds), games, refusals and server CPU per action (µs)."""
     latencies = sorted(x for part in parts for x in part["latencies"])
     accepted = sum(part["accepted"] for part in parts)
 
@@ -270,7 +282,7 @@ def measure_load(base: str, pid: int, tables: int, processes: int, warmup: float
         return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 
     return {
-        "tables": tables, "client_processes": processes, "seconds": seconds,
+        "seconds": seconds,
         "actions_per_second": round(accepted / seconds, 1),
         "latency_ms": {"p50": round(pct(0.50), 2), "p99": round(pct(0.99), 2),
                        "max": round(latencies[-1] * 1000, 2),
@@ -278,8 +290,6 @@ def measure_load(base: str, pid: int, tables: int, processes: int, warmup: float
         "games_finished": sum(part["games"] for part in parts),
         "refused_actions": sum(part["refusals"] for part in parts),
         "server_cpu_us_per_action": round(server_cpu / max(accepted, 1) * 1e6, 1),
-        "server_cpu_share": round(server_cpu / seconds, 2),
-        "server_cpu_in_kernel": round(system_share, 2),
     }
 
 
@@ -483,22 +493,9 @@ def measure_cluster_load(bases: list[str], pids: list[int], tables: int, process
     parts = [queue.get() for _ in workers]
     for worker in workers:
         worker.join()
-    latencies = sorted(x for part in parts for x in part["latencies"])
-    accepted = sum(part["accepted"] for part in parts)
-
-    def pct(p: float) -> float:
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
-
     return {
         "tables": tables, "server_processes": len(pids), "client_processes": processes,
-        "seconds": seconds,
-        "actions_per_second": round(accepted / seconds, 1),
-        "latency_ms": {"p50": round(pct(0.50), 2), "p99": round(pct(0.99), 2),
-                       "max": round(latencies[-1] * 1000, 2),
-                       "mean": round(statistics.fmean(latencies) * 1000, 2)},
-        "games_finished": sum(part["games"] for part in parts),
-        "refused_actions": sum(part["refusals"] for part in parts),
-        "server_cpu_us_per_action": round(server_cpu / max(accepted, 1) * 1e6, 1),
+        **summarise(parts, seconds, server_cpu),
         "server_cpu_share_per_process": [round(cpu / seconds, 2) for cpu in per_process],
     }
 
