@@ -293,6 +293,16 @@ def summarise(parts: list[dict[str, Any]], seconds: float, server_cpu: float
     }
 
 
+def print_load(load: dict[str, Any]) -> None:
+    """Print the load figures every deployment shares (see :func:`summarise`)."""
+    print(f"  accepted actions/s     {load['actions_per_second']:>10,.0f}")
+    lat = load["latency_ms"]
+    print(f"  action → last update   p50 {lat['p50']:.1f} ms   p99 {lat['p99']:.1f} ms   "
+          f"max {lat['max']:.1f} ms")
+    print(f"  games finished         {load['games_finished']:>10}")
+    print(f"  refused actions        {load['refused_actions']:>10} (races between seats)")
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -398,12 +408,7 @@ def main() -> None:
     pace = f"think time {THINK_MS:.0f} ms on average" if THINK_MS else "no think time"
     print(f"load: {load['tables']} tables × {SEATS} websocket seats, {load['seconds']:.0f} s, "
           f"{pace}, {load['client_processes']} client process(es)")
-    print(f"  accepted actions/s     {load['actions_per_second']:>10,.0f}")
-    lat = load["latency_ms"]
-    print(f"  action → last update   p50 {lat['p50']:.1f} ms   p99 {lat['p99']:.1f} ms   "
-          f"max {lat['max']:.1f} ms")
-    print(f"  games finished         {load['games_finished']:>10}")
-    print(f"  refused actions        {load['refused_actions']:>10} (races between seats)")
+    print_load(load)
     print(f"  server CPU per action  {load['server_cpu_us_per_action']:>10.0f} µs "
           f"({load['server_cpu_share']:.0%} of a core, {load['server_cpu_in_kernel']:.0%} "
           "of it in the kernel)")
@@ -619,12 +624,7 @@ def cluster_main(args: argparse.Namespace) -> None:
     pace = f"think time {THINK_MS:.0f} ms on average" if THINK_MS else "no think time"
     print(f"load: {load['tables']} tables × {SEATS} websocket seats spread over the "
           f"processes, {load['seconds']:.0f} s, {pace}")
-    print(f"  accepted actions/s     {load['actions_per_second']:>10,.0f}")
-    lat = load["latency_ms"]
-    print(f"  action → last update   p50 {lat['p50']:.1f} ms   p99 {lat['p99']:.1f} ms   "
-          f"max {lat['max']:.1f} ms")
-    print(f"  games finished         {load['games_finished']:>10}")
-    print(f"  refused actions        {load['refused_actions']:>10} (races between seats)")
+    print_load(load)
     shares = ", ".join(f"{share:.0%}" for share in load["server_cpu_share_per_process"])
     print(f"  server CPU per action  {load['server_cpu_us_per_action']:>10.0f} µs "
           f"(all processes; of a core each: {shares})")
