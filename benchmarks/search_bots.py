@@ -42,6 +42,7 @@ from rich.progress import Progress
 from gametable.arena import wilson
 from gametable.bots.greedy import GreedyBot
 from gametable.bots.planner import PlannerBot
+from gametable.bots.rollout import RolloutBot
 from gametable.bots.search import DEFAULT_SECONDS, SearchBot
 from gametable.core import registry
 
@@ -92,9 +93,11 @@ def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Resu
     oracle = budget.pop("oracle", None)
     searched = Oracle(game, state, oracle) if oracle else game
     player = budget.pop("player", "search")
-    search: SearchBot | PlannerBot
+    search: SearchBot | PlannerBot | RolloutBot
     if player == "planner":
         search = PlannerBot(game, random.Random(seed * 7_919 + number * 2))
+    elif player == "rollout":
+        search = RolloutBot(searched, random.Random(seed * 7_919 + number * 2), **budget)
     else:
         search = SearchBot(searched, random.Random(seed * 7_919 + number * 2), **budget)
     greedy = GreedyBot(game, random.Random(seed * 7_919 + number * 2 + 1))
@@ -185,7 +188,7 @@ def main() -> None:
     parser.add_argument("--oracle", choices=["all", "hands"], default=None,
                         help="search the real state, or its hands with the pile shuffled "
                              "(upper bounds, not fair bots)")
-    parser.add_argument("--player", choices=["search", "planner"], default="search",
+    parser.add_argument("--player", choices=["search", "planner", "rollout"], default="search",
                         help="the player measured against greedy: search (the hard level) "
                              "or planner (the planned ratings alone, no search)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",

@@ -68,6 +68,7 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
 
 BUILTIN_BOTS = ("gametable.bots.random_bot", "gametable.bots.greedy",
                 "gametable.bots.semantic", "gametable.bots.planner", "gametable.bots.search",
+                "gametable.bots.rollout",
                 "gametable.bots.levels")
 
 

@@ -191,7 +191,7 @@ class SearchBot:
         means = {i: sum(rewards[i]) / len(rewards[i]) for i in alive}
         best = max(alive, key=lambda i: (means[i], -i))
         return [i for i in alive if i in (best, 0)
-                or _paired(rewards[best], rewards[i], self.prune) <= 0.0]
+                or paired_lead(rewards[best], rewards[i], self.prune) <= 0.0]
 
     def _final(self, alive: list[int], rewards: list[list[float]]) -> int:
         """The best mean of ``alive`` if it leads the best-rated candidate's by
@@ -200,7 +200,7 @@ class SearchBot:
             return alive[0]
         means = {i: sum(rewards[i]) / len(rewards[i]) for i in alive}
         best = max(alive, key=lambda i: (means[i], -i))
-        if best != 0 and 0 in alive and _paired(rewards[best], rewards[0],
+        if best != 0 and 0 in alive and paired_lead(rewards[best], rewards[0],
                                                 self.confidence) <= 0.0:
             return 0
         return best
@@ -320,7 +320,7 @@ class SearchBot:
         return rewards
 
 
-def _paired(first: Sequence[float], second: Sequence[float], z: float) -> float:
+def paired_lead(first: Sequence[float], second: Sequence[float], z: float) -> float:
     """How far the mean of ``first[i] - second[i]`` (over the pairs both have) lies
     above ``z`` standard errors: positive when ``first`` is that surely better."""
     n = min(len(first), len(second))

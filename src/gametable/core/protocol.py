@@ -250,6 +250,22 @@ class SamplesHidden(Protocol[StateT_co]):
         ...
 
 
+@runtime_checkable
+class HasRollouts(Protocol):
+    """A game that can play many determinizations on to their end at once, every seat
+    playing its quick heuristic (``greedy``): the ``rollout`` bot's evaluations."""
+
+    def rollouts(self, deals: Sequence[Any], seat: Seat, actions: Sequence[Action],
+                 rng: random.Random) -> list[list[float]] | None:
+        """Each of ``actions`` (legal for ``seat`` in its view) played on each of
+        ``deals`` (full states from :meth:`SamplesHidden.sample_state` of that view; not
+        changed), then on to the end: per action, ``seat``'s reward on each deal, 1.0 a
+        win, 0.0 a loss, 0.5 a draw or a rollout that stopped unfinished. ``None`` when
+        the game cannot roll out these actions or deals (then nothing is played).
+        """
+        ...
+
+
 class StrategyPlayer(Protocol):
     """What :meth:`HasStrategy.strategy_player` returns."""
 

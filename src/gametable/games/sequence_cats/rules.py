@@ -45,13 +45,14 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
+import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import shuffle
-from gametable.games.sequence_cats import heuristics, planning
+from gametable.games.sequence_cats import heuristics, planning, rollouts
 from gametable.games.sequence_cats.board import board_for
 from gametable.games.sequence_cats.cards import (
     BREEDS,
@@ -859,6 +860,27 @@ class SequenceCats:
         """Stronger ratings for ``actions`` from ``view``, for the ``hard`` player (see
         :mod:`.planning`)."""
         return planning.plan_actions(view, actions)
+
+    def rollouts(self, deals: Sequence[SequenceCatsState], seat: Seat,
+                 actions: Sequence[Action], rng: random.Random
+                 ) -> list[list[float]] | None:
+        """``seat``'s reward for each ``play`` action on each deal, played on by
+        ``greedy`` seats (see :mod:`.rollouts`): 1.0 its team won, 0.0 another did, 0.5
+        unfinished. ``None`` for other actions (exchanges, sequence choices, draw offers),
+        two sequences to win, a sequence already made or an open choice
+        (:func:`.rollouts.supports`)."""
+        if not deals or not actions or any(a.get("type") != "play" for a in actions):
+            return None
+        if not all(rollouts.supports(d) and not d.finished and d.current == seat
+                   for d in deals):
+            return None
+        index = deals[0].board.index
+        moves = [(CARD_NUMBER[a["card"]], index[a["space"]]) for a in actions]
+        winners = rollouts.play_moves(deals, moves,
+                                      np.random.default_rng(rng.getrandbits(64)))
+        team = deals[0].team_of[seat]
+        return [[0.5 if w == rollouts.UNFINISHED else 1.0 if w == team else 0.0
+                 for w in row] for row in winners.tolist()]
 
 
 def _space_labels(labels: Sequence[str], window: int) -> list[str]:

@@ -1,0 +1,445 @@
+"""Many Sequence Cats games played on to their end at once, every seat playing ``greedy``.
+
+A *rollout* continues a full state (a determinization, see ``SequenceCats.sample_state``)
+with every seat playing as ``greedy`` does (:mod:`.heuristics`): a chip is worth the
+five-space windows through its space (:data:`.heuristics.OWN_LINE` for the team's open
+windows, :data:`.heuristics.BLOCK_LINE` for another team's that it blocks), a MEOW the
+windows of the chip it removes, PURRR and MEOW cost what keeping them is worth, a dead card
+is exchanged first (SC-DEAD-1) and ties are broken at random. The rules followed are those
+of a turn (SC-TURN-1 to SC-TURN-3, SC-PURR-1, SC-MEOW-1, SC-DEAD-1, SC-WIN-1 with one
+sequence to win).
+
+The states are rows of NumPy arrays, and every row moves at each step: a row's window
+counts are kept up to date chip by chip, and the worth of every space for the seat to move
+is one matrix product of the windows' worth with the board's space–window incidence. A
+few thousand rollouts of a 2-seat game take about a second on one core, where the rules'
+own ``apply`` with ``greedy``'s ratings plays a few hundred.
+
+Rollouts stop early, unfinished, when a draw pile runs out (the reshuffle of SC-DECK-1 is
+not played) or after ``max_turns`` turns. Only tables with ``sequences_to_win`` 1 are
+rolled out (:func:`supports`): a second sequence's choice of five (SC-WIN-2) is not.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from gametable.games.sequence_cats import heuristics
+from gametable.games.sequence_cats.board import Board
+from gametable.games.sequence_cats.cards import MEOW, PURRR
+from gametable.games.sequence_cats.state import (
+    BLANK_SPACE,
+    EMPTY,
+    SequenceCatsState,
+)
+
+MAX_TURNS = 120
+"""Turns a rollout plays at most before it counts as unfinished."""
+NO_CARD = -1
+"""A hand slot without a card (after the draw pile ran out)."""
+UNFINISHED = -1
+"""``winners`` value of a rollout that ended without a winning team."""
+_NONE = -1e18
+"""Worth of a move that cannot be made."""
+
+Floats = npt.NDArray[np.float32]
+Ints = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """A layout's arrays for rollouts.
+
+    Attributes:
+        incidence: ``spaces × windows`` (float32, 0 or 1): which windows each space lies
+            in; windows through a blank corner (``free_corners`` off) are left out.
+        transposed: the same, ``windows × spaces``, contiguous.
+        free: per window, its free spaces (they count for every team).
+        breed_spaces: per card number below PURRR, its breed's two spaces.
+        incidence_int: ``incidence`` as integers.
+    """
+
+    incidence: Floats
+    transposed: Floats
+    free: Floats
+    breed_spaces: Ints
+    incidence_int: npt.NDArray[np.int32]
+
+
+@cache
+def geometry(board: Board, blank: frozenset[int]) -> Geometry:
+    """The rollout arrays of ``board`` with the spaces ``blank`` taking no chip."""
+    windows: set[int] = set()
+    for lines in board.lines:
+        for _span, found in lines:
+            windows.update(found)
+    blank_mask = sum(1 << s for s in blank)
+    kept = sorted(w for w in windows if not w & blank_mask)
+    spaces = len(board.breed_of)
+    incidence = np.zeros((spaces, len(kept)), dtype=np.float32)
+    for column, window in enumerate(kept):
+        for space in range(spaces):
+            if window >> space & 1:
+                incidence[space, column] = 1.0
+    free_mask = board.free_mask & ~blank_mask
+    free = np.array([(w & free_mask).bit_count() for w in kept], dtype=np.float32)
+    breed_spaces = np.array(board.spaces_of, dtype=np.int64)
+    return Geometry(incidence, np.ascontiguousarray(incidence.T), free, breed_spaces,
+                    incidence.astype(np.int32))
+
+
+def supports(state: SequenceCatsState) -> bool:
+    """Whether :func:`play_out` can continue ``state``: one sequence wins, and no
+    sequence choice or draw offer is open."""
+    return (state.config.sequences_to_win == 1 and state.choosing is None
+            and not any(state.sequences))
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """Lookup tables over a window's *key*: ``Σ chips[t]·6^t + free·6^teams``, where
+    ``chips[t]`` (0–5) are team ``t``'s chips in the window and ``free`` (0 or 1) its free
+    space.
+
+    Attributes:
+        place: ``[mover, key]``, what a chip of ``mover`` on an empty space of the window
+            is worth (``greedy``'s own-line and blocked-line points).
+        remove: ``[mover, owner, key]``, what taking ``owner``'s chip off a space of the
+            window with MEOW is worth to ``mover``.
+        count: ``[team, key]``, the team's chips in the window, its free space included.
+        steps: ``6^t`` per team: what a chip of team ``t`` adds to a key.
+    """
+
+    place: Floats
+    remove: Floats
+    count: Ints
+    steps: npt.NDArray[np.int32]
+
+
+@cache
+def tables(teams: int) -> Tables:
+    """The :class:`Tables` of a table with ``teams`` teams (2 or 3)."""
+    size = 6 ** teams * 2
+    steps = np.array([6 ** t for t in range(teams)], dtype=np.int32)
+    place = np.zeros((teams, size), dtype=np.float32)
+    remove = np.zeros((teams, teams, size), dtype=np.float32)
+    count = np.zeros((teams, size), dtype=np.int64)
+    own_line = (*heuristics.OWN_LINE, heuristics.WIN)
+    for key in range(size):
+        chips = [key // 6 ** t % 6 for t in range(teams)]
+        free = key // 6 ** teams
+        for mover in range(teams):
+            count[mover, key] = chips[mover] + free
+            others = sum(chips) - chips[mover]
+            worth = own_line[min(chips[mover] + free + 1, 6)] if others == 0 else 0.0
+            for owner in range(teams):
+                if owner == mover or chips[mover] or others - chips[owner]:
+                    continue
+                blocked = heuristics.BLOCK_LINE[min(chips[owner] + free, 5)]
+                worth += blocked
+                remove[mover, owner, key] = blocked
+            place[mover, key] = worth
+    return Tables(place, remove, count, steps)
+
+
+def play_out(states: Sequence[SequenceCatsState], rng: np.random.Generator, *,
+             max_turns: int = MAX_TURNS) -> Ints:
+    """Play every state in ``states`` on to its end, every seat playing ``greedy``.
+
+    Args:
+        states: full states of one table (same board, seats and options), not changed;
+            each must satisfy :func:`supports`.
+        rng: the generator for ties and nothing else (the draw pile's order is the
+            state's).
+        max_turns: turns each rollout plays at most.
+
+    Returns:
+        Per state, the winning team (SC-WIN-1), or :data:`UNFINISHED` when the rollout
+        stopped without one (max turns, an empty draw pile, or a drawn game).
+
+    Raises:
+        ValueError: no states, or a state :func:`supports` refuses.
+    """
+    game = _Rollouts.deal(states, rng, max_turns)
+    game.play(max_turns)
+    return game.winners
+
+
+def play_moves(deals: Sequence[SequenceCatsState], moves: Sequence[tuple[int, int]],
+               rng: np.random.Generator, *, max_turns: int = MAX_TURNS) -> Ints:
+    """Play each of ``moves`` on each of ``deals``, then on to the end by ``greedy``.
+
+    Args:
+        deals: full states of one table whose seat to move makes the moves, not
+            changed; each must satisfy :func:`supports`, be unfinished and have no dead
+            card left to exchange for that seat.
+        moves: ``(card, space)`` pairs: a card number the seat holds (SC-COMP-3) and the
+            space (board index) it places a chip on, or for MEOW the chip it removes.
+            Their legality is the caller's (``legal_actions``).
+        rng: the generator for ties.
+        max_turns: turns each rollout plays at most after the move.
+
+    Returns:
+        ``moves × deals``: the winning team of each rollout, or :data:`UNFINISHED`.
+
+    Raises:
+        ValueError: no deals, a deal :func:`supports` refuses, or a card not in the hand.
+    """
+    base = _Rollouts.deal(deals, rng, max_turns)
+    game = base.repeat(len(moves))
+    rows = np.arange(len(moves) * len(deals))
+    seat = game.current[rows]
+    hand = game.hands[rows, seat]
+    cards = np.repeat(np.array([card for card, _ in moves], dtype=np.int64), len(deals))
+    spaces = np.repeat(np.array([space for _, space in moves], dtype=np.int64), len(deals))
+    holding = hand == cards[:, None]
+    if not holding.any(axis=1).all():
+        raise ValueError("a move's card is not in the hand of the seat to move")
+    game.move(rows, holding.argmax(axis=1), spaces, cards)
+    game.play(max_turns)
+    return game.winners.reshape(len(moves), len(deals))
+
+
+def best_worth(state: SequenceCatsState) -> float:
+    """The best worth the rollouts' ``greedy`` sees for the seat to move in ``state``
+    (its card plays only; the same figure as ``heuristics.rate_actions`` rates the best
+    ``play``), or ``-inf`` when it has none."""
+    worths, _spaces, _hand = _Rollouts.deal([state], np.random.default_rng(0), 1).options()
+    best = float(worths[0].max())
+    return best if best > _NONE / 2 else -math.inf
+
+
+@dataclass(eq=False)
+class _Rollouts:
+    """The rows' arrays (changed in place turn by turn)."""
+
+    cells: Ints
+    keys: Ints
+    hands: Ints
+    pile: Ints
+    piles: Ints
+    current: Ints
+    winners: Ints
+    live: npt.NDArray[np.bool_]
+    team_of: Ints
+    teams: int
+    seats: int
+    geo: Geometry
+    look: Tables
+    deal_of: Ints
+    ties: Floats
+
+    @classmethod
+    def deal(cls, states: Sequence[SequenceCatsState], rng: np.random.Generator,
+             max_turns: int) -> _Rollouts:
+        """The arrays of ``states`` (see :func:`play_out`), with the random tie-breaks
+        of ``max_turns`` turns: one per state, turn and choice, shared by the copies
+        :meth:`repeat` makes, so that two moves tried on one deal meet the same chance
+        (common random numbers)."""
+        if not states:
+            raise ValueError("a rollout needs at least one state")
+        first = states[0]
+        blank = frozenset(s for s, cell in enumerate(first.cells) if cell == BLANK_SPACE)
+        geo = geometry(first.board, blank)
+        look = tables(first.teams)
+        rows = len(states)
+        seats = first.seats
+        hand_size = max(max(len(h) for h in s.hands) for s in states)
+        pile_size = max(*(len(s.pile) for s in states), 1)
+        cells = np.array([s.cells for s in states], dtype=np.int64)
+        hands = np.full((rows, seats, hand_size), NO_CARD, dtype=np.int64)
+        pile = np.full((rows, pile_size), NO_CARD, dtype=np.int64)
+        piles = np.zeros(rows, dtype=np.int64)
+        current = np.zeros(rows, dtype=np.int64)
+        winners = np.full(rows, UNFINISHED, dtype=np.int64)
+        live = np.ones(rows, dtype=bool)
+        for row, state in enumerate(states):
+            if not supports(state):
+                raise ValueError("a rollout needs one sequence to win and no open choice")
+            for seat, hand in enumerate(state.hands):
+                hands[row, seat, :len(hand)] = hand
+            pile[row, :len(state.pile)] = state.pile
+            piles[row] = len(state.pile)
+            current[row] = state.current
+            if state.finished:
+                live[row] = False
+                winners[row] = state.winner
+        chips = np.zeros((rows, geo.incidence.shape[0]), dtype=np.float32)
+        for team in range(first.teams):
+            chips += (cells == team) * np.float32(look.steps[team])
+        keys = (chips @ geo.incidence).astype(np.int32) + geo.free.astype(np.int32) * (
+            6 ** first.teams)
+        return cls(cells, keys, hands, pile, piles, current, winners, live,
+                   np.array(first.team_of, dtype=np.int64), first.teams, seats, geo, look,
+                   np.arange(rows),
+                   rng.random((rows, max_turns, hand_size * 2), dtype=np.float32) * 0.5)
+
+    def repeat(self, times: int) -> _Rollouts:
+        """``times`` copies of every row, copy by copy (row ``k·n + i`` is row ``i``)."""
+        def tile(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            return np.tile(array, (times,) + (1,) * (array.ndim - 1))
+        return _Rollouts(tile(self.cells), tile(self.keys), tile(self.hands),
+                         tile(self.pile), tile(self.piles), tile(self.current),
+                         tile(self.winners), tile(self.live), self.team_of, self.teams,
+                         self.seats, self.geo, self.look, tile(self.deal_of), self.ties)
+
+    def take(self, rows: Ints) -> _Rollouts:
+        """A copy of the rows ``rows`` only."""
+        return _Rollouts(self.cells[rows], self.keys[rows], self.hands[rows],
+                         self.pile[rows], self.piles[rows], self.current[rows],
+                         self.winners[rows], self.live[rows], self.team_of, self.teams,
+                         self.seats, self.geo, self.look, self.deal_of[rows], self.ties)
+
+    def play(self, max_turns: int) -> None:
+        """Turns of every live row until none is left or ``max_turns`` were played
+        (``winners`` filled in). Finished rows are dropped from the working arrays once
+        they are more than a third of them."""
+        work = self
+        origin = np.arange(self.live.size)
+        for turn in range(max_turns):
+            alive = int(work.live.sum())
+            if alive == 0:
+                break
+            if alive * 3 < work.live.size * 2:
+                self.winners[origin] = work.winners
+                keep = np.flatnonzero(work.live)
+                work, origin = work.take(keep), origin[keep]
+            work.turn(turn)
+        self.winners[origin] = work.winners
+
+    def options(self) -> tuple[Floats, Ints, Ints]:
+        """Every row's choices for its seat to move, as ``greedy`` rates them.
+
+        Returns:
+            ``(worths, spaces, hand)``: ``worths`` and ``spaces`` are ``rows × (hand
+            slots · 2)``, slot ``k``'s choices at ``2k`` and ``2k + 1`` (a breed's two
+            spaces; PURRR's and MEOW's best space at ``2k``), a choice that cannot be
+            made worth below ``_NONE / 2``; ``hand`` is ``rows × hand slots``.
+        """
+        geo, look = self.geo, self.look
+        n = self.live.size
+        every = np.arange(n)
+        seat = self.current
+        team = self.team_of[seat]
+        hand = self.hands[every, seat]  # rows × hand size
+        board = self.cells
+        key = self.keys  # rows × windows
+        size = look.place.shape[1]
+        offset = (team * size).astype(np.int32)[:, None]
+        place = np.take(look.place, key + offset) @ geo.transposed  # rows × spaces
+        place_empty = np.where(board == EMPTY, place, np.float32(_NONE))
+        breed = (hand >= 0) & (hand < PURRR)
+        spaces = geo.breed_spaces[np.where(breed, hand, 0)]  # rows × hand × 2
+        options = np.where(breed[:, :, None], place_empty[every[:, None, None], spaces],
+                           np.float32(_NONE))
+        # PURRR and MEOW: worked out only for the rows whose hand holds one.
+        wild = hand == PURRR
+        some = np.flatnonzero(wild.any(axis=1))
+        if some.size:
+            best = place_empty[some].argmax(axis=1)
+            value = place_empty[some, best] - heuristics.PURRR_COST
+            held = wild[some]
+            options[some, :, 0] = np.where(held, value[:, None], options[some, :, 0])
+            spaces[some, :, 0] = np.where(held, best[:, None], spaces[some, :, 0])
+        meow = hand == MEOW
+        some = np.flatnonzero(meow.any(axis=1))
+        if some.size:
+            mover = team[some]
+            taken = board[some]
+            keys = key[some]
+            size = look.place.shape[1]
+            removal = np.full(taken.shape, np.float32(_NONE))
+            for owner in range(self.teams):
+                offset = ((mover * self.teams + owner) * size).astype(np.int32)[:, None]
+                worth = np.take(look.remove, keys + offset) @ geo.transposed
+                removal = np.where((taken == owner) & (mover[:, None] != owner), worth,
+                                   removal)
+            best = removal.argmax(axis=1)
+            value = removal[np.arange(some.size), best] - heuristics.MEOW_COST
+            held = meow[some]
+            options[some, :, 0] = np.where(held, value[:, None], options[some, :, 0])
+            spaces[some, :, 0] = np.where(held, best[:, None], spaces[some, :, 0])
+        return options.reshape(n, -1), spaces.reshape(n, -1), hand
+
+    def turn(self, number: int) -> None:
+        """Turn ``number`` (from 0) of every live row (finished rows are left as they
+        are)."""
+        n = self.live.size
+        every = np.arange(n)
+        _exchange_dead(every, self.current, self.hands[every, self.current], self.cells,
+                       self.hands, self.pile, self.piles, self.live, self.geo)
+        worths, spaces, hand = self.options()
+        choice = (worths + self.ties[self.deal_of, number]).argmax(axis=1)
+        stuck = (worths[every, choice] <= _NONE / 2) & self.live
+        # A seat that can do nothing ends the rollout unfinished (SC-WIN-3 not played).
+        self.live[stuck] = False
+        rows = np.flatnonzero(self.live)
+        slot = choice[rows] // 2
+        self.move(rows, slot, spaces[rows, choice[rows]], hand[rows, slot])
+
+    def move(self, rows: Ints, slot: Ints, space: Ints, card: Ints) -> None:
+        """Each of ``rows``' seat to move plays the card in hand slot ``slot`` (card
+        number ``card``) on ``space``, draws, and the turn passes (SC-TURN-2/3)."""
+        geo, look = self.geo, self.look
+        team = self.team_of[self.current[rows]]
+        # A MEOW takes an opponent's chip off (SC-MEOW-1), anything else places one.
+        removing = card == MEOW
+        gone = rows[removing]
+        if gone.size:
+            where = space[removing]
+            owner = self.cells[gone, where]
+            self.keys[gone] -= geo.incidence_int[where] * look.steps[owner][:, None]
+            self.cells[gone, where] = EMPTY
+        put = rows[~removing]
+        if put.size:
+            where = space[~removing]
+            owner = team[~removing]
+            self.cells[put, where] = owner
+            line = geo.incidence_int[where]
+            self.keys[put] += line * look.steps[owner][:, None]
+            offset = (owner * look.count.shape[1]).astype(np.int32)[:, None]
+            full = np.take(look.count, self.keys[put] + offset) >= 5
+            won = (full & (line > 0)).any(axis=1)
+            self.winners[put[won]] = owner[won]
+            self.live[put[won]] = False
+        # Draw (SC-TURN-3); an empty pile ends the rollout unfinished.
+        dry = self.piles[rows] == 0
+        self.live[rows[dry]] = False
+        drawing = rows[~dry]
+        self.hands[drawing, self.current[drawing], slot[~dry]] = \
+            self.pile[drawing, self.piles[drawing] - 1]
+        self.piles[drawing] -= 1
+        self.current[rows] = (self.current[rows] + 1) % self.seats
+
+
+def _exchange_dead(active: Ints, seat: Ints, hand: Ints, board: Ints, hands: Ints,
+                   pile: Ints, piles: Ints, live: npt.NDArray[np.bool_],
+                   geo: Geometry) -> None:
+    """SC-DEAD-1: the first dead breed card of each live row's seat to move is exchanged
+    for the top of the draw pile (``hand`` and ``hands`` both updated)."""
+    breed = (hand >= 0) & (hand < PURRR)
+    safe = np.where(breed, hand, 0)
+    first = geo.breed_spaces[safe, 0]
+    second = geo.breed_spaces[safe, 1]
+    rows_of = np.arange(active.size)[:, None]
+    dead = breed & (board[rows_of, first] != EMPTY) & (board[rows_of, second] != EMPTY)
+    has = dead.any(axis=1) & live[active]
+    if not has.any():
+        return
+    which = np.flatnonzero(has)
+    slot = dead[which].argmax(axis=1)
+    rows = active[which]
+    dry = piles[rows] == 0
+    live[rows[dry]] = False
+    which, slot, rows = which[~dry], slot[~dry], rows[~dry]
+    drawn = pile[rows, piles[rows] - 1]
+    piles[rows] -= 1
+    hand[which, slot] = drawn
+    hands[rows, seat[which], slot] = drawn
