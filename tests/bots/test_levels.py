@@ -13,6 +13,8 @@ from gametable.bots.base import LEVELS
 from gametable.bots.greedy import GreedyBot
 from gametable.bots.levels import HalfRandomBot, LevelBot
 from gametable.bots.pace import think_time
+from gametable.bots.rollout import RolloutBot
+from gametable.bots.search import SearchBot
 from gametable.bots.semantic import SemanticBot
 from gametable.core import registry
 from gametable.core.protocol import Action, Observation
@@ -105,3 +107,11 @@ def test_think_time_grows_with_the_choice_and_is_never_the_same_twice() -> None:
 
 def test_the_levels_come_first_weakest_first() -> None:
     assert bot_names()[:3] == ["easy", "medium", "hard"]
+
+
+def test_hard_rolls_out_where_the_game_has_rollouts() -> None:
+    """Sequence Cats has rollouts (``rollout``); Triominos searches (``search``)."""
+    cats = make_bot("hard", registry.get("sequence-cats"), seed=1)
+    tiles = make_bot("hard", registry.get("triominos"), seed=1)
+    assert isinstance(cats, LevelBot) and isinstance(cats.player, RolloutBot)
+    assert isinstance(tiles, LevelBot) and isinstance(tiles.player, SearchBot)

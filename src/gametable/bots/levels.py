@@ -6,7 +6,9 @@ can do (never by its name):
 ========  =====================================  ===================================
 level     game with ``SamplesHidden``            game with ``HasStrategy``
 ========  =====================================  ===================================
-hard      ``search`` (information-set search)    ``semantic`` at its strongest
+hard      ``rollout`` where the game also has    ``semantic`` at its strongest
+          ``HasRollouts``, else ``search``
+          (information-set search)
 medium    ``greedy`` (the best-rated move)       ``semantic``, temperature 1.0
 easy      ``greedy`` half the time, else random  ``semantic``, temperature 3.0
 ========  =====================================  ===================================
@@ -26,7 +28,14 @@ from gametable.bots.base import Bot, bot_factory, register_bot
 from gametable.bots.greedy import GreedyBot
 from gametable.bots.random_bot import RandomBot
 from gametable.bots.semantic import SemanticBot
-from gametable.core.protocol import Action, Game, HasStrategy, Observation, SamplesHidden
+from gametable.core.protocol import (
+    Action,
+    Game,
+    HasRollouts,
+    HasStrategy,
+    Observation,
+    SamplesHidden,
+)
 
 MEDIUM_TEMPERATURE: Final = 1.0
 """The strategy player's temperature at ``medium`` (fit units; larger plays looser)."""
@@ -65,7 +74,7 @@ class LevelBot:
 
 
 def _hard(game: Game[Any], rng: random.Random) -> Bot:
-    search = bot_factory("search")
+    search = bot_factory("rollout" if isinstance(game, HasRollouts) else "search")
     if isinstance(game, SamplesHidden) and search is not None:
         return LevelBot("hard", search(game, rng))
     if isinstance(game, HasStrategy):
