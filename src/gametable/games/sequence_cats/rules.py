@@ -864,9 +864,9 @@ class SequenceCats:
     def rollouts(self, deals: Sequence[SequenceCatsState], seat: Seat,
                  actions: Sequence[Action], rng: random.Random
                  ) -> list[list[float]] | None:
-        """``seat``'s reward for each ``play`` action on each deal, played on by
-        ``greedy`` seats (see :mod:`.rollouts`): 1.0 its team won, 0.0 another did, 0.5
-        unfinished. ``None`` for other actions (exchanges, sequence choices, draw offers),
+        """``seat``'s reward for each ``play`` action on each deal, played on with
+        ``seat``'s team playing :data:`.rollouts.CAREFUL` and the others ``greedy`` (see
+        :mod:`.rollouts`): 1.0 its team won, 0.0 another did, 0.5 unfinished. ``None`` for other actions (exchanges, sequence choices, draw offers),
         two sequences to win, a sequence already made or an open choice
         (:func:`.rollouts.supports`)."""
         if not deals or not actions or any(a.get("type") != "play" for a in actions):
@@ -876,9 +876,12 @@ class SequenceCats:
             return None
         index = deals[0].board.index
         moves = [(CARD_NUMBER[a["card"]], index[a["space"]]) for a in actions]
-        winners = rollouts.play_moves(deals, moves,
-                                      np.random.default_rng(rng.getrandbits(64)))
         team = deals[0].team_of[seat]
+        policies = [rollouts.CAREFUL if t == team else rollouts.GREEDY
+                    for t in deals[0].team_of]
+        winners = rollouts.play_moves(deals, moves,
+                                      np.random.default_rng(rng.getrandbits(64)),
+                                      policies=policies)
         return [[0.5 if w == rollouts.UNFINISHED else 1.0 if w == team else 0.0
                  for w in row] for row in winners.tolist()]
 
