@@ -44,11 +44,11 @@ OWN: Final = (0.0, 1.0, 3.0, 12.0, 60.0, 0.0)
 """The seat's open window by its chips (free corners included), 0–5."""
 OTHER: Final = (0.0, 1.0, 4.0, 16.0, 80.0, 0.0)
 """Another team's open window by its chips."""
-HELD: Final = 0.5
+HELD: Final = 3.0
 """Extra share of a window's value per empty space whose card the seat holds."""
 DEAD: Final = 0.1
 """Share of a window's value left when it needs a space dead for its team."""
-SPECIAL_COST: Final = 30.0
+SPECIAL_COST: Final = 200.0
 """What keeping a PURRR or MEOW is worth (rating points)."""
 EMPTY: Final = -1
 BLANK: Final = -3
