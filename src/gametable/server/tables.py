@@ -1253,12 +1253,19 @@ class TableManager:
 
     async def _bot_turn(self, table: Table, seat: Seat) -> None:
         try:
+            # The think time includes the decision itself (a search player's second of
+            # thought is not added to it), except where the game asks computer players
+            # to let people act first: then they wait, and decide on what they see after.
+            delay = 0.0
             if self.bot_delay:
                 options = len(table.game.legal_actions(table.state, seat))
-                await asyncio.sleep(think_time(self.bot_delay, options, self._pace))
-                patience = self._patience(table, seat)
-                if patience:
-                    await asyncio.sleep(patience * self.bot_delay)
+                delay = think_time(self.bot_delay, options, self._pace)
+                if self._patience(table, seat):
+                    await asyncio.sleep(delay)
+                    delay = 0.0
+                    patience = self._patience(table, seat)
+                    if patience:
+                        await asyncio.sleep(patience * self.bot_delay)
             async with table.lock:
                 bot = self._actor(table, seat)
                 if (bot is None or table.status != PLAYING
@@ -1269,7 +1276,10 @@ class TableManager:
                 version = table.version
             deciding = time.perf_counter()
             action = await asyncio.to_thread(bot.choose, view, legal)
-            self.metrics.bot_seconds.observe(time.perf_counter() - deciding)
+            decided = time.perf_counter() - deciding
+            self.metrics.bot_seconds.observe(decided)
+            if delay > decided:
+                await asyncio.sleep(delay - decided)
             try:
                 await self.submit(table, seat, action, version, by_bot=True)
             except Refused as refusal:

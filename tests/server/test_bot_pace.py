@@ -1,0 +1,72 @@
+"""A computer player's think time includes its decision: a search player's thinking is
+not added to the table's bot delay, and it still never answers before that delay."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from gametable.bots import base
+from gametable.core.protocol import Action, Observation
+from gametable.server.storage import SQLiteStorage
+from gametable.server.tables import SeatRequest, TableManager
+from tests.aio import run_async
+from tests.server.test_clock import until
+
+THINKING = 0.6
+"""Seconds the slow player below takes to decide."""
+
+
+class SlowPlayer:
+    """Decides in :data:`THINKING` seconds (in its thread), noting when it started."""
+
+    name = "slow"
+    started: ClassVar[list[float]] = []
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        assert threading.current_thread() is not threading.main_thread()
+        SlowPlayer.started.append(time.monotonic())
+        time.sleep(THINKING)
+        return legal[0]
+
+
+@pytest.fixture
+def slow_player() -> Iterator[None]:
+    base.register_bot("slow", SlowPlayer)
+    SlowPlayer.started.clear()
+    yield
+    base._FACTORIES.pop("slow", None)
+
+
+@pytest.mark.usefixtures("slow_player")
+def test_the_decision_runs_during_the_think_time(tmp_path: Path) -> None:
+    """Bot delay 4 s: the think time of a Sequence Cats turn is at least 1.9 s (0.6 ×
+    0.8 × 4), so a player that starts deciding at once and acts after it has decided
+    within it; the move lands after the think time, not after think time + thinking."""
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=4.0)
+        try:
+            began = time.monotonic()
+            table, *_ = await manager.create(
+                "sequence-cats", {}, [SeatRequest("bot", bot="slow"),
+                                      SeatRequest("bot", bot="greedy")], "Ann")
+            await until(lambda: bool(SlowPlayer.started), timeout=5.0)
+            assert SlowPlayer.started[0] - began < 1.5, "it decides while it waits"
+            assert table.version == 0
+            await until(lambda: table.version >= 1, timeout=15.0)
+            landed = time.monotonic() - began
+            assert landed >= 0.6 * 0.8 * 4.0 - 0.05, "never before the think time"
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())
