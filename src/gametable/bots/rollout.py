@@ -71,7 +71,7 @@ class RolloutBot:
 
     def __init__(self, game: Game[Any], rng: random.Random, *,
                  seconds: float | None = DEFAULT_SECONDS, deals: int | None = None,
-                 width: int = 8, confidence: float = 0.5, prune: float = 3.0) -> None:
+                 width: int = 8, confidence: float = 1.0, prune: float = 3.0) -> None:
         if seconds is None and deals is None:
             raise ValueError("rollouts need seconds or deals")
         self.game = game
