@@ -1,8 +1,9 @@
-"""How well the ``search`` bot plays against ``greedy``, and how long it thinks.
+"""How well the ``search`` and ``rollout`` bots play against ``greedy``, and how long they
+think.
 
 Run: ``.venv/bin/python -m benchmarks.search_bots [--game sequence-cats|triominos|both]
 [--games 400] [--seconds 0.5 | --iterations 500] [--jobs 2] [--seed 1] [--param k=v]
-[--player search|planner]``
+[--player search|planner|rollout]``
 
 Two-seat games, ``search`` against ``greedy``, the first seat alternating (``search`` sits
 first in even-numbered games). Sequence Cats uses the default options; Triominos plays
@@ -21,7 +22,8 @@ plays people may see; ``--oracle hands`` knows the other hands but shuffles the 
 or pool (what reading an opponent perfectly could be worth).
 
 ``--player planner`` measures the ``planner`` bot (the game's planned ratings alone, no
-search) instead of ``search``.
+search) instead of ``search``; ``--player rollout`` the ``rollout`` bot (Sequence Cats'
+``hard`` player; its "iterations" are the deals it rolled out).
 
 ``--param name=value`` passes further :class:`gametable.bots.search.SearchBot` arguments
 (``exploration``, ``epsilon``, ``depth``, ``width``, ``confidence``, ``plan``). ``--jobs N`` plays

@@ -1,21 +1,24 @@
-"""Many Sequence Cats games played on to their end at once, every seat playing ``greedy``.
+"""Many Sequence Cats games played on to their end at once, by ``greedy``-like seats.
 
 A *rollout* continues a full state (a determinization, see ``SequenceCats.sample_state``)
-with every seat playing as ``greedy`` does (:mod:`.heuristics`): a chip is worth the
-five-space windows through its space (:data:`.heuristics.OWN_LINE` for the team's open
-windows, :data:`.heuristics.BLOCK_LINE` for another team's that it blocks), a MEOW the
-windows of the chip it removes, PURRR and MEOW cost what keeping them is worth, a dead card
-is exchanged first (SC-DEAD-1) and ties are broken at random. The rules followed are those
-of a turn (SC-TURN-1 to SC-TURN-3, SC-PURR-1, SC-MEOW-1, SC-DEAD-1, SC-WIN-1 with one
+with every seat playing a :class:`Policy`: :data:`GREEDY` plays as ``greedy`` does
+(:mod:`.heuristics`): a chip is worth the five-space windows through its space
+(:data:`.heuristics.OWN_LINE` for the team's open windows, :data:`.heuristics.BLOCK_LINE`
+for another team's that it blocks), a MEOW the windows of the chip it removes, PURRR and
+MEOW cost what keeping them is worth, a dead card is exchanged first (SC-DEAD-1) and ties
+are broken at random; :data:`CAREFUL` keeps PURRR and MEOW for decisive moves, prefers
+lines its hand can fill and counts discarded cards. The rules followed are those of a
+turn (SC-TURN-1 to SC-TURN-3, SC-PURR-1, SC-MEOW-1, SC-DEAD-1, SC-WIN-1 with one
 sequence to win).
 
 The states are rows of NumPy arrays, and every row moves at each step: a row's window
-counts are kept up to date chip by chip, and the worth of every space for the seat to move
-is one matrix product of the windows' worth with the board's space–window incidence. The
-products are small: they run on one BLAS thread (``threadpoolctl``), which is faster than
-several and leaves the other cores to the server. A
-few thousand rollouts of a 2-seat game take about a second on one core, where the rules'
-own ``apply`` with ``greedy``'s ratings plays a few hundred.
+counts are kept up to date chip by chip (as one *key* per window, see :class:`Tables`),
+and the worth of every space for the seat to move is one matrix product of the windows'
+worth with the board's space–window incidence. The products are small: they run on one
+BLAS thread (``threadpoolctl``), which is faster than several and leaves the other cores
+to the server. About 4,000–6,000 whole 2-seat games a second on one core
+(``python -m benchmarks.rollouts``), where the rules' own ``apply`` with ``greedy``'s
+ratings plays about 200.
 
 Rollouts stop early, unfinished, when a draw pile runs out (the reshuffle of SC-DECK-1 is
 not played) or after ``max_turns`` turns. Only tables with ``sequences_to_win`` 1 are
@@ -141,7 +144,9 @@ CAREFUL: Final = Policy(purrr_cost=1000.0, meow_cost=1000.0, held_bonus=3.0,
                         dead_share=0.1)
 """``greedy`` that keeps PURRR and MEOW to win or to block a four, builds the lines its
 hand can fill and counts the cards in the discard piles. Against ``greedy`` it wins
-57.7 % of 2-seat games (8,000 games, seats alternating, ``benchmarks.rollouts``)."""
+56.3 % of 2-seat games (8,000 games, seats alternating: ``python -m benchmarks.rollouts``).
+The ``hard`` player's rollouts play it for the seat's team (and ``greedy`` for the
+others)."""
 
 
 @dataclass(frozen=True, eq=False)
