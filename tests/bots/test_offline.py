@@ -1,5 +1,6 @@
 """The model computer players read with ships inside a package: it loads and plays with
-the network cut off (no model hub, no proxy, an empty home folder)."""
+the network cut off (no model hub, no proxy, an empty home folder); so do the ``hard``
+players of the other games."""
 
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ for options in ({"clue_language": "pt"}, {"variant": "party"}, {"variant": "team
     record, outcome = play_bot_game(
         "dixit", {"first_storyteller": "first_seat", **options}, ["semantic"] * 6, seed=1)
     assert outcome.finished, options
+for game in ("sequence-cats", "triominos"):
+    record, outcome = play_bot_game(game, {}, ["hard", "greedy"], seed=1, max_actions=6)
+    assert len(record.actions) == 6, game
 print("played offline")
 """
 
