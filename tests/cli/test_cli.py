@@ -110,7 +110,8 @@ def test_games_lists_games_and_bots() -> None:
     done = gametable("games")
     assert "sequence-cats: seats 2, 3, 4, 6" in done.stdout
     assert "triominos: seats 1, 2, 3, 4, 5, 6" in done.stdout
-    assert "bots: easy, medium, hard, greedy, planner, random, search, semantic" in done.stdout
+    assert "bots: easy, medium, hard, greedy, planner, random, rollout, search, semantic" \
+        in done.stdout
 
 
 def test_simulate_and_replay_triominos(tmp_path: Path) -> None:
