@@ -224,7 +224,7 @@ def tables(team_of: tuple[int, ...], policies: tuple[Policy, ...]) -> Tables:
 def play_out(states: Sequence[SequenceCatsState], rng: np.random.Generator, *,
              max_turns: int = MAX_TURNS, policies: Sequence[Policy] | None = None
              ) -> Ints:
-    """Play every state in ``states`` on to its end, every seat playing ``greedy``.
+    """Play every state in ``states`` on to its end, each seat playing its policy.
 
     Args:
         states: full states of one table (same board, seats and options), not changed;
@@ -250,7 +250,7 @@ def play_out(states: Sequence[SequenceCatsState], rng: np.random.Generator, *,
 def play_moves(deals: Sequence[SequenceCatsState], moves: Sequence[tuple[int, int]],
                rng: np.random.Generator, *, max_turns: int = MAX_TURNS,
                policies: Sequence[Policy] | None = None) -> Ints:
-    """Play each of ``moves`` on each of ``deals``, then on to the end by ``greedy``.
+    """Play each of ``moves`` on each of ``deals``, then on to the end (see :func:`play_out`).
 
     Args:
         deals: full states of one table whose seat to move makes the moves, not
@@ -410,7 +410,7 @@ class _Rollouts:
         self.winners[origin] = work.winners
 
     def options(self) -> tuple[Floats, Ints, Ints]:
-        """Every row's choices for its seat to move, as ``greedy`` rates them.
+        """Every row's choices for its seat to move, as its policy rates them.
 
         Returns:
             ``(worths, spaces, hand)``: ``worths`` and ``spaces`` are ``rows × (hand
