@@ -4,6 +4,7 @@ covers when the time runs out, and the person taking the seat back with one clic
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -39,9 +40,21 @@ def test_the_lobby_sets_a_turn_clock_and_the_table_counts_down(
     page.close()
 
 
+@pytest.fixture
+def unhurried_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server whose computer players take a second a move: once a seat is away, the
+    computer players play both seats, and at the usual test pace they would finish the
+    game before the person could click "I'm back"."""
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=1.0)
+    server.start()
+    yield server
+    server.stop()
+
+
 def test_time_runs_out_a_computer_covers_and_the_person_takes_the_seat_back(
-    browser: Browser, web_server: LiveServer, shots: Path
+    browser: Browser, unhurried_server: LiveServer, shots: Path
 ) -> None:
+    web_server = unhurried_server
     with httpx.Client(base_url=web_server.url) as http:
         made = http.post("/api/tables", json={
             "game": "sequence-cats", "name": "Anna",
