@@ -27,6 +27,8 @@ export interface SequenceView {
   finished: boolean;
   winners: number[];
   draw_reason: "blocked" | "passes" | "agreed" | null;
+  /** The latest card play: the team whose chip it placed, or for MEOW took off. */
+  last_play: { seat: number; card: string; space: string; team: number } | null;
   hand?: string[];
   dead?: string[];
   may_offer_draw?: boolean;

@@ -52,7 +52,7 @@ from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import shuffle
-from gametable.games.sequence_cats import heuristics, planning, rollouts
+from gametable.games.sequence_cats import heuristics, inference, planning, rollouts
 from gametable.games.sequence_cats.board import board_for
 from gametable.games.sequence_cats.cards import (
     BREEDS,
@@ -361,6 +361,7 @@ class SequenceCats:
             state.open_spaces += 1
             events = [{"type": "remove", "seat": seat, "card": "meow", "space": label,
                        "team": cell}]
+            state.last_play = (seat, card, space, cell)
         else:
             if card < NO_BREED and breed != card:
                 raise IllegalAction("SC-TURN-2", "sequence_cats.errors.wrong_space",
@@ -379,6 +380,7 @@ class SequenceCats:
             state.open_spaces -= 1
             events = [{"type": "place", "seat": seat, "card": CARD_IDS[card], "space": label,
                        "team": team}]
+            state.last_play = (seat, card, space, team)
             full: list[tuple[int, ...]] = []
             for span, windows in lines:
                 if (mask & span).bit_count() >= 5:
@@ -660,9 +662,11 @@ class SequenceCats:
         the seat, the candidate fives and, per further line through the new chip still
         to settle, its candidates ``later``), the open draw offer (``draw_offer``: who
         offered, who accepted, who has still to answer), passes in a row, whether the
-        board has ever been full, why a drawn game ended (``draw_reason``) and, for a
-        seated player, its ``dead`` cards and whether it ``may_offer_draw`` now. Other
-        hands, the draw pile's order and the generator never appear.
+        board has ever been full, why a drawn game ended (``draw_reason``), the last
+        play (``last_play``: its seat, card, space and the team of the chip placed or
+        taken off, or ``null`` before the first) and, for a seated player, its ``dead``
+        cards and whether it ``may_offer_draw`` now. Other hands, the draw pile's order
+        and the generator never appear.
         """
         seated = seat is not None and 0 <= seat < state.seats
         labels = state.board.labels
@@ -703,6 +707,9 @@ class SequenceCats:
             "finished": state.finished,
             "winners": self._winners(state),
             "draw_reason": state.draw_reason,
+            "last_play": None if state.last_play is None else {
+                "seat": state.last_play[0], "card": CARD_IDS[state.last_play[1]],
+                "space": labels[state.last_play[2]], "team": state.last_play[3]},
             "options": state.public_options,
         }
         if seated and seat is not None:
@@ -718,7 +725,10 @@ class SequenceCats:
         The board, sequences, discard piles, hand sizes, turn and offers are taken from
         the view; the cards it does not show (the 88 of SC-COMP-3 less the seat's hand
         and every discard pile) are shuffled with ``rng`` and dealt to the other hands
-        and the draw pile (SC-DEAL-1, SC-DECK-1). Draw offers of other seats made
+        and the draw pile (SC-DEAL-1, SC-DECK-1). In :data:`.inference.TRUST` of the
+        deals, the hand of the seat that made the view's ``last_play`` holds, but for
+        the card it drew after, only cards it may have kept if it played its hand's
+        best-rated move (:func:`.inference.kept_cards`). Draw offers of other seats made
         earlier are not in the view and count as never made. Never reads a real state.
 
         Raises:
@@ -754,12 +764,21 @@ class SequenceCats:
         sizes = view["hand_sizes"]
         if len(unseen) != sum(sizes) - len(own) + view["draw_pile"] or sizes[seat] != len(own):
             raise ValueError("the view's card counts do not add up (SC-COMP-3)")
+        last = view.get("last_play")
+        kept = None
+        if last is not None and last["seat"] != seat and rng.random() < inference.TRUST:
+            kept = inference.kept_cards(view, board)
         for other in range(seats):
             if other == seat:
                 state.hands[other] = own
+            elif kept is not None and last is not None and other == last["seat"]:
+                state.hands[other] = _deal_kept(unseen, kept, sizes[other], rng)
             else:
                 state.hands[other] = [unseen.pop() for _ in range(sizes[other])]
         state.pile = unseen
+        if last is not None:
+            state.last_play = (last["seat"], CARD_NUMBER[last["card"]],
+                               index[last["space"]], last["team"])
         state.finished = view["finished"]
         state.current = seat if view["current"] is None else view["current"]
         state.exchanged = view["exchanged"]
@@ -818,6 +837,7 @@ class SequenceCats:
             "winner": state.winner,
             "finished": state.finished,
             "draw_reason": state.draw_reason,
+            "last_play": None if state.last_play is None else list(state.last_play),
             "rng": list(state.rng.getstate()[1]),
         }
 
@@ -915,6 +935,21 @@ def _pair(valid: Sequence[int]) -> bool:
     """Whether the first and last valid windows of a line meet only at the new chip (a
     line of nine): then both are sequences (SC-WIN-2)."""
     return len(valid) > 1 and (valid[0] & valid[-1]).bit_count() == 1
+
+
+def _deal_kept(unseen: list[int], kept: frozenset[int], size: int, rng: random.Random
+               ) -> list[int]:
+    """A hand of ``size`` cards taken from ``unseen`` (shuffled; changed in place): all
+    but one from ``kept`` (see :mod:`.inference`), the last one any card (drawn with
+    ``rng``); all at random when ``kept`` has too few of them."""
+    chosen = [i for i in range(len(unseen) - 1, -1, -1) if unseen[i] in kept][:size - 1]
+    if len(chosen) < size - 1 or size == 0:
+        return [unseen.pop() for _ in range(size)]
+    hand = [unseen[i] for i in chosen]
+    for i in chosen:  # from the end: the indices stay right
+        del unseen[i]
+    hand.append(unseen.pop(rng.randrange(len(unseen))))
+    return hand
 
 
 def _meow_targets(state: SequenceCatsState, team: int) -> list[int]:

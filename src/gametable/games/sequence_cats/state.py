@@ -62,7 +62,8 @@ class SequenceCatsState:
 
     __slots__ = (
         "board", "cells", "choosing", "config", "current", "discards", "draw_reason",
-        "exchanged", "filled", "finished", "free_mask", "hands", "legal_cache", "locked",
+        "exchanged", "filled", "finished", "free_mask", "hands", "last_play", "legal_cache",
+        "locked",
         "masks", "offer_accepted", "offer_by", "offer_waiting", "offered_at", "open_spaces",
         "options", "passes", "pile", "public_options", "rng", "rules", "seats", "sequences",
         "team_of", "teams",
@@ -106,6 +107,7 @@ class SequenceCatsState:
         self.winner = NO_WINNER
         self.finished = False
         self.draw_reason: str | None = None
+        self.last_play: tuple[int, int, int, int] | None = None
         self.rng = random.Random(seed)
         self.legal_cache: list[dict[str, Any]] | None = None
 
@@ -142,6 +144,7 @@ class SequenceCatsState:
         other.winner = self.winner
         other.finished = self.finished
         other.draw_reason = self.draw_reason
+        other.last_play = self.last_play
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.legal_cache = None
