@@ -776,3 +776,23 @@ def test_a_non_mapping_action_is_refused() -> None:
     with pytest.raises(IllegalAction) as error:
         GAME.apply(state, 0, "play bengal")  # type: ignore[arg-type]
     assert error.value.rule == "PROTOCOL"
+
+
+def test_sc_turn_2_the_view_shows_the_last_play() -> None:
+    """Every view shows the latest card play (the log's last move, public to all):
+    nothing before the first, then the seat, card, space and team of a placed chip, and
+    for MEOW (SC-MEOW-1) the team whose chip was taken off."""
+    state = new(2, 3)
+    assert GAME.view(state, 0)["last_play"] is None
+    breed = "siamese"
+    target = spaces_of(state, breed)[0]
+    give(state, 0, [breed, "meow", "purrr", "manx", "korat"])
+    GAME.apply(state, 0, {"type": "play", "card": breed, "space": target})
+    for seat in (0, 1, None):
+        assert GAME.view(state, seat)["last_play"] == {
+            "seat": 0, "card": breed, "space": target, "team": 0}
+    give(state, 1, ["meow", "purrr", "manx", "korat", "persian"])
+    GAME.apply(state, 1, {"type": "play", "card": "meow", "space": target})
+    assert GAME.view(state, 0)["last_play"] == {
+        "seat": 1, "card": "meow", "space": target, "team": 0}
+    assert state.cells[space(state, target)] == EMPTY

@@ -52,7 +52,7 @@ from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import shuffle
-from gametable.games.sequence_cats import heuristics, inference, planning, rollouts
+from gametable.games.sequence_cats import heuristics, planning, rollouts
 from gametable.games.sequence_cats.board import board_for
 from gametable.games.sequence_cats.cards import (
     BREEDS,
@@ -725,10 +725,7 @@ class SequenceCats:
         The board, sequences, discard piles, hand sizes, turn and offers are taken from
         the view; the cards it does not show (the 88 of SC-COMP-3 less the seat's hand
         and every discard pile) are shuffled with ``rng`` and dealt to the other hands
-        and the draw pile (SC-DEAL-1, SC-DECK-1). In :data:`.inference.TRUST` of the
-        deals, the hand of the seat that made the view's ``last_play`` holds, but for
-        the card it drew after, only cards it may have kept if it played its hand's
-        best-rated move (:func:`.inference.kept_cards`). Draw offers of other seats made
+        and the draw pile (SC-DEAL-1, SC-DECK-1). Draw offers of other seats made
         earlier are not in the view and count as never made. Never reads a real state.
 
         Raises:
@@ -764,18 +761,13 @@ class SequenceCats:
         sizes = view["hand_sizes"]
         if len(unseen) != sum(sizes) - len(own) + view["draw_pile"] or sizes[seat] != len(own):
             raise ValueError("the view's card counts do not add up (SC-COMP-3)")
-        last = view.get("last_play")
-        kept = None
-        if last is not None and last["seat"] != seat and rng.random() < inference.TRUST:
-            kept = inference.kept_cards(view, board)
         for other in range(seats):
             if other == seat:
                 state.hands[other] = own
-            elif kept is not None and last is not None and other == last["seat"]:
-                state.hands[other] = _deal_kept(unseen, kept, sizes[other], rng)
             else:
                 state.hands[other] = [unseen.pop() for _ in range(sizes[other])]
         state.pile = unseen
+        last = view["last_play"]
         if last is not None:
             state.last_play = (last["seat"], CARD_NUMBER[last["card"]],
                                index[last["space"]], last["team"])
@@ -935,21 +927,6 @@ def _pair(valid: Sequence[int]) -> bool:
     """Whether the first and last valid windows of a line meet only at the new chip (a
     line of nine): then both are sequences (SC-WIN-2)."""
     return len(valid) > 1 and (valid[0] & valid[-1]).bit_count() == 1
-
-
-def _deal_kept(unseen: list[int], kept: frozenset[int], size: int, rng: random.Random
-               ) -> list[int]:
-    """A hand of ``size`` cards taken from ``unseen`` (shuffled; changed in place): all
-    but one from ``kept`` (see :mod:`.inference`), the last one any card (drawn with
-    ``rng``); all at random when ``kept`` has too few of them."""
-    chosen = [i for i in range(len(unseen) - 1, -1, -1) if unseen[i] in kept][:size - 1]
-    if len(chosen) < size - 1 or size == 0:
-        return [unseen.pop() for _ in range(size)]
-    hand = [unseen[i] for i in chosen]
-    for i in chosen:  # from the end: the indices stay right
-        del unseen[i]
-    hand.append(unseen.pop(rng.randrange(len(unseen))))
-    return hand
 
 
 def _meow_targets(state: SequenceCatsState, team: int) -> list[int]:
