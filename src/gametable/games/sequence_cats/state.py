@@ -57,6 +57,8 @@ class SequenceCatsState:
         winner: the winning team, or :data:`NO_WINNER`; ``finished`` the game is over;
             ``draw_reason`` why a drawn game ended (``"blocked"``, ``"passes"``,
             ``"agreed"``), else ``None``.
+        last_play: the latest card play, ``(seat, card, space, team)`` with the team of
+            the chip placed or, for MEOW, taken off; ``None`` before the first.
         rng: the seeded generator all chance is drawn from.
     """
 
