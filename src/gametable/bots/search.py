@@ -53,6 +53,7 @@ from gametable.core.protocol import (
     HasHeuristic,
     HasPlanner,
     Observation,
+    RatesStates,
     SamplesHidden,
     Seat,
 )
@@ -136,6 +137,8 @@ class SearchBot:
         self.plan = plan
         self._scale = 1.0
         self.greedy = GreedyBot(game, rng)
+        self._heuristic = game if isinstance(game, HasHeuristic) else None
+        self._state_rater = game if isinstance(game, RatesStates) else None
         self.last_iterations = 0
         """Iterations of the latest search (0 when it answered without one)."""
         self._scale_sum = 0.0
@@ -211,10 +214,26 @@ class SearchBot:
         has no heuristic; ties in the order given)."""
         if root and self.plan and isinstance(self.game, HasPlanner):
             ratings = self.game.plan_actions(view, actions)
-        elif not isinstance(self.game, HasHeuristic) or len(actions) <= 1:
+        elif self._heuristic is None or len(actions) <= 1:
             return list(actions)
         else:
-            ratings = self.game.rate_actions(view, actions)
+            ratings = self._heuristic.rate_actions(view, actions)
+        order = sorted(range(len(actions)), key=lambda i: -ratings[i])
+        return [actions[i] for i in order[:self.width]]
+
+    def _rate_at(self, state: Any, actor: Seat, actions: Sequence[Action]) -> list[float]:
+        """The heuristic's ratings of ``actions`` for ``actor`` in the determinization
+        ``state`` (read off the state when the game can, :class:`RatesStates`)."""
+        if self._state_rater is not None:
+            return self._state_rater.rate_state_actions(state, actor, actions)
+        assert self._heuristic is not None
+        return self._heuristic.rate_actions(self.game.view(state, actor), actions)
+
+    def _best_at(self, state: Any, actor: Seat, actions: Sequence[Action]) -> list[Action]:
+        """:meth:`_best` for ``actor`` in the determinization ``state``."""
+        if self._heuristic is None or len(actions) <= 1:
+            return list(actions)
+        ratings = self._rate_at(state, actor, actions)
         order = sorted(range(len(actions)), key=lambda i: -ratings[i])
         return [actions[i] for i in order[:self.width]]
 
@@ -235,7 +254,7 @@ class SearchBot:
                 break
             actor = min(to_act)
             legal = game.legal_actions(state, actor)
-            best = self._best(game.view(state, actor), legal) if len(legal) > 1 else legal
+            best = self._best_at(state, actor, legal)
             candidates = [(action_key(a), a) for a in best]
             untried = [(key, a) for key, a in candidates if (actor, key) not in node.children]
             if untried:
@@ -274,7 +293,7 @@ class SearchBot:
         """Play on from ``state`` (see the module docstring); every seat's reward."""
         game = self.game
         rounds = len(start.rounds)
-        rated = isinstance(game, HasHeuristic)
+        rated = self._heuristic is not None
         outcome = game.outcome(state)
         for _ in range(self.depth):
             if outcome.finished or len(outcome.rounds) > rounds:
@@ -287,8 +306,7 @@ class SearchBot:
             if len(legal) == 1 or not rated or rng.random() < self.epsilon:
                 action = legal[rng.randrange(len(legal))]
             else:
-                assert isinstance(game, HasHeuristic)
-                ratings = game.rate_actions(game.view(state, actor), legal)
+                ratings = self._rate_at(state, actor, legal)
                 top = max(ratings)
                 ties = [i for i, r in enumerate(ratings) if r == top]
                 action = legal[ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]]

@@ -188,6 +188,20 @@ class HasHeuristic(Protocol):
 
 
 @runtime_checkable
+class RatesStates(Protocol):
+    """A game whose heuristic can also be read off a full state, without building the
+    seat's view first: what a search player's playouts use on its determinizations."""
+
+    def rate_state_actions(self, state: Any, seat: Seat, actions: Sequence[Action]
+                           ) -> list[float]:
+        """Exactly ``rate_actions(view(state, seat), actions)``, sooner: one score per
+        action, higher is better, from what ``seat`` may see of ``state`` (a state the
+        caller dealt, e.g. a determinization; never a table's real state).
+        """
+        ...
+
+
+@runtime_checkable
 class HasPlanner(Protocol):
     """A game with a stronger rating than its heuristic, one that weighs what the other
     seats may hold and do next (from the view alone); the ``hard`` player uses it."""

@@ -13,7 +13,7 @@ later (the few points of options cannot make up the difference).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.core.protocol import Action, Observation
@@ -41,14 +41,22 @@ def layout_from_view(view: Observation) -> Layout:
 
 def rate_actions(view: Observation, actions: Sequence[Action]) -> list[float]:
     """One rating per action, higher is better (points, with small tie-breakers)."""
-    layout = layout_from_view(view)
     hand = 0
     for tile_id in view.get("hand", []):
         hand |= 1 << TILE_NUMBER[tile_id]
-    penalties: dict[str, int] = view["penalties"]
-    extends = view.get("extended_bridge", True)
-    start_bonus = {o["tile"]: o["bonus"] for o in view.get("openings", [])}
-    pass_points = view.get("pass_points")
+    return rate_on(layout_from_view(view), hand, actions, penalties=view["penalties"],
+                   extends=view.get("extended_bridge", True),
+                   start_bonus={o["tile"]: o["bonus"] for o in view.get("openings", [])},
+                   pass_points=view.get("pass_points"))
+
+
+def rate_on(layout: Layout, hand: int, actions: Sequence[Action], *,
+            penalties: Mapping[str, int], extends: bool, start_bonus: Mapping[str, int],
+            pass_points: int | None) -> list[float]:
+    """The ratings of :func:`rate_actions` from their parts: the table's ``layout``
+    (left unchanged), ``hand`` as a bit mask of tile numbers, and the view's
+    ``penalties``, ``extended_bridge``, ``openings`` (tile id to start bonus) and
+    ``pass_points``."""
     ratings: list[float] = []
     for action in actions:
         kind = action["type"]
@@ -74,10 +82,12 @@ def _rate_place(layout: Layout, hand: int, action: dict[str, Any], extends: bool
             points += 40 + 10 * geometry.hexagons
         elif geometry.bridge or (geometry.extends_bridge and extends):
             points += 40
-    after = layout.copy()
-    after.place(p, tile, action["rotation"], -1, None)
+    kept, changed = layout.open_after(p, tile, action["rotation"])
     rest = hand & ~(1 << tile)
-    placeable = sum(1 for key in after.open.values() if DEMAND_TILES[key] & rest)
-    # An almost complete hexagon (5 tiles round a vertex) is a gift to the next player.
-    gifts = sum(1 for v in CELLS[p].corners if after.meeting.get(v, 0) == 5)
+    placeable = (sum(1 for key in kept if DEMAND_TILES[key] & rest)
+                 + sum(1 for key in changed if DEMAND_TILES[key] & rest))
+    # An almost complete hexagon (5 tiles round a vertex) is a gift to the next player:
+    # a vertex of p that 4 tiles meet at already.
+    meeting = layout.meeting
+    gifts = sum(1 for v in CELLS[p].corners if meeting.get(v, 0) == 4)
     return points + OPTION_WEIGHT * min(placeable, 6) - 2.0 * gifts

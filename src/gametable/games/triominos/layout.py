@@ -153,6 +153,24 @@ class Layout:
                 c0, c1, c2 = CELLS[q].corners
                 open_[q] = demand_key(get(c0, WILD), get(c1, WILD), get(c2, WILD))
 
+    def open_after(self, p: int, tile: int, rotation: int) -> tuple[list[int], list[int]]:
+        """What :meth:`place` would do to the open positions, without placing: the
+        demand keys of the open positions it leaves alone, and those of the positions
+        round ``p`` it opens or changes (``p`` itself is in neither)."""
+        cell = CELLS[p]
+        placed = dict(zip(cell.corners, ROTATIONS[tile][rotation], strict=True))
+        get = self.numbers.get
+        open_, tiles, sides = self.open, self.tiles, cell.sides
+        changed: dict[int, int] = {}
+        for q in cell.around:
+            if q in open_ or (q in sides and q not in tiles):
+                c0, c1, c2 = CELLS[q].corners
+                changed[q] = demand_key(placed.get(c0, get(c0, WILD)),
+                                        placed.get(c1, get(c1, WILD)),
+                                        placed.get(c2, get(c2, WILD)))
+        kept = [key for q, key in open_.items() if q != p and q not in changed]
+        return kept, list(changed.values())
+
     def fits(self, p: int, tile: int, rotation: int) -> bool:
         """Whether ``tile`` in ``rotation`` is a legal placement on ``p`` (TR-PLACE-1/2)."""
         key = self.open.get(p)

@@ -683,6 +683,20 @@ class Triominos:
         """Greedy scores for ``actions`` from ``view`` (see :mod:`.heuristics`)."""
         return heuristics.rate_actions(view, actions)
 
+    def rate_state_actions(self, state: TriominosState, seat: Seat,
+                           actions: Sequence[Action]) -> list[float]:
+        """The ratings of :meth:`rate_actions` for ``seat``'s view of ``state``, read off
+        the state (its table is not rebuilt from the view): for a search player's
+        determinizations."""
+        mine = seat == state.current and not state.finished
+        return heuristics.rate_on(
+            state.layout, state.hands[seat], actions,
+            penalties={"draw": _points(state, "draw"), "pass": _points(state, "pass")},
+            extends=state.config.bridge_extends(),
+            start_bonus={TILE_IDS[tile]: bonus for tile, bonus in state.openings.items()}
+            if mine else {},
+            pass_points=self.pass_points(state, seat) if mine else None)
+
     def plan_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
         """Stronger ratings for ``actions`` from ``view``, for the ``hard`` player (see
         :mod:`.planning`)."""
