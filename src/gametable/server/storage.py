@@ -238,6 +238,9 @@ class SQLiteStorage:
         self._pending: list[_Write] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
+        self._writing = False
+        """Whether the writer thread runs (read on every write: cheaper than asking the
+        thread)."""
         self._thread = threading.Thread(target=self._writer, name="sqlite-writer", daemon=True)
         with self._connect() as conn:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -265,20 +268,24 @@ class SQLiteStorage:
 
     def _writer(self) -> None:
         conn = self._connect()
+        self._writing = True
         self._ready.set()
-        while True:
-            batches = [self._queue.get()]
-            while sum(len(b) for b in batches) < self.max_batch:
-                try:
-                    batches.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
-            writes = [write for batch in batches for write in batch]
-            if writes:
-                self._commit(conn, writes)
-            if any(batch is _STOP for batch in batches):
-                conn.close()
-                return
+        try:
+            while True:
+                batches = [self._queue.get()]
+                while sum(len(b) for b in batches) < self.max_batch:
+                    try:
+                        batches.append(self._queue.get_nowait())
+                    except queue.Empty:
+                        break
+                writes = [write for batch in batches for write in batch]
+                if writes:
+                    self._commit(conn, writes)
+                if any(batch is _STOP for batch in batches):
+                    conn.close()
+                    return
+        finally:
+            self._writing = False
 
     def _commit(self, conn: sqlite3.Connection, writes: list[_Write]) -> None:
         try:
@@ -321,7 +328,7 @@ class SQLiteStorage:
         self._loop.call_soon_threadsafe(_settle, future, error)
 
     async def _write(self, *statements: _Statement) -> None:
-        if not self._thread.is_alive():
+        if not self._writing:
             raise StorageError("storage is closed")
         loop = asyncio.get_running_loop()
         self._loop = loop
