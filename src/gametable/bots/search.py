@@ -218,8 +218,7 @@ class SearchBot:
             return list(actions)
         else:
             ratings = self._heuristic.rate_actions(view, actions)
-        order = sorted(range(len(actions)), key=lambda i: -ratings[i])
-        return [actions[i] for i in order[:self.width]]
+        return self._top(actions, ratings)
 
     def _rate_at(self, state: Any, actor: Seat, actions: Sequence[Action]) -> list[float]:
         """The heuristic's ratings of ``actions`` for ``actor`` in the determinization
@@ -233,7 +232,10 @@ class SearchBot:
         """:meth:`_best` for ``actor`` in the determinization ``state``."""
         if self._heuristic is None or len(actions) <= 1:
             return list(actions)
-        ratings = self._rate_at(state, actor, actions)
+        return self._top(actions, self._rate_at(state, actor, actions))
+
+    def _top(self, actions: Sequence[Action], ratings: Sequence[float]) -> list[Action]:
+        """The ``width`` best-rated of ``actions``, best first (ties in the order given)."""
         order = sorted(range(len(actions)), key=lambda i: -ratings[i])
         return [actions[i] for i in order[:self.width]]
 
