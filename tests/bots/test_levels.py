@@ -80,13 +80,13 @@ class _Sampling:
 
 @pytest.fixture
 def a_search_bot() -> Iterator[None]:
-    saved = base.bot_factory("search")
+    saved, plays = base.bot_factory("search"), base._PLAYS.get("search")
     base.register_bot("search", _Searcher)
     yield
     if saved is None:
         base._FACTORIES.pop("search", None)
     else:
-        base.register_bot("search", saved)
+        base.register_bot("search", saved, plays=plays)
 
 
 @pytest.mark.usefixtures("a_search_bot")
@@ -115,3 +115,15 @@ def test_hard_rolls_out_where_the_game_has_rollouts() -> None:
     tiles = make_bot("hard", registry.get("triominos"), seed=1)
     assert isinstance(cats, LevelBot) and isinstance(cats.player, RolloutBot)
     assert isinstance(tiles, LevelBot) and isinstance(tiles.player, SearchBot)
+
+
+def test_a_game_lists_only_the_bots_that_play_it_as_themselves() -> None:
+    """``bot_names(game)`` leaves out bots that would only fall back to ``greedy`` there;
+    ``make_bot`` still seats them (a stored table keeps working)."""
+    dixit, triominos = registry.get("dixit"), registry.get("triominos")
+    assert "semantic" in bot_names(dixit) and "semantic" not in bot_names(triominos)
+    assert "search" in bot_names(triominos) and "rollout" not in bot_names(triominos)
+    assert "rollout" in bot_names(registry.get("sequence-cats"))
+    assert bot_names(triominos)[:3] == list(LEVELS)
+    assert set(bot_names(triominos)) < set(bot_names())
+    assert isinstance(make_bot("semantic", triominos, 1), SemanticBot)

@@ -207,3 +207,16 @@ def test_a_level_is_a_bot_name_and_the_seat_shows_it(client: TestClient) -> None
     table = create(client, [HUMAN, {"kind": "bot", "bot": "hard"}])["table"]
     assert table["seats"][1]["bot"] == "hard"
     assert client.get("/api/games").json()["bots"][:3] == ["easy", "medium", "hard"]
+
+
+def test_each_game_lists_only_the_bots_that_play_it(client: TestClient) -> None:
+    """The lobby offers a game only the bots that play it as themselves: Dixit's clue
+    reader is not offered for Triominos (where it would only play ``greedy``)."""
+    data = client.get("/api/games").json()
+    offered = {g["name"]: g["bots"] for g in data["games"]}
+    assert "semantic" in offered["dixit"] and "semantic" not in offered["triominos"]
+    assert "rollout" in offered["sequence-cats"] and "rollout" not in offered["triominos"]
+    assert "search" in offered["triominos"] and "search" not in offered["dixit"]
+    for bots in offered.values():
+        assert bots[:3] == ["easy", "medium", "hard"] and {"random", "greedy"} <= set(bots)
+        assert set(bots) <= set(data["bots"])

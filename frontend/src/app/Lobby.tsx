@@ -52,7 +52,7 @@ export function Lobby() {
           </button>
         ))}
       </section>
-      {game && <NewTable key={game.name} game={game} bots={data.bots} />}
+      {game && <NewTable key={game.name} game={game} bots={game.bots ?? data.bots} />}
       <section className="panel lobby-replay" aria-labelledby="lobby-replay-title">
         <h2 id="lobby-replay-title">{t("ui.replay.lobby_title")}</h2>
         <RecordFileInput />

@@ -147,4 +147,6 @@ export interface GameDescription {
   seats: { allowed: number[]; default: number };
   config_schema: JsonSchema;
   messages?: Record<string, Record<string, unknown>>;
+  /** The bots that play this game as themselves (the lobby offers only these). */
+  bots?: string[];
 }

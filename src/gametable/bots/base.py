@@ -29,12 +29,25 @@ LEVELS: Final = ("easy", "medium", "hard")
 """The level names (:mod:`gametable.bots.levels`), weakest first."""
 
 BotFactory = Callable[[Game[Any], random.Random], Bot]
+PlaysGame = Callable[[Game[Any]], bool]
 _FACTORIES: dict[str, BotFactory] = {}
+_PLAYS: dict[str, PlaysGame] = {}
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
-    """Make ``name`` available to :func:`make_bot`."""
+def register_bot(name: str, factory: BotFactory, plays: PlaysGame | None = None) -> None:
+    """Make ``name`` available to :func:`make_bot`.
+
+    Args:
+        plays: whether the bot plays a game as itself (``None``: every game). A bot that
+            only falls back to another one for a game (``semantic`` plays ``greedy``
+            where the game has no strategy player) is still seated by :func:`make_bot`,
+            but :func:`bot_names` leaves it out of that game's list.
+    """
     _FACTORIES[name] = factory
+    if plays is None:
+        _PLAYS.pop(name, None)
+    else:
+        _PLAYS[name] = plays
 
 
 def bot_factory(name: str) -> BotFactory | None:
@@ -43,12 +56,19 @@ def bot_factory(name: str) -> BotFactory | None:
     return _FACTORIES.get(name)
 
 
-def bot_names() -> list[str]:
+def bot_names(game: Game[Any] | None = None) -> list[str]:
     """The bot names that can be seated: the levels (weakest first), then the others
-    sorted."""
+    sorted.
+
+    Args:
+        game: only the bots that play this game as themselves, not by falling back to
+            another bot (the lobby offers these); ``None``: every registered bot.
+    """
     _load_builtin_bots()
-    levels = [name for name in LEVELS if name in _FACTORIES]
-    return levels + sorted(name for name in _FACTORIES if name not in LEVELS)
+    names = [name for name in _FACTORIES
+             if game is None or name not in _PLAYS or _PLAYS[name](game)]
+    levels = [name for name in LEVELS if name in names]
+    return levels + sorted(name for name in names if name not in LEVELS)
 
 
 def make_bot(name: str, game: Game[Any], seed: int) -> Bot:

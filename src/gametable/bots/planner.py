@@ -39,4 +39,4 @@ class PlannerBot:
         return chosen
 
 
-register_bot("planner", PlannerBot)
+register_bot("planner", PlannerBot, plays=lambda game: isinstance(game, HasPlanner))

@@ -168,4 +168,5 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-register_bot("rollout", RolloutBot)
+register_bot("rollout", RolloutBot, plays=lambda game: isinstance(game, SamplesHidden)
+             and isinstance(game, HasRollouts))

@@ -352,4 +352,4 @@ def paired_lead(first: Sequence[float], second: Sequence[float], z: float) -> fl
     return mean - z * math.sqrt(variance / n)
 
 
-register_bot("search", SearchBot)
+register_bot("search", SearchBot, plays=lambda game: isinstance(game, SamplesHidden))

@@ -40,4 +40,4 @@ class SemanticBot:
         return self.fallback.choose(view, legal)
 
 
-register_bot("semantic", SemanticBot)
+register_bot("semantic", SemanticBot, plays=lambda game: isinstance(game, HasStrategy))

@@ -294,10 +294,15 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        """Every game's description (seats, options schema, texts), the bot names, and the
-        server's public address for invite links (``null``: the address in the browser)."""
-        return {"games": [registry.get(name).describe() for name in registry.names()],
-                "bots": bot_names(), "server": {"public_url": settings.public_url}}
+        """Every game's description (seats, options schema, texts) with the bots that play
+        it as themselves (``bots``), every bot name, and the server's public address for
+        invite links (``null``: the address in the browser)."""
+        described = []
+        for name in registry.names():
+            game = registry.get(name)
+            described.append({**game.describe(), "bots": bot_names(game)})
+        return {"games": described, "bots": bot_names(),
+                "server": {"public_url": settings.public_url}}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
