@@ -52,7 +52,7 @@ from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import shuffle
-from gametable.games.sequence_cats import heuristics, inference, planning, rollouts
+from gametable.games.sequence_cats import heuristics, planning, rollouts
 from gametable.games.sequence_cats.board import board_for
 from gametable.games.sequence_cats.cards import (
     BREEDS,
@@ -725,9 +725,7 @@ class SequenceCats:
         The board, sequences, discard piles, hand sizes, turn and offers are taken from
         the view; the cards it does not show (the 88 of SC-COMP-3 less the seat's hand
         and every discard pile) are shuffled with ``rng`` and dealt to the other hands
-        and the draw pile (SC-DEAL-1, SC-DECK-1); the seat that played last is dealt,
-        among the cards it kept, few of those that would have made a better move by
-        ``greedy``'s ratings (:mod:`.inference`). Draw offers of other seats made
+        and the draw pile (SC-DEAL-1, SC-DECK-1). Draw offers of other seats made
         earlier are not in the view and count as never made. Never reads a real state.
 
         Raises:
@@ -763,13 +761,9 @@ class SequenceCats:
         sizes = view["hand_sizes"]
         if len(unseen) != sum(sizes) - len(own) + view["draw_pile"] or sizes[seat] != len(own):
             raise ValueError("the view's card counts do not add up (SC-COMP-3)")
-        unlikely = inference.read_last_play(view, board)
-        last_seat = view["last_play"]["seat"] if unlikely is not None else None
         for other in range(seats):
             if other == seat:
                 state.hands[other] = own
-            elif other == last_seat and unlikely:
-                state.hands[other] = inference.deal_kept(unseen, sizes[other], unlikely, rng)
             else:
                 state.hands[other] = [unseen.pop() for _ in range(sizes[other])]
         state.pile = unseen
