@@ -14,7 +14,11 @@ Cats, 200 Triominos). Prints per game:
   Wilson interval, and the win rate over decided games;
 * seconds per move of ``search`` over its decisions with more than one legal action
   (mean, p50, p99, max; a decision with one legal action is answered at once) and the
-  mean iterations per searched move.
+  mean iterations per searched move;
+* Sequence Cats only: how the games were lost and won, read off the loser's last turn:
+  how many winning spaces (SC-WIN-1: a chip there completes five) the winner had then,
+  and whether the loser held a card to block one (its breed or PURRR, SC-PURR-1), or a
+  MEOW (SC-MEOW-1); and how many games a PURRR won.
 
 ``--oracle all`` measures an upper bound instead: every determinization is the real
 state (the other hand and the order of the draw pile or pool known), which no bot that
@@ -35,6 +39,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +65,46 @@ class Result:
     result: str
     seconds: list[float] = field(default_factory=list)
     iterations: list[int] = field(default_factory=list)
+    ending: str | None = None
+    purrr_won: bool = False
+
+
+def sc_last_turn(state: Any, seat: int) -> tuple[int, int, bool]:
+    """Sequence Cats, before ``seat`` plays: ``(winning spaces of the other teams, how
+    many of them ``seat`` holds a card to block, whether it holds a MEOW)``."""
+    from gametable.games.sequence_cats.cards import MEOW, PURRR  # noqa: PLC0415
+    from gametable.games.sequence_cats.state import EMPTY  # noqa: PLC0415
+
+    board = state.board
+    team = state.team_of[seat]
+    threats: set[int] = set()
+    for other in range(state.teams):
+        if other == team:
+            continue
+        mask = state.masks[other]
+        for lines in board.lines:
+            for _span, windows in lines:
+                for window in windows:
+                    if (window & mask).bit_count() == 4:
+                        space = (window & ~mask).bit_length() - 1
+                        if state.cells[space] == EMPTY:
+                            threats.add(space)
+    hand = state.hands[seat]
+    blockable = sum(1 for space in threats if PURRR in hand or board.breed_of[space] in hand)
+    return len(threats), blockable, MEOW in hand
+
+
+def ending(threats: int, blockable: int, meow: bool) -> str:
+    """A label for the loser's last turn (see :func:`sc_last_turn`)."""
+    if threats == 0:
+        return "no winning space (the loser could not move)"
+    if threats == 1:
+        if blockable or meow:
+            return "one winning space; the loser held a card to block it (or a MEOW)"
+        return "one winning space; the loser held no card to block it"
+    if blockable or meow:
+        return "two or more winning spaces; the loser could block one (or held a MEOW)"
+    return "two or more winning spaces; the loser could block none"
 
 
 PILE = {"sequence-cats": "pile", "triominos": "pool"}
@@ -104,10 +149,13 @@ def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Resu
         search = SearchBot(searched, random.Random(seed * 7_919 + number * 2), **budget)
     greedy = GreedyBot(game, random.Random(seed * 7_919 + number * 2 + 1))
     result = Result("draw")
+    last_turns: dict[int, tuple[int, int, bool]] = {}
     while to_act := game.to_act(state):
         seat = min(to_act)
         legal = game.legal_actions(state, seat)
         view = game.view(state, seat)
+        if game_name == "sequence-cats" and any(a["type"] == "play" for a in legal):
+            last_turns[seat] = sc_last_turn(state, seat)
         if seat == mine:
             start = time.perf_counter()
             action = search.choose(view, legal)
@@ -120,6 +168,12 @@ def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Resu
     winners = game.outcome(state).winners
     if len(winners) == 1:
         result.result = "win" if winners[0] == mine else "loss"
+        if game_name == "sequence-cats" and state.last_play is not None:
+            from gametable.games.sequence_cats.cards import PURRR  # noqa: PLC0415
+            loser = 1 - winners[0]
+            if loser in last_turns:
+                result.ending = ending(*last_turns[loser])
+            result.purrr_won = state.last_play[1] == PURRR
     return result
 
 
@@ -173,6 +227,15 @@ def report(game_name: str, results: list[Result]) -> None:
               f"{sum(seconds) / len(seconds):.3f}, p50 {percentile(seconds, 0.5):.3f}, "
               f"p99 {percentile(seconds, 0.99):.3f}, max {max(seconds):.3f}; "
               f"iterations per move: mean {sum(iterations) / len(iterations):.0f}")
+    for outcome, who in (("loss", "lost"), ("win", "won")):
+        endings = Counter(r.ending for r in results if r.result == outcome and r.ending)
+        if not endings:
+            continue
+        purrr = sum(r.purrr_won for r in results if r.result == outcome)
+        print(f"  games {who} ({sum(endings.values())}), the loser's last turn "
+              f"({purrr} won with a PURRR):")
+        for label, count in endings.most_common():
+            print(f"    {count:4d}  {label}")
 
 
 def main() -> None:
