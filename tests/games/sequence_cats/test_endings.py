@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from benchmarks.search_bots import ending, sc_last_turn
 
-from tests.games.sequence_cats.helpers import breed_at, give, new, place
+from tests.games.sequence_cats.helpers import breed_at, give, hand, new, place
 
 
 def test_an_open_four_is_two_winning_spaces_and_one_held_card_blocks_one() -> None:
@@ -13,7 +13,7 @@ def test_an_open_four_is_two_winning_spaces_and_one_held_card_blocks_one() -> No
     state = new()
     place(state, dict.fromkeys(["C8", "D8", "E8", "F8"], 1))
     give(state, 0, [breed_at(state, "G8"), "abyssinian", "bengal", "birman", "somali"])
-    assert breed_at(state, "B8") not in state.hands[0]
+    assert breed_at(state, "B8") not in hand(state, 0)
     assert sc_last_turn(state, 0) == (2, 1, False)
     assert ending(2, 1, False).startswith("two or more winning spaces; the loser could block one")
 
