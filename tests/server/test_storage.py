@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from gametable.server.app import Settings, create_app
@@ -144,3 +146,17 @@ def test_a_new_table_is_stored_with_its_rules_version(tmp_path: Path) -> None:
         assert table["table"]["config"]["rules_version"] == 2
     (row,) = SQLiteStorage(tmp_path / "gametable.sqlite3").load_tables()
     assert row.config["rules_version"] == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_BATCH"), reason="Linux scheduling policy")
+def test_the_writer_thread_waits_for_a_free_core_when_woken(tmp_path: Path) -> None:
+    """The SQLite writer runs as a batch thread, so that handing it writes does not take
+    the event loop's core (docs/deploy.md); the event loop's thread keeps its policy."""
+    storage = SQLiteStorage(tmp_path / "db.sqlite3")
+    try:
+        native = storage._thread.native_id
+        assert native is not None
+        assert os.sched_getscheduler(native) == os.SCHED_BATCH
+        assert os.sched_getscheduler(0) == os.SCHED_OTHER
+    finally:
+        storage.close()

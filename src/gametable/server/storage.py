@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
 import queue
 import sqlite3
 import threading
@@ -267,6 +268,7 @@ class SQLiteStorage:
     # -- the writer thread --------------------------------------------------------
 
     def _writer(self) -> None:
+        _yield_on_wake_up()
         conn = self._connect()
         self._writing = True
         self._ready.set()
@@ -468,6 +470,21 @@ class SQLiteStorage:
                 self._hand_over()
             self._queue.put(_STOP)
             self._thread.join(timeout=10)
+
+
+def _yield_on_wake_up() -> None:
+    """Schedule the calling thread as a batch thread (Linux ``SCHED_BATCH``), where the
+    platform has it: woken by the event loop handing it writes, it then waits for a free
+    core instead of taking the loop's, which holds the interpreter lock the writer needs
+    anyway. Under load this saves about 6 % of the server's CPU per action
+    (docs/deploy.md); elsewhere nothing changes."""
+    policy = getattr(os, "SCHED_BATCH", None)
+    if policy is None:
+        return
+    try:
+        os.sched_setscheduler(0, policy, os.sched_param(0))
+    except OSError:
+        return
 
 
 def _migrate(conn: sqlite3.Connection, version: int) -> None:
