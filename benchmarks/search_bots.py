@@ -52,6 +52,8 @@ from gametable.bots.planner import PlannerBot
 from gametable.bots.rollout import RolloutBot
 from gametable.bots.search import DEFAULT_SECONDS, SearchBot
 from gametable.core import registry
+from gametable.games.sequence_cats.cards import MEOW, PURRR
+from gametable.games.sequence_cats.state import EMPTY
 
 OPTIONS: dict[str, dict[str, Any]] = {"sequence-cats": {}, "triominos": {"rounds": 3}}
 DEFAULT_GAMES = {"sequence-cats": 400, "triominos": 200}
@@ -72,9 +74,6 @@ class Result:
 def sc_last_turn(state: Any, seat: int) -> tuple[int, int, bool]:
     """Sequence Cats, before ``seat`` plays: ``(winning spaces of the other teams, how
     many of them ``seat`` holds a card to block, whether it holds a MEOW)``."""
-    from gametable.games.sequence_cats.cards import MEOW, PURRR  # noqa: PLC0415
-    from gametable.games.sequence_cats.state import EMPTY  # noqa: PLC0415
-
     board = state.board
     team = state.team_of[seat]
     threats: set[int] = set()
@@ -97,7 +96,7 @@ def sc_last_turn(state: Any, seat: int) -> tuple[int, int, bool]:
 def ending(threats: int, blockable: int, meow: bool) -> str:
     """A label for the loser's last turn (see :func:`sc_last_turn`)."""
     if threats == 0:
-        return "no winning space (the loser could not move)"
+        return "no winning space at the loser's last play"
     if threats == 1:
         if blockable or meow:
             return "one winning space; the loser held a card to block it (or a MEOW)"
@@ -169,8 +168,7 @@ def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Resu
     if len(winners) == 1:
         result.result = "win" if winners[0] == mine else "loss"
         if game_name == "sequence-cats" and state.last_play is not None:
-            from gametable.games.sequence_cats.cards import PURRR  # noqa: PLC0415
-            loser = 1 - winners[0]
+            loser = 1 - winners[0]  # two seats, one each
             if loser in last_turns:
                 result.ending = ending(*last_turns[loser])
             result.purrr_won = state.last_play[1] == PURRR
