@@ -16,6 +16,7 @@ from gametable import decks
 from gametable.core.records import GameRecord, SeatInfo, replay
 from gametable.server.storage import SQLiteStorage
 from tests.browser import waiting
+from tests.browser.conftest import wait_for
 from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
 from tests.server.conftest import LiveServer
@@ -25,6 +26,8 @@ pytestmark = pytest.mark.browser
 TABLE = ".dx-table"
 DESKTOP: ViewportSize = {"width": 1920, "height": 1080}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+# A 1366 × 768 screen, the commonest laptop's, less the browser's bars.
+SMALL_LAPTOP: ViewportSize = {"width": 1366, "height": 650}
 
 
 @pytest.fixture
@@ -326,6 +329,33 @@ def test_two_people_and_two_computers_play_two_rounds(
     for seat, score in enumerate(expected):
         expect(anna.locator(f'.dx-reveal-group[data-seats="{seat}"]')).to_have_attribute(
             "data-total", str(score))
+
+
+def test_the_reveal_fits_a_laptop_window(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """In a window 650 pixels high the reveal shows every card, with its owner and the
+    first of its votes under it, without scrolling the table: its cards shrink to fit."""
+    anna = watch(browser.new_context(viewport=SMALL_LAPTOP).new_page())
+    create_table(anna, web_server, "Anna", ["bot:random"] * 3,
+                 {"First storyteller": "The first seat"})
+    give_clue(anna, "A quiet lantern")
+    expect(anna.locator(".dx-reveal")).to_be_visible()  # the others give cards and vote
+    expect(anna.locator(".dx-reveal-slot")).to_have_count(4)
+    # The next round goes on below the reveal: the computer storyteller's clue, then
+    # Anna's hand with its buttons, which leave the table less height.
+    expect(anna.locator('[data-action="submit"]')).to_be_visible()
+    wait_for(anna, """(() => {
+        const board = document.querySelector('.dx-board').getBoundingClientRect();
+        const under = [...document.querySelectorAll(
+            '.dx-reveal-owner, .dx-reveal-votes > :first-child')];
+        return under.length >= 8 && under.every(e => {
+            const box = e.getBoundingClientRect();
+            return box.top >= board.top && box.bottom <= board.bottom; });
+    })()""")
+    anna.screenshot(path=shots / "dixit-reveal-laptop.png")
+    width = anna.locator(".dx-reveal-slot").first.bounding_box()
+    assert width is not None and width["width"] >= 96  # still a card one can make out
 
 
 def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(

@@ -40,6 +40,9 @@ function toggle(list: number[], item: number, room: number): number[] {
   return next.slice(Math.max(0, next.length - room));
 }
 
+/** Pixels under a revealed card for its owner and a first row of votes. */
+const REVEAL_UNDER = 64;
+
 export function DixitTable(props: GameTableProps) {
   const { info, state, send } = props;
   const { t } = useTranslation();
@@ -124,7 +127,21 @@ export function DixitTable(props: GameTableProps) {
   );
 
   const status = statusText(t, { view, seat, options, player });
-  const fit = useCardFit(boardRef, table?.length ?? 0, options.votes.length ? 118 : 64, narrow ? 104 : 120, narrow ? 190 : 240, narrow);
+  // While a round's reveal shows, its cards are sized so that they and the two lines
+  // under each (the owner, the first votes) fit the table under the heading, on a
+  // 1366 × 768 laptop's window too; more votes may scroll.
+  const [revealAbove, setRevealAbove] = useState(64);
+  const measureReveal = useCallback((above: number) => setRevealAbove((old) => (Math.abs(old - above) < 2 ? old : above)), []);
+  const fitReveal = showReveal && lastRound !== null && !narrow;
+  const fit = useCardFit(
+    boardRef,
+    fitReveal ? lastRound.slots.length : table?.length ?? 0,
+    fitReveal ? REVEAL_UNDER : options.votes.length ? 118 : 64,
+    fitReveal ? 96 : narrow ? 104 : 120,
+    fitReveal ? 150 : narrow ? 190 : 240,
+    narrow,
+    fitReveal ? revealAbove : 0,
+  );
   const handHidden = view.hand_hidden;
 
   const board = (
@@ -143,6 +160,7 @@ export function DixitTable(props: GameTableProps) {
           seat={seat}
           onContinue={() => setDismissed(lastRound.round)}
           onZoom={(card, title) => setZoom({ kind: "other", card, title })}
+          onMeasure={narrow ? undefined : measureReveal}
         />
       ) : view.finished ? (
         lastRound && (

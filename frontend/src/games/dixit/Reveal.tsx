@@ -1,6 +1,6 @@
 // The reveal of a finished round: whose card lay in each slot, the storyteller's card,
 // who voted where (and the red vote), and everyone's points with their reasons.
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
@@ -18,15 +18,31 @@ interface Props {
   /** Shown in the table's place (not a dialog) on a finished game. */
   onContinue: (() => void) | null;
   onZoom: (card: number, title: string) => void;
+  /** Told the height in pixels above the cards (the heading with the clue and
+   * Continue), so that the cards can be sized to fit under it. */
+  onMeasure?: (above: number) => void;
 }
 
-export function Reveal({ info, view, round, deck, seat, onContinue, onZoom }: Props) {
+export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure }: Props) {
   const { t } = useTranslation();
   const player = (s: number) => seatName(t, info, s);
   const continueButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     continueButton.current?.focus({ preventScroll: true });
   }, [round.round]);
+  const section = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = section.current;
+    const slots = element?.querySelector<HTMLElement>(".dx-reveal-slots");
+    if (!element || !slots || !onMeasure) return;
+    const measure = () => {
+      onMeasure(Math.ceil(Math.max(0, slots.getBoundingClientRect().top - element.getBoundingClientRect().top)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [onMeasure, round.round]);
   const groups: { key: string; seats: number[]; label: string; colour: string }[] = view.teams
     ? view.teams.map((team, index) => ({
         key: `team-${index}`,
@@ -37,7 +53,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom }: Pr
     : round.totals.map((_, s) => ({ key: `seat-${s}`, seats: [s], label: player(s), colour: colourOf(s) }));
 
   return (
-    <section className="dx-reveal" data-round={round.round} aria-labelledby="dx-reveal-title">
+    <section ref={section} className="dx-reveal" data-round={round.round} aria-labelledby="dx-reveal-title">
       <header className="dx-reveal-head">
         <h2 id="dx-reveal-title">{t("dixit.ui.reveal.title", { round: round.round, player: player(round.storyteller) })}</h2>
         {round.clue && <ClueText clue={round.clue} />}
@@ -83,7 +99,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom }: Pr
               <span className="dx-reveal-votes" aria-label={t("dixit.ui.reveal.votes", { count: slot.votes.length })}>
                 {slot.votes.length === 0 && <span className="muted">{t("dixit.ui.reveal.no_votes")}</span>}
                 {slot.votes.map((voter, i) => (
-                  <span key={`${voter}-${i}`} className="dx-voter" data-voter={voter} style={{ borderColor: seatColour(view, voter) }}>
+                  <span key={`${voter}-${i}`} className="dx-voter" data-voter={voter} title={player(voter)} style={{ borderColor: seatColour(view, voter) }}>
                     {player(voter)}
                   </span>
                 ))}

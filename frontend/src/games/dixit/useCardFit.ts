@@ -1,6 +1,7 @@
 // The largest card width at which `count` cards (2:3, each with `extra` pixels of
-// buttons under it) fit the element without scrolling; on a phone, a readable width
-// in as many columns as fit, and the area scrolls.
+// buttons or labels under it) fit the element, less `reserve` pixels of its height
+// taken by what stands above them, without scrolling; on a phone, a readable width in
+// as many columns as fit, and the area scrolls.
 import { useEffect, useState, type RefObject } from "react";
 
 interface Fit {
@@ -27,7 +28,15 @@ export function bestFit(areaWidth: number, areaHeight: number, count: number, ex
   return { width: Math.floor(best.width), columns: best.columns };
 }
 
-export function useCardFit(ref: RefObject<HTMLElement | null>, count: number, extra: number, min: number, max: number, scrolls: boolean): Fit {
+export function useCardFit(
+  ref: RefObject<HTMLElement | null>,
+  count: number,
+  extra: number,
+  min: number,
+  max: number,
+  scrolls: boolean,
+  reserve = 0,
+): Fit {
   const [fit, setFit] = useState<Fit>({ width: min, columns: Math.max(1, Math.min(count, 4)) });
   useEffect(() => {
     const element = ref.current;
@@ -35,7 +44,7 @@ export function useCardFit(ref: RefObject<HTMLElement | null>, count: number, ex
     const update = () => {
       const style = getComputedStyle(element);
       const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      const height = element.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      const height = element.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - reserve;
       const next = scrolls
         ? bestFit(width, Number.POSITIVE_INFINITY, count, extra, min, max)
         : bestFit(width, height, count, extra, min, max);
@@ -51,6 +60,6 @@ export function useCardFit(ref: RefObject<HTMLElement | null>, count: number, ex
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, count, extra, min, max, scrolls]);
+  }, [ref, count, extra, min, max, scrolls, reserve]);
   return fit;
 }
