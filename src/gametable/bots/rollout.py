@@ -4,9 +4,9 @@ A rollout algorithm (Tesauro & Galperin 1996, "On-line policy improvement using
 Monte-Carlo search", NIPS 9; Bertsekas, "Rollout algorithms", 1997) over information
 sets: the ``width`` moves the game's planned ratings (:class:`HasPlanner`) rate highest
 are each tried on the same *determinizations* — full states the seat's view could have
-come from, every card it cannot see dealt at random (:class:`SamplesHidden`) — and every
-determinization is played on to the end by the game's quick heuristic for every seat
-(:class:`HasRollouts`, many at once). A move's value is the mean of the seat's rewards
+come from, every card it cannot see dealt at random — and every determinization is played
+on to the end by the game's quick heuristic for every seat (:class:`HasRollouts`, which
+deals them too, many at once). A move's value is the mean of the seat's rewards
 (1 a win, 0.5 a draw or an unfinished rollout, 0 a loss). Playing the best value improves
 on the heuristic that plays the rollouts, and comparing the moves on the same deals
 (common random numbers) lets a few hundred deals tell them apart.
@@ -37,7 +37,6 @@ from gametable.core.protocol import (
     HasPlanner,
     HasRollouts,
     Observation,
-    SamplesHidden,
     Seat,
 )
 
@@ -96,8 +95,7 @@ class RolloutBot:
         self.last_deals = 0
         seat = view.get("seat")
         game = self.game
-        if len(legal) == 1 or not isinstance(seat, int) or not isinstance(
-                game, SamplesHidden) or not isinstance(game, HasRollouts):
+        if len(legal) == 1 or not isinstance(seat, int) or not isinstance(game, HasRollouts):
             return self.fallback.choose(view, legal)
         chosen = self._roll(view, seat, legal)
         if chosen is None:
@@ -121,7 +119,7 @@ class RolloutBot:
     def _roll(self, view: Observation, seat: Seat, legal: Sequence[Action]
               ) -> Action | None:
         game = self.game
-        assert isinstance(game, SamplesHidden) and isinstance(game, HasRollouts)
+        assert isinstance(game, HasRollouts)
         moves = self._rated(view, legal)
         rewards: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
@@ -168,5 +166,4 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-register_bot("rollout", RolloutBot, plays=lambda game: isinstance(game, SamplesHidden)
-             and isinstance(game, HasRollouts))
+register_bot("rollout", RolloutBot, plays=lambda game: isinstance(game, HasRollouts))

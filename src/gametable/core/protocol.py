@@ -265,9 +265,10 @@ class SamplesHidden(Protocol[StateT_co]):
 
 
 @runtime_checkable
-class HasRollouts(Protocol):
-    """A game that can play many determinizations on to their end at once, every seat
-    playing its quick heuristic (``greedy``): the ``rollout`` bot's evaluations."""
+class HasRollouts(SamplesHidden[Any], Protocol):
+    """A game that deals determinizations (:class:`SamplesHidden`) and can play many of
+    them on to their end at once, every seat playing a quick heuristic: all the
+    ``rollout`` bot needs of a game."""
 
     def rollouts(self, deals: Sequence[Any], seat: Seat, actions: Sequence[Action],
                  rng: random.Random) -> list[list[float]] | None:
