@@ -545,6 +545,22 @@ def test_tr_end_4_below_the_target_a_new_round_is_dealt() -> None:
     assert GAME.view(state, 0)["rounds"][0]["winners"] == [0]
 
 
+def test_tr_end_4_each_finished_round_is_in_the_outcome_once_it_ends() -> None:
+    """The round's score lines join the outcome when the round ends (TR-END-4), and a
+    copy made before that keeps its own (the lines are cached per state)."""
+    state, numbers, _ = setup(CHAIN, [BRIDGE])
+    state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)
+    assert GAME.outcome(state).rounds == []
+    before = GAME.clone(state)
+    play(state, numbers, BRIDGE)
+    assert state.round == 2
+    rounds = GAME.outcome(state).rounds
+    assert [[line.to_json() for line in lines] for lines in rounds] == [
+        [dict(line, params=dict(line["params"])) for line in state.history[0]["points"]]]
+    assert rounds[0] and sum(line.points for line in rounds[0]) == sum(state.scores)
+    assert GAME.outcome(before).rounds == []
+
+
 def test_tr_solo_1_one_player_plays_rounds_alone() -> None:
     _, outcome = play_bot_game("triominos", {"rounds": 2}, ["greedy"], seed=4)
     assert outcome.finished and len(outcome.rounds) == 2

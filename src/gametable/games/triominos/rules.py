@@ -622,11 +622,14 @@ class Triominos:
         """Points per seat; most points wins, ties shared (TR-END-4); one breakdown per
         finished round."""
         scores = [float(s) for s in state.scores]
-        rounds = [[ScoreLine(line["seat"], line["points"], line["reason"], line["params"])
-                   for line in summary["points"]] for summary in state.history]
+        rounds = state.round_lines
+        if len(rounds) != len(state.history):  # a round ended since: build its lines
+            rounds = state.round_lines = [
+                [ScoreLine(line["seat"], line["points"], line["reason"], line["params"])
+                 for line in summary["points"]] for summary in state.history]
         return Outcome(finished=state.finished, scores=scores,
                        winners=_leaders(state) if state.finished else [],
-                       ranking=rank(scores), turns=state.turn, rounds=rounds)
+                       ranking=rank(scores), turns=state.turn, rounds=list(rounds))
 
     def snapshot(self, state: TriominosState) -> dict[str, Any]:
         """Every field of the state, the generator's included (contains secrets)."""

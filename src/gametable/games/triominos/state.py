@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from gametable.core.config import stored_options
+from gametable.core.protocol import ScoreLine
 from gametable.core.rng import new_rng
 from gametable.games.triominos.config import TriominosConfig
 from gametable.games.triominos.layout import Layout
@@ -29,7 +30,9 @@ class TriominosState:
             placement may use, each with its start bonus (empty: any tile, no bonus;
             TR-SETUP-3); ``start`` the public ``round_start`` event of this round.
         board_json: the tiles on the table as the view shows them (kept per placement);
-            ``public_view`` and ``legal_cache`` are caches cleared by every action.
+            ``public_view`` and ``legal_cache`` are caches cleared by every action;
+            ``round_lines`` caches ``history``'s score lines for ``outcome`` (rebuilt
+            when ``history`` grows, which it only does at the end of a round).
         out: the first seat to go out this round (TR-END-1), or ``None``.
         turn: completed turns in the whole game; ``finished`` the game is over.
         rng: the seeded generator all chance is drawn from.
@@ -38,8 +41,8 @@ class TriominosState:
     __slots__ = (
         "board_json", "config", "current", "draws", "finished", "forced", "hands", "history",
         "last", "layout", "legal_cache", "openings", "out", "pool", "public_options",
-        "public_view", "rng", "round", "round_points", "scores", "seats", "start", "starter",
-        "turn",
+        "public_view", "rng", "round", "round_lines", "round_points", "scores", "seats",
+        "start", "starter", "turn",
     )
 
     def __init__(self, config: TriominosConfig, seats: int, seed: int) -> None:
@@ -67,6 +70,7 @@ class TriominosState:
         self.legal_cache: list[dict[str, Any]] | None = None
         self.public_view: dict[str, Any] | None = None
         self.board_json: list[dict[str, Any]] = []
+        self.round_lines: list[list[ScoreLine]] = []
 
     def copy(self) -> TriominosState:
         """An independent copy, generator included."""
@@ -96,4 +100,5 @@ class TriominosState:
         other.legal_cache = None
         other.public_view = None
         other.board_json = list(self.board_json)
+        other.round_lines = self.round_lines  # never changed in place, only replaced
         return other
