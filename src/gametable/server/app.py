@@ -42,6 +42,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
+import orjson
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -292,17 +293,29 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         return Response(manager_of(request).metrics.render(),
                         media_type=METRICS_CONTENT_TYPE)
 
-    @app.get("/api/games")
-    async def games() -> dict[str, Any]:
+    catalogue: dict[tuple[str, ...], bytes] = {}
+
+    @app.get("/api/games", response_class=Response)
+    async def games() -> Response:
         """Every game's description (seats, options schema, texts) with the bots that play
         it as themselves (``bots``), every bot name, and the server's public address for
-        invite links (``null``: the address in the browser)."""
-        described = []
-        for name in registry.names():
-            game = registry.get(name)
-            described.append({**game.describe(), "bots": bot_names(game)})
-        return {"games": described, "bots": bot_names(),
-                "server": {"public_url": settings.public_url}}
+        invite links (``null``: the address in the browser).
+
+        The answer is static (``Game.describe`` is), so it is encoded once per set of
+        registered games: building it (the options' JSON Schemas above all) took about
+        7 ms of CPU a request."""
+        names = tuple(registry.names())
+        body = catalogue.get(names)
+        if body is None:
+            described = []
+            for name in names:
+                game = registry.get(name)
+                described.append({**game.describe(), "bots": bot_names(game)})
+            body = orjson.dumps({"games": described, "bots": bot_names(),
+                                 "server": {"public_url": settings.public_url}})
+            catalogue.clear()
+            catalogue[names] = body
+        return Response(body, media_type="application/json")
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
