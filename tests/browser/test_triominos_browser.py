@@ -470,3 +470,43 @@ def test_tr_draw_3_the_pass_button_after_a_third_draw_that_emptied_the_pool(
             "data-score", "151" if rules_version == 2 else "141")
     finally:
         server.stop()
+
+
+def test_a_phone_scrolls_the_hand_to_the_tile_chosen_for_the_player(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """On a phone the hand is one row that scrolls sideways. When only one tile can be
+    laid (here the highest triple that must open the round, TR-SETUP-4's
+    ``highest_triple`` rule; also the tile just drawn, TR-DRAW-1) the table chooses it
+    for the player, and the row scrolls so that the chosen tile is in sight."""
+    options = {"start_rule": "highest_triple"}
+    seed = 0
+    state = GAME.new_game(GAME.make_config(options, 2), 2, seed)
+    (starter,) = GAME.to_act(state)
+    hand = GAME.view(state, starter)["hand"]
+    (only,) = {a["tile"] for a in GAME.legal_actions(state, starter) if a["type"] == "place"}
+    assert hand.index(only) == len(hand) - 1  # the last of nine: past a phone's edge
+    seats: list[str | None] = ["greedy", "greedy"]
+    seats[starter] = None
+    table, token = stored_table(tmp_path / "data", options, seed, seats)
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 844},
+                                      is_mobile=True, has_touch=True, device_scale_factor=2)
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        expect(page.locator(".tr-table.narrow")).to_have_attribute("data-my-turn", "true")
+        chosen = page.locator(".tr-hand-tile.selected")
+        expect(chosen).to_have_attribute("data-tile", only)
+        row = page.locator(".tr-hand")
+        assert row.evaluate("list => list.scrollWidth > list.clientWidth")  # it overflows
+        wait_for(page, """(() => {
+            const row = document.querySelector('.tr-hand').getBoundingClientRect();
+            const tile = document.querySelector('.tr-hand-tile.selected')
+                .getBoundingClientRect();
+            return tile.left >= row.left - 1 && tile.right <= row.right + 1;
+        })()""")
+        page.screenshot(path=shots / "triominos-phone-chosen-tile.png")
+    finally:
+        server.stop()

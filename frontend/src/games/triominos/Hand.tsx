@@ -1,4 +1,5 @@
 // Your tiles: tap one to see where it fits.
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { tileValue } from "./geometry";
 import { TileGlyph } from "./TileFace";
@@ -13,8 +14,22 @@ interface HandProps {
 
 export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) {
   const { t } = useTranslation();
+  const row = useRef<HTMLUListElement>(null);
+  // On a phone the row scrolls sideways: a tile selected for the player (the tile just
+  // drawn, TR-DRAW-1) may sit past its edge, so the row (not the page) scrolls to it.
+  useEffect(() => {
+    const list = row.current;
+    if (!list || selected === null) return;
+    const button = list.querySelector<HTMLElement>(`[data-tile="${CSS.escape(selected)}"]`);
+    if (!button) return;
+    const left = button.getBoundingClientRect().left - list.getBoundingClientRect().left
+      + list.scrollLeft;
+    const right = left + button.offsetWidth;
+    if (left < list.scrollLeft) list.scrollLeft = left;
+    else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
+  }, [selected, hand.length]);
   return (
-    <ul className="tr-hand" aria-label={t("triominos.ui.your_tiles", { number: hand.length })}>
+    <ul ref={row} className="tr-hand" aria-label={t("triominos.ui.your_tiles", { number: hand.length })}>
       {hand.map((tile) => {
         const canPlay = myTurn && playable.has(tile);
         const isSelected = selected === tile;
