@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from gametable.bots import base
 from gametable.core.records import GameRecord, replay
 
 HUMAN = {"kind": "human"}
@@ -207,6 +208,27 @@ def test_a_level_is_a_bot_name_and_the_seat_shows_it(client: TestClient) -> None
     table = create(client, [HUMAN, {"kind": "bot", "bot": "hard"}])["table"]
     assert table["seats"][1]["bot"] == "hard"
     assert client.get("/api/games").json()["bots"][:3] == ["easy", "medium", "hard"]
+
+
+def test_the_game_list_is_encoded_once_and_follows_a_bot_registered_later(
+        client: TestClient) -> None:
+    """``GET /api/games`` answers from one encoding (the same bytes each time), made
+    again when a bot is registered after the first answer."""
+    first = client.get("/api/games")
+    assert first.headers["content-type"] == "application/json"
+    assert client.get("/api/games").content == first.content
+    assert "late-bot" not in first.json()["bots"]
+    base.register_bot("late-bot", base.bot_factory("random"),  # type: ignore[arg-type]
+                      plays=lambda game: game.describe()["name"] == "triominos")
+    try:
+        data = client.get("/api/games").json()
+    finally:
+        base._FACTORIES.pop("late-bot", None)
+        base._PLAYS.pop("late-bot", None)
+    assert "late-bot" in data["bots"]
+    offered = {g["name"]: g["bots"] for g in data["games"]}
+    assert "late-bot" in offered["triominos"] and "late-bot" not in offered["dixit"]
+    assert "late-bot" not in client.get("/api/games").json()["bots"]
 
 
 def test_each_game_lists_only_the_bots_that_play_it(client: TestClient) -> None:
