@@ -335,7 +335,9 @@ def test_the_reveal_fits_a_laptop_window(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
     """In a window 650 pixels high the reveal shows every card, with its owner and the
-    first of its votes under it, without scrolling the table: its cards shrink to fit."""
+    first of its votes under it, without scrolling the table: its cards shrink to fit,
+    and each player's points for the round (DX-SCORE-1 to DX-SCORE-3) stand beside
+    them, their headings in sight too."""
     anna = watch(browser.new_context(viewport=SMALL_LAPTOP).new_page())
     create_table(anna, web_server, "Anna", ["bot:random"] * 3,
                  {"First storyteller": "The first seat"})
@@ -350,6 +352,13 @@ def test_the_reveal_fits_a_laptop_window(
         const under = [...document.querySelectorAll(
             '.dx-reveal-owner, .dx-reveal-votes > :first-child')];
         return under.length >= 8 && under.every(e => {
+            const box = e.getBoundingClientRect();
+            return box.top >= board.top && box.bottom <= board.bottom; });
+    })()""")
+    wait_for(anna, """(() => {
+        const board = document.querySelector('.dx-board').getBoundingClientRect();
+        const sums = [...document.querySelectorAll('.dx-reveal-group h3')];
+        return sums.length === 4 && sums.every(e => {
             const box = e.getBoundingClientRect();
             return box.top >= board.top && box.bottom <= board.bottom; });
     })()""")

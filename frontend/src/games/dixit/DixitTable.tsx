@@ -42,6 +42,8 @@ function toggle(list: number[], item: number, room: number): number[] {
 
 /** Pixels under a revealed card for its owner and a first row of votes. */
 const REVEAL_UNDER = 64;
+/** The narrowest the points' breakdown may be to stand beside the reveal's cards. */
+const POINTS_BESIDE = 250;
 
 export function DixitTable(props: GameTableProps) {
   const { info, state, send } = props;
@@ -142,6 +144,10 @@ export function DixitTable(props: GameTableProps) {
     narrow,
     fitReveal ? revealAbove : 0,
   );
+  // Where the cards leave room across (few of them, or cards kept small by the window's
+  // height), the round's points stand beside them rather than below, in sight.
+  const cardsAcross = fit.columns * fit.width + (fit.columns - 1) * 12;
+  const pointsBeside = fitReveal && (fit.area ?? 0) - cardsAcross - 16 >= POINTS_BESIDE;
   const handHidden = view.hand_hidden;
 
   const board = (
@@ -161,6 +167,7 @@ export function DixitTable(props: GameTableProps) {
           onContinue={() => setDismissed(lastRound.round)}
           onZoom={(card, title) => setZoom({ kind: "other", card, title })}
           onMeasure={narrow ? undefined : measureReveal}
+          pointsBeside={pointsBeside}
         />
       ) : view.finished ? (
         lastRound && (

@@ -21,9 +21,11 @@ interface Props {
   /** Told the height in pixels above the cards (the heading with the clue and
    * Continue), so that the cards can be sized to fit under it. */
   onMeasure?: (above: number) => void;
+  /** The points' breakdown stands beside the cards (there is room across). */
+  pointsBeside?: boolean;
 }
 
-export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure }: Props) {
+export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false }: Props) {
   const { t } = useTranslation();
   const player = (s: number) => seatName(t, info, s);
   const continueButton = useRef<HTMLButtonElement>(null);
@@ -63,79 +65,81 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
           </button>
         )}
       </header>
-      <ol className="dx-reveal-slots">
-        {round.slots.map((slot) => {
-          const owner = player(slot.owner);
-          return (
-            <li
-              key={slot.slot}
-              className={`dx-reveal-slot ${slot.storyteller ? "storyteller" : ""} ${slot.red ? "red" : ""} ${slot.owner === seat ? "mine" : ""}`}
-              data-slot={slot.slot}
-              data-card={slot.card}
-              data-owner={slot.owner}
-              data-storyteller={slot.storyteller ? "true" : undefined}
-              data-votes={slot.votes.length}
-            >
-              <span className="dx-slot-number" aria-hidden="true">{slot.slot}</span>
-              <button
-                type="button"
-                className="dx-card-button"
-                // The badges' words are part of the name, as they are of what is seen.
-                aria-label={[
-                  t("dixit.ui.look_at_slot", { slot: slot.slot }),
-                  ...(slot.storyteller ? [t("dixit.ui.reveal.storytellers_card")] : []),
-                  ...(slot.red ? [t("dixit.ui.reveal.red_card")] : []),
-                ].join(": ")}
-                onClick={() => onZoom(slot.card, t("dixit.ui.slot_card", { slot: slot.slot, player: owner }))}
+      <div className={`dx-reveal-body ${pointsBeside ? "beside" : ""}`}>
+        <ol className="dx-reveal-slots">
+          {round.slots.map((slot) => {
+            const owner = player(slot.owner);
+            return (
+              <li
+                key={slot.slot}
+                className={`dx-reveal-slot ${slot.storyteller ? "storyteller" : ""} ${slot.red ? "red" : ""} ${slot.owner === seat ? "mine" : ""}`}
+                data-slot={slot.slot}
+                data-card={slot.card}
+                data-owner={slot.owner}
+                data-storyteller={slot.storyteller ? "true" : undefined}
+                data-votes={slot.votes.length}
               >
-                <CardFace deck={deck} card={slot.card} size="thumb" />
-                {slot.storyteller && <span className="dx-card-badge teller">{t("dixit.ui.reveal.storytellers_card")}</span>}
-                {slot.red && <span className="dx-card-badge red">{t("dixit.ui.reveal.red_card")}</span>}
-              </button>
-              <span className="dx-reveal-owner">
-                <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
-                {t("dixit.ui.reveal.owner", { player: owner })}
-              </span>
-              <span className="dx-reveal-votes" aria-label={t("dixit.ui.reveal.votes", { count: slot.votes.length })}>
-                {slot.votes.length === 0 && <span className="muted">{t("dixit.ui.reveal.no_votes")}</span>}
-                {slot.votes.map((voter, i) => (
-                  <span key={`${voter}-${i}`} className="dx-voter" data-voter={voter} title={player(voter)} style={{ borderColor: seatColour(view, voter) }}>
-                    {player(voter)}
-                  </span>
-                ))}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-      <div className="dx-reveal-points">
-        {groups.map((group) => {
-          const lines = round.points.filter((line) => group.seats.includes(line.seat));
-          const total = lines.reduce((sum, line) => sum + line.points, 0);
-          const score = round.totals[group.seats[0]];
-          return (
-            <section key={group.key} className="dx-reveal-group" data-seats={group.seats.join(",")} data-points={total} data-total={score}>
-              <h3>
-                <span className="dx-dot" style={{ background: group.colour }} aria-hidden="true" />
-                <span className="dx-reveal-name">{group.label}</span>
-                <span className="dx-reveal-sum">+{total}</span>
-              </h3>
-              <ul>
-                {lines.map((line, i) => (
-                  <li key={i} data-reason={line.reason}>
-                    <span>
-                      {t(line.reason, { ...line.params, defaultValue: line.reason })}
-                      {group.seats.length > 1 && <span className="muted"> ({player(line.seat)})</span>}
+                <span className="dx-slot-number" aria-hidden="true">{slot.slot}</span>
+                <button
+                  type="button"
+                  className="dx-card-button"
+                  // The badges' words are part of the name, as they are of what is seen.
+                  aria-label={[
+                    t("dixit.ui.look_at_slot", { slot: slot.slot }),
+                    ...(slot.storyteller ? [t("dixit.ui.reveal.storytellers_card")] : []),
+                    ...(slot.red ? [t("dixit.ui.reveal.red_card")] : []),
+                  ].join(": ")}
+                  onClick={() => onZoom(slot.card, t("dixit.ui.slot_card", { slot: slot.slot, player: owner }))}
+                >
+                  <CardFace deck={deck} card={slot.card} size="thumb" />
+                  {slot.storyteller && <span className="dx-card-badge teller">{t("dixit.ui.reveal.storytellers_card")}</span>}
+                  {slot.red && <span className="dx-card-badge red">{t("dixit.ui.reveal.red_card")}</span>}
+                </button>
+                <span className="dx-reveal-owner">
+                  <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
+                  {t("dixit.ui.reveal.owner", { player: owner })}
+                </span>
+                <span className="dx-reveal-votes" aria-label={t("dixit.ui.reveal.votes", { count: slot.votes.length })}>
+                  {slot.votes.length === 0 && <span className="muted">{t("dixit.ui.reveal.no_votes")}</span>}
+                  {slot.votes.map((voter, i) => (
+                    <span key={`${voter}-${i}`} className="dx-voter" data-voter={voter} title={player(voter)} style={{ borderColor: seatColour(view, voter) }}>
+                      {player(voter)}
                     </span>
-                    <span>+{line.points}</span>
-                  </li>
-                ))}
-                {lines.length === 0 && <li className="muted">{t("dixit.ui.reveal.no_points")}</li>}
-              </ul>
-              <p className="dx-reveal-total">{t("dixit.ui.reveal.total", { score })}</p>
-            </section>
-          );
-        })}
+                  ))}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+        <div className="dx-reveal-points">
+          {groups.map((group) => {
+            const lines = round.points.filter((line) => group.seats.includes(line.seat));
+            const total = lines.reduce((sum, line) => sum + line.points, 0);
+            const score = round.totals[group.seats[0]];
+            return (
+              <section key={group.key} className="dx-reveal-group" data-seats={group.seats.join(",")} data-points={total} data-total={score}>
+                <h3>
+                  <span className="dx-dot" style={{ background: group.colour }} aria-hidden="true" />
+                  <span className="dx-reveal-name">{group.label}</span>
+                  <span className="dx-reveal-sum">+{total}</span>
+                </h3>
+                <ul>
+                  {lines.map((line, i) => (
+                    <li key={i} data-reason={line.reason}>
+                      <span>
+                        {t(line.reason, { ...line.params, defaultValue: line.reason })}
+                        {group.seats.length > 1 && <span className="muted"> ({player(line.seat)})</span>}
+                      </span>
+                      <span>+{line.points}</span>
+                    </li>
+                  ))}
+                  {lines.length === 0 && <li className="muted">{t("dixit.ui.reveal.no_points")}</li>}
+                </ul>
+                <p className="dx-reveal-total">{t("dixit.ui.reveal.total", { score })}</p>
+              </section>
+            );
+          })}
+        </div>
       </div>
     </section>
   );

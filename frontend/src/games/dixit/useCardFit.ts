@@ -7,6 +7,8 @@ import { useEffect, useState, type RefObject } from "react";
 interface Fit {
   width: number;
   columns: number;
+  /** The element's inner width in pixels (what the cards' columns may take). */
+  area?: number;
 }
 
 const GAP = 12;
@@ -54,7 +56,8 @@ export function useCardFit(
         next.columns = columns;
         next.width = Math.floor(Math.min(max, (width - (columns - 1) * GAP) / columns));
       }
-      setFit((old) => (old.width === next.width && old.columns === next.columns ? old : next));
+      next.area = Math.floor(width);
+      setFit((old) => (old.width === next.width && old.columns === next.columns && old.area === next.area ? old : next));
     };
     update();
     const observer = new ResizeObserver(update);
