@@ -367,6 +367,28 @@ def test_the_reveal_fits_a_laptop_window(
     assert width is not None and width["width"] >= 96  # still a card one can make out
 
 
+def test_on_a_phone_a_long_name_under_a_revealed_card_takes_two_lines_at_most(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """On a phone the reveal's columns are narrow: a card's owner line ends in an
+    ellipsis after two lines (the whole name is its tooltip), so that the votes stay
+    close under their card."""
+    name = "Anna Sigríður Jónsdóttir"
+    anna = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     device_scale_factor=2).new_page())
+    create_table(anna, web_server, name, ["bot:random"] * 3,
+                 {"First storyteller": "The first seat"})
+    give_clue(anna, "A quiet lantern")
+    expect(anna.locator(".dx-reveal-slot")).to_have_count(4)
+    owners = anna.locator(".dx-reveal-owner-text")
+    expect(owners).to_have_count(4)
+    expect(owners.filter(has_text=name)).to_have_attribute("title", f"{name}'s card")
+    assert owners.evaluate_all("""names => names.every(
+        name => name.getBoundingClientRect().height
+                <= 2 * 1.5 * parseFloat(getComputedStyle(name).fontSize))""")
+    anna.screenshot(path=shots / "dixit-reveal-phone-long-name.png")
+
+
 def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

@@ -97,7 +97,9 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                 </button>
                 <span className="dx-reveal-owner">
                   <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
-                  {t("dixit.ui.reveal.owner", { player: owner })}
+                  <span className="dx-reveal-owner-text" title={t("dixit.ui.reveal.owner", { player: owner })}>
+                    {t("dixit.ui.reveal.owner", { player: owner })}
+                  </span>
                 </span>
                 <span className="dx-reveal-votes" aria-label={t("dixit.ui.reveal.votes", { count: slot.votes.length })}>
                   {slot.votes.length === 0 && <span className="muted">{t("dixit.ui.reveal.no_votes")}</span>}
