@@ -85,7 +85,9 @@ def create_table(page: Page, server: LiveServer, name: str, seats: list[str],
                  options: dict[str, str]) -> None:
     """Create a Dixit table in the lobby; ``seats`` are the choices for seats 2, 3…"""
     page.goto(server.url)
-    page.locator(".game-card", has_text="Dixit").click()
+    card = page.locator(".game-card", has_text="Dixit")
+    expect(card).to_contain_text("3–12 players")
+    card.click()
     page.fill("input[autocomplete=nickname]", name)
     counts = page.get_by_role("group", name="Players").get_by_role("button")
     expect(counts.get_by_text("4", exact=True)).to_have_attribute("aria-pressed", "true")

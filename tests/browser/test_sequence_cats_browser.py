@@ -58,6 +58,7 @@ def create_table(page: Page, server: LiveServer, name: str, seats: list[str],
     (``wait``: until the table's page opens)."""
     page.goto(server.url)
     card = page.locator(".game-card", has_text="Sequence Cats")
+    expect(card).to_contain_text("2, 3, 4, 6 players")  # SC-PLAY-1: never 5
     card.click()
     expect(card).to_have_attribute("aria-pressed", "true")
     page.fill("input[autocomplete=nickname]", name)

@@ -6,6 +6,7 @@ import { ApiError, api, tokens, type ClockRequest } from "./api";
 import { ConfigForm, applicableOptions, languageDefaults } from "./ConfigForm";
 import { RecordFileInput } from "./ReplayPage";
 import { navigate } from "./router";
+import { seatCounts } from "./seatCounts";
 import { LEVELS, isLevel } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, GameDescription } from "./types";
@@ -47,7 +48,7 @@ export function Lobby() {
             <span className="game-card-title">{t(`games.${g.name}.title`)}</span>
             <span className="game-card-blurb">{t(`games.${g.name}.blurb`)}</span>
             <span className="game-card-seats">
-              {t("ui.lobby.players", { list: g.seats.allowed.join(", ") })}
+              {t("ui.lobby.players", { list: seatCounts(g.seats.allowed) })}
             </span>
           </button>
         ))}
