@@ -399,6 +399,20 @@ def stored_table(data_dir: Path, options: dict[str, Any], seed: int, seats: list
     return table.id, token
 
 
+def serve_as_starter(data_dir: Path, options: dict[str, Any], seed: int
+                     ) -> tuple[LiveServer, str, str]:
+    """A started server with a two-seat table of ``seed`` where the person sits at the
+    seat that starts the round and ``greedy`` at the other: ``(server, table, token)``."""
+    state = GAME.new_game(GAME.make_config(options, 2), 2, seed)
+    (starter,) = GAME.to_act(state)
+    seats: list[str | None] = ["greedy", "greedy"]
+    seats[starter] = None
+    table, token = stored_table(data_dir, options, seed, seats)
+    server = LiveServer(data_dir=data_dir, bot_delay=0.15)
+    server.start()
+    return server, table, token
+
+
 def test_tr_setup_4_the_starter_chooses_to_open_with_0_0_0(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
@@ -410,11 +424,7 @@ def test_tr_setup_4_the_starter_chooses_to_open_with_0_0_0(
     (starter,) = GAME.to_act(state)
     high = GAME.view(state, starter)["forced"]
     value = sum(int(n) for n in high.split("-"))
-    seats: list[str | None] = ["greedy", "greedy"]
-    seats[starter] = None
-    table, token = stored_table(tmp_path / "data", options, seed, seats)
-    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
-    server.start()
+    server, table, token = serve_as_starter(tmp_path / "data", options, seed)
     try:
         page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
         page.goto(f"{server.url}/t/{table}#seat={token}")
@@ -486,11 +496,7 @@ def test_a_phone_scrolls_the_hand_to_the_tile_chosen_for_the_player(
     hand = GAME.view(state, starter)["hand"]
     (only,) = {a["tile"] for a in GAME.legal_actions(state, starter) if a["type"] == "place"}
     assert hand.index(only) == len(hand) - 1  # the last of nine: past a phone's edge
-    seats: list[str | None] = ["greedy", "greedy"]
-    seats[starter] = None
-    table, token = stored_table(tmp_path / "data", options, seed, seats)
-    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
-    server.start()
+    server, table, token = serve_as_starter(tmp_path / "data", options, seed)
     try:
         context = browser.new_context(viewport={"width": 390, "height": 844},
                                       is_mobile=True, has_touch=True, device_scale_factor=2)
