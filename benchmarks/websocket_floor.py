@@ -1,6 +1,7 @@
 """The websocket layer's own cost: server CPU per "action" of a bare ASGI application.
 
-Run: ``.venv/bin/python -m benchmarks.websocket_floor [--pairs 50] [--seconds 15]``
+Run: ``.venv/bin/python -m benchmarks.websocket_floor [--pairs 50] [--seconds 15]
+[--setups 500]``
 
 Starts uvicorn as ``gametable serve`` configures it (uvloop, httptools, the
 ``websockets`` sans-I/O protocol, no compression) on an application that does nothing
@@ -11,7 +12,8 @@ a 1.3 KB text frame to both sockets of its "table" (the size of a Sequence Cats
 taking turns) then measures actions a second and the server's CPU per action (user and
 kernel time of its process, in microseconds). This is the floor under
 ``benchmarks/server.py``'s CPU per action: what the server stack costs before any
-gametable code runs.
+gametable code runs. Then ``--setups`` websocket connections opened and closed, and as
+many HTTP requests, one after another: the stack's own share of a table's set-up.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import orjson
 import websockets
 
@@ -35,7 +38,13 @@ _tables: dict[str, list[Any]] = {}
 
 async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     """The bare application: every frame received goes, 1.3 KB larger, to both sockets
-    of the path's table."""
+    of the path's table; an HTTP request is answered ``ok``."""
+    if scope["type"] == "http":
+        await receive()
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/plain")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+        return
     if scope["type"] != "websocket":
         return
     await receive()  # websocket.connect
@@ -98,10 +107,35 @@ async def load(port: int, pairs: int, seconds: float, pid: int) -> tuple[float, 
     return done / elapsed, cpu / max(done, 1) * 1e6
 
 
+async def setup_costs(port: int, count: int, pid: int) -> tuple[float, float]:
+    """``(server CPU µs per websocket connect and close, per HTTP GET)``, ``count`` of
+    each one after another: what the stack costs a table's set-up before any gametable
+    code runs (``benchmarks/table_setup.py`` measures the whole)."""
+    async def connect() -> None:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/setup", compression=None):
+            pass
+
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+        async def get() -> None:
+            (await http.get("/")).raise_for_status()
+
+        costs = []
+        for step in (connect, get):
+            for _ in range(20):  # warm-up
+                await step()
+            before = cpu_seconds(pid)
+            for _ in range(count):
+                await step()
+            costs.append((cpu_seconds(pid) - before) / count * 1e6)
+    return costs[0], costs[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pairs", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--setups", type=int, default=500,
+                        help="websocket handshakes and HTTP requests timed after the load")
     args = parser.parse_args()
     port = free_port()
     server = subprocess.Popen(
@@ -118,6 +152,7 @@ def main() -> None:
             except OSError:
                 time.sleep(0.1)
         rate, cpu = asyncio.run(load(port, args.pairs, args.seconds, server.pid))
+        handshake, request = asyncio.run(setup_costs(port, args.setups, server.pid))
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -125,6 +160,8 @@ def main() -> None:
           f"{args.seconds:.0f} s")
     print(f"  actions/s {rate:,.0f}")
     print(f"  server CPU per action {cpu:.1f} µs (one frame in, two 1.3 KB frames out)")
+    print(f"  server CPU per websocket connect and close {handshake:.0f} µs, "
+          f"per HTTP GET {request:.0f} µs ({args.setups} of each, one after another)")
 
 
 if __name__ == "__main__":
