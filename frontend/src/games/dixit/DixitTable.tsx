@@ -23,7 +23,7 @@ import { Submissions } from "./Submissions";
 import { SlotButtons, TableSlots } from "./TableSlots";
 import { TeamPanel } from "./TeamPanel";
 import { normalize, type DixitView } from "./types";
-import { useCardFit } from "./useCardFit";
+import { GAP, useCardFit } from "./useCardFit";
 import { useDeck } from "./useDeck";
 import "./dixit.css";
 
@@ -146,8 +146,8 @@ export function DixitTable(props: GameTableProps) {
   );
   // Where the cards leave room across (few of them, or cards kept small by the window's
   // height), the round's points stand beside them rather than below, in sight.
-  const cardsAcross = fit.columns * fit.width + (fit.columns - 1) * 12;
-  const pointsBeside = fitReveal && (fit.area ?? 0) - cardsAcross - 16 >= POINTS_BESIDE;
+  const cardsAcross = fit.columns * fit.width + (fit.columns - 1) * GAP;
+  const pointsBeside = fitReveal && (fit.area ?? 0) - cardsAcross - 2 * GAP >= POINTS_BESIDE;
   const handHidden = view.hand_hidden;
 
   const board = (

@@ -11,7 +11,8 @@ interface Fit {
   area?: number;
 }
 
-const GAP = 12;
+/** Pixels between two cards' columns (the slots' grid gap). */
+export const GAP = 12;
 
 export function bestFit(areaWidth: number, areaHeight: number, count: number, extra: number, min: number, max: number): Fit {
   let best: Fit = { width: min, columns: Math.max(1, Math.floor((areaWidth + GAP) / (min + GAP))) };
