@@ -146,6 +146,34 @@ def test_a_phone_sees_a_tall_board_and_its_hand(
     page.screenshot(path=shots / "phone.png")
 
 
+def test_on_a_laptop_a_long_log_never_pushes_the_hand_out_of_the_window(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """In a 1366 × 650 window (a 1366 × 768 laptop's browser) the side panel beside the
+    board takes the board's height and its log scrolls: however long the game, the hand
+    stays inside the window."""
+    page = browser.new_context(viewport={"width": 1366, "height": 650}).new_page()
+    create_table(page, web_server, "Anna", ["bot:greedy"])
+    lines = page.locator(".sc-log li")
+    deadline = time.monotonic() + 120
+    while lines.count() < 14 and not finished(page) and time.monotonic() < deadline:
+        if my_turn(page):
+            take_turn(page)
+        else:
+            page.wait_for_timeout(100)
+    assert lines.count() >= 10  # a sequence takes five chips each at least
+    page.evaluate("window.scrollTo(0, 0)")
+    hand = page.locator(".sc-hand-bar").bounding_box()
+    frame = page.locator(".sc-board-frame").bounding_box()
+    side = page.locator(".sc-side").bounding_box()
+    assert hand is not None and frame is not None and side is not None
+    assert hand["y"] + hand["height"] <= 650
+    assert side["y"] + side["height"] <= frame["y"] + frame["height"] + 1
+    assert page.locator(".sc-log").evaluate("log => log.scrollHeight > log.clientHeight")
+    expect(lines.first).to_be_in_viewport()  # the newest line, at the top
+    page.screenshot(path=shots / "laptop-long-log.png")
+
+
 def test_the_language_switch_changes_texts_and_card_names(
     browser: Browser, web_server: LiveServer
 ) -> None:
