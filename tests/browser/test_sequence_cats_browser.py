@@ -149,9 +149,10 @@ def test_a_phone_sees_a_tall_board_and_its_hand(
 def test_on_a_laptop_a_long_log_never_pushes_the_hand_out_of_the_window(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
-    """In a 1366 × 650 window (a 1366 × 768 laptop's browser) the side panel beside the
-    board takes the board's height and its log scrolls: however long the game, the hand
-    stays inside the window."""
+    """In a 1366 × 650 window (a 1366 × 768 laptop's browser) the hand stands in a column
+    left of the board, so the board takes the window's height (below it, the board was
+    334 px tall); the side panel beside the board takes the board's height and its log
+    scrolls: however long the game, the hand and the board stay inside the window."""
     page = browser.new_context(viewport={"width": 1366, "height": 650}).new_page()
     create_table(page, web_server, "Anna", ["bot:greedy"])
     lines = page.locator(".sc-log li")
@@ -168,10 +169,27 @@ def test_on_a_laptop_a_long_log_never_pushes_the_hand_out_of_the_window(
     side = page.locator(".sc-side").bounding_box()
     assert hand is not None and frame is not None and side is not None
     assert hand["y"] + hand["height"] <= 650
+    assert hand["x"] + hand["width"] <= frame["x"]  # the hand beside the board
+    assert 450 <= frame["height"] and frame["y"] + frame["height"] <= 650
     assert side["y"] + side["height"] <= frame["y"] + frame["height"] + 1
     assert page.locator(".sc-log").evaluate("log => log.scrollHeight > log.clientHeight")
     expect(lines.first).to_be_in_viewport()  # the newest line, at the top
     page.screenshot(path=shots / "laptop-long-log.png")
+
+
+def test_in_a_tall_window_the_hand_lies_below_the_board(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Where the board is held back by the window's width (1280 × 1024), a column for the
+    hand would only shrink it: the hand stays in a row below the board."""
+    page = browser.new_context(viewport={"width": 1280, "height": 1024}).new_page()
+    create_table(page, web_server, "Anna", ["bot:greedy"])
+    expect(page.locator(".sc-card").first).to_be_visible()
+    hand = page.locator(".sc-hand-bar").bounding_box()
+    frame = page.locator(".sc-board-frame").bounding_box()
+    assert hand is not None and frame is not None
+    assert hand["y"] >= frame["y"] + frame["height"]
+    assert frame["width"] >= 700
 
 
 def test_the_language_switch_changes_texts_and_card_names(
