@@ -35,6 +35,15 @@ void i18next.use(initReactI18next).init({
 });
 document.documentElement.lang = i18next.language;
 
+// The catalogs' Portuguese is European Portuguese ("ficheiro", "tu"), whose plural rules
+// (CLDR pt-PT: "0 cartas") differ from Brazil's, which the bare code "pt" stands for in
+// Intl ("0 carta"). Plural forms of "pt" follow pt-PT's rules.
+const pluralResolver = i18next.services.pluralResolver as {
+  getRule: (code: string, options?: { ordinal?: boolean }) => Intl.PluralRules | undefined;
+};
+const baseRule = pluralResolver.getRule.bind(pluralResolver);
+pluralResolver.getRule = (code, options) => baseRule(code === "pt" ? "pt-PT" : code, options);
+
 export function setLanguage(language: Language) {
   localStorage.setItem("gametable.lang", language);
   void i18next.changeLanguage(language);

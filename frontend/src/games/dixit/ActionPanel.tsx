@@ -127,13 +127,16 @@ function SubmitPanel({ options, chosen, onSubmit }: Props) {
   );
 }
 
-function VotePanel({ options, green, red, onVote }: Props) {
+function VotePanel({ view, options, green, red, onVote }: Props) {
   const { t } = useTranslation();
   const action = findVote(options, green, red);
   const needsRed = options.redSlots.size > 0;
   let hint: string;
-  if (green.length === 0) hint = options.maxVotes > 1 ? t("dixit.ui.vote_choose_two") : t("dixit.ui.vote_choose");
-  else if (needsRed && red === null) hint = t("dixit.ui.vote_choose_red");
+  if (green.length === 0) {
+    // Dixit Party: the card that fits the clue best (DX-PARTY-4), nobody's to find.
+    if (view.variant === "party") hint = t("dixit.ui.vote_choose_party");
+    else hint = options.maxVotes > 1 ? t("dixit.ui.vote_choose_two") : t("dixit.ui.vote_choose");
+  } else if (needsRed && red === null) hint = t("dixit.ui.vote_choose_red");
   else if (!action) hint = t("dixit.ui.vote_not_allowed");
   else hint = options.maxVotes > 1 && green.length === 1 ? t("dixit.ui.vote_second_optional") : t("dixit.ui.vote_ready");
   return (

@@ -93,7 +93,11 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                 >
                   <CardFace deck={deck} card={slot.card} size="thumb" />
                   {slot.storyteller && <span className="dx-card-badge teller">{t("dixit.ui.reveal.storytellers_card")}</span>}
-                  {slot.red && <span className="dx-card-badge red">{t("dixit.ui.reveal.red_card")}</span>}
+                  {slot.red && (
+                    <span className="dx-card-badge red" title={t("dixit.ui.reveal.red_card_help")}>
+                      {t("dixit.ui.reveal.red_card")}
+                    </span>
+                  )}
                 </button>
                 <span className="dx-reveal-owner">
                   <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />

@@ -28,6 +28,9 @@ export function statusText(t: TFunction, { view, seat, options, player }: Situat
     case "vote":
       if (options.votes.length) {
         if (options.redSlots.size) return t("dixit.ui.status.vote_red");
+        // Dixit Party has no storyteller's card to find: the vote is for the card that
+        // fits the clue best (DX-PARTY-4).
+        if (view.variant === "party") return t("dixit.ui.status.vote_party");
         return options.maxVotes > 1 ? t("dixit.ui.status.vote_two") : t("dixit.ui.status.vote");
       }
       if (seat !== null && view.voters.includes(seat) && view.voted.includes(seat)) {
