@@ -86,6 +86,20 @@ def test_semantic_bots_play_whole_games_in_every_variant_dx_setup_3(
             assert not copies(action["text"], description), action
 
 
+@pytest.mark.parametrize(("seats", "options"), [
+    (6, {}), (12, {}), (6, {"variant": "party"}), (8, {"variant": "team"})])
+def test_no_clue_is_told_twice_at_a_table(seats: int, options: dict[str, Any]) -> None:
+    """Each computer storyteller reads the clues told before it (public: the view's
+    history) and never tells one of them again, as people would not."""
+    for seed in (1, 2):
+        record, _ = play_bot_game(
+            "dixit", {"first_storyteller": "first_seat", "deck": "default", **options},
+            ["semantic"] * seats, seed=seed)
+        clues = [step.action["text"] for step in record.actions
+                 if step.action["type"] == "clue"]
+        assert len(clues) >= 4 and len(set(clues)) == len(clues), clues
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_storytellers_clue_never_repeats_a_word_of_its_card_dx_round_1(
         language: str) -> None:

@@ -349,6 +349,12 @@ class Player:
     # -- storyteller ------------------------------------------------------------------
 
     def _clue(self, view: Observation, legal: Sequence[Action], mind: DeckMind) -> Action:
+        # Never a clue already told at this table, by anyone (people would not repeat
+        # one): the clues of past rounds are public in the view.
+        for summary in [*(view.get("history") or []), view.get("last_round") or {}]:
+            told = (summary.get("clue") or {}).get("text")
+            if told:
+                self.used.add(str(told))
         language = str(view.get("clue_language") or "en")
         if language not in LANGUAGES:
             language = "en"
