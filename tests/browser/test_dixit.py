@@ -346,9 +346,10 @@ def test_the_reveal_fits_a_laptop_window(
     give_clue(anna, "A quiet lantern")
     expect(anna.locator(".dx-reveal")).to_be_visible()  # the others give cards and vote
     expect(anna.locator(".dx-reveal-slot")).to_have_count(4)
-    # The next round goes on below the reveal: the computer storyteller's clue, then
-    # Anna's hand with its buttons, which leave the table less height.
-    expect(anna.locator('[data-action="submit"]')).to_be_visible()
+    # The next round goes on behind the reveal (the computer storyteller's clue): Anna's
+    # hand and its buttons make room for the reveal until she continues.
+    expect(anna.locator(TABLE)).to_have_attribute("data-phase", "submit")
+    expect(anna.locator(".dx-hand-bar")).to_be_hidden()
     wait_for(anna, """(() => {
         const board = document.querySelector('.dx-board').getBoundingClientRect();
         const under = [...document.querySelectorAll(
@@ -367,6 +368,53 @@ def test_the_reveal_fits_a_laptop_window(
     anna.screenshot(path=shots / "dixit-reveal-laptop.png")
     width = anna.locator(".dx-reveal-slot").first.bounding_box()
     assert width is not None and width["width"] >= 96  # still a card one can make out
+    continue_reveal(anna)
+    expect(anna.locator('[data-action="submit"]')).to_be_in_viewport(ratio=1)
+
+
+def fits_the_window(page: Page) -> bool:
+    """The whole table lies in the window with the page scrolled to its top (the links
+    below the table may lie further down)."""
+    return bool(page.evaluate("""(() => {
+        const table = document.querySelector('.dx-table').getBoundingClientRect();
+        return table.top + window.scrollY >= 0
+            && table.bottom + window.scrollY <= window.innerHeight + 1; })()"""))
+
+
+def test_a_laptop_window_holds_the_table_in_every_phase(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """In a 1366 × 650 window (a 1366 × 768 laptop's browser) with six players nothing
+    needs the page scrolled: the clue's field and button and every card's button while
+    telling (DX-ROUND-1) and giving a card (DX-ROUND-3); while voting (DX-ROUND-4) the
+    hand makes room for the table, every vote button and the cast button in sight."""
+    anna = watch(browser.new_context(viewport=SMALL_LAPTOP).new_page())
+    create_table(anna, web_server, "Anna", ["bot:random"] * 5,
+                 {"First storyteller": "The first seat"})
+    expect(anna.locator('[data-action="send-clue"]')).to_be_in_viewport(ratio=1)
+    expect(anna.locator(".dx-hand-card").last.locator('[data-action="choose"]')
+           ).to_be_in_viewport(ratio=1)
+    assert fits_the_window(anna)
+    anna.screenshot(path=shots / "dixit-laptop-clue.png")
+    give_clue(anna, "A quiet lantern")
+    expect(anna.locator(".dx-reveal")).to_be_visible()  # the others give cards and vote
+    continue_reveal(anna)
+
+    # A computer storyteller's round: Anna gives a card, then votes.
+    expect(anna.locator('[data-action="submit"]')).to_be_in_viewport(ratio=1)
+    expect(anna.locator(".dx-hand-card").last.locator('[data-action="choose"]')
+           ).to_be_in_viewport(ratio=1)
+    assert fits_the_window(anna)
+    submit(anna)
+    cast = anna.locator('[data-action="cast-vote"]')
+    expect(cast).to_be_in_viewport(ratio=1)
+    expect(anna.locator(".dx-hand-card").first).to_be_hidden()
+    buttons = anna.locator('[data-action="vote-slot"]')
+    expect(buttons).to_have_count(5)  # six cards, one of them Anna's (DX-ROUND-5)
+    for index in range(5):
+        expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
+    assert fits_the_window(anna)
+    anna.screenshot(path=shots / "dixit-laptop-vote.png")
 
 
 def test_on_a_phone_a_long_name_under_a_revealed_card_takes_two_lines_at_most(
@@ -416,6 +464,11 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     for page in (anna, bjarni):
         expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote")
         expect(page.locator(".dx-slot")).to_have_count(6)
+    # No storyteller's card to find: the card that fits the clue best (DX-PARTY-4).
+    expect(bjarni.locator(".dx-status-text")).to_contain_text("fits the clue best")
+    expect(bjarni.locator(".dx-hand-bar .dx-hint")).to_have_text(
+        "Choose the card that fits the clue best.")
+    expect(bjarni.locator(".dx-status-text")).not_to_contain_text("storyteller's")
 
     # Bjarni votes; Anna puts her green vote and the red one on two other cards.
     vote(bjarni)
@@ -436,6 +489,8 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     reveal = anna.locator(".dx-reveal")
     expect(reveal).to_be_visible()
     expect(reveal.locator(".dx-reveal-slot.red")).to_have_attribute("data-slot", red_slot or "")
+    expect(reveal.locator(".dx-card-badge.red")).to_have_attribute(
+        "title", "The storyteller's red vote: a green vote on this card scores nothing.")
     expect(reveal.locator(".dx-reveal-group")).to_have_count(6)
     anna.screenshot(path=shots / "dixit-party-reveal-desktop.png")
     continue_reveal(anna)
@@ -627,9 +682,10 @@ def test_claiming_the_storyteller_role_and_a_clue_mimed_at_the_table(
     expect(reveal.locator(".dx-clue")).to_have_attribute("data-mime", "true")
     expect(anna.locator('[data-action="continue"]')).to_be_in_viewport()
     expect(reveal.locator(".dx-reveal-group").last).to_be_in_viewport()
-    expect(anna.locator(".dx-hand-card").last).to_be_in_viewport()  # all 7 cards (DX-3P)
     anna.screenshot(path=shots / "dixit-mime-reveal-laptop.png")
     assert page_scores(anna, 3) == rules_scores(web_server, table_id(anna))
+    continue_reveal(anna)
+    expect(anna.locator(".dx-hand-card").last).to_be_in_viewport()  # all 7 cards (DX-3P)
 
 
 TEAM = {"variant": "team", "first_storyteller": "first_seat"}
@@ -674,9 +730,10 @@ def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_
 
         # Round 2: the computer player after Anna tells; Anna's team chooses its giver.
         giver = anna.locator('[data-action="giver"][data-seat="0"]')
-        expect(giver).to_be_visible()
         expect(anna.locator(TABLE)).to_have_attribute("data-round", "2")
+        expect(anna.locator(".dx-reveal")).to_be_visible()
         continue_reveal(anna)
+        expect(giver).to_be_visible()
         button = giver.element_handle()
         lines = anna.locator(".chat-message")
         bjarni.chat("Shall I give one?")

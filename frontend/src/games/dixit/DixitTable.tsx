@@ -54,7 +54,9 @@ export function DixitTable(props: GameTableProps) {
   const narrow = useNarrow();
   const tableRef = useRef<HTMLDivElement>(null);
   const boardRef = useRef<HTMLDivElement>(null);
-  useFillHeight(tableRef, narrow ? 560 : 640, narrow ? 0 : 12);
+  // At least 460 px: a laptop's 1366 × 650 window fits the table without scrolling the
+  // page (the hand gives the table its room while the cards are voted on, dixit.css).
+  useFillHeight(tableRef, narrow ? 560 : 460, narrow ? 0 : 12);
   const deck = useDeck(info, view.deck);
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
 

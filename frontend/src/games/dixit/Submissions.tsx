@@ -17,9 +17,9 @@ export const Submissions = memo(function Submissions({ info, view }: { info: Tab
         return (
           <li key={s} className={`dx-submission ${done ? "done" : ""}`} data-seat={s} data-submitted={done ? "true" : "false"}>
             {done ? <CardBack /> : <span className="dx-card-face dx-card-empty" aria-hidden="true" />}
-            <span className="dx-submission-name">
+            <span className="dx-submission-name" title={seatName(t, info, s)}>
               <span className="dx-dot" style={{ background: seatColour(view, s) }} aria-hidden="true" />
-              {seatName(t, info, s)}
+              <span className="dx-submission-name-text">{seatName(t, info, s)}</span>
             </span>
             <span className={`dx-progress ${done ? "done" : "waiting"}`}>
               {done ? t("dixit.ui.progress.submit_done") : t("dixit.ui.progress.submit_waiting")}
