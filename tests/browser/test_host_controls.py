@@ -69,3 +69,44 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     anna.screenshot(path=str(shots / "host-ended.png"))
     record = httpx.get(f"{web_server.url}/api/tables/{table_id}/record").json()
     assert record["meta"]["ended_early"] is True
+
+
+def test_the_waiting_room_seats_a_computer_of_the_hosts_level_and_shows_a_guest_the_seats_first(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """While a table waits, its host seats a computer player of the level chosen there
+    (not always the same one), and a friend opening the invite link on a phone sees the
+    name field and the open seat first, the invite link (the host's to share) below."""
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    anna.goto(web_server.url)
+    anna.get_by_role("button", name="Sequence Cats").first.click()
+    anna.get_by_label("Your name").first.fill("Anna")
+    anna.get_by_role("group", name="Players").get_by_role("button").get_by_text(
+        "3", exact=True).click()
+    for index in (2, 3):
+        anna.select_option(f".seat-plan li:nth-child({index}) select", "friend")
+    anna.get_by_role("button", name="Create table").click()
+    invite = anna.locator("#invite-url")
+    expect(invite).to_be_visible()
+
+    level = anna.locator(".bot-level select")
+    expect(level).to_have_value("medium")
+    level.select_option(label="Hard")
+    anna.locator(".seat-row").nth(2).get_by_role("button", name="Computer player").click()
+    expect(anna.locator(".seat-row").nth(2)).to_contain_text("Hard")
+
+    guest = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True).new_page()
+    guest.goto(invite.input_value())
+    name = guest.get_by_label("Your name")
+    take = guest.get_by_role("button", name="Take this seat")
+    expect(take).to_have_count(1)
+    expect(name).to_be_in_viewport(ratio=1)
+    expect(take).to_be_in_viewport(ratio=1)
+    link = guest.locator("#invite-url").bounding_box()
+    seat = take.bounding_box()
+    assert link is not None and seat is not None and link["y"] > seat["y"]
+    guest.screenshot(path=shots / "waiting-room-guest-phone.png")
+    name.fill("Bruno")
+    take.click()
+    expect(guest.locator(".sc-status")).to_be_visible()

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
 import { navigate } from "./router";
-import { seatName } from "./seatName";
+import { LEVELS, seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
@@ -213,22 +213,40 @@ function WaitingRoom({
       const result = await api.join(info.id, target, name.trim() || t("ui.seat.default_name", { seat: target + 1 }));
       onJoined(result.seat, result.token);
     });
-  const addBot = (target: number) => run(async () => void (await api.seatBot(info.id, target, "greedy", hostToken!)));
+  // The host seats computer players of the level chosen here (a level works for every
+  // game, as in the lobby).
+  const [level, setLevel] = useState<string>("medium");
+  const addBot = (target: number) => run(async () => void (await api.seatBot(info.id, target, level, hostToken!)));
   const fillAll = () =>
     run(async () => {
-      for (const s of info.seats) if (s.kind === "open") await api.seatBot(info.id, s.seat, "greedy", hostToken!);
+      for (const s of info.seats) if (s.kind === "open") await api.seatBot(info.id, s.seat, level, hostToken!);
     });
 
   const teams = teamsOf(info);
+  // A visitor came to take a seat: the name and the seats come first, the invite link
+  // (the host's to share) after them.
+  const visitor = seat === null && open > 0;
   return (
     <div className="waiting-room panel">
       <h1>{t(`games.${info.game}.title`)}</h1>
       <p className="lead">{t("ui.table.waiting", { count: open })}</p>
-      <InviteLink info={info} server={server} />
-      {seat === null && open > 0 && (
+      {!visitor && <InviteLink info={info} server={server} />}
+      {visitor && (
         <label className="field">
           <span className="field-label">{t("ui.lobby.your_name")}</span>
           <input value={name} maxLength={40} placeholder={t("ui.lobby.name_placeholder")} onChange={(e) => setName(e.target.value)} />
+        </label>
+      )}
+      {hostToken && open > 0 && (
+        <label className="field bot-level">
+          <span className="field-label">{t("ui.table.bot_level")}</span>
+          <select value={level} onChange={(e) => setLevel(e.target.value)}>
+            {LEVELS.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`bots.${choice}`)}
+              </option>
+            ))}
+          </select>
         </label>
       )}
       {teams && <p className="muted">{t("ui.table.teams_help")}</p>}
@@ -265,6 +283,7 @@ function WaitingRoom({
         </button>
       )}
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
+      {visitor && <InviteLink info={info} server={server} />}
     </div>
   );
 }

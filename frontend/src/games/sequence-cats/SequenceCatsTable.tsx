@@ -148,7 +148,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       <div className="sc-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
         {myTeam !== null && <span className="sc-team-dot large" style={{ background: TEAM_COLOURS[myTeam] }} />}
         <span className="sc-status-text">{status}</span>
-        <span className="sc-score">
+        <span className="sc-score" title={t("sequence_cats.ui.sequences_made_help", { count: view.sequences_to_win })}>
+          <span className="sc-score-label">{t("sequence_cats.ui.sequences_made")}</span>
           {teams.map((team) => {
             const made = view.sequences.filter((s) => s.team === team).length;
             return (
