@@ -39,3 +39,26 @@ def test_the_new_table_form_fits_a_phone_and_its_button_takes_the_tap(
         assert on_top == "Create table"
     finally:
         context.close()
+
+
+def test_the_computer_players_clue_language_follows_a_language_switched_in_the_lobby(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Dixit's computer players tell clues in the interface's language by default; one
+    who switches the language with the form open gets clues in the new one, unless they
+    chose the clue language themselves."""
+    page = browser.new_page()
+    page.goto(web_server.url)
+    page.select_option(".language-switch select", "en")
+    page.locator(".game-card", has_text="Dixit").click()
+    clues = page.locator(".config-form .field",
+                         has=page.locator(".field-label", has_text="Computer players' clues"))
+    expect(clues.locator("select")).to_have_value('"en"')
+    page.select_option(".language-switch select", "pt")
+    clues = page.locator(".config-form .field", has=page.locator(
+        ".field-label", has_text="Pistas dos jogadores do computador"))
+    expect(clues.locator("select")).to_have_value('"pt"')
+    clues.locator("select").select_option('"nb"')  # a choice of one's own stays
+    page.select_option(".language-switch select", "is")
+    expect(page.locator(".config-form select").filter(has=page.locator(
+        'option[value="\\"nb\\""]')).first).to_have_value('"nb"')

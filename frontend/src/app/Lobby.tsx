@@ -1,5 +1,5 @@
 // The start page: pick a game, its seats and options, and create a table.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES, namespaceOf } from "../games/registry";
 import { ApiError, api, tokens, type ClockRequest } from "./api";
@@ -71,6 +71,21 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
   const [options, setOptions] = useState<Record<string, unknown>>(() =>
     languageDefaults(game.config_schema, i18n.language),
   );
+  // Options that follow the interface's language (Dixit's clue language, say) follow it
+  // when it is switched here, unless the person chose another value for them.
+  const language = useRef(i18n.language);
+  useEffect(() => {
+    const before = languageDefaults(game.config_schema, language.current);
+    const now = languageDefaults(game.config_schema, i18n.language);
+    language.current = i18n.language;
+    setOptions((old) => {
+      const next = { ...old };
+      for (const [field, value] of Object.entries(now)) {
+        if (!(field in old) || old[field] === before[field]) next[field] = value;
+      }
+      return next;
+    });
+  }, [i18n.language, game.config_schema]);
   const [name, setName] = useState(tokens.name());
   const [clock, setClock] = useState<ClockRequest>({ turn_seconds: null, cover: "medium", cover_absent: false });
   const [busy, setBusy] = useState(false);
