@@ -170,7 +170,7 @@ def test_on_a_laptop_a_long_log_never_pushes_the_hand_out_of_the_window(
     assert hand is not None and frame is not None and side is not None
     assert hand["y"] + hand["height"] <= 650
     assert hand["x"] + hand["width"] <= frame["x"]  # the hand beside the board
-    assert 450 <= frame["height"] and frame["y"] + frame["height"] <= 650
+    assert frame["height"] >= 450 and frame["y"] + frame["height"] <= 650
     assert side["y"] + side["height"] <= frame["y"] + frame["height"] + 1
     assert page.locator(".sc-log").evaluate("log => log.scrollHeight > log.clientHeight")
     expect(lines.first).to_be_in_viewport()  # the newest line, at the top
