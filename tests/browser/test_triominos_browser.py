@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,9 +14,11 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, ElementHandle, Locator, Page, expect
 
+from gametable.bots.base import make_bot
 from gametable.core.config import stored_options
 from gametable.core.records import GameRecord, replay
 from gametable.games.triominos import TRIOMINOS as GAME
+from gametable.games.triominos.state import TriominosState
 from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
 from tests.aio import run_async
 from tests.browser import waiting
@@ -514,5 +517,71 @@ def test_a_phone_scrolls_the_hand_to_the_tile_chosen_for_the_player(
             return tile.left >= row.left - 1 && tile.right <= row.right + 1;
         })()""")
         page.screenshot(path=shots / "triominos-phone-chosen-tile.png")
+    finally:
+        server.stop()
+
+
+# A four-seat table (the person at seat 0, the computer at the others) whose seed 7 has
+# the computer's seat 2 start, and whose one round ends with points scored in an order
+# that differs from seat to seat ("Tiles drawn" before "Tiles placed" for seat 0).
+FOUR_OPTIONS: dict[str, Any] = {"rounds": 1}
+FOUR_SEED = 7
+FOUR_SEATS: list[str | None] = [None, "hard", "medium", "easy"]
+Actions = list[tuple[int, dict[str, Any]]]
+
+
+def played(options: dict[str, Any], seats: int, seed: int,
+           stop: Callable[[TriominosState], bool] | None = None) -> Actions:
+    """The actions of a game of ``seed`` played by ``greedy`` at every seat, up to its end
+    or until ``stop`` says so (checked before each action)."""
+    state = GAME.new_game(GAME.make_config(options, seats), seats, seed)
+    bots = [make_bot("greedy", GAME, seed + seat) for seat in range(seats)]
+    actions: Actions = []
+    while GAME.to_act(state) and not (stop and stop(state)):
+        seat = min(GAME.to_act(state))
+        action = dict(bots[seat].choose(GAME.view(state, seat),
+                                        GAME.legal_actions(state, seat)))
+        GAME.apply(state, seat, action)
+        actions.append((seat, action))
+    return actions
+
+
+def serve_played(data_dir: Path, options: dict[str, Any], seed: int, seats: list[str | None],
+                 stop: Callable[[TriominosState], bool] | None = None) -> tuple[LiveServer, str]:
+    """A started server with a table of ``seed`` played by ``greedy`` (see :func:`played`)
+    and Anna at the seat that is ``None``: ``(server, Anna's address)``."""
+    actions = played(options, len(seats), seed, stop)
+    table, token = stored_table(data_dir, options, seed, seats, actions)
+    server = LiveServer(data_dir=data_dir, bot_delay=0.15)
+    server.start()
+    return server, f"{server.url}/t/{table}#seat={token}"
+
+
+def serve_four(data_dir: Path, stop: Callable[[TriominosState], bool] | None = None
+               ) -> tuple[LiveServer, str]:
+    return serve_played(data_dir, FOUR_OPTIONS, FOUR_SEED, FOUR_SEATS, stop)
+
+
+def phone(browser: Browser) -> Page:
+    return browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2).new_page()
+
+
+def test_a_phone_opens_the_final_result_at_its_top(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """The result dialog opens with the winner and the ranking in sight, the close button
+    focused all the same."""
+    server, url = serve_four(tmp_path / "data")
+    try:
+        page = phone(browser)
+        page.goto(url)
+        summary = page.locator(".tr-summary")
+        expect(summary).to_have_attribute("data-finished", "true")
+        expect(page.locator("#tr-summary-title")).to_be_in_viewport()
+        expect(page.locator(".tr-ranking")).to_be_in_viewport()
+        assert summary.evaluate("panel => panel.scrollTop") == 0
+        expect(page.locator('[data-action="close-summary"]')).to_be_focused()
+        page.screenshot(path=shots / "triominos-phone-result.png")
     finally:
         server.stop()

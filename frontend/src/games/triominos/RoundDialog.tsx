@@ -25,13 +25,23 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
   const summary = view.rounds[index];
   const finished = view.finished && index === view.rounds.length - 1;
   const closeButton = useRef<HTMLButtonElement>(null);
+  const closing = useRef(onClose);
+  useEffect(() => {
+    closing.current = onClose;
+  }, [onClose]);
+
+  // Keyboard focus goes to the close button, but the dialog opens at its top: on a phone
+  // the button is far below the headline and the ranking, and focusing it would scroll
+  // them out of sight. (Once, on opening: the parent hands a new onClose every render.)
+  useEffect(() => {
+    closeButton.current?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
-    closeButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && closing.current();
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  }, []);
 
   if (!summary) return null;
   return (
