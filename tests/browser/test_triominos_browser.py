@@ -567,11 +567,25 @@ def phone(browser: Browser) -> Page:
                                has_touch=True, device_scale_factor=2).new_page()
 
 
-def test_a_phone_opens_the_final_result_at_its_top(
+def fades(row: Locator) -> tuple[bool, bool]:
+    """Whether a row that scrolls sideways fades out at its start and at its end (where
+    more of it is out of sight), once the scroll has been drawn."""
+    fade = row.evaluate("""row => new Promise(done => requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+            const style = getComputedStyle(row);
+            done([style.getPropertyValue("--tr-fade-start"),
+                  style.getPropertyValue("--tr-fade-end")]);
+        })))""")
+    start, end = (float(value.strip().removesuffix("px") or 0) for value in fade)
+    return start > 0, end > 0
+
+
+def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """The result dialog opens with the winner and the ranking in sight, the close button
-    focused all the same."""
+    focused all the same; the totals table, wider than a phone, scrolls sideways in its
+    own box, which fades at the edge where there is more."""
     server, url = serve_four(tmp_path / "data")
     try:
         page = phone(browser)
@@ -583,5 +597,18 @@ def test_a_phone_opens_the_final_result_at_its_top(
         assert summary.evaluate("panel => panel.scrollTop") == 0
         expect(page.locator('[data-action="close-summary"]')).to_be_focused()
         page.screenshot(path=shots / "triominos-phone-result.png")
+
+        wrap = page.locator(".tr-totals-wrap")
+        wrap.scroll_into_view_if_needed()
+        assert wrap.evaluate("box => box.scrollWidth > box.clientWidth")  # four names
+        assert fades(wrap) == (False, True)
+        wrap.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+        assert fades(wrap) == (True, False)
+        edges = wrap.evaluate("""box => {
+            const outer = box.getBoundingClientRect();
+            const last = box.querySelector('thead th:last-child').getBoundingClientRect();
+            return [outer.left, outer.right, last.left, last.right];
+        }""")
+        assert edges[0] - 1 <= edges[2] and edges[3] <= edges[1] + 1  # the last seat, whole
     finally:
         server.stop()

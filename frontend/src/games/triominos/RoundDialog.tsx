@@ -147,47 +147,52 @@ function Totals({ info, view, shown, onShowRound }: { info: TableInfo; view: Tri
   const seats = info.seats.map((s) => s.seat);
   const latest = view.rounds[view.rounds.length - 1];
   return (
-    <div className="tr-totals-wrap">
-      <table className="tr-totals">
-        <caption>{t("triominos.ui.summary.totals")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("triominos.ui.summary.round_column")}</th>
-            {seats.map((s) => (
-              <th key={s} scope="col">
-                <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
-                {seatName(t, info, s)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {view.rounds.map((round, i) => (
-            <tr key={round.round} className={i === shown ? "shown" : ""} data-round={round.round}>
-              <th scope="row">
-                <button type="button" className="link" onClick={() => onShowRound(i)} aria-pressed={i === shown}>
-                  {round.round}
-                </button>
-              </th>
+    <section className="tr-totals-block" aria-labelledby="tr-totals-title">
+      {/* The title outside the box that scrolls sideways on a phone: it stays in place. */}
+      <h3 id="tr-totals-title" className="tr-totals-title">
+        {t("triominos.ui.summary.totals")}
+      </h3>
+      <div className="tr-totals-wrap">
+        <table className="tr-totals" aria-labelledby="tr-totals-title">
+          <thead>
+            <tr>
+              <th scope="col">{t("triominos.ui.summary.round_column")}</th>
               {seats.map((s) => (
-                <td key={s} className={round.winners.includes(s) ? "winner" : ""}>
-                  {signed(round.round_totals[s])}
+                <th key={s} scope="col">
+                  <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
+                  {seatName(t, info, s)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {view.rounds.map((round, i) => (
+              <tr key={round.round} className={i === shown ? "shown" : ""} data-round={round.round}>
+                <th scope="row">
+                  <button type="button" className="link" onClick={() => onShowRound(i)} aria-pressed={i === shown}>
+                    {round.round}
+                  </button>
+                </th>
+                {seats.map((s) => (
+                  <td key={s} className={round.winners.includes(s) ? "winner" : ""}>
+                    {signed(round.round_totals[s])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t("triominos.ui.summary.total")}</th>
+              {seats.map((s) => (
+                <td key={s} data-seat={s} data-score={latest.scores[s]}>
+                  {score(latest.scores[s])}
                 </td>
               ))}
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t("triominos.ui.summary.total")}</th>
-            {seats.map((s) => (
-              <td key={s} data-seat={s} data-score={latest.scores[s]}>
-                {score(latest.scores[s])}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          </tfoot>
+        </table>
+      </div>
+    </section>
   );
 }
