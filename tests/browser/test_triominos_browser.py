@@ -547,19 +547,20 @@ def played(options: dict[str, Any], seats: int, seed: int,
 
 
 def serve_played(data_dir: Path, options: dict[str, Any], seed: int, seats: list[str | None],
-                 stop: Callable[[TriominosState], bool] | None = None) -> tuple[LiveServer, str]:
+                 stop: Callable[[TriominosState], bool] | None = None, bot_delay: float = 0.15
+                 ) -> tuple[LiveServer, str]:
     """A started server with a table of ``seed`` played by ``greedy`` (see :func:`played`)
     and Anna at the seat that is ``None``: ``(server, Anna's address)``."""
     actions = played(options, len(seats), seed, stop)
     table, token = stored_table(data_dir, options, seed, seats, actions)
-    server = LiveServer(data_dir=data_dir, bot_delay=0.15)
+    server = LiveServer(data_dir=data_dir, bot_delay=bot_delay)
     server.start()
     return server, f"{server.url}/t/{table}#seat={token}"
 
 
-def serve_four(data_dir: Path, stop: Callable[[TriominosState], bool] | None = None
-               ) -> tuple[LiveServer, str]:
-    return serve_played(data_dir, FOUR_OPTIONS, FOUR_SEED, FOUR_SEATS, stop)
+def serve_four(data_dir: Path, stop: Callable[[TriominosState], bool] | None = None,
+               bot_delay: float = 0.15) -> tuple[LiveServer, str]:
+    return serve_played(data_dir, FOUR_OPTIONS, FOUR_SEED, FOUR_SEATS, stop, bot_delay)
 
 
 def phone(browser: Browser) -> Page:
@@ -610,5 +611,49 @@ def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(
             return [outer.left, outer.right, last.left, last.right];
         }""")
         assert edges[0] - 1 <= edges[2] and edges[3] <= edges[1] + 1  # the last seat, whole
+    finally:
+        server.stop()
+
+
+def annas_turn(state: TriominosState) -> bool:
+    return 0 in GAME.to_act(state)
+
+
+def test_a_phone_shows_an_event_on_one_line(browser: Browser, tmp_path: Path) -> None:
+    """The toast over a phone's board is as wide as its text up to the board's width
+    (a toast from the middle of the board had only half of it): "Computer 3 · Medium
+    laid 3-4-4: +11" is one line, and a tile's name never breaks at its hyphens."""
+    # After Anna's move the computer takes half a second or more for each of its own.
+    server, url = serve_four(tmp_path / "data", annas_turn, bot_delay=1.0)
+    try:
+        page = phone(browser)
+        page.goto(url)
+        place_on_my_turn(page, touch=True)
+        # Measured as soon as it shows (the computer's next move replaces it).
+        seen = None
+        deadline = time.monotonic() + 30
+        while seen is None and time.monotonic() < deadline:
+            seen = page.evaluate("""() => {
+                const line = [...document.querySelectorAll('.tr-toast > span')]
+                    .find(line => /^Computer .* laid /.test(line.textContent));
+                if (!line) return null;
+                const range = document.createRange();
+                range.selectNodeContents(line);
+                const box = element => {
+                    const rect = element.getBoundingClientRect();
+                    return [rect.left, rect.right];
+                };
+                return {
+                    text: line.textContent,
+                    tops: [...range.getClientRects()].map(rect => Math.round(rect.top)),
+                    toast: box(line.parentElement),
+                    board: box(document.querySelector('.tr-board-area')),
+                };
+            }""")
+        assert seen is not None, "no toast of a tile laid"
+        assert re.match(r"Computer \d · (Hard|Medium|Easy) laid \d-\d-\d: ", seen["text"])
+        assert len(set(seen["tops"])) == 1, f"the toast's line broke: {seen}"
+        (left, right), (board_left, board_right) = seen["toast"], seen["board"]
+        assert board_left <= left < right <= board_right
     finally:
         server.stop()
