@@ -657,3 +657,52 @@ def test_a_phone_shows_an_event_on_one_line(browser: Browser, tmp_path: Path) ->
         assert board_left <= left < right <= board_right
     finally:
         server.stop()
+
+
+def clipped(names: Locator) -> list[str]:
+    """The texts of ``names`` that do not fit their boxes (cut off with an ellipsis)."""
+    return [str(text) for text in names.evaluate_all(
+        "names => names.filter(name => name.scrollWidth > name.clientWidth + 1)"
+        ".map(name => name.textContent)")]
+
+
+def test_long_names_show_whole_with_the_starters_flag_beside(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """"Computer 2 · Hard" and "Computer 3 · Medium" show whole (two lines if need be) in
+    the players list at 1920 and 1366 wide, the starter's flag beside the name, and in
+    the round's cards; on a phone's strip they stay short, whole in their titles."""
+    server, url = serve_four(tmp_path / "data")  # seat 2, Computer 3 · Medium, started
+    try:
+        page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+        page.goto(url)
+        cards = page.locator(".tr-round-seat-name")
+        expect(cards).to_have_text(["Anna", "Computer 2 · Hard", "Computer 3 · Medium",
+                                    "Computer 4 · Easy"])
+        assert clipped(cards) == []
+        page.locator('[data-action="close-summary"]').click()
+        for width, height in ((1920, 1080), (1366, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            labels = page.locator(".tr-side .tr-player-label")
+            expect(labels).to_have_count(4)
+            assert clipped(labels) == [], f"names cut at {width} wide"
+            label = page.locator('.tr-side .tr-player[data-seat="2"] .tr-player-label')
+            flag = page.locator('.tr-side .tr-player[data-seat="2"] .tr-starter')
+            name, mark = label.bounding_box(), flag.bounding_box()
+            assert name is not None and mark is not None
+            assert mark["x"] >= name["x"] + name["width"] - 1  # to the right of the name…
+            assert mark["y"] < name["y"] + name["height"] and name["y"] < mark["y"] + mark[
+                "height"]  # …not on a line of its own
+        page.screenshot(path=shots / "triominos-long-names.png")
+
+        small = phone(browser)
+        small.goto(url)
+        small.locator('[data-action="close-summary"]').click()
+        strip = small.locator(".tr-players.compact .tr-player-label")
+        expect(strip).to_have_count(4)
+        assert clipped(strip)  # kept short…
+        for seat, name in enumerate(["Anna", "Computer 2 · Hard", "Computer 3 · Medium",
+                                     "Computer 4 · Easy"]):
+            expect(strip.nth(seat)).to_have_attribute("title", name)  # …whole in the title
+    finally:
+        server.stop()
