@@ -706,3 +706,26 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
             expect(strip.nth(seat)).to_have_attribute("title", name)  # …whole in the title
     finally:
         server.stop()
+
+
+def test_a_wide_short_window_keeps_nine_tiles_in_one_row(browser: Browser, tmp_path: Path
+                                                         ) -> None:
+    """At 1366 × 650 a hand of nine tiles is one row of somewhat smaller tiles (it wrapped
+    to a second row: the bar grew to 180 px and left the board 319 px)."""
+    server, url = serve_played(tmp_path / "data", {}, 2, [None, "hard"], annas_turn)
+    try:
+        page = browser.new_context(viewport={"width": 1366, "height": 650}).new_page()
+        page.goto(url)
+        tiles = page.locator(".tr-hand-tile")
+        expect(tiles).to_have_count(9)
+        boxes = [tiles.nth(i).bounding_box() for i in range(9)]
+        assert all(box is not None for box in boxes)
+        assert len({round(box["y"]) for box in boxes if box}) == 1  # one row
+        assert all(box["width"] >= 56 for box in boxes if box)
+        bar = page.locator(".tr-hand-bar").bounding_box()
+        board = page.locator(".tr-board-area").bounding_box()
+        assert bar is not None and board is not None
+        assert bar["height"] <= 100 and board["height"] >= 400
+        assert bar["y"] + bar["height"] <= 650  # the hand in the window
+    finally:
+        server.stop()
