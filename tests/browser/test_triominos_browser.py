@@ -729,3 +729,38 @@ def test_a_wide_short_window_keeps_nine_tiles_in_one_row(browser: Browser, tmp_p
         assert bar["y"] + bar["height"] <= 650  # the hand in the window
     finally:
         server.stop()
+
+
+REASONS = ["tile", "start_bonus", "bridge", "extended_bridge", "hexagon", "double_hexagon",
+           "triple_hexagon", "draw", "pass", "out", "hands_left", "blocked"]
+
+
+def in_order(reasons: list[str]) -> list[str]:
+    return sorted(reasons, key=REASONS.index)
+
+
+def test_the_rounds_points_come_in_one_order_for_every_player(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The server lists a seat's points in the order they first happened in the round
+    (Anna drew before she laid a tile); the summary shows every seat's lines in one
+    order: tiles placed, bonuses, draws, passes, going out, the others' hands."""
+    server, url = serve_four(tmp_path / "data")
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.goto(url)
+        expect(page.locator(".tr-summary")).to_have_attribute("data-finished", "true")
+        record = GameRecord.model_validate(
+            httpx.get(f"{server.url}/api/tables/{table_id(page)}/record").json())
+        points = replay(record).state.history[0]["points"]
+        served = [[line["reason"].removeprefix("triominos.reasons.") for line in points
+                   if line["seat"] == seat] for seat in range(4)]
+        assert served[0] != in_order(served[0])  # "Tiles drawn" came first from the server
+        for seat in range(4):
+            shown = page.locator(f'.tr-round-seat[data-seat="{seat}"] li[data-reason]')
+            expect(shown).to_have_count(len(served[seat]))
+            reasons = [str(reason).removeprefix("triominos.reasons.") for reason in
+                       shown.evaluate_all("lines => lines.map(line => line.dataset.reason)")]
+            assert reasons == in_order(served[seat])
+    finally:
+        server.stop()

@@ -105,13 +105,25 @@ function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: T
   );
 }
 
+/** The order of a round's points, the same for every seat: the server lists each seat's
+ * reasons in the order they first happened that round (a draw before the first tile…). */
+const REASONS = ["tile", "start_bonus", "bridge", "extended_bridge", "hexagon", "double_hexagon", "triple_hexagon", "draw", "pass", "out", "hands_left", "blocked"].map(
+  (reason) => `triominos.reasons.${reason}`,
+);
+
+/** Where ``reason`` comes in REASONS (any other reason last, in the server's order). */
+const reasonRank = (reason: string) => {
+  const rank = REASONS.indexOf(reason);
+  return rank < 0 ? REASONS.length : rank;
+};
+
 /** Each seat's points of the round, by reason, and the tiles left in each hand. */
 function RoundPoints({ info, summary }: { info: TableInfo; summary: RoundSummary }) {
   const { t } = useTranslation();
   return (
     <div className="tr-round-points">
       {summary.round_totals.map((total, s) => {
-        const lines = summary.points.filter((line) => line.seat === s);
+        const lines = summary.points.filter((line) => line.seat === s).sort((a, b) => reasonRank(a.reason) - reasonRank(b.reason));
         return (
           <section key={s} className="tr-round-seat" data-seat={s} data-round-total={total}>
             <h4>
