@@ -727,6 +727,7 @@ def test_a_wide_short_window_keeps_nine_tiles_in_one_row(browser: Browser, tmp_p
         assert bar is not None and board is not None
         assert bar["height"] <= 100 and board["height"] >= 400
         assert bar["y"] + bar["height"] <= 650  # the hand in the window
+        assert fades(page.locator(".tr-hand")) == (False, False)  # nothing out of sight
     finally:
         server.stop()
 
@@ -762,5 +763,26 @@ def test_the_rounds_points_come_in_one_order_for_every_player(
             reasons = [str(reason).removeprefix("triominos.reasons.") for reason in
                        shown.evaluate_all("lines => lines.map(line => line.dataset.reason)")]
             assert reasons == in_order(served[seat])
+    finally:
+        server.stop()
+
+
+def test_a_phone_hints_that_the_players_and_the_tiles_scroll(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Four players and seven tiles are wider than a phone: the players strip and the
+    hand fade out at the edge past which there is more, and stop fading there once
+    scrolled to the end."""
+    server, url = serve_four(tmp_path / "data", annas_turn)
+    try:
+        page = phone(browser)
+        page.goto(url)
+        expect(page.locator(".tr-hand-tile")).to_have_count(7)
+        page.screenshot(path=shots / "triominos-phone-four-players.png")
+        for row in (page.locator(".tr-players.compact"), page.locator(".tr-hand")):
+            assert row.evaluate("row => row.scrollWidth > row.clientWidth")
+            assert fades(row) == (False, True)
+            row.evaluate("row => { row.scrollLeft = row.scrollWidth; }")
+            assert fades(row) == (True, False)
     finally:
         server.stop()
