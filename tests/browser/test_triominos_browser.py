@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,9 +14,11 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, ElementHandle, Locator, Page, expect
 
+from gametable.bots.base import make_bot
 from gametable.core.config import stored_options
 from gametable.core.records import GameRecord, replay
 from gametable.games.triominos import TRIOMINOS as GAME
+from gametable.games.triominos.state import TriominosState
 from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
 from tests.aio import run_async
 from tests.browser import waiting
@@ -514,5 +517,272 @@ def test_a_phone_scrolls_the_hand_to_the_tile_chosen_for_the_player(
             return tile.left >= row.left - 1 && tile.right <= row.right + 1;
         })()""")
         page.screenshot(path=shots / "triominos-phone-chosen-tile.png")
+    finally:
+        server.stop()
+
+
+# A four-seat table (the person at seat 0, the computer at the others) whose seed 7 has
+# the computer's seat 2 start, and whose one round ends with points scored in an order
+# that differs from seat to seat ("Tiles drawn" before "Tiles placed" for seat 0).
+FOUR_OPTIONS: dict[str, Any] = {"rounds": 1}
+FOUR_SEED = 7
+FOUR_SEATS: list[str | None] = [None, "hard", "medium", "easy"]
+Actions = list[tuple[int, dict[str, Any]]]
+
+
+def played(options: dict[str, Any], seats: int, seed: int,
+           stop: Callable[[TriominosState], bool] | None = None) -> Actions:
+    """The actions of a game of ``seed`` played by ``greedy`` at every seat, up to its end
+    or until ``stop`` says so (checked before each action)."""
+    state = GAME.new_game(GAME.make_config(options, seats), seats, seed)
+    bots = [make_bot("greedy", GAME, seed + seat) for seat in range(seats)]
+    actions: Actions = []
+    while GAME.to_act(state) and not (stop and stop(state)):
+        seat = min(GAME.to_act(state))
+        action = dict(bots[seat].choose(GAME.view(state, seat),
+                                        GAME.legal_actions(state, seat)))
+        GAME.apply(state, seat, action)
+        actions.append((seat, action))
+    return actions
+
+
+def serve_played(data_dir: Path, options: dict[str, Any], seed: int, seats: list[str | None],
+                 stop: Callable[[TriominosState], bool] | None = None, bot_delay: float = 0.15
+                 ) -> tuple[LiveServer, str]:
+    """A started server with a table of ``seed`` played by ``greedy`` (see :func:`played`)
+    and Anna at the seat that is ``None``: ``(server, Anna's address)``."""
+    actions = played(options, len(seats), seed, stop)
+    table, token = stored_table(data_dir, options, seed, seats, actions)
+    server = LiveServer(data_dir=data_dir, bot_delay=bot_delay)
+    server.start()
+    return server, f"{server.url}/t/{table}#seat={token}"
+
+
+def serve_four(data_dir: Path, stop: Callable[[TriominosState], bool] | None = None,
+               bot_delay: float = 0.15) -> tuple[LiveServer, str]:
+    return serve_played(data_dir, FOUR_OPTIONS, FOUR_SEED, FOUR_SEATS, stop, bot_delay)
+
+
+def phone(browser: Browser) -> Page:
+    return browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2).new_page()
+
+
+def fades(row: Locator) -> tuple[bool, bool]:
+    """Whether a row that scrolls sideways fades out at its start and at its end (where
+    more of it is out of sight), once the scroll has been drawn."""
+    fade = row.evaluate("""row => new Promise(done => requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+            const style = getComputedStyle(row);
+            done([style.getPropertyValue("--tr-fade-start"),
+                  style.getPropertyValue("--tr-fade-end")]);
+        })))""")
+    start, end = (float(value.strip().removesuffix("px") or 0) for value in fade)
+    return start > 0, end > 0
+
+
+def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """The result dialog opens with the winner and the ranking in sight, the close button
+    focused all the same; the totals table, wider than a phone, scrolls sideways in its
+    own box, which fades at the edge where there is more."""
+    server, url = serve_four(tmp_path / "data")
+    try:
+        page = phone(browser)
+        page.goto(url)
+        summary = page.locator(".tr-summary")
+        expect(summary).to_have_attribute("data-finished", "true")
+        expect(page.locator("#tr-summary-title")).to_be_in_viewport()
+        expect(page.locator(".tr-ranking")).to_be_in_viewport()
+        assert summary.evaluate("panel => panel.scrollTop") == 0
+        expect(page.locator('[data-action="close-summary"]')).to_be_focused()
+        page.screenshot(path=shots / "triominos-phone-result.png")
+
+        wrap = page.locator(".tr-totals-wrap")
+        wrap.scroll_into_view_if_needed()
+        assert wrap.evaluate("box => box.scrollWidth > box.clientWidth")  # four names
+        assert fades(wrap) == (False, True)
+        wrap.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+        assert fades(wrap) == (True, False)
+        edges = wrap.evaluate("""box => {
+            const outer = box.getBoundingClientRect();
+            const last = box.querySelector('thead th:last-child').getBoundingClientRect();
+            return [outer.left, outer.right, last.left, last.right];
+        }""")
+        assert edges[0] - 1 <= edges[2] and edges[3] <= edges[1] + 1  # the last seat, whole
+    finally:
+        server.stop()
+
+
+def annas_turn(state: TriominosState) -> bool:
+    return 0 in GAME.to_act(state)
+
+
+def test_a_phone_shows_an_event_on_one_line(browser: Browser, tmp_path: Path) -> None:
+    """The toast over a phone's board is as wide as its text up to the board's width
+    (a toast from the middle of the board had only half of it): "Computer 3 · Medium
+    laid 3-4-4: +11" is one line, and a tile's name never breaks at its hyphens."""
+    # After Anna's move the computer takes half a second or more for each of its own.
+    server, url = serve_four(tmp_path / "data", annas_turn, bot_delay=1.0)
+    try:
+        page = phone(browser)
+        page.goto(url)
+        place_on_my_turn(page, touch=True)
+        # Measured as soon as it shows (the computer's next move replaces it).
+        seen = None
+        deadline = time.monotonic() + 30
+        while seen is None and time.monotonic() < deadline:
+            seen = page.evaluate("""() => {
+                const line = [...document.querySelectorAll('.tr-toast > span')]
+                    .find(line => /^Computer .* laid /.test(line.textContent));
+                if (!line) return null;
+                const range = document.createRange();
+                range.selectNodeContents(line);
+                const box = element => {
+                    const rect = element.getBoundingClientRect();
+                    return [rect.left, rect.right];
+                };
+                return {
+                    text: line.textContent,
+                    tops: [...range.getClientRects()].map(rect => Math.round(rect.top)),
+                    toast: box(line.parentElement),
+                    board: box(document.querySelector('.tr-board-area')),
+                };
+            }""")
+        assert seen is not None, "no toast of a tile laid"
+        assert re.match(r"Computer \d · (Hard|Medium|Easy) laid \d-\d-\d: ", seen["text"])
+        assert len(set(seen["tops"])) == 1, f"the toast's line broke: {seen}"
+        (left, right), (board_left, board_right) = seen["toast"], seen["board"]
+        assert board_left <= left < right <= board_right
+    finally:
+        server.stop()
+
+
+def clipped(names: Locator) -> list[str]:
+    """The texts of ``names`` that do not fit their boxes (cut off with an ellipsis)."""
+    return [str(text) for text in names.evaluate_all(
+        "names => names.filter(name => name.scrollWidth > name.clientWidth + 1)"
+        ".map(name => name.textContent)")]
+
+
+def test_long_names_show_whole_with_the_starters_flag_beside(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """"Computer 2 · Hard" and "Computer 3 · Medium" show whole (two lines if need be) in
+    the players list at 1920 and 1366 wide, the starter's flag beside the name, and in
+    the round's cards; on a phone's strip they stay short, whole in their titles."""
+    server, url = serve_four(tmp_path / "data")  # seat 2, Computer 3 · Medium, started
+    try:
+        page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+        page.goto(url)
+        cards = page.locator(".tr-round-seat-name")
+        expect(cards).to_have_text(["Anna", "Computer 2 · Hard", "Computer 3 · Medium",
+                                    "Computer 4 · Easy"])
+        assert clipped(cards) == []
+        page.locator('[data-action="close-summary"]').click()
+        for width, height in ((1920, 1080), (1366, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            labels = page.locator(".tr-side .tr-player-label")
+            expect(labels).to_have_count(4)
+            assert clipped(labels) == [], f"names cut at {width} wide"
+            label = page.locator('.tr-side .tr-player[data-seat="2"] .tr-player-label')
+            flag = page.locator('.tr-side .tr-player[data-seat="2"] .tr-starter')
+            name, mark = label.bounding_box(), flag.bounding_box()
+            assert name is not None and mark is not None
+            assert mark["x"] >= name["x"] + name["width"] - 1  # to the right of the name…
+            assert mark["y"] < name["y"] + name["height"] and name["y"] < mark["y"] + mark[
+                "height"]  # …not on a line of its own
+        page.screenshot(path=shots / "triominos-long-names.png")
+
+        small = phone(browser)
+        small.goto(url)
+        small.locator('[data-action="close-summary"]').click()
+        strip = small.locator(".tr-players.compact .tr-player-label")
+        expect(strip).to_have_count(4)
+        assert clipped(strip)  # kept short…
+        for seat, name in enumerate(["Anna", "Computer 2 · Hard", "Computer 3 · Medium",
+                                     "Computer 4 · Easy"]):
+            expect(strip.nth(seat)).to_have_attribute("title", name)  # …whole in the title
+    finally:
+        server.stop()
+
+
+def test_a_wide_short_window_keeps_nine_tiles_in_one_row(browser: Browser, tmp_path: Path
+                                                         ) -> None:
+    """At 1366 × 650 a hand of nine tiles is one row of somewhat smaller tiles (it wrapped
+    to a second row: the bar grew to 180 px and left the board 319 px)."""
+    server, url = serve_played(tmp_path / "data", {}, 2, [None, "hard"], annas_turn)
+    try:
+        page = browser.new_context(viewport={"width": 1366, "height": 650}).new_page()
+        page.goto(url)
+        tiles = page.locator(".tr-hand-tile")
+        expect(tiles).to_have_count(9)
+        boxes = [tiles.nth(i).bounding_box() for i in range(9)]
+        assert all(box is not None for box in boxes)
+        assert len({round(box["y"]) for box in boxes if box}) == 1  # one row
+        assert all(box["width"] >= 56 for box in boxes if box)
+        bar = page.locator(".tr-hand-bar").bounding_box()
+        board = page.locator(".tr-board-area").bounding_box()
+        assert bar is not None and board is not None
+        assert bar["height"] <= 100 and board["height"] >= 400
+        assert bar["y"] + bar["height"] <= 650  # the hand in the window
+        assert fades(page.locator(".tr-hand")) == (False, False)  # nothing out of sight
+    finally:
+        server.stop()
+
+
+REASONS = ["tile", "start_bonus", "bridge", "extended_bridge", "hexagon", "double_hexagon",
+           "triple_hexagon", "draw", "pass", "out", "hands_left", "blocked"]
+
+
+def in_order(reasons: list[str]) -> list[str]:
+    return sorted(reasons, key=REASONS.index)
+
+
+def test_the_rounds_points_come_in_one_order_for_every_player(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The server lists a seat's points in the order they first happened in the round
+    (Anna drew before she laid a tile); the summary shows every seat's lines in one
+    order: tiles placed, bonuses, draws, passes, going out, the others' hands."""
+    server, url = serve_four(tmp_path / "data")
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.goto(url)
+        expect(page.locator(".tr-summary")).to_have_attribute("data-finished", "true")
+        record = GameRecord.model_validate(
+            httpx.get(f"{server.url}/api/tables/{table_id(page)}/record").json())
+        points = replay(record).state.history[0]["points"]
+        served = [[line["reason"].removeprefix("triominos.reasons.") for line in points
+                   if line["seat"] == seat] for seat in range(4)]
+        assert served[0] != in_order(served[0])  # "Tiles drawn" came first from the server
+        for seat in range(4):
+            shown = page.locator(f'.tr-round-seat[data-seat="{seat}"] li[data-reason]')
+            expect(shown).to_have_count(len(served[seat]))
+            reasons = [str(reason).removeprefix("triominos.reasons.") for reason in
+                       shown.evaluate_all("lines => lines.map(line => line.dataset.reason)")]
+            assert reasons == in_order(served[seat])
+    finally:
+        server.stop()
+
+
+def test_a_phone_hints_that_the_players_and_the_tiles_scroll(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Four players and seven tiles are wider than a phone: the players strip and the
+    hand fade out at the edge past which there is more, and stop fading there once
+    scrolled to the end."""
+    server, url = serve_four(tmp_path / "data", annas_turn)
+    try:
+        page = phone(browser)
+        page.goto(url)
+        expect(page.locator(".tr-hand-tile")).to_have_count(7)
+        page.screenshot(path=shots / "triominos-phone-four-players.png")
+        for row in (page.locator(".tr-players.compact"), page.locator(".tr-hand")):
+            assert row.evaluate("row => row.scrollWidth > row.clientWidth")
+            assert fades(row) == (False, True)
+            row.evaluate("row => { row.scrollLeft = row.scrollWidth; }")
+            assert fades(row) == (True, False)
     finally:
         server.stop()

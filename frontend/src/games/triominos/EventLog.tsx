@@ -34,11 +34,33 @@ export function EventLog({ log, describe }: { log: LogLine[]; describe: (event: 
         const text = describe(line.event);
         return text ? (
           <li key={line.id} data-version={line.version} data-event={line.event.type} className={line.event.bonus ? "bonus" : undefined}>
-            {text}
+            <TileNames text={text} />
           </li>
         ) : null;
       })}
     </ol>
+  );
+}
+
+/** A tile's name such as 0-0-4 (its hyphens are places a line may break). */
+const TILE_NAME = /(\d-\d-\d)/;
+
+/** ``text`` with each tile name kept on one line. */
+function TileNames({ text }: { text: string }) {
+  const parts = text.split(TILE_NAME);
+  if (parts.length === 1) return <>{text}</>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 ? (
+          <span key={i} className="tr-tile-name">
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }
 
@@ -64,7 +86,9 @@ export function EventToast({ log, describe, show }: { log: LogLine[]; describe: 
   return (
     <div className="tr-toast" role="status" key={newest}>
       {texts.map((text, i) => (
-        <span key={i}>{text}</span>
+        <span key={i}>
+          <TileNames text={text} />
+        </span>
       ))}
     </div>
   );

@@ -1,5 +1,5 @@
 // Your tiles: tap one to see where it fits.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { tileValue } from "./geometry";
 import { TileGlyph } from "./TileFace";
@@ -29,7 +29,12 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
     else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
   }, [selected, hand.length]);
   return (
-    <ul ref={row} className="tr-hand" aria-label={t("triominos.ui.your_tiles", { number: hand.length })}>
+    <ul
+      ref={row}
+      className="tr-hand"
+      aria-label={t("triominos.ui.your_tiles", { number: hand.length })}
+      style={{ "--tr-hand-count": Math.max(1, hand.length) } as CSSProperties}
+    >
       {hand.map((tile) => {
         const canPlay = myTurn && playable.has(tile);
         const isSelected = selected === tile;

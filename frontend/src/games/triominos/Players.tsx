@@ -41,6 +41,7 @@ export function Players({ info, view, seat, compact }: Props) {
         const current = view.current === s.seat;
         const tiles = view.hand_sizes[s.seat] ?? 0;
         const round = view.round_points[s.seat] ?? 0;
+        const name = seatName(t, info, s.seat);
         return (
           <li
             key={s.seat}
@@ -53,8 +54,8 @@ export function Players({ info, view, seat, compact }: Props) {
           >
             <span className="tr-seat-dot" style={{ background: seatColour(s.seat) }} aria-hidden="true" />
             <span className="tr-player-name">
-              <span className="tr-player-label" title={s.kind === "bot" ? t("ui.seat.computer") : undefined}>
-                {seatName(t, info, s.seat)}
+              <span className="tr-player-label" title={compact ? name : s.kind === "bot" ? t("ui.seat.computer") : undefined}>
+                {name}
               </span>
               <span className="tr-player-tags">
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}

@@ -25,13 +25,23 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
   const summary = view.rounds[index];
   const finished = view.finished && index === view.rounds.length - 1;
   const closeButton = useRef<HTMLButtonElement>(null);
+  const closing = useRef(onClose);
+  useEffect(() => {
+    closing.current = onClose;
+  }, [onClose]);
+
+  // Keyboard focus goes to the close button, but the dialog opens at its top: on a phone
+  // the button is far below the headline and the ranking, and focusing it would scroll
+  // them out of sight. (Once, on opening: the parent hands a new onClose every render.)
+  useEffect(() => {
+    closeButton.current?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
-    closeButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && closing.current();
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  }, []);
 
   if (!summary) return null;
   return (
@@ -95,13 +105,25 @@ function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: T
   );
 }
 
+/** The order of a round's points, the same for every seat: the server lists each seat's
+ * reasons in the order they first happened that round (a draw before the first tile…). */
+const REASONS = ["tile", "start_bonus", "bridge", "extended_bridge", "hexagon", "double_hexagon", "triple_hexagon", "draw", "pass", "out", "hands_left", "blocked"].map(
+  (reason) => `triominos.reasons.${reason}`,
+);
+
+/** Where ``reason`` comes in REASONS (any other reason last, in the server's order). */
+const reasonRank = (reason: string) => {
+  const rank = REASONS.indexOf(reason);
+  return rank < 0 ? REASONS.length : rank;
+};
+
 /** Each seat's points of the round, by reason, and the tiles left in each hand. */
 function RoundPoints({ info, summary }: { info: TableInfo; summary: RoundSummary }) {
   const { t } = useTranslation();
   return (
     <div className="tr-round-points">
       {summary.round_totals.map((total, s) => {
-        const lines = summary.points.filter((line) => line.seat === s);
+        const lines = summary.points.filter((line) => line.seat === s).sort((a, b) => reasonRank(a.reason) - reasonRank(b.reason));
         return (
           <section key={s} className="tr-round-seat" data-seat={s} data-round-total={total}>
             <h4>
@@ -137,47 +159,52 @@ function Totals({ info, view, shown, onShowRound }: { info: TableInfo; view: Tri
   const seats = info.seats.map((s) => s.seat);
   const latest = view.rounds[view.rounds.length - 1];
   return (
-    <div className="tr-totals-wrap">
-      <table className="tr-totals">
-        <caption>{t("triominos.ui.summary.totals")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("triominos.ui.summary.round_column")}</th>
-            {seats.map((s) => (
-              <th key={s} scope="col">
-                <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
-                {seatName(t, info, s)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {view.rounds.map((round, i) => (
-            <tr key={round.round} className={i === shown ? "shown" : ""} data-round={round.round}>
-              <th scope="row">
-                <button type="button" className="link" onClick={() => onShowRound(i)} aria-pressed={i === shown}>
-                  {round.round}
-                </button>
-              </th>
+    <section className="tr-totals-block" aria-labelledby="tr-totals-title">
+      {/* The title outside the box that scrolls sideways on a phone: it stays in place. */}
+      <h3 id="tr-totals-title" className="tr-totals-title">
+        {t("triominos.ui.summary.totals")}
+      </h3>
+      <div className="tr-totals-wrap">
+        <table className="tr-totals" aria-labelledby="tr-totals-title">
+          <thead>
+            <tr>
+              <th scope="col">{t("triominos.ui.summary.round_column")}</th>
               {seats.map((s) => (
-                <td key={s} className={round.winners.includes(s) ? "winner" : ""}>
-                  {signed(round.round_totals[s])}
+                <th key={s} scope="col">
+                  <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
+                  {seatName(t, info, s)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {view.rounds.map((round, i) => (
+              <tr key={round.round} className={i === shown ? "shown" : ""} data-round={round.round}>
+                <th scope="row">
+                  <button type="button" className="link" onClick={() => onShowRound(i)} aria-pressed={i === shown}>
+                    {round.round}
+                  </button>
+                </th>
+                {seats.map((s) => (
+                  <td key={s} className={round.winners.includes(s) ? "winner" : ""}>
+                    {signed(round.round_totals[s])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t("triominos.ui.summary.total")}</th>
+              {seats.map((s) => (
+                <td key={s} data-seat={s} data-score={latest.scores[s]}>
+                  {score(latest.scores[s])}
                 </td>
               ))}
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t("triominos.ui.summary.total")}</th>
-            {seats.map((s) => (
-              <td key={s} data-seat={s} data-score={latest.scores[s]}>
-                {score(latest.scores[s])}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          </tfoot>
+        </table>
+      </div>
+    </section>
   );
 }

@@ -160,7 +160,10 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
       </div>
       {narrow && (
         <div className="tr-strip">
-          <Players info={info} view={view} seat={seat} compact />
+          {/* The strip's frame is outside the row that scrolls (and fades at its edges). */}
+          <div className="tr-strip-frame">
+            <Players info={info} view={view} seat={seat} compact />
+          </div>
           <RoundFacts view={view} />
         </div>
       )}
