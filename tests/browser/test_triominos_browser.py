@@ -701,9 +701,9 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
         strip = small.locator(".tr-players.compact .tr-player-label")
         expect(strip).to_have_count(4)
         assert clipped(strip)  # kept short…
-        for seat, name in enumerate(["Anna", "Computer 2 · Hard", "Computer 3 · Medium",
-                                     "Computer 4 · Easy"]):
-            expect(strip.nth(seat)).to_have_attribute("title", name)  # …whole in the title
+        for seat, whole in enumerate(["Anna", "Computer 2 · Hard", "Computer 3 · Medium",
+                                      "Computer 4 · Easy"]):
+            expect(strip.nth(seat)).to_have_attribute("title", whole)  # …whole in the title
     finally:
         server.stop()
 
