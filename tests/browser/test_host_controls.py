@@ -65,6 +65,11 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     for page in (anna, bruno):
         expect(page.locator(".ended-banner")).to_contain_text(
             "The host ended this game early.")
+    # Anna's last position stays in sight, but nothing in it is hers to do any more.
+    expect(anna.locator(".sc-status-text")).to_have_text("The game is over.")
+    expect(anna.locator(".sc-card:not([disabled])")).to_have_count(0)
+    expect(anna.locator(".sc-offer-draw")).to_have_count(0)
+    expect(anna.locator('.sc-space[data-target="true"]')).to_have_count(0)
     anna.evaluate("window.scrollTo(0, 0)")
     anna.screenshot(path=str(shots / "host-ended.png"))
     record = httpx.get(f"{web_server.url}/api/tables/{table_id}/record").json()

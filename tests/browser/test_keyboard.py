@@ -18,12 +18,13 @@ pytestmark = pytest.mark.browser
 MAX_TABS = 400
 
 
-def tab_to(page: Page, selector: str) -> None:
-    """Press Tab until the focused element matches ``selector`` (fails after MAX_TABS)."""
-    for _ in range(MAX_TABS):
+def tab_to(page: Page, selector: str) -> int:
+    """Press Tab until the focused element matches ``selector`` (fails after MAX_TABS);
+    returns how many presses it took."""
+    for presses in range(1, MAX_TABS + 1):
         page.keyboard.press("Tab")
         if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
-            return
+            return presses
     raise AssertionError(f"Tab never reached {selector}")
 
 
@@ -52,9 +53,11 @@ def test_sequence_cats_by_keyboard(browser: Browser, web_server: LiveServer,
     page = open_seat(browser, web_server, table, tokens[0])
     expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     before = version(web_server, table)
-    tab_to(page, ".sc-card:not([disabled]):not(.dead)")
+    # Only the spaces one may play on are tab stops, not the board's 88 (the hand comes
+    # after the board: past at most the spaces of five cards, two each, and the bars).
+    assert tab_to(page, ".sc-card:not([disabled]):not(.dead)") <= 25
     page.keyboard.press("Enter")
-    tab_to(page, '.sc-space[data-target="true"]')
+    assert tab_to(page, '.sc-space[data-target="true"]') <= 25
     page.screenshot(path=str(shots / "keyboard-sequence-cats.png"))
     page.keyboard.press("Enter")
     wait_for_version(page, web_server, table, before)

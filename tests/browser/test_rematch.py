@@ -47,16 +47,17 @@ def test_play_again_seats_two_people_and_a_computer_player_at_a_new_table(
             expect(page.locator(".result")).to_be_visible()
         anna.locator(".result").get_by_role("button", name="Play again").click()
 
-        for page in (anna, bruno):
-            expect(page.locator(".result")).to_contain_text("Anna wants to play again.")
+        # Anna, who asked, goes to the new table at once; Bruno is asked to join it.
+        expect(anna).not_to_have_url(f"{server.url}/t/{old}#seat=anna-token")
+        expect(anna.locator(".sc-status")).to_be_visible()
+        expect(bruno.locator(".result")).to_contain_text("Anna wants to play again.")
         bruno.screenshot(path=str(shots / "rematch-offer.png"))
         bruno.locator(".result").get_by_role("button", name="Join the new game").click()
-        expect(bruno).to_have_url(f"{server.url}/t/" + bruno.url.rsplit("/", 1)[-1])
-        new = bruno.url.rsplit("/", 1)[-1]
+        new = anna.url.rsplit("/", 1)[-1]
         assert new != old
+        expect(bruno).to_have_url(f"{server.url}/t/{new}")
         # Seats rotated by one: Bruno goes first, the computer player follows, then Anna.
         expect(bruno.locator(".sc-status")).to_contain_text("Your turn")
-        anna.locator(".result").get_by_role("button", name="Join the new game").click()
         expect(anna).to_have_url(f"{server.url}/t/{new}")
         expect(anna.locator(".sc-status")).to_be_visible()
         info = httpx.get(f"{server.url}/api/tables/{new}").json()

@@ -127,6 +127,8 @@ def test_two_friends_and_a_computer_play_a_whole_game(
         dialog = page.locator(".result")
         expect(dialog).to_be_visible()
         expect(dialog.get_by_role("link", name="Download the game record")).to_be_visible()
+        # The table's status follows the end at once: play again, without a reload.
+        expect(dialog.get_by_role("button", name="Play again")).to_be_visible()
 
 
 def test_a_phone_sees_a_tall_board_and_its_hand(

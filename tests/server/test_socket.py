@@ -190,6 +190,10 @@ def test_sc_win_3_a_draw_accepted_by_everyone_finishes_the_table(client: TestCli
         final = next_of(ws1, "state")
         assert final["status"] == "finished" and final["to_act"] == []
         assert final["outcome"]["draw"] is True and final["view"]["draw_reason"] == "agreed"
+        # The table's public info follows (its status), so that a page offers what a
+        # finished table offers (play again, no host controls) without a reload.
+        for ws in (ws0, ws1):
+            assert next_of(ws, "table")["table"]["status"] == "finished"
 
 
 def test_unknown_table_closes_with_an_error(client: TestClient) -> None:

@@ -1,16 +1,17 @@
 // A table: the waiting room until every seat is taken, then the game itself. Opened by
 // its watch link ("/t/<id>/watch"), the same page only watches: no seat, no token.
-import { useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
+import { DecisionsOpen } from "./replay";
 import { navigate } from "./router";
 import { LEVELS, seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { EndedBanner, HostControls } from "./HostControls";
-import { RematchBar, RematchContext } from "./Rematch";
+import { RematchBar, RematchContext, joinRematch } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
 import { TurnClock } from "./TurnClock";
 import { useTable } from "./useTable";
@@ -37,6 +38,18 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
     tokens.saveSeat(tableId, newSeat, newToken);
     setToken(newToken);
   };
+
+  // Who asks to play again from this page goes to the new table as soon as it exists
+  // (the others join it with one click).
+  const askedHere = useRef(false);
+  const askRematch = useCallback(() => {
+    askedHere.current = true;
+    table.sendRematch();
+  }, [table.sendRematch]);
+  const rematch = table.rematch;
+  useEffect(() => {
+    if (rematch && askedHere.current && rematch.by === seat && rematch.token) joinRematch(rematch);
+  }, [rematch, seat]);
 
   if (status === "gone") {
     const off = table.error?.code === "watching_off";
@@ -74,20 +87,26 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       ) : !state ? (
         <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
-        <RematchContext.Provider value={{ info, offer: table.rematch, ask: seat !== null ? table.sendRematch : null }}>
+        <RematchContext.Provider value={{ info, offer: table.rematch, ask: seat !== null ? askRematch : null }}>
           {seat === null && !watch && <SpectatorBar info={info} onJoined={joined} />}
           {info.status === "playing" && <AbsentPlayers info={info} />}
           {info.ended_early && <EndedBanner info={info} />}
           <RematchBar />
-          <TurnClock info={info} state={state} seat={seat} clock={table.clock} onBack={table.sendBack} />
-          <module.Table
-            info={info}
-            seat={seat}
-            state={state}
-            send={table.send}
-            chat={table.chat}
-            sendChat={seat !== null ? table.sendChat : undefined}
-          />
+          {/* Once the game is over, nobody is away and no time runs. */}
+          {info.status === "playing" && (
+            <TurnClock info={info} state={state} seat={seat} clock={table.clock} onBack={table.sendBack} />
+          )}
+          {/* A table its host ended early shows its last position with nothing to do. */}
+          <DecisionsOpen.Provider value={!info.ended_early}>
+            <module.Table
+              info={info}
+              seat={seat}
+              state={state}
+              send={table.send}
+              chat={table.chat}
+              sendChat={seat !== null ? table.sendChat : undefined}
+            />
+          </DecisionsOpen.Provider>
           {!watch && <TableLinks info={info} server={server} token={seat !== null ? token : null} />}
           {!watch && <TurnAlerts info={info} state={state} seat={seat} />}
           {!watch && table.hostToken && info.status === "playing" && (

@@ -7,6 +7,16 @@ export const ReplayMode = createContext(false);
 
 export const useReplayMode = () => useContext(ReplayMode);
 
+/** False where a table's decisions are closed though its game is not over: a table its
+ * host ended early. */
+export const DecisionsOpen = createContext(true);
+
+/** Whether a seat may decide anything here: not in a replay, not at an ended table. */
+export const useDecisionsOpen = () => useContext(DecisionsOpen) && !useContext(ReplayMode);
+
+/** Whether the table's host ended its game early (its status line then says it is over). */
+export const useTableEnded = () => !useContext(DecisionsOpen);
+
 const RECORD_KEY = "gametable.replay.record";
 
 /** The file opened last, for this page's life (the tab's storage may refuse a large one). */

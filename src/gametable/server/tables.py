@@ -1217,6 +1217,7 @@ class TableManager:
             if clock is not None:
                 table.clock_changed()
             if table.committed.finished:
+                table.broadcast_info()  # its status is now "finished"
                 self._uncount(table.id)
                 await self._mark_finished(table)
 

@@ -2,7 +2,7 @@
 // may do now, the scoring track, the reveal of each round and the final ranking.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useReplayMode } from "../../app/replay";
+import { useDecisionsOpen, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import type { Action } from "../../app/types";
@@ -60,8 +60,8 @@ export function DixitTable(props: GameTableProps) {
   const deck = useDeck(info, view.deck);
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
 
-  const replay = useReplayMode(); // a replay is watched: no decision is anyone's to make
-  const myTurn = !replay && seat !== null && state.to_act.includes(seat);
+  // No decision is anyone's to make in a replay, nor at a table its host ended.
+  const myTurn = useDecisionsOpen() && seat !== null && state.to_act.includes(seat);
   const legal = myTurn ? state.legal : NOTHING;
   const options = useMemo(() => readLegal(legal), [legal]);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -130,7 +130,8 @@ export function DixitTable(props: GameTableProps) {
     [table],
   );
 
-  const status = statusText(t, { view, seat, options, player });
+  const ended = useTableEnded();
+  const status = statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player });
   // While a round's reveal shows, its cards are sized so that they and the two lines
   // under each (the owner, the first votes) fit the table under the heading, on a
   // 1366 × 768 laptop's window too; more votes may scroll.

@@ -76,6 +76,9 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           data-chip={cell >= 0 ? cell : undefined}
           aria-label={`${label}: ${name}${chipText ? `, ${chipText}` : ""}`}
           aria-disabled={!action}
+          // Only the spaces one may play on now are tab stops (not all 88 on the way to
+          // the hand); the others stay readable by a screen reader's own cursor.
+          tabIndex={action ? 0 : -1}
           title={`${label} · ${name}`}
           style={inSequence !== undefined ? ({ "--seq": TEAM_COLOURS[inSequence] } as React.CSSProperties) : undefined}
           onClick={() => action && onChoose(action)}

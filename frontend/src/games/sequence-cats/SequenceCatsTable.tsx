@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
-import { useReplayMode } from "../../app/replay";
+import { useDecisionsOpen, useReplayMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useNarrow } from "../../app/useLayout";
 import type { Action, GameEvent } from "../../app/types";
@@ -63,7 +63,9 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const describe = (event: GameEvent) => describeEvent(t, event, player, cardName);
 
   const hand = view.hand ?? [];
-  const myTurn = !replay && seat !== null && state.to_act.includes(seat);
+  const open = useDecisionsOpen(); // not in a replay, nor at a table its host ended
+  const ended = useTableEnded();
+  const myTurn = open && seat !== null && state.to_act.includes(seat);
   const legal = myTurn ? state.legal : NOTHING;
   const selectedCard = selected !== null ? hand[selected] : null;
 
@@ -122,7 +124,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   // The status line: whose turn, and what to do now.
   let status: string;
   const offer = view.draw_offer;
-  if (view.finished) status = t("sequence_cats.ui.finished");
+  if (view.finished || ended) status = t("sequence_cats.ui.finished");
   else if (offer) {
     status =
       offer.by === seat
@@ -238,7 +240,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
               {t("sequence_cats.ui.pass")}
             </button>
           )}
-          {view.may_offer_draw && (
+          {open && view.may_offer_draw && (
             <button type="button" className="sc-offer-draw" onClick={() => choose({ type: "offer_draw" })}>
               {t("sequence_cats.ui.offer_draw")}
             </button>

@@ -1,7 +1,7 @@
 // A Triominos game in the browser: status, table, your tiles, players, log, round results.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useReplayMode } from "../../app/replay";
+import { useDecisionsOpen, useReplayMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
@@ -55,7 +55,9 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   );
 
   const hand = view.hand ?? [];
-  const myTurn = !replay && seat !== null && state.to_act.includes(seat); // a replay is watched
+  const open = useDecisionsOpen(); // not in a replay, nor at a table its host ended
+  const ended = useTableEnded();
+  const myTurn = open && seat !== null && state.to_act.includes(seat);
   const legal = myTurn ? state.legal : NOTHING;
   const places = useMemo(() => placeActions(legal), [legal]);
   const playable = useMemo(() => playableTiles(places), [places]);
@@ -128,7 +130,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const preview = choice ? choice.target.actions[choice.index] : null;
   const previewPoints = preview ? placementPoints(preview, choice?.target.bonus ?? null, view, setup) : 0;
   const status = statusText(t, {
-    view,
+    view: ended ? { ...view, finished: true } : view,
     myTurn,
     player,
     rotating: choice ? choice.target.actions[0].tile : null,
