@@ -439,3 +439,19 @@ def test_a_client_uploads_one_deck_at_a_time(tmp_path: Path, bundled: Path) -> N
         assert response.status_code == 409 and response.json()["code"] == "upload_busy"
         assert upload(client).status_code == 201  # without the key: only its address counts
         quotas.end(elsewhere)
+
+
+def test_a_deck_too_small_for_the_table_is_named_as_its_owner_named_it(
+        client: TestClient, bundled: Path) -> None:
+    """DX-DECK-2: the refusal names the deck by the name it was uploaded with (its id
+    means nothing to a person) and says how many cards the table needs."""
+    deck = uploaded(client, name="Holiday", count=3)
+    response = client.post("/api/tables", json={
+        "game": "dixit", "config": {"deck": deck["deck"]["id"]}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+        headers={"X-Deck-Key": deck["key"]})
+    assert response.status_code == 400, response.text
+    error = response.json()
+    assert error["rule"] == "DX-DECK-2"
+    assert error["params"]["deck"] == "Holiday"
+    assert error["params"]["minimum"] == DIXIT_MINIMUM

@@ -114,10 +114,12 @@ class Dixit:
         if deck is None:
             raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)
         config = config.model_copy(update={"deck_size": len(deck)})
-        self._check(config, seats)
+        self._check(config, seats, deck.name)
         return config
 
-    def _check(self, config: DixitConfig, seats: int) -> None:
+    def _check(self, config: DixitConfig, seats: int, name: str | None = None) -> None:
+        """Raises ConfigError as :meth:`make_config` says; ``name``: the deck's name as
+        people know it (an uploaded deck's id means nothing to them), for messages."""
         check_seats(config, seats)
         if config.variant == "base" and config.target() is None \
                 and not config.ends_on_empty_deck():
@@ -126,7 +128,7 @@ class Dixit:
             raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)
         needed = minimum_deck(config, seats)
         if config.deck_size < needed:
-            raise ConfigError("DX-DECK-2", E + "deck_too_small", deck=config.deck,
+            raise ConfigError("DX-DECK-2", E + "deck_too_small", deck=name or config.deck,
                               cards=config.deck_size, minimum=needed, seats=seats)
 
     def new_game(self, config: BaseModel, seats: int, seed: int) -> DixitState:
