@@ -7,7 +7,8 @@ import { ConfigForm, applicableOptions, languageDefaults } from "./ConfigForm";
 import { RecordFileInput } from "./ReplayPage";
 import { navigate } from "./router";
 import { seatCounts } from "./seatCounts";
-import { LEVELS, isLevel } from "./seatName";
+import { LevelField } from "./LevelField";
+import { isLevel } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, GameDescription } from "./types";
 import { useGames } from "./useGames";
@@ -233,16 +234,7 @@ function ClockOptions({ clock, onChange }: { clock: ClockRequest; onChange: (clo
         <span>{t("ui.clock.cover_absent")}</span>
       </label>
       {covering && (
-        <label className="field">
-          <span className="field-label">{t("ui.clock.cover")}</span>
-          <select value={clock.cover} onChange={(event) => onChange({ ...clock, cover: event.target.value })}>
-            {LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {t(`bots.${level}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LevelField label={t("ui.clock.cover")} value={clock.cover} onChange={(cover) => onChange({ ...clock, cover })} />
       )}
     </fieldset>
   );

@@ -6,7 +6,8 @@ import { GAMES } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
 import { DecisionsOpen } from "./replay";
 import { navigate } from "./router";
-import { LEVELS, seatName } from "./seatName";
+import { LevelField } from "./LevelField";
+import { seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
@@ -257,16 +258,7 @@ function WaitingRoom({
         </label>
       )}
       {hostToken && open > 0 && (
-        <label className="field bot-level">
-          <span className="field-label">{t("ui.table.bot_level")}</span>
-          <select value={level} onChange={(e) => setLevel(e.target.value)}>
-            {LEVELS.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`bots.${choice}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LevelField className="bot-level" label={t("ui.table.bot_level")} value={level} onChange={setLevel} />
       )}
       {teams && <p className="muted">{t("ui.table.teams_help")}</p>}
       <ol className="seat-list">

@@ -1,0 +1,24 @@
+// A choice of computer player level (easy, medium, hard), as a labelled field.
+import { useTranslation } from "react-i18next";
+import { LEVELS } from "./seatName";
+
+export function LevelField({ label, value, onChange, className = "" }: {
+  label: string;
+  value: string;
+  onChange: (level: string) => void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className={`field ${className}`.trim()}>
+      <span className="field-label">{label}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        {LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {t(`bots.${level}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
