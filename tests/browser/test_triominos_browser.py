@@ -373,6 +373,57 @@ def test_the_log_keeps_its_lines_as_the_game_goes_on(
     assert all(attached(line) for line in lines), "the log's lines were re-created"
 
 
+# The page's socket handing state messages over two at a time, in one task: states
+# that arrive together (a busy page, a slow network) are drawn once, as the second.
+STATES_IN_PAIRS = """
+(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    set onmessage(handler) {
+      let held = null;
+      let timer;
+      super.onmessage = (event) => {
+        if (JSON.parse(event.data).type !== "state") return handler.call(this, event);
+        if (held === null) {
+          held = event;  // handed over alone if no other state follows soon
+          timer = setTimeout(() => {
+            const alone = held;
+            held = null;
+            handler.call(this, alone);
+          }, 800);
+          return;
+        }
+        clearTimeout(timer);
+        const first = held;
+        held = null;
+        handler.call(this, first);
+        handler.call(this, event);
+      };
+    }
+    get onmessage() { return super.onmessage; }
+  };
+})();
+"""
+
+
+def test_states_that_arrive_together_lose_no_line_of_the_log(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Every action's events reach the log, also when two states are drawn as one (the
+    log read the drawn state's events only: the first state's were lost)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    page.add_init_script(STATES_IN_PAIRS)
+    choose_game(page, web_server, "Anna", ["bot:greedy", "bot:greedy"])
+    for _ in range(2):
+        place_on_my_turn(page)
+    wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
+    now = version(page)
+    logged = {int(v) for v in page.locator(".tr-log li").evaluate_all(
+        "lines => lines.map(line => line.dataset.version)")}
+    # Each action (a tile laid, drawn, or a pass) logs at least one line.
+    assert set(range(1, now + 1)) <= logged, f"no line for {set(range(1, now + 1)) - logged}"
+
+
 def stored_table(data_dir: Path, options: dict[str, Any], seed: int, seats: list[str | None],
                  actions: list[tuple[int, dict[str, Any]]] | None = None) -> tuple[str, str]:
     """A Triominos table with a chosen seed, written into the server's storage before the

@@ -106,6 +106,12 @@ export interface Outcome {
   turns: number;
 }
 
+/** One state's events, with that state's version. */
+export interface EventBatch {
+  version: number;
+  events: GameEvent[];
+}
+
 export interface StateMessage<View = Record<string, unknown>> {
   type: "state";
   version: number;
@@ -114,6 +120,9 @@ export interface StateMessage<View = Record<string, unknown>> {
   to_act: number[];
   legal: Action[];
   events: GameEvent[];
+  /** Added by the page, not sent: the events of this state and of the few before it
+   * (oldest first), so that states arriving together lose no event (`useEventLog`). */
+  recent?: EventBatch[];
   outcome?: Outcome;
   /** Set when the last action was a computer player's, made for a seat that is away. */
   covered?: { seat: number; reason: string };

@@ -2,6 +2,7 @@
 // chat; reconnects.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { tokens } from "./api";
+import { withRecent } from "./eventLog";
 import { keepSame } from "./keepSame";
 import { withPresence, type Action, type ClockMessage, type RematchMessage, type ErrorMessage, type PresenceMessage, type StateMessage, type TableInfo } from "./types";
 
@@ -120,7 +121,10 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             version.current = message.version;
             // Keep the parts that did not change (the same objects), so that what shows
             // them is not redone for every other seat's action.
-            setState((old) => (old ? keepSame(old, message as StateMessage) : message));
+            setState((old) => {
+              const next = old ? keepSame(old, message as StateMessage) : (message as StateMessage);
+              return { ...next, recent: withRecent(old, message as StateMessage) };
+            });
             break;
           case "rematch":
             setRematch(message as RematchMessage);

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
+import { useEventLog } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useNarrow } from "../../app/useLayout";
@@ -14,13 +15,6 @@ import { Players } from "./Players";
 import { TEAM_COLOURS, indexOf, type PublicInfo, type SequenceView } from "./types";
 import "./sequence-cats.css";
 
-interface LogLine {
-  /** The line's key: the version and the event's place in it, fixed once logged. */
-  id: string;
-  version: number;
-  event: GameEvent;
-}
-
 const NOTHING: Action[] = [];
 
 export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
@@ -31,7 +25,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const narrow = useNarrow("(max-width: 700px) and (orientation: portrait)");
   const [selected, setSelected] = useState<number | null>(null);
   const [pointed, setPointed] = useState<number | null>(null);
-  const [log, setLog] = useState<LogLine[]>([]);
+  const log = useEventLog(state, 40);
   // In a replay the result waits behind its button (the replay's controls stay in reach),
   // and no turn is anyone's to play.
   const replay = useReplayMode();
@@ -49,16 +43,11 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const teamName = useCallback((team: number) => t(`sequence_cats.teams.${team}`), [t]);
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
 
-  // A new state means a new turn: forget the selection, log what happened.
+  // A new state means a new turn: forget the selection.
   useEffect(() => {
     setSelected(null);
     setPointed(null);
-    setLog((old) => {
-      if (old.length && old[0].version >= state.version) return old;
-      const fresh = state.events.map((event, i) => ({ id: `${state.version}.${i}`, version: state.version, event })).reverse();
-      return [...fresh, ...old].slice(0, 40);
-    });
-  }, [state.version, state.events]);
+  }, [state.version]);
 
   const describe = (event: GameEvent) => describeEvent(t, event, player, cardName);
 

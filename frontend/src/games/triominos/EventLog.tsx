@@ -1,30 +1,8 @@
 // The running log of what happened, and a short-lived toast of the latest events.
 import { useEffect, useState } from "react";
+import type { LogLine } from "../../app/eventLog";
 import { useTranslation } from "react-i18next";
-import type { GameEvent, StateMessage } from "../../app/types";
-
-export interface LogLine {
-  /** The line's key: the version and the event's place in it, fixed once logged, so a
-   * new state adds lines without re-creating the ones already shown. */
-  id: string;
-  version: number;
-  event: GameEvent;
-}
-
-const KEEP = 60;
-
-/** Every event of every state seen, newest first. */
-export function useEventLog(state: StateMessage): LogLine[] {
-  const [log, setLog] = useState<LogLine[]>([]);
-  useEffect(() => {
-    setLog((old) => {
-      if (old.length && old[0].version >= state.version) return old;
-      const fresh = state.events.map((event, i) => ({ id: `${state.version}.${i}`, version: state.version, event })).reverse();
-      return [...fresh, ...old].slice(0, KEEP);
-    });
-  }, [state.version, state.events]);
-  return log;
-}
+import type { GameEvent } from "../../app/types";
 
 export function EventLog({ log, describe }: { log: LogLine[]; describe: (event: GameEvent) => string | null }) {
   const { t } = useTranslation();

@@ -6,7 +6,8 @@ import { seatName } from "../../app/seatName";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
-import { EventLog, EventToast, useEventLog } from "./EventLog";
+import { useEventLog } from "../../app/eventLog";
+import { EventLog, EventToast } from "./EventLog";
 import { describeEvent, isHighlight } from "./events";
 import { Hand } from "./Hand";
 import { OpeningChoice } from "./OpeningChoice";
@@ -44,7 +45,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     !replay && view.finished && view.rounds.length ? view.rounds.length - 1 : null,
   );
   const seenRounds = useRef(view.rounds.length);
-  const log = useEventLog(state);
+  const log = useEventLog(state, 60);
 
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
   const describe = useCallback((event: GameEvent) => describeEvent(t, event, player), [t, player]);

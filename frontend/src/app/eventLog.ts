@@ -1,0 +1,45 @@
+// The running log of a table's events, newest first, kept across state messages.
+import { useEffect, useState } from "react";
+import type { EventBatch, GameEvent, StateMessage } from "./types";
+
+export interface LogLine {
+  /** The line's key: the version and the event's place in it, fixed once logged, so a
+   * new state adds lines without re-creating the ones already shown. */
+  id: string;
+  version: number;
+  event: GameEvent;
+}
+
+/** How many states' events a live state message carries along (`recent`). */
+export const RECENT_STATES = 16;
+
+/** `recent` for the state message `message` that follows `previous`: its own events
+ * appended to those of the states before it (at most `RECENT_STATES`, oldest first).
+ * Two messages that arrive together are drawn once, as the second: a log reading only
+ * the drawn state's `events` would lose the first one's. */
+export function withRecent(previous: StateMessage | null, message: StateMessage): EventBatch[] {
+  const earlier = (previous?.recent ?? []).filter(
+    (batch) => batch.version < message.version && batch.version > message.version - RECENT_STATES,
+  );
+  return [...earlier, { version: message.version, events: message.events }];
+}
+
+/** Every event of every state received since the table was opened (at most `keep`
+ * lines), newest first. A state without `recent` (a replay's) adds its own events. */
+export function useEventLog(state: StateMessage, keep: number): LogLine[] {
+  const [log, setLog] = useState<LogLine[]>([]);
+  const { version, events, recent } = state;
+  useEffect(() => {
+    setLog((old) => {
+      const last = old.length ? old[0].version : -1;
+      if (last >= version) return old;
+      const batches = recent ?? [{ version, events }];
+      const fresh = batches
+        .filter((batch) => batch.version > last)
+        .flatMap((batch) => batch.events.map((event, i) => ({ id: `${batch.version}.${i}`, version: batch.version, event })))
+        .reverse();
+      return fresh.length ? [...fresh, ...old].slice(0, keep) : old;
+    });
+  }, [version, events, recent, keep]);
+  return log;
+}
