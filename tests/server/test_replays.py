@@ -89,6 +89,13 @@ def test_a_file_that_is_not_json_or_not_a_record_is_refused_clearly(
     assert not_json.json()["code"] == "bad_record"
     assert not_json.json()["key"] == "server.errors.record_not_json"
     assert "not JSON" in not_json.json()["message"]
+    # JSON of something else (a deck's manifest, a list) is named as not a record at all,
+    # not as a record whose first field is wrong.
+    for other in ({"name": "My deck", "cards": []}, [1, 2, 3], "record"):
+        refused = post(client, json.dumps(other))
+        assert refused.status_code == 400
+        assert refused.json()["key"] == "server.errors.record_not_record"
+        assert "Download the game record" in refused.json()["message"]
     record = json.loads(TRIOMINOS.read_text())
     wrong = post(client, json.dumps({**record, "seed": -1}))
     assert wrong.status_code == 400

@@ -32,14 +32,19 @@ MAX_FRAMES = 50
 """The most steps one request returns (a late Dixit view, with its history, is tens of
 kilobytes)."""
 
+#: A JSON object with none of these is some other file, not a damaged record.
+RECORD_FIELDS = frozenset({"format", "game", "seats", "actions"})
+
 
 def parse_record(body: bytes) -> GameRecord:
     """The record in a request body (a record file's bytes, unchanged).
 
     Raises:
-        Refused: ``bad_record`` (400): not JSON (``server.errors.record_not_json``), or
-            not a record (``server.errors.record_invalid``, ``params.field`` names the
-            first wrong field, ``params.problem`` says what is wrong with it);
+        Refused: ``bad_record`` (400): not JSON (``server.errors.record_not_json``),
+            JSON of something else (``server.errors.record_not_record``: not an object
+            with a game, seats and actions), or a record with a wrong field
+            (``server.errors.record_invalid``, ``params.field`` names the first wrong
+            field, ``params.problem`` says what is wrong with it);
             ``record_too_long`` (413): more than :data:`MAX_RECORD_ACTIONS` actions.
     """
     try:
@@ -47,6 +52,8 @@ def parse_record(body: bytes) -> GameRecord:
     except orjson.JSONDecodeError as error:
         raise Refused("bad_record", "server.errors.record_not_json",
                       problem=str(error).split(":", 1)[0]) from None
+    if not isinstance(data, dict) or not RECORD_FIELDS & data.keys():
+        raise Refused("bad_record", "server.errors.record_not_record")
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as error:
