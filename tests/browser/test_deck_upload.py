@@ -51,6 +51,13 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     dialog = page.locator("dialog.deck-upload")
     expect(dialog).to_be_visible()
     dialog.locator("input[name=deck-name]").fill("Beach pictures")
+    # A file that is no picture by its name is refused as it is chosen, before any upload.
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a picture")
+    dialog.locator("input[type=file]").set_input_files([str(notes)])
+    expect(dialog.get_by_role("alert")).to_contain_text(
+        "notes.txt is not a PNG, JPEG or WebP picture")
+    expect(dialog.locator("button[type=submit]")).to_be_disabled()
     dialog.locator("input[type=file]").set_input_files([str(fake)])
     dialog.locator("button[type=submit]").click()
     expect(dialog.get_by_role("alert")).to_contain_text(

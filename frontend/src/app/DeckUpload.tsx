@@ -17,6 +17,10 @@ interface Props {
 }
 
 const isZip = (file: File) => /\.zip$/i.test(file.name) || /zip/.test(file.type);
+/** A picture the server reads (PNG, JPEG, WebP), by its type or, where the system gives
+ * none, its name; the server checks the bytes themselves. */
+const isPicture = (file: File) =>
+  /^image\/(png|jpeg|webp)$/.test(file.type) || (!file.type && /\.(png|jpe?g|webp)$/i.test(file.name));
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(bytes >= 100 * 1024 * 1024 ? 0 : 1);
 
 function localError(key: string, params: Record<string, unknown>): ErrorMessage {
@@ -27,6 +31,7 @@ function localError(key: string, params: Record<string, unknown>): ErrorMessage 
 function precheck(files: File[]): ErrorMessage | null {
   const limit = String(DECK_LIMITS.fileBytes / (1024 * 1024));
   for (const file of files) {
+    if (!isZip(file) && !isPicture(file)) return localError("decks.errors.bad_type", { file: file.name });
     if (!isZip(file) && file.size > DECK_LIMITS.fileBytes) {
       return localError("decks.errors.too_big", { file: file.name, size: megabytes(file.size), limit });
     }
