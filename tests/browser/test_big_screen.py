@@ -116,3 +116,34 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                 screen.screenshot(path=str(shots / "big-screen-dixit-reveal.png"))
         finally:
             screen.context.close()
+
+
+@pytest.mark.parametrize(("game", "players", "board"), [
+    ("sequence-cats", 2, ".sc-board-frame"),
+    ("triominos", 2, ".tr-board"),
+    ("dixit", 6, ".dx-table"),
+])
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
+def test_the_big_screen_holds_the_whole_table_without_scrolling(
+    browser: Browser, web_server: LiveServer, shots: Path, game: str, players: int,
+    board: str, width: int, height: int,
+) -> None:
+    """A TV has no scroll bar: the table, zoomed for reading across the room, ends at
+    the window's bottom edge (it was drawn 15 % taller than the window: Sequence Cats'
+    last row of spaces, the foot of Dixit's table and Triominos' board were cut off)."""
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": game, "config": {}, "name": "Anna",
+            "seats": [{"kind": "bot", "bot": "greedy"}] * players})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+    screen = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    expect(screen.locator(board)).to_be_visible()
+    expect(screen.locator(".sc-space, .tr-board svg, .dx-track").first).to_be_visible()
+    ends = screen.evaluate(f"""[
+        document.querySelector('{board}').getBoundingClientRect().bottom,
+        [...document.querySelectorAll('.sc-space')].pop()?.getBoundingClientRect().bottom ?? 0,
+        document.documentElement.scrollHeight]""")
+    assert max(ends) <= height, f"the table, its last row, the page end at {ends} px"
+    screen.screenshot(path=str(shots / f"big-screen-{game}-{width}x{height}.png"))

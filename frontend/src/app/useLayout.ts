@@ -12,7 +12,9 @@ export function useNarrow(query = "(max-width: 700px)") {
   return narrow;
 }
 
-/** Sets the element's height to what is left of the window below its top edge. */
+/** Sets the element's height to what is left of the window below its top edge (less
+ * `bottomGap` pixels, at least `minimum`). Inside a zoomed part of the page (the big
+ * screen's) a height set in CSS pixels is drawn zoomed: it is divided by the zoom. */
 export function useFillHeight(ref: RefObject<HTMLElement | null>, minimum: number, bottomGap: number) {
   // Coming from a scrolled page (the waiting room, say): start at the top. (Braces: newer
   // browsers' scrollTo returns a promise, which an effect must not return.)
@@ -24,7 +26,8 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, minimum: numbe
     if (!element) return;
     const update = () => {
       const top = element.getBoundingClientRect().top + window.scrollY;
-      const height = Math.max(minimum, window.innerHeight - top - bottomGap);
+      const zoom = element.currentCSSZoom || 1; // 0 or undefined: an older browser
+      const height = Math.max(minimum, (window.innerHeight - top - bottomGap) / zoom);
       element.style.height = `${Math.floor(height)}px`;
     };
     update();
