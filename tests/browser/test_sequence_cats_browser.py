@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -148,6 +149,48 @@ def test_a_phone_sees_a_tall_board_and_its_hand(
     page.screenshot(path=shots / "phone.png")
 
 
+# The names shown on the board and in the hand whose words go over two lines at a
+# letter, not at a space or a soft hyphen.
+BROKEN_WORDS = """
+[...document.querySelectorAll('.sc-space-name, .sc-card-name')].filter(name => {
+  const text = name.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return false;
+  const letters = text.textContent, range = document.createRange();
+  let top = null;
+  for (let i = 0; i < letters.length; i++) {
+    if (letters[i] === ' ' || letters[i] === '\u00ad') continue;
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const boxes = range.getClientRects();  // two at a break: the line's end, the next's start
+    const box = boxes[boxes.length - 1];
+    if (!box) continue;
+    if (top !== null && box.top > top + 1 && !' \u00ad'.includes(letters[i - 1])) return true;
+    top = box.top;
+  }
+  return false;
+}).map(name => name.textContent.replaceAll('\u00ad', '-'))
+"""
+
+
+@pytest.mark.parametrize("language", ["is", "en", "pt"])
+def test_on_a_phone_breed_names_break_between_syllables(
+    browser: Browser, web_server: LiveServer, shots: Path, language: str
+) -> None:
+    """Long names on a phone's small spaces and cards go over two lines at a hyphen
+    ("Síams-köttur"), not at any letter ("Síamskött / ur"), and stay inside their card."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    create_table(page, web_server, "Sól", ["bot:greedy"])
+    page.select_option(".language-switch select", language)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator(".sc-card")).to_have_count(5)
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.locator(".sc-card-name").evaluate_all(
+        "names => names.filter(n => n.scrollWidth > n.parentElement.clientWidth).length") == 0
+    page.screenshot(path=shots / f"phone-names-{language}.png")
+
+
 def test_on_a_laptop_a_long_log_never_pushes_the_hand_out_of_the_window(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
@@ -202,10 +245,13 @@ def test_the_language_switch_changes_texts_and_card_names(
     manx = page.locator('.sc-space[data-breed="manx"]').first
     expect(manx).to_contain_text("Manx")
     page.select_option(".language-switch select", "is")
-    expect(manx).to_contain_text("Manarköttur")
+    # The name shown may break over two lines at a soft hyphen: "Manar-köttur".
+    expect(manx).to_contain_text("Manar\u00adköttur")
+    expect(manx).to_have_attribute("aria-label", re.compile(r": Manarköttur\b"))
     expect(page.locator("html")).to_have_attribute("lang", "is")
     page.reload()
-    expect(page.locator('.sc-space[data-breed="manx"]').first).to_contain_text("Manarköttur")
+    expect(page.locator('.sc-space[data-breed="manx"]').first).to_contain_text(
+        "Manar\u00adköttur")
 
 
 def test_a_seat_moves_to_another_device_with_its_personal_link(

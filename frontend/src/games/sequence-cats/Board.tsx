@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Action } from "../../app/types";
 import { CatIcon } from "./CatIcon";
 import { BLANK, EMPTY, FREE, TEAM_COLOURS, type BoardLayout, type SequenceView, labelOf } from "./types";
+import { breakable } from "./breaks";
 
 export interface BoardProps {
   layout: BoardLayout;
@@ -90,7 +91,7 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           ) : cell === BLANK ? null : (
             <>
               <CatIcon breed={breed} />
-              <span className="sc-space-name">{name}</span>
+              <span className="sc-space-name">{breakable(name)}</span>
             </>
           )}
           {cell >= 0 && <span className={`sc-chip team-${cell}`} style={{ background: TEAM_COLOURS[cell] }} aria-hidden="true" />}

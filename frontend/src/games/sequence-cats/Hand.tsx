@@ -1,6 +1,7 @@
 // Your cards: tap one to see where it can go; dead cards can be exchanged.
 import { useTranslation } from "react-i18next";
 import type { Action } from "../../app/types";
+import { breakable } from "./breaks";
 import { CatIcon } from "./CatIcon";
 
 interface Props {
@@ -53,7 +54,7 @@ export function Hand({ hand, dead, selected, playable, exchange, myTurn, cardNam
                 onClick={() => onSelect(isSelected ? null : index)}
               >
                 <CatIcon breed={card} size={44} />
-                <span className="sc-card-name">{cardName(card)}</span>
+                <span className="sc-card-name">{breakable(cardName(card))}</span>
                 {isDead && <span className="sc-dead-badge">{t("sequence_cats.ui.dead")}</span>}
               </button>
               {canExchange && myTurn && (
