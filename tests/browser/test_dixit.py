@@ -562,6 +562,18 @@ def test_a_team_round_with_the_chat_and_the_choice_of_giver(
     expect(anna.locator('.dx-team[data-team="0"]')).to_contain_text("Anna")
     expect(anna.locator('.dx-team[data-team="0"]')).to_contain_text("Bjarni")
     expect(anna.locator(".dx-hand-card")).to_have_count(4)
+    # Beside the table the teams and their chat come before the players' list (below it,
+    # the chat was out of sight in a laptop's window); "Team 1" stays on one line.
+    assert anna.evaluate("""() => {
+        const side = document.querySelector('.dx-side');
+        const [teams, chat, players] = ['.dx-teams', '.chat', '.dx-players']
+            .map(part => side.querySelector(part));
+        const before = (a, b) =>
+            !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+        return before(teams, chat) && before(chat, players);
+    }""")
+    assert anna.locator(".dx-side .dx-team-tag").evaluate_all("""tags => tags.every(tag =>
+        tag.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(tag).fontSize))""")
     others = (carla, dagur)
 
     # Round 1: Anna tells; her teammate gives the team's card without a choice.

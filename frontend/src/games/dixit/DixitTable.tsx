@@ -249,8 +249,9 @@ export function DixitTable(props: GameTableProps) {
       {!narrow && (
         <aside className="dx-side">
           <ScoreTrack info={info} view={view} />
-          <Players info={info} view={view} seat={seat} compact={false} />
+          {/* Team Dixit: the teams and their chat, where teammates decide, come first */}
           {view.teams && <TeamPanel {...props} seat={seat} view={view} />}
+          <Players info={info} view={view} seat={seat} compact={false} />
           <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
         </aside>
       )}
