@@ -114,6 +114,10 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                     "A long way home")
                 expect(history.locator(".dx-history-slots li")).to_have_count(5)  # DX-3P
                 screen.screenshot(path=str(shots / "big-screen-dixit-reveal.png"))
+                # Nobody clicks "Continue" on a TV: the next clue takes the reveal's place.
+                say_clue(second, "Under the bridge")
+                expect(screen.locator(".dx-clue-box .dx-clue")).to_contain_text("Under the bridge")
+                expect(screen.locator(".dx-reveal")).to_have_count(0)
         finally:
             screen.context.close()
 

@@ -72,7 +72,10 @@ export function DixitTable(props: GameTableProps) {
   // not bring back a reveal already seen (the button under the status does).
   const lastRound = view.last_round;
   const [dismissed, setDismissed] = useState<number | null>(() => (view.finished ? null : lastRound?.round ?? null));
-  const showReveal = lastRound !== null && dismissed !== lastRound.round && !view.finished;
+  // Someone watching (the big screen, which nobody clicks) sees it until the next clue.
+  const nextClueTold = lastRound !== null && view.round > lastRound.round && view.clue !== null;
+  const showReveal =
+    lastRound !== null && dismissed !== lastRound.round && !view.finished && !(seat === null && nextClueTold);
 
   // A new phase or round: start the choice afresh.
   const step = `${view.round}:${view.phase}`;
