@@ -250,7 +250,8 @@ export function DixitTable(props: GameTableProps) {
       )}
       {board}
       {!narrow && (
-        <aside className="dx-side">
+        // It scrolls in a short window: a keyboard reaches it too (a tab stop, named).
+        <aside className="dx-side" tabIndex={0} aria-label={t("dixit.ui.scores")}>
           <ScoreTrack info={info} view={view} />
           {/* Team Dixit: the teams and their chat, where teammates decide, come first */}
           {view.teams && <TeamPanel {...props} seat={seat} view={view} />}

@@ -65,6 +65,9 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
       if (inSequence !== undefined) classes.push("in-sequence");
       const name =
         cell === FREE ? t("sequence_cats.ui.free_space") : cell === BLANK ? t("sequence_cats.ui.blank_space") : cardName(breed);
+      // The name as shown, soft hyphens and all, is the label's too: a label that differs
+      // from the visible text fails speech input ("click Munchkin"); readers skip them.
+      const shown = breakable(name);
       const chipText = cell >= 0 ? t("sequence_cats.ui.chip_of", { team: t(`sequence_cats.teams.${cell}`) }) : "";
       cells.push(
         <button
@@ -75,7 +78,7 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           data-breed={breed}
           data-target={target ? "true" : undefined}
           data-chip={cell >= 0 ? cell : undefined}
-          aria-label={`${label}: ${name}${chipText ? `, ${chipText}` : ""}`}
+          aria-label={`${label}: ${shown}${chipText ? `, ${chipText}` : ""}`}
           aria-disabled={!action}
           // Only the spaces one may play on now are tab stops (not all 88 on the way to
           // the hand); the others stay readable by a screen reader's own cursor.
@@ -91,7 +94,7 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           ) : cell === BLANK ? null : (
             <>
               <CatIcon breed={breed} />
-              <span className="sc-space-name">{breakable(name)}</span>
+              <span className="sc-space-name">{shown}</span>
             </>
           )}
           {cell >= 0 && <span className={`sc-chip team-${cell}`} style={{ background: TEAM_COLOURS[cell] }} aria-hidden="true" />}

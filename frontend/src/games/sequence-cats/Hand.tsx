@@ -41,6 +41,7 @@ export function Hand({ hand, dead, selected, playable, exchange, myTurn, cardNam
           const isDead = dead.includes(card);
           const isSelected = selected === index;
           const canExchange = exchange.get(card);
+          const shown = breakable(cardName(card)); // the label is the visible text (Board.tsx)
           return (
             <li key={keys[index]}>
               <button
@@ -48,13 +49,13 @@ export function Hand({ hand, dead, selected, playable, exchange, myTurn, cardNam
                 className={`sc-card ${isSelected ? "selected" : ""} ${isDead ? "dead" : ""} ${card === "purrr" || card === "meow" ? `special ${card}` : ""}`}
                 data-card={card}
                 aria-pressed={isSelected}
-                aria-label={`${cardName(card)}${isDead ? ` (${t("sequence_cats.ui.dead")})` : ""}`}
+                aria-label={`${shown}${isDead ? ` (${t("sequence_cats.ui.dead")})` : ""}`}
                 title={cardText(card)}
                 disabled={!myTurn || !playable.has(card)}
                 onClick={() => onSelect(isSelected ? null : index)}
               >
                 <CatIcon breed={card} size={44} />
-                <span className="sc-card-name">{breakable(cardName(card))}</span>
+                <span className="sc-card-name">{shown}</span>
                 {isDead && <span className="sc-dead-badge">{t("sequence_cats.ui.dead")}</span>}
               </button>
               {canExchange && myTurn && (
