@@ -72,8 +72,8 @@ def serve(
         "--json-logs", help="Log one JSON object a line (time, level, logger, message) "
         "for a log collector, instead of readable lines.")] = False,
     bot_delay: Annotated[float, typer.Option(
-        help="Seconds a computer player waits before acting, scaled by how much it has "
-        "to choose from (0 for instant).")] = 0.8,
+        help="Seconds a computer player waits before acting, give or take a little "
+        "(0 for instant).")] = 0.8,
     public_url: Annotated[str | None, typer.Option(
         help="The address friends use to reach this server, e.g. https://games.example.org "
         "(invite links start with it).")] = None,

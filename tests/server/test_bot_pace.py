@@ -1,5 +1,6 @@
 """A computer player's think time includes its decision: a search player's thinking is
-not added to the table's bot delay, and it still never answers before that delay."""
+not added to the table's bot delay, and it still never answers before that delay. The
+wait tells nothing about the cards: it is the same whatever the deal."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any, ClassVar
 import pytest
 
 from gametable.bots import base
+from gametable.bots.pace import JITTER
 from gametable.core.protocol import Action, Observation
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import SeatRequest, TableManager
@@ -49,9 +51,9 @@ def slow_player() -> Iterator[None]:
 
 @pytest.mark.usefixtures("slow_player")
 def test_the_decision_runs_during_the_think_time(tmp_path: Path) -> None:
-    """Bot delay 4 s: the think time of a Sequence Cats turn is at least 1.9 s (0.6 ×
-    0.8 × 4), so a player that starts deciding at once and acts after it has decided
-    within it; the move lands after the think time, not after think time + thinking."""
+    """Bot delay 4 s: the think time of a Sequence Cats turn is at least 3.6 s (0.9 ×
+    4), so a player that starts deciding at once and acts after it has decided within
+    it; the move lands after the think time, not after think time + thinking."""
     async def main() -> None:
         storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
         manager = TableManager(storage, bot_delay=4.0)
@@ -65,8 +67,45 @@ def test_the_decision_runs_during_the_think_time(tmp_path: Path) -> None:
             assert table.version == 0
             await until(lambda: table.version >= 1, timeout=15.0)
             landed = time.monotonic() - began
-            assert landed >= 0.6 * 0.8 * 4.0 - 0.05, "never before the think time"
+            assert landed >= JITTER[0] * 4.0 - 0.05, "never before the think time"
         finally:
             await manager.stop()
             storage.close()
     run_async(main())
+
+
+class Recording(TableManager):
+    """Notes each think time it draws, with the legal actions the seat had then."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.waits: list[tuple[float, int]] = []
+
+    def _think_time(self, table: Any, seat: int) -> float:
+        wait = super()._think_time(table, seat)
+        self.waits.append((wait, len(table.game.legal_actions(table.state, seat))))
+        return 0.0  # and plays on at once
+
+
+@pytest.mark.parametrize("game", ["triominos", "sequence-cats"])
+def test_a_computer_players_wait_is_the_same_whatever_its_cards(
+        tmp_path: Path, game: str) -> None:
+    """Two tables of `greedy` players, different deals, the same jitter: the waits come
+    out the same, though the players had different numbers of legal actions (a wait that
+    grew with them told anyone timing the moves how many the hidden hand allowed)."""
+    async def play(number: int) -> list[tuple[float, int]]:
+        storage = SQLiteStorage(tmp_path / f"db{number}.sqlite3", synchronous="NORMAL")
+        manager = Recording(storage, bot_delay=1.0)
+        manager._pace = random.Random(5)
+        try:
+            await manager.create(game, {}, [SeatRequest("bot", bot="greedy")] * 2, "Ann")
+            await until(lambda: len(manager.waits) >= 12, timeout=60.0)
+            return manager.waits[:12]
+        finally:
+            await manager.stop()
+            storage.close()
+
+    first, second = (run_async(play(number)) for number in (1, 2))
+    assert [wait for wait, _ in first] == [wait for wait, _ in second]
+    assert [options for _, options in first] != [options for _, options in second], \
+        "the two deals gave the same choices: the test shows nothing"

@@ -610,7 +610,7 @@ class TableManager:
     Args:
         storage: where tables and records are kept.
         bot_delay: seconds a computer player waits before acting, so people can follow
-            (scaled by how much there is to choose from, see :func:`think_time`).
+            (times a random factor, never anything about the cards: :func:`think_time`).
         secret: the server's secret key; computer players' seeds are derived from the
             table's seed with it (:meth:`bot_seed`), so neither can be worked out from
             the other. ``None``: a random one for this process.
@@ -1252,21 +1252,24 @@ class TableManager:
             return 0.0
         return table.game.patience(table.game.view(table.state, seat))
 
+    def _think_time(self, table: Table, seat: Seat) -> float:
+        """Seconds from the moment computer player ``seat`` may act to its move
+        (:func:`think_time`); the same whatever the cards of ``table``'s seats."""
+        return think_time(self.bot_delay, self._pace)
+
     async def _bot_turn(self, table: Table, seat: Seat) -> None:
         try:
-            # The think time includes the decision itself (a search player's second of
-            # thought is not added to it), except where the game asks computer players
+            # The think time includes the decision itself (a search player's half second
+            # of thought is not added to it), except where the game asks computer players
             # to let people act first: then they wait, and decide on what they see after.
-            delay = 0.0
-            if self.bot_delay:
-                options = len(table.game.legal_actions(table.state, seat))
-                delay = think_time(self.bot_delay, options, self._pace)
-                if self._patience(table, seat):
-                    await asyncio.sleep(delay)
-                    delay = 0.0
-                    patience = self._patience(table, seat)
-                    if patience:
-                        await asyncio.sleep(patience * self.bot_delay)
+            # It never depends on the seat's cards (see gametable.bots.pace).
+            delay = self._think_time(table, seat)
+            if delay and self._patience(table, seat):
+                await asyncio.sleep(delay)
+                delay = 0.0
+                patience = self._patience(table, seat)
+                if patience:
+                    await asyncio.sleep(patience * self.bot_delay)
             async with table.lock:
                 bot = self._actor(table, seat)
                 if (bot is None or table.status != PLAYING
