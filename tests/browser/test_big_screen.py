@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import httpx
@@ -151,3 +152,74 @@ def test_the_big_screen_holds_the_whole_table_without_scrolling(
         document.documentElement.scrollHeight]""")
     assert max(ends) <= height, f"the table, its last row, the page end at {ends} px"
     screen.screenshot(path=str(shots / f"big-screen-{game}-{width}x{height}.png"))
+
+
+def test_the_big_screen_names_the_winner_over_the_final_board(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """SC-WIN-1: when the game ends the big screen keeps the board, with its SEQUENCE,
+    in sight and says who won in its status line; a dialog over the board waiting for a
+    click (on a TV nobody clicks) hid it for good."""
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": "sequence-cats", "config": {}, "name": "Anna",
+            "seats": [{"kind": "bot", "bot": "greedy"}] * 2})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+    screen = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    # (Rarely, computer players end in a draw, SC-WIN-3: the line then says so.)
+    status = screen.locator(".sc-status-text")
+    expect(status).to_have_text(re.compile(r".+ wins! Winner: .+|.*draw.*", re.IGNORECASE))
+    expect(screen.locator('[role="dialog"]')).to_have_count(0)
+    if "wins!" in status.inner_text():
+        expect(screen.locator(".sc-space.in-sequence").first).to_be_visible()
+    screen.screenshot(path=str(shots / "big-screen-sequence-cats-end.png"))
+
+
+def play_one(sockets: list[seats.SeatSocket]) -> None:
+    """The seat to act among ``sockets`` lays its first legal tile, else draws or
+    passes (TR-DRAW-1..3); returns once every socket has the new state."""
+    while True:
+        for sock in sockets:
+            sock._drain()
+        ready = [sock for sock in sockets if sock.state.get("legal")]
+        if ready:
+            break
+        sockets[0].wait(lambda state: True)
+    sock = ready[0]
+    legal = sock.state["legal"]
+    action = next((a for a in legal if a["type"] == "place"), legal[0])
+    sock.ws.send(json.dumps({"type": "action", "action": action,
+                             "version": sock.state["version"]}))
+    after = sock.state["version"] + 1
+    for each in sockets:  # every seat has seen the action before the next is chosen
+        each.wait(lambda newer: newer["version"] >= after)
+
+
+def test_the_big_screen_shows_a_round_summary_until_the_next_round_is_played(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """TR-END-1..4: the round's summary opens on the big screen when a round ends and
+    gives way to the board when the next round's first tile is laid (it stayed over
+    the board until someone clicked, which nobody does on a TV)."""
+    table, tokens = seats.create_table(web_server, "triominos", {"rounds": 3},
+                                       ["human", "human"], {0: "Anna", 1: "Bruno"})
+    screen = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    expect(screen.locator(".tr-board")).to_be_visible()
+    with seats.SeatSocket(web_server, table, tokens[0]) as anna, \
+            seats.SeatSocket(web_server, table, tokens[1]) as bruno:
+        players = [anna, bruno]
+        for _ in range(400):
+            if anna.state["view"]["rounds"]:
+                break
+            play_one(players)
+        assert anna.state["view"]["rounds"], "the first round never ended"
+        summary = screen.locator('.tr-summary[data-round="1"]')
+        expect(summary).to_be_visible()
+        screen.screenshot(path=str(shots / "big-screen-triominos-round.png"))
+        play_one(players)  # the second round's first tile
+        assert anna.state["view"]["board"]
+        expect(summary).to_have_count(0)
+        expect(screen.locator(".tr-board")).to_be_visible()

@@ -4,6 +4,7 @@
 import { QRCodeSVG } from "qrcode.react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
+import { ScreenMode } from "./replay";
 import { seatName } from "./seatName";
 import type { TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
@@ -35,7 +36,9 @@ export function ScreenPage({ tableId }: { tableId: string }) {
       {open && <JoinCode info={info} server={server} />}
       {info.status !== "waiting" && module && state && (
         <div className="screen-table">
-          <module.Table info={info} seat={null} state={state} send={nothing} />
+          <ScreenMode.Provider value={true}>
+            <module.Table info={info} seat={null} state={state} send={nothing} />
+          </ScreenMode.Provider>
         </div>
       )}
     </div>

@@ -17,6 +17,12 @@ export const useDecisionsOpen = () => useContext(DecisionsOpen) && !useContext(R
 /** Whether the table's host ended its game early (its status line then says it is over). */
 export const useTableEnded = () => !useContext(DecisionsOpen);
 
+/** True on the big screen (a TV or projector that nobody clicks): a table opens no dialog
+ * that waits for a click, and says in its status line what such a dialog would. */
+export const ScreenMode = createContext(false);
+
+export const useScreenMode = () => useContext(ScreenMode);
+
 const RECORD_KEY = "gametable.replay.record";
 
 /** The file opened last, for this page's life (the tab's storage may refuse a large one). */

@@ -3,10 +3,11 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useEventLog } from "../../app/eventLog";
-import { useDecisionsOpen, useReplayMode, useTableEnded } from "../../app/replay";
+import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useNarrow } from "../../app/useLayout";
 import type { Action, GameEvent } from "../../app/types";
+import type { TFunction } from "i18next";
 import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
 import { Hand } from "./Hand";
@@ -30,6 +31,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   // and no turn is anyone's to play.
   const replay = useReplayMode();
   const [resultOpen, setResultOpen] = useState(!replay);
+  const onScreen = useScreenMode();
 
   const cardLanguage = setup.card_language === "auto" ? i18n.language : setup.card_language;
   const cardName = useCallback(
@@ -113,7 +115,12 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   // The status line: whose turn, and what to do now.
   let status: string;
   const offer = view.draw_offer;
-  if (view.finished || ended) status = t("sequence_cats.ui.finished");
+  if (view.finished && onScreen) {
+    status = resultHeadline(t, view, seat, teamName, player);
+    if (view.winners.length)
+      status += ` ${t("sequence_cats.ui.winners", { players: view.winners.map(player).join(", "), count: view.winners.length })}`;
+  }
+  else if (view.finished || ended) status = t("sequence_cats.ui.finished");
   else if (offer) {
     status =
       offer.by === seat
@@ -239,16 +246,35 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           )}
         </div>
       )}
-      {view.finished && resultOpen && (
+      {/* On the big screen the status line names the winner over the final board. */}
+      {view.finished && resultOpen && !onScreen && (
         <Result info={info} view={view} seat={seat} teamName={teamName} player={player} onClose={() => setResultOpen(false)} />
       )}
-      {view.finished && !resultOpen && (
+      {view.finished && !resultOpen && !onScreen && (
         <button type="button" className="sc-result-reopen" onClick={() => setResultOpen(true)}>
           {t("sequence_cats.ui.show_result")}
         </button>
       )}
     </div>
   );
+}
+
+/** How the game ended, for the result dialog or the big screen's status line:
+ * "You win!", "Orange wins!" or the kind of draw (SC-WIN-3). */
+function resultHeadline(
+  t: TFunction,
+  view: SequenceView,
+  seat: number | null,
+  teamName: (team: number) => string,
+  player: (seat: number) => string,
+): string {
+  const winnerTeam = view.winners.length ? view.team_of[view.winners[0]] : null;
+  if (winnerTeam === null) {
+    if (view.draw_reason === "agreed") return t("sequence_cats.ui.draw_agreed");
+    return view.draw_reason === "passes" ? t("sequence_cats.ui.draw_passes") : t("sequence_cats.ui.draw");
+  }
+  if (seat !== null && view.winners.includes(seat)) return t("sequence_cats.ui.you_win");
+  return t("sequence_cats.ui.team_wins", { team: teamName(winnerTeam), players: view.winners.map(player).join(", ") });
 }
 
 function Result({
@@ -269,16 +295,7 @@ function Result({
   const { t } = useTranslation();
   const won = seat !== null && view.winners.includes(seat);
   const winnerTeam = view.winners.length ? view.team_of[view.winners[0]] : null;
-  let headline: string;
-  if (winnerTeam === null)
-    headline =
-      view.draw_reason === "agreed"
-        ? t("sequence_cats.ui.draw_agreed")
-        : view.draw_reason === "passes"
-          ? t("sequence_cats.ui.draw_passes")
-          : t("sequence_cats.ui.draw");
-  else if (won) headline = t("sequence_cats.ui.you_win");
-  else headline = t("sequence_cats.ui.team_wins", { team: teamName(winnerTeam), players: view.winners.map(player).join(", ") });
+  const headline = resultHeadline(t, view, seat, teamName, player);
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
       <div className="panel result">

@@ -1,7 +1,7 @@
 // A Triominos game in the browser: status, table, your tiles, players, log, round results.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useDecisionsOpen, useReplayMode, useTableEnded } from "../../app/replay";
+import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
@@ -142,7 +142,11 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   });
 
   const showToast = useCallback((event: GameEvent) => narrow || isHighlight(event), [narrow]);
-  const summaryOpen = shownRound !== null && view.rounds[shownRound] !== undefined;
+  // On the big screen, which nobody clicks, a round's summary stays until the next
+  // round's first tile is laid (the final result stays).
+  const onScreen = useScreenMode();
+  const nextRoundPlayed = onScreen && !view.finished && view.board.length > 0 && shownRound !== null && view.rounds[shownRound]?.round !== view.round;
+  const summaryOpen = shownRound !== null && view.rounds[shownRound] !== undefined && !nextRoundPlayed;
 
   return (
     <div
