@@ -715,6 +715,29 @@ def attached(handle: ElementHandle) -> bool:
     return bool(handle.evaluate("element => element.isConnected"))
 
 
+def test_dx_team_2_in_a_laptops_window_the_chat_line_is_in_sight(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-TEAM-2: teammates decide in the table chat. In a 1366 × 650 window its line to
+    write on is in sight beside the table and the hand without scrolling (it was a scroll of the side column away: the track listed again
+    the teams' scores the teams' panel shows, and an empty chat kept a box for
+    messages)."""
+    table, tokens = create_by_api(web_server, "dixit",
+                                  {"variant": "team", "first_storyteller": "first_seat"},
+                                  ["human"] + ["greedy"] * 5, {0: "Anna"})
+    page = browser.new_context(viewport=SMALL_LAPTOP).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    line = page.locator(".dx-side .chat-input")
+    expect(page.locator('[data-action="send-clue"]')).to_be_visible()  # Anna tells first
+    expect(page.locator(".dx-team")).to_have_count(3)
+    side = page.locator(".dx-side")
+    assert side.evaluate("side => side.scrollTop") == 0
+    bottom = line.evaluate("line => line.getBoundingClientRect().bottom")
+    assert bottom <= side.evaluate("side => side.getBoundingClientRect().bottom"), \
+        f"the chat's line ends at {bottom} px, under the side column"
+    page.screenshot(path=shots / "dixit-team-laptop-chat.png")
+
+
 def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_on(
     browser: Browser, web_server: LiveServer
 ) -> None:

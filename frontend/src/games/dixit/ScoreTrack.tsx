@@ -118,21 +118,13 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
           });
         })}
       </svg>
-      <figcaption>
-        {/* Players' scores stand in the list of players; teams' scores only here. */}
-        {view.teams && (
-          <ol className="dx-score-list" aria-label={t("dixit.ui.scores")}>
-            {[...list].sort((a, b) => b.score - a.score).map((runner) => (
-              <li key={runner.key} data-runner={runner.key} data-score={runner.score}>
-                <span className="dx-dot" style={{ background: runner.colour }} aria-hidden="true" />
-                <span className="dx-score-name">{runner.label}</span>
-                <span className="dx-score-points">{runner.score}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-        {target !== null && <p className="dx-target">{t("dixit.ui.target", { score: target })}</p>}
-      </figcaption>
+      {/* Scores stand in the list of players (Team Dixit: in the teams' panel, with
+          their colours), not again here. */}
+      {target !== null && (
+        <figcaption>
+          <p className="dx-target">{t("dixit.ui.target", { score: target })}</p>
+        </figcaption>
+      )}
     </figure>
   );
 });
