@@ -719,9 +719,9 @@ def test_dx_team_2_in_a_laptops_window_the_chat_line_is_in_sight(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
     """DX-TEAM-2: teammates decide in the table chat. In a 1366 × 650 window its line to
-    write on is in sight beside the table and the hand without scrolling (it was a scroll of the side column away: the track listed again
-    the teams' scores the teams' panel shows, and an empty chat kept a box for
-    messages)."""
+    write on is in sight beside the table and the hand without scrolling (it was a
+    scroll of the side column away: the track listed again the teams' scores the
+    teams' panel shows, and an empty chat kept a box for messages)."""
     table, tokens = create_by_api(web_server, "dixit",
                                   {"variant": "team", "first_storyteller": "first_seat"},
                                   ["human"] + ["greedy"] * 5, {0: "Anna"})

@@ -326,6 +326,62 @@ def test_deleting_a_deck_with_a_very_long_id_is_a_404(client: TestClient) -> Non
     assert response.status_code == 404 and response.json()["code"] == "no_deck"
 
 
+def test_a_deck_pass_for_a_very_long_deck_id_is_a_404(client: TestClient) -> None:
+    response = client.post("/api/decks/" + "a" * 300 + "/pass",
+                           json={"table": "x", "token": "y"})
+    assert response.status_code == 404 and response.json()["code"] == "no_deck"
+
+
+@pytest.mark.parametrize("body", [
+    {"game": "\ud800", "seats": [HUMAN]},
+    {"game": "sequence-cats", "seats": [{"kind": "bot", "bot": "\ud800"}, HUMAN]},
+])
+def test_a_lone_surrogate_in_a_new_tables_fields_is_refused_not_a_500(
+        client: TestClient, body: dict[str, Any]) -> None:
+    """A lone surrogate is valid in JSON's escapes but not in UTF-8: the refusal naming
+    it is still written (it was a 500 and a reset connection)."""
+    response = client.post("/api/tables", content=json.dumps(body),
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code in (400, 404) and response.json()["type"] == "error"
+    assert client.get("/api/games").status_code == 200
+
+
+def test_the_frameworks_own_refusals_have_the_error_format(client: TestClient) -> None:
+    """No such address, a method an address does not take, a body that is not JSON:
+    each in the format every refusal has, in the reader's language."""
+    missing = client.get("/api/no-such-thing")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    wrong = client.delete("/api/games")
+    assert wrong.status_code == 405 and wrong.json()["code"] == "method_not_allowed"
+    assert "DELETE" in wrong.json()["message"]
+    unreadable = client.post("/api/tables", content=b"\xff\xfe{",
+                             headers={"Content-Type": "application/json"})
+    assert unreadable.status_code == 400
+    assert unreadable.json()["key"] == "server.errors.unreadable_body"
+    icelandic = client.get("/api/no-such-thing", headers={"Accept-Language": "is"})
+    assert icelandic.json()["key"] == "server.errors.not_found"
+
+
+def test_a_message_nested_too_deep_is_refused_and_the_seat_plays_on(
+        client: TestClient) -> None:
+    """A message's ``id`` is sent back with its answer, and encoders stop at 254 levels:
+    a deep one closed the connection without a word. Now it is refused, as is a deep
+    action, and the connection goes on."""
+    created = create(client, [HUMAN, GREEDY])
+    with connect(client, created["table"]["id"]) as ws:
+        _, state = hello(ws, created["token"])
+        deep: Any = 1
+        for _ in range(300):
+            deep = [deep]
+        ws.send_json({"type": "ping", "id": deep})
+        error = next_of(ws, "error")
+        assert error["code"] == "malformed" and error["key"] == "server.errors.too_deep"
+        ws.send_json({"type": "action", "action": {"type": "play", "card": deep}})
+        assert next_of(ws, "error")["key"] == "server.errors.too_deep"
+        ws.send_json({"type": "action", "action": state["legal"][0], "version": 0})
+        assert next_of(ws, "state")["version"] == 1
+
+
 def test_descriptions_nested_very_deep_are_refused() -> None:
     with pytest.raises(DeckRefused) as refused:
         parse_descriptions("[" * 100_000 + "]" * 100_000)

@@ -97,6 +97,12 @@ def test_a_file_that_is_not_json_or_not_a_record_is_refused_clearly(
         assert refused.json()["key"] == "server.errors.record_not_record"
         assert "Download the game record" in refused.json()["message"]
     record = json.loads(TRIOMINOS.read_text())
+    deep: Any = {}
+    for _ in range(300):
+        deep = {"a": deep}
+    nested = post(client, json.dumps({**record, "meta": deep}))  # it was a 500
+    assert nested.status_code == 400
+    assert nested.json()["key"] == "server.errors.too_deep"
     wrong = post(client, json.dumps({**record, "seed": -1}))
     assert wrong.status_code == 400
     assert wrong.json()["key"] == "server.errors.record_invalid"

@@ -31,6 +31,7 @@ Routes:
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import re
@@ -44,8 +45,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import orjson
 from fastapi import FastAPI, Header, Query, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
@@ -181,6 +184,15 @@ def open_storage(settings: Settings) -> Storage:
                          synchronous=settings.synchronous)
 
 
+
+class ErrorResponse(JSONResponse):
+    """A refusal's JSON body, written with every character outside ASCII escaped: a
+    refused value may hold what UTF-8 cannot encode (a lone surrogate sent as
+    ``"\\ud800"``), and the refusal must still reach its sender."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode()
+
 def create_app(settings: Settings | None = None, storage: Storage | None = None) -> Gametable:
     """The ASGI application. ``storage`` defaults to SQLite in ``settings.data_dir``."""
     return Gametable(create_api(settings, storage))
@@ -242,8 +254,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         headers = dict(error.headers)
         if error.retry_after is not None:
             headers["Retry-After"] = str(error.retry_after)
-        return JSONResponse(error.to_json(), status_code=error.status,
-                            headers=headers or None)
+        return ErrorResponse(error.to_json(), status_code=error.status,
+                             headers=headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -251,7 +263,24 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         field = ".".join(str(p) for p in first["loc"] if p != "body") or "body"
         refusal = Refused("bad_request", "server.errors.bad_request", field=field,
                           problem=first["msg"])
-        return JSONResponse(refusal.to_json(), status_code=400)
+        return ErrorResponse(refusal.to_json(), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        """The framework's own refusals (no such address, a method the address does
+        not take, a body that is not JSON) in the error format every other refusal
+        has, so that a client can show them in its reader's language."""
+        if error.status_code == 404:
+            refusal = Refused("not_found", "server.errors.not_found", status=404)
+        elif error.status_code == 405:
+            refusal = Refused("method_not_allowed", "server.errors.method_not_allowed",
+                              status=405, method=request.method)
+        elif error.status_code == 400:
+            refusal = Refused("bad_request", "server.errors.unreadable_body")
+        else:
+            return await http_exception_handler(request, error)
+        return ErrorResponse(refusal.to_json(), status_code=refusal.status,
+                             headers=error.headers)
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, str]:

@@ -328,7 +328,7 @@ async def deck_pass(deck_id: str, body: PassRequest, request: Request) -> JSONRe
     """A picture pass for ``deck_id`` (``{deck, table, expires, query}``) for a seat of a
     table that plays with it; the pictures' and manifest's addresses carry ``query``
     instead of the seat token. A bundled deck needs none (``query`` is empty)."""
-    deck = find_deck(deck_id) if deck_id.isascii() else None
+    deck = _find(deck_id) if deck_id.isascii() else None
     if deck is None:
         raise no_deck(deck_id)
     headers = {"Cache-Control": "no-store"}

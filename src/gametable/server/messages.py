@@ -16,7 +16,8 @@ class SeatSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(default=None, description="Bot name when kind is 'bot'.")
+    bot: str | None = Field(default=None, max_length=40,
+                            description="Bot name when kind is 'bot'.")
     name: str | None = Field(default=None, max_length=40)
 
 
@@ -39,7 +40,7 @@ class CreateTable(BaseModel):
     """``POST /api/tables``: the creator takes the first human seat when ``name`` is set."""
 
     model_config = ConfigDict(extra="forbid")
-    game: str
+    game: str = Field(max_length=40)
     config: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     name: str | None = Field(default=None, max_length=40,
@@ -95,4 +96,4 @@ class SeatBot(BaseModel):
     """``POST /api/tables/{id}/seats/{seat}/bot``: a computer player takes an open seat."""
 
     model_config = ConfigDict(extra="forbid")
-    bot: str = "greedy"
+    bot: str = Field(default="greedy", max_length=40)

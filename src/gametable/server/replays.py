@@ -21,6 +21,7 @@ from gametable.core.config import stored_options
 from gametable.core.errors import ConfigError, GameError
 from gametable.core.protocol import Seat
 from gametable.core.records import GameRecord, RecordError, SeatInfo, replay
+from gametable.server.nesting import MAX_DEPTH, too_deep
 from gametable.server.tables import FINISHED, Refused, Table
 
 MAX_RECORD_BYTES = 1024 * 1024
@@ -42,7 +43,9 @@ def parse_record(body: bytes) -> GameRecord:
     Raises:
         Refused: ``bad_record`` (400): not JSON (``server.errors.record_not_json``),
             JSON of something else (``server.errors.record_not_record``: not an object
-            with a game, seats and actions), or a record with a wrong field
+            with a game, seats and actions), nested more than
+            :data:`~gametable.server.nesting.MAX_DEPTH` levels
+            (``server.errors.too_deep``), or a record with a wrong field
             (``server.errors.record_invalid``, ``params.field`` names the first wrong
             field, ``params.problem`` says what is wrong with it);
             ``record_too_long`` (413): more than :data:`MAX_RECORD_ACTIONS` actions.
@@ -54,6 +57,8 @@ def parse_record(body: bytes) -> GameRecord:
                       problem=str(error).split(":", 1)[0]) from None
     if not isinstance(data, dict) or not RECORD_FIELDS & data.keys():
         raise Refused("bad_record", "server.errors.record_not_record")
+    if too_deep(data, body.count(b"[") + body.count(b"{")):
+        raise Refused("bad_record", "server.errors.too_deep", limit=MAX_DEPTH)
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as error:

@@ -21,6 +21,7 @@ from starlette.types import Receive, Send
 
 from gametable.server import chat, rematch
 from gametable.server.limits import Limits
+from gametable.server.nesting import MAX_DEPTH, too_deep
 from gametable.server.storage import token_hash
 from gametable.server.tables import (
     WATCHING_OFF_CLOSE,
@@ -80,7 +81,8 @@ def parse(text: str | bytes) -> dict[str, Any]:
     """A client message as a JSON object with a string ``type``.
 
     Raises:
-        Refused: ``too_large`` or ``malformed``.
+        Refused: ``too_large``; ``malformed`` (not JSON, no ``type``, or nested more than
+            :data:`~gametable.server.nesting.MAX_DEPTH` levels).
     """
     if len(text) > MAX_MESSAGE_BYTES:
         raise Refused("too_large", "server.errors.too_large", size=len(text),
@@ -91,6 +93,12 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise Refused("malformed", "server.errors.not_json") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise Refused("malformed", "server.errors.no_type")
+    if isinstance(text, bytes):
+        brackets = text.count(b"[") + text.count(b"{")
+    else:
+        brackets = text.count("[") + text.count("{")
+    if too_deep(message, brackets):
+        raise Refused("malformed", "server.errors.too_deep", limit=MAX_DEPTH)
     return message
 
 

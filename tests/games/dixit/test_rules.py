@@ -177,6 +177,19 @@ def test_dx_round_1_the_storyteller_gives_a_card_and_a_clue() -> None:
     assert GAME.view(state, 2)["clue"] == {"text": "Far away", "mime": False}
 
 
+def test_dx_round_1_a_clue_has_no_control_characters_or_direction_marks() -> None:
+    """What the others see is what was written: a NUL, a line feed or a right-to-left
+    override (which shows the rest backwards) counts as a space; an emoji's joiner
+    stays."""
+    state = new(4)
+    card = state.hands[0][0]
+    refused("DX-ROUND-1", state, 0, {"type": "clue", "card": card, "text": "\u202e\x00\n"})
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    GAME.apply(state, 0, {"type": "clue", "card": card,
+                          "text": f"Far\x00away\u202e home\n{family}"})
+    assert state.clue == {"text": f"Far away home {family}", "mime": False}
+
+
 def test_dx_round_1_a_mimed_clue_with_the_pt_variant() -> None:
     state = new(4, edition="PT", mime_or_music=True)
     GAME.apply(state, 0, {"type": "clue", "card": state.hands[0][0], "text": "",

@@ -21,6 +21,7 @@ so arrival order never changes the outcome. Rounds follow one another automatica
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, Final
@@ -342,7 +343,7 @@ class Dixit:
         chosen = action.get("seat")
         if not isinstance(chosen, int) or isinstance(chosen, bool) \
                 or chosen not in teams_of(n)[team]:
-            raise IllegalAction("DX-TEAM-2", E + "giver_not_in_team", seat=chosen)
+            raise IllegalAction("DX-TEAM-2", E + "giver_not_in_team", seat=str(chosen)[:20])
         state.givers[team] = chosen
         return [{"type": "giver", "team": team, "seat": chosen, "by": seat}]
 
@@ -700,13 +701,25 @@ def _slot(value: Any, size: int) -> int:
     return value
 
 
+_DIRECTION_MARKS: Final = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                     "\u2066\u2067\u2068\u2069")
+"""Marks that turn the text after them around (a clue shown backwards to the others)."""
+
+
+def _hidden_mark(ch: str) -> bool:
+    """Whether ``ch`` is a control character or a direction mark: not part of a clue
+    anyone sees (a joiner inside an emoji stays)."""
+    return ch in _DIRECTION_MARKS or unicodedata.category(ch) in ("Cc", "Cs")
+
+
 def _clue_text(config: DixitConfig, action: Mapping[str, Any]) -> tuple[str, bool]:
-    """DX-ROUND-1: 1–200 characters; with ``mime_or_music`` a mimed clue may be empty."""
+    """DX-ROUND-1: 1–200 characters, without control characters or direction marks
+    (each counts as a space); with ``mime_or_music`` a mimed clue may be empty."""
     mime = action.get("mime", False)
     text = action.get("text")
     if not isinstance(mime, bool) or not isinstance(text, str):
         raise IllegalAction("PROTOCOL", "errors.malformed_action")
-    text = " ".join(text.split())
+    text = " ".join("".join(" " if _hidden_mark(ch) else ch for ch in text).split())
     if mime and not config.mime_or_music:
         raise IllegalAction("DX-ROUND-1", E + "mime_not_allowed")
     if len(text) > MAX_CLUE:

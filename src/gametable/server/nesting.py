@@ -1,0 +1,37 @@
+"""How deeply a client's JSON nests: arrays and objects inside each other.
+
+JSON readers accept thousands of levels, but what is sent back (a message's ``id``, a
+refused value) and what a record's checks print are written by encoders that stop at
+254 levels, and a deep value is never a sensible one: clients' messages and records are
+refused past :data:`MAX_DEPTH` levels.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+MAX_DEPTH: Final = 32
+"""Deepest nesting accepted in a client message or an uploaded record."""
+
+
+def too_deep(value: Any, brackets: int) -> bool:
+    """Whether ``value`` (parsed JSON) nests more than :data:`MAX_DEPTH` levels.
+
+    Args:
+        value: the parsed JSON.
+        brackets: how many ``[`` and ``{`` its text holds (counting them is quick;
+            a value with few cannot be deep, and is not walked).
+    """
+    if brackets <= MAX_DEPTH:
+        return False
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((child, depth) for child in item)
+    return False
