@@ -115,3 +115,35 @@ def test_the_waiting_room_seats_a_computer_of_the_hosts_level_and_shows_a_guest_
     name.fill("Bruno")
     take.click()
     expect(guest.locator(".sc-status")).to_be_visible()
+
+
+def test_a_host_who_hands_the_role_on_sees_no_host_controls_and_the_new_host_does(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """After "Make Bruno host" Anna's panel kept "End the game", "Pause the clock" and
+    "Let people watch", each refused when used (her host token opens nothing any
+    more); now the controls move with the role."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    joined = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
+                        json={"seat": 1, "name": "Bruno"}).json()
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    anna.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
+    anna.evaluate(f"localStorage.setItem('gametable.host.{table_id}', "
+                  f"{json.dumps(created['host_token'])})")
+    anna.reload()
+    bruno = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={joined['token']}")
+    expect(bruno.locator(".sc-status")).to_be_visible()
+    expect(bruno.locator(".host-controls")).to_have_count(0)
+
+    anna.get_by_text("Host controls").click()
+    anna.get_by_role("button", name="Make Bruno host").click()
+    expect(bruno.locator(".host-controls")).to_be_visible()
+    expect(anna.locator(".host-controls")).to_have_count(0)
+    assert anna.evaluate(f"localStorage.getItem('gametable.host.{table_id}')") is None
+    anna.reload()
+    expect(anna.locator(".sc-status")).to_be_visible()
+    expect(anna.locator(".host-controls")).to_have_count(0)

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, ElementHandle, Page, expect
 
@@ -488,3 +489,28 @@ def test_sc_comp_2_without_free_corners_the_corners_are_plain_spaces(
     expect(corner).to_have_class("sc-space blank")
     expect(corner).to_have_attribute("aria-label", "A1: Corner (takes no chip)")
     expect(page.locator(".sc-space.free")).to_have_count(0)
+
+
+def test_a_move_made_while_the_connection_is_down_says_it_was_not_sent(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """The server goes away; a card and a space chosen then cleared the choice as if
+    the move were made, and nothing was sent, without a word. Now a toast says so, and
+    once the table is back the move can be made."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    web_server.kill()
+    expect(page.locator(".connection-banner")).to_be_visible()
+    page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    page.locator('.sc-space[data-target="true"]').first.click()
+    expect(page.locator(".toast")).to_contain_text("You are not connected")
+    page.screenshot(path=str(shots / "sequence-cats-not-sent.png"))
+    web_server.start()
+    expect(page.locator(".connection-banner")).to_have_count(0)
+    page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    page.locator('.sc-space[data-target="true"]').first.click()
+    expect(page.locator(TABLE)).to_have_attribute("data-version", re.compile(r"^[1-9]"))

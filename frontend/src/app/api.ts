@@ -130,6 +130,9 @@ export const tokens = {
   saveHost(table: string, token: string) {
     localStorage.setItem(hostKey(table), token);
   },
+  forgetHost(table: string) {
+    localStorage.removeItem(hostKey(table));
+  },
   name(): string {
     return localStorage.getItem("gametable.name") ?? "";
   },

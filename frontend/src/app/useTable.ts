@@ -189,28 +189,33 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
     };
   }, [tableId, token, watchOnly]);
 
-  const send = useCallback((action: Action) => {
+  // A message for the server, or while the connection is down a toast saying it was not
+  // sent (a move made then vanished without a word).
+  const post = useCallback((message: Record<string, unknown>) => {
     const ws = socket.current;
-    if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    ws.send(JSON.stringify({ type: "action", action, version: version.current, id: nextId.current++ }));
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      setError({ type: "error", code: "not_sent", rule: null, key: "ui.table.not_sent", params: {}, message: "not sent" });
+      setErrorCount((n) => n + 1);
+      return;
+    }
+    ws.send(JSON.stringify({ ...message, id: nextId.current++ }));
   }, []);
+  const send = useCallback((action: Action) => post({ type: "action", action, version: version.current }), [post]);
   const clearError = useCallback(() => setError(null), []);
-  const sendChat = useCallback((text: string) => {
-    const ws = socket.current;
-    if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    ws.send(JSON.stringify({ type: "chat", text, id: nextId.current++ }));
-  }, []);
+  const sendChat = useCallback((text: string) => post({ type: "chat", text }), [post]);
+  const sendRematch = useCallback(() => post({ type: "rematch" }), [post]);
+  const sendBack = useCallback(() => post({ type: "back" }), [post]);
 
-  const sendRematch = useCallback(() => {
-    const ws = socket.current;
-    if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    ws.send(JSON.stringify({ type: "rematch", id: nextId.current++ }));
-  }, []);
-  const sendBack = useCallback(() => {
-    const ws = socket.current;
-    if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    ws.send(JSON.stringify({ type: "back", id: nextId.current++ }));
-  }, []);
+  // The host role went from this seat to another: this browser's host token opens
+  // nothing any more, and host controls shown with it would only be refused. (A page
+  // without a seat, say the host watching in another tab, keeps it.)
+  const hostSeat = info?.host_seat;
+  useEffect(() => {
+    if (hostToken && seat !== null && typeof hostSeat === "number" && hostSeat !== seat) {
+      tokens.forgetHost(tableId);
+      setHostToken(null);
+    }
+  }, [hostToken, hostSeat, seat, tableId]);
 
   return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat, clock, sendBack, hostToken, rematch, sendRematch };
 }
