@@ -92,3 +92,30 @@ def test_time_runs_out_a_computer_covers_and_the_person_takes_the_seat_back(
     expect(banner).to_have_count(0)
     page.screenshot(path=str(shots / "clock-back.png"))
     page.close()
+
+
+def test_the_table_stays_put_while_a_computer_player_takes_its_turn(
+    browser: Browser, unhurried_server: LiveServer, shots: Path
+) -> None:
+    """With a time per turn, the clock's row showed a countdown on the person's turn and
+    vanished on the computer player's: the table jumped up and down every turn (60 px
+    on a phone). The row now says the time a turn while nobody's time runs."""
+    server = unhurried_server
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
+        "clock": {"turn_seconds": 60, "cover": "easy"}}).json()
+    assert "table" in created, created
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/t/{created['table']['id']}#seat={created['token']}")
+    expect(page.locator(".clock-seat.mine time")).to_be_visible()
+    top = page.locator(".sc-table").evaluate("t => t.getBoundingClientRect().top")
+    page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    page.locator('.sc-space[data-target="true"]').first.click()
+    idle = page.locator(".clock-idle")
+    expect(idle).to_have_text("1:00 a turn")  # the computer player's second of thought
+    assert page.locator(".sc-table").evaluate("t => t.getBoundingClientRect().top") == top
+    page.screenshot(path=str(shots / "clock-computer-turn.png"))
+    expect(page.locator(".clock-seat.mine time")).to_be_visible()
+    assert page.locator(".sc-table").evaluate("t => t.getBoundingClientRect().top") == top
+    page.close()

@@ -75,9 +75,14 @@ export function TurnClock({
           </button>
         </div>
       )}
-      {(waiting.length > 0 || away.length > 0 || clock.paused_at !== null) && (
+      {/* With a time per turn the row stays while nobody's time runs (a computer
+          player's turn), so the table below does not jump up and down every turn. */}
+      {(waiting.length > 0 || away.length > 0 || clock.paused_at !== null || clock.turn_seconds !== null) && (
         <ul className="clock-seats">
           {clock.paused_at !== null && <li className="clock-paused">{t("ui.clock.paused")}</li>}
+          {waiting.length === 0 && away.length === 0 && clock.paused_at === null && clock.turn_seconds !== null && (
+            <li className="clock-idle">{t("ui.clock.per_turn", { time: formatLeft(clock.turn_seconds * 1000) })}</li>
+          )}
           {waiting.map((w) => (
             <li
               key={w.seat}
