@@ -147,3 +147,30 @@ def test_a_host_who_hands_the_role_on_sees_no_host_controls_and_the_new_host_doe
     anna.reload()
     expect(anna.locator(".sc-status")).to_be_visible()
     expect(anna.locator(".host-controls")).to_have_count(0)
+
+
+def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The host removes a player and leaves the seat open: the table waits for someone
+    to take it. It said "The game starts when the last open seat is taken." of a game
+    under way."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
+               json={"seat": 1, "name": "Bruno"})
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    anna.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
+    anna.evaluate(f"localStorage.setItem('gametable.host.{table_id}', "
+                  f"{json.dumps(created['host_token'])})")
+    anna.reload()
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    anna.locator('.sc-space[data-target="true"]').first.click()
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_have_count(0)
+    anna.get_by_text("Host controls").click()
+    anna.get_by_role("button", name="Remove Bruno").click()
+    expect(anna.locator(".waiting-room .lead")).to_have_text(
+        "The game goes on when the open seat is taken.")

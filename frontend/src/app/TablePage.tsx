@@ -84,7 +84,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       {watch && (info.status === "waiting" || !module) ? (
         <WatchWaiting info={info} />
       ) : info.status === "waiting" || !module ? (
-        <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} />
+        <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} begun={state !== null && state.version > 0} />
       ) : !state ? (
         <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
@@ -207,11 +207,14 @@ function WaitingRoom({
   seat,
   server,
   onJoined,
+  begun = false,
 }: {
   info: TableInfo;
   seat: number | null;
   server: ServerInfo | null;
   onJoined: (seat: number, token: string) => void;
+  /** The game has begun (a seat was opened again, say by the host removing a player). */
+  begun?: boolean;
 }) {
   const { t } = useTranslation();
   const hostToken = tokens.host(info.id);
@@ -249,7 +252,7 @@ function WaitingRoom({
   return (
     <div className="waiting-room panel">
       <h1>{t(`games.${info.game}.title`)}</h1>
-      <p className="lead">{t("ui.table.waiting", { count: open })}</p>
+      <p className="lead">{t(begun ? "ui.table.goes_on" : "ui.table.waiting", { count: open })}</p>
       {!visitor && <InviteLink info={info} server={server} />}
       {visitor && (
         <label className="field">
