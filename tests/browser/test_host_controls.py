@@ -74,6 +74,10 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     anna.screenshot(path=str(shots / "host-ended.png"))
     record = httpx.get(f"{web_server.url}/api/tables/{table_id}/record").json()
     assert record["meta"]["ended_early"] is True
+    # The game so far can be watched again from the banner.
+    anna.locator(".ended-banner .watch-replay").click()
+    expect(anna).to_have_url(f"{web_server.url}/t/{table_id}/replay")
+    expect(anna.locator(".sc-board")).to_be_visible()
 
 
 def test_the_waiting_room_seats_a_computer_of_the_hosts_level_and_shows_a_guest_the_seats_first(

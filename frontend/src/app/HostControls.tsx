@@ -3,6 +3,7 @@
 // watch (the watch link) or not, end the game.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { navigate } from "./router";
 import { ApiError, api } from "./api";
 import { LEVELS, seatName } from "./seatName";
 import { translateError } from "./translateError";
@@ -136,6 +137,16 @@ export function EndedBanner({ info }: { info: TableInfo }) {
   return (
     <div className="ended-banner" role="status">
       <span>{t("ui.host.ended")}</span>
+      <a
+        className="button watch-replay"
+        href={`/t/${info.id}/replay`}
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(`/t/${info.id}/replay`);
+        }}
+      >
+        {t("ui.replay.watch")}
+      </a>
       <a className="button" href={`/api/tables/${info.id}/record`} download>
         {t("ui.host.record")}
       </a>
