@@ -837,3 +837,24 @@ def test_a_phone_hints_that_the_players_and_the_tiles_scroll(
             assert fades(row) == (True, False)
     finally:
         server.stop()
+
+
+def test_on_a_small_phone_both_scores_stay_in_sight_in_the_players_strip(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Two players on a 320-pixel-wide phone: the strip above the board showed the
+    second player's score cut off under its fading edge (the names took their full
+    width, and tags such as "out" more). Now the names give way to an ellipsis."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "triominos", "config": {}, "name": "Annabella Guðrún",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}]}).json()
+    page = browser.new_context(viewport={"width": 320, "height": 640}).new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    strip = page.locator(".tr-players.compact")
+    expect(strip.locator(".tr-player")).to_have_count(2)
+    assert strip.evaluate("s => s.scrollWidth <= s.clientWidth"), "the strip scrolls"
+    edges = strip.evaluate("""s => [s.getBoundingClientRect().right,
+        ...[...s.querySelectorAll('.tr-player-score')]
+            .map(e => e.getBoundingClientRect().right)]""")
+    assert all(right <= edges[0] for right in edges[1:]), edges
+    page.screenshot(path=str(shots / "triominos-small-phone-strip.png"))

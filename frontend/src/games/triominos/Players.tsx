@@ -27,7 +27,11 @@ export function Players({ info, view, seat, compact }: Props) {
     }
   }, [compact, view.current]);
   return (
-    <ul ref={list} className={`tr-players ${compact ? "compact" : ""}`} aria-label={t("triominos.ui.players")}>
+    <ul
+      ref={list}
+      className={`tr-players ${compact ? "compact" : ""} ${info.seats.length <= 2 ? "few" : ""}`}
+      aria-label={t("triominos.ui.players")}
+    >
       {!compact && (
         <li className="tr-player header" aria-hidden="true">
           <span />
