@@ -514,3 +514,24 @@ def test_a_move_made_while_the_connection_is_down_says_it_was_not_sent(
     page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
     page.locator('.sc-space[data-target="true"]').first.click()
     expect(page.locator(TABLE)).to_have_attribute("data-version", re.compile(r"^[1-9]"))
+
+
+@pytest.mark.parametrize("language", ["is", "pt"])
+def test_on_a_desktop_every_breed_name_on_the_board_shows_whole(
+    browser: Browser, web_server: LiveServer, language: str
+) -> None:
+    """SC-COMP-1: at 1280 pixels wide "Norskur skógarköttur" and "Tyrkneskur
+    angóraköttur" need three lines on their space; two were shown, ending in "…". A
+    name of three lines now takes its room from the cat above it."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {"card_language": "auto"}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    context = browser.new_context(viewport={"width": 1280, "height": 1072})
+    context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    expect(page.locator(".sc-space-name")).to_have_count(84)
+    cut = page.evaluate("""[...document.querySelectorAll('.sc-space-name')]
+        .filter(name => name.scrollHeight > name.clientHeight + 1)
+        .map(name => name.textContent.replaceAll('\\u00ad', ''))""")
+    assert cut == [], f"names cut off: {cut}"
