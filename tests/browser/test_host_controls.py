@@ -44,7 +44,7 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     anna.get_by_role("button", name="Remove Bruno").click()
 
     # Bruno is told, watches from now on, and his token opens nothing.
-    expect(bruno.locator(".toast")).to_contain_text("This seat is no longer yours")
+    expect(bruno.locator(".toast")).to_contain_text("The host removed you from this seat")
     expect(bruno.locator(".spectator-bar")).to_be_visible()
     assert bruno.evaluate(f"localStorage.getItem('gametable.seat.{table_id}')") is None
     bruno.screenshot(path=str(shots / "host-removed-player.png"))

@@ -13,6 +13,8 @@ export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "gone";
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_ORIGIN = 4403;
 const CLOSE_SEAT_CHANGED = 4409;
+/** The reason of a 4409 close when the host removed the seat's person. */
+const REMOVED_REASON = "the host removed you from this seat";
 /** The host switched watching off: a connection without a seat is closed with it. */
 const CLOSE_WATCHING_OFF = 4410;
 
@@ -173,7 +175,16 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
           seatToken = null;
           tokens.forgetSeat(tableId);
           setSeat(null);
-          setError({ type: "error", code: "seat_lost", rule: null, key: "server.errors.seat_lost", params: {}, message: event.reason });
+          // The reason says whether the host removed this person (docs/protocol.md).
+          const removed = event.reason === REMOVED_REASON;
+          setError({
+            type: "error",
+            code: removed ? "removed_by_host" : "seat_lost",
+            rule: null,
+            key: removed ? "server.errors.removed_by_host" : "server.errors.seat_lost",
+            params: {},
+            message: event.reason,
+          });
           setErrorCount((n) => n + 1);
         }
         setStatus("reconnecting");
