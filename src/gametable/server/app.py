@@ -184,7 +184,6 @@ def open_storage(settings: Settings) -> Storage:
                          synchronous=settings.synchronous)
 
 
-
 class ErrorResponse(JSONResponse):
     """A refusal's JSON body, written with every character outside ASCII escaped: a
     refused value may hold what UTF-8 cannot encode (a lone surrogate sent as
@@ -192,6 +191,7 @@ class ErrorResponse(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode()
+
 
 def create_app(settings: Settings | None = None, storage: Storage | None = None) -> Gametable:
     """The ASGI application. ``storage`` defaults to SQLite in ``settings.data_dir``."""
