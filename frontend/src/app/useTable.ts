@@ -218,11 +218,17 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
   const sendBack = useCallback(() => post({ type: "back" }), [post]);
 
   // The host role went from this seat to another: this browser's host token opens
-  // nothing any more, and host controls shown with it would only be refused. (A page
-  // without a seat, say the host watching in another tab, keeps it.)
+  // nothing any more, and host controls shown with it would only be refused. Only a move
+  // away counts: the seat the role comes to gets its token before the table's news of
+  // it. (A page without a seat, say the host watching in another tab, keeps it.)
   const hostSeat = info?.host_seat;
+  const lastHostSeat = useRef<number | null | undefined>(undefined);
   useEffect(() => {
-    if (hostToken && seat !== null && typeof hostSeat === "number" && hostSeat !== seat) {
+    if (hostSeat === undefined || seat === null) return;
+    const before = lastHostSeat.current;
+    lastHostSeat.current = hostSeat;
+    const movedAway = hostSeat !== seat && (before === undefined || before === seat);
+    if (hostToken && typeof hostSeat === "number" && movedAway) {
       tokens.forgetHost(tableId);
       setHostToken(null);
     }
