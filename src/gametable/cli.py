@@ -73,7 +73,8 @@ def serve(
         "for a log collector, instead of readable lines.")] = False,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a computer player waits before acting, give or take a little "
-        "(0 for instant).")] = 0.8,
+        "(0 for instant; a player with a thinking budget, such as hard in Sequence Cats "
+        "or Triominos, waits at least its budget).")] = 0.8,
     public_url: Annotated[str | None, typer.Option(
         help="The address friends use to reach this server, e.g. https://games.example.org "
         "(invite links start with it).")] = None,

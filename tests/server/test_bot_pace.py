@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import pytest
 
 from gametable.bots import base
-from gametable.bots.pace import JITTER
+from gametable.bots.pace import JITTER, MARGIN
 from gametable.core.protocol import Action, Observation
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import SeatRequest, TableManager
@@ -109,3 +109,46 @@ def test_a_computer_players_wait_is_the_same_whatever_its_cards(
     assert [wait for wait, _ in first] == [wait for wait, _ in second]
     assert [options for _, options in first] != [options for _, options in second], \
         "the two deals gave the same choices: the test shows nothing"
+
+
+class Budgeted:
+    """A player with a thinking budget of 0.5 s that answers at once."""
+
+    name = "budgeted"
+    seconds = 0.5
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        pass
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+def test_a_short_bot_delay_still_waits_for_a_players_thinking_budget(
+        tmp_path: Path) -> None:
+    """Bot delay 0.1 s, a player that may think 0.5 s: each wait is at least its budget
+    (plus a margin), so an answer that comes at once (a hand with one legal action) is
+    not told apart by its timing from one the player thought about until its budget ran
+    out."""
+    base.register_bot("budgeted", Budgeted)
+
+    async def main() -> list[tuple[float, int]]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = Recording(storage, bot_delay=0.1)
+        try:
+            await manager.create("sequence-cats", {}, [SeatRequest("bot", bot="budgeted"),
+                                                       SeatRequest("bot", bot="budgeted")],
+                                 "Ann")
+            await until(lambda: len(manager.waits) >= 6, timeout=30.0)
+            return manager.waits[:6]
+        finally:
+            await manager.stop()
+            storage.close()
+
+    try:
+        waits = run_async(main())
+    finally:
+        base._FACTORIES.pop("budgeted", None)
+    floor = JITTER[0] * (Budgeted.seconds + MARGIN)
+    assert all(wait >= floor for wait, _ in waits), (floor, waits)
+    assert all(wait <= JITTER[1] * (Budgeted.seconds + MARGIN) for wait, _ in waits)

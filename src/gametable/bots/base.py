@@ -25,6 +25,21 @@ class Bot(Protocol):
         ...
 
 
+def thinking_budget(bot: Bot) -> float:
+    """Seconds ``bot`` may think about one decision at most: the ``seconds`` of a player
+    with a time budget (``search``, ``rollout``; through a level's player), 0 for one
+    without (it answers in milliseconds, or stops after a fixed amount of work).
+
+    A table waits at least this long before the move (:func:`gametable.bots.pace.think_time`),
+    so that the moment of a move does not tell how much the hidden hand left to think
+    about.
+    """
+    seconds = getattr(bot, "seconds", None)
+    if seconds is None and hasattr(bot, "player"):
+        return thinking_budget(bot.player)
+    return float(seconds) if isinstance(seconds, (int, float)) and seconds > 0 else 0.0
+
+
 LEVELS: Final = ("easy", "medium", "hard")
 """The level names (:mod:`gametable.bots.levels`), weakest first."""
 

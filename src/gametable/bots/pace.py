@@ -9,7 +9,10 @@ cards. A wait that grew with the number of legal actions told everyone watching 
 the hidden hand allowed (a quick move: a Triominos hand that fits nowhere, a Sequence
 Cats hand without PURRR or MEOW). The decision runs during the wait, and the default
 search budgets (0.5 s a move) end before its shortest (0.72 s at the default 0.8 s
-delay), so how long a decision took does not show either.
+delay), so how long a decision took does not show either; and a table whose bot delay is
+shorter than a player's thinking budget waits at least that budget (plus
+:data:`MARGIN`), so there too the move does not come sooner when the hand leaves little to
+think about (one legal action is answered at once).
 """
 
 from __future__ import annotations
@@ -20,8 +23,13 @@ from typing import Final
 JITTER: Final = (0.9, 1.3)
 """The range of the random factor of the table's bot delay."""
 
+MARGIN: Final = 0.3
+"""Seconds added to a player's thinking budget for the wait's floor: a budget is checked
+between batches of work, so a decision may run over it a little (p99 about 0.1 s over
+0.5 s on a busy 2-core machine)."""
 
-def think_time(delay: float, rng: random.Random) -> float:
+
+def think_time(delay: float, rng: random.Random, thinking: float = 0.0) -> float:
     """Seconds a computer player waits before its move is played.
 
     Args:
@@ -29,11 +37,16 @@ def think_time(delay: float, rng: random.Random) -> float:
             simulations).
         rng: where the jitter comes from (not the game's generator: waiting never
             changes a game).
+        thinking: the player's thinking budget in seconds
+            (:func:`gametable.bots.base.thinking_budget`; 0 for players that answer in
+            milliseconds). It depends on the kind of player only, never on its cards.
 
     Returns:
-        ``delay × jitter``, jitter uniform in :data:`JITTER`: for a 0.8 s delay,
-        0.72–1.04 s. Nothing about the seat's hand goes in (see the module docstring).
+        ``max(delay, thinking + MARGIN) × jitter``, jitter uniform in :data:`JITTER`: for
+        a 0.8 s delay, 0.72–1.04 s (a `hard` player's 0.5 s budget adds nothing); for a
+        0.2 s delay, 0.18–0.26 s, or 0.72–1.04 s for a `hard` player. Nothing about the
+        seat's hand goes in (see the module docstring).
     """
     if delay <= 0:
         return 0.0
-    return delay * rng.uniform(*JITTER)
+    return max(delay, thinking + MARGIN if thinking > 0 else 0.0) * rng.uniform(*JITTER)

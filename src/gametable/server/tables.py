@@ -29,6 +29,7 @@ import orjson
 from pydantic import BaseModel
 
 from gametable.bots import Bot, bot_names, make_bot
+from gametable.bots.base import thinking_budget
 from gametable.bots.pace import think_time
 from gametable.core import registry
 from gametable.core.config import stored_options
@@ -1254,8 +1255,11 @@ class TableManager:
 
     def _think_time(self, table: Table, seat: Seat) -> float:
         """Seconds from the moment computer player ``seat`` may act to its move
-        (:func:`think_time`); the same whatever the cards of ``table``'s seats."""
-        return think_time(self.bot_delay, self._pace)
+        (:func:`think_time`; at least the player's thinking budget where that is longer
+        than the bot delay); the same whatever the cards of ``table``'s seats."""
+        bot = self._actor(table, seat)
+        thinking = thinking_budget(bot) if bot is not None else 0.0
+        return think_time(self.bot_delay, self._pace, thinking)
 
     async def _bot_turn(self, table: Table, seat: Seat) -> None:
         try:
