@@ -94,6 +94,20 @@ def test_join_takes_an_open_seat_and_refuses_taken_ones(client: TestClient) -> N
     assert info["status"] == "playing"
 
 
+def test_a_seat_of_the_wrong_json_type_is_refused_not_read_as_a_number(
+        client: TestClient) -> None:
+    """``"seat": "1"`` or ``true`` is not seat 1: refused (400, the field named), and
+    the seat stays open."""
+    table = create(client, [HUMAN, HUMAN, HUMAN])["table"]
+    for seat in ("1", True, 1.0):
+        refused = client.post(f"/api/tables/{table['id']}/join",
+                              json={"seat": seat, "name": "Eve"})
+        assert refused.status_code == 400, (seat, refused.text)
+        assert refused.json()["params"]["field"] == "seat"
+    info = client.get(f"/api/tables/{table['id']}").json()
+    assert [s["name"] for s in info["seats"]][1:] == [None, None]
+
+
 def test_unknown_tables_are_404(client: TestClient) -> None:
     assert client.get("/api/tables/nope").status_code == 404
     response = client.post("/api/tables/nope/join", json={})

@@ -103,6 +103,20 @@ def test_a_stale_version_is_refused(client: TestClient, two_humans: dict[str, An
         assert error["code"] == "stale_version"
 
 
+def test_a_version_that_is_not_a_whole_number_is_refused(
+        client: TestClient, two_humans: dict[str, Any]) -> None:
+    """``false`` is not version 0 (JSON's booleans are not numbers), nor is ``"0"``:
+    refused as malformed, and the game stays at version 0."""
+    with connect(client, two_humans["id"]) as ws0:
+        _, state0 = hello(ws0, two_humans["tokens"][0])
+        for version in (False, "0", 0.0):
+            ws0.send_json({"type": "action", "action": state0["legal"][0],
+                           "version": version})
+            error = next_of(ws0, "error")
+            assert error["code"] == "malformed", version
+        assert client.get(f"/api/tables/{two_humans['id']}").json()["version"] == 0
+
+
 def test_a_wrong_token_watches_and_cannot_act(client: TestClient,
                                               two_humans: dict[str, Any]) -> None:
     with connect(client, two_humans["id"]) as ws:

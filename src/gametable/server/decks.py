@@ -63,6 +63,7 @@ from gametable.decks.uploads import (
 )
 from gametable.server.guards import client_address
 from gametable.server.limits import Limits, secret_key
+from gametable.server.messages import BODY
 from gametable.server.passes import PassKeeper
 from gametable.server.quotas import UploadQuota, UploadQuotas
 from gametable.server.tables import FINISHED, Refused, TableManager
@@ -318,6 +319,8 @@ async def _in_use(manager: TableManager, deck_id: str) -> bool:
 
 class PassRequest(BaseModel):
     """``POST /api/decks/{id}/pass``: a table that plays with the deck and a seat's token."""
+
+    model_config = BODY
 
     table: str = Field(min_length=1, max_length=64)
     token: str = Field(min_length=1, max_length=200)

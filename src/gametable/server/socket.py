@@ -235,7 +235,8 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
             if conn.seat is None:
                 raise Refused("not_seated", "server.errors.not_seated")
             version = message.get("version")
-            if version is not None and not isinstance(version, int):
+            if version is not None and (isinstance(version, bool)
+                                        or not isinstance(version, int)):
                 raise Refused("malformed", "server.errors.bad_version")
             await manager.submit(table, conn.seat, message.get("action"), version, conn)
         elif kind == "chat":
