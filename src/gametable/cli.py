@@ -81,6 +81,9 @@ def serve(
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="Behind a reverse proxy: its address(es), comma-separated, whose "
         "X-Forwarded-For then names each client (ignored otherwise).")] = None,
+    metrics_from: Annotated[str, typer.Option(
+        help="Who may read /metrics: addresses or networks, comma-separated (e.g. "
+        "127.0.0.1,10.0.0.0/8), or 'all'. Others get 403.")] = "127.0.0.0/8,::1/128",
     limit_tables: Annotated[str, typer.Option(help="Creating tables. " + RATE_HELP)] = "10/30",
     limit_joins: Annotated[str, typer.Option(
         help="Joining seats and giving seats to computer players. " + RATE_HELP)] = "30/2",
@@ -120,6 +123,7 @@ def serve(
     """Start the web server (SQLite storage in DATA_DIR or PostgreSQL with --database,
     bundled games and bots)."""
     from gametable.server.app import Settings  # noqa: PLC0415 (keeps the other commands light)
+    from gametable.server.guards import networks  # noqa: PLC0415
     from gametable.server.main import run  # noqa: PLC0415
     from gametable.server.quotas import UploadQuota  # noqa: PLC0415
     from gametable.server.tables import Caps  # noqa: PLC0415
@@ -142,6 +146,10 @@ def serve(
              "chat": _rate(limit_chat, "--limit-chat"),
              "replay": _rate(limit_replays, "--limit-replays")}
     try:
+        networks(metrics_from.split(","))
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--metrics-from") from None
+    try:
         quota = UploadQuota.parse(upload_quota)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--upload-quota") from None
@@ -156,7 +164,8 @@ def serve(
         header_timeout=header_timeout, body_timeout=body_timeout,
         read_timeout=min(15.0, body_timeout), upload_quota=quota,
         absent_seconds=absent_seconds, host_gone_seconds=host_gone_seconds,
-        redis=redis, advertise=advertise.rstrip("/") if advertise else None)
+        redis=redis, advertise=advertise.rstrip("/") if advertise else None,
+        metrics_from=tuple(metrics_from.split(",")))
     run(host=host, port=port, settings=settings, forwarded_allow_ips=forwarded_allow_ips,
         json_logs=json_logs)
 

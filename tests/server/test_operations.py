@@ -39,7 +39,7 @@ def metric(text: str, name: str) -> float:
 
 def test_health_readiness_and_metrics(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none")
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings), client=("127.0.0.1", 4000)) as client:
         assert client.get("/healthz").json() == {"status": "ok"}
         ready = client.get("/readyz")
         assert ready.status_code == 200 and ready.json()["status"] == "ready"
@@ -62,6 +62,28 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
         assert metric(text, "gametable_action_update_seconds_count") == 1
         assert metric(text, "gametable_storage_write_seconds_count") >= 1
         assert "gametable_bot_decision_seconds_count" in text
+
+
+def test_metrics_are_for_the_monitorings_addresses_only(tmp_path: Path) -> None:
+    """`/metrics` tells, among other things, how long each computer player took to decide
+    (a timing that may depend on its hand): by default only this machine may read it;
+    others get 403 and no figures. ``metrics_from`` names the monitoring's networks."""
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none")
+    app = create_app(settings)
+    with TestClient(app, client=("203.0.113.9", 4000)) as outsider:
+        refused = outsider.get("/metrics")
+        assert refused.status_code == 403
+        assert refused.json()["code"] == "metrics_private"
+        assert "gametable_" not in refused.text
+    with TestClient(app, client=("::1", 4000)) as local:
+        assert local.get("/metrics").status_code == 200
+    monitored = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                         metrics_from=("10.0.0.0/8",))
+    app = create_app(monitored)
+    with TestClient(app, client=("10.1.2.3", 4000)) as monitor:
+        assert "gametable_actions_total" in monitor.get("/metrics").text
+    with TestClient(app, client=("127.0.0.1", 4000)) as local:
+        assert local.get("/metrics").status_code == 403
 
 
 def test_not_ready_while_draining_or_when_storage_is_gone(tmp_path: Path) -> None:

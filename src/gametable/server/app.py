@@ -60,7 +60,15 @@ from gametable.server.clock import ClockSettings
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
 from gametable.server.decks import start as start_decks
-from gametable.server.guards import BodyLimit, SecurityHeaders, client_address, origin_allowed
+from gametable.server.guards import (
+    LOOPBACK,
+    BodyLimit,
+    SecurityHeaders,
+    allowed,
+    client_address,
+    networks,
+    origin_allowed,
+)
 from gametable.server.limits import Limits, Rate, secret_key
 from gametable.server.messages import (
     CreateTable,
@@ -129,6 +137,9 @@ class Settings:
         advertise: with ``redis``, the URL the other processes reach this one at
             (``http://10.0.0.5:8001``); ``gametable serve`` makes it from its host and
             port when not given.
+        metrics_from: the networks (``10.0.0.0/8``, ``::1``) whose clients may read
+            ``/metrics``; ``("all",)`` for everyone. Others get 403: its figures (such
+            as each computer player's decision time) are for the server's operators.
     """
 
     data_dir: Path = Path("data")
@@ -147,6 +158,7 @@ class Settings:
     host_gone_seconds: float = 300.0
     redis: str | None = None
     advertise: str | None = None
+    metrics_from: tuple[str, ...] = LOOPBACK
 
 
 def server_secret(data_dir: Path) -> bytes:
@@ -316,9 +328,14 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             ready.update(process=cluster.id, owns=len(cluster.held))
         return JSONResponse(ready)
 
+    monitors = networks(settings.metrics_from)
+
     @app.get("/metrics", include_in_schema=False)
     async def metrics(request: Request) -> Response:
-        """Prometheus metrics of this process (``gametable.server.metrics``)."""
+        """Prometheus metrics of this process (``gametable.server.metrics``), for clients
+        of ``settings.metrics_from`` only (403 ``metrics_private`` to others)."""
+        if not allowed(client_address(request.scope), monitors):
+            raise Refused("metrics_private", "server.errors.metrics_private", status=403)
         return Response(manager_of(request).metrics.render(),
                         media_type=METRICS_CONTENT_TYPE)
 

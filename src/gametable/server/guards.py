@@ -7,13 +7,48 @@ and check the ``Origin`` of a handshake with :func:`origin_allowed`.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import ipaddress
+from collections.abc import Iterable
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gametable.server.tables import Refused
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+LOOPBACK: Final = ("127.0.0.0/8", "::1/128")
+"""This machine's own addresses."""
+
+
+def networks(specs: Iterable[str]) -> tuple[Network, ...] | None:
+    """Parse networks such as ``"10.0.0.0/8"`` or ``"::1"``; ``None`` for ``"all"``
+    (every client).
+
+    Raises:
+        ValueError: a spec that is neither ``"all"`` nor an address or network.
+    """
+    parsed: list[Network] = []
+    for spec in (text.strip() for text in specs):
+        if spec == "all":
+            return None
+        if spec:
+            parsed.append(ipaddress.ip_network(spec, strict=False))
+    return tuple(parsed)
+
+
+def allowed(address: str, among: tuple[Network, ...] | None) -> bool:
+    """Whether a client at ``address`` (:func:`client_address`) is in ``among``
+    (``None``: everyone is). A client without an IP address is not."""
+    if among is None:
+        return True
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in among)
 
 INJECTED_STYLES = ("47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
                    "/aQdAPrD+kc0v7HnGQTuKBtoP6ZN+lnzOGVJ1Qt6dfw=")
