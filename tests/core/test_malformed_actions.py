@@ -85,3 +85,29 @@ def test_any_json_action_is_applied_or_refused_without_a_trace(game_name: str,
         after = json.dumps(game.snapshot(state), sort_keys=True, default=str)
         assert after == before, "a refused action changed the state"
     assert 0 <= seat < seats
+
+
+@pytest.mark.parametrize("game_name", sorted(SETUPS))
+def test_a_seat_that_is_not_a_whole_number_is_refused_and_changes_nothing(
+        game_name: str) -> None:
+    """``1.0``, ``"0"``, ``None`` or ``True`` as the seat: ``IllegalAction`` (PROTOCOL,
+    no such seat), the state as it was (a Triominos draw by seat ``1.0`` used to take a
+    tile from the pool before failing). A NumPy integer is a seat like any other, and
+    what it produces stays JSON."""
+    numpy = pytest.importorskip("numpy")
+    game = registry.get(game_name)
+    seats = SETUPS[game_name]
+    state = game.new_game(game.make_config({}, seats), seats, 3)
+    (seat, *_) = sorted(game.to_act(state))
+    before = json.dumps(game.snapshot(state), sort_keys=True)
+    kinds = {str(action["type"]) for action in game.legal_actions(state, seat)}
+    for kind in sorted(kinds | {"draw"}):
+        for wrong in (float(seat), str(seat), None, bool(seat) or True, [seat]):
+            with pytest.raises(IllegalAction) as refusal:
+                game.apply(state, wrong, {"type": kind})  # type: ignore[arg-type]
+            assert refusal.value.rule in ("PROTOCOL", "TR-DRAW-1") or "seat" in str(
+                refusal.value), refusal.value
+            assert json.dumps(game.snapshot(state), sort_keys=True) == before, (kind, wrong)
+    action = game.legal_actions(state, seat)[0]
+    events = game.apply(state, numpy.int64(seat), action)  # type: ignore[arg-type]
+    json.dumps([events, game.snapshot(state), game.view(state, seat)])

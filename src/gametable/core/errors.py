@@ -9,6 +9,7 @@ client can show the message in its reader's language; ``str(error)`` is
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from gametable.core.i18n import translate
@@ -49,3 +50,19 @@ class IllegalAction(GameError):
 
 class ConfigError(GameError, ValueError):
     """A game configuration or seat count that the rules do not allow."""
+
+
+def seat_index(seat: object, seats: int) -> int:
+    """``seat`` as a plain ``int`` in ``0 … seats - 1`` (a NumPy integer becomes an
+    ``int``, so that events and views stay JSON).
+
+    Raises:
+        IllegalAction: ``PROTOCOL`` / ``errors.no_such_seat`` for anything else: a seat
+            out of range, a ``bool``, a float such as ``1.0``, a string or ``None``.
+    """
+    if not isinstance(seat, bool) and hasattr(seat, "__index__"):
+        index = operator.index(seat)
+        if 0 <= index < seats:
+            return int(index)
+    shown = seat if isinstance(seat, (int, float, str)) or seat is None else type(seat).__name__
+    raise IllegalAction("PROTOCOL", "errors.no_such_seat", seat=str(shown)[:20], seats=seats)

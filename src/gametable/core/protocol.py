@@ -154,7 +154,13 @@ class Game(Protocol[StateT]):
         ...
 
     def view(self, state: StateT, seat: Seat | None) -> Observation:
-        """What ``seat`` may see (``None``: a spectator). The only road out of a state."""
+        """What ``seat`` may see (``None``: a spectator). The only road out of a state.
+
+        Read it, do not change it: views of one state may share objects with each other
+        (``copy.deepcopy`` one to change it). Changing one anyway never changes the game:
+        a view shares nothing with the state, so its snapshot, outcome, legal actions
+        and later views stay as they were (``tests/core/test_views.py``).
+        """
         ...
 
     def outcome(self, state: StateT) -> Outcome:

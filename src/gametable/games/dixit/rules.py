@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
-from gametable.core.errors import ConfigError, IllegalAction
+from gametable.core.errors import ConfigError, IllegalAction, seat_index
 from gametable.core.protocol import (
     Action,
     Event,
@@ -40,6 +40,7 @@ from gametable.core.protocol import (
     rank,
 )
 from gametable.core.rng import shuffle
+from gametable.core.values import json_copy
 from gametable.decks import find_deck
 from gametable.games.dixit import heuristics
 from gametable.games.dixit.config import (
@@ -296,8 +297,8 @@ class Dixit:
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=kind)
-        if not 0 <= seat < state.seats:
-            raise IllegalAction("PROTOCOL", "errors.no_such_seat", seat=seat, seats=state.seats)
+        seat = seat_index(seat, state.seats)
+        state.shown = None
         events = handler(self, state, seat, action)
         state.actions += 1
         return events
@@ -457,7 +458,7 @@ class Dixit:
             "totals": list(state.scores),
         }
         state.history.append(summary)
-        events.append({"type": "reveal", **summary})
+        events.append({"type": "reveal", **json_copy(summary)})
         state.discard_pile.extend(table)
         state.told[teller] += 1
         ran_out = self._refill(state)
@@ -531,7 +532,10 @@ class Dixit:
         own_vote = state.votes.get(seat) if seated and seat is not None else None
         own_cards = state.submissions.get(seat) if seated and seat is not None else None
         teams = teams_of(n) if config.variant == "team" else None
-        last = state.history[-1] if state.history else None
+        if state.shown is None:
+            state.shown = (json_copy(state.clue), json_copy(state.history))
+        clue, history = state.shown
+        last = history[-1] if history else None
         finished = state.finished
         view: Observation = {
             "game": NAME,
@@ -543,7 +547,7 @@ class Dixit:
             "phase": phase,
             "round": state.round,
             "storyteller": teller,
-            "clue": state.clue,
+            "clue": clue,
             "hand": hand,
             "hand_hidden": hidden,
             "hand_sizes": [len(h) for h in state.hands],
@@ -571,7 +575,7 @@ class Dixit:
             "mime_or_music": config.mime_or_music,
             "clue_language": clue_language(config),
             "last_round": last,
-            "history": list(state.history[:-1]),
+            "history": history[:-1],
             "finished": finished,
             "ranking": rank(state.scores) if finished else None,
         }

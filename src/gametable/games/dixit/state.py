@@ -29,13 +29,16 @@ class DixitState:
             Party storyteller's red slot (else ``None``).
         scores: per seat; in Team both members carry their team's score.
         history: the public summary of every finished round (``view["last_round"]``).
+        shown: the clue and the history as views show them, copies made once per action
+            (``None`` until a view asks; every action clears it), so that a view never
+            hands out the state's own objects.
         actions: actions applied so far; ``finished`` the game is over.
         rng: the seeded generator all chance is drawn from.
     """
 
     __slots__ = (
         "actions", "clue", "config", "discard_pile", "draw_pile", "finished", "givers",
-        "hands", "history", "phase", "rng", "round", "scores", "seats", "storyteller",
+        "hands", "history", "phase", "rng", "round", "scores", "seats", "shown", "storyteller",
         "submissions", "table", "told", "votes",
     )
 
@@ -57,6 +60,7 @@ class DixitState:
         self.votes: dict[int, tuple[list[int], int | None]] = {}
         self.scores = [0] * seats
         self.history: list[dict[str, Any]] = []
+        self.shown: tuple[dict[str, Any] | None, list[dict[str, Any]]] | None = None
         self.actions = 0
         self.finished = False
 
@@ -81,6 +85,7 @@ class DixitState:
         other.votes = {seat: (list(slots), red) for seat, (slots, red) in self.votes.items()}
         other.scores = list(self.scores)
         other.history = list(self.history)
+        other.shown = None
         other.actions = self.actions
         other.finished = self.finished
         return other

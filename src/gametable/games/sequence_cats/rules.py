@@ -48,10 +48,11 @@ from typing import Any, Final
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
-from gametable.core.errors import ConfigError, IllegalAction
+from gametable.core.errors import ConfigError, IllegalAction, seat_index
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import shuffle
+from gametable.core.values import json_copy
 from gametable.games.sequence_cats import heuristics, planning, rollouts
 from gametable.games.sequence_cats.board import board_for
 from gametable.games.sequence_cats.cards import (
@@ -251,12 +252,10 @@ class SequenceCats:
             raise IllegalAction("PROTOCOL", "errors.malformed_action")
         if state.finished:
             raise IllegalAction("SC-WIN-2", "errors.game_over")
+        seat = seat_index(seat, state.seats)
         if kind in _DRAW_ACTIONS and state.rules > FIRST_RULES:
             if len(action) != 1:
                 raise IllegalAction("PROTOCOL", "errors.malformed_action")
-            if not 0 <= seat < state.seats:
-                raise IllegalAction("PROTOCOL", "errors.no_such_seat", seat=seat,
-                                    seats=state.seats)
             if kind == "offer_draw":
                 return self._offer_draw(state, seat)
             return self._answer_draw(state, seat, accept=kind == "accept_draw")
@@ -710,7 +709,7 @@ class SequenceCats:
             "last_play": None if state.last_play is None else {
                 "seat": state.last_play[0], "card": CARD_IDS[state.last_play[1]],
                 "space": labels[state.last_play[2]], "team": state.last_play[3]},
-            "options": state.public_options,
+            "options": json_copy(state.public_options),
         }
         if seated and seat is not None:
             view["hand"] = _card_ids(state.hands[seat])

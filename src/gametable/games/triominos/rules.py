@@ -26,9 +26,10 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
-from gametable.core.errors import ConfigError, IllegalAction
+from gametable.core.errors import ConfigError, IllegalAction, seat_index
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
 from gametable.core.rng import shuffle
+from gametable.core.values import json_copy
 from gametable.games.triominos import heuristics, planning
 from gametable.games.triominos.config import ALLOWED_SEATS, TriominosConfig, tiles_per_player
 from gametable.games.triominos.lattice import CELLS, ORIGIN, pack, unpack
@@ -233,6 +234,7 @@ class Triominos:
             raise IllegalAction("PROTOCOL", "errors.malformed_action")
         if state.finished:
             raise IllegalAction("TR-END-4", "errors.game_over")
+        seat = seat_index(seat, state.seats)
         if seat != state.current:
             raise IllegalAction("TR-PLACE-3", "errors.not_your_turn", seat=seat,
                                 current=state.current)
@@ -442,7 +444,7 @@ class Triominos:
             "scores": list(state.scores),
         }
         state.history.append(summary)
-        events.append({"type": "round_end"} | summary)
+        events.append({"type": "round_end"} | json_copy(summary))
         config = state.config
         if config.rounds is not None:
             over = state.round >= config.rounds
@@ -487,7 +489,7 @@ class Triominos:
         config = state.config
         return {
             "round": state.round,
-            "board": list(state.board_json),
+            "board": json_copy(state.board_json),
             "open": self._open_positions(state),
             "last": position_json(state.last) if state.last is not None else None,
             "pool": len(state.pool),
@@ -500,16 +502,16 @@ class Triominos:
             "max_draws": MAX_DRAWS,
             "out": state.out,
             "forced": TILE_IDS[state.forced] if state.forced is not None else None,
-            "round_start": state.start,
+            "round_start": json_copy(state.start),
             "penalties": {"draw": _points(state, "draw"), "pass": _points(state, "pass")},
             "extended_bridge": config.bridge_extends(),
-            "rounds": list(state.history),
+            "rounds": json_copy(state.history),
             "target_score": None if config.rounds is not None else config.target_score,
             "round_limit": config.rounds,
             "turn": state.turn,
             "finished": state.finished,
             "winners": _leaders(state) if state.finished else [],
-            "options": state.public_options,
+            "options": json_copy(state.public_options),
         }
 
     def _open_positions(self, state: TriominosState) -> list[dict[str, Any]]:
@@ -530,7 +532,7 @@ class Triominos:
                     "fillable": bool(DEMAND_TILES[key]),
                     "bonus": self._bonus(state, layout.geometry(p)),
                 }
-            found.append(fact)
+            found.append(json_copy(fact))
         return found
 
     def sample_state(self, view: Observation, seat: Seat, rng: random.Random
