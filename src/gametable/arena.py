@@ -8,7 +8,9 @@ Approximation Method for Online Ranking*, JMLR 12, 2011), updated game by game i
 order the games were seeded; for two-seat games also each pairing's head-to-head record.
 
 Games are played through :func:`gametable.simulate.play_bot_game` (bots see views only),
-optionally in several processes; the figures do not depend on how many.
+optionally in several processes; the figures do not depend on how many (except with
+players that think for a time, ``search``, ``rollout`` and ``hard`` where it seats them,
+whose choices follow the machine's speed: :func:`gametable.bots.base.make_bot`).
 """
 
 from __future__ import annotations
@@ -231,7 +233,8 @@ def run_arena(
         players: seats per game.
         options: the game's options.
         seed: the seed of the first game.
-        jobs: processes to play in (results do not depend on it).
+        jobs: processes to play in (results do not depend on it, but for players that
+            think for a time: see the module docstring).
         max_actions: a game still running after this many actions counts as unfinished.
         progress: called with ``(games done, games in all)`` after each game.
 
@@ -290,8 +293,8 @@ def _tally(game_name: str, players: int, bots: Sequence[str], config: dict[str, 
             first, second = sorted(result.lineup, key=list(bots).index)
             record = pairs.setdefault((first, second), HeadToHead(first, second))
             record.games += 1
-            if result.draw or not result.finished:
-                record.draws += 1
+            if result.draw or not result.finished or len(result.winners) > 1:
+                record.draws += 1  # a shared win (TR-END-4) is neither's win over the other
             else:
                 winner = result.lineup[result.winners[0]]
                 if winner == first:

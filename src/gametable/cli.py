@@ -13,11 +13,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from gametable.arena import run_arena
+from gametable.arena import run_arena, schedule
 from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.errors import ConfigError
-from gametable.core.records import GameRecord, RecordError
+from gametable.core.records import MAX_SEED, GameRecord, RecordError
 from gametable.core.records import replay as replay_record
 from gametable.simulate import simulate as run_simulation
 
@@ -182,6 +182,21 @@ def _parse_config(text: str | None) -> dict[str, Any]:
     return value
 
 
+def _check_seeds(seed: int, games: int) -> None:
+    """Refuse a run whose last game's seed (``seed + games - 1``) a record cannot hold,
+    before any game is played."""
+    if seed + games - 1 > MAX_SEED:
+        raise typer.BadParameter(
+            f"the games would be seeded {seed}–{seed + games - 1}; a record's seed is at "
+            f"most {MAX_SEED} (2^63 - 1)", param_hint="--seed")
+
+
+def _console() -> Console:
+    """Where tables are printed: the terminal's width, or wide enough for every column
+    when the output goes to a file or a pipe (which rich would take as 80 columns)."""
+    return Console() if sys.stdout.isatty() else Console(width=200)
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
@@ -200,13 +215,17 @@ def simulate(
         raise typer.BadParameter(
             f"unknown bot {', '.join(unknown) or '(none)'}; choose from {', '.join(bot_names())}",
             param_hint="--bots")
-    seat_bots = [names[i % len(names)] for i in range(players)]
+    if len(names) > players:
+        raise typer.BadParameter(f"{len(names)} bots for {players} seats; give at most one "
+                                 "a seat", param_hint="--bots")
     options = _parse_config(config)
     try:
         registry.get(game).make_config(options, players)
     except ConfigError as error:
         err.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
+    _check_seeds(seed, games)
+    seat_bots = [names[i % len(names)] for i in range(players)]
     show = sys.stderr.isatty()
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err,
@@ -263,6 +282,7 @@ def arena(
     except ConfigError as error:
         err.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
+    _check_seeds(seed, len(schedule(names, players, games, seed)))
     show = sys.stderr.isatty()
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err,
@@ -274,7 +294,7 @@ def arena(
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return
-    out = Console()
+    out = _console()
     out.print(f"[bold]{game}[/bold] arena: {result.games} games, {players} seats, "
               f"seeds {seed}–{seed + result.games - 1}, {result.seconds:.1f} s")
     table = Table("bot", "games", "wins", "win rate (95 %)", "draws", "mean score",

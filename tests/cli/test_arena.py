@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from gametable.arena import lineups, run_arena, schedule, wilson
+from gametable.arena import GameResult, _tally, lineups, run_arena, schedule, wilson
 from tests.cli.test_cli import gametable
 
 
@@ -49,6 +49,19 @@ def test_greedy_rates_above_random_and_processes_do_not_change_the_result() -> N
     (pair,) = one.head_to_head
     assert pair.first_wins + pair.second_wins + pair.draws == 12
     assert one.to_json()["standings"] == two.to_json()["standings"]
+
+
+def test_a_shared_win_is_drawn_in_the_head_to_head_and_a_win_for_both_in_the_standings(
+        ) -> None:
+    """Triominos' equal leaders share the win (TR-END-4): each bot's standing counts it,
+    and their head-to-head counts it drawn, not as a win for the bot in seat 0."""
+    shared = GameResult(index=0, lineup=("greedy", "random"), seed=19, finished=True,
+                        draw=False, winners=[0, 1], ranking=[1, 1], scores=[28.0, 28.0],
+                        actions=40)
+    result = _tally("triominos", 2, ["greedy", "random"], {}, 19, [shared])
+    assert [s.wins for s in result.standings] == [1, 1]
+    (pair,) = result.head_to_head
+    assert (pair.first_wins, pair.second_wins, pair.draws) == (0, 0, 1)
 
 
 def test_arena_refuses_a_bot_listed_twice() -> None:

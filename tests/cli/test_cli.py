@@ -62,6 +62,28 @@ def test_simulate_refuses_five_players_and_unknown_bots() -> None:
     assert bot.returncode == 2 and "deep-blue" in bot.stderr and "greedy" in bot.stderr
 
 
+def test_simulate_refuses_more_bots_than_seats_and_seeds_a_record_cannot_hold() -> None:
+    """Three bots for two seats would drop one without a word; seeds past 2^63 - 1 (a
+    record's limit) used to fail with a traceback after the first games were played."""
+    extra = gametable("simulate", "sequence-cats", "--players", "2", "--games", "1",
+                      "--bots", "greedy,random,planner")
+    assert extra.returncode == 2 and "3 bots for 2 seats" in extra.stderr
+    for command in ("simulate", "arena"):
+        late = gametable(command, "sequence-cats", "--games", "2",
+                         "--seed", str(2**63 - 1))
+        assert late.returncode == 2, late.stderr
+        assert "Traceback" not in late.stderr and "2^63" in late.stderr
+        assert late.stdout == ""
+
+
+def test_the_arena_table_keeps_every_column_whole_when_printed_to_a_pipe() -> None:
+    done = gametable("arena", "sequence-cats", "--bots", "greedy,random,planner",
+                     "--games", "2")
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("│ greedy")]
+    assert rows and "…" not in rows[0] and "%)" in rows[0], done.stdout
+
+
 def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
     record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
     path = tmp_path / "game.json"

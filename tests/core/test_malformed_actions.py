@@ -109,5 +109,5 @@ def test_a_seat_that_is_not_a_whole_number_is_refused_and_changes_nothing(
                 refusal.value), refusal.value
             assert json.dumps(game.snapshot(state), sort_keys=True) == before, (kind, wrong)
     action = game.legal_actions(state, seat)[0]
-    events = game.apply(state, numpy.int64(seat), action)  # type: ignore[arg-type]
+    events = game.apply(state, numpy.int64(seat), action)
     json.dumps([events, game.snapshot(state), game.view(state, seat)])

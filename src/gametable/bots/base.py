@@ -89,6 +89,13 @@ def bot_names(game: Game[Any] | None = None) -> list[str]:
 def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
     """A bot called ``name`` for ``game``, drawing its own randomness from ``seed``.
 
+    The same ``seed`` gives the same choices on the same views, except for players that
+    think for a time (``search``, ``rollout`` and the ``hard`` level where it seats
+    them: 0.5 s of the clock a move), whose choices follow how much they got through in
+    that time, so the machine's speed and what runs beside them. For reproducible runs
+    with those, make them with a fixed amount of work (``SearchBot(game, rng,
+    seconds=None, iterations=…)``, ``RolloutBot(game, rng, seconds=None, deals=…)``).
+
     Raises:
         KeyError: no bot has that name (the message lists the available ones).
     """
