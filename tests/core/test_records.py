@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from gametable.core import registry
 from gametable.core.errors import ConfigError
 from gametable.core.records import GameRecord, RecordError, options_of, replay
 from gametable.simulate import play_bot_game
@@ -30,6 +31,8 @@ def test_the_documented_example_is_a_valid_record() -> None:
     {"format": "pgn"},
     {"seed": -1},
     {"seed": 2**63},
+    {"seed": "7"},
+    {"seed": 7.0},
     {"seats": []},
     {"colour": "blue"},
 ])
@@ -89,3 +92,30 @@ def test_a_version_1_record_replays_by_the_first_rules() -> None:
     assert replay(old).config.rules_version == 1  # type: ignore[attr-defined]
     # A version 2 record without the field is played by the current rules.
     assert options_of(record.model_copy(update={"config": config})) == config
+
+
+@pytest.mark.parametrize(("name", "seats", "options"), [
+    ("dixit", 4, {"target_score": True}),
+    ("dixit", 4, {"lone_finder_bonus": "true"}),
+    ("sequence-cats", 2, {"sequences_to_win": "2"}),
+    ("sequence-cats", 2, {"sequences_to_win": 2.0}),
+    ("sequence-cats", 2, {"free_corners": "no"}),
+    ("triominos", 2, {"rounds": True}),
+    ("triominos", 2, {"extended_bridge": 1}),
+])
+def test_an_option_of_the_wrong_json_type_is_refused_not_converted(
+        name: str, seats: int, options: dict[str, object]) -> None:
+    """``true`` is not 1 (a Dixit target of ``true`` played a 1-point game), ``"2"`` is not
+    2 and ``"no"`` is not false: each is a ConfigError naming the option."""
+    (option,) = options
+    with pytest.raises(ConfigError, match=f'"{option}"'):
+        registry.get(name).make_config(options, seats)
+
+
+def test_a_bad_board_names_the_option_as_written() -> None:
+    with pytest.raises(ConfigError) as refusal:
+        registry.get("sequence-cats").make_config({"board": 5}, 2)
+    assert refusal.value.params["option"] == "board"
+    with pytest.raises(ConfigError) as refusal:
+        registry.get("sequence-cats").make_config({"board": {"spaces": [[1]]}}, 2)
+    assert refusal.value.params["option"] == "board.spaces.0.0"

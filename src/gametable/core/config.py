@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
+
+from gametable.core.errors import ConfigError
 
 RULES_VERSION = 2
 """The rules version of new games."""
@@ -55,3 +57,25 @@ def legacy_options(options: dict[str, Any]) -> dict[str, Any]:
     set to :data:`FIRST_RULES_VERSION` unless it is there already."""
     return {**options, RULES_VERSION_FIELD: options.get(RULES_VERSION_FIELD,
                                                         FIRST_RULES_VERSION)}
+
+
+def option_error(error: ValidationError) -> ConfigError:
+    """The first problem of a config's validation as ``ConfigError`` (``CONFIG``,
+    ``errors.bad_option``) naming the option as the player wrote it: ``board`` or
+    ``board.spaces.0``, not the validator's name for a member of a union
+    (``board.constrained-str``, ``board.BoardLayout``); of the first option's problems,
+    the one deepest in the value.
+
+    Options are checked strictly (each config has ``strict=True``): ``true`` is not 1,
+    ``"2"`` is not 2 and ``"no"`` is not false.
+    """
+    problems = error.errors()
+    # Of a union's problems (a board's name or layout), the deepest: the member the
+    # value was meant for.
+    top = problems[0]["loc"][:1]
+    first = max((p for p in problems if p["loc"][:1] == top), key=lambda p: len(p["loc"]))
+    parts = [str(part) for i, part in enumerate(first["loc"])
+             if i == 0 or isinstance(part, int)
+             or (str(part).isidentifier() and str(part).islower())]
+    return ConfigError("CONFIG", "errors.bad_option", option=".".join(parts) or "options",
+                       problem=first["msg"])

@@ -7,6 +7,7 @@ state, replaying the actions in order reproduces every state exactly.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -28,7 +29,7 @@ MAX_SEED = 2**63 - 1
 class SeatInfo(BaseModel):
     """Who sat in a seat: a display name, and the bot's name for a computer player."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str | None = Field(default=None, max_length=40)
     bot: str | None = None
 
@@ -36,15 +37,16 @@ class SeatInfo(BaseModel):
 class RecordedAction(BaseModel):
     """One accepted action: the seat that took it and the action object."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int = Field(ge=0)
     action: dict[str, Any]
 
 
 class GameRecord(BaseModel):
-    """A complete, replayable game (``docs/records.md``)."""
+    """A complete, replayable game (``docs/records.md``). Fields are checked strictly:
+    a seed or seat written as a string (``"7"``) is refused, not read as a number."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     format: Literal["gametable-record"] = "gametable-record"
     version: Literal[1, 2] = 2
     game: str
@@ -56,7 +58,7 @@ class GameRecord(BaseModel):
 
     def append(self, seat: int, action: Mapping[str, Any]) -> None:
         """Add an accepted action at the end."""
-        self.actions.append(RecordedAction(seat=seat, action=dict(action)))
+        self.actions.append(RecordedAction(seat=operator.index(seat), action=dict(action)))
 
 
 class RecordError(Exception):

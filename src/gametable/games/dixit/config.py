@@ -66,7 +66,7 @@ class DixitConfig(VersionedConfig):
             ``pt``); ``"auto"``: the edition's (IS Icelandic, EN English, PT Portuguese).
     """
 
-    model_config = ConfigDict(extra="forbid", title="Dixit")
+    model_config = ConfigDict(extra="forbid", strict=True, title="Dixit")
 
     edition: Edition = Field(default="IS", description="Rule edition.")
     variant: Variant = Field(default="base", description="Base game, Party or Team.")

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
+from gametable.core.config import option_error
 from gametable.core.errors import ConfigError, IllegalAction, seat_index
 from gametable.core.protocol import (
     Action,
@@ -108,10 +109,7 @@ class Dixit:
         try:
             config = DixitConfig.model_validate(given)
         except ValidationError as error:
-            first = error.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "options"
-            raise ConfigError("CONFIG", "errors.bad_option", option=field,
-                              problem=first["msg"]) from None
+            raise option_error(error) from None
         deck = find_deck(config.deck)
         if deck is None:
             raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)

@@ -23,7 +23,7 @@ class BoardLayout(BaseModel):
     """A board layout given in full (SC-COMP-2): a grid of at most 26 × 26 space names
     (breeds or ``"free"``), each breed on two spaces; nothing else."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str = Field(default="custom", max_length=40)
     rows: int | None = Field(default=None, ge=1, le=MAX_SIDE)
@@ -52,7 +52,7 @@ class SequenceCatsConfig(VersionedConfig):
             they are blank spaces that take no chip and count for nobody.
     """
 
-    model_config = ConfigDict(extra="forbid", title="Sequence Cats")
+    model_config = ConfigDict(extra="forbid", strict=True, title="Sequence Cats")
 
     teams: Literal[2, 3] | None = Field(
         default=None, description="Number of teams (colours); only 6 seats can choose.",

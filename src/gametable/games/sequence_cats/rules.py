@@ -48,7 +48,8 @@ from typing import Any, Final
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
-from gametable.core.errors import ConfigError, IllegalAction, seat_index
+from gametable.core.config import option_error
+from gametable.core.errors import IllegalAction, seat_index
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import shuffle
@@ -110,10 +111,7 @@ class SequenceCats:
         try:
             config = SequenceCatsConfig.model_validate(dict(options or {}))
         except ValidationError as error:
-            first = error.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "options"
-            raise ConfigError("CONFIG", "errors.bad_option", option=field,
-                              problem=first["msg"]) from None
+            raise option_error(error) from None
         team_count(config, seats)
         board_for(config.board)
         return config

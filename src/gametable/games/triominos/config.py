@@ -31,7 +31,7 @@ class TriominosConfig(VersionedConfig):
         rounds: play exactly this many rounds instead (1–20); ``None`` uses the target.
     """
 
-    model_config = ConfigDict(extra="forbid", title="Triominos")
+    model_config = ConfigDict(extra="forbid", strict=True, title="Triominos")
 
     edition: Literal["IS", "PRESSMAN"] = Field(default="IS", description="Rule edition.")
     start_rule: Literal["highest_sum", "highest_triple"] | None = Field(

@@ -26,7 +26,8 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
-from gametable.core.errors import ConfigError, IllegalAction, seat_index
+from gametable.core.config import option_error
+from gametable.core.errors import IllegalAction, seat_index
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
 from gametable.core.rng import shuffle
 from gametable.core.values import json_copy
@@ -98,10 +99,7 @@ class Triominos:
         try:
             config = TriominosConfig.model_validate(dict(options or {}))
         except ValidationError as error:
-            first = error.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "options"
-            raise ConfigError("CONFIG", "errors.bad_option", option=field,
-                              problem=first["msg"]) from None
+            raise option_error(error) from None
         tiles_per_player(seats)
         return config
 
