@@ -439,6 +439,32 @@ def test_on_a_phone_a_long_name_under_a_revealed_card_takes_two_lines_at_most(
     anna.screenshot(path=shots / "dixit-reveal-phone-long-name.png")
 
 
+def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """A person reads a round's points to the end of the board (it scrolls on a phone)
+    and continues: the next phase opens at the board's top, the clue and the cards, not
+    at the score track where the reading left it. The points say which of "everyone" or
+    "no one" found the card (DX-SCORE-1), and a bonus speaks of the card's votes, not of
+    "your" card in everyone's box."""
+    anna = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     device_scale_factor=2).new_page())
+    create_table(anna, web_server, "Anna", ["bot:random"] * 7,
+                 {"First storyteller": "The first seat"})
+    give_clue(anna, "A quiet lantern")
+    expect(anna.locator(".dx-reveal")).to_be_visible()
+    reasons = anna.locator(".dx-reveal-points li").all_inner_texts()
+    assert reasons and not any("or no one" in line for line in reasons), reasons
+    assert not any("your card" in line for line in reasons), reasons
+    board = anna.locator(".dx-board")
+    board.evaluate("b => { b.scrollTop = b.scrollHeight; }")
+    assert board.evaluate("b => b.scrollTop") > 0, "the round's result fits: nothing to show"
+    continue_reveal(anna)
+    expect(anna.locator(".dx-reveal")).to_have_count(0)
+    assert board.evaluate("b => b.scrollTop") == 0
+    anna.screenshot(path=shots / "dixit-phone-after-continue.png")
+
+
 def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from gametable.core.records import GameRecord, replay
+from gametable.simulate import play_bot_game
 from tests.browser import seats
 from tests.server.conftest import LiveServer
 
@@ -221,4 +222,26 @@ def test_the_end_of_game_dialog_opens_the_tables_replay(
     expect(page.get_by_role("link", name="Watch the replay")).to_have_count(0)
     expect(page.get_by_role("link", name="Download the game record")).to_have_count(1)
     page.screenshot(path=str(shots / f"replay-from-table-{game}.png"))
+    page.context.close()
+
+
+def test_team_dixits_final_ranking_numbers_the_teams_one_two_three(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    """Teammates share their team's seat rank, so the seats' ranks go 1, 3, 5; the final
+    ranking ranks the teams among themselves (DX-TEAM-6): places 1, 2, 3, ties shared."""
+    record, outcome = play_bot_game("dixit", {"variant": "team", "rounds_per_player": 1},
+                                    ["random"] * 6, seed=4)
+    assert outcome.finished
+    path = tmp_path / "team.json"
+    path.write_text(record.model_dump_json())
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_role("button", name="To the end").click()
+    at_step(page, ".dx-table", len(record.actions))
+    rows = page.locator(".dx-ranking li")
+    expect(rows).to_have_count(3)
+    team_scores = [outcome.scores[seat] for seat in range(3)]  # seats 0–2 lead teams 1–3
+    expected = sorted(1 + sum(other > score for other in team_scores) for score in team_scores)
+    assert [int(r.get_attribute("data-rank") or 0) for r in rows.all()] == expected
     page.context.close()

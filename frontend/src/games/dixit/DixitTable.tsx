@@ -86,6 +86,11 @@ export function DixitTable(props: GameTableProps) {
     setRed(null);
     setZoom((z) => (z?.kind === "hand" ? z : null));
   }, [step]);
+  // What the board shows changes with the phase and when a round's result is closed: it
+  // opens at its top (the clue, the cards), not where the last reading left it.
+  useEffect(() => {
+    if (boardRef.current) boardRef.current.scrollTop = 0;
+  }, [step, showReveal]);
 
   const handChoosable = useMemo(() => {
     if (options.canClue && options.clueCards) return options.clueCards;

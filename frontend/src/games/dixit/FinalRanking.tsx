@@ -25,6 +25,10 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
     rank: ranks[seats[0]],
     score: scores[seats[0]],
   }));
+  // Teammates share a seat rank, so rank the teams among themselves: 1, 2, 3, not 1, 3, 5.
+  if (view.teams) {
+    for (const e of entries) e.rank = 1 + entries.filter((o) => o.score > e.score).length;
+  }
   entries.sort((a, b) => a.rank - b.rank || a.seats[0] - b.seats[0]);
   const winners = entries.filter((e) => e.rank === 1);
   const won = seat !== null && winners.some((e) => e.seats.includes(seat));

@@ -133,7 +133,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                   {lines.map((line, i) => (
                     <li key={i} data-reason={line.reason}>
                       <span>
-                        {t(line.reason, { ...line.params, defaultValue: line.reason })}
+                        {t(line.reason, { ...line.params, points: line.points, context: reasonContext(line.params), defaultValue: line.reason })}
                         {group.seats.length > 1 && <span className="muted"> ({player(line.seat)})</span>}
                       </span>
                       <span>+{line.points}</span>
@@ -149,4 +149,13 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
       </div>
     </section>
   );
+}
+
+/** Which wording of a reason fits its figures: whether everyone or no one found the
+ * storyteller's card (``all``), and whether a bonus met its cap (``capped``). */
+function reasonContext(params: Record<string, unknown> | undefined): string | undefined {
+  if (params === undefined) return undefined;
+  if (typeof params.all === "boolean") return params.all ? "everyone" : "nobody";
+  if (params.capped === true && "votes" in params) return "capped";
+  return undefined;
 }
