@@ -231,10 +231,12 @@ class CompletesActions(Protocol):
 @runtime_checkable
 class HasPatience(Protocol):
     """A game that asks computer players to wait longer before some decisions, so that
-    people at the table get there first (claiming the Dixit storyteller role)."""
+    people at the table get there first (claiming the Dixit storyteller role, naming a
+    Team Dixit team's giver)."""
 
-    def patience(self, view: Observation) -> float:
-        """Extra waiting before acting on ``view``, in multiples of the bot delay (0: none)."""
+    def patience(self, view: Observation, people: frozenset[Seat]) -> float:
+        """Extra waiting before acting on ``view``, in multiples of the bot delay (0: none);
+        ``people``: the seats that people hold (never empty when asked)."""
         ...
 
 

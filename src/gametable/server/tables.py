@@ -1247,11 +1247,12 @@ class TableManager:
 
     def _patience(self, table: Table, seat: Seat) -> float:
         """Extra waiting, in bot delays, that the game asks of a computer player now (a
-        Dixit bot lets people claim the storyteller role first, DX-SETUP-4)."""
-        if not isinstance(table.game, HasPatience) or not any(
-                row.kind == HUMAN for row in table.seats):
+        Dixit bot lets people claim the storyteller role, or a teammate name the giver,
+        first: DX-SETUP-4, DX-TEAM-2)."""
+        people = frozenset(s for s, row in enumerate(table.seats) if row.kind == HUMAN)
+        if not isinstance(table.game, HasPatience) or not people:
             return 0.0
-        return table.game.patience(table.game.view(table.state, seat))
+        return table.game.patience(table.game.view(table.state, seat), people)
 
     def _think_time(self, table: Table, seat: Seat) -> float:
         """Seconds from the moment computer player ``seat`` may act to its move

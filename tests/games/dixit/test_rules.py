@@ -9,6 +9,7 @@ import pytest
 from gametable.core.errors import ConfigError, IllegalAction
 from gametable.games.dixit import DIXIT as GAME
 from gametable.games.dixit.config import DixitConfig, cards_in_game, minimum_deck
+from gametable.games.dixit.rules import GIVER_PATIENCE, team_of
 from tests.games.dixit.helpers import (
     config,
     new,
@@ -677,3 +678,20 @@ def test_every_view_keeps_the_earlier_rounds_for_the_history_panel() -> None:
     assert first[0]["clue"]["text"] == "First" and first[0]["gained"] == [3, 4, 0, 1]
     assert views[0]["last_round"]["clue"]["text"] == "Second"
     assert all(view["history"] == first for view in views)
+
+
+def test_dx_team_2_a_computer_teammate_waits_for_a_person_to_name_the_giver() -> None:
+    """DX-TEAM-2 [decision]: at the start of a round the seat of a team that must name
+    its giver waits 12 bot delays when its teammate is a person, none when it is a
+    computer player, and none once the giver is named."""
+    game = GAME
+    state = game.new_game(game.make_config(
+        {"variant": "team", "first_storyteller": "first_seat"}, 6), 6, 5)
+    game.apply(state, 0, {"type": "clue", "card": state.hands[0][0], "text": "Tide"})
+    view = game.view(state, 4)  # seat 4's team (1 and 4) names its giver; 1 is its mate
+    assert team_of(4, 6) != team_of(0, 6) and "1" not in view["givers"]
+    assert game.patience(view, frozenset({1})) == GIVER_PATIENCE
+    assert game.patience(view, frozenset({2})) == 0.0
+    assert game.patience(game.view(state, 3), frozenset({0})) == 0.0  # the storyteller's mate gives
+    game.apply(state, 1, {"type": "giver", "seat": 1})
+    assert game.patience(game.view(state, 4), frozenset({1})) == 0.0

@@ -60,6 +60,9 @@ from gametable.games.dixit.scoring import Reveal, score_base, score_party, total
 from gametable.games.dixit.state import DixitState
 
 NAME: Final = "dixit"
+GIVER_PATIENCE: Final = 12.0
+"""Bot delays a computer player waits before naming its team's giver for a person
+teammate (DX-TEAM-2, :meth:`Dixit.patience`)."""
 PLACEHOLDER_CLUE: Final = "…"
 """The text of the clue actions ``legal_actions`` lists (any 1–200 characters are legal)."""
 _CLAIM: Final[dict[str, Any]] = {"type": "claim"}
@@ -650,10 +653,25 @@ class Dixit:
             "minimum_deck": minimum_deck(config, seats),
         }
 
-    def patience(self, view: Observation) -> float:
-        """DX-SETUP-4 [decision]: computer players claim the storyteller role only after
-        waiting five bot delays, so that a person may claim it first."""
-        return 5.0 if view.get("phase") == "claim" else 0.0
+    def patience(self, view: Observation, people: frozenset[Seat]) -> float:
+        """How many bot delays a computer player waits before acting on ``view`` so that
+        the people at the table (``people``, their seats) may act first:
+
+        * DX-SETUP-4 [decision]: 5 before claiming the storyteller role;
+        * DX-TEAM-2 [decision]: 12 before naming its team's giver when its teammate is a
+          person (about 10 s at the default 0.8 s delay), so that the person, who may
+          still be reading the last round's result, has the choice.
+        """
+        if view.get("phase") == "claim":
+            return 5.0
+        seat, seats = view.get("seat"), view.get("seats")
+        if (view.get("variant") == "team" and view.get("phase") == "submit"
+                and isinstance(seat, int) and isinstance(seats, int)
+                and (seat + seats // 2) % seats in people
+                and str(team_of(seat, seats)) not in view.get("givers", {})
+                and seat not in view.get("gives", [])):
+            return GIVER_PATIENCE
+        return 0.0
 
     def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
         """Greedy scores for ``actions`` from ``view`` (see :mod:`.heuristics`)."""
