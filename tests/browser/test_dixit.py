@@ -465,6 +465,27 @@ def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
     anna.screenshot(path=shots / "dixit-phone-after-continue.png")
 
 
+def test_on_a_laptop_the_storytellers_score_stays_inside_the_players_list(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Beside the table a storyteller's row carries the "Storyteller" badge and its
+    progress ("card in") as well as a long name: the badges go under the name and the
+    score keeps its place inside the list (it was pushed past the list's edge)."""
+    anna = watch(browser.new_context(viewport={"width": 1366, "height": 768}).new_page())
+    create_table(anna, web_server, "Anna Sigríður", ["bot:medium"] * 7,
+                 {"First storyteller": "The first seat"})
+    give_clue(anna, "A quiet lantern")
+    expect(anna.locator(".dx-player.storyteller .dx-teller")).to_be_visible()
+    clipped = anna.locator(".dx-players").evaluate("""list => {
+        const edge = list.getBoundingClientRect().right;
+        return [...list.querySelectorAll('.dx-player-score')]
+            .filter(score => score.getBoundingClientRect().right > edge + 0.5)
+            .map(score => score.closest('.dx-player').dataset.seat);
+    }""")
+    anna.screenshot(path=shots / "dixit-laptop-storyteller-row.png")
+    assert clipped == []
+
+
 def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

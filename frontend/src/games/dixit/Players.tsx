@@ -50,19 +50,21 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
             data-progress={progress ?? undefined}
           >
             <span className="dx-dot" style={{ background: seatColour(view, s.seat) }} aria-hidden="true" />
-            <span className="dx-player-name">
-              <span className="dx-player-label">{seatName(t, info, s.seat)}</span>
-              {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
-              {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
-              {team !== null && !compact && <span className="dx-team-tag">{t("dixit.ui.team", { team: team + 1 })}</span>}
-            </span>
-            {teller && (
-              <span className="dx-teller" title={t("dixit.ui.storyteller")}>
-                <span aria-hidden="true">✎</span>
-                <span className={compact ? "sr-only" : ""}>{t("dixit.ui.storyteller")}</span>
+            <span className="dx-player-main">
+              <span className="dx-player-name">
+                <span className="dx-player-label">{seatName(t, info, s.seat)}</span>
+                {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
+                {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+                {team !== null && !compact && <span className="dx-team-tag">{t("dixit.ui.team", { team: team + 1 })}</span>}
               </span>
-            )}
-            {badge(progress)}
+              {teller && (
+                <span className="dx-teller" title={t("dixit.ui.storyteller")}>
+                  <span aria-hidden="true">✎</span>
+                  <span className={compact ? "sr-only" : ""}>{t("dixit.ui.storyteller")}</span>
+                </span>
+              )}
+              {badge(progress)}
+            </span>
             <span className="dx-player-score" title={t("dixit.ui.score")}>
               {view.scores[s.seat]}
             </span>
