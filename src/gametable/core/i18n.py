@@ -81,10 +81,16 @@ def translate(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     """Render the message ``key`` in ``language`` with ``params`` interpolated.
 
     Falls back to English, then to the key itself, so a missing translation never hides
-    a message. Nested ``$t(...)`` references are resolved up to a depth of 5.
+    a message. Nested ``$t(...)`` references are resolved up to a depth of 5. With
+    ``count=1`` a ``key_one`` form is used where the catalog has one (as the client's
+    i18next does), so that "Vote for one card." need not read "Vote for 1 to 1 card(s).".
     """
     _load_game_texts()
-    template = lookup(key, language)
+    template = None
+    if params.get("count") == 1:
+        template = lookup(key + "_one", language)
+    if template is None:
+        template = lookup(key, language)
     if template is None and language != DEFAULT_LANGUAGE:
         template = lookup(key, DEFAULT_LANGUAGE)
     if template is None:

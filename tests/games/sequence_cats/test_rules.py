@@ -763,7 +763,6 @@ def test_sc_comp_2_without_free_corners_five_chips_still_win() -> None:
     {"type": "exchange"},
     {"type": "pass", "now": True},
     {"type": "offer_draw", "now": True},
-    {"type": "sequence", "spaces": ["C3", "D3", "E3", "F3", "G3"]},
 ])
 def test_malformed_actions_are_refused_and_change_nothing(action: dict[str, Any]) -> None:
     """Malformed input is refused (PROTOCOL) with the state untouched."""
@@ -796,3 +795,15 @@ def test_sc_turn_2_the_view_shows_the_last_play() -> None:
     assert GAME.view(state, 0)["last_play"] == {
         "seat": 1, "card": "meow", "space": target, "team": 0}
     assert state.cells[space(state, target)] == EMPTY
+
+
+def test_sc_win_2_choosing_a_five_when_there_is_none_to_choose_names_the_rule() -> None:
+    """A ``sequence`` action outside the choice of five is SC-WIN-2's, not an action
+    type this game lacks; the state is unchanged."""
+    state = GAME.new_game(GAME.make_config({}, 2), 2, 1)
+    before = GAME.snapshot(state)
+    with pytest.raises(IllegalAction) as refusal:
+        GAME.apply(state, 0, {"type": "sequence", "spaces": []})
+    assert refusal.value.rule == "SC-WIN-2"
+    assert refusal.value.key == "sequence_cats.errors.no_sequence_to_choose"
+    assert GAME.snapshot(state) == before

@@ -276,6 +276,8 @@ class SequenceCats:
             if state.rules > FIRST_RULES:
                 self._settle(state, events)
             return events
+        if kind == "sequence":
+            raise IllegalAction("SC-WIN-2", "sequence_cats.errors.no_sequence_to_choose")
         if kind == "pass":
             if len(action) != 1:
                 raise IllegalAction("PROTOCOL", "errors.malformed_action")
