@@ -24,7 +24,7 @@ from gametable.simulate import simulate as run_simulation
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="gametable: play Sequence Cats (and more) in the browser, or drive the rules "
+    help="gametable: play Dixit, Sequence Cats and Triominos in the browser, or drive the rules "
     "engine from the command line.",
 )
 err = Console(stderr=True)
