@@ -458,7 +458,9 @@ def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
     assert not any("your card" in line for line in reasons), reasons
     board = anna.locator(".dx-board")
     board.evaluate("b => { b.scrollTop = b.scrollHeight; }")
-    assert board.evaluate("b => b.scrollTop") > 0, "the round's result fits: nothing to show"
+    # The reading stays put while the next round begins behind the result (a computer
+    # storyteller's clue comes at once).
+    assert board.evaluate("b => b.scrollTop") > 0, "the result was scrolled back under the reader"
     continue_reveal(anna)
     expect(anna.locator(".dx-reveal")).to_have_count(0)
     assert board.evaluate("b => b.scrollTop") == 0
@@ -544,6 +546,11 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     expect(anna.locator(TABLE)).to_have_attribute("data-round", "2")
     expected = rules_scores(web_server, table_id(anna))
     assert page_scores(anna, 6) == expected
+    # Every hand passed to the left (DX-PARTY-6): Anna's is now seat 6's, and says so.
+    right = anna.locator('.dx-player[data-seat="5"] .dx-player-label').inner_text()
+    expect(anna.locator('[data-hand-note="passed"]')).to_have_text(
+        f"Hands passed to the left: these were {right}'s cards.")
+    anna.screenshot(path=shots / "dixit-party-round-2-desktop.png")
 
 
 def test_dx_party_2_no_hand_shows_while_the_first_storyteller_is_claimed(

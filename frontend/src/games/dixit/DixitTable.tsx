@@ -86,10 +86,14 @@ export function DixitTable(props: GameTableProps) {
     setRed(null);
     setZoom((z) => (z?.kind === "hand" ? z : null));
   }, [step]);
-  // What the board shows changes with the phase and when a round's result is closed: it
-  // opens at its top (the clue, the cards), not where the last reading left it.
+  // What the board shows changes when a round's result opens or closes, and with the
+  // phase: it opens at its top (the clue, the cards), not where the last reading left it;
+  // but a result being read stays where it is while the next round begins behind it.
+  const revealWasShown = useRef(showReveal);
   useEffect(() => {
-    if (boardRef.current) boardRef.current.scrollTop = 0;
+    const revealToggled = revealWasShown.current !== showReveal;
+    revealWasShown.current = showReveal;
+    if (boardRef.current && (revealToggled || !showReveal)) boardRef.current.scrollTop = 0;
   }, [step, showReveal]);
 
   const handChoosable = useMemo(() => {
@@ -302,6 +306,12 @@ export function DixitTable(props: GameTableProps) {
               onToggle={chooseCard}
               onZoom={zoomHand}
             />
+          )}
+          {/* Party: every hand passed to the left at the end of the last round (DX-PARTY-6). */}
+          {view.variant === "party" && view.round > 1 && !view.finished && !handHidden && (view.phase === "clue" || view.phase === "submit") && (
+            <p className="dx-hand-note" data-hand-note="passed">
+              {t("dixit.ui.party_passed", { player: player((seat - 1 + view.seats) % view.seats) })}
+            </p>
           )}
         </div>
       )}
