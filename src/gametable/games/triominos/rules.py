@@ -487,7 +487,8 @@ class Triominos:
         config = state.config
         return {
             "round": state.round,
-            "board": json_copy(state.board_json),
+            "board": [{**tile, "position": list(tile["position"]),
+                       "corners": list(tile["corners"])} for tile in state.board_json],
             "open": self._open_positions(state),
             "last": position_json(state.last) if state.last is not None else None,
             "pool": len(state.pool),
@@ -530,7 +531,8 @@ class Triominos:
                     "fillable": bool(DEMAND_TILES[key]),
                     "bonus": self._bonus(state, layout.geometry(p)),
                 }
-            found.append(json_copy(fact))
+            found.append({**fact, "position": list(fact["position"]),
+                          "demand": list(fact["demand"])})
         return found
 
     def sample_state(self, view: Observation, seat: Seat, rng: random.Random
