@@ -652,6 +652,8 @@ def test_a_team_round_with_the_chat_and_the_choice_of_giver(
                        done=lambda: anna.locator('[data-action="giver"]').count() > 0,
                        turn=others_act_and_continue, most=40)
     expect(anna.locator(TABLE)).to_have_attribute("data-round", "2")
+    for page in (anna, bjarni):  # the choice comes with the last round's result: close it
+        continue_reveal(page)
     chat = anna.locator(".chat")
     if chat.count():
         chat.locator("input, textarea").first.fill("Let Bjarni give, he has a good one")
