@@ -892,3 +892,23 @@ def test_dx_team_2_a_full_table_chat_keeps_its_lines_as_new_ones_come(
         expect(lines).to_have_count(100)
         assert not attached(oldest)
         assert all(attached(line) for line in kept), "the chat's lines were re-created"
+
+
+def test_dx_round_6_where_discards_are_reshuffled_the_empty_draw_pile_says_so(
+        browser: Browser, web_server: LiveServer) -> None:
+    """DX-ROUND-6 (IS): a draw pile too short for the next round is refilled from the
+    discard pile, so the facts line says that rather than "0 cards left to draw", which
+    reads as the end (DX-END-2/3) that the IS edition does not have. Twelve players of
+    84 cards hold 72 after the deal (6 each) and draw the last 12 after round 1."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "dixit", "config": {"edition": "IS"},
+        "seats": [{"kind": "bot", "bot": "greedy"}] * 12})
+    assert created.status_code == 201, created.text
+    table = created.json()["table"]["id"]
+    page = watch(browser.new_context(viewport=DESKTOP).new_page())
+    page.goto(f"{web_server.url}/t/{table}/watch")
+    facts = page.locator(".dx-facts")
+    expect(facts).to_contain_text("12 cards left to draw", timeout=30_000)
+    expect(facts).not_to_contain_text("shuffled")
+    expect(facts).to_contain_text("0 cards left to draw, then the discard pile is shuffled in",
+                                  timeout=90_000)

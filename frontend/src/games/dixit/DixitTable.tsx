@@ -1,11 +1,12 @@
 // A Dixit game in the browser: the clue, the table of cards, your hand and what you
 // may do now, the scoring track, the reveal of each round and the final ranking.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
-import type { Action } from "../../app/types";
+import type { Action, TableInfo } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { ActionPanel } from "./ActionPanel";
 import { CardBack } from "./Card";
@@ -38,6 +39,17 @@ function toggle(list: number[], item: number, room: number): number[] {
   if (list.includes(item)) return list.filter((x) => x !== item);
   const next = [...list, item];
   return next.slice(Math.max(0, next.length - room));
+}
+
+/** The facts line's draw pile. Where the discard pile is shuffled into a new draw pile
+ * (DX-ROUND-6, the IS edition), a pile too short for the next round says so, rather than
+ * announcing an end that does not come. */
+function drawPileFact(t: TFunction, info: TableInfo, view: DixitView): string {
+  const perRound = Number(info.public.cards_per_round ?? view.seats);
+  if (info.public.end_on_empty_deck === false && !view.finished && view.draw_pile < perRound) {
+    return t("dixit.ui.draw_pile_reshuffle", { count: view.draw_pile });
+  }
+  return t("dixit.ui.draw_pile", { count: view.draw_pile });
 }
 
 /** Pixels under a revealed card for its owner and a first row of votes. */
@@ -244,7 +256,7 @@ export function DixitTable(props: GameTableProps) {
             ? t("dixit.ui.round_of", { round: Math.max(1, view.round), limit: view.rounds_total })
             : t("dixit.ui.round", { round: Math.max(1, view.round) })}
           <span className="dx-facts-sep" aria-hidden="true">·</span>
-          {t("dixit.ui.draw_pile", { count: view.draw_pile })}
+          {drawPileFact(t, info, view)}
         </span>
         {lastRound && !showReveal && !view.finished && (
           <button type="button" className="dx-last-button" data-action="show-reveal" onClick={() => setDismissed(null)}>
