@@ -528,6 +528,13 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     expect(anna.locator('[data-action="red-slot"]').first).to_be_visible()
     green.locator('[data-action="vote-slot"]').click()
     expect(anna.locator('[data-action="cast-vote"]')).to_be_disabled()  # the red vote is missing
+    # The red vote put on the green vote's card takes the green away, and says why.
+    green.locator('[data-action="red-slot"]').click()
+    expect(anna.locator(".dx-hand-bar .dx-hint")).to_contain_text(
+        "The red vote is now on the card your green vote was on")
+    green.locator('[data-action="vote-slot"]').click()  # the green back, the red off
+    expect(anna.locator(".dx-hand-bar .dx-hint")).to_have_text(
+        "Now place the red vote on another card.")
     red.locator('[data-action="red-slot"]').click()
     expect(red).to_have_class(re.compile(r"\bred\b"))
     red_slot = red.get_attribute("data-slot")

@@ -13,6 +13,8 @@ interface Props {
   chosen: number[];
   green: number[];
   red: number | null;
+  /** Dixit Party: the red vote went onto the green vote's card and took the green away. */
+  greenDisplaced?: boolean;
   mimeAllowed: boolean;
   player: (seat: number) => string;
   onClaim: () => void;
@@ -127,14 +129,17 @@ function SubmitPanel({ options, chosen, onSubmit }: Props) {
   );
 }
 
-function VotePanel({ view, options, green, red, onVote }: Props) {
+function VotePanel({ view, options, green, red, greenDisplaced, onVote }: Props) {
   const { t } = useTranslation();
   const action = findVote(options, green, red);
   const needsRed = options.redSlots.size > 0;
   let hint: string;
   if (green.length === 0) {
     // Dixit Party: the card that fits the clue best (DX-PARTY-4), nobody's to find.
-    if (view.variant === "party") hint = t("dixit.ui.vote_choose_party");
+    if (view.variant === "party") {
+      // DX-PARTY-4: the red vote goes on a card other than the green vote's.
+      hint = greenDisplaced ? t("dixit.ui.vote_green_displaced") : t("dixit.ui.vote_choose_party");
+    }
     else hint = options.maxVotes > 1 ? t("dixit.ui.vote_choose_two") : t("dixit.ui.vote_choose");
   } else if (needsRed && red === null) hint = t("dixit.ui.vote_choose_red");
   else if (!action) hint = t("dixit.ui.vote_not_allowed");

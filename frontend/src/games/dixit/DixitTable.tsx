@@ -79,6 +79,8 @@ export function DixitTable(props: GameTableProps) {
   const [chosen, setChosen] = useState<number[]>([]);
   const [green, setGreen] = useState<number[]>([]);
   const [red, setRed] = useState<number | null>(null);
+  // Dixit Party: the red vote was put on the green vote's card, which took the green away.
+  const [greenDisplaced, setGreenDisplaced] = useState(false);
   const [zoom, setZoom] = useState<Zoom | null>(null);
   // The reveal of a round shows once, when it happens, until "continue"; a reload does
   // not bring back a reveal already seen (the button under the status does).
@@ -96,6 +98,7 @@ export function DixitTable(props: GameTableProps) {
     setChosen([]);
     setGreen([]);
     setRed(null);
+    setGreenDisplaced(false);
     setZoom((z) => (z?.kind === "hand" ? z : null));
   }, [step]);
   // What the board shows changes when a round's result opens or closes, and with the
@@ -119,13 +122,18 @@ export function DixitTable(props: GameTableProps) {
     (slot: number) => {
       setGreen((old) => toggle(old, slot, Math.max(1, options.maxVotes)));
       setRed((old) => (old === slot ? null : old));
+      setGreenDisplaced(false);
     },
     [options.maxVotes],
   );
-  const chooseRed = useCallback((slot: number) => {
-    setRed((old) => (old === slot ? null : slot));
-    setGreen((old) => old.filter((s) => s !== slot));
-  }, []);
+  const chooseRed = useCallback(
+    (slot: number) => {
+      setRed((old) => (old === slot ? null : slot));
+      setGreen((old) => old.filter((s) => s !== slot));
+      if (green.includes(slot)) setGreenDisplaced(true);
+    },
+    [green],
+  );
 
   const act = useCallback(
     (action: Action | null) => {
@@ -291,6 +299,7 @@ export function DixitTable(props: GameTableProps) {
             chosen={chosen}
             green={green}
             red={red}
+            greenDisplaced={greenDisplaced}
             mimeAllowed={Boolean((view as { mime_or_music?: boolean }).mime_or_music ?? info.config.mime_or_music)}
             player={player}
             onClaim={sendClaim}
