@@ -114,6 +114,19 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                 expect(history.locator('.dx-history-round[data-round="1"]')).to_contain_text(
                     "A long way home")
                 expect(history.locator(".dx-history-slots li")).to_have_count(5)  # DX-3P
+                # Each player's points there carry their reasons, as the reveal gave them.
+                points = history.locator(".dx-history-points li")
+                expect(points).to_have_count(3)
+                told = 0
+                for seat in range(3):
+                    reasons = screen.locator(
+                        f'.dx-reveal-group[data-seats="{seat}"] li[data-reason] > span:first-child'
+                    ).all_inner_texts()
+                    for reason in reasons:
+                        expect(points.nth(seat)).to_contain_text(reason.strip())
+                    told += len(reasons)
+                assert told > 0
+                history.screenshot(path=str(shots / "big-screen-dixit-history.png"))
                 screen.screenshot(path=str(shots / "big-screen-dixit-reveal.png"))
                 # Nobody clicks "Continue" on a TV: the next clue takes the reveal's place.
                 say_clue(second, "Under the bridge")

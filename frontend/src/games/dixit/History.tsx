@@ -1,11 +1,12 @@
 // Every finished round, newest first: the clue, the cards with their owners and voters,
-// and the points each player gained. Folded until opened.
+// and the points each player gained, with their reasons. Folded until opened.
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
 import { ClueText } from "./ClueText";
+import { reasonContext } from "./Reveal";
 import { seatColour, type DixitView, type LastRound } from "./types";
 import type { DeckInfo } from "./useDeck";
 
@@ -53,9 +54,19 @@ export const History = memo(function History({ info, view, deck, onZoom }: Props
                 </li>
               ))}
             </ul>
-            <p className="dx-history-points">
-              {(round.gained ?? []).map((points, s) => `${player(s)} +${points}`).join(" · ")}
-            </p>
+            <ul className="dx-history-points">
+              {(round.gained ?? []).map((points, s) => {
+                const reasons = round.points
+                  .filter((line) => line.seat === s)
+                  .map((line) => `${t(line.reason, { ...line.params, points: line.points, context: reasonContext(line.params), defaultValue: line.reason })} +${line.points}`);
+                return (
+                  <li key={s} data-seat={s}>
+                    <span className="dx-history-gain">{`${player(s)} +${points}`}</span>
+                    {reasons.length > 0 && <span className="dx-history-reasons">{reasons.join(" · ")}</span>}
+                  </li>
+                );
+              })}
+            </ul>
           </li>
         ))}
       </ol>

@@ -153,7 +153,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
 
 /** Which wording of a reason fits its figures: whether everyone or no one found the
  * storyteller's card (``all``), and whether a bonus met its cap (``capped``). */
-function reasonContext(params: Record<string, unknown> | undefined): string | undefined {
+export function reasonContext(params: Record<string, unknown> | undefined): string | undefined {
   if (params === undefined) return undefined;
   if (typeof params.all === "boolean") return params.all ? "everyone" : "nobody";
   if (params.capped === true && "votes" in params) return "capped";
