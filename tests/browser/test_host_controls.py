@@ -178,3 +178,39 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     anna.get_by_role("button", name="Remove Bruno").click()
     expect(anna.locator(".waiting-room .lead")).to_have_text(
         "The game goes on when the open seat is taken.")
+
+
+def test_a_removed_player_is_not_offered_the_open_seat_again(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The host removes Bruno and leaves his seat open: Bruno's page says so and offers
+    him no seat (it offered his old one back at once); a newcomer with the invite link may
+    take it."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    invite = f"{web_server.url}/t/{table_id}"
+    bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
+    bruno.goto(invite)
+    bruno.get_by_label("Your name").fill("Bruno")
+    bruno.get_by_role("button", name="Take this seat").first.click()
+    expect(bruno.locator(".sc-status")).to_be_visible()
+
+    removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
+                         headers={"X-Host-Token": created["host_token"]})
+    assert removed.status_code == 200, removed.text
+    expect(bruno.locator(".toast")).to_contain_text("The host removed you from this seat")
+    expect(bruno.locator('[data-notice="removed"]')).to_have_text(
+        "The host removed you from this table; its seats are for others now. "
+        "You may go on watching.")
+    expect(bruno.get_by_role("button", name="Take this seat")).to_have_count(0)
+    bruno.reload()
+    expect(bruno.locator('[data-notice="removed"]')).to_be_visible()
+    expect(bruno.get_by_role("button", name="Take this seat")).to_have_count(0)
+
+    newcomer = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
+    newcomer.goto(invite)
+    newcomer.get_by_label("Your name").fill("Carla")
+    newcomer.get_by_role("button", name="Take this seat").first.click()
+    expect(newcomer.locator(".sc-status")).to_be_visible()

@@ -248,12 +248,15 @@ function WaitingRoom({
   const teams = teamsOf(info);
   // A visitor came to take a seat: the name and the seats come first, the invite link
   // (the host's to share) after them.
-  const visitor = seat === null && open > 0;
+  // Someone the host removed is not offered a seat here again.
+  const removed = seat === null && tokens.removed(info.id);
+  const visitor = seat === null && open > 0 && !removed;
   return (
     <div className="waiting-room panel">
       <h1>{t(`games.${info.game}.title`)}</h1>
       <p className="lead">{t(begun ? "ui.table.goes_on" : "ui.table.waiting", { count: open })}</p>
-      {!visitor && <InviteLink info={info} server={server} />}
+      {removed && <p className="notice" data-notice="removed">{t("ui.table.removed_here")}</p>}
+      {!visitor && !removed && <InviteLink info={info} server={server} />}
       {visitor && (
         <label className="field">
           <span className="field-label">{t("ui.lobby.your_name")}</span>
@@ -278,7 +281,7 @@ function WaitingRoom({
               {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
               {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
             </span>
-            {s.kind === "open" && seat === null && (
+            {s.kind === "open" && seat === null && !removed && (
               <button type="button" className="primary" onClick={() => void join(s.seat)}>
                 {t("ui.table.take_seat")}
               </button>
@@ -393,10 +396,11 @@ function WatchWaiting({ info }: { info: TableInfo }) {
 function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: number, token: string) => void }) {
   const { t } = useTranslation();
   const open = info.seats.find((s) => s.kind === "open");
+  const removed = tokens.removed(info.id);
   return (
     <div className="spectator-bar">
-      <span>{t("ui.table.watching")}</span>
-      {open && (
+      <span>{t(removed ? "ui.table.removed_watching" : "ui.table.watching")}</span>
+      {open && !removed && (
         <button
           type="button"
           onClick={() =>

@@ -108,6 +108,7 @@ export const api = {
 // Tokens are secrets: they live only in this browser's storage, per table.
 const seatKey = (table: string) => `gametable.seat.${table}`;
 const hostKey = (table: string) => `gametable.host.${table}`;
+const removedKey = (table: string) => `gametable.removed.${table}`;
 
 export const tokens = {
   seat(table: string): { seat: number; token: string } | null {
@@ -123,6 +124,14 @@ export const tokens = {
   },
   forgetSeat(table: string) {
     localStorage.removeItem(seatKey(table));
+  },
+  /** The host removed this browser's person from the table: its seats are not offered here
+   * again (a courtesy of this browser; without accounts the server cannot tell people apart). */
+  removed(table: string): boolean {
+    return localStorage.getItem(removedKey(table)) === "1";
+  },
+  markRemoved(table: string) {
+    localStorage.setItem(removedKey(table), "1");
   },
   host(table: string): string | null {
     return localStorage.getItem(hostKey(table));

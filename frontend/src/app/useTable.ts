@@ -177,6 +177,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
           setSeat(null);
           // The reason says whether the host removed this person (docs/protocol.md).
           const removed = event.reason === REMOVED_REASON;
+          if (removed) tokens.markRemoved(tableId);
           setError({
             type: "error",
             code: removed ? "removed_by_host" : "seat_lost",
