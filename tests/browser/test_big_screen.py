@@ -106,6 +106,7 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                 second.act("submit")
                 second.act("vote")
                 expect(screen.locator(".dx-reveal")).to_be_visible()
+                expect(screen.locator('[data-action="continue"]')).to_have_count(0)
                 expect(screen.locator(".dx-track")).to_be_visible()
                 expect(screen.locator(".dx-hand-card")).to_have_count(0)
                 # The history panel keeps the round once the next one is under way.
@@ -231,6 +232,8 @@ def test_the_big_screen_shows_a_round_summary_until_the_next_round_is_played(
         assert anna.state["view"]["rounds"], "the first round never ended"
         summary = screen.locator('.tr-summary[data-round="1"]')
         expect(summary).to_be_visible()
+        # Nothing to click there: the summary makes way by itself.
+        expect(summary.locator('[data-action="close-summary"]')).to_have_count(0)
         screen.screenshot(path=str(shots / "big-screen-triominos-round.png"))
         play_one(players)  # the second round's first tile
         assert anna.state["view"]["board"]

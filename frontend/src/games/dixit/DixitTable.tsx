@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useDecisionsOpen, useTableEnded } from "../../app/replay";
+import { useDecisionsOpen, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import type { Action, TableInfo } from "../../app/types";
@@ -163,6 +163,8 @@ export function DixitTable(props: GameTableProps) {
   );
 
   const ended = useTableEnded();
+  // The big screen, which nobody clicks, keeps a round's result until the next clue.
+  const onScreen = useScreenMode();
   const status = statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player });
   // While a round's reveal shows, its cards are sized so that they and the two lines
   // under each (the owner, the first votes) fit the table under the heading, on a
@@ -199,7 +201,7 @@ export function DixitTable(props: GameTableProps) {
           round={lastRound}
           deck={deck}
           seat={seat}
-          onContinue={() => setDismissed(lastRound.round)}
+          onContinue={onScreen ? null : () => setDismissed(lastRound.round)}
           onZoom={(card, title) => setZoom({ kind: "other", card, title })}
           onMeasure={narrow ? undefined : measureReveal}
           pointsBeside={pointsBeside}

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
+import { useScreenMode } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import type { Outcome, TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
@@ -25,6 +26,9 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
   const summary = view.rounds[index];
   const finished = view.finished && index === view.rounds.length - 1;
   const closeButton = useRef<HTMLButtonElement>(null);
+  // The big screen, which nobody clicks, shows a round's summary until the next round
+  // begins: no button to close it there.
+  const onScreen = useScreenMode();
   const closing = useRef(onClose);
   useEffect(() => {
     closing.current = onClose;
@@ -61,9 +65,11 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
         <RoundPoints info={info} summary={summary} />
         <Totals info={info} view={view} shown={index} onShowRound={onShowRound} />
         <div className="result-actions">
-          <button type="button" ref={closeButton} className={finished ? "" : "primary"} data-action="close-summary" onClick={onClose}>
-            {finished ? t("triominos.ui.summary.see_table") : view.finished ? t("ui.close") : t("triominos.ui.summary.continue")}
-          </button>
+          {!(onScreen && !view.finished) && (
+            <button type="button" ref={closeButton} className={finished ? "" : "primary"} data-action="close-summary" onClick={onClose}>
+              {finished ? t("triominos.ui.summary.see_table") : view.finished ? t("ui.close") : t("triominos.ui.summary.continue")}
+            </button>
+          )}
           {view.finished && (
             <>
               <GameOverLinks info={info} />
