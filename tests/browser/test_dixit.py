@@ -919,3 +919,63 @@ def test_dx_round_6_where_discards_are_reshuffled_the_empty_draw_pile_says_so(
     expect(facts).not_to_contain_text("shuffled")
     expect(facts).to_contain_text("0 cards left to draw, then the discard pile is shuffled in",
                                   timeout=90_000)
+
+
+def test_a_card_and_a_vote_are_taken_back_while_others_are_still_deciding(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """docs/dixit.md "Taking back": until every card is in (DX-ROUND-2/3) a player may
+    take theirs back, and until every vote is in (DX-ROUND-4) change their vote; the
+    last card or vote of a phase lays the table or reveals at once."""
+    from tests.browser.test_big_screen import say_clue  # noqa: PLC0415
+
+    table, tokens = create_by_api(
+        web_server, "dixit", {"first_storyteller": "first_seat"},
+        ["human", "human", "human"], {0: "Anna", 1: "Bjarni", 2: "Carla"})
+    with SeatSocket(web_server, table, tokens[0]) as anna, \
+            SeatSocket(web_server, table, tokens[2]) as carla:
+        page = watch(browser.new_context(viewport=DESKTOP).new_page())
+        page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+        say_clue(anna, "Far from home")
+        hand = page.locator(".dx-hand-card")
+        expect(hand).to_have_count(7)  # DX-3P-1
+        before = version(page)
+        choose_in_hand(page, 2)  # DX-3P-2: two cards each
+        page.click('[data-action="submit"]')
+        wait_for_new_state(page, before)
+        expect(hand).to_have_count(5)
+        take_back = page.locator('[data-action="take-back"]')
+        expect(take_back).to_have_text("Take back my cards")
+        page.screenshot(path=shots / "dixit-take-back-cards.png")
+        before = version(page)
+        take_back.click()
+        wait_for_new_state(page, before)
+        expect(hand).to_have_count(7)
+        expect(page.locator(TABLE)).to_have_attribute("data-my-turn", "true")
+        submit_two = page.locator('[data-action="submit"]')
+        before = version(page)
+        choose_in_hand(page, 2)
+        submit_two.click()
+        wait_for_new_state(page, before)
+        carla.act("submit")  # the last cards: the table is laid
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote")
+        expect(take_back).to_have_count(0)
+
+        first = vote(page)
+        expect(take_back).to_have_text("Change my vote")
+        before = version(page)
+        take_back.click()
+        wait_for_new_state(page, before)
+        expect(page.locator(TABLE)).to_have_attribute("data-my-turn", "true")
+        slots = page.locator(".dx-slot:not([data-own])")
+        second = int(slots.nth(1).get_attribute("data-slot") or 0)
+        assert second != first
+        slots.nth(1).locator('[data-action="vote-slot"]').click()
+        before = version(page)
+        page.click('[data-action="cast-vote"]')
+        wait_for_new_state(page, before)
+        carla.act("vote")
+        reveal = page.locator(".dx-reveal")
+        expect(reveal).to_be_visible()
+        voters = '.dx-reveal-slot[data-slot="{}"] .dx-voter'
+        expect(reveal.locator(voters.format(second), has_text="Bjarni")).to_have_count(1)
+        expect(reveal.locator(voters.format(first), has_text="Bjarni")).to_have_count(0)

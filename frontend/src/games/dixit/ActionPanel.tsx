@@ -22,6 +22,8 @@ interface Props {
   onSubmit: () => void;
   onGiver: (seat: number) => void;
   onVote: () => void;
+  /** Take back this seat's card(s) or vote while others are still giving or voting. */
+  onTakeBack: () => void;
 }
 
 export const ActionPanel = memo(function ActionPanel(props: Props) {
@@ -31,7 +33,7 @@ export const ActionPanel = memo(function ActionPanel(props: Props) {
   if (options.givers.length) return <GiverPanel {...props} />;
   if (options.submits.length) return <SubmitPanel {...props} />;
   if (options.votes.length) return <VotePanel {...props} />;
-  return <WaitPanel view={view} />;
+  return <WaitPanel view={view} onTakeBack={props.onTakeBack} />;
 });
 
 function ClaimPanel({ onClaim }: { onClaim: () => void }) {
@@ -156,14 +158,21 @@ function VotePanel({ view, options, green, red, greenDisplaced, onVote }: Props)
   );
 }
 
-function WaitPanel({ view }: { view: DixitView }) {
+function WaitPanel({ view, onTakeBack }: { view: DixitView; onTakeBack: () => void }) {
   const { t } = useTranslation();
   if (view.finished) return null;
+  // Until every card (or vote) is in, this seat's may come back (docs/dixit.md).
+  const takeBack = view.may_take_back ? (view.phase === "vote" ? "take_back_vote" : "take_back_cards") : null;
   return (
     <div className="dx-actions waiting">
-      <span className="dx-hint">
-        {t("dixit.ui.waiting")}
-      </span>
+      <div className="dx-actions-row">
+        <span className="dx-hint">{t("dixit.ui.waiting")}</span>
+        {takeBack && (
+          <button type="button" data-action="take-back" onClick={onTakeBack}>
+            {t(`dixit.ui.${takeBack}`, { count: view.my_submission?.length ?? 1 })}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -154,6 +154,7 @@ export function DixitTable(props: GameTableProps) {
   const sendSubmit = useCallback(() => act(findSubmit(options, chosen)), [act, options, chosen]);
   const sendGiver = useCallback((s: number) => act({ type: "giver", seat: s }), [act]);
   const sendVote = useCallback(() => act(findVote(options, green, red)), [act, options, green, red]);
+  const sendTakeBack = useCallback(() => act({ type: "take_back" }), [act]);
   const zoomHand = useCallback((card: number) => setZoom({ kind: "hand", card }), []);
   const zoomSlot = useCallback(
     (slot: number) => {
@@ -309,6 +310,7 @@ export function DixitTable(props: GameTableProps) {
             onSubmit={sendSubmit}
             onGiver={sendGiver}
             onVote={sendVote}
+            onTakeBack={sendTakeBack}
           />
           {handHidden ? (
             <div className="dx-hand-hidden" data-hand-hidden="true">

@@ -18,6 +18,10 @@ export function describeEvent(t: TFunction, event: GameEvent, player: (seat: num
       return t("dixit.events.giver", { player: who, team: Number(event.team) + 1 });
     case "submitted":
       return t("dixit.events.submitted", { player: who });
+    case "took_back":
+      return event.what === "vote"
+        ? t("dixit.events.took_back_vote", { player: who })
+        : t("dixit.events.took_back_cards", { player: who });
     case "table":
       return t("dixit.events.table", { count: Array.isArray(event.cards) ? event.cards.length : 0 });
     case "voted":

@@ -63,6 +63,8 @@ export interface DixitView {
   red_vote: boolean;
   my_vote: { slots: number[]; red: number | null } | null;
   my_submission: number[] | null;
+  /** This seat may take back its card(s) or vote: others are still giving or voting. */
+  may_take_back?: boolean;
   scores: number[];
   target_score: number | null;
   /** Party, Team: rounds in the game (players × rounds_per_player); null in the base game. */

@@ -172,6 +172,7 @@ class Dixit:
         state.givers = {}
         state.table = None
         state.votes = {}
+        state.taken_back = set()
         events.append({"type": "round", "round": state.round, "storyteller": storyteller})
 
     # -- who acts, and how -------------------------------------------------------------
@@ -233,7 +234,9 @@ class Dixit:
 
     def legal_actions(self, state: DixitState, seat: Seat) -> list[Action]:
         """Every legal action of ``seat``; clue actions carry the placeholder text
-        :data:`PLACEHOLDER_CLUE` (any clue of 1–200 characters is legal)."""
+        :data:`PLACEHOLDER_CLUE` (any clue of 1–200 characters is legal). Taking back a
+        card or vote (``{"type": "take_back"}``) is nobody's pending decision and is never
+        listed: the seat's view says when it may (``may_take_back``, :meth:`can_take_back`)."""
         if seat not in self.to_act(state):
             return []
         phase = state.phase
@@ -269,6 +272,24 @@ class Dixit:
             return actions
         return []
 
+    def can_take_back(self, state: DixitState, seat: Seat) -> bool:
+        """Whether ``seat`` may take back what it gave this phase [decision, docs/dixit.md
+        "Taking back"]: its card(s) while others are still giving theirs (DX-ROUND-2: the
+        cards are shuffled onto the table only once all are in, DX-ROUND-3), or its vote
+        while others are still voting (DX-ROUND-4: votes are revealed when all have voted).
+        The storyteller's card chosen with the clue (DX-ROUND-1) stays; the Party
+        storyteller, who gives after the clue (DX-PARTY-3), may take theirs back. Once a
+        phase per seat: a turn clock gives a seat back in ``to_act`` a new deadline, and
+        taking back again and again must not hold the table up for ever."""
+        if seat in state.taken_back:
+            return False
+        if state.phase == "submit":
+            told_with_clue = seat == state.storyteller and state.config.variant != "party"
+            return seat in state.submissions and not told_with_clue
+        if state.phase == "vote":
+            return seat in state.votes
+        return False
+
     def _cards_to_give(self, state: DixitState) -> int:
         return 2 if state.config.variant == "base" and state.seats == 3 else 1
 
@@ -287,8 +308,9 @@ class Dixit:
                 rule of the phase), a card not in hand (DX-ROUND-1/2), a bad clue
                 (DX-ROUND-1), the wrong number of cards (DX-ROUND-2, DX-3P-2), a vote for
                 one's own card (DX-ROUND-5), a bad second vote (DX-7P-1) or red vote
-                (DX-PARTY-4), a giver outside the team (DX-TEAM-2) or a malformed action
-                (PROTOCOL). The state is then unchanged.
+                (DX-PARTY-4), a giver outside the team (DX-TEAM-2), nothing to take back
+                (DX-ROUND-2/4, :meth:`can_take_back`) or a malformed action (PROTOCOL).
+                The state is then unchanged.
         """
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction("PROTOCOL", "errors.malformed_action")
@@ -373,12 +395,29 @@ class Dixit:
             self._lay_table(state, events)
         return events
 
+    def _take_back(self, state: DixitState, seat: Seat, action: Mapping[str, Any]
+                   ) -> list[Event]:
+        """Undo ``seat``'s submission or vote of this phase (:meth:`can_take_back`): the
+        card(s) go back to the end of its hand, or the vote is withdrawn; the seat is to
+        act again. Nobody else learns more than that the seat took something back."""
+        _expect_keys(action, set())
+        if not self.can_take_back(state, seat):
+            rule = "DX-ROUND-4" if state.phase == "vote" else "DX-ROUND-2"
+            raise IllegalAction(rule, E + "nothing_to_take_back")
+        state.taken_back.add(seat)
+        if state.phase == "submit":
+            state.hands[seat].extend(state.submissions.pop(seat))
+            return [{"type": "took_back", "seat": seat, "what": "cards"}]
+        del state.votes[seat]
+        return [{"type": "took_back", "seat": seat, "what": "vote"}]
+
     def _lay_table(self, state: DixitState, events: list[Event]) -> None:
         """DX-ROUND-3: shuffle every given card into slots 1…n."""
         cards = [card for seat in sorted(state.submissions) for card in state.submissions[seat]]
         shuffle(state.rng, cards)
         state.table = cards
         state.phase = "vote"
+        state.taken_back = set()
         events.append({"type": "table", "cards": list(cards)})
 
     def _vote(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
@@ -472,6 +511,7 @@ class Dixit:
             state.submissions = {}
             state.votes = {}
             state.givers = {}
+            state.taken_back = set()
             events.append({"type": "finished", "scores": list(state.scores),
                            "ranking": rank(state.scores)})
             return
@@ -566,6 +606,7 @@ class Dixit:
             "my_vote": ({"slots": list(own_vote[0]), "red": own_vote[1]}
                         if own_vote is not None else None),
             "my_submission": list(own_cards) if own_cards is not None else None,
+            "may_take_back": seated and seat is not None and self.can_take_back(state, seat),
             "scores": list(state.scores),
             "target_score": config.target() if config.variant == "base" else None,
             "rounds_total": (n * config.rounds_per_player
@@ -581,7 +622,8 @@ class Dixit:
             "ranking": rank(state.scores) if finished else None,
         }
         if not seated:
-            for key in ("hand", "hand_hidden", "own_slots", "my_vote", "my_submission"):
+            for key in ("hand", "hand_hidden", "own_slots", "my_vote", "my_submission",
+                        "may_take_back"):
                 del view[key]
         return view
 
@@ -613,6 +655,7 @@ class Dixit:
             "givers": {str(t): s for t, s in sorted(state.givers.items())},
             "table": state.table,
             "votes": {str(s): [list(v), r] for s, (v, r) in sorted(state.votes.items())},
+            "taken_back": sorted(state.taken_back),
             "scores": list(state.scores),
             "history": list(state.history),
             "actions": state.actions,
@@ -698,6 +741,7 @@ _HANDLERS: Final = {
     "clue": Dixit._clue,
     "giver": Dixit._giver,
     "submit": Dixit._submit,
+    "take_back": Dixit._take_back,
     "vote": Dixit._vote,
 }
 

@@ -27,6 +27,8 @@ class DixitState:
         table: the cards in slots 1…n once all are in, else ``None``.
         votes: per voter, ``(slots, red)``: the slots voted for (1-based) and the
             Party storyteller's red slot (else ``None``).
+        taken_back: seats that took back their card(s) or vote in this phase (once a
+            phase each, ``Dixit.can_take_back``).
         scores: per seat; in Team both members carry their team's score.
         history: the public summary of every finished round (``view["last_round"]``).
         shown: the clue and the history as views show them, copies made once per action
@@ -39,7 +41,7 @@ class DixitState:
     __slots__ = (
         "actions", "clue", "config", "discard_pile", "draw_pile", "finished", "givers",
         "hands", "history", "phase", "rng", "round", "scores", "seats", "shown", "storyteller",
-        "submissions", "table", "told", "votes",
+        "submissions", "table", "taken_back", "told", "votes",
     )
 
     def __init__(self, config: DixitConfig, seats: int, seed: int) -> None:
@@ -58,6 +60,7 @@ class DixitState:
         self.givers: dict[int, int] = {}
         self.table: list[int] | None = None
         self.votes: dict[int, tuple[list[int], int | None]] = {}
+        self.taken_back: set[int] = set()
         self.scores = [0] * seats
         self.history: list[dict[str, Any]] = []
         self.shown: tuple[dict[str, Any] | None, list[dict[str, Any]]] | None = None
@@ -83,6 +86,7 @@ class DixitState:
         other.givers = dict(self.givers)
         other.table = None if self.table is None else list(self.table)
         other.votes = {seat: (list(slots), red) for seat, (slots, red) in self.votes.items()}
+        other.taken_back = set(self.taken_back)
         other.scores = list(self.scores)
         other.history = list(self.history)
         other.shown = None
