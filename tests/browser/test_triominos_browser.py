@@ -858,3 +858,43 @@ def test_on_a_small_phone_both_scores_stay_in_sight_in_the_players_strip(
             .map(e => e.getBoundingClientRect().right)]""")
     assert all(right <= edges[0] for right in edges[1:]), edges
     page.screenshot(path=str(shots / "triominos-small-phone-strip.png"))
+
+
+def test_after_a_click_on_a_place_r_turns_the_tile_and_enter_lays_it(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """With the mouse: a tile chosen in the hand, a place where it fits several ways
+    clicked; the place bar says "key R". The hand tile kept the keyboard focus, and the
+    keys did nothing (R) or put the tile down instead of laying it (Enter)."""
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    choose_game(page, web_server, "Anna", [])  # a solo game: every turn is Anna's
+    for _ in range(40):
+        wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
+        playable = page.locator('.tr-hand-tile[data-playable="true"]')
+        if playable.count() == 0:
+            act(page, "draw" if enabled(page, "draw") else "pass")
+            continue
+        for index in range(playable.count()):
+            playable.nth(index).click()
+            several = page.locator('[data-target]:not([data-rotations="1"])')
+            if several.count():
+                break
+        if not several.count():
+            place_a_tile(page)
+            continue
+        before = version(page)
+        tile = page.locator(".tr-hand-tile.selected").get_attribute("data-tile") or ""
+        position = several.first.get_attribute("data-target") or ""
+        several.first.click()
+        preview = page.locator(".tr-preview")
+        expect(preview).to_be_visible()
+        assert page.evaluate("document.activeElement.closest('.tr-hand') !== null")
+        first = preview.get_attribute("data-rotation")
+        page.keyboard.press("r")
+        expect(preview).not_to_have_attribute("data-rotation", first or "")
+        page.keyboard.press("Enter")
+        wait_for_new_state(page, before)
+        expect(page.locator(f'.tr-tile[data-position="{position}"]')).to_have_attribute(
+            "data-tile", tile)
+        return
+    pytest.fail("no tile fitted a place in several ways in 40 turns")
