@@ -898,3 +898,42 @@ def test_after_a_click_on_a_place_r_turns_the_tile_and_enter_lays_it(
             "data-tile", tile)
         return
     pytest.fail("no tile fitted a place in several ways in 40 turns")
+
+
+def _long_hand_with_tiles_that_fit_out_of_sight(state: TriominosState) -> bool:
+    """Anna (seat 0) to play ten tiles or more, of which the first four and the last
+    hold tiles that fit: on a phone the row shows about six."""
+    if GAME.to_act(state) != {0}:
+        return False
+    hand = GAME.view(state, 0)["hand"]
+    fits = sorted(hand.index(a["tile"]) for a in GAME.legal_actions(state, 0)
+                  if a["type"] == "place")
+    return len(hand) >= 10 and len(fits) >= 2 and fits[0] <= 3 and fits[-1] >= 9
+
+
+def test_a_long_hand_says_how_many_tiles_that_fit_are_out_of_sight(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """After a few draws the hand scrolls sideways and tiles that fit lay past its edge
+    with no sign of them; a button now says how many, and brings the next into sight."""
+    server, address = serve_played(tmp_path / "data", {"rounds": 1}, 0, [None, "easy"],
+                                   _long_hand_with_tiles_that_fit_out_of_sight)
+    try:
+        page = phone(browser)
+        page.goto(address)
+        expect(page.locator(".tr-table.narrow")).to_have_attribute("data-my-turn", "true")
+        more = page.locator('[data-action="more-tiles"]')
+        expect(more).to_be_visible()
+        expect(more).to_contain_text(re.compile(r"\d+ more tiles? fits? ›"))
+        page.screenshot(path=shots / "triominos-phone-more-tiles.png")
+        last = page.locator('.tr-hand-tile[data-playable="true"]').last
+        more.click()
+        wait_for(page, """(() => {
+            const row = document.querySelector('.tr-hand').getBoundingClientRect();
+            const fits = [...document.querySelectorAll('.tr-hand-tile[data-playable="true"]')];
+            const tile = fits[fits.length - 1].getBoundingClientRect();
+            return tile.left >= row.left - 1 && tile.right <= row.right + 1;
+        })()""")
+        expect(last).to_be_in_viewport()
+    finally:
+        server.stop()

@@ -1,5 +1,5 @@
 // Your tiles: tap one to see where it fits.
-import { useEffect, useRef, type CSSProperties } from "react";
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { tileValue } from "./geometry";
 import { TileGlyph } from "./TileFace";
@@ -28,7 +28,48 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
     if (left < list.scrollLeft) list.scrollLeft = left;
     else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
   }, [selected, hand.length]);
+
+  // A long hand (after drawing) scrolls sideways: tiles that fit may lie out of sight.
+  // The turn opens on the first of them, and a button says how many more are hidden.
+  const [hiddenPlayable, setHiddenPlayable] = useState<string[]>([]);
+  const outOfSight = useCallback((): string[] => {
+    const list = row.current;
+    if (!list || !myTurn) return [];
+    const box = list.getBoundingClientRect();
+    return [...list.querySelectorAll<HTMLElement>('[data-playable="true"]')]
+      .filter((button) => {
+        const at = button.getBoundingClientRect();
+        return at.left < box.left - 1 || at.right > box.right + 1;
+      })
+      .map((button) => button.dataset.tile ?? "");
+  }, [myTurn]);
+  const scrollTo = useCallback((tile: string) => {
+    const list = row.current;
+    const button = list?.querySelector<HTMLElement>(`[data-tile="${CSS.escape(tile)}"]`);
+    if (!list || !button) return;
+    const left = button.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    list.scrollLeft = Math.max(0, left - (list.clientWidth - button.offsetWidth) / 2);
+  }, []);
+  useEffect(() => {
+    const list = row.current;
+    if (!list) return;
+    if (myTurn && selected === null && playable.size > 0) {
+      const hidden = outOfSight();
+      if (hidden.length === playable.size) scrollTo(hidden[0]);
+    }
+    const update = () => setHiddenPlayable(outOfSight());
+    update();
+    list.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    return () => {
+      list.removeEventListener("scroll", update);
+      window.removeEventListener("resize", update);
+    };
+    // Once a turn and whenever the tiles change (a draw), not on every selection.
+  }, [myTurn, playable, hand.length, outOfSight, scrollTo]);
+
   return (
+    <>
     <ul
       ref={row}
       className="tr-hand"
@@ -57,5 +98,11 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
         );
       })}
     </ul>
+    {hiddenPlayable.length > 0 && (
+      <button type="button" className="tr-hand-more" data-action="more-tiles" onClick={() => scrollTo(hiddenPlayable[0])}>
+        {t("triominos.ui.more_tiles_fit", { count: hiddenPlayable.length })}
+      </button>
+    )}
+    </>
   );
 }
