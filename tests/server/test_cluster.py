@@ -503,3 +503,98 @@ def test_leases_are_exclusive_renewed_by_value_and_lost_when_taken(redis_url: st
         assert await Cluster(redis_url, "http://x").owner("t1") is None  # given back
 
     run_async(run())
+
+
+class BrokenStorageManager(FakeManager):
+    """A manager whose storage cannot read tables now."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    async def get(self, table_id: str) -> object:
+        from gametable.server.tables import Refused  # noqa: PLC0415
+
+        self.asked.append(table_id)
+        raise Refused("storage_failed", "server.errors.storage_failed", status=503)
+
+
+def test_a_table_storage_cannot_load_now_is_taken_over_later(redis_url: str) -> None:
+    """A takeover whose load failed (PostgreSQL restarting) gave the lease back and took
+    the table off the noted tables: nobody ever took it over again, and it stopped."""
+    from gametable.server.cluster import Cluster  # noqa: PLC0415
+
+    async def run() -> None:
+        client = redis.Redis.from_url(redis_url)
+        client.flushall()
+        client.sadd(TABLES, "t1")  # its owner died: no lease
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        manager = BrokenStorageManager()
+        cluster.manager = cast(Any, manager)
+        await cluster.take_over()
+        assert manager.asked == ["t1"]
+        assert not cluster.holds("t1") and client.get(OWNER + "t1") is None
+        assert client.sismember(TABLES, "t1")  # still noted: the next sweep tries again
+        await cluster.take_over()
+        assert manager.asked == ["t1", "t1"]
+        cluster._tasks = []
+        await cluster.stop()
+
+    run_async(run())
+
+
+def test_a_forwarded_post_is_not_sent_again_once_it_may_have_reached_the_owner(
+        redis_url: str) -> None:
+    """The owner died after storing a join but before answering: sending the join again
+    to the next owner gave the person two seats. Now only a request that surely did not
+    reach the owner (no connection) is sent again; else the answer is 503
+    ``outcome_unknown``."""
+    from gametable.server.cluster import Cluster, Peer  # noqa: PLC0415
+
+    async def run(error: Exception, method: str) -> tuple[int, dict[str, Any], int]:
+        redis.Redis.from_url(redis_url).flushall()
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        cluster.manager = cast(Any, FakeManager())
+        tries = 0
+
+        async def target(table_id: str, peer: Peer, deadline: float) -> str:
+            return "http://127.0.0.1:2"
+
+        async def upstream(scope: Any, target: str, body: bytes) -> httpx.Response:
+            nonlocal tries
+            tries += 1
+            if tries == 1:
+                raise error
+            return httpx.Response(200, json={"ok": True})
+
+        cluster._target = target  # type: ignore[method-assign]
+        cluster._send_upstream = upstream  # type: ignore[method-assign]
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b'{"seat": 1}', "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        async def local(*_: Any) -> None:
+            raise AssertionError("not this process's table")
+
+        scope = {"type": "http", "method": method, "path": "/api/tables/t1/join",
+                 "headers": [], "query_string": b""}
+        await cluster.forward(cast(Any, scope), cast(Any, receive), cast(Any, send), "t1",
+                              Peer(), local)
+        cluster._tasks = []
+        await cluster.stop()
+        body = orjson.loads(sent[1]["body"])
+        return sent[0]["status"], body, tries
+
+    status, body, tries = run_async(run(httpx.ReadError("owner gone"), "POST"))
+    assert (status, body["code"], tries) == (503, "outcome_unknown", 1)
+    assert "may or may not" in body["message"]
+    # Never connected: nothing reached the owner, so the request goes again.
+    status, body, tries = run_async(run(httpx.ConnectError("refused"), "POST"))
+    assert (status, body, tries) == (200, {"ok": True}, 2)
+    # A read goes again whatever happened.
+    status, body, tries = run_async(run(httpx.ReadError("owner gone"), "GET"))
+    assert (status, tries) == (200, 2)

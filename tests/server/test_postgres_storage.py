@@ -175,3 +175,22 @@ def test_the_server_plays_and_restarts_on_postgresql(url: str, tmp_path: Path) -
     with TestClient(create_app(settings)) as client, connect(client, table_id) as ws:
         _, state = hello(ws, friend["token"])
         assert state["version"] == 1 and state["legal"]
+
+
+def test_connections_the_database_dropped_are_not_handed_out_again(url: str) -> None:
+    """After a database restart the pool's connections are dead; each used to fail one
+    request (an action refused, a table not loaded, /readyz flapping). Here the server
+    ends every connection of the pool, as a restart does, and the next reads succeed."""
+    storage = PostgresStorage(url, max_connections=4)
+    try:
+        run_async(storage.create_table(table()))
+        assert storage.load_table("t1") is not None
+        with psycopg.connect(url, autocommit=True) as admin:
+            ended = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()
+        assert ended is not None and ended[0] >= 1
+        for _ in range(4):
+            assert storage.load_table("t1") is not None
+    finally:
+        storage.close()

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from gametable.server.app import Settings, create_app
 from gametable.server.storage import (
@@ -119,6 +120,42 @@ def test_an_action_that_cannot_be_stored_is_refused_and_changes_nothing(tmp_path
             while news["type"] in ("table", "presence"):
                 news = other.receive_json()
             assert (news["type"], news["version"]) == ("state", 1)
+
+
+class UnreadableStorage(SQLiteStorage):
+    """SQLite storage that cannot read a table back while ``failing``."""
+
+    failing = False
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        if self.failing:
+            raise StorageError("database restarting")
+        return super().load_table(table_id)
+
+
+def test_a_table_storage_cannot_read_now_is_a_503_not_a_server_error(tmp_path: Path
+                                                                     ) -> None:
+    """Loading a table not in memory while storage fails was a bare 500 with a
+    traceback in the log, and a websocket cut without a close frame."""
+    storage = UnreadableStorage(tmp_path / "db.sqlite3")
+    app = create_app(Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path),
+                     storage=storage)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        table_id = create(client, [HUMAN, HUMAN])["table"]["id"]
+        manager = client.app.api.state.manager  # type: ignore[attr-defined]
+        manager.unload(table_id)  # out of memory, as after an idle spell or a takeover
+        storage.failing = True
+        answer = client.get(f"/api/tables/{table_id}")
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["code"] == "storage_failed"
+        # A websocket is told, then closed with "reconnect" (1012), not "no such table".
+        with connect(client, table_id) as ws:
+            assert ws.receive_json()["code"] == "storage_failed"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1012
+        storage.failing = False
+        assert client.get(f"/api/tables/{table_id}").status_code == 200
 
 
 def test_tables_stored_under_schema_1_are_given_the_first_rules(tmp_path: Path) -> None:

@@ -317,11 +317,13 @@ class Cluster:
         if self.manager is not None:
             self.manager.unload(table_id)
 
-    async def _give_back(self, table_id: str) -> None:
+    async def _give_back(self, table_id: str, *, forget: bool = True) -> None:
+        """Release the lease of ``table_id``; with ``forget``, also take it off the noted
+        tables (nobody is to take it over: it is gone, expired or unused here)."""
         self.held.pop(table_id, None)
         self._claimed.pop(table_id, None)
         try:
-            if await self._release(keys=[OWNER + table_id], args=[self.value]):
+            if await self._release(keys=[OWNER + table_id], args=[self.value]) and forget:
                 await self.redis.srem(TABLES, table_id)
         except (RedisError, OSError) as error:
             log.warning("cluster: lease of table %s not given back: %s", table_id, error)
@@ -347,7 +349,15 @@ class Cluster:
             started = time.monotonic()
             try:
                 await manager.get(table_id)
-            except Refused as refusal:  # gone or expired: nothing to run
+            except Refused as refusal:
+                if refusal.code == "storage_failed":
+                    # Storage is down for now: the table stays noted, and the next sweep
+                    # (of whichever process) tries again.
+                    log.warning("cluster: table %s not taken over yet: storage failed",
+                                table_id)
+                    await self._give_back(table_id, forget=False)
+                    return
+                # Gone or expired: nothing to run.
                 log.info("cluster: table %s not taken over: %s", table_id, refusal.code)
                 await self._give_back(table_id)
                 continue
@@ -513,6 +523,18 @@ class Cluster:
             try:
                 response = await self._send_upstream(scope, target, body)
             except httpx.TransportError as error:
+                # A request that may have reached the owner is not sent again unless
+                # sending it twice does nothing more (GET): the owner may have died after
+                # applying it, and a join would then take two seats.
+                sent = not isinstance(error, (httpx.ConnectError, httpx.ConnectTimeout,
+                                              httpx.PoolTimeout))
+                if sent and scope["method"] not in _IDEMPOTENT:
+                    log.warning("cluster: owner of table %s at %s failed during a %s: %s",
+                                table_id, target, scope["method"], error)
+                    await _json(send, 503, Refused(
+                        "outcome_unknown", "server.errors.outcome_unknown",
+                        status=503).to_json(), [(b"retry-after", b"2")])
+                    return
                 if time.monotonic() >= deadline:
                     log.warning("cluster: owner of table %s at %s: %s", table_id, target,
                                 error)
@@ -543,6 +565,8 @@ class Cluster:
 MAX_FORWARDED_BODY = 64 * 1024
 """Largest request body forwarded to a table's owner (the table routes take at most
 64 KiB)."""
+_IDEMPOTENT = {"GET", "HEAD", "OPTIONS"}
+"""Methods a forwarded request may be sent again with (the table routes' GETs only read)."""
 _HOP_HEADERS = {"connection", "keep-alive", "transfer-encoding", "content-length",
                 "content-encoding", "upgrade"}
 _DROPPED_HEADERS = _HOP_HEADERS | {"host", PEER_HEADER, CLIENT_HEADER, "x-forwarded-for",

@@ -114,6 +114,9 @@ def configure_logging(json_logs: bool) -> None:
         handler.setFormatter(logging.Formatter(
             "%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+    # httpx logs every request another process forwards at INFO, the table's id (its
+    # invite) included; the access log is off for the same reason.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
 
 
 def advertised_host(host: str) -> str:

@@ -113,8 +113,10 @@ class PostgresStorage:
     def __init__(self, url: str, *, max_connections: int = 8) -> None:
         self.url = url
         self.schema_version = migrate(url)
+        # A connection is checked as it leaves the pool: after the database restarted,
+        # the pool's old connections are dead, and each would fail one request.
         self._pool = ConnectionPool(url, min_size=1, max_size=max_connections, open=False,
-                                    name="gametable")
+                                    name="gametable", check=ConnectionPool.check_connection)
         try:
             self._pool.open(wait=True, timeout=15)
         except Exception as error:

@@ -24,6 +24,7 @@ from gametable.server.limits import Limits
 from gametable.server.nesting import MAX_DEPTH, too_deep
 from gametable.server.storage import token_hash
 from gametable.server.tables import (
+    RESTART_CLOSE,
     WATCHING_OFF_CLOSE,
     Connection,
     Refused,
@@ -154,7 +155,10 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str,
         conn.push_json(refusal.to_json())
         await asyncio.sleep(0.05)
         await conn.stop()
-        await socket.close(4404, "no such table")
+        if refusal.status == 503:  # storage cannot read it now: come back soon
+            await socket.close(*RESTART_CLOSE)
+        else:
+            await socket.close(4404, "no such table")
         return
     throttle = Throttle()
     try:

@@ -728,14 +728,20 @@ class TableManager:
         """The table ``table_id``, loaded from storage if it is not in memory.
 
         Raises:
-            Refused: ``no_table`` (404) when there is no such table.
+            Refused: ``no_table`` (404) when there is no such table, ``table_expired``
+                (410), ``storage_failed`` (503) when storage cannot read it now.
         """
         table = self.tables.get(table_id)
         if table is None:
             async with self._loading:
                 table = self.tables.get(table_id)
                 if table is None:
-                    row = await asyncio.to_thread(self.storage.load_table, table_id)
+                    try:
+                        row = await asyncio.to_thread(self.storage.load_table, table_id)
+                    except StorageError as error:
+                        log.warning("table %s not loaded: %s", table_id, error)
+                        raise Refused("storage_failed", "server.errors.storage_failed",
+                                      status=503) from None
                     if row is not None and row.expired is not None:
                         raise Refused("table_expired", "server.errors.table_expired",
                                       status=410, hours=_hours(self.caps.waiting_hours))
