@@ -465,6 +465,7 @@ class FakeManager:
 
     def __init__(self) -> None:
         self.tables: dict[str, object] = {}
+        self.loading: set[str] = set()
         self.unloaded: list[str] = []
 
     def unload(self, table_id: str) -> bool:
@@ -598,3 +599,30 @@ def test_a_forwarded_post_is_not_sent_again_once_it_may_have_reached_the_owner(
     # A read goes again whatever happened.
     status, body, tries = run_async(run(httpx.ReadError("owner gone"), "GET"))
     assert (status, tries) == (200, 2)
+
+
+def test_a_lease_is_kept_while_its_table_loads_however_long(redis_url: str) -> None:
+    """A table still loading (storage slow for longer than the 5 s a lease is kept for
+    a table not in memory) lost its lease: it then came into memory unowned, every
+    action refused, while another process could run it too."""
+    from gametable.server import cluster as cluster_module  # noqa: PLC0415
+
+    async def run() -> None:
+        redis.Redis.from_url(redis_url).flushall()
+        cluster = cluster_module.Cluster(redis_url, "http://127.0.0.1:1")
+        manager = FakeManager()
+        cluster.manager = cast(Any, manager)
+        assert await cluster.claim("t1")
+        manager.loading.add("t1")
+        cluster._claimed["t1"] -= cluster_module.UNUSED_SECONDS + 1  # loading for long
+        await cluster.renew()
+        assert cluster.holds("t1")
+        assert await cluster.owner("t1") == cluster.value
+        # Loaded: it stays. Never loaded (no longer loading, not in memory): given back.
+        manager.loading.clear()
+        await cluster.renew()
+        assert not cluster.holds("t1") and await cluster.owner("t1") is None
+        cluster._tasks = []
+        await cluster.stop()
+
+    run_async(run())

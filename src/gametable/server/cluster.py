@@ -277,6 +277,7 @@ class Cluster:
             return
         now = time.monotonic()
         for table_id in [t for t in self.held if t not in manager.tables
+                         and t not in manager.loading
                          and now - self._claimed.get(t, now) > UNUSED_SECONDS]:
             await self._give_back(table_id)
         ids = list(self.held)

@@ -642,6 +642,9 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         """The tables in memory; others are loaded from storage when asked for."""
         self._loading = asyncio.Lock()
+        self.loading: set[str] = set()
+        """Tables being loaded from storage now (or waiting to be): another process must
+        not get their lease meanwhile, however slow storage is."""
         self._created_by: dict[str, set[str]] = {}
         """Per client, the tables it created that count against its caps (waiting, or
         all-bot and unfinished); kept in memory only."""
@@ -733,27 +736,38 @@ class TableManager:
         """
         table = self.tables.get(table_id)
         if table is None:
-            async with self._loading:
-                table = self.tables.get(table_id)
-                if table is None:
-                    try:
-                        row = await asyncio.to_thread(self.storage.load_table, table_id)
-                    except StorageError as error:
-                        log.warning("table %s not loaded: %s", table_id, error)
-                        raise Refused("storage_failed", "server.errors.storage_failed",
-                                      status=503) from None
-                    if row is not None and row.expired is not None:
-                        raise Refused("table_expired", "server.errors.table_expired",
-                                      status=410, hours=_hours(self.caps.waiting_hours))
-                    table = self._replay(row) if row is not None else None
-                    if table is not None:
-                        self.tables[table_id] = table
-                        self._start_clock(table)
-                        self._wake_bots(table)
+            self.loading.add(table_id)
+            try:
+                table = await self._load(table_id)
+            finally:
+                self.loading.discard(table_id)
         if table is None:
             raise Refused("no_table", "server.errors.no_table", status=404, table=table_id)
         table.last_active = time.monotonic()
         return table
+
+    async def _load(self, table_id: str) -> Table | None:
+        """Load ``table_id`` from storage into memory (one table at a time); ``None`` when
+        there is no such table. Raises :class:`Refused` as :meth:`get` says."""
+        async with self._loading:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            try:
+                row = await asyncio.to_thread(self.storage.load_table, table_id)
+            except StorageError as error:
+                log.warning("table %s not loaded: %s", table_id, error)
+                raise Refused("storage_failed", "server.errors.storage_failed",
+                              status=503) from None
+            if row is not None and row.expired is not None:
+                raise Refused("table_expired", "server.errors.table_expired",
+                              status=410, hours=_hours(self.caps.waiting_hours))
+            table = self._replay(row) if row is not None else None
+            if table is not None:
+                self.tables[table_id] = table
+                self._start_clock(table)
+                self._wake_bots(table)
+            return table
 
     def evict_idle(self, now: float | None = None) -> int:
         """Drop tables nobody uses from memory (they stay in storage); returns how many.
