@@ -13,6 +13,7 @@ import httpx
 import pytest
 import websockets
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from gametable.server.app import Settings, create_app
 from tests.aio import run_async
@@ -96,6 +97,29 @@ def test_not_ready_while_draining_or_when_storage_is_gone(tmp_path: Path) -> Non
         response = client.get("/readyz")
         assert response.status_code == 503 and response.json() == {"status": "draining"}
         assert client.get("/healthz").status_code == 200
+
+
+def test_while_draining_nothing_new_is_taken(tmp_path: Path) -> None:
+    """At shutdown the server stopped taking actions, but still made tables, ended games
+    and welcomed new websockets, whose clients then lost their work with the process."""
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none")
+    with TestClient(create_app(settings)) as client:
+        created = create(client, [HUMAN, HUMAN])
+        table_id = created["table"]["id"]
+        manager = client.app.api.state.manager  # type: ignore[attr-defined]
+        manager.draining = True
+        made = client.post("/api/tables", json={"game": "sequence-cats", "seats": [HUMAN, HUMAN]})
+        assert made.status_code == 503 and made.json()["code"] == "shutting_down"
+        assert made.headers["retry-after"] == "1"
+        joined = client.post(f"/api/tables/{table_id}/join", json={})
+        assert joined.status_code == 503
+        assert client.get(f"/api/tables/{table_id}").status_code == 200  # reading is fine
+        assert client.get("/api/games").status_code == 200
+        with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1012
+        manager.draining = False
 
 
 @pytest.fixture

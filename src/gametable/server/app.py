@@ -85,7 +85,7 @@ from gametable.server.quotas import UploadQuota
 from gametable.server.replays import MAX_RECORD_BYTES, finished_record, parse_record, replay_steps
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage, StorageError
-from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
+from gametable.server.tables import RESTART_CLOSE, Caps, Refused, SeatRequest, TableManager
 
 if TYPE_CHECKING:
     from gametable.server.cluster import Cluster
@@ -509,6 +509,8 @@ class Gametable:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         cluster: Cluster | None = getattr(self.api.state, "cluster", None)
+        if await self._draining(scope, receive, send):
+            return
         if scope["type"] == "websocket":
             match = SOCKET_PATH.match(scope["path"])
             if match:
@@ -537,6 +539,28 @@ class Gametable:
                 await cluster.forward(scope, receive, send, match.group(1), peer, self.api)
                 return
         await self.api(scope, receive, send)
+
+
+    async def _draining(self, scope: Scope, receive: Receive, send: Send) -> bool:
+        """While the server drains at shutdown, take nothing new: a table's websocket is
+        closed with "reconnect" (1012; the client comes back, to another process or
+        after the restart) and a request that would change something (not a GET) is
+        refused with 503 ``shutting_down``. Returns whether it answered."""
+        manager: TableManager | None = getattr(self.api.state, "manager", None)
+        if manager is None or not manager.draining:
+            return False
+        if scope["type"] == "websocket" and SOCKET_PATH.match(scope["path"]):
+            socket = Socket(receive, send)
+            if await socket.accept():
+                await socket.close(*RESTART_CLOSE)
+            return True
+        if (scope["type"] == "http" and scope["path"].startswith("/api/")
+                and scope["method"] not in ("GET", "HEAD", "OPTIONS")):
+            refusal = Refused("shutting_down", "server.errors.shutting_down", status=503)
+            await JSONResponse(refusal.to_json(), status_code=503,
+                               headers={"Retry-After": "1"})(scope, receive, send)
+            return True
+        return False
 
 
 ORIGIN_CLOSE = (4403, "this page may not open a table here (Origin)")
