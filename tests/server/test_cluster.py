@@ -626,3 +626,44 @@ def test_a_lease_is_kept_while_its_table_loads_however_long(redis_url: str) -> N
         await cluster.stop()
 
     run_async(run())
+
+
+def test_a_body_that_trickles_in_through_another_process_is_refused_in_time(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    """The process that passes a request on read its body without a time limit: a
+    client sending a byte now and then held a connection (and a task) for ever there,
+    while the owner itself answers 408 after ``--body-timeout``."""
+    a = process(tmp_path, "a", database, redis_url)
+    b = LiveServer(data_dir=tmp_path / "b", bot_delay=0.0,
+                   options=["--no-rate-limits", "--database", database, "--redis", redis_url,
+                            "--body-timeout", "2"])
+    b.start()
+    try:
+        async def trickle() -> tuple[bytes, float]:
+            created = await create(a.url, [{"kind": "human"}, {"kind": "human"}])
+            table_id = created["table"]["id"]
+            reader, writer = await asyncio.open_connection("127.0.0.1", b.port)
+            writer.write((f"POST /api/tables/{table_id}/join HTTP/1.1\r\n"
+                          f"Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                          f"Content-Length: 40\r\n\r\n{{").encode())
+            await writer.drain()
+            started = time.monotonic()
+            answer = b""
+            for _ in range(20):  # a byte a second, never the whole body
+                try:
+                    answer = await asyncio.wait_for(reader.read(4096), 1.0)
+                    break
+                except TimeoutError:
+                    writer.write(b" ")
+                    await writer.drain()
+            writer.close()
+            seats = httpx.get(f"{a.url}/api/tables/{table_id}", timeout=30).json()["seats"]
+            assert seats[1]["kind"] == "open"  # nothing was passed on
+            return answer, time.monotonic() - started
+
+        answer, waited = run_async(trickle())
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert waited < 10
+    finally:
+        a.stop()
+        b.stop()

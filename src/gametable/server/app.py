@@ -536,7 +536,17 @@ class Gametable:
             match = TABLE_PATH.match(scope["path"])
             if match:
                 scope, peer = cluster.peer_of(scope)
-                await cluster.forward(scope, receive, send, match.group(1), peer, self.api)
+                table_id = match.group(1)
+
+                async def forward(scope: Scope, receive: Receive, send: Send) -> None:
+                    await cluster.forward(scope, receive, send, table_id, peer, self.api)
+
+                # The body is read here before it is passed on: the same limits of size
+                # and time as the API's own (408 for a body that trickles in).
+                settings: Settings = self.api.state.settings
+                await BodyLimit(forward, limit=MAX_BODY_BYTES,
+                                read_timeout=settings.read_timeout,
+                                body_timeout=settings.body_timeout)(scope, receive, send)
                 return
         await self.api(scope, receive, send)
 

@@ -515,7 +515,10 @@ class Cluster:
                     await local(scope, _replay_body(body, receive), send)
                 return
             if body is None:
-                body = await _read_body(receive, MAX_FORWARDED_BODY)
+                try:
+                    body = await _read_body(receive, MAX_FORWARDED_BODY)
+                except _ClientGone:
+                    return
                 if body is None:
                     await _json(send, 413, Refused(
                         "too_large", "server.errors.too_large", status=413,
@@ -621,14 +624,23 @@ async def _pipe(socket: Socket, upstream: Any) -> None:
         await socket.close(received.code, received.reason)
 
 
+class _ClientGone(Exception):
+    """The client went away (or was cut off for a body too slow) before its whole body
+    arrived: nothing of it is passed on."""
+
+
 async def _read_body(receive: Receive, limit: int) -> bytes | None:
-    """The request body, or ``None`` when it is larger than ``limit`` bytes."""
+    """The request body, or ``None`` when it is larger than ``limit`` bytes.
+
+    Raises:
+        _ClientGone: the body stopped before its end.
+    """
     chunks: list[bytes] = []
     size = 0
     while True:
         message = await receive()
         if message["type"] != "http.request":
-            break
+            raise _ClientGone
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > limit:
