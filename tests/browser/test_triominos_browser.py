@@ -821,16 +821,21 @@ def test_the_rounds_points_come_in_one_order_for_every_player(
 def test_a_phone_hints_that_the_players_and_the_tiles_scroll(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
-    """Four players and seven tiles are wider than a phone: the players strip and the
-    hand fade out at the edge past which there is more, and stop fading there once
-    scrolled to the end."""
+    """Seven tiles are wider than a phone: the hand fades out at the edge past which
+    there is more, and stops fading there once scrolled to the end. The four players
+    stand two to a row, every score in sight (a strip that scrolled hid the third and
+    fourth players' scores)."""
     server, url = serve_four(tmp_path / "data", annas_turn)
     try:
         page = phone(browser)
         page.goto(url)
         expect(page.locator(".tr-hand-tile")).to_have_count(7)
         page.screenshot(path=shots / "triominos-phone-four-players.png")
-        for row in (page.locator(".tr-players.compact"), page.locator(".tr-hand")):
+        strip = page.locator(".tr-players.compact")
+        assert strip.evaluate("row => row.scrollWidth <= row.clientWidth")
+        for chip in strip.locator(".tr-player").all():
+            expect(chip.locator(".tr-player-score")).to_be_in_viewport(ratio=1)
+        for row in (page.locator(".tr-hand"),):
             assert row.evaluate("row => row.scrollWidth > row.clientWidth")
             assert fades(row) == (False, True)
             row.evaluate("row => { row.scrollLeft = row.scrollWidth; }")
