@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
-import { useEventLog } from "../../app/eventLog";
+import { useEventLog, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useNarrow } from "../../app/useLayout";
@@ -161,6 +161,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       </div>
       <div className="sc-main">
         <div className="sc-board-area">
+          {/* On a phone the log is far below the board: the last moves show over it. */}
+          {narrow && <MoveToast log={log} describe={describe} />}
           <Board
             layout={layout}
             view={view}
@@ -362,5 +364,34 @@ function DrawOffer({
         </div>
       )}
     </section>
+  );
+}
+
+const TOAST_MS = 4000;
+const TOAST_STATES = 3;
+
+/** The events of the last few states (every computer move since the person's own, in a
+ * four-player game), over the board for a few seconds after the newest arrives. */
+function MoveToast({ log, describe }: { log: LogLine[]; describe: (event: GameEvent) => string | null }) {
+  const newest = log.length ? log[0].version : -1;
+  const [hidden, setHidden] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setHidden(newest), TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [newest]);
+  if (hidden === newest) return null;
+  const texts = log
+    .filter((line) => line.version > newest - TOAST_STATES)
+    .map((line) => describe(line.event))
+    .filter((text): text is string => !!text)
+    .slice(0, TOAST_STATES)
+    .reverse();
+  if (!texts.length) return null;
+  return (
+    <div className="sc-toast" role="status" key={newest}>
+      {texts.map((text, i) => (
+        <span key={i}>{text}</span>
+      ))}
+    </div>
   );
 }
