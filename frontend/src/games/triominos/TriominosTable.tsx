@@ -45,7 +45,17 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     !replay && view.finished && view.rounds.length ? view.rounds.length - 1 : null,
   );
   const seenRounds = useRef(view.rounds.length);
-  const log = useEventLog(state, 60);
+  const received = useEventLog(state, 60);
+  // The round's start (who starts and why, TR-SETUP-3/4) comes with the state that began
+  // the round; the first round's comes with the game, before any page could hear of it,
+  // and a page opened later missed it too: the view still has it, as the oldest line.
+  const log = useMemo(() => {
+    const start = view.round_start;
+    if (!start || received.some((line) => line.event.type === "round_start" && Number(line.event.round) === start.round)) {
+      return received;
+    }
+    return [...received, { id: `start.${start.round}`, version: -1, event: start as unknown as GameEvent }];
+  }, [received, view.round_start]);
 
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
   const describe = useCallback((event: GameEvent) => describeEvent(t, event, player), [t, player]);
