@@ -47,10 +47,10 @@ def test_lobby_proposes_the_hard_level_and_warns_of_a_blind_deck(
     # strongest), the levels first and translated, clues in Portuguese.
     seat = page.get_by_label("Lugar 3")
     expect(seat).to_have_value("bot:hard")
-    expect(seat.locator("option:checked")).to_have_text("Jogador do computador (Difícil)")
+    expect(seat.locator("option:checked")).to_have_text("Computador (Difícil)")
     expect(seat.locator("optgroup").first.locator("option")).to_have_text(
-        ["Jogador do computador (Fácil)", "Jogador do computador (Médio)",
-         "Jogador do computador (Difícil)"])
+        ["Computador (Fácil)", "Computador (Médio)",
+         "Computador (Difícil)"])
     language = page.locator("label.field", has_text="Pistas dos jogadores do computador")
     expect(language.locator("select option:checked")).to_have_text("Português")
 

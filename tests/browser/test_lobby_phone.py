@@ -62,3 +62,46 @@ def test_the_computer_players_clue_language_follows_a_language_switched_in_the_l
     page.select_option(".language-switch select", "is")
     expect(page.locator(".config-form select").filter(has=page.locator(
         'option[value="\\"nb\\""]')).first).to_have_value('"nb"')
+
+
+# The selected option's text wider than its select (less the arrow's room): cut short.
+CUT_SELECTS = """() => {
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+  document.body.append(probe);
+  const cut = [...document.querySelectorAll('.seat-plan select')].filter(select => {
+    const style = getComputedStyle(select);
+    probe.style.font = style.font;
+    probe.textContent = select.selectedOptions[0].textContent;
+    const room = select.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight) - 18;  // the arrow
+    return probe.getBoundingClientRect().width > room;
+  }).map(select => select.selectedOptions[0].textContent);
+  probe.remove();
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("language", ["is", "en", "pt", "nb"])
+def test_on_a_phone_the_seat_choices_show_whole(
+    browser: Browser, web_server: LiveServer, language: str
+) -> None:
+    """ "Computer player (Medium" lost its closing bracket in the seat plan, as did
+    "Tölvuleikmaður (Miðlungs"."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  locale=language)
+    page = context.new_page()
+    try:
+        page.goto(web_server.url)
+        page.select_option(".language-switch select", language)
+        page.locator(".game-card", has_text="Triominos").click()
+        page.locator(".count-buttons button, [role=group] button", has_text="3").first.click()
+        expect(page.locator(".seat-plan select")).to_have_count(2)
+        for select in page.locator(".seat-plan select").all():
+            values = select.locator("option").evaluate_all(
+                "options => options.map(o => o.value)")
+            for value in values:
+                select.select_option(value)
+                assert page.evaluate(CUT_SELECTS) == []
+    finally:
+        context.close()
