@@ -721,6 +721,28 @@ def clipped(names: Locator) -> list[str]:
         ".map(name => name.textContent)")]
 
 
+# The players' names that go over two lines inside a word ("Ann / a", "Compute / r").
+BROKEN_NAMES = """
+[...document.querySelectorAll('.tr-side .tr-player-label')].filter(name => {
+  const text = name.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return false;
+  const letters = text.textContent, range = document.createRange();
+  let top = null;
+  for (let i = 0; i < letters.length; i++) {
+    if (letters[i] === ' ') continue;
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const boxes = range.getClientRects();
+    const box = boxes[boxes.length - 1];
+    if (!box) continue;
+    if (top !== null && box.top > top + 1 && letters[i - 1] !== ' ') return true;
+    top = box.top;
+  }
+  return false;
+}).map(name => name.textContent)
+"""
+
+
 def test_long_names_show_whole_with_the_starters_flag_beside(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
@@ -741,6 +763,7 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
             labels = page.locator(".tr-side .tr-player-label")
             expect(labels).to_have_count(4)
             assert clipped(labels) == [], f"names cut at {width} wide"
+            assert page.evaluate(BROKEN_NAMES) == [], f"a word broken at {width} wide"
             label = page.locator('.tr-side .tr-player[data-seat="2"] .tr-player-label')
             flag = page.locator('.tr-side .tr-player[data-seat="2"] .tr-starter')
             name, mark = label.bounding_box(), flag.bounding_box()
@@ -944,5 +967,28 @@ def test_a_long_hand_says_how_many_tiles_that_fit_are_out_of_sight(
             return tile.left >= row.left - 1 && tile.right <= row.right + 1;
         })()""")
         expect(last).to_be_in_viewport()
+    finally:
+        server.stop()
+
+
+def _anna_went_out_and_started(state: TriominosState) -> bool:
+    view = GAME.view(state, 0)
+    return bool(view.get("out") == 0 and view.get("starter") == 0)
+
+
+def test_a_short_name_with_every_tag_beside_it_is_not_broken_inside(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """"Anna" with "you", "out" and the starter's flag beside it went over two lines as
+    "Ann / a" at 1366 wide; the tags now give way first."""
+    server, url = serve_played(tmp_path / "data", {"rounds": 2}, 0, [None, "easy"],
+                               _anna_went_out_and_started, bot_delay=60)
+    try:
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.goto(url)
+        anna = page.locator('.tr-side .tr-player[data-seat="0"]')
+        expect(anna.locator(".tag")).to_have_count(2)  # you, out
+        expect(anna.locator(".tr-starter")).to_be_visible()
+        assert page.evaluate(BROKEN_NAMES) == []
     finally:
         server.stop()
