@@ -36,6 +36,9 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     expect(bruno.locator(".sc-status")).to_be_visible()
     token = json.loads(bruno.evaluate(f"localStorage.getItem('gametable.seat.{table_id}')"))
     assert token["seat"] == 1
+    # Every seat is taken: nobody is to be invited any more (the watch link stays).
+    expect(anna.locator(".table-links")).to_be_visible()
+    expect(anna.get_by_role("button", name="Copy the invite link")).to_have_count(0)
 
     # Anna's host controls: Bruno's seat goes to a computer player.
     anna.get_by_text("Host controls").click()
@@ -195,7 +198,9 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     bruno.goto(invite)
     bruno.get_by_label("Your name").fill("Bruno")
     bruno.get_by_role("button", name="Take this seat").first.click()
-    expect(bruno.locator(".sc-status")).to_be_visible()
+    # Seated (his hand shows once the server welcomed his seat's connection), not only
+    # watching the game begin.
+    expect(bruno.locator(".sc-hand")).to_be_visible()
 
     removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
                          headers={"X-Host-Token": created["host_token"]})

@@ -139,13 +139,16 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** Under a running game: the invite link, and your seat's link for another device. */
+/** Under a running game: the invite link while a seat is open, the watch link, and your
+ * seat's link for another device. */
 function TableLinks({ info, server, token }: { info: TableInfo; server: ServerInfo | null; token: string | null }) {
   const { t } = useTranslation();
   const url = inviteUrl(info.invite, server);
+  // Every seat taken, or the game over: nobody is to be invited (the watch link stays).
+  const inviting = info.status !== "finished" && info.seats.some((s) => s.kind === "open");
   return (
     <div className="table-links">
-      <CopyButton text={url} label={t("ui.table.copy_invite")} />
+      {inviting && <CopyButton text={url} label={t("ui.table.copy_invite")} />}
       {info.watching === false ? (
         <span className="muted watch-off-note">{t("ui.watch.off_short")}</span>
       ) : (
