@@ -21,6 +21,7 @@ from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_has
 from tests.aio import run_async
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
+from tests.browser.text_layout import broken_words
 from tests.games.sequence_cats.positions import exchange_choice, five_choice
 from tests.server.conftest import LiveServer
 
@@ -160,25 +161,7 @@ def test_a_phone_sees_a_tall_board_and_its_hand(
 
 # The names shown on the board and in the hand whose words go over two lines at a
 # letter, not at a space or a soft hyphen.
-BROKEN_WORDS = """
-[...document.querySelectorAll('.sc-space-name, .sc-card-name')].filter(name => {
-  const text = name.firstChild;
-  if (!text || text.nodeType !== Node.TEXT_NODE) return false;
-  const letters = text.textContent, range = document.createRange();
-  let top = null;
-  for (let i = 0; i < letters.length; i++) {
-    if (letters[i] === ' ' || letters[i] === '\u00ad') continue;
-    range.setStart(text, i);
-    range.setEnd(text, i + 1);
-    const boxes = range.getClientRects();  // two at a break: the line's end, the next's start
-    const box = boxes[boxes.length - 1];
-    if (!box) continue;
-    if (top !== null && box.top > top + 1 && !' \u00ad'.includes(letters[i - 1])) return true;
-    top = box.top;
-  }
-  return false;
-}).map(name => name.textContent.replaceAll('\u00ad', '-'))
-"""
+BROKEN_WORDS = broken_words(".sc-space-name, .sc-card-name")
 
 
 @pytest.mark.parametrize("language", ["is", "en", "pt"])

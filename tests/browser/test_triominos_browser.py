@@ -23,6 +23,7 @@ from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_has
 from tests.aio import run_async
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
+from tests.browser.text_layout import broken_words
 from tests.games.triominos.helpers import opening_choice_seeds
 from tests.server.conftest import LiveServer
 
@@ -722,25 +723,7 @@ def clipped(names: Locator) -> list[str]:
 
 
 # The players' names that go over two lines inside a word ("Ann / a", "Compute / r").
-BROKEN_NAMES = """
-[...document.querySelectorAll('.tr-side .tr-player-label')].filter(name => {
-  const text = name.firstChild;
-  if (!text || text.nodeType !== Node.TEXT_NODE) return false;
-  const letters = text.textContent, range = document.createRange();
-  let top = null;
-  for (let i = 0; i < letters.length; i++) {
-    if (letters[i] === ' ') continue;
-    range.setStart(text, i);
-    range.setEnd(text, i + 1);
-    const boxes = range.getClientRects();
-    const box = boxes[boxes.length - 1];
-    if (!box) continue;
-    if (top !== null && box.top > top + 1 && letters[i - 1] !== ' ') return true;
-    top = box.top;
-  }
-  return false;
-}).map(name => name.textContent)
-"""
+BROKEN_NAMES = broken_words(".tr-side .tr-player-label")
 
 
 def test_long_names_show_whole_with_the_starters_flag_beside(

@@ -43,3 +43,14 @@ export function useEventLog(state: StateMessage, keep: number): LogLine[] {
   }, [version, events, recent, keep]);
   return log;
 }
+
+/** Whether the events of the log's newest state (`newest`, its version) are still to be
+ * shown: for `ms` milliseconds after that state arrived (a toast's lifetime). */
+export function useNewestShown(newest: number, ms: number): boolean {
+  const [hidden, setHidden] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setHidden(newest), ms);
+    return () => window.clearTimeout(timer);
+  }, [newest, ms]);
+  return hidden !== newest;
+}

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
-import { useEventLog, type LogLine } from "../../app/eventLog";
+import { useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useNarrow } from "../../app/useLayout";
@@ -374,12 +374,7 @@ const TOAST_STATES = 3;
  * four-player game), over the board for a few seconds after the newest arrives. */
 function MoveToast({ log, describe }: { log: LogLine[]; describe: (event: GameEvent) => string | null }) {
   const newest = log.length ? log[0].version : -1;
-  const [hidden, setHidden] = useState<number | null>(null);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setHidden(newest), TOAST_MS);
-    return () => window.clearTimeout(timer);
-  }, [newest]);
-  if (hidden === newest) return null;
+  if (!useNewestShown(newest, TOAST_MS)) return null;
   const texts = log
     .filter((line) => line.version > newest - TOAST_STATES)
     .map((line) => describe(line.event))

@@ -1,6 +1,5 @@
 // The running log of what happened, and a short-lived toast of the latest events.
-import { useEffect, useState } from "react";
-import type { LogLine } from "../../app/eventLog";
+import { useNewestShown, type LogLine } from "../../app/eventLog";
 import { useTranslation } from "react-i18next";
 import type { GameEvent } from "../../app/types";
 
@@ -48,12 +47,7 @@ const SHOW_AT_MOST = 2;
 /** The newest state's events, for a few seconds. */
 export function EventToast({ log, describe, show }: { log: LogLine[]; describe: (event: GameEvent) => string | null; show: (event: GameEvent) => boolean }) {
   const newest = log.length ? log[0].version : -1;
-  const [hidden, setHidden] = useState<number | null>(null);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setHidden(newest), SHOW_MS);
-    return () => window.clearTimeout(timer);
-  }, [newest]);
-  if (hidden === newest) return null;
+  if (!useNewestShown(newest, SHOW_MS)) return null;
   const texts = log
     .filter((line) => line.version === newest && show(line.event))
     .reverse()

@@ -1,0 +1,30 @@
+"""Checks of how text is laid out in a page, shared by the games' browser tests."""
+
+from __future__ import annotations
+
+import json
+
+
+def broken_words(selector: str) -> str:
+    """A script listing the texts of the elements matching ``selector`` whose words go
+    over two lines at a letter, not at a space or a soft hyphen (soft hyphens shown as
+    ``-``)."""
+    return """
+[...document.querySelectorAll(__SELECTOR__)].filter(name => {
+  const text = name.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return false;
+  const letters = text.textContent, range = document.createRange();
+  let top = null;
+  for (let i = 0; i < letters.length; i++) {
+    if (letters[i] === ' ' || letters[i] === '\\u00ad') continue;
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const boxes = range.getClientRects();  // two at a break: the line's end, the next's start
+    const box = boxes[boxes.length - 1];
+    if (!box) continue;
+    if (top !== null && box.top > top + 1 && !' \\u00ad'.includes(letters[i - 1])) return true;
+    top = box.top;
+  }
+  return false;
+}).map(name => name.textContent.replaceAll('\\u00ad', '-'))
+""".replace("__SELECTOR__", json.dumps(selector))
