@@ -361,8 +361,11 @@ def test_sc_win_3_three_people_offer_answer_and_agree_on_a_draw(
         expect(page.locator(".sc-draw-offer")).to_have_count(0)
         expect(page.locator(".sc-log")).to_contain_text("Anna declined the draw.")
     expect(anna.locator(".sc-status")).to_contain_text("Your turn")
-    # Bjarni waits a full round before offering again; Anna may offer now.
+    # Bjarni waits a full round before offering again, and is told so; Anna may offer now.
     expect(bjarni.get_by_role("button", name="Offer a draw")).to_have_count(0)
+    expect(bjarni.locator(".sc-offer-later")).to_have_text(
+        "You can offer a draw again after 3 more turns (one offer a round).")
+    expect(anna.locator(".sc-offer-later")).to_have_count(0)
     anna.get_by_role("button", name="Offer a draw").click()
     bjarni.get_by_role("button", name="Accept the draw").click()
     carla.get_by_role("button", name="Accept the draw").click()

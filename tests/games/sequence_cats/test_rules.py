@@ -687,11 +687,14 @@ def test_sc_win_3_one_refusal_withdraws_the_offer_and_play_goes_on() -> None:
     assert GAME.apply(state, 2, DECLINE) == [{"type": "draw_declined", "seat": 2, "by": 0}]
     assert GAME.to_act(state) == {0} and GAME.view(state, 0)["draw_offer"] is None
     assert not GAME.view(state, 0)["may_offer_draw"]
+    assert GAME.view(state, 0)["draw_offer_again_in"] == 3
     assert "once every player" in refused(state, 0, OFFER, "SC-WIN-3")
     assert GAME.view(state, 1)["may_offer_draw"]
-    for _ in range(3):
+    assert GAME.view(state, 1)["draw_offer_again_in"] == 0
+    for left in (2, 1, 0):
         GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
-    assert GAME.view(state, 0)["may_offer_draw"]
+        assert GAME.view(state, 0)["draw_offer_again_in"] == left
+        assert GAME.view(state, 0)["may_offer_draw"] == (left == 0)
 
 
 def test_sc_win_3_every_player_of_every_other_team_answers() -> None:

@@ -243,6 +243,11 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
               {t("sequence_cats.ui.offer_draw")}
             </button>
           )}
+          {open && !offer && !view.may_offer_draw && (view.draw_offer_again_in ?? 0) > 0 && (
+            <p className="sc-offer-later">
+              {t("sequence_cats.ui.offer_draw_again_in", { count: view.draw_offer_again_in })}
+            </p>
+          )}
           {selectedCard && (
             <p className="sc-card-text">{cardText(selectedCard)}</p>
           )}

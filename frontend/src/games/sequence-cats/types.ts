@@ -32,6 +32,8 @@ export interface SequenceView {
   hand?: string[];
   dead?: string[];
   may_offer_draw?: boolean;
+  /** Turns until this seat may offer a draw again: a full round after its last offer (SC-WIN-3 b). */
+  draw_offer_again_in?: number;
 }
 
 export interface BoardLayout {

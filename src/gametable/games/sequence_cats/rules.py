@@ -664,8 +664,9 @@ class SequenceCats:
         board has ever been full, why a drawn game ended (``draw_reason``), the last
         play (``last_play``: its seat, card, space and the team of the chip placed or
         taken off, or ``null`` before the first) and, for a seated player, its ``dead``
-        cards and whether it ``may_offer_draw`` now. Other hands, the draw pile's order
-        and the generator never appear.
+        cards, whether it ``may_offer_draw`` now and in how many turns its wait after
+        its last offer is over (``draw_offer_again_in``, 0 when none). Other hands, the
+        draw pile's order and the generator never appear.
         """
         seated = seat is not None and 0 <= seat < state.seats
         labels = state.board.labels
@@ -715,7 +716,15 @@ class SequenceCats:
             view["hand"] = _card_ids(state.hands[seat])
             view["dead"] = _card_ids(self.dead_cards(state, seat))
             view["may_offer_draw"] = self.may_offer_draw(state, seat)
+            view["draw_offer_again_in"] = self._offer_again_in(state, seat)
         return view
+
+    @staticmethod
+    def _offer_again_in(state: SequenceCatsState, seat: Seat) -> int:
+        """Turns (0 or more) until ``seat``'s wait after its last draw offer is over: a
+        full round, one turn per seat (SC-WIN-3 b **[decision]**)."""
+        last = state.offered_at[seat]
+        return 0 if last < 0 else max(0, last + state.seats - state.turn)
 
     def sample_state(self, view: Observation, seat: Seat, rng: random.Random
                      ) -> SequenceCatsState:
@@ -788,7 +797,10 @@ class SequenceCats:
             state.offer_by = offer["by"]
             state.offer_accepted = list(offer["accepted"])
             state.offer_waiting = frozenset(offer["waiting"])
-        if not view["may_offer_draw"] and self.may_offer_draw(state, seat):
+        wait = view.get("draw_offer_again_in", 0)
+        if wait:
+            state.offered_at[seat] = state.turn + wait - state.seats
+        elif not view["may_offer_draw"] and self.may_offer_draw(state, seat):
             state.offered_at[seat] = state.turn
         state.legal_cache = None
         return state
