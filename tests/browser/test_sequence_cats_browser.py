@@ -136,6 +136,24 @@ def test_two_friends_and_a_computer_play_a_whole_game(
         expect(dialog.get_by_role("button", name="Play again")).to_be_visible()
 
 
+def test_sc_play_1_the_waiting_room_names_each_seats_team(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """SC-PLAY-1: four players play in two teams, teammates alternating round the table;
+    choosing a seat chooses one's team, so the waiting room names each seat's team by
+    its colour (two players play alone: no teams shown)."""
+    anna = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    create_table(anna, web_server, "Anna", ["friend", "friend", "friend"])
+    expect(anna.locator(".waiting-room .seat-team")).to_have_text(
+        ["Blue", "Orange", "Blue", "Orange"])
+    expect(anna.locator(".waiting-room")).to_contain_text(
+        "Players of the same team play together")
+    solo = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    create_table(solo, web_server, "Bo", ["friend"])
+    expect(solo.locator(".waiting-room .seat-row")).to_have_count(2)
+    expect(solo.locator(".waiting-room .seat-team")).to_have_count(0)
+
+
 def test_a_phone_sees_a_tall_board_and_its_hand(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

@@ -276,7 +276,8 @@ function WaitingRoom({
             <span className="seat-number">{t("ui.seat.label", { seat: s.seat + 1 })}</span>
             {teams && (
               <span className="tag seat-team" data-team={teamOfSeat(teams, s.seat)}>
-                {t("ui.table.team", { team: teamOfSeat(teams, s.seat) + 1 })}
+                {GAMES[info.game]?.teamName?.(t, teamOfSeat(teams, s.seat)) ??
+                  t("ui.table.team", { team: teamOfSeat(teams, s.seat) + 1 })}
               </span>
             )}
             <span className="seat-name">
@@ -308,11 +309,16 @@ function WaitingRoom({
   );
 }
 
-/** The table's teams, when its game has them: ``public.teams``, lists of seat numbers. */
+/** The table's teams, when its game plays in teams: ``public.teams`` as lists of seat
+ * numbers, or ``public.team_of``, the team of each seat; null when everyone plays alone. */
 function teamsOf(info: TableInfo): number[][] | null {
   const teams = info.public.teams;
-  if (!Array.isArray(teams) || !teams.every((team) => Array.isArray(team))) return null;
-  return teams as number[][];
+  if (Array.isArray(teams) && teams.every((team) => Array.isArray(team))) return teams as number[][];
+  const teamOf = info.public.team_of;
+  if (!Array.isArray(teamOf) || !teamOf.every((team) => typeof team === "number")) return null;
+  const grouped: number[][] = [];
+  (teamOf as number[]).forEach((team, seat) => (grouped[team] ??= []).push(seat));
+  return grouped.length < teamOf.length ? grouped : null;
 }
 
 function teamOfSeat(teams: number[][], seat: number): number {

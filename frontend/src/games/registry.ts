@@ -33,6 +33,9 @@ export interface GameModule {
   /** An event in words in the reader's `language` (null: nothing to say), for the
    * replay viewer's line under its controls. */
   describe?: (t: TFunction, info: TableInfo, event: GameEvent, language: string) => string | null;
+  /** A team's name (teams numbered from 0), where the game names them, e.g. by colour;
+   * else the waiting room says "Team 1", "Team 2"… */
+  teamName?: (t: TFunction, team: number) => string;
 }
 
 /** A game's table loaded on first use, so the lobby does not wait for every game. */
@@ -56,6 +59,7 @@ export const GAMES: Record<string, GameModule> = {
       const cardName = (card: string) => t(`sequence_cats.cards.${card}.name`, { lng, defaultValue: card });
       return describeSequenceCats(t, event, playerOf(t, info), cardName);
     },
+    teamName: (t, team) => t(`sequence_cats.teams.${team}`),
   },
   triominos: {
     name: "triominos",
