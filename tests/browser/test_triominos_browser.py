@@ -941,6 +941,15 @@ def test_a_long_hand_says_how_many_tiles_that_fit_are_out_of_sight(
         expect(more).to_be_visible()
         expect(more).to_contain_text(re.compile(r"\d+ more tiles? fits? ›"))
         page.screenshot(path=shots / "triominos-phone-more-tiles.png")
+        # The greyed tiles say why they are greyed: the status line and each tile.
+        expect(page.locator(".tr-status-text")).to_have_text(
+            "Your turn: choose a tile to lay (the greyed ones fit nowhere now).")
+        greyed = page.locator('.tr-hand-tile[data-playable="false"]').first
+        expect(greyed).to_be_disabled()
+        expect(greyed).to_have_attribute(
+            "title", re.compile(r"^Tile \S+ \(\d+ points\): fits nowhere on the table now$"))
+        fits = page.locator('.tr-hand-tile[data-playable="true"]').first
+        expect(fits).to_have_attribute("title", re.compile(r"^Tile \S+ \(\d+ points\)$"))
         last = page.locator('.tr-hand-tile[data-playable="true"]').last
         more.click()
         wait_for(page, """(() => {

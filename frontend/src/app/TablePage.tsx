@@ -154,7 +154,7 @@ function TableLinks({ info, server, token }: { info: TableInfo; server: ServerIn
       ) : (
         <CopyButton text={`${url}/watch`} label={t("ui.watch.copy")} />
       )}
-      <ScreenLink info={info} />
+      <ScreenLink info={info} button />
       <Watchers info={info} />
       {token && (
         <span className="table-link-device">
@@ -166,12 +166,14 @@ function TableLinks({ info, server, token }: { info: TableInfo; server: ServerIn
   );
 }
 
-/** Opens the table's big screen (for a TV or projector) in a new tab. */
-function ScreenLink({ info }: { info: TableInfo }) {
+/** Opens the table's big screen (for a TV or projector) in a new tab; among the
+ * table's buttons it looks like one of them (``button``), in a sentence like a link. */
+function ScreenLink({ info, button = false }: { info: TableInfo; button?: boolean }) {
   const { t } = useTranslation();
   return (
-    <a className="screen-link" href={`/t/${info.id}/screen`} target="_blank" rel="noopener">
+    <a className={button ? "button screen-link" : "screen-link"} href={`/t/${info.id}/screen`} target="_blank" rel="noopener">
       {t("ui.screen.open")}
+      {button && <span aria-hidden="true">↗</span>}
     </a>
   );
 }

@@ -79,6 +79,9 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
       {hand.map((tile) => {
         const canPlay = myTurn && playable.has(tile);
         const isSelected = selected === tile;
+        // On one's turn a greyed tile says why: it fits nowhere on the table now.
+        const label = t(myTurn && !canPlay ? "triominos.ui.tile_fits_nowhere" : "triominos.ui.tile_label",
+          { tile, value: tileValue(tile) });
         return (
           <li key={tile}>
             <button
@@ -87,12 +90,12 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
               data-tile={tile}
               data-playable={canPlay ? "true" : "false"}
               aria-pressed={isSelected}
-              title={t("triominos.ui.tile_label", { tile, value: tileValue(tile) })}
+              title={label}
               disabled={!canPlay}
               onClick={() => onSelect(isSelected ? null : tile)}
             >
               <TileGlyph tile={tile} className="tr-hand-glyph" />
-              <span className="sr-only">{t("triominos.ui.tile_label", { tile, value: tileValue(tile) })}</span>
+              <span className="sr-only">{label}</span>
             </button>
           </li>
         );

@@ -151,6 +151,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     rotating: choice ? choice.target.actions[0].tile : null,
     choosing: selected && targets.size ? selected : null,
     canPlace: places.length > 0,
+    someFitNowhere: hand.some((tile) => !playable.has(tile)),
     canDraw,
     canPass,
   });

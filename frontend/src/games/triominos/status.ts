@@ -12,11 +12,13 @@ interface Situation {
   /** The selected tile, when it has places to go. */
   choosing: string | null;
   canPlace: boolean;
+  /** Some tiles of the hand fit nowhere on the table now (they are greyed). */
+  someFitNowhere?: boolean;
   canDraw: boolean;
   canPass: boolean;
 }
 
-export function statusText(t: TFunction, { view, myTurn, player, rotating, choosing, canPlace, canDraw, canPass }: Situation): string {
+export function statusText(t: TFunction, { view, myTurn, player, rotating, choosing, canPlace, someFitNowhere, canDraw, canPass }: Situation): string {
   if (view.finished) return t("triominos.ui.status.finished");
   if (!myTurn) return view.current !== null ? t("triominos.ui.status.their_turn", { player: player(view.current) }) : "";
   if (rotating) return t("triominos.ui.status.rotate", { tile: rotating });
@@ -26,7 +28,10 @@ export function statusText(t: TFunction, { view, myTurn, player, rotating, choos
     if (openings.length > 1) return t("triominos.ui.status.start_choice", { tile: openings[0].tile, zero: openings[1].tile });
     return view.forced ? t("triominos.ui.status.start_forced", { tile: view.forced }) : t("triominos.ui.status.start");
   }
-  if (canPlace) return view.draws ? t("triominos.ui.status.drawn_fits") : t("triominos.ui.status.your_turn");
+  if (canPlace) {
+    if (view.draws) return t("triominos.ui.status.drawn_fits");
+    return t(someFitNowhere ? "triominos.ui.status.your_turn_some_greyed" : "triominos.ui.status.your_turn");
+  }
   if (canDraw) return t("triominos.ui.status.must_draw", { points: signed(view.penalties.draw) });
   if (canPass) return t("triominos.ui.status.must_pass");
   return t("triominos.ui.status.your_turn");
