@@ -15,6 +15,7 @@ whose choices follow the machine's speed: :func:`gametable.bots.base.make_bot`).
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -27,7 +28,8 @@ from openskill.models import PlackettLuce
 
 from gametable.core import registry
 from gametable.core.config import stored_options
-from gametable.simulate import DEFAULT_MAX_ACTIONS, play_bot_game
+from gametable.core.protocol import seat_teams
+from gametable.simulate import DEFAULT_MAX_ACTIONS, Thinking, play_bot_game
 
 Z95 = 1.959963984540054
 """The 97.5th percentile of the standard normal distribution."""
@@ -52,44 +54,55 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return max(0.0, centre - margin), min(1.0, centre + margin)
 
 
-def lineups(bots: Sequence[str], players: int) -> list[list[tuple[str, ...]]]:
+def lineups(bots: Sequence[str], players: int, team_of: Sequence[int] | None = None
+            ) -> list[list[tuple[str, ...]]]:
     """The lineups (one bot per seat) the arena plays, grouped: each group is one set of
-    bots in every distinct rotation of the seats.
+    bots in every distinct rotation of the sides.
 
-    With at least as many bots as seats, every combination of ``players`` distinct bots
-    (in the order given) is a group; with fewer, the bots repeat in order to fill the
-    seats (``a, b, c, a, b, c`` for six seats). In rotation ``r`` seat ``i`` gets the
-    group's bot ``(i + r) mod players``.
+    A *side* is a team where the game plays in teams (``team_of``: each seat's team, as
+    :func:`gametable.core.protocol.seat_teams` gives it), else a seat. One bot plays all
+    of a side's seats, so teammates are never two bots whose results could not be told
+    apart. With at least as many bots as sides, every combination of that many distinct
+    bots (in the order given) is a group; with fewer, the bots repeat in order to fill
+    the sides (``a, b, c, a, b, c`` for six seats alone). In rotation ``r`` side ``i``
+    gets the group's bot ``(i + r) mod sides``.
 
     Raises:
-        ValueError: no bots, or fewer than one seat.
+        ValueError: no bots, fewer than one seat, or ``team_of`` not one team per seat.
     """
     if not bots or players < 1:
         raise ValueError("an arena needs at least one bot and one seat")
-    if len(bots) >= players:
-        groups = [tuple(group) for group in combinations(bots, players)]
+    teams = list(range(players)) if team_of is None else list(team_of)
+    if len(teams) != players:
+        raise ValueError(f"team_of names {len(teams)} seats, not {players}")
+    sides = list(dict.fromkeys(teams))  # in the order of their first seats
+    if len(bots) >= len(sides):
+        groups = [tuple(group) for group in combinations(bots, len(sides))]
     else:
-        groups = [tuple(bots[i % len(bots)] for i in range(players))]
+        groups = [tuple(bots[i % len(bots)] for i in range(len(sides)))]
     result: list[list[tuple[str, ...]]] = []
     for group in groups:
         rotations: list[tuple[str, ...]] = []
-        for shift in range(players):
+        for shift in range(len(sides)):
             rotated = group[shift:] + group[:shift]
-            if rotated not in rotations:
-                rotations.append(rotated)
+            bot_of_side = dict(zip(sides, rotated, strict=True))
+            lineup = tuple(bot_of_side[team] for team in teams)
+            if lineup not in rotations:
+                rotations.append(lineup)
         result.append(rotations)
     return result
 
 
-def schedule(bots: Sequence[str], players: int, games: int, seed: int
-             ) -> list[tuple[tuple[str, ...], int]]:
+def schedule(bots: Sequence[str], players: int, games: int, seed: int,
+             team_of: Sequence[int] | None = None) -> list[tuple[tuple[str, ...], int]]:
     """The arena's games in order: ``(lineup, seed)`` pairs.
 
-    ``games`` is the number of games per group of bots (see :func:`lineups`), rounded
-    up so that every rotation is played equally often; game ``i`` is seeded ``seed + i``.
+    ``games`` is the number of games per group of bots (see :func:`lineups`, which
+    ``team_of`` goes to), rounded up so that every rotation is played equally often;
+    game ``i`` is seeded ``seed + i``.
     """
     order: list[tuple[str, ...]] = []
-    for rotations in lineups(bots, players):
+    for rotations in lineups(bots, players, team_of):
         repeats = max(1, math.ceil(games / len(rotations)))
         order += [lineup for _ in range(repeats) for lineup in rotations]
     return [(lineup, seed + i) for i, lineup in enumerate(order)]
@@ -108,20 +121,28 @@ class GameResult:
     ranking: list[int]
     scores: list[float]
     actions: int
+    thinking: list[Thinking] = field(default_factory=list)
+    """Per seat: its bot's decisions and their time."""
 
 
 @dataclass
 class BotStanding:
-    """One bot's results over the arena (each seat it held counts as one game)."""
+    """One bot's results over the arena. A game counts once for each bot that held a
+    seat in it, however many seats it held (``seats`` counts those): the bot won it
+    when one of its seats did, and its score is the mean of its seats' scores."""
 
     bot: str
     games: int = 0
+    seats: int = 0
     wins: int = 0
     draws: int = 0
     unfinished: int = 0
     score_total: float = 0.0
     mu: float = 0.0
     sigma: float = 0.0
+    decisions: int = 0
+    think_seconds: float = 0.0
+    longest_decision: float = 0.0
 
     @property
     def win_rate(self) -> float:
@@ -143,17 +164,26 @@ class BotStanding:
         """A conservative rating: μ − 3σ (OpenSkill's ordinal)."""
         return self.mu - 3 * self.sigma
 
+    @property
+    def mean_decision_ms(self) -> float:
+        """The mean time of its decisions, in milliseconds of wall time."""
+        return 1000 * self.think_seconds / self.decisions if self.decisions else 0.0
+
     def to_json(self) -> dict[str, Any]:
-        """``{bot, games, wins, draws, unfinished, win_rate, win_rate_95, mean_score,
-        rating: {mu, sigma, ordinal}}``."""
+        """``{bot, games, seats, wins, draws, unfinished, win_rate, win_rate_95,
+        mean_score, rating: {mu, sigma, ordinal}, decisions, mean_decision_ms,
+        longest_decision_ms}``."""
         low, high = self.interval
-        return {"bot": self.bot, "games": self.games, "wins": self.wins,
-                "draws": self.draws, "unfinished": self.unfinished,
+        return {"bot": self.bot, "games": self.games, "seats": self.seats,
+                "wins": self.wins, "draws": self.draws, "unfinished": self.unfinished,
                 "win_rate": round(self.win_rate, 4),
                 "win_rate_95": [round(low, 4), round(high, 4)],
                 "mean_score": round(self.mean_score, 3),
                 "rating": {"mu": round(self.mu, 3), "sigma": round(self.sigma, 3),
-                           "ordinal": round(self.rating, 3)}}
+                           "ordinal": round(self.rating, 3)},
+                "decisions": self.decisions,
+                "mean_decision_ms": round(self.mean_decision_ms, 3),
+                "longest_decision_ms": round(1000 * self.longest_decision, 3)}
 
 
 @dataclass
@@ -202,14 +232,20 @@ class ArenaResult:
                 "seconds": round(self.seconds, 3)}
 
 
-def _play(job: tuple[int, str, dict[str, Any], tuple[str, ...], int, int]) -> GameResult:
-    index, game_name, options, lineup, seed, max_actions = job
+Job = tuple[int, str, dict[str, Any], tuple[str, ...], int, int, tuple[str, ...]]
+
+
+def _play(job: Job) -> GameResult:
+    index, game_name, options, lineup, seed, max_actions, imports = job
+    for module in imports:  # a worker process registers the outside bots too
+        importlib.import_module(module)
+    thinking = [Thinking() for _ in lineup]
     record, outcome = play_bot_game(game_name, options, list(lineup), seed,
-                                    max_actions=max_actions)
+                                    max_actions=max_actions, thinking=thinking)
     return GameResult(index=index, lineup=lineup, seed=seed, finished=outcome.finished,
                       draw=outcome.draw, winners=list(outcome.winners),
                       ranking=list(outcome.ranking), scores=list(outcome.scores),
-                      actions=len(record.actions))
+                      actions=len(record.actions), thinking=thinking)
 
 
 def run_arena(
@@ -223,6 +259,7 @@ def run_arena(
     jobs: int = 1,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     progress: Callable[[int, int], None] | None = None,
+    imports: Sequence[str] = (),
 ) -> ArenaResult:
     """Play the arena and rate the bots.
 
@@ -237,20 +274,24 @@ def run_arena(
             think for a time: see the module docstring).
         max_actions: a game still running after this many actions counts as unfinished.
         progress: called with ``(games done, games in all)`` after each game.
+        imports: modules to import first in every process that plays (they register
+            outside bots with :func:`gametable.bots.register_bot`).
 
     Raises:
         ConfigError: unknown game, invalid options or seat count.
         KeyError: an unknown bot name.
         ValueError: no bots, or a bot listed twice.
+        BotFailed: a bot raised or chose an action the rules refused (the message names
+            the bot, seat, seed and action number); the arena stops there.
     """
     if len(set(bots)) != len(bots):
         raise ValueError("list each bot once")
     game = registry.get(game_name)
     config = game.make_config(options, players)
-    plan = schedule(bots, players, games, seed)
+    plan = schedule(bots, players, games, seed, seat_teams(game, config, players))
     stored = stored_options(config)
-    work = [(i, game_name, stored, lineup, game_seed, max_actions)
-            for i, (lineup, game_seed) in enumerate(plan)]
+    work: list[Job] = [(i, game_name, stored, lineup, game_seed, max_actions, tuple(imports))
+                       for i, (lineup, game_seed) in enumerate(plan)]
     started = time.perf_counter()
     results: list[GameResult] = []
     if jobs > 1:
@@ -277,15 +318,24 @@ def _tally(game_name: str, players: int, bots: Sequence[str], config: dict[str, 
     ratings = {bot: model.rating(name=bot) for bot in bots}
     pairs: dict[tuple[str, str], HeadToHead] = {}
     for result in results:
+        seats_of: dict[str, list[int]] = {}
         for seat, bot in enumerate(result.lineup):
+            seats_of.setdefault(bot, []).append(seat)
+            if result.thinking:
+                standing, thought = standings[bot], result.thinking[seat]
+                standing.decisions += thought.decisions
+                standing.think_seconds += thought.seconds
+                standing.longest_decision = max(standing.longest_decision, thought.longest)
+        for bot, seats in seats_of.items():
             standing = standings[bot]
             standing.games += 1
-            standing.score_total += result.scores[seat]
+            standing.seats += len(seats)
+            standing.score_total += sum(result.scores[seat] for seat in seats) / len(seats)
             if not result.finished:
                 standing.unfinished += 1
             elif result.draw:
                 standing.draws += 1
-            elif seat in result.winners:
+            elif any(seat in result.winners for seat in seats):
                 standing.wins += 1
         if result.finished:
             _rate(model, ratings, result)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -10,6 +12,7 @@ from typing import Annotated, Any
 import typer
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
@@ -19,6 +22,7 @@ from gametable.core import registry
 from gametable.core.errors import ConfigError
 from gametable.core.records import MAX_SEED, GameRecord, RecordError
 from gametable.core.records import replay as replay_record
+from gametable.simulate import BotFailed
 from gametable.simulate import simulate as run_simulation
 
 app = typer.Typer(
@@ -120,8 +124,10 @@ def serve(
         help="At tables whose clock covers for absent players: seconds a seat that must "
         "act may stay disconnected before a computer player acts for it.")] = 30.0,
 ) -> None:
-    """Start the web server (SQLite storage in DATA_DIR or PostgreSQL with --database,
-    bundled games and bots)."""
+    """Start the web server.
+
+    It keeps tables in SQLite in DATA_DIR (or PostgreSQL with --database) and serves
+    the bundled games and computer players."""
     from gametable.server.app import Settings  # noqa: PLC0415 (keeps the other commands light)
     from gametable.server.guards import networks  # noqa: PLC0415
     from gametable.server.main import run  # noqa: PLC0415
@@ -182,6 +188,34 @@ def _parse_config(text: str | None) -> dict[str, Any]:
     return value
 
 
+IMPORT_HELP = ("A Python module to import first, which registers bots of its own with "
+               "gametable.bots.register_bot (repeat for several; see docs/bots.md).")
+
+
+def _import_bots(modules: list[str]) -> None:
+    """Import ``modules`` (they register outside bots), found as ``python -m`` finds
+    them (the current folder first); a module that cannot be imported is a usage error."""
+    if modules and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except Exception as error:
+            raise typer.BadParameter(f"cannot import {module}: {error}",
+                                     param_hint="--import") from None
+
+
+def _check_bots(bots: str) -> list[str]:
+    """The comma-separated bot names of ``--bots``, all registered."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in bot_names()]
+    if not names or unknown:
+        raise typer.BadParameter(
+            f"unknown bot {', '.join(unknown) or '(none)'}; choose from {', '.join(bot_names())}",
+            param_hint="--bots")
+    return names
+
+
 def _check_seeds(seed: int, games: int) -> None:
     """Refuse a run whose last game's seed (``seed + games - 1``) a record cannot hold,
     before any game is played."""
@@ -200,21 +234,18 @@ def _console() -> Console:
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
-    players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
+    players: Annotated[int, typer.Option(min=1, help="Number of seats.")] = 2,
     config: Annotated[str | None, typer.Option(help="Game options as a JSON object.")] = None,
     games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
     bots: Annotated[str, typer.Option(
         help="Comma-separated bots, one per seat (repeated to fill the seats).")] = "greedy",
+    imports: Annotated[list[str] | None, typer.Option("--import", help=IMPORT_HELP)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play GAMES bot games and print wins, draws, turns and speed."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in bot_names()]
-    if not names or unknown:
-        raise typer.BadParameter(
-            f"unknown bot {', '.join(unknown) or '(none)'}; choose from {', '.join(bot_names())}",
-            param_hint="--bots")
+    _import_bots(imports or [])
+    names = _check_bots(bots)
     if len(names) > players:
         raise typer.BadParameter(f"{len(names)} bots for {players} seats; give at most one "
                                  "a seat", param_hint="--bots")
@@ -231,8 +262,13 @@ def simulate(
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err,
                   disable=not show) as bar:
         task = bar.add_task(f"{game}, {players} seats", total=games)
-        summary = run_simulation(game, seat_bots, games, seed, options,
-                                 progress=lambda done: bar.update(task, completed=done))
+        try:
+            summary = run_simulation(game, seat_bots, games, seed, options,
+                                     progress=lambda done: bar.update(task, completed=done))
+        except BotFailed as error:
+            bar.stop()
+            err.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
+            raise typer.Exit(1) from None
     result = summary.to_json()
     if as_json:
         typer.echo(json.dumps(result))
@@ -264,16 +300,16 @@ def arena(
     config: Annotated[str | None, typer.Option(help="Game options as a JSON object.")] = None,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
+    imports: Annotated[list[str] | None, typer.Option("--import", help=IMPORT_HELP)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Play every bot against every other with seats rotated; print win rates (95 %
-    intervals), mean scores and OpenSkill ratings."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in bot_names()]
-    if not names or unknown:
-        raise typer.BadParameter(
-            f"unknown bot {', '.join(unknown) or '(none)'}; choose from {', '.join(bot_names())}",
-            param_hint="--bots")
+    """Rate computer players against one another.
+
+    Plays every bot against every other with seats rotated (one bot per team where the
+    game plays in teams), then prints win rates with 95 % intervals, mean scores,
+    OpenSkill ratings and each bot's time a decision."""
+    _import_bots(imports or [])
+    names = _check_bots(bots)
     if len(set(names)) != len(names):
         raise typer.BadParameter("list each bot once", param_hint="--bots")
     options = _parse_config(config)
@@ -288,9 +324,15 @@ def arena(
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err,
                   disable=not show) as bar:
         task = bar.add_task(f"{game} arena, {players} seats", total=None)
-        result = run_arena(game, names, games, players=players, options=options, seed=seed,
-                           jobs=jobs, progress=lambda done, total: bar.update(
-                               task, completed=done, total=total))
+        try:
+            result = run_arena(game, names, games, players=players, options=options,
+                               seed=seed, jobs=jobs, imports=imports or (),
+                               progress=lambda done, total: bar.update(
+                                   task, completed=done, total=total))
+        except BotFailed as error:
+            bar.stop()
+            err.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
+            raise typer.Exit(1) from None
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return
@@ -298,12 +340,13 @@ def arena(
     out.print(f"[bold]{game}[/bold] arena: {result.games} games, {players} seats, "
               f"seeds {seed}–{seed + result.games - 1}, {result.seconds:.1f} s")
     table = Table("bot", "games", "wins", "win rate (95 %)", "draws", "mean score",
-                  "rating μ ± σ", "ordinal")
+                  "rating μ ± σ", "ordinal", "ms a decision (max)")
     for s in result.standings:
         low, high = s.interval
         table.add_row(s.bot, str(s.games), str(s.wins),
                       f"{s.win_rate:.1%} ({low:.1%}–{high:.1%})", str(s.draws),
-                      f"{s.mean_score:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}", f"{s.rating:.1f}")
+                      f"{s.mean_score:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}", f"{s.rating:.1f}",
+                      f"{s.mean_decision_ms:.1f} ({1000 * s.longest_decision:.0f})")
     out.print(table)
     for pair in result.head_to_head:
         data = pair.to_json()

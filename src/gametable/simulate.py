@@ -9,7 +9,9 @@ from typing import Any
 
 from gametable.bots import make_bot
 from gametable.core import registry
+from gametable.core.actions import copy_actions
 from gametable.core.config import stored_options
+from gametable.core.errors import GameError
 from gametable.core.protocol import Outcome
 from gametable.core.records import GameRecord, SeatInfo, new_record
 
@@ -21,6 +23,51 @@ def bot_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + seat * 7_919 + 1) % 2**63
 
 
+class BotFailed(RuntimeError):
+    """A computer player raised, or chose an action the rules refused, in
+    :func:`play_bot_game`. The message names the bot, its seat (numbered from 1 as people
+    see it), the game and its seed, and the action number, so the game can be replayed
+    (``gametable simulate GAME --bots … --seed SEED --games 1``).
+
+    Attributes:
+        bot: the bot's name. seat: its seat (from 0). seed: the game's seed.
+        action: how many actions had been applied before its choice.
+    """
+
+    def __init__(self, message: str, bot: str, seat: int, seed: int, action: int) -> None:
+        super().__init__(message, bot, seat, seed, action)  # all of it, to pickle
+        self.message, self.bot, self.seat, self.seed, self.action = (
+            message, bot, seat, seed, action)
+
+    def __str__(self) -> str:
+        return self.message
+
+    @classmethod
+    def of(cls, bot: str, seat: int, game: str, seed: int, action: int,
+           cause: BaseException, *, refused: bool = False) -> BotFailed:
+        """The failure of ``bot`` in ``seat``: ``cause`` raised by it or, ``refused``,
+        by the rules on its action."""
+        what = (f"chose an action the rules refuse: {cause}" if refused
+                else f"raised {type(cause).__name__}: {cause}")
+        return cls(f"bot {bot!r} in seat {seat + 1} of {game} (seed {seed}) {what} "
+                   f"(after {action} actions)", bot, seat, seed, action)
+
+
+@dataclass
+class Thinking:
+    """One seat's decisions in a game: how many and how long (seconds of wall time)."""
+
+    decisions: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def add(self, seconds: float) -> None:
+        """Count one decision of ``seconds``."""
+        self.decisions += 1
+        self.seconds += seconds
+        self.longest = max(self.longest, seconds)
+
+
 def play_bot_game(
     game_name: str,
     options: Mapping[str, Any] | None,
@@ -28,17 +75,22 @@ def play_bot_game(
     seed: int,
     *,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    thinking: list[Thinking] | None = None,
 ) -> tuple[GameRecord, Outcome]:
     """Play one game with ``bots[i]`` in seat ``i``; return its record and outcome.
 
     Seats with simultaneous decisions all choose from the same moment's views, then
     their actions are applied in seat order (a seat whose choices an earlier action of
     the batch changed chooses again). The game stops unfinished after
-    ``max_actions`` actions.
+    ``max_actions`` actions. Each bot gets its seat's view and its own copy of the legal
+    actions (:func:`~gametable.core.actions.copy_actions`): what it does with them
+    changes nothing else. With ``thinking`` (one :class:`Thinking` per seat), each
+    decision's time is added to its seat's.
 
     Raises:
         ConfigError: unknown game, invalid options or seat count.
         KeyError: an unknown bot name.
+        BotFailed: a bot raised, or chose an action the rules refuse.
     """
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
@@ -53,14 +105,28 @@ def play_bot_game(
         if not seats:
             break
         offered = {seat: game.legal_actions(state, seat) for seat in seats}
-        choices = [(seat, players[seat].choose(game.view(state, seat), offered[seat]))
-                   for seat in seats]
+        choices = []
+        for seat in seats:
+            view = game.view(state, seat)
+            started = time.perf_counter()
+            try:
+                action = players[seat].choose(view, copy_actions(offered[seat]))
+            except Exception as error:
+                raise BotFailed.of(bots[seat], seat, game_name, seed, actions,
+                                   error) from error
+            if thinking is not None:
+                thinking[seat].add(time.perf_counter() - started)
+            choices.append((seat, action))
         for number, (seat, action) in enumerate(choices):
             # An earlier action of this batch may have changed what this seat can do
             # (a Team Dixit teammate named the giver): then it decides again next loop.
             if number and game.legal_actions(state, seat) != offered[seat]:
                 continue
-            game.apply(state, seat, action)
+            try:
+                game.apply(state, seat, action)
+            except GameError as error:
+                raise BotFailed.of(bots[seat], seat, game_name, seed, actions, error,
+                                   refused=True) from error
             record.append(seat, action)
             actions += 1
     return record, game.outcome(state)

@@ -33,6 +33,45 @@ def test_fewer_bots_than_seats_repeat_in_order_and_rotate() -> None:
         assert {lineup[seat] for lineup in rotations} == {"a", "b", "c"}
 
 
+def test_in_a_team_game_one_bot_plays_every_seat_of_a_team() -> None:
+    """Team Dixit of six (DX-TEAM-1: teammates opposite, seats 0+3, 1+4, 2+5): a bot in
+    each team, never two bots in one, whose results could not be told apart."""
+    (rotations,) = lineups(["a", "b", "c"], 6, [0, 1, 2, 0, 1, 2])
+    assert rotations == [("a", "b", "c", "a", "b", "c"), ("b", "c", "a", "b", "c", "a"),
+                         ("c", "a", "b", "c", "a", "b")]
+    (two_bots,) = lineups(["a", "b"], 6, [0, 1, 2, 0, 1, 2])
+    for lineup in two_bots:
+        assert all(lineup[seat] == lineup[seat + 3] for seat in range(3))
+    # Sequence Cats of four: two teams, teammates alternating (SC-PLAY-1).
+    assert lineups(["x", "y"], 4, [0, 1, 0, 1]) == [[("x", "y", "x", "y"),
+                                                     ("y", "x", "y", "x")]]
+    with pytest.raises(ValueError, match="seats"):
+        lineups(["a"], 4, [0, 1])
+
+
+def test_the_arena_seats_team_dixit_by_teams() -> None:
+    result = run_arena("dixit", ["greedy", "random", "semantic"], 1, players=6,
+                       options={"variant": "team"}, seed=5)
+    assert result.games == 3
+    for standing in result.standings:
+        assert (standing.games, standing.seats) == (3, 6)
+    assert sum(s.wins for s in result.standings) >= 3  # every game has a winning team
+
+
+def test_a_bot_in_several_seats_of_a_game_counts_it_once() -> None:
+    """Three seats, two bots: ``greedy`` holds two seats; the game it won is one win in
+    one game (not one of two "games", 50 %), and its score is its seats' mean."""
+    game = GameResult(index=0, lineup=("greedy", "random", "greedy"), seed=1,
+                      finished=True, draw=False, winners=[2], ranking=[2, 3, 1],
+                      scores=[40.0, 10.0, 120.0], actions=90)
+    result = _tally("triominos", 3, ["greedy", "random"], {}, 1, [game])
+    greedy = next(s for s in result.standings if s.bot == "greedy")
+    random = next(s for s in result.standings if s.bot == "random")
+    assert (greedy.games, greedy.seats, greedy.wins, greedy.win_rate) == (1, 2, 1, 1.0)
+    assert greedy.mean_score == 80.0
+    assert (random.games, random.seats, random.wins) == (1, 1, 0)
+
+
 def test_the_schedule_gives_each_rotation_the_same_number_of_games() -> None:
     plan = schedule(["x", "y"], 2, 5, seed=100)
     assert Counter(lineup for lineup, _ in plan) == {("x", "y"): 3, ("y", "x"): 3}
@@ -48,7 +87,12 @@ def test_greedy_rates_above_random_and_processes_do_not_change_the_result() -> N
     assert greedy.games == random.games == 12
     (pair,) = one.head_to_head
     assert pair.first_wins + pair.second_wins + pair.draws == 12
-    assert one.to_json()["standings"] == two.to_json()["standings"]
+    timing = {"decisions", "mean_decision_ms", "longest_decision_ms"}
+    assert [{k: v for k, v in s.items() if k not in timing}
+            for s in one.to_json()["standings"]] == [
+        {k: v for k, v in s.items() if k not in timing} for s in two.to_json()["standings"]]
+    # Each bot's decisions are counted and timed.
+    assert greedy.decisions > 0 and 0 < greedy.mean_decision_ms <= 1000 * greedy.longest_decision
 
 
 def test_a_shared_win_is_drawn_in_the_head_to_head_and_a_win_for_both_in_the_standings(

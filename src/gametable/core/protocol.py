@@ -140,8 +140,12 @@ class Game(Protocol[StateT]):
 
         A game may also accept an optional action that is nobody's pending decision (a
         Sequence Cats draw offer, open to any seat at any moment); such an action is not
-        listed here, and the game's view says when it may be taken. The returned objects
-        may be shared and must not be mutated.
+        listed here, and the game's view says when it may be taken. Each call returns a
+        new list, which the caller may change; the action objects in it may be shared
+        with other calls and games: a shared one is a
+        :class:`~gametable.core.actions.FrozenAction` and raises ``TypeError`` if changed
+        in place (copy it: ``dict(action)``). Code that hands actions on to code it does
+        not control gives it :func:`~gametable.core.actions.copy_actions`.
         """
         ...
 
@@ -180,7 +184,10 @@ class Game(Protocol[StateT]):
         ...
 
     def public_info(self, config: BaseModel, seats: int) -> dict[str, Any]:
-        """Public facts fixed for a whole game with this config (board layout, teams)."""
+        """Public facts fixed for a whole game with this config (board layout, teams).
+
+        Where seats play in teams, ``"team_of"`` is each seat's team (a list of ``seats``
+        numbers from 0; see :func:`seat_teams`)."""
         ...
 
 
@@ -295,3 +302,13 @@ class StrategyPlayer(Protocol):
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         """One of ``legal``, completed (a Dixit clue gets its text), from ``view`` alone."""
         ...
+
+
+def seat_teams(game: Game[Any], config: BaseModel, seats: int) -> list[int]:
+    """Each seat's team (numbers from 0, a list of ``seats``): the game's
+    ``public_info(…)["team_of"]`` where it plays in teams, else every seat alone
+    (``[0, 1, 2, …]``)."""
+    team_of = game.public_info(config, seats).get("team_of")
+    if isinstance(team_of, list) and len(team_of) == seats:
+        return [int(team) for team in team_of]
+    return list(range(seats))

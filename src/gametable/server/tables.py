@@ -32,6 +32,7 @@ from gametable.bots import Bot, bot_names, make_bot
 from gametable.bots.base import thinking_budget
 from gametable.bots.pace import think_time
 from gametable.core import registry
+from gametable.core.actions import copy_actions
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError
 from gametable.core.i18n import translate
@@ -1301,7 +1302,8 @@ class TableManager:
                         or seat not in table.game.to_act(table.state)):
                     return
                 view = table.game.view(table.state, seat)
-                legal = table.game.legal_actions(table.state, seat)
+                # The bot may change what it is given: never the rules' own objects.
+                legal = copy_actions(table.game.legal_actions(table.state, seat))
                 version = table.version
             deciding = time.perf_counter()
             action = await asyncio.to_thread(bot.choose, view, legal)

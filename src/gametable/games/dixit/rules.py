@@ -693,6 +693,8 @@ class Dixit:
             "target_score": config.target() if config.variant == "base" else None,
             "end_on_empty_deck": config.ends_on_empty_deck(),
             "teams": teams_of(seats) if config.variant == "team" else None,
+            "team_of": ([team_of(seat, seats) for seat in range(seats)]
+                        if config.variant == "team" else None),
             "minimum_deck": minimum_deck(config, seats),
         }
 

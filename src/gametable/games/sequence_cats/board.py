@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from gametable.core.actions import FrozenAction
 from gametable.core.errors import ConfigError
 from gametable.games.sequence_cats.cards import BREEDS, CARD_NUMBER, MEOW, PURRR
 
@@ -184,7 +185,8 @@ def build_board(layout: dict[str, Any]) -> Board:
         empty_cells=tuple(-2 if b < 0 else -1 for b in breed_of),  # FREE_SPACE, EMPTY
         all_options=tuple(plays[0] for plays in option_sets),
         play_action=play_action,
-        exchange_action=tuple({"type": "exchange", "card": c} for c in (*BREEDS, "purrr", "meow")),
+        exchange_action=tuple(FrozenAction(type="exchange", card=c)
+                              for c in (*BREEDS, "purrr", "meow")),
     )
 
 
@@ -212,14 +214,16 @@ def geometry(rows: int, columns: int) -> tuple[tuple[Line, ...], ...]:
 
 
 def _play_actions(breed_of: list[int], labels: tuple[str, ...]) -> dict[tuple[int, int], Any]:
-    """Every ``play`` action object, keyed by (card number, space)."""
+    """Every ``play`` action object, keyed by (card number, space): shared by every game
+    on the board, so frozen (:class:`~gametable.core.actions.FrozenAction`)."""
     actions: dict[tuple[int, int], Any] = {}
     for space, breed in enumerate(breed_of):
         if breed < 0:
             continue
-        actions[(breed, space)] = {"type": "play", "card": BREEDS[breed], "space": labels[space]}
-        actions[(PURRR, space)] = {"type": "play", "card": "purrr", "space": labels[space]}
-        actions[(MEOW, space)] = {"type": "play", "card": "meow", "space": labels[space]}
+        label = labels[space]
+        actions[(breed, space)] = FrozenAction(type="play", card=BREEDS[breed], space=label)
+        actions[(PURRR, space)] = FrozenAction(type="play", card="purrr", space=label)
+        actions[(MEOW, space)] = FrozenAction(type="play", card="meow", space=label)
     return actions
 
 

@@ -48,6 +48,7 @@ from typing import Any, Final
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
+from gametable.core.actions import FrozenAction
 from gametable.core.config import option_error
 from gametable.core.errors import IllegalAction, seat_index
 from gametable.core.i18n import LANGUAGES
@@ -77,10 +78,10 @@ from gametable.games.sequence_cats.state import (
 
 NAME: Final = "sequence-cats"
 NO_BREED: Final = len(BREEDS)
-PASS_ACTION: Final[dict[str, Any]] = {"type": "pass"}
-OFFER_DRAW: Final[dict[str, Any]] = {"type": "offer_draw"}
-ANSWERS: Final[tuple[dict[str, Any], ...]] = ({"type": "accept_draw"},
-                                              {"type": "decline_draw"})
+PASS_ACTION: Final[dict[str, Any]] = FrozenAction(type="pass")
+OFFER_DRAW: Final[dict[str, Any]] = FrozenAction(type="offer_draw")
+ANSWERS: Final[tuple[dict[str, Any], ...]] = (FrozenAction(type="accept_draw"),
+                                              FrozenAction(type="decline_draw"))
 FIRST_RULES: Final = 1
 """``rules_version`` of the rules as first released (see the module docstring)."""
 _SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(max(ALLOWED_SEATS)))
@@ -159,7 +160,11 @@ class SequenceCats:
         answering a draw offer: accept or decline (SC-WIN-3 b). A draw offer itself is
         nobody's pending decision and is never listed (see :meth:`may_offer_draw`).
 
-        Cached until the next :meth:`apply`, so repeated calls cost nothing.
+        Cached until the next :meth:`apply`, so repeated calls cost little; each call
+        returns a new list, and the action objects in it are shared with later calls
+        (and, for ``play`` and ``exchange``, with every game on the board), so they are
+        :class:`~gametable.core.actions.FrozenAction`: copy one (``dict(action)``) to
+        change it.
         """
         if state.finished:
             return []
@@ -169,11 +174,11 @@ class SequenceCats:
             return []
         cached = state.legal_cache
         if cached is not None:
-            return cached
+            return list(cached)
         if state.choosing is not None:
             actions = [self._sequence_action(state, window) for window in state.choosing[0]]
             state.legal_cache = actions
-            return actions
+            return list(actions)
         options = state.options
         actions = []
         dead: list[int] = []
@@ -206,7 +211,7 @@ class SequenceCats:
         if not actions:
             actions.append(PASS_ACTION)
         state.legal_cache = actions
-        return actions
+        return list(actions)
 
     def dead_cards(self, state: SequenceCatsState, seat: Seat) -> list[int]:
         """The cards in ``seat``'s hand that match no free space (SC-DEAD-1): breed cards

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
+from gametable.core.actions import FrozenAction
 from gametable.core.config import option_error
 from gametable.core.errors import IllegalAction, seat_index
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
@@ -56,8 +57,8 @@ ZERO_TRIPLE_BONUS: Final = 40
 """TR-SETUP-4: opening with 0-0-0 scores 0 + 40."""
 TRIPLE_BONUS: Final = 10
 """TR-SETUP-4: opening with the highest triple scores its value + 10."""
-DRAW_ACTION: Final[dict[str, Any]] = {"type": "draw"}
-PASS_ACTION: Final[dict[str, Any]] = {"type": "pass"}
+DRAW_ACTION: Final[dict[str, Any]] = FrozenAction(type="draw")
+PASS_ACTION: Final[dict[str, Any]] = FrozenAction(type="pass")
 MAX_DRAWS: Final = 3
 _NOBODY: Final[frozenset[int]] = frozenset()
 _SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(max(ALLOWED_SEATS)))
@@ -191,13 +192,15 @@ class Triominos:
         (TR-DRAW-1; never before the round's first tile); ``pass`` after 3 draws
         (TR-DRAW-2) or with the pool empty and nothing to place (TR-DRAW-3). A PRESSMAN
         starter holding 0-0-0 and a higher triple gets both openings (TR-SETUP-4, rules
-        version 2). Cached until the next :meth:`apply`.
+        version 2). Cached until the next :meth:`apply`: each call returns a new list of
+        the same action objects (``draw`` and ``pass`` are
+        :class:`~gametable.core.actions.FrozenAction`); copy one to change it.
         """
         if seat != state.current or state.finished:
             return []
         cached = state.legal_cache
         if cached is not None:
-            return cached
+            return list(cached)
         actions: list[Action] = [
             {"type": "place", "tile": TILE_IDS[tile], "position": position_json(p),
              "rotation": rotation}
@@ -209,7 +212,7 @@ class Triominos:
             if state.draws >= MAX_DRAWS or (not state.pool and not actions):
                 actions.append(PASS_ACTION)
         state.legal_cache = actions
-        return actions
+        return list(actions)
 
     # -- the one way to change a state ------------------------------------------------
 

@@ -1,0 +1,74 @@
+"""Action objects the rules hand out more than once, and copies for outside code.
+
+Games may build their action objects once (a Sequence Cats board builds every ``play``
+action when the board is made) and return the same objects from every
+:meth:`~gametable.core.protocol.Game.legal_actions` call, in every game on that board.
+Such a shared object is a :class:`FrozenAction`: changing it in place raises at once
+instead of quietly changing what every later game offers. Code that hands actions to
+code it does not control (a bot of any author) gives it :func:`copy_actions`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import Any, NoReturn
+
+import orjson
+
+SHARED = ("This action object is shared by the rules (legal_actions hands out the same "
+          "object again); copy it before changing it: dict(action).")
+
+
+class FrozenAction(dict[str, Any]):
+    """A JSON action object (``{"type": …, …}``) that refuses to be changed in place.
+
+    It reads and compares no differently from the ``dict`` it is (``==`` with a plain
+    dict holding the same items), serialises as that dict (``json``, ``orjson``,
+    ``pickle``) and copies (``dict(a)``, ``copy.copy``, ``copy.deepcopy``) into a plain,
+    changeable dict. Its values should themselves be immutable (strings, numbers).
+
+    Raises:
+        TypeError: from every method that would change it (``a[k] = v``, ``del a[k]``,
+            ``update``, ``setdefault``, ``pop``, ``popitem``, ``clear``, ``|=``).
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(SHARED)
+
+    __setitem__ = _refuse
+    __delitem__ = _refuse
+    setdefault = _refuse
+    update = _refuse
+    pop = _refuse
+    popitem = _refuse
+    clear = _refuse
+    __ior__ = _refuse
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return copy.deepcopy(dict(self), memo)
+
+    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
+        return (dict, (dict(self),))
+
+
+def frozen(action: Mapping[str, Any]) -> FrozenAction:
+    """``action`` as a :class:`FrozenAction` (its items copied)."""
+    return FrozenAction(action)
+
+
+def copy_actions(actions: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Deep, plain copies of ``actions``, for code outside the rules (a bot) that may
+    change what it is given without changing the game's own lists and objects.
+
+    Returns:
+        A new list of new ``dict`` objects (nested lists and objects copied too), equal
+        to ``actions`` item by item.
+    """
+    copied: list[dict[str, Any]] = orjson.loads(orjson.dumps(list(actions)))
+    return copied

@@ -1,0 +1,139 @@
+"""Bots written outside gametable: registered, given copies, their failures named."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gametable.arena import run_arena
+from gametable.bots import register_bot
+from gametable.core import registry
+from gametable.core.actions import FrozenAction, copy_actions
+from gametable.core.protocol import Action, Observation
+from gametable.simulate import BotFailed, play_bot_game
+
+
+class Scribbler:
+    """Writes on the actions it is given and empties the list, then plays the first."""
+
+    name = "scribbler"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        assert isinstance(legal, list)  # a copy of its own, to do with as it likes
+        for action in legal:
+            action["note"] = "mine"
+        first = dict(legal[0])
+        legal.clear()
+        del first["note"]
+        return first
+
+
+class Raiser:
+    name = "raiser"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        pass
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        raise RuntimeError("out of ideas [sic]")
+
+
+class Cheater:
+    name = "cheater"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        pass
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        return {"type": "play", "card": "bengal", "space": "A1"}
+
+
+register_bot("scribbler", Scribbler)
+register_bot("raiser", Raiser)
+register_bot("cheater", Cheater)
+
+
+@pytest.mark.parametrize("game", ["sequence-cats", "triominos", "dixit"])
+def test_a_bot_that_changes_what_it_is_given_changes_no_game(game: str) -> None:
+    """Sequence Cats builds its play actions once per board and every game on the board
+    offers the same objects: a bot writing on them must not change later games."""
+    players = 3 if game == "dixit" else 2
+    before = [play_bot_game(game, {}, ["greedy"] * players, seed)[0].actions
+              for seed in range(3)]
+    for seed in range(3):
+        play_bot_game(game, {}, ["scribbler"] + ["greedy"] * (players - 1), seed)
+    after = [play_bot_game(game, {}, ["greedy"] * players, seed)[0].actions
+             for seed in range(3)]
+    assert after == before
+
+
+def test_shared_actions_refuse_to_be_changed_and_lists_are_the_callers() -> None:
+    game = registry.get("sequence-cats")
+    state = game.new_game(game.make_config({}, 2), 2, 4)
+    legal = game.legal_actions(state, 0)
+    assert isinstance(legal[0], FrozenAction)
+    with pytest.raises(TypeError, match="copy it before changing it"):
+        legal[0]["space"] = "A1"
+    with pytest.raises(TypeError):
+        legal[0].setdefault("note", 1)
+    legal.clear()  # the caller's own list
+    assert game.legal_actions(state, 0) and game.to_act(state) == {0}
+    copied = copy_actions(game.legal_actions(state, 0))
+    assert copied == game.legal_actions(state, 0)
+    assert all(type(action) is dict for action in copied)
+    copied[0]["space"] = "A1"
+    assert game.legal_actions(state, 0)[0]["space"] != "A1"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bot_that_raises_stops_the_arena_with_its_name_seat_and_seed(jobs: int) -> None:
+    with pytest.raises(BotFailed) as failed:
+        run_arena("sequence-cats", ["raiser", "greedy"], 2, seed=7, jobs=jobs)
+    assert str(failed.value) == ("bot 'raiser' in seat 1 of sequence-cats (seed 7) raised "
+                                 "RuntimeError: out of ideas [sic] (after 0 actions)")
+    assert (failed.value.bot, failed.value.seat, failed.value.seed) == ("raiser", 0, 7)
+
+
+def test_a_bot_whose_action_the_rules_refuse_is_named_with_the_rule() -> None:
+    with pytest.raises(BotFailed, match=r"bot 'cheater' in seat 2 .* \(seed 3\) chose an "
+                       r"action the rules refuse: SC-TURN-2: "):
+        play_bot_game("sequence-cats", {}, ["greedy", "cheater"], 3)
+
+
+def test_the_cli_imports_a_module_of_bots_and_names_a_failing_one(tmp_path: Path) -> None:
+    (tmp_path / "my_players.py").write_text(
+        "from gametable.bots import register_bot\n"
+        "from gametable.bots.base import make_bot\n"
+        "class First:\n"
+        "    name = 'first'\n"
+        "    def __init__(self, game, rng): pass\n"
+        "    def choose(self, view, legal): return legal[0]\n"
+        "class Fails:\n"
+        "    name = 'fails'\n"
+        "    def __init__(self, game, rng): pass\n"
+        "    def choose(self, view, legal): return {'type': 'pass', 'extra': 1}\n"
+        "register_bot('first', First)\n"
+        "register_bot('fails', Fails)\n")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "gametable.cli", *args], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120, check=False)
+
+    done = run("arena", "sequence-cats", "--bots", "first,random", "--games", "2",
+               "--import", "my_players", "--jobs", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    failed = run("simulate", "triominos", "--bots", "fails,greedy", "--games", "1",
+                 "--import", "my_players")
+    assert failed.returncode == 1
+    assert "bot 'fails' in seat 1 of triominos (seed 0)" in failed.stderr
+    missing = run("arena", "triominos", "--bots", "first", "--import", "no_such_players")
+    assert missing.returncode == 2 and "cannot import no_such_players" in missing.stderr
