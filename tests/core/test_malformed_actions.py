@@ -111,3 +111,60 @@ def test_a_seat_that_is_not_a_whole_number_is_refused_and_changes_nothing(
     action = game.legal_actions(state, seat)[0]
     events = game.apply(state, numpy.int64(seat), action)
     json.dumps([events, game.snapshot(state), game.view(state, seat)])
+
+
+def _refusal(game_name: str, seats: int, action_of: Any, seed: int = 3) -> str:
+    """The English refusal of the action ``action_of(legal)`` builds from the acting
+    seat's legal actions; the state is checked unchanged."""
+    game = registry.get(game_name)
+    state = game.new_game(game.make_config({}, seats), seats, seed)
+    seat = min(game.to_act(state))
+    if game_name == "dixit":  # to the clue: the storyteller claims the role first
+        game.apply(state, seat, {"type": "claim"})
+    legal = game.legal_actions(state, seat)
+    before = json.dumps(game.snapshot(state), sort_keys=True)
+    with pytest.raises(IllegalAction) as refusal:
+        game.apply(state, seat, action_of(legal))
+    assert json.dumps(game.snapshot(state), sort_keys=True) == before
+    assert refusal.value.rule == "PROTOCOL"
+    return str(refusal.value)
+
+
+def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    return dict(next(action for action in legal if action["type"] == kind))
+
+
+@pytest.mark.parametrize(("game_name", "seats", "change", "message"), [
+    ("sequence-cats", 2, lambda a: {**_first("play", a), "space": "ZZ"},
+     '"ZZ" is not a valid "space" for a "play" action.'),
+    ("sequence-cats", 2, lambda a: {**_first("play", a), "card": 7},
+     '"7" is not a valid "card" for a "play" action.'),
+    ("sequence-cats", 2, lambda a: {"type": "play", "card": _first("play", a)["card"]},
+     'A "play" action needs a "space".'),
+    ("sequence-cats", 2, lambda a: {**_first("play", a), "x": 1},
+     'A "play" action has no field "x"; its fields are "type", "card", "space".'),
+    ("sequence-cats", 2, lambda a: {"type": "pass", "why": "tired"},
+     'A "pass" action has no field "why"; its fields are "type".'),
+    ("triominos", 2, lambda a: {**_first("place", a), "tile": "-".join(
+        reversed(_first("place", a)["tile"].split("-")))},
+     "A tile's numbers are written smallest first: "),
+    ("triominos", 2, lambda a: {k: v for k, v in _first("place", a).items()
+                                if k != "rotation"},
+     'A "place" action needs a "rotation".'),
+    ("triominos", 2, lambda a: {**_first("place", a), "position": "middle"},
+     '"middle" is not a valid "position" for a "place" action.'),
+    ("triominos", 2, lambda a: {**_first("place", a), "tile": "9-9-9"},
+     '"9-9-9" is not a valid "tile" for a "place" action.'),
+    ("dixit", 4, lambda a: {**_first("clue", a), "card": "the cat"},
+     '"the cat" is not a valid "card" for a "clue" action.'),
+    ("dixit", 4, lambda a: {**_first("clue", a), "text": ["a", "list"]},
+     '"["a", "list"]" is not a valid "text" for a "clue" action.'),
+    ("dixit", 4, lambda a: {"type": "clue", "text": "Midsummer"},
+     'A "clue" action needs a "card".'),
+])
+def test_a_malformed_action_is_refused_naming_what_is_wrong(
+        game_name: str, seats: int, change: Any, message: str) -> None:
+    """Not "That action is not well formed" for everything: the field missing, the one
+    too many (with the fields the action takes) or the value that names nothing."""
+    text = _refusal(game_name, seats, change)
+    assert text.startswith("PROTOCOL: " + message), text

@@ -9,7 +9,9 @@ client can show the message in its reader's language; ``str(error)`` is
 
 from __future__ import annotations
 
+import json
 import operator
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gametable.core.i18n import translate
@@ -66,3 +68,42 @@ def seat_index(seat: object, seats: int) -> int:
             return int(index)
     shown = seat if isinstance(seat, (int, float, str)) or seat is None else type(seat).__name__
     raise IllegalAction("PROTOCOL", "errors.no_such_seat", seat=str(shown)[:20], seats=seats)
+
+
+def check_fields(action: Mapping[str, Any], kind: str, required: Collection[str] = (),
+                 optional: Collection[str] = ()) -> None:
+    """Check that an action of type ``kind`` holds ``"type"``, every ``required`` field
+    and nothing but those and ``optional`` ones.
+
+    Raises:
+        IllegalAction: ``PROTOCOL`` / ``errors.action_missing_field`` naming the first
+            missing field, or ``errors.action_extra_field`` naming a field the action
+            does not take and listing those it does.
+    """
+    for field in required:
+        if field not in action:
+            raise IllegalAction("PROTOCOL", "errors.action_missing_field", action_type=kind,
+                                field=field)
+    allowed = ("type", *required, *optional)
+    for field in action:
+        if field not in allowed:
+            raise IllegalAction("PROTOCOL", "errors.action_extra_field", action_type=kind,
+                                field=_shown(field),
+                                fields=", ".join(f'"{name}"' for name in allowed))
+
+
+def bad_field(kind: str, field: str, value: object) -> IllegalAction:
+    """The refusal of ``value`` as an action's ``field`` (``PROTOCOL`` /
+    ``errors.action_bad_value``): not of the right kind, or naming nothing that exists
+    (a space, a card, a tile). The value is shown shortened to 40 characters."""
+    return IllegalAction("PROTOCOL", "errors.action_bad_value", action_type=kind,
+                         field=field, value=_shown(value))
+
+
+def _shown(value: object) -> str:
+    """``value`` as a person should see it in a message, at most 40 characters."""
+    try:
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "…"

@@ -17,13 +17,14 @@ from tests.games.dixit.helpers import new, slots_of, tell
 TAKE_BACK = {"type": "take_back"}
 
 
-def refused(rule: str, state: Any, seat: int) -> None:
-    """Taking back is refused citing ``rule`` and leaves the state exactly as it was."""
+def refused(rule: str, state: Any, seat: int, why: str = "nothing_to_take_back") -> None:
+    """Taking back is refused citing ``rule``, saying ``why`` (the message key), and
+    leaves the state exactly as it was."""
     before = GAME.snapshot(state)
     with pytest.raises(IllegalAction) as error:
         GAME.apply(state, seat, TAKE_BACK)
     assert error.value.rule == rule, str(error.value)
-    assert error.value.key == "dixit.errors.nothing_to_take_back"
+    assert error.value.key == "dixit.errors." + why
     assert GAME.snapshot(state) == before
 
 
@@ -52,7 +53,8 @@ def test_dx_round_1_the_storytellers_card_stays_with_the_clue() -> None:
     state = new(4)
     tell(state)
     assert GAME.view(state, 0)["may_take_back"] is False
-    refused("DX-ROUND-2", state, 0)
+    refused("DX-ROUND-2", state, 0, "clue_card_stays")
+    refused("DX-ROUND-2", state, 1, "nothing_given_yet")
 
 
 def test_dx_round_3_once_every_card_is_in_none_comes_back() -> None:
@@ -63,7 +65,7 @@ def test_dx_round_3_once_every_card_is_in_none_comes_back() -> None:
     assert state.phase == "vote" and state.table is not None
     for seat in (1, 2, 3):
         assert GAME.view(state, seat)["may_take_back"] is False
-    refused("DX-ROUND-4", state, 1)  # nothing voted yet either
+    refused("DX-ROUND-4", state, 1, "nothing_given_yet")  # nothing voted yet either
 
 
 def test_dx_round_4_a_vote_is_withdrawn_until_everyone_has_voted() -> None:
@@ -175,7 +177,7 @@ def test_once_a_phase_so_that_a_turn_clock_cannot_be_reset_for_ever() -> None:
     GAME.apply(state, 1, TAKE_BACK)
     GAME.apply(state, 1, {"type": "submit", "cards": [state.hands[1][0]]})
     assert GAME.view(state, 1)["may_take_back"] is False
-    refused("DX-ROUND-2", state, 1)
+    refused("DX-ROUND-2", state, 1, "already_taken_back")
     for seat in (2, 3):
         GAME.apply(state, seat, {"type": "submit", "cards": [state.hands[seat][0]]})
     # A new phase, a new change of mind.
@@ -183,4 +185,4 @@ def test_once_a_phase_so_that_a_turn_clock_cannot_be_reset_for_ever() -> None:
     assert GAME.view(state, 1)["may_take_back"] is True
     GAME.apply(state, 1, TAKE_BACK)
     GAME.apply(state, 1, {"type": "vote", "slots": [slots_of(state, 0)[0]]})
-    refused("DX-ROUND-4", state, 1)
+    refused("DX-ROUND-4", state, 1, "already_taken_back")

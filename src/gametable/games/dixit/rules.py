@@ -29,7 +29,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.config import option_error
-from gametable.core.errors import ConfigError, IllegalAction, seat_index
+from gametable.core.errors import ConfigError, IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.protocol import (
     Action,
     Event,
@@ -290,6 +290,20 @@ class Dixit:
             return seat in state.votes
         return False
 
+    @staticmethod
+    def _why_not_take_back(state: DixitState, seat: Seat) -> str:
+        """The message key of why ``seat`` cannot take anything back now (see
+        :meth:`can_take_back`)."""
+        if state.phase not in ("submit", "vote"):
+            return "nothing_to_take_back"
+        if seat in state.taken_back:
+            return "already_taken_back"
+        if state.phase == "submit" and seat == state.storyteller \
+                and state.config.variant != "party":
+            return "clue_card_stays"
+        given = state.submissions if state.phase == "submit" else state.votes
+        return "nothing_to_take_back" if seat in given else "nothing_given_yet"
+
     def _cards_to_give(self, state: DixitState) -> int:
         return 2 if state.config.variant == "base" and state.seats == 3 else 1
 
@@ -327,7 +341,7 @@ class Dixit:
         return events
 
     def _claim(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
-        _expect_keys(action, set())
+        check_fields(action, "claim")
         if state.phase != "claim":
             raise IllegalAction("DX-SETUP-4", E + "already_claimed",
                                 storyteller=state.storyteller)
@@ -337,14 +351,14 @@ class Dixit:
 
     def _clue(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
         party = state.config.variant == "party"
-        _expect_keys(action, {"text", "mime"} if party else {"card", "text", "mime"},
-                     optional={"mime"})
+        check_fields(action, "clue", ("text",) if party else ("card", "text"),
+                     optional=("mime",))
         if state.phase != "clue" or seat != state.storyteller:
             raise IllegalAction("DX-ROUND-1", E + "not_storyteller",
                                 storyteller=state.storyteller)
         text, mime = _clue_text(state.config, action)
         if not party:
-            card = _card(action.get("card"))
+            card = _card(action["card"], "clue", "card")
             if card not in state.hands[seat]:
                 raise IllegalAction("DX-ROUND-1", E + "card_not_in_hand", card=card)
             state.hands[seat].remove(card)
@@ -354,7 +368,7 @@ class Dixit:
         return [{"type": "clue", "seat": seat, "text": text, "mime": mime}]
 
     def _giver(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
-        _expect_keys(action, {"seat"})
+        check_fields(action, "giver", ("seat",))
         if state.config.variant != "team" or state.phase != "submit":
             raise IllegalAction("DX-TEAM-2", E + "no_giver_now")
         n = state.seats
@@ -372,7 +386,7 @@ class Dixit:
         return [{"type": "giver", "team": team, "seat": chosen, "by": seat}]
 
     def _submit(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
-        _expect_keys(action, {"cards"})
+        check_fields(action, "submit", ("cards",))
         if state.phase != "submit" or seat not in self.givers(state) \
                 or seat in state.submissions:
             raise IllegalAction("DX-ROUND-2", E + "not_giving")
@@ -381,7 +395,7 @@ class Dixit:
         if not isinstance(cards, list) or len(cards) != count:
             raise IllegalAction("DX-3P-2" if count == 2 else "DX-ROUND-2",
                                 E + "card_count", count=count)
-        chosen = [_card(c) for c in cards]
+        chosen = [_card(c, "submit", "cards") for c in cards]
         if len(set(chosen)) != len(chosen):
             raise IllegalAction("DX-3P-2", E + "card_count", count=count)
         for card in chosen:
@@ -400,10 +414,10 @@ class Dixit:
         """Undo ``seat``'s submission or vote of this phase (:meth:`can_take_back`): the
         card(s) go back to the end of its hand, or the vote is withdrawn; the seat is to
         act again. Nobody else learns more than that the seat took something back."""
-        _expect_keys(action, set())
+        check_fields(action, "take_back")
         if not self.can_take_back(state, seat):
             rule = "DX-ROUND-4" if state.phase == "vote" else "DX-ROUND-2"
-            raise IllegalAction(rule, E + "nothing_to_take_back")
+            raise IllegalAction(rule, E + self._why_not_take_back(state, seat))
         state.taken_back.add(seat)
         if state.phase == "submit":
             state.hands[seat].extend(state.submissions.pop(seat))
@@ -422,7 +436,7 @@ class Dixit:
 
     def _vote(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
         party = state.config.variant == "party"
-        _expect_keys(action, {"slots", "red"}, optional={"red"})
+        check_fields(action, "vote", ("slots",), optional=("red",))
         if state.phase != "vote" or seat not in self.voters(state) or seat in state.votes:
             rule = "DX-TEAM-4" if state.config.variant == "team" else "DX-ROUND-4"
             raise IllegalAction(rule, E + "not_voting")
@@ -748,16 +762,15 @@ _HANDLERS: Final = {
 }
 
 
-def _expect_keys(action: Mapping[str, Any], keys: set[str],
-                 optional: set[str] | None = None) -> None:
-    given = set(action) - {"type"}
-    if not given <= keys or not (keys - (optional or set())) <= given:
-        raise IllegalAction("PROTOCOL", "errors.malformed_action")
+def _card(value: Any, kind: str, field: str) -> int:
+    """A card number given in ``field`` of a ``kind`` action.
 
-
-def _card(value: Any) -> int:
+    Raises:
+        IllegalAction: ``PROTOCOL`` / ``errors.action_bad_value`` for anything but an
+            integer.
+    """
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction("PROTOCOL", "errors.malformed_action")
+        raise bad_field(kind, field, value)
     return value
 
 
@@ -783,8 +796,10 @@ def _clue_text(config: DixitConfig, action: Mapping[str, Any]) -> tuple[str, boo
     (each counts as a space); with ``mime_or_music`` a mimed clue may be empty."""
     mime = action.get("mime", False)
     text = action.get("text")
-    if not isinstance(mime, bool) or not isinstance(text, str):
-        raise IllegalAction("PROTOCOL", "errors.malformed_action")
+    if not isinstance(mime, bool):
+        raise bad_field("clue", "mime", mime)
+    if not isinstance(text, str):
+        raise bad_field("clue", "text", text)
     text = " ".join("".join(" " if _hidden_mark(ch) else ch for ch in text).split())
     if mime and not config.mime_or_music:
         raise IllegalAction("DX-ROUND-1", E + "mime_not_allowed")

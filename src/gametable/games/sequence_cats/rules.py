@@ -50,7 +50,7 @@ from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction
 from gametable.core.config import option_error
-from gametable.core.errors import IllegalAction, seat_index
+from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import shuffle
@@ -257,8 +257,7 @@ class SequenceCats:
             raise IllegalAction("SC-WIN-2", "errors.game_over")
         seat = seat_index(seat, state.seats)
         if kind in _DRAW_ACTIONS and state.rules > FIRST_RULES:
-            if len(action) != 1:
-                raise IllegalAction("PROTOCOL", "errors.malformed_action")
+            check_fields(action, kind)
             if kind == "offer_draw":
                 return self._offer_draw(state, seat)
             return self._answer_draw(state, seat, accept=kind == "accept_draw")
@@ -284,8 +283,7 @@ class SequenceCats:
         if kind == "sequence":
             raise IllegalAction("SC-WIN-2", "sequence_cats.errors.no_sequence_to_choose")
         if kind == "pass":
-            if len(action) != 1:
-                raise IllegalAction("PROTOCOL", "errors.malformed_action")
+            check_fields(action, kind)
             if self.legal_actions(state, seat) != [PASS_ACTION]:
                 raise IllegalAction("SC-DEAD-1", "sequence_cats.errors.pass_with_move")
             events = [{"type": "pass", "seat": seat}]
@@ -308,12 +306,8 @@ class SequenceCats:
 
     def _check_exchange(self, state: SequenceCatsState, seat: Seat,
                         action: Mapping[str, Any]) -> int:
-        try:
-            card = CARD_NUMBER.get(action["card"], -1)
-        except (KeyError, TypeError):
-            card = -1
-        if card < 0 or len(action) != 2:
-            raise IllegalAction("PROTOCOL", "errors.malformed_action")
+        check_fields(action, "exchange", ("card",))
+        card = _card_number(action, "exchange")
         if card not in state.hands[seat]:
             raise IllegalAction("SC-TURN-2", "sequence_cats.errors.card_not_in_hand",
                                 card=CARD_IDS[card])
@@ -328,13 +322,12 @@ class SequenceCats:
               ) -> list[Event]:
         """Validate and carry out a ``play`` (SC-TURN-2, SC-PURR-1, SC-MEOW-1/2)."""
         board = state.board
-        try:
-            card = CARD_NUMBER.get(action["card"], -1)
-            space = board.index.get(action["space"], -1)
-        except (KeyError, TypeError):
-            card = space = -1
-        if card < 0 or space < 0 or len(action) != 3:
-            raise IllegalAction("PROTOCOL", "errors.malformed_action")
+        check_fields(action, "play", ("card", "space"))
+        card = _card_number(action, "play")
+        label = action["space"]
+        space = board.index.get(label, -1) if isinstance(label, str) else -1
+        if space < 0:
+            raise bad_field("play", "space", label)
         hand = state.hands[seat]
         if card not in hand:
             raise IllegalAction("SC-TURN-2", "sequence_cats.errors.card_not_in_hand",
@@ -497,11 +490,12 @@ class SequenceCats:
                          action: Mapping[str, Any]) -> list[Event]:
         """Validate and carry out a ``sequence`` choice (SC-WIN-2)."""
         assert state.choosing is not None
-        spaces = action.get("spaces")
+        check_fields(action, "sequence", ("spaces",))
+        spaces = action["spaces"]
         index = state.board.index
-        if (len(action) != 2 or not isinstance(spaces, list)
-                or not all(isinstance(label, str) and label in index for label in spaces)):
-            raise IllegalAction("PROTOCOL", "errors.malformed_action")
+        if not isinstance(spaces, list) or not all(
+                isinstance(label, str) and label in index for label in spaces):
+            raise bad_field("sequence", "spaces", spaces)
         window = 0
         for label in spaces:
             window |= 1 << index[label]
@@ -961,3 +955,16 @@ def _meow_targets(state: SequenceCatsState, team: int) -> list[int]:
 def _any_removable(state: SequenceCatsState) -> bool:
     locked = state.locked
     return any(cell >= 0 and not locked >> space & 1 for space, cell in enumerate(state.cells))
+
+
+def _card_number(action: Mapping[str, Any], kind: str) -> int:
+    """The card an action names (SC-COMP-3's ids: a breed, ``purrr`` or ``meow``).
+
+    Raises:
+        IllegalAction: ``PROTOCOL`` / ``errors.action_bad_value`` for anything else.
+    """
+    card = action["card"]
+    number = CARD_NUMBER.get(card, -1) if isinstance(card, str) else -1
+    if number < 0:
+        raise bad_field(kind, "card", card)
+    return number

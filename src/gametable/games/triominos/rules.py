@@ -28,7 +28,7 @@ from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction
 from gametable.core.config import option_error
-from gametable.core.errors import IllegalAction, seat_index
+from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
 from gametable.core.rng import shuffle
 from gametable.core.values import json_copy
@@ -244,27 +244,25 @@ class Triominos:
             tile, p, rotation = self._check_place(state, seat, action)
             return self._place(state, seat, tile, p, rotation)
         if kind == "draw":
-            if len(action) != 1:
-                raise IllegalAction("PROTOCOL", "errors.malformed_action")
+            check_fields(action, kind)
             return self._draw(state, seat)
         if kind == "pass":
-            if len(action) != 1:
-                raise IllegalAction("PROTOCOL", "errors.malformed_action")
+            check_fields(action, kind)
             return self._pass(state, seat)
         raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=str(kind))
 
     def _check_place(self, state: TriominosState, seat: Seat, action: Mapping[str, Any]
                      ) -> Placement:
-        try:
-            tile = TILE_NUMBER[action["tile"]]
-            row, col = action["position"]
-            rotation = action["rotation"]
-            if not all(type(x) is int for x in (row, col, rotation)):
-                raise TypeError
-        except (KeyError, TypeError, ValueError):
-            raise IllegalAction("PROTOCOL", "errors.malformed_action") from None
-        if len(action) != 4 or not (abs(row) < 256 and abs(col) < 512):
-            raise IllegalAction("PROTOCOL", "errors.malformed_action")
+        check_fields(action, "place", ("tile", "position", "rotation"))
+        tile = _tile_number(action["tile"])
+        position, rotation = action["position"], action["rotation"]
+        if (not isinstance(position, list) or len(position) != 2
+                or not all(type(x) is int for x in position)
+                or not (abs(position[0]) < 256 and abs(position[1]) < 512)):
+            raise bad_field("place", "position", position)
+        if type(rotation) is not int:
+            raise bad_field("place", "rotation", rotation)
+        row, col = position
         tile_id = TILE_IDS[tile]
         if not 0 <= rotation < len(ROTATIONS[tile]):
             raise IllegalAction("PROTOCOL", "triominos.errors.rotation", tile=tile_id,
@@ -789,3 +787,22 @@ def _openings(hand: int, tile: int, bonus: int, config: TriominosConfig) -> dict
             and hand >> ZERO_TRIPLE & 1):
         openings[ZERO_TRIPLE] = 0 if config.children else ZERO_TRIPLE_BONUS
     return openings
+
+
+def _tile_number(tile: object) -> int:
+    """The tile a ``place`` action names (TR-TILE-1's ids: ``"0-1-2"``, the numbers
+    never decreasing).
+
+    Raises:
+        IllegalAction: ``PROTOCOL`` / ``triominos.errors.tile_order`` for a tile's numbers
+            in another order, ``errors.action_bad_value`` for anything else.
+    """
+    number = TILE_NUMBER.get(tile, -1) if isinstance(tile, str) else -1
+    if number >= 0:
+        return number
+    if isinstance(tile, str):
+        ordered = "-".join(sorted(tile.split("-")))
+        if ordered in TILE_NUMBER:
+            raise IllegalAction("PROTOCOL", "triominos.errors.tile_order", tile=ordered,
+                                written=tile)
+    raise bad_field("place", "tile", tile)
