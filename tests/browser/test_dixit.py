@@ -560,6 +560,26 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     anna.screenshot(path=shots / "dixit-party-round-2-desktop.png")
 
 
+def test_the_lobby_offers_turns_as_storyteller_only_where_the_game_has_them(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """DX-PARTY-7, DX-TEAM-6: turns as storyteller end Party and Team games; the base
+    game ends by points or the draw pile (DX-END), so the option is not offered there."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(web_server.url)
+    page.locator(".game-card", has_text="Dixit").click()
+    turns = page.locator(".config-form .field",
+                         has=page.locator(".field-label", has_text="Turns as storyteller"))
+    variant = page.locator(".config-form .field",
+                           has=page.locator(".field-label", has_text="Variant"))
+    expect(variant).to_be_visible()
+    expect(turns).to_have_count(0)
+    variant.locator("select").select_option(label="Team Dixit")
+    expect(turns).to_be_visible()
+    variant.locator("select").select_option(label="Base game")
+    expect(turns).to_have_count(0)
+
+
 def test_dx_party_2_no_hand_shows_while_the_first_storyteller_is_claimed(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
@@ -587,6 +607,12 @@ def test_dx_party_2_no_hand_shows_while_the_first_storyteller_is_claimed(
         expect(page.locator(".dx-hand-card")).to_have_count(0)
         expect(page.locator(".dx-facts")).to_contain_text("54 cards left to draw")
         expect(page.locator(".dx-facts")).to_contain_text("Round 1 of 60")
+        # On a phone too: when the game ends depends on them.
+        expect(page.locator(".dx-facts")).to_be_visible()
+    # Under the score track: when the game ends (DX-PARTY-7: six players tell ten
+    # times each), and no goal marked at 30 (Party plays no target score).
+    expect(anna.locator(".dx-target")).to_have_text("The game ends after round 60.")
+    expect(anna.locator(".dx-track-space.mark")).to_have_count(1)  # the start only
     anna.screenshot(path=shots / "dixit-party-claim-desktop.png")
     bjarni.screenshot(path=shots / "dixit-party-claim-phone.png")
 

@@ -168,3 +168,23 @@ def test_a_malformed_action_is_refused_naming_what_is_wrong(
     too many (with the fields the action takes) or the value that names nothing."""
     text = _refusal(game_name, seats, change)
     assert text.startswith("PROTOCOL: " + message), text
+
+
+@pytest.mark.parametrize("game_name", sorted(SETUPS))
+def test_a_view_or_legal_actions_of_a_seat_not_at_the_table_is_refused(
+        game_name: str) -> None:
+    """Seat 5 at a table of 2–4 (a seat numbered from 1 by mistake, say) used to get a
+    spectator's view and no legal actions, which a bot could take for a real seat's;
+    ``None`` is still the spectator."""
+    game = registry.get(game_name)
+    seats = SETUPS[game_name]
+    state = game.new_game(game.make_config({}, seats), seats, 3)
+    for wrong in (seats, -1, "0", 1.0):
+        with pytest.raises(IllegalAction, match="There is no seat"):
+            game.view(state, wrong)  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction, match="There is no seat"):
+            game.legal_actions(state, wrong)  # type: ignore[arg-type]
+    assert "hand" not in game.view(state, None)  # the spectator's
+    for seat in range(seats):
+        game.view(state, seat)
+        game.legal_actions(state, seat)

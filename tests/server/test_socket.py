@@ -103,6 +103,33 @@ def test_a_stale_version_is_refused(client: TestClient, two_humans: dict[str, An
         assert error["code"] == "stale_version"
 
 
+def test_a_late_claim_of_the_storyteller_role_says_someone_was_first(
+        client: TestClient) -> None:
+    """DX-SETUP-4: two people press "I tell first" at the same moment (both at version
+    0). The second is told that someone is already the storyteller (the rules' reason),
+    not "the table has moved on … look again and retry", with nothing to retry; an
+    action the rules would still take at a version one has not seen is refused as
+    stale."""
+    created = client.post("/api/tables", json={
+        "game": "dixit", "name": "Anna", "seats": [HUMAN, HUMAN, HUMAN]}).json()
+    table_id = created["table"]["id"]
+    tokens = [created["token"]] + [
+        client.post(f"/api/tables/{table_id}/join", json={"name": name}).json()["token"]
+        for name in ("Bjarni", "Carla")]
+    with connect(client, table_id) as ws0, connect(client, table_id) as ws1:
+        _, state0 = hello(ws0, tokens[0])
+        _, state1 = hello(ws1, tokens[1])
+        assert state0["version"] == state1["version"] == 0
+        claim = {"type": "claim"}
+        ws0.send_json({"type": "action", "action": claim, "version": 0})
+        assert next_of(ws0, "state")["version"] == 1
+        ws1.send_json({"type": "action", "action": claim, "version": 0})
+        error = next_of(ws1, "error")
+        assert (error["code"], error["key"]) == ("illegal_action",
+                                                 "dixit.errors.already_claimed")
+        assert client.get(f"/api/tables/{table_id}").json()["version"] == 1
+
+
 def test_a_version_that_is_not_a_whole_number_is_refused(
         client: TestClient, two_humans: dict[str, Any]) -> None:
     """``false`` is not version 0 (JSON's booleans are not numbers), nor is ``"0"``:

@@ -17,6 +17,8 @@ type Extra = JsonSchema & {
   "x-seats"?: number[];
   "x-advanced"?: boolean;
   "x-hidden"?: boolean;
+  /** Shown only while each named option has one of the listed values (its default if unset). */
+  "x-when"?: Record<string, unknown[]>;
   "x-choices"?: unknown[];
   "x-deck"?: boolean;
   "x-ui-language"?: boolean;
@@ -61,22 +63,28 @@ function describe(name: string, schema: JsonSchema): Field | null {
   return null;
 }
 
-function shown(property: JsonSchema, seats: number): boolean {
+function shown(property: JsonSchema, seats: number, schema: JsonSchema, values: Record<string, unknown>): boolean {
   const extra = property as Extra;
-  return !extra["x-advanced"] && !extra["x-hidden"] && (!extra["x-seats"] || extra["x-seats"].includes(seats));
+  if (extra["x-advanced"] || extra["x-hidden"] || (extra["x-seats"] && !extra["x-seats"].includes(seats))) return false;
+  const properties = schema.properties ?? {};
+  return Object.entries(extra["x-when"] ?? {}).every(([other, allowed]) =>
+    allowed.includes(other in values ? values[other] : properties[other]?.default ?? null));
 }
 
-/** The options that apply to ``seats`` seats (hidden fields are left to their defaults). */
+/** The options that apply to ``seats`` seats and the other options chosen (hidden
+ * fields are left to their defaults). */
 export function applicableOptions(schema: JsonSchema, seats: number, values: Record<string, unknown>) {
   const properties = schema.properties ?? {};
-  return Object.fromEntries(Object.entries(values).filter(([name]) => properties[name] && shown(properties[name], seats)));
+  return Object.fromEntries(
+    Object.entries(values).filter(([name]) => properties[name] && shown(properties[name], seats, schema, values)),
+  );
 }
 
 export function ConfigForm({ namespace, schema, seats, values, onChange }: Props) {
   const { t } = useTranslation();
   const fields: Field[] = [];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (!shown(property, seats)) continue;
+    if (!shown(property, seats, schema, values)) continue;
     if (isDeck(property)) {
       fields.push({ name, schema: property, choices: null, nullable: false, deck: true });
       continue;

@@ -17,7 +17,8 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
     t("ui.alerts.notification_title", { game }),
     t("ui.alerts.notification_body"),
   );
-  if (seat === null) return null;
+  // Once the game is over (or its host ended it) no turn will come.
+  if (seat === null || info.status !== "playing" || info.ended_early) return null;
   const ask = async () => setPermission(await Notification.requestPermission());
   return (
     <div className="turn-alerts">

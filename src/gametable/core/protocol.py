@@ -146,6 +146,10 @@ class Game(Protocol[StateT]):
         :class:`~gametable.core.actions.FrozenAction` and raises ``TypeError`` if changed
         in place (copy it: ``dict(action)``). Code that hands actions on to code it does
         not control gives it :func:`~gametable.core.actions.copy_actions`.
+
+        Raises:
+            IllegalAction: ``PROTOCOL`` / ``errors.no_such_seat`` when ``seat`` is not one
+                of the table's (``0 … seats - 1``).
         """
         ...
 
@@ -164,6 +168,11 @@ class Game(Protocol[StateT]):
         (``copy.deepcopy`` one to change it). Changing one anyway never changes the game:
         a view shares nothing with the state, so its snapshot, outcome, legal actions
         and later views stay as they were (``tests/core/test_views.py``).
+
+        Raises:
+            IllegalAction: ``PROTOCOL`` / ``errors.no_such_seat`` when ``seat`` is neither
+                ``None`` nor one of the table's (a seat numbered from 1 by mistake would
+                otherwise look like a spectator's view).
         """
         ...
 

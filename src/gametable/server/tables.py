@@ -1187,6 +1187,13 @@ class TableManager:
                 open_seats = sum(1 for s in table.seats if s.kind == OPEN)
                 raise Refused("waiting", "server.errors.waiting", count=open_seats)
             if version is not None and not table.current_for(seat, version):
+                # Never applied to a position the player did not see; but where the
+                # rules would refuse it now anyway (someone else claimed the Dixit
+                # storyteller role first), their reason says more than "look again".
+                try:
+                    table.game.apply(table.game.clone(table.state), seat, action)
+                except GameError as error:
+                    raise Refused.from_game_error(error) from None
                 raise Refused("stale_version", "server.errors.stale_version",
                               version=version, current=table.version)
             try:

@@ -334,6 +334,11 @@ def lone_finder_round(seats: int, **options: Any) -> tuple[int, int, list[str]]:
     events = vote_for(state, {1: [0], **others})
     reveal = next(e for e in events if e["type"] == "reveal")
     found = next(line["points"] for line in reveal["points"] if line["seat"] == 1)
+    # The storyteller's line says why: one player found the card (not "the only one
+    # to find it", which is the finder's).
+    teller = [line["reason"] for line in reveal["points"] if line["seat"] == 0]
+    assert teller[0] == ("dixit.reasons.storyteller_lone_finder" if found == 4
+                         else "dixit.reasons.storyteller"), teller
     return round_points(events)[0], found, reasons(events, 1)
 
 

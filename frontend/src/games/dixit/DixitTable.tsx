@@ -164,6 +164,8 @@ export function DixitTable(props: GameTableProps) {
   );
 
   const ended = useTableEnded();
+  // A game its host ended shows its last position with nobody at work in it.
+  const asShown = useMemo(() => (ended && !view.finished ? { ...view, finished: true } : view), [ended, view]);
   // The big screen, which nobody clicks, keeps a round's result until the next clue.
   const onScreen = useScreenMode();
   const status = statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player });
@@ -251,7 +253,7 @@ export function DixitTable(props: GameTableProps) {
   return (
     <div
       ref={tableRef}
-      className={`dx-table ${narrow ? "narrow" : ""} ${seat === null || view.finished ? "no-hand" : ""}`}
+      className={`dx-table ${narrow ? "narrow" : ""} ${seat === null || asShown.finished ? "no-hand" : ""}`}
       data-version={state.version}
       data-phase={view.phase}
       data-round={view.round}
@@ -277,7 +279,7 @@ export function DixitTable(props: GameTableProps) {
       </div>
       {narrow && (
         <div className="dx-strip">
-          <Players info={info} view={view} seat={seat} compact />
+          <Players info={info} view={asShown} seat={seat} compact />
         </div>
       )}
       {board}
@@ -287,14 +289,14 @@ export function DixitTable(props: GameTableProps) {
           <ScoreTrack info={info} view={view} />
           {/* Team Dixit: the teams and their chat, where teammates decide, come first */}
           {view.teams && <TeamPanel {...props} seat={seat} view={view} />}
-          <Players info={info} view={view} seat={seat} compact={false} />
+          <Players info={info} view={asShown} seat={seat} compact={false} />
           <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
         </aside>
       )}
       {narrow && (
         <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
       )}
-      {seat !== null && !view.finished && (
+      {seat !== null && !asShown.finished && (
         <div className="dx-hand-bar">
           <ActionPanel
             view={view}

@@ -40,7 +40,7 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
       {info.seats.map((s) => {
         const team = teamOf(view, s.seat);
         const progress = progressOf(view, s.seat);
-        const teller = view.storyteller === s.seat;
+        const teller = !view.finished && view.storyteller === s.seat;
         return (
           <li
             key={s.seat}

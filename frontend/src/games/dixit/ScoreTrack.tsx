@@ -81,7 +81,7 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
         <polyline className="dx-track-path" points={path} />
         {Array.from({ length: SPACES }, (_, n) => {
           const [x, y] = spaceAt(n);
-          const mark = n === 0 || n === 30 || n === target;
+          const mark = n === 0 || n === target;
           return (
             <g key={n} className={`dx-track-space ${n % 5 === 0 ? "fifth" : ""} ${mark ? "mark" : ""}`}>
               <circle cx={x} cy={y} r={15} />
@@ -120,11 +120,21 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
       </svg>
       {/* Scores stand in the list of players (Team Dixit: in the teams' panel, with
           their colours), not again here. */}
-      {target !== null && (
-        <figcaption>
-          <p className="dx-target">{t("dixit.ui.target", { score: target })}</p>
-        </figcaption>
-      )}
+      <figcaption>
+        <p className="dx-target">{endRule(t, info, view)}</p>
+      </figcaption>
     </figure>
   );
 });
+
+/** When the game ends, in words: at a target score (DX-END-1), also when the draw pile
+ * runs out (DX-END-2), only then (DX-END-3), or after a number of rounds (Party and
+ * Team Dixit: DX-PARTY-7, DX-TEAM-6). */
+function endRule(t: TFunction, info: TableInfo, view: DixitView): string {
+  const target = view.target_score;
+  const onEmpty = info.public.end_on_empty_deck === true;
+  if (target !== null) return t(onEmpty ? "dixit.ui.target_or_empty" : "dixit.ui.target", { score: target });
+  if (view.rounds_total)
+    return t(onEmpty ? "dixit.ui.ends_after_round_or_empty" : "dixit.ui.ends_after_round", { rounds: view.rounds_total });
+  return onEmpty ? t("dixit.ui.ends_on_empty") : "";
+}

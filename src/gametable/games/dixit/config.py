@@ -85,7 +85,8 @@ class DixitConfig(VersionedConfig):
     rounds_per_player: int = Field(
         default=1, ge=1, le=MAX_ROUNDS_PER_PLAYER,
         description="Times each player tells (Party, Team).",
-        json_schema_extra={"x-choices": list(range(1, MAX_ROUNDS_PER_PLAYER + 1))})
+        json_schema_extra={"x-choices": list(range(1, MAX_ROUNDS_PER_PLAYER + 1)),
+                           "x-when": {"variant": ["party", "team"]}})
     cards_in_play: Literal[84, "all"] | None = Field(
         default=None, description="Cards the game is played with: 84 drawn from the deck, "
                                   "or all of it (null: 84).",
@@ -139,13 +140,13 @@ def check_seats(config: DixitConfig, seats: int) -> None:
     allowed = SEAT_RANGE.get((config.edition, config.variant))
     if allowed is None:
         rule = "DX-PARTY-1" if config.variant == "party" else "DX-TEAM-1"
-        raise ConfigError(rule, "dixit.errors.variant_edition", variant=config.variant,
+        raise ConfigError(rule, f"dixit.errors.variant_edition_{config.variant}",
                           edition=config.edition)
     if seats not in allowed:
         rule = {"base": "DX-SETUP-3", "party": "DX-PARTY-1", "team": "DX-TEAM-1"}[
             config.variant]
-        raise ConfigError(rule, "dixit.errors.seat_count", seats=seats,
-                          allowed=_ranges(allowed))
+        raise ConfigError(rule, f"dixit.errors.seat_count_{config.variant}", seats=seats,
+                          allowed=_ranges(allowed), edition=config.edition)
 
 
 def hand_size(config: DixitConfig, seats: int) -> int:

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
+from gametable.core.actions import FrozenAction
 from gametable.core.config import option_error
 from gametable.core.errors import ConfigError, IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.protocol import (
@@ -65,7 +66,7 @@ GIVER_PATIENCE: Final = 12.0
 teammate (DX-TEAM-2, :meth:`Dixit.patience`)."""
 PLACEHOLDER_CLUE: Final = "…"
 """The text of the clue actions ``legal_actions`` lists (any 1–200 characters are legal)."""
-_CLAIM: Final[dict[str, Any]] = {"type": "claim"}
+_CLAIM: Final[dict[str, Any]] = FrozenAction(type="claim")
 _NOBODY: Final[frozenset[int]] = frozenset()
 E = "dixit.errors."
 
@@ -237,7 +238,10 @@ class Dixit:
         :data:`PLACEHOLDER_CLUE` (any clue of 1–200 characters is legal). Taking back a
         card or vote (``{"type": "take_back"}``) is nobody's pending decision and is never
         listed: the seat's view says when it may (``may_take_back``, :meth:`can_take_back`)."""
+        if type(seat) is not int:
+            seat = seat_index(seat, state.seats)  # a seat of the table, or IllegalAction
         if seat not in self.to_act(state):
+            seat_index(seat, state.seats)
             return []
         phase = state.phase
         if phase == "claim":
@@ -572,7 +576,9 @@ class Dixit:
         the storyteller's stays hidden until the clue (DX-PARTY-2)."""
         config = state.config
         n = state.seats
-        seated = seat is not None and 0 <= seat < n
+        if seat is not None:
+            seat = seat_index(seat, n)
+        seated = seat is not None
         phase = state.phase
         teller = state.storyteller
         playing = phase in ("clue", "submit", "vote")

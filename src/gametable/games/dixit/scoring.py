@@ -62,7 +62,8 @@ def score_base(reveal: Reveal, *, bonus_cap: int | None, lone_finder: bool,
     else:
         lone = lone_finder and len(finders) == 1
         points = 4 if lone else 3
-        lines.append(ScoreLine(teller, points, R + ("lone_finder" if lone else "storyteller")))
+        lines.append(ScoreLine(teller, points,
+                               R + ("storyteller_lone_finder" if lone else "storyteller")))
         for seat in voters:
             if seat in finders:
                 lines.append(ScoreLine(seat, points, R + ("lone_finder" if lone else "found")))

@@ -166,6 +166,8 @@ class SequenceCats:
         :class:`~gametable.core.actions.FrozenAction`: copy one (``dict(action)``) to
         change it.
         """
+        if type(seat) is not int or seat != state.current:
+            seat = seat_index(seat, state.seats)  # a seat of the table, or IllegalAction
         if state.finished:
             return []
         if state.offer_by != NOBODY:
@@ -667,7 +669,9 @@ class SequenceCats:
         its last offer is over (``draw_offer_again_in``, 0 when none). Other hands, the
         draw pile's order and the generator never appear.
         """
-        seated = seat is not None and 0 <= seat < state.seats
+        if seat is not None:
+            seat = seat_index(seat, state.seats)
+        seated = seat is not None
         labels = state.board.labels
         view: Observation = {
             "game": NAME,

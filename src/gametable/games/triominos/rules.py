@@ -196,7 +196,12 @@ class Triominos:
         the same action objects (``draw`` and ``pass`` are
         :class:`~gametable.core.actions.FrozenAction`); copy one to change it.
         """
-        if seat != state.current or state.finished:
+        if type(seat) is not int:
+            seat = seat_index(seat, state.seats)  # a seat of the table, or IllegalAction
+        if seat != state.current:
+            seat_index(seat, state.seats)
+            return []
+        if state.finished:
             return []
         cached = state.legal_cache
         if cached is not None:
@@ -470,7 +475,9 @@ class Triominos:
         now or once allowed, TR-DRAW-2/3; ``None`` when it is not the seat's turn).
         Other hands, the pool's tiles and the generator never appear.
         """
-        seated = seat is not None and 0 <= seat < state.seats
+        if seat is not None:
+            seat = seat_index(seat, state.seats)
+        seated = seat is not None
         public = state.public_view
         if public is None:
             public = state.public_view = self._public_view(state)
