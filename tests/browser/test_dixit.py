@@ -1005,3 +1005,34 @@ def test_a_card_and_a_vote_are_taken_back_while_others_are_still_deciding(
         voters = '.dx-reveal-slot[data-slot="{}"] .dx-voter'
         expect(reveal.locator(voters.format(second), has_text="Bjarni")).to_have_count(1)
         expect(reveal.locator(voters.format(first), has_text="Bjarni")).to_have_count(0)
+
+
+def test_a_game_its_host_ended_shows_nobody_at_work(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """After "End the game" the last position stays, but no seat is "thinking" or
+    "giving", no hand waits for a card, no storyteller badge stands and no turn alerts
+    are offered: nothing will happen at this table any more."""
+    anna = watch(browser.new_context(viewport=DESKTOP).new_page())
+    create_table(anna, web_server, "Anna", ["friend", "friend"],
+                 {"First storyteller": "The first seat"})
+    invite = anna.locator("#invite-url").input_value()
+    bjarni = join(browser, invite, "Bjarni", 1, PHONE)
+    carla = join(browser, invite, "Carla", 2)
+    give_clue(anna, "Midsummer")
+    for page in (bjarni, carla):
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "submit")
+    expect(bjarni.locator(".dx-progress").first).to_be_visible()
+    expect(bjarni.locator(".turn-alerts")).to_be_visible()
+
+    anna.get_by_text("Host controls").click()
+    anna.get_by_role("button", name="End the game").click()
+    anna.get_by_role("button", name="Yes, end it").click()
+    for page in (anna, bjarni, carla):
+        expect(page.locator(".ended-banner")).to_contain_text("The host ended this game early.")
+        expect(page.locator(".dx-progress")).to_have_count(0)
+        expect(page.locator(".dx-hand-bar")).to_have_count(0)
+        expect(page.locator(".dx-teller")).to_have_count(0)
+        expect(page.locator(".turn-alerts")).to_have_count(0)
+        expect(page.locator(".dx-clue-box .dx-clue")).to_contain_text("Midsummer")
+    bjarni.screenshot(path=shots / "dixit-ended-early-phone.png")

@@ -223,7 +223,7 @@ export function DixitTable(props: GameTableProps) {
           ) : (
             <PhasePrompt view={view} seat={seat} player={player} />
           )}
-          {view.phase === "submit" && <Submissions info={info} view={view} />}
+          {view.phase === "submit" && <Submissions info={info} view={view} over={ended} />}
           {table && (
             <TableSlots
               deck={deck}

@@ -6,7 +6,9 @@ import type { TableInfo } from "../../app/types";
 import { CardBack } from "./Card";
 import { seatColour, type DixitView } from "./types";
 
-export const Submissions = memo(function Submissions({ info, view }: { info: TableInfo; view: DixitView }) {
+/** ``over``: the game ended while cards were being given (its host ended it): the cards
+ * in stay, and nobody is shown as still giving. */
+export const Submissions = memo(function Submissions({ info, view, over = false }: { info: TableInfo; view: DixitView; over?: boolean }) {
   const { t } = useTranslation();
   // The storyteller's card is already in (base, Team); in Party the storyteller gives too.
   const givers = view.gives;
@@ -21,9 +23,11 @@ export const Submissions = memo(function Submissions({ info, view }: { info: Tab
               <span className="dx-dot" style={{ background: seatColour(view, s) }} aria-hidden="true" />
               <span className="dx-submission-name-text">{seatName(t, info, s)}</span>
             </span>
-            <span className={`dx-progress ${done ? "done" : "waiting"}`}>
-              {done ? t("dixit.ui.progress.submit_done") : t("dixit.ui.progress.submit_waiting")}
-            </span>
+            {!over && (
+              <span className={`dx-progress ${done ? "done" : "waiting"}`}>
+                {done ? t("dixit.ui.progress.submit_done") : t("dixit.ui.progress.submit_waiting")}
+              </span>
+            )}
           </li>
         );
       })}
