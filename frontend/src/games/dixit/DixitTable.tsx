@@ -22,7 +22,7 @@ import { ScoreTrack } from "./ScoreTrack";
 import { statusText } from "./status";
 import { Submissions } from "./Submissions";
 import { SlotButtons, TableSlots } from "./TableSlots";
-import { TeamPanel } from "./TeamPanel";
+import { ChatToast, TeamPanel } from "./TeamPanel";
 import { normalize, type DixitView } from "./types";
 import { GAP, useCardFit } from "./useCardFit";
 import { useDeck } from "./useDeck";
@@ -243,8 +243,9 @@ export function DixitTable(props: GameTableProps) {
       )}
       {narrow && (
         <div className="dx-board-extra">
-          <ScoreTrack info={info} view={view} />
+          {/* Team Dixit: the teams and their chat, where teammates decide, come first */}
           {view.teams && <TeamPanel {...props} seat={seat} view={view} />}
+          <ScoreTrack info={info} view={view} />
         </div>
       )}
     </div>
@@ -277,6 +278,7 @@ export function DixitTable(props: GameTableProps) {
           </button>
         )}
       </div>
+      {narrow && view.teams && <ChatToast info={info} seat={seat} chat={props.chat} />}
       {narrow && (
         <div className="dx-strip">
           <Players info={info} view={asShown} seat={seat} compact />

@@ -1,6 +1,7 @@
 // Team Dixit: the teams, who gives each team's card this round, and the table chat
 // where teammates decide (they may talk, not show or describe their cards).
-import { memo } from "react";
+import { memo, useEffect, useState } from "react";
+import { useNewestShown } from "../../app/eventLog";
 import { useTranslation } from "react-i18next";
 import { Chat } from "../../app/Chat";
 import { seatName } from "../../app/seatName";
@@ -55,3 +56,31 @@ const Teams = memo(function Teams({ info, seat, view }: { info: TableInfo; seat:
     </section>
   );
 });
+
+const CHAT_TOAST_MS = 6000;
+
+/** On a phone the teams' chat lies below the cards, out of sight: the newest line
+ * another seat wrote shows over the table for a few seconds, and a tap on it brings the
+ * chat into view (DX-TEAM-2: teammates decide there who gives). Lines already there when
+ * the table opened are not shown again. */
+export function ChatToast({ info, seat, chat }: { info: TableInfo; seat: number | null; chat: GameTableProps["chat"] }) {
+  const { t } = useTranslation();
+  const lines = chat ?? [];
+  const newest = lines.length ? lines[lines.length - 1] : null;
+  const [seen] = useState(() => newest?.id ?? -1);
+  const fresh = newest !== null && newest.id > seen && newest.seat !== seat ? newest : null;
+  const shown = useNewestShown(fresh?.id ?? -1, CHAT_TOAST_MS);
+  const [opened, setOpened] = useState<number | null>(null);
+  useEffect(() => setOpened(null), [fresh?.id]);
+  if (!fresh || !shown || opened === fresh.id) return null;
+  const open = () => {
+    setOpened(fresh.id);
+    document.querySelector(".dx-chat")?.scrollIntoView({ block: "center", behavior: "smooth" });
+  };
+  return (
+    <button type="button" className="dx-chat-toast" data-action="open-chat" onClick={open}>
+      <strong>{fresh.name ?? seatName(t, info, fresh.seat)}:</strong> {fresh.text}
+      <span className="sr-only"> ({t("dixit.ui.show_chat")})</span>
+    </button>
+  );
+}
