@@ -111,7 +111,10 @@ def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path
         tab_to(page, '.dx-hand-card[data-choosable="true"] [data-action="choose"]')
         page.keyboard.press("Enter")
         expect(page.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(1)
-        tab_to(page, "input[name=clue]")
+        # The clue comes after the hand in the keyboard's order: a few presses, not a
+        # trip round the page (21–23 when it stood before the hand).
+        presses = tab_to(page, "input[name=clue]")
+        assert presses <= 14, presses
         page.keyboard.type("A quiet lantern")
         tab_to(page, '[data-action="send-clue"]')
         before = version(web_server, table)
@@ -135,7 +138,8 @@ def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path
                          '[data-action="choose"]')
             page.keyboard.press("Enter")
         before = version(web_server, table)
-        tab_to(page, '[data-action="submit"]')
+        presses = tab_to(page, '[data-action="submit"]')
+        assert presses <= 14, presses
         page.keyboard.press("Enter")
         wait_for_version(page, web_server, table, before)
         cy.act("submit")

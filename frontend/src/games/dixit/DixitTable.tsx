@@ -300,22 +300,6 @@ export function DixitTable(props: GameTableProps) {
       )}
       {seat !== null && !asShown.finished && (
         <div className="dx-hand-bar">
-          <ActionPanel
-            view={view}
-            options={options}
-            chosen={chosen}
-            green={green}
-            red={red}
-            greenDisplaced={greenDisplaced}
-            mimeAllowed={Boolean((view as { mime_or_music?: boolean }).mime_or_music ?? info.config.mime_or_music)}
-            player={player}
-            onClaim={sendClaim}
-            onClue={sendClue}
-            onSubmit={sendSubmit}
-            onGiver={sendGiver}
-            onVote={sendVote}
-            onTakeBack={sendTakeBack}
-          />
           {handHidden ? (
             <div className="dx-hand-hidden" data-hand-hidden="true">
               <div className="dx-hand-backs" aria-hidden="true">
@@ -336,6 +320,25 @@ export function DixitTable(props: GameTableProps) {
               onZoom={zoomHand}
             />
           )}
+          {/* After the hand in the page's order, so that the keyboard reaches what to do
+              with a card right after choosing it; it stands left of (or on a phone above)
+              the hand all the same. */}
+          <ActionPanel
+            view={view}
+            options={options}
+            chosen={chosen}
+            green={green}
+            red={red}
+            greenDisplaced={greenDisplaced}
+            mimeAllowed={Boolean((view as { mime_or_music?: boolean }).mime_or_music ?? info.config.mime_or_music)}
+            player={player}
+            onClaim={sendClaim}
+            onClue={sendClue}
+            onSubmit={sendSubmit}
+            onGiver={sendGiver}
+            onVote={sendVote}
+            onTakeBack={sendTakeBack}
+          />
           {/* Party: every hand passed to the left at the end of the last round (DX-PARTY-6). */}
           {view.variant === "party" && view.round > 1 && !view.finished && !handHidden && (view.phase === "clue" || view.phase === "submit") && (
             <p className="dx-hand-note" data-hand-note="passed">
