@@ -239,3 +239,28 @@ def test_the_big_screen_shows_a_round_summary_until_the_next_round_is_played(
         assert anna.state["view"]["board"]
         expect(summary).to_have_count(0)
         expect(screen.locator(".tr-board")).to_be_visible()
+
+
+def test_the_big_screen_shows_a_finished_dixit_game_whole_and_offers_nothing_to_click(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-END: at the end the big screen shows the ranking and the last round's cards,
+    owners and points inside the window (a TV is not scrolled), and none of the links a
+    player's page offers (replay, record, new game, play again)."""
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": "dixit", "config": {"target_score": 6}, "name": "Anna",
+            "seats": [{"kind": "bot", "bot": "greedy"}] * 4})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    expect(screen.locator('.dx-table[data-finished="true"]')).to_be_visible(timeout=120_000)
+    expect(screen.locator(".dx-reveal-points")).to_be_visible()
+    expect(screen.locator(".watch-replay, [download], .play-again")).to_have_count(0)
+    bottoms = screen.evaluate("""[
+        ...[...document.querySelectorAll('.dx-reveal-slot, .dx-reveal-group')]
+            .map((e) => e.getBoundingClientRect().bottom),
+        document.documentElement.scrollHeight]""")
+    screen.screenshot(path=str(shots / "big-screen-dixit-end.png"))
+    assert max(bottoms) <= 1080, bottoms

@@ -1,14 +1,17 @@
 // What each game's end-of-game dialog offers: the record, its replay, a new game, play
-// again. The replay viewer shows the same dialogs with none of it.
+// again. The replay viewer and the big screen (which nobody clicks) show the same dialogs
+// with none of it.
 import { useTranslation } from "react-i18next";
 import { PlayAgain } from "./Rematch";
-import { useReplayMode } from "./replay";
+import { useReplayMode, useScreenMode } from "./replay";
 import { navigate } from "./router";
 import type { TableInfo } from "./types";
 
 export function GameOverLinks({ info }: { info: TableInfo }) {
   const { t } = useTranslation();
-  if (useReplayMode()) return null;
+  const replaying = useReplayMode();
+  const onScreen = useScreenMode();
+  if (replaying || onScreen) return null;
   const replay = `/t/${info.id}/replay`;
   return (
     <>

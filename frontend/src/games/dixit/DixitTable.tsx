@@ -174,7 +174,11 @@ export function DixitTable(props: GameTableProps) {
   // 1366 × 768 laptop's window too; more votes may scroll.
   const [revealAbove, setRevealAbove] = useState(64);
   const measureReveal = useCallback((above: number) => setRevealAbove((old) => (Math.abs(old - above) < 2 ? old : above)), []);
-  const fitReveal = showReveal && lastRound !== null && !narrow;
+  // The big screen sizes the last round's cards at the end too: nobody scrolls a TV.
+  const finalOnScreen = onScreen && view.finished && lastRound !== null;
+  const fitReveal = (showReveal || finalOnScreen) && lastRound !== null && !narrow;
+  // There the ranking takes the players' place beside the table, which keeps the round.
+  const rankingAside = finalOnScreen && !narrow;
   const fit = useCardFit(
     boardRef,
     fitReveal ? lastRound.slots.length : table?.length ?? 0,
@@ -196,7 +200,7 @@ export function DixitTable(props: GameTableProps) {
       className="dx-board"
       style={{ ["--slot-w" as string]: `${fit.width}px`, ["--slot-columns" as string]: String(fit.columns) }}
     >
-      {view.finished && <FinalRanking info={info} view={view} seat={seat} outcome={state.outcome} />}
+      {view.finished && !rankingAside && <FinalRanking info={info} view={view} seat={seat} outcome={state.outcome} />}
       {showReveal && lastRound ? (
         <Reveal
           info={info}
@@ -211,7 +215,17 @@ export function DixitTable(props: GameTableProps) {
         />
       ) : view.finished ? (
         lastRound && (
-          <Reveal info={info} view={view} round={lastRound} deck={deck} seat={seat} onContinue={null} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
+          <Reveal
+            info={info}
+            view={view}
+            round={lastRound}
+            deck={deck}
+            seat={seat}
+            onContinue={null}
+            onZoom={(card, title) => setZoom({ kind: "other", card, title })}
+            onMeasure={fitReveal ? measureReveal : undefined}
+            pointsBeside={fitReveal && pointsBeside}
+          />
         )
       ) : (
         <div className="dx-round" data-phase={view.phase}>
@@ -291,7 +305,11 @@ export function DixitTable(props: GameTableProps) {
           <ScoreTrack info={info} view={view} />
           {/* Team Dixit: the teams and their chat, where teammates decide, come first */}
           {view.teams && <TeamPanel {...props} seat={seat} view={view} />}
-          <Players info={info} view={asShown} seat={seat} compact={false} />
+          {rankingAside ? (
+            <FinalRanking info={info} view={view} seat={seat} outcome={state.outcome} />
+          ) : (
+            <Players info={info} view={asShown} seat={seat} compact={false} />
+          )}
           <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
         </aside>
       )}
