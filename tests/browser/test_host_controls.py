@@ -4,6 +4,7 @@ nobody) and ending the game early, its record kept."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import httpx
@@ -219,3 +220,16 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     newcomer.get_by_label("Your name").fill("Carla")
     newcomer.get_by_role("button", name="Take this seat").first.click()
     expect(newcomer.locator(".sc-status")).to_be_visible()
+
+    # Nor is he invited to the next table when someone asks to play again.
+    ended = httpx.post(f"{web_server.url}/api/tables/{table_id}/end", json={},
+                       headers={"X-Host-Token": created["host_token"]})
+    assert ended.status_code == 200, ended.text
+    expect(newcomer.locator(".ended-banner")).to_be_visible()
+    expect(bruno.locator(".ended-banner")).to_be_visible()
+    newcomer.locator("button.play-again").first.click()
+    expect(newcomer).to_have_url(re.compile(r"/t/(?!" + table_id + r")[\w-]+$"))
+    watcher = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
+    watcher.goto(f"{invite}/watch")
+    expect(watcher.locator(".play-again").first).to_contain_text("Open the new table")
+    expect(bruno.locator(".play-again")).to_have_count(0)

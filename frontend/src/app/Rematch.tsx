@@ -31,6 +31,8 @@ export function PlayAgain() {
   const rematch = useContext(RematchContext);
   if (!rematch || rematch.info.status !== "finished") return null;
   const { offer, ask, info } = rematch;
+  // Someone the host removed from this table is not invited to the next one.
+  if (tokens.removed(info.id)) return null;
   if (offer) {
     const who = seatName(t, info, offer.by);
     return (
@@ -54,6 +56,7 @@ export function PlayAgain() {
 export function RematchBar() {
   const rematch = useContext(RematchContext);
   if (!rematch || rematch.info.status !== "finished" || (!rematch.offer && !rematch.ask)) return null;
+  if (tokens.removed(rematch.info.id)) return null;
   return (
     <div className="rematch-bar">
       <PlayAgain />
