@@ -182,6 +182,16 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     anna.get_by_role("button", name="Remove Bruno").click()
     expect(anna.locator(".waiting-room .lead")).to_have_text(
         "The game goes on when the open seat is taken.")
+    # The game so far stays in sight under the waiting room: the board with Anna's chip.
+    expect(anna.locator(".sc-board")).to_be_visible()
+    expect(anna.locator(".sc-space .sc-chip").first).to_be_visible()
+    # Whoever takes the seat plays on from there.
+    carla = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    carla.goto(f"{web_server.url}/t/{table_id}")
+    carla.get_by_label("Your name").fill("Carla")
+    carla.get_by_role("button", name="Take this seat").first.click()
+    expect(carla.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    expect(anna.locator(".waiting-room")).to_have_count(0)
 
 
 def test_a_removed_player_is_not_offered_the_open_seat_again(

@@ -81,15 +81,20 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
     <div className="table-page">
       {status !== "open" && <div className="connection-banner">{t("ui.table.reconnecting")}</div>}
       {watch && <WatchBar info={info} />}
-      {watch && (info.status === "waiting" || !module) ? (
+      {watch && (!module || (info.status === "waiting" && !(state !== null && state.version > 0))) ? (
         <WatchWaiting info={info} />
-      ) : info.status === "waiting" || !module ? (
-        <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} begun={state !== null && state.version > 0} />
+      ) : !module || (info.status === "waiting" && !(state !== null && state.version > 0)) ? (
+        <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} />
       ) : !state ? (
         <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
         <RematchContext.Provider value={{ info, offer: table.rematch, ask: seat !== null ? askRematch : null }}>
-          {seat === null && !watch && <SpectatorBar info={info} onJoined={joined} />}
+          {/* A seat opened mid-game (the host removed a player): the game waits for
+              someone to take it, and its table stays in sight below. */}
+          {info.status === "waiting" && !watch && (
+            <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} begun />
+          )}
+          {seat === null && !watch && info.status !== "waiting" && <SpectatorBar info={info} onJoined={joined} />}
           {info.status === "playing" && <AbsentPlayers info={info} />}
           {info.ended_early && <EndedBanner info={info} />}
           <RematchBar />
