@@ -201,19 +201,8 @@ export function DixitTable(props: GameTableProps) {
       style={{ ["--slot-w" as string]: `${fit.width}px`, ["--slot-columns" as string]: String(fit.columns) }}
     >
       {view.finished && !rankingAside && <FinalRanking info={info} view={view} seat={seat} outcome={state.outcome} />}
-      {showReveal && lastRound ? (
-        <Reveal
-          info={info}
-          view={view}
-          round={lastRound}
-          deck={deck}
-          seat={seat}
-          onContinue={onScreen ? null : () => setDismissed(lastRound.round)}
-          onZoom={(card, title) => setZoom({ kind: "other", card, title })}
-          onMeasure={narrow ? undefined : measureReveal}
-          pointsBeside={pointsBeside}
-        />
-      ) : view.finished ? (
+      {showReveal || view.finished ? (
+        // A round's result, or at the end the last one (fitted on the big screen too).
         lastRound && (
           <Reveal
             info={info}
@@ -221,10 +210,10 @@ export function DixitTable(props: GameTableProps) {
             round={lastRound}
             deck={deck}
             seat={seat}
-            onContinue={null}
+            onContinue={showReveal && !onScreen ? () => setDismissed(lastRound.round) : null}
             onZoom={(card, title) => setZoom({ kind: "other", card, title })}
             onMeasure={fitReveal ? measureReveal : undefined}
-            pointsBeside={fitReveal && pointsBeside}
+            pointsBeside={pointsBeside}
           />
         )
       ) : (
