@@ -305,6 +305,17 @@ class HasRollouts(SamplesHidden[Any], Protocol):
         ...
 
 
+@runtime_checkable
+class HasEncoding(Protocol):
+    """A game with fixed-size numeric encodings of its views and actions
+    (:mod:`gametable.core.encoding`), what :mod:`gametable.rl`'s environments need."""
+
+    def encoding(self, config: BaseModel, seats: int) -> Any:
+        """The :class:`~gametable.core.encoding.Encoding` of games with ``config`` and
+        ``seats`` seats (built once; the same for every seat)."""
+        ...
+
+
 class StrategyPlayer(Protocol):
     """What :meth:`HasStrategy.strategy_player` returns."""
 

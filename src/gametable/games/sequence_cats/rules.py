@@ -68,6 +68,7 @@ from gametable.games.sequence_cats.cards import (
     new_deck,
 )
 from gametable.games.sequence_cats.config import ALLOWED_SEATS, SequenceCatsConfig, team_count
+from gametable.games.sequence_cats.encoding import SequenceCatsEncoding
 from gametable.games.sequence_cats.state import (
     BLANK_SPACE,
     EMPTY,
@@ -862,6 +863,12 @@ class SequenceCats:
             "cards": [card["id"] for card in card_texts()],
             "messages": {language: card_messages(language) for language in LANGUAGES},
         }
+
+    def encoding(self, config: BaseModel, seats: int) -> SequenceCatsEncoding:
+        """Fixed-size arrays of views and a numbered action catalogue for games with
+        ``config`` and ``seats`` seats, for learning agents (:mod:`.encoding`)."""
+        assert isinstance(config, SequenceCatsConfig)
+        return SequenceCatsEncoding(config, seats)
 
     def public_info(self, config: BaseModel, seats: int) -> dict[str, Any]:
         """Facts fixed for a whole table: the board layout, teams and hand size."""

@@ -34,6 +34,7 @@ from gametable.core.rng import shuffle
 from gametable.core.values import json_copy
 from gametable.games.triominos import heuristics, planning
 from gametable.games.triominos.config import ALLOWED_SEATS, TriominosConfig, tiles_per_player
+from gametable.games.triominos.encoding import TriominosEncoding
 from gametable.games.triominos.lattice import CELLS, ORIGIN, pack, unpack
 from gametable.games.triominos.layout import Geometry, Placement
 from gametable.games.triominos.state import TriominosState
@@ -678,6 +679,12 @@ class Triominos:
             "config_schema": TriominosConfig.model_json_schema(),
             "tiles": list(TILE_IDS),
         }
+
+    def encoding(self, config: BaseModel, seats: int) -> TriominosEncoding:
+        """Fixed-size arrays of views and a numbered action catalogue for games of
+        ``seats`` seats, for learning agents (:mod:`.encoding`; the same for every
+        config)."""
+        return TriominosEncoding(seats)
 
     def public_info(self, config: BaseModel, seats: int) -> dict[str, Any]:
         """Facts fixed for a whole table: tiles per player and the scoring in use."""

@@ -1,0 +1,92 @@
+"""Fixed-size numeric encodings of views and actions, for learning agents.
+
+A game that offers one (:class:`~gametable.core.protocol.HasEncoding`) turns a seat's
+view into NumPy arrays of fixed shapes and numbers every action of a fixed catalogue,
+so that a reinforcement-learning environment (:mod:`gametable.rl`) can hand a network
+an observation and an action mask without knowing the game. An encoding reads views
+only: whatever it shows, the seat's view already showed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from gametable.core.protocol import Action, Observation
+
+
+@dataclass(frozen=True)
+class ArraySpec:
+    """The shape and bounds of one array of an encoded observation.
+
+    Attributes:
+        shape: the array's shape.
+        low, high: every element lies in ``low … high`` (inclusive).
+        dtype: the NumPy type name (``"int8"``, ``"int16"``, ``"float32"``).
+        description: what the array holds, for docs and error messages.
+    """
+
+    shape: tuple[int, ...]
+    low: float
+    high: float
+    dtype: str = "int8"
+    description: str = ""
+
+    def zeros(self) -> npt.NDArray[Any]:
+        """A new array of this shape and type, all zeros."""
+        return np.zeros(self.shape, dtype=self.dtype)
+
+
+class Encoding(Protocol):
+    """One game's encoding for one config and seat count (fixed while a game lasts).
+
+    Attributes:
+        observation: the arrays of an encoded view, by name.
+        action_count: the size of the action catalogue; actions are ``0 … action_count-1``.
+    """
+
+    observation: Mapping[str, ArraySpec]
+    action_count: int
+
+    def encode(self, view: Observation) -> dict[str, npt.NDArray[Any]]:
+        """The arrays of ``view`` (a seated view of this game), as :attr:`observation`
+        describes them, from that seat's point of view."""
+        ...
+
+    def action_index(self, view: Observation, action: Action) -> int | None:
+        """The catalogue number of ``action`` (legal in ``view``), or ``None`` when the
+        catalogue has no number for it (the env then leaves it out of the mask)."""
+        ...
+
+    def describe_action(self, index: int) -> str:
+        """What catalogue number ``index`` means, in words (for error messages).
+
+        Raises:
+            ValueError: ``index`` is outside ``0 … action_count - 1``.
+        """
+        ...
+
+
+def mask_of(encoding: Encoding, view: Observation, legal: Sequence[Action]
+            ) -> tuple[npt.NDArray[np.int8], dict[int, Action]]:
+    """The action mask of ``legal`` (1 where the catalogue number is legal) and each
+    masked number's action.
+
+    Raises:
+        ValueError: two legal actions got the same number (an encoding's defect).
+    """
+    mask = np.zeros(encoding.action_count, dtype=np.int8)
+    actions: dict[int, Action] = {}
+    for action in legal:
+        index = encoding.action_index(view, action)
+        if index is None:
+            continue
+        if index in actions and actions[index] != action:
+            raise ValueError(f"actions {actions[index]} and {action} share number {index}")
+        actions[index] = action
+        mask[index] = 1
+    return mask, actions
