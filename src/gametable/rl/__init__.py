@@ -1,0 +1,25 @@
+"""Reinforcement-learning environments over the game protocol.
+
+:class:`GameEnv` is a PettingZoo environment (every seat an agent);
+:class:`BotTableEnv` a Gymnasium one (one seat learns, built-in computer players hold
+the others). Both work for any game with an encoding
+(:class:`~gametable.core.protocol.HasEncoding`: Sequence Cats and Triominos) and never
+look at a game's name. They need the ``rl`` extra: ``pip install 'gametable[rl]'``
+(PettingZoo and Gymnasium). See docs/rl.md.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as error:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        "gametable.rl needs PettingZoo and Gymnasium: pip install 'gametable[rl]'"
+    ) from error
+
+from gametable.rl.aec import GameEnv, env
+from gametable.rl.episode import Episode, NoEncoding, encodable_games
+from gametable.rl.single import BotTableEnv
+
+__all__ = ["BotTableEnv", "Episode", "GameEnv", "NoEncoding", "encodable_games", "env"]

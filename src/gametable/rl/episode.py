@@ -1,0 +1,164 @@
+"""One game played by catalogue numbers: what both environments share.
+
+An :class:`Episode` holds a game's state and record, and answers for a seat with its
+encoded view, its action mask and the action behind each masked number. It reads the
+state only through the protocol's ``view`` (for observations) and ``legal_actions``
+(for the mask), so an agent learns from exactly what a player at the table sees.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from gametable.core import registry
+from gametable.core.config import stored_options
+from gametable.core.encoding import ArraySpec, Encoding, mask_of
+from gametable.core.errors import IllegalAction
+from gametable.core.protocol import Action, Game, HasEncoding, Observation, Outcome, Seat
+from gametable.core.records import GameRecord, SeatInfo, new_record
+
+
+class NoEncoding(ValueError):
+    """The game has no fixed-size encoding (:class:`~gametable.core.protocol.HasEncoding`)."""
+
+
+def encodable_games() -> list[str]:
+    """The registered games that have an encoding, by name."""
+    return [name for name in registry.names() if isinstance(registry.get(name), HasEncoding)]
+
+
+def game_with_encoding(game: str | Game[Any]) -> Game[Any]:
+    """The game ``game`` names (or ``game`` itself), checked to have an encoding.
+
+    Raises:
+        ConfigError: an unknown game name.
+        NoEncoding: the game has no encoding (Dixit: its clues are free text).
+    """
+    found = registry.get(game) if isinstance(game, str) else game
+    if not isinstance(found, HasEncoding):
+        raise NoEncoding(
+            f"{found.name} has no fixed-size encoding for learning agents (a game needs "
+            f"a finite action catalogue; {found.name}'s actions include free text). "
+            f"Games with one: {', '.join(encodable_games())}. Any game can still be "
+            f"played through the protocol itself (docs/rl.md).")
+    return found
+
+
+@dataclass
+class Decision:
+    """One seat's pending decision, encoded.
+
+    Attributes:
+        observation: the encoded view (arrays by name).
+        mask: int8 array of the catalogue's size, 1 where the number is legal now.
+        actions: the action behind each masked number.
+        unencodable: legal actions that have no catalogue number (then left out).
+    """
+
+    observation: dict[str, npt.NDArray[Any]]
+    mask: npt.NDArray[np.int8]
+    actions: dict[int, Action]
+    unencodable: int
+
+
+class Episode:
+    """A game of ``game`` for ``seats`` seats, driven by catalogue numbers.
+
+    Args:
+        game: a registered game's name or a game object with an encoding.
+        seats: how many seats (the game's rules decide which counts are allowed).
+        options: the game's options (as a table's lobby takes them); ``None``: defaults.
+        seat_names: each seat's name in the record (``None``: ``"seat 1"`` …).
+
+    Raises:
+        ConfigError: invalid options or a seat count the rules refuse.
+        NoEncoding: the game has no encoding.
+    """
+
+    def __init__(self, game: str | Game[Any], seats: int,
+                 options: Mapping[str, Any] | None = None,
+                 seat_names: list[str] | None = None) -> None:
+        self.game = game_with_encoding(game)
+        self.seats = seats
+        self.config = self.game.make_config(options, seats)
+        encoding: Encoding = self.game.encoding(self.config, seats)  # type: ignore[attr-defined]
+        self.encoding = encoding
+        self.seat_names = seat_names or [f"seat {seat + 1}" for seat in range(seats)]
+        self.state: Any = None
+        self.record: GameRecord | None = None
+        self.actions = 0
+        self._decisions: dict[Seat, Decision] = {}
+
+    @property
+    def observation_specs(self) -> Mapping[str, ArraySpec]:
+        """The arrays of an encoded view, by name."""
+        return self.encoding.observation
+
+    def start(self, seed: int | None) -> None:
+        """Deal a new game from ``seed`` (``None``: a random one)."""
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        self.state = self.game.new_game(self.config, self.seats, seed)
+        self.record = new_record(self.game.name, stored_options(self.config),
+                                 [SeatInfo(name=name) for name in self.seat_names], seed)
+        self.actions = 0
+        self._decisions = {}
+
+    def to_act(self) -> list[Seat]:
+        """The seats with a pending decision, lowest first (empty once finished)."""
+        return sorted(self.game.to_act(self.state))
+
+    def view(self, seat: Seat) -> Observation:
+        """``seat``'s view of the game now (JSON, as a player at the table sees it)."""
+        return self.game.view(self.state, seat)
+
+    def decision(self, seat: Seat) -> Decision:
+        """``seat``'s encoded view and mask now (an all-zero mask when it has nothing to
+        decide)."""
+        found = self._decisions.get(seat)
+        if found is None:
+            view = self.game.view(self.state, seat)
+            legal = self.game.legal_actions(self.state, seat)
+            mask, actions = mask_of(self.encoding, view, legal)
+            found = Decision(self.encoding.encode(view), mask, actions,
+                             len(legal) - len(actions))
+            self._decisions[seat] = found
+        return found
+
+    def act(self, seat: Seat, number: int) -> None:
+        """Play catalogue number ``number`` for ``seat``.
+
+        Raises:
+            IllegalAction: ``number`` is not legal for ``seat`` now (the mask says which
+                are); nothing changes.
+        """
+        decision = self.decision(seat)
+        action = decision.actions.get(int(number))
+        if action is None:
+            what = (self.encoding.describe_action(int(number))
+                    if 0 <= int(number) < self.encoding.action_count else "outside the catalogue")
+            raise IllegalAction("PROTOCOL", "errors.not_in_mask", number=int(number),
+                                what=what, seat=seat)
+        self.play(seat, action)
+
+    def play(self, seat: Seat, action: Action) -> None:
+        """Apply ``action`` (a JSON action, as a bot chooses one) for ``seat`` and record it.
+
+        Raises:
+            IllegalAction: the rules refuse it; nothing changes.
+        """
+        self.game.apply(self.state, seat, action)
+        assert self.record is not None
+        self.record.append(seat, dict(action))
+        self.actions += 1
+        self._decisions = {}
+
+    def outcome(self) -> Outcome:
+        """The game's outcome so far."""
+        return self.game.outcome(self.state)

@@ -1,0 +1,193 @@
+"""A Gymnasium environment: one learning seat against the built-in computer players.
+
+The learner plays one seat; every other seat is a bot made by name (``"greedy"``,
+``"hard"``, a bot of one's own registered with ``register_bot``), which sees only its
+seat's view, as at a table. ``reset`` and ``step`` play the bots until the learner has
+a decision or the game ends. Observations are those of :class:`~gametable.rl.aec.GameEnv`
+(``{"observation": …, "action_mask": …}``); :meth:`BotTableEnv.action_masks` gives the
+mask alone, as ``sb3_contrib``'s maskable algorithms ask for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from gametable.bots import make_bot
+from gametable.bots.base import Bot
+from gametable.core.actions import copy_actions
+from gametable.core.errors import IllegalAction
+from gametable.core.protocol import Game
+from gametable.core.records import GameRecord
+from gametable.rl.aec import Reward, final_rewards, observation_space
+from gametable.rl.episode import Episode
+
+
+class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
+    """One seat learns, the others are computer players.
+
+    Args:
+        game: a registered game's name or a game object with an encoding.
+        opponents: the bot name of each other seat, in seat order after skipping the
+            learner's (one name: every other seat). Teammates of the learner's team in
+            a team game are bots too.
+        seat: the learner's seat (``None``: a different seat each episode, in turn).
+        options: the game's options (``None``: defaults).
+        reward: ``"win"`` (+1 if the learner's side won, -1 if it lost, 0 for a draw, at
+            the end) or ``"score"`` (the learner's change of score after each step).
+        max_actions: the game is truncated after this many actions, bots' included.
+        illegal: what an action outside the mask does: ``"raise"`` (default) raises
+            :class:`~gametable.core.errors.IllegalAction`; ``"lose"`` ends the episode
+            with reward -1 (``info["illegal"]`` says why), as PettingZoo's
+            ``TerminateIllegalWrapper`` does. Either way the game is unchanged.
+
+    Raises:
+        ConfigError: invalid options or seat count. KeyError: an unknown bot name.
+        NoEncoding: the game has no encoding (Dixit).
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it so)
+
+    def __init__(self, game: str | Game[Any], opponents: str | Sequence[str] = "greedy",
+                 seats: int = 2, *, seat: int | None = 0,
+                 options: Mapping[str, Any] | None = None, reward: Reward = "win",
+                 max_actions: int | None = None, illegal: Literal["raise", "lose"] = "raise",
+                 render_mode: str | None = None) -> None:
+        if illegal not in ("raise", "lose"):
+            raise ValueError(f'illegal must be "raise" or "lose", not {illegal!r}')
+        if reward not in ("win", "score"):
+            raise ValueError(f'reward must be "win" or "score", not {reward!r}')
+        if seat is not None and not 0 <= seat < seats:
+            raise ValueError(f"seat must be one of 0 … {seats - 1}, not {seat}")
+        names = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != seats - 1:
+            raise ValueError(f"{seats} seats need {seats - 1} opponents, not {len(names)}")
+        self.episode = Episode(game, seats, options)
+        self.opponents = names
+        self.fixed_seat = seat
+        self.seat = 0 if seat is None else seat
+        self.reward_kind: Reward = reward
+        self.max_actions = max_actions
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.observation_space = observation_space(self.episode)
+        self.action_space = spaces.Discrete(  # type: ignore[assignment]
+            self.episode.encoding.action_count)
+        self._episodes = 0
+        self._bots: dict[int, Bot] = {}
+        self._score = 0.0
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Deal a new game (the same ``seed`` deals the same game and seats the same
+        bots with the same seeds) and play the bots up to the learner's first decision."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**62))
+        if self.fixed_seat is None:
+            self.seat = self._episodes % self.episode.seats
+        self._episodes += 1
+        self.episode.seat_names = [
+            "learner" if s == self.seat else self._bot_name(s) for s in range(self.episode.seats)]
+        self.episode.start(game_seed)
+        self._bots = {s: make_bot(self._bot_name(s), self.episode.game, game_seed + 1 + s)
+                      for s in range(self.episode.seats) if s != self.seat}
+        self._score = self._learner_score()
+        finished = self._play_bots()
+        if finished:  # the bots ended the game before the learner's first turn
+            return self._observation(), {"finished_before_learner": True}
+        return self._observation(), {}
+
+    def step(self, action: int) -> tuple[dict[str, Any], SupportsFloat, bool, bool,
+                                          dict[str, Any]]:
+        """Play ``action`` for the learner, then the bots until the learner decides again.
+
+        Raises:
+            IllegalAction: ``action`` is not legal now (its mask entry is 0) and
+                ``illegal="raise"``; nothing changes.
+        """
+        try:
+            self.episode.act(self.seat, int(action))
+        except IllegalAction as error:
+            if self.illegal == "raise":
+                raise
+            return self._observation(), -1.0, True, False, {"illegal": str(error)}
+        finished = self._play_bots()
+        outcome = self.episode.outcome()
+        reward = 0.0
+        if self.reward_kind == "score":
+            score = self._learner_score()
+            reward, self._score = score - self._score, score
+        elif finished:
+            reward = self._win_reward()
+        info: dict[str, Any] = {}
+        truncated = False
+        if not finished and self.max_actions is not None \
+                and self.episode.actions >= self.max_actions:
+            truncated, info["truncated_by"] = True, "max_actions"
+        elif not finished and not self.episode.decision(self.seat).actions:
+            truncated, info["truncated_by"] = True, "encoding"
+        if finished:
+            info["winners"] = list(outcome.winners)
+            info["scores"] = list(outcome.scores)
+        return self._observation(), reward, finished, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal catalogue numbers now, as booleans."""
+        return self.episode.decision(self.seat).mask.astype(bool)
+
+    def legal_numbers(self) -> list[int]:
+        """The learner's legal catalogue numbers now, ascending (the mask's ones)."""
+        return sorted(self.episode.decision(self.seat).actions)
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (the learner's seat is named ``"learner"``)."""
+        assert self.episode.record is not None, "reset() first"
+        return self.episode.record
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: actions so far, scores, the learner's seat."""
+        if self.render_mode != "ansi":
+            return None
+        outcome = self.episode.outcome()
+        return (f"{self.episode.game.name} after {self.episode.actions} actions; scores "
+                f"{outcome.scores}; learner in seat {self.seat}"
+                + ("; finished" if outcome.finished else ""))
+
+    def _bot_name(self, seat: int) -> str:
+        return self.opponents[seat if seat < self.seat else seat - 1]
+
+    def _learner_score(self) -> float:
+        return float(self.episode.outcome().scores[self.seat])
+
+    def _win_reward(self) -> float:
+        return final_rewards(self.episode.outcome(), self.episode.seats)[self.seat]
+
+    def _play_bots(self) -> bool:
+        """Let the bots decide until the learner is to act; True once the game is over
+        (or cut off at ``max_actions``)."""
+        episode = self.episode
+        game = episode.game
+        while True:
+            seats = episode.to_act()
+            if not seats:
+                return True
+            if self.seat in seats:
+                return False
+            if self.max_actions is not None and episode.actions >= self.max_actions:
+                return False
+            seat = seats[0]
+            legal = game.legal_actions(episode.state, seat)
+            action = self._bots[seat].choose(game.view(episode.state, seat),
+                                              copy_actions(legal))
+            episode.play(seat, action)
+
+    def _observation(self) -> dict[str, Any]:
+        decision = self.episode.decision(self.seat)
+        return {"observation": {name: array.copy() for name, array in
+                                decision.observation.items()},
+                "action_mask": decision.mask.copy()}

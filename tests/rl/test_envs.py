@@ -1,0 +1,275 @@
+"""The reinforcement-learning environments (gametable.rl): PettingZoo's and Gymnasium's
+own API checks, rewards, records, refusals, and that an observation is its seat's view."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from gametable.core import registry
+from gametable.core.errors import IllegalAction
+from gametable.core.records import replay
+from gametable.games.sequence_cats.encoding import SequenceCatsEncoding
+from gametable.rl import BotTableEnv, GameEnv, NoEncoding, encodable_games
+
+GAMES = ["sequence-cats", "triominos"]
+
+
+def play_out(env: GameEnv, seed: int) -> None:
+    """Every agent plays a random legal number until the game is over."""
+    rng = np.random.default_rng(seed)
+    for _agent in env.agent_iter():
+        _obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+        else:
+            mask = _obs["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api_and_seed_tests_pass(game: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a Dict observation is allowed, only unusual
+        api_test(GameEnv(game, 2), num_cycles=400)
+        seed_test(lambda: GameEnv(game, 2), num_cycles=100)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_gymnasium_env_checker_passes(game: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(BotTableEnv(game, "greedy", illegal="lose"), skip_render_check=True)
+
+
+def test_a_game_without_an_encoding_is_refused_naming_those_with_one() -> None:
+    assert encodable_games() == GAMES
+    with pytest.raises(NoEncoding, match=r"dixit has no fixed-size encoding.*"
+                                         r"sequence-cats, triominos"):
+        GameEnv("dixit", 4)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_winners_get_one_and_the_others_minus_one(game: str) -> None:
+    env = GameEnv(game, 2, {"rounds": 1} if game == "triominos" else None)
+    env.reset(seed=5)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    rng = np.random.default_rng(5)
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        totals[agent] = env._cumulative_rewards[agent]
+        env.step(None if terminated or truncated
+                 else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    outcome = env.episode.outcome()
+    assert outcome.finished
+    expected = {f"seat_{s}": (0.0 if not outcome.winners else
+                              1.0 if s in outcome.winners else -1.0) for s in range(2)}
+    assert totals == expected
+
+
+def test_sequence_cats_teammates_share_the_win() -> None:
+    env = GameEnv("sequence-cats", 4)
+    env.reset(seed=3)
+    seen = dict.fromkeys(env.possible_agents, 0.0)
+    rng = np.random.default_rng(3)
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        seen[agent] = env._cumulative_rewards[agent]
+        env.step(None if terminated or truncated
+                 else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    winners = env.episode.outcome().winners
+    assert len(winners) == 2 and winners[1] - winners[0] == 2  # seats 0 and 2, or 1 and 3
+    assert sorted(seen.values()) == [-1.0, -1.0, 1.0, 1.0]
+    assert all(seen[f"seat_{s}"] == 1.0 for s in winners)
+
+
+def test_score_rewards_add_up_to_the_final_scores() -> None:
+    env = GameEnv("triominos", 2, {"rounds": 1}, reward="score")
+    env.reset(seed=8)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    rng = np.random.default_rng(8)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _info = env.last()
+        totals[agent] += reward  # last() gives the reward since the agent last acted
+        env.step(None if terminated or truncated
+                 else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    scores = env.episode.outcome().scores
+    assert [totals[f"seat_{s}"] for s in range(2)] == pytest.approx(scores)
+    assert any(score != 0 for score in scores)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_number_is_refused_and_changes_nothing(game: str) -> None:
+    env = GameEnv(game, 2)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    before = env.episode.game.snapshot(env.episode.state)
+    with pytest.raises(IllegalAction, match=f"Action {illegal} .* is not legal for seat"):
+        env.step(illegal)
+    with pytest.raises(IllegalAction, match="outside the catalogue"):
+        env.step(10**7)
+    assert env.episode.game.snapshot(env.episode.state) == before
+    assert env.record().actions == []
+    assert env.agent_selection == agent
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_record_replays_to_the_same_game(game: str) -> None:
+    env = GameEnv(game, 3, {"rounds": 1} if game == "triominos" else None)
+    env.reset(seed=11)
+    play_out(env, 11)
+    record = env.record()
+    assert len(record.actions) == env.episode.actions > 10
+    replayed = replay(record)
+    assert replayed.game.snapshot(replayed.state) == env.episode.game.snapshot(env.episode.state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_action_has_its_own_number_and_an_observation_is_the_view(
+        game: str) -> None:
+    """Over random games: the mask is exactly the legal actions (each with its own
+    number, which describe_action names), and the observation depends on the seat's
+    view alone: a deal of the hidden cards or tiles consistent with it gives the same
+    arrays (SamplesHidden)."""
+    rules = registry.get(game)
+    rng = random.Random(4)
+    for seed in range(6):
+        env = GameEnv(game, 2 + seed % 2, {"rounds": 1} if game == "triominos" else None)
+        env.reset(seed=seed)
+        encoding = env.episode.encoding
+        for _agent in env.agent_iter():
+            obs, _r, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = env._seat_of[env.agent_selection]
+            state = env.episode.state
+            legal = rules.legal_actions(state, seat)
+            view = rules.view(state, seat)
+            found = [encoding.action_index(view, action) for action in legal]
+            numbers = [number for number in found if number is not None]
+            assert len(numbers) == len(found), "a legal action outside the catalogue"
+            assert sorted(numbers) == sorted(set(numbers))
+            assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(numbers)
+            for number in numbers:
+                assert encoding.describe_action(number)
+            dealt = rules.sample_state(view, seat, rng)  # type: ignore[attr-defined]
+            again = encoding.encode(rules.view(dealt, seat))
+            for name, array in obs["observation"].items():
+                assert np.array_equal(array, again[name]), name
+                assert array.shape == encoding.observation[name].shape
+            env.step(numbers[rng.randrange(len(numbers))])
+
+
+def test_sequence_cats_planes_are_told_from_the_seats_own_side() -> None:
+    env = GameEnv("sequence-cats", 2)
+    env.reset(seed=1)
+    first = env.agent_selection
+    mask = env.observe(first)["action_mask"]
+    encoding = env.episode.encoding
+    assert isinstance(encoding, SequenceCatsEncoding)
+    spaces = encoding.spaces
+    number = int(next(n for n in np.flatnonzero(mask) if n < spaces))  # a breed card's play
+    env.step(number)
+    row, column = divmod(number, encoding.board.columns)
+    mine = env.observe(first)["observation"]["board"]
+    theirs = env.observe("seat_1" if first == "seat_0" else "seat_0")["observation"]["board"]
+    assert mine[3, row, column] == 1 and mine[4, row, column] == 0  # own team's chip
+    assert theirs[4, row, column] == 1 and theirs[3, row, column] == 0  # the other team's
+    assert mine[7, row, column] == theirs[7, row, column] == 1  # the last play
+    assert mine[0, row, column] == 0
+
+
+def test_triominos_first_tile_lies_in_the_windows_middle() -> None:
+    env = GameEnv("triominos", 2)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    numbers = np.flatnonzero(env.observe(agent)["action_mask"])
+    env.step(int(numbers[0]))
+    table = env.observe(agent)["observation"]["table"]
+    laid = env.episode.view(0)["board"][0]
+    assert laid["position"] == [0, 0]
+    assert table[0, 10, 20] == 1 and table[0].sum() == 1
+    assert [table[1 + k, 10, 20] - 1 for k in range(3)] == laid["corners"]
+    assert table[6, 10, 20] == 1  # (0, 0) points up
+    assert table[4].sum() == 3  # three open sides
+
+
+def test_bot_table_plays_the_bots_and_rotates_the_learners_seat() -> None:
+    env = BotTableEnv("sequence-cats", "greedy", seat=None)
+    rng = np.random.default_rng(0)
+    seats = []
+    for episode in range(4):
+        obs, _info = env.reset(seed=episode)
+        seats.append(env.seat)
+        done, steps = False, 0
+        while not done:
+            assert obs["action_mask"].any()
+            obs, reward, terminated, truncated, info = env.step(
+                int(rng.choice(np.flatnonzero(env.action_masks()))))
+            done, steps = terminated or truncated, steps + 1
+        assert terminated and not truncated
+        assert reward == (0.0 if not info["winners"] else
+                          1.0 if env.seat in info["winners"] else -1.0)
+        names = [seat.name for seat in env.record().seats]
+        assert names[env.seat] == "learner" and names.count("greedy") == 1
+        assert replay(env.record()).state is not None
+    assert seats == [0, 1, 0, 1]
+
+
+def test_bot_table_deals_the_same_game_for_the_same_seed() -> None:
+    def actions(seed: int) -> list[dict[str, object]]:
+        env = BotTableEnv("triominos", ["greedy", "random"], 3, options={"rounds": 1})
+        obs, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(1)
+        for _ in range(15):
+            obs, _r, terminated, truncated, _i = env.step(
+                int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            if terminated or truncated:
+                break
+        return [step.action for step in env.record().actions]
+
+    assert actions(7) == actions(7)
+    assert actions(7) != actions(8)
+
+
+def test_bot_table_refuses_or_ends_on_an_illegal_number() -> None:
+    strict = BotTableEnv("sequence-cats")
+    obs, _ = strict.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = len(strict.record().actions)
+    with pytest.raises(IllegalAction):
+        strict.step(illegal)
+    assert len(strict.record().actions) == before
+    assert np.array_equal(strict.action_masks(), obs["action_mask"].astype(bool))
+    lenient = BotTableEnv("sequence-cats", illegal="lose")
+    obs, _ = lenient.reset(seed=1)
+    before = len(lenient.record().actions)
+    _obs, reward, terminated, _truncated, info = lenient.step(illegal)
+    assert (reward, terminated) == (-1.0, True) and "not legal" in info["illegal"]
+    assert len(lenient.record().actions) == before
+
+
+def test_max_actions_truncates_the_game() -> None:
+    env = GameEnv("triominos", 2, max_actions=5)
+    env.reset(seed=1)
+    play_out(env, 1)
+    assert env.episode.actions == 5 and not env.episode.outcome().finished
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"opponents": ["greedy"] * 2}, "2 seats need 1 opponents, not 2"),
+    ({"seat": 2}, "seat must be one of 0 … 1, not 2"),
+    ({"reward": "points"}, 'reward must be "win" or "score"'),
+])
+def test_bot_table_refuses_bad_arguments_clearly(arguments: dict[str, object],
+                                                 message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        BotTableEnv("sequence-cats", **arguments)  # type: ignore[arg-type]
