@@ -128,7 +128,7 @@ def serve(
 
     It keeps tables in SQLite in DATA_DIR (or PostgreSQL with --database) and serves
     the bundled games and computer players."""
-    from gametable.server.app import Settings  # noqa: PLC0415 (keeps the other commands light)
+    from gametable.server.app import Settings, default_rates  # noqa: PLC0415 (keeps the other commands light)
     from gametable.server.guards import networks  # noqa: PLC0415
     from gametable.server.main import run  # noqa: PLC0415
     from gametable.server.quotas import UploadQuota  # noqa: PLC0415
@@ -150,7 +150,8 @@ def serve(
              "join": _rate(limit_joins, "--limit-joins"),
              "upload": _rate(limit_uploads, "--limit-uploads"),
              "chat": _rate(limit_chat, "--limit-chat"),
-             "replay": _rate(limit_replays, "--limit-replays")}
+             "replay": _rate(limit_replays, "--limit-replays"),
+             "check": default_rates()["check"]}  # the lobby's check of options
     try:
         networks(metrics_from.split(","))
     except ValueError as error:

@@ -580,6 +580,50 @@ def test_the_lobby_offers_turns_as_storyteller_only_where_the_game_has_them(
     expect(turns).to_have_count(0)
 
 
+def test_the_lobby_explains_a_refused_edition_and_player_count_before_create(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-SETUP-3 (edition table), DX-PARTY-1: the lobby says at once why eight players
+    and the EN rulebook do not go together, marks the seat counts that do not fit, and
+    offers "Create table" again once the choice fits."""
+    page = watch(browser.new_context(viewport=DESKTOP).new_page())
+    page.goto(web_server.url)
+    page.locator(".game-card", has_text="Dixit").click()
+    counts = page.get_by_role("group", name="Players").get_by_role("button")
+    counts.get_by_text("8", exact=True).click()
+    create = page.get_by_role("button", name="Create table")
+    refusal = page.locator(".options-refusal")
+    expect(create).to_be_enabled()
+    expect(refusal).to_have_count(0)
+    edition = page.locator(".config-form .field",
+                           has=page.locator(".field-label", has_text="Edition"))
+    edition.locator("select").select_option(label="English (EN)")
+    expect(refusal).to_have_text("Dixit by the EN rulebook is for 3–6 players, not 8.")
+    expect(create).to_be_disabled()
+    for n in range(3, 13):
+        button = counts.get_by_text(str(n), exact=True)
+        if n <= 6:
+            expect(button).not_to_have_class(re.compile("unfit"))
+        else:
+            expect(button).to_have_class(re.compile("unfit"))
+    page.screenshot(path=shots / "dixit-lobby-edition-refused.png", full_page=True)
+    counts.get_by_text("5", exact=True).click()
+    expect(refusal).to_have_count(0)
+    expect(create).to_be_enabled()
+    counts.get_by_text("6", exact=True).click()
+    variant = page.locator(".config-form .field",
+                           has=page.locator(".field-label", has_text="Variant"))
+    variant.locator("select").select_option(label="Dixit Party")
+    expect(refusal).to_have_text(
+        "Dixit Party exists only in the Icelandic edition (IS), not in EN.")
+    expect(counts.get_by_text("6", exact=True)).to_have_class(re.compile("unfit"))
+    edition.locator("select").select_option(label="Icelandic (IS)")
+    expect(refusal).to_have_count(0)
+    expect(counts.get_by_text("5", exact=True)).to_have_class(re.compile("unfit"))
+    create.click()
+    page.wait_for_url("**/t/*")
+
+
 def test_dx_party_2_no_hand_shows_while_the_first_storyteller_is_claimed(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES, namespaceOf } from "../games/registry";
-import { ApiError, api, tokens, type ClockRequest } from "./api";
+import { ApiError, api, tokens, type ClockRequest, type OptionsCheck } from "./api";
 import { ConfigForm, applicableOptions, languageDefaults } from "./ConfigForm";
 import { RecordFileInput } from "./ReplayPage";
 import { navigate } from "./router";
@@ -91,6 +91,24 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
   const [clock, setClock] = useState<ClockRequest>({ turn_seconds: null, cover: "medium", cover_absent: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorMessage | null>(null);
+  // The rules' verdict on the seat count and options as they are now, asked as they
+  // change: a combination they refuse is explained here, before "Create".
+  const [fit, setFit] = useState<OptionsCheck | null>(null);
+  useEffect(() => {
+    let live = true;
+    const config = applicableOptions(game.config_schema, count, options);
+    const timer = window.setTimeout(() => {
+      api.checkOptions(game.name, config, count).then(
+        (answer) => live && setFit(answer),
+        () => live && setFit(null), // no verdict: "Create" asks the server itself
+      );
+    }, 120);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [game.name, game.config_schema, count, options]);
+  const refused = fit !== null && !fit.ok && fit.error !== null;
 
   useEffect(() => {
     setSeats((old) => {
@@ -145,17 +163,21 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
       <div className="field">
         <span className="field-label">{t("ui.lobby.seat_count")}</span>
         <div className="segmented" role="group" aria-label={t("ui.lobby.seat_count")}>
-          {game.seats.allowed.map((n) => (
-            <button
-              key={n}
-              type="button"
-              className={n === count ? "selected" : ""}
-              aria-pressed={n === count}
-              onClick={() => setCount(n)}
-            >
-              {n}
-            </button>
-          ))}
+          {game.seats.allowed.map((n) => {
+            const unfit = fit !== null && !fit.seat_counts.includes(n);
+            return (
+              <button
+                key={n}
+                type="button"
+                className={[n === count ? "selected" : "", unfit ? "unfit" : ""].join(" ").trim()}
+                aria-pressed={n === count}
+                title={unfit ? t("ui.lobby.seats_unfit") : undefined}
+                onClick={() => setCount(n)}
+              >
+                {n}
+              </button>
+            );
+          })}
         </div>
       </div>
       <ol className="seat-plan">
@@ -195,9 +217,14 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
         ))}
       </ol>
       <ConfigForm namespace={namespace} schema={game.config_schema} seats={count} values={options} onChange={setOptions} />
+      {refused && fit.error && (
+        <p className="notice error options-refusal" role="status">
+          {translateError(t, fit.error)}
+        </p>
+      )}
       <ClockOptions clock={clock} onChange={setClock} />
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
-      <button className="primary big" type="submit" disabled={busy}>
+      <button className="primary big" type="submit" disabled={busy || refused}>
         {busy ? t("ui.lobby.creating") : t("ui.lobby.create")}
       </button>
     </form>

@@ -43,6 +43,15 @@ function deckKeyHeaders(): Record<string, string> {
   return header ? { "X-Deck-Key": header } : {};
 }
 
+/** The answer of ``POST /api/games/{game}/check`` (docs/protocol.md). */
+export interface OptionsCheck {
+  ok: boolean;
+  /** The rules' refusal of these options and seats, if any. */
+  error: ErrorMessage | null;
+  /** The seat counts these options allow, ascending. */
+  seat_counts: number[];
+}
+
 /** A turn clock asked for when creating a table (docs/protocol.md). */
 export interface ClockRequest {
   turn_seconds: number | null;
@@ -87,6 +96,9 @@ export const api = {
   create: (game: string, config: Record<string, unknown>, seats: SeatRequest[], name: string | null, clock: ClockRequest | null = null) =>
     // An uploaded deck may be used only by its owner: send the deck keys this browser holds.
     call<Created>("POST", "/api/tables", { game, config, seats, name, clock }, deckKeyHeaders()),
+  /** Would these options make a table of ``seats`` seats? (nothing is created) */
+  checkOptions: (game: string, config: Record<string, unknown>, seats: number) =>
+    call<OptionsCheck>("POST", `/api/games/${encodeURIComponent(game)}/check`, { config, seats }),
   table: (id: string) => call<TableInfo>("GET", `/api/tables/${encodeURIComponent(id)}`),
   join: (id: string, seat: number | null, name: string) =>
     call<{ seat: number; token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name }),

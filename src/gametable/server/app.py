@@ -70,7 +70,9 @@ from gametable.server.guards import (
     origin_allowed,
 )
 from gametable.server.limits import Limits, Rate, secret_key
+from gametable.server.lobby import check_options
 from gametable.server.messages import (
+    CheckOptions,
     CreateTable,
     EndGame,
     HandHost,
@@ -100,7 +102,7 @@ DEFAULT_STATIC = Path(__file__).resolve().parents[3] / "frontend" / "dist"
 def default_rates() -> dict[str, Rate | None]:
     """Per-client rates (``BURST/SECONDS``: a burst, then one more every SECONDS)."""
     return {"create": Rate(10, 30.0), "join": Rate(30, 2.0), "upload": Rate(5, 120.0),
-            "chat": Rate(20, 1.0), "replay": Rate(60, 0.5)}
+            "chat": Rate(20, 1.0), "replay": Rate(60, 0.5), "check": Rate(120, 0.25)}
 
 
 @dataclass
@@ -363,6 +365,15 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             catalogue.clear()
             catalogue[key] = body
         return Response(body, media_type="application/json")
+
+    @app.post("/api/games/{game_name}/check")
+    async def check_new_table(game_name: str, body: CheckOptions, request: Request
+                              ) -> dict[str, Any]:
+        """Whether ``body``'s options and seat count make a table of ``game_name``, the
+        rules' refusal if not, and the seat counts these options allow (the lobby asks
+        as choices change; nothing is created)."""
+        limits.check("check", [client_address(request.scope)])
+        return check_options(game_name, body.config, body.seats)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

@@ -53,6 +53,14 @@ class CreateTable(BaseModel):
                                     description="A turn clock; omit for none.")
 
 
+class CheckOptions(BaseModel):
+    """``POST /api/games/{game}/check``: would these options and seats make a table?"""
+
+    model_config = BODY
+    config: dict[str, Any] = Field(default_factory=dict)
+    seats: int = Field(ge=1, le=MAX_SEATS)
+
+
 class JoinTable(BaseModel):
     """``POST /api/tables/{id}/join``: take a given open seat, or the first one."""
 

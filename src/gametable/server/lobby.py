@@ -1,0 +1,62 @@
+"""The lobby's check of a new table's options before it is created.
+
+People choose a seat count and options in any order; some combinations the rules refuse
+(Dixit by the EN rulebook is for 3–6 players, Dixit Party exists only in the Icelandic
+edition). The lobby asks here as choices change, and shows the rules' own refusal and
+the seat counts that fit, instead of refusing the whole form at "Create".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gametable.core import registry
+from gametable.core.errors import GameError
+from gametable.server.tables import Refused
+
+
+def check_options(game_name: str, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """Whether ``options`` make a valid game of ``seats`` seats.
+
+    An option offered only for some seat counts (``"x-seats"`` in its schema, as Sequence
+    Cats' ``teams`` for six) counts only for those, as in the lobby's form.
+
+    Returns:
+        ``{"ok": bool, "error": the refusal as an error message or None, "seat_counts":
+        the game's seat counts (ascending) for which these options are valid}``.
+
+    Raises:
+        Refused: ``unknown_game`` (400) when there is no such game.
+    """
+    try:
+        game = registry.get(game_name)
+    except GameError as error:
+        raise Refused("unknown_game", error.key, **error.params) from None
+    described = game.describe()
+    properties = described.get("config_schema", {}).get("properties", {})
+    fits = []
+    for count in described["seats"]["allowed"]:
+        try:
+            game.make_config(for_seats(options, properties, count), count)
+        except GameError:
+            continue
+        fits.append(int(count))
+    try:
+        game.make_config(for_seats(options, properties, seats), seats)
+    except GameError as refusal:
+        return {"ok": False, "error": Refused.from_game_error(refusal).to_json(),
+                "seat_counts": fits}
+    return {"ok": True, "error": None, "seat_counts": fits}
+
+
+def for_seats(options: Mapping[str, Any], properties: Mapping[str, Any], seats: int
+              ) -> dict[str, Any]:
+    """``options`` without those whose schema offers them only for other seat counts."""
+    kept = {}
+    for name, value in options.items():
+        offered = properties.get(name, {}).get("x-seats") if isinstance(
+            properties.get(name), dict) else None
+        if offered is None or seats in offered:
+            kept[name] = value
+    return kept

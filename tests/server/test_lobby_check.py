@@ -1,0 +1,54 @@
+"""POST /api/games/{game}/check: the lobby learns, before "Create", whether its options
+and seat count make a table, the rules' reason if not, and which seat counts fit."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+
+def check(client: TestClient, game: str, config: dict[str, object], seats: int
+          ) -> dict[str, object]:
+    response = client.post(f"/api/games/{game}/check", json={"config": config, "seats": seats})
+    assert response.status_code == 200, response.text
+    answer: dict[str, object] = response.json()
+    return answer
+
+
+def test_dixit_by_the_en_rulebook_fits_three_to_six_players(client: TestClient) -> None:
+    answer = check(client, "dixit", {"edition": "EN"}, 8)
+    assert answer["ok"] is False
+    assert answer["seat_counts"] == [3, 4, 5, 6]
+    error = answer["error"]
+    assert isinstance(error, dict)
+    assert error["rule"] == "DX-SETUP-3" and error["key"] == "dixit.errors.seat_count_base"
+    assert error["message"] == "Dixit by the EN rulebook is for 3–6 players, not 8."
+    assert check(client, "dixit", {"edition": "EN"}, 5) == {
+        "ok": True, "error": None, "seat_counts": [3, 4, 5, 6]}
+
+
+def test_party_and_team_name_their_seat_counts_and_their_edition(client: TestClient) -> None:
+    assert check(client, "dixit", {"variant": "party"}, 4)["seat_counts"] == list(range(6, 13))
+    assert check(client, "dixit", {"variant": "team"}, 6)["seat_counts"] == [6, 8, 10, 12]
+    answer = check(client, "dixit", {"edition": "PT", "variant": "party"}, 6)
+    assert answer["seat_counts"] == []
+    error = answer["error"]
+    assert isinstance(error, dict) and error["rule"] == "DX-PARTY-1"
+    assert error["message"] == "Dixit Party exists only in the Icelandic edition (IS), not in PT."
+
+
+def test_other_games_and_options_are_checked_the_same_way(client: TestClient) -> None:
+    # "teams" is offered for six seats only: at other counts the form leaves it out
+    answer = check(client, "sequence-cats", {"teams": 2}, 6)
+    assert answer["ok"] is True and answer["seat_counts"] == [2, 3, 4, 6]
+    assert check(client, "sequence-cats", {}, 5)["error"] is not None  # SC-PLAY-1
+    refused = check(client, "sequence-cats", {"sequences_to_win": 9}, 2)
+    assert refused["ok"] is False and refused["seat_counts"] == []
+    assert "sequences_to_win" in str(refused["error"])
+
+
+def test_an_unknown_game_or_a_malformed_check_is_refused(client: TestClient) -> None:
+    unknown = client.post("/api/games/chess/check", json={"config": {}, "seats": 2})
+    assert unknown.status_code == 400 and "chess" in unknown.json()["message"]
+    for body in ({"config": {}, "seats": 0}, {"config": [], "seats": 2}, {"seats": "2"},
+                 {"config": {}, "seats": 2, "extra": 1}):
+        assert client.post("/api/games/dixit/check", json=body).status_code == 400, body
