@@ -232,16 +232,18 @@ class ArenaResult:
                 "seconds": round(self.seconds, 3)}
 
 
-Job = tuple[int, str, dict[str, Any], tuple[str, ...], int, int, tuple[str, ...]]
+Job = tuple[int, str, dict[str, Any], tuple[str, ...], int, int, tuple[str, ...],
+            float | None]
 
 
 def _play(job: Job) -> GameResult:
-    index, game_name, options, lineup, seed, max_actions, imports = job
+    index, game_name, options, lineup, seed, max_actions, imports, decision_seconds = job
     for module in imports:  # a worker process registers the outside bots too
         importlib.import_module(module)
     thinking = [Thinking() for _ in lineup]
     record, outcome = play_bot_game(game_name, options, list(lineup), seed,
-                                    max_actions=max_actions, thinking=thinking)
+                                    max_actions=max_actions, thinking=thinking,
+                                    decision_seconds=decision_seconds)
     return GameResult(index=index, lineup=lineup, seed=seed, finished=outcome.finished,
                       draw=outcome.draw, winners=list(outcome.winners),
                       ranking=list(outcome.ranking), scores=list(outcome.scores),
@@ -260,6 +262,7 @@ def run_arena(
     max_actions: int = DEFAULT_MAX_ACTIONS,
     progress: Callable[[int, int], None] | None = None,
     imports: Sequence[str] = (),
+    decision_seconds: float | None = None,
 ) -> ArenaResult:
     """Play the arena and rate the bots.
 
@@ -276,13 +279,16 @@ def run_arena(
         progress: called with ``(games done, games in all)`` after each game.
         imports: modules to import first in every process that plays (they register
             outside bots with :func:`gametable.bots.register_bot`).
+        decision_seconds: a bot still deciding after this many seconds fails the arena
+            (``None``: no limit; see :func:`gametable.simulate.decision_limit`).
 
     Raises:
         ConfigError: unknown game, invalid options or seat count.
         KeyError: an unknown bot name.
         ValueError: no bots, or a bot listed twice.
-        BotFailed: a bot raised or chose an action the rules refused (the message names
-            the bot, seat, seed and action number); the arena stops there.
+        BotFailed: a bot raised, took longer than ``decision_seconds`` or chose an action
+            the rules refused (the message names the bot, seat, seed and action number);
+            the arena stops there.
     """
     if len(set(bots)) != len(bots):
         raise ValueError("list each bot once")
@@ -290,7 +296,8 @@ def run_arena(
     config = game.make_config(options, players)
     plan = schedule(bots, players, games, seed, seat_teams(game, config, players))
     stored = stored_options(config)
-    work: list[Job] = [(i, game_name, stored, lineup, game_seed, max_actions, tuple(imports))
+    work: list[Job] = [(i, game_name, stored, lineup, game_seed, max_actions, tuple(imports),
+                        decision_seconds)
                        for i, (lineup, game_seed) in enumerate(plan)]
     started = time.perf_counter()
     results: list[GameResult] = []

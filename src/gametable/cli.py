@@ -242,6 +242,9 @@ def simulate(
     bots: Annotated[str, typer.Option(
         help="Comma-separated bots, one per seat (repeated to fill the seats).")] = "greedy",
     imports: Annotated[list[str] | None, typer.Option("--import", help=IMPORT_HELP)] = None,
+    decision_seconds: Annotated[float, typer.Option(
+        min=0, help="Stop with an error when a bot takes longer than this over one "
+        "decision (0: no limit).")] = 60.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play GAMES bot games and print wins, draws, turns and speed."""
@@ -265,7 +268,8 @@ def simulate(
         task = bar.add_task(f"{game}, {players} seats", total=games)
         try:
             summary = run_simulation(game, seat_bots, games, seed, options,
-                                     progress=lambda done: bar.update(task, completed=done))
+                                     progress=lambda done: bar.update(task, completed=done),
+                                     decision_seconds=decision_seconds or None)
         except BotFailed as error:
             bar.stop()
             err.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
@@ -302,6 +306,9 @@ def arena(
     seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
     imports: Annotated[list[str] | None, typer.Option("--import", help=IMPORT_HELP)] = None,
+    decision_seconds: Annotated[float, typer.Option(
+        min=0, help="Stop with an error when a bot takes longer than this over one "
+        "decision (0: no limit).")] = 60.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Rate computer players against one another.
@@ -328,6 +335,7 @@ def arena(
         try:
             result = run_arena(game, names, games, players=players, options=options,
                                seed=seed, jobs=jobs, imports=imports or (),
+                               decision_seconds=decision_seconds or None,
                                progress=lambda done, total: bar.update(
                                    task, completed=done, total=total))
         except BotFailed as error:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any
 
 from gametable.bots import make_bot
@@ -45,12 +49,46 @@ class BotFailed(RuntimeError):
     @classmethod
     def of(cls, bot: str, seat: int, game: str, seed: int, action: int,
            cause: BaseException, *, refused: bool = False) -> BotFailed:
-        """The failure of ``bot`` in ``seat``: ``cause`` raised by it or, ``refused``,
-        by the rules on its action."""
+        """The failure of ``bot`` in ``seat``: ``cause`` raised by it (or a
+        :class:`DecisionTimeout`) or, ``refused``, by the rules on its action."""
         what = (f"chose an action the rules refuse: {cause}" if refused
+                else str(cause) if isinstance(cause, DecisionTimeout)
                 else f"raised {type(cause).__name__}: {cause}")
         return cls(f"bot {bot!r} in seat {seat + 1} of {game} (seed {seed}) {what} "
                    f"(after {action} actions)", bot, seat, seed, action)
+
+
+class DecisionTimeout(TimeoutError):
+    """A computer player took longer than its limit over one decision."""
+
+
+@contextmanager
+def decision_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`DecisionTimeout` inside the code running in this block once
+    ``seconds`` of wall time have passed (``None`` or 0: no limit).
+
+    It uses ``SIGALRM``, so it limits only where that exists (Linux, macOS) and in a
+    process's main thread (a ``simulate``/``arena`` run and its worker processes are
+    such); elsewhere the block runs unlimited. Code inside a single long call into C
+    (a NumPy operation) is stopped when that call returns.
+    """
+    usable = (seconds and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+    assert seconds is not None
+
+    def expire(_signal: int, _frame: FrameType | None) -> None:
+        raise DecisionTimeout(f"took longer than {seconds:g} s to decide")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass
@@ -76,6 +114,7 @@ def play_bot_game(
     *,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     thinking: list[Thinking] | None = None,
+    decision_seconds: float | None = None,
 ) -> tuple[GameRecord, Outcome]:
     """Play one game with ``bots[i]`` in seat ``i``; return its record and outcome.
 
@@ -85,12 +124,14 @@ def play_bot_game(
     ``max_actions`` actions. Each bot gets its seat's view and its own copy of the legal
     actions (:func:`~gametable.core.actions.copy_actions`): what it does with them
     changes nothing else. With ``thinking`` (one :class:`Thinking` per seat), each
-    decision's time is added to its seat's.
+    decision's time is added to its seat's. With ``decision_seconds``, a bot still
+    deciding after that many seconds fails the game (:func:`decision_limit`).
 
     Raises:
         ConfigError: unknown game, invalid options or seat count.
         KeyError: an unknown bot name.
-        BotFailed: a bot raised, or chose an action the rules refuse.
+        BotFailed: a bot raised, took longer than ``decision_seconds``, or chose an action
+            the rules refuse.
     """
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
@@ -110,7 +151,8 @@ def play_bot_game(
             view = game.view(state, seat)
             started = time.perf_counter()
             try:
-                action = players[seat].choose(view, copy_actions(offered[seat]))
+                with decision_limit(decision_seconds):
+                    action = players[seat].choose(view, copy_actions(offered[seat]))
             except Exception as error:
                 raise BotFailed.of(bots[seat], seat, game_name, seed, actions,
                                    error) from error
@@ -188,8 +230,10 @@ def simulate(
     *,
     progress: Callable[[int], None] | None = None,
     keep_records: bool = False,
+    decision_seconds: float | None = None,
 ) -> Summary:
-    """Play ``games`` games; game ``i`` is seeded ``seed + i``.
+    """Play ``games`` games; game ``i`` is seeded ``seed + i`` (``decision_seconds``: as
+    in :func:`play_bot_game`).
 
     ``wins`` counts, for each seat labelled ``"<seat>:<bot>"``, the games it won (a
     team's win counts for every teammate). ``longest`` is the game with the most
@@ -203,7 +247,8 @@ def simulate(
                       wins=dict.fromkeys(labels, 0))
     start = time.perf_counter()
     for i in range(games):
-        record, outcome = play_bot_game(game_name, options, bots, seed + i)
+        record, outcome = play_bot_game(game_name, options, bots, seed + i,
+                                        decision_seconds=decision_seconds)
         if not outcome.finished:
             summary.unfinished += 1
         elif outcome.draw:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -57,7 +58,21 @@ class Cheater:
         return {"type": "play", "card": "bengal", "space": "A1"}
 
 
+class Sleeper:
+    """Never answers: thinks in short naps forever."""
+
+    name = "sleeper"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        pass
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        while True:
+            time.sleep(0.05)
+
+
 register_bot("scribbler", Scribbler)
+register_bot("sleeper", Sleeper)
 register_bot("raiser", Raiser)
 register_bot("cheater", Cheater)
 
@@ -103,6 +118,28 @@ def test_a_bot_that_raises_stops_the_arena_with_its_name_seat_and_seed(jobs: int
     assert (failed.value.bot, failed.value.seat, failed.value.seed) == ("raiser", 0, 7)
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bot_that_never_answers_stops_the_arena_after_its_time(jobs: int) -> None:
+    started = time.monotonic()
+    with pytest.raises(BotFailed) as failed:
+        run_arena("sequence-cats", ["greedy", "sleeper"], 2, seed=7, jobs=jobs,
+                  decision_seconds=0.3)
+    assert str(failed.value) == ("bot 'sleeper' in seat 2 of sequence-cats (seed 7) took "
+                                 "longer than 0.3 s to decide (after 1 actions)")
+    assert time.monotonic() - started < 30
+
+
+def test_the_time_limit_ends_with_the_decision() -> None:
+    """No alarm is left behind: a game after a limited one, and a nap after both, run
+    to their end."""
+    record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "greedy"], 1,
+                                    decision_seconds=0.2)
+    assert outcome.finished and len(record.actions) > 10
+    time.sleep(0.4)  # an alarm still set would raise DecisionTimeout here
+    _record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "random"], 2)
+    assert outcome.finished
+
+
 def test_a_bot_whose_action_the_rules_refuse_is_named_with_the_rule() -> None:
     with pytest.raises(BotFailed, match=r"bot 'cheater' in seat 2 .* \(seed 3\) chose an "
                        r"action the rules refuse: SC-TURN-2: "):
@@ -121,8 +158,14 @@ def test_the_cli_imports_a_module_of_bots_and_names_a_failing_one(tmp_path: Path
         "    name = 'fails'\n"
         "    def __init__(self, game, rng): pass\n"
         "    def choose(self, view, legal): return {'type': 'pass', 'extra': 1}\n"
+        "class Sleeps:\n"
+        "    name = 'sleeps'\n"
+        "    def __init__(self, game, rng): pass\n"
+        "    def choose(self, view, legal):\n"
+        "        import time; time.sleep(600)\n"
         "register_bot('first', First)\n"
-        "register_bot('fails', Fails)\n")
+        "register_bot('fails', Fails)\n"
+        "register_bot('sleeps', Sleeps)\n")
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "gametable.cli", *args], cwd=tmp_path,
@@ -135,5 +178,9 @@ def test_the_cli_imports_a_module_of_bots_and_names_a_failing_one(tmp_path: Path
                  "--import", "my_players")
     assert failed.returncode == 1
     assert "bot 'fails' in seat 1 of triominos (seed 0)" in failed.stderr
+    slow = run("simulate", "triominos", "--bots", "greedy,sleeps", "--games", "1",
+               "--import", "my_players", "--decision-seconds", "0.5")
+    assert slow.returncode == 1
+    assert "bot 'sleeps' in seat 2 of triominos (seed 0) took longer than 0.5 s" in slow.stderr
     missing = run("arena", "triominos", "--bots", "first", "--import", "no_such_players")
     assert missing.returncode == 2 and "cannot import no_such_players" in missing.stderr
