@@ -439,6 +439,46 @@ def test_on_a_phone_a_long_name_under_a_revealed_card_takes_two_lines_at_most(
     anna.screenshot(path=shots / "dixit-reveal-phone-long-name.png")
 
 
+def test_on_a_norwegian_phone_computer_players_are_named_whole_under_their_cards(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """On a phone, under a revealed card and in a voter's chip, a computer player is
+    "Datamaskin 3" (its level is in the players' list and the tooltip) and the
+    storyteller's card says "Forteller": "Kortet til Datamaskin 3 · Vanskelig" was cut
+    to "Kortet til Datama…" and "Fortellerens kort" to "Fortellere…"."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "easy", "medium", "hard"], {0: "Anna"})
+    anna = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     locale="nb-NO").new_page())
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(anna, "Et stille lys")
+    expect(anna.locator(".dx-reveal-slot")).to_have_count(4)
+    owners = anna.locator(".dx-reveal-owner-text")
+    expect(owners.filter(has_text="Datamaskin 4")).to_have_attribute(
+        "title", "Kortet til Datamaskin 4 · Vanskelig")
+    texts = owners.all_inner_texts()
+    assert sorted(texts) == ["Anna", "Datamaskin 2", "Datamaskin 3", "Datamaskin 4"], texts
+    words = owners.evaluate_all("""owners => owners.map(owner => {
+        const range = document.createRange();
+        range.selectNodeContents(owner);
+        return range.getClientRects().length;  // one box per line
+    })""")
+    assert max(words) <= 2, words  # "Datamaskin" whole on its line, "4" on the next
+    expect(anna.locator(".dx-card-badge.teller")).to_have_text("Forteller")
+    cut = anna.evaluate("""() => [...document.querySelectorAll(
+            '.dx-reveal-owner-text, .dx-voter')]
+        .filter(e => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
+        .map(e => [e.textContent, e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth])""")
+    anna.screenshot(path=shots / "dixit-reveal-phone-nb-computers.png")
+    assert cut == []
+    badge = anna.locator(".dx-card-badge.teller").evaluate(
+        "b => [b.scrollWidth <= b.clientWidth + 1, b.getBoundingClientRect().width <= "
+        "b.parentElement.getBoundingClientRect().width]")
+    assert badge == [True, True]
+    expect(anna.locator(".dx-voter").first).to_have_text(re.compile(r"^Datamaskin [234]$"))
+    anna.screenshot(path=shots / "dixit-reveal-phone-nb-computers.png")
+
+
 def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

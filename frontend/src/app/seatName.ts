@@ -18,3 +18,12 @@ export function seatName(t: TFunction, info: TableInfo, seat: number): string {
   if (s.kind === "open") return t("ui.seat.open");
   return s.name || t("ui.seat.default_name", { seat: seat + 1 });
 }
+
+/** A seat's name where room is short (under a revealed card, a voter's chip): a
+ * computer player of a level is "Computer 3", without its level; anyone else as
+ * {@link seatName}. */
+export function shortSeatName(t: TFunction, info: TableInfo, seat: number): string {
+  const s = info.seats[seat];
+  if (s && s.kind === "bot" && !s.name && isLevel(s.bot ?? "")) return t("ui.seat.level_short", { seat: seat + 1 });
+  return seatName(t, info, seat);
+}

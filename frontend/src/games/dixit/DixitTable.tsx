@@ -213,6 +213,7 @@ export function DixitTable(props: GameTableProps) {
             onContinue={showReveal && !onScreen ? () => setDismissed(lastRound.round) : null}
             onZoom={(card, title) => setZoom({ kind: "other", card, title })}
             onMeasure={fitReveal ? measureReveal : undefined}
+            compact={narrow}
             pointsBeside={pointsBeside}
           />
         )

@@ -2,7 +2,7 @@
 // who voted where (and the red vote), and everyone's points with their reasons.
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { seatName } from "../../app/seatName";
+import { seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
 import { ClueText } from "./ClueText";
@@ -23,11 +23,15 @@ interface Props {
   onMeasure?: (above: number) => void;
   /** The points' breakdown stands beside the cards (there is room across). */
   pointsBeside?: boolean;
+  /** Narrow columns (a phone): under a card only the owner's short name, the
+   * storyteller's badge in one word, voters' chips on two lines if need be. */
+  compact?: boolean;
 }
 
-export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false }: Props) {
+export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false, compact = false }: Props) {
   const { t } = useTranslation();
   const player = (s: number) => seatName(t, info, s);
+  const short = (s: number) => shortSeatName(t, info, s); // under a card, in a chip
   const continueButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     continueButton.current?.focus({ preventScroll: true });
@@ -92,7 +96,11 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                   onClick={() => onZoom(slot.card, t("dixit.ui.slot_card", { slot: slot.slot, player: owner }))}
                 >
                   <CardFace deck={deck} card={slot.card} size="thumb" />
-                  {slot.storyteller && <span className="dx-card-badge teller">{t("dixit.ui.reveal.storytellers_card")}</span>}
+                  {slot.storyteller && (
+                    <span className="dx-card-badge teller">
+                      {t(compact ? "dixit.ui.reveal.storytellers_card_short" : "dixit.ui.reveal.storytellers_card")}
+                    </span>
+                  )}
                   {slot.red && (
                     <span className="dx-card-badge red" title={t("dixit.ui.reveal.red_card_help")}>
                       {t("dixit.ui.reveal.red_card")}
@@ -102,14 +110,14 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                 <span className="dx-reveal-owner">
                   <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
                   <span className="dx-reveal-owner-text" title={t("dixit.ui.reveal.owner", { player: owner })}>
-                    {t("dixit.ui.reveal.owner", { player: owner })}
+                    {compact ? short(slot.owner) : t("dixit.ui.reveal.owner", { player: short(slot.owner) })}
                   </span>
                 </span>
                 <span className="dx-reveal-votes" aria-label={t("dixit.ui.reveal.votes", { count: slot.votes.length })}>
                   {slot.votes.length === 0 && <span className="muted">{t("dixit.ui.reveal.no_votes")}</span>}
                   {slot.votes.map((voter, i) => (
                     <span key={`${voter}-${i}`} className="dx-voter" data-voter={voter} title={player(voter)} style={{ borderColor: seatColour(view, voter) }}>
-                      {player(voter)}
+                      {short(voter)}
                     </span>
                   ))}
                 </span>
