@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 from websockets.sync.client import connect
 
+from tests.browser.seats import SeatSocket
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -192,6 +193,46 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     carla.get_by_role("button", name="Take this seat").first.click()
     expect(carla.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     expect(anna.locator(".waiting-room")).to_have_count(0)
+
+
+def test_while_an_open_seat_waits_the_seat_to_act_is_offered_nothing_to_click(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The host removes Bruno while it is Anna's turn: until someone takes his seat the
+    server refuses every action ("waiting for 1 seat"), so Anna's cards are not offered
+    (they were, and each click was refused); once Carla sits down, Anna plays on."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    bruno_token = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
+                             json={"seat": 1, "name": "Bruno"}).json()["token"]
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    anna.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    anna.locator('.sc-space[data-target="true"]').first.click()
+    with SeatSocket(web_server, table_id, bruno_token) as bruno:
+        bruno.act("play")  # the game under way: Anna's turn again
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    expect(anna.locator(".sc-card:not([disabled])").first).to_be_visible()
+    removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
+                         headers={"X-Host-Token": created["host_token"]})
+    assert removed.status_code == 200, removed.text
+    expect(anna.locator(".waiting-room .lead")).to_have_text(
+        "The game goes on when the open seat is taken.")
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_have_count(0)
+    expect(anna.locator(".sc-card:not([disabled])")).to_have_count(0)
+    expect(anna.locator(".sc-hand")).to_be_visible()  # the hand stays in sight
+    carla = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    carla.goto(f"{web_server.url}/t/{table_id}")
+    carla.get_by_label("Your name").fill("Carla")
+    carla.get_by_role("button", name="Take this seat").first.click()
+    expect(anna.locator(".waiting-room")).to_have_count(0)
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    anna.locator('.sc-space[data-target="true"]').first.click()
+    expect(carla.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
 
 
 def test_a_removed_player_is_not_offered_the_open_seat_again(

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
-import { DecisionsOpen } from "./replay";
+import { DecisionsOpen, TableEnded } from "./replay";
 import { navigate } from "./router";
 import { LevelField } from "./LevelField";
 import { seatName } from "./seatName";
@@ -102,17 +102,20 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           {info.status === "playing" && (
             <TurnClock info={info} state={state} seat={seat} clock={table.clock} onBack={table.sendBack} />
           )}
-          {/* A table its host ended early shows its last position with nothing to do. */}
-          <DecisionsOpen.Provider value={!info.ended_early}>
-            <module.Table
-              info={info}
-              seat={seat}
-              state={state}
-              send={table.send}
-              chat={table.chat}
-              sendChat={seat !== null ? table.sendChat : undefined}
-            />
-          </DecisionsOpen.Provider>
+          {/* A table its host ended early shows its last position with nothing to do; one
+              waiting for an open seat offers nothing to do until it is taken. */}
+          <TableEnded.Provider value={Boolean(info.ended_early)}>
+            <DecisionsOpen.Provider value={!info.ended_early && info.status !== "waiting"}>
+              <module.Table
+                info={info}
+                seat={seat}
+                state={state}
+                send={table.send}
+                chat={table.chat}
+                sendChat={seat !== null ? table.sendChat : undefined}
+              />
+            </DecisionsOpen.Provider>
+          </TableEnded.Provider>
           {!watch && <TableLinks info={info} server={server} token={seat !== null ? token : null} />}
           {!watch && <TurnAlerts info={info} state={state} seat={seat} />}
           {!watch && table.hostToken && info.status === "playing" && (

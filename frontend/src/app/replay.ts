@@ -8,14 +8,18 @@ export const ReplayMode = createContext(false);
 export const useReplayMode = () => useContext(ReplayMode);
 
 /** False where a table's decisions are closed though its game is not over: a table its
- * host ended early. */
+ * host ended early, or one waiting for a seat opened mid-game to be taken. */
 export const DecisionsOpen = createContext(true);
 
-/** Whether a seat may decide anything here: not in a replay, not at an ended table. */
+/** True at a table whose host ended its game early. */
+export const TableEnded = createContext(false);
+
+/** Whether a seat may decide anything here: not in a replay, not at an ended table,
+ * not while the table waits for an open seat. */
 export const useDecisionsOpen = () => useContext(DecisionsOpen) && !useContext(ReplayMode);
 
 /** Whether the table's host ended its game early (its status line then says it is over). */
-export const useTableEnded = () => !useContext(DecisionsOpen);
+export const useTableEnded = () => useContext(TableEnded);
 
 /** True on the big screen (a TV or projector that nobody clicks): a table opens no dialog
  * that waits for a click, and says in its status line what such a dialog would. */
