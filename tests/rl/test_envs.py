@@ -45,6 +45,8 @@ def test_gymnasium_env_checker_passes(game: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(BotTableEnv(game, "greedy", illegal="lose"), skip_render_check=True)
+        check_env(BotTableEnv(game, "random", seat=None, illegal="lose"),
+                  skip_render_check=True)
 
 
 def test_a_game_without_an_encoding_is_refused_naming_those_with_one() -> None:
@@ -191,6 +193,10 @@ def test_triominos_first_tile_lies_in_the_windows_middle() -> None:
     env = GameEnv("triominos", 2)
     env.reset(seed=1)
     agent = env.agent_selection
+    other = next(a for a in env.possible_agents if a != agent)
+    opening = 5  # facts: whether the seat is to lay the round's first tile
+    assert env.observe(agent)["observation"]["facts"][opening] == 1
+    assert env.observe(other)["observation"]["facts"][opening] == 0
     numbers = np.flatnonzero(env.observe(agent)["action_mask"])
     env.step(int(numbers[0]))
     table = env.observe(agent)["observation"]["table"]
@@ -200,28 +206,56 @@ def test_triominos_first_tile_lies_in_the_windows_middle() -> None:
     assert [table[1 + k, 10, 20] - 1 for k in range(3)] == laid["corners"]
     assert table[6, 10, 20] == 1  # (0, 0) points up
     assert table[4].sum() == 3  # three open sides
+    assert env.observe(agent)["observation"]["facts"][opening] == 0
 
 
-def test_bot_table_plays_the_bots_and_rotates_the_learners_seat() -> None:
+def test_bot_table_plays_the_bots_and_draws_the_learners_seat_from_the_seed() -> None:
     env = BotTableEnv("sequence-cats", "greedy", seat=None)
     rng = np.random.default_rng(0)
     seats = []
-    for episode in range(4):
+    for episode in range(8):
         obs, _info = env.reset(seed=episode)
+        assert set(obs) == {*env.episode.observation_specs, "action_mask"}  # flat
         seats.append(env.seat)
-        done, steps = False, 0
+        done = False
         while not done:
             assert obs["action_mask"].any()
             obs, reward, terminated, truncated, info = env.step(
                 int(rng.choice(np.flatnonzero(env.action_masks()))))
-            done, steps = terminated or truncated, steps + 1
+            done = terminated or truncated
         assert terminated and not truncated
         assert reward == (0.0 if not info["winners"] else
                           1.0 if env.seat in info["winners"] else -1.0)
         names = [seat.name for seat in env.record().seats]
         assert names[env.seat] == "learner" and names.count("greedy") == 1
         assert replay(env.record()).state is not None
-    assert seats == [0, 1, 0, 1]
+        with pytest.raises(RuntimeError, match="episode is over: call reset"):
+            env.step(0)
+    assert set(seats) == {0, 1}
+    again = [env.reset(seed=episode) and env.seat for episode in range(8)]
+    assert again == seats
+
+
+def test_bot_table_lists_opponents_clockwise_from_the_learner() -> None:
+    """In Sequence Cats of four the second opponent is the learner's teammate wherever
+    the learner sits."""
+    for seat in range(4):
+        env = BotTableEnv("sequence-cats", ["easy", "random", "greedy"], 4, seat=seat)
+        env.reset(seed=1)
+        names = [info.name for info in env.record().seats]
+        assert names[seat] == "learner"
+        assert [names[(seat + k) % 4] for k in (1, 2, 3)] == ["easy", "random", "greedy"]
+
+
+def test_bot_table_takes_whole_numbers_only() -> None:
+    env = BotTableEnv("sequence-cats")
+    obs, _ = env.reset(seed=2)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    for wrong in (legal + 0.5, str(legal), True):
+        with pytest.raises(TypeError, match="catalogue number"):
+            env.step(wrong)  # type: ignore[arg-type]
+    env.step(np.int64(legal))  # type: ignore[arg-type]
+    assert len(env.record().actions) >= 1
 
 
 def test_bot_table_deals_the_same_game_for_the_same_seed() -> None:
@@ -255,6 +289,28 @@ def test_bot_table_refuses_or_ends_on_an_illegal_number() -> None:
     _obs, reward, terminated, _truncated, info = lenient.step(illegal)
     assert (reward, terminated) == (-1.0, True) and "not legal" in info["illegal"]
     assert len(lenient.record().actions) == before
+
+
+def test_a_refused_number_keeps_the_agents_rewards_and_a_bad_seed_keeps_the_game() -> None:
+    env = GameEnv("triominos", 2, {"rounds": 1}, reward="score")
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while env._cumulative_rewards[env.agent_selection] == 0:
+        env.step(int(rng.choice(env.legal_numbers(env.agent_selection))))
+    agent = env.agent_selection
+    before = env._cumulative_rewards[agent]
+    with pytest.raises(IllegalAction):
+        env.step(10**7)
+    assert env.last()[1] == before != 0
+    actions = len(env.record().actions)
+    for seed in (-5, 2**63, 1.5):
+        with pytest.raises(ValueError, match="a seed is a whole number"):
+            env.reset(seed=seed)  # type: ignore[arg-type]
+    assert len(env.record().actions) == actions
+    env.step(env.legal_numbers(agent)[0])  # the same game goes on
+    assert len(env.record().actions) == actions + 1
+    env.reset(seed=np.int64(4))  # type: ignore[arg-type]
+    assert env.record().seed == 4
 
 
 def test_max_actions_truncates_the_game() -> None:

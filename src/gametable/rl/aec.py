@@ -149,8 +149,8 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for a finished game")
+        self.episode.act(self._seat_of[agent], action)  # raises before anything changes
         self._cumulative_rewards[agent] = 0.0
-        self.episode.act(self._seat_of[agent], int(action))
         outcome = self.episode.outcome()
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.reward_kind == "score":

@@ -8,6 +8,7 @@ state only through the protocol's ``view`` (for observations) and ``legal_action
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,6 +23,9 @@ from gametable.core.encoding import ArraySpec, Encoding, mask_of
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Action, Game, HasEncoding, Observation, Outcome, Seat
 from gametable.core.records import GameRecord, SeatInfo, new_record
+
+MAX_SEED = 2**63
+"""Seeds run from 0 to ``MAX_SEED - 1``, as a game record keeps them."""
 
 
 class NoEncoding(ValueError):
@@ -101,12 +105,22 @@ class Episode:
         return self.encoding.observation
 
     def start(self, seed: int | None) -> None:
-        """Deal a new game from ``seed`` (``None``: a random one)."""
+        """Deal a new game from ``seed`` (``None``: a random one).
+
+        Raises:
+            ValueError: ``seed`` is not a whole number in ``0 … 2**63 - 1`` (a record's
+                range); the game being played is left as it was.
+        """
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
-        self.state = self.game.new_game(self.config, self.seats, seed)
-        self.record = new_record(self.game.name, stored_options(self.config),
-                                 [SeatInfo(name=name) for name in self.seat_names], seed)
+        elif isinstance(seed, bool) or not hasattr(seed, "__index__") \
+                or not 0 <= operator.index(seed) < MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
+        seed = operator.index(seed)
+        state = self.game.new_game(self.config, self.seats, seed)
+        record = new_record(self.game.name, stored_options(self.config),
+                            [SeatInfo(name=name) for name in self.seat_names], seed)
+        self.state, self.record = state, record
         self.actions = 0
         self._decisions = {}
 
@@ -135,9 +149,13 @@ class Episode:
         """Play catalogue number ``number`` for ``seat``.
 
         Raises:
+            TypeError: ``number`` is not a whole number (a float, a string, a bool).
             IllegalAction: ``number`` is not legal for ``seat`` now (the mask says which
                 are); nothing changes.
         """
+        if isinstance(number, bool) or not hasattr(number, "__index__"):
+            raise TypeError(f"an action is a catalogue number (an int), not {number!r}")
+        number = operator.index(number)
         decision = self.decision(seat)
         action = decision.actions.get(int(number))
         if action is None:

@@ -3,9 +3,10 @@
 The learner plays one seat; every other seat is a bot made by name (``"greedy"``,
 ``"hard"``, a bot of one's own registered with ``register_bot``), which sees only its
 seat's view, as at a table. ``reset`` and ``step`` play the bots until the learner has
-a decision or the game ends. Observations are those of :class:`~gametable.rl.aec.GameEnv`
-(``{"observation": …, "action_mask": …}``); :meth:`BotTableEnv.action_masks` gives the
-mask alone, as ``sb3_contrib``'s maskable algorithms ask for it.
+a decision or the game ends. An observation is a flat dict: the encoding's arrays by
+name and ``"action_mask"`` (a Gymnasium ``Dict`` of ``Box`` spaces, which
+Stable-Baselines3's ``MultiInputPolicy`` takes); :meth:`BotTableEnv.action_masks` gives
+the mask alone, as ``sb3_contrib``'s maskable algorithms ask for it.
 """
 
 from __future__ import annotations
@@ -33,10 +34,16 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
 
     Args:
         game: a registered game's name or a game object with an encoding.
-        opponents: the bot name of each other seat, in seat order after skipping the
-            learner's (one name: every other seat). Teammates of the learner's team in
-            a team game are bots too.
-        seat: the learner's seat (``None``: a different seat each episode, in turn).
+        opponents: the bot name of each other seat, clockwise from the learner's left
+            (one name: every other seat), so that each keeps its place relative to the
+            learner when the learner's seat changes (in a Sequence Cats game of four,
+            the second is the learner's teammate). Bots that think for a time
+            (``hard``, ``search``, ``rollout``: 0.5 s a move) play differently on a
+            slower or busier machine and make a few steps a second; for reproducible
+            games use ``easy``, ``medium``, ``greedy``, ``random`` or a bot of your own
+            with a fixed amount of work (docs/rl.md).
+        seat: the learner's seat (``None``: drawn at random each episode, from the
+            seed when ``reset`` is given one).
         options: the game's options (``None``: defaults).
         reward: ``"win"`` (+1 if the learner's side won, -1 if it lost, 0 for a draw, at
             the end) or ``"score"`` (the learner's change of score after each step).
@@ -75,12 +82,18 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         self.max_actions = max_actions
         self.illegal = illegal
         self.render_mode = render_mode
-        self.observation_space = observation_space(self.episode)
+        nested = observation_space(self.episode)
+        arrays = nested["observation"]
+        assert isinstance(arrays, spaces.Dict)
+        self.observation_space = spaces.Dict({**arrays.spaces,
+                                              "action_mask": nested["action_mask"]})
         self.action_space = spaces.Discrete(  # type: ignore[assignment]
             self.episode.encoding.action_count)
-        self._episodes = 0
         self._bots: dict[int, Bot] = {}
         self._score = 0.0
+        self._over = True
+        if "action_mask" in self.episode.observation_specs:
+            raise ValueError('an encoding may not name an array "action_mask"')
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -89,17 +102,20 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
         if self.fixed_seat is None:
-            self.seat = self._episodes % self.episode.seats
-        self._episodes += 1
+            self.seat = int(self.np_random.integers(self.episode.seats))
         self.episode.seat_names = [
             "learner" if s == self.seat else self._bot_name(s) for s in range(self.episode.seats)]
         self.episode.start(game_seed)
         self._bots = {s: make_bot(self._bot_name(s), self.episode.game, game_seed + 1 + s)
                       for s in range(self.episode.seats) if s != self.seat}
         self._score = self._learner_score()
-        finished = self._play_bots()
-        if finished:  # the bots ended the game before the learner's first turn
-            return self._observation(), {"finished_before_learner": True}
+        self._over = False
+        if self._play_bots():  # the bots ended the game before the learner's first turn
+            self._over = True
+            return self._observation(), {"finished_before_learner": True, **self._result()}
+        if not self.episode.decision(self.seat).actions:  # cut off by max_actions
+            self._over = True
+            return self._observation(), {"truncated_by": "max_actions", **self._result()}
         return self._observation(), {}
 
     def step(self, action: int) -> tuple[dict[str, Any], SupportsFloat, bool, bool,
@@ -110,14 +126,16 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             IllegalAction: ``action`` is not legal now (its mask entry is 0) and
                 ``illegal="raise"``; nothing changes.
         """
+        if self._over:
+            raise RuntimeError("this episode is over: call reset() for a new game")
         try:
-            self.episode.act(self.seat, int(action))
+            self.episode.act(self.seat, action)
         except IllegalAction as error:
             if self.illegal == "raise":
                 raise
+            self._over = True
             return self._observation(), -1.0, True, False, {"illegal": str(error)}
         finished = self._play_bots()
-        outcome = self.episode.outcome()
         reward = 0.0
         if self.reward_kind == "score":
             score = self._learner_score()
@@ -131,10 +149,15 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             truncated, info["truncated_by"] = True, "max_actions"
         elif not finished and not self.episode.decision(self.seat).actions:
             truncated, info["truncated_by"] = True, "encoding"
-        if finished:
-            info["winners"] = list(outcome.winners)
-            info["scores"] = list(outcome.scores)
+        if finished or truncated:
+            self._over = True
+            info.update(self._result())
         return self._observation(), reward, finished, truncated, info
+
+    def _result(self) -> dict[str, Any]:
+        """``{"winners", "scores"}`` of the game now (the end of an episode's info)."""
+        outcome = self.episode.outcome()
+        return {"winners": list(outcome.winners), "scores": list(outcome.scores)}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal catalogue numbers now, as booleans."""
@@ -159,7 +182,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
                 + ("; finished" if outcome.finished else ""))
 
     def _bot_name(self, seat: int) -> str:
-        return self.opponents[seat if seat < self.seat else seat - 1]
+        """The opponent listed for ``seat``: counted clockwise from the learner's left."""
+        return self.opponents[(seat - self.seat - 1) % self.episode.seats]
 
     def _learner_score(self) -> float:
         return float(self.episode.outcome().scores[self.seat])
@@ -188,6 +212,5 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
 
     def _observation(self) -> dict[str, Any]:
         decision = self.episode.decision(self.seat)
-        return {"observation": {name: array.copy() for name, array in
-                                decision.observation.items()},
+        return {**{name: array.copy() for name, array in decision.observation.items()},
                 "action_mask": decision.mask.copy()}

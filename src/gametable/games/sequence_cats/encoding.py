@@ -5,12 +5,13 @@ chips are plane 3 whatever its colour, the seats are counted from it clockwise.
 
 Observation (a board of ``R`` rows and ``C`` columns, ``S`` seats):
 
-``board`` int8 (10, R, C), 0 or 1
+``board`` int8 (14, R, C), 0 or 1
     0 empty space, 1 free space (every colour's chip, SC-COMP-2), 2 blank space (free
     corners off), 3 the seat's team's chips, 4 the next team's, 5 the team after that
     (three teams only), 6 chips in a sequence (SC-WIN-1), 7 the last play's space,
     8 spaces a card in the hand can take a chip on (a breed held, its space empty),
-    9 the spaces of the fives the seat is choosing between (SC-WIN-2).
+    9–13 the spaces of candidate fives 1–5 while the seat chooses a sequence (SC-WIN-2;
+    candidate ``k`` is the one action ``3N+44+k-1`` chooses).
 ``hand``, ``discards``, ``dead`` int8 (44,), 0–2
     How many of each card (SC-COMP-1 order, then PURRR, MEOW) the seat holds, lie in
     any discard pile, and are dead in its hand (SC-DEAD-1).
@@ -54,7 +55,7 @@ CARDS: Final = len(CARD_IDS)
 """44 kinds of card: 42 breeds, PURRR, MEOW."""
 CANDIDATES: Final = 5
 """At most five fives of one line hold the chip just placed (SC-WIN-2)."""
-PLANES: Final = 10
+PLANES: Final = 9 + CANDIDATES
 _ANSWERS: Final = {"pass": 0, "accept_draw": 1, "decline_draw": 2}
 _ANSWER_NAMES: Final = ("pass", "accept the draw offer", "decline the draw offer")
 
@@ -83,7 +84,8 @@ class SequenceCatsEncoding:
         self.observation: dict[str, ArraySpec] = {
             "board": ArraySpec((PLANES, rows, columns), 0, 1, "int8",
                                "board planes: empty, free, blank, own team, next team, "
-                               "team after, in a sequence, last play, playable, candidates"),
+                               "team after, in a sequence, last play, playable, "
+                               "candidate fives 1-5"),
             "hand": ArraySpec((CARDS,), 0, 2, "int8", "cards of each kind in the hand"),
             "discards": ArraySpec((CARDS,), 0, 2, "int8",
                                   "cards of each kind in the discard piles"),
@@ -133,9 +135,9 @@ class SequenceCatsEncoding:
                         planes[8, space] = 1
         choosing = view["choosing"]
         if choosing is not None and choosing["seat"] == seat:
-            for candidate in choosing["candidates"]:
+            for k, candidate in enumerate(choosing["candidates"][:CANDIDATES]):
                 for label in candidate:
-                    planes[9, index[label]] = 1
+                    planes[9 + k, index[label]] = 1
         discards = np.zeros(CARDS, dtype=np.int8)
         for pile in view["discards"]:
             for card in pile:

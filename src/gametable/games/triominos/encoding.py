@@ -20,7 +20,8 @@ Observation (``S`` seats; everything from the seat's own side):
 ``facts`` int16 (7,)
     Tiles in the pool; the round; tiles drawn this turn (TR-DRAW-1); the last round
     (0: played to a target); the target score (0: a fixed number of rounds); whether
-    the seat lays the round's first tile; what a pass costs it now (TR-DRAW-2/3).
+    the seat is to lay the round's first tile (TR-SETUP-3/4); what a pass costs it now
+    (TR-DRAW-2/3).
 
 Action catalogue (``P = 800`` positions of the window, numbered row by row):
 
@@ -125,7 +126,8 @@ class TriominosEncoding:
         seats = self.seats
         order = [(seat + k) % seats for k in range(seats)]
         facts = [view["pool"], view["round"], view["draws"], view["round_limit"] or 0,
-                 view["target_score"] or 0, int(bool(view["openings"])),
+                 view["target_score"] or 0,
+                 int(not view["board"] and view["current"] == seat),
                  view["pass_points"] or 0]
         return {
             "table": table,
