@@ -177,6 +177,46 @@ def test_a_phone_sees_a_tall_board_and_its_hand(
     page.screenshot(path=shots / "phone-toast.png")
 
 
+TARGETS_IN_SIGHT = """() => {
+    const bar = document.querySelector('.sc-hand-bar');
+    const targets = [...document.querySelectorAll('.sc-space[data-target="true"]')];
+    if (!bar || targets.length === 0) return false;
+    const top = bar.getBoundingClientRect().top;
+    return targets.every(space => {
+        const box = space.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2,
+                                              box.top + box.height / 2);
+        return box.bottom <= top + 1 && space.contains(hit);
+    });
+}"""
+
+
+def test_on_a_phone_a_chosen_cards_spaces_are_never_under_the_hand_bar(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """SC-TURN-2: on a phone the hand bar stays at the bottom of the screen. Choosing a
+    card made it taller (the card's description) while the status line took a third
+    line, and the board's last row went under the bar: glowing spaces out of sight, and
+    a tap there chose another card; the others' moves over the board's first rows stayed
+    for four seconds. Every glowing space of every card chosen is now in sight and takes
+    the tap."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2).new_page()
+    create_table(page, web_server, "Sól", ["bot:greedy"] * 3)
+    for _turn in range(4):
+        expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+        cards = page.locator(".sc-card:not([disabled]):not(.dead)")
+        for index in range(cards.count()):
+            cards.nth(index).tap()
+            page.wait_for_function(TARGETS_IN_SIGHT)
+            expect(page.locator(".sc-toast")).to_have_count(0)  # the others' moves go
+        page.screenshot(path=shots / "phone-targets-in-sight.png")
+        before = version(page)
+        page.locator('.sc-space[data-target="true"]').last.tap()
+        waiting.wait_for_version(page, TABLE, before + 1)
+        page.evaluate("window.scrollTo(0, 0)")  # as a player scrolled back up
+
+
 # The names shown on the board and in the hand whose words go over two lines at a
 # letter, not at a space or a soft hyphen.
 BROKEN_WORDS = broken_words(".sc-space-name, .sc-card-name")

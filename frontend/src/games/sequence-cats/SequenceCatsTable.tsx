@@ -1,5 +1,5 @@
 // A Sequence Cats game in the browser: status, board, hand, players, log, result.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
@@ -50,6 +50,23 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     setSelected(null);
     setPointed(null);
   }, [state.version]);
+
+  // On a phone the hand bar stays at the bottom of the screen over the board: once a
+  // card is chosen, bring its glowing spaces above the bar if any lies under it.
+  const tableRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = tableRef.current;
+    if (!narrow || selected === null || !root) return;
+    const frame = requestAnimationFrame(() => {
+      const bar = root.querySelector(".sc-hand-bar");
+      const targets = [...root.querySelectorAll('.sc-space[data-target="true"]')];
+      if (!bar || targets.length === 0) return;
+      const lowest = Math.max(...targets.map((space) => space.getBoundingClientRect().bottom));
+      const covered = lowest + 6 - bar.getBoundingClientRect().top;
+      if (covered > 0) window.scrollBy({ top: covered, behavior: "smooth" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [narrow, selected]);
 
   const describe = (event: GameEvent) => describeEvent(t, event, player, cardName);
 
@@ -142,7 +159,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const teams = Array.from(new Set(view.team_of)).sort();
 
   return (
-    <div className={`sc-table ${narrow ? "narrow" : ""}`} data-version={state.version}>
+    <div ref={tableRef} className={`sc-table ${narrow ? "narrow" : ""}`} data-version={state.version}>
       <div className="sc-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
         {myTeam !== null && <span className="sc-team-dot large" style={{ background: TEAM_COLOURS[myTeam] }} />}
         <span className="sc-status-text">{status}</span>
@@ -162,7 +179,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       <div className="sc-main">
         <div className="sc-board-area">
           {/* On a phone the log is far below the board: the last moves show over it. */}
-          {narrow && <MoveToast log={log} describe={describe} />}
+          {/* Once a card is chosen the board matters more than the news: it goes. */}
+          {narrow && selected === null && <MoveToast log={log} describe={describe} />}
           <Board
             layout={layout}
             view={view}
@@ -248,7 +266,9 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
               {t("sequence_cats.ui.offer_draw_again_in", { count: view.draw_offer_again_in })}
             </p>
           )}
-          {selectedCard && (
+          {/* On a phone the bar would grow over the board's last row: the card's text
+              is its tooltip there, as the picture and name tell the card. */}
+          {selectedCard && !narrow && (
             <p className="sc-card-text">{cardText(selectedCard)}</p>
           )}
         </div>
