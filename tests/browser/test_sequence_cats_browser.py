@@ -134,6 +134,12 @@ def test_two_friends_and_a_computer_play_a_whole_game(
         expect(dialog.get_by_role("link", name="Download the game record")).to_be_visible()
         # The table's status follows the end at once: play again, without a reload.
         expect(dialog.get_by_role("button", name="Play again")).to_be_visible()
+        # Closed, the dialog leaves the end told in the status line.
+        headline = dialog.locator("h2").inner_text()
+        dialog.get_by_role("button", name="See the board").click()
+        expect(page.locator(".sc-status-text")).to_have_text(headline)
+        assert headline in ("You win!", "Blue wins!", "Orange wins!", "Green wins!") \
+            or headline.startswith("A draw")
 
 
 def test_sc_play_1_the_waiting_room_names_each_seats_team(

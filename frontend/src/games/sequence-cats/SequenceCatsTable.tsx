@@ -137,7 +137,10 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     if (view.winners.length)
       status += ` ${t("sequence_cats.ui.winners", { players: view.winners.map(player).join(", "), count: view.winners.length })}`;
   }
-  else if (view.finished || ended) status = t("sequence_cats.ui.finished");
+  // A finished game says how it ended (who won, or which kind of draw) where the
+  // result dialog, once closed, no longer does; one its host ended is just over.
+  else if (view.finished) status = resultHeadline(t, view, seat, teamName, player);
+  else if (ended) status = t("sequence_cats.ui.finished");
   else if (offer) {
     status =
       offer.by === seat
