@@ -56,17 +56,23 @@ def test_a_game_without_an_encoding_is_refused_naming_those_with_one() -> None:
         GameEnv("dixit", 4)
 
 
+def final_rewards_of(env: GameEnv, seed: int) -> dict[str, float]:
+    """Play a random game from ``reset(seed)``; each agent's reward when it saw the end."""
+    env.reset(seed=seed)
+    seen = dict.fromkeys(env.possible_agents, 0.0)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        seen[agent] = env._cumulative_rewards[agent]
+        env.step(None if terminated or truncated
+                 else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return seen
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_winners_get_one_and_the_others_minus_one(game: str) -> None:
     env = GameEnv(game, 2, {"rounds": 1} if game == "triominos" else None)
-    env.reset(seed=5)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    rng = np.random.default_rng(5)
-    for agent in env.agent_iter():
-        obs, _reward, terminated, truncated, _info = env.last()
-        totals[agent] = env._cumulative_rewards[agent]
-        env.step(None if terminated or truncated
-                 else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    totals = final_rewards_of(env, 5)
     outcome = env.episode.outcome()
     assert outcome.finished
     expected = {f"seat_{s}": (0.0 if not outcome.winners else
@@ -76,14 +82,7 @@ def test_the_winners_get_one_and_the_others_minus_one(game: str) -> None:
 
 def test_sequence_cats_teammates_share_the_win() -> None:
     env = GameEnv("sequence-cats", 4)
-    env.reset(seed=3)
-    seen = dict.fromkeys(env.possible_agents, 0.0)
-    rng = np.random.default_rng(3)
-    for agent in env.agent_iter():
-        obs, _reward, terminated, truncated, _info = env.last()
-        seen[agent] = env._cumulative_rewards[agent]
-        env.step(None if terminated or truncated
-                 else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    seen = final_rewards_of(env, 3)
     winners = env.episode.outcome().winners
     assert len(winners) == 2 and winners[1] - winners[0] == 2  # seats 0 and 2, or 1 and 3
     assert sorted(seen.values()) == [-1.0, -1.0, 1.0, 1.0]

@@ -71,6 +71,19 @@ class Encoding(Protocol):
         ...
 
 
+def seated(view: Observation) -> int:
+    """The seat of a seated ``view``.
+
+    Raises:
+        ValueError: ``view`` is a spectator's (no seat, no hand): an encoding tells a
+            view from one seat's side.
+    """
+    seat = view.get("seat")
+    if seat is None or "hand" not in view:
+        raise ValueError("an encoding needs a seat's own view, not a spectator's")
+    return int(seat)
+
+
 def mask_of(encoding: Encoding, view: Observation, legal: Sequence[Action]
             ) -> tuple[npt.NDArray[np.int8], dict[int, Action]]:
     """The action mask of ``legal`` (1 where the catalogue number is legal) and each

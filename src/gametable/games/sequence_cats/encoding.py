@@ -44,7 +44,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from gametable.core.encoding import ArraySpec
+from gametable.core.encoding import ArraySpec, seated
 from gametable.core.protocol import Action, Observation
 from gametable.games.sequence_cats.board import Board, board_for
 from gametable.games.sequence_cats.cards import CARD_IDS, CARD_NUMBER, MEOW, PURRR
@@ -103,9 +103,7 @@ class SequenceCatsEncoding:
         Raises:
             ValueError: ``view`` is a spectator's (no seat, no hand).
         """
-        seat = view.get("seat")
-        if seat is None or "hand" not in view:
-            raise ValueError("an encoding needs a seat's own view, not a spectator's")
+        seat = seated(view)
         board = self.board
         teams = self.teams
         own = view["team"]

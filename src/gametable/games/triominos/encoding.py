@@ -40,7 +40,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from gametable.core.encoding import ArraySpec
+from gametable.core.encoding import ArraySpec, seated
 from gametable.core.protocol import Action, Observation
 from gametable.games.triominos.tiles import TILE_COUNT, TILE_IDS, TILE_NUMBER
 
@@ -100,9 +100,7 @@ class TriominosEncoding:
         Raises:
             ValueError: ``view`` is a spectator's (no seat, no hand).
         """
-        seat = view.get("seat")
-        if seat is None or "hand" not in view:
-            raise ValueError("an encoding needs a seat's own view, not a spectator's")
+        seat = seated(view)
         table = np.zeros((PLANES, ROWS, COLUMNS), dtype=np.int8)
         table[6] = _UP
         for tile in view["board"]:
