@@ -138,6 +138,9 @@ def test_two_friends_and_a_computer_play_a_whole_game(
         headline = dialog.locator("h2").inner_text()
         dialog.get_by_role("button", name="See the board").click()
         expect(page.locator(".sc-status-text")).to_have_text(headline)
+        # The result opens again from the status line (its button lay over the log).
+        page.locator(".sc-status .sc-result-reopen").click()
+        expect(dialog).to_be_visible()
         assert headline in ("You win!", "Blue wins!", "Orange wins!", "Green wins!") \
             or headline.startswith("A draw")
 

@@ -166,6 +166,13 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       <div className="sc-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
         {myTeam !== null && <span className="sc-team-dot large" style={{ background: TEAM_COLOURS[myTeam] }} />}
         <span className="sc-status-text">{status}</span>
+        {/* The closed result opens again from the line that tells the end (a button
+            fixed in the window's corner lay over the log and a card count). */}
+        {view.finished && !resultOpen && !onScreen && (
+          <button type="button" className="sc-result-reopen" onClick={() => setResultOpen(true)}>
+            {t("sequence_cats.ui.show_result")}
+          </button>
+        )}
         <span className="sc-score" title={t("sequence_cats.ui.sequences_made_help", { count: view.sequences_to_win })}>
           <span className="sc-score-label">{t("sequence_cats.ui.sequences_made")}</span>
           {teams.map((team) => {
@@ -279,11 +286,6 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       {/* On the big screen the status line names the winner over the final board. */}
       {view.finished && resultOpen && !onScreen && (
         <Result info={info} view={view} seat={seat} teamName={teamName} player={player} onClose={() => setResultOpen(false)} />
-      )}
-      {view.finished && !resultOpen && !onScreen && (
-        <button type="button" className="sc-result-reopen" onClick={() => setResultOpen(true)}>
-          {t("sequence_cats.ui.show_result")}
-        </button>
       )}
     </div>
   );
