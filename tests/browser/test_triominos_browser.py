@@ -19,6 +19,7 @@ from gametable.core.config import stored_options
 from gametable.core.records import GameRecord, replay
 from gametable.games.triominos import TRIOMINOS as GAME
 from gametable.games.triominos.state import TriominosState
+from gametable.simulate import play_bot_game
 from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
 from tests.aio import run_async
 from tests.browser import waiting
@@ -982,5 +983,70 @@ def test_a_short_name_with_every_tag_beside_it_is_not_broken_inside(
         expect(anna.locator(".tag")).to_have_count(2)  # you, out
         expect(anna.locator(".tr-starter")).to_be_visible()
         assert page.evaluate(BROKEN_NAMES) == []
+    finally:
+        server.stop()
+
+
+def a_large_layout() -> tuple[int, list[tuple[int, dict[str, Any]]], int]:
+    """Three ``greedy`` players' first round (seed 4) up to the turn of seat 0 that has
+    the most tiles on the table: (seed, the actions so far, tiles on the table)."""
+    record, _ = play_bot_game("triominos", {"rounds": 1}, ["greedy"] * 3, 4)
+    state = GAME.new_game(GAME.make_config(record.config, 3), 3, record.seed)
+    best: tuple[int, int] = (0, 0)
+    for number, step in enumerate(record.actions):
+        if state.round == 1 and state.current == 0 and state.draws == 0:
+            best = max(best, (len(state.board_json), number))
+        GAME.apply(state, step.seat, step.action)
+    tiles, cut = best
+    return record.seed, [(step.seat, step.action) for step in record.actions[:cut]], tiles
+
+
+NUMBER_HEIGHTS = """svg => [...svg.querySelectorAll('.tr-tile .tr-number')].map(text =>
+    parseFloat(text.getAttribute('font-size')) * text.getScreenCTM().a)"""
+
+
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_a_large_layout_keeps_its_numbers_readable_and_the_places_in_sight(
+    browser: Browser, tmp_path: Path, shots: Path, screen: str
+) -> None:
+    """Forty tiles do not fit a phone whole at a readable size: the view keeps each
+    number at least 10 pixels high on a phone (8.4 with a mouse), centres on the newest
+    tile, and brings the places a chosen tile fits into sight; the rest is panned to."""
+    seed, actions, tiles = a_large_layout()
+    assert tiles >= 40
+    table, token = stored_table(tmp_path / "data", {"rounds": 1}, seed,
+                                [None, "greedy", "greedy"], actions)
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        phone = screen == "phone"
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844} if phone else {"width": 1366, "height": 768},
+            is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        expect(page.locator(".tr-tile")).to_have_count(tiles)
+        settled_view(page)
+        heights = page.locator(".tr-board-svg").evaluate(NUMBER_HEIGHTS)
+        assert len(heights) == 3 * tiles
+        assert min(heights) >= (9.9 if phone else 8.3), min(heights)
+        frame = page.locator(".tr-board").bounding_box()
+        assert frame is not None
+
+        def in_frame(selector: str) -> bool:
+            box = page.locator(selector).first.bounding_box()
+            return box is not None and frame["x"] <= box["x"] + box["width"] / 2 <= \
+                frame["x"] + frame["width"] and frame["y"] <= box["y"] + box["height"] / 2 \
+                <= frame["y"] + frame["height"]
+
+        assert in_frame(".tr-tile.last")
+        page.screenshot(path=shots / f"triominos-{screen}-large-layout.png")
+        playable = page.locator('.tr-hand-tile[data-playable="true"]')
+        assert playable.count()
+        if page.locator(".tr-hand-tile.selected").count() == 0:
+            press(playable.first, phone)
+        expect(page.locator("[data-target]").first).to_be_attached()
+        settled_view(page)
+        assert in_frame("[data-target]")
     finally:
         server.stop()

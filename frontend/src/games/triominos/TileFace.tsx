@@ -13,6 +13,9 @@ interface FaceProps {
   stroke?: string;
 }
 
+/** A corner number's height, as a share of the side. */
+export const NUMBER_SIZE = 0.2;
+
 export function TileFace({ corners, numbers, side, className, fill, stroke }: FaceProps) {
   const body = towardsCentre(corners, 0.045);
   const labels = towardsCentre(corners, 0.38);
@@ -20,7 +23,7 @@ export function TileFace({ corners, numbers, side, className, fill, stroke }: Fa
     <g className={className}>
       <polygon className="tr-face" points={svgPoints(body)} fill={fill} stroke={stroke} strokeWidth={side * 0.022} strokeLinejoin="round" />
       {labels.map((p, i) => (
-        <text key={i} className="tr-number" x={p.x} y={p.y} fontSize={side * 0.18} textAnchor="middle" dominantBaseline="central">
+        <text key={i} className="tr-number" x={p.x} y={p.y} fontSize={side * NUMBER_SIZE} textAnchor="middle" dominantBaseline="central">
           {numbers[i]}
         </text>
       ))}

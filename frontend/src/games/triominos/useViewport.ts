@@ -1,7 +1,7 @@
 // Where the view of the table looks: it follows the layout until the player pans or
 // zooms, brings new tiles and the selected tile's places into sight, and tells a tap
 // from a drag.
-import { useCallback, useEffect, useRef, type MouseEvent, type PointerEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, type MouseEvent, type PointerEvent } from "react";
 import type { ReactZoomPanPinchContentRef } from "react-zoom-pan-pinch";
 import { boxOf, type Box } from "./geometry";
 import type { Position } from "./types";
@@ -11,13 +11,25 @@ export const SIDE_PX = 64;
 /** Movement (pixels) after which a press is a drag, not a tap. */
 const DRAG = 6;
 const GLIDE_MS = 280;
-/** Fitting never makes a side shorter than this (pixels; a finger needs more)… */
-const MIN_SIDE = { mouse: 34, finger: 44 };
+/** Fitting never makes a side shorter than this (pixels): a tile's numbers stay at least
+ *  8.4 pixels high with a mouse and 10 with a finger (TileFace: 0.2 of a side); a larger
+ *  layout is panned. */
+const MIN_SIDE = { mouse: 42, finger: 50 };
 /** …nor longer than this. */
 const MAX_SIDE = 120;
 
 function clamp(value: number, low: number, high: number) {
   return Math.min(high, Math.max(low, value));
+}
+
+/** The offset nearest ``offset`` at which the span ``low``…``high`` (pixels from the
+ *  layout's origin) lies inside a view of ``size`` pixels with ``margin`` to spare; the
+ *  span's middle in the view's middle when it is too long for that. */
+function bringInto(offset: number, low: number, high: number, size: number, margin: number) {
+  if (high - low + 2 * margin > size) return size / 2 - (low + high) / 2;
+  if (low + offset < margin) return margin - low;
+  if (high + offset > size - margin) return size - margin - high;
+  return offset;
 }
 
 const parsePositions = (keys: string) => keys.split(" ").map((key) => key.split(",").map(Number) as Position);
@@ -38,23 +50,27 @@ export function useViewport({ layout, focus, round, narrow }: Options) {
   const follow = useRef(true);
   const pressed = useRef<{ x: number; y: number } | null>(null);
 
-  /** Scale and move the view so that ``box`` fills it, within readable sizes. */
+  /** Scale and move the view so that ``box`` fills it, within readable sizes. When the
+   *  box is too large for the smallest readable size, the view stays as near its middle
+   *  as it can while showing ``focusBox`` (the newest tile, or the places the selected
+   *  tile fits); the rest is panned to. */
   const fit = useCallback(
-    (box: Box, animate: boolean) => {
+    (box: Box, focusBox: Box | null, animate: boolean) => {
       const wrapper = frame.current;
       const controls = zoom.current;
       if (!wrapper || !controls) return;
       const { clientWidth: width, clientHeight: height } = wrapper;
       if (width === 0 || height === 0) return;
       const margin = 0.9;
-      const side = clamp(
-        Math.min(width / (box.maxX - box.minX + 2 * margin), height / (box.maxY - box.minY + 2 * margin)),
-        narrow ? MIN_SIDE.finger : MIN_SIDE.mouse,
-        Math.min(MAX_SIDE, width / 3.5),
-      );
+      const whole = Math.min(width / (box.maxX - box.minX + 2 * margin), height / (box.maxY - box.minY + 2 * margin));
+      const side = clamp(whole, narrow ? MIN_SIDE.finger : MIN_SIDE.mouse, Math.min(MAX_SIDE, width / 3.5));
       const scale = side / SIDE_PX;
-      const x = width / 2 - ((box.minX + box.maxX) / 2) * side;
-      const y = height / 2 - ((box.minY + box.maxY) / 2) * side;
+      let x = width / 2 - ((box.minX + box.maxX) / 2) * side;
+      let y = height / 2 - ((box.minY + box.maxY) / 2) * side;
+      if (side > whole && focusBox) {
+        x = bringInto(x, focusBox.minX * side, focusBox.maxX * side, width, margin * side);
+        y = bringInto(y, focusBox.minY * side, focusBox.maxY * side, height, margin * side);
+      }
       controls.setTransform(x, y, scale, animate ? GLIDE_MS : 0, "easeOut");
     },
     [narrow],
@@ -94,24 +110,22 @@ export function useViewport({ layout, focus, round, narrow }: Options) {
 
   // The layout grew, or the selected tile has places to go: show them. Once the player
   // has moved the view it stays, unless the new tile or the places are out of sight.
+  const focusBox = useMemo(() => (focus ? boxOf(parsePositions(focus)) : null), [focus]);
   useEffect(() => {
-    if (follow.current) fit(layout, true);
-    else if (focus) {
-      const box = boxOf(parsePositions(focus));
-      if (!visible(box)) centreOn(box);
-    }
-  }, [layout, focus, fit, visible, centreOn]);
+    if (follow.current) fit(layout, focusBox, true);
+    else if (focusBox && !visible(focusBox)) centreOn(focusBox);
+  }, [layout, focusBox, fit, visible, centreOn]);
 
   // The window changed size (a phone turned round…).
   useEffect(() => {
     const wrapper = frame.current;
     if (!wrapper) return;
     const observer = new ResizeObserver(() => {
-      if (follow.current) fit(layout, false);
+      if (follow.current) fit(layout, focusBox, false);
     });
     observer.observe(wrapper);
     return () => observer.disconnect();
-  }, [fit, layout]);
+  }, [fit, layout, focusBox]);
 
   const userMoved = useCallback(() => {
     follow.current = false;
@@ -120,11 +134,11 @@ export function useViewport({ layout, focus, round, narrow }: Options) {
   return {
     zoom,
     frame,
-    onInit: () => fit(layout, false),
+    onInit: () => fit(layout, focusBox, false),
     userMoved,
     recentre: () => {
       follow.current = true;
-      fit(layout, true);
+      fit(layout, focusBox, true);
     },
     zoomBy: (direction: 1 | -1) => {
       userMoved();
