@@ -19,8 +19,8 @@ from gametable.core.config import stored_options
 from gametable.core.records import GameRecord, replay
 from gametable.games.triominos import TRIOMINOS as GAME
 from gametable.games.triominos.state import TriominosState
-from gametable.simulate import play_bot_game
 from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
+from gametable.simulate import play_bot_game
 from tests.aio import run_async
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
