@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import signal
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import websockets
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from gametable.server import app as app_module
 from gametable.server.app import Settings, create_app
 from tests.aio import run_async
 from tests.server.conftest import LiveServer
@@ -97,6 +99,26 @@ def test_not_ready_while_draining_or_when_storage_is_gone(tmp_path: Path) -> Non
         response = client.get("/readyz")
         assert response.status_code == 503 and response.json() == {"status": "draining"}
         assert client.get("/healthz").status_code == 200
+
+
+def test_not_ready_when_storage_does_not_answer_in_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database that hangs (PostgreSQL gone, its pool waiting) made ``/readyz`` wait as
+    long as the pool's own timeout; it answers 503 after ``READY_SECONDS`` instead."""
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none")
+    released = threading.Event()
+    monkeypatch.setattr(app_module, "READY_SECONDS", 0.2)
+    with TestClient(create_app(settings)) as client:
+        manager = client.app.api.state.manager  # type: ignore[attr-defined]
+        monkeypatch.setattr(manager.storage, "ping", lambda: released.wait(30))
+        try:
+            response = client.get("/readyz")
+        finally:
+            released.set()
+        assert response.status_code == 503 and response.json() == {"status": "storage"}
+        monkeypatch.undo()
+        assert client.get("/readyz").status_code == 200
 
 
 def test_while_draining_nothing_new_is_taken(tmp_path: Path) -> None:

@@ -95,6 +95,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("gametable.server")
 
 MAX_BODY_BYTES = 64 * 1024
+READY_SECONDS = 2.0
+"""``/readyz`` answers 503 when the database or Redis takes longer than this (seconds)."""
 REPLAY_PATH = "/api/replay"
 DEFAULT_STATIC = Path(__file__).resolve().parents[3] / "frontend" / "dist"
 
@@ -306,16 +308,18 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         """Readiness: 200 while tables are loaded, storage answers and the process is not
         shutting down; else 503 with the reason (``starting``, ``draining``,
         ``storage``; with several processes also ``redis``, and the answer names this
-        ``process`` and how many tables it ``owns``)."""
+        ``process`` and how many tables it ``owns``). A database or Redis that does not
+        answer within ``READY_SECONDS`` (2 s) is not ready: a load balancer asks again
+        rather than waiting on a pool's own, longer, timeout."""
         manager: TableManager | None = getattr(request.app.state, "manager", None)
         if manager is None:
             return JSONResponse({"status": "starting"}, status_code=503)
         if manager.draining:
             return JSONResponse({"status": "draining"}, status_code=503)
         try:
-            await asyncio.to_thread(manager.storage.ping)
-        except StorageError as error:
-            log.warning("not ready: storage: %s", error)
+            await asyncio.wait_for(asyncio.to_thread(manager.storage.ping), READY_SECONDS)
+        except (StorageError, TimeoutError) as error:
+            log.warning("not ready: storage: %s", str(error) or f"no answer in {READY_SECONDS} s")
             return JSONResponse({"status": "storage"}, status_code=503)
         ready: dict[str, Any] = {"status": "ready", "tables": len(manager.tables)}
         cluster: Cluster | None = getattr(request.app.state, "cluster", None)
@@ -323,9 +327,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             from gametable.server.cluster import ClusterError  # noqa: PLC0415
 
             try:
-                await cluster.ping()
-            except ClusterError as error:
-                log.warning("not ready: %s", error)
+                await asyncio.wait_for(cluster.ping(), READY_SECONDS)
+            except (ClusterError, TimeoutError) as error:
+                log.warning("not ready: %s", str(error) or f"Redis: no answer in {READY_SECONDS} s")
                 return JSONResponse({"status": "redis"}, status_code=503)
             ready.update(process=cluster.id, owns=len(cluster.held))
         return JSONResponse(ready)
