@@ -122,6 +122,32 @@ def record_title(game: str) -> str:
     return {"sequence-cats": "Sequence Cats", "triominos": "Triominos", "dixit": "Dixit"}[game]
 
 
+@pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_replays_table_fits_the_window_below_its_controls(
+    browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path, game: str,
+    screen: tuple[int, int],
+) -> None:
+    """On a laptop and a big screen the whole table (Sequence Cats' eight rows of the
+    board, Triominos' and Dixit's tables) shows below the replay's controls, at the
+    start, in the middle and at the end, without scrolling the page."""
+    path, record = record_file(game, tmp_path)
+    steps = len(record.actions)
+    _, table, _ = GAMES[game]
+    width, height = screen
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    open_file(page, web_server.url, path)
+    for step in (0, steps // 2, steps):
+        page.locator(".replay-number input").fill(str(step))
+        page.keyboard.press("Enter")
+        at_step(page, table, step)
+        box = page.locator(table).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height + 4, (step, box)
+        scrolled = page.evaluate("document.documentElement.scrollHeight")
+        assert scrolled <= height + 4, (step, scrolled)
+    page.screenshot(path=shots / f"replay-{game}-{width}.png")
+
+
 def test_the_replay_viewer_by_keyboard_alone(
     browser: Browser, web_server: LiveServer, tmp_path: Path, shots: Path
 ) -> None:

@@ -35,12 +35,12 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const setup = info.public as unknown as PublicInfo;
   const narrow = useNarrow();
   const tableRef = useRef<HTMLDivElement>(null);
-  useFillHeight(tableRef, narrow ? 440 : 520, narrow ? 0 : 16);
+  // In a replay no summary opens by itself (the replay's controls stay in reach), and no
+  // turn is anyone's to play; below its controls the table may be lower (no hand to lay).
+  const replay = useReplayMode();
+  useFillHeight(tableRef, narrow ? 440 : replay ? 380 : 520, narrow ? 0 : 16);
   const [selected, setSelected] = useState<string | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
-  // In a replay no summary opens by itself (the replay's controls stay in reach), and no
-  // turn is anyone's to play.
-  const replay = useReplayMode();
   const [shownRound, setShownRound] = useState<number | null>(() =>
     !replay && view.finished && view.rounds.length ? view.rounds.length - 1 : null,
   );
