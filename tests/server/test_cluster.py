@@ -191,6 +191,9 @@ def test_two_processes_play_one_table_each_client_on_either(
                 assert joined["seat"] == 1
                 info = (await http.get(f"/api/tables/{table_id}")).json()
                 assert info["status"] == "playing"
+                missing = await http.get("/api/tables/no-such-table")
+                assert missing.status_code == 404 and missing.json()["code"] == "no_table"
+                assert owner_url(redis_url, "no-such-table") is None
             path = f"/api/tables/{table_id}/ws"
             clients = [Client(a.ws_url + path, created["token"]),
                        Client(b.ws_url + path, joined["token"]),
@@ -460,13 +463,26 @@ def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
         a.stop()
 
 
+class FakeStorage:
+    """Stored tables by id, and the lookups asked for."""
+
+    def __init__(self, stored: set[str]) -> None:
+        self.stored = stored
+        self.asked: list[str] = []
+
+    def has_table(self, table_id: str) -> bool:
+        self.asked.append(table_id)
+        return table_id in self.stored
+
+
 class FakeManager:
     """What a :class:`Cluster` asks of its table manager, noted."""
 
-    def __init__(self) -> None:
+    def __init__(self, stored: set[str] | None = None) -> None:
         self.tables: dict[str, object] = {}
         self.loading: set[str] = set()
         self.unloaded: list[str] = []
+        self.storage = FakeStorage({"t1", "t2"} if stored is None else stored)
 
     def unload(self, table_id: str) -> bool:
         self.unloaded.append(table_id)
@@ -502,6 +518,31 @@ def test_leases_are_exclusive_renewed_by_value_and_lost_when_taken(redis_url: st
             cluster._tasks = []
             await cluster.stop()
         assert await Cluster(redis_url, "http://x").owner("t1") is None  # given back
+
+    run_async(run())
+
+
+def test_an_unknown_table_id_is_answered_here_without_a_lease(redis_url: str) -> None:
+    """Asking any process for a table that does not exist made it take a lease in Redis
+    and note the id among the cluster's tables (cleaned up seconds later; a stream of
+    made-up ids kept Redis busy): it is now answered where asked (404), nothing noted."""
+    from gametable.server.cluster import Cluster  # noqa: PLC0415
+
+    async def run() -> None:
+        client = redis.Redis.from_url(redis_url)
+        client.flushall()
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        manager = FakeManager(stored={"t1"})
+        cluster.manager = cast(Any, manager)
+        assert await cluster.route("made-up") is None
+        assert not cluster.holds("made-up") and client.get(OWNER + "made-up") is None
+        assert not client.sismember(TABLES, "made-up")
+        # A stored table nobody holds is still claimed by whoever is asked first.
+        assert await cluster.route("t1") is None and cluster.holds("t1")
+        assert client.sismember(TABLES, "t1")
+        assert manager.storage.asked == ["made-up", "t1"]
+        cluster._tasks = []
+        await cluster.stop()
 
     run_async(run())
 

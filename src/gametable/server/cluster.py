@@ -52,6 +52,7 @@ from redis.exceptions import RedisError
 from starlette.types import Message, Receive, Scope, Send
 
 from gametable.server.socket import Socket
+from gametable.server.storage import StorageError
 from gametable.server.tables import RESTART_CLOSE, Refused
 
 if TYPE_CHECKING:
@@ -404,7 +405,8 @@ class Cluster:
 
     async def route(self, table_id: str, *, from_peer: bool = False) -> str | None:
         """Where ``table_id`` is served: ``None`` here (this process holds the lease, or
-        has just claimed it), else the owner's URL.
+        has just claimed it, or storage has no such table: "no such table" is answered
+        here, with no lease taken), else the owner's URL.
 
         Raises:
             ClusterError: Redis does not answer, the lease is another process's but the
@@ -416,6 +418,8 @@ class Cluster:
             return None
         value = await self.owner(table_id)
         if value is None:
+            if not await self._stored(table_id):
+                return None  # answered here: "no such table" (no lease for an unknown id)
             if await self.claim(table_id):
                 return None
             value = await self.owner(table_id)
@@ -427,6 +431,18 @@ class Cluster:
         if from_peer:
             raise ClusterError(f"a peer forwarded table {table_id}, owned by {process}")
         return url
+
+    async def _stored(self, table_id: str) -> bool:
+        """Whether storage holds ``table_id`` (an unknown id is answered where it was
+        asked, without a lease in Redis). A database that cannot answer now counts as
+        holding it: the claim goes on and the load says what is wrong."""
+        if self.manager is None:
+            return True
+        try:
+            return await asyncio.to_thread(self.manager.storage.has_table, table_id)
+        except StorageError as error:
+            log.warning("cluster: table %s: %s", table_id, error)
+            return True
 
     # -- proxying ---------------------------------------------------------------------
 

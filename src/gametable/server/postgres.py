@@ -222,6 +222,9 @@ class PostgresStorage:
         rows = self._load("WHERE t.id = %s", (table_id,))
         return rows[0] if rows else None
 
+    def has_table(self, table_id: str) -> bool:
+        return bool(self._rows("SELECT 1 FROM game_tables WHERE id = %s", (table_id,)))
+
     def unfinished_with(self, option: str, value: str) -> list[str]:
         if not option.isidentifier() or not option.isascii():
             raise ValueError(f"not an option name: {option!r}")

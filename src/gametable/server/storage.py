@@ -184,6 +184,15 @@ class Storage(Protocol):
         """One table with seats and actions, or ``None``."""
         ...
 
+    def has_table(self, table_id: str) -> bool:
+        """Whether a table ``table_id`` is stored (expired and finished ones too): one
+        indexed lookup, without its seats and actions.
+
+        Raises:
+            StorageError: the database cannot be read now.
+        """
+        ...
+
     def unfinished_with(self, option: str, value: str) -> list[str]:
         """The ids of the tables whose game is not known to be over and whose config has
         ``value`` (a string) under its top-level key ``option``, oldest first.
@@ -415,6 +424,14 @@ class SQLiteStorage:
     def load_table(self, table_id: str) -> TableRow | None:
         rows = self._load("WHERE t.id = ?", (table_id,))
         return rows[0] if rows else None
+
+    def has_table(self, table_id: str) -> bool:
+        try:
+            with self._connect() as conn:
+                return conn.execute("SELECT 1 FROM game_tables WHERE id = ?",
+                                    (table_id,)).fetchone() is not None
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from None
 
     def unfinished_with(self, option: str, value: str) -> list[str]:
         if not option.isidentifier() or not option.isascii():
