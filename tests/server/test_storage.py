@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from gametable.server import tables
 from gametable.server.app import Settings, create_app
 from gametable.server.storage import (
     SCHEMA,
@@ -120,6 +122,61 @@ def test_an_action_that_cannot_be_stored_is_refused_and_changes_nothing(tmp_path
             while news["type"] in ("table", "presence"):
                 news = other.receive_json()
             assert (news["type"], news["version"]) == ("state", 1)
+
+
+class BriefOutage(SQLiteStorage):
+    """SQLite storage whose next ``failures`` action writes of seat 1 fail (a database
+    away for a moment), counting every write asked for."""
+
+    failures = 0
+    writes = 0
+
+    async def append_action(self, table_id: str, number: int, seat: int,
+                            action: dict[str, Any], clock: dict[str, Any] | None = None
+                            ) -> None:
+        self.writes += 1
+        if self.failures and seat == 1:
+            self.failures -= 1
+            raise StorageError("database restarting")
+        await super().append_action(table_id, number, seat, action, clock)
+
+
+def test_a_computer_player_whose_move_was_not_stored_decides_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A computer player's move refused because storage failed for a moment was logged
+    as "bot refused" and never tried again: its table stopped for good. It decides again
+    after ``BOT_RETRY_SECONDS`` and the game goes on."""
+    monkeypatch.setattr(tables, "BOT_RETRY_SECONDS", 0.05)
+    storage = BriefOutage(tmp_path / "db.sqlite3")
+    storage.failures = 3
+    app = create_app(Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path),
+                     storage=storage)
+    bot = {"kind": "bot", "bot": "greedy"}
+    with TestClient(app) as client:
+        created = create(client, [HUMAN, bot])
+        table_id = created["table"]["id"]
+        with connect(client, table_id) as ws:
+            _, state = hello(ws, created["token"])
+            while 1 not in state["to_act"]:
+                ws.send_json({"type": "action", "action": state["legal"][0],
+                              "version": state["version"]})
+                state = next_of(ws, "state")
+            before = state["version"]
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and storage.failures:
+                time.sleep(0.05)
+            while time.monotonic() < deadline and len(stored_actions(storage, table_id)) == before:
+                time.sleep(0.05)
+        assert storage.failures == 0  # three refused writes…
+        assert stored_actions(storage, table_id)[before:before + 1] == [1]  # …then stored
+
+
+def stored_actions(storage: SQLiteStorage, table_id: str) -> list[int]:
+    """The seats of the table's stored actions, in order."""
+    row = storage.load_table(table_id)
+    assert row is not None
+    return [seat for seat, _ in row.actions]
 
 
 class UnreadableStorage(SQLiteStorage):

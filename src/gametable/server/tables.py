@@ -58,6 +58,9 @@ SLOW_CLOSE = (1008, "too slow: messages were not read")
 SEAT_CHANGED_CLOSE = (4409, "your seat was given to someone else")
 WATCHING_OFF_CLOSE = (4410, "the host has switched watching off")
 RESTART_CLOSE = (1012, "server restarting: reconnect")
+BOT_RETRY_SECONDS = 2.0
+"""A computer player whose move could not be stored (the database away for a moment)
+decides again after this many seconds."""
 IDLE_FINISHED = 10 * 60.0
 """Seconds a finished table with nobody connected stays in memory."""
 IDLE_PLAYING = 60 * 60.0
@@ -1326,8 +1329,16 @@ class TableManager:
                 # Refused with nothing changed: a bot bug.
                 if refusal.code in ("seat_lost", "shutting_down"):
                     return
-                if refusal.code != "stale_version" and table.version == version:
-                    log.error("table %s: bot in seat %d refused: %s", table.id, seat, refusal)
+                if refusal.code == "storage_failed":
+                    if self.fence is not None:
+                        return  # the table is loaded again from the stored record
+                    log.warning("table %s: the move of the computer player in seat %d "
+                                "could not be stored; it decides again in %g s",
+                                table.id, seat, BOT_RETRY_SECONDS)
+                    await asyncio.sleep(BOT_RETRY_SECONDS)
+                elif refusal.code != "stale_version" and table.version == version:
+                    log.error("table %s: the rules refused the move of the computer "
+                              "player in seat %d: %s", table.id, seat, refusal)
                     return
         except asyncio.CancelledError:
             raise
