@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 import httpx
@@ -28,7 +29,7 @@ from tests.services import PostgresServer, postgres_server, redis_server
 psycopg = pytest.importorskip("psycopg")
 redis = pytest.importorskip("redis")
 
-from gametable.server.cluster import OWNER, TABLES  # noqa: E402
+from gametable.server.cluster import OWNER, PEER_TOKEN, TABLES  # noqa: E402
 from gametable.server.postgres import PostgresStorage  # noqa: E402
 from gametable.server.storage import TableRow  # noqa: E402
 
@@ -407,6 +408,12 @@ def test_while_redis_is_away_no_table_acts_and_play_goes_on_when_it_is_back(
                 assert len(stored(database, table_id).actions) == frozen
 
                 own_redis.start()  # back on the same port, without the old keys
+                # The computer players go on by themselves: nobody needs to ask.
+                deadline = time.monotonic() + 20
+                while time.monotonic() < deadline and \
+                        len(stored(database, table_id).actions) <= frozen:
+                    await asyncio.sleep(0.2)
+                assert len(stored(database, table_id).actions) > frozen
                 watcher = Client(a.ws_url + path, None)
                 await watcher.connect()
                 await watcher.state_at(frozen + 2)
@@ -474,6 +481,9 @@ class FakeStorage:
         self.asked.append(table_id)
         return table_id in self.stored
 
+    def load_tables(self, *, active_only: bool = False) -> list[Any]:
+        return [SimpleNamespace(id=table_id) for table_id in sorted(self.stored)]
+
 
 class FakeManager:
     """What a :class:`Cluster` asks of its table manager, noted."""
@@ -482,7 +492,10 @@ class FakeManager:
         self.tables: dict[str, object] = {}
         self.loading: set[str] = set()
         self.unloaded: list[str] = []
-        self.storage = FakeStorage({"t1", "t2"} if stored is None else stored)
+        self.storage = FakeStorage(stored or set())
+
+    async def get(self, table_id: str) -> object:
+        return self.tables.setdefault(table_id, object())
 
     def unload(self, table_id: str) -> bool:
         self.unloaded.append(table_id)
@@ -547,11 +560,41 @@ def test_an_unknown_table_id_is_answered_here_without_a_lease(redis_url: str) ->
     run_async(run())
 
 
+def test_after_redis_lost_its_keys_the_tables_are_noted_again_and_one_token_agreed(
+        redis_url: str) -> None:
+    """A Redis restart (without persistence) lost the noted tables and the peer token:
+    tables with only computer players stopped until a process was restarted, and a
+    process started afterwards made a token the others did not know. The first sweep
+    after the restart notes the stored tables again, and every process adopts the token
+    it finds."""
+    from gametable.server.cluster import Cluster  # noqa: PLC0415
+
+    async def run() -> None:
+        client = redis.Redis.from_url(redis_url, decode_responses=True)
+        client.flushall()
+        one = Cluster(redis_url, "http://127.0.0.1:1")
+        two = Cluster(redis_url, "http://127.0.0.1:2")
+        one.manager, two.manager = (cast(Any, FakeManager(stored={"t1", "t2"}))
+                                    for _ in range(2))
+        one.peer_token, two.peer_token = "before", "made-after-the-restart"
+        await one.take_over()
+        assert client.get(PEER_TOKEN) == "before"
+        assert client.smembers(TABLES) == {"t1", "t2"}  # noted again…
+        assert one.holds("t1") and one.holds("t2")  # …and taken over
+        await two.take_over()
+        assert two.peer_token == "before"  # adopted
+        for cluster in (one, two):
+            cluster._tasks = []
+            await cluster.stop()
+
+    run_async(run())
+
+
 class BrokenStorageManager(FakeManager):
     """A manager whose storage cannot read tables now."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(stored={"t1"})
         self.asked: list[str] = []
 
     async def get(self, table_id: str) -> object:

@@ -330,13 +330,46 @@ class Cluster:
         except (RedisError, OSError) as error:
             log.warning("cluster: lease of table %s not given back: %s", table_id, error)
 
+    async def _rejoin(self, manager: TableManager) -> None:
+        """Follow a Redis that restarted without its keys: the first process to notice
+        (the peer token is gone) sets its own token again and notes the stored tables
+        that may have to act (those with only computer players had stopped until a
+        process started again); every process adopts the token it finds, so that
+        processes trust each other's forwarded requests again.
+
+        Raises:
+            RedisError, OSError: Redis does not answer.
+        """
+        if not await self.redis.set(PEER_TOKEN, self.peer_token or secrets.token_urlsafe(24),
+                                    nx=True):
+            token = await self.redis.get(PEER_TOKEN)
+            if token is not None and str(token) != self.peer_token:
+                log.warning("cluster: Redis has another peer token (it restarted): "
+                            "adopted")
+                self.peer_token = str(token)
+            return
+        self.peer_token = str(await self.redis.get(PEER_TOKEN))
+        try:
+            active = [row.id for row in await asyncio.to_thread(
+                manager.storage.load_tables, active_only=True)]
+        except StorageError as error:
+            log.warning("cluster: Redis restarted, stored tables not noted yet: %s", error)
+            await self.redis.delete(PEER_TOKEN)  # the next sweep tries again
+            return
+        if active:
+            await self.redis.sadd(TABLES, *active)
+        log.warning("cluster: Redis lost its keys (restarted?): %d stored tables noted "
+                    "again to be taken over", len(active))
+
     async def take_over(self) -> None:
         """Claim and load every noted table whose lease is missing (its owner died, or
-        nobody has run it since the cluster started)."""
+        nobody has run it since the cluster started); first, after a Redis restart,
+        note the stored tables again (:meth:`_rejoin`)."""
         manager = self.manager
         if manager is None or self.stopped:
             return
         try:
+            await self._rejoin(manager)
             orphans = await self._orphans(keys=[TABLES], args=[OWNER])
         except (RedisError, OSError) as error:
             log.warning("cluster: cannot look for tables to take over: %s", error)
