@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import httpx
@@ -14,6 +15,15 @@ from websockets.sync.client import connect
 
 from tests.browser.seats import SeatSocket
 from tests.server.conftest import LiveServer
+
+
+def until_gone(server: LiveServer, table_id: str, seat: int) -> None:
+    """Wait until the server has noted that ``seat``'s person left the table."""
+    deadline = time.monotonic() + 15
+    while httpx.get(f"{server.url}/api/tables/{table_id}").json()["seats"][seat]["connected"]:
+        assert time.monotonic() < deadline, "the seat still counts as connected"
+        time.sleep(0.05)
+
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +54,12 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
 
     # Anna's host controls: Bruno's seat goes to a computer player.
     anna.get_by_text("Host controls").click()
-    anna.get_by_label("Who takes Bruno's seat").select_option(label="Computer player (Easy)")
+    # Bruno is at the table: his seat may go to a computer player, not open for someone
+    # else, who would see his cards.
+    choice = anna.get_by_label("Who takes Bruno's seat")
+    expect(choice.locator("option", has_text="once they have left")).to_be_disabled()
+    expect(choice).to_have_value("medium")
+    choice.select_option(label="Computer player (Easy)")
     anna.screenshot(path=str(shots / "host-controls.png"), full_page=True)
     anna.get_by_role("button", name="Remove Bruno").click()
 
@@ -214,6 +229,7 @@ def test_while_an_open_seat_waits_the_seat_to_act_is_offered_nothing_to_click(
     anna.locator('.sc-space[data-target="true"]').first.click()
     with SeatSocket(web_server, table_id, bruno_token) as bruno:
         bruno.act("play")  # the game under way: Anna's turn again
+    until_gone(web_server, table_id, 1)  # Bruno left: his seat may open
     expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     expect(anna.locator(".sc-card:not([disabled])").first).to_be_visible()
     removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
@@ -254,10 +270,19 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     # watching the game begin.
     expect(bruno.locator(".sc-hand")).to_be_visible()
 
+    # While he is at the table his seat does not open (whoever took it would see his
+    # cards); once he has left, it does.
+    present = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove",
+                         json={}, headers={"X-Host-Token": created["host_token"]})
+    assert present.status_code == 409 and present.json()["code"] == "player_present"
+    context = bruno.context
+    bruno.close()
+    until_gone(web_server, table_id, 1)
     removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
                          headers={"X-Host-Token": created["host_token"]})
     assert removed.status_code == 200, removed.text
-    expect(bruno.locator(".toast")).to_contain_text("The host removed you from this seat")
+    bruno = context.new_page()
+    bruno.goto(invite)
     expect(bruno.locator('[data-notice="removed"]')).to_have_text(
         "The host removed you from this table; its seats are for others now. "
         "You may go on watching.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,21 +44,33 @@ def two_players(client: TestClient, **extra: Any) -> dict[str, Any]:
             "bruno": joined["token"]}
 
 
-def test_a_removed_player_is_closed_and_their_token_no_longer_acts(
+def test_a_present_players_seat_goes_to_a_computer_player_not_to_someone_else(
         app_client: TestClient) -> None:
+    """Mid-game the host could remove a connected player, take the open seat, read
+    their hand (in Dixit also the card they gave and their vote) and hand it back: a
+    present player's seat is never opened; a computer player may take it, and the
+    player's connections are closed (4409)."""
     t = two_players(app_client)
     url = f"/api/tables/{t['id']}/ws"
+    headers = {"X-Host-Token": t["host"]}
     with app_client.websocket_connect(url) as bruno:
         bruno.send_json({"type": "hello", "token": t["bruno"]})
         assert bruno.receive_json()["seat"] == 1
         refused = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
                                   headers={"X-Host-Token": t["anna"]})
         assert refused.status_code == 403 and refused.json()["code"] == "not_host"
-        removed = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
-                                  headers={"X-Host-Token": t["host"]})
+        present = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                                  headers=headers)
+        assert present.status_code == 409 and present.json()["code"] == "player_present"
+        assert "Bruno is at the table" in present.json()["message"]
+        info = app_client.get(f"/api/tables/{t['id']}").json()
+        assert info["seats"][1]["kind"] == "human" and info["status"] == PLAYING
+        taken = app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})
+        assert taken.status_code == 409  # nobody else may sit there
+        removed = app_client.post(f"/api/tables/{t['id']}/seats/1/remove",
+                                  json={"bot": "easy"}, headers=headers)
         assert removed.status_code == 200, removed.text
-        info = removed.json()
-        assert info["seats"][1]["kind"] == OPEN and info["status"] == WAITING
+        assert removed.json()["seats"][1]["kind"] == "bot"
         closed = None
         for _ in range(10):
             message = bruno.receive()
@@ -65,6 +78,24 @@ def test_a_removed_player_is_closed_and_their_token_no_longer_acts(
                 closed = message
                 break
         assert closed is not None and closed["code"] == 4409
+
+
+def test_a_player_who_left_is_removed_and_their_token_no_longer_acts(
+        app_client: TestClient) -> None:
+    t = two_players(app_client)
+    url = f"/api/tables/{t['id']}/ws"
+    with app_client.websocket_connect(url) as bruno:
+        bruno.send_json({"type": "hello", "token": t["bruno"]})
+        assert bruno.receive_json()["seat"] == 1
+    deadline = time.monotonic() + 10  # the server notes that he left
+    while app_client.get(f"/api/tables/{t['id']}").json()["seats"][1]["connected"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    removed = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                              headers={"X-Host-Token": t["host"]})
+    assert removed.status_code == 200, removed.text
+    info = removed.json()
+    assert info["seats"][1]["kind"] == OPEN and info["status"] == WAITING
     with app_client.websocket_connect(url) as again:
         again.send_json({"type": "hello", "token": t["bruno"]})
         first = again.receive_json()

@@ -49,7 +49,11 @@ export function HostControls({
           <ul className="host-seats">
             {others.map((s) => {
               const name = seatName(t, info, s.seat);
-              const choice = replacement[s.seat] ?? "";
+              // A present player's seat goes to a computer player mid-game, never to
+              // someone else: whoever took it would see their cards (the server refuses).
+              const present = s.connected && info.status === "playing";
+              const chosen = replacement[s.seat];
+              const choice = chosen !== undefined && !(present && chosen === "") ? chosen : present ? "medium" : "";
               return (
                 <li key={s.seat} className="host-seat">
                   <span className="host-seat-name">
@@ -61,7 +65,9 @@ export function HostControls({
                     value={choice}
                     onChange={(event) => setReplacement({ ...replacement, [s.seat]: event.target.value })}
                   >
-                    <option value="">{t("ui.host.open_seat")}</option>
+                    <option value="" disabled={present}>
+                      {present ? t("ui.host.open_seat_after_leaving") : t("ui.host.open_seat")}
+                    </option>
                     {LEVELS.map((level) => (
                       <option key={level} value={level}>
                         {t("ui.lobby.computer", { bot: t(`bots.${level}`) })}

@@ -156,8 +156,12 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             break;
           }
           case "error":
-            // A token this table does not know (an old table, a reset server): forget it.
-            if (message.code === "bad_token") tokens.forgetSeat(tableId);
+            // A token this table does not know: forget it. One this browser once sat with
+            // (its seat known) was taken away: the host removed its person, who left.
+            if (message.code === "bad_token") {
+              if ((tokens.seat(tableId)?.seat ?? -1) >= 0) tokens.markRemoved(tableId);
+              tokens.forgetSeat(tableId);
+            }
             setError(message);
             setErrorCount((n) => n + 1);
             break;
