@@ -314,3 +314,20 @@ def test_the_host_switches_watching_off_and_spectators_are_closed_and_refused(
         with client.websocket_connect(url) as welcome:
             welcome.send_json({"type": "hello"})
             assert welcome.receive_json()["type"] == "welcome"
+
+
+def test_nobody_sits_down_at_a_table_its_host_ended_while_seats_were_open(
+        app_client: TestClient) -> None:
+    """A stranger could still take an open seat of a table ended in its waiting room
+    (200 and a token), and then, seated at a finished table, ask for a rematch."""
+    made = app_client.post("/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = made["table"]["id"]
+    ended = app_client.post(f"/api/tables/{table_id}/end", json={},
+                            headers={"X-Host-Token": made["host_token"]})
+    assert ended.status_code == 200 and ended.json()["status"] == "finished"
+    joined = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Stranger"})
+    assert joined.status_code == 409 and joined.json()["code"] == "ended"
+    info = app_client.get(f"/api/tables/{table_id}").json()
+    assert info["seats"][1]["kind"] == OPEN

@@ -953,10 +953,14 @@ class TableManager:
             ``(seat, token)``: the token is the only key to act for that seat.
 
         Raises:
-            Refused: no such table or seat, the seat is taken, or none is open.
+            Refused: no such table or seat, the seat is taken, or none is open;
+                ``ended`` (409) the table's game is over (its host ended it while
+                seats were open: nobody sits down at a finished table).
         """
         table = await self.get(table_id)
         async with table.lock:
+            if table.status == FINISHED:
+                raise Refused("ended", "server.errors.ended", status=409)
             if seat is None:
                 open_seats = [s.seat for s in table.seats if s.kind == OPEN]
                 if not open_seats:
