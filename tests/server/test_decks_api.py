@@ -455,3 +455,36 @@ def test_a_deck_too_small_for_the_table_is_named_as_its_owner_named_it(
     assert error["rule"] == "DX-DECK-2"
     assert error["params"]["deck"] == "Holiday"
     assert error["params"]["minimum"] == DIXIT_MINIMUM
+
+
+def test_an_uploaded_decks_name_is_told_to_its_owner_only(
+        client: TestClient, bundled: Path) -> None:
+    """Deck ids are public (a table's info names its deck), names are the owner's: the
+    lobby's check, creating a table and a record file's replay told anyone the name of
+    an uploaded deck too small for the game ("The deck "Secret family photos" has 3
+    cards…"), and whether an id was a deck at all."""
+    deck = uploaded(client, name="Secret family photos", count=3)
+    deck_id = deck["deck"]["id"]
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    # The owner is told, by name.
+    mine = client.post("/api/games/dixit/check", json={"config": {"deck": deck_id},
+                                                         "seats": 3},
+                       headers={"X-Deck-Key": deck["key"]}).json()
+    assert mine["ok"] is False and mine["error"]["params"]["deck"] == "Secret family photos"
+    # Anyone else: no such deck, as for an id that is none.
+    for asked in (deck_id, "no-such-deck"):
+        check = client.post("/api/games/dixit/check",
+                            json={"config": {"deck": asked}, "seats": 3})
+        assert check.status_code == 200
+        assert "Secret" not in check.text and check.json()["ok"] is False
+    assert client.post("/api/games/dixit/check", json={"config": {"deck": deck_id},
+                                                        "seats": 3}).json()["error"][
+        "code"] == "no_deck"
+    created = client.post("/api/tables", json={"game": "dixit", "config": {"deck": deck_id},
+                                               "name": "Eve", "seats": seats})
+    assert created.status_code == 404 and "Secret" not in created.text
+    record = {"format": "gametable-record", "game": "dixit", "config": {"deck": deck_id},
+              "seed": 1, "seats": [{"name": f"P{n}"} for n in range(3)], "actions": []}
+    replayed = client.post("/api/replay", content=json.dumps(record))
+    assert replayed.status_code == 400 and "Secret" not in replayed.text
+    assert replayed.json()["params"]["deck"] == deck_id

@@ -98,7 +98,7 @@ export const api = {
     call<Created>("POST", "/api/tables", { game, config, seats, name, clock }, deckKeyHeaders()),
   /** Would these options make a table of ``seats`` seats? (nothing is created) */
   checkOptions: (game: string, config: Record<string, unknown>, seats: number) =>
-    call<OptionsCheck>("POST", `/api/games/${encodeURIComponent(game)}/check`, { config, seats }),
+    call<OptionsCheck>("POST", `/api/games/${encodeURIComponent(game)}/check`, { config, seats }, deckKeyHeaders()),
   table: (id: string) => call<TableInfo>("GET", `/api/tables/${encodeURIComponent(id)}`),
   join: (id: string, seat: number | null, name: string) =>
     call<{ seat: number; token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name }),

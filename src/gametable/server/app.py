@@ -377,7 +377,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         rules' refusal if not, and the seat counts these options allow (the lobby asks
         as choices change; nothing is created)."""
         limits.check("check", [client_address(request.scope)])
-        return check_options(game_name, body.config, body.seats)
+        return check_options(game_name, body.config, body.seats,
+                             split_keys(request.headers.get("x-deck-key")))
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

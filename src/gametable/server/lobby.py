@@ -8,16 +8,19 @@ the seat counts that fit, instead of refusing the whole form at "Create".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.core import registry
 from gametable.core.errors import GameError
-from gametable.server.tables import Refused
+from gametable.server.tables import Refused, check_deck_owner
 
 
-def check_options(game_name: str, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
-    """Whether ``options`` make a valid game of ``seats`` seats.
+def check_options(game_name: str, options: Mapping[str, Any], seats: int,
+                  deck_keys: Sequence[str] = ()) -> dict[str, Any]:
+    """Whether ``options`` make a valid game of ``seats`` seats (an uploaded deck only
+    with its owner key among ``deck_keys``, as when creating the table: else the error
+    is ``no_deck``, with no seat counts).
 
     An option offered only for some seat counts (``"x-seats"`` in its schema, as Sequence
     Cats' ``teams`` for six) counts only for those, as in the lobby's form.
@@ -33,6 +36,10 @@ def check_options(game_name: str, options: Mapping[str, Any], seats: int) -> dic
         game = registry.get(game_name)
     except GameError as error:
         raise Refused("unknown_game", error.key, **error.params) from None
+    try:
+        check_deck_owner(options, deck_keys)
+    except Refused as refusal:
+        return {"ok": False, "error": refusal.to_json(), "seat_counts": []}
     described = game.describe()
     properties = described.get("config_schema", {}).get("properties", {})
     fits = []

@@ -22,7 +22,7 @@ from gametable.core.errors import ConfigError, GameError
 from gametable.core.protocol import Seat
 from gametable.core.records import GameRecord, RecordError, SeatInfo, replay
 from gametable.server.nesting import MAX_DEPTH, too_deep
-from gametable.server.tables import FINISHED, Refused, Table
+from gametable.server.tables import FINISHED, Refused, Table, without_deck_name
 
 MAX_RECORD_BYTES = 1024 * 1024
 """The largest record the replay endpoint reads (bytes of JSON); larger: ``413``."""
@@ -162,7 +162,8 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
                                            "rule_id": reason.rule,
                                            "reason_key": reason.key}) from None
     except ConfigError as error:
-        raise Refused("bad_config", error.key, rule=error.rule, **error.params) from None
+        raise Refused("bad_config", error.key, rule=error.rule,
+                      **without_deck_name(error.params, record.config)) from None
     return {
         "game": record.game,
         "config": stored_options(result.config),

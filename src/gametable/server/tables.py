@@ -881,16 +881,12 @@ class TableManager:
                 seat count, or an uploaded deck whose owner key is missing (404, as if
                 there were no such deck).
         """
+        check_deck_owner(options, deck_keys)
         try:
             game = registry.get(game_name)
             config = game.make_config(options, len(seats))
         except GameError as error:
             raise Refused.from_game_error(error) from None
-        deck_id = getattr(config, "deck", None)
-        if isinstance(deck_id, str):
-            deck = find_deck(deck_id)
-            if deck is not None and deck.uploaded and not is_owner(deck, deck_keys):
-                raise Refused("no_deck", "decks.errors.no_deck", status=404, deck=deck_id)
         for request in seats:
             if request.kind == BOT and request.bot not in bot_names():
                 raise Refused("bad_bot", "server.errors.unknown_bot", bot=str(request.bot),
@@ -1436,6 +1432,33 @@ def _hours(hours: float | None) -> int:
 def new_table_id() -> str:
     """A random, unguessable table id (it is also the invite link)."""
     return secrets.token_urlsafe(9)
+
+
+def check_deck_owner(options: Mapping[str, Any] | None, deck_keys: Sequence[str]) -> None:
+    """Refuse an uploaded deck named in ``options`` (its ``"deck"``) unless one of
+    ``deck_keys`` is its owner key, before the rules see it: their refusals name a deck
+    as its owner named it, which is its owner's to know.
+
+    Raises:
+        Refused: ``no_deck`` (404), as if there were no such deck.
+    """
+    deck_id = (options or {}).get("deck")
+    if isinstance(deck_id, str):
+        deck = find_deck(deck_id)
+        if deck is not None and deck.uploaded and not is_owner(deck, deck_keys):
+            raise Refused("no_deck", "decks.errors.no_deck", status=404, deck=deck_id)
+
+
+def without_deck_name(params: Mapping[str, Any], options: Mapping[str, Any] | None
+                      ) -> dict[str, Any]:
+    """``params`` of a refusal with an uploaded deck's name (``"deck"``) replaced by the
+    deck's id from ``options``: for answers to whoever asks (a record file's replay),
+    who may not be the deck's owner."""
+    deck_id = (options or {}).get("deck")
+    deck = find_deck(deck_id) if isinstance(deck_id, str) else None
+    if deck is not None and deck.uploaded and "deck" in params:
+        return {**params, "deck": deck_id}
+    return dict(params)
 
 
 def clean_name(name: str | None) -> str:
