@@ -191,6 +191,22 @@ def test_dx_round_1_a_clue_has_no_control_characters_or_direction_marks() -> Non
     assert state.clue == {"text": f"Far away home {family}", "mime": False}
 
 
+def test_dx_round_1_a_clue_that_shows_nothing_is_empty() -> None:
+    """Zero-width spaces, word joiners and byte-order marks made a clue that looked
+    empty; tag characters carried text nobody sees; a letter with 199 accents piled
+    them over the table. Invisible characters count as spaces, tags stay only in a flag,
+    a letter keeps at most four marks; a clue showing nothing is refused."""
+    state = new(4)
+    card = state.hands[0][0]
+    for hidden in ("\u200b" * 5, "\ufeff\u2060", "\U000e0041\U000e0042", "\u0301\u200d"):
+        refused("DX-ROUND-1", state, 0, {"type": "clue", "card": card, "text": hidden})
+    scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    accent = "\u0301"
+    GAME.apply(state, 0, {"type": "clue", "card": card,
+                          "text": f"Hi\u200bgh\U000e0041 a{accent * 199} {scotland} Việt"})
+    assert state.clue == {"text": f"Hi gh a{accent * 4} {scotland} Việt", "mime": False}
+
+
 def test_dx_round_1_a_mimed_clue_with_the_pt_variant() -> None:
     state = new(4, edition="PT", mime_or_music=True)
     GAME.apply(state, 0, {"type": "clue", "card": state.hands[0][0], "text": "",
