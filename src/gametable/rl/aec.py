@@ -137,11 +137,16 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         return self.episode.record
 
     def step(self, action: int | None) -> None:
-        """Play catalogue number ``action`` for :attr:`agent_selection`.
+        """Play catalogue number ``action`` (an ``int``, NumPy integers included) for
+        :attr:`agent_selection`; ``None`` only for an agent whose game is over
+        (PettingZoo's dead step).
 
         Raises:
             IllegalAction: ``action`` is not legal now (its mask entry is 0); nothing
                 changes.
+            TypeError: ``action`` is not an integer (``52.7``, ``"52"`` and ``True`` are
+                refused); nothing changes.
+            ValueError: ``None`` for an agent that is to act.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
