@@ -417,6 +417,35 @@ def test_a_laptop_window_holds_the_table_in_every_phase(
     anna.screenshot(path=shots / "dixit-laptop-vote.png")
 
 
+def test_on_a_phone_the_hand_makes_room_for_the_table_while_voting(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-ROUND-4 on a phone: the hand is of no use while the cards on the table are
+    voted on, and it took half the screen, leaving the table a strip scrolled inside
+    itself. It makes room: a whole row of cards with their vote buttons and the cast
+    button are in sight at once."""
+    anna = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     device_scale_factor=2).new_page())
+    create_table(anna, web_server, "Anna", ["bot:random"] * 5,
+                 {"First storyteller": "The first seat"})
+    give_clue(anna, "A quiet lantern")
+    expect(anna.locator(".dx-reveal")).to_be_visible()  # the others give cards and vote
+    continue_reveal(anna)
+    expect(anna.locator('[data-action="submit"]')).to_be_visible()
+    expect(anna.locator(".dx-hand")).to_be_visible()  # giving a card: the hand shows
+    submit(anna)
+    cast = anna.locator('[data-action="cast-vote"]')
+    expect(cast).to_be_in_viewport(ratio=1)
+    expect(anna.locator(".dx-hand")).to_be_hidden()
+    buttons = anna.locator('[data-action="vote-slot"]')
+    expect(buttons).to_have_count(5)
+    for index in range(2):  # the first row: slots 1–3, one of them maybe Anna's own
+        expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
+    board = anna.locator(".dx-board").bounding_box()
+    assert board is not None and board["height"] >= 430, board
+    anna.screenshot(path=shots / "dixit-phone-vote.png")
+
+
 def test_on_a_phone_a_long_name_under_a_revealed_card_takes_two_lines_at_most(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
