@@ -19,8 +19,12 @@ same way) and prints one JSON object.
   so they have work at start-up); then the seconds from starting the server to its
   first answer, and its VmRSS then.
 - ``watchers``: ``--watchers`` watchers connect (50 at a time) to one table; the seconds
-  until all are welcomed, the bytes they received, and meanwhile the round-trip times
-  (p50, p99, max) of pings on another table.
+  until all are welcomed or refused (the server's caps on connections per address and
+  spectators per table close the others with 1013: pass
+  ``--serve-option=--max-connections-per-client=0`` and
+  ``--serve-option=--max-watchers-per-table=0`` to measure without them), how many were
+  refused, the bytes they received, and meanwhile the round-trip times (p50, p99, max) of
+  pings on another table.
 - ``slowloris``: ``--connections`` connections each send half a request's headers and
   then nothing; the server's open file handles before, with them, and ``--wait`` seconds
   later, and whether a whole request is still answered meanwhile.
@@ -257,6 +261,7 @@ async def watchers(args: argparse.Namespace) -> dict[str, Any]:
     received = [0]
     hold = asyncio.Event()
     welcomed = 0
+    refused = 0
     gate = asyncio.Semaphore(50)
     rtts: list[float] = []
     done = asyncio.Event()
@@ -277,16 +282,20 @@ async def watchers(args: argparse.Namespace) -> dict[str, Any]:
                 await asyncio.sleep(0.02)
 
     async def watcher() -> None:
-        nonlocal welcomed
+        nonlocal welcomed, refused
         async with gate:
             ws = await websockets.connect(f"{base}/{ids[0]}/ws", max_size=None,
                                           open_timeout=300)
             await ws.send('{"type": "hello"}')
-            while True:
-                text = await ws.recv()
-                received[0] += len(text)
-                if '"welcome"' in text[:20]:
-                    break
+            try:
+                while True:
+                    text = await ws.recv()
+                    received[0] += len(text)
+                    if '"welcome"' in text[:20]:
+                        break
+            except websockets.ConnectionClosed:
+                refused += 1
+                return
             welcomed += 1
 
         async def drain() -> None:
@@ -301,7 +310,7 @@ async def watchers(args: argparse.Namespace) -> dict[str, Any]:
     await asyncio.sleep(0.5)
     started = time.monotonic()
     tasks = [asyncio.create_task(watcher()) for _ in range(args.watchers)]
-    while welcomed < args.watchers:
+    while welcomed + refused < args.watchers:
         await asyncio.sleep(0.01)
     connected = time.monotonic() - started
     await asyncio.sleep(1)
@@ -311,7 +320,8 @@ async def watchers(args: argparse.Namespace) -> dict[str, Any]:
     await asyncio.gather(*tasks, return_exceptions=True)
     server.stop()
     rtts.sort()
-    return {"watchers": args.watchers, "seconds_to_welcome_all": round(connected, 2),
+    return {"watchers": args.watchers, "refused": refused,
+            "seconds_to_welcome_all": round(connected, 2),
             "bytes_to_watchers": received[0], "pings": len(rtts),
             "other_table_ping_ms": {
                 "p50": round(statistics.median(rtts) * 1000, 1),

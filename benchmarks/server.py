@@ -68,7 +68,7 @@ def start_server(data_dir: Path, port: int, database: str | None = None
     process = subprocess.Popen(
         [sys.executable, "-m", "gametable.cli", "serve", "--port", str(port), "--data-dir",
          str(data_dir), "--bot-delay", "0", "--no-rate-limits", "--max-waiting-tables", "0",
-         *more],
+         "--max-connections-per-client", "0", *more],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
@@ -428,7 +428,7 @@ def start_cluster_server(data_dir: Path, port: int, database: str, redis_url: st
     process = subprocess.Popen(
         [sys.executable, "-m", "gametable.cli", "serve", "--port", str(port), "--data-dir",
          str(data_dir), "--bot-delay", "0", "--no-rate-limits", "--database", database,
-         "--redis", redis_url],
+         "--redis", redis_url, "--max-connections-per-client", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:

@@ -105,6 +105,12 @@ def serve(
         help="Running tables with computer players only, per client (0: no cap).")] = 3,
     max_bot_tables: Annotated[int, typer.Option(
         help="Running tables with computer players only, in all (0: no cap).")] = 100,
+    max_connections_per_client: Annotated[int, typer.Option(
+        help="Table websockets one client address may hold open at once, seated or "
+        "watching (0: no cap); more are closed with code 1013.")] = 100,
+    max_watchers_per_table: Annotated[int, typer.Option(
+        help="Connections without a seat watching one table at once (0: no cap); more "
+        "are closed with code 1013, seated players never.")] = 200,
     waiting_hours: Annotated[float, typer.Option(
         help="Hours after which a table whose seats are not all taken expires (0: "
         "never).")] = 48.0,
@@ -167,7 +173,9 @@ def serve(
         caps=Caps(waiting_per_client=_cap(max_waiting_tables),
                   bot_tables_per_client=_cap(max_bot_tables_per_client),
                   bot_tables=_cap(max_bot_tables),
-                  waiting_hours=waiting_hours if waiting_hours > 0 else None),
+                  waiting_hours=waiting_hours if waiting_hours > 0 else None,
+                  connections_per_client=_cap(max_connections_per_client),
+                  watchers_per_table=_cap(max_watchers_per_table)),
         header_timeout=header_timeout, body_timeout=body_timeout,
         read_timeout=min(15.0, body_timeout), upload_quota=quota,
         absent_seconds=absent_seconds, host_gone_seconds=host_gone_seconds,

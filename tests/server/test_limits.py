@@ -13,10 +13,13 @@ import re
 import stat
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+import websockets
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
@@ -32,6 +35,7 @@ from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
 from gametable.simulate import bot_seed
 from tests.aio import run_async
+from tests.server.conftest import LiveServer
 from tests.server.test_http import GREEDY, HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
 
@@ -264,6 +268,190 @@ def test_start_up_loads_only_tables_with_a_computer_player_to_run(tmp_path: Path
     at_start, later, made = run_async(scenario())
     assert at_start == {made["bots"]}
     assert later == set(made.values())
+
+
+# -- caps on websocket connections ---------------------------------------------------
+
+def refusal_of(ws: Any) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The error a websocket was sent before the server closed it, and the close."""
+    told = None
+    for _ in range(20):
+        message = ws.receive()
+        if message["type"] == "websocket.close":
+            return told, message
+        data = json.loads(message["text"])
+        if data["type"] == "error":
+            told = data
+    raise AssertionError("the connection was not closed")
+
+
+@contextmanager
+def from_address(client: TestClient, address: str) -> Iterator[None]:
+    """Connections opened meanwhile come from ``address`` (as a trusted proxy or the
+    network would name the client)."""
+    transport: Any = client._transport
+    before = transport.client
+    transport.client = (address, 50000)
+    try:
+        yield
+    finally:
+        transport.client = before
+
+
+def open_sockets(client: TestClient) -> dict[str, int]:
+    return dict(client.app.api.state.sockets.open)  # type: ignore[attr-defined]
+
+
+def test_one_address_may_hold_only_so_many_connections(tmp_path: Path) -> None:
+    with app_client(tmp_path, caps=Caps(connections_per_client=2),
+                    metrics_from=("all",)) as client:
+        created = create(client, [HUMAN, HUMAN])
+        table_id = created["table"]["id"]
+        with connect(client, table_id) as seated, connect(client, table_id) as watcher:
+            hello(seated, created["token"])
+            hello(watcher)
+            # The third from the same address: told why, closed with "try again later",
+            # whether it would sit or watch.
+            with connect(client, table_id) as third:
+                third.send_json({"type": "hello", "token": created["token"]})
+                told, closed = refusal_of(third)
+            assert told is not None
+            assert (told["code"], told["key"], told["params"]) == (
+                "too_many_connections", "server.errors.too_many_connections", {"limit": 2})
+            assert "at most 2 at once" in told["message"]
+            for language in LANGUAGES:
+                assert "2" in translate(told["key"], language, **told["params"])
+            assert closed["code"] == 1013
+            assert closed["reason"] == "too many connections from your address: try again later"
+            # Nothing changed at the table, and the open connections go on.
+            info = client.get(f"/api/tables/{table_id}").json()
+            assert info["watchers"] == 1 and info["seats"][0]["connected"]
+            seated.send_json({"type": "ping", "id": 1})
+            assert next_of(seated, "pong")["id"] == 1
+            # Another address is not affected.
+            with from_address(client, "10.0.0.2"), connect(client, table_id) as other:
+                welcome, _ = hello(other)
+                assert welcome["seat"] is None
+                assert open_sockets(client) == {"testclient": 2, "10.0.0.2": 1}
+        # Closing frees the places.
+        with connect(client, table_id) as again, connect(client, table_id) as twice:
+            hello(again, created["token"])
+            hello(twice)
+        metrics = client.get("/metrics").text
+        assert 'gametable_connections_refused_total{code="too_many_connections"} 1.0' in metrics
+    assert open_sockets(client) == {}
+
+
+def test_connections_that_end_in_any_way_free_their_place(tmp_path: Path) -> None:
+    with app_client(tmp_path, caps=Caps(connections_per_client=1,
+                                        watchers_per_table=1)) as client:
+        created = create(client, [HUMAN, HUMAN])
+        table_id = created["table"]["id"]
+        with connect(client, "nosuchtable") as gone:  # no such table: closed with 4404
+            assert refusal_of(gone)[1]["code"] == 4404
+        with connect(client, table_id):  # left before its hello
+            pass
+        with connect(client, table_id) as ws:  # refused a message, then left
+            ws.send_text("not json")
+            assert next_of(ws, "error")["code"] == "malformed"
+        with connect(client, table_id) as ws:  # played its part and left
+            hello(ws, created["token"])
+        with from_address(client, "10.0.0.3"), connect(client, table_id) as watcher:
+            hello(watcher)
+            # A spectator refused by the table's cap gives its address's place back.
+            with connect(client, table_id) as refused:
+                refused.send_json({"type": "hello"})
+                assert refusal_of(refused)[1]["code"] == 1013
+            assert open_sockets(client) == {"10.0.0.3": 1}
+        assert open_sockets(client) == {}
+        with connect(client, table_id) as ws:
+            welcome, _ = hello(ws, created["token"])
+            assert welcome["seat"] == 0
+
+
+def test_a_table_may_have_only_so_many_spectators(tmp_path: Path) -> None:
+    with app_client(tmp_path, caps=Caps(watchers_per_table=2),
+                    metrics_from=("all",)) as client:
+        created = create(client, [HUMAN, HUMAN])
+        table_id = created["table"]["id"]
+        joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bo"}).json()
+        other_table = create(client, [HUMAN, HUMAN])["table"]["id"]
+        with connect(client, table_id) as one, connect(client, table_id) as two:
+            hello(one)
+            hello(two)
+            with connect(client, table_id) as three:
+                three.send_json({"type": "hello"})
+                told, closed = refusal_of(three)
+            assert told is not None
+            assert (told["code"], told["key"], told["params"]) == (
+                "too_many_watchers", "server.errors.too_many_watchers", {"limit": 2})
+            for language in LANGUAGES:
+                assert "2" in translate(told["key"], language, **told["params"])
+            assert closed["code"] == 1013
+            assert closed["reason"] == ("too many people are watching this table: "
+                                        "try again later")
+            # A seated player is never refused for it, not even with a second connection.
+            with connect(client, table_id) as anna, connect(client, table_id) as bo, \
+                    connect(client, table_id) as anna_again:
+                assert hello(anna, created["token"])[0]["seat"] == 0
+                assert hello(bo, joined["token"])[0]["seat"] == 1
+                assert hello(anna_again, created["token"])[0]["seat"] == 0
+                info = client.get(f"/api/tables/{table_id}").json()
+                assert info["watchers"] == 2
+                assert [s["connected"] for s in info["seats"]] == [True, True]
+            # Another table has places of its own.
+            with connect(client, other_table) as elsewhere:
+                assert hello(elsewhere)[0]["seat"] is None
+        # Once a spectator leaves, another may watch.
+        with connect(client, table_id) as one, connect(client, table_id) as two:
+            hello(one)
+            hello(two)
+        metrics = client.get("/metrics").text
+        assert 'gametable_connections_refused_total{code="too_many_watchers"} 1.0' in metrics
+
+
+def test_the_caps_on_connections_count_the_address_a_trusted_proxy_names(
+        tmp_path: Path) -> None:
+    """``gametable serve`` with small caps behind a proxy (``--forwarded-allow-ips``):
+    the clients it names are counted apart, each up to the cap."""
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.0, options=[
+        "--forwarded-allow-ips", "127.0.0.1", "--max-connections-per-client", "2",
+        "--max-watchers-per-table", "0"])
+    server.start()
+    try:
+        created = httpx.post(f"{server.url}/api/tables", json={
+            "game": "sequence-cats", "name": "Anna", "seats": [HUMAN, HUMAN]}).json()
+        url = f"{server.ws_url}/api/tables/{created['table']['id']}/ws"
+
+        async def watch(address: str) -> Any:
+            ws = await websockets.connect(
+                url, additional_headers={"X-Forwarded-For": address})
+            await ws.send(json.dumps({"type": "hello"}))
+            while json.loads(await ws.recv())["type"] != "welcome":
+                pass
+            return ws
+
+        async def scenario() -> tuple[dict[str, Any], int | None, str | None]:
+            held = [await watch("10.0.0.1"), await watch("10.0.0.1"),
+                    await watch("10.0.0.2")]
+            refused: Any = await websockets.connect(
+                url, additional_headers={"X-Forwarded-For": "10.0.0.1"})
+            told = json.loads(await refused.recv())
+            with pytest.raises(websockets.ConnectionClosed):
+                await refused.recv()
+            close = refused.close_code, refused.close_reason
+            await held[0].close()
+            held[0] = await watch("10.0.0.1")
+            for ws in held:
+                await ws.close()
+            return told, *close
+
+        told, code, reason = run_async(scenario())
+        assert told["code"] == "too_many_connections"
+        assert (code, reason) == (1013, "too many connections from your address: "
+                                        "try again later")
+    finally:
+        server.stop()
 
 
 # -- read timeouts at the ASGI level --------------------------------------------------

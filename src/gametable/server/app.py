@@ -69,7 +69,7 @@ from gametable.server.guards import (
     networks,
     origin_allowed,
 )
-from gametable.server.limits import Limits, Rate, secret_key
+from gametable.server.limits import Limits, Rate, Sockets, secret_key
 from gametable.server.lobby import check_options
 from gametable.server.messages import (
     CheckOptions,
@@ -124,8 +124,9 @@ class Settings:
         rates: per-client rates of ``create`` (tables), ``join``, ``upload`` (decks),
             ``chat`` and ``replay`` (requests for replay steps); a kind left out or
             ``None`` is not limited.
-        caps: waiting and all-bot tables per client and in all, and when waiting tables
-            expire.
+        caps: waiting and all-bot tables per client and in all, when waiting tables
+            expire, and the table websockets one client address may hold open and
+            spectators one table may have.
         body_timeout: seconds a request body (other than an upload) may take to arrive.
         read_timeout: seconds without a byte of a request body before it is refused.
         header_timeout: seconds a client may take to send a request's headers (the
@@ -254,6 +255,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.state.settings = settings
     app.state.limits = limits
+    app.state.sockets = Sockets(settings.caps.connections_per_client)
     # Uploads count their bytes themselves (refused as upload_too_large); this is a backstop.
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES,
                        larger={UPLOAD_PATH: MAX_UPLOAD_BYTES + MAX_BODY_BYTES,
@@ -543,10 +545,10 @@ class Gametable:
                     await cluster.serve_socket(
                         socket, table_id, scope, peer,
                         lambda accepted: serve_client(accepted, state.manager, table_id,
-                                                      address, state.limits))
+                                                      address, state.limits, state.sockets))
                     return
                 await serve_client(socket, state.manager, table_id,
-                                   client_address(scope), state.limits)
+                                   client_address(scope), state.limits, state.sockets)
                 return
         elif cluster is not None and scope["type"] == "http":
             match = TABLE_PATH.match(scope["path"])

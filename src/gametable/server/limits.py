@@ -5,6 +5,9 @@ deck key (each is charged; a request passes only if all of them have room). Each
 request has a token bucket per client: ``burst`` requests at once, then one more every
 ``every`` seconds. A refused request is answered ``429`` with ``Retry-After`` (the
 seconds until it would pass) and the translated ``rate_limited`` message.
+
+Websocket connections are counted, not rated: :class:`Sockets` caps how many one client
+address may hold open at once.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -101,6 +105,38 @@ class Limits:
                           retry_after=seconds, seconds=seconds)
         for key in named:
             buckets.take(key, now)
+
+
+class Sockets:
+    """The table websockets each client address holds open, at most ``per_client`` at
+    once (``None``: no cap).
+
+    The address is the one the rate limits use (``guards.client_address``: behind a
+    trusted reverse proxy, the client it names). The cap is generous (a school class
+    behind one NAT address fits) and only stops one address from holding thousands.
+    """
+
+    def __init__(self, per_client: int | None) -> None:
+        self.per_client = per_client
+        self.open: Counter[str] = Counter()
+        """Open connections by address (addresses with none are left out)."""
+
+    def enter(self, address: str) -> bool:
+        """Count one more connection of ``address``; ``False`` (nothing counted) when it
+        already holds :attr:`per_client`. Each ``True`` must be matched by one
+        :meth:`leave` once that connection ends."""
+        if self.per_client is not None and self.open[address] >= self.per_client:
+            return False
+        self.open[address] += 1
+        return True
+
+    def leave(self, address: str) -> None:
+        """Count one connection of ``address`` out (it ended)."""
+        left = self.open[address] - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            del self.open[address]
 
 
 def secret_key(kind: str, secret: str | None) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -76,6 +77,9 @@ class Metrics:
             being queued (validation, storage, the views of every seat).
         storage_seconds: seconds an awaited storage write took (appends included).
         bot_seconds: seconds a computer player took to decide.
+        refused_connections: table websockets closed at once because a cap was reached,
+            by the refusal's ``code`` (``too_many_connections``: one address holds too
+            many; ``too_many_watchers``: the table has too many spectators).
     """
 
     def __init__(self, tables: Callable[[], float], connections: Callable[[], float]
@@ -85,6 +89,8 @@ class Metrics:
         self.registry = CollectorRegistry(auto_describe=True)
         self.actions: dict[tuple[str, str], list[float]] = {}
         """``[count, created]`` by ``(outcome, code)``."""
+        self.refused_connections: dict[str, list[float]] = {}
+        """``[count, created]`` by refusal code."""
         self.action_seconds = Histogram(
             "gametable_action_update_seconds",
             "Seconds from an action's arrival to the last update queued for the clients.",
@@ -112,16 +118,25 @@ class Metrics:
         """Count a refused action (``code``: the refusal's code)."""
         self._count(("refused", code))
 
+    def refused_connection(self, code: str) -> None:
+        """Count a websocket refused for a cap (``code``: the refusal's code)."""
+        _count(self.refused_connections, code)
+
     def _count(self, labels: tuple[str, str]) -> None:
-        counted = self.actions.get(labels)
-        if counted is None:
-            self.actions[labels] = [1, time.time()]
-        else:
-            counted[0] += 1
+        _count(self.actions, labels)
 
     def render(self) -> bytes:
         """Every figure in Prometheus' text format (:data:`CONTENT_TYPE`)."""
         return generate_latest(self.registry)
+
+
+def _count(counts: dict[Any, list[float]], labels: Any) -> None:
+    """Count one more of ``labels`` in ``counts`` (``[count, created]`` each)."""
+    counted = counts.get(labels)
+    if counted is None:
+        counts[labels] = [1, time.time()]
+    else:
+        counted[0] += 1
 
 
 class _Collector:
@@ -140,6 +155,13 @@ class _Collector:
         for labels, (count, created) in list(metrics.actions.items()):
             actions.add_metric(labels, count, created=created)
         yield actions
+        refused = CounterMetricFamily(
+            "gametable_connections_refused",
+            "Table websockets closed at once because a cap was reached, by refusal code.",
+            labels=["code"])
+        for code, (count, created) in list(metrics.refused_connections.items()):
+            refused.add_metric([code], count, created=created)
+        yield refused
         for histogram in (metrics.action_seconds, metrics.storage_seconds,
                           metrics.bot_seconds):
             yield histogram.family()

@@ -20,7 +20,7 @@ import orjson
 from starlette.types import Receive, Send
 
 from gametable.server import chat, rematch
-from gametable.server.limits import Limits
+from gametable.server.limits import Limits, Sockets
 from gametable.server.nesting import MAX_DEPTH, too_deep
 from gametable.server.storage import token_hash
 from gametable.server.tables import (
@@ -39,6 +39,10 @@ MAX_MESSAGE_BYTES = 16 * 1024
 HELLO_TIMEOUT = 30.0
 RATE_PER_SECOND = 200.0
 RATE_BURST = 400.0
+ADDRESS_FULL_CLOSE = (1013, "too many connections from your address: try again later")
+"""The close of a connection over ``Caps.connections_per_client`` (1013: try again later)."""
+WATCHERS_FULL_CLOSE = (1013, "too many people are watching this table: try again later")
+"""The close of a spectator over ``Caps.watchers_per_table``."""
 
 
 class Throttle:
@@ -143,12 +147,37 @@ class Socket:
 
 
 async def serve_client(socket: Socket, manager: TableManager, table_id: str,
-                       address: str = "-", limits: Limits | None = None) -> None:
+                       address: str = "-", limits: Limits | None = None,
+                       sockets: Sockets | None = None) -> None:
     """Run one client's session until it disconnects (``address``: the client's, for
-    the chat's per-client limit in ``limits``)."""
+    the chat's per-client limit in ``limits`` and the cap on its open connections in
+    ``sockets``).
+
+    A client whose address already holds ``sockets.per_client`` connections is sent
+    the error ``too_many_connections`` (``params.limit``) and closed with
+    :data:`ADDRESS_FULL_CLOSE` before anything else; a spectator over the table's
+    ``watchers_per_table`` is sent ``too_many_watchers`` after its ``hello`` and closed
+    with :data:`WATCHERS_FULL_CLOSE`. Neither changes anything at the table.
+    """
     if not await socket.accept():
         return
     conn = Connection(socket.send_text, socket.close, address)
+    if sockets is not None and not sockets.enter(address):
+        manager.metrics.refused_connection("too_many_connections")
+        conn.finish(Refused("too_many_connections", "server.errors.too_many_connections",
+                            status=429, limit=sockets.per_client).to_json(),
+                    *ADDRESS_FULL_CLOSE)
+        await conn.stop()
+        return
+    try:
+        await _serve(socket, conn, manager, table_id, limits)
+    finally:
+        if sockets is not None:
+            sockets.leave(address)
+
+
+async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_id: str,
+                 limits: Limits | None) -> None:
     try:
         table = await manager.get(table_id)
     except Refused as refusal:
@@ -162,7 +191,7 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str,
         return
     throttle = Throttle()
     try:
-        if not await _hello(socket, table, conn):
+        if not await _hello(socket, table, conn, manager):
             return
         while not conn.closed:
             text = await socket.next_frame()
@@ -178,8 +207,10 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str,
         await conn.stop()
 
 
-async def _hello(socket: Socket, table: Table, conn: Connection) -> bool:
-    """Wait for ``hello``, seat the client if its token fits, send welcome and state."""
+async def _hello(socket: Socket, table: Table, conn: Connection,
+                 manager: TableManager) -> bool:
+    """Wait for ``hello``, seat the client if its token fits, send welcome and state;
+    ``False`` (the connection is closed) when it may not watch."""
     while True:
         try:
             text = await asyncio.wait_for(socket.next_frame(), HELLO_TIMEOUT)
@@ -211,6 +242,12 @@ async def _hello(socket: Socket, table: Table, conn: Connection) -> bool:
         if conn.seat is None and not table.watching:
             conn.finish(Refused("watching_off", "server.errors.watching_off",
                                 status=403).to_json(), *WATCHING_OFF_CLOSE)
+            return False
+        most = manager.caps.watchers_per_table
+        if conn.seat is None and most is not None and table.watchers >= most:
+            manager.metrics.refused_connection("too_many_watchers")
+            conn.finish(Refused("too_many_watchers", "server.errors.too_many_watchers",
+                                status=503, limit=most).to_json(), *WATCHERS_FULL_CLOSE)
             return False
         conn.push_json({"type": "welcome", "seat": conn.seat, "table": table.info()})
         conn.push(table.state_message(conn.seat))

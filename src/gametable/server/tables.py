@@ -578,7 +578,8 @@ class Table:
 
 @dataclass
 class Caps:
-    """How many tables of some kinds there may be (``None``: no cap).
+    """How many tables of some kinds, and websocket connections, there may be (``None``:
+    no cap).
 
     Attributes:
         waiting_per_client: tables with open seats one client (address) created.
@@ -587,12 +588,18 @@ class Caps:
         bot_tables: unfinished tables with computer players in every seat, all clients.
         waiting_hours: hours after which a table whose seats are still not all taken
             expires (it is kept as expired and no longer served).
+        connections_per_client: table websockets one client address may hold open at
+            once, seated or not (more are closed with 1013).
+        watchers_per_table: connections without a seat watching one table at once (more
+            are closed with 1013; seated players are never refused for it).
     """
 
     waiting_per_client: int | None = 20
     bot_tables_per_client: int | None = 3
     bot_tables: int | None = 100
     waiting_hours: float | None = 48.0
+    connections_per_client: int | None = 100
+    watchers_per_table: int | None = 200
 
 
 def all_bots(table: Table) -> bool:
