@@ -7,10 +7,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import orjson
+import pytest
 from fastapi.testclient import TestClient
 
 from gametable.core.records import GameRecord, replay
-from gametable.server.replays import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES
+from gametable.server import replays
+from gametable.server.replays import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_REPLAY_BYTES
+from gametable.simulate import play_bot_game
 from tests.server.test_http import finished_bot_table
 
 RECORDS = Path(__file__).resolve().parents[1] / "games"
@@ -161,3 +165,84 @@ def test_replays_are_rate_limited(tmp_path: Path) -> None:
         third = post(client, text)
         assert third.status_code == 429 and third.json()["code"] == "rate_limited"
         assert int(third.headers["Retry-After"]) >= 1
+
+
+# -- answers capped by size ------------------------------------------------------------
+
+def frames_bytes(data: dict[str, Any]) -> int:
+    """The bytes of JSON an answer's frames take, counted as the server counts them."""
+    return sum(len(orjson.dumps(frame)) for frame in data["frames"])
+
+
+@pytest.fixture(scope="module")
+def party_of_twelve() -> str:
+    """A legal Dixit Party record of 12 computer players, 10 rounds each, every clue as
+    long as the rules allow (200 characters): a late step's view, with the game's
+    history, is about 280 KB."""
+    record, outcome = play_bot_game("dixit", {"variant": "party", "rounds_per_player": 10},
+                                    ["random"] * 12, 7)
+    assert outcome.finished
+    for number, entry in enumerate(record.actions):
+        if entry.action.get("type") == "clue":
+            entry.action["text"] = f"{number:04d} " + "x" * 195
+    return record.model_dump_json()
+
+
+def test_a_long_records_steps_come_in_answers_of_at_most_2_mib(
+        client: TestClient, party_of_twelve: str) -> None:
+    record = GameRecord.model_validate_json(party_of_twelve)
+    steps = len(record.actions)
+    first = steps - 19
+    data = post(client, party_of_twelve, seat=0, **{"from": first}, count=20).json()
+    # Fewer steps than asked, within the budget; the answer says how many and where the
+    # rest begin.
+    assert 1 <= data["count"] < 20 and data["count"] == len(data["frames"])
+    assert frames_bytes(data) <= MAX_REPLAY_BYTES
+    assert [f["step"] for f in data["frames"]] == list(range(first, first + data["count"]))
+    assert data["next"] == first + data["count"]
+    # Asking from there gives the rest, up to the last step (and its outcome).
+    seen = [f["step"] for f in data["frames"]]
+    while data["next"] is not None:
+        data = post(client, party_of_twelve, seat=0, **{"from": data["next"]},
+                    count=first + 20 - data["next"]).json()
+        assert data["frames"] and frames_bytes(data) <= MAX_REPLAY_BYTES
+        seen += [f["step"] for f in data["frames"]]
+    assert seen == list(range(first, steps + 1))
+    assert data["frames"][-1]["state"]["status"] == "finished"
+
+
+def test_an_answer_stops_at_the_byte_budget_and_the_next_request_goes_on(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = TRIOMINOS.read_text()
+    whole = post(client, text, seat=1, count=10).json()
+    assert (whole["count"], whole["next"]) == (10, None)
+    sizes = [len(orjson.dumps(frame)) for frame in whole["frames"]]
+    monkeypatch.setattr(replays, "MAX_REPLAY_BYTES", sum(sizes[:4]))
+    part = post(client, text, seat=1, count=10).json()
+    assert (part["first"], part["count"], part["next"]) == (0, 4, 4)
+    assert part["frames"] == whole["frames"][:4]
+    rest = post(client, text, seat=1, **{"from": 4}, count=6).json()
+    assert rest["frames"][0] == whole["frames"][4]
+    # A budget below a single step still gives that step, one at a time.
+    monkeypatch.setattr(replays, "MAX_REPLAY_BYTES", 1)
+    one = post(client, text, seat=1, **{"from": 2}, count=10).json()
+    assert (one["count"], one["next"]) == (1, 3)
+    assert one["frames"] == whole["frames"][2:3]
+    # The last step asked for, alone, needs no next request.
+    last = post(client, text, seat=1, **{"from": 2}, count=1).json()
+    assert (last["count"], last["next"]) == (1, None)
+
+
+def test_a_finished_tables_replay_is_capped_the_same_way(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id = finished_bot_table(client)
+    url = f"/api/tables/{table_id}/replay"
+    whole = client.get(url, params={"count": 6}).json()
+    assert (whole["count"], whole["next"]) == (6, None)
+    monkeypatch.setattr(replays, "MAX_REPLAY_BYTES",
+                        sum(len(orjson.dumps(f)) for f in whole["frames"][:3]))
+    part = client.get(url, params={"count": 6}).json()
+    assert (part["count"], part["next"]) == (3, 3)
+    monkeypatch.setattr(replays, "MAX_REPLAY_BYTES", MAX_REPLAY_BYTES)
+    rest = client.get(url, params={"from": 3, "count": 3}).json()
+    assert part["frames"] + rest["frames"] == whole["frames"]

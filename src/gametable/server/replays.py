@@ -7,6 +7,8 @@ the seats to act, the step's public events, the outcome once over — but with n
 actions (a replay is only watched). Nothing here knows which game a record holds, and
 nothing is stored: the browser's replay viewer sends the record it opened (or names a
 finished table, whose stored record is used) and asks for a range of steps at a time.
+An answer holds at most :data:`MAX_FRAMES` steps and :data:`MAX_REPLAY_BYTES` of them, and
+says which step to ask for next when it holds fewer than were asked for.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ stalled players has about 6,000)."""
 MAX_FRAMES = 50
 """The most steps one request returns (a late Dixit view, with its history, is tens of
 kilobytes)."""
+MAX_REPLAY_BYTES = 2 * 1024 * 1024
+"""The most bytes of JSON the frames of one answer take (at least one frame, however
+large): a late step of a Dixit Party game of 12 with 10 rounds each is about 280 KB, so
+50 of them would be 14 MB."""
 
 #: A JSON object with none of these is some other file, not a damaged record.
 RECORD_FIELDS = frozenset({"format", "game", "seats", "actions"})
@@ -104,13 +110,20 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
     ``n`` the one after the ``n``-th action. The whole record is checked, whatever the
     range, so that a record with an illegal action is refused before anyone watches it.
 
+    At most :data:`MAX_FRAMES` steps are returned, and only as many as fit in
+    :data:`MAX_REPLAY_BYTES` of JSON (the first always does): the answer then holds the
+    first steps asked for, and ``next`` says where the rest begin.
+
     Returns:
         ``{"game", "config", "public", "seats": [{"seat", "name", "bot"}], "steps",
-        "first", "frames": [{"step", "seat", "state"}], "meta"}``: ``config`` holds the
-        options as a table's ``info`` gives them (those not at their defaults, and
-        ``rules_version``), ``public`` the game's fixed
+        "first", "count", "next", "frames": [{"step", "seat", "state"}], "meta"}``:
+        ``config`` holds the options as a table's ``info`` gives them (those not at
+        their defaults, and ``rules_version``), ``public`` the game's fixed
         public facts (as in a table's ``info``), ``steps`` the number of actions (the last
-        step), ``meta`` the record's own. Each frame's ``seat`` is the seat whose action
+        step), ``count`` the number of frames (steps ``first … first + count − 1``),
+        ``next`` the first step asked for that the answer does not hold (``None``: it
+        holds all of them, up to :data:`MAX_FRAMES` and the last step), ``meta`` the
+        record's own. Each frame's ``seat`` is the seat whose action
         led to it (``None`` for step 0), ``state`` the ``state`` message of
         ``docs/protocol.md`` with ``version`` = the step and ``legal`` empty.
 
@@ -131,13 +144,17 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
                       steps=len(record.actions))
     last = min(first + max(1, min(count, MAX_FRAMES)), len(record.actions) + 1)
     frames: list[dict[str, Any]] = []
+    budget = MAX_REPLAY_BYTES
+    size = 0
+    full = False
     try:
         game = registry.get(record.game)
     except ConfigError as error:
         raise Refused("unknown_game", error.key, **error.params) from None
 
     def frame(step: int, state: Any, events: list[dict[str, Any]]) -> None:
-        if first <= step < last:
+        nonlocal size, full
+        if first <= step < last and not full:
             to_act = game.to_act(state)
             outcome = game.outcome(state)
             message: dict[str, Any] = {
@@ -147,9 +164,13 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
                 "events": events}
             if outcome.finished:
                 message["outcome"] = outcome.to_json()
-            frames.append({"step": step,
-                           "seat": record.actions[step - 1].seat if step else None,
-                           "state": message})
+            entry = {"step": step, "seat": record.actions[step - 1].seat if step else None,
+                     "state": message}
+            size += len(orjson.dumps(entry))
+            if frames and size > budget:
+                full = True  # this one and the rest: in the next request
+                return
+            frames.append(entry)
 
     try:
         result = replay(record, on_step=lambda number, state, events:
@@ -172,6 +193,8 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
                   for n, s in enumerate(record.seats)],
         "steps": len(record.actions),
         "first": first,
+        "count": len(frames),
+        "next": first + len(frames) if full else None,
         "frames": frames,
         "meta": record.meta,
     }
