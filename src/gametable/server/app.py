@@ -482,23 +482,28 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str, request: Request, seat: int | None = None,
                            first: Annotated[int, Query(alias="from")] = 0,
-                           count: int = 20) -> dict[str, Any]:
+                           count: int = 20) -> Response:
         """Steps ``from … from + count − 1`` of a finished table's game as ``seat`` saw
-        them (no seat: a spectator); see :func:`replays.replay_steps`."""
+        them (no seat: a spectator), as many as fit in an answer; see
+        :func:`replays.replay_steps`. The JSON is written in a worker thread: an answer
+        may be megabytes, which would hold up every table if written in the event loop."""
         limits.check("replay", [client_address(request.scope)])
         data = finished_record(await manager_of(request).get(table_id))
-        return await asyncio.to_thread(replay_steps, data, seat, first, count)
+        return Response(await asyncio.to_thread(
+            lambda: orjson.dumps(replay_steps(data, seat, first, count))),
+            media_type="application/json")
 
     @app.post(REPLAY_PATH)
     async def record_replay(request: Request, seat: int | None = None,
                             first: Annotated[int, Query(alias="from")] = 0,
-                            count: int = 20) -> dict[str, Any]:
+                            count: int = 20) -> Response:
         """The same for the record in the body (a record file's bytes as they are, up
         to :data:`replays.MAX_RECORD_BYTES`): nothing is stored."""
         limits.check("replay", [client_address(request.scope)])
         body = await request.body()
-        return await asyncio.to_thread(
-            lambda: replay_steps(parse_record(body), seat, first, count))
+        return Response(await asyncio.to_thread(
+            lambda: orjson.dumps(replay_steps(parse_record(body), seat, first, count))),
+            media_type="application/json")
 
     mount_decks(app, settings.data_dir, limits, settings.upload_quota)
     _mount_client(app, settings.static_dir)
