@@ -148,6 +148,34 @@ def test_the_replays_table_fits_the_window_below_its_controls(
     page.screenshot(path=shots / f"replay-{game}-{width}.png")
 
 
+def test_a_replay_of_big_steps_plays_on_to_its_end(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    """A Dixit Party of twelve, ten rounds each, with clues as long as the rules allow:
+    its late steps are about 280 KB each, so the server answers a chunk of 25 in parts
+    of at most 2 MiB. The viewer stopped at the end of the first part; it asks for the
+    rest and plays on to the last step."""
+    record, outcome = play_bot_game("dixit", {"variant": "party", "rounds_per_player": 10},
+                                    ["random"] * 12, 7)
+    assert outcome.finished
+    for number, entry in enumerate(record.actions):
+        if entry.action.get("type") == "clue":
+            entry.action["text"] = f"{number:04d} " + "x" * 195
+    path = tmp_path / "party.json"
+    path.write_text(record.model_dump_json())
+    steps = len(record.actions)
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    open_file(page, web_server.url, path)
+    start = (steps // 25 - 1) * 25  # a chunk's first step, a whole chunk before the end
+    page.get_by_label("Move number").fill(str(start))
+    at_step(page, ".dx-table", start)
+    page.get_by_label("Speed").select_option("8")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator(".replay-page")).to_have_attribute("data-step", str(steps),
+                                                           timeout=90_000)
+    at_step(page, ".dx-table", steps)
+
+
 def test_the_replay_viewer_by_keyboard_alone(
     browser: Browser, web_server: LiveServer, tmp_path: Path, shots: Path
 ) -> None:

@@ -20,7 +20,7 @@ const CHUNK = 25;
 const SPEEDS = [0.5, 1, 2, 4, 8];
 const nothing = () => undefined;
 
-type Meta = Omit<ReplaySteps, "frames" | "first">;
+type Meta = Omit<ReplaySteps, "frames" | "first" | "count" | "next">;
 
 export function ReplayPage({ tableId }: { tableId: string | null }) {
   const { t, i18n } = useTranslation();
@@ -46,17 +46,17 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
   const [, setFetched] = useState(0);
 
   const fetchChunk = useCallback(
-    (first: number) => {
+    (first: number, count: number = CHUNK) => {
       if (source === null) return;
       const key = `${seat}:${first}`;
       if (asked.current.has(key)) return;
       asked.current.add(key);
-      const request = tableId ? api.replayTable(tableId, seat, first, CHUNK) : api.replayRecord(source, seat, first, CHUNK);
+      const request = tableId ? api.replayTable(tableId, seat, first, count) : api.replayRecord(source, seat, first, count);
       request
         .then((data) => {
           if (!asked.current.has(key)) return; // the seat changed meanwhile
           for (const frame of data.frames) frames.current.set(frame.step, frame);
-          const { frames: _frames, first: _first, ...rest } = data;
+          const { frames: _frames, first: _first, count: _count, next: _next, ...rest } = data;
           setMeta((old) => old ?? rest);
           setFetched((n) => n + 1);
         })
@@ -77,6 +77,16 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
     const first = Math.floor(step / CHUNK) * CHUNK;
     if (!frames.current.has(step)) fetchChunk(first);
     if (steps !== null && step + 5 >= first + CHUNK && first + CHUNK <= steps) fetchChunk(first + CHUNK);
+    // An answer holds fewer steps than asked when they are big (the server sends at most
+    // 2 MiB at a time, docs/protocol.md "Replays"): ask for the rest of a chunk from its
+    // first step not here yet.
+    if (steps === null) return;
+    for (const start of [first, first + CHUNK]) {
+      if (!frames.current.has(start)) continue; // not come yet: asked for above
+      let from = start;
+      while (from < start + CHUNK && from <= steps && frames.current.has(from)) from += 1;
+      if (from < start + CHUNK && from <= steps) fetchChunk(from, start + CHUNK - from);
+    }
   });
 
   // Keep showing the last step (as the seat it was fetched for) while the next is on its way.

@@ -69,6 +69,10 @@ export interface ReplaySteps {
   steps: number;
   first: number;
   frames: ReplayFrame[];
+  /** How many frames this answer holds (fewer than asked when they are big), and the
+   *  first step asked for that it left out (null: none). */
+  count: number;
+  next: number | null;
   meta: Record<string, unknown>;
 }
 
