@@ -1048,5 +1048,10 @@ def test_a_large_layout_keeps_its_numbers_readable_and_the_places_in_sight(
         expect(page.locator("[data-target]").first).to_be_attached()
         settled_view(page)
         assert in_frame("[data-target]")
+        toast = page.locator(".tr-toast")
+        if toast.count() and toast.is_visible():  # the last move's words lie over the top
+            above, target = toast.bounding_box(), page.locator("[data-target]").first.bounding_box()
+            assert above is not None and target is not None
+            assert target["y"] >= above["y"] + above["height"], (above, target)
     finally:
         server.stop()

@@ -23,14 +23,18 @@ function clamp(value: number, low: number, high: number) {
 }
 
 /** The offset nearest ``offset`` at which the span ``low``…``high`` (pixels from the
- *  layout's origin) lies inside a view of ``size`` pixels with ``margin`` to spare; the
- *  span's middle in the view's middle when it is too long for that. */
-function bringInto(offset: number, low: number, high: number, size: number, margin: number) {
-  if (high - low + 2 * margin > size) return size / 2 - (low + high) / 2;
-  if (low + offset < margin) return margin - low;
-  if (high + offset > size - margin) return size - margin - high;
+ *  layout's origin) lies inside a view of ``size`` pixels with ``before`` and ``after``
+ *  to spare; the span's middle in the view's middle when it is too long for that. */
+function bringInto(offset: number, low: number, high: number, size: number, before: number, after = before) {
+  if (high - low + before + after > size) return size / 2 - (low + high) / 2;
+  if (low + offset < before) return before - low;
+  if (high + offset > size - after) return size - after - high;
   return offset;
 }
+
+/** Pixels kept free above what the view brings into sight: the others' last move shows
+ *  there for a few seconds (the toast). */
+const TOAST_ROOM = 76;
 
 const parsePositions = (keys: string) => keys.split(" ").map((key) => key.split(",").map(Number) as Position);
 
@@ -69,7 +73,7 @@ export function useViewport({ layout, focus, round, narrow }: Options) {
       let y = height / 2 - ((box.minY + box.maxY) / 2) * side;
       if (side > whole && focusBox) {
         x = bringInto(x, focusBox.minX * side, focusBox.maxX * side, width, margin * side);
-        y = bringInto(y, focusBox.minY * side, focusBox.maxY * side, height, margin * side);
+        y = bringInto(y, focusBox.minY * side, focusBox.maxY * side, height, Math.max(margin * side, TOAST_ROOM), margin * side);
       }
       controls.setTransform(x, y, scale, animate ? GLIDE_MS : 0, "easeOut");
     },
