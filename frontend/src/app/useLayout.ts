@@ -32,12 +32,39 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, minimum: numbe
     };
     update();
     window.addEventListener("resize", update);
-    // Bars above the table (reconnecting, spectators) come and go.
+    // Bars above the table (reconnecting, spectators, a replay's lines) come and go: the
+    // parent or the page changes size when they do.
     const observer = new ResizeObserver(update);
     if (element.parentElement) observer.observe(element.parentElement);
+    observer.observe(document.body);
     return () => {
       window.removeEventListener("resize", update);
       observer.disconnect();
     };
   }, [ref, minimum, bottomGap]);
+}
+
+/** Sets the CSS variable ``--top`` on the element to its distance from the page's top
+ * (pixels), kept up to date as the window and the bars above it change: a table sized
+ * to the window in CSS ("100vh - var(--top) - …") then fits below whatever stands above
+ * it (the replay's controls, the turn clock, the "play again" bar). */
+export function useTopOffset(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      const value = `${Math.round(top)}px`;
+      if (element.style.getPropertyValue("--top") !== value) element.style.setProperty("--top", value);
+    };
+    update();
+    window.addEventListener("resize", update);
+    const observer = new ResizeObserver(update);
+    if (element.parentElement) observer.observe(element.parentElement);
+    observer.observe(document.body);
+    return () => {
+      window.removeEventListener("resize", update);
+      observer.disconnect();
+    };
+  }, [ref]);
 }

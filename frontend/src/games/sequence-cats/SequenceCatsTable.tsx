@@ -5,7 +5,7 @@ import { GameOverLinks } from "../../app/GameOverLinks";
 import { useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
-import { useNarrow } from "../../app/useLayout";
+import { useNarrow, useTopOffset } from "../../app/useLayout";
 import type { Action, GameEvent } from "../../app/types";
 import type { TFunction } from "i18next";
 import type { GameTableProps } from "../registry";
@@ -54,6 +54,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   // On a phone the hand bar stays at the bottom of the screen over the board: once a
   // card is chosen, bring its glowing spaces above the bar if any lies under it.
   const tableRef = useRef<HTMLDivElement>(null);
+  useTopOffset(tableRef); // the board fits the window below whatever stands above it
   useEffect(() => {
     const root = tableRef.current;
     if (!narrow || selected === null || !root) return;
