@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from gametable.core.records import GameRecord, replay
 from gametable.simulate import play_bot_game
 from tests.browser import seats
+from tests.games.dixit.helpers import party_of_twelve
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -155,12 +156,7 @@ def test_a_replay_of_big_steps_plays_on_to_its_end(
     its late steps are about 280 KB each, so the server answers a chunk of 25 in parts
     of at most 2 MiB. The viewer stopped at the end of the first part; it asks for the
     rest and plays on to the last step."""
-    record, outcome = play_bot_game("dixit", {"variant": "party", "rounds_per_player": 10},
-                                    ["random"] * 12, 7)
-    assert outcome.finished
-    for number, entry in enumerate(record.actions):
-        if entry.action.get("type") == "clue":
-            entry.action["text"] = f"{number:04d} " + "x" * 195
+    record = party_of_twelve()
     path = tmp_path / "party.json"
     path.write_text(record.model_dump_json())
     steps = len(record.actions)

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from gametable.core.records import GameRecord, replay
 from gametable.server import replays
 from gametable.server.replays import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_REPLAY_BYTES
-from gametable.simulate import play_bot_game
+from tests.games.dixit.helpers import party_of_twelve as dixit_party_of_twelve
 from tests.server.test_http import finished_bot_table
 
 RECORDS = Path(__file__).resolve().parents[1] / "games"
@@ -176,16 +176,8 @@ def frames_bytes(data: dict[str, Any]) -> int:
 
 @pytest.fixture(scope="module")
 def party_of_twelve() -> str:
-    """A legal Dixit Party record of 12 computer players, 10 rounds each, every clue as
-    long as the rules allow (200 characters): a late step's view, with the game's
-    history, is about 280 KB."""
-    record, outcome = play_bot_game("dixit", {"variant": "party", "rounds_per_player": 10},
-                                    ["random"] * 12, 7)
-    assert outcome.finished
-    for number, entry in enumerate(record.actions):
-        if entry.action.get("type") == "clue":
-            entry.action["text"] = f"{number:04d} " + "x" * 195
-    return record.model_dump_json()
+    """:func:`tests.games.dixit.helpers.party_of_twelve` as a record file's text."""
+    return dixit_party_of_twelve().model_dump_json()
 
 
 def test_a_long_records_steps_come_in_answers_of_at_most_2_mib(

@@ -12,6 +12,25 @@ export function useNarrow(query = "(max-width: 700px)") {
   return narrow;
 }
 
+/** Runs ``update`` now and whenever the element may have moved or the window changed:
+ * on resizing, and when its parent or the page changes size (bars above the table —
+ * reconnecting, spectators, a replay's lines, the turn clock — come and go). Returns
+ * the clean-up. */
+function followPlace(element: HTMLElement, update: () => void): () => void {
+  update();
+  window.addEventListener("resize", update);
+  const observer = new ResizeObserver(update);
+  if (element.parentElement) observer.observe(element.parentElement);
+  observer.observe(document.body);
+  return () => {
+    window.removeEventListener("resize", update);
+    observer.disconnect();
+  };
+}
+
+/** The element's distance from the page's top, in pixels. */
+const pageTop = (element: HTMLElement) => element.getBoundingClientRect().top + window.scrollY;
+
 /** Sets the element's height to what is left of the window below its top edge (less
  * `bottomGap` pixels, at least `minimum`). Inside a zoomed part of the page (the big
  * screen's) a height set in CSS pixels is drawn zoomed: it is divided by the zoom. */
@@ -24,23 +43,11 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, minimum: numbe
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const update = () => {
-      const top = element.getBoundingClientRect().top + window.scrollY;
+    return followPlace(element, () => {
       const zoom = element.currentCSSZoom || 1; // 0 or undefined: an older browser
-      const height = Math.max(minimum, (window.innerHeight - top - bottomGap) / zoom);
+      const height = Math.max(minimum, (window.innerHeight - pageTop(element) - bottomGap) / zoom);
       element.style.height = `${Math.floor(height)}px`;
-    };
-    update();
-    window.addEventListener("resize", update);
-    // Bars above the table (reconnecting, spectators, a replay's lines) come and go: the
-    // parent or the page changes size when they do.
-    const observer = new ResizeObserver(update);
-    if (element.parentElement) observer.observe(element.parentElement);
-    observer.observe(document.body);
-    return () => {
-      window.removeEventListener("resize", update);
-      observer.disconnect();
-    };
+    });
   }, [ref, minimum, bottomGap]);
 }
 
@@ -52,19 +59,9 @@ export function useTopOffset(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const update = () => {
-      const top = element.getBoundingClientRect().top + window.scrollY;
-      const value = `${Math.round(top)}px`;
+    return followPlace(element, () => {
+      const value = `${Math.round(pageTop(element))}px`;
       if (element.style.getPropertyValue("--top") !== value) element.style.setProperty("--top", value);
-    };
-    update();
-    window.addEventListener("resize", update);
-    const observer = new ResizeObserver(update);
-    if (element.parentElement) observer.observe(element.parentElement);
-    observer.observe(document.body);
-    return () => {
-      window.removeEventListener("resize", update);
-      observer.disconnect();
-    };
+    });
   }, [ref]);
 }

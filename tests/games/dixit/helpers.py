@@ -6,9 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.core.protocol import Event
+from gametable.core.records import GameRecord
 from gametable.games.dixit import DIXIT as GAME
 from gametable.games.dixit.config import DixitConfig
 from gametable.games.dixit.state import DixitState
+from gametable.simulate import play_bot_game
 
 DECK = 252
 
@@ -81,3 +83,16 @@ def reasons(events: Sequence[Event], seat: int) -> list[str]:
     reveal = next(e for e in events if e["type"] == "reveal")
     return [line["reason"].rsplit(".", 1)[1] for line in reveal["points"]
             if line["seat"] == seat]
+
+
+def party_of_twelve() -> GameRecord:
+    """A legal Dixit Party record of 12 computer players, 10 rounds each, every clue as
+    long as the rules allow (200 characters): a late step's view, with the game's
+    history, is about 280 KB (for the replays' size caps)."""
+    record, outcome = play_bot_game("dixit", {"variant": "party", "rounds_per_player": 10},
+                                    ["random"] * 12, 7)
+    assert outcome.finished
+    for number, entry in enumerate(record.actions):
+        if entry.action.get("type") == "clue":
+            entry.action["text"] = f"{number:04d} " + "x" * 195
+    return record
