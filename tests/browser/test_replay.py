@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from gametable.core.records import GameRecord, replay
 from gametable.simulate import play_bot_game
@@ -142,10 +143,17 @@ def test_the_replays_table_fits_the_window_below_its_controls(
         page.locator(".replay-number input").fill(str(step))
         page.keyboard.press("Enter")
         at_step(page, table, step)
-        box = page.locator(table).bounding_box()
-        assert box is not None and box["y"] + box["height"] <= height + 4, (step, box)
-        scrolled = page.evaluate("document.documentElement.scrollHeight")
-        assert scrolled <= height + 4, (step, scrolled)
+        # Measured once the layout has followed the step's lines (a frame or two).
+        fits = f"""() => {{
+            const box = document.querySelector('{table}').getBoundingClientRect();
+            return box.bottom <= innerHeight + 4
+                && document.documentElement.scrollHeight <= innerHeight + 4; }}"""
+        try:
+            page.wait_for_function(fits, timeout=5000)
+        except PlaywrightError:
+            box = page.locator(table).bounding_box()
+            scrolled = page.evaluate("document.documentElement.scrollHeight")
+            pytest.fail(f"step {step}: the table ends at {box}, the page at {scrolled}")
     page.screenshot(path=shots / f"replay-{game}-{width}.png")
 
 
