@@ -29,7 +29,7 @@ from gametable.decks.images import DeckRefused
 from gametable.decks.uploads import parse_descriptions
 from gametable.games.sequence_cats.board import bundled_board
 from gametable.server.app import Settings, create_app, server_secret
-from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES
+from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
 from gametable.server.limits import Limits, Rate
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
@@ -149,6 +149,20 @@ def test_a_limit_per_client_leaves_other_clients_alone() -> None:
     limits.check("create", ["10.0.0.3", "deck:k"], now=10)
     with pytest.raises(Refused):
         limits.check("create", ["10.0.0.4", "deck:k"], now=11)
+
+
+@pytest.mark.parametrize(("address", "key"), [
+    ("192.0.2.7", "192.0.2.7"),
+    ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+    ("2001:db8:1:2::", "2001:db8:1:2::/64"),
+    ("::ffff:192.0.2.7", "192.0.2.7"),
+    ("testclient", "testclient"),
+])
+def test_an_ipv6_client_is_counted_by_its_network(address: str, key: str) -> None:
+    """One household or server holds a whole /64: its addresses are one client for the
+    rates, the connection caps and the upload quotas."""
+    assert client_key({"client": (address, 1234)}) == key
+    assert client_key({}) == "-"
 
 
 def test_the_chat_limit_survives_reconnecting(client: TestClient) -> None:
@@ -442,7 +456,13 @@ def test_the_caps_on_connections_count_the_address_a_trusted_proxy_names(
             close = refused.close_code, refused.close_reason
             await held[0].close()
             held[0] = await watch("10.0.0.1")
-            for ws in held:
+            # An IPv6 client is its /64 network: its other addresses share its cap.
+            held += [await watch("2001:db8:0:1::a"), await watch("2001:db8:0:1::b")]
+            other: Any = await websockets.connect(
+                url, additional_headers={"X-Forwarded-For": "2001:db8:0:1:ffff::c"})
+            assert json.loads(await other.recv())["code"] == "too_many_connections"
+            held.append(await watch("2001:db8:0:2::a"))  # another network
+            for ws in [*held, other]:
                 await ws.close()
             return told, *close
 

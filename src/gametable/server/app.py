@@ -66,6 +66,7 @@ from gametable.server.guards import (
     SecurityHeaders,
     allowed,
     client_address,
+    client_key,
     networks,
     origin_allowed,
 )
@@ -378,14 +379,14 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         """Whether ``body``'s options and seat count make a table of ``game_name``, the
         rules' refusal if not, and the seat counts these options allow (the lobby asks
         as choices change; nothing is created)."""
-        limits.check("check", [client_address(request.scope)])
+        limits.check("check", [client_key(request.scope)])
         return check_options(game_name, body.config, body.seats,
                              split_keys(request.headers.get("x-deck-key")))
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table; with ``name``, its creator takes the first human seat."""
-        address = client_address(request.scope)
+        address = client_key(request.scope)
         deck_keys = split_keys(request.headers.get("x-deck-key"))
         limits.check("create", [address, *(secret_key("deck", k) for k in deck_keys[:1])])
         table, host_token, seat, token = await manager_of(request).create(
@@ -407,7 +408,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
         """Take an open seat; the answer's ``token`` is the key to that seat."""
-        limits.check("join", [client_address(request.scope)])
+        limits.check("join", [client_key(request.scope)])
         seat, token = await manager_of(request).join(table_id, body.seat, body.name)
         return {"seat": seat, "token": token}
 
@@ -416,13 +417,13 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                        x_host_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Give an open seat to a computer player (needs the creator's host token)."""
         manager = manager_of(request)
-        address = client_address(request.scope)
+        address = client_key(request.scope)
         limits.check("join", [address, secret_key("host", x_host_token)])
         await manager.seat_bot(table_id, seat, body.bot, x_host_token, client=address)
         return (await manager.get(table_id)).info()
 
     def host_call(request: Request, token: str | None) -> TableManager:
-        limits.check("join", [client_address(request.scope), secret_key("host", token)])
+        limits.check("join", [client_key(request.scope), secret_key("host", token)])
         return manager_of(request)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/remove")
@@ -432,7 +433,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         """The host removes the player in a seat (it opens, or a computer player takes it)."""
         manager = host_call(request, x_host_token)
         table = await hosting.remove_player(manager, table_id, seat, x_host_token, body.bot,
-                                            client_address(request.scope))
+                                            client_key(request.scope))
         return table.info()
 
     @app.post("/api/tables/{table_id}/clock")
@@ -487,7 +488,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         them (no seat: a spectator), as many as fit in an answer; see
         :func:`replays.replay_steps`. The JSON is written in a worker thread: an answer
         may be megabytes, which would hold up every table if written in the event loop."""
-        limits.check("replay", [client_address(request.scope)])
+        limits.check("replay", [client_key(request.scope)])
         data = finished_record(await manager_of(request).get(table_id))
         return Response(await asyncio.to_thread(
             lambda: orjson.dumps(replay_steps(data, seat, first, count))),
@@ -499,7 +500,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                             count: int = 20) -> Response:
         """The same for the record in the body (a record file's bytes as they are, up
         to :data:`replays.MAX_RECORD_BYTES`): nothing is stored."""
-        limits.check("replay", [client_address(request.scope)])
+        limits.check("replay", [client_key(request.scope)])
         body = await request.body()
         return Response(await asyncio.to_thread(
             lambda: orjson.dumps(replay_steps(parse_record(body), seat, first, count))),
@@ -546,14 +547,14 @@ class Gametable:
                 table_id = match.group(1)
                 if cluster is not None:
                     scope, peer = cluster.peer_of(scope)
-                    address = client_address(scope)
+                    address = client_key(scope)
                     await cluster.serve_socket(
                         socket, table_id, scope, peer,
                         lambda accepted: serve_client(accepted, state.manager, table_id,
                                                       address, state.limits, state.sockets))
                     return
                 await serve_client(socket, state.manager, table_id,
-                                   client_address(scope), state.limits, state.sockets)
+                                   client_key(scope), state.limits, state.sockets)
                 return
         elif cluster is not None and scope["type"] == "http":
             match = TABLE_PATH.match(scope["path"])

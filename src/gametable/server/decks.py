@@ -61,7 +61,7 @@ from gametable.decks.uploads import (
     remove_leftovers,
     split_keys,
 )
-from gametable.server.guards import client_address
+from gametable.server.guards import client_key
 from gametable.server.limits import Limits, secret_key
 from gametable.server.messages import BODY
 from gametable.server.passes import PassKeeper
@@ -183,10 +183,10 @@ async def upload_deck(request: Request,
     limits: Limits | None = request.app.state.deck_limits
     if limits is not None:
         keys = split_keys(x_deck_key)[:1]
-        limits.check("upload", [client_address(request.scope),
+        limits.check("upload", [client_key(request.scope),
                                 *(secret_key("deck", key) for key in keys)])
     quotas: UploadQuotas = request.app.state.deck_quotas
-    clients = quotas.clients(client_address(request.scope), split_keys(x_deck_key))
+    clients = quotas.clients(client_key(request.scope), split_keys(x_deck_key))
     try:
         quotas.begin(clients)
     except DeckRefused as error:

@@ -230,3 +230,29 @@ def client_address(scope: Scope | dict[str, Any]) -> str:
     """The client's address (``"-"`` when the server was not told)."""
     client = scope.get("client")
     return str(client[0]) if client else "-"
+
+
+IPV6_CLIENT_PREFIX: Final = 64
+"""The IPv6 prefix length that names one client for limits: a household or a server
+is usually given a whole ``/64``, so each of its 2**64 addresses is the same client."""
+
+
+def client_key(scope: Scope | dict[str, Any]) -> str:
+    """The name under which rate limits, connection caps and quotas count a client:
+    :func:`client_network` of its address."""
+    return client_network(client_address(scope))
+
+
+def client_network(address: str) -> str:
+    """An IPv4 address as it is; an IPv6 address as its ``/64`` network
+    (``"2001:db8:1:2::/64"``; an IPv4-mapped one as its IPv4 address); anything that is
+    not an IP address (``"-"``, a test client's name) as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_CLIENT_PREFIX), strict=False))
+    return str(ip)

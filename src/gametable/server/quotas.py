@@ -16,7 +16,6 @@ an upload stops as soon as its client's share runs out (and leaves nothing behin
 
 from __future__ import annotations
 
-import ipaddress
 import math
 import threading
 import time
@@ -25,6 +24,7 @@ from dataclasses import dataclass, fields
 
 from gametable.decks.images import DeckRefused
 from gametable.decks.uploads import owner_hash
+from gametable.server.guards import client_network
 
 RESOURCES = ("decks", "cards", "megabytes", "cpu_seconds")
 """What is counted, by the name of its :class:`UploadQuota` field."""
@@ -131,16 +131,7 @@ class UploadQuotas:
         owner key (by its hash)."""
         found: list[str] = []
         if address:
-            try:
-                ip = ipaddress.ip_address(address)
-            except ValueError:
-                found.append(f"address:{address[:100]}")
-            else:
-                if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
-                    found.append(f"address:{ipaddress.ip_network(f'{ip}/64', strict=False)}")
-                else:
-                    found.append(f"address:{ip.ipv4_mapped or ip}"
-                                 if isinstance(ip, ipaddress.IPv6Address) else f"address:{ip}")
+            found.append(f"address:{client_network(address)[:100]}")
         for key in keys:
             if key:
                 found.append(f"key:{owner_hash(key)[:32]}")
