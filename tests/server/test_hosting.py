@@ -80,6 +80,72 @@ def test_a_present_players_seat_goes_to_a_computer_player_not_to_someone_else(
         assert closed is not None and closed["code"] == 4409
 
 
+def three_players(client: TestClient) -> dict[str, Any]:
+    """A Sequence Cats table of Anna (seat 0, host), Bruno (1) and Carla (2)."""
+    made = client.post("/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}] * 3}).json()
+    table_id = made["table"]["id"]
+    tokens = [client.post(f"/api/tables/{table_id}/join", json={"name": name}).json()["token"]
+              for name in ("Bruno", "Carla")]
+    return {"id": table_id, "host": made["host_token"], "bruno": tokens[0],
+            "carla": tokens[1]}
+
+
+def wait_until_gone(client: TestClient, table_id: str, seat: int) -> None:
+    deadline = time.monotonic() + 10  # the server notes that the player left
+    while client.get(f"/api/tables/{table_id}").json()["seats"][seat]["connected"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+
+def test_a_present_players_seat_stays_theirs_while_another_seat_is_open(
+        app_client: TestClient) -> None:
+    """With one seat open mid-game the table waits (status ``waiting``), but the game has
+    begun: the host still may not open a present player's seat and read their hand."""
+    t = three_players(app_client)
+    url = f"/api/tables/{t['id']}/ws"
+    headers = {"X-Host-Token": t["host"]}
+    with app_client.websocket_connect(url) as bruno:
+        bruno.send_json({"type": "hello", "token": t["bruno"]})
+        assert bruno.receive_json()["seat"] == 1
+        with app_client.websocket_connect(url) as carla:
+            carla.send_json({"type": "hello", "token": t["carla"]})
+            assert carla.receive_json()["seat"] == 2
+        wait_until_gone(app_client, t["id"], 2)
+        opened = app_client.post(f"/api/tables/{t['id']}/seats/2/remove", json={},
+                                 headers=headers)
+        assert opened.status_code == 200 and opened.json()["status"] == WAITING
+        present = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                                  headers=headers)
+        assert present.status_code == 409 and present.json()["code"] == "player_present"
+        assert "until the game is over" in present.json()["message"]
+        seats = app_client.get(f"/api/tables/{t['id']}").json()["seats"]
+        assert [s["kind"] for s in seats] == ["human", "human", OPEN]
+        spy = app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})
+        assert spy.status_code == 409
+
+
+def test_before_the_first_move_a_present_players_seat_is_not_opened_either(
+        app_client: TestClient) -> None:
+    """The cards are dealt when the table is made: a seat taken in the waiting room
+    already holds its hand."""
+    made = app_client.post("/api/tables", json={
+        "game": "sequence-cats", "name": "Anna", "seats": [{"kind": "human"}] * 3}).json()
+    table_id = made["table"]["id"]
+    bruno = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
+    with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": bruno["token"]})
+        assert ws.receive_json()["seat"] == 1
+        present = app_client.post(f"/api/tables/{table_id}/seats/1/remove", json={},
+                                  headers={"X-Host-Token": made["host_token"]})
+        assert present.status_code == 409 and present.json()["code"] == "player_present"
+    wait_until_gone(app_client, table_id, 1)
+    gone = app_client.post(f"/api/tables/{table_id}/seats/1/remove", json={},
+                           headers={"X-Host-Token": made["host_token"]})
+    assert gone.status_code == 200, gone.text
+
+
 def test_a_player_who_left_is_removed_and_their_token_no_longer_acts(
         app_client: TestClient) -> None:
     t = two_players(app_client)

@@ -49,9 +49,10 @@ export function HostControls({
           <ul className="host-seats">
             {others.map((s) => {
               const name = seatName(t, info, s.seat);
-              // A present player's seat goes to a computer player mid-game, never to
-              // someone else: whoever took it would see their cards (the server refuses).
-              const present = s.connected && info.status === "playing";
+              // A present player's seat goes to a computer player until the game is
+              // over, never to someone else: whoever took it would see their cards (the
+              // server refuses).
+              const present = s.connected;
               const chosen = replacement[s.seat];
               const choice = chosen !== undefined && !(present && chosen === "") ? chosen : present ? "medium" : "";
               return (

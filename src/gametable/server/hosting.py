@@ -23,7 +23,6 @@ from gametable.server.tables import (
     FINISHED,
     HUMAN,
     OPEN,
-    PLAYING,
     WATCHING_OFF_CLOSE,
     Refused,
     Table,
@@ -64,10 +63,13 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
     connections are closed (code 4409); the seat becomes open (the game waits for someone
     to take it with the invite link) or, with ``bot``, a computer player's.
 
-    While the game is on, a seat whose person is connected may go to a computer player
-    but is not opened for someone else (``player_present``): whoever took it would see
-    that player's hand, and in Dixit the card they gave and their vote, so a host could
-    look at a present player's cards by taking the seat themselves and handing it back.
+    Until the table is finished, a seat whose person is connected may go to a computer
+    player but is not opened for someone else (``player_present``), whether every seat is
+    taken or another is open (the table then waits, but the game has begun) and before
+    the first move too (the cards are dealt when the table is made): whoever took it
+    would see that player's hand, and in Dixit the card they gave and their vote, so a
+    host could look at a present player's cards by taking the seat themselves and handing
+    it back.
 
     Raises:
         Refused: not the host (403), unknown bot, no such seat (404), no person there,
@@ -85,7 +87,7 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         _not_over(table)
         if seat == table.host_seat:
             raise Refused("remove_host", "server.errors.remove_host", status=409)
-        if bot is None and table.status == PLAYING and table.connected(seat):
+        if bot is None and table.connected(seat):
             raise Refused("player_present", "server.errors.player_present", status=409,
                           player=table.seats[seat].name or f"#{seat + 1}")
         if bot is not None and all(s.kind == BOT for s in table.seats if s.seat != seat):
