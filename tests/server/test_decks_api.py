@@ -457,6 +457,33 @@ def test_a_deck_too_small_for_the_table_is_named_as_its_owner_named_it(
     assert error["params"]["minimum"] == DIXIT_MINIMUM
 
 
+def test_players_at_the_table_see_neither_the_decks_name_nor_its_file_names(
+        client: TestClient, bundled: Path) -> None:
+    """A seated player's pass opens the pictures and the manifest, but the deck's name
+    and the names of the files it was made from (a zip's folders included) stay the
+    owner's."""
+    files = [(f"Private - family {n:02}.png", picture(40 + n, 30))
+             for n in range(DIXIT_MINIMUM)]
+    body = uploaded(client, name="Secret family photos", files=files)
+    deck_id = body["deck"]["id"]
+    created = dixit_table(client, deck_id, body["key"])
+    table_id = created["table"]["id"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
+    query = picture_pass(client, deck_id, table_id, joined["token"]).json()["query"]
+    theirs = client.get(f"/api/decks/{deck_id}?{query}")
+    assert theirs.status_code == 200, theirs.text
+    assert "Secret" not in theirs.text and "Private" not in theirs.text
+    manifest = theirs.json()
+    assert manifest["name"] is None and manifest["mine"] is False
+    assert len(manifest["cards"]) == DIXIT_MINIMUM
+    assert all(source == {"type": "upload"} for card in manifest["cards"]
+               for source in card["sources"])
+    # The owner still sees both.
+    own = client.get(f"/api/decks/{deck_id}", headers={"X-Deck-Key": body["key"]}).json()
+    assert own["name"] == "Secret family photos" and own["mine"] is True
+    assert own["cards"][0]["sources"][0]["name"] == "Private - family 00.png"
+
+
 def test_an_uploaded_decks_name_is_told_to_its_owner_only(
         client: TestClient, bundled: Path) -> None:
     """Deck ids are public (a table's info names its deck), names are the owner's: the

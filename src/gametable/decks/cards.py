@@ -72,10 +72,25 @@ def _public_source(source: Any) -> Any:
 
 
 def public_manifest(deck: Deck, *, mine: bool = False) -> dict[str, Any]:
-    """The manifest as served: no owner hash, no local paths in the sources."""
-    return {**summary(deck, mine=mine),
+    """The manifest as served: no owner hash, no local paths in the sources.
+
+    An uploaded deck's name and its pictures' file names (a zip's folders included) are
+    its owner's: served to anyone else (a player at a table using the deck) as ``name``
+    ``None`` and sources without their ``name``."""
+    private = deck.uploaded and not mine
+    head = summary(deck, mine=mine)
+    if private:
+        head["name"] = None
+
+    def source(value: Any) -> Any:
+        public = _public_source(value)
+        if private and isinstance(public, dict):
+            public.pop("name", None)
+        return public
+
+    return {**head,
             "cards": [{"n": number, "id": card.id, "description": card.description,
-                       "sources": [_public_source(s) for s in card.sources]}
+                       "sources": [source(s) for s in card.sources]}
                       for number, card in enumerate(deck.cards)]}
 
 
