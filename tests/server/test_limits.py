@@ -35,6 +35,7 @@ from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
 from gametable.simulate import bot_seed
 from tests.aio import run_async
+from tests.decks.pictures import picture
 from tests.server.conftest import LiveServer
 from tests.server.test_http import GREEDY, HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
@@ -672,6 +673,27 @@ def test_bot_seeds_are_keyed_with_the_servers_secret(tmp_path: Path) -> None:
         assert seeds != [other.bot_seed(12345, seat) for seat in range(4)]
     finally:
         storage.close()
+
+
+def test_the_data_folder_and_database_are_the_owners_only(tmp_path: Path) -> None:
+    """The database holds the seeds of unfinished games, from which every hand can be
+    dealt again, and the folder holds uploaded pictures: other users of the machine may
+    read neither (whatever the umask)."""
+    data = tmp_path / "data"
+    old = os.umask(0o022)
+    try:
+        with app_client(data) as client:
+            create(client, [HUMAN, GREEDY])
+            made = client.post("/api/decks", data={"name": "Holiday"}, files=[
+                ("files", ("a.png", picture(40, 30), "image/png"))])
+            assert made.status_code == 201, made.text
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(data).st_mode) == 0o700
+    stored = [path for path in data.iterdir() if path.name.startswith("gametable.sqlite3")]
+    assert stored and all(stat.S_IMODE(os.stat(p).st_mode) == 0o600 for p in stored)
+    decks = [path for path in data.iterdir() if path.is_dir()]
+    assert decks and all(stat.S_IMODE(os.stat(p).st_mode) == 0o700 for p in decks)
 
 
 def test_the_secret_never_reaches_a_client(client: TestClient, tmp_path: Path) -> None:

@@ -244,7 +244,7 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
         raise DeckRefused("too_many_descriptions", count=len(descriptions),
                           cards=len(pictures))
     texts = [clean_description(text, number) for number, text in enumerate(descriptions, 1)]
-    root.mkdir(parents=True, exist_ok=True)
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
     deck_id = new_deck_id()
     key = secrets.token_urlsafe(24)
     staging = root / f"{STAGING_PREFIX}{deck_id}"

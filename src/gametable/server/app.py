@@ -174,7 +174,7 @@ def server_secret(data_dir: Path) -> bytes:
     try:
         secret = path.read_bytes()
     except FileNotFoundError:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         secret = secrets.token_bytes(32)
         try:
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

@@ -65,7 +65,7 @@ class PassKeeper:
             secret = b""
         if len(secret) < 32:
             secret = secrets.token_bytes(32)
-            data_dir.mkdir(parents=True, exist_ok=True)
+            data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
             temporary = path.with_name(f".{SECRET_FILE}.{secrets.token_hex(4)}")
             descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:

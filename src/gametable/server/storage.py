@@ -12,6 +12,7 @@ stored action is N − 1.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import os
 import queue
@@ -240,7 +241,11 @@ class SQLiteStorage:
     def __init__(self, path: Path, *, synchronous: str = "FULL", max_batch: int = 512) -> None:
         if synchronous not in {"FULL", "NORMAL", "EXTRA"}:
             raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # The database holds the seeds of unfinished games (every hand): its folder and
+        # file are its owner's only (SQLite gives its -wal and -shm files the file's mode).
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         self.path = path
         self.max_batch = max_batch
         self._synchronous = synchronous
