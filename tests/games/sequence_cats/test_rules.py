@@ -630,7 +630,10 @@ def stalled(**options: Any) -> SequenceCatsState:
 
 def test_sc_win_3_a_full_round_of_passes_is_a_draw() -> None:
     """SC-WIN-3 c: when every player in turn could do nothing but pass, the game is a
-    draw: nobody can move any more."""
+    draw: nobody can move any more. A turn of exchanging a dead card and passing counts
+    as a pass, even with playable cards in the discard piles (here both Persian cards
+    for the free C3, PURRR and MEOW), which the draw pile would bring back only after
+    every card in it had been exchanged (docs/sequence-cats.md, Draws)."""
     state = stalled()
     assert GAME.start_turn(state) == []  # several dead cards: seat 0 chooses which
     first = GAME.legal_actions(state, 0)[0]
