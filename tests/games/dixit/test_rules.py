@@ -68,6 +68,44 @@ def test_dx_comp_1_and_dx_deck_4_a_game_draws_84_cards_at_random_from_the_deck()
     assert GAME.public_info(config(), 4)["cards_in_play"] == 84
 
 
+def test_dx_comp_2_twelve_numbered_table_slots_and_a_track_past_30() -> None:
+    """DX-COMP-2: the board's 12 numbered slots hold a 12-player table (numbered 1 to 12,
+    nothing beyond), and its track goes on past 30: a score over the target is kept,
+    not cut to 30."""
+    state = new(12)
+    tell(state)
+    submit_all(state)
+    view = GAME.view(state, 1)
+    assert view["table"] is not None and len(view["table"]) == 12
+    voted = {k for action in GAME.legal_actions(state, 1) for k in action["slots"]}
+    assert voted == set(range(1, 13)) - set(slots_of(state, 1))
+    refused("DX-ROUND-4", state, 1, {"type": "vote", "slots": [13]})
+    state.scores[0] = 29  # the storyteller, who scores 3 if some but not all find it
+    vote_for(state, {v: [0] if v < 6 else [v % 11 + 1, (v + 1) % 11 + 1]
+                     for v in GAME.to_act(state)})
+    assert state.finished and state.scores[0] == 32  # DX-END-1: the round ends the game
+    assert GAME.view(state, None)["scores"][0] == 32
+
+
+def test_dx_comp_3_a_vote_is_a_table_slot_number() -> None:
+    """DX-COMP-3: a vote names a slot of the table (1 to n), as a numbered token or a
+    pin does; a card's number, a slot outside the table or anything but a whole number
+    is refused and changes nothing."""
+    state = new(6)
+    tell(state)
+    submit_all(state)
+    assert state.table is not None
+    own = slots_of(state, 2)
+    assert GAME.legal_actions(state, 2) == [{"type": "vote", "slots": [k]}
+                                            for k in range(1, 7) if k not in own]
+    card_number = next(card for card in state.table if card > 6)
+    for wrong in (0, 7, -1, card_number, "3", 2.5, True, None):
+        refused("DX-ROUND-4", state, 2, {"type": "vote", "slots": [wrong]})
+    slot = next(k for k in range(1, 7) if k not in own)
+    GAME.apply(state, 2, {"type": "vote", "slots": [slot]})
+    assert GAME.view(state, 2)["my_vote"]["slots"] == [slot]
+
+
 def test_dx_deck_4_cards_in_play_all_plays_with_the_whole_deck() -> None:
     state = new(4, cards_in_play="all")
     assert game_cards(state) == list(range(252))
