@@ -105,6 +105,27 @@ def test_length_limits(client: TestClient, table: dict[str, Any]) -> None:
         assert len(next_of(ws0, "chat")["text"]) == 300
 
 
+def test_a_message_shows_what_everyone_sees(client: TestClient,
+                                            table: dict[str, Any]) -> None:
+    """Hidden characters (zero-width spaces, a byte-order mark, direction marks that
+    turn the text around, tags carrying words nobody sees) count as spaces, a letter
+    keeps at most four accents, and a message that shows nothing is refused as empty;
+    emoji stay whole (a family of four, Scotland's flag)."""
+    family, scotland = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466", (
+        "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f")
+    with connect(client, table["id"]) as ws0:
+        hello(ws0, table["tokens"][0])
+        for text in ("\u200b\u200b\ufeff\u2060", "\U000e0068\U000e0069", "\u0301" * 50):
+            say(ws0, text, 4)
+            error = next_of(ws0, "error")
+            assert error["code"] == "chat_length" and error["params"]["length"] == 0
+        say(ws0, "Hi\u202e olleh\u200b there " + "a" + "\u0301" * 40
+            + f" {family} {scotland}\U000e0073\U000e0065\U000e0063\U000e0072\U000e0065")
+        accents = "\u0301" * 4
+        assert next_of(ws0, "chat")["text"] == (
+            f"Hi olleh there a{accents} {family} {scotland}")
+
+
 def test_at_most_five_messages_in_five_seconds(client: TestClient,
                                                table: dict[str, Any]) -> None:
     with connect(client, table["id"]) as ws0, connect(client, table["id"]) as ws1:

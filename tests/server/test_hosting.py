@@ -146,6 +146,24 @@ def test_before_the_first_move_a_present_players_seat_is_not_opened_either(
     assert gone.status_code == 200, gone.text
 
 
+def test_a_name_shows_what_it_says_and_is_nobody_elses_at_the_table(
+        app_client: TestClient) -> None:
+    """A name is cleaned as chat is (hidden characters, piled accents) and one that
+    shows nothing is no name; a name someone at the table already has (case and accents
+    aside) gets a number, so that nobody speaks under another's name."""
+    made = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Anna", "seats": [{"kind": "human"}] * 6}).json()
+    url = f"/api/tables/{made['table']['id']}/join"
+    names = [app_client.post(url, json={"name": name}).json()["seat"]
+             for name in ("anna", "\u200b\u2060", "A\u0301nna", "Bru\u202eno"
+                          + "\u0300" * 30, "anna")]
+    seats = app_client.get(f"/api/tables/{made['table']['id']}").json()["seats"]
+    assert names == [1, 2, 3, 4, 5]
+    assert [s["name"] for s in seats] == [
+        "Anna", "anna (2)", None, "Ánna (3)".replace("Á", "A\u0301"),
+        "Bru no" + "\u0300" * 4, "anna (4)"]
+
+
 def test_a_player_who_left_is_removed_and_their_token_no_longer_acts(
         app_client: TestClient) -> None:
     t = two_players(app_client)

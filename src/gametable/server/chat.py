@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 
 from gametable.core.protocol import Seat
+from gametable.core.text import one_line, shows_something
 from gametable.server.limits import Limits
 from gametable.server.tables import Connection, Refused, Table
 
@@ -83,16 +84,19 @@ class ChatLimit:
 
 
 def clean_text(text: Any) -> str:
-    """The message text: one line, printable, trimmed, 1–:data:`MAX_CHARS` characters.
+    """The message text: one line, trimmed, 1–:data:`MAX_CHARS` characters that show
+    something, without control characters, direction marks or other invisible characters
+    and with at most a few accents on a letter (:func:`gametable.core.text.one_line`).
 
     Raises:
         Refused: ``malformed`` (not a string) or ``chat_length``.
     """
     if not isinstance(text, str):
         raise Refused("malformed", "ui.chat.errors.not_text")
-    clean = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
-    if not 1 <= len(clean) <= MAX_CHARS:
-        raise Refused("chat_length", "ui.chat.errors.length", length=len(clean),
+    clean = one_line(text)
+    length = len(clean) if shows_something(clean) else 0
+    if not 1 <= length <= MAX_CHARS:
+        raise Refused("chat_length", "ui.chat.errors.length", length=length,
                       limit=MAX_CHARS)
     return clean
 

@@ -20,10 +20,11 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 import orjson
 from pydantic import BaseModel
@@ -37,6 +38,7 @@ from gametable.core.config import stored_options
 from gametable.core.errors import GameError
 from gametable.core.i18n import translate
 from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
+from gametable.core.text import one_line, shows_something
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.clock import Clock, ClockSettings
@@ -971,7 +973,8 @@ class TableManager:
                 seat = open_seats[0]
             _check_open(table, seat)
             token = secrets.token_urlsafe(24)
-            row = SeatRow(seat, HUMAN, name=clean_name(name) or None,
+            row = SeatRow(seat, HUMAN,
+                          name=distinct_name(clean_name(name), table, seat) or None,
                           token_hash=token_hash(token))
             await self.save_seat(table, row)
         self.seat_changed(table)
@@ -1468,8 +1471,37 @@ def without_deck_name(params: Mapping[str, Any], options: Mapping[str, Any] | No
     return dict(params)
 
 
+MAX_NAME: Final = 40
+"""Characters of a display name kept."""
+
+
 def clean_name(name: str | None) -> str:
-    """A display name without control characters, at most 40 characters."""
+    """A display name on one line, at most :data:`MAX_NAME` characters, without control
+    characters, direction marks or other invisible characters and with at most a few
+    accents on a letter (:func:`gametable.core.text.one_line`); ``""`` when nothing of it
+    shows."""
     if not name:
         return ""
-    return "".join(ch for ch in name if ch.isprintable()).strip()[:40]
+    clean = one_line(name)[:MAX_NAME].strip()
+    return clean if shows_something(clean) else ""
+
+
+def distinct_name(name: str, table: Table, seat: Seat) -> str:
+    """``name`` for ``seat``, told apart from the other seats' names: a name another
+    seat already has (case and accents aside) gets the first free number, "Anna (2)",
+    so nobody at the table speaks (in the chat) under someone else's name."""
+    taken = {_same(s.name) for s in table.seats if s.seat != seat and s.name}
+    if not name or _same(name) not in taken:
+        return name
+    for number in range(2, len(table.seats) + 2):
+        suffix = f" ({number})"
+        candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
+        if _same(candidate) not in taken:
+            return candidate
+    return name  # not reached: fewer names are taken than numbers tried
+
+
+def _same(name: str) -> str:
+    """A name as compared with others: its letters without case or accents."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold())
+                   if not unicodedata.combining(ch))

@@ -232,7 +232,8 @@ def test_dx_round_1_a_clue_has_no_control_characters_or_direction_marks() -> Non
 def test_dx_round_1_a_clue_that_shows_nothing_is_empty() -> None:
     """Zero-width spaces, word joiners and byte-order marks made a clue that looked
     empty; tag characters carried text nobody sees; a letter with 199 accents piled
-    them over the table. Invisible characters count as spaces, tags stay only in a flag,
+    them over the table. Invisible characters count as spaces, tags stay only in a flag
+    (up to its cancel tag),
     a letter keeps at most four marks; a clue showing nothing is refused."""
     state = new(4)
     card = state.hands[0][0]
@@ -240,8 +241,9 @@ def test_dx_round_1_a_clue_that_shows_nothing_is_empty() -> None:
         refused("DX-ROUND-1", state, 0, {"type": "clue", "card": card, "text": hidden})
     scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
     accent = "\u0301"
-    GAME.apply(state, 0, {"type": "clue", "card": card,
-                          "text": f"Hi\u200bgh\U000e0041 a{accent * 199} {scotland} Việt"})
+    after = "\U000e0068"  # a tag after the flag's cancel tag
+    text = f"Hi\u200bgh\U000e0041 a{accent * 199} {scotland}{after} Việt"
+    GAME.apply(state, 0, {"type": "clue", "card": card, "text": text})
     assert state.clue == {"text": f"Hi gh a{accent * 4} {scotland} Việt", "mime": False}
 
 

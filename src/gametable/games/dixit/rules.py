@@ -21,7 +21,6 @@ so arrival order never changes the outcome. Rounds follow one another automatica
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, Final
@@ -42,6 +41,7 @@ from gametable.core.protocol import (
     rank,
 )
 from gametable.core.rng import shuffle
+from gametable.core.text import one_line, shows_something
 from gametable.core.values import json_copy
 from gametable.decks import find_deck
 from gametable.games.dixit import heuristics
@@ -786,80 +786,22 @@ def _slot(value: Any, size: int) -> int:
     return value
 
 
-_DIRECTION_MARKS: Final = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                                     "\u2066\u2067\u2068\u2069")
-"""Marks that turn the text after them around (a clue shown backwards to the others)."""
-
-
-def _hidden_mark(ch: str) -> bool:
-    """Whether ``ch`` is a control character, a direction mark or another invisible
-    format character (zero-width space, word joiner, byte-order mark…): not part of a
-    clue anyone sees. An emoji's joiner stays; so do tag characters, which
-    :func:`_visible_only` keeps only inside a flag."""
-    if ch in _DIRECTION_MARKS:
-        return True
-    category = unicodedata.category(ch)
-    return category in ("Cc", "Cs") or (category == "Cf" and ch != _JOINER
-                                        and not _TAGS[0] <= ch <= _TAGS[1])
-
-
-_JOINER: Final = "\u200d"
-_TAGS: Final = ("\U000e0020", "\U000e007f")
-"""Tag characters: a flag such as Scotland's is a black flag and tags."""
-_BLACK_FLAG: Final = "\U0001f3f4"
-MAX_MARKS: Final = 4
-"""Combining marks kept on one letter (more pile up over the lines around the clue)."""
-
-
-def _visible_only(text: str) -> str:
-    """``text`` with hidden marks as spaces (:func:`_hidden_mark`), tag characters only
-    where they follow a black flag (elsewhere they carry text nobody sees), and at most
-    :data:`MAX_MARKS` combining marks on a letter."""
-    kept: list[str] = []
-    marks = 0
-    in_flag = False
-    for ch in text:
-        if _hidden_mark(ch):
-            kept.append(" ")
-            marks, in_flag = 0, False
-            continue
-        if _TAGS[0] <= ch <= _TAGS[1]:
-            if in_flag:
-                kept.append(ch)
-            continue
-        in_flag = ch == _BLACK_FLAG
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
-            marks += 1
-            if marks > MAX_MARKS:
-                continue
-        else:
-            marks = 0
-        kept.append(ch)
-    return "".join(kept)
-
-
-def _seen(text: str) -> bool:
-    """Whether ``text`` shows anything: a letter, digit, symbol or punctuation (not only
-    spaces, joiners and marks)."""
-    return any(unicodedata.category(ch)[0] not in "MCZ" for ch in text)
-
-
 def _clue_text(config: DixitConfig, action: Mapping[str, Any]) -> tuple[str, bool]:
     """DX-ROUND-1: 1–200 characters that show something, without control characters,
     direction marks or other invisible characters (each counts as a space) and with at
-    most :data:`MAX_MARKS` combining marks on a letter; with ``mime_or_music`` a mimed
-    clue may be empty."""
+    most :data:`~gametable.core.text.MAX_MARKS` combining marks on a letter; with
+    ``mime_or_music`` a mimed clue may be empty."""
     mime = action.get("mime", False)
     text = action.get("text")
     if not isinstance(mime, bool):
         raise bad_field("clue", "mime", mime)
     if not isinstance(text, str):
         raise bad_field("clue", "text", text)
-    text = " ".join(_visible_only(text).split())
+    text = one_line(text)
     if mime and not config.mime_or_music:
         raise IllegalAction("DX-ROUND-1", E + "mime_not_allowed")
     if len(text) > MAX_CLUE:
         raise IllegalAction("DX-ROUND-1", E + "clue_too_long", limit=MAX_CLUE)
-    if not _seen(text) and not mime:
+    if not shows_something(text) and not mime:
         raise IllegalAction("DX-ROUND-1", E + "clue_empty")
     return text, mime

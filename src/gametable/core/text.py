@@ -1,0 +1,79 @@
+"""Text people type that others see (clues, names, chat): what shows and what hides.
+
+A text can hide things: control characters, marks that turn the text after them around,
+zero-width and other invisible format characters, tag characters carrying words nobody
+sees, or a letter with hundreds of accents piled over the lines around it.
+:func:`visible_only` makes each hidden mark a space and keeps at most :data:`MAX_MARKS`
+accents on a letter; :func:`shows_something` tells whether anything is left to see.
+Emoji stay whole (their joiners, and the tags of a flag such as Scotland's).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Final
+
+DIRECTION_MARKS: Final = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                    "\u2066\u2067\u2068\u2069")
+"""Marks that turn the text after them around (a text shown backwards to everyone else)."""
+
+
+def hidden_mark(ch: str) -> bool:
+    """Whether ``ch`` is a control character, a direction mark or another invisible
+    format character (zero-width space, word joiner, byte-order mark…): not part of a
+    text anyone sees. An emoji's joiner stays; so do tag characters, which
+    :func:`visible_only` keeps only inside a flag."""
+    if ch in DIRECTION_MARKS:
+        return True
+    category = unicodedata.category(ch)
+    return category in ("Cc", "Cs") or (category == "Cf" and ch != _JOINER
+                                        and not _TAGS[0] <= ch <= _TAGS[1])
+
+
+_JOINER: Final = "\u200d"
+_TAGS: Final = ("\U000e0020", "\U000e007f")
+"""Tag characters: a flag such as Scotland's is a black flag and tags."""
+_BLACK_FLAG: Final = "\U0001f3f4"
+_CANCEL_TAG: Final = "\U000e007f"
+MAX_MARKS: Final = 4
+"""Combining marks kept on one letter (more pile up over the lines around the text)."""
+
+
+def visible_only(text: str) -> str:
+    """``text`` with hidden marks as spaces (:func:`hidden_mark`), tag characters only
+    between a black flag and the cancel tag that ends it (elsewhere they carry text
+    nobody sees), and at most :data:`MAX_MARKS` combining marks on a letter."""
+    kept: list[str] = []
+    marks = 0
+    in_flag = False
+    for ch in text:
+        if hidden_mark(ch):
+            kept.append(" ")
+            marks, in_flag = 0, False
+            continue
+        if _TAGS[0] <= ch <= _TAGS[1]:
+            if in_flag:
+                kept.append(ch)
+                in_flag = ch != _CANCEL_TAG  # the flag ends at its cancel tag
+            continue
+        in_flag = ch == _BLACK_FLAG
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        else:
+            marks = 0
+        kept.append(ch)
+    return "".join(kept)
+
+
+def shows_something(text: str) -> bool:
+    """Whether ``text`` shows anything: a letter, digit, symbol or punctuation (not only
+    spaces, joiners and marks)."""
+    return any(unicodedata.category(ch)[0] not in "MCZ" for ch in text)
+
+
+def one_line(text: str) -> str:
+    """``text`` as :func:`visible_only` leaves it, its runs of spaces (line breaks
+    included) as one space, trimmed."""
+    return " ".join(visible_only(text).split())
