@@ -51,10 +51,12 @@ class LiveServer:
     process: subprocess.Popen[bytes] | None = None
     options: list[str] = field(default_factory=list)
     """More ``gametable serve`` options."""
+    name: str = ""
+    """The log's name (default: the data folder's), for processes sharing a folder."""
 
     @property
     def log(self) -> Path:
-        return self.data_dir.with_name(f"{self.data_dir.name}-server.log")
+        return self.data_dir.with_name(f"{self.name or self.data_dir.name}-server.log")
 
     @property
     def url(self) -> str:

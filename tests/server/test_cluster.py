@@ -59,7 +59,9 @@ def database(postgres: PostgresServer, redis_url: str) -> str:
 
 def process(tmp_path: Path, name: str, database: str, redis_url: str,
             bot_delay: float = 0.0) -> LiveServer:
-    server = LiveServer(data_dir=tmp_path / name, bot_delay=bot_delay,
+    """A server process of the cluster, its log under ``name``. The processes of one
+    test share a data folder (its secret keys), as docs/deploy.md asks."""
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=bot_delay, name=name,
                         options=["--no-rate-limits", "--database", database,
                                  "--redis", redis_url])
     server.start()
@@ -590,6 +592,43 @@ def test_after_redis_lost_its_keys_the_tables_are_noted_again_and_one_token_agre
     run_async(run())
 
 
+def test_a_process_with_other_secret_keys_is_refused_at_start(redis_url: str) -> None:
+    """Processes with data folders of their own made keys of their own: a picture pass
+    one of them signed did not open the pictures another served, and nothing said why.
+    The first process's keys are noted (as a fingerprint); a process with other keys is
+    refused at start, with what to do; a process with the same keys joins, and after a
+    Redis restart the fingerprint is noted again."""
+    from prometheus_client import CollectorRegistry  # noqa: PLC0415
+
+    from gametable.server.cluster import SECRETS, Cluster, ClusterError  # noqa: PLC0415
+
+    def manager() -> Any:
+        fake: Any = FakeManager()
+        fake.metrics = SimpleNamespace(registry=CollectorRegistry())
+        return fake
+
+    async def run() -> None:
+        client = redis.Redis.from_url(redis_url, decode_responses=True)
+        client.flushall()
+        first, same = Cluster(redis_url, "http://127.0.0.1:1"), Cluster(
+            redis_url, "http://127.0.0.1:2")
+        other = Cluster(redis_url, "http://127.0.0.1:3")
+        await first.start(manager(), [], fingerprint="aaaa")
+        with pytest.raises(ClusterError) as refused:
+            await other.start(manager(), [], fingerprint="bbbb")
+        assert "other secret keys" in str(refused.value)
+        assert "same data folder" in str(refused.value)
+        await same.start(manager(), [], fingerprint="aaaa")
+        assert client.get(SECRETS) == "aaaa"
+        client.flushall()  # Redis restarted without its keys
+        await first.take_over()
+        assert client.get(SECRETS) == "aaaa"
+        for cluster in (first, same, other):
+            await cluster.stop()
+
+    run_async(run())
+
+
 class BrokenStorageManager(FakeManager):
     """A manager whose storage cannot read tables now."""
 
@@ -718,7 +757,7 @@ def test_a_body_that_trickles_in_through_another_process_is_refused_in_time(
     client sending a byte now and then held a connection (and a task) for ever there,
     while the owner itself answers 408 after ``--body-timeout``."""
     a = process(tmp_path, "a", database, redis_url)
-    b = LiveServer(data_dir=tmp_path / "b", bot_delay=0.0,
+    b = LiveServer(data_dir=tmp_path / "data", bot_delay=0.0, name="b",
                    options=["--no-rate-limits", "--database", database, "--redis", redis_url,
                             "--body-timeout", "2"])
     b.start()

@@ -84,6 +84,7 @@ from gametable.server.messages import (
     SetWatching,
 )
 from gametable.server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from gametable.server.passes import fingerprint
 from gametable.server.quotas import UploadQuota
 from gametable.server.replays import MAX_RECORD_BYTES, finished_record, parse_record, replay_steps
 from gametable.server.socket import Socket, serve_client
@@ -224,8 +225,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         start_decks(app, settings.data_dir)
         store = storage or open_storage(settings)
+        secret = server_secret(settings.data_dir)
         manager = TableManager(store, bot_delay=settings.bot_delay,
-                               secret=server_secret(settings.data_dir), caps=settings.caps,
+                               secret=secret, caps=settings.caps,
                                absent_seconds=settings.absent_seconds,
                                host_gone_seconds=settings.host_gone_seconds)
         manager.watch_connections = partial(hosting.watch_host, manager)
@@ -236,7 +238,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
             cluster = Cluster(settings.redis, settings.advertise or "http://127.0.0.1:8000")
             active = await asyncio.to_thread(store.load_tables, active_only=True)
-            await cluster.start(manager, [row.id for row in active])
+            await cluster.start(manager, [row.id for row in active],
+                                fingerprint=fingerprint(secret)
+                                + app.state.deck_passes.fingerprint)
         else:
             count = manager.load()
             log.info("loaded %d tables from storage", count)

@@ -84,6 +84,10 @@ OWNER = PREFIX + "owner:"
 TABLES = PREFIX + "tables"
 """A Redis set of the tables that have had an owner (those to take over if it dies)."""
 PEER_TOKEN = PREFIX + "peer-token"
+SECRETS = PREFIX + "secrets"
+"""A fingerprint of the processes' secret keys (never the keys): the first process sets
+it, and one whose keys differ is refused at start (its picture passes would not open
+the pictures another process serves)."""
 """The secret that processes of the cluster show each other (made by the first one)."""
 PROCESS = PREFIX + "process:"
 """Prefix of each process's heartbeat key (``→ URL``, with the lease's time to live)."""
@@ -162,6 +166,7 @@ class Cluster:
         self.held: dict[str, float] = {}
         self._claimed: dict[str, float] = {}
         self.peer_token = ""
+        self.fingerprint = ""
         self.manager: TableManager | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._http: httpx.AsyncClient | None = None
@@ -173,15 +178,30 @@ class Cluster:
 
     # -- starting and stopping --------------------------------------------------------
 
-    async def start(self, manager: TableManager, active: list[str]) -> None:
+    async def start(self, manager: TableManager, active: list[str],
+                    fingerprint: str = "") -> None:
         """Join the cluster: fence ``manager``'s writes with the leases, note the stored
         tables that may have to act (``active``: their ids) so that one process takes
         each over, and start renewing and taking over.
 
+        ``fingerprint``: of this process's secret keys (``app.secrets_fingerprint``);
+        every process of a cluster must hold the same keys.
+
         Raises:
-            ClusterError: Redis does not answer.
+            ClusterError: Redis does not answer, or the processes already in the cluster
+                hold other secret keys than this one.
         """
         try:
+            if fingerprint:
+                await self.redis.set(SECRETS, fingerprint, nx=True)
+                theirs = await self.redis.get(SECRETS)
+                if theirs is not None and str(theirs) != fingerprint:
+                    raise ClusterError(
+                        f"the processes sharing Redis at {self.redis_url} hold other secret "
+                        "keys than this one (secret.key and picture-secret in its data "
+                        "folder): give every process the same data folder, or copy both "
+                        "files into each before it first starts (docs/deploy.md)")
+            self.fingerprint = fingerprint
             await self.redis.set(PEER_TOKEN, secrets.token_urlsafe(24), nx=True)
             self.peer_token = str(await self.redis.get(PEER_TOKEN))
             if active:
@@ -358,6 +378,8 @@ class Cluster:
             return
         if active:
             await self.redis.sadd(TABLES, *active)
+        if self.fingerprint:
+            await self.redis.set(SECRETS, self.fingerprint, nx=True)
         log.warning("cluster: Redis lost its keys (restarted?): %d stored tables noted "
                     "again to be taken over", len(active))
 

@@ -46,6 +46,11 @@ class DeckPass:
         return f"table={self.table}&expires={self.expires}&sig={self.signature}"
 
 
+def fingerprint(secret: bytes) -> str:
+    """16 hex digits that tell two secrets apart without telling anything of either."""
+    return hmac.new(secret, b"gametable: which secret", hashlib.sha256).hexdigest()[:16]
+
+
 class PassKeeper:
     """Issues and checks passes with one secret."""
 
@@ -54,15 +59,21 @@ class PassKeeper:
             raise ValueError("a pass secret needs at least 32 bytes")
         self._secret = secret
 
+    @property
+    def fingerprint(self) -> str:
+        """The secret's :func:`fingerprint`."""
+        return fingerprint(self._secret)
+
     @classmethod
     def in_folder(cls, data_dir: Path) -> PassKeeper:
         """The keeper whose secret is in ``data_dir / SECRET_FILE`` (made if missing or
         damaged)."""
         path = data_dir / SECRET_FILE
+        missing = False
         try:
             secret = path.read_bytes()
         except FileNotFoundError:
-            secret = b""
+            secret, missing = b"", True
         if len(secret) < 32:
             secret = secrets.token_bytes(32)
             data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -73,7 +84,13 @@ class PassKeeper:
                     file.write(secret)
                     file.flush()
                     os.fsync(file.fileno())
-                os.replace(temporary, path)
+                if not missing:
+                    os.replace(temporary, path)  # a damaged one
+                else:
+                    try:
+                        os.link(temporary, path)
+                    except FileExistsError:  # made at the same moment by another process
+                        return cls.in_folder(data_dir)
             finally:
                 temporary.unlink(missing_ok=True)
         return cls(secret)
