@@ -99,8 +99,10 @@ def test_dx_comp_3_a_vote_is_a_table_slot_number() -> None:
     assert GAME.legal_actions(state, 2) == [{"type": "vote", "slots": [k]}
                                             for k in range(1, 7) if k not in own]
     card_number = next(card for card in state.table if card > 6)
-    for wrong in (0, 7, -1, card_number, "3", 2.5, True, None):
+    for wrong in (0, 7, -1, card_number):
         refused("DX-ROUND-4", state, 2, {"type": "vote", "slots": [wrong]})
+    for malformed in ("3", 2.5, True, None):  # not "no card 3 on the table"
+        refused("PROTOCOL", state, 2, {"type": "vote", "slots": [malformed]})
     slot = next(k for k in range(1, 7) if k not in own)
     GAME.apply(state, 2, {"type": "vote", "slots": [slot]})
     assert GAME.view(state, 2)["my_vote"]["slots"] == [slot]

@@ -451,7 +451,7 @@ class Dixit:
         if not isinstance(slots, list) or not 1 <= len(slots) <= allowed:
             raise IllegalAction("DX-7P-1" if allowed == 2 else "DX-ROUND-4",
                                 E + "vote_count", count=allowed)
-        chosen = [_slot(k, size) for k in slots]
+        chosen = [_slot(k, size, "slots") for k in slots]
         if len(set(chosen)) != len(chosen):
             raise IllegalAction("DX-7P-1", E + "same_slot_twice")
         if not party:
@@ -463,7 +463,7 @@ class Dixit:
         if party and seat == state.storyteller:
             if red is None:
                 raise IllegalAction("DX-PARTY-4", E + "red_missing")
-            red = _slot(red, size)
+            red = _slot(red, size, "red")
             if red == chosen[0]:
                 raise IllegalAction("DX-PARTY-4", E + "red_on_green", slot=red)
         elif red is not None:
@@ -780,8 +780,16 @@ def _card(value: Any, kind: str, field: str) -> int:
     return value
 
 
-def _slot(value: Any, size: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= size:
+def _slot(value: Any, size: int, field: str) -> int:
+    """A slot of a table of ``size`` cards named in a vote's ``field`` (DX-COMP-3).
+
+    Raises:
+        IllegalAction: ``PROTOCOL`` for anything but a whole number; DX-ROUND-4 for a
+            number outside 1 to ``size``.
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise bad_field("vote", field, value)
+    if not 1 <= value <= size:
         raise IllegalAction("DX-ROUND-4", E + "no_such_slot", slot=str(value), slots=size)
     return value
 
