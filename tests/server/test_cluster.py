@@ -751,6 +751,37 @@ def test_a_lease_is_kept_while_its_table_loads_however_long(redis_url: str) -> N
     run_async(run())
 
 
+def test_a_path_with_dot_segments_is_not_passed_on_to_the_owner(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    """``/api/tables/<id>/../../../metrics`` through a process that does not own the
+    table reached the owner as ``/metrics``, asked by a cluster process (past
+    ``--metrics-from``, and other routes charged to that process's rates)."""
+    import http.client  # noqa: PLC0415 (sends a path as it is)
+
+    a = process(tmp_path, "a", database, redis_url)
+    b = process(tmp_path, "b", database, redis_url)
+    try:
+        created = run_async(create(a.url, [{"kind": "human"}, {"kind": "human"}]))
+        table_id = created["table"]["id"]
+        for path in (f"/api/tables/{table_id}/../../../metrics",
+                     f"/api/tables/{table_id}/..%2f..%2f..%2fmetrics",
+                     f"/api/tables/{table_id}/%2e%2e/%2e%2e/%2e%2e/metrics",
+                     f"/api/tables/{table_id}/./../../tables"):
+            connection = http.client.HTTPConnection("127.0.0.1", b.port, timeout=30)
+            connection.request("GET", path)
+            answer = connection.getresponse()
+            body = answer.read().decode()
+            connection.close()
+            assert answer.status == 404, (path, answer.status, body[:200])
+            assert "gametable_actions_total" not in body
+        # The table's own routes still pass through B.
+        info = httpx.get(f"{b.url}/api/tables/{table_id}", timeout=30)
+        assert info.status_code == 200 and info.json()["id"] == table_id
+    finally:
+        a.stop()
+        b.stop()
+
+
 def test_a_body_that_trickles_in_through_another_process_is_refused_in_time(
         tmp_path: Path, database: str, redis_url: str) -> None:
     """The process that passes a request on read its body without a time limit: a

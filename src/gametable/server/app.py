@@ -520,6 +520,12 @@ TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,64})(?:/.*)?$")
 """The HTTP routes of one table: with several processes, its owner answers them."""
 
 
+def _dot_segments(path: str) -> bool:
+    """Whether ``path`` (percent-decoded, as ASGI gives it) has a ``.`` or ``..``
+    segment."""
+    return any(segment in (".", "..") for segment in path.split("/"))
+
+
 class Gametable:
     """The ASGI entry point: table websockets go straight to :func:`serve_client`.
 
@@ -562,7 +568,9 @@ class Gametable:
                 return
         elif cluster is not None and scope["type"] == "http":
             match = TABLE_PATH.match(scope["path"])
-            if match:
+            # A path with "." or ".." segments is not passed on: the owner would resolve
+            # "/api/tables/<id>/../../metrics" to another route, asked by this process.
+            if match and not _dot_segments(scope["path"]):
                 scope, peer = cluster.peer_of(scope)
                 table_id = match.group(1)
 
