@@ -22,6 +22,7 @@ from gametable.core import registry
 from gametable.core.errors import ConfigError
 from gametable.core.records import MAX_SEED, GameRecord, RecordError
 from gametable.core.records import replay as replay_record
+from gametable.core.text import hidden_mark
 from gametable.simulate import BotFailed
 from gametable.simulate import simulate as run_simulation
 
@@ -373,6 +374,18 @@ def arena(
                   f"({low:.1%}–{high:.1%})")
 
 
+MAX_RECORD_FILE_BYTES = 64 * 2**20
+"""The largest record file ``replay`` reads (a long Dixit Party's is about 1 MiB)."""
+
+
+def shown(text: str) -> str:
+    """``text`` with control characters and other hidden marks written out as escapes
+    (``\\x1b``), so that what a record file holds cannot move the terminal's cursor,
+    clear it or hide a link in a message."""
+    return "".join(ch.encode("unicode_escape").decode("ascii") if hidden_mark(ch) else ch
+                   for ch in text)
+
+
 @app.command()
 def replay(
     record: Annotated[Path, typer.Argument(help="A game record (.json).", exists=True,
@@ -385,20 +398,27 @@ def replay(
     illegal, 2 when the file is not a valid record (or names an unknown game, invalid
     options or a seat count the game refuses).
     """
+    size = record.stat().st_size
+    if not record.is_file() or size > MAX_RECORD_FILE_BYTES:
+        problem = ("not a regular file" if not record.is_file() else
+                   f"{size / 2**20:.0f} MiB, more than the "
+                   f"{MAX_RECORD_FILE_BYTES // 2**20} MiB a record file may have")
+        typer.echo(f"not a game record: {problem}", err=True)
+        raise typer.Exit(2)
     try:
         parsed = GameRecord.model_validate_json(record.read_bytes())
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "record"
-        err.print(f"not a game record: {where}: {first['msg']}")
+        typer.echo(shown(f"not a game record: {where}: {first['msg']}"), err=True)
         raise typer.Exit(2) from None
     try:
         result = replay_record(parsed)
     except ConfigError as error:
-        err.print(f"not a valid record: {error}")
+        typer.echo(shown(f"not a valid record: {error}"), err=True)
         raise typer.Exit(2) from None
     except RecordError as error:
-        typer.echo(str(error), err=True)
+        typer.echo(shown(str(error)), err=True)
         raise typer.Exit(1) from None
     outcome = result.game.outcome(result.state)
     summary = {

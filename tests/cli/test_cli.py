@@ -128,6 +128,36 @@ def test_replay_of_a_file_that_is_not_a_record_exits_2(tmp_path: Path) -> None:
     assert done.returncode == 2 and "seed" in done.stderr
 
 
+def test_replay_writes_what_a_record_file_holds_as_text_not_terminal_codes(
+        tmp_path: Path) -> None:
+    """A record's text reached the terminal as it was: escape codes that clear it or
+    hide a link in a message, and Rich markup in a game's name."""
+    record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
+    data = json.loads(record.model_dump_json())
+    data["actions"][0]["action"] = {"type": "\x1b]8;;https://evil.example/\x1b\\x\x1b[2J"}
+    path = tmp_path / "codes.json"
+    path.write_text(json.dumps(data))
+    done = gametable("replay", str(path))
+    assert done.returncode == 1 and "\x1b" not in done.stderr
+    assert "\\x1b]8;;https://evil.example/" in done.stderr
+    data = json.loads(record.model_dump_json())
+    data["game"] = "[link=https://evil.example]sequence-cats[/link]"
+    path.write_text(json.dumps(data))
+    done = gametable("replay", str(path))
+    assert done.returncode == 2 and "[link=https://evil.example]" in done.stderr
+
+
+def test_replay_reads_only_a_regular_file_of_a_records_size(tmp_path: Path) -> None:
+    """``/dev/zero`` was read for ever; a huge file took seconds and a gigabyte."""
+    endless = gametable("replay", "/dev/zero")
+    assert endless.returncode == 2 and "not a regular file" in endless.stderr
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(65 * 2**20)  # sparse: takes no room
+    done = gametable("replay", str(huge))
+    assert done.returncode == 2 and "more than the 64 MiB" in done.stderr
+
+
 def test_games_lists_games_and_bots() -> None:
     done = gametable("games")
     assert "sequence-cats: seats 2, 3, 4, 6" in done.stdout
