@@ -138,7 +138,7 @@ def play_bot_game(
     state = game.new_game(config, len(bots), seed)
     players = [make_bot(name, game, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
     record = new_record(game_name, stored_options(config),
-                        [SeatInfo(name=f"{name} {seat + 1}", bot=name)
+                        [SeatInfo(name=f"{name[:36]} {seat + 1}", bot=name)
                          for seat, name in enumerate(bots)], seed)
     actions = 0
     while actions < max_actions:

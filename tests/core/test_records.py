@@ -119,3 +119,20 @@ def test_a_bad_board_names_the_option_as_written() -> None:
     with pytest.raises(ConfigError) as refusal:
         registry.get("sequence-cats").make_config({"board": {"spaces": [[1]]}}, 2)
     assert refusal.value.params["option"] == "board.spaces.0.0"
+
+
+def test_a_records_names_are_read_as_names_are_shown() -> None:
+    """A record file's direction marks and control characters would disguise who made
+    each move in a replay, and a bot's name had no length limit: names are cleaned as
+    a table's are (one line, hidden characters as spaces), a name that shows nothing is
+    none, and a bot's name is at most 100 characters."""
+    record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=3)
+    data = json.loads(record.model_dump_json())
+    data["seats"] = [{"name": "\u202e\u0000abc", "bot": "greedy\u200b"},
+                     {"name": "\u200b\u2060", "bot": None}]
+    parsed = GameRecord.model_validate_json(json.dumps(data))
+    assert [(s.name, s.bot) for s in parsed.seats] == [("abc", "greedy"), (None, None)]
+    data["seats"][1]["bot"] = "x" * 101
+    with pytest.raises(ValidationError):
+        GameRecord.model_validate_json(json.dumps(data))
+    assert replay(parsed).game.outcome(replay(parsed).state).finished

@@ -12,12 +12,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gametable.core import registry
 from gametable.core.config import legacy_options
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Event, Game
+from gametable.core.text import display_name
 
 RECORD_FORMAT = "gametable-record"
 RECORD_VERSION = 2
@@ -27,11 +28,21 @@ MAX_SEED = 2**63 - 1
 
 
 class SeatInfo(BaseModel):
-    """Who sat in a seat: a display name, and the bot's name for a computer player."""
+    """Who sat in a seat: a display name, and the bot's name for a computer player.
+
+    Both are read as names are shown (:func:`gametable.core.text.display_name`): one
+    line (a name at most 40 characters, a bot's 100), hidden characters as spaces (a record file's
+    direction marks would disguise who made each move), ``None`` when nothing shows.
+    """
 
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str | None = Field(default=None, max_length=40)
-    bot: str | None = None
+    bot: str | None = Field(default=None, max_length=100)
+
+    @field_validator("name", "bot")
+    @classmethod
+    def _shown(cls, value: str | None) -> str | None:
+        return (display_name(value, 100) or None) if value is not None else None
 
 
 class RecordedAction(BaseModel):

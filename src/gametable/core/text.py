@@ -77,3 +77,10 @@ def one_line(text: str) -> str:
     """``text`` as :func:`visible_only` leaves it, its runs of spaces (line breaks
     included) as one space, trimmed."""
     return " ".join(visible_only(text).split())
+
+
+def display_name(text: str, limit: int = 40) -> str:
+    """A name as others see it: :func:`one_line`, at most ``limit`` characters,
+    ``""`` when nothing of it shows."""
+    clean = one_line(text)[:limit].strip()
+    return clean if shows_something(clean) else ""

@@ -38,7 +38,7 @@ from gametable.core.config import stored_options
 from gametable.core.errors import GameError
 from gametable.core.i18n import translate
 from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
-from gametable.core.text import one_line, shows_something
+from gametable.core.text import display_name
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.clock import Clock, ClockSettings
@@ -1480,10 +1480,7 @@ def clean_name(name: str | None) -> str:
     characters, direction marks or other invisible characters and with at most a few
     accents on a letter (:func:`gametable.core.text.one_line`); ``""`` when nothing of it
     shows."""
-    if not name:
-        return ""
-    clean = one_line(name)[:MAX_NAME].strip()
-    return clean if shows_something(clean) else ""
+    return display_name(name, MAX_NAME) if name else ""
 
 
 def distinct_name(name: str, table: Table, seat: Seat) -> str:
