@@ -323,8 +323,40 @@ def test_max_actions_truncates_the_game() -> None:
     ({"opponents": ["greedy"] * 2}, "2 seats need 1 opponents, not 2"),
     ({"seat": 2}, "seat must be one of 0 … 1, not 2"),
     ({"reward": "points"}, 'reward must be "win" or "score"'),
+    ({"opponents": "grandmaster"}, "no computer player is called 'grandmaster'"),
+    ({"max_actions": 0}, "max_actions must be None or a whole number from 1, not 0"),
 ])
 def test_bot_table_refuses_bad_arguments_clearly(arguments: dict[str, object],
                                                  message: str) -> None:
     with pytest.raises(ValueError, match=message):
         BotTableEnv("sequence-cats", **arguments)  # type: ignore[arg-type]
+
+
+def test_before_the_first_reset_every_call_says_to_reset() -> None:
+    """Stepping or observing before ``reset()`` raised ``AttributeError`` or
+    ``KeyError`` (or "this episode is over"), and a step once every agent was removed a
+    ``KeyError``: each says what to do instead."""
+    first = r"call reset\(\) first"
+    for game in ("sequence-cats", "triominos"):
+        env, table = GameEnv(game), BotTableEnv(game)
+        with pytest.raises(RuntimeError, match=first):
+            env.step(0)
+        with pytest.raises(RuntimeError, match=first):
+            env.observe("seat_0")
+        with pytest.raises(RuntimeError, match=first):
+            env.record()
+        with pytest.raises(RuntimeError, match=first):
+            table.step(0)
+        with pytest.raises(RuntimeError, match=first):
+            table.action_masks()
+        with pytest.raises(RuntimeError, match=first):
+            table.legal_numbers()
+        with pytest.raises(ValueError, match="max_actions"):
+            GameEnv(game, max_actions=-1)
+    env = GameEnv("sequence-cats")
+    env.reset(seed=4)
+    while env.agents:
+        env.step(None if env.terminations[env.agent_selection] else
+                 env.legal_numbers(env.agent_selection)[0])
+    with pytest.raises(RuntimeError, match="no agent is left"):
+        env.step(None)

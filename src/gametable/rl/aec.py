@@ -80,6 +80,7 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             raise ValueError(f'reward must be "win" or "score", not {reward!r}')
         if render_mode not in (None, "ansi"):
             raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
+        check_max_actions(max_actions)
         self.episode = Episode(game, seats, options)
         self.reward_kind: Reward = reward
         self.max_actions = max_actions
@@ -100,7 +101,15 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game: the same ``seed`` deals the same game."""
+        """Deal a new game: the same ``seed`` deals the same game.
+
+        ``options`` are not read (PettingZoo's own tests pass some): the game's options
+        are the environment's, ``GameEnv(game, seats, options)``.
+
+        Raises:
+            ValueError: ``seed`` is not a whole number in ``0 … 2**63 - 1``.
+        """
+        del options
         self.episode.start(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -133,7 +142,8 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
 
     def record(self) -> GameRecord:
         """The game so far as a record: replays in ``gametable replay`` and the browser."""
-        assert self.episode.record is not None, "reset() first"
+        self.episode.state  # noqa: B018 (raises before the first reset)
+        assert self.episode.record is not None
         return self.episode.record
 
     def step(self, action: int | None) -> None:
@@ -147,7 +157,11 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             TypeError: ``action`` is not an integer (``52.7``, ``"52"`` and ``True`` are
                 refused); nothing changes.
             ValueError: ``None`` for an agent that is to act.
+            RuntimeError: before ``reset()``, or after every agent has been removed.
         """
+        self.episode.state  # noqa: B018 (raises before the first reset)
+        if not self.agents:
+            raise RuntimeError("no agent is left to act: reset() to deal a new game")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -203,6 +217,14 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def check_max_actions(max_actions: int | None) -> None:
+    """Raises ``ValueError`` unless ``max_actions`` is ``None`` or a whole number ≥ 1."""
+    if max_actions is not None and (isinstance(max_actions, bool)
+                                    or not isinstance(max_actions, int) or max_actions < 1):
+        raise ValueError(f"max_actions must be None or a whole number from 1, "
+                         f"not {max_actions!r}")
 
 
 def env(game: str | Game[Any], seats: int = 2, options: Mapping[str, Any] | None = None,

@@ -94,10 +94,25 @@ class Episode:
         encoding: Encoding = self.game.encoding(self.config, seats)  # type: ignore[attr-defined]
         self.encoding = encoding
         self.seat_names = seat_names or [f"seat {seat + 1}" for seat in range(seats)]
-        self.state: Any = None
+        self._state: Any = None
         self.record: GameRecord | None = None
         self.actions = 0
         self._decisions: dict[Seat, Decision] = {}
+
+    @property
+    def state(self) -> Any:
+        """The game's state.
+
+        Raises:
+            RuntimeError: no game has been dealt yet (``reset()`` first).
+        """
+        if self._state is None:
+            raise RuntimeError("no game has been dealt yet: call reset() first")
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._state = state
 
     @property
     def observation_specs(self) -> Mapping[str, ArraySpec]:

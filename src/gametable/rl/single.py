@@ -19,13 +19,18 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from gametable.bots import make_bot
+from gametable.bots import bot_names, make_bot
 from gametable.bots.base import Bot
 from gametable.core.actions import copy_actions
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Game
 from gametable.core.records import GameRecord
-from gametable.rl.aec import Reward, final_rewards, observation_space
+from gametable.rl.aec import (
+    Reward,
+    check_max_actions,
+    final_rewards,
+    observation_space,
+)
 from gametable.rl.episode import Episode
 
 
@@ -74,6 +79,11 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         names = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != seats - 1:
             raise ValueError(f"{seats} seats need {seats - 1} opponents, not {len(names)}")
+        unknown = sorted(set(names) - set(bot_names()))
+        if unknown:
+            raise ValueError(f"no computer player is called {', '.join(map(repr, unknown))}: "
+                             f"the names are {', '.join(bot_names())}")
+        check_max_actions(max_actions)
         self.episode = Episode(game, seats, options)
         self.opponents = names
         self.fixed_seat = seat
@@ -98,7 +108,9 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Deal a new game (the same ``seed`` deals the same game and seats the same
-        bots with the same seeds) and play the bots up to the learner's first decision."""
+        bots with the same seeds) and play the bots up to the learner's first decision.
+        ``options`` are not read: the game's options are the environment's."""
+        del options
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
         if self.fixed_seat is None:
@@ -126,6 +138,7 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             IllegalAction: ``action`` is not legal now (its mask entry is 0) and
                 ``illegal="raise"``; nothing changes.
         """
+        self.episode.state  # noqa: B018 (raises before the first reset)
         if self._over:
             raise RuntimeError("this episode is over: call reset() for a new game")
         try:
@@ -169,7 +182,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
 
     def record(self) -> GameRecord:
         """The game so far as a record (the learner's seat is named ``"learner"``)."""
-        assert self.episode.record is not None, "reset() first"
+        self.episode.state  # noqa: B018 (raises before the first reset)
+        assert self.episode.record is not None
         return self.episode.record
 
     def render(self) -> str | None:
