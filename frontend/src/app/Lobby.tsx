@@ -128,7 +128,7 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
         seats.map((choice) =>
           choice.startsWith("bot:") ? { kind: "bot", bot: choice.slice(4) } : { kind: "human" },
         ),
-        name.trim() || t("ui.seat.default_name", { seat: 1 }),
+        name.trim(), // "" takes the first seat without a name (shown in each reader's language)
         clock.turn_seconds !== null || clock.cover_absent ? clock : null,
       );
       const id = created.table.id;

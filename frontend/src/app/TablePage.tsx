@@ -12,6 +12,7 @@ import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { EndedBanner, HostControls } from "./HostControls";
+import { TableChat, wantsChat } from "./TableChat";
 import { RematchBar, RematchContext, joinRematch } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
 import { TurnClock } from "./TurnClock";
@@ -116,6 +117,14 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
               />
             </DecisionsOpen.Provider>
           </TableEnded.Provider>
+          {!watch && !module.ownChat?.(info) && wantsChat(info, table.chat.length) && (
+            <TableChat
+              info={info}
+              seat={seat}
+              chat={table.chat}
+              sendChat={seat !== null ? table.sendChat : undefined}
+            />
+          )}
           {!watch && <TableLinks info={info} server={server} token={seat !== null ? token : null} />}
           {!watch && <TurnAlerts info={info} state={state} seat={seat} />}
           {!watch && table.hostToken && info.status === "playing" && (
@@ -246,7 +255,9 @@ function WaitingRoom({
   const join = (target: number) =>
     run(async () => {
       tokens.saveName(name.trim());
-      const result = await api.join(info.id, target, name.trim() || t("ui.seat.default_name", { seat: target + 1 }));
+      // Without a name the seat has none: each reader's page calls it "Player n" in
+      // their own language.
+      const result = await api.join(info.id, target, name.trim());
       onJoined(result.seat, result.token);
     });
   // The host seats computer players of the level chosen here (a level works for every
@@ -423,7 +434,7 @@ function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: nu
         <button
           type="button"
           onClick={() =>
-            void api.join(info.id, open.seat, tokens.name() || t("ui.seat.default_name", { seat: open.seat + 1 }))
+            void api.join(info.id, open.seat, tokens.name())
               .then((r) => onJoined(r.seat, r.token))
           }
         >

@@ -36,6 +36,9 @@ export interface GameModule {
   /** A team's name (teams numbered from 0), where the game names them, e.g. by colour;
    * else the waiting room says "Team 1", "Team 2"… */
   teamName?: (t: TFunction, team: number) => string;
+  /** Whether the game's table shows the table chat itself (else the page shows it
+   * under the table, folded on a phone). */
+  ownChat?: (info: TableInfo) => boolean;
 }
 
 /** A game's table loaded on first use, so the lobby does not wait for every game. */
@@ -73,6 +76,8 @@ export const GAMES: Record<string, GameModule> = {
     defaultSeats: 4,
     defaultBot: "hard",
     describe: (t, info, event) => describeDixit(t, event, playerOf(t, info)),
+    // Team Dixit's teams talk beside the cards (DX-TEAM-2).
+    ownChat: (info) => info.config.variant === "team",
   },
 };
 

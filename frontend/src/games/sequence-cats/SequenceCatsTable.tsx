@@ -159,13 +159,26 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   } else if (view.current !== null) status = t("sequence_cats.ui.their_turn", { player: player(view.current) });
   else status = "";
 
-  const myTeam = seat !== null ? view.team_of[seat] : null;
   const teams = Array.from(new Set(view.team_of)).sort();
+  // The status line's dot is the colour of whom it speaks of: the seat to act (or to
+  // choose, or who offered a draw), the winners at the end (none for a draw).
+  const spokenOf = view.finished
+    ? view.winners.length
+      ? view.winners[0]
+      : null
+    : offer
+      ? offer.by
+      : view.choosing
+        ? view.choosing.seat
+        : view.current;
+  const statusTeam = spokenOf !== null && !(ended && !view.finished) ? view.team_of[spokenOf] : null;
 
   return (
     <div ref={tableRef} className={`sc-table ${narrow ? "narrow" : ""}`} data-version={state.version}>
       <div className="sc-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
-        {myTeam !== null && <span className="sc-team-dot large" style={{ background: TEAM_COLOURS[myTeam] }} />}
+        {statusTeam !== null && (
+          <span className="sc-team-dot large" data-team={statusTeam} style={{ background: TEAM_COLOURS[statusTeam] }} />
+        )}
         <span className="sc-status-text">{status}</span>
         {/* The closed result opens again from the line that tells the end (a button
             fixed in the window's corner lay over the log and a card count). */}

@@ -1,0 +1,76 @@
+// The table chat under a game whose table has no place of its own for it (every game
+// but Team Dixit, whose teams talk beside the cards): a fold, open on a wide screen and
+// closed on a phone, whose label counts the lines others wrote since it was last open.
+// A line another seat writes while the chat is out of sight shows over the page for a
+// few seconds; a tap on it opens the chat and brings it into view.
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Chat, type ChatProps } from "./Chat";
+import { useNewestShown } from "./eventLog";
+import { seatName } from "./seatName";
+
+/** Wider than this (CSS pixels) the chat starts open. */
+const OPEN_FROM = 900;
+/** How long a new line shows over the page (milliseconds). */
+const TOAST_MS = 6000;
+
+export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(() => window.matchMedia?.(`(min-width: ${OPEN_FROM}px)`).matches ?? true);
+  const lines = chat ?? [];
+  const last = lines.length ? lines[lines.length - 1] : null;
+  const newest = last?.id ?? -1;
+  const [readUpTo, setReadUpTo] = useState(newest);
+  useEffect(() => {
+    if (open) setReadUpTo(newest);
+  }, [open, newest]);
+  const unread = open ? 0 : lines.filter((line) => line.id > readUpTo && line.seat !== seat).length;
+
+  // Whether the chat is on screen (lines already there when the page opened are old).
+  const fold = useRef<HTMLDetailsElement>(null);
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    const element = fold.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting), { threshold: 0.3 });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const [firstSeen] = useState(newest);
+  const fresh = last !== null && last.id > firstSeen && last.seat !== seat && !inView ? last : null;
+  const shown = useNewestShown(fresh?.id ?? -1, TOAST_MS);
+  const [dismissed, setDismissed] = useState(-1);
+  const openChat = (id: number) => {
+    setDismissed(id);
+    setOpen(true);
+    fold.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  };
+
+  return (
+    <>
+      {fresh && shown && dismissed !== fresh.id && (
+        <button type="button" className="chat-toast" data-action="open-chat" onClick={() => openChat(fresh.id)}>
+          <strong>{info.seats[fresh.seat]?.name || fresh.name || seatName(t, info, fresh.seat)}:</strong> {fresh.text}
+          <span className="sr-only"> ({t("ui.chat.show")})</span>
+        </button>
+      )}
+      <details ref={fold} className="table-chat" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary data-action="toggle-chat">
+          {t("ui.chat.title")}
+          {unread > 0 && (
+            <span className="table-chat-unread" data-unread={unread}>
+              {t("ui.chat.unread", { count: unread })}
+            </span>
+          )}
+        </summary>
+        <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} className="table-chat-body" />
+      </details>
+    </>
+  );
+}
+
+/** Whether a table wants the chat: two or more seats for people (taken or open), or
+ * lines already written (a spectator reads them). */
+export function wantsChat(info: ChatProps["info"], lines: number): boolean {
+  return info.seats.filter((s) => s.kind !== "bot").length >= 2 || lines > 0;
+}

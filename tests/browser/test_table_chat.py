@@ -1,0 +1,76 @@
+"""The table chat under a game's table: two friends at a Sequence Cats table talk, one
+on a laptop (the chat open), one on a phone (folded, its label counting what is new, and
+a new line shown over the page while the chat is out of sight). Only Team Dixit shows
+the chat in its own table (DX-TEAM-2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tests.browser.seats import create_table
+from tests.server.conftest import LiveServer
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+def is_open(page: Page) -> bool:
+    return bool(page.locator("details.table-chat").evaluate("element => element.open"))
+
+
+def say(page: Page, text: str) -> None:
+    page.locator(".table-chat .chat-input").fill(text)
+    page.locator(".table-chat .chat-input").press("Enter")
+
+
+def test_two_friends_talk_under_a_sequence_cats_table(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    bjarni = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                 device_scale_factor=2).new_page()
+    bjarni.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    for page in (anna, bjarni):
+        expect(page.locator(".sc-board")).to_be_visible()
+        expect(page.locator("details.table-chat")).to_have_count(1)
+    assert is_open(anna) and not is_open(bjarni)
+    # The status line's dot is the colour of the seat it speaks of (whose turn it is),
+    # the same on both screens (it was each reader's own colour beside "Bjarni is
+    # playing…").
+    dots = [page.locator(".sc-status .sc-team-dot.large") for page in (anna, bjarni)]
+    expect(dots[1]).to_have_attribute("data-team", dots[0].get_attribute("data-team") or "")
+
+    say(anna, "Hello Bjarni, good luck!")
+    expect(anna.locator(".table-chat .chat-log")).to_contain_text("Hello Bjarni, good luck!")
+    expect(bjarni.locator(".table-chat-unread")).to_have_text("1 new")
+    # Bjarni's chat is below the board, out of sight: the line shows over the page,
+    # and a tap on it opens the chat there.
+    toast = bjarni.locator(".chat-toast")
+    expect(toast).to_contain_text("Anna: Hello Bjarni, good luck!")
+    bjarni.screenshot(path=shots / "table-chat-phone-toast.png")
+    toast.click()
+    expect(toast).to_have_count(0)
+    expect(bjarni.locator(".table-chat .chat-input")).to_be_in_viewport()
+    assert is_open(bjarni)
+    expect(bjarni.locator(".table-chat .chat-log")).to_contain_text("Hello Bjarni, good luck!")
+    expect(bjarni.locator(".table-chat .chat-log")).to_contain_text("Anna")
+    expect(bjarni.locator(".table-chat-unread")).to_have_count(0)
+    say(bjarni, "Thanks, you too")
+    expect(anna.locator(".table-chat .chat-log")).to_contain_text("Thanks, you too")
+    expect(anna.locator(".table-chat-unread")).to_have_count(0)  # open: nothing unread
+    bjarni.screenshot(path=shots / "table-chat-phone-open.png")
+    anna.screenshot(path=shots / "table-chat-laptop.png", full_page=True)
+
+
+def test_a_table_with_no_one_to_talk_to_shows_no_chat(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Alone with computer players there is nobody to read it."""
+    table, tokens = create_table(web_server, "triominos", {}, ["human", "greedy"],
+                                 {0: "Sól"})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".tr-table")).to_be_visible()
+    expect(page.locator("details.table-chat")).to_have_count(0)
