@@ -61,9 +61,16 @@ from gametable.games.dixit.scoring import Reveal, score_base, score_party, total
 from gametable.games.dixit.state import DixitState
 
 NAME: Final = "dixit"
-GIVER_PATIENCE: Final = 12.0
+GIVER_PATIENCE: Final = 25.0
 """Bot delays a computer player waits before naming its team's giver for a person
-teammate (DX-TEAM-2, :meth:`Dixit.patience`)."""
+teammate (DX-TEAM-2, :meth:`Dixit.patience`): about 20 s at the default 0.8 s delay, time
+to read the clue and one's hand and to agree in the chat (at 12, about 10 s, the choice
+went while a person was about to make it)."""
+CLAIM_PATIENCE: Final = 15.0
+"""Bot delays a computer player waits before claiming the storyteller role while a
+person sits at the table (DX-SETUP-4, :meth:`Dixit.patience`): about 12 s at the default
+delay, time to open the table, look at one's hand and think of a clue (at 5, about 4 s,
+a computer player had claimed before the page had been read)."""
 PLACEHOLDER_CLUE: Final = "…"
 """The text of the clue actions ``legal_actions`` lists (any 1–200 characters are legal)."""
 _CLAIM: Final[dict[str, Any]] = FrozenAction(type="claim")
@@ -722,13 +729,14 @@ class Dixit:
         """How many bot delays a computer player waits before acting on ``view`` so that
         the people at the table (``people``, their seats) may act first:
 
-        * DX-SETUP-4 [decision]: 5 before claiming the storyteller role;
-        * DX-TEAM-2 [decision]: 12 before naming its team's giver when its teammate is a
-          person (about 10 s at the default 0.8 s delay), so that the person, who may
-          still be reading the last round's result, has the choice.
+        * DX-SETUP-4 [decision]: :data:`CLAIM_PATIENCE` (about 12 s at the default
+          0.8 s delay) before claiming the storyteller role;
+        * DX-TEAM-2 [decision]: :data:`GIVER_PATIENCE` (about 20 s) before naming its
+          team's giver when its teammate is a person, so that the person, who may still
+          be reading the last round's result, has the choice.
         """
         if view.get("phase") == "claim":
-            return 5.0
+            return CLAIM_PATIENCE
         seat, seats = view.get("seat"), view.get("seats")
         if (view.get("variant") == "team" and view.get("phase") == "submit"
                 and isinstance(seat, int) and isinstance(seats, int)
