@@ -213,7 +213,14 @@ def take_turn(player: Player) -> None:
     done = player.done
     if enabled(page, "pass") and (player.wants_pass or not page.locator(
             '.tr-hand-tile[data-playable="true"]').count()):
-        expect(page.locator('[data-action="pass"]')).to_have_text(re.compile(r"Pass \((−10|0)\)"))
+        pass_button = page.locator('[data-action="pass"]')
+        expect(pass_button).to_have_text(re.compile(r"Pass \((−10|0)\)"))
+        # The button to urge is the move that makes sense: not a pass while a tile fits.
+        if page.locator('.tr-hand-tile[data-playable="true"]').count():
+            expect(pass_button).not_to_have_class(re.compile(r"\bprimary\b"))
+            done["pass_with_a_fit"] = done.get("pass_with_a_fit", 0) + 1
+        else:
+            expect(pass_button).to_have_class(re.compile(r"\bprimary\b"))
         act(page, "pass")
         done["pass"] += 1
     elif enabled(page, "draw") and (done["draw"] == 0 or player.wants_pass or not page.locator(

@@ -238,6 +238,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
             view={view}
             canDraw={canDraw}
             canPass={canPass}
+            canPlace={places.length > 0}
             myTurn={myTurn}
             onDraw={() => send({ type: "draw" })}
             onPass={() => send({ type: "pass" })}

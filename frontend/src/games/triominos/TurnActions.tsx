@@ -7,12 +7,14 @@ interface Props {
   view: TriominosView;
   canDraw: boolean;
   canPass: boolean;
+  /** Whether a tile of the hand fits: then passing is allowed but not the move to urge. */
+  canPlace: boolean;
   myTurn: boolean;
   onDraw: () => void;
   onPass: () => void;
 }
 
-export function TurnActions({ view, canDraw, canPass, myTurn, onDraw, onPass }: Props) {
+export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, onPass }: Props) {
   const { t } = useTranslation();
   // What a pass costs, as the rules say for this seat (TR-DRAW-2/3): its penalty after
   // three draws, nothing when the pool is empty and nothing fits. Until it is allowed,
@@ -32,7 +34,7 @@ export function TurnActions({ view, canDraw, canPass, myTurn, onDraw, onPass }: 
       </button>
       <button
         type="button"
-        className={`tr-pass ${canPass ? "primary" : ""}`}
+        className={`tr-pass ${canPass && !canPlace ? "primary" : ""}`}
         data-action="pass"
         disabled={!canPass}
         onClick={onPass}
