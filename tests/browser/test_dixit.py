@@ -402,6 +402,11 @@ def test_a_laptop_window_holds_the_table_in_every_phase(
 
     # A computer storyteller's round: Anna gives a card, then votes.
     expect(anna.locator('[data-action="submit"]')).to_be_in_viewport(ratio=1)
+    # The givers' names under the cards coming in are whole ("Comp…" was cut to 80 px).
+    names = anna.locator(".dx-submission-name-text")
+    expect(names.first).to_be_visible()
+    assert names.evaluate_all("""names => names.every(name =>
+        name.scrollHeight <= name.clientHeight + 1 && name.scrollWidth <= name.clientWidth + 1)""")
     expect(anna.locator(".dx-hand-card").last.locator('[data-action="choose"]')
            ).to_be_in_viewport(ratio=1)
     assert fits_the_window(anna)

@@ -1,7 +1,7 @@
 // While cards are being given: one face-down card per giver as it comes in (never which).
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { seatName } from "../../app/seatName";
+import { seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardBack } from "./Card";
 import { seatColour, type DixitView } from "./types";
@@ -18,10 +18,13 @@ export const Submissions = memo(function Submissions({ info, view, over = false 
         const done = view.submitted.includes(s);
         return (
           <li key={s} className={`dx-submission ${done ? "done" : ""}`} data-seat={s} data-submitted={done ? "true" : "false"}>
-            {done ? <CardBack /> : <span className="dx-card-face dx-card-empty" aria-hidden="true" />}
-            <span className="dx-submission-name" title={seatName(t, info, s)}>
+            {/* The seat's colour on the card's corner leaves the name the card's width. */}
+            <span className="dx-submission-card">
+              {done ? <CardBack /> : <span className="dx-card-face dx-card-empty" aria-hidden="true" />}
               <span className="dx-dot" style={{ background: seatColour(view, s) }} aria-hidden="true" />
-              <span className="dx-submission-name-text">{seatName(t, info, s)}</span>
+            </span>
+            <span className="dx-submission-name" title={seatName(t, info, s)}>
+              <span className="dx-submission-name-text">{shortSeatName(t, info, s)}</span>
             </span>
             {!over && (
               <span className={`dx-progress ${done ? "done" : "waiting"}`}>
