@@ -78,7 +78,7 @@ export function ChatToast({ info, seat, chat }: { info: TableInfo; seat: number 
     document.querySelector(".dx-chat")?.scrollIntoView({ block: "center", behavior: "smooth" });
   };
   return (
-    <button type="button" className="dx-chat-toast" data-action="open-chat" onClick={open}>
+    <button type="button" className="chat-toast" data-action="open-chat" onClick={open}>
       <strong>{fresh.name ?? seatName(t, info, fresh.seat)}:</strong> {fresh.text}
       <span className="sr-only"> ({t("dixit.ui.show_chat")})</span>
     </button>
