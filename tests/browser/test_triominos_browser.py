@@ -661,6 +661,11 @@ def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(
         expect(page.locator(".tr-ranking")).to_be_in_viewport()
         assert summary.evaluate("panel => panel.scrollTop") == 0
         expect(page.locator('[data-action="close-summary"]')).to_be_focused()
+        # The end's actions (see the table, play again, the replay, the record) stay in
+        # sight at the dialog's bottom while it scrolls (they were a long scroll down).
+        actions = page.locator(".tr-summary .result-actions")
+        expect(actions).to_be_in_viewport(ratio=1)
+        expect(actions.locator('[data-action="close-summary"]')).to_be_in_viewport(ratio=1)
         page.screenshot(path=shots / "triominos-phone-result.png")
 
         wrap = page.locator(".tr-totals-wrap")
@@ -675,6 +680,8 @@ def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(
             return [outer.left, outer.right, last.left, last.right];
         }""")
         assert edges[0] - 1 <= edges[2] and edges[3] <= edges[1] + 1  # the last seat, whole
+        expect(actions).to_be_in_viewport(ratio=1)
+        page.screenshot(path=shots / "triominos-phone-result-totals.png")
     finally:
         server.stop()
 
