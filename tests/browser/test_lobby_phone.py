@@ -29,6 +29,9 @@ def test_the_new_table_form_fits_a_phone_and_its_button_takes_the_tap(
         )
         assert too_wide == []
         button = page.get_by_role("button", name="Create table")
+        # The form is several screens long: its button waits at the window's bottom
+        # from the start (it was at the very end of the page).
+        expect(button).to_be_in_viewport(ratio=1)
         button.scroll_into_view_if_needed()
         box = button.bounding_box()
         assert box is not None

@@ -224,9 +224,12 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
       )}
       <ClockOptions clock={clock} onChange={setClock} />
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
-      <button className="primary big" type="submit" disabled={busy || refused}>
-        {busy ? t("ui.lobby.creating") : t("ui.lobby.create")}
-      </button>
+      {/* In sight at the window's bottom while the options above are long (a phone). */}
+      <div className="create-bar">
+        <button className="primary big" type="submit" disabled={busy || refused}>
+          {busy ? t("ui.lobby.creating") : t("ui.lobby.create")}
+        </button>
+      </div>
     </form>
   );
 }
