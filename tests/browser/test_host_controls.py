@@ -59,6 +59,8 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     choice = anna.get_by_label("Who takes Bruno's seat")
     expect(choice.locator("option", has_text="once they have left")).to_be_disabled()
     expect(choice).to_have_value("medium")
+    # In words: the choice is who takes the seat once Bruno is removed, not what he is.
+    expect(anna.locator(".host-seat-then")).to_have_text("Once removed, their seat goes to:")
     choice.select_option(label="Computer player (Easy)")
     anna.screenshot(path=str(shots / "host-controls.png"), full_page=True)
     anna.get_by_role("button", name="Remove Bruno").click()

@@ -61,6 +61,10 @@ export function HostControls({
                     {name}
                     {!s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
                   </span>
+                  {/* Said in words, the choice does not read as what the player is now. */}
+                  <span className="host-seat-then" aria-hidden="true">
+                    {t("ui.host.in_their_seat")}
+                  </span>
                   <select
                     aria-label={t("ui.host.replace_with", { player: name })}
                     value={choice}
