@@ -791,8 +791,9 @@ def test_a_body_that_trickles_in_through_another_process_is_refused_in_time(
     b = LiveServer(data_dir=tmp_path / "data", bot_delay=0.0, name="b",
                    options=["--no-rate-limits", "--database", database, "--redis", redis_url,
                             "--body-timeout", "2"])
-    b.start()
     try:
+        b.start()  # inside: a process that does not start leaves none running
+
         async def trickle() -> tuple[bytes, float]:
             created = await create(a.url, [{"kind": "human"}, {"kind": "human"}])
             table_id = created["table"]["id"]
