@@ -236,6 +236,34 @@ def test_on_a_phone_a_chosen_cards_spaces_are_never_under_the_hand_bar(
         page.evaluate("window.scrollTo(0, 0)")  # as a player scrolled back up
 
 
+BOARD_ABOVE_HAND_BAR = """() => {
+    const bar = document.querySelector('.sc-hand-bar');
+    const spaces = [...document.querySelectorAll('.sc-space')];
+    if (!bar || spaces.length === 0) return null;
+    const top = bar.getBoundingClientRect().top;
+    return spaces.filter(space => space.getBoundingClientRect().bottom > top + 1).length;
+}"""
+
+
+def test_on_a_phone_three_teams_see_the_whole_board_above_the_hand_bar(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """SC-PLAY-1, three teams on a phone: beside three teams' scores the status line took
+    four lines and, with "Offer a draw" in the hand bar, the board's last row lay under
+    the bar until one scrolled. The scores now go under the status text and the offer
+    under the board: the whole board is in sight from the start."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2).new_page()
+    create_table(page, web_server, "Sól", ["bot:greedy"] * 2)
+    expect(page.locator(".sc-score-item")).to_have_count(3)
+    expect(page.locator(".sc-hand .sc-card").first).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate(BOARD_ABOVE_HAND_BAR) == 0
+    expect(page.locator(".sc-hand-bar .sc-offer-draw")).to_have_count(0)
+    expect(page.locator(".sc-side .sc-offer-draw")).to_have_count(1)
+    page.screenshot(path=shots / "phone-three-teams.png")
+
+
 # The names shown on the board and in the hand whose words go over two lines at a
 # letter, not at a space or a soft hyphen.
 BROKEN_WORDS = broken_words(".sc-space-name, .sc-card-name")

@@ -173,6 +173,23 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
         : view.current;
   const statusTeam = spokenOf !== null && !(ended && !view.finished) ? view.team_of[spokenOf] : null;
 
+  // Offering a draw (SC-WIN-3) is rare: on a phone the button waits under the board, so
+  // that the hand bar at the bottom of the screen is no taller than the hand.
+  const offerDraw = (
+    <>
+      {open && view.may_offer_draw && (
+        <button type="button" className="sc-offer-draw" onClick={() => choose({ type: "offer_draw" })}>
+          {t("sequence_cats.ui.offer_draw")}
+        </button>
+      )}
+      {open && !offer && !view.may_offer_draw && (view.draw_offer_again_in ?? 0) > 0 && (
+        <p className="sc-offer-later">
+          {t("sequence_cats.ui.offer_draw_again_in", { count: view.draw_offer_again_in })}
+        </p>
+      )}
+    </>
+  );
+
   return (
     <div ref={tableRef} className={`sc-table ${narrow ? "narrow" : ""}`} data-version={state.version}>
       <div className="sc-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
@@ -223,6 +240,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           {offer && !view.finished && !(narrow && seat !== null) && (
             <DrawOffer offer={offer} seat={seat} answers={answers} player={player} onAnswer={choose} />
           )}
+          {narrow && seat !== null && !view.finished && offerDraw}
           <Players info={info} view={view} seat={seat} cardName={cardName} />
           <p className="sc-pile">{t("sequence_cats.ui.draw_pile", { count: view.draw_pile })}</p>
           <ol className="sc-log" aria-label={t("sequence_cats.ui.log")}>
@@ -280,16 +298,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
               {t("sequence_cats.ui.pass")}
             </button>
           )}
-          {open && view.may_offer_draw && (
-            <button type="button" className="sc-offer-draw" onClick={() => choose({ type: "offer_draw" })}>
-              {t("sequence_cats.ui.offer_draw")}
-            </button>
-          )}
-          {open && !offer && !view.may_offer_draw && (view.draw_offer_again_in ?? 0) > 0 && (
-            <p className="sc-offer-later">
-              {t("sequence_cats.ui.offer_draw_again_in", { count: view.draw_offer_again_in })}
-            </p>
-          )}
+          {!narrow && offerDraw}
           {/* On a phone the bar would grow over the board's last row: the card's text
               is its tooltip there, as the picture and name tell the card. */}
           {selectedCard && !narrow && (
