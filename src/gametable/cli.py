@@ -130,6 +130,10 @@ def serve(
     absent_seconds: Annotated[float, typer.Option(
         help="At tables whose clock covers for absent players: seconds a seat that must "
         "act may stay disconnected before a computer player acts for it.")] = 30.0,
+    reopen_after_seconds: Annotated[float, typer.Option(
+        help="Seconds a player must have been gone before the host may open their seat "
+        "for someone else (who then sees their cards); a computer player may take it "
+        "at once.")] = 60.0,
 ) -> None:
     """Start the web server.
 
@@ -180,6 +184,7 @@ def serve(
         header_timeout=header_timeout, body_timeout=body_timeout,
         read_timeout=min(15.0, body_timeout), upload_quota=quota,
         absent_seconds=absent_seconds, host_gone_seconds=host_gone_seconds,
+        reopen_after_seconds=reopen_after_seconds,
         redis=redis, advertise=advertise.rstrip("/") if advertise else None,
         metrics_from=tuple(metrics_from.split(",")))
     run(host=host, port=port, settings=settings, forwarded_allow_ips=forwarded_allow_ips,

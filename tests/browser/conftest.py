@@ -111,7 +111,9 @@ def web_server(tmp_path: Path) -> Iterator[LiveServer]:
     if not CLIENT.exists():
         pytest.fail("the browser client is not built: run scripts/test (or `npm run build` "
                     "in frontend/)")
-    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    # A seat the host opens may open as soon as its person has gone.
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15,
+                        options=["--reopen-after-seconds", "0"])
     server.start()
     yield server
     server.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from gametable.core.records import GameRecord
 from gametable.server import hosting
 from gametable.server.app import Settings, create_app
 from gametable.server.clock import ClockSettings
+from gametable.server.logname import log_name
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import OPEN, PLAYING, WAITING, Refused, SeatRequest, TableManager
 from tests.aio import run_async
@@ -27,8 +29,10 @@ HUMAN = SeatRequest("human")
 
 @pytest.fixture
 def app_client(tmp_path: Path) -> Iterator[TestClient]:
+    # A seat opens as soon as its person has gone (the grace that follows is tested with
+    # its default below).
     app = create_app(Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
-                              rates={}))
+                              rates={}, reopen_after_seconds=0))
     with TestClient(app) as client:
         yield client
 
@@ -144,6 +148,106 @@ def test_before_the_first_move_a_present_players_seat_is_not_opened_either(
     gone = app_client.post(f"/api/tables/{table_id}/seats/1/remove", json={},
                            headers={"X-Host-Token": made["host_token"]})
     assert gone.status_code == 200, gone.text
+
+
+def hand_of(client: TestClient, table_id: str, token: str) -> list[Any]:
+    """The hand ``token``'s seat is shown (its connection then closes)."""
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        while (message := ws.receive_json())["type"] != "state":
+            pass
+    hand: list[Any] = message["view"]["hand"]
+    return hand
+
+
+@pytest.mark.parametrize("to", [{}, {"bot": "random"}])
+def test_before_the_first_move_a_seat_that_changes_hands_is_dealt_again(
+        app_client: TestClient, tmp_path: Path, to: dict[str, Any]) -> None:
+    """The cards are dealt when the table is made: someone could take a seat in the
+    waiting room, look at its hand and leave, and once the host opened the seat (or gave
+    it to a computer player) know the cards of whoever played it. Before the first move a
+    seat that changes hands deals every hand again, from a new seed that is stored: the
+    same hands come back after a restart."""
+    made = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Anna", "seats": [{"kind": "human"}] * 4}).json()
+    table_id, host = made["table"]["id"], made["host_token"]
+    spy = app_client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()
+    peeked = hand_of(app_client, table_id, spy["token"])
+    anna_before = hand_of(app_client, table_id, made["token"])
+    wait_until_gone(app_client, table_id, 1)
+    wait_until_gone(app_client, table_id, 0)
+    removed = app_client.post(f"/api/tables/{table_id}/seats/1/remove", json=to,
+                              headers={"X-Host-Token": host})
+    assert removed.status_code == 200, removed.text
+    assert removed.json()["version"] == 0
+    anna_after = hand_of(app_client, table_id, made["token"])
+    assert len(anna_after) == len(anna_before) == 6 and anna_after != anna_before
+    if not to:
+        friend = app_client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()
+        dealt = hand_of(app_client, table_id, friend["token"])
+        assert len(dealt) == 6 and set(dealt) != set(peeked)
+    # The new seed was stored with the seat: a restarted server deals the same hands.
+    again = create_app(Settings(data_dir=tmp_path, bot_delay=0,
+                                static_dir=tmp_path / "none", rates={}))
+    with TestClient(again) as restarted:
+        assert hand_of(restarted, table_id, made["token"]) == anna_after
+
+
+def test_a_seat_opens_for_someone_else_only_once_its_player_has_been_gone_a_while(
+        tmp_path: Path) -> None:
+    """A page reload, a phone asleep or a network changing closes a player's connection
+    for a moment; a host who opened the seat then (and took it) would read their cards.
+    The seat opens once its person has been gone ``reopen_after_seconds``; a computer
+    player may take it at once."""
+    app = create_app(Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                              rates={}, reopen_after_seconds=0.8))
+    with TestClient(app) as client:
+        t = two_players(client)
+        headers = {"X-Host-Token": t["host"]}
+        hand_of(client, t["id"], t["bruno"])
+        wait_until_gone(client, t["id"], 1)
+        early = client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                            headers=headers)
+        assert early.status_code == 409 and early.json()["code"] == "player_just_left"
+        assert early.json()["params"]["seconds"] == 1
+        assert "Bruno left moments ago" in early.json()["message"]
+        assert client.get(f"/api/tables/{t['id']}").json()["seats"][1]["kind"] == "human"
+        time.sleep(0.9)
+        opened = client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                             headers=headers)
+        assert opened.status_code == 200, opened.text
+
+        t = two_players(client)
+        hand_of(client, t["id"], t["bruno"])
+        wait_until_gone(client, t["id"], 1)
+        to_bot = client.post(f"/api/tables/{t['id']}/seats/1/remove",
+                             json={"bot": "random"}, headers={"X-Host-Token": t["host"]})
+        assert to_bot.status_code == 200, to_bot.text
+
+
+def test_the_log_names_a_table_without_its_id(app_client: TestClient,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    """A table's id is its invite link: whoever reads the server's log (a log collector)
+    could take an open seat with it. The log names the table by a digest of its id."""
+    caplog.set_level(logging.INFO)
+    t = two_players(app_client)
+    hand_of(app_client, t["id"], t["bruno"])
+    wait_until_gone(app_client, t["id"], 1)
+    headers = {"X-Host-Token": t["host"]}
+    assert app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                           headers=headers).status_code == 200
+    assert app_client.post(f"/api/tables/{t['id']}/end", json={},
+                           headers=headers).status_code == 200
+    with app_client.websocket_connect(f"/api/tables/{t['id']}/ws") as anna:
+        anna.send_json({"type": "hello", "token": t["anna"]})
+        anna.send_json({"type": "rematch"})
+        while (offer := anna.receive_json())["type"] != "rematch":
+            pass
+    logged = "\n".join(record.getMessage() for record in caplog.records
+                       if record.name.startswith("gametable"))
+    assert "the host removed seat 1" in logged and "asked to play again" in logged
+    assert log_name(t["id"]) in logged and log_name(offer["table"]) in logged
+    assert t["id"] not in logged and offer["table"] not in logged
 
 
 def test_a_name_shows_what_it_says_and_is_nobody_elses_at_the_table(

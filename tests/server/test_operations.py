@@ -204,3 +204,15 @@ def test_sigterm_drains_stores_and_tells_clients_to_reconnect(json_server: LiveS
     with httpx.Client(base_url=json_server.url, timeout=30) as http:
         assert http.get(f"/api/tables/{table_id}").json()["version"] == 1
     json_server.stop()
+
+
+def test_the_log_writes_no_redis_password() -> None:
+    """``--redis redis://:secret@host/0``: the log line that a process joined, and the
+    message that refuses one with other keys, name the Redis server without its
+    password."""
+    from gametable.server.cluster import without_password  # noqa: PLC0415
+
+    assert without_password("redis://:s3cret@10.0.0.5:6379/0") == "redis://:***@10.0.0.5:6379/0"
+    assert without_password("rediss://app:s3cret@cache.example:6380/1?x=1") == (
+        "rediss://app:***@cache.example:6380/1?x=1")
+    assert without_password("redis://127.0.0.1:6379/0") == "redis://127.0.0.1:6379/0"

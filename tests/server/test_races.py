@@ -26,11 +26,11 @@ class SlowSeats(SQLiteStorage):
         self.gate = asyncio.Event()
         self.entered = asyncio.Event()
 
-    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
         if self.slow:
             self.entered.set()
             await self.gate.wait()
-        await super().save_seat(table_id, seat)
+        await super().save_seat(table_id, seat, seed)
 
 
 class FakeSocket(Socket):

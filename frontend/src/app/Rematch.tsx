@@ -20,6 +20,7 @@ export const RematchContext = createContext<RematchState | null>(null);
 
 /** Go to the new table, with this seat's token (and the host token) saved first. */
 export function joinRematch(offer: RematchMessage) {
+  if (!offer.table) return;
   if (offer.seat !== null && offer.token) tokens.saveSeat(offer.table, offer.seat, offer.token);
   if (offer.host_token) tokens.saveHost(offer.table, offer.host_token);
   navigate(`/t/${offer.table}`);
@@ -38,9 +39,12 @@ export function PlayAgain() {
     return (
       <span className="play-again">
         <span className="play-again-note">{t("ui.rematch.asked", { player: who })}</span>
-        <button type="button" className="primary" onClick={() => joinRematch(offer)}>
-          {offer.token ? t("ui.rematch.join") : t("ui.rematch.open")}
-        </button>
+        {/* Someone watching is told that a new game began, not where (docs/protocol.md). */}
+        {offer.table && (
+          <button type="button" className="primary" onClick={() => joinRematch(offer)}>
+            {offer.token ? t("ui.rematch.join") : t("ui.rematch.open")}
+          </button>
+        )}
       </span>
     );
   }

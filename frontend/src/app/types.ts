@@ -38,7 +38,8 @@ export interface TableInfo {
 /** Someone asked to play again: the new table, and this seat's place and token there. */
 export interface RematchMessage {
   type: "rematch";
-  table: string;
+  /** The new table; null for a spectator (its id is the invite link). */
+  table: string | null;
   /** The seat (of this table) that asked. */
   by: number;
   /** This seat's seat at the new table and its token; null for a spectator, or a seat

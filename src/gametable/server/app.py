@@ -138,6 +138,9 @@ class Settings:
             that must act may stay disconnected before a computer player acts for it.
         host_gone_seconds: seconds the host's seat may have nobody connected, while
             another player is, before the host role passes to that player.
+        reopen_after_seconds: seconds a player must have been gone (no connection)
+            before the host may open their seat for someone else, who would see their
+            cards: a page reload or a phone asleep is not leaving the table.
         redis: a Redis URL (``redis://host:6379/0``) shared by several processes that
             serve the same tables (``gametable.server.cluster``; use it with
             ``database``); ``None``: this process serves every table alone.
@@ -163,6 +166,7 @@ class Settings:
     upload_quota: UploadQuota = field(default_factory=UploadQuota)
     absent_seconds: float = 30.0
     host_gone_seconds: float = 300.0
+    reopen_after_seconds: float = 60.0
     redis: str | None = None
     advertise: str | None = None
     metrics_from: tuple[str, ...] = LOOPBACK
@@ -229,7 +233,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         manager = TableManager(store, bot_delay=settings.bot_delay,
                                secret=secret, caps=settings.caps,
                                absent_seconds=settings.absent_seconds,
-                               host_gone_seconds=settings.host_gone_seconds)
+                               host_gone_seconds=settings.host_gone_seconds,
+                               reopen_after_seconds=settings.reopen_after_seconds)
         manager.watch_connections = partial(hosting.watch_host, manager)
         cluster: Cluster | None = None
         if settings.redis:
@@ -256,7 +261,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         store.close()
 
     limits = Limits(settings.rates)
-    app = FastAPI(title="gametable", lifespan=lifespan, docs_url="/api/docs",
+    # No interactive documentation page: FastAPI's loads its script from a CDN, which
+    # would run on this origin beside every seat and host token the browser keeps. The
+    # schema is served; docs/protocol.md is the reference.
+    app = FastAPI(title="gametable", lifespan=lifespan, docs_url=None,
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.state.settings = settings
     app.state.limits = limits

@@ -42,6 +42,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import orjson
@@ -51,6 +52,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from redis.exceptions import RedisError
 from starlette.types import Message, Receive, Scope, Send
 
+from gametable.server.logname import log_name
 from gametable.server.socket import Socket
 from gametable.server.storage import StorageError
 from gametable.server.tables import RESTART_CLOSE, Refused
@@ -197,7 +199,8 @@ class Cluster:
                 theirs = await self.redis.get(SECRETS)
                 if theirs is not None and str(theirs) != fingerprint:
                     raise ClusterError(
-                        f"the processes sharing Redis at {self.redis_url} hold other secret "
+                        "the processes sharing Redis at "
+                        f"{without_password(self.redis_url)} hold other secret "
                         "keys than this one (secret.key and picture-secret in its data "
                         "folder): give every process the same data folder, or copy both "
                         "files into each before it first starts (docs/deploy.md)")
@@ -218,7 +221,7 @@ class Cluster:
                        asyncio.create_task(self._every(self.takeover_seconds,
                                                        self.take_over))]
         log.info("cluster: process %s at %s joined (Redis %s)", self.id, self.url,
-                 self.redis_url)
+                 without_password(self.redis_url))
 
     async def stop(self) -> None:
         """Stop renewing and give every lease back, so other processes take the tables
@@ -287,7 +290,7 @@ class Cluster:
         try:
             return await self.claim(table_id)
         except ClusterError as error:
-            log.warning("cluster: new table %s: %s", table_id, error)
+            log.warning("cluster: new table %s: %s", log_name(table_id), error)
             return False
 
     async def renew(self) -> None:
@@ -335,7 +338,7 @@ class Cluster:
             return
         self._claimed.pop(table_id, None)
         self.losses += 1
-        log.warning("cluster: table %s lost: %s", table_id, why)
+        log.warning("cluster: table %s lost: %s", log_name(table_id), why)
         if self.manager is not None:
             self.manager.unload(table_id)
 
@@ -348,7 +351,7 @@ class Cluster:
             if await self._release(keys=[OWNER + table_id], args=[self.value]) and forget:
                 await self.redis.srem(TABLES, table_id)
         except (RedisError, OSError) as error:
-            log.warning("cluster: lease of table %s not given back: %s", table_id, error)
+            log.warning("cluster: lease of table %s not given back: %s", log_name(table_id), error)
 
     async def _rejoin(self, manager: TableManager) -> None:
         """Follow a Redis that restarted without its keys: the first process to notice
@@ -411,15 +414,15 @@ class Cluster:
                     # Storage is down for now: the table stays noted, and the next sweep
                     # (of whichever process) tries again.
                     log.warning("cluster: table %s not taken over yet: storage failed",
-                                table_id)
+                                log_name(table_id))
                     await self._give_back(table_id, forget=False)
                     return
                 # Gone or expired: nothing to run.
-                log.info("cluster: table %s not taken over: %s", table_id, refusal.code)
+                log.info("cluster: table %s not taken over: %s", log_name(table_id), refusal.code)
                 await self._give_back(table_id)
                 continue
             self.takeovers += 1
-            log.info("cluster: took over table %s (loaded in %.3f s)", table_id,
+            log.info("cluster: took over table %s (loaded in %.3f s)", log_name(table_id),
                      time.monotonic() - started)
 
     async def held_elsewhere(self, table_ids: list[str]) -> set[str]:
@@ -496,7 +499,7 @@ class Cluster:
         try:
             return await asyncio.to_thread(self.manager.storage.has_table, table_id)
         except StorageError as error:
-            log.warning("cluster: table %s: %s", table_id, error)
+            log.warning("cluster: table %s: %s", log_name(table_id), error)
             return True
 
     # -- proxying ---------------------------------------------------------------------
@@ -543,7 +546,7 @@ class Cluster:
             try:
                 target = await self._target(table_id, peer, deadline)
             except ClusterError as error:
-                log.warning("cluster: websocket of table %s: %s", table_id, error)
+                log.warning("cluster: websocket of table %s: %s", log_name(table_id), error)
                 await socket.close(*RESTART_CLOSE)
                 return
             if target is None:
@@ -556,7 +559,7 @@ class Cluster:
                     open_timeout=2, compression=None, proxy=None)
             except (OSError, TimeoutError, websockets.InvalidHandshake) as error:
                 if time.monotonic() >= deadline:
-                    log.warning("cluster: owner of table %s at %s: %s", table_id, target,
+                    log.warning("cluster: owner of table %s at %s: %s", log_name(table_id), target,
                                 error)
                     await socket.close(*RESTART_CLOSE)
                     return
@@ -576,7 +579,7 @@ class Cluster:
             try:
                 target = await self._target(table_id, peer, deadline)
             except ClusterError as error:
-                log.warning("cluster: request for table %s: %s", table_id, error)
+                log.warning("cluster: request for table %s: %s", log_name(table_id), error)
                 await _unavailable(send)
                 return
             if target is None:
@@ -605,13 +608,13 @@ class Cluster:
                                               httpx.PoolTimeout))
                 if sent and scope["method"] not in _IDEMPOTENT:
                     log.warning("cluster: owner of table %s at %s failed during a %s: %s",
-                                table_id, target, scope["method"], error)
+                                log_name(table_id), target, scope["method"], error)
                     await _json(send, 503, Refused(
                         "outcome_unknown", "server.errors.outcome_unknown",
                         status=503).to_json(), [(b"retry-after", b"2")])
                     return
                 if time.monotonic() >= deadline:
-                    log.warning("cluster: owner of table %s at %s: %s", table_id, target,
+                    log.warning("cluster: owner of table %s at %s: %s", log_name(table_id), target,
                                 error)
                     await _unavailable(send)
                     return
@@ -775,3 +778,14 @@ class _ClusterFigures:
                                 "Table leases lost while held (taken, or not renewed in "
                                 "time).", value=cluster.losses),
         ]
+
+
+def without_password(url: str) -> str:
+    """``url`` with its password, if any, written ``***`` (for logs and messages):
+    ``redis://:secret@host:6379/0`` → ``redis://:***@host:6379/0``."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))

@@ -76,11 +76,6 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 ]
 
 
-OWN_POLICY = ("/api/docs",)
-"""Pages with a script of their own (the API's interactive documentation, made by
-FastAPI): every header but the content security policy."""
-
-
 class SecurityHeaders:
     """Add :data:`SECURITY_HEADERS` to every HTTP answer (headers the app set win)."""
 
@@ -92,8 +87,6 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         added = SECURITY_HEADERS
-        if scope["path"].startswith(OWN_POLICY):
-            added = [(n, v) for n, v in SECURITY_HEADERS if n != b"content-security-policy"]
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import time
 
 from gametable.bots import bot_names, make_bot
 from gametable.core.protocol import Seat
+from gametable.server.logname import log_name
 from gametable.server.storage import SeatRow, StorageError, token_hash
 from gametable.server.tables import (
     BOT,
@@ -69,13 +71,21 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
     the first move too (the cards are dealt when the table is made): whoever took it
     would see that player's hand, and in Dixit the card they gave and their vote, so a
     host could look at a present player's cards by taking the seat themselves and handing
-    it back.
+    it back. Nor is it opened until its person has been gone
+    :attr:`TableManager.reopen_after_seconds` (``player_just_left``): a page reload, a
+    phone asleep or a network changing is not leaving, and whoever took the seat in that
+    moment would see the cards.
+
+    Before the first move the cards are dealt again from a new seed, for every seat
+    (stored with the seat's change): the person removed saw the seat's hand, which
+    someone could otherwise join, look at, leave and have opened or given to a computer
+    player, to know the cards of whoever plays it.
 
     Raises:
         Refused: not the host (403), unknown bot, no such seat (404), no person there,
             the host's own seat (hand the role on first), the game is over, the person
-            is at the table and the seat would open mid-game (409), one all-bot table
-            more than the caps allow (429), or storage failed (503).
+            is at the table or left moments ago and the seat would open (409), one
+            all-bot table more than the caps allow (429), or storage failed (503).
     """
     table = await manager.get(table_id)
     check_host(table, host_token)
@@ -87,18 +97,26 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         _not_over(table)
         if seat == table.host_seat:
             raise Refused("remove_host", "server.errors.remove_host", status=409)
+        player = table.seats[seat].name or f"#{seat + 1}"
         if bot is None and table.connected(seat):
             raise Refused("player_present", "server.errors.player_present", status=409,
-                          player=table.seats[seat].name or f"#{seat + 1}")
+                          player=player)
+        away = table.away_for(seat)
+        if bot is None and away < manager.reopen_after_seconds:
+            raise Refused("player_just_left", "server.errors.player_just_left",
+                          status=409, player=player,
+                          seconds=max(1, math.ceil(manager.reopen_after_seconds - away)))
         if bot is not None and all(s.kind == BOT for s in table.seats if s.seat != seat):
             manager.check_caps(client, waiting=False, bots_only=True)
+        # Before the first move the person leaving saw the seat's hand (the cards are
+        # dealt when the table is made): they are dealt again, for every seat.
         await manager.save_seat(table, SeatRow(seat, BOT, bot=bot) if bot is not None
-                                else SeatRow(seat, OPEN))
+                                else SeatRow(seat, OPEN), deal_again=table.version == 0)
         table.cover_bots.pop(seat, None)
-        if bot is not None:
+        if bot is not None and seat not in table.bots:
             table.bots[seat] = make_bot(bot, table.game, manager.bot_seed(table.seed, seat))
         table.drop_seat(seat, *REMOVED_CLOSE)
-        log.info("table %s: the host removed seat %d (%s)", table.id, seat, bot or "open")
+        log.info("table %s: the host removed seat %d (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)
     return table
 
@@ -153,7 +171,8 @@ async def end_game(manager: TableManager, table_id: str, host_token: str | None)
         table.stop_clock()
         table.broadcast_info()
         table.broadcast_state()
-        log.info("table %s: the host ended the game at action %d", table.id, table.version)
+        log.info("table %s: the host ended the game at action %d", log_name(table.id),
+                 table.version)
     manager.forget_caps(table.id)
     return table
 
@@ -221,7 +240,7 @@ async def _give_host(manager: TableManager, table: Table, seat: Seat) -> None:
         if conn.seat == seat and table.holds(conn):
             conn.push_json({"type": "host", "host_token": token})
     table.broadcast_info()
-    log.info("table %s: the host role went to seat %d", table.id, seat)
+    log.info("table %s: the host role went to seat %d", log_name(table.id), seat)
 
 
 def watch_host(manager: TableManager, table: Table) -> None:
@@ -254,5 +273,5 @@ async def _pass_host(manager: TableManager, table: Table) -> None:
         try:
             await _give_host(manager, table, heirs[0])
         except Refused:
-            log.warning("table %s: the host role could not be passed on", table.id)
+            log.warning("table %s: the host role could not be passed on", log_name(table.id))
 

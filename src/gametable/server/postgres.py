@@ -154,8 +154,12 @@ class PostgresStorage:
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
-    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
-        await self._write(_seat_statement(table_id, seat))
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
+        statements = [_seat_statement(table_id, seat)]
+        if seed is not None:
+            statements.append(("UPDATE game_tables SET seed = %s WHERE id = %s",
+                               (seed, table_id)))
+        await self._write(*statements)
 
     async def append_action(self, table_id: str, number: int, seat: int,
                             action: dict[str, Any], clock: dict[str, Any] | None = None

@@ -8,8 +8,9 @@ the old one (the last old seat comes first), so partners who sat opposite or alt
 stay partners. Computer players follow at once; each person connected at that moment
 gets a seat with a new token, sent over their connection only (``{"type": "rematch",
 "table", "by", "seat", "token"}``), and joins with one click; the seat of someone who had
-left is open, for the invite link. The new host token goes to the old host's seat (or,
-if the host is not here, to whoever asked). The offer is kept in memory with the old
+left is open, for the invite link. Clients that watch hear that a new game began, not
+its table. The new host token goes to the old host's seat (or, if the host is not here,
+to whoever asked). The offer is kept in memory with the old
 table, and repeated to a player who reconnects to it.
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 
 from gametable.core.protocol import Seat
 from gametable.server.clock import Clock
+from gametable.server.logname import log_name
 from gametable.server.storage import SeatRow, TableRow, token_hash
 from gametable.server.tables import (
     BOT,
@@ -41,9 +43,14 @@ log = logging.getLogger("gametable.rematch")
 def offer_message(offer: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     """The ``rematch`` message for a client of ``seat`` (``None``: it watches): the new
     table, who asked, and — for a seat that has one — its new seat and token (and the
-    host token for the host's seat)."""
+    host token for the host's seat). A client that watches is told that a new game began,
+    not where: a table's id is its invite link, and a watch link may be shared widely (a
+    big screen, a stream), so anyone watching could otherwise take the seat of a player
+    who had left, under that player's name."""
     mine = offer["tokens"].get(seat) if seat is not None else None
-    message: dict[str, Any] = {"type": "rematch", "table": offer["table"], "by": offer["by"],
+    message: dict[str, Any] = {"type": "rematch",
+                               "table": offer["table"] if seat is not None else None,
+                               "by": offer["by"],
                                "seat": mine[0] if mine else None,
                                "token": mine[1] if mine else None}
     if seat is not None and seat == offer["host"][0]:
@@ -102,7 +109,7 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
                    host_seat=tokens[host_old][0] if host_old in tokens else None,
                    clock=Clock(clock.settings).to_json() if clock is not None else None)
     new_table = await manager.add_table(row, client)
-    log.info("table %s: seat %d asked to play again: table %s", table.id, asked_by,
-             new_table.id)
+    log.info("table %s: seat %d asked to play again: table %s", log_name(table.id), asked_by,
+             log_name(new_table.id))
     return {"table": new_table.id, "by": asked_by, "tokens": tokens,
             "host": (host_old, host_token)}

@@ -114,8 +114,13 @@ class Storage(Protocol):
         """Store a new table with its seats (no actions)."""
         ...
 
-    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
-        """Store a seat's new occupant."""
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
+        """Store a seat's new occupant; with ``seed``, the table's new seed in the same
+        transaction (its cards dealt again before the first move).
+
+        Raises:
+            StorageError: it could not be stored (then neither is).
+        """
         ...
 
     async def append_action(self, table_id: str, number: int, seat: int,
@@ -373,8 +378,12 @@ class SQLiteStorage:
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
-    async def save_seat(self, table_id: str, seat: SeatRow) -> None:
-        await self._write(_seat_statement(table_id, seat))
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
+        statements = [_seat_statement(table_id, seat)]
+        if seed is not None:
+            statements.append(("UPDATE game_tables SET seed = ? WHERE id = ?",
+                               (seed, table_id)))
+        await self._write(*statements)
 
     async def append_action(self, table_id: str, number: int, seat: int,
                             action: dict[str, Any], clock: dict[str, Any] | None = None

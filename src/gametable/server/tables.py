@@ -42,6 +42,7 @@ from gametable.core.text import display_name
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.clock import Clock, ClockSettings
+from gametable.server.logname import log_name
 from gametable.server.metrics import Metrics
 from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
 
@@ -326,6 +327,10 @@ class Table:
     on_clock_due: Callable[[Table], None] | None = None
     """Called when the earliest deadline passes (set by the :class:`TableManager`)."""
     _clock_timer: asyncio.TimerHandle | None = None
+    left_at: dict[Seat, float] = field(default_factory=dict)
+    """When each seat's last connection closed (``time.monotonic``); a seat nobody has
+    connected to since the table came into memory counts from then."""
+    in_memory_since: float = field(default_factory=time.monotonic)
 
     def __post_init__(self) -> None:
         self.committed = self.game.outcome(self.state)
@@ -362,6 +367,7 @@ class Table:
             self.watchers += 1
         else:
             self.seat_connections[conn.seat] += 1
+            self.left_at.pop(conn.seat, None)
             if self.clock is not None and self.clock.arrived(conn.seat):
                 self.clock_changed()
         self._presence_new = True
@@ -380,6 +386,7 @@ class Table:
             self.seat_connections[conn.seat] -= 1
             if self.seat_connections[conn.seat] <= 0:
                 del self.seat_connections[conn.seat]
+                self.left_at[conn.seat] = time.monotonic()
                 if self.clock is not None and self.status == PLAYING and self.clock.left(
                         conn.seat, conn.seat in self.game.to_act(self.state), time.time()):
                     self.clock_changed()
@@ -449,6 +456,35 @@ class Table:
     def connected(self, seat: Seat) -> bool:
         """Whether any client of ``seat`` is connected now."""
         return seat in self.seat_connections
+
+    def away_for(self, seat: Seat, now: float | None = None) -> float:
+        """Seconds since ``seat``'s last connection closed (0 while one is open)."""
+        if self.connected(seat):
+            return 0.0
+        since = self.left_at.get(seat, self.in_memory_since)
+        return max(0.0, (time.monotonic() if now is None else now) - since)
+
+    def deal_again(self, seed: int, bots: dict[int, Bot]) -> None:
+        """Deal the game again from ``seed`` (before the first move only, under
+        :attr:`lock`, once the seed is stored): a new state, the computer players
+        ``bots`` (made from the new seed), nothing of the old deal left in a cached
+        message or a computer player's thoughts."""
+        if self.version:
+            raise RuntimeError("the cards are dealt again only before the first move")
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bot_tasks.clear()
+        self.seed = seed
+        self.state = self.game.new_game(self.config, len(self.seats), seed)
+        self.bots = bots
+        self.cover_bots.clear()
+        self.last_events = []
+        self.last_covered = None
+        self._messages.clear()
+        self._shared = None
+        self.committed = self.game.outcome(self.state)
+        self.waiting_since.clear()
+        self.note_waiting(None)
 
     def seat_of(self, token: str | None) -> Seat | None:
         """The seat a token belongs to, or ``None``."""
@@ -634,6 +670,8 @@ class TableManager:
             (:attr:`ClockSettings.cover_absent`).
         host_gone_seconds: seconds the host's seat may have nobody connected, while
             someone else is, before the host role passes on.
+        reopen_after_seconds: seconds a person must have had no connection before the
+            host may open their seat for someone else (``gametable.server.hosting``).
 
     Attributes:
         watch_connections: called with a table whenever its connections change (the
@@ -642,9 +680,11 @@ class TableManager:
 
     def __init__(self, storage: Storage, *, bot_delay: float = 0.8,
                  secret: bytes | None = None, caps: Caps | None = None,
-                 absent_seconds: float = 30.0, host_gone_seconds: float = 300.0) -> None:
+                 absent_seconds: float = 30.0, host_gone_seconds: float = 300.0,
+                 reopen_after_seconds: float = 60.0) -> None:
         self.storage = storage
         self.host_gone_seconds = host_gone_seconds
+        self.reopen_after_seconds = reopen_after_seconds
         self.watch_connections: Callable[[Table], None] | None = None
         self.bot_delay = bot_delay
         self.absent_seconds = absent_seconds
@@ -704,7 +744,7 @@ class TableManager:
                 table.game.apply(table.state, seat, action)
                 table.actions.append((seat, action))
         except GameError as error:
-            log.error("table %s cannot be replayed: %s", row.id, error)
+            log.error("table %s cannot be replayed: %s", log_name(row.id), error)
             return None
         table.committed = table.game.outcome(table.state)
         return table
@@ -729,7 +769,7 @@ class TableManager:
                 table.clock = Clock.from_json(row.clock, self.absent_seconds)
             except (KeyError, TypeError, ValueError):
                 log.error("table %s: its stored clock cannot be read; it runs without",
-                          row.id)
+                          log_name(row.id))
         table.on_clock_due = self._clock_due
         table.on_connections = self._connections_changed
         for seat in row.seats:
@@ -769,7 +809,7 @@ class TableManager:
             try:
                 row = await asyncio.to_thread(self.storage.load_table, table_id)
             except StorageError as error:
-                log.warning("table %s not loaded: %s", table_id, error)
+                log.warning("table %s not loaded: %s", log_name(table_id), error)
                 raise Refused("storage_failed", "server.errors.storage_failed",
                               status=503) from None
             if row is not None and row.expired is not None:
@@ -1011,18 +1051,30 @@ class TableManager:
                 self._count(client, table)
         self.seat_changed(table)
 
-    async def save_seat(self, table: Table, row: SeatRow) -> None:
-        """Store a seat's new occupant, then change it in memory (under the lock).
+    async def save_seat(self, table: Table, row: SeatRow, *, deal_again: bool = False
+                        ) -> None:
+        """Store a seat's new occupant, then change it in memory (under the lock). With
+        ``deal_again`` (before the first move only), the cards are dealt again from a new
+        seed, stored in the same transaction: the person who leaves the seat saw its hand,
+        which nobody else may then play with.
 
         Raises:
             Refused: ``storage_failed`` (503); nothing changed.
         """
+        seed = secrets.randbits(63) if deal_again else None
         try:
-            await self.storage.save_seat(table.id, row)
+            if seed is None:
+                await self.storage.save_seat(table.id, row)
+            else:
+                await self.storage.save_seat(table.id, row, seed=seed)
         except StorageError:
             raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
                 from None
         table.seats[row.seat] = row
+        if seed is not None:
+            table.deal_again(seed, {
+                s.seat: make_bot(s.bot, table.game, self.bot_seed(seed, s.seat))
+                for s in table.seats if s.kind == BOT and s.bot})
 
     def seat_changed(self, table: Table) -> None:
         """After a seat changed hands: tell everyone, arm the clock, wake computer
@@ -1057,7 +1109,7 @@ class TableManager:
             try:
                 await self.storage.save_clock(table.id, data)
             except StorageError:
-                log.warning("table %s: its clock could not be stored", table.id)
+                log.warning("table %s: its clock could not be stored", log_name(table.id))
             table.clock_changed()
 
         self.keep(asyncio.create_task(store()))
@@ -1101,11 +1153,11 @@ class TableManager:
             seat, reason = due
             clock.send_away(seat, reason)
             log.info("table %s: seat %d is away (%s); a computer player covers",
-                     table.id, seat, reason)
+                     log_name(table.id), seat, reason)
             try:
                 await self.storage.save_clock(table.id, clock.to_json())
             except StorageError:
-                log.warning("table %s: its clock could not be stored", table.id)
+                log.warning("table %s: its clock could not be stored", log_name(table.id))
             table.clock_changed()
         self._wake_bots(table)
 
@@ -1129,7 +1181,7 @@ class TableManager:
             try:
                 await self.storage.save_clock(table.id, clock.to_json())
             except StorageError:
-                log.warning("table %s: its clock could not be stored", table.id)
+                log.warning("table %s: its clock could not be stored", log_name(table.id))
             table.clock_changed()
 
     def _covering(self, table: Table, seat: Seat) -> bool:
@@ -1236,7 +1288,8 @@ class TableManager:
                                                  clock=clock_data)
                 self.metrics.storage_seconds.observe(time.perf_counter() - written)
             except StorageError:
-                log.exception("table %s: action %d not stored; rebuilding", table.id, number)
+                log.exception("table %s: action %d not stored; rebuilding",
+                              log_name(table.id), number)
                 table.state = self._replayed(table)
                 if snapshot is not None:
                     table.clock = Clock.from_json(snapshot, self.absent_seconds)
@@ -1267,7 +1320,7 @@ class TableManager:
         try:
             await self.storage.mark_finished(table.id, time.time())
         except StorageError:  # only an index for start-up: a replay tells it anyway
-            log.warning("table %s: could not note the end of the game", table.id)
+            log.warning("table %s: could not note the end of the game", log_name(table.id))
 
     def _replayed(self, table: Table) -> Any:
         state = table.game.new_game(table.config, len(table.seats), table.seed)
@@ -1344,19 +1397,21 @@ class TableManager:
                         return  # the table is loaded again from the stored record
                     log.warning("table %s: the move of the computer player in seat %d "
                                 "could not be stored; it decides again in %g s",
-                                table.id, seat, BOT_RETRY_SECONDS)
+                                log_name(table.id), seat, BOT_RETRY_SECONDS)
                     await asyncio.sleep(BOT_RETRY_SECONDS)
                 elif refusal.code != "stale_version" and table.version == version:
                     log.error("table %s: the rules refused the move of the computer "
-                              "player in seat %d: %s", table.id, seat, refusal)
+                              "player in seat %d: %s", log_name(table.id), seat, refusal)
                     return
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: bot in seat %d failed", table.id, seat)
+            log.exception("table %s: bot in seat %d failed", log_name(table.id), seat)
             return
         finally:
-            table.bot_tasks.pop(seat, None)
+            # A task cancelled by a new deal leaves its successor's place alone.
+            if table.bot_tasks.get(seat) is asyncio.current_task():
+                del table.bot_tasks[seat]
             if table.clock is not None:
                 table.schedule_clock()
         self._wake_bots(table)
@@ -1393,7 +1448,7 @@ class TableManager:
             try:
                 await self.get(table.id)
             except (Refused, StorageError) as error:
-                log.warning("table %s could not be loaded again: %s", table.id, error)
+                log.warning("table %s could not be loaded again: %s", log_name(table.id), error)
 
         self.keep(asyncio.create_task(load()))
 
