@@ -541,6 +541,37 @@ def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
     anna.screenshot(path=shots / "dixit-phone-after-continue.png")
 
 
+STRIP_PLAYERS_IN_SIGHT = """() => {
+    const strip = document.querySelector('.dx-strip').getBoundingClientRect();
+    return [...document.querySelectorAll('.dx-strip .dx-player')]
+        .filter(p => p.getBoundingClientRect().right <= strip.right + 0.5).length;
+}"""
+
+
+def test_on_a_phone_the_players_strip_shows_players_not_their_levels_and_badges(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-ROUND-2 on a phone: the strip of players over the table showed one player and
+    a half ("Anna · choosing", then "Computer 2 · Medium · card in"). Computer players
+    are "Computer 2" there (the level is the name's tooltip), and whether a player has
+    given a card is a sign (✓ or …) whose words are its tooltip and are read out."""
+    anna = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     device_scale_factor=2).new_page())
+    create_table(anna, web_server, "Anna", ["bot:medium"] * 4,
+                 {"First storyteller": "The first seat"})
+    give_clue(anna, "A quiet lantern")
+    strip = anna.locator(".dx-strip")
+    expect(strip.locator('.dx-progress[data-progress="done"]').first).to_be_visible()
+    labels = strip.locator(".dx-player-label")
+    expect(labels.nth(1)).to_have_text("Computer 2")
+    expect(labels.nth(1)).to_have_attribute("title", "Computer 2 · Medium")
+    done = strip.locator('.dx-progress[data-progress="done"]').first
+    expect(done).to_have_attribute("title", "card in")
+    expect(done.locator(".sr-only")).to_have_text("card in")
+    assert anna.evaluate(STRIP_PLAYERS_IN_SIGHT) >= 2
+    anna.screenshot(path=shots / "dixit-phone-strip.png")
+
+
 def test_on_a_laptop_the_storytellers_score_stays_inside_the_players_list(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

@@ -2,7 +2,7 @@
 // (never which card or where).
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { seatName } from "../../app/seatName";
+import { seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { seatColour, teamOf, type DixitView } from "./types";
 
@@ -29,9 +29,20 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
   const badge = (progress: Progress) => {
     if (!progress) return null;
     const phase = view.phase === "vote" ? "vote" : view.phase === "clue" ? "clue" : "submit";
+    const text = t(`dixit.ui.progress.${phase}_${progress}`);
+    // On a phone's strip a sign says it ("card in": ✓, "choosing": …), the words are
+    // its tooltip and are read out: the strip then shows four or five players, not 1½.
+    if (compact) {
+      return (
+        <span className={`dx-progress ${progress} sign`} data-progress={progress} title={text}>
+          <span aria-hidden="true">{progress === "done" ? "✓" : "…"}</span>
+          <span className="sr-only">{text}</span>
+        </span>
+      );
+    }
     return (
       <span className={`dx-progress ${progress}`} data-progress={progress}>
-        {t(`dixit.ui.progress.${phase}_${progress}`)}
+        {text}
       </span>
     );
   };
@@ -52,7 +63,9 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
             <span className="dx-dot" style={{ background: seatColour(view, s.seat) }} aria-hidden="true" />
             <span className="dx-player-main">
               <span className="dx-player-name">
-                <span className="dx-player-label">{seatName(t, info, s.seat)}</span>
+                <span className="dx-player-label" title={compact ? seatName(t, info, s.seat) : undefined}>
+                  {compact ? shortSeatName(t, info, s.seat) : seatName(t, info, s.seat)}
+                </span>
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
                 {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
                 {team !== null && !compact && <span className="dx-team-tag">{t("dixit.ui.team", { team: team + 1 })}</span>}
