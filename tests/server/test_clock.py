@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from gametable.server.clock import ABSENT, TURN, Clock, ClockSettings
+from gametable.server.clock import ABSENT, JOIN_GRACE_SECONDS, TURN, Clock, ClockSettings
 from gametable.server.socket import serve_client
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import PLAYING, SeatRequest, Table, TableManager
@@ -210,11 +210,12 @@ def test_a_dixit_claim_sends_only_one_seat_away_and_each_decision_has_its_clock(
     seat may, DX-SETUP-4), one seat is covered and claims; then each seat that must
     give a card has its own deadline."""
     async def body(manager: TableManager) -> None:
-        table, _, _, _ = await manager.create(
+        table, _, _, ann = await manager.create(
             "dixit", {}, [HUMAN, HUMAN, HUMAN], "Ann",
             clock=ClockSettings(turn_seconds=0.4, cover="greedy"))
-        await manager.join(table.id, None, "Bo")
-        await manager.join(table.id, None, "Cy")
+        _, bo = await manager.join(table.id, None, "Bo")
+        _, cy = await manager.join(table.id, None, "Cy")
+        clients = [await seated(manager, table, token) for token in (ann, bo, cy)]
         assert table.status == PLAYING and table.clock is not None
         assert set(table.clock.deadlines) == set(table.game.to_act(table.state))
         await until(lambda: table.version >= 1)
@@ -225,6 +226,34 @@ def test_a_dixit_claim_sends_only_one_seat_away_and_each_decision_has_its_clock(
         waiting = table.game.to_act(table.state)
         assert storyteller not in waiting
         assert set(table.clock.deadlines) == set(waiting)
+        for sock, task in clients:
+            sock.inbox.put_nowait(None)
+            await task
+
+    with_manager(tmp_path, body)
+
+
+def test_a_turns_time_starts_when_its_person_comes_to_the_table(tmp_path: Path) -> None:
+    """After *Play again* the new game began at once and a friend still reading the old
+    game's result had their turn played for them: a seat's time waits for its person
+    to come to the table (at most ``JOIN_GRACE_SECONDS``), then runs as usual."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, ann = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(turn_seconds=0.3, cover="greedy"))
+        await manager.join(table.id, None, "Bo")
+        assert table.clock is not None and table.game.to_act(table.state) == {0}
+        waited = table.clock.deadlines[0].turn
+        assert waited is not None and waited > time.time() + JOIN_GRACE_SECONDS - 5
+        await asyncio.sleep(0.5)
+        assert table.version == 0 and not table.clock.away, "her time waits for her"
+        sock, task = await seated(manager, table, ann)
+        started = table.clock.deadlines[0].turn
+        assert started is not None and started <= time.time() + 0.3
+        covered = await state_at(sock, 1)  # then it runs out as usual
+        assert covered["covered"] == {"seat": 0, "reason": TURN}
+        sock.inbox.put_nowait(None)
+        await task
 
     with_manager(tmp_path, body)
 

@@ -398,15 +398,18 @@ def test_a_paused_clock_sends_nobody_away(tmp_path: Path) -> None:
         storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
         manager = TableManager(storage, bot_delay=0)
         try:
-            table, host, _, _ = await manager.create(
+            table, host, _, ann = await manager.create(
                 "sequence-cats", {}, [HUMAN, SeatRequest("bot", bot="greedy")], "Ann",
                 clock=ClockSettings(turn_seconds=0.4, cover="greedy"))
+            sock, task = await seated(manager, table, ann)  # her time runs once she is here
             await hosting.pause_clock(manager, table.id, host, True)
             await asyncio.sleep(0.8)
             assert table.version == 0 and table.clock is not None and not table.clock.away
             await hosting.pause_clock(manager, table.id, host, False)
             await until(lambda: table.version >= 1)
             assert table.clock.away == {0: "turn"}
+            sock.inbox.put_nowait(None)
+            await task
         finally:
             await manager.stop()
             storage.close()

@@ -5,7 +5,9 @@ the optional time limit of TR-TIME-1, for Dixit it times each decision: clue, gi
 voting). It works for every game through the protocol's ``to_act``:
 
 - When a person's seat must act, it gets a **deadline**: ``turn_seconds`` from the
-  moment it started waiting (a Dixit seat gets one for each decision).
+  moment it started waiting (a Dixit seat gets one for each decision), or from the
+  moment its person comes to the table, if they have not yet (at most
+  :data:`JOIN_GRACE_SECONDS` later).
 - With ``cover_absent``, a seat whose person is not connected gets a deadline
   :attr:`ClockSettings.absent_seconds` from the moment it started waiting disconnected;
   reconnecting lifts it.
@@ -29,6 +31,11 @@ from gametable.core.protocol import Seat
 
 TURN, ABSENT = "turn", "absent"
 """Why a seat went away: its turn's time ran out, or its person stayed disconnected."""
+
+JOIN_GRACE_SECONDS = 60.0
+"""Seconds more that a seat's first turn may take while its person has not yet come to
+the table (the friends of a new game after *Play again* still reading the last one's
+result): their time starts when they arrive, or after this."""
 
 
 @dataclass(frozen=True)
@@ -150,7 +157,8 @@ class Clock:
     # -- keeping time -------------------------------------------------------------
 
     def arm(self, to_act: Collection[Seat], people: Collection[Seat],
-            connected: Callable[[Seat], bool], now: float) -> bool:
+            connected: Callable[[Seat], bool], now: float,
+            seen: Callable[[Seat], bool] = lambda seat: True) -> bool:
         """Bring the deadlines up to date with who must act now.
 
         Args:
@@ -158,6 +166,9 @@ class Clock:
             people: the seats where a person sits (computer players have no clock).
             connected: whether a seat's person is connected now.
             now: the time, in seconds since 1970.
+            seen: whether a seat's person has come to the table (connected) yet; a
+                seat whose person has not gets :data:`JOIN_GRACE_SECONDS` more (see
+                :meth:`first_arrival`).
 
         Returns:
             Whether anything changed (then the clock should be stored and sent).
@@ -180,6 +191,8 @@ class Clock:
             deadline = Deadline()
             if settings.turn_seconds is not None:
                 deadline.turn = now + settings.turn_seconds
+                if not seen(seat):
+                    deadline.turn += JOIN_GRACE_SECONDS
             if settings.cover_absent and not connected(seat):
                 deadline.absent = now + settings.absent_seconds
             if deadline.at is not None:
@@ -196,6 +209,20 @@ class Clock:
         deadline.absent = None
         if deadline.at is None:
             del self.deadlines[seat]
+        return True
+
+    def first_arrival(self, seat: Seat, now: float) -> bool:
+        """The person of ``seat`` came to the table for the first time: a turn's time
+        that waited for them (:data:`JOIN_GRACE_SECONDS`) starts now. Returns whether
+        anything changed."""
+        deadline = self.deadlines.get(seat)
+        turn_seconds = self.settings.turn_seconds
+        if deadline is None or deadline.turn is None or turn_seconds is None:
+            return False
+        start = now if self.paused_at is None else self.paused_at
+        if deadline.turn <= start + turn_seconds:
+            return False
+        deadline.turn = start + turn_seconds
         return True
 
     def left(self, seat: Seat, waiting: bool, now: float) -> bool:

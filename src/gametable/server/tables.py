@@ -326,11 +326,17 @@ class Table:
     """A pending check whether the host has left for good (``gametable.server.hosting``)."""
     on_clock_due: Callable[[Table], None] | None = None
     """Called when the earliest deadline passes (set by the :class:`TableManager`)."""
+    on_clock_moved: Callable[[Table], None] | None = None
+    """Called when a deadline moved outside an action: the clock is to be stored, then
+    sent (set by the :class:`TableManager`)."""
     _clock_timer: asyncio.TimerHandle | None = None
     left_at: dict[Seat, float] = field(default_factory=dict)
     """When each seat's last connection closed (``time.monotonic``); a seat nobody has
     connected to since the table came into memory counts from then."""
     in_memory_since: float = field(default_factory=time.monotonic)
+    seen: set[Seat] = field(default_factory=set)
+    """The seats whose person has connected since the table came into memory (a turn's
+    time waits a while for the others: ``gametable.server.clock.JOIN_GRACE_SECONDS``)."""
 
     def __post_init__(self) -> None:
         self.committed = self.game.outcome(self.state)
@@ -368,8 +374,16 @@ class Table:
         else:
             self.seat_connections[conn.seat] += 1
             self.left_at.pop(conn.seat, None)
-            if self.clock is not None and self.clock.arrived(conn.seat):
-                self.clock_changed()
+            first = conn.seat not in self.seen
+            self.seen.add(conn.seat)
+            clock = self.clock
+            if clock is not None:
+                arrived = clock.arrived(conn.seat)
+                if first and clock.first_arrival(conn.seat, time.time()) and (
+                        self.on_clock_moved is not None):
+                    self.on_clock_moved(self)  # a deadline moved: stored, then sent
+                elif arrived:
+                    self.clock_changed()
         self._presence_new = True
         self._presence_soon()
         if self.on_connections is not None:
@@ -568,7 +582,8 @@ class Table:
         if clock is None:
             return False
         to_act = self.game.to_act(self.state) if self.status == PLAYING else set()
-        return clock.arm(to_act, self.people(), self.connected, time.time())
+        return clock.arm(to_act, self.people(), self.connected, time.time(),
+                         self.seen.__contains__)
 
     def clock_message(self) -> str | None:
         """The ``clock`` message as JSON text, or ``None`` without a clock."""
@@ -771,6 +786,7 @@ class TableManager:
                 log.error("table %s: its stored clock cannot be read; it runs without",
                           log_name(row.id))
         table.on_clock_due = self._clock_due
+        table.on_clock_moved = self._store_clock_later
         table.on_connections = self._connections_changed
         for seat in row.seats:
             if seat.kind == BOT and seat.bot:
@@ -1279,7 +1295,7 @@ class TableManager:
                 before = clock.to_json()
                 clock.arm(table.game.to_act(table.state) if not table.game.outcome(
                     table.state).finished else set(), table.people(), table.connected,
-                    time.time())
+                    time.time(), table.seen.__contains__)
                 if clock.to_json() != before:
                     clock_data = clock.to_json()
             try:
