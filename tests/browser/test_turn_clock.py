@@ -4,6 +4,7 @@ covers when the time runs out, and the person taking the seat back with one clic
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import wait_for
+from tests.browser.test_dixit import give_clue
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -70,8 +72,11 @@ def test_time_runs_out_a_computer_covers_and_the_person_takes_the_seat_back(
     banner = page.locator(".away-banner")
     expect(banner).to_contain_text("You are away: a computer player (Easy) plays for you.",
                                    timeout=60_000)
-    expect(page.locator(".clock-log")).to_contain_text(
-        "Time ran out for Anna: a computer player (Easy) moved for them.")
+    # Her own page speaks to her; moves made for her in a row make one line.
+    log = page.locator(".clock-log li")
+    expect(log.first).to_contain_text(
+        "Your time ran out: a computer player (Easy) moved for you.")
+    expect(log).to_have_count(1)
     page.screenshot(path=str(shots / "clock-away.png"))
     with httpx.Client(base_url=web_server.url) as http:
         covered_until = http.get(f"/api/tables/{table_id}").json()["version"]
@@ -80,6 +85,7 @@ def test_time_runs_out_a_computer_covers_and_the_person_takes_the_seat_back(
     # One click and the seat is hers again: her next turn waits for her.
     page.get_by_role("button", name="I'm back").click()
     expect(banner).to_have_count(0)
+    expect(log).to_have_count(0)  # past news once she is back
     expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     expect(page.locator(".clock-seat.mine time")).to_be_visible()
     before = int(page.evaluate(
@@ -126,4 +132,32 @@ def test_the_table_stays_put_while_a_computer_player_takes_its_turn(
     page.screenshot(path=str(shots / "clock-computer-turn.png"))
     expect(page.locator(".clock-seat.mine time")).to_be_visible()
     assert page_top(page) == top
+    page.close()
+
+
+def test_dixit_a_round_result_says_how_long_is_left_and_closes_by_itself(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-SCORE with a turn clock: the round's result covers the hand while the next
+    decision's time already runs; read at leisure, it cost the seat. The result says how
+    long is left beside Continue and closes by itself with 15 s to go, in time to act."""
+    with httpx.Client(base_url=web_server.url) as http:
+        made = http.post("/api/tables", json={
+            "game": "dixit", "name": "Anna", "config": {"first_storyteller": "first_seat"},
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3,
+            "clock": {"turn_seconds": 22, "cover": "easy"}}).json()
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
+    give_clue(page, "A quiet lantern")
+    # The computer players give cards and vote; the next storyteller (seat 2) tells:
+    # Anna's time to give a card runs while she reads the result.
+    timer = page.locator(".dx-reveal .dx-reveal-clock")
+    expect(timer).to_contain_text(re.compile(r"^Your turn: 0:(1[6-9]|2\d) left$"),
+                                  timeout=30_000)
+    page.screenshot(path=str(shots / "dixit-reveal-clock.png"))
+    expect(page.locator(".dx-reveal")).to_have_count(0, timeout=15_000)
+    left = int(page.locator(".clock-seat.mine time").inner_text().split(":")[1])
+    assert 8 <= left <= 15, left
+    expect(page.locator('[data-action="submit"]')).to_be_visible()
+    expect(page.locator(".away-banner")).to_have_count(0)
     page.close()

@@ -15,7 +15,7 @@ import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
 import { RematchBar, RematchContext, joinRematch } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
-import { TurnClock } from "./TurnClock";
+import { MyDeadline, TurnClock, myDeadline } from "./TurnClock";
 import { useTable } from "./useTable";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner. */
@@ -107,14 +107,16 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
               waiting for an open seat offers nothing to do until it is taken. */}
           <TableEnded.Provider value={Boolean(info.ended_early)}>
             <DecisionsOpen.Provider value={!info.ended_early && info.status !== "waiting"}>
-              <module.Table
-                info={info}
-                seat={seat}
-                state={state}
-                send={table.send}
-                chat={table.chat}
-                sendChat={seat !== null ? table.sendChat : undefined}
-              />
+              <MyDeadline.Provider value={info.status === "playing" ? myDeadline(table.clock, seat) : null}>
+                <module.Table
+                  info={info}
+                  seat={seat}
+                  state={state}
+                  send={table.send}
+                  chat={table.chat}
+                  sendChat={seat !== null ? table.sendChat : undefined}
+                />
+              </MyDeadline.Provider>
             </DecisionsOpen.Provider>
           </TableEnded.Provider>
           {!watch && !module.ownChat?.(info) && wantsChat(info, table.chat.length) && (

@@ -1,7 +1,7 @@
 // The table's turn clock: a countdown for every seat that must act, who is away, what
 // a computer player did for them, and for a person whose seat is away, the one click
 // that takes it back. Time runs on the server; this only displays it.
-import { useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "./seatName";
 import type { StateMessage, TableInfo } from "./types";
@@ -17,9 +17,40 @@ export function formatLeft(ms: number): string {
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+/** When this browser's seat's time for its pending decision runs out, in this
+ * browser's own milliseconds since 1970 (null: none runs, or the clock is paused). A
+ * game may use it where its own screens cover the table (Dixit's round result). */
+export const MyDeadline = createContext<number | null>(null);
+
+export const useMyDeadline = () => useContext(MyDeadline);
+
+/** {@link MyDeadline}'s value for `seat` from the table's clock. */
+export function myDeadline(clock: Clock | null, seat: number | null): number | null {
+  if (!clock || seat === null || clock.paused_at !== null) return null;
+  const at = clock.deadlines[String(seat)];
+  return at === undefined ? null : at - clock.offset;
+}
+
+/** Milliseconds left until `deadline` (this browser's clock), ticking twice a second;
+ * null without one. */
+export function useTimeLeft(deadline: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, [deadline]);
+  return deadline === null ? null : deadline - now;
+}
+
 interface Notice {
   version: number;
-  text: string;
+  /** The seat moved for, and why. */
+  seat: number;
+  reason: string;
+  /** How many moves in a row were made for it for that reason. */
+  count: number;
 }
 
 export function TurnClock({
@@ -47,15 +78,25 @@ export function TurnClock({
     return () => window.clearInterval(timer);
   }, [ticking]);
 
-  // What the computer players did for away seats: the latest few, as a log.
+  // What the computer players did for away seats: the latest few, as a log; moves in
+  // a row for the same seat and reason make one line ("×3").
   const covered = state.covered;
   useEffect(() => {
     if (!covered) return;
-    const player = seatName(t, info, covered.seat);
-    const key = covered.reason === "absent" ? "ui.clock.covered_absent" : "ui.clock.covered_turn";
-    const text = t(key, { player, level });
-    setNotices((old) => (old.some((n) => n.version === state.version) ? old : [...old.slice(-2), { version: state.version, text }]));
-  }, [covered, state.version, info, level, t]);
+    setNotices((old) => {
+      if (old.some((n) => n.version === state.version)) return old;
+      const last = old[old.length - 1];
+      if (last && last.seat === covered.seat && last.reason === covered.reason)
+        return [...old.slice(0, -1), { ...last, version: state.version, count: last.count + 1 }];
+      return [...old.slice(-2), { version: state.version, seat: covered.seat, reason: covered.reason, count: 1 }];
+    });
+  }, [covered, state.version]);
+  const noticeText = (n: Notice) => {
+    const own = n.seat === seat;
+    const key = `ui.clock.covered_${n.reason === "absent" ? "absent" : "turn"}${own ? "_you" : ""}`;
+    const text = t(key, { player: seatName(t, info, n.seat), level });
+    return n.count > 1 ? `${text} (×${n.count})` : text;
+  };
 
   if (!clock || info.status !== "playing") return null;
   const serverNow = clock.paused_at ?? now + clock.offset;
@@ -104,10 +145,13 @@ export function TurnClock({
             ))}
         </ul>
       )}
+      {/* Once a seat is back, what was done for it while away is past news. */}
       <ul className="clock-log" aria-live="polite">
-        {notices.map((n) => (
-          <li key={n.version}>{n.text}</li>
-        ))}
+        {notices
+          .filter((n) => away.includes(n.seat))
+          .map((n) => (
+            <li key={n.version}>{noticeText(n)}</li>
+          ))}
       </ul>
     </section>
   );

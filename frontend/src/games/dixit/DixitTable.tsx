@@ -5,6 +5,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
+import { useMyDeadline, useTimeLeft } from "../../app/TurnClock";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import type { Action, TableInfo } from "../../app/types";
 import type { GameTableProps } from "../registry";
@@ -27,6 +28,10 @@ import { normalize, type DixitView } from "./types";
 import { GAP, useCardFit } from "./useCardFit";
 import { useDeck } from "./useDeck";
 import "./dixit.css";
+
+/** A round's result closes by itself when this many milliseconds are left of the
+ * reader's next decision (a turn clock runs). */
+const REVEAL_CLOSES_MS = 15_000;
 
 const NOTHING: Action[] = [];
 const NONE: number[] = [];
@@ -90,6 +95,13 @@ export function DixitTable(props: GameTableProps) {
   const nextClueTold = lastRound !== null && view.round > lastRound.round && view.clue !== null;
   const showReveal =
     lastRound !== null && dismissed !== lastRound.round && !view.finished && !(seat === null && nextClueTold);
+  // With a turn clock the next decision's time runs while the result covers the hand:
+  // the result says how long is left, and closes by itself when little is.
+  const deadline = useMyDeadline();
+  const turnLeft = useTimeLeft(showReveal ? deadline : null);
+  useEffect(() => {
+    if (showReveal && lastRound && turnLeft !== null && turnLeft <= REVEAL_CLOSES_MS) setDismissed(lastRound.round);
+  }, [showReveal, lastRound, turnLeft]);
 
   // A new phase or round: start the choice afresh.
   const step = `${view.round}:${view.phase}`;
@@ -211,6 +223,7 @@ export function DixitTable(props: GameTableProps) {
             deck={deck}
             seat={seat}
             onContinue={showReveal && !onScreen ? () => setDismissed(lastRound.round) : null}
+            turnLeft={showReveal ? turnLeft : null}
             onZoom={(card, title) => setZoom({ kind: "other", card, title })}
             onMeasure={fitReveal ? measureReveal : undefined}
             compact={narrow}

@@ -2,6 +2,7 @@
 // who voted where (and the red vote), and everyone's points with their reasons.
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { formatLeft } from "../../app/TurnClock";
 import { seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
@@ -26,9 +27,12 @@ interface Props {
   /** Narrow columns (a phone): under a card only the owner's short name, the
    * storyteller's badge in one word, voters' chips on two lines if need be. */
   compact?: boolean;
+  /** Milliseconds left of the reader's next decision while a turn clock runs, shown
+   * beside Continue (null: none runs). */
+  turnLeft?: number | null;
 }
 
-export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false, compact = false }: Props) {
+export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false, compact = false, turnLeft = null }: Props) {
   const { t } = useTranslation();
   const player = (s: number) => seatName(t, info, s);
   const short = (s: number) => shortSeatName(t, info, s); // under a card, in a chip
@@ -67,6 +71,11 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
           <button type="button" ref={continueButton} className="primary dx-reveal-continue" data-action="continue" onClick={onContinue}>
             {t("dixit.ui.reveal.continue")}
           </button>
+        )}
+        {onContinue && turnLeft !== null && (
+          <span className="dx-reveal-clock" role="timer" data-left={Math.max(0, Math.ceil(turnLeft / 1000))}>
+            {t("dixit.ui.reveal.your_turn_left", { time: formatLeft(turnLeft) })}
+          </span>
         )}
       </header>
       <div className={`dx-reveal-body ${pointsBeside ? "beside" : ""}`}>
