@@ -541,6 +541,42 @@ def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
     anna.screenshot(path=shots / "dixit-phone-after-continue.png")
 
 
+def test_dx_round_3_ones_own_given_card_and_the_told_card_show_their_faces(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-ROUND-2/3: once given, a card left the hand and its place among the cards
+    coming in showed a card back, so it seemed gone (while "Take back my card" was
+    offered), the storyteller's card too. To oneself only, one's given card shows its
+    face in one's place."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] * 4,
+                                  {0: "Anna", 1: "Bruno", 2: "Carla", 3: "Dóra"})
+    anna = watch(browser.new_context(viewport=SMALL_LAPTOP).new_page())
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    bruno = watch(browser.new_context(viewport=SMALL_LAPTOP).new_page())
+    bruno.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    # Carla and Dóra give nothing yet.
+    with SeatSocket(web_server, table, tokens[2]), SeatSocket(web_server, table, tokens[3]):
+        give_clue(anna, "A quiet lantern")
+        told = anna.locator('.dx-submission[data-seat="0"] .dx-own-given')
+        expect(told).to_be_visible()
+        told_card = told.get_attribute("data-card")
+        assert told_card is not None
+        assert told_card not in anna.locator(".dx-hand-card").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)")
+        expect(bruno.locator('.dx-submission[data-seat="0"] .dx-card-back')).to_be_visible()
+
+        submit(bruno)
+        mine = bruno.locator('.dx-submission[data-seat="1"] .dx-own-given')
+        expect(mine).to_be_visible()
+        given = mine.get_attribute("data-card")
+        assert given is not None and given != told_card
+        bruno.screenshot(path=shots / "dixit-own-given-card.png")
+        # Everyone else sees a card back there.
+        expect(anna.locator('.dx-submission[data-seat="1"] .dx-card-back')).to_be_visible()
+        expect(anna.locator(".dx-own-given")).to_have_count(1)  # hers only
+
+
 STRIP_PLAYERS_IN_SIGHT = """() => {
     const strip = document.querySelector('.dx-strip').getBoundingClientRect();
     return [...document.querySelectorAll('.dx-strip .dx-player')]

@@ -240,7 +240,7 @@ export function DixitTable(props: GameTableProps) {
           ) : (
             <PhasePrompt view={view} seat={seat} player={player} />
           )}
-          {view.phase === "submit" && <Submissions info={info} view={view} over={ended} />}
+          {view.phase === "submit" && <Submissions info={info} view={view} deck={deck} seat={seat} over={ended} />}
           {table && (
             <TableSlots
               deck={deck}

@@ -3,12 +3,25 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
-import { CardBack } from "./Card";
+import { CardBack, CardFace } from "./Card";
+import type { DeckInfo } from "./useDeck";
 import { seatColour, type DixitView } from "./types";
 
 /** ``over``: the game ended while cards were being given (its host ended it): the cards
  * in stay, and nobody is shown as still giving. */
-export const Submissions = memo(function Submissions({ info, view, over = false }: { info: TableInfo; view: DixitView; over?: boolean }) {
+export const Submissions = memo(function Submissions({
+  info,
+  view,
+  deck,
+  seat,
+  over = false,
+}: {
+  info: TableInfo;
+  view: DixitView;
+  deck: DeckInfo;
+  seat: number | null;
+  over?: boolean;
+}) {
   const { t } = useTranslation();
   // The storyteller's card is already in (base, Team); in Party the storyteller gives too.
   const givers = view.gives;
@@ -16,11 +29,20 @@ export const Submissions = memo(function Submissions({ info, view, over = false 
     <ol className="dx-submissions" aria-label={t("dixit.ui.cards_in", { done: view.submitted.length, total: givers.length })}>
       {givers.map((s) => {
         const done = view.submitted.includes(s);
+        // One's own card shows its face, to oneself only (the view holds it): a card
+        // back there looked as if it had gone.
+        const own = s === seat && done && view.my_submission?.length ? view.my_submission[0] : null;
         return (
           <li key={s} className={`dx-submission ${done ? "done" : ""}`} data-seat={s} data-submitted={done ? "true" : "false"}>
             {/* The seat's colour on the card's corner leaves the name the card's width. */}
             <span className="dx-submission-card">
-              {done ? <CardBack /> : <span className="dx-card-face dx-card-empty" aria-hidden="true" />}
+              {own !== null ? (
+                <CardFace deck={deck} card={own} size="thumb" className="dx-own-given" />
+              ) : done ? (
+                <CardBack />
+              ) : (
+                <span className="dx-card-face dx-card-empty" aria-hidden="true" />
+              )}
               <span className="dx-dot" style={{ background: seatColour(view, s) }} aria-hidden="true" />
             </span>
             <span className="dx-submission-name" title={seatName(t, info, s)}>
