@@ -17,6 +17,7 @@ from gametable.core.records import GameRecord, SeatInfo, replay
 from gametable.server.storage import SQLiteStorage
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
+from tests.browser.text_layout import broken_words
 from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
 from tests.server.conftest import LiveServer
@@ -575,6 +576,26 @@ def test_dx_round_3_ones_own_given_card_and_the_told_card_show_their_faces(
         # Everyone else sees a card back there.
         expect(anna.locator('.dx-submission[data-seat="1"] .dx-card-back')).to_be_visible()
         expect(anna.locator(".dx-own-given")).to_have_count(1)  # hers only
+
+
+def test_names_under_the_cards_coming_in_break_only_between_words(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-ROUND-3 with three players, in Portuguese: under the narrow cards coming in,
+    "Computador 2" read "Computado / r 2". A name's word that fits the card and the gap
+    beside it keeps whole."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] * 3,
+                                  {0: "João", 1: "Computador 2", 2: "Maximiliano"})
+    context = browser.new_context(viewport=SMALL_LAPTOP, locale="pt-PT")
+    joao = watch(context.new_page())
+    joao.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    with SeatSocket(web_server, table, tokens[1]), SeatSocket(web_server, table, tokens[2]):
+        give_clue(joao, "falling")
+        names = joao.locator(".dx-submission-name-text")
+        expect(names).to_have_count(3)
+        assert joao.evaluate(broken_words(".dx-submission-name-text")) == []
+        joao.screenshot(path=shots / "dixit-names-under-cards-pt.png")
 
 
 STRIP_PLAYERS_IN_SIGHT = """() => {
