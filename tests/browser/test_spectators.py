@@ -209,3 +209,21 @@ def test_with_watching_off_the_invite_link_still_seats_a_friend(
         "Watching is off at this table.")
     watcher.context.close()
     bruno.context.close()
+
+
+def test_someone_who_comes_to_a_full_table_is_told_why_they_watch(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The invite link of a table whose seats are all taken made the newcomer a
+    spectator with only "You are watching this game.": they are told that every seat is
+    taken, and offered a table of their own."""
+    made = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{web_server.url}/t/{made['table']['id']}")
+    bar = page.locator(".spectator-bar")
+    expect(bar).to_contain_text("Every seat is taken: you are watching this game.")
+    bar.get_by_role("button", name="Start a table of your own").click()
+    expect(page.get_by_role("button", name="Create table")).to_be_visible()
+    page.close()

@@ -429,9 +429,17 @@ function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: nu
   const { t } = useTranslation();
   const open = info.seats.find((s) => s.kind === "open");
   const removed = tokens.removed(info.id);
+  // Someone who came with the invite link to a table whose seats are all taken is
+  // told why they only watch, and where to play.
+  const full = !open && !removed && info.status === "playing";
   return (
     <div className="spectator-bar">
-      <span>{t(removed ? "ui.table.removed_watching" : "ui.table.watching")}</span>
+      <span>{t(removed ? "ui.table.removed_watching" : full ? "ui.table.full_watching" : "ui.table.watching")}</span>
+      {full && (
+        <button type="button" onClick={() => navigate("/")}>
+          {t("ui.table.own_table")}
+        </button>
+      )}
       {open && !removed && (
         <button
           type="button"
