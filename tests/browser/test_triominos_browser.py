@@ -670,6 +670,12 @@ def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(
 
         wrap = page.locator(".tr-totals-wrap")
         wrap.scroll_into_view_if_needed()
+        # A round's winner's points are green, and the table says what green means (it
+        # read as "did better", beside a higher score in black).
+        expect(wrap.locator("td.winner").first).to_be_visible()
+        expect(page.locator(".tr-totals-legend")).to_have_text(
+            "In green: who won the round (went out first, or held the fewest points when "
+            "nobody could play).")
         assert wrap.evaluate("box => box.scrollWidth > box.clientWidth")  # four names
         assert fades(wrap) == (False, True)
         wrap.evaluate("box => { box.scrollLeft = box.scrollWidth; }")

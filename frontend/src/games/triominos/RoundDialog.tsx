@@ -211,6 +211,7 @@ function Totals({ info, view, shown, onShowRound }: { info: TableInfo; view: Tri
           </tfoot>
         </table>
       </div>
+      <p className="tr-totals-legend">{t("triominos.ui.summary.winner_legend")}</p>
     </section>
   );
 }
