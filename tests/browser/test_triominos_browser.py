@@ -1075,3 +1075,35 @@ def test_a_large_layout_keeps_its_numbers_readable_and_the_places_in_sight(
             assert target["y"] >= above["y"] + above["height"], (above, target)
     finally:
         server.stop()
+
+
+IN_THE_BAR = """() => {
+    const bar = document.querySelector('.tr-hand-bar').getBoundingClientRect();
+    const inside = e => { const b = e.getBoundingClientRect();
+        return b.left >= bar.left - 1 && b.right <= bar.right + 1 && b.bottom <= innerHeight + 1; };
+    return { tiles: [...document.querySelectorAll('.tr-hand-tile')].map(inside),
+             buttons: [...document.querySelectorAll('[data-action="draw"], [data-action="pass"]')]
+                 .map(inside) };
+}"""
+
+
+def test_a_tablet_held_upright_shows_the_whole_rack_and_its_buttons(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """TR-TURN-1 on a tablet held upright (820 × 1180): beside the 320 px side panel the
+    board's column left room for two tiles, none in sight at the round's start, and Pass
+    spilled out of the bar. Such a window stacks the board, the rack and the players as
+    a phone does: every tile of the rack and both buttons are in the bar."""
+    made = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "triominos", "name": "Filipa",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"},
+                  {"kind": "bot", "bot": "medium"}]}).json()
+    page = browser.new_context(viewport={"width": 820, "height": 1180}, is_mobile=True,
+                               has_touch=True, locale="pt-PT").new_page()
+    page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
+    expect(page.locator(".tr-table")).to_have_class(re.compile(r"\bnarrow\b"))
+    expect(page.locator(".tr-hand-tile").first).to_be_visible()
+    placed = page.evaluate(IN_THE_BAR)
+    assert placed["tiles"] and all(placed["tiles"]), placed
+    assert len(placed["buttons"]) == 2 and all(placed["buttons"]), placed
+    page.screenshot(path=shots / "triominos-tablet-upright.png")

@@ -29,11 +29,16 @@ interface Choice {
   index: number;
 }
 
+/** Windows where the board, the rack and the players stand one above another (as on a
+ * phone): narrow ones, and a tablet held upright, beside whose 320 px side panel the
+ * board's column was too narrow for the rack (no tile in sight, Pass spilling over). */
+const STACKED = "(max-width: 700px), (max-width: 1100px) and (orientation: portrait)";
+
 export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const { t } = useTranslation();
   const view = state.view as unknown as TriominosView;
   const setup = info.public as unknown as PublicInfo;
-  const narrow = useNarrow();
+  const narrow = useNarrow(STACKED);
   const tableRef = useRef<HTMLDivElement>(null);
   // In a replay no summary opens by itself (the replay's controls stay in reach), and no
   // turn is anyone's to play; below its controls the table may be lower (no hand to lay).
