@@ -17,6 +17,7 @@ from gametable.core.records import GameRecord, replay
 from gametable.simulate import play_bot_game
 from tests.browser import seats
 from tests.games.dixit.helpers import party_of_twelve
+from tests.browser.conftest import wait_for
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -302,4 +303,33 @@ def test_team_dixits_final_ranking_numbers_the_teams_one_two_three(
     team_scores = [outcome.scores[seat] for seat in range(3)]  # seats 0–2 lead teams 1–3
     expected = sorted(1 + sum(other > score for other in team_scores) for score in team_scores)
     assert [int(r.get_attribute("data-rank") or 0) for r in rows.all()] == expected
+    page.context.close()
+
+
+@pytest.mark.parametrize(("game", "log"), [("sequence-cats", ".sc-log li"),
+                                           ("triominos", ".tr-log li")])
+def test_after_a_jump_the_tables_log_tells_what_led_there(
+    browser: Browser, web_server: LiveServer, tmp_path: Path, game: str, log: str
+) -> None:
+    """After a jump (a move's number, the slider, End) the table's log held the last
+    move alone; it now holds the moves before it too, newest first. A Triominos replay
+    shows the rack without the Draw and Pass buttons nobody may press."""
+    path, record = record_file(game, tmp_path)
+    _, table, hand = GAMES[game]
+    page = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    at_step(page, table, 0)
+    middle = len(record.actions) // 2
+    assert middle >= 20
+    page.get_by_label("Move number").fill(str(middle))
+    at_step(page, table, middle)
+    lines = page.locator(log)
+    wait_for(page, f"document.querySelectorAll({log!r}).length >= 20")
+    versions = [int(v) for v in lines.evaluate_all("ls => ls.map(l => l.dataset.version)")]
+    assert versions[0] == middle and versions == sorted(versions, reverse=True)
+    assert versions[-1] <= middle - 19
+    seat = record.actions[middle].seat
+    page.get_by_label("Seen by").select_option(label=f"Seat {seat + 1}: {record.seats[seat].name}")
+    expect(page.locator(hand)).to_be_visible()
+    expect(page.locator('[data-action="draw"], [data-action="pass"]')).to_have_count(0)
     page.context.close()

@@ -11,11 +11,13 @@ import { ReplayMode, keepRecordFile, recordFile } from "./replay";
 import { navigate } from "./router";
 import { seatName } from "./seatName";
 import { translateError } from "./translateError";
-import type { ErrorMessage, TableInfo } from "./types";
+import type { ErrorMessage, EventBatch, StateMessage, TableInfo } from "./types";
 import { useGames } from "./useGames";
 
 /** Steps asked for at a time. */
 const CHUNK = 25;
+/** How many steps before the one shown feed the table's log. */
+const LOG_STEPS = 60;
 /** Moves per second offered for playing. */
 const SPEEDS = [0.5, 1, 2, 4, 8];
 const nothing = () => undefined;
@@ -43,7 +45,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
     frames.current = new Map();
     asked.current = new Set();
   }
-  const [, setFetched] = useState(0);
+  const [fetched, setFetched] = useState(0);
 
   const fetchChunk = useCallback(
     (first: number, count: number = CHUNK) => {
@@ -76,6 +78,8 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
     if (error) return;
     const first = Math.floor(step / CHUNK) * CHUNK;
     if (!frames.current.has(step)) fetchChunk(first);
+    // After a jump, the steps before it too: the table's log shows what led there.
+    if (first >= CHUNK && frames.current.has(step)) fetchChunk(first - CHUNK);
     if (steps !== null && step + 5 >= first + CHUNK && first + CHUNK <= steps) fetchChunk(first + CHUNK);
     // An answer holds fewer steps than asked when they are big (the server sends at most
     // 2 MiB at a time, docs/protocol.md "Replays"): ask for the rest of a chunk from its
@@ -142,6 +146,20 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
 
   // The table is drawn again from scratch after a step back or a jump, so that its log
   // and animations follow the game forward only.
+  // Each step carries the events of the steps before it that are here (up to
+  // LOG_STEPS), so that after a jump the table's log is not the last move alone.
+  const shownState = useMemo((): StateMessage | null => {
+    if (!current) return null;
+    const state = current.state;
+    const recent: EventBatch[] = [];
+    for (let s = state.version; s >= 1 && s > state.version - LOG_STEPS; s -= 1) {
+      const earlier = frames.current.get(s);
+      if (!earlier) break;
+      recent.push({ version: s, events: earlier.state.events });
+    }
+    return { ...state, recent: recent.reverse() };
+    // `fetched`: steps before this one may have come since.
+  }, [current, fetched]);
   const lastStep = useRef(-1);
   const epoch = useRef(0);
   if (current && current.step !== lastStep.current) {
@@ -307,7 +325,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
       <ReplayMode.Provider value={true}>
         {module ? (
           <div className="replay-table">
-            <module.Table key={`${shownSeat}:${epoch.current}`} info={info} seat={shownSeat} state={current.state} send={nothing} />
+            <module.Table key={`${shownSeat}:${epoch.current}`} info={info} seat={shownSeat} state={shownState ?? current.state} send={nothing} />
           </div>
         ) : (
           <p className="notice error">{t("ui.replay.unknown_game", { game: meta.game })}</p>

@@ -25,24 +25,34 @@ export function withRecent(previous: StateMessage | null, message: StateMessage)
 }
 
 /** Every event of every state received since the table was opened (at most `keep`
- * lines), newest first. A state without `recent` (a replay's) adds its own events. */
+ * lines), newest first. A state without `recent` adds its own events; a replay's step
+ * carries as `recent` the steps before it that have been fetched, which may come after
+ * it (a jump to the end, then the steps before): they take their places further down. */
 export function useEventLog(state: StateMessage, keep: number): LogLine[] {
   const [log, setLog] = useState<LogLine[]>([]);
   const { version, events, recent } = state;
   useEffect(() => {
     setLog((old) => {
-      const last = old.length ? old[0].version : -1;
-      if (last >= version) return old;
+      const have = new Set(old.map((line) => line.id));
       const batches = recent ?? [{ version, events }];
       const fresh = batches
-        .filter((batch) => batch.version > last)
-        .flatMap((batch) => batch.events.map((event, i) => ({ id: `${batch.version}.${i}`, version: batch.version, event })))
-        .reverse();
-      return fresh.length ? [...fresh, ...old].slice(0, keep) : old;
+        .filter((batch) => batch.version <= version)
+        .flatMap((batch) => batch.events.map((event, i) => ({ id: `${batch.version}.${i}`, version: batch.version, event, i })))
+        .filter((line) => !have.has(line.id));
+      if (!fresh.length) return old;
+      const last = old.length ? old[0].version : -1;
+      const lines = [...fresh.reverse(), ...old];
+      // Only older lines come late: the usual case (all newer) keeps the order as is.
+      if (fresh.some((line) => line.version <= last))
+        lines.sort((a, b) => b.version - a.version || order(b.id) - order(a.id));
+      return lines.slice(0, keep).map(({ id, version: v, event }) => ({ id, version: v, event }));
     });
   }, [version, events, recent, keep]);
   return log;
 }
+
+/** An event's place in its state, from its line's id ("12.3": 3). */
+const order = (id: string) => Number(id.slice(id.indexOf(".") + 1));
 
 /** Whether the events of the log's newest state (`newest`, its version) are still to be
  * shown: for `ms` milliseconds after that state arrived (a toast's lifetime). */

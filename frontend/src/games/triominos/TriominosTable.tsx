@@ -239,15 +239,18 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
       {seat !== null && !view.finished && (
         <div className="tr-hand-bar">
           <Hand hand={hand} playable={playable} selected={selected} myTurn={myTurn} onSelect={select} />
-          <TurnActions
-            view={view}
-            canDraw={canDraw}
-            canPass={canPass}
-            canPlace={places.length > 0}
-            myTurn={myTurn}
-            onDraw={() => send({ type: "draw" })}
-            onPass={() => send({ type: "pass" })}
-          />
+          {/* A replay shows the rack, not buttons nobody may press. */}
+          {!replay && (
+            <TurnActions
+              view={view}
+              canDraw={canDraw}
+              canPass={canPass}
+              canPlace={places.length > 0}
+              myTurn={myTurn}
+              onDraw={() => send({ type: "draw" })}
+              onPass={() => send({ type: "pass" })}
+            />
+          )}
         </div>
       )}
       {summaryOpen && (
