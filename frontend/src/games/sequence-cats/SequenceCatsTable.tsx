@@ -243,7 +243,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           {narrow && seat !== null && !view.finished && offerDraw}
           <Players info={info} view={view} seat={seat} cardName={cardName} />
           <p className="sc-pile">{t("sequence_cats.ui.draw_pile", { count: view.draw_pile })}</p>
-          <ol className="sc-log" aria-label={t("sequence_cats.ui.log")}>
+          {/* It scrolls in a long game: a keyboard reaches it too (a tab stop, named). */}
+          <ol className="sc-log" aria-label={t("sequence_cats.ui.log")} tabIndex={0}>
             {log.map((line) => {
               const text = describe(line.event);
               return text ? (

@@ -6,7 +6,8 @@ import type { GameEvent } from "../../app/types";
 export function EventLog({ log, describe }: { log: LogLine[]; describe: (event: GameEvent) => string | null }) {
   const { t } = useTranslation();
   return (
-    <ol className="tr-log" aria-label={t("triominos.ui.log")}>
+    // It scrolls in a long round: a keyboard reaches it too (a tab stop, named).
+    <ol className="tr-log" aria-label={t("triominos.ui.log")} tabIndex={0}>
       {log.map((line) => {
         const text = describe(line.event);
         return text ? (
