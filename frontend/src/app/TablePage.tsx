@@ -2,7 +2,8 @@
 // its watch link ("/t/<id>/watch"), the same page only watches: no seat, no token.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { GAMES } from "../games/registry";
+import type { TFunction } from "i18next";
+import { GAMES, namespaceOf } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
 import { DecisionsOpen, TableEnded } from "./replay";
 import { navigate } from "./router";
@@ -15,7 +16,7 @@ import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
 import { RematchBar, RematchContext, joinRematch } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
-import { MyDeadline, TurnClock, myDeadline } from "./TurnClock";
+import { MyDeadline, TurnClock, formatLeft, myDeadline } from "./TurnClock";
 import { useTable } from "./useTable";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner. */
@@ -98,7 +99,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           {seat === null && !watch && info.status !== "waiting" && <SpectatorBar info={info} onJoined={joined} />}
           {info.status === "playing" && <AbsentPlayers info={info} />}
           {info.ended_early && <EndedBanner info={info} />}
-          <RematchBar />
+          {!module?.ownPlayAgain?.(info) && <RematchBar />}
           {/* Once the game is over, nobody is away and no time runs. */}
           {info.status === "playing" && (
             <TurnClock info={info} state={state} seat={seat} clock={table.clock} onBack={table.sendBack} />
@@ -226,6 +227,24 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
   );
 }
 
+/** What someone about to take a seat should know of the table: the players, the options
+ * not at their defaults (as the lobby words them), and the turn clock. */
+function tableSettings(t: TFunction, info: TableInfo): string[] {
+  const namespace = namespaceOf(info.game);
+  const parts = [t("ui.table.players", { count: info.seats.length })];
+  for (const [name, value] of Object.entries(info.config ?? {})) {
+    // The rules' version is for records; a deck's name is its owner's to tell; what the
+    // lobby does not offer (a deck's size) has no label.
+    if (name === "rules_version" || name === "deck") continue;
+    const key = `${namespace}.options.${name}`;
+    const label = t(`${key}.label`, { defaultValue: "" });
+    if (!label) continue;
+    parts.push(`${label}: ${t(`${key}.values.${String(value)}`, { defaultValue: String(value) })}`);
+  }
+  if (info.clock?.turn_seconds) parts.push(t("ui.clock.per_turn", { time: formatLeft(info.clock.turn_seconds * 1000) }));
+  return parts;
+}
+
 function WaitingRoom({
   info,
   seat,
@@ -280,6 +299,7 @@ function WaitingRoom({
   return (
     <div className="waiting-room panel">
       <h1>{t(`games.${info.game}.title`)}</h1>
+      <p className="table-settings">{tableSettings(t, info).join(" · ")}</p>
       <p className="lead">{t(begun ? "ui.table.goes_on" : "ui.table.waiting", { count: open })}</p>
       {removed && <p className="notice" data-notice="removed">{t("ui.table.removed_here")}</p>}
       {!visitor && !removed && <InviteLink info={info} server={server} />}

@@ -39,6 +39,9 @@ export interface GameModule {
   /** Whether the game's table shows the table chat itself (else the page shows it
    * under the table, folded on a phone). */
   ownChat?: (info: TableInfo) => boolean;
+  /** Whether the game's own end screen, always in the table's place (not a dialog that
+   * closes), offers Play again: the page then shows no second one above the table. */
+  ownPlayAgain?: (info: TableInfo) => boolean;
 }
 
 /** A game's table loaded on first use, so the lobby does not wait for every game. */
@@ -78,6 +81,9 @@ export const GAMES: Record<string, GameModule> = {
     describe: (t, info, event) => describeDixit(t, event, playerOf(t, info)),
     // Team Dixit's teams talk beside the cards (DX-TEAM-2).
     ownChat: (info) => info.config.variant === "team",
+    // The final ranking stands in the board with its links (not after the host ended
+    // the game early: there is no ranking then).
+    ownPlayAgain: (info) => !info.ended_early,
   },
 };
 
