@@ -38,6 +38,11 @@ def test_the_big_screen_shows_a_join_code_then_follows_the_game_without_hands(
             code = screen.locator(".screen-qr")
             expect(code).to_be_visible()
             expect(screen.locator(".screen-seats li")).to_have_text(["Anna", "Seat 2: open"])
+            # Read from across the room: a large code, what it is for beside it (the
+            # localhost notice wrapped the text below a code a third of the height).
+            box, text = code.bounding_box(), screen.locator(".screen-join-text").bounding_box()
+            assert box is not None and text is not None
+            assert box["height"] >= 0.6 * 900 and text["x"] >= box["x"] + box["width"]
             screen.screenshot(path=str(shots / "big-screen-join.png"))
             found = zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))
             assert [result.text for result in found] == [f"{web_server.url}/t/{table}"]

@@ -314,3 +314,22 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     expect(watcher.locator(".play-again").first).to_contain_text("Carla wants to play again.")
     expect(watcher.locator(".play-again button")).to_have_count(0)
     expect(bruno.locator(".play-again")).to_have_count(0)
+
+
+def test_host_controls_opened_at_the_pages_bottom_come_into_sight(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The host controls are folded at the page's bottom: opened on a laptop's window,
+    they lay below its edge, to be scrolled to; they now come into sight."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    table_id = created["table"]["id"]
+    anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    anna.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
+    anna.evaluate(f"localStorage.setItem('gametable.host.{table_id}', "
+                  f"{json.dumps(created['host_token'])})")
+    anna.reload()
+    expect(anna.locator(".sc-status")).to_be_visible()
+    anna.get_by_text("Host controls").click()
+    expect(anna.get_by_role("button", name="End the game")).to_be_in_viewport()

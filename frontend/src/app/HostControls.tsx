@@ -42,7 +42,14 @@ export function HostControls({
   const paused = clock?.paused_at != null;
 
   return (
-    <details className="host-controls">
+    <details
+      className="host-controls"
+      // Opened at the page's bottom, the controls would lie below the window's edge.
+      onToggle={(event) => {
+        const details = event.currentTarget;
+        if (details.open) details.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      }}
+    >
       <summary>{t("ui.host.title")}</summary>
       <div className="host-body">
         {others.length > 0 && (
