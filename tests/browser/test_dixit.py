@@ -17,9 +17,9 @@ from gametable.core.records import GameRecord, SeatInfo, replay
 from gametable.server.storage import SQLiteStorage
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
-from tests.browser.text_layout import broken_words
 from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
+from tests.browser.text_layout import broken_words
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser

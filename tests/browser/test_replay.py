@@ -16,8 +16,8 @@ from playwright.sync_api import Error as PlaywrightError
 from gametable.core.records import GameRecord, replay
 from gametable.simulate import play_bot_game
 from tests.browser import seats
-from tests.games.dixit.helpers import party_of_twelve
 from tests.browser.conftest import wait_for
+from tests.games.dixit.helpers import party_of_twelve
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
