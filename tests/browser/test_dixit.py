@@ -590,12 +590,26 @@ def test_names_under_the_cards_coming_in_break_only_between_words(
     context = browser.new_context(viewport=SMALL_LAPTOP, locale="pt-PT")
     joao = watch(context.new_page())
     joao.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
-    with SeatSocket(web_server, table, tokens[1]), SeatSocket(web_server, table, tokens[2]):
+    with SeatSocket(web_server, table, tokens[1]) as second, \
+            SeatSocket(web_server, table, tokens[2]):
         give_clue(joao, "falling")
         names = joao.locator(".dx-submission-name-text")
         expect(names).to_have_count(3)
         assert joao.evaluate(broken_words(".dx-submission-name-text")) == []
         joao.screenshot(path=shots / "dixit-names-under-cards-pt.png")
+        # On a phone "carta entregue" is wider than a column: it takes two lines rather
+        # than lie over its neighbour's badge.
+        phone = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                          locale="pt-PT").new_page())
+        phone.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+        second.act("submit")  # two cards in side by side
+        badges = phone.locator(".dx-submission .dx-progress")
+        expect(badges.nth(1)).to_have_text("carta entregue")
+        widths = badges.evaluate_all(
+            "bs => bs.map(b => [b.getBoundingClientRect().width,"
+            " b.closest('.dx-submission').getBoundingClientRect().width])")
+        assert all(badge <= column + 10.5 for badge, column in widths), widths
+        phone.screenshot(path=shots / "dixit-names-under-cards-pt-phone.png")
 
 
 STRIP_PLAYERS_IN_SIGHT = """() => {
