@@ -7,10 +7,11 @@ import json
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
 from tests.browser.seats import SeatSocket
@@ -26,6 +27,16 @@ def until_gone(server: LiveServer, table_id: str, seat: int) -> None:
 
 
 pytestmark = pytest.mark.browser
+
+
+def open_as_host(page: Page, server: LiveServer, created: dict[str, Any]) -> None:
+    """Open the table ``created`` (the answer to its creation) in ``page`` as its host
+    would: the seat's personal link, and the host token kept in the browser."""
+    table_id = created["table"]["id"]
+    page.goto(f"{server.url}/t/{table_id}#seat={created['token']}")
+    page.evaluate(f"localStorage.setItem('gametable.host.{table_id}', "
+                  f"{json.dumps(created['host_token'])})")
+    page.reload()
 
 
 def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game(
@@ -156,10 +167,7 @@ def test_a_host_who_hands_the_role_on_sees_no_host_controls_and_the_new_host_doe
     joined = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
                         json={"seat": 1, "name": "Bruno"}).json()
     anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    anna.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
-    anna.evaluate(f"localStorage.setItem('gametable.host.{table_id}', "
-                  f"{json.dumps(created['host_token'])})")
-    anna.reload()
+    open_as_host(anna, web_server, created)
     bruno = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     bruno.goto(f"{web_server.url}/t/{table_id}#seat={joined['token']}")
     expect(bruno.locator(".sc-status")).to_be_visible()
@@ -188,10 +196,7 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
                json={"seat": 1, "name": "Bruno"})
     anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    anna.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
-    anna.evaluate(f"localStorage.setItem('gametable.host.{table_id}', "
-                  f"{json.dumps(created['host_token'])})")
-    anna.reload()
+    open_as_host(anna, web_server, created)
     expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
     anna.locator('.sc-space[data-target="true"]').first.click()
@@ -324,12 +329,8 @@ def test_host_controls_opened_at_the_pages_bottom_come_into_sight(
     created = httpx.post(f"{web_server.url}/api/tables", json={
         "game": "sequence-cats", "config": {}, "name": "Anna",
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
-    table_id = created["table"]["id"]
     anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-    anna.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
-    anna.evaluate(f"localStorage.setItem('gametable.host.{table_id}', "
-                  f"{json.dumps(created['host_token'])})")
-    anna.reload()
+    open_as_host(anna, web_server, created)
     expect(anna.locator(".sc-status")).to_be_visible()
     anna.get_by_text("Host controls").click()
     expect(anna.get_by_role("button", name="End the game")).to_be_in_viewport()

@@ -4,7 +4,6 @@ down at a new table with one click each, the seats rotated by one."""
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -13,19 +12,18 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from gametable.core import registry
-from gametable.core.config import stored_options
-from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
-from tests.aio import run_async
+from gametable.server.storage import SeatRow, token_hash
 from tests.browser.test_sequence_cats_browser import stored_table
-from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
 
-def finished_game(seed: int) -> list[tuple[int, dict[str, Any]]]:
-    """The actions of a whole 3-seat Sequence Cats game of random legal moves."""
-    game = registry.get("sequence-cats")
-    state = game.new_game(game.make_config({}, 3), 3, seed)
+def finished_game(seed: int, name: str = "sequence-cats", seats: int = 3
+                  ) -> list[tuple[int, dict[str, Any]]]:
+    """The actions of a whole game of random legal moves (a 3-seat Sequence Cats game
+    unless told otherwise), from the game's default options."""
+    game = registry.get(name)
+    state = game.new_game(game.make_config({}, seats), seats, seed)
     rng = random.Random(seed)
     steps: list[tuple[int, dict[str, Any]]] = []
     while not game.outcome(state).finished:
@@ -77,39 +75,13 @@ def test_a_finished_dixit_game_offers_play_again_once(
 ) -> None:
     """Dixit's final ranking stands in the table's place with its links, Play again
     among them; the bar above the table offered it a second time."""
-    game = registry.get("dixit")
-    config = game.make_config({}, 4)
-    state = game.new_game(config, 4, 5)
-    rng = random.Random(5)
-    steps: list[tuple[int, dict[str, Any]]] = []
-    while not game.outcome(state).finished:
-        seat = min(game.to_act(state))
-        action = rng.choice(game.legal_actions(state, seat))
-        game.apply(state, seat, action)
-        steps.append((seat, action))
-    data = tmp_path / "data"
-    data.mkdir()
-    storage = SQLiteStorage(data / "gametable.sqlite3")
     seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token"))] + [
         SeatRow(seat, "bot", bot="easy") for seat in (1, 2, 3)]
-
-    async def write() -> None:
-        await storage.create_table(TableRow(
-            id="dixit-done", game="dixit", config=stored_options(config), seed=5,
-            host_hash=token_hash("host"), created=time.time(), seats=seats))
-        for number, (seat, action) in enumerate(steps, start=1):
-            await storage.append_action("dixit-done", number, seat, action)
-
-    run_async(write())
-    storage.close()
-    server = LiveServer(data_dir=data, bot_delay=0.15)
-    server.start()
-    try:
+    steps = finished_game(5, "dixit", 4)
+    with stored_table(tmp_path / "data", {}, seats, 5, steps, "dixit") as (server, table):
         page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-        page.goto(f"{server.url}/t/dixit-done#seat=anna-token")
+        page.goto(f"{server.url}/t/{table}#seat=anna-token")
         expect(page.locator(".dx-ranking")).to_be_visible()
         expect(page.get_by_role("button", name="Play again")).to_have_count(1)
         expect(page.locator(".rematch-bar")).to_have_count(0)
         page.screenshot(path=str(shots / "dixit-final-play-again.png"))
-    finally:
-        server.stop()

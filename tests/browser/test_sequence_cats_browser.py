@@ -14,9 +14,9 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, ElementHandle, Page, expect
 
+from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.i18n import translate
-from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
 from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
 from tests.aio import run_async
 from tests.browser import waiting
@@ -484,15 +484,17 @@ def test_sc_win_3_three_people_offer_answer_and_agree_on_a_draw(
 
 @contextmanager
 def stored_table(data_dir: Path, options: dict[str, Any], seats: list[SeatRow], seed: int,
-                 steps: list[tuple[int, dict[str, Any]]]) -> Iterator[tuple[LiveServer, str]]:
-    """A server whose storage holds one table with the record ``seed`` + ``steps`` (as
-    if it had been played there), started after it was written; yields the server and
-    the table id."""
+                 steps: list[tuple[int, dict[str, Any]]], game: str = "sequence-cats"
+                 ) -> Iterator[tuple[LiveServer, str]]:
+    """A server whose storage holds one table of ``game`` with the record ``seed`` +
+    ``steps`` (as if it had been played there), started after it was written; yields the
+    server and the table id."""
+    data_dir.mkdir(parents=True, exist_ok=True)
     storage = SQLiteStorage(data_dir / "gametable.sqlite3")
-    config = stored_options(GAME.make_config(options, len(seats)))
+    config = stored_options(registry.get(game).make_config(options, len(seats)))
 
     async def write() -> None:
-        await storage.create_table(TableRow(id="prepared", game="sequence-cats", config=config,
+        await storage.create_table(TableRow(id="prepared", game=game, config=config,
                                             seed=seed, host_hash=token_hash("host"),
                                             created=time.time(), seats=seats))
         for number, (seat, action) in enumerate(steps, start=1):
