@@ -1,7 +1,7 @@
 // The host's controls at a running table: remove a player (their seat opens or goes to a
 // computer player), make someone else host, pause or resume the turn clock, let people
 // watch (the watch link) or not, end the game.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { navigate } from "./router";
 import { ApiError, api } from "./api";
@@ -152,8 +152,14 @@ export function HostControls({
 /** Shown once the host ended the game early: it is over, its record can be downloaded. */
 export function EndedBanner({ info }: { info: TableInfo }) {
   const { t } = useTranslation();
+  // It appears above the table: a page scrolled down to the board (a phone's) would
+  // not show it, nor the Play again under it.
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    banner.current?.scrollIntoView({ block: "nearest" });
+  }, []);
   return (
-    <div className="ended-banner" role="status">
+    <div ref={banner} className="ended-banner" role="status">
       <span>{t("ui.host.ended")}</span>
       <a
         className="button watch-replay"
