@@ -30,6 +30,14 @@ def create_table(server: LiveServer, game: str, config: dict[str, Any],
     Returns:
         The table's id and the seat tokens by seat.
     """
+    table, tokens, _ = create_hosted_table(server, game, config, seats, names)
+    return table, tokens
+
+
+def create_hosted_table(server: LiveServer, game: str, config: dict[str, Any],
+                        seats: list[str], names: dict[int, str]
+                        ) -> tuple[str, dict[int, str], str]:
+    """:func:`create_table`, and the table's host token too."""
     specs = [{"kind": "human"} if kind == "human" else {"kind": "bot", "bot": kind}
              for kind in seats]
     humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
@@ -44,7 +52,8 @@ def create_table(server: LiveServer, game: str, config: dict[str, Any],
                                json={"seat": seat, "name": names[seat]})
             assert joined.status_code == 200, joined.text
             tokens[seat] = joined.json()["token"]
-    return table, tokens
+    host: str = created.json()["host_token"]
+    return table, tokens, host
 
 
 class SeatSocket:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
-from tests.browser.seats import SeatSocket
+from tests.browser.seats import SeatSocket, create_hosted_table
 from tests.server.conftest import LiveServer
 
 
@@ -341,20 +341,16 @@ def test_a_game_the_host_ends_says_so_in_sight_of_a_page_scrolled_down(
 ) -> None:
     """The banner that the host ended the game, and Play again under it, appear above the
     table: on a phone scrolled down to its hand they lay above the window's edge."""
-    created = httpx.post(f"{web_server.url}/api/tables", json={
-        "game": "sequence-cats", "config": {}, "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-    table_id = created["table"]["id"]
-    joined = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
-                        json={"seat": 1, "name": "Bruno"}).json()
+    table_id, tokens, host = create_hosted_table(
+        web_server, "sequence-cats", {}, ["human", "human"], {0: "Anna", 1: "Bruno"})
     bruno = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                 has_touch=True).new_page()
-    bruno.goto(f"{web_server.url}/t/{table_id}#seat={joined['token']}")
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={tokens[1]}")
     expect(bruno.locator(".sc-hand")).to_be_visible()
     bruno.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     assert bruno.evaluate("window.scrollY") > 200
     ended = httpx.post(f"{web_server.url}/api/tables/{table_id}/end", json={},
-                       headers={"X-Host-Token": created["host_token"]})
+                       headers={"X-Host-Token": host})
     assert ended.status_code == 200, ended.text
     expect(bruno.locator(".ended-banner")).to_be_in_viewport()
     expect(bruno.locator("button.play-again")).to_be_in_viewport()
