@@ -108,6 +108,11 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                     seats.SeatSocket(web_server, table, bruno) as second:
                 say_clue(first, "A long way home")
                 expect(screen.locator(".dx-clue")).to_contain_text("A long way home")
+                # The cards coming in fill the TV's table (they were 110 px wide in a
+                # large empty board: the size beside one's hand on a laptop).
+                given = screen.locator(".dx-submission").first.bounding_box()
+                assert given is not None and given["width"] >= 250, given
+                screen.screenshot(path=str(shots / "big-screen-dixit-given.png"))
                 second.act("submit")
                 second.act("vote")
                 expect(screen.locator(".dx-reveal")).to_be_visible()
@@ -138,6 +143,9 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                 say_clue(second, "Under the bridge")
                 expect(screen.locator(".dx-clue-box .dx-clue")).to_contain_text("Under the bridge")
                 expect(screen.locator(".dx-reveal")).to_have_count(0)
+                # The round in play stays in the room's view: no "Previous round" to
+                # swap it for the last result (the history above keeps that).
+                expect(screen.locator('[data-action="show-reveal"]')).to_have_count(0)
         finally:
             screen.context.close()
 
@@ -269,3 +277,28 @@ def test_the_big_screen_shows_a_finished_dixit_game_whole_and_offers_nothing_to_
         document.documentElement.scrollHeight]""")
     screen.screenshot(path=str(shots / "big-screen-dixit-end.png"))
     assert max(bottoms) <= 1080, bottoms
+
+
+def test_the_big_screen_writes_each_triominos_player_on_one_line(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """The players' side is wide enough for a name at the screen's reading size
+    ("Computer 1 · Medium" took three lines beside the scores at 1920 × 1080)."""
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": "triominos", "config": {}, "name": "Anna",
+            "seats": [{"kind": "bot", "bot": "medium"}] * 3})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    try:
+        screen.goto(f"{web_server.url}/t/{table}/screen")
+        names = screen.locator(".tr-player-name")
+        expect(names).to_have_count(3)
+        expect(names.first).to_contain_text("Medium")
+        lines = screen.evaluate("""[...document.querySelectorAll('.tr-player-name')].map((e) =>
+            e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize))""")
+        screen.screenshot(path=str(shots / "big-screen-triominos-names.png"))
+        assert max(lines) < 2.4, f"names {lines} font sizes tall: wrapped"
+    finally:
+        screen.context.close()

@@ -61,6 +61,12 @@ function drawPileFact(t: TFunction, info: TableInfo, view: DixitView): string {
 const REVEAL_UNDER = 64;
 /** The narrowest the points' breakdown may be to stand beside the reveal's cards. */
 const POINTS_BESIDE = 250;
+/** Pixels under a card coming in, on the big screen: the giver's name and "card in". */
+const GIVEN_UNDER = 72;
+/** Pixels the clue and its teller's name take above the cards, on the big screen. */
+const CLUE_ABOVE = 130;
+/** The widest a card grows on the big screen, in pixels before the screen's zoom. */
+const SCREEN_CARD_MAX = 330;
 
 export function DixitTable(props: GameTableProps) {
   const { info, state, send } = props;
@@ -191,14 +197,17 @@ export function DixitTable(props: GameTableProps) {
   const fitReveal = (showReveal || finalOnScreen) && lastRound !== null && !narrow;
   // There the ranking takes the players' place beside the table, which keeps the round.
   const rankingAside = finalOnScreen && !narrow;
+  // The big screen sizes the cards coming in to the table too (on a laptop they are small
+  // beside one's hand), and lets every card grow with the TV: it is read from the sofa.
+  const fitGiven = onScreen && !narrow && !showReveal && !view.finished && view.phase === "submit";
   const fit = useCardFit(
     boardRef,
-    fitReveal ? lastRound.slots.length : table?.length ?? 0,
-    fitReveal ? REVEAL_UNDER : options.votes.length ? 118 : 64,
+    fitReveal ? lastRound.slots.length : fitGiven ? view.gives.length : table?.length ?? 0,
+    fitReveal ? REVEAL_UNDER : fitGiven ? GIVEN_UNDER : options.votes.length ? 118 : 64,
     fitReveal ? 96 : narrow ? 104 : 120,
-    fitReveal ? 150 : narrow ? 190 : 240,
+    onScreen && !narrow ? SCREEN_CARD_MAX : fitReveal ? 150 : narrow ? 190 : 240,
     narrow,
-    fitReveal ? revealAbove : 0,
+    fitReveal ? revealAbove : onScreen && !narrow ? CLUE_ABOVE : 0,
   );
   // Where the cards leave room across (few of them, or cards kept small by the window's
   // height), the round's points stand beside them rather than below, in sight.
@@ -289,7 +298,9 @@ export function DixitTable(props: GameTableProps) {
           <span className="dx-facts-sep" aria-hidden="true">·</span>
           {drawPileFact(t, info, view)}
         </span>
-        {lastRound && !showReveal && !view.finished && (
+        {/* The big screen keeps the round in play in view for the room (the last result
+            shows there until the next clue anyway). */}
+        {lastRound && !showReveal && !view.finished && !onScreen && (
           <button type="button" className="dx-last-button" data-action="show-reveal" onClick={() => setDismissed(null)}>
             {t("dixit.ui.show_last_round")}
           </button>
