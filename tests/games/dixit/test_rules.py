@@ -462,6 +462,29 @@ def test_dx_7p_2_and_3_found_with_either_vote_and_plus_one_for_a_single_vote() -
     assert points[4] == 0
 
 
+def test_dx_7p_2_the_bonus_stays_capped_at_3_with_seven_or_more_players() -> None:
+    """DX-7P-2: "the cap of 3 (even if more votes were cast on the card)": a new table
+    of 7 or more may not lift it (the option is the edition's choice for 3–6 players),
+    and the message names the rule and the choice to make."""
+    with pytest.raises(ConfigError) as error:
+        GAME.make_config({"bonus_cap": "uncapped"}, 7)
+    assert error.value.rule == "DX-7P-2"
+    assert "At most 3" in error.value.message("en") and "7" in error.value.message("en")
+    assert "No máximo 3" in error.value.message("pt")
+    assert GAME.make_config({"bonus_cap": "capped"}, 12).capped_bonus() == 3
+    assert GAME.make_config({"bonus_cap": "uncapped"}, 6).capped_bonus() is None
+    votes = {1: [0], 2: [1], 3: [1], 4: [1], 5: [1], 6: [1]}
+    assert play_base(7, votes)[1] == 3 + 1 + 3  # five votes on the card, 3 of them count
+
+
+def test_dx_7p_3_the_single_vote_point_counts_when_everyone_found_the_card() -> None:
+    """DX-7P-3 beside DX-SCORE-1: everyone found it (the storyteller scores 0, the others
+    2), and whoever cast one vote only scores its +1 too."""
+    votes = {1: [0], 2: [0, 3], 3: [0], 4: [0, 1], 5: [0], 6: [0]}
+    assert play_base(7, votes) == {0: 0, 1: 2 + 1 + 1, 2: 2, 3: 2 + 1 + 1, 4: 2,
+                                   5: 2 + 1, 6: 2 + 1}
+
+
 # -- Party ------------------------------------------------------------------------------------
 
 def test_dx_party_2_the_storyteller_tells_before_seeing_the_hand() -> None:

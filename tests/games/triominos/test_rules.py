@@ -516,6 +516,58 @@ def test_tr_end_3_a_blocked_round_pays_the_lowest_hand_the_difference() -> None:
     assert state.scores == [100 + high - low, 100]
 
 
+def test_tr_end_3_players_tied_for_the_lowest_hand_each_score_the_difference() -> None:
+    """TR-END-3 with a tie (docs/triominos.md, Decisions): each player tied for the
+    lowest hand scores the others' hands (the other winner's too) less their own."""
+    state, _, _ = setup(CHAIN, [BRIDGE], seats=3)
+    stuck = _unplaceable(state, exclude=on_board(state))
+    by_value: dict[int, list[int]] = {}
+    for tile in stuck:
+        by_value.setdefault(TILE_VALUE[TILE_NUMBER[tile]], []).append(tile)
+    pair = next(tiles for value, tiles in sorted(by_value.items()) if len(tiles) >= 2)
+    rest = [tile for tile in stuck if tile not in pair][-3:]
+    give(state, 0, pair[:1])
+    give(state, 1, pair[1:2])
+    give(state, 2, rest)
+    state.pool = []
+    state.scores = [0, 0, 0]
+    low, high = hand_value(state.hands[0]), hand_value(state.hands[2])
+    assert hand_value(state.hands[1]) == low < high
+    events = GAME.apply(state, 0, {"type": "pass"})
+    end = next(e for e in events if e["type"] == "round_end")
+    assert end["end"] == "blocked" and end["winners"] == [0, 1]
+    assert [(line["seat"], line["points"]) for line in end["points"]] == [
+        (0, low + high - low), (1, low + high - low)]
+    assert state.scores == [high, high, 0]
+
+
+def test_tr_solo_1_going_out_alone_scores_25() -> None:
+    """TR-SOLO-1 with TR-END-2: the lone player who goes out scores +25 (no other
+    hands to add) after the tile's points."""
+    state, numbers, _ = setup(CHAIN, [BRIDGE], seats=1)
+    state.scores = [0]
+    events = play(state, numbers, BRIDGE)
+    end = next(e for e in events if e["type"] == "round_end")
+    assert end["end"] == "out" and end["winners"] == [0]
+    assert {line["reason"]: line["points"] for line in end["points"]}["triominos.reasons.out"] == 25
+
+
+def test_tr_solo_1_a_blocked_solo_round_costs_the_hand() -> None:
+    """TR-SOLO-1 with TR-END-3 (docs/triominos.md): blocked alone, the player has the
+    lowest hand and scores the others' hands (none) less their own."""
+    state, _, _ = setup(CHAIN, [BRIDGE], seats=1)
+    stuck = _unplaceable(state, exclude=on_board(state))
+    give(state, 0, stuck[-2:])
+    state.pool = []
+    state.scores = [50]
+    own = hand_value(state.hands[0])
+    events = GAME.apply(state, 0, {"type": "pass"})
+    end = next(e for e in events if e["type"] == "round_end")
+    assert end["end"] == "blocked" and end["winners"] == [0]
+    assert [(line["seat"], line["points"]) for line in end["points"]] == [(0, -own)]
+    assert state.scores == [50 - own]
+
+
 def test_tr_end_4_the_game_ends_after_the_round_in_which_the_target_is_reached() -> None:
     state, numbers, _ = setup(CHAIN, [BRIDGE], target_score=100)
     state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)

@@ -113,7 +113,8 @@ class Dixit:
                 edition IS or a seat count the variant does not allow (DX-SETUP-3,
                 DX-PARTY-1, DX-TEAM-1); a game with no end (DX-END-4: no target score and
                 reshuffling); an unknown deck or one too small (DX-DECK-2, naming the
-                minimum).
+                minimum); ``bonus_cap="uncapped"`` with 7 or more players (DX-7P-2: the
+                bonus is capped at 3 even if more votes were cast).
         """
         given = dict(options or {})
         given.pop("deck_size", None)
@@ -126,6 +127,10 @@ class Dixit:
             raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)
         config = config.model_copy(update={"deck_size": len(deck)})
         self._check(config, seats, deck.name)
+        if config.bonus_cap == "uncapped" and votes_per_voter(config, seats) == 2:
+            # Checked for new games only: a record made before keeps replaying as it was
+            # played.
+            raise ConfigError("DX-7P-2", E + "uncapped_with_two_votes", seats=seats)
         return config
 
     def _check(self, config: DixitConfig, seats: int, name: str | None = None) -> None:
