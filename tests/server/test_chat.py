@@ -115,7 +115,8 @@ def test_a_message_shows_what_everyone_sees(client: TestClient,
         "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f")
     with connect(client, table["id"]) as ws0:
         hello(ws0, table["tokens"][0])
-        for text in ("\u200b\u200b\ufeff\u2060", "\U000e0068\U000e0069", "\u0301" * 50):
+        for text in ("\u200b\u200b\ufeff\u2060", "\U000e0068\U000e0069", "\u0301" * 50,
+                     "\u3164\u2800"):
             say(ws0, text, 4)
             error = next_of(ws0, "error")
             assert error["code"] == "chat_length" and error["params"]["length"] == 0

@@ -268,6 +268,25 @@ def test_a_name_shows_what_it_says_and_is_nobody_elses_at_the_table(
         "Bru no" + "\u0300" * 4, "anna (4)"]
 
 
+def test_a_name_that_only_looks_like_anothers_gets_a_number_too(
+        app_client: TestClient) -> None:
+    """Look-alike letters (Cyrillic "А", mathematical bold "𝐀", full-width "Ａ") and
+    blank letters after a name (a Hangul filler, the blank braille pattern) made seven
+    names that all read "Anna" at one table: each now gets its number, and a blank
+    letter is no part of a name."""
+    made = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Anna", "seats": [{"kind": "human"}] * 7}).json()
+    url = f"/api/tables/{made['table']['id']}/join"
+    tried = ["\u0410nna", "Ann\u0430", "\U0001d400nna", "Anna\u3164", "Anna\u2800",
+             "\uff21nna"]
+    for name in tried:
+        assert app_client.post(url, json={"name": name}).status_code == 200
+    seats = app_client.get(f"/api/tables/{made['table']['id']}").json()["seats"]
+    names = [s["name"] for s in seats]
+    assert names[0] == "Anna" and names[4:6] == ["Anna (5)", "Anna (6)"]
+    assert all(name.endswith(f" ({i + 1})") for i, name in enumerate(names) if i), names
+
+
 def test_a_player_who_left_is_removed_and_their_token_no_longer_acts(
         app_client: TestClient) -> None:
     t = two_players(app_client)

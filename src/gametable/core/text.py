@@ -11,19 +11,26 @@ Emoji stay whole (their joiners, and the tags of a flag such as Scotland's).
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Final
+
+from confusable_homoglyphs import confusables
 
 DIRECTION_MARKS: Final = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                                     "\u2066\u2067\u2068\u2069")
 """Marks that turn the text after them around (a text shown backwards to everyone else)."""
 
+BLANK_LETTERS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+"""Characters that count as letters or symbols but draw nothing: the Hangul fillers, the
+blank braille pattern and Khmer's inherent vowels ("Anna\u3164" read as "Anna")."""
+
 
 def hidden_mark(ch: str) -> bool:
     """Whether ``ch`` is a control character, a direction mark or another invisible
-    format character (zero-width space, word joiner, byte-order mark…): not part of a
-    text anyone sees. An emoji's joiner stays; so do tag characters, which
-    :func:`visible_only` keeps only inside a flag."""
-    if ch in DIRECTION_MARKS:
+    format character (zero-width space, word joiner, byte-order mark…) or a blank letter
+    (:data:`BLANK_LETTERS`): not part of a text anyone sees. An emoji's joiner stays; so
+    do tag characters, which :func:`visible_only` keeps only inside a flag."""
+    if ch in DIRECTION_MARKS or ch in BLANK_LETTERS:
         return True
     category = unicodedata.category(ch)
     return category in ("Cc", "Cs") or (category == "Cf" and ch != _JOINER
@@ -69,8 +76,36 @@ def visible_only(text: str) -> str:
 
 def shows_something(text: str) -> bool:
     """Whether ``text`` shows anything: a letter, digit, symbol or punctuation (not only
-    spaces, joiners and marks)."""
-    return any(unicodedata.category(ch)[0] not in "MCZ" for ch in text)
+    spaces, joiners, marks and blank letters)."""
+    return any(unicodedata.category(ch)[0] not in "MCZ" and ch not in BLANK_LETTERS
+               for ch in text)
+
+
+def name_key(name: str) -> str:
+    """``name`` as compared with other names: two names with the same key read alike.
+
+    Compatibility forms (mathematical bold, full-width letters) become plain letters,
+    letters that look like Latin ones (Cyrillic "А", Greek "Α") become those, by
+    Unicode's confusables (UTS #39, the ``confusable_homoglyphs`` package), then case,
+    accents and hidden marks go: "𝐀nna", "Аnna", "ANNA", "Änna" and "Anna\u3164" all
+    have the key "anna".
+    """
+    folded = unicodedata.normalize("NFKC", name)
+    latin = "".join(_latin_look(ch) for ch in folded if not hidden_mark(ch))
+    return "".join(ch for ch in unicodedata.normalize("NFKD", latin.casefold())
+                   if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=4096)
+def _latin_look(ch: str) -> str:
+    """The Latin letter ``ch`` looks like, or ``ch``."""
+    if ch.isascii():
+        return ch
+    found = confusables.is_confusable(ch, greedy=False, preferred_aliases=["latin"])
+    if not found:
+        return ch
+    glyphs = [glyph["c"] for glyph in found[0]["homoglyphs"] if glyph["c"].isascii()]
+    return glyphs[0] if glyphs else ch
 
 
 def one_line(text: str) -> str:

@@ -20,7 +20,6 @@ import logging
 import random
 import secrets
 import time
-import unicodedata
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,7 +37,7 @@ from gametable.core.config import stored_options
 from gametable.core.errors import GameError
 from gametable.core.i18n import translate
 from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
-from gametable.core.text import display_name
+from gametable.core.text import display_name, name_key
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.clock import Clock, ClockSettings
@@ -1570,6 +1569,6 @@ def distinct_name(name: str, table: Table, seat: Seat) -> str:
 
 
 def _same(name: str) -> str:
-    """A name as compared with others: its letters without case or accents."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold())
-                   if not unicodedata.combining(ch))
+    """A name as compared with others: two that read alike are the same (look-alike
+    letters, case, accents and spaces aside; :func:`gametable.core.text.name_key`)."""
+    return name_key(name)

@@ -239,7 +239,8 @@ def test_dx_round_1_a_clue_that_shows_nothing_is_empty() -> None:
     a letter keeps at most four marks; a clue showing nothing is refused."""
     state = new(4)
     card = state.hands[0][0]
-    for hidden in ("\u200b" * 5, "\ufeff\u2060", "\U000e0041\U000e0042", "\u0301\u200d"):
+    for hidden in ("\u200b" * 5, "\ufeff\u2060", "\U000e0041\U000e0042", "\u0301\u200d",
+                   "\u3164\u3164", "\u2800", "\uffa0\u115f\u1160"):  # blank letters
         refused("DX-ROUND-1", state, 0, {"type": "clue", "card": card, "text": hidden})
     scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
     accent = "\u0301"

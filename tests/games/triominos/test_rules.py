@@ -521,7 +521,7 @@ def test_tr_end_3_players_tied_for_the_lowest_hand_each_score_the_difference() -
     lowest hand scores the others' hands (the other winner's too) less their own."""
     state, _, _ = setup(CHAIN, [BRIDGE], seats=3)
     stuck = _unplaceable(state, exclude=on_board(state))
-    by_value: dict[int, list[int]] = {}
+    by_value: dict[int, list[str]] = {}
     for tile in stuck:
         by_value.setdefault(TILE_VALUE[TILE_NUMBER[tile]], []).append(tile)
     pair = next(tiles for value, tiles in sorted(by_value.items()) if len(tiles) >= 2)
