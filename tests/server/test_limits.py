@@ -30,7 +30,7 @@ from gametable.decks.uploads import parse_descriptions
 from gametable.games.sequence_cats.board import bundled_board
 from gametable.server.app import Settings, create_app, server_secret
 from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
-from gametable.server.limits import Limits, Rate
+from gametable.server.limits import Limits, Rate, Sockets
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
 from gametable.simulate import bot_seed
@@ -355,6 +355,31 @@ def test_one_address_may_hold_only_so_many_connections(tmp_path: Path) -> None:
         metrics = client.get("/metrics").text
         assert 'gametable_connections_refused_total{code="too_many_connections"} 1.0' in metrics
     assert open_sockets(client) == {}
+
+
+def test_one_address_s_connections_share_one_pace_of_messages() -> None:
+    """Each connection was paced alone (200 a second), so one address holding 100 of
+    them could send 20,000 a second and slow every table. All the connections of an
+    address now share one pace: its burst at once, then its rate, turns queued in
+    order; another address has its own; the pace goes with the last connection."""
+    now = [0.0]
+    sockets = Sockets(per_client=100, rate=10.0, burst=4.0)
+    assert sockets.enter("10.0.0.1") and sockets.enter("10.0.0.1")
+    assert sockets.enter("10.0.0.2")
+    first, second = sockets.pace("10.0.0.1"), sockets.pace("10.0.0.1")
+    assert first is second and sockets.pace("10.0.0.2") is not first
+    for pace in (first, sockets.pace("10.0.0.2")):
+        pace.clock = lambda: now[0]
+        pace.stamp = 0.0
+    waits = [first.reserve() for _ in range(4)] + [second.reserve() for _ in range(3)]
+    assert waits == pytest.approx([0, 0, 0, 0, 0.1, 0.2, 0.3])
+    assert sockets.pace("10.0.0.2").reserve() == 0  # not slowed by the other address
+    now[0] = 1.0  # a second later the debt is paid and six turns are back
+    assert first.reserve() == 0
+    sockets.leave("10.0.0.1")
+    assert sockets.pace("10.0.0.1") is first
+    sockets.leave("10.0.0.1")
+    assert "10.0.0.1" not in sockets.paces and "10.0.0.2" in sockets.paces
 
 
 def test_connections_that_end_in_any_way_free_their_place(tmp_path: Path) -> None:

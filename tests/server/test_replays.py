@@ -3,6 +3,7 @@ a finished table, as a seat or a spectator saw them; every refusal is clear."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -238,3 +239,39 @@ def test_a_finished_tables_replay_is_capped_the_same_way(
     monkeypatch.setattr(replays, "MAX_REPLAY_BYTES", MAX_REPLAY_BYTES)
     rest = client.get(url, params={"from": 3, "count": 3}).json()
     assert part["frames"] + rest["frames"] == whole["frames"]
+
+
+def _record_files() -> list[Path]:
+    return [TRIOMINOS, DIXIT, RECORDS / "dixit" / "records" / "v1-party-6p.json",
+            RECORDS / "sequence_cats" / "records" / "six_random_players.json.gz"]
+
+
+@pytest.mark.parametrize("path", _record_files(), ids=lambda path: path.name)
+def test_later_pages_of_a_record_replay_from_kept_positions_and_say_the_same(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every request replayed the whole record again (a third of a second of the
+    server's time for each page of a long Dixit Party game, for anyone who asked): once
+    a record is checked, its positions every ``CHECKPOINT_EVERY`` actions are kept and
+    the next pages start from the nearest one. They say exactly what a whole replay
+    says, as a seat and as a spectator, and the record is not replayed from the start."""
+    raw = path.read_bytes()
+    record = GameRecord.model_validate_json(gzip.decompress(raw) if path.suffix == ".gz"
+                                            else raw)
+    steps = len(record.actions)
+    monkeypatch.setattr(replays, "CHECKPOINT_EVERY", 7)
+    pages = [(seat, first, count) for seat in (None, 0)
+             for first, count in ((0, 5), (6, 3), (steps // 2, 20), (steps - 3, 10))]
+    cold = []
+    for seat, first, count in pages:
+        replays._checked.clear()
+        cold.append(orjson.dumps(replays.replay_steps(record, seat, first, count)))
+    replays.replay_steps(record, None, 0, 1)  # checked once
+
+    def whole(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("replayed from the start")
+
+    monkeypatch.setattr(replays, "replay", whole)
+    warm = [orjson.dumps(replays.replay_steps(record, seat, first, count))
+            for seat, first, count in pages]
+    assert warm == cold
+    replays._checked.clear()

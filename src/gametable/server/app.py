@@ -86,7 +86,13 @@ from gametable.server.messages import (
 from gametable.server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from gametable.server.passes import fingerprint
 from gametable.server.quotas import UploadQuota
-from gametable.server.replays import MAX_RECORD_BYTES, finished_record, parse_record, replay_steps
+from gametable.server.replays import (
+    MAX_RECORD_BYTES,
+    REPLAY_WORKERS,
+    finished_record,
+    parse_record,
+    replay_steps,
+)
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage, StorageError
 from gametable.server.tables import RESTART_CLOSE, Caps, Refused, SeatRequest, TableManager
@@ -492,6 +498,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                         headers={"Content-Disposition":
                                  f'attachment; filename="{table.game_name}-{table.id}.json"'})
 
+    # Replays are worked out one at a time: several at once, each in its thread, took
+    # the interpreter from the event loop (every table) in turn with each of them.
+    replaying = asyncio.Semaphore(REPLAY_WORKERS)
+
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str, request: Request, seat: int | None = None,
                            first: Annotated[int, Query(alias="from")] = 0,
@@ -502,9 +512,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         may be megabytes, which would hold up every table if written in the event loop."""
         limits.check("replay", [client_key(request.scope)])
         data = finished_record(await manager_of(request).get(table_id))
-        return Response(await asyncio.to_thread(
-            lambda: orjson.dumps(replay_steps(data, seat, first, count))),
-            media_type="application/json")
+        async with replaying:
+            return Response(await asyncio.to_thread(
+                lambda: orjson.dumps(replay_steps(data, seat, first, count))),
+                media_type="application/json")
 
     @app.post(REPLAY_PATH)
     async def record_replay(request: Request, seat: int | None = None,
@@ -514,9 +525,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         to :data:`replays.MAX_RECORD_BYTES`): nothing is stored."""
         limits.check("replay", [client_key(request.scope)])
         body = await request.body()
-        return Response(await asyncio.to_thread(
-            lambda: orjson.dumps(replay_steps(parse_record(body), seat, first, count))),
-            media_type="application/json")
+        async with replaying:
+            return Response(await asyncio.to_thread(
+                lambda: orjson.dumps(replay_steps(parse_record(body), seat, first, count))),
+                media_type="application/json")
 
     mount_decks(app, settings.data_dir, limits, settings.upload_quota)
     _mount_client(app, settings.static_dir)

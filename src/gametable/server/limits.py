@@ -6,8 +6,9 @@ request has a token bucket per client: ``burst`` requests at once, then one more
 ``every`` seconds. A refused request is answered ``429`` with ``Retry-After`` (the
 seconds until it would pass) and the translated ``rate_limited`` message.
 
-Websocket connections are counted, not rated: :class:`Sockets` caps how many one client
-address may hold open at once.
+Websocket connections are counted: :class:`Sockets` caps how many one client address may
+hold open at once, and gives the address one :class:`Pace` that all its connections'
+messages share (each connection also keeps its own, ``socket.Throttle``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import hashlib
 import math
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from gametable.server.tables import Refused
@@ -107,6 +108,35 @@ class Limits:
             buckets.take(key, now)
 
 
+ADDRESS_MESSAGES_PER_SECOND = 400.0
+"""Messages a second that all of one address's websockets together are handled at."""
+ADDRESS_MESSAGES_BURST = 800.0
+"""Messages one address's websockets may send at once before :data:`ADDRESS_MESSAGES_PER_SECOND`
+paces them."""
+
+
+class Pace:
+    """A token bucket that paces rather than refuses, safe to share between tasks:
+    ``burst`` messages at once, then ``rate`` a second; each :meth:`reserve` takes a
+    turn and says how long its message waits for it (turns queue up as a debt, so
+    several connections waiting together still keep the rate)."""
+
+    def __init__(self, rate: float, burst: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.clock = clock
+        self.stamp = clock()
+
+    def reserve(self) -> float:
+        """Take one message's turn: the seconds to wait before handling it (0: none)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - 1
+        self.stamp = now
+        return -self.tokens / self.rate if self.tokens < 0 else 0.0
+
+
 class Sockets:
     """The table websockets each client address holds open, at most ``per_client`` at
     once (``None``: no cap).
@@ -116,10 +146,15 @@ class Sockets:
     behind one NAT address fits) and only stops one address from holding thousands.
     """
 
-    def __init__(self, per_client: int | None) -> None:
+    def __init__(self, per_client: int | None,
+                 rate: float = ADDRESS_MESSAGES_PER_SECOND,
+                 burst: float = ADDRESS_MESSAGES_BURST) -> None:
         self.per_client = per_client
         self.open: Counter[str] = Counter()
         """Open connections by address (addresses with none are left out)."""
+        self.rate, self.burst = rate, burst
+        self.paces: dict[str, Pace] = {}
+        """The messages' pace each address with open connections shares."""
 
     def enter(self, address: str) -> bool:
         """Count one more connection of ``address``; ``False`` (nothing counted) when it
@@ -128,7 +163,15 @@ class Sockets:
         if self.per_client is not None and self.open[address] >= self.per_client:
             return False
         self.open[address] += 1
+        if address not in self.paces:
+            self.paces[address] = Pace(self.rate, self.burst)
         return True
+
+    def pace(self, address: str) -> Pace:
+        """The pace that the messages of every connection ``address`` holds share (one
+        address with a hundred connections is handled at one address's rate, not a
+        hundred); only between :meth:`enter` and the matching :meth:`leave`."""
+        return self.paces[address]
 
     def leave(self, address: str) -> None:
         """Count one connection of ``address`` out (it ended)."""
@@ -137,6 +180,7 @@ class Sockets:
             self.open[address] = left
         else:
             del self.open[address]
+            self.paces.pop(address, None)
 
 
 def secret_key(kind: str, secret: str | None) -> str | None:

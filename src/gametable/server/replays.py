@@ -9,14 +9,24 @@ nothing is stored: the browser's replay viewer sends the record it opened (or na
 finished table, whose stored record is used) and asks for a range of steps at a time.
 An answer holds at most :data:`MAX_FRAMES` steps and :data:`MAX_REPLAY_BYTES` of them, and
 says which step to ask for next when it holds fewer than were asked for.
+
+A record is checked whole the first time it is asked for; the positions every
+:data:`CHECKPOINT_EVERY` actions are then kept (for the :data:`CHECKED_RECORDS` records
+asked for last, by the SHA-256 of the record), so that the next pages of the same record
+replay from the nearest position before them instead of from the start: a page of a
+record of 8,000 actions costs a few hundred actions, not 8,000.
 """
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from gametable.core import registry
 from gametable.core.config import stored_options
@@ -38,6 +48,27 @@ MAX_REPLAY_BYTES = 2 * 1024 * 1024
 """The most bytes of JSON the frames of one answer take (at least one frame, however
 large): a late step of a Dixit Party game of 12 with 10 rounds each is about 280 KB, so
 50 of them would be 14 MB."""
+
+REPLAY_WORKERS = 1
+"""Replays the server works out at once (the others wait their turn)."""
+CHECKPOINT_EVERY = 200
+"""Actions between two positions kept of a checked record."""
+CHECKED_RECORDS = 16
+"""Checked records whose positions are kept (the ones asked for last)."""
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """A record that replayed without a refusal: its options and kept positions."""
+
+    config: BaseModel
+    positions: dict[int, Any]
+    """Step (a multiple of :data:`CHECKPOINT_EVERY`) → a copy of the state after it."""
+
+
+_checked: OrderedDict[str, _Checked] = OrderedDict()
+_checked_lock = threading.Lock()
+
 
 #: A JSON object with none of these is some other file, not a damaged record.
 RECORD_FIELDS = frozenset({"format", "game", "seats", "actions"})
@@ -172,10 +203,28 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
                 return
             frames.append(entry)
 
+    digest = hashlib.sha256(record.model_dump_json().encode()).hexdigest()
+    with _checked_lock:
+        checked = _checked.get(digest)
+        if checked is not None:
+            _checked.move_to_end(digest)
+    if checked is not None:
+        config = _replay_from(game, record, checked, first, last, frame)
+        return _answer(record, game, config, first, frames, full)
+    positions: dict[int, Any] = {}
+
+    def step(number: int, state: Any, events: list[dict[str, Any]]) -> None:
+        if number % CHECKPOINT_EVERY == 0:
+            positions[number] = game.clone(state)
+        if number < last:
+            frame(number, state, events)
+
+    def start(state: Any) -> None:
+        positions[0] = game.clone(state)
+        frame(0, state, [])
+
     try:
-        result = replay(record, on_step=lambda number, state, events:
-                        frame(number, state, events) if number < last else None,
-                        on_start=lambda state: frame(0, state, []))
+        result = replay(record, on_step=step, on_start=start)
     except RecordError as error:
         reason: GameError = error.error
         raise Refused("record_illegal", "server.errors.record_illegal", status=422,
@@ -185,10 +234,36 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
     except ConfigError as error:
         raise Refused("bad_config", error.key, rule=error.rule,
                       **without_deck_name(error.params, record.config)) from None
+    with _checked_lock:
+        _checked[digest] = _Checked(result.config, positions)
+        while len(_checked) > CHECKED_RECORDS:
+            _checked.popitem(last=False)
+    return _answer(record, game, result.config, first, frames, full)
+
+
+def _replay_from(game: Any, record: GameRecord, checked: _Checked, first: int, last: int,
+                 frame: Any) -> BaseModel:
+    """Call ``frame(step, state, events)`` for the steps before ``last`` from the kept
+    position nearest before ``first`` of a record checked before (strictly before: the
+    frame of step ``first`` carries the events of the action that led to it); its
+    options."""
+    start = max(at for at in checked.positions if at < first or at == 0)
+    state = game.clone(checked.positions[start])
+    if start == 0:
+        frame(0, state, [])
+    for number in range(start + 1, last):
+        action = record.actions[number - 1]
+        frame(number, state, game.apply(state, action.seat, action.action))
+    return checked.config
+
+
+def _answer(record: GameRecord, game: Any, config: BaseModel, first: int,
+            frames: list[dict[str, Any]], full: bool) -> dict[str, Any]:
+    """The answer of :func:`replay_steps` around its ``frames``."""
     return {
         "game": record.game,
-        "config": stored_options(result.config),
-        "public": game.public_info(result.config, seats),
+        "config": stored_options(config),
+        "public": game.public_info(config, len(record.seats)),
         "seats": [{"seat": n, "name": s.name, "bot": s.bot}
                   for n, s in enumerate(record.seats)],
         "steps": len(record.actions),

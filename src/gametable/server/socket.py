@@ -170,14 +170,14 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str,
         await conn.stop()
         return
     try:
-        await _serve(socket, conn, manager, table_id, limits)
+        await _serve(socket, conn, manager, table_id, limits, sockets)
     finally:
         if sockets is not None:
             sockets.leave(address)
 
 
 async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_id: str,
-                 limits: Limits | None) -> None:
+                 limits: Limits | None, sockets: Sockets | None) -> None:
     try:
         table = await manager.get(table_id)
     except Refused as refusal:
@@ -190,6 +190,7 @@ async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_
             await socket.close(4404, "no such table")
         return
     throttle = Throttle()
+    shared = sockets.pace(conn.address) if sockets is not None else None
     try:
         if not await _hello(socket, table, conn, manager):
             return
@@ -200,6 +201,9 @@ async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_
             pause = throttle.take()
             if pause:
                 await throttle.pause(pause)
+            wait = shared.reserve() if shared is not None else 0.0
+            if wait:  # the address's connections together send more than one may
+                await asyncio.sleep(wait)
             await _handle(text, table, manager, conn, limits)
     finally:
         table.remove_connection(conn)
