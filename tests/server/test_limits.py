@@ -612,6 +612,13 @@ def test_a_message_nested_too_deep_is_refused_and_the_seat_plays_on(
         assert error["code"] == "malformed" and error["key"] == "server.errors.too_deep"
         ws.send_json({"type": "action", "action": {"type": "play", "card": deep}})
         assert next_of(ws, "error")["key"] == "server.errors.too_deep"
+        # Deeper than the JSON reader goes, or a number no float holds: told so, not
+        # "not valid JSON" (it is).
+        ws.send_text('{"type": "ping", "id": ' + "[" * 2000 + "]" * 2000 + "}")
+        assert next_of(ws, "error")["key"] == "server.errors.too_deep"
+        ws.send_text('{"type": "ping", "id": 1' + "0" * 400 + "}")
+        told = next_of(ws, "error")
+        assert told["key"] == "server.errors.number_too_large" and "64 bits" in told["message"]
         ws.send_json({"type": "action", "action": state["legal"][0], "version": 0})
         assert next_of(ws, "state")["version"] == 1
 

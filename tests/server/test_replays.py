@@ -108,6 +108,11 @@ def test_a_file_that_is_not_json_or_not_a_record_is_refused_clearly(
     nested = post(client, json.dumps({**record, "meta": deep}))  # it was a 500
     assert nested.status_code == 400
     assert nested.json()["key"] == "server.errors.too_deep"
+    deeper = post(client, json.dumps(record)[:-1] + ', "meta": ' + "[" * 2000 + "]" * 2000
+                  + "}")
+    assert deeper.json()["key"] == "server.errors.too_deep"  # not "not JSON"
+    huge = post(client, json.dumps(record)[:-1] + ', "seed": 1' + "0" * 400 + "}")
+    assert huge.json()["key"] == "server.errors.number_too_large"
     wrong = post(client, json.dumps({**record, "seed": -1}))
     assert wrong.status_code == 400
     assert wrong.json()["key"] == "server.errors.record_invalid"

@@ -35,3 +35,16 @@ def too_deep(value: Any, brackets: int) -> bool:
                 return True
             stack.extend((child, depth) for child in item)
     return False
+
+
+def unreadable_json(error: Exception) -> str | None:
+    """Why the JSON reader refused a text that may still be JSON: ``"too_deep"`` (nested
+    past the reader's own limit, far beyond :data:`MAX_DEPTH`), ``"number_too_large"``
+    (a number beyond what a 64-bit float or integer holds), or ``None`` (the text is not
+    JSON)."""
+    text = str(error)
+    if text.startswith("depth limit exceeded") or "recursion" in text:
+        return "too_deep"
+    if text.startswith("number") and ("infinity" in text or "range" in text):
+        return "number_too_large"
+    return None

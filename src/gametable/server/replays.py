@@ -33,7 +33,7 @@ from gametable.core.config import stored_options
 from gametable.core.errors import ConfigError, GameError
 from gametable.core.protocol import Seat
 from gametable.core.records import GameRecord, RecordError, SeatInfo, replay
-from gametable.server.nesting import MAX_DEPTH, too_deep
+from gametable.server.nesting import MAX_DEPTH, too_deep, unreadable_json
 from gametable.server.tables import FINISHED, Refused, Table, without_deck_name
 
 MAX_RECORD_BYTES = 1024 * 1024
@@ -90,6 +90,11 @@ def parse_record(body: bytes) -> GameRecord:
     try:
         data = orjson.loads(body)
     except orjson.JSONDecodeError as error:
+        why = unreadable_json(error)
+        if why == "too_deep":
+            raise Refused("bad_record", "server.errors.too_deep", limit=MAX_DEPTH) from None
+        if why == "number_too_large":
+            raise Refused("bad_record", "server.errors.number_too_large") from None
         raise Refused("bad_record", "server.errors.record_not_json",
                       problem=str(error).split(":", 1)[0]) from None
     if not isinstance(data, dict) or not RECORD_FIELDS & data.keys():

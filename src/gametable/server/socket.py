@@ -21,7 +21,7 @@ from starlette.types import Receive, Send
 
 from gametable.server import chat, rematch
 from gametable.server.limits import Limits, Sockets
-from gametable.server.nesting import MAX_DEPTH, too_deep
+from gametable.server.nesting import MAX_DEPTH, too_deep, unreadable_json
 from gametable.server.storage import token_hash
 from gametable.server.tables import (
     RESTART_CLOSE,
@@ -86,15 +86,21 @@ def parse(text: str | bytes) -> dict[str, Any]:
     """A client message as a JSON object with a string ``type``.
 
     Raises:
-        Refused: ``too_large``; ``malformed`` (not JSON, no ``type``, or nested more than
-            :data:`~gametable.server.nesting.MAX_DEPTH` levels).
+        Refused: ``too_large``; ``malformed`` (not JSON, no ``type``, nested more than
+            :data:`~gametable.server.nesting.MAX_DEPTH` levels, or a number too large
+            for a 64-bit float, each with its own message).
     """
     if len(text) > MAX_MESSAGE_BYTES:
         raise Refused("too_large", "server.errors.too_large", size=len(text),
                       limit=MAX_MESSAGE_BYTES)
     try:
         message = orjson.loads(text)
-    except orjson.JSONDecodeError:
+    except orjson.JSONDecodeError as error:
+        why = unreadable_json(error)
+        if why == "too_deep":
+            raise Refused("malformed", "server.errors.too_deep", limit=MAX_DEPTH) from None
+        if why == "number_too_large":
+            raise Refused("malformed", "server.errors.number_too_large") from None
         raise Refused("malformed", "server.errors.not_json") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise Refused("malformed", "server.errors.no_type")

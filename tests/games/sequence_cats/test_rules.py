@@ -97,11 +97,12 @@ def test_sc_turn_1_seat_zero_starts_and_play_goes_clockwise() -> None:
 
 
 def test_sc_turn_1_acting_out_of_turn_is_refused() -> None:
-    """SC-TURN-1: only the seat whose turn it is may act."""
+    """SC-TURN-1: only the seat whose turn it is may act; the message numbers seats
+    from 1, as the table does (it said "seat 0 is to play")."""
     state = new()
     action = GAME.legal_actions(state, 0)[0]
     message = refused(state, 1, action, "SC-TURN-1")
-    assert "seat 0 is to play" in message
+    assert "seat 1 is to play" in message
     assert GAME.legal_actions(state, 1) == []
 
 

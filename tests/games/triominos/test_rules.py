@@ -202,7 +202,9 @@ def test_tr_place_3_only_a_tile_of_your_hand_on_your_turn() -> None:
     state, _, (tile,) = setup(CHAIN, [BRIDGE])
     other = next(t for t in TILE_IDS if t != tile and t not in on_board(state))
     assert refused(state, 0, place_action(other, BRIDGE, 0)).rule == "TR-PLACE-3"
-    assert refused(state, 1, {"type": "draw"}).rule == "TR-PLACE-3"
+    out_of_turn = refused(state, 1, {"type": "draw"})
+    assert out_of_turn.rule == "TR-PLACE-3"
+    assert "seat 1 is to play" in out_of_turn.message("en")  # seats counted from 1
 
 
 def test_legal_placements_are_exactly_the_fitting_ones() -> None:
