@@ -29,6 +29,13 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
     else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
   }, [selected, hand.length]);
 
+  // The tiles drawn this turn (TR-DRAW-1) say so: one that fits nowhere is greyed like
+  // the rest and, on a phone, may lie past the row's edge.
+  const atTurnStart = useRef<Set<string> | null>(null);
+  if (!myTurn) atTurnStart.current = null;
+  else if (atTurnStart.current === null) atTurnStart.current = new Set(hand);
+  const justDrawn = (tile: string) => atTurnStart.current !== null && !atTurnStart.current.has(tile);
+
   // A long hand (after drawing) scrolls sideways: tiles that fit may lie out of sight.
   // The turn opens on the first of them, and a button says how many more are hidden.
   const [hiddenPlayable, setHiddenPlayable] = useState<string[]>([]);
@@ -80,10 +87,16 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
         const canPlay = myTurn && playable.has(tile);
         const isSelected = selected === tile;
         // On one's turn a greyed tile says why: it fits nowhere on the table now.
+        const drawn = justDrawn(tile);
         const label = t(myTurn && !canPlay ? "triominos.ui.tile_fits_nowhere" : "triominos.ui.tile_label",
-          { tile, value: tileValue(tile) });
+          { tile, value: tileValue(tile) }) + (drawn ? ` · ${t("triominos.ui.just_drawn")}` : "");
         return (
-          <li key={tile}>
+          <li key={tile} className={drawn ? "tr-just-drawn" : undefined}>
+            {drawn && (
+              <span className="tr-drawn-badge" aria-hidden="true">
+                {t("triominos.ui.just_drawn")}
+              </span>
+            )}
             <button
               type="button"
               className={`tr-hand-tile ${isSelected ? "selected" : ""} ${canPlay ? "playable" : ""}`}
