@@ -673,6 +673,32 @@ def test_dx_end_1_and_4_the_target_ends_the_round_and_ties_share() -> None:
     refused("DX-END-4", state, 1, {"type": "claim"})
 
 
+def test_dx_end_2_the_en_game_ends_when_a_player_reaches_30() -> None:
+    """DX-END-2 (EN): reaching 30 points ends the game (the EN default target)."""
+    state = new(4, edition="EN")
+    state.scores = [28, 0, 0, 0]
+    tell(state)
+    submit_all(state)
+    vote_for(state, {1: [0], 2: [3], 3: [1]})
+    assert state.finished and state.scores[0] == 31
+    assert GAME.outcome(state).winners == [0]
+
+
+def test_dx_round_6_en_the_game_ends_when_the_pile_runs_short_during_a_refill() -> None:
+    """DX-ROUND-6 with DX-END-2 (EN): the refill draws what is left, and the last card
+    drawn ends the game, some hands short."""
+    state = new(4, edition="EN", deck_size=4 * 6 + 6, cards_in_play="all")
+    rounds = 0
+    while not state.finished:
+        rounds += 1
+        tell(state)
+        submit_all(state)
+        vote_for(state, {v: [teller_of(state)] for v in GAME.to_act(state)})
+    assert rounds == 2 and not state.draw_pile
+    assert sorted(len(hand) for hand in state.hands) == [5, 5, 6, 6]
+    assert GAME.outcome(state).finished
+
+
 def test_dx_end_3_pt_plays_until_the_pile_is_empty() -> None:
     state = new(4, edition="PT", deck_size=40)
     rounds = 0
