@@ -85,3 +85,30 @@ def test_a_finished_dixit_game_offers_play_again_once(
         expect(page.get_by_role("button", name="Play again")).to_have_count(1)
         expect(page.locator(".rematch-bar")).to_have_count(0)
         page.screenshot(path=str(shots / "dixit-final-play-again.png"))
+
+
+@pytest.mark.parametrize("watching", [False, True], ids=["player", "spectator"])
+def test_on_a_phone_a_finished_dixit_game_scrolls_as_a_page(
+    browser: Browser, tmp_path: Path, shots: Path, watching: bool
+) -> None:
+    """On a phone the board was a box 436 px tall scrolling inside the page: the end's
+    ranking, its buttons (replay, record, play again) and the last round's points lay
+    in it, out of sight, with nothing saying it scrolled. With no hand to keep in the
+    window the page scrolls instead: the board holds all it shows."""
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token"))] + [
+        SeatRow(seat, "bot", bot="easy") for seat in (1, 2, 3)]
+    steps = finished_game(5, "dixit", 4)
+    with stored_table(tmp_path / "data", {}, seats, 5, steps, "dixit") as (server, table):
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True).new_page()
+        page.goto(f"{server.url}/t/{table}" + ("" if watching else "#seat=anna-token"))
+        expect(page.locator(".dx-ranking")).to_be_visible()
+        expect(page.locator(".dx-reveal-group").first).to_be_attached()
+        inner = page.evaluate("""() => { const b = document.querySelector('.dx-board');
+            return [b.scrollHeight, b.clientHeight]; }""")
+        assert inner[0] <= inner[1] + 1, f"the board scrolls inside: {inner}"
+        last = page.locator(".dx-reveal-group").last
+        last.scroll_into_view_if_needed()
+        expect(last).to_be_in_viewport()
+        page.screenshot(path=str(shots / f"dixit-phone-end-{'watch' if watching else 'seat'}.png"),
+                        full_page=True)

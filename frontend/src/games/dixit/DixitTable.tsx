@@ -214,6 +214,11 @@ export function DixitTable(props: GameTableProps) {
   const cardsAcross = fit.columns * fit.width + (fit.columns - 1) * GAP;
   const pointsBeside = fitReveal && (fit.area ?? 0) - cardsAcross - 2 * GAP >= POINTS_BESIDE;
   const handHidden = view.hand_hidden;
+  // On a phone the board scrolls inside the page so that the hand stays in the window;
+  // where there is no hand to keep (watching, the end) or a round's result is read, the
+  // page scrolls instead: the points and the end's buttons were out of sight in a box
+  // nothing said could scroll.
+  const pageScrolls = narrow && (seat === null || asShown.finished || showReveal);
 
   const board = (
     <div
@@ -280,7 +285,8 @@ export function DixitTable(props: GameTableProps) {
   return (
     <div
       ref={tableRef}
-      className={`dx-table ${narrow ? "narrow" : ""} ${seat === null || asShown.finished ? "no-hand" : ""}`}
+      className={`dx-table ${narrow ? "narrow" : ""} ${seat === null || asShown.finished ? "no-hand" : ""} ${
+        pageScrolls ? "grows" : ""}`}
       data-version={state.version}
       data-phase={view.phase}
       data-round={view.round}
