@@ -9,8 +9,11 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from gametable.server.storage import SeatRow, token_hash
 from tests.browser import seats
 from tests.browser.test_big_screen import say_clue
+from tests.browser.test_rematch import finished_game
+from tests.browser.test_sequence_cats_browser import stored_table
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -57,7 +60,9 @@ def test_sequence_cats_by_keyboard(browser: Browser, web_server: LiveServer,
     # after the board: past at most the spaces of five cards, two each, and the bars).
     assert tab_to(page, ".sc-card:not([disabled]):not(.dead)") <= 25
     page.keyboard.press("Enter")
-    assert tab_to(page, '.sc-space[data-target="true"]') <= 25
+    # The card chosen, focus is on the first space it may go to (Tab went through the
+    # rest of the hand and the page's bars first).
+    expect(page.locator('.sc-space[data-target="true"]').first).to_be_focused()
     page.screenshot(path=str(shots / "keyboard-sequence-cats.png"))
     page.keyboard.press("Enter")
     wait_for_version(page, web_server, table, before)
@@ -89,6 +94,9 @@ def test_triominos_by_keyboard(browser: Browser, web_server: LiveServer, shots: 
         page.screenshot(path=str(shots / "keyboard-triominos.png"))
         page.keyboard.press("Enter")
     wait_for_version(page, web_server, table, before)
+    # The tile laid, focus stays at the table, on the rack (it fell to the page's top,
+    # a dozen Tabs from the next turn's tiles).
+    expect(page.locator(".tr-hand")).to_be_focused()
 
 
 def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path) -> None:
@@ -151,3 +159,26 @@ def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path
         tab_to(page, '[data-action="cast-vote"]')
         page.keyboard.press("Enter")
         wait_for_version(page, web_server, table, before)
+
+
+def test_a_finished_games_result_dialog_holds_the_keyboard(
+        browser: Browser, tmp_path: Path, shots: Path) -> None:
+    """Sequence Cats' result: focus comes into the dialog and Tab goes round inside it
+    (the first Tab reached the log behind the overlay, later ones the watch link);
+    Escape closes it and the board is there again."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy"), SeatRow(2, "bot", bot="easy")]
+    with stored_table(tmp_path / "data", {}, seats_, 11, finished_game(11)) as (server, table):
+        page = open_seat(browser, server, table, "anna-token")
+        dialog = page.locator(".overlay[role=dialog]")
+        expect(dialog).to_be_visible()
+        expect(dialog.get_by_role("button", name="See the board")).to_be_focused()
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            assert page.evaluate(
+                "document.activeElement.closest('.overlay[role=dialog]') !== null")
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("document.activeElement.closest('.overlay[role=dialog]') !== null")
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
+        expect(page.locator(".sc-result-reopen")).to_be_visible()

@@ -13,7 +13,8 @@ interface Props {
   myTurn: boolean;
   cardName: (card: string) => string;
   cardText: (card: string) => string;
-  onSelect: (index: number | null) => void;
+  /** ``byKeyboard``: chosen with Enter or Space (focus then moves to the board). */
+  onSelect: (index: number | null, byKeyboard: boolean) => void;
   onAction: (action: Action) => void;
 }
 
@@ -52,7 +53,7 @@ export function Hand({ hand, dead, selected, playable, exchange, myTurn, cardNam
                 aria-label={`${shown}${isDead ? ` (${t("sequence_cats.ui.dead")})` : ""}`}
                 title={cardText(card)}
                 disabled={!myTurn || !playable.has(card)}
-                onClick={() => onSelect(isSelected ? null : index)}
+                onClick={(event) => onSelect(isSelected ? null : index, event.detail === 0)}
               >
                 <CatIcon breed={card} size={44} />
                 <span className="sc-card-name">{shown}</span>

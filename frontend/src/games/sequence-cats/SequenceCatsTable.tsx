@@ -5,6 +5,7 @@ import { GameOverLinks } from "../../app/GameOverLinks";
 import { useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
+import { useModal } from "../../app/useModal";
 import { useNarrow, useTopOffset } from "../../app/useLayout";
 import type { Action, GameEvent } from "../../app/types";
 import type { TFunction } from "i18next";
@@ -25,6 +26,18 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const layout = setup.board;
   const narrow = useNarrow("(max-width: 700px) and (orientation: portrait)");
   const [selected, setSelected] = useState<number | null>(null);
+  // A card chosen with the keyboard takes focus to the first space it may go to (Tab
+  // went through the rest of the hand and the page's bars first: some 14 presses).
+  const toBoard = useRef(false);
+  const selectCard = useCallback((index: number | null, byKeyboard: boolean) => {
+    toBoard.current = byKeyboard && index !== null;
+    setSelected(index);
+  }, []);
+  useEffect(() => {
+    if (!toBoard.current) return;
+    toBoard.current = false;
+    tableRef.current?.querySelector<HTMLElement>('.sc-space[data-target="true"]')?.focus();
+  }, [selected]);
   const [pointed, setPointed] = useState<number | null>(null);
   const log = useEventLog(state, 40);
   // In a replay the result waits behind its button (the replay's controls stay in reach),
@@ -291,7 +304,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
             myTurn={myTurn}
             cardName={cardName}
             cardText={cardText}
-            onSelect={setSelected}
+            onSelect={selectCard}
             onAction={choose}
           />
           {canPass && (
@@ -352,8 +365,11 @@ function Result({
   const won = seat !== null && view.winners.includes(seat);
   const winnerTeam = view.winners.length ? view.team_of[view.winners[0]] : null;
   const headline = resultHeadline(t, view, seat, teamName, player);
+  // Focus comes into the dialog and stays there (Tab reached the log behind it).
+  const box = useRef<HTMLDivElement>(null);
+  useModal(box, onClose);
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
+    <div ref={box} className="overlay" role="dialog" aria-modal="true" aria-labelledby="result-title">
       <div className="panel result">
         <h2 id="result-title" className={won ? "won" : ""}>
           {winnerTeam !== null && <span className="sc-team-dot large" style={{ background: TEAM_COLOURS[winnerTeam] }} />}

@@ -6,13 +6,15 @@ import { TileGlyph } from "./TileFace";
 
 interface HandProps {
   hand: string[];
+  /** Tiles drawn this turn so far (TR-DRAW-1). */
+  draws: number;
   playable: Set<string>;
   selected: string | null;
   myTurn: boolean;
   onSelect: (tile: string | null) => void;
 }
 
-export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) {
+export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: HandProps) {
   const { t } = useTranslation();
   const row = useRef<HTMLUListElement>(null);
   // On a phone the row scrolls sideways: a tile selected for the player (the tile just
@@ -31,10 +33,13 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
 
   // The tiles drawn this turn (TR-DRAW-1) say so: one that fits nowhere is greyed like
   // the rest and, on a phone, may lie past the row's edge.
-  const atTurnStart = useRef<Set<string> | null>(null);
-  if (!myTurn) atTurnStart.current = null;
-  else if (atTurnStart.current === null) atTurnStart.current = new Set(hand);
-  const justDrawn = (tile: string) => atTurnStart.current !== null && !atTurnStart.current.has(tile);
+  // The hand as it was before this turn's first draw (a new round deals a whole new
+  // hand: none of it is "drawn").
+  const beforeDraws = useRef<Set<string> | null>(null);
+  if (!myTurn) beforeDraws.current = null;
+  else if (draws === 0 || beforeDraws.current === null) beforeDraws.current = new Set(hand);
+  const justDrawn = (tile: string) =>
+    myTurn && draws > 0 && beforeDraws.current !== null && !beforeDraws.current.has(tile);
 
   // A long hand (after drawing) scrolls sideways: tiles that fit may lie out of sight.
   // The turn opens on the first of them, and a button says how many more are hidden.
@@ -80,6 +85,7 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
     <ul
       ref={row}
       className="tr-hand"
+      tabIndex={-1}
       aria-label={t("triominos.ui.your_tiles", { number: hand.length })}
       style={{ "--tr-hand-count": Math.max(1, hand.length) } as CSSProperties}
     >
@@ -89,7 +95,7 @@ export function Hand({ hand, playable, selected, myTurn, onSelect }: HandProps) 
         // On one's turn a greyed tile says why: it fits nowhere on the table now.
         const drawn = justDrawn(tile);
         const label = t(myTurn && !canPlay ? "triominos.ui.tile_fits_nowhere" : "triominos.ui.tile_label",
-          { tile, value: tileValue(tile) }) + (drawn ? ` · ${t("triominos.ui.just_drawn")}` : "");
+          { tile, count: tileValue(tile) }) + (drawn ? ` · ${t("triominos.ui.just_drawn")}` : "");
         return (
           <li key={tile} className={drawn ? "tr-just-drawn" : undefined}>
             {drawn && (

@@ -1,10 +1,11 @@
 // The end of a round (who went out, points by reason, tiles left), the running totals
 // of every round, and once the game is over the final ranking.
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useScreenMode } from "../../app/replay";
 import { seatName } from "../../app/seatName";
+import { useModal } from "../../app/useModal";
 import type { Outcome, TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
 import { seatColour, type RoundSummary, type TriominosView } from "./types";
@@ -29,27 +30,15 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
   // The big screen, which nobody clicks, shows a round's summary until the next round
   // begins: no button to close it there.
   const onScreen = useScreenMode();
-  const closing = useRef(onClose);
-  useEffect(() => {
-    closing.current = onClose;
-  }, [onClose]);
-
   // Keyboard focus goes to the close button, but the dialog opens at its top: on a phone
   // the button is far below the headline and the ranking, and focusing it would scroll
-  // them out of sight. (Once, on opening: the parent hands a new onClose every render.)
-  useEffect(() => {
-    closeButton.current?.focus({ preventScroll: true });
-  }, []);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && closing.current();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  // them out of sight. Tab stays inside the dialog; Escape closes it.
+  const box = useRef<HTMLDivElement>(null);
+  useModal(box, onClose, closeButton);
 
   if (!summary) return null;
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="tr-summary-title">
+    <div ref={box} className="overlay" role="dialog" aria-modal="true" aria-labelledby="tr-summary-title">
       <div className="panel tr-summary" data-round={summary.round} data-finished={finished ? "true" : undefined}>
         {finished ? (
           <FinalHeadline info={info} view={view} seat={seat} outcome={outcome} />

@@ -107,7 +107,12 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     (target: Target, index: number) => {
       setChoice(null);
       setSelected(null);
+      // The target (or the place bar) that had the focus goes: the focus would fall to
+      // the page's top, and the next turn begin a dozen Tabs away. It goes to the rack.
+      const root = tableRef.current;
+      const hadFocus = root !== null && root.contains(document.activeElement);
       send(target.actions[index]);
+      if (hadFocus) root?.querySelector<HTMLElement>(".tr-hand")?.focus({ preventScroll: true });
     },
     [send],
   );
@@ -238,7 +243,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
       )}
       {seat !== null && !view.finished && (
         <div className="tr-hand-bar">
-          <Hand hand={hand} playable={playable} selected={selected} myTurn={myTurn} onSelect={select} />
+          <Hand hand={hand} draws={view.draws} playable={playable} selected={selected} myTurn={myTurn} onSelect={select} />
           {/* A replay shows the rack, not buttons nobody may press. */}
           {!replay && (
             <TurnActions
