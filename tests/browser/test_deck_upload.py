@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import zipfile
 from pathlib import Path
 
 import httpx
@@ -63,6 +65,14 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     expect(dialog.get_by_role("alert")).to_contain_text(
         "not-really.png is not a PNG, JPEG or WebP picture")
     page.screenshot(path=str(shots / "deck-upload-refused.png"))
+
+    # A zip says its size as people read it ("0.0 MB" for 24 KB before).
+    archive = tmp_path / "beach.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        for picture_file in pictures(tmp_path, 2):
+            bundle.write(picture_file, picture_file.name)
+    dialog.locator("input[type=file]").set_input_files([str(archive)])
+    expect(dialog).to_contain_text(re.compile(r"beach\.zip \(\d+ KB\): the pictures in the zip"))
 
     # Three real pictures, the first described.
     files = pictures(tmp_path, 3)

@@ -19,6 +19,7 @@ from tests.browser import waiting
 from tests.browser.conftest import wait_for
 from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
+from tests.browser.test_big_screen import say_clue
 from tests.browser.text_layout import broken_words
 from tests.server.conftest import LiveServer
 
@@ -1265,3 +1266,22 @@ def test_a_game_its_host_ended_shows_nobody_at_work(
         expect(page.locator(".turn-alerts")).to_have_count(0)
         expect(page.locator(".dx-clue-box .dx-clue")).to_contain_text("Midsummer")
     bjarni.screenshot(path=shots / "dixit-ended-early-phone.png")
+
+
+@pytest.mark.parametrize(("language", "marks"), [
+    ("en", ("“", "”")), ("is", ("„", "“")), ("nb", ("«", "»")), ("pt", ("«", "»"))])
+def test_the_clue_stands_in_the_readers_quotation_marks(
+    browser: Browser, web_server: LiveServer, language: str, marks: tuple[str, str]
+) -> None:
+    """An Icelandic page showed the clue in English quotation marks (“…”): each
+    language has its own („…“ in Icelandic, «…» in Norwegian and Portuguese)."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "easy", "easy"], {0: "Anna"})
+    with SeatSocket(web_server, table, tokens[0]) as anna:
+        say_clue(anna, "Heima")
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
+    page.goto(f"{web_server.url}/t/{table}")
+    expect(page.locator(".dx-clue q").first).to_be_visible()
+    shown = page.evaluate("getComputedStyle(document.querySelector('.dx-clue q')).quotes")
+    assert shown == f'"{marks[0]}" "{marks[1]}"', shown

@@ -62,3 +62,8 @@ def test_a_count_of_one_takes_the_catalogs_one_form_where_it_has_one() -> None:
     assert translate("dixit.errors.vote_count", "en", count=2) == "Vote for 1 to 2 card(s)."
     assert translate("dixit.errors.vote_count", "pt", count=1) == "Vota numa carta."
     assert "1" in translate("errors.no_such_seat", "en", seat=1, seats=2, count=1)
+    # A Triominos tile worth one point ("Tile 0-0-1 (1 points)" before).
+    assert translate("triominos.ui.tile_label", "en", tile="0-0-1", count=1) == (
+        "Tile 0-0-1 (1 point)")
+    assert translate("triominos.ui.tile_label", "pt", tile="0-1-1", count=2) == (
+        "Peça 0-1-1 (2 pontos)")

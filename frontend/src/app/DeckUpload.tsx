@@ -2,6 +2,7 @@
 // if you like (each shown as a thumbnail), then upload with a progress bar.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
+import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "./api";
 import { DECK_LIMITS, uploadDeck, type DeckSummary, type DeckUploadTask } from "./decks";
@@ -21,7 +22,18 @@ const isZip = (file: File) => /\.zip$/i.test(file.name) || /zip/.test(file.type)
  * none, its name; the server checks the bytes themselves. */
 const isPicture = (file: File) =>
   /^image\/(png|jpeg|webp)$/.test(file.type) || (!file.type && /\.(png|jpe?g|webp)$/i.test(file.name));
-const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(bytes >= 100 * 1024 * 1024 ? 0 : 1);
+/** Megabytes in the reader's number format ("1.5", "1,5"). */
+const megabytes = (bytes: number, language: string) => {
+  const digits = bytes >= 100 * 1024 * 1024 ? 0 : 1;
+  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .format(bytes / (1024 * 1024));
+};
+
+/** A file's size with its unit: "24 KB" below a megabyte ("0.0 MB" said nothing). */
+const fileSize = (bytes: number, language: string) =>
+  bytes < 1024 * 1024
+    ? `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))} KB`
+    : `${megabytes(bytes, language)} MB`;
 
 function localError(key: string, params: Record<string, unknown>): ErrorMessage {
   return { type: "error", code: "local", rule: null, key, params, message: key };
@@ -33,7 +45,7 @@ function precheck(files: File[]): ErrorMessage | null {
   for (const file of files) {
     if (!isZip(file) && !isPicture(file)) return localError("decks.errors.bad_type", { file: file.name });
     if (!isZip(file) && file.size > DECK_LIMITS.fileBytes) {
-      return localError("decks.errors.too_big", { file: file.name, size: megabytes(file.size), limit });
+      return localError("decks.errors.too_big", { file: file.name, size: megabytes(file.size, i18next.language), limit });
     }
   }
   const pictures = files.filter((file) => !isZip(file)).length;
@@ -171,7 +183,7 @@ export function DeckUpload({ open, onClose, onCreated }: Props) {
             {pictures.length > 0 && t("decks.upload.chosen", { count: pictures.length })}
             {zips.map((zip) => (
               <span key={zip.name} className="deck-upload-zip">
-                {t("decks.upload.zip_chosen", { file: zip.name, size: megabytes(zip.size) })}
+                {t("decks.upload.zip_chosen", { file: zip.name, size: fileSize(zip.size, i18next.language) })}
               </span>
             ))}
           </p>
