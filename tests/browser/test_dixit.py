@@ -1285,3 +1285,27 @@ def test_the_clue_stands_in_the_readers_quotation_marks(
     expect(page.locator(".dx-clue q").first).to_be_visible()
     shown = page.evaluate("getComputedStyle(document.querySelector('.dx-clue q')).quotes")
     assert shown == f'"{marks[0]}" "{marks[1]}"', shown
+
+
+def test_a_long_name_in_the_rounds_points_leaves_the_points_whole(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-SCORE: "Sigríður Guðmundsdóttir" beside her points cut "+3" to "+" in the
+    round's result: the name wraps, the points stay whole and inside their box."""
+    name = "Sigríður Guðmundsdóttir"
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "easy", "easy"], {0: name})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    with SeatSocket(web_server, table, tokens[0]) as seat:
+        say_clue(seat, "Harbour lights")
+    group = page.locator('.dx-reveal-group[data-seats="0"]')
+    expect(group).to_be_visible(timeout=30_000)
+    fits = page.evaluate("""() => {
+        const g = document.querySelector('.dx-reveal-group[data-seats="0"]');
+        const sum = g.querySelector('.dx-reveal-sum');
+        const box = g.getBoundingClientRect(), at = sum.getBoundingClientRect();
+        return [sum.scrollWidth <= sum.clientWidth + 1, at.right <= box.right + 1,
+                sum.textContent]; }""")
+    page.screenshot(path=str(shots / "dixit-long-name-points.png"))
+    assert fits[0] and fits[1] and fits[2].startswith("+"), fits
