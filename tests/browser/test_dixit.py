@@ -518,11 +518,11 @@ def test_on_a_norwegian_phone_computer_players_are_named_whole_under_their_cards
 def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
-    """A person reads a round's points to the end of the board (it scrolls on a phone)
-    and continues: the next phase opens at the board's top, the clue and the cards, not
-    at the score track where the reading left it. The points say which of "everyone" or
-    "no one" found the card (DX-SCORE-1), and a bonus speaks of the card's votes, not of
-    "your" card in everyone's box."""
+    """A person reads a round's points to their end (on a phone the result scrolls as a
+    page) and continues: the next phase opens at the board's top, the clue and the
+    cards, not at the score track where the reading left it. The points say which of
+    "everyone" or "no one" found the card (DX-SCORE-1), and a bonus speaks of the card's
+    votes, not of "your" card in everyone's box."""
     anna = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                      device_scale_factor=2).new_page())
     create_table(anna, web_server, "Anna", ["bot:random"] * 7,
@@ -533,13 +533,18 @@ def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
     assert reasons and not any("or no one" in line for line in reasons), reasons
     assert not any("your card" in line for line in reasons), reasons
     board = anna.locator(".dx-board")
-    board.evaluate("b => { b.scrollTop = b.scrollHeight; }")
+    last = anna.locator(".dx-reveal-group").last
+    last.scroll_into_view_if_needed()
+    assert anna.evaluate("window.scrollY") > 0
     # The reading stays put while the next round begins behind the result (a computer
     # storyteller's clue comes at once).
-    assert board.evaluate("b => b.scrollTop") > 0, "the result was scrolled back under the reader"
+    anna.wait_for_timeout(500)
+    expect(last).to_be_in_viewport()
     continue_reveal(anna)
     expect(anna.locator(".dx-reveal")).to_have_count(0)
     assert board.evaluate("b => b.scrollTop") == 0
+    assert anna.evaluate("window.scrollY") == 0
+    expect(anna.locator(".dx-clue-box, .dx-round").first).to_be_in_viewport()
     anna.screenshot(path=shots / "dixit-phone-after-continue.png")
 
 
@@ -1309,3 +1314,27 @@ def test_a_long_name_in_the_rounds_points_leaves_the_points_whole(
                 sum.textContent]; }""")
     page.screenshot(path=str(shots / "dixit-long-name-points.png"))
     assert fits[0] and fits[1] and fits[2].startswith("+"), fits
+
+
+def test_a_teams_score_stays_on_its_row_beside_a_note(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-TEAM: the team panel during the cards' giving: each team's score stands on its
+    name's row, what the team is doing on a line of its own (beside a long name the
+    score fell onto the note's line)."""
+    table, tokens = create_by_api(
+        web_server, "dixit", {"variant": "team", "first_storyteller": "first_seat"},
+        ["human", "medium", "medium", "medium", "medium", "medium"], {0: "Anna"})
+    with SeatSocket(web_server, table, tokens[0]) as anna:
+        say_clue(anna, "A quiet dream")
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{web_server.url}/t/{table}")
+    notes = page.locator(".dx-team-note")
+    expect(notes.first).to_be_visible()
+    rows = page.evaluate("""() => [...document.querySelectorAll('.dx-team')].map((team) => {
+        const top = (s) => team.querySelector(s)?.getBoundingClientRect().top ?? null;
+        return [top('.dx-team-name'), top('.dx-team-score'), top('.dx-team-note')]; })""")
+    page.locator(".dx-teams").screenshot(path=str(shots / "dixit-team-panel.png"))
+    for name, score, note in rows:
+        assert abs(score - name) < 12, rows  # the score on the name's (first) line
+        assert note is None or note > score, rows

@@ -108,3 +108,25 @@ def test_on_a_phone_the_seat_choices_show_whole(
                 assert page.evaluate(CUT_SELECTS) == []
     finally:
         context.close()
+
+
+def test_on_a_phone_the_name_field_comes_out_from_under_the_create_bar(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """On a phone the sticky "Create table" bar lay over the name field as the form came
+    into view; focusing the field (a tap on its label, Tab) brings it above the bar."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(web_server.url)
+        page.locator(".game-card", has_text="Dixit").click()
+        name = page.locator("input[autocomplete=nickname]")
+        expect(name).to_be_attached()
+        page.evaluate("window.scrollTo(0, 0)")
+        name.focus()
+        bar = page.locator(".create-bar").bounding_box()
+        field = name.bounding_box()
+        assert bar is not None and field is not None
+        assert field["y"] + field["height"] <= bar["y"], (field, bar)
+    finally:
+        context.close()

@@ -127,7 +127,10 @@ export function DixitTable(props: GameTableProps) {
     const revealToggled = revealWasShown.current !== showReveal;
     revealWasShown.current = showReveal;
     if (boardRef.current && (revealToggled || !showReveal)) boardRef.current.scrollTop = 0;
-  }, [step, showReveal]);
+    // On a phone the result is read down the page (it scrolls as a page there): the
+    // next phase opens at the page's top, the board fitted to the window again.
+    if (revealToggled && !showReveal && narrow) window.scrollTo(0, 0);
+  }, [step, showReveal, narrow]);
 
   const handChoosable = useMemo(() => {
     if (options.canClue && options.clueCards) return options.clueCards;
