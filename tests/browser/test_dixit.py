@@ -1338,3 +1338,23 @@ def test_a_teams_score_stays_on_its_row_beside_a_note(
     for name, score, note in rows:
         assert abs(score - name) < 12, rows  # the score on the name's (first) line
         assert note is None or note > score, rows
+
+
+def test_team_dixits_chat_field_beside_the_table_is_wide_enough_to_read(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-TEAM-2: teammates talk in the chat in the side column; there its button took
+    half the width and the field showed "Skriv en meldin". The button goes under the
+    field, which keeps the column's width."""
+    table, tokens = create_by_api(
+        web_server, "dixit", {"variant": "team", "first_storyteller": "first_seat"},
+        ["human", "medium", "medium", "medium", "medium", "medium"], {0: "Kari"})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.add_init_script("localStorage.setItem('gametable.lang', 'nb')")
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    field = page.locator(".dx-side .chat-input")
+    expect(field).to_be_visible()
+    widths = field.evaluate("""(input) => [input.clientWidth,
+        input.closest('.chat-form').clientWidth]""")
+    page.locator(".dx-side .chat").screenshot(path=str(shots / "dixit-team-chat-nb.png"))
+    assert widths[0] >= 0.9 * widths[1], widths
