@@ -97,6 +97,9 @@ def serve(
         help="Chat messages (each seat also has 5 in 5 seconds). " + RATE_HELP)] = "20/1",
     limit_replays: Annotated[str, typer.Option(
         help="Requests for the steps of a replay. " + RATE_HELP)] = "60/0.5",
+    limit_messages: Annotated[str, typer.Option(
+        help="Messages on the table websockets, all of one address's connections "
+        "together; paced, not refused. " + RATE_HELP)] = "800/0.0025",
     no_rate_limits: Annotated[bool, typer.Option(
         "--no-rate-limits", help="Turn every per-client rate limit off (benchmarks, "
         "tests).")] = False,
@@ -162,6 +165,7 @@ def serve(
              "upload": _rate(limit_uploads, "--limit-uploads"),
              "chat": _rate(limit_chat, "--limit-chat"),
              "replay": _rate(limit_replays, "--limit-replays"),
+             "messages": _rate(limit_messages, "--limit-messages"),
              "check": default_rates()["check"]}  # the lobby's check of options
     try:
         networks(metrics_from.split(","))

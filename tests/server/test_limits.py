@@ -363,23 +363,29 @@ def test_one_address_s_connections_share_one_pace_of_messages() -> None:
     address now share one pace: its burst at once, then its rate, turns queued in
     order; another address has its own; the pace goes with the last connection."""
     now = [0.0]
-    sockets = Sockets(per_client=100, rate=10.0, burst=4.0)
+    sockets = Sockets(per_client=100, pace=Rate(4, 0.1))
     assert sockets.enter("10.0.0.1") and sockets.enter("10.0.0.1")
     assert sockets.enter("10.0.0.2")
     first, second = sockets.pace("10.0.0.1"), sockets.pace("10.0.0.1")
-    assert first is second and sockets.pace("10.0.0.2") is not first
-    for pace in (first, sockets.pace("10.0.0.2")):
+    other = sockets.pace("10.0.0.2")
+    assert first is not None and second is not None and other is not None
+    assert first is second and other is not first
+    for pace in (first, other):
         pace.clock = lambda: now[0]
         pace.stamp = 0.0
     waits = [first.reserve() for _ in range(4)] + [second.reserve() for _ in range(3)]
     assert waits == pytest.approx([0, 0, 0, 0, 0.1, 0.2, 0.3])
-    assert sockets.pace("10.0.0.2").reserve() == 0  # not slowed by the other address
+    assert other.reserve() == 0  # not slowed by the other address
     now[0] = 1.0  # a second later the debt is paid and six turns are back
     assert first.reserve() == 0
     sockets.leave("10.0.0.1")
     assert sockets.pace("10.0.0.1") is first
     sockets.leave("10.0.0.1")
     assert "10.0.0.1" not in sockets.paces and "10.0.0.2" in sockets.paces
+    # Without the rate (--no-rate-limits: a benchmark's hundred clients on one machine)
+    # nothing is paced.
+    unpaced = Sockets(per_client=100, pace=None)
+    assert unpaced.enter("10.0.0.1") and unpaced.pace("10.0.0.1") is None
 
 
 def test_connections_that_end_in_any_way_free_their_place(tmp_path: Path) -> None:

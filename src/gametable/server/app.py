@@ -112,7 +112,8 @@ DEFAULT_STATIC = Path(__file__).resolve().parents[3] / "frontend" / "dist"
 def default_rates() -> dict[str, Rate | None]:
     """Per-client rates (``BURST/SECONDS``: a burst, then one more every SECONDS)."""
     return {"create": Rate(10, 30.0), "join": Rate(30, 2.0), "upload": Rate(5, 120.0),
-            "chat": Rate(20, 1.0), "replay": Rate(60, 0.5), "check": Rate(120, 0.25)}
+            "chat": Rate(20, 1.0), "replay": Rate(60, 0.5), "check": Rate(120, 0.25),
+            "messages": Rate(800, 1 / 400)}
 
 
 @dataclass
@@ -130,8 +131,9 @@ class Settings:
         public_url: the address others reach this server at; invite links use it, and
             pages there may open table websockets.
         rates: per-client rates of ``create`` (tables), ``join``, ``upload`` (decks),
-            ``chat`` and ``replay`` (requests for replay steps); a kind left out or
-            ``None`` is not limited.
+            ``chat``, ``replay`` (requests for replay steps) and ``messages`` (on the
+            table websockets, all of one address's connections together: paced, not
+            refused); a kind left out or ``None`` is not limited.
         caps: waiting and all-bot tables per client and in all, when waiting tables
             expire, and the table websockets one client address may hold open and
             spectators one table may have.
@@ -274,7 +276,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.state.settings = settings
     app.state.limits = limits
-    app.state.sockets = Sockets(settings.caps.connections_per_client)
+    app.state.sockets = Sockets(settings.caps.connections_per_client,
+                                settings.rates.get("messages"))
     # Uploads count their bytes themselves (refused as upload_too_large); this is a backstop.
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES,
                        larger={UPLOAD_PATH: MAX_UPLOAD_BYTES + MAX_BODY_BYTES,

@@ -7,8 +7,9 @@ request has a token bucket per client: ``burst`` requests at once, then one more
 seconds until it would pass) and the translated ``rate_limited`` message.
 
 Websocket connections are counted: :class:`Sockets` caps how many one client address may
-hold open at once, and gives the address one :class:`Pace` that all its connections'
-messages share (each connection also keeps its own, ``socket.Throttle``).
+hold open at once, and gives the address one :class:`Pace` (the ``messages`` rate) that
+all its connections' messages share (each connection also keeps its own,
+``socket.Throttle``).
 """
 
 from __future__ import annotations
@@ -108,13 +109,6 @@ class Limits:
             buckets.take(key, now)
 
 
-ADDRESS_MESSAGES_PER_SECOND = 400.0
-"""Messages a second that all of one address's websockets together are handled at."""
-ADDRESS_MESSAGES_BURST = 800.0
-"""Messages one address's websockets may send at once before :data:`ADDRESS_MESSAGES_PER_SECOND`
-paces them."""
-
-
 class Pace:
     """A token bucket that paces rather than refuses, safe to share between tasks:
     ``burst`` messages at once, then ``rate`` a second; each :meth:`reserve` takes a
@@ -146,13 +140,12 @@ class Sockets:
     behind one NAT address fits) and only stops one address from holding thousands.
     """
 
-    def __init__(self, per_client: int | None,
-                 rate: float = ADDRESS_MESSAGES_PER_SECOND,
-                 burst: float = ADDRESS_MESSAGES_BURST) -> None:
+    def __init__(self, per_client: int | None, pace: Rate | None = None) -> None:
         self.per_client = per_client
         self.open: Counter[str] = Counter()
         """Open connections by address (addresses with none are left out)."""
-        self.rate, self.burst = rate, burst
+        self.rate = pace
+        """The messages of one address's connections together (``None``: not paced)."""
         self.paces: dict[str, Pace] = {}
         """The messages' pace each address with open connections shares."""
 
@@ -163,15 +156,16 @@ class Sockets:
         if self.per_client is not None and self.open[address] >= self.per_client:
             return False
         self.open[address] += 1
-        if address not in self.paces:
-            self.paces[address] = Pace(self.rate, self.burst)
+        if self.rate is not None and address not in self.paces:
+            self.paces[address] = Pace(1 / self.rate.every, self.rate.burst)
         return True
 
-    def pace(self, address: str) -> Pace:
+    def pace(self, address: str) -> Pace | None:
         """The pace that the messages of every connection ``address`` holds share (one
         address with a hundred connections is handled at one address's rate, not a
-        hundred); only between :meth:`enter` and the matching :meth:`leave`."""
-        return self.paces[address]
+        hundred), ``None`` when messages are not paced; only between :meth:`enter` and
+        the matching :meth:`leave`."""
+        return self.paces.get(address)
 
     def leave(self, address: str) -> None:
         """Count one connection of ``address`` out (it ended)."""
