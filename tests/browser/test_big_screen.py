@@ -69,6 +69,18 @@ def test_the_big_screen_shows_a_join_code_then_follows_the_game_without_hands(
             screen.context.close()
 
 
+def bot_table(server: LiveServer, game: str, players: int, bot: str = "greedy",
+              config: dict[str, object] | None = None) -> str:
+    """A table of ``game`` whose ``players`` seats are all computer players ``bot``; its
+    id."""
+    with httpx.Client(base_url=server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": game, "config": config or {}, "name": "Anna",
+            "seats": [{"kind": "bot", "bot": bot}] * players})
+        assert created.status_code == 201, created.text
+        return str(created.json()["table"]["id"])
+
+
 def say_clue(storyteller: seats.SeatSocket, text: str) -> int:
     """The storyteller's clue ``text`` about the first card of its hand; the version
     that applied it."""
@@ -163,12 +175,7 @@ def test_the_big_screen_holds_the_whole_table_without_scrolling(
     """A TV has no scroll bar: the table, zoomed for reading across the room, ends at
     the window's bottom edge (it was drawn 15 % taller than the window: Sequence Cats'
     last row of spaces, the foot of Dixit's table and Triominos' board were cut off)."""
-    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
-        created = http.post("/api/tables", json={
-            "game": game, "config": {}, "name": "Anna",
-            "seats": [{"kind": "bot", "bot": "greedy"}] * players})
-        assert created.status_code == 201, created.text
-        table = created.json()["table"]["id"]
+    table = bot_table(web_server, game, players)
     screen = browser.new_context(viewport={"width": width, "height": height}).new_page()
     screen.goto(f"{web_server.url}/t/{table}/screen")
     expect(screen.locator(board)).to_be_visible()
@@ -187,12 +194,7 @@ def test_the_big_screen_names_the_winner_over_the_final_board(
     """SC-WIN-1: when the game ends the big screen keeps the board, with its SEQUENCE,
     in sight and says who won in its status line; a dialog over the board waiting for a
     click (on a TV nobody clicks) hid it for good."""
-    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
-        created = http.post("/api/tables", json={
-            "game": "sequence-cats", "config": {}, "name": "Anna",
-            "seats": [{"kind": "bot", "bot": "greedy"}] * 2})
-        assert created.status_code == 201, created.text
-        table = created.json()["table"]["id"]
+    table = bot_table(web_server, "sequence-cats", 2)
     screen = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     screen.goto(f"{web_server.url}/t/{table}/screen")
     # (Rarely, computer players end in a draw, SC-WIN-3: the line then says so.)
@@ -260,12 +262,7 @@ def test_the_big_screen_shows_a_finished_dixit_game_whole_and_offers_nothing_to_
     """DX-END: at the end the big screen shows the ranking and the last round's cards,
     owners and points inside the window (a TV is not scrolled), and none of the links a
     player's page offers (replay, record, new game, play again)."""
-    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
-        created = http.post("/api/tables", json={
-            "game": "dixit", "config": {"target_score": 6}, "name": "Anna",
-            "seats": [{"kind": "bot", "bot": "greedy"}] * 4})
-        assert created.status_code == 201, created.text
-        table = created.json()["table"]["id"]
+    table = bot_table(web_server, "dixit", 4, config={"target_score": 6})
     screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     screen.goto(f"{web_server.url}/t/{table}/screen")
     expect(screen.locator('.dx-table[data-finished="true"]')).to_be_visible(timeout=120_000)
@@ -284,12 +281,7 @@ def test_the_big_screen_writes_each_triominos_player_on_one_line(
 ) -> None:
     """The players' side is wide enough for a name at the screen's reading size
     ("Computer 1 · Medium" took three lines beside the scores at 1920 × 1080)."""
-    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
-        created = http.post("/api/tables", json={
-            "game": "triominos", "config": {}, "name": "Anna",
-            "seats": [{"kind": "bot", "bot": "medium"}] * 3})
-        assert created.status_code == 201, created.text
-        table = created.json()["table"]["id"]
+    table = bot_table(web_server, "triominos", 3, "medium")
     screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     try:
         screen.goto(f"{web_server.url}/t/{table}/screen")

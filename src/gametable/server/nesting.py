@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from gametable.server.tables import Refused
+
 MAX_DEPTH: Final = 32
 """Deepest nesting accepted in a client message or an uploaded record."""
 
@@ -37,14 +39,14 @@ def too_deep(value: Any, brackets: int) -> bool:
     return False
 
 
-def unreadable_json(error: Exception) -> str | None:
-    """Why the JSON reader refused a text that may still be JSON: ``"too_deep"`` (nested
-    past the reader's own limit, far beyond :data:`MAX_DEPTH`), ``"number_too_large"``
-    (a number beyond what a 64-bit float or integer holds), or ``None`` (the text is not
-    JSON)."""
+def json_refusal(error: Exception, code: str, key: str, **params: Any) -> Refused:
+    """The refusal of a text the JSON reader refused: ``code`` with ``too_deep`` when
+    it nests past the reader's own limit (far beyond :data:`MAX_DEPTH`),
+    ``number_too_large`` for a number beyond a 64-bit float or integer (both are JSON,
+    so "not JSON" would be untrue), else ``code`` with ``key`` and ``params``."""
     text = str(error)
     if text.startswith("depth limit exceeded") or "recursion" in text:
-        return "too_deep"
+        return Refused(code, "server.errors.too_deep", limit=MAX_DEPTH)
     if text.startswith("number") and ("infinity" in text or "range" in text):
-        return "number_too_large"
-    return None
+        return Refused(code, "server.errors.number_too_large")
+    return Refused(code, key, **params)

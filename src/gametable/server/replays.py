@@ -33,7 +33,7 @@ from gametable.core.config import stored_options
 from gametable.core.errors import ConfigError, GameError
 from gametable.core.protocol import Seat
 from gametable.core.records import GameRecord, RecordError, SeatInfo, replay
-from gametable.server.nesting import MAX_DEPTH, too_deep, unreadable_json
+from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
 from gametable.server.tables import FINISHED, Refused, Table, without_deck_name
 
 MAX_RECORD_BYTES = 1024 * 1024
@@ -90,13 +90,8 @@ def parse_record(body: bytes) -> GameRecord:
     try:
         data = orjson.loads(body)
     except orjson.JSONDecodeError as error:
-        why = unreadable_json(error)
-        if why == "too_deep":
-            raise Refused("bad_record", "server.errors.too_deep", limit=MAX_DEPTH) from None
-        if why == "number_too_large":
-            raise Refused("bad_record", "server.errors.number_too_large") from None
-        raise Refused("bad_record", "server.errors.record_not_json",
-                      problem=str(error).split(":", 1)[0]) from None
+        raise json_refusal(error, "bad_record", "server.errors.record_not_json",
+                           problem=str(error).split(":", 1)[0]) from None
     if not isinstance(data, dict) or not RECORD_FIELDS & data.keys():
         raise Refused("bad_record", "server.errors.record_not_record")
     if too_deep(data, body.count(b"[") + body.count(b"{")):

@@ -21,7 +21,7 @@ from starlette.types import Receive, Send
 
 from gametable.server import chat, rematch
 from gametable.server.limits import Limits, Sockets
-from gametable.server.nesting import MAX_DEPTH, too_deep, unreadable_json
+from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
 from gametable.server.storage import token_hash
 from gametable.server.tables import (
     RESTART_CLOSE,
@@ -96,12 +96,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
     try:
         message = orjson.loads(text)
     except orjson.JSONDecodeError as error:
-        why = unreadable_json(error)
-        if why == "too_deep":
-            raise Refused("malformed", "server.errors.too_deep", limit=MAX_DEPTH) from None
-        if why == "number_too_large":
-            raise Refused("malformed", "server.errors.number_too_large") from None
-        raise Refused("malformed", "server.errors.not_json") from None
+        raise json_refusal(error, "malformed", "server.errors.not_json") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise Refused("malformed", "server.errors.no_type")
     if isinstance(text, bytes):

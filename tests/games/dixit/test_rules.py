@@ -335,9 +335,7 @@ def test_dx_round_7_and_dx_end_2_the_en_game_ends_when_the_pile_runs_out() -> No
     tellers = []
     while not state.finished:
         tellers.append(state.storyteller)
-        tell(state)
-        submit_all(state)
-        vote_for(state, {v: [teller_of(state)] for v in GAME.to_act(state)})
+        play_round(state)
     assert tellers == [0, 1]
     assert state.phase == "finished" and GAME.outcome(state).finished
 
@@ -691,9 +689,7 @@ def test_dx_round_6_en_the_game_ends_when_the_pile_runs_short_during_a_refill() 
     rounds = 0
     while not state.finished:
         rounds += 1
-        tell(state)
-        submit_all(state)
-        vote_for(state, {v: [teller_of(state)] for v in GAME.to_act(state)})
+        play_round(state)
     assert rounds == 2 and not state.draw_pile
     assert sorted(len(hand) for hand in state.hands) == [5, 5, 6, 6]
     assert GAME.outcome(state).finished
@@ -704,9 +700,7 @@ def test_dx_end_3_pt_plays_until_the_pile_is_empty() -> None:
     rounds = 0
     while not state.finished:
         rounds += 1
-        tell(state)
-        submit_all(state)
-        vote_for(state, {v: [teller_of(state)] for v in GAME.to_act(state)})
+        play_round(state)
     assert rounds == 4 and max(state.scores) < 30 and not state.draw_pile
 
 
