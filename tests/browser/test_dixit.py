@@ -1358,3 +1358,20 @@ def test_team_dixits_chat_field_beside_the_table_is_wide_enough_to_read(
         input.closest('.chat-form').clientWidth]""")
     page.locator(".dx-side .chat").screenshot(path=str(shots / "dixit-team-chat-nb.png"))
     assert widths[0] >= 0.9 * widths[1], widths
+
+
+def test_on_a_phone_the_names_over_a_rounds_points_break_between_words(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-SCORE on a phone in Portuguese: the points of a round stand in two columns,
+    and "Computador 2 · Médio" over them broke as "Computado / r 2"."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "medium", "hard"], {0: "Anna"})
+    page = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     locale="pt-PT").new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    with SeatSocket(web_server, table, tokens[0]) as seat:
+        say_clue(seat, "Harbour lights")
+    expect(page.locator(".dx-reveal-name").nth(2)).to_contain_text("Computador")
+    page.screenshot(path=str(shots / "dixit-phone-points-names-pt.png"), full_page=True)
+    assert page.evaluate(broken_words(".dx-reveal-name")) == []
