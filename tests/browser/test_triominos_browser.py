@@ -1110,45 +1110,46 @@ def test_a_tablet_held_upright_shows_the_whole_rack_and_its_buttons(
 
 
 def test_a_tile_drawn_this_turn_is_marked_until_the_turn_ends(
-    browser: Browser, web_server: LiveServer, shots: Path
+    browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
-    """TR-DRAW-1 on a phone: a drawn tile that fits nowhere is greyed like the rest and
-    may lie past the row's edge, so nothing told which one had just come. The tiles
-    drawn this turn carry "drawn" (in sight: the row scrolls to them), until the turn
-    ends."""
-    made = httpx.post(f"{web_server.url}/api/tables", json={
-        "game": "triominos", "name": "Filipa",
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}]}).json()
-    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                               has_touch=True).new_page()
-    page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
-    marked = page.locator(".tr-just-drawn")
-    for _ in range(12):  # turns until one where a draw is possible
+    """TR-DRAW-1 on a phone: a drawn tile that fits nowhere is greyed like the rest and,
+    the hand sorted, may lie past the row's edge (seed 3: the last of ten), so nothing
+    told which one had just come. The tiles drawn this turn carry "drawn", the row
+    scrolls to them, and the mark goes when the turn ends."""
+    seed = 3
+    state = GAME.new_game(GAME.make_config({}, 2), 2, seed)
+    (starter,) = GAME.to_act(state)
+    seats: list[str | None] = ["greedy", "greedy"]
+    seats[1 - starter] = None  # the person plays second
+    table, token = stored_table(tmp_path / "data", {}, seed, seats)
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True).new_page()
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        marked = page.locator(".tr-just-drawn")
         wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
         expect(marked).to_have_count(0)
-        if enabled(page, "draw"):
-            break
-        place_on_my_turn(page)
-    else:
-        pytest.fail("no turn offered a draw")
-    tiles = page.locator(".tr-hand-tile").count()
-    act(page, "draw")
-    expect(page.locator(".tr-hand-tile")).to_have_count(tiles + 1)
-    expect(marked).to_have_count(1)
-    badge = marked.locator(".tr-drawn-badge")
-    expect(badge).to_have_text("drawn")
-    expect(marked.locator(".tr-hand-tile")).to_have_attribute("title", re.compile(r"· drawn$"))
-    marked.scroll_into_view_if_needed()
-    box, row = badge.bounding_box(), page.locator(".tr-hand").bounding_box()
-    assert box and row and box["y"] >= row["y"] - 1 and box["width"] > 0, (box, row)
-    page.screenshot(path=shots / "triominos-drawn-tile.png")
-    if enabled(page, "draw") and not page.locator('.tr-hand-tile[data-playable="true"]').count():
+        tiles = page.locator(".tr-hand-tile").count()
         act(page, "draw")
-        expect(marked).to_have_count(2)
-    if page.locator('.tr-hand-tile[data-playable="true"]').count():
-        place_a_tile(page, touch=True)
-    else:
-        while enabled(page, "draw"):
-            act(page, "draw")
-        act(page, "pass")
-    expect(marked).to_have_count(0)
+        expect(page.locator(".tr-hand-tile")).to_have_count(tiles + 1)
+        expect(marked).to_have_count(1)
+        badge = marked.locator(".tr-drawn-badge")
+        expect(badge).to_have_text("drawn")
+        expect(marked.locator(".tr-hand-tile")).to_have_attribute("title", re.compile(r"· drawn$"))
+        # The rack scrolls to it: its mark is in sight without a swipe.
+        box, row = badge.bounding_box(), page.locator(".tr-hand").bounding_box()
+        assert box and row and box["y"] >= row["y"] - 1 and box["width"] > 0, (box, row)
+        left, right = box["x"], box["x"] + box["width"]
+        assert row["x"] - 1 <= left and right <= row["x"] + row["width"] + 1, (box, row)
+        page.screenshot(path=shots / "triominos-drawn-tile.png")
+        if page.locator('.tr-hand-tile[data-playable="true"]').count():
+            place_a_tile(page, touch=True)
+        else:
+            while enabled(page, "draw"):
+                act(page, "draw")
+            act(page, "pass")
+        expect(marked).to_have_count(0)
+    finally:
+        server.stop()

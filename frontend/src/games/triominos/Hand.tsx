@@ -41,6 +41,20 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
   const justDrawn = (tile: string) =>
     myTurn && draws > 0 && beforeDraws.current !== null && !beforeDraws.current.has(tile);
 
+  // The rack scrolls to a tile just drawn, which a sorted hand may put past its edge
+  // (its "drawn" mark out of sight).
+  useEffect(() => {
+    const list = row.current;
+    if (!list || !myTurn || draws === 0) return;
+    const drawnTiles = list.querySelectorAll<HTMLElement>(".tr-just-drawn");
+    const item = drawnTiles[drawnTiles.length - 1];
+    if (!item) return;
+    const left = item.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    const right = left + item.offsetWidth;
+    if (left < list.scrollLeft) list.scrollLeft = left;
+    else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
+  }, [myTurn, draws, hand.length]);
+
   // A long hand (after drawing) scrolls sideways: tiles that fit may lie out of sight.
   // The turn opens on the first of them, and a button says how many more are hidden.
   const [hiddenPlayable, setHiddenPlayable] = useState<string[]>([]);
