@@ -333,3 +333,43 @@ def test_after_a_jump_the_tables_log_tells_what_led_there(
     expect(page.locator(hand)).to_be_visible()
     expect(page.locator('[data-action="draw"], [data-action="pass"]')).to_have_count(0)
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["sequence-cats", "dixit"])  # Triominos' keeps to the window
+def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
+    browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path, game: str
+) -> None:
+    """On a phone the replay's controls (about 1,000 px with the header and the move's
+    events) scrolled away with the page, so each step meant scrolling up to the buttons
+    and down again to the table. The step buttons and the move's number now stay at the
+    window's top, above a seat's hand bar at its bottom; a Dixit seat's replay offers no
+    "Change my vote" (nobody can act in a replay)."""
+    path, record = record_file(game, tmp_path)
+    _, table, hand = GAMES[game]
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_label("Seen by").select_option("0")
+    expect(page.locator(hand)).to_be_visible()
+    step = 13  # Dixit: seat 1 has voted and could take it back at the table
+    page.get_by_label("Move number").fill(str(step))
+    at_step(page, table, step)
+    if game == "dixit":
+        expect(page.locator(".dx-actions.waiting")).to_be_visible()
+        expect(page.locator('[data-action="take-back"]')).to_have_count(0)
+    forward = page.get_by_role("button", name="One move forward")
+    expect(forward).to_have_count(1)  # the controls' own buttons are not offered twice
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    wait_for(page, "scrollY + innerHeight >= document.documentElement.scrollHeight - 2")
+    # The controls' first row, where the step buttons were, is out of sight above.
+    assert page.evaluate(
+        "document.querySelector('.replay-controls').getBoundingClientRect().top") < 0
+    for _ in range(3):
+        box = forward.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+        forward.tap()
+        step += 1
+        at_step(page, table, step)
+    expect(page.locator(".replay-dock-count")).to_have_text(f"{step} / {len(record.actions)}")
+    page.screenshot(path=str(shots / f"replay-{game}-phone-scrolled.png"))
+    page.context.close()

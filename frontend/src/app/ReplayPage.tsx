@@ -212,6 +212,21 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
     .map((event) => module?.describe?.(t, info, event, i18n.language) ?? null)
     .filter((line): line is string => Boolean(line));
 
+  const stepping: Stepping = {
+    step,
+    total,
+    playing,
+    label: t("ui.replay.steps"),
+    go: (target) => {
+      setPlaying(false);
+      go(target);
+    },
+    playOrPause: () => {
+      if (!playing && step >= total) go(0);
+      setPlaying(!playing);
+    },
+  };
+
   return (
     <div className="replay-page" data-step={current.step} data-steps={total}>
       <header className="replay-header">
@@ -224,30 +239,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
         )}
       </header>
       <section className="replay-controls" aria-label={t("ui.replay.controls")}>
-        <div className="replay-buttons" role="group" aria-label={t("ui.replay.steps")}>
-          <button type="button" onClick={() => { setPlaying(false); go(0); }} aria-disabled={step === 0} aria-label={t("ui.replay.first")}>
-            <Icon shape="first" />
-          </button>
-          <button type="button" onClick={() => { setPlaying(false); go(step - 1); }} aria-disabled={step === 0} aria-label={t("ui.replay.back")}>
-            <Icon shape="back" />
-          </button>
-          <button
-            type="button"
-            className="primary replay-play"
-            onClick={() => {
-              if (!playing && step >= total) go(0);
-              setPlaying(!playing);
-            }}
-          >
-            {playing ? t("ui.replay.pause") : t("ui.replay.play")}
-          </button>
-          <button type="button" onClick={() => { setPlaying(false); go(step + 1); }} aria-disabled={step >= total} aria-label={t("ui.replay.forward")}>
-            <Icon shape="forward" />
-          </button>
-          <button type="button" onClick={() => { setPlaying(false); go(total); }} aria-disabled={step >= total} aria-label={t("ui.replay.last")}>
-            <Icon shape="last" />
-          </button>
-        </div>
+        <StepButtons className="replay-buttons" {...stepping} />
         <label className="replay-slider">
           <span className="sr-only">{t("ui.replay.jump")}</span>
           <input
@@ -322,6 +314,14 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
           </p>
         )}
       </section>
+      {/* On a phone the controls above scroll away with the page: the step buttons stay
+          in sight at the window's top (styles.css, "the replay viewer"). */}
+      <div className="replay-dock">
+        <StepButtons className="replay-dock-buttons" {...stepping} />
+        <span className="replay-dock-count" aria-hidden="true">
+          {step} / {total}
+        </span>
+      </div>
       <ReplayMode.Provider value={true}>
         {module ? (
           <div className="replay-table">
@@ -331,6 +331,39 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
           <p className="notice error">{t("ui.replay.unknown_game", { game: meta.game })}</p>
         )}
       </ReplayMode.Provider>
+    </div>
+  );
+}
+
+interface Stepping {
+  step: number;
+  total: number;
+  playing: boolean;
+  label: string;
+  go: (step: number) => void;
+  playOrPause: () => void;
+}
+
+/** First, back, play or pause, forward and last. */
+function StepButtons({ className, step, total, playing, label, go, playOrPause }: Stepping & { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className} role="group" aria-label={label}>
+      <button type="button" onClick={() => go(0)} aria-disabled={step === 0} aria-label={t("ui.replay.first")}>
+        <Icon shape="first" />
+      </button>
+      <button type="button" onClick={() => go(step - 1)} aria-disabled={step === 0} aria-label={t("ui.replay.back")}>
+        <Icon shape="back" />
+      </button>
+      <button type="button" className="primary replay-play" onClick={playOrPause}>
+        {playing ? t("ui.replay.pause") : t("ui.replay.play")}
+      </button>
+      <button type="button" onClick={() => go(step + 1)} aria-disabled={step >= total} aria-label={t("ui.replay.forward")}>
+        <Icon shape="forward" />
+      </button>
+      <button type="button" onClick={() => go(total)} aria-disabled={step >= total} aria-label={t("ui.replay.last")}>
+        <Icon shape="last" />
+      </button>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // clue, give the chosen card(s), choose the team's giver, cast the vote.
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDecisionsOpen } from "../../app/replay";
 import { findSubmit, findVote, type Options } from "./legal";
 import type { DixitView } from "./types";
 
@@ -160,9 +161,10 @@ function VotePanel({ view, options, green, red, greenDisplaced, onVote }: Props)
 
 function WaitPanel({ view, onTakeBack }: { view: DixitView; onTakeBack: () => void }) {
   const { t } = useTranslation();
+  const open = useDecisionsOpen(); // not in a replay or at a table its host ended
   if (view.finished) return null;
   // Until every card (or vote) is in, this seat's may come back (docs/dixit.md).
-  const takeBack = view.may_take_back ? (view.phase === "vote" ? "take_back_vote" : "take_back_cards") : null;
+  const takeBack = open && view.may_take_back ? (view.phase === "vote" ? "take_back_vote" : "take_back_cards") : null;
   return (
     <div className="dx-actions waiting">
       <div className="dx-actions-row">
