@@ -98,8 +98,9 @@ def serve(
     limit_replays: Annotated[str, typer.Option(
         help="Requests for the steps of a replay. " + RATE_HELP)] = "60/0.5",
     limit_messages: Annotated[str, typer.Option(
-        help="Messages on the table websockets, all of one address's connections "
-        "together; paced, not refused. " + RATE_HELP)] = "800/0.0025",
+        help="Messages on the table websockets, all of one address's spectator "
+        "connections together, or of one seat's; paced, not refused. " + RATE_HELP
+    )] = "800/0.0025",
     no_rate_limits: Annotated[bool, typer.Option(
         "--no-rate-limits", help="Turn every per-client rate limit off (benchmarks, "
         "tests).")] = False,
@@ -110,14 +111,15 @@ def serve(
     max_bot_tables: Annotated[int, typer.Option(
         help="Running tables with computer players only, in all (0: no cap).")] = 100,
     max_connections_per_client: Annotated[int, typer.Option(
-        help="Table websockets one client address may hold open at once, seated or "
-        "watching (0: no cap); more are closed with code 1013.")] = 100,
+        help="Table websockets one client address may hold open at once to watch (0: "
+        "no cap); more are closed with code 1013. One that opens a seat counts against "
+        "its seat (at most 8), never its address.")] = 100,
     max_watchers_per_table: Annotated[int, typer.Option(
         help="Connections without a seat watching one table at once (0: no cap); more "
         "are closed with code 1013, seated players never.")] = 200,
     waiting_hours: Annotated[float, typer.Option(
-        help="Hours after which a table whose seats are not all taken expires (0: "
-        "never).")] = 48.0,
+        help="Hours after which a table whose seats are not all taken, and whose game "
+        "has not started, expires (0: never).")] = 48.0,
     header_timeout: Annotated[float, typer.Option(
         help="Seconds a client may take to send a request's headers.")] = 10.0,
     body_timeout: Annotated[float, typer.Option(

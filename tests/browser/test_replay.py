@@ -366,7 +366,7 @@ def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
         "document.querySelector('.replay-controls').getBoundingClientRect().top") < 0
     for _ in range(3):
         box = forward.bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
         forward.tap()
         step += 1
         at_step(page, table, step)

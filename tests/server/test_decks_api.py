@@ -20,6 +20,7 @@ import gametable.server.decks as deck_routes
 from gametable.server.app import Settings, create_app
 from gametable.server.quotas import UploadQuota
 from tests.decks.pictures import make_bundled_deck, noise, picture, zip_of
+from tests.server.test_socket import connect, hello, next_of
 
 PUBLIC = "public, max-age=31536000, immutable"
 PRIVATE = "private, max-age=86400"
@@ -359,6 +360,34 @@ def test_a_deck_is_free_once_its_games_are_over(client: TestClient, bundled: Pat
     assert manager.storage.unfinished_with("deck", deck_id) == []
     deleted = client.delete(f"/api/decks/{deck_id}", headers={"X-Deck-Key": key})
     assert deleted.status_code == 200
+
+
+def test_play_again_after_the_deck_was_deleted_is_refused_with_a_reason(
+        client: TestClient, bundled: Path) -> None:
+    """Once a game is over its owner may delete the table's uploaded deck. Play again
+    then raised an error the server did not catch: the asker's connection dropped with no
+    word (and tried again, and dropped again). It is refused now, naming the deck, and
+    the connection goes on; no table is made."""
+    body = uploaded(client, count=DIXIT_MINIMUM)
+    deck_id, key = body["deck"]["id"], body["key"]
+    created = dixit_table(client, deck_id, key)
+    table_id = created["table"]["id"]
+    ended = client.post(f"/api/tables/{table_id}/end", json={},
+                        headers={"X-Host-Token": created["host_token"]})
+    assert ended.status_code == 200, ended.text
+    deleted = client.delete(f"/api/decks/{deck_id}", headers={"X-Deck-Key": key})
+    assert deleted.status_code == 200, deleted.text
+    manager = client.app.api.state.manager  # type: ignore[attr-defined]
+    tables_before = set(manager.tables)
+    with connect(client, table_id) as ws:
+        hello(ws, created["token"])
+        ws.send_json({"type": "rematch", "id": 7})
+        refused = next_of(ws, "error")
+        assert (refused["id"], refused["code"], refused["rule"]) == (7, "bad_config", "DX-DECK-1")
+        assert "There is no deck called" in refused["message"]
+        ws.send_json({"type": "ping", "id": 8})
+        assert next_of(ws, "pong")["id"] == 8
+    assert set(manager.tables) == tables_before
 
 
 def test_what_an_interrupted_upload_left_is_removed_at_start(tmp_path: Path) -> None:

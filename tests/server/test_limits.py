@@ -13,7 +13,7 @@ import re
 import stat
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from gametable.core.i18n import translate
 from gametable.decks.images import DeckRefused
 from gametable.decks.uploads import parse_descriptions
 from gametable.games.sequence_cats.board import bundled_board
+from gametable.server import hosting
 from gametable.server.app import Settings, create_app, server_secret
 from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
 from gametable.server.limits import Limits, Rate, Sockets
@@ -252,6 +253,45 @@ def test_waiting_tables_expire_and_are_not_loaded_again(tmp_path: Path) -> None:
     assert result["stored"] == [result["playing"]] and result["expired"]
 
 
+def test_a_game_under_way_never_expires_while_a_reopened_seat_waits(tmp_path: Path) -> None:
+    """Tables whose seats were not all taken 48 hours after they were made expired, and
+    a game under way whose host had reopened an absent player's seat (a game of a turn a
+    day, say) read as one: everyone away for the night, and its game, record and replay
+    answered 410 for good. Only a table whose game has not started expires now, whether
+    the table is in memory or only in storage."""
+
+    async def scenario() -> tuple[int, int, int, str]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=60, caps=Caps(waiting_hours=48),
+                               reopen_after_seconds=0)
+        table, host_token, *_ = await manager.create(
+            "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
+        await manager.join(table.id, 1, "Bo")
+        for _ in range(3):
+            seat = min(table.game.to_act(table.state))
+            await manager.submit(table, seat, table.game.legal_actions(table.state, seat)[0])
+        await hosting.remove_player(manager, table.id, 1, host_token)
+        assert table.status == "waiting" and table.version == 3
+        in_memory = await manager.expire_waiting(now=time.time() + 100 * 3600)
+        await manager.stop()
+        storage.close()
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=60, caps=Caps(waiting_hours=48))
+        from_storage = await manager.expire_waiting(now=time.time() + 100 * 3600)
+        # A table that never started still expires beside it.
+        await manager.create(
+            "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Cleo")
+        fresh_expired = await manager.expire_waiting(now=time.time() + 100 * 3600)
+        again = await manager.get(table.id)
+        status = again.status
+        await manager.stop()
+        storage.close()
+        return in_memory, from_storage, fresh_expired, status
+
+    in_memory, from_storage, fresh_expired, status = run_async(scenario())
+    assert (in_memory, from_storage, fresh_expired, status) == (0, 0, 1, "waiting")
+
+
 def test_start_up_loads_only_tables_with_a_computer_player_to_run(tmp_path: Path) -> None:
     """Waiting tables and games of people only are loaded on their first request."""
 
@@ -322,13 +362,18 @@ def test_one_address_may_hold_only_so_many_connections(tmp_path: Path) -> None:
                     metrics_from=("all",)) as client:
         created = create(client, [HUMAN, HUMAN])
         table_id = created["table"]["id"]
-        with connect(client, table_id) as seated, connect(client, table_id) as watcher:
+        with ExitStack() as stack:
+            # Each says hello before the next connects.
+            seated = stack.enter_context(connect(client, table_id))
             hello(seated, created["token"])
-            hello(watcher)
-            # The third from the same address: told why, closed with "try again later",
-            # whether it would sit or watch.
+            for _ in range(2):
+                hello(stack.enter_context(connect(client, table_id)))
+            # A seat's connections count against the seat, not the address.
+            assert open_sockets(client) == {"testclient": 2}
+            # A third spectator from the same address: told why after its hello, closed
+            # with "try again later".
             with connect(client, table_id) as third:
-                third.send_json({"type": "hello", "token": created["token"]})
+                third.send_json({"type": "hello"})
                 told, closed = refusal_of(third)
             assert told is not None
             assert (told["code"], told["key"], told["params"]) == (
@@ -340,7 +385,7 @@ def test_one_address_may_hold_only_so_many_connections(tmp_path: Path) -> None:
             assert closed["reason"] == "too many connections from your address: try again later"
             # Nothing changed at the table, and the open connections go on.
             info = client.get(f"/api/tables/{table_id}").json()
-            assert info["watchers"] == 1 and info["seats"][0]["connected"]
+            assert info["watchers"] == 2 and info["seats"][0]["connected"]
             seated.send_json({"type": "ping", "id": 1})
             assert next_of(seated, "pong")["id"] == 1
             # Another address is not affected.
@@ -350,11 +395,58 @@ def test_one_address_may_hold_only_so_many_connections(tmp_path: Path) -> None:
                 assert open_sockets(client) == {"testclient": 2, "10.0.0.2": 1}
         # Closing frees the places.
         with connect(client, table_id) as again, connect(client, table_id) as twice:
-            hello(again, created["token"])
+            hello(again)
             hello(twice)
         metrics = client.get("/metrics").text
         assert 'gametable_connections_refused_total{code="too_many_connections"} 1.0' in metrics
     assert open_sockets(client) == {}
+
+
+def test_people_behind_one_address_keep_their_seats_when_it_is_full(tmp_path: Path) -> None:
+    """The cap on an address's connections was checked before ``hello``: one person on a
+    venue's Wi-Fi holding its places with spectator sockets kept everyone else behind it
+    from their seats (shown away, a computer player covering for them, the host free to
+    reopen the seat and read the hand). A ``hello`` that opens a seat is now admitted
+    whatever the address holds, counted against its seat (at most eight a seat); only
+    a few connections may wait for their ``hello`` over the cap."""
+    with app_client(tmp_path, caps=Caps(connections_per_client=2)) as client:
+        created = create(client, [HUMAN, HUMAN])
+        table_id = created["table"]["id"]
+        joined = client.post(f"/api/tables/{table_id}/join",
+                             json={"seat": 1, "name": "Bo"}).json()
+        with connect(client, table_id) as one, connect(client, table_id) as two:
+            hello(one)
+            hello(two)  # the address is full of spectators
+            with connect(client, table_id) as bo:
+                welcome, state = hello(bo, joined["token"])
+                assert welcome["seat"] == 1 and state["view"]["hand"]
+                info = client.get(f"/api/tables/{table_id}").json()
+                assert [s["connected"] for s in info["seats"]] == [False, True]
+            # Eight connections wait for their hello over the cap; the ninth is refused
+            # at once, before its hello.
+            with ExitStack() as stack:
+                waiting = [stack.enter_context(connect(client, table_id)) for _ in range(8)]
+                with connect(client, table_id) as ninth:
+                    told, closed = refusal_of(ninth)
+                    assert told is not None and told["code"] == "too_many_connections"
+                    assert closed["code"] == 1013
+                assert hello(waiting[0], created["token"])[0]["seat"] == 0
+            # A seat holds at most eight connections.
+            with ExitStack() as stack:
+                for _ in range(8):
+                    ws = stack.enter_context(connect(client, table_id))
+                    assert hello(ws, created["token"])[0]["seat"] == 0
+                with connect(client, table_id) as ninth:
+                    ninth.send_json({"type": "hello", "token": created["token"]})
+                    told, closed = refusal_of(ninth)
+                assert told is not None
+                assert (told["code"], told["key"], told["params"]) == (
+                    "too_many_connections", "server.errors.too_many_seat_connections",
+                    {"limit": 8})
+                assert closed["reason"] == "too many connections for your seat: try again later"
+            assert open_sockets(client) == {"testclient": 2}
+        sockets = client.app.api.state.sockets  # type: ignore[attr-defined]
+        assert (dict(sockets.open), dict(sockets.seated), dict(sockets.waiting)) == ({}, {}, {})
 
 
 def test_one_address_s_connections_share_one_pace_of_messages() -> None:
@@ -364,10 +456,10 @@ def test_one_address_s_connections_share_one_pace_of_messages() -> None:
     order; another address has its own; the pace goes with the last connection."""
     now = [0.0]
     sockets = Sockets(per_client=100, pace=Rate(4, 0.1))
-    assert sockets.enter("10.0.0.1") and sockets.enter("10.0.0.1")
-    assert sockets.enter("10.0.0.2")
-    first, second = sockets.pace("10.0.0.1"), sockets.pace("10.0.0.1")
-    other = sockets.pace("10.0.0.2")
+    places = [sockets.enter("10.0.0.1"), sockets.enter("10.0.0.1"), sockets.enter("10.0.0.2")]
+    assert None not in places
+    a, b, c = (place for place in places if place is not None)
+    first, second, other = sockets.pace(a), sockets.pace(b), sockets.pace(c)
     assert first is not None and second is not None and other is not None
     assert first is second and other is not first
     for pace in (first, other):
@@ -378,14 +470,19 @@ def test_one_address_s_connections_share_one_pace_of_messages() -> None:
     assert other.reserve() == 0  # not slowed by the other address
     now[0] = 1.0  # a second later the debt is paid and six turns are back
     assert first.reserve() == 0
-    sockets.leave("10.0.0.1")
-    assert sockets.pace("10.0.0.1") is first
-    sockets.leave("10.0.0.1")
+    sockets.leave(a)
+    assert sockets.pace(b) is first
+    sockets.leave(b)
     assert "10.0.0.1" not in sockets.paces and "10.0.0.2" in sockets.paces
+    # A connection whose hello opens a seat shares its seat's pace from then on.
+    seated = sockets.enter("10.0.0.2")
+    assert seated is not None and sockets.sit(seated, "t1", 0)
+    assert sockets.pace(seated) is not other and sockets.pace(seated) is not None
     # Without the rate (--no-rate-limits: a benchmark's hundred clients on one machine)
     # nothing is paced.
     unpaced = Sockets(per_client=100, pace=None)
-    assert unpaced.enter("10.0.0.1") and unpaced.pace("10.0.0.1") is None
+    place = unpaced.enter("10.0.0.1")
+    assert place is not None and unpaced.pace(place) is None
 
 
 def test_connections_that_end_in_any_way_free_their_place(tmp_path: Path) -> None:
@@ -482,6 +579,7 @@ def test_the_caps_on_connections_count_the_address_a_trusted_proxy_names(
                     await watch("10.0.0.2")]
             refused: Any = await websockets.connect(
                 url, additional_headers={"X-Forwarded-For": "10.0.0.1"})
+            await refused.send(json.dumps({"type": "hello"}))
             told = json.loads(await refused.recv())
             with pytest.raises(websockets.ConnectionClosed):
                 await refused.recv()
@@ -492,6 +590,7 @@ def test_the_caps_on_connections_count_the_address_a_trusted_proxy_names(
             held += [await watch("2001:db8:0:1::a"), await watch("2001:db8:0:1::b")]
             other: Any = await websockets.connect(
                 url, additional_headers={"X-Forwarded-For": "2001:db8:0:1:ffff::c"})
+            await other.send(json.dumps({"type": "hello"}))
             assert json.loads(await other.recv())["code"] == "too_many_connections"
             held.append(await watch("2001:db8:0:2::a"))  # another network
             for ws in [*held, other]:

@@ -194,3 +194,21 @@ def test_connections_the_database_dropped_are_not_handed_out_again(url: str) -> 
             assert storage.load_table("t1") is not None
     finally:
         storage.close()
+
+
+def test_only_tables_whose_game_has_not_started_are_candidates_to_expire(url: str) -> None:
+    """As in SQLite: a game under way whose host reopened a seat never expires."""
+    storage = PostgresStorage(url)
+
+    async def write() -> None:
+        await storage.create_table(table("never-started", created=1.0))
+        await storage.create_table(table("under-way", created=1.0))
+        await storage.append_action("under-way", 1, 0, {"type": "pass"})
+        await storage.create_table(table("full", [SeatRow(0, "human"), SeatRow(1, "human")],
+                                         created=1.0))
+        await storage.create_table(table("young", created=50.0))
+
+    run_async(write())
+    assert storage.waiting_before(10.0) == ["never-started"]
+    storage.close()
+

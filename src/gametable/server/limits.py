@@ -7,9 +7,9 @@ request has a token bucket per client: ``burst`` requests at once, then one more
 seconds until it would pass) and the translated ``rate_limited`` message.
 
 Websocket connections are counted: :class:`Sockets` caps how many one client address may
-hold open at once, and gives the address one :class:`Pace` (the ``messages`` rate) that
-all its connections' messages share (each connection also keeps its own,
-``socket.Throttle``).
+hold open at once to watch, and how many one seat may hold, and gives each address and
+seat one :class:`Pace` (the ``messages`` rate) that all its connections' messages share
+(each connection also keeps its own, ``socket.Throttle``).
 """
 
 from __future__ import annotations
@@ -131,50 +131,106 @@ class Pace:
         return -self.tokens / self.rate if self.tokens < 0 else 0.0
 
 
+SEAT_CONNECTIONS = 8
+"""Table websockets one seat may hold open at once (a person's phone, laptop and tabs)."""
+
+WAITING_OVER_CAP = 8
+"""Connections an address over its cap may hold open while they wait for their ``hello``
+(each is admitted only if its ``hello`` opens a seat)."""
+
+
+@dataclass
+class Place:
+    """What one open table websocket is counted against: its address until its ``hello``
+    opens a seat (and for as long as it watches), then that seat."""
+
+    address: str
+    key: str
+    """The count it is in: the address, or ``"<table id>#<seat>"``."""
+    over_cap: bool = False
+    """Admitted while the address was full: it may only sit, never watch."""
+
+
 class Sockets:
     """The table websockets each client address holds open, at most ``per_client`` at
-    once (``None``: no cap).
+    once (``None``: no cap), and those each seat holds, at most :data:`SEAT_CONNECTIONS`.
 
     The address is the one the rate limits use (``guards.client_address``: behind a
     trusted reverse proxy, the client it names). The cap is generous (a school class
-    behind one NAT address fits) and only stops one address from holding thousands.
+    behind one NAT address fits) and only stops one address from holding thousands. A
+    connection whose ``hello`` opens a seat leaves its address's count for its seat's:
+    people behind one address (a venue's Wi-Fi, a household) share the cap on watching,
+    so one of them holding the address's places must not keep another from their seat.
+    An address at its cap may still open a few connections (:data:`WAITING_OVER_CAP`)
+    that are admitted if their ``hello`` opens a seat.
     """
 
     def __init__(self, per_client: int | None, pace: Rate | None = None) -> None:
         self.per_client = per_client
         self.open: Counter[str] = Counter()
-        """Open connections by address (addresses with none are left out)."""
+        """Open connections by address, those not holding a seat (none: left out)."""
+        self.seated: Counter[str] = Counter()
+        """Open connections holding a seat, by ``"<table id>#<seat>"``."""
+        self.waiting: Counter[str] = Counter()
+        """Connections admitted over their address's cap, waiting for their ``hello``."""
         self.rate = pace
-        """The messages of one address's connections together (``None``: not paced)."""
+        """The messages of one address's (or seat's) connections together (``None``: not
+        paced)."""
         self.paces: dict[str, Pace] = {}
-        """The messages' pace each address with open connections shares."""
+        """The messages' pace each address or seat with open connections shares."""
 
-    def enter(self, address: str) -> bool:
-        """Count one more connection of ``address``; ``False`` (nothing counted) when it
-        already holds :attr:`per_client`. Each ``True`` must be matched by one
-        :meth:`leave` once that connection ends."""
+    def enter(self, address: str) -> Place | None:
+        """Count one more connection of ``address``: its :class:`Place` (``over_cap``
+        when the address already holds :attr:`per_client`), or ``None`` (nothing
+        counted) when it also has :data:`WAITING_OVER_CAP` such connections waiting.
+        Each place must be given back with :meth:`leave` once that connection ends."""
         if self.per_client is not None and self.open[address] >= self.per_client:
+            if self.waiting[address] >= WAITING_OVER_CAP:
+                return None
+            self.waiting[address] += 1
+            return Place(address, address, over_cap=True)
+        self._count(self.open, address)
+        return Place(address, address)
+
+    def sit(self, place: Place, table_id: str, seat: int) -> bool:
+        """Count ``place`` against ``seat`` of ``table_id`` from now on (its ``hello``
+        opened that seat); ``False`` (nothing changed) when the seat already holds
+        :data:`SEAT_CONNECTIONS` connections."""
+        key = f"{table_id}#{seat}"
+        if self.seated[key] >= SEAT_CONNECTIONS:
             return False
-        self.open[address] += 1
-        if self.rate is not None and address not in self.paces:
-            self.paces[address] = Pace(1 / self.rate.every, self.rate.burst)
+        self._uncount(place)
+        place.key, place.over_cap = key, False
+        self._count(self.seated, key)
         return True
 
-    def pace(self, address: str) -> Pace | None:
-        """The pace that the messages of every connection ``address`` holds share (one
-        address with a hundred connections is handled at one address's rate, not a
-        hundred), ``None`` when messages are not paced; only between :meth:`enter` and
-        the matching :meth:`leave`."""
-        return self.paces.get(address)
+    def pace(self, place: Place) -> Pace | None:
+        """The pace that the messages of every connection counted where ``place`` is
+        share (one address or seat with many connections is handled at one's rate, not
+        many), ``None`` when messages are not paced; only until :meth:`leave`."""
+        return self.paces.get(place.key)
 
-    def leave(self, address: str) -> None:
-        """Count one connection of ``address`` out (it ended)."""
-        left = self.open[address] - 1
-        if left > 0:
-            self.open[address] = left
+    def leave(self, place: Place) -> None:
+        """Count the connection at ``place`` out (it ended)."""
+        self._uncount(place)
+
+    def _count(self, counts: Counter[str], key: str) -> None:
+        counts[key] += 1
+        if self.rate is not None and key not in self.paces:
+            self.paces[key] = Pace(1 / self.rate.every, self.rate.burst)
+
+    def _uncount(self, place: Place) -> None:
+        if place.over_cap:
+            counts, pace = self.waiting, False
         else:
-            del self.open[address]
-            self.paces.pop(address, None)
+            counts, pace = (self.open if place.key == place.address else self.seated), True
+        left = counts[place.key] - 1
+        if left > 0:
+            counts[place.key] = left
+            return
+        del counts[place.key]
+        if pace:
+            self.paces.pop(place.key, None)
 
 
 def secret_key(kind: str, secret: str | None) -> str | None:

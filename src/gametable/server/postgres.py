@@ -212,7 +212,8 @@ class PostgresStorage:
         return [row[0] for row in self._rows(
             "SELECT id FROM game_tables t WHERE t.finished IS NULL AND t.expired IS NULL "
             "AND t.created < %s AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id "
-            "AND s.kind = 'open')", (created,))]
+            "AND s.kind = 'open') AND NOT EXISTS (SELECT 1 FROM actions a "
+            "WHERE a.table_id = t.id)", (created,))]
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
         where = "WHERE t.finished IS NULL AND t.expired IS NULL"

@@ -20,7 +20,8 @@ import orjson
 from starlette.types import Receive, Send
 
 from gametable.server import chat, rematch
-from gametable.server.limits import Limits, Sockets
+from gametable.server.limits import SEAT_CONNECTIONS, Limits, Place, Sockets
+from gametable.server.logname import log_name
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
 from gametable.server.storage import token_hash
 from gametable.server.tables import (
@@ -41,6 +42,8 @@ RATE_PER_SECOND = 200.0
 RATE_BURST = 400.0
 ADDRESS_FULL_CLOSE = (1013, "too many connections from your address: try again later")
 """The close of a connection over ``Caps.connections_per_client`` (1013: try again later)."""
+SEAT_FULL_CLOSE = (1013, "too many connections for your seat: try again later")
+"""The close of a connection over ``limits.SEAT_CONNECTIONS`` for its seat."""
 WATCHERS_FULL_CLOSE = (1013, "too many people are watching this table: try again later")
 """The close of a spectator over ``Caps.watchers_per_table``."""
 
@@ -151,34 +154,44 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str,
                        address: str = "-", limits: Limits | None = None,
                        sockets: Sockets | None = None) -> None:
     """Run one client's session until it disconnects (``address``: the client's, for
-    the chat's per-client limit in ``limits`` and the cap on its open connections in
+    the chat's per-client limit in ``limits`` and the caps on open connections in
     ``sockets``).
 
-    A client whose address already holds ``sockets.per_client`` connections is sent
+    A spectator whose address already holds ``sockets.per_client`` connections is sent
     the error ``too_many_connections`` (``params.limit``) and closed with
-    :data:`ADDRESS_FULL_CLOSE` before anything else; a spectator over the table's
-    ``watchers_per_table`` is sent ``too_many_watchers`` after its ``hello`` and closed
-    with :data:`WATCHERS_FULL_CLOSE`. Neither changes anything at the table.
+    :data:`ADDRESS_FULL_CLOSE`, at once when the address also has
+    ``limits.WAITING_OVER_CAP`` connections waiting for their ``hello``, else after its
+    ``hello``; a ``hello`` that opens a seat is admitted whatever the address holds,
+    unless the seat holds ``limits.SEAT_CONNECTIONS`` (then ``too_many_connections``
+    with ``server.errors.too_many_seat_connections`` and :data:`SEAT_FULL_CLOSE`); a
+    spectator over the table's ``watchers_per_table`` is sent ``too_many_watchers``
+    after its ``hello`` and closed with :data:`WATCHERS_FULL_CLOSE`. None of them
+    changes anything at the table.
     """
     if not await socket.accept():
         return
     conn = Connection(socket.send_text, socket.close, address)
-    if sockets is not None and not sockets.enter(address):
-        manager.metrics.refused_connection("too_many_connections")
-        conn.finish(Refused("too_many_connections", "server.errors.too_many_connections",
-                            status=429, limit=sockets.per_client).to_json(),
-                    *ADDRESS_FULL_CLOSE)
+    place = sockets.enter(address) if sockets is not None else None
+    if sockets is not None and place is None:
+        _refuse_address(conn, manager, sockets)
         await conn.stop()
         return
     try:
-        await _serve(socket, conn, manager, table_id, limits, sockets)
+        await _serve(socket, conn, manager, table_id, limits, sockets, place)
     finally:
-        if sockets is not None:
-            sockets.leave(address)
+        if sockets is not None and place is not None:
+            sockets.leave(place)
+
+
+def _refuse_address(conn: Connection, manager: TableManager, sockets: Sockets) -> None:
+    manager.metrics.refused_connection("too_many_connections")
+    conn.finish(Refused("too_many_connections", "server.errors.too_many_connections",
+                        status=429, limit=sockets.per_client).to_json(), *ADDRESS_FULL_CLOSE)
 
 
 async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_id: str,
-                 limits: Limits | None, sockets: Sockets | None) -> None:
+                 limits: Limits | None, sockets: Sockets | None,
+                 place: Place | None) -> None:
     try:
         table = await manager.get(table_id)
     except Refused as refusal:
@@ -191,10 +204,10 @@ async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_
             await socket.close(4404, "no such table")
         return
     throttle = Throttle()
-    shared = sockets.pace(conn.address) if sockets is not None else None
     try:
-        if not await _hello(socket, table, conn, manager):
+        if not await _hello(socket, table, conn, manager, throttle, sockets, place):
             return
+        shared = sockets.pace(place) if sockets is not None and place is not None else None
         while not conn.closed:
             text = await socket.next_frame()
             if text is None:
@@ -203,7 +216,7 @@ async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_
             if pause:
                 await throttle.pause(pause)
             wait = shared.reserve() if shared is not None else 0.0
-            if wait:  # the address's connections together send more than one may
+            if wait:  # the address's (or seat's) connections together send too much
                 await asyncio.sleep(wait)
             await _handle(text, table, manager, conn, limits)
     finally:
@@ -212,10 +225,12 @@ async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_
         await conn.stop()
 
 
-async def _hello(socket: Socket, table: Table, conn: Connection,
-                 manager: TableManager) -> bool:
+async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableManager,
+                 throttle: Throttle, sockets: Sockets | None = None,
+                 place: Place | None = None) -> bool:
     """Wait for ``hello``, seat the client if its token fits, send welcome and state;
-    ``False`` (the connection is closed) when it may not watch."""
+    ``False`` (the connection is closed) when it may not watch, or its seat or its
+    address holds too many connections."""
     while True:
         try:
             text = await asyncio.wait_for(socket.next_frame(), HELLO_TIMEOUT)
@@ -230,6 +245,7 @@ async def _hello(socket: Socket, table: Table, conn: Connection,
                 raise Refused("hello_first", "server.errors.hello_first")
         except Refused as refusal:
             conn.push_json(refusal.to_json())
+            await throttle.wait()  # refusals before the hello are paced like the rest
             continue
         break
     token = message.get("token")
@@ -244,6 +260,16 @@ async def _hello(socket: Socket, table: Table, conn: Connection,
                 conn.push_json(Refused("bad_token", "server.errors.bad_token").to_json())
             else:
                 conn.seat, conn.holder = seat, token_hash(str(token))
+        if sockets is not None and place is not None:
+            if conn.seat is not None and not sockets.sit(place, table.id, conn.seat):
+                manager.metrics.refused_connection("too_many_connections")
+                conn.finish(Refused("too_many_connections",
+                                    "server.errors.too_many_seat_connections", status=429,
+                                    limit=SEAT_CONNECTIONS).to_json(), *SEAT_FULL_CLOSE)
+                return False
+            if conn.seat is None and place.over_cap:
+                _refuse_address(conn, manager, sockets)
+                return False
         if conn.seat is None and not table.watching:
             conn.finish(Refused("watching_off", "server.errors.watching_off",
                                 status=403).to_json(), *WATCHING_OFF_CLOSE)
@@ -297,5 +323,10 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
             raise Refused("unknown_type", "server.errors.unknown_type", message_type=kind)
     except Refused as refusal:
         reply = refusal.to_json()
+        reply["id"] = request_id
+        conn.push_json(reply)
+    except Exception:  # a fault of the server's: said, logged, and the connection kept
+        log.exception("table %s: a message could not be handled", log_name(table.id))
+        reply = Refused("server_error", "server.errors.server_error", status=500).to_json()
         reply["id"] = request_id
         conn.push_json(reply)

@@ -176,7 +176,9 @@ class Storage(Protocol):
         ...
 
     def waiting_before(self, created: float) -> list[str]:
-        """The ids of unexpired tables created before ``created`` with a seat still open."""
+        """The ids of unexpired tables created before ``created`` with a seat still open
+        and no action played (a game under way never expires, even while a seat its
+        host reopened waits for someone)."""
         ...
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
@@ -425,7 +427,8 @@ class SQLiteStorage:
             return [row[0] for row in conn.execute(
                 "SELECT id FROM game_tables t WHERE t.finished IS NULL AND t.expired IS NULL "
                 "AND t.created < ? AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id "
-                "AND s.kind = 'open')", (created,))]
+                "AND s.kind = 'open') AND NOT EXISTS (SELECT 1 FROM actions a "
+                "WHERE a.table_id = t.id)", (created,))]
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
         where = "WHERE t.finished IS NULL AND t.expired IS NULL"

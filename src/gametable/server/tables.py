@@ -641,7 +641,8 @@ class Caps:
         waiting_hours: hours after which a table whose seats are still not all taken
             expires (it is kept as expired and no longer served).
         connections_per_client: table websockets one client address may hold open at
-            once, seated or not (more are closed with 1013).
+            once to watch (more are closed with 1013; one that opens a seat counts
+            against its seat, ``limits.SEAT_CONNECTIONS``, never its address).
         watchers_per_table: connections without a seat watching one table at once (more
             are closed with 1013; seated players are never refused for it).
     """
@@ -859,8 +860,10 @@ class TableManager:
 
     async def expire_waiting(self, now: float | None = None) -> int:
         """Mark the tables whose seats are still not all taken :attr:`Caps.waiting_hours`
-        after they were created as expired (in storage; they leave memory and are no
-        longer served), unless someone is connected to one. Returns how many expired."""
+        after they were created, and whose game has not started, as expired (in storage;
+        they leave memory and are no longer served), unless someone is connected to one.
+        A game under way never expires, even while a seat its host reopened waits.
+        Returns how many expired."""
         hours = self.caps.waiting_hours
         if hours is None:
             return 0
@@ -870,7 +873,8 @@ class TableManager:
         expired = []
         for table_id in candidates:
             table = self.tables.get(table_id)
-            if table is not None and (table.connections or table.status != WAITING):
+            if table is not None and (table.connections or table.status != WAITING
+                                      or table.version > 0):
                 continue
             expired.append(table_id)
         if expired and self.held_elsewhere is not None:
@@ -989,9 +993,13 @@ class TableManager:
         players as the row says).
 
         Raises:
-            Refused: ``storage_failed`` (503); nothing was stored.
+            Refused: ``storage_failed`` (503), or the rules refuse the row's options now
+                (``bad_config``: an uploaded deck deleted since, say); nothing was stored.
         """
-        table = self._build(row)
+        try:
+            table = self._build(row)
+        except GameError as error:
+            raise Refused.from_game_error(error) from None
         try:
             if self.claim is not None and not await self.claim(row.id):
                 raise StorageError(f"table {row.id} is another process's")
