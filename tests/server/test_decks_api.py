@@ -390,6 +390,27 @@ def test_play_again_after_the_deck_was_deleted_is_refused_with_a_reason(
     assert set(manager.tables) == tables_before
 
 
+def test_a_record_naming_an_uploaded_deck_replays_for_its_owner_only(
+        client: TestClient, bundled: Path) -> None:
+    """To anyone without its key an uploaded deck does not exist, yet a hand-made record
+    naming it replayed and told its number of cards. It is refused as ``no_deck`` now,
+    as table creation and the options check refuse it; its owner replays it."""
+    body = uploaded(client, count=DIXIT_MINIMUM + 4)
+    deck_id, key = body["deck"]["id"], body["key"]
+    record = json.dumps({"game": "dixit", "config": {"deck": deck_id},
+                         "seats": [{}, {}, {}], "seed": 5})
+    refused = client.post("/api/replay?seat=0", content=record)
+    assert refused.status_code == 404, refused.text
+    assert refused.json()["code"] == "no_deck"
+    assert str(DIXIT_MINIMUM + 4) not in refused.text
+    other = client.post("/api/replay?seat=0", content=record,
+                        headers={"X-Deck-Key": "not-the-key"})
+    assert other.status_code == 404
+    owner = client.post("/api/replay?seat=0", content=record, headers={"X-Deck-Key": key})
+    assert owner.status_code == 200, owner.text
+    assert owner.json()["public"]["deck_size"] == DIXIT_MINIMUM + 4
+
+
 def test_what_an_interrupted_upload_left_is_removed_at_start(tmp_path: Path) -> None:
     decks = tmp_path / "decks"
     for name in (".incoming-0123456789abcdef", ".deleted-0123456789abcdef-01ab"):
@@ -542,5 +563,5 @@ def test_an_uploaded_decks_name_is_told_to_its_owner_only(
     record = {"format": "gametable-record", "game": "dixit", "config": {"deck": deck_id},
               "seed": 1, "seats": [{"name": f"P{n}"} for n in range(3)], "actions": []}
     replayed = client.post("/api/replay", content=json.dumps(record))
-    assert replayed.status_code == 400 and "Secret" not in replayed.text
-    assert replayed.json()["params"]["deck"] == deck_id
+    assert replayed.status_code == 404 and "Secret" not in replayed.text
+    assert replayed.json()["code"] == "no_deck"

@@ -93,9 +93,10 @@ export const api = {
   /** Steps of a finished table's game as `seat` saw them (null: a spectator). */
   replayTable: (id: string, seat: number | null, from: number, count: number) =>
     call<ReplaySteps>("GET", `/api/tables/${encodeURIComponent(id)}/replay?${replayQuery(seat, from, count)}`),
-  /** The same for a record file's text, sent as it is. */
+  /** The same for a record file's text, sent as it is (with this browser's deck keys: a
+   * record of a game with an uploaded deck replays for its owner only). */
   replayRecord: (text: string, seat: number | null, from: number, count: number) =>
-    call<ReplaySteps>("POST", `/api/replay?${replayQuery(seat, from, count)}`, undefined, {}, text),
+    call<ReplaySteps>("POST", `/api/replay?${replayQuery(seat, from, count)}`, undefined, deckKeyHeaders(), text),
   games: () => call<ServerInfo>("GET", "/api/games"),
   create: (game: string, config: Record<string, unknown>, seats: SeatRequest[], name: string | null, clock: ClockRequest | null = null) =>
     // An uploaded deck may be used only by its owner: send the deck keys this browser holds.

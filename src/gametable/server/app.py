@@ -95,7 +95,14 @@ from gametable.server.replays import (
 )
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SQLiteStorage, Storage, StorageError
-from gametable.server.tables import RESTART_CLOSE, Caps, Refused, SeatRequest, TableManager
+from gametable.server.tables import (
+    RESTART_CLOSE,
+    Caps,
+    Refused,
+    SeatRequest,
+    TableManager,
+    check_deck_owner,
+)
 
 if TYPE_CHECKING:
     from gametable.server.cluster import Cluster
@@ -525,13 +532,20 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                             first: Annotated[int, Query(alias="from")] = 0,
                             count: int = 20) -> Response:
         """The same for the record in the body (a record file's bytes as they are, up
-        to :data:`replays.MAX_RECORD_BYTES`): nothing is stored."""
+        to :data:`replays.MAX_RECORD_BYTES`): nothing is stored. A record naming an
+        uploaded deck replays only with its owner key in ``X-Deck-Key`` (otherwise
+        ``no_deck``, 404, as everywhere else: even its size is its owner's to know)."""
         limits.check("replay", [client_key(request.scope)])
         body = await request.body()
+        deck_keys = split_keys(request.headers.get("x-deck-key"))
+
+        def answer() -> bytes:
+            record = parse_record(body)
+            check_deck_owner(record.config, deck_keys)
+            return orjson.dumps(replay_steps(record, seat, first, count))
+
         async with replaying:
-            return Response(await asyncio.to_thread(
-                lambda: orjson.dumps(replay_steps(parse_record(body), seat, first, count))),
-                media_type="application/json")
+            return Response(await asyncio.to_thread(answer), media_type="application/json")
 
     mount_decks(app, settings.data_dir, limits, settings.upload_quota)
     _mount_client(app, settings.static_dir)
