@@ -170,6 +170,11 @@ def test_an_uploaded_deck_is_hidden_from_others(client: TestClient, bundled: Pat
     assert_image(client.get(f"/api/decks/{deck_id}/cards/0?key={key}"), PRIVATE)
     assert_image(client.get(f"/api/decks/{deck_id}/cards/1?size=thumb",
                             headers={"X-Deck-Key": key}), PRIVATE)
+    # The owner's manifest says "mine": a browser must not answer a request without the
+    # key from the copy it kept of one with it.
+    manifest = client.get(f"/api/decks/{deck_id}", headers={"X-Deck-Key": key})
+    assert manifest.json()["mine"] is True
+    assert manifest.headers["vary"] == "X-Deck-Key"
 
 
 def picture_pass(client: TestClient, deck_id: str, table_id: str, token: str) -> Response:

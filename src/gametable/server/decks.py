@@ -274,12 +274,13 @@ async def deck_manifest(
     expires: Annotated[str | None, Query(max_length=20)] = None,
     sig: Annotated[str | None, Query(max_length=100)] = None,
 ) -> JSONResponse:
-    """A deck's cards with their descriptions and sources (no local paths, no owner)."""
+    """A deck's cards with their descriptions and sources (no local paths, no owner;
+    ``mine`` for its owner, so the answer varies with ``X-Deck-Key``)."""
     keys = _keys(x_deck_key, key)
     deck = _visible(request, deck_id, keys, table, expires, sig)
     cache = PRIVATE_CACHE if deck.uploaded else "public, max-age=3600"
     return JSONResponse(public_manifest(deck, mine=is_owner(deck, keys)),
-                        headers={"Cache-Control": cache})
+                        headers={"Cache-Control": cache, "Vary": "X-Deck-Key"})
 
 
 @router.delete("/api/decks/{deck_id}")
