@@ -541,3 +541,68 @@ def test_nobody_sits_down_at_a_table_its_host_ended_while_seats_were_open(
     assert joined.status_code == 409 and joined.json()["code"] == "ended"
     info = app_client.get(f"/api/tables/{table_id}").json()
     assert info["seats"][1]["kind"] == OPEN
+
+
+def play_first_move(client: TestClient, table_id: str, token: str) -> None:
+    """The seat of ``token`` (to play first) plays its first legal action."""
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        while not (message := ws.receive_json()).get("legal"):
+            pass
+        ws.send_json({"type": "action", "action": message["legal"][0],
+                      "version": message["version"]})
+        while (ws.receive_json())["type"] != "state":
+            pass
+
+
+def test_a_seat_opened_once_the_game_has_begun_is_kept_for_its_link(
+        app_client: TestClient) -> None:
+    """Mid-game the host opens the seat of a player who left, for someone to go on with
+    their hand; anyone with the table's id could take it first — a table's id is in its
+    watch link, which may be shared widely (a stream, a big screen), and every player
+    has the invite link, so one of them could hold two seats and see two hands. Such a
+    seat is now kept for whoever the host gives its link: the join needs the link's
+    code; the host can make a new link (the old one then stops working); the code is no
+    seat token."""
+    app = app_client.app.api  # type: ignore[attr-defined]
+    app.state.manager.reopen_after_seconds = 0
+    t = two_players(app_client)
+    first = app.state.manager.tables[t["id"]].game.to_act(
+        app.state.manager.tables[t["id"]].state)
+    play_first_move(app_client, t["id"], t["anna"] if 0 in first else t["bruno"])
+    hand_of(app_client, t["id"], t["bruno"])
+    wait_until_gone(app_client, t["id"], 1)
+    headers = {"X-Host-Token": t["host"]}
+    opened = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                             headers=headers)
+    assert opened.status_code == 200, opened.text
+    code = opened.json()["seat_code"]
+    assert code and opened.json()["seats"][1] == {
+        "seat": 1, "kind": "open", "name": None, "bot": None, "connected": False,
+        "invited": True}
+    join = f"/api/tables/{t['id']}/join"
+    for body in ({"seat": 1}, {}, {"seat": 1, "code": "wrong"}):
+        refused = app_client.post(join, json={**body, "name": "Eve"})
+        assert refused.status_code == 403, refused.text
+        assert refused.json()["code"] == "seat_invited"
+        assert "ask the host for the seat's link" in refused.json()["message"]
+    # The code opens no seat as a token would.
+    with app_client.websocket_connect(f"/api/tables/{t['id']}/ws") as ws:
+        ws.send_json({"type": "hello", "token": code})
+        while (welcome := ws.receive_json())["type"] != "welcome":
+            pass
+        assert welcome["seat"] is None
+    # Only the host makes a new link; the old one stops working.
+    assert app_client.post(f"/api/tables/{t['id']}/seats/1/link",
+                           headers={"X-Host-Token": t["anna"]}).status_code == 403
+    assert app_client.post(f"/api/tables/{t['id']}/seats/0/link",
+                           headers=headers).json()["code"] == "seat_taken"
+    fresh = app_client.post(f"/api/tables/{t['id']}/seats/1/link", headers=headers)
+    assert fresh.status_code == 200 and fresh.json()["code"] != code
+    assert app_client.post(join, json={"seat": 1, "code": code}).status_code == 403
+    taken = app_client.post(join, json={"code": fresh.json()["code"], "name": "Cleo"})
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["seat"] == 1
+    assert hand_of(app_client, t["id"], taken.json()["token"])
+    info = app_client.get(f"/api/tables/{t['id']}").json()
+    assert info["seats"][1]["name"] == "Cleo" and "invited" not in info["seats"][1]

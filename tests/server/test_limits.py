@@ -270,7 +270,8 @@ def test_a_game_under_way_never_expires_while_a_reopened_seat_waits(tmp_path: Pa
         for _ in range(3):
             seat = min(table.game.to_act(table.state))
             await manager.submit(table, seat, table.game.legal_actions(table.state, seat)[0])
-        await hosting.remove_player(manager, table.id, 1, host_token)
+        _, code = await hosting.remove_player(manager, table.id, 1, host_token)
+        assert code is not None  # the game has begun: the seat is kept for a link
         assert table.status == "waiting" and table.version == 3
         in_memory = await manager.expire_waiting(now=time.time() + 100 * 3600)
         await manager.stop()

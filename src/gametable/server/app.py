@@ -7,6 +7,7 @@ Routes:
 ``POST /api/tables``                        create a table (``CreateTable``)
 ``GET  /api/tables/{id}``                   seats, status and public setup of a table
 ``POST /api/tables/{id}/join``              take an open seat → ``{seat, token}``
+``POST /api/tables/{id}/seats/{seat}/link``  the host: a link for a seat → ``{seat, code}``
 ``POST /api/tables/{id}/seats/{n}/bot``     a bot takes open seat n (``X-Host-Token``)
 ``POST /api/tables/{id}/seats/{n}/remove``  the host removes the player in seat n
 ``POST /api/tables/{id}/clock``             the host pauses or resumes the turn clock
@@ -437,7 +438,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
         """Take an open seat; the answer's ``token`` is the key to that seat."""
         limits.check("join", [client_key(request.scope)])
-        seat, token = await manager_of(request).join(table_id, body.seat, body.name)
+        seat, token = await manager_of(request).join(table_id, body.seat, body.name,
+                                                     body.code)
         return {"seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
@@ -458,11 +460,22 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     async def remove_player(table_id: str, seat: int, body: RemovePlayer, request: Request,
                             x_host_token: Annotated[str | None, Header()] = None
                             ) -> dict[str, Any]:
-        """The host removes the player in a seat (it opens, or a computer player takes it)."""
+        """The host removes the player in a seat (it opens, or a computer player takes
+        it): the table's info, with ``seat_code`` the code of the seat's link when the
+        game has begun (the seat is kept for whoever the host gives it)."""
         manager = host_call(request, x_host_token)
-        table = await hosting.remove_player(manager, table_id, seat, x_host_token, body.bot,
-                                            client_key(request.scope))
-        return table.info()
+        table, code = await hosting.remove_player(manager, table_id, seat, x_host_token,
+                                                  body.bot, client_key(request.scope))
+        return {**table.info(), "seat_code": code}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/link")
+    async def seat_link(table_id: str, seat: int, request: Request,
+                        x_host_token: Annotated[str | None, Header()] = None
+                        ) -> dict[str, Any]:
+        """A new link for an open seat, kept for whoever the host gives it (the seat's
+        earlier link stops working): ``{"seat", "code"}``; ``/t/<id>#invite=<code>``."""
+        manager = host_call(request, x_host_token)
+        return {"seat": seat, "code": await manager.seat_link(table_id, seat, x_host_token)}
 
     @app.post("/api/tables/{table_id}/clock")
     async def pause_clock(table_id: str, body: PauseClock, request: Request,

@@ -60,10 +60,16 @@ def _not_over(table: Table) -> None:
 
 async def remove_player(manager: TableManager, table_id: str, seat: Seat,
                         host_token: str | None, bot: str | None = None,
-                        client: str = "-") -> Table:
+                        client: str = "-") -> tuple[Table, str | None]:
     """Remove the person in ``seat``: their token stops working at once and their
     connections are closed (code 4409); the seat becomes open (the game waits for someone
-    to take it with the invite link) or, with ``bot``, a computer player's.
+    to take it) or, with ``bot``, a computer player's.
+
+    Returns ``(table, code)``: once the game has begun, a seat opened is kept for whoever
+    the host gives its link (``code``, see :meth:`TableManager.seat_link`; ``None``
+    before the first move, when the invite link fills it as any open seat): whoever
+    takes it sees the hand the game dealt, and a table's id is in its watch link, which
+    may be shared widely.
 
     Until the table is finished, a seat whose person is connected may go to a computer
     player but is not opened for someone else (``player_present``), whether every seat is
@@ -110,15 +116,18 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
             manager.check_caps(client, waiting=False, bots_only=True)
         # Before the first move the person leaving saw the seat's hand (the cards are
         # dealt when the table is made): they are dealt again, for every seat.
-        await manager.save_seat(table, SeatRow(seat, BOT, bot=bot) if bot is not None
-                                else SeatRow(seat, OPEN), deal_again=table.version == 0)
+        code = secrets.token_urlsafe(12) if bot is None and table.version > 0 else None
+        await manager.save_seat(
+            table, SeatRow(seat, BOT, bot=bot) if bot is not None
+            else SeatRow(seat, OPEN, token_hash=token_hash(code) if code else None),
+            deal_again=table.version == 0)
         table.cover_bots.pop(seat, None)
         if bot is not None and seat not in table.bots:
             table.bots[seat] = make_bot(bot, table.game, manager.bot_seed(table.seed, seat))
         table.drop_seat(seat, *REMOVED_CLOSE)
         log.info("table %s: the host removed seat %d (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)
-    return table
+    return table, code
 
 
 async def pause_clock(manager: TableManager, table_id: str, host_token: str | None,

@@ -67,6 +67,8 @@ class JoinTable(BaseModel):
     model_config = BODY
     seat: int | None = Field(default=None, ge=0, lt=MAX_SEATS)
     name: str | None = Field(default=None, max_length=40)
+    code: str | None = Field(default=None, max_length=64)
+    """The seat link's code, for a seat kept for someone the host invited."""
 
 
 class RemovePlayer(BaseModel):

@@ -505,7 +505,8 @@ class Table:
             return None
         digest = token_hash(token)
         for seat in self.seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+            if (seat.kind == HUMAN and seat.token_hash is not None
+                    and secrets.compare_digest(seat.token_hash, digest)):
                 return seat.seat
         return None
 
@@ -520,7 +521,9 @@ class Table:
             "public": self.public,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
-                 "connected": s.kind == BOT or s.seat in connected}
+                 "connected": s.kind == BOT or s.seat in connected,
+                 # an open seat kept for whoever has its link (TableManager.join)
+                 **({"invited": True} if s.kind == OPEN and s.token_hash else {})}
                 for s in self.seats
             ],
             "status": self.status,
@@ -1013,17 +1016,22 @@ class TableManager:
         self._wake_bots(table)
         return table
 
-    async def join(self, table_id: str, seat: Seat | None, name: str | None
-                   ) -> tuple[Seat, str]:
-        """Take an open seat (the first one when ``seat`` is ``None``).
+    async def join(self, table_id: str, seat: Seat | None, name: str | None,
+                   code: str | None = None) -> tuple[Seat, str]:
+        """Take an open seat (the first one ``code`` may take when ``seat`` is ``None``).
+        A seat kept for someone the host invited (``invited`` in :meth:`Table.info`: a
+        seat opened once the game had begun, or given a seat link) is taken only with
+        its link's ``code``.
 
         Returns:
             ``(seat, token)``: the token is the only key to act for that seat.
 
         Raises:
             Refused: no such table or seat, the seat is taken, or none is open;
-                ``ended`` (409) the table's game is over (its host ended it while
-                seats were open: nobody sits down at a finished table).
+                ``seat_invited`` (403) the seat is kept for someone the host invited and
+                ``code`` is not its link's; ``ended`` (409) the table's game is over
+                (its host ended it while seats were open: nobody sits down at a finished
+                table).
         """
         table = await self.get(table_id)
         async with table.lock:
@@ -1033,8 +1041,12 @@ class TableManager:
                 open_seats = [s.seat for s in table.seats if s.kind == OPEN]
                 if not open_seats:
                     raise Refused("table_full", "server.errors.table_full", status=409)
-                seat = open_seats[0]
+                seat = next((s for s in open_seats if _may_take(table, s, code)),
+                            open_seats[0])
             _check_open(table, seat)
+            if not _may_take(table, seat, code):
+                raise Refused("seat_invited", "server.errors.seat_invited", status=403,
+                              seat=seat + 1)
             token = secrets.token_urlsafe(24)
             row = SeatRow(seat, HUMAN,
                           name=distinct_name(clean_name(name), table, seat) or None,
@@ -1042,6 +1054,30 @@ class TableManager:
             await self.save_seat(table, row)
         self.seat_changed(table)
         return seat, token
+
+    async def seat_link(self, table_id: str, seat: Seat, host_token: str | None) -> str:
+        """Keep open ``seat`` for someone the host invites: a new code for its link (the
+        seat's earlier link stops working), the table's host only.
+
+        Returns:
+            The code (``/t/<table id>#invite=<code>`` is the seat's link).
+
+        Raises:
+            Refused: wrong host token (403), no such seat (404), the seat is not open
+                (409), the game is over (409), or storage failed (503).
+        """
+        table = await self.get(table_id)
+        if not host_token or not secrets.compare_digest(token_hash(host_token),
+                                                        table.host_hash):
+            raise Refused("not_host", "server.errors.not_host", status=403)
+        async with table.lock:
+            if table.status == FINISHED:
+                raise Refused("ended", "server.errors.ended", status=409)
+            _check_open(table, seat)
+            code = secrets.token_urlsafe(12)
+            await self.save_seat(table, SeatRow(seat, OPEN, token_hash=token_hash(code)))
+        self.seat_changed(table)
+        return code
 
     async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None,
                        client: str = "-") -> None:
@@ -1502,6 +1538,13 @@ class TableManager:
                 task.cancel()
             for conn in list(table.connections):
                 await conn.stop()
+
+
+def _may_take(table: Table, seat: Seat, code: str | None) -> bool:
+    """Whether ``code`` opens open ``seat``: any does, unless the host keeps the seat for
+    someone they invited (its ``token_hash`` is then the hash of its link's code)."""
+    kept = table.seats[seat].token_hash
+    return kept is None or (bool(code) and secrets.compare_digest(kept, token_hash(code or "")))
 
 
 def _check_open(table: Table, seat: Seat) -> None:
