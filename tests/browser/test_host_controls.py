@@ -184,11 +184,12 @@ def test_a_host_who_hands_the_role_on_sees_no_host_controls_and_the_new_host_doe
 
 
 def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
-    browser: Browser, web_server: LiveServer
+    browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
     """The host removes a player and leaves the seat open: the table waits for someone
     to take it. It said "The game starts when the last open seat is taken." of a game
-    under way."""
+    under way. The seat is kept for whoever the host gives its link: anyone with the
+    table's id could otherwise take it and see the hand dealt to it."""
     created = httpx.post(f"{web_server.url}/api/tables", json={
         "game": "sequence-cats", "config": {}, "name": "Anna",
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
@@ -208,13 +209,29 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     # The game so far stays in sight under the waiting room: the board with Anna's chip.
     expect(anna.locator(".sc-board")).to_be_visible()
     expect(anna.locator(".sc-space .sc-chip").first).to_be_visible()
-    # Whoever takes the seat plays on from there.
+    # The game has begun: the seat is kept for whoever the host gives its link. Someone
+    # with the invite link (or the watch link's id) is told so and offered nothing.
+    eve = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    eve.goto(f"{web_server.url}/t/{table_id}")
+    expect(eve.locator('[data-notice="seat-kept"]')).to_contain_text(
+        "ask the host for the seat's link")
+    expect(eve.get_by_role("button", name="Take this seat")).to_have_count(0)
+    expect(eve.get_by_text("Kept for the host's guest")).to_be_visible()
+    anna.get_by_role("button", name="Copy the seat's link").click()
+    link = anna.get_by_label("Link for seat 2")
+    expect(link).to_have_value(re.compile(rf"/t/{table_id}#invite=[\w-]+$"))
+    url = link.input_value()
+    anna.screenshot(path=str(shots / "seat-link-host.png"))
+    eve.screenshot(path=str(shots / "seat-kept-visitor.png"))
+    # Whoever takes the seat with it plays on from there.
     carla = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    carla.goto(f"{web_server.url}/t/{table_id}")
+    carla.goto(url)
+    expect(carla).to_have_url(f"{web_server.url}/t/{table_id}")  # the code left the address
     carla.get_by_label("Your name").fill("Carla")
     carla.get_by_role("button", name="Take this seat").first.click()
     expect(carla.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     expect(anna.locator(".waiting-room")).to_have_count(0)
+    expect(eve.locator('[data-notice="seat-kept"]')).to_have_count(0)
 
 
 def test_while_an_open_seat_waits_the_seat_to_act_is_offered_nothing_to_click(
@@ -248,7 +265,7 @@ def test_while_an_open_seat_waits_the_seat_to_act_is_offered_nothing_to_click(
     expect(anna.locator(".sc-card:not([disabled])")).to_have_count(0)
     expect(anna.locator(".sc-hand")).to_be_visible()  # the hand stays in sight
     carla = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    carla.goto(f"{web_server.url}/t/{table_id}")
+    carla.goto(f"{web_server.url}/t/{table_id}#invite={removed.json()['seat_code']}")
     carla.get_by_label("Your name").fill("Carla")
     carla.get_by_role("button", name="Take this seat").first.click()
     expect(anna.locator(".waiting-room")).to_have_count(0)

@@ -10,7 +10,7 @@ import { navigate } from "./router";
 import { LevelField } from "./LevelField";
 import { seatName } from "./seatName";
 import { translateError } from "./translateError";
-import type { ErrorMessage, TableInfo } from "./types";
+import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
@@ -19,13 +19,27 @@ import { TurnAlerts } from "./TurnAlerts";
 import { MyDeadline, TurnClock, formatLeft, myDeadline } from "./TurnClock";
 import { useTable } from "./useTable";
 
-/** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner. */
+/** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner;
+ * a seat link "/t/<id>#invite=<code>" lets its holder take the seat the host keeps for
+ * them (docs/protocol.md, "Host controls"). */
 function tokenFromLink(tableId: string): string | null {
+  const invite = /^#invite=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (invite) {
+    history.replaceState(null, "", location.pathname); // keep the secret out of the history
+    tokens.saveInvite(tableId, invite[1]);
+    return null;
+  }
   const match = /^#seat=([A-Za-z0-9_-]+)$/.exec(location.hash);
   if (!match) return null;
-  history.replaceState(null, "", location.pathname); // keep the secret out of the history
+  history.replaceState(null, "", location.pathname);
   tokens.saveSeat(tableId, -1, match[1]);
   return match[1];
+}
+
+/** Whether this page may take open seat `s`: any open seat, unless the host keeps it
+ * for whoever has its link (the page then needs that link's code). */
+function mayTake(s: SeatInfo, code: string | null): boolean {
+  return s.kind === "open" && (!s.invited || code !== null);
 }
 
 export function TablePage({ tableId, watch = false }: { tableId: string; watch?: boolean }) {
@@ -159,6 +173,47 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** The host's link for an open seat kept for a guest: made anew when asked (the seat's
+ * earlier link stops working), shown to copy and send. */
+function SeatLinkButton({ info, seat, server, hostToken }: { info: TableInfo; seat: number; server: ServerInfo | null; hostToken: string }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  const make = async () => {
+    setError(null);
+    try {
+      const { code } = await api.seatLink(info.id, seat, hostToken);
+      const made = `${inviteUrl(info.invite, server)}#invite=${code}`;
+      setUrl(made);
+      await navigator.clipboard.writeText(made).catch(() => undefined);
+    } catch (caught) {
+      if (caught instanceof ApiError) setError(caught.error);
+    }
+  };
+  const id = `seat-link-${seat}`;
+  return (
+    <div className="seat-link">
+      {url === null ? (
+        <button type="button" onClick={() => void make()}>
+          {t("ui.table.seat_link_make")}
+        </button>
+      ) : (
+        <>
+          <label className="sr-only" htmlFor={id}>
+            {t("ui.table.seat_link_label", { seat: seat + 1 })}
+          </label>
+          <div className="invite-row">
+            <input id={id} readOnly value={url} onFocus={(event) => event.target.select()} />
+            <CopyButton text={url} label={t("ui.table.copy")} />
+          </div>
+          <p className="field-help">{t("ui.table.seat_link_help")}</p>
+        </>
+      )}
+      {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
+    </div>
+  );
+}
+
 /** Under a running game: the invite link while a seat is open, the watch link, and your
  * seat's link for another device. */
 function TableLinks({ info, server, token }: { info: TableInfo; server: ServerInfo | null; token: string | null }) {
@@ -273,12 +328,15 @@ function WaitingRoom({
       if (caught instanceof ApiError) setError(caught.error);
     }
   };
+  const code = tokens.invite(info.id);
   const join = (target: number) =>
     run(async () => {
       tokens.saveName(name.trim());
       // Without a name the seat has none: each reader's page calls it "Player n" in
       // their own language.
-      const result = await api.join(info.id, target, name.trim());
+      const kept = info.seats[target]?.invited ?? false;
+      const result = await api.join(info.id, target, name.trim(), kept ? code : null);
+      if (kept) tokens.saveInvite(info.id, null);
       onJoined(result.seat, result.token);
     });
   // The host seats computer players of the level chosen here (a level works for every
@@ -295,14 +353,20 @@ function WaitingRoom({
   // (the host's to share) after them.
   // Someone the host removed is not offered a seat here again.
   const removed = seat === null && tokens.removed(info.id);
-  const visitor = seat === null && open > 0 && !removed;
+  const takeable = info.seats.filter((s) => mayTake(s, code)).length;
+  const visitor = seat === null && takeable > 0 && !removed;
+  // Seats the host keeps for guests with their links, and this page has none.
+  const kept = seat === null && !removed && open > 0 && takeable === 0;
+  // Every open seat kept for a guest: the invite link takes none (each has its own link).
+  const allKept = open > 0 && info.seats.every((s) => s.kind !== "open" || s.invited);
   return (
     <div className="waiting-room panel">
       <h1>{t(`games.${info.game}.title`)}</h1>
       <p className="table-settings">{tableSettings(t, info).join(" · ")}</p>
       <p className="lead">{t(begun ? "ui.table.goes_on" : "ui.table.waiting", { count: open })}</p>
       {removed && <p className="notice" data-notice="removed">{t("ui.table.removed_here")}</p>}
-      {!visitor && !removed && <InviteLink info={info} server={server} />}
+      {kept && <p className="notice" data-notice="seat-kept">{t("ui.table.seat_kept_help")}</p>}
+      {!visitor && !removed && !allKept && <InviteLink info={info} server={server} />}
       {visitor && (
         <label className="field">
           <span className="field-label">{t("ui.lobby.your_name")}</span>
@@ -328,10 +392,16 @@ function WaitingRoom({
               {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
               {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
             </span>
-            {s.kind === "open" && seat === null && !removed && (
+            {mayTake(s, code) && seat === null && !removed && (
               <button type="button" className="primary" onClick={() => void join(s.seat)}>
                 {t("ui.table.take_seat")}
               </button>
+            )}
+            {s.kind === "open" && s.invited && !hostToken && !mayTake(s, code) && (
+              <span className="tag muted">{t("ui.table.seat_kept")}</span>
+            )}
+            {s.kind === "open" && s.invited && hostToken && (
+              <SeatLinkButton info={info} seat={s.seat} server={server} hostToken={hostToken} />
             )}
             {s.kind === "open" && hostToken && (
               <button type="button" onClick={() => void addBot(s.seat)}>
@@ -447,7 +517,8 @@ function WatchWaiting({ info }: { info: TableInfo }) {
 
 function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: number, token: string) => void }) {
   const { t } = useTranslation();
-  const open = info.seats.find((s) => s.kind === "open");
+  const code = tokens.invite(info.id);
+  const open = info.seats.find((s) => mayTake(s, code));
   const removed = tokens.removed(info.id);
   // Someone who came with the invite link to a table whose seats are all taken is
   // told why they only watch, and where to play.
@@ -464,7 +535,7 @@ function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: nu
         <button
           type="button"
           onClick={() =>
-            void api.join(info.id, open.seat, tokens.name())
+            void api.join(info.id, open.seat, tokens.name(), open.invited ? code : null)
               .then((r) => onJoined(r.seat, r.token))
           }
         >

@@ -105,8 +105,12 @@ export const api = {
   checkOptions: (game: string, config: Record<string, unknown>, seats: number) =>
     call<OptionsCheck>("POST", `/api/games/${encodeURIComponent(game)}/check`, { config, seats }, deckKeyHeaders()),
   table: (id: string) => call<TableInfo>("GET", `/api/tables/${encodeURIComponent(id)}`),
-  join: (id: string, seat: number | null, name: string) =>
-    call<{ seat: number; token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name }),
+  /** Take an open seat; `code` is a seat link's, for a seat kept for the host's guest. */
+  join: (id: string, seat: number | null, name: string, code: string | null = null) =>
+    call<{ seat: number; token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name, code }),
+  /** The host: a new link for an open seat (its earlier link stops working). */
+  seatLink: (id: string, seat: number, hostToken: string) =>
+    call<{ seat: number; code: string }>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/link`, undefined, { "X-Host-Token": hostToken }),
   seatBot: (id: string, seat: number, bot: string, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, { "X-Host-Token": hostToken }),
   // The host's controls (docs/protocol.md): each needs the host token.
@@ -126,8 +130,18 @@ export const api = {
 const seatKey = (table: string) => `gametable.seat.${table}`;
 const hostKey = (table: string) => `gametable.host.${table}`;
 const removedKey = (table: string) => `gametable.removed.${table}`;
+const inviteKey = (table: string) => `gametable.invite.${table}`;
 
 export const tokens = {
+  /** A seat link's code this tab was opened with ("/t/<id>#invite=<code>"), kept for
+   * the tab (a reload) until a seat is taken with it. */
+  invite(table: string): string | null {
+    return sessionStorage.getItem(inviteKey(table));
+  },
+  saveInvite(table: string, code: string | null) {
+    if (code) sessionStorage.setItem(inviteKey(table), code);
+    else sessionStorage.removeItem(inviteKey(table));
+  },
   seat(table: string): { seat: number; token: string } | null {
     try {
       const raw = localStorage.getItem(seatKey(table));

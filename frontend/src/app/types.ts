@@ -9,6 +9,8 @@ export interface SeatInfo {
   name: string | null;
   bot: string | null;
   connected: boolean;
+  /** An open seat kept for whoever has its link (the host's to give). */
+  invited?: boolean;
 }
 
 export type TableStatus = "waiting" | "playing" | "finished";
