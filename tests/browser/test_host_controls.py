@@ -75,6 +75,14 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     choice.select_option(label="Computer player (Easy)")
     anna.screenshot(path=str(shots / "host-controls.png"), full_page=True)
     anna.get_by_role("button", name="Remove Bruno").click()
+    # It cannot be undone: the host is asked first (ending the game asked, removing a
+    # player did not).
+    question = anna.get_by_role("group", name="Remove Bruno from this table?")
+    expect(question).to_contain_text("They can then only watch this game.")
+    question.get_by_role("button", name="Cancel").click()
+    expect(bruno.locator(".spectator-bar")).to_have_count(0)  # nothing done
+    anna.get_by_role("button", name="Remove Bruno").click()
+    anna.get_by_role("button", name="Remove", exact=True).click()
 
     # Bruno is told, watches from now on, and his token opens nothing.
     expect(bruno.locator(".toast")).to_contain_text("The host removed you from this seat")
@@ -204,6 +212,7 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     expect(anna.locator('.sc-status[data-my-turn="true"]')).to_have_count(0)
     anna.get_by_text("Host controls").click()
     anna.get_by_role("button", name="Remove Bruno").click()
+    anna.get_by_role("button", name="Remove", exact=True).click()
     expect(anna.locator(".waiting-room .lead")).to_have_text(
         "The game goes on when the open seat is taken.")
     # The game so far stays in sight under the waiting room: the board with Anna's chip.
@@ -371,3 +380,40 @@ def test_a_game_the_host_ends_says_so_in_sight_of_a_page_scrolled_down(
     assert ended.status_code == 200, ended.text
     expect(bruno.locator(".ended-banner")).to_be_in_viewport()
     expect(bruno.locator("button.play-again")).to_be_in_viewport()
+
+
+def test_giving_an_absent_players_seat_to_a_computer_player_asks_first(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """The host was offered "Let a computer player take over" 20 seconds after a friend
+    went offline (a phone asleep), and one click gave the seat away for good, to a
+    "Greedy" player no level of the lobby names. The offer now comes once the server
+    would let the seat open (its ``--reopen-after-seconds``: 0 on this test server), says
+    what it does and asks first; the seat goes to a Medium computer player."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    bruno_token = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
+                             json={"seat": 1, "name": "Bruno"}).json()["token"]
+    with SeatSocket(web_server, table_id, bruno_token):
+        pass  # Bruno came, then his phone went to sleep
+    until_gone(web_server, table_id, 1)
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_as_host(anna, web_server, created)
+    bar = anna.locator(".absent-bar")
+    expect(bar).to_contain_text("Bruno is offline.")
+    bar.get_by_role("button", name="Give the seat to a computer player").click()
+    question = bar.get_by_role("group")
+    expect(question).to_contain_text(
+        "Bruno's seat goes to a computer player for the rest of the game, and Bruno can "
+        "then only watch.")
+    anna.screenshot(path=str(shots / "takeover-question.png"))
+    question.get_by_role("button", name="Cancel").click()
+    info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
+    assert info["seats"][1]["kind"] == "human"  # nothing given yet
+    bar.get_by_role("button", name="Give the seat to a computer player").click()
+    bar.get_by_role("button", name="Give the seat", exact=True).click()
+    expect(bar).to_have_count(0)
+    info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
+    assert (info["seats"][1]["kind"], info["seats"][1]["bot"]) == ("bot", "medium")

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import wait_for
+from tests.browser.seats import SeatSocket
 from tests.browser.test_dixit import give_clue
 from tests.server.conftest import LiveServer
 
@@ -44,9 +45,8 @@ def test_the_lobby_sets_a_turn_clock_and_the_table_counts_down(
 
 @pytest.fixture
 def unhurried_server(tmp_path: Path) -> Iterator[LiveServer]:
-    """A server whose computer players take a second a move: once a seat is away, the
-    computer players play both seats, and at the usual test pace they would finish the
-    game before the person could click "I'm back"."""
+    """A server whose computer players take a second a move, so that the test sees the
+    covered moves one at a time."""
     server = LiveServer(data_dir=tmp_path / "data", bot_delay=1.0)
     server.start()
     yield server
@@ -56,47 +56,54 @@ def unhurried_server(tmp_path: Path) -> Iterator[LiveServer]:
 def test_time_runs_out_a_computer_covers_and_the_person_takes_the_seat_back(
     browser: Browser, unhurried_server: LiveServer, shots: Path
 ) -> None:
+    """Anna lets her time run out while Bruno plays on: a computer player moves for her
+    until she is back. (With nobody else playing, the game would wait for her instead:
+    ``tests/server/test_clock.py``.)"""
     web_server = unhurried_server
     with httpx.Client(base_url=web_server.url) as http:
         made = http.post("/api/tables", json={
             "game": "sequence-cats", "name": "Anna",
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "seats": [{"kind": "human"}, {"kind": "human"}],
             "clock": {"turn_seconds": 10, "cover": "easy"}}).json()
-    table_id, token = made["table"]["id"], made["token"]
+        table_id, token = made["table"]["id"], made["token"]
+        bruno_token = http.post(f"/api/tables/{table_id}/join",
+                                json={"seat": 1, "name": "Bruno"}).json()["token"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{web_server.url}/t/{table_id}#seat={token}")
-    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
-    expect(page.locator(".clock-seat.mine")).to_contain_text("You")
+    with SeatSocket(web_server, table_id, bruno_token) as bruno:
+        expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+        expect(page.locator(".clock-seat.mine")).to_contain_text("You")
 
-    # Anna does nothing: after 10 s she is away and a computer player moves for her.
-    banner = page.locator(".away-banner")
-    expect(banner).to_contain_text("You are away: a computer player (Easy) plays for you.",
-                                   timeout=60_000)
-    # Her own page speaks to her; moves made for her in a row make one line.
-    log = page.locator(".clock-log li")
-    expect(log.first).to_contain_text(
-        "Your time ran out: a computer player (Easy) moved for you.")
-    expect(log).to_have_count(1)
-    page.screenshot(path=str(shots / "clock-away.png"))
-    with httpx.Client(base_url=web_server.url) as http:
-        covered_until = http.get(f"/api/tables/{table_id}").json()["version"]
-    assert covered_until >= 1
+        # Anna does nothing: after 10 s she is away and a computer player moves for her;
+        # Bruno answers, and it moves for her again.
+        banner = page.locator(".away-banner")
+        expect(banner).to_contain_text(
+            "You are away: a computer player (Easy) plays for you.", timeout=60_000)
+        bruno.act("play")
+        bruno.wait(lambda state: state["version"] >= 3 and state["to_act"] == [1])
+        # Her own page speaks to her; moves made for her in a row make one line.
+        log = page.locator(".clock-log li")
+        expect(log.first).to_contain_text(
+            "Your time ran out: a computer player (Easy) moved for you.")
+        expect(log).to_have_count(1)
+        page.screenshot(path=str(shots / "clock-away.png"))
 
-    # One click and the seat is hers again: her next turn waits for her.
-    page.get_by_role("button", name="I'm back").click()
-    expect(banner).to_have_count(0)
-    expect(log).to_have_count(0)  # past news once she is back
-    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
-    expect(page.locator(".clock-seat.mine time")).to_be_visible()
-    before = int(page.evaluate(
-        "fetch(location.pathname.replace('/t/', '/api/tables/')).then(r => r.json())"
-        ".then(t => t.version)"))
-    page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
-    page.locator('.sc-space[data-target="true"]').first.click()
-    wait_for(page, f"fetch(location.pathname.replace('/t/', '/api/tables/'))"
-                   f".then(r => r.json()).then(t => t.version > {before})")
-    expect(banner).to_have_count(0)
-    page.screenshot(path=str(shots / "clock-back.png"))
+        # One click and the seat is hers again: her next turn waits for her.
+        page.get_by_role("button", name="I'm back").click()
+        expect(banner).to_have_count(0)
+        expect(log).to_have_count(0)  # past news once she is back
+        bruno.act("play")
+        expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+        expect(page.locator(".clock-seat.mine time")).to_be_visible()
+        before = int(page.evaluate(
+            "fetch(location.pathname.replace('/t/', '/api/tables/')).then(r => r.json())"
+            ".then(t => t.version)"))
+        page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+        page.locator('.sc-space[data-target="true"]').first.click()
+        wait_for(page, f"fetch(location.pathname.replace('/t/', '/api/tables/'))"
+                       f".then(r => r.json()).then(t => t.version > {before})")
+        expect(banner).to_have_count(0)
+        page.screenshot(path=str(shots / "clock-back.png"))
     page.close()
 
 
@@ -160,4 +167,28 @@ def test_dixit_a_round_result_says_how_long_is_left_and_closes_by_itself(
     assert 8 <= left <= 15, left
     expect(page.locator('[data-action="submit"]')).to_be_visible()
     expect(page.locator(".away-banner")).to_have_count(0)
+    page.close()
+
+
+def test_alone_with_computer_players_a_person_away_is_waited_for(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """With every person away, the computer players covering for them played the game
+    to its end; now the game waits, and the page says so instead of "a computer player
+    plays for you"."""
+    with httpx.Client(base_url=web_server.url) as http:
+        made = http.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "clock": {"turn_seconds": 5, "cover": "easy"}}).json()
+    table_id, token = made["table"]["id"], made["token"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{web_server.url}/t/{table_id}#seat={token}")
+    banner = page.locator(".away-banner")
+    expect(banner).to_contain_text("Everyone is away, so the game waits", timeout=30_000)
+    page.wait_for_timeout(1500)
+    assert httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["version"] == 0
+    page.get_by_role("button", name="I'm back").click()
+    expect(banner).to_have_count(0)
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     page.close()

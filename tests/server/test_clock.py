@@ -5,6 +5,7 @@ takes it back; deadlines are stored with the table."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -16,7 +17,7 @@ from fastapi.testclient import TestClient
 from gametable.server.clock import ABSENT, JOIN_GRACE_SECONDS, TURN, Clock, ClockSettings
 from gametable.server.socket import serve_client
 from gametable.server.storage import SQLiteStorage
-from gametable.server.tables import PLAYING, SeatRequest, Table, TableManager
+from gametable.server.tables import PLAYING, Refused, SeatRequest, Table, TableManager
 from tests.aio import run_async
 from tests.server.test_races import FakeSocket
 
@@ -56,6 +57,19 @@ async def seated(manager: TableManager, table: Table, token: str | None
     return sock, task
 
 
+def plays_promptly(manager: TableManager, table: Table, seat: int) -> asyncio.Task[None]:
+    """A person at ``seat`` who is there and plays at once whenever it is their turn
+    (acting through the table, as their connection would), until the task is cancelled."""
+    async def play() -> None:
+        while True:
+            if seat in table.game.to_act(table.state) and seat not in table.bot_tasks:
+                with contextlib.suppress(Refused):
+                    await manager.submit(table, seat,
+                                         table.game.legal_actions(table.state, seat)[0])
+            await asyncio.sleep(0.01)
+    return asyncio.create_task(play())
+
+
 def with_manager(tmp_path: Path, body: Callable[[TableManager], Awaitable[None]], *,
                  bot_delay: float = 0.0, absent_seconds: float = 30.0) -> None:
     async def main() -> None:
@@ -73,11 +87,13 @@ def test_a_seat_whose_time_runs_out_is_played_for_and_its_person_takes_it_back(
         tmp_path: Path) -> None:
     """TR-TIME-1: when a turn's time runs out, a computer player of the table's level
     plays it, the state says so and the seat is away; ``back`` returns it to its person,
-    whose next turn waits for them again."""
+    whose next turn waits for them again. (Bo, at the other seat, plays at once.)"""
     async def body(manager: TableManager) -> None:
         table, _, seat, token = await manager.create(
-            "sequence-cats", {}, [HUMAN, bot()], "Ann",
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
             clock=ClockSettings(turn_seconds=0.3, cover="greedy"))
+        await manager.join(table.id, 1, "Bo")
+        bo = plays_promptly(manager, table, 1)
         assert seat == 0 and table.status == PLAYING and table.clock is not None
         assert table.game.to_act(table.state) == {0}
         assert table.clock.deadlines[0].turn is not None
@@ -106,6 +122,7 @@ def test_a_seat_whose_time_runs_out_is_played_for_and_its_person_takes_it_back(
         assert 0 in table.clock.deadlines
         sock.say({"type": "action", "action": table.game.legal_actions(table.state, 0)[0]})
         assert "covered" not in await state_at(sock, version + 1)
+        bo.cancel()
         sock.inbox.put_nowait(None)
         await task
 
@@ -186,11 +203,14 @@ def test_deadlines_and_away_seats_are_the_same_after_a_restart(tmp_path: Path) -
 def test_a_seat_gone_for_its_turn_is_covered_when_the_host_asked_for_it(
         tmp_path: Path) -> None:
     """Without a time limit, "computer players cover for absent players": a seat whose
-    person stays disconnected while it must act goes away; one that is there does not."""
+    person stays disconnected while it must act goes away; one that is there does not.
+    (Bo, at the other seat, plays at once.)"""
     async def body(manager: TableManager) -> None:
         table, _, _, token = await manager.create(
-            "sequence-cats", {}, [HUMAN, bot()], "Ann",
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
             clock=ClockSettings(cover="greedy", cover_absent=True, absent_seconds=0.3))
+        await manager.join(table.id, 1, "Bo")
+        bo = plays_promptly(manager, table, 1)
         sock, task = await seated(manager, table, token)
         await asyncio.sleep(0.6)
         assert table.version == 0, "a connected person is never covered without a limit"
@@ -200,8 +220,48 @@ def test_a_seat_gone_for_its_turn_is_covered_when_the_host_asked_for_it(
         await until(lambda: table.version >= 1)
         assert table.clock.away == {0: ABSENT}
         assert table.last_covered is not None or table.version > 1
+        bo.cancel()
 
     with_manager(tmp_path, body, absent_seconds=0.3)
+
+
+def test_when_every_person_is_away_the_game_waits_for_one_to_come_back(
+        tmp_path: Path) -> None:
+    """Covering keeps a game moving for those still playing (TR-TIME-1). With every
+    person away — two friends and two computer players, both friends' time run out —
+    the computer players covering for them played the whole game out in seconds, and a
+    friend came back to "You win!" for a game they never played. The game now waits
+    until one of them is back; then the other is covered again."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, ann_token = await manager.create(
+            "sequence-cats", {},
+            [HUMAN, bot(), HUMAN, bot()], "Ann",
+            clock=ClockSettings(turn_seconds=0.2, cover="greedy"))
+        _, bo_token = await manager.join(table.id, 2, "Bo")
+        ann, ann_task = await seated(manager, table, ann_token)
+        bo, bo_task = await seated(manager, table, bo_token)
+        clock = table.clock
+        assert clock is not None
+        await until(lambda: set(clock.away) == {0, 2})
+        await asyncio.sleep(0.3)
+        stopped = table.version
+        await asyncio.sleep(1.0)
+        assert table.version == stopped, "nobody is covered while everyone is away"
+        assert not table.game.outcome(table.state).finished
+        # Bo is back: his turns wait for him, Ann's are covered again.
+        clock.settings = replace(clock.settings, turn_seconds=600)
+        bo.say({"type": "back"})
+        await until(lambda: 2 not in clock.away)
+        await until(lambda: table.game.to_act(table.state) == {2} and not table.bot_tasks)
+        bo.say({"type": "action", "action": table.game.legal_actions(table.state, 2)[0]})
+        await until(lambda: table.version >= stopped + 4
+                    and table.game.to_act(table.state) == {2} and not table.bot_tasks)
+        assert 0 in [seat for seat, _ in table.actions[stopped:]] and 0 in clock.away
+        for sock, task in ((ann, ann_task), (bo, bo_task)):
+            sock.inbox.put_nowait(None)
+            await task
+
+    with_manager(tmp_path, body)
 
 
 def test_a_dixit_claim_sends_only_one_seat_away_and_each_decision_has_its_clock(

@@ -25,6 +25,8 @@ export function HostControls({
   const [error, setError] = useState<ErrorMessage | null>(null);
   const [replacement, setReplacement] = useState<Record<number, string>>({});
   const [confirming, setConfirming] = useState(false);
+  /** The seat whose removal the host is asked to confirm (it cannot be undone). */
+  const [removing, setRemoving] = useState<number | null>(null);
   /** Watching as the host just set it, until the server's answer comes. */
   const [asked, setAsked] = useState<boolean | null>(null);
   useEffect(() => {
@@ -86,9 +88,28 @@ export function HostControls({
                       </option>
                     ))}
                   </select>
-                  <button type="button" onClick={() => void run(() => api.removePlayer(info.id, s.seat, choice || null, hostToken))}>
-                    {t("ui.host.remove", { player: name })}
-                  </button>
+                  {removing === s.seat ? (
+                    <span className="host-confirm" role="group" aria-label={t("ui.host.remove_question", { player: name })}>
+                      <span>{t("ui.host.remove_question", { player: name })}</span>
+                      <button
+                        type="button"
+                        className="danger"
+                        onClick={() => {
+                          setRemoving(null);
+                          void run(() => api.removePlayer(info.id, s.seat, choice || null, hostToken));
+                        }}
+                      >
+                        {t("ui.host.remove_confirm")}
+                      </button>
+                      <button type="button" onClick={() => setRemoving(null)}>
+                        {t("ui.host.cancel")}
+                      </button>
+                    </span>
+                  ) : (
+                    <button type="button" onClick={() => setRemoving(s.seat)}>
+                      {t("ui.host.remove", { player: name })}
+                    </button>
+                  )}
                   {s.connected && (
                     <button type="button" onClick={() => void run(() => api.handHost(info.id, s.seat, hostToken))}>
                       {t("ui.host.make_host", { player: name })}

@@ -111,7 +111,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
             <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} begun />
           )}
           {seat === null && !watch && info.status !== "waiting" && <SpectatorBar info={info} onJoined={joined} />}
-          {info.status === "playing" && <AbsentPlayers info={info} />}
+          {info.status === "playing" && <AbsentPlayers info={info} away={table.clock?.away ?? null} server={server} />}
           {info.ended_early && <EndedBanner info={info} />}
           {!module?.ownPlayAgain?.(info) && <RematchBar />}
           {/* Once the game is over, nobody is away and no time runs. */}
@@ -546,15 +546,26 @@ function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: nu
   );
 }
 
-const ABSENT_AFTER_MS = 20_000;
+/** How long a person must have been offline before the host is offered to give their
+ * seat to a computer player, unless the server says: as long as it waits before it may
+ * open the seat (`--reopen-after-seconds`), since a phone asleep or a network changing
+ * is not leaving. */
+const ABSENT_AFTER_MS = 60_000;
+/** The level of the computer player that takes an absent person's seat. */
+const TAKEOVER_LEVEL = "medium";
 
-/** For the table's creator: offer a computer player for anyone gone for a while. */
-function AbsentPlayers({ info }: { info: TableInfo }) {
+/** For the table's host: offer a computer player for anyone gone for a while (not for a
+ * seat the turn clock's computer player already covers), asking first, since the
+ * person can then only watch. */
+function AbsentPlayers({ info, away, server }: { info: TableInfo; away: Record<string, string> | null; server: ServerInfo | null }) {
   const { t } = useTranslation();
   const hostToken = tokens.host(info.id);
   const [error, setError] = useState<ErrorMessage | null>(null);
+  const [asking, setAsking] = useState<number | null>(null);
   const [offlineSince, setOfflineSince] = useState<Record<number, number>>({});
   const [now, setNow] = useState(() => Date.now());
+  const reopenAfter = server?.server.reopen_after_seconds;
+  const absentAfter = reopenAfter === undefined ? ABSENT_AFTER_MS : reopenAfter * 1000;
   // A reload or a short network drop is not leaving: wait a little before offering.
   useEffect(() => {
     setOfflineSince((old) => {
@@ -569,26 +580,48 @@ function AbsentPlayers({ info }: { info: TableInfo }) {
     return () => window.clearInterval(timer);
   }, [offlineSince]);
   const absent = info.seats.filter(
-    (s) => s.kind === "human" && !s.connected && now - (offlineSince[s.seat] ?? now) >= ABSENT_AFTER_MS,
+    (s) =>
+      s.kind === "human" &&
+      !s.connected &&
+      !(away && String(s.seat) in away) &&
+      now - (offlineSince[s.seat] ?? now) >= absentAfter,
   );
   if (!hostToken || absent.length === 0) return null;
   const takeOver = async (seat: number) => {
+    setAsking(null);
     try {
-      await api.seatBot(info.id, seat, "greedy", hostToken);
+      await api.seatBot(info.id, seat, TAKEOVER_LEVEL, hostToken);
     } catch (caught) {
       if (caught instanceof ApiError) setError(caught.error);
     }
   };
   return (
     <div className="absent-bar">
-      {absent.map((s) => (
-        <span key={s.seat} className="absent-player">
-          {t("ui.table.player_offline", { player: seatName(t, info, s.seat) })}
-          <button type="button" onClick={() => void takeOver(s.seat)}>
-            {t("ui.table.bot_takes_over")}
-          </button>
-        </span>
-      ))}
+      {absent.map((s) => {
+        const player = seatName(t, info, s.seat);
+        return (
+          <span key={s.seat} className="absent-player">
+            {asking === s.seat ? (
+              <span className="host-confirm" role="group" aria-label={t("ui.table.takeover_question", { player })}>
+                <span>{t("ui.table.takeover_question", { player })}</span>
+                <button type="button" className="danger" onClick={() => void takeOver(s.seat)}>
+                  {t("ui.table.takeover_confirm")}
+                </button>
+                <button type="button" onClick={() => setAsking(null)}>
+                  {t("ui.host.cancel")}
+                </button>
+              </span>
+            ) : (
+              <>
+                {t("ui.table.player_offline", { player })}
+                <button type="button" onClick={() => setAsking(s.seat)}>
+                  {t("ui.table.bot_takes_over")}
+                </button>
+              </>
+            )}
+          </span>
+        );
+      })}
       {error && <span className="notice error">{translateError(t, error)}</span>}
     </div>
   );

@@ -105,12 +105,15 @@ export function TurnClock({
     .sort((a, b) => a.seat - b.seat);
   const away = Object.keys(clock.away).map(Number).sort((a, b) => a - b);
   const mine = seat !== null && away.includes(seat);
+  // With every person away no computer player covers: the game waits for one of them
+  // (docs/protocol.md, "Turn clock").
+  const everyoneAway = info.seats.every((s) => s.kind !== "human" || away.includes(s.seat));
 
   return (
     <section className="turn-clock" aria-label={t("ui.clock.label")}>
       {mine && (
         <div className="away-banner" role="status">
-          <span>{t("ui.clock.you_are_away", { level })}</span>
+          <span>{t(everyoneAway ? "ui.clock.everyone_away" : "ui.clock.you_are_away", { level })}</span>
           <button type="button" className="primary" onClick={onBack}>
             {t("ui.clock.back")}
           </button>
@@ -140,7 +143,7 @@ export function TurnClock({
             .filter((s) => s !== seat)
             .map((s) => (
               <li key={`away-${s}`} className="clock-away" data-seat={s}>
-                {t("ui.clock.away", { player: seatName(t, info, s), level })}
+                {t(everyoneAway ? "ui.clock.away_waiting" : "ui.clock.away", { player: seatName(t, info, s), level })}
               </li>
             ))}
         </ul>

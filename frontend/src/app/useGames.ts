@@ -7,7 +7,7 @@ import type { GameDescription } from "./types";
 export interface ServerInfo {
   games: GameDescription[];
   bots: string[];
-  server: { public_url: string | null };
+  server: { public_url: string | null; reopen_after_seconds?: number };
 }
 
 /** The address friends should use for this table (the server's public one, if set). */

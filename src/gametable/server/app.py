@@ -382,8 +382,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     @app.get("/api/games", response_class=Response)
     async def games() -> Response:
         """Every game's description (seats, options schema, texts) with the bots that play
-        it as themselves (``bots``), every bot name, and the server's public address for
-        invite links (``null``: the address in the browser).
+        it as themselves (``bots``), every bot name, the server's public address for
+        invite links (``null``: the address in the browser) and how long a person must
+        have been gone before the host may open or give away their seat
+        (``reopen_after_seconds``).
 
         The answer is static (``Game.describe`` is), so it is encoded once per set of
         registered games and bots: building it (the options' JSON Schemas above all)
@@ -397,7 +399,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                 game = registry.get(name)
                 described.append({**game.describe(), "bots": bot_names(game)})
             body = orjson.dumps({"games": described, "bots": bots,
-                                 "server": {"public_url": settings.public_url}})
+                                 "server": {"public_url": settings.public_url,
+                                            "reopen_after_seconds":
+                                                settings.reopen_after_seconds}})
             catalogue.clear()
             catalogue[key] = body
         return Response(body, media_type="application/json")

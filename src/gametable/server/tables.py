@@ -1242,19 +1242,30 @@ class TableManager:
             except StorageError:
                 log.warning("table %s: its clock could not be stored", log_name(table.id))
             table.clock_changed()
+        self._wake_bots(table)  # with someone back, the others away are covered again
 
     def _covering(self, table: Table, seat: Seat) -> bool:
-        """Whether a computer player plays for ``seat`` because its person is away."""
+        """Whether ``seat``'s person is away, so that a computer player covers for it
+        (see :meth:`_cover_plays`)."""
         clock = table.clock
         return (clock is not None and seat in clock.away
                 and table.seats[seat].kind == HUMAN)
+
+    def _cover_plays(self, table: Table, seat: Seat) -> bool:
+        """Whether a computer player plays for ``seat`` now: its person is away and some
+        other person at the table is not. Covering keeps the game moving for those still
+        playing (TR-TIME-1); once every person is away the game waits for one to come
+        back (or act), rather than playing itself to the end."""
+        clock = table.clock
+        return self._covering(table, seat) and clock is not None and any(
+            row.kind == HUMAN and row.seat not in clock.away for row in table.seats)
 
     def _actor(self, table: Table, seat: Seat) -> Bot | None:
         """The computer player that acts for ``seat`` now, if any."""
         bot = table.bots.get(seat)
         if bot is not None:
             return bot
-        if not self._covering(table, seat) or table.clock is None:
+        if not self._cover_plays(table, seat) or table.clock is None:
             return None
         cover = table.cover_bots.get(seat)
         if cover is None:
@@ -1302,7 +1313,7 @@ class TableManager:
             if conn is not None and not table.holds(conn):
                 raise Refused("seat_lost", "server.errors.seat_lost")
             covering = self._covering(table, seat)
-            if by_bot and seat not in table.bots and not covering:
+            if by_bot and seat not in table.bots and not self._cover_plays(table, seat):
                 raise Refused("seat_lost", "server.errors.seat_lost")
             if table.ended is not None:
                 raise Refused("ended", "server.errors.ended", status=409)
@@ -1394,7 +1405,7 @@ class TableManager:
             return  # without a clock nobody is covered: only the table's bots may act
         for seat in table.game.to_act(table.state):
             if seat not in table.bot_tasks and (seat in table.bots
-                                                or self._covering(table, seat)):
+                                                or self._cover_plays(table, seat)):
                 task = asyncio.create_task(self._bot_turn(table, seat))
                 table.bot_tasks[seat] = task
 
