@@ -618,6 +618,45 @@ def test_a_move_made_while_the_connection_is_down_says_it_was_not_sent(
     expect(page.locator(TABLE)).to_have_attribute("data-version", re.compile(r"^[1-9]"))
 
 
+def test_a_connection_that_dies_without_closing_is_noticed_and_opened_again(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Wi-Fi lost without a word leaves the socket open: a move made then went nowhere,
+    the page showed nothing for as long as the network was gone, and the move seemed
+    not to work. The page now gives a connection up once the server stays silent after a
+    move (about 6 s), says it is reconnecting and opens another as soon as the network
+    answers; the move can then be made."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    network = {"up": True, "connections": 0}
+
+    def route(ws: Any) -> None:  # every table websocket passes here
+        network["connections"] += 1
+        server = ws.connect_to_server()
+        ws.on_message(lambda message: server.send(message) if network["up"] else None)
+        server.on_message(lambda message: ws.send(message) if network["up"] else None)
+
+    page.route_web_socket(re.compile(r"/ws$"), route)
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    network["up"] = False  # nothing passes either way; nothing is closed
+    page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    page.locator('.sc-space[data-target="true"]').first.click()
+    expect(page.locator(".connection-banner")).to_be_visible(timeout=15_000)
+    page.screenshot(path=str(shots / "sequence-cats-silent-connection.png"))
+    assert httpx.get(f"{web_server.url}/api/tables/{created['table']['id']}"
+                     ).json()["version"] == 0  # the move never reached the server
+    network["up"] = True
+    expect(page.locator(".connection-banner")).to_have_count(0, timeout=15_000)
+    assert network["connections"] >= 2
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    page.locator('.sc-space[data-target="true"]').first.click()
+    expect(page.locator(TABLE)).to_have_attribute("data-version", re.compile(r"^[1-9]"))
+
+
 @pytest.mark.parametrize("language", ["is", "pt"])
 def test_on_a_desktop_every_breed_name_on_the_board_shows_whole(
     browser: Browser, web_server: LiveServer, language: str

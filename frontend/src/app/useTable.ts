@@ -34,6 +34,19 @@ export interface ChatMessage {
 /** Messages kept in the browser, as on the server. */
 const CHAT_KEPT = 100;
 
+/** A quiet connection is asked for a `pong` this often (ms)… */
+const PING_EVERY_MS = 10_000;
+/** …and given up for dead (closed and opened again) when nothing came for this long: a
+ * network that died without closing anything (Wi-Fi lost, a phone asleep) leaves the
+ * socket open, and moves sent on it went nowhere without a word. */
+const SILENT_DEAD_MS = 25_000;
+/** After a message that the server always answers (an action, a chat line, `back`), a
+ * connection that stays silent this long is given up for dead too. */
+const ANSWER_WITHIN_MS = 6_000;
+/** The longest pause between attempts to reconnect (ms); a browser that says it is back
+ * online, or a page shown again, tries at once. */
+const RETRY_MAX_MS = 4_000;
+
 /** The running clock, with how far this browser's clock is behind the server's (ms). */
 export type Clock = ClockMessage & { offset: number };
 
@@ -83,22 +96,35 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
   /** Messages still to come of the greeting: welcome, then state, then the chat's
    * history when it has any. */
   const greeting = useRef(0);
+  /** When the server was last heard from, and when a message it must answer was sent
+   * (null: none waits), in ms since 1970. */
+  const heard = useRef(Date.now());
+  const awaited = useRef<number | null>(null);
 
   useEffect(() => {
     let stopped = false;
     let retry = 0;
     let timer: number | undefined;
     let seatToken = token; // dropped once the seat is given to someone else
+    /** Gives the current connection up (as if it had closed): set by `connect`. */
+    let giveUp: (() => void) | null = null;
 
     const connect = () => {
+      window.clearTimeout(timer);
+      timer = undefined;
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
       socket.current = ws;
+      heard.current = Date.now();
+      awaited.current = null;
+      let over = false; // closed, or given up for dead: its close is handled once
       ws.onopen = () => {
         retry = 0;
         ws.send(JSON.stringify(seatToken ? { type: "hello", token: seatToken } : { type: "hello" }));
       };
       ws.onmessage = (event) => {
+        heard.current = Date.now();
+        awaited.current = null;
         const message = JSON.parse(event.data as string);
         if (message.type === "welcome") greeting.current = 2;
         else if (greeting.current > 0) {
@@ -167,7 +193,9 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             break;
         }
       };
-      ws.onclose = (event) => {
+      const closed = (event: { code: number; reason: string }) => {
+        if (over) return;
+        over = true;
         if (socket.current === ws) socket.current = null;
         if (stopped) return;
         if (event.code === CLOSE_NO_TABLE || event.code === CLOSE_ORIGIN || event.code === CLOSE_WATCHING_OFF) {
@@ -194,13 +222,52 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
         }
         setStatus("reconnecting");
         retry = Math.min(retry + 1, 6);
-        timer = window.setTimeout(connect, 250 * 2 ** retry);
+        timer = window.setTimeout(connect, Math.min(250 * 2 ** retry, RETRY_MAX_MS));
+      };
+      ws.onclose = closed;
+      giveUp = () => {
+        closed({ code: 1006, reason: "" });
+        ws.close();
       };
     };
     connect();
+
+    // A connection that went silent is given up and opened again (see SILENT_DEAD_MS).
+    const watch = window.setInterval(() => {
+      const ws = socket.current;
+      if (!ws || ws.readyState !== WebSocket.OPEN) return;
+      const now = Date.now();
+      const waited = awaited.current;
+      if (now - heard.current > SILENT_DEAD_MS || (waited !== null && now - waited > ANSWER_WITHIN_MS)) {
+        giveUp?.();
+      } else if (now - heard.current > PING_EVERY_MS && waited === null) {
+        ws.send(JSON.stringify({ type: "ping", id: nextId.current++ }));
+        awaited.current = now;
+      }
+    }, 2_000);
+    // Back online, or the page shown again (a phone woken): try at once rather than at
+    // the next retry, and make sure an open connection still answers.
+    const wake = () => {
+      if (document.visibilityState === "hidden") return;
+      if (timer !== undefined) {
+        retry = 0;
+        connect();
+        return;
+      }
+      const ws = socket.current;
+      if (ws && ws.readyState === WebSocket.OPEN && awaited.current === null && Date.now() - heard.current > 2_000) {
+        ws.send(JSON.stringify({ type: "ping", id: nextId.current++ }));
+        awaited.current = Date.now();
+      }
+    };
+    window.addEventListener("online", wake);
+    document.addEventListener("visibilitychange", wake);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
+      window.clearInterval(watch);
+      window.removeEventListener("online", wake);
+      document.removeEventListener("visibilitychange", wake);
       socket.current?.close();
     };
   }, [tableId, token, watchOnly]);
@@ -215,6 +282,9 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
       return;
     }
     ws.send(JSON.stringify({ ...message, id: nextId.current++ }));
+    // The server answers each of these (a state, an error, the chat line): silence means
+    // the connection died without closing.
+    awaited.current ??= Date.now();
   }, []);
   const send = useCallback((action: Action) => post({ type: "action", action, version: version.current }), [post]);
   const clearError = useCallback(() => setError(null), []);
