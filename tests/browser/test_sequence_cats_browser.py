@@ -676,3 +676,27 @@ def test_on_a_desktop_every_breed_name_on_the_board_shows_whole(
         .filter(name => name.scrollHeight > name.clientHeight + 1)
         .map(name => name.textContent.replaceAll('\\u00ad', ''))""")
     assert cut == [], f"names cut off: {cut}"
+
+
+def test_reduced_motion_stops_the_pulsing_targets(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """A person who asked their system for reduced motion still saw the spaces a card
+    fits pulse without end. Their pulse now stops after its first frame; others keep
+    it."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    url = f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}"
+    counts = {}
+    for motion in ("reduce", "no-preference"):
+        page = browser.new_context(viewport={"width": 1280, "height": 900},
+                                   reduced_motion=motion).new_page()
+        page.goto(url)
+        page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+        target = page.locator('.sc-space[data-target="true"]').first
+        expect(target).to_be_visible()
+        counts[motion] = target.evaluate(
+            "el => getComputedStyle(el).animationIterationCount")
+        page.context.close()
+    assert counts == {"reduce": "1", "no-preference": "infinite"}

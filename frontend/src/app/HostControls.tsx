@@ -9,6 +9,7 @@ import { LEVELS, seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import type { Clock } from "./useTable";
+import { scrollBehavior } from "./motion";
 
 export function HostControls({
   info,
@@ -49,7 +50,7 @@ export function HostControls({
       // Opened at the page's bottom, the controls would lie below the window's edge.
       onToggle={(event) => {
         const details = event.currentTarget;
-        if (details.open) details.scrollIntoView({ block: "nearest", behavior: "smooth" });
+        if (details.open) details.scrollIntoView({ block: "nearest", behavior: scrollBehavior() });
       }}
     >
       <summary>{t("ui.host.title")}</summary>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Chat, type ChatProps } from "./Chat";
 import { useNewestShown } from "./eventLog";
 import { seatName } from "./seatName";
+import { scrollBehavior } from "./motion";
 
 /** Wider than this (CSS pixels) the chat starts open. */
 const OPEN_FROM = 900;
@@ -43,7 +44,7 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   const openChat = (id: number) => {
     setDismissed(id);
     setOpen(true);
-    fold.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+    fold.current?.scrollIntoView({ block: "center", behavior: scrollBehavior() });
   };
 
   return (

@@ -8,6 +8,7 @@ import { seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { colourOf, type DixitView } from "./types";
+import { scrollBehavior } from "../../app/motion";
 
 type Props = GameTableProps & { view: DixitView };
 
@@ -75,7 +76,7 @@ export function ChatToast({ info, seat, chat }: { info: TableInfo; seat: number 
   if (!fresh || !shown || opened === fresh.id) return null;
   const open = () => {
     setOpened(fresh.id);
-    document.querySelector(".dx-chat")?.scrollIntoView({ block: "center", behavior: "smooth" });
+    document.querySelector(".dx-chat")?.scrollIntoView({ block: "center", behavior: scrollBehavior() });
   };
   return (
     <button type="button" className="chat-toast" data-action="open-chat" onClick={open}>

@@ -16,6 +16,7 @@ import { describeEvent } from "./events";
 import { Players } from "./Players";
 import { TEAM_COLOURS, indexOf, type PublicInfo, type SequenceView } from "./types";
 import "./sequence-cats.css";
+import { scrollBehavior } from "../../app/motion";
 
 const NOTHING: Action[] = [];
 
@@ -77,7 +78,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       if (!bar || targets.length === 0) return;
       const lowest = Math.max(...targets.map((space) => space.getBoundingClientRect().bottom));
       const covered = lowest + 6 - bar.getBoundingClientRect().top;
-      if (covered > 0) window.scrollBy({ top: covered, behavior: "smooth" });
+      if (covered > 0) window.scrollBy({ top: covered, behavior: scrollBehavior() });
     });
     return () => cancelAnimationFrame(frame);
   }, [narrow, selected]);

@@ -5,6 +5,7 @@ import { seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
 import { seatColour, type TriominosView } from "./types";
+import { scrollBehavior } from "../../app/motion";
 
 interface Props {
   info: TableInfo;
@@ -23,7 +24,7 @@ export function Players({ info, view, seat, compact }: Props) {
     if (!compact || !strip || !chip) return;
     const left = chip.offsetLeft - strip.offsetLeft;
     if (left < strip.scrollLeft || left + chip.offsetWidth > strip.scrollLeft + strip.clientWidth) {
-      strip.scrollTo({ left: left - 8, behavior: "smooth" });
+      strip.scrollTo({ left: left - 8, behavior: scrollBehavior() });
     }
   }, [compact, view.current]);
   return (
