@@ -1153,3 +1153,29 @@ def test_a_tile_drawn_this_turn_is_marked_until_the_turn_ends(
         expect(marked).to_have_count(0)
     finally:
         server.stop()
+
+
+def test_with_a_large_text_size_the_players_numbers_stand_clear_of_their_names(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """With the browser's text size at 32 px (about 200 %) on a laptop, the players'
+    tiles column was drawn over their names ("▲ 7" across "Ann"): the side was 320 px
+    whatever the text. It is as wide as the text asks (up to 45 % of the window)."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "triominos", "config": {}, "name": "Ann",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"},
+                  {"kind": "bot", "bot": "easy"}]}).json()
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Page.enable")
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    rows = page.locator(".tr-player:not(.header)")
+    expect(rows).to_have_count(3)
+    overlaps = rows.evaluate_all("""rows => rows.map(row => {
+        const name = row.querySelector('.tr-player-label').getBoundingClientRect();
+        const tiles = row.querySelector('.tr-player-tiles').getBoundingClientRect();
+        return name.right > tiles.left + 1; })""")
+    assert overlaps == [False, False, False]
+    context.close()
