@@ -297,8 +297,8 @@ def test_after_kill_9_the_other_process_takes_over_with_bots_and_clock(
             watcher = Client(b.ws_url + path, None)
             await watcher.connect()
             # Nobody acts for seat 0: its clock runs out on B and the seat is away (its
-            # person is the table's only one, so no computer player covers: the game
-            # waits for them, docs/protocol.md "Turn clock").
+            # person is the table's only one, so the computer player covering for it
+            # waits out another turn's time before it plays, docs/protocol.md).
             away: dict[str, Any] = {}
             while not away:
                 away = (await player.next("clock", timeout=30))["away"]

@@ -425,8 +425,8 @@ def test_a_paused_clock_sends_nobody_away(tmp_path: Path) -> None:
             await asyncio.sleep(0.8)
             assert table.version == 0 and table.clock is not None and not table.clock.away
             await hosting.pause_clock(manager, table.id, host, False)
-            # Resumed, her time runs out (with nobody else at the table to play on for,
-            # no computer player covers: the game waits for her).
+            # Resumed, her time runs out (with nobody else at the table, the computer
+            # player covering for her then waits out a turn's time before each move).
             await until(lambda: table.clock is not None and table.clock.away == {0: "turn"})
             sock.inbox.put_nowait(None)
             await task

@@ -105,8 +105,8 @@ export function TurnClock({
     .sort((a, b) => a.seat - b.seat);
   const away = Object.keys(clock.away).map(Number).sort((a, b) => a - b);
   const mine = seat !== null && away.includes(seat);
-  // With every person away no computer player covers: the game waits for one of them
-  // (docs/protocol.md, "Turn clock").
+  // With every person away the computer players covering for them play each turn only
+  // once its time has run out (docs/protocol.md, "Turn clock").
   const everyoneAway = info.seats.every((s) => s.kind !== "human" || away.includes(s.seat));
 
   return (
@@ -143,7 +143,7 @@ export function TurnClock({
             .filter((s) => s !== seat)
             .map((s) => (
               <li key={`away-${s}`} className="clock-away" data-seat={s}>
-                {t(everyoneAway ? "ui.clock.away_waiting" : "ui.clock.away", { player: seatName(t, info, s), level })}
+                {t("ui.clock.away", { player: seatName(t, info, s), level })}
               </li>
             ))}
         </ul>

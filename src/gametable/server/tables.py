@@ -1242,30 +1242,41 @@ class TableManager:
             except StorageError:
                 log.warning("table %s: its clock could not be stored", log_name(table.id))
             table.clock_changed()
-        self._wake_bots(table)  # with someone back, the others away are covered again
 
     def _covering(self, table: Table, seat: Seat) -> bool:
         """Whether ``seat``'s person is away, so that a computer player covers for it
-        (see :meth:`_cover_plays`)."""
+        (at once, or see :meth:`_cover_wait`)."""
         clock = table.clock
         return (clock is not None and seat in clock.away
                 and table.seats[seat].kind == HUMAN)
 
-    def _cover_plays(self, table: Table, seat: Seat) -> bool:
-        """Whether a computer player plays for ``seat`` now: its person is away and some
-        other person at the table is not. Covering keeps the game moving for those still
-        playing (TR-TIME-1); once every person is away the game waits for one to come
-        back (or act), rather than playing itself to the end."""
+    def _nobody_here(self, table: Table) -> bool:
+        """Whether every person at ``table`` is away (the clock's computer players
+        cover for all of them)."""
         clock = table.clock
-        return self._covering(table, seat) and clock is not None and any(
-            row.kind == HUMAN and row.seat not in clock.away for row in table.seats)
+        return clock is not None and all(
+            row.kind != HUMAN or row.seat in clock.away for row in table.seats)
+
+    def _cover_wait(self, table: Table, seat: Seat) -> float:
+        """Seconds a computer player covering for away ``seat`` waits before its turn:
+        none while someone at the table plays on (it covers so that they need not wait,
+        TR-TIME-1), but with every person away each turn is played only once its time
+        has run out (the turn's time, or the absence allowed without one), as TR-TIME-1
+        says, so that a game whose people all stepped away moves at the clock's pace
+        instead of playing itself to the end in moments."""
+        clock = table.clock
+        if (clock is None or seat in table.bots or not self._covering(table, seat)
+                or not self._nobody_here(table)):
+            return 0.0
+        turn = clock.settings.turn_seconds
+        return float(turn) if turn is not None else clock.settings.absent_seconds
 
     def _actor(self, table: Table, seat: Seat) -> Bot | None:
         """The computer player that acts for ``seat`` now, if any."""
         bot = table.bots.get(seat)
         if bot is not None:
             return bot
-        if not self._cover_plays(table, seat) or table.clock is None:
+        if not self._covering(table, seat) or table.clock is None:
             return None
         cover = table.cover_bots.get(seat)
         if cover is None:
@@ -1313,7 +1324,7 @@ class TableManager:
             if conn is not None and not table.holds(conn):
                 raise Refused("seat_lost", "server.errors.seat_lost")
             covering = self._covering(table, seat)
-            if by_bot and seat not in table.bots and not self._cover_plays(table, seat):
+            if by_bot and seat not in table.bots and not covering:
                 raise Refused("seat_lost", "server.errors.seat_lost")
             if table.ended is not None:
                 raise Refused("ended", "server.errors.ended", status=409)
@@ -1405,7 +1416,7 @@ class TableManager:
             return  # without a clock nobody is covered: only the table's bots may act
         for seat in table.game.to_act(table.state):
             if seat not in table.bot_tasks and (seat in table.bots
-                                                or self._cover_plays(table, seat)):
+                                                or self._covering(table, seat)):
                 task = asyncio.create_task(self._bot_turn(table, seat))
                 table.bot_tasks[seat] = task
 
@@ -1432,6 +1443,9 @@ class TableManager:
             # of thought is not added to it), except where the game asks computer players
             # to let people act first: then they wait, and decide on what they see after.
             # It never depends on the seat's cards (see gametable.bots.pace).
+            waiting = self._cover_wait(table, seat)
+            if waiting:
+                await asyncio.sleep(waiting)
             delay = self._think_time(table, seat)
             if delay and self._patience(table, seat):
                 await asyncio.sleep(delay)
