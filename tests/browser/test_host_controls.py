@@ -26,6 +26,18 @@ def until_gone(server: LiveServer, table_id: str, seat: int) -> None:
         time.sleep(0.05)
 
 
+def anna_and_bruno(server: LiveServer) -> tuple[dict[str, Any], str, str]:
+    """A Sequence Cats table of two that Anna made (the answer to its creation) and Bruno
+    joined: ``(created, table id, Bruno's token)``."""
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    bruno_token = httpx.post(f"{server.url}/api/tables/{table_id}/join",
+                             json={"seat": 1, "name": "Bruno"}).json()["token"]
+    return created, table_id, bruno_token
+
+
 pytestmark = pytest.mark.browser
 
 
@@ -249,12 +261,7 @@ def test_while_an_open_seat_waits_the_seat_to_act_is_offered_nothing_to_click(
     """The host removes Bruno while it is Anna's turn: until someone takes his seat the
     server refuses every action ("waiting for 1 seat"), so Anna's cards are not offered
     (they were, and each click was refused); once Carla sits down, Anna plays on."""
-    created = httpx.post(f"{web_server.url}/api/tables", json={
-        "game": "sequence-cats", "config": {}, "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-    table_id = created["table"]["id"]
-    bruno_token = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
-                             json={"seat": 1, "name": "Bruno"}).json()["token"]
+    created, table_id, bruno_token = anna_and_bruno(web_server)
     anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     anna.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
     expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
@@ -390,12 +397,7 @@ def test_giving_an_absent_players_seat_to_a_computer_player_asks_first(
     "Greedy" player no level of the lobby names. The offer now comes once the server
     would let the seat open (its ``--reopen-after-seconds``: 0 on this test server), says
     what it does and asks first; the seat goes to a Medium computer player."""
-    created = httpx.post(f"{web_server.url}/api/tables", json={
-        "game": "sequence-cats", "config": {}, "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-    table_id = created["table"]["id"]
-    bruno_token = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
-                             json={"seat": 1, "name": "Bruno"}).json()["token"]
+    created, table_id, bruno_token = anna_and_bruno(web_server)
     with SeatSocket(web_server, table_id, bruno_token):
         pass  # Bruno came, then his phone went to sleep
     until_gone(web_server, table_id, 1)
