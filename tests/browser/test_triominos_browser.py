@@ -1179,3 +1179,26 @@ def test_with_a_large_text_size_the_players_numbers_stand_clear_of_their_names(
         return name.right > tiles.left + 1; })""")
     assert overlaps == [False, False, False]
     context.close()
+
+
+def test_on_a_phone_four_players_computer_players_are_told_apart(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Four to a phone's row of players, "Computer 3 · Easy" and "Computer 4 · Hard" both
+    read "Computer …". There a computer player is "Computer 3" (its level in the
+    title), whole where no flag stands beside it."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "triominos", "config": {}, "name": "Ann",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"},
+                  {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "medium"}]}).json()
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True).new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    labels = page.locator(".tr-player .tr-player-label")
+    expect(labels).to_have_text(["Ann", "Computer 2", "Computer 3", "Computer 4"])
+    expect(labels.nth(2)).to_have_attribute("title", "Computer 3 · Hard")
+    whole = page.evaluate("""[...document.querySelectorAll('.tr-player')].map(row =>
+        row.querySelector('.tr-starter') !== null
+        || row.querySelector('.tr-player-label').scrollWidth
+           <= row.querySelector('.tr-player-label').clientWidth)""")
+    assert whole == [True, True, True, True]

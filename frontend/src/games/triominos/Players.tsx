@@ -1,7 +1,7 @@
 // Everyone at the table: whose turn, tiles in hand, points this round and in all.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { seatName } from "../../app/seatName";
+import { seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
 import { seatColour, type TriominosView } from "./types";
@@ -47,6 +47,9 @@ export function Players({ info, view, seat, compact }: Props) {
         const tiles = view.hand_sizes[s.seat] ?? 0;
         const round = view.round_points[s.seat] ?? 0;
         const name = seatName(t, info, s.seat);
+        // Four to a phone's row: a computer player is "Computer 3" (its level in the
+        // title), so that two of them do not both read "Computer …".
+        const shown = compact ? shortSeatName(t, info, s.seat) : name;
         return (
           <li
             key={s.seat}
@@ -60,7 +63,7 @@ export function Players({ info, view, seat, compact }: Props) {
             <span className="tr-seat-dot" style={{ background: seatColour(s.seat) }} aria-hidden="true" />
             <span className="tr-player-name">
               <span className="tr-player-label" title={compact ? name : s.kind === "bot" ? t("ui.seat.computer") : undefined}>
-                {name}
+                {shown}
               </span>
               <span className="tr-player-tags">
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
