@@ -57,6 +57,13 @@ async def seated(manager: TableManager, table: Table, token: str | None
     return sock, task
 
 
+def play_of(table: Table, seat: int) -> dict[str, Any]:
+    """A Sequence Cats move of ``seat`` that ends its turn (a card played, SC-TURN-1),
+    rather than the first legal action, which may be a dead card's exchange."""
+    legal = table.game.legal_actions(table.state, seat)
+    return next((a for a in legal if a["type"] == "play"), legal[0])
+
+
 def plays_promptly(manager: TableManager, table: Table, seat: int) -> asyncio.Task[None]:
     """A person at ``seat`` who is there and plays at once whenever it is their turn
     (acting through the table, as their connection would), until the task is cancelled."""
@@ -64,8 +71,7 @@ def plays_promptly(manager: TableManager, table: Table, seat: int) -> asyncio.Ta
         while True:
             if seat in table.game.to_act(table.state) and seat not in table.bot_tasks:
                 with contextlib.suppress(Refused):
-                    await manager.submit(table, seat,
-                                         table.game.legal_actions(table.state, seat)[0])
+                    await manager.submit(table, seat, play_of(table, seat))
             await asyncio.sleep(0.01)
     return asyncio.create_task(play())
 
@@ -255,7 +261,7 @@ def test_when_every_person_is_away_each_turn_waits_out_its_time(tmp_path: Path) 
         bo.say({"type": "back"})
         await until(lambda: 2 not in clock.away)
         await until(lambda: table.game.to_act(table.state) == {2} and not table.bot_tasks)
-        bo.say({"type": "action", "action": table.game.legal_actions(table.state, 2)[0]})
+        bo.say({"type": "action", "action": play_of(table, 2)})
         started, version = time.monotonic(), table.version
         await until(lambda: table.version >= version + 3
                     and table.game.to_act(table.state) == {2} and not table.bot_tasks)

@@ -111,7 +111,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
             <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} begun />
           )}
           {seat === null && !watch && info.status !== "waiting" && <SpectatorBar info={info} onJoined={joined} />}
-          {info.status === "playing" && <AbsentPlayers info={info} away={table.clock?.away ?? null} server={server} />}
+          {info.status === "playing" && <AbsentPlayers info={info} seat={seat} away={table.clock?.away ?? null} server={server} />}
           {info.ended_early && <EndedBanner info={info} />}
           {!module?.ownPlayAgain?.(info) && <RematchBar />}
           {/* Once the game is over, nobody is away and no time runs. */}
@@ -557,7 +557,18 @@ const TAKEOVER_LEVEL = "medium";
 /** For the table's host: offer a computer player for anyone gone for a while (not for a
  * seat the turn clock's computer player already covers), asking first, since the
  * person can then only watch. */
-function AbsentPlayers({ info, away, server }: { info: TableInfo; away: Record<string, string> | null; server: ServerInfo | null }) {
+function AbsentPlayers({
+  info,
+  seat,
+  away,
+  server,
+}: {
+  info: TableInfo;
+  /** This page's seat: never offered (the page's own connection may not be counted yet). */
+  seat: number | null;
+  away: Record<string, string> | null;
+  server: ServerInfo | null;
+}) {
   const { t } = useTranslation();
   const hostToken = tokens.host(info.id);
   const [error, setError] = useState<ErrorMessage | null>(null);
@@ -582,6 +593,7 @@ function AbsentPlayers({ info, away, server }: { info: TableInfo; away: Record<s
   const absent = info.seats.filter(
     (s) =>
       s.kind === "human" &&
+      s.seat !== seat &&
       !s.connected &&
       !(away && String(s.seat) in away) &&
       now - (offlineSince[s.seat] ?? now) >= absentAfter,
