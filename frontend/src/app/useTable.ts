@@ -43,6 +43,9 @@ const SILENT_DEAD_MS = 25_000;
 /** After a message that the server always answers (an action, a chat line, `back`), a
  * connection that stays silent this long is given up for dead too. */
 const ANSWER_WITHIN_MS = 6_000;
+/** A connection still not open after this long is given up too (a network that drops
+ * everything keeps a new socket waiting for minutes). */
+const OPEN_WITHIN_MS = 10_000;
 /** The longest pause between attempts to reconnect (ms); a browser that says it is back
  * online, or a page shown again, tries at once. */
 const RETRY_MAX_MS = 4_000;
@@ -121,6 +124,9 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
       ws.onopen = () => {
         retry = 0;
         ws.send(JSON.stringify(seatToken ? { type: "hello", token: seatToken } : { type: "hello" }));
+        // The server answers a hello at once (welcome or an error): a socket that opened
+        // while the network drops everything is given up like any other silent one.
+        awaited.current = Date.now();
       };
       ws.onmessage = (event) => {
         heard.current = Date.now();
@@ -235,6 +241,10 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
     // A connection that went silent is given up and opened again (see SILENT_DEAD_MS).
     const watch = window.setInterval(() => {
       const ws = socket.current;
+      if (ws && ws.readyState === WebSocket.CONNECTING && Date.now() - heard.current > OPEN_WITHIN_MS) {
+        giveUp?.();
+        return;
+      }
       if (!ws || ws.readyState !== WebSocket.OPEN) return;
       const now = Date.now();
       const waited = awaited.current;
