@@ -292,37 +292,41 @@ def test_while_an_open_seat_waits_the_seat_to_act_is_offered_nothing_to_click(
 
 
 def test_a_removed_player_is_not_offered_the_open_seat_again(
-    browser: Browser, web_server: LiveServer
+    browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
-    """The host removes Bruno and leaves his seat open: Bruno's page says so and offers
+    """Before the first move the host puts the waiting room right: a computer player's
+    seat opens again for a friend who comes late, and Bruno, who joined the wrong table,
+    is removed though his page is open (after a question). His page says so and offers
     him no seat (it offered his old one back at once); a newcomer with the invite link may
     take it."""
     created = httpx.post(f"{web_server.url}/api/tables", json={
         "game": "sequence-cats", "config": {}, "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"},
+                  {"kind": "human"}]}).json()
     table_id = created["table"]["id"]
     invite = f"{web_server.url}/t/{table_id}"
     bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
     bruno.goto(invite)
     bruno.get_by_label("Your name").fill("Bruno")
     bruno.get_by_role("button", name="Take this seat").first.click()
-    # Seated (his hand shows once the server welcomed his seat's connection), not only
-    # watching the game begin.
-    expect(bruno.locator(".sc-hand")).to_be_visible()
+    expect(bruno.locator(".seat-row.mine")).to_contain_text("Bruno")
 
-    # While he is at the table his seat does not open (whoever took it would see his
-    # cards); once he has left, it does.
-    present = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove",
-                         json={}, headers={"X-Host-Token": created["host_token"]})
-    assert present.status_code == 409 and present.json()["code"] == "player_present"
-    context = bruno.context
-    bruno.close()
-    until_gone(web_server, table_id, 1)
-    removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
-                         headers={"X-Host-Token": created["host_token"]})
-    assert removed.status_code == 200, removed.text
-    bruno = context.new_page()
-    bruno.goto(invite)
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_as_host(anna, web_server, created)
+    rows = anna.locator(".seat-row")
+    expect(rows.nth(2)).to_contain_text("Easy")
+    rows.nth(2).get_by_role("button", name="Open the seat").click()
+    expect(rows.nth(2).get_by_role("button", name="Computer player")).to_be_visible()
+    expect(rows.nth(0).get_by_role("button")).to_have_count(0)  # not her own seat
+    rows.nth(1).get_by_role("button", name="Remove Bruno").click()
+    question = rows.nth(1).get_by_role("group")
+    expect(question).to_contain_text("Remove Bruno from this table? The seat opens again")
+    anna.screenshot(path=str(shots / "waiting-room-host-removes.png"))
+    question.get_by_role("button", name="Remove").click()
+    expect(rows.nth(1).get_by_role("button", name="Computer player")).to_be_visible()
+    info = httpx.get(f"{invite.replace('/t/', '/api/tables/')}").json()
+    assert [s["kind"] for s in info["seats"]] == ["human", "open", "open", "open"]
+
     expect(bruno.locator('[data-notice="removed"]')).to_have_text(
         "The host removed you from this table; its seats are for others now. "
         "You may go on watching.")
@@ -335,6 +339,8 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     newcomer.goto(invite)
     newcomer.get_by_label("Your name").fill("Carla")
     newcomer.get_by_role("button", name="Take this seat").first.click()
+    expect(newcomer.locator(".seat-row.mine")).to_contain_text("Carla")
+    anna.get_by_role("button", name="Fill the open seats with computer players").click()
     expect(newcomer.locator(".sc-status")).to_be_visible()
 
     # Nor is he invited to the next table when someone asks to play again.

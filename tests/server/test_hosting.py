@@ -55,6 +55,7 @@ def test_a_present_players_seat_goes_to_a_computer_player_not_to_someone_else(
     present player's seat is never opened; a computer player may take it, and the
     player's connections are closed (4409)."""
     t = two_players(app_client)
+    play_first_move(app_client, t["id"], t["anna"])
     url = f"/api/tables/{t['id']}/ws"
     headers = {"X-Host-Token": t["host"]}
     with app_client.websocket_connect(url) as bruno:
@@ -92,7 +93,8 @@ def three_players(client: TestClient) -> dict[str, Any]:
     table_id = made["table"]["id"]
     tokens = [client.post(f"/api/tables/{table_id}/join", json={"name": name}).json()["token"]
               for name in ("Bruno", "Carla")]
-    return {"id": table_id, "host": made["host_token"], "bruno": tokens[0],
+    return {"id": table_id, "host": made["host_token"], "anna": made["token"],
+            "bruno": tokens[0],
             "carla": tokens[1]}
 
 
@@ -108,6 +110,7 @@ def test_a_present_players_seat_stays_theirs_while_another_seat_is_open(
     """With one seat open mid-game the table waits (status ``waiting``), but the game has
     begun: the host still may not open a present player's seat and read their hand."""
     t = three_players(app_client)
+    play_first_move(app_client, t["id"], t["anna"])
     url = f"/api/tables/{t['id']}/ws"
     headers = {"X-Host-Token": t["host"]}
     with app_client.websocket_connect(url) as bruno:
@@ -130,24 +133,65 @@ def test_a_present_players_seat_stays_theirs_while_another_seat_is_open(
         assert spy.status_code == 409
 
 
-def test_before_the_first_move_a_present_players_seat_is_not_opened_either(
+def test_before_the_first_move_the_host_changes_any_seat_and_every_hand_is_dealt_again(
         app_client: TestClient) -> None:
-    """The cards are dealt when the table is made: a seat taken in the waiting room
-    already holds its hand."""
+    """Before the first move the host may put the table right: a friend who joined the
+    wrong table leaves it while still connected (their connections close, 4409), a
+    computer player's seat opens for a friend who came late. Every hand is dealt again
+    (the person leaving saw the seat's cards, which then tell nothing). Once the game has
+    begun, a present player's seat no longer opens."""
     made = app_client.post("/api/tables", json={
-        "game": "sequence-cats", "name": "Anna", "seats": [{"kind": "human"}] * 3}).json()
-    table_id = made["table"]["id"]
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"},
+                  {"kind": "human"}]}).json()
+    table_id, headers = made["table"]["id"], {"X-Host-Token": made["host_token"]}
     bruno = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
+    anna_before = hand_of(app_client, table_id, made["token"])
     with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
         ws.send_json({"type": "hello", "token": bruno["token"]})
         assert ws.receive_json()["seat"] == 1
         present = app_client.post(f"/api/tables/{table_id}/seats/1/remove", json={},
-                                  headers={"X-Host-Token": made["host_token"]})
-        assert present.status_code == 409 and present.json()["code"] == "player_present"
-    wait_until_gone(app_client, table_id, 1)
-    gone = app_client.post(f"/api/tables/{table_id}/seats/1/remove", json={},
-                           headers={"X-Host-Token": made["host_token"]})
-    assert gone.status_code == 200, gone.text
+                                  headers=headers)
+        assert present.status_code == 200, present.text
+        closed = None
+        for _ in range(10):
+            message = ws.receive()
+            if message["type"] == "websocket.close":
+                closed = message
+                break
+        assert closed is not None and closed["code"] == 4409
+    opened = app_client.post(f"/api/tables/{table_id}/seats/2/remove", json={},
+                             headers=headers)
+    assert opened.status_code == 200, opened.text
+    info = app_client.get(f"/api/tables/{table_id}").json()
+    assert [s["kind"] for s in info["seats"]] == ["human", OPEN, OPEN, OPEN]
+    assert info["version"] == 0 and info["status"] == WAITING
+    assert hand_of(app_client, table_id, made["token"]) != anna_before
+    with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": bruno["token"]})  # it opens nothing now
+        assert ws.receive_json()["code"] == "bad_token"
+    again = app_client.post(f"/api/tables/{table_id}/seats/2/remove", json={},
+                            headers=headers)
+    assert again.status_code == 409 and again.json()["code"] == "not_a_player"
+    leveled = app_client.post(f"/api/tables/{table_id}/seats/3/bot", json={"bot": "hard"},
+                              headers=headers)
+    assert leveled.status_code == 200, leveled.text
+    easier = app_client.post(f"/api/tables/{table_id}/seats/3/remove", json={"bot": "easy"},
+                             headers=headers)
+    assert easier.status_code == 200 and easier.json()["seats"][3]["bot"] == "easy"
+    carla = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Carla"}).json()
+    dora = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Dora"}).json()
+    assert {carla["seat"], dora["seat"]} == {1, 2}
+    play_first_move(app_client, table_id, made["token"])
+    with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": carla["token"]})
+        assert ws.receive_json()["seat"] == carla["seat"]
+        begun = app_client.post(f"/api/tables/{table_id}/seats/{carla['seat']}/remove",
+                                json={}, headers=headers)
+        assert begun.status_code == 409 and begun.json()["code"] == "player_present"
+    bot_seat = app_client.post(f"/api/tables/{table_id}/seats/3/remove", json={},
+                               headers=headers)
+    assert bot_seat.status_code == 409 and bot_seat.json()["code"] == "not_a_player"
 
 
 def hand_of(client: TestClient, table_id: str, token: str) -> list[Any]:
@@ -203,6 +247,7 @@ def test_a_seat_opens_for_someone_else_only_once_its_player_has_been_gone_a_whil
                               rates={}, reopen_after_seconds=0.8))
     with TestClient(app) as client:
         t = two_players(client)
+        play_first_move(client, t["id"], t["anna"])
         headers = {"X-Host-Token": t["host"]}
         hand_of(client, t["id"], t["bruno"])
         wait_until_gone(client, t["id"], 1)
@@ -322,6 +367,7 @@ def test_a_player_who_left_is_removed_and_their_token_no_longer_acts(
 def test_the_host_may_remove_a_player_for_a_computer_player_but_not_themselves(
         app_client: TestClient) -> None:
     t = two_players(app_client)
+    play_first_move(app_client, t["id"], t["anna"])
     headers = {"X-Host-Token": t["host"]}
     own = app_client.post(f"/api/tables/{t['id']}/seats/0/remove", json={}, headers=headers)
     assert own.status_code == 409 and own.json()["code"] == "remove_host"

@@ -343,6 +343,17 @@ function WaitingRoom({
   // game, as in the lobby).
   const [level, setLevel] = useState<string>("medium");
   const addBot = (target: number) => run(async () => void (await api.seatBot(info.id, target, level, hostToken!)));
+  // Before the first move the host may put the table right: a friend who joined the
+  // wrong table leaves it, a computer player's seat opens again (every hand is dealt
+  // again, so whoever left knows nothing of the cards).
+  const changeable = (s: SeatInfo) =>
+    Boolean(hostToken) && !begun && info.version === 0 && s.seat !== info.host_seat && s.seat !== seat &&
+    (s.kind === "bot" || s.kind === "human");
+  const [removing, setRemoving] = useState<number | null>(null);
+  const openSeat = (target: number) => {
+    setRemoving(null);
+    return run(async () => void (await api.removePlayer(info.id, target, null, hostToken!)));
+  };
   const fillAll = () =>
     run(async () => {
       for (const s of info.seats) if (s.kind === "open") await api.seatBot(info.id, s.seat, level, hostToken!);
@@ -407,6 +418,27 @@ function WaitingRoom({
               <button type="button" onClick={() => void addBot(s.seat)}>
                 {t("ui.table.add_bot")}
               </button>
+            )}
+            {changeable(s) && s.kind === "bot" && (
+              <button type="button" onClick={() => void openSeat(s.seat)}>
+                {t("ui.table.open_bot_seat")}
+              </button>
+            )}
+            {changeable(s) && s.kind === "human" && removing !== s.seat && (
+              <button type="button" onClick={() => setRemoving(s.seat)}>
+                {t("ui.table.remove_seated", { player: seatName(t, info, s.seat) })}
+              </button>
+            )}
+            {changeable(s) && s.kind === "human" && removing === s.seat && (
+              <span className="host-confirm" role="group" aria-label={t("ui.table.remove_seated_question", { player: seatName(t, info, s.seat) })}>
+                <span>{t("ui.table.remove_seated_question", { player: seatName(t, info, s.seat) })}</span>
+                <button type="button" className="danger" onClick={() => void openSeat(s.seat)}>
+                  {t("ui.host.remove_confirm")}
+                </button>
+                <button type="button" onClick={() => setRemoving(null)}>
+                  {t("ui.host.cancel")}
+                </button>
+              </span>
             )}
           </li>
         ))}

@@ -44,11 +44,13 @@ def check_host(table: Table, host_token: str | None) -> None:
 
 
 def _player_seat(table: Table, seat: Seat) -> None:
-    """Refuse a seat that does not exist (404) or where no person sits (409)."""
+    """Refuse a seat that does not exist (404) or where no person sits (409); before the
+    first move, a computer player's seat may be changed too."""
     if not 0 <= seat < len(table.seats):
         raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
                       seats=len(table.seats))
-    if table.seats[seat].kind != HUMAN:
+    if table.seats[seat].kind != HUMAN and not (table.seats[seat].kind == BOT
+                                                and table.version == 0):
         raise Refused("not_a_player", "server.errors.not_a_player", status=409,
                       seat=seat + 1)
 
@@ -71,8 +73,13 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
     takes it sees the hand the game dealt, and a table's id is in its watch link, which
     may be shared widely.
 
-    Until the table is finished, a seat whose person is connected may go to a computer
-    player but is not opened for someone else (``player_present``), whether every seat is
+    Before the first move the host may change any seat but their own: a person who
+    joined the wrong table leaves it (even while connected), a computer player's seat
+    opens for a friend who came late or gets another level.
+
+    Once the game has begun, and until the table is finished, a seat whose person is
+    connected may go to a computer player but is not opened for someone else
+    (``player_present``), whether every seat is
     taken or another is open (the table then waits, but the game has begun) and before
     the first move too (the cards are dealt when the table is made): whoever took it
     would see that player's hand, and in Dixit the card they gave and their vote, so a
@@ -88,9 +95,10 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
     player, to know the cards of whoever plays it.
 
     Raises:
-        Refused: not the host (403), unknown bot, no such seat (404), no person there,
-            the host's own seat (hand the role on first), the game is over, the person
-            is at the table or left moments ago and the seat would open (409), one
+        Refused: not the host (403), unknown bot, no such seat (404), no person there
+            (a computer player's seat once the game has begun), the host's own seat
+            (hand the role on first), the game is over, the game has begun and the
+            person is at the table or left moments ago and the seat would open (409), one
             all-bot table more than the caps allow (429), or storage failed (503).
     """
     table = await manager.get(table_id)
@@ -104,11 +112,14 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         if seat == table.host_seat:
             raise Refused("remove_host", "server.errors.remove_host", status=409)
         player = table.seats[seat].name or f"#{seat + 1}"
-        if bot is None and table.connected(seat):
+        # Before the first move every hand is dealt again (below): what the person
+        # leaving saw of the seat's cards tells nothing.
+        begun = table.version > 0
+        if bot is None and begun and table.connected(seat):
             raise Refused("player_present", "server.errors.player_present", status=409,
                           player=player)
         away = table.away_for(seat)
-        if bot is None and away < manager.reopen_after_seconds:
+        if bot is None and begun and away < manager.reopen_after_seconds:
             raise Refused("player_just_left", "server.errors.player_just_left",
                           status=409, player=player,
                           seconds=max(1, math.ceil(manager.reopen_after_seconds - away)))
