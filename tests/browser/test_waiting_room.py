@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Locator, expect
 
 from tests.server.conftest import LiveServer
 
@@ -30,3 +33,51 @@ def test_an_invited_friend_sees_the_tables_options_and_clock_before_sitting(
     friend.goto(f"{web_server.url}/t/{created['table']['id']}")
     expect(friend.locator(".waiting-room .table-settings")).to_have_text(
         "6 jogadores · Variante: Dixit Festa · 1:00 por jogada")
+
+
+def test_the_host_changes_the_options_before_the_first_move_and_a_friend_sees_them(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """A wrong option once meant a new table and a new link for everyone. In the waiting
+    room the host changes the options and the turn clock as the lobby offered them; a
+    combination the rules refuse for the seats is explained before saving (DX-PARTY:
+    Dixit Party needs 6 players or more); the friend waiting at the table sees the new
+    settings at once."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "dixit", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"},
+                  {"kind": "bot", "bot": "easy"}]}).json()
+    table_id = created["table"]["id"]
+    friend = browser.new_context(locale="en-GB").new_page()
+    friend.goto(f"{web_server.url}/t/{table_id}")
+    friend.get_by_label("Your name").fill("Bruno")
+    friend.get_by_role("button", name="Take this seat").first.click()
+    settings = friend.locator(".waiting-room .table-settings")
+    expect(settings).to_have_text("4 players")
+
+    anna = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}).new_page()
+    anna.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
+    anna.evaluate(f"localStorage.setItem('gametable.host.{table_id}', "
+                  f"{json.dumps(created['host_token'])})")
+    anna.reload()
+    anna.get_by_role("button", name="Change the options").click()
+    form = anna.get_by_role("form", name="Change the options")
+    def field(label: str) -> Locator:
+        return form.locator(".field").filter(
+            has=anna.locator(".field-label", has_text=label)).locator("select")
+
+    field("Variant").select_option(label="Dixit Party")
+    expect(form.locator(".options-refusal")).to_be_visible()
+    expect(form.get_by_role("button", name="Save the options")).to_be_disabled()
+    field("Variant").select_option(label="Base game")
+    field("Edition").select_option(label="Portuguese (PT)")
+    field("Time per turn").select_option(label="2 minutes")
+    anna.screenshot(path=str(shots / "waiting-room-change-options.png"), full_page=True)
+    form.get_by_role("button", name="Save the options").click()
+    expect(form).to_have_count(0)
+    expect(settings).to_have_text("4 players · Edition: Portuguese (PT) · 2:00 a turn")
+    expect(anna.locator(".waiting-room .table-settings")).to_have_text(
+        "4 players · Edition: Portuguese (PT) · 2:00 a turn")
+    info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
+    assert info["config"]["edition"] == "PT" and info["clock"]["turn_seconds"] == 120
+    # The friend does not hold the host's token: nothing to change there.
+    expect(friend.get_by_role("button", name="Change the options")).to_have_count(0)

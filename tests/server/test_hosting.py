@@ -653,3 +653,52 @@ def test_a_seat_opened_once_the_game_has_begun_is_kept_for_its_link(
     assert hand_of(app_client, t["id"], taken.json()["token"])
     info = app_client.get(f"/api/tables/{t['id']}").json()
     assert info["seats"][1]["name"] == "Cleo" and "invited" not in info["seats"][1]
+
+
+def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_dealt_again(
+        app_client: TestClient, tmp_path: Path) -> None:
+    """A wrong option (the edition, the target, the turn clock) once meant a new table and
+    a new link for everyone. Before the first move the host gives the table new options:
+    its info says them, every hand is dealt again (stored, so a restart deals the same),
+    and only the host may; options the rules refuse for the seats change nothing
+    (DX-7P-1: Team Dixit needs an even count); after the first move they are refused."""
+    made = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Anna", "config": {"edition": "IS"},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    table_id, headers = made["table"]["id"], {"X-Host-Token": made["host_token"]}
+    bruno = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
+    before = hand_of(app_client, table_id, made["token"])
+    url = f"/api/tables/{table_id}/options"
+    wanted = {"config": {"edition": "PT", "target_score": 20},
+              "clock": {"turn_seconds": 60, "cover": "easy"}}
+    refused = app_client.post(url, json=wanted, headers={"X-Host-Token": bruno["token"]})
+    assert refused.status_code == 403 and refused.json()["code"] == "not_host"
+    bad = app_client.post(url, json={"config": {"edition": "IS", "variant": "team"}},
+                          headers=headers)
+    assert bad.status_code == 400, bad.text
+    assert "variant" not in app_client.get(f"/api/tables/{table_id}").json()["config"]
+    assert hand_of(app_client, table_id, made["token"]) == before
+
+    with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": bruno["token"]})
+        assert ws.receive_json()["type"] == "welcome"
+        changed = app_client.post(url, json=wanted, headers=headers)
+        assert changed.status_code == 200, changed.text
+        info = changed.json()
+        assert info["config"]["edition"] == "PT" and info["config"]["target_score"] == 20
+        assert info["clock"]["turn_seconds"] == 60 and info["version"] == 0
+        told = [ws.receive_json() for _ in range(3)]
+        table = next(m for m in told if m["type"] == "table")
+        assert table["table"]["config"]["edition"] == "PT"
+    after = hand_of(app_client, table_id, made["token"])
+    assert after != before and len(after) == len(before) == 7  # DX-3P-1
+    again = create_app(Settings(data_dir=tmp_path, bot_delay=0,
+                                static_dir=tmp_path / "none", rates={}))
+    with TestClient(again) as restarted:
+        info = restarted.get(f"/api/tables/{table_id}").json()
+        assert info["config"]["edition"] == "PT" and info["clock"]["turn_seconds"] == 60
+        assert hand_of(restarted, table_id, made["token"]) == after
+    play_first_move(app_client, table_id, made["token"])
+    late = app_client.post(url, json={"config": {}}, headers=headers)
+    assert late.status_code == 409 and late.json()["code"] == "options_begun"
+    assert "first move was made" in late.json()["message"]

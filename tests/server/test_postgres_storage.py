@@ -102,6 +102,8 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
                                                   SeatRow(1, "bot", bot="hard")],
                                          created=2.0, config={"deck": "mine"}))
         await storage.create_table(table("done", created=3.0))
+        await storage.create_table(table("changed", created=4.0))
+        await storage.save_options("changed", {"edition": "PT"}, 77, clock)
         await storage.save_seat("waiting", SeatRow(1, "human", name="Bea", token_hash="x"))
         await storage.append_action("bots", 1, 0, {"type": "pass"}, clock=clock)
         await storage.save_host("bots", "new-host", 1)
@@ -111,7 +113,9 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
 
     run_async(write())
     rows = {row.id: row for row in storage.load_tables()}
-    assert set(rows) == {"bots"}  # finished and expired tables are not loaded
+    assert set(rows) == {"bots", "changed"}  # finished and expired tables are not loaded
+    changed = rows["changed"]
+    assert (changed.config, changed.seed, changed.clock) == ({"edition": "PT"}, 77, clock)
     bots = rows["bots"]
     assert (bots.host_hash, bots.host_seat, bots.watching, bots.clock) == (
         "new-host", 1, False, clock)

@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES, namespaceOf } from "../games/registry";
 import { ApiError, api, tokens, type ClockRequest, type OptionsCheck } from "./api";
+import { ClockOptions } from "./ClockOptions";
 import { ConfigForm, applicableOptions, languageDefaults } from "./ConfigForm";
 import { RecordFileInput } from "./ReplayPage";
 import { navigate } from "./router";
 import { seatCounts } from "./seatCounts";
-import { LevelField } from "./LevelField";
 import { isLevel } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, GameDescription } from "./types";
@@ -231,41 +231,5 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
         </button>
       </div>
     </form>
-  );
-}
-
-/** Seconds per turn offered in the lobby (the server takes 5 s to 24 h). */
-const TURN_CHOICES = [30, 60, 120, 300, 900];
-
-/** The table's turn clock: a time limit per turn, and who plays for away players. */
-function ClockOptions({ clock, onChange }: { clock: ClockRequest; onChange: (clock: ClockRequest) => void }) {
-  const { t } = useTranslation();
-  const covering = clock.turn_seconds !== null || clock.cover_absent;
-  return (
-    <fieldset className="clock-options">
-      <legend>{t("ui.clock.options_title")}</legend>
-      <label className="field">
-        <span className="field-label">{t("ui.clock.turn_seconds")}</span>
-        <select
-          value={clock.turn_seconds ?? ""}
-          onChange={(event) => onChange({ ...clock, turn_seconds: event.target.value ? Number(event.target.value) : null })}
-        >
-          <option value="">{t("ui.clock.no_limit")}</option>
-          {TURN_CHOICES.map((seconds) => (
-            <option key={seconds} value={seconds}>
-              {seconds < 60 ? t("ui.clock.seconds", { count: seconds }) : t("ui.clock.minutes", { count: seconds / 60 })}
-            </option>
-          ))}
-        </select>
-        <span className="field-help">{t("ui.clock.turn_seconds_help")}</span>
-      </label>
-      <label className="field checkbox">
-        <input type="checkbox" checked={clock.cover_absent} onChange={(event) => onChange({ ...clock, cover_absent: event.target.checked })} />
-        <span>{t("ui.clock.cover_absent")}</span>
-      </label>
-      {covering && (
-        <LevelField label={t("ui.clock.cover")} value={clock.cover} onChange={(cover) => onChange({ ...clock, cover })} />
-      )}
-    </fieldset>
   );
 }

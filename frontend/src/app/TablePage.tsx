@@ -12,6 +12,7 @@ import { seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
+import { ChangeOptions } from "./ChangeOptions";
 import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
 import { RematchBar, RematchContext, joinRematch } from "./Rematch";
@@ -384,6 +385,7 @@ function WaitingRoom({
           <input value={name} maxLength={40} placeholder={t("ui.lobby.name_placeholder")} onChange={(e) => setName(e.target.value)} />
         </label>
       )}
+      {hostToken && !begun && info.version === 0 && <ChangeOptions info={info} server={server} hostToken={hostToken} />}
       {hostToken && open > 0 && (
         <LevelField className="bot-level" label={t("ui.table.bot_level")} value={level} onChange={setLevel} />
       )}

@@ -116,6 +116,9 @@ export const api = {
   // The host's controls (docs/protocol.md): each needs the host token.
   removePlayer: (id: string, seat: number, bot: string | null, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/remove`, { bot }, { "X-Host-Token": hostToken }),
+  /** Before the first move: the table's new options and clock (every hand is dealt again). */
+  changeOptions: (id: string, config: Record<string, unknown>, clock: ClockRequest | null, hostToken: string) =>
+    call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/options`, { config, clock }, { ...deckKeyHeaders(), "X-Host-Token": hostToken }),
   pauseClock: (id: string, paused: boolean, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/clock`, { paused }, { "X-Host-Token": hostToken }),
   endGame: (id: string, hostToken: string) =>

@@ -147,6 +147,8 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             break;
           case "table":
             setInfo(message.table);
+            // The host took the turn clock away (before the first move).
+            if (!message.table.clock) setClock(null);
             break;
           case "presence":
             setInfo((old) => (old ? withPresence(old, message as PresenceMessage) : old));

@@ -10,6 +10,7 @@ Routes:
 ``POST /api/tables/{id}/seats/{seat}/link``  the host: a link for a seat → ``{seat, code}``
 ``POST /api/tables/{id}/seats/{n}/bot``     a bot takes open seat n (``X-Host-Token``)
 ``POST /api/tables/{id}/seats/{n}/remove``  the host removes the player in seat n
+``POST /api/tables/{id}/options``           the host changes options before the first move
 ``POST /api/tables/{id}/clock``             the host pauses or resumes the turn clock
 ``POST /api/tables/{id}/end``               the host ends the game early
 ``POST /api/tables/{id}/host``              the host hands the role to a seated person
@@ -74,6 +75,7 @@ from gametable.server.guards import (
 from gametable.server.limits import Limits, Rate, Sockets, secret_key
 from gametable.server.lobby import check_options
 from gametable.server.messages import (
+    ChangeOptions,
     CheckOptions,
     CreateTable,
     EndGame,
@@ -480,6 +482,22 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         earlier link stops working): ``{"seat", "code"}``; ``/t/<id>#invite=<code>``."""
         manager = host_call(request, x_host_token)
         return {"seat": seat, "code": await manager.seat_link(table_id, seat, x_host_token)}
+
+    @app.post("/api/tables/{table_id}/options")
+    async def change_options(table_id: str, body: ChangeOptions, request: Request,
+                             x_host_token: Annotated[str | None, Header()] = None
+                             ) -> dict[str, Any]:
+        """The host gives the table new options and turn clock before the first move
+        (every hand is dealt again): the table's info."""
+        manager = host_call(request, x_host_token)
+        table = await hosting.change_options(
+            manager, table_id, x_host_token, body.config,
+            None if body.clock is None else ClockSettings(
+                turn_seconds=body.clock.turn_seconds, cover=body.clock.cover,
+                cover_absent=body.clock.cover_absent,
+                absent_seconds=settings.absent_seconds),
+            split_keys(request.headers.get("x-deck-key")))
+        return table.info()
 
     @app.post("/api/tables/{table_id}/clock")
     async def pause_clock(table_id: str, body: PauseClock, request: Request,

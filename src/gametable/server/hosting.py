@@ -1,6 +1,6 @@
-"""What the host of a table may do: remove a player, pause and resume the turn clock,
-end the game early, let people watch or not, and hand the host role to another seated
-person.
+"""What the host of a table may do: change its options before the first move, remove a
+player, pause and resume the turn clock, end the game early, let people watch or not, and
+hand the host role to another seated person.
 
 The host is whoever holds the table's host token (made for its creator; only its hash is
 stored). When the host's seat is known and its person stays away while others are here,
@@ -15,9 +15,14 @@ import logging
 import math
 import secrets
 import time
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from gametable.bots import bot_names, make_bot
+from gametable.core.config import stored_options
+from gametable.core.errors import GameError
 from gametable.core.protocol import Seat
+from gametable.server.clock import Clock, ClockSettings
 from gametable.server.logname import log_name
 from gametable.server.storage import SeatRow, StorageError, token_hash
 from gametable.server.tables import (
@@ -29,6 +34,7 @@ from gametable.server.tables import (
     Refused,
     Table,
     TableManager,
+    check_deck_owner,
 )
 
 log = logging.getLogger("gametable.hosting")
@@ -139,6 +145,61 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         log.info("table %s: the host removed seat %d (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)
     return table, code
+
+
+async def change_options(manager: TableManager, table_id: str, host_token: str | None,
+                         options: Mapping[str, Any], clock: ClockSettings | None,
+                         deck_keys: Sequence[str] = ()) -> Table:
+    """Give the table new options before the first move: its game's config (the same
+    number of seats) and its turn clock (``None``, or one not
+    :attr:`~ClockSettings.active`: none). The cards are dealt again from a new seed,
+    stored with the options in one transaction; everyone at the table is sent the new
+    ``table`` info and their new hand.
+
+    Args:
+        options: the game's options as at creation (``POST /api/tables``'s ``config``).
+        deck_keys: owner keys the host holds; an uploaded deck needs its key, unless the
+            table already plays with it.
+
+    Raises:
+        Refused: not the host (403), an uploaded deck without its key (404), options the
+            rules refuse for this many seats (``bad_config`` and the like, 400), an
+            unknown computer player to cover (400), the first move was made or the game
+            is over (409), or storage failed (503); nothing changed.
+    """
+    table = await manager.get(table_id)
+    check_host(table, host_token)
+    if options.get("deck") != table.options.get("deck"):
+        check_deck_owner(options, deck_keys)
+    if clock is not None and clock.cover not in bot_names():
+        raise Refused("bad_bot", "server.errors.unknown_bot", bot=clock.cover,
+                      bots=", ".join(bot_names()))
+    async with table.lock:
+        _not_over(table)
+        if table.version > 0:
+            raise Refused("options_begun", "server.errors.options_begun", status=409)
+        try:
+            config = table.game.make_config(options, len(table.seats))
+        except GameError as error:
+            raise Refused.from_game_error(error) from None
+        settings = Clock(clock) if clock is not None and clock.active else None
+        stored = stored_options(config)
+        seed = secrets.randbits(63)
+        try:
+            await manager.storage.save_options(
+                table.id, stored, seed, None if settings is None else settings.to_json())
+        except StorageError:
+            raise Refused("storage_failed", "server.errors.storage_failed",
+                          status=503) from None
+        table.stop_clock()
+        table.options, table.config, table.clock = stored, config, settings
+        table.public = table.game.public_info(config, len(table.seats))
+        table.deal_again(seed, {
+            s.seat: make_bot(s.bot, table.game, manager.bot_seed(seed, s.seat))
+            for s in table.seats if s.kind == BOT and s.bot})
+        log.info("table %s: the host changed its options", log_name(table.id))
+    manager.seat_changed(table)
+    return table
 
 
 async def pause_clock(manager: TableManager, table_id: str, host_token: str | None,

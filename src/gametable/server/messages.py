@@ -53,6 +53,15 @@ class CreateTable(BaseModel):
                                     description="A turn clock; omit for none.")
 
 
+class ChangeOptions(BaseModel):
+    """``POST /api/tables/{id}/options``: the host's new options before the first move."""
+
+    model_config = BODY
+    config: dict[str, Any] = Field(default_factory=dict)
+    clock: ClockSpec | None = Field(default=None,
+                                    description="A turn clock; omit for none.")
+
+
 class CheckOptions(BaseModel):
     """``POST /api/games/{game}/check``: would these options and seats make a table?"""
 

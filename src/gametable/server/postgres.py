@@ -161,6 +161,14 @@ class PostgresStorage:
                                (seed, table_id)))
         await self._write(*statements)
 
+    async def save_options(self, table_id: str, config: dict[str, Any], seed: int,
+                           clock: dict[str, Any] | None) -> None:
+        await self._write(("UPDATE game_tables SET config = %s, seed = %s, clock = %s "
+                           "WHERE id = %s",
+                           (orjson.dumps(config).decode(), seed,
+                            None if clock is None else orjson.dumps(clock).decode(),
+                            table_id)))
+
     async def append_action(self, table_id: str, number: int, seat: int,
                             action: dict[str, Any], clock: dict[str, Any] | None = None
                             ) -> None:

@@ -123,6 +123,17 @@ class Storage(Protocol):
         """
         ...
 
+    async def save_options(self, table_id: str, config: dict[str, Any], seed: int,
+                           clock: dict[str, Any] | None) -> None:
+        """Store a table's new options (before the first move only): its game config
+        (JSON-ready), the seed its cards are dealt again from and its turn clock (``None``:
+        none), in one transaction.
+
+        Raises:
+            StorageError: they could not be stored (then none is).
+        """
+        ...
+
     async def append_action(self, table_id: str, number: int, seat: int,
                             action: dict[str, Any], clock: dict[str, Any] | None = None
                             ) -> None:
@@ -386,6 +397,14 @@ class SQLiteStorage:
             statements.append(("UPDATE game_tables SET seed = ? WHERE id = ?",
                                (seed, table_id)))
         await self._write(*statements)
+
+    async def save_options(self, table_id: str, config: dict[str, Any], seed: int,
+                           clock: dict[str, Any] | None) -> None:
+        await self._write(("UPDATE game_tables SET config = ?, seed = ?, clock = ? "
+                           "WHERE id = ?",
+                           (orjson.dumps(config).decode(), seed,
+                            None if clock is None else orjson.dumps(clock).decode(),
+                            table_id)))
 
     async def append_action(self, table_id: str, number: int, seat: int,
                             action: dict[str, Any], clock: dict[str, Any] | None = None
