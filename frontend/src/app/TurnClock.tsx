@@ -44,6 +44,26 @@ export function useTimeLeft(deadline: number | null): number | null {
   return deadline === null ? null : deadline - now;
 }
 
+/** How long before this seat's time runs out a decision made but not yet sent is sent
+ * (ms): the clue typed and its card chosen, the card to give, the vote. */
+export const SEND_BEFORE_MS = 1_500;
+
+/** Send what this seat has made ready (`ready`, by calling `send`) once its time is about
+ * to run out, rather than let a computer player decide for it (TR-TIME-1): a clue typed
+ * and its card chosen were dropped when the time ran out. Sent once per deadline. */
+export function useSendAtDeadline(ready: boolean, send: () => void): void {
+  const deadline = useMyDeadline();
+  const left = useTimeLeft(ready ? deadline : null);
+  const [sentFor, setSentFor] = useState<number | null>(null);
+  useEffect(() => {
+    if (!ready || deadline === null || left === null || sentFor === deadline) return;
+    if (left <= SEND_BEFORE_MS && left > -SEND_BEFORE_MS) {
+      setSentFor(deadline);
+      send();
+    }
+  }, [ready, deadline, left, sentFor, send]);
+}
+
 interface Notice {
   version: number;
   /** The seat moved for, and why. */

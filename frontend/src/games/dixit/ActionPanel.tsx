@@ -3,6 +3,7 @@
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen } from "../../app/replay";
+import { useSendAtDeadline } from "../../app/TurnClock";
 import { findSubmit, findVote, type Options } from "./legal";
 import type { DixitView } from "./types";
 
@@ -58,6 +59,8 @@ function CluePanel({ view, options, chosen, mimeAllowed, onClue }: Props) {
   const card = chosen[0];
   const cardOk = !needsCard || (card !== undefined && options.clueCards!.has(card));
   const textOk = (mimeAllowed && mime) || (trimmed.length >= 1 && trimmed.length <= CLUE_MAX);
+  const sendClue = () => onClue(mimeAllowed && mime ? "" : trimmed, mimeAllowed && mime);
+  useSendAtDeadline(cardOk && textOk, sendClue);
   let hint = "";
   if (!cardOk) hint = t("dixit.ui.clue_choose_card");
   else if (!textOk) hint = t("dixit.ui.clue_write");
@@ -66,7 +69,7 @@ function CluePanel({ view, options, chosen, mimeAllowed, onClue }: Props) {
       className="dx-actions dx-clue-form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (cardOk && textOk) onClue(mimeAllowed && mime ? "" : trimmed, mimeAllowed && mime);
+        if (cardOk && textOk) sendClue();
       }}
     >
       {view.hand_hidden && <p className="dx-hint">{t("dixit.ui.clue_before_hand")}</p>}
@@ -118,6 +121,7 @@ function GiverPanel({ view, options, player, onGiver }: Props) {
 function SubmitPanel({ options, chosen, onSubmit }: Props) {
   const { t } = useTranslation();
   const action = findSubmit(options, chosen);
+  useSendAtDeadline(action !== null, onSubmit);
   return (
     <div className="dx-actions">
       <div className="dx-actions-row">
@@ -135,6 +139,7 @@ function SubmitPanel({ options, chosen, onSubmit }: Props) {
 function VotePanel({ view, options, green, red, greenDisplaced, onVote }: Props) {
   const { t } = useTranslation();
   const action = findVote(options, green, red);
+  useSendAtDeadline(action !== null, onVote);
   const needsRed = options.redSlots.size > 0;
   let hint: string;
   if (green.length === 0) {
