@@ -75,6 +75,11 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     expect(anna.locator(".table-links")).to_be_visible()
     expect(anna.get_by_role("button", name="Copy the invite link")).to_have_count(0)
 
+    # The game has begun (before the first move, every hand would be dealt again).
+    anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    anna.locator('.sc-space[data-target="true"]').first.click()
+    expect(bruno.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+
     # Anna's host controls: Bruno's seat goes to a computer player.
     anna.get_by_text("Host controls").click()
     # Bruno is at the table: his seat may go to a computer player, not open for someone

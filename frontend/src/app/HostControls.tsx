@@ -16,11 +16,14 @@ export function HostControls({
   seat,
   hostToken,
   clock,
+  begun,
 }: {
   info: TableInfo;
   seat: number | null;
   hostToken: string;
   clock: Clock | null;
+  /** The first move was made (the state's version is above 0). */
+  begun: boolean;
 }) {
   const { t } = useTranslation();
   const [error, setError] = useState<ErrorMessage | null>(null);
@@ -59,10 +62,11 @@ export function HostControls({
           <ul className="host-seats">
             {others.map((s) => {
               const name = seatName(t, info, s.seat);
-              // A present player's seat goes to a computer player until the game is
-              // over, never to someone else: whoever took it would see their cards (the
-              // server refuses).
-              const present = s.connected;
+              // Once the game has begun, a present player's seat goes to a computer
+              // player until the game is over, never to someone else: whoever took it
+              // would see their cards (the server refuses). Before the first move every
+              // hand is dealt again, so it may open.
+              const present = s.connected && begun;
               const chosen = replacement[s.seat];
               const choice = chosen !== undefined && !(present && chosen === "") ? chosen : present ? "medium" : "";
               return (

@@ -146,7 +146,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           {!watch && <TableLinks info={info} server={server} token={seat !== null ? token : null} />}
           {!watch && <TurnAlerts info={info} state={state} seat={seat} />}
           {!watch && table.hostToken && info.status === "playing" && (
-            <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} />
+            <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} begun={state.version > 0} />
           )}
         </RematchContext.Provider>
       )}
