@@ -197,12 +197,13 @@ def test_alone_with_computer_players_a_person_away_is_waited_for(
 
 
 def test_dixit_a_clue_typed_and_its_card_chosen_are_sent_as_the_time_runs_out(
-    browser: Browser, web_server: LiveServer
+    browser: Browser, unhurried_server: LiveServer
 ) -> None:
     """TR-TIME-1 with DX-ROUND-1: a storyteller who had chosen a card and typed a clue but
     not pressed Send lost both when the time ran out, a computer player telling a clue
     of its own. What is ready is sent just before the time runs out: the table hears the
     person's clue and their seat is not away."""
+    web_server = unhurried_server  # the clue stays in sight while the others give cards
     with httpx.Client(base_url=web_server.url) as http:
         made = http.post("/api/tables", json={
             "game": "dixit", "name": "Anna", "config": {"first_storyteller": "first_seat"},
@@ -210,9 +211,11 @@ def test_dixit_a_clue_typed_and_its_card_chosen_are_sent_as_the_time_runs_out(
             "clock": {"turn_seconds": 8, "cover": "easy"}}).json()
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
-    expect(page.locator('[data-action="send-clue"]')).to_be_disabled()
+    send = page.locator('[data-action="send-clue"]')
+    expect(send).to_be_disabled()
     choose_in_hand(page)
     page.fill("input[name=clue]", "A quiet lantern")  # and Send is not pressed
+    expect(send).to_be_enabled()
     expect(page.locator(".dx-clue-box .dx-clue")).to_contain_text("A quiet lantern",
                                                                   timeout=15_000)
     expect(page.locator(".away-banner")).to_have_count(0)

@@ -76,13 +76,16 @@ def test_a_present_players_seat_goes_to_a_computer_player_not_to_someone_else(
                                   json={"bot": "easy"}, headers=headers)
         assert removed.status_code == 200, removed.text
         assert removed.json()["seats"][1]["kind"] == "bot"
-        closed = None
-        for _ in range(10):
-            message = bruno.receive()
-            if message["type"] == "websocket.close":
-                closed = message
-                break
-        assert closed is not None and closed["code"] == 4409
+        assert close_code(bruno) == 4409
+
+
+def close_code(ws: Any) -> int | None:
+    """The code ``ws`` is closed with by the server (within its next ten messages)."""
+    for _ in range(10):
+        message = ws.receive()
+        if message["type"] == "websocket.close":
+            return int(message["code"])
+    return None
 
 
 def three_players(client: TestClient) -> dict[str, Any]:
@@ -153,13 +156,7 @@ def test_before_the_first_move_the_host_changes_any_seat_and_every_hand_is_dealt
         present = app_client.post(f"/api/tables/{table_id}/seats/1/remove", json={},
                                   headers=headers)
         assert present.status_code == 200, present.text
-        closed = None
-        for _ in range(10):
-            message = ws.receive()
-            if message["type"] == "websocket.close":
-                closed = message
-                break
-        assert closed is not None and closed["code"] == 4409
+        assert close_code(ws) == 4409
     opened = app_client.post(f"/api/tables/{table_id}/seats/2/remove", json={},
                              headers=headers)
     assert opened.status_code == 200, opened.text

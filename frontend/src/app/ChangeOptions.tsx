@@ -1,13 +1,12 @@
 // The host's options of a table before its first move: the game's options and the turn
 // clock, as the lobby offered them. Saving deals every hand again (docs/protocol.md).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { namespaceOf } from "../games/registry";
-import { ApiError, api, type ClockRequest, type OptionsCheck } from "./api";
-import { ClockOptions } from "./ClockOptions";
-import { ConfigForm, applicableOptions } from "./ConfigForm";
+import { ApiError, api, type ClockRequest } from "./api";
+import { applicableOptions } from "./ConfigForm";
+import { OptionsFields, refusedBy, useOptionsCheck } from "./OptionsFields";
 import { translateError } from "./translateError";
-import type { ErrorMessage, TableInfo } from "./types";
+import type { ErrorMessage, GameDescription, TableInfo } from "./types";
 import type { ServerInfo } from "./useGames";
 
 /** The clock a table has now, as the lobby's form holds it. */
@@ -24,47 +23,30 @@ export function ChangeOptions({ info, server, hostToken }: { info: TableInfo; se
   const { t } = useTranslation();
   const game = server?.games.find((g) => g.name === info.game);
   const [editing, setEditing] = useState(false);
-  const [options, setOptions] = useState<Record<string, unknown>>({});
-  const [clock, setClock] = useState<ClockRequest>(() => clockOf(info));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorMessage | null>(null);
-  const [fit, setFit] = useState<OptionsCheck | null>(null);
-  const seats = info.seats.length;
-
-  // The rules' verdict on the options as they are now, asked as they change.
-  useEffect(() => {
-    if (!editing || !game) return;
-    let live = true;
-    const timer = window.setTimeout(() => {
-      api.checkOptions(game.name, applicableOptions(game.config_schema, seats, options), seats).then(
-        (answer) => live && setFit(answer),
-        () => live && setFit(null),
-      );
-    }, 120);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [editing, game, seats, options]);
-
   if (!game) return null;
-  const open = () => {
-    // The table's options as stored (those that differ from their defaults).
-    const { rules_version: _version, ...current } = info.config;
-    setOptions(current);
-    setClock(clockOf(info));
-    setError(null);
-    setFit(null);
-    setEditing(true);
-  };
   if (!editing) {
     return (
-      <button type="button" className="change-options" onClick={open}>
+      <button type="button" className="change-options" onClick={() => setEditing(true)}>
         {t("ui.table.change_options")}
       </button>
     );
   }
-  const refused = fit !== null && !fit.ok && fit.error !== null;
+  return <OptionsEditor info={info} game={game} hostToken={hostToken} onDone={() => setEditing(false)} />;
+}
+
+function OptionsEditor({ info, game, hostToken, onDone }: { info: TableInfo; game: GameDescription; hostToken: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  // The table's options as stored (those that differ from their defaults).
+  const [options, setOptions] = useState<Record<string, unknown>>(() => {
+    const { rules_version: _version, ...current } = info.config;
+    return current;
+  });
+  const [clock, setClock] = useState<ClockRequest>(() => clockOf(info));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  const seats = info.seats.length;
+  const fit = useOptionsCheck(game, seats, options);
+  const refused = refusedBy(fit);
   const save = async () => {
     setBusy(true);
     setError(null);
@@ -75,10 +57,9 @@ export function ChangeOptions({ info, server, hostToken }: { info: TableInfo; se
         clock.turn_seconds !== null || clock.cover_absent ? clock : null,
         hostToken,
       );
-      setEditing(false);
+      onDone();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.error : null);
-    } finally {
       setBusy(false);
     }
   };
@@ -93,19 +74,13 @@ export function ChangeOptions({ info, server, hostToken }: { info: TableInfo; se
     >
       <h2>{t("ui.table.change_options")}</h2>
       <p className="muted">{t("ui.table.change_options_help")}</p>
-      <ConfigForm namespace={namespaceOf(game.name)} schema={game.config_schema} seats={seats} values={options} onChange={setOptions} />
-      {refused && fit.error && (
-        <p className="notice error options-refusal" role="status">
-          {translateError(t, fit.error)}
-        </p>
-      )}
-      <ClockOptions clock={clock} onChange={setClock} />
+      <OptionsFields game={game} seats={seats} options={options} onOptions={setOptions} fit={fit} clock={clock} onClock={setClock} />
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
       <div className="host-actions">
         <button className="primary" type="submit" disabled={busy || refused}>
           {t("ui.table.save_options")}
         </button>
-        <button type="button" onClick={() => setEditing(false)}>
+        <button type="button" onClick={onDone}>
           {t("ui.host.cancel")}
         </button>
       </div>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { navigate } from "./router";
 import { ApiError, api } from "./api";
+import { Confirm } from "./Confirm";
 import { LEVELS, seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
@@ -94,22 +95,15 @@ export function HostControls({
                     ))}
                   </select>
                   {removing === s.seat ? (
-                    <span className="host-confirm" role="group" aria-label={t("ui.host.remove_question", { player: name })}>
-                      <span>{t("ui.host.remove_question", { player: name })}</span>
-                      <button
-                        type="button"
-                        className="danger"
-                        onClick={() => {
-                          setRemoving(null);
-                          void run(() => api.removePlayer(info.id, s.seat, choice || null, hostToken));
-                        }}
-                      >
-                        {t("ui.host.remove_confirm")}
-                      </button>
-                      <button type="button" onClick={() => setRemoving(null)}>
-                        {t("ui.host.cancel")}
-                      </button>
-                    </span>
+                    <Confirm
+                      question={t("ui.host.remove_question", { player: name })}
+                      confirm={t("ui.host.remove_confirm")}
+                      onConfirm={() => {
+                        setRemoving(null);
+                        void run(() => api.removePlayer(info.id, s.seat, choice || null, hostToken));
+                      }}
+                      onCancel={() => setRemoving(null)}
+                    />
                   ) : (
                     <button type="button" onClick={() => setRemoving(s.seat)}>
                       {t("ui.host.remove", { player: name })}
@@ -150,15 +144,12 @@ export function HostControls({
             </button>
           )}
           {confirming ? (
-            <span className="host-confirm" role="group" aria-label={t("ui.host.end_question")}>
-              <span>{t("ui.host.end_question")}</span>
-              <button type="button" className="danger" onClick={() => void run(() => api.endGame(info.id, hostToken))}>
-                {t("ui.host.end_confirm")}
-              </button>
-              <button type="button" onClick={() => setConfirming(false)}>
-                {t("ui.host.cancel")}
-              </button>
-            </span>
+            <Confirm
+              question={t("ui.host.end_question")}
+              confirm={t("ui.host.end_confirm")}
+              onConfirm={() => void run(() => api.endGame(info.id, hostToken))}
+              onCancel={() => setConfirming(false)}
+            />
           ) : (
             <button type="button" className="danger" onClick={() => setConfirming(true)}>
               {t("ui.host.end")}

@@ -1,10 +1,10 @@
 // The start page: pick a game, its seats and options, and create a table.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { GAMES, namespaceOf } from "../games/registry";
-import { ApiError, api, tokens, type ClockRequest, type OptionsCheck } from "./api";
-import { ClockOptions } from "./ClockOptions";
-import { ConfigForm, applicableOptions, languageDefaults } from "./ConfigForm";
+import { GAMES } from "../games/registry";
+import { ApiError, api, tokens, type ClockRequest } from "./api";
+import { applicableOptions, languageDefaults } from "./ConfigForm";
+import { OptionsFields, refusedBy, useOptionsCheck } from "./OptionsFields";
 import { RecordFileInput } from "./ReplayPage";
 import { navigate } from "./router";
 import { seatCounts } from "./seatCounts";
@@ -66,7 +66,6 @@ export function Lobby() {
 function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
   const { t, i18n } = useTranslation();
   const preferred = GAMES[game.name]?.defaultBot;
-  const namespace = namespaceOf(game.name);
   const [count, setCount] = useState(GAMES[game.name]?.defaultSeats ?? game.seats.default);
   const [seats, setSeats] = useState<SeatChoice[]>(() => defaultSeats(count, bots, preferred));
   const [options, setOptions] = useState<Record<string, unknown>>(() =>
@@ -93,22 +92,8 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
   const [error, setError] = useState<ErrorMessage | null>(null);
   // The rules' verdict on the seat count and options as they are now, asked as they
   // change: a combination they refuse is explained here, before "Create".
-  const [fit, setFit] = useState<OptionsCheck | null>(null);
-  useEffect(() => {
-    let live = true;
-    const config = applicableOptions(game.config_schema, count, options);
-    const timer = window.setTimeout(() => {
-      api.checkOptions(game.name, config, count).then(
-        (answer) => live && setFit(answer),
-        () => live && setFit(null), // no verdict: "Create" asks the server itself
-      );
-    }, 120);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [game.name, game.config_schema, count, options]);
-  const refused = fit !== null && !fit.ok && fit.error !== null;
+  const fit = useOptionsCheck(game, count, options);
+  const refused = refusedBy(fit);
 
   useEffect(() => {
     setSeats((old) => {
@@ -216,13 +201,7 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
           </li>
         ))}
       </ol>
-      <ConfigForm namespace={namespace} schema={game.config_schema} seats={count} values={options} onChange={setOptions} />
-      {refused && fit.error && (
-        <p className="notice error options-refusal" role="status">
-          {translateError(t, fit.error)}
-        </p>
-      )}
-      <ClockOptions clock={clock} onChange={setClock} />
+      <OptionsFields game={game} seats={count} options={options} onOptions={setOptions} fit={fit} clock={clock} onClock={setClock} />
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
       {/* In sight at the window's bottom while the options above are long (a phone). */}
       <div className="create-bar">

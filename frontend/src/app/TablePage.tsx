@@ -13,6 +13,7 @@ import { translateError } from "./translateError";
 import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { ChangeOptions } from "./ChangeOptions";
+import { Confirm } from "./Confirm";
 import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
 import { RematchBar, RematchContext, joinRematch } from "./Rematch";
@@ -432,15 +433,12 @@ function WaitingRoom({
               </button>
             )}
             {changeable(s) && s.kind === "human" && removing === s.seat && (
-              <span className="host-confirm" role="group" aria-label={t("ui.table.remove_seated_question", { player: seatName(t, info, s.seat) })}>
-                <span>{t("ui.table.remove_seated_question", { player: seatName(t, info, s.seat) })}</span>
-                <button type="button" className="danger" onClick={() => void openSeat(s.seat)}>
-                  {t("ui.host.remove_confirm")}
-                </button>
-                <button type="button" onClick={() => setRemoving(null)}>
-                  {t("ui.host.cancel")}
-                </button>
-              </span>
+              <Confirm
+                question={t("ui.table.remove_seated_question", { player: seatName(t, info, s.seat) })}
+                confirm={t("ui.host.remove_confirm")}
+                onConfirm={() => void openSeat(s.seat)}
+                onCancel={() => setRemoving(null)}
+              />
             )}
           </li>
         ))}
@@ -648,15 +646,12 @@ function AbsentPlayers({
         return (
           <span key={s.seat} className="absent-player">
             {asking === s.seat ? (
-              <span className="host-confirm" role="group" aria-label={t("ui.table.takeover_question", { player })}>
-                <span>{t("ui.table.takeover_question", { player })}</span>
-                <button type="button" className="danger" onClick={() => void takeOver(s.seat)}>
-                  {t("ui.table.takeover_confirm")}
-                </button>
-                <button type="button" onClick={() => setAsking(null)}>
-                  {t("ui.host.cancel")}
-                </button>
-              </span>
+              <Confirm
+                question={t("ui.table.takeover_question", { player })}
+                confirm={t("ui.table.takeover_confirm")}
+                onConfirm={() => void takeOver(s.seat)}
+                onCancel={() => setAsking(null)}
+              />
             ) : (
               <>
                 {t("ui.table.player_offline", { player })}

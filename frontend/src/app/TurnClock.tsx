@@ -1,7 +1,7 @@
 // The table's turn clock: a countdown for every seat that must act, who is away, what
 // a computer player did for them, and for a person whose seat is away, the one click
 // that takes it back. Time runs on the server; this only displays it.
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "./seatName";
 import type { StateMessage, TableInfo } from "./types";
@@ -46,22 +46,30 @@ export function useTimeLeft(deadline: number | null): number | null {
 
 /** How long before this seat's time runs out a decision made but not yet sent is sent
  * (ms): the clue typed and its card chosen, the card to give, the vote. */
-export const SEND_BEFORE_MS = 1_500;
+export const SEND_BEFORE_MS = 2_000;
 
 /** Send what this seat has made ready (`ready`, by calling `send`) once its time is about
  * to run out, rather than let a computer player decide for it (TR-TIME-1): a clue typed
  * and its card chosen were dropped when the time ran out. Sent once per deadline. */
 export function useSendAtDeadline(ready: boolean, send: () => void): void {
   const deadline = useMyDeadline();
-  const left = useTimeLeft(ready ? deadline : null);
-  const [sentFor, setSentFor] = useState<number | null>(null);
+  const latest = useRef(send);
+  latest.current = send;
+  const sentFor = useRef<number | null>(null);
   useEffect(() => {
-    if (!ready || deadline === null || left === null || sentFor === deadline) return;
-    if (left <= SEND_BEFORE_MS && left > -SEND_BEFORE_MS) {
-      setSentFor(deadline);
-      send();
+    if (!ready || deadline === null || sentFor.current === deadline) return;
+    const fire = () => {
+      sentFor.current = deadline;
+      latest.current();
+    };
+    const wait = deadline - SEND_BEFORE_MS - Date.now();
+    if (wait <= 0) {
+      if (deadline - Date.now() > -SEND_BEFORE_MS) fire();
+      return;
     }
-  }, [ready, deadline, left, sentFor, send]);
+    const timer = window.setTimeout(fire, wait);
+    return () => window.clearTimeout(timer);
+  }, [ready, deadline]);
 }
 
 interface Notice {
