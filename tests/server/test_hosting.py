@@ -329,6 +329,44 @@ def test_a_name_that_only_looks_like_anothers_gets_a_number_too(
     assert all(name.endswith(f" ({i + 1})") for i, name in enumerate(names) if i), names
 
 
+def test_marks_nobody_sees_and_ascii_look_alikes_do_not_make_another_anna(
+        app_client: TestClient) -> None:
+    """Invisible marks after a name (a variation selector, the combining grapheme joiner,
+    a Mongolian free variation selector, a joiner) and ASCII that reads as another letter
+    ("AIice" beside "Alice") made names that looked the same at one table: each gets a
+    number now."""
+    made = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Anna", "seats": [{"kind": "human"}] * 8}).json()
+    url = f"/api/tables/{made['table']['id']}/join"
+    tried = ["Anna\ufe0f", "An\u034fna", "Anna\U000e0100", "Anna\u180b", "Anna\u200d",
+             "Alice", "AIice"]
+    for name in tried:
+        assert app_client.post(url, json={"name": name}).status_code == 200
+    names = [s["name"] for s in app_client.get(f"/api/tables/{made['table']['id']}").json()[
+        "seats"]]
+    assert all(name.endswith(f" ({i + 1})") for i, name in enumerate(names[1:6], 1)), names
+    assert names[6] == "Alice" and names[7] == "AIice (2)"
+
+
+def test_nobody_takes_the_name_a_page_gives_another_seat(app_client: TestClient) -> None:
+    """A page calls a nameless person "Player 2" and a computer player of a level
+    "Computer 4 · Hard": someone could take those names (in any language of the site)
+    and speak as a nameless friend, or pass for a computer player in a game of bluff.
+    Such a name gets a number; one's own seat's is one's own."""
+    made = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Computer 6",
+        "seats": [{"kind": "human"}] * 5 + [{"kind": "bot", "bot": "hard"}]
+        + [{"kind": "human"}]}).json()
+    url = f"/api/tables/{made['table']['id']}/join"
+    assert made["table"]["seats"][0]["name"] == "Computer 6 (2)"
+    for name in ("", "Player 2", "Computer 6 · Hard", "Jogador 2", "Player 7"):
+        assert app_client.post(url, json={"name": name}).status_code == 200
+    names = [s["name"] for s in app_client.get(f"/api/tables/{made['table']['id']}").json()[
+        "seats"]]
+    assert names == ["Computer 6 (2)", None, "Player 2 (2)", "Computer 6 · Hard (2)",
+                     "Jogador 2 (2)", None, "Player 7"], names
+
+
 def test_a_player_who_left_is_removed_and_their_token_no_longer_acts(
         app_client: TestClient) -> None:
     t = two_players(app_client)
@@ -660,17 +698,19 @@ def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_de
     and only the host may; options the rules refuse for the seats change nothing
     (DX-7P-1: Team Dixit needs an even count); after the first move they are refused."""
     made = app_client.post("/api/tables", json={
-        "game": "dixit", "name": "Anna", "config": {"edition": "IS"},
+        "game": "dixit", "name": "Anna",
+        "config": {"edition": "IS", "first_storyteller": "first_seat"},  # Anna tells first
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
     table_id, headers = made["table"]["id"], {"X-Host-Token": made["host_token"]}
     bruno = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
     before = hand_of(app_client, table_id, made["token"])
     url = f"/api/tables/{table_id}/options"
-    wanted = {"config": {"edition": "PT", "target_score": 20},
+    wanted = {"config": {"edition": "PT", "target_score": 20, "first_storyteller": "first_seat"},
               "clock": {"turn_seconds": 60, "cover": "easy"}}
     refused = app_client.post(url, json=wanted, headers={"X-Host-Token": bruno["token"]})
     assert refused.status_code == 403 and refused.json()["code"] == "not_host"
-    bad = app_client.post(url, json={"config": {"edition": "IS", "variant": "team"}},
+    bad = app_client.post(url, json={"config": {"variant": "team", "first_storyteller":
+                                                "first_seat"}},
                           headers=headers)
     assert bad.status_code == 400, bad.text
     assert "variant" not in app_client.get(f"/api/tables/{table_id}").json()["config"]

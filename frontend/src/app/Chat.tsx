@@ -3,7 +3,7 @@
 //   <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} />
 import { memo, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { seatName } from "./seatName";
+import { writerName } from "./seatName";
 import type { TableInfo } from "./types";
 import type { ChatMessage } from "./useTable";
 import "./chat.css";
@@ -31,7 +31,7 @@ function time(at: number, language: string): string {
   }
 }
 
-export function Chat({ info, seat, chat = [], sendChat, title, className = "" }: ChatProps) {
+export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatProps) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState("");
   const list = useRef<HTMLOListElement>(null);
@@ -65,7 +65,7 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
           <ChatLine
             key={message.id}
             message={message}
-            name={info.seats[message.seat]?.name || message.name || seatName(t, info, message.seat)}
+            name={writerName(t, message)}
             mine={message.seat === seat}
             language={i18n.language}
           />

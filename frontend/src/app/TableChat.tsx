@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Chat, type ChatProps } from "./Chat";
 import { useNewestShown } from "./eventLog";
-import { seatName } from "./seatName";
+import { writerName } from "./seatName";
 import { scrollBehavior } from "./motion";
 
 /** Wider than this (CSS pixels) the chat starts open. */
@@ -51,7 +51,7 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
     <>
       {fresh && shown && dismissed !== fresh.id && (
         <button type="button" className="chat-toast" data-action="open-chat" onClick={() => openChat(fresh.id)}>
-          <strong>{info.seats[fresh.seat]?.name || fresh.name || seatName(t, info, fresh.seat)}:</strong> {fresh.text}
+          <strong>{writerName(t, fresh)}:</strong> {fresh.text}
           <span className="sr-only"> ({t("ui.chat.show")})</span>
         </button>
       )}

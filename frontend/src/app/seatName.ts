@@ -27,3 +27,10 @@ export function shortSeatName(t: TFunction, info: TableInfo, seat: number): stri
   if (s && s.kind === "bot" && !s.name && isLevel(s.bot ?? "")) return t("ui.seat.level_short", { seat: seat + 1 });
   return seatName(t, info, seat);
 }
+
+/** Who wrote a chat line: the name it was written under (the seat may have changed hands
+ * since: the host reopened it and someone else took it), or a nameless person's
+ * "Player n". */
+export function writerName(t: TFunction, line: { seat: number; name: string | null }): string {
+  return line.name || t("ui.seat.default_name", { seat: line.seat + 1 });
+}

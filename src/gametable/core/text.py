@@ -88,12 +88,35 @@ def name_key(name: str) -> str:
     letters that look like Latin ones (Cyrillic "А", Greek "Α") become those, by
     Unicode's confusables (UTS #39, the ``confusable_homoglyphs`` package), then case,
     accents and hidden marks go: "𝐀nna", "Аnna", "ANNA", "Änna" and "Anna\u3164" all
-    have the key "anna".
+    have the key "anna". Marks nobody sees go too (a variation selector or a joiner after
+    a letter), and ASCII that reads as another letter: "AIice" and "Alice" have one key.
     """
     folded = unicodedata.normalize("NFKC", name)
-    latin = "".join(_latin_look(ch) for ch in folded if not hidden_mark(ch))
-    return "".join(ch for ch in unicodedata.normalize("NFKD", latin.casefold())
-                   if not unicodedata.combining(ch))
+    latin = "".join(_ASCII_LOOK.get(ch, ch) for ch in
+                    (_latin_look(ch) for ch in folded if not _unseen(ch)))
+    key = "".join(ch for ch in unicodedata.normalize("NFKD", latin.casefold())
+                  if not _unseen(ch))
+    for pair, single in _PAIRS_LOOK:
+        key = key.replace(pair, single)
+    return key
+
+
+def _unseen(ch: str) -> bool:
+    """A character that adds nothing anyone can see to a name: a hidden mark, a joiner,
+    any combining or enclosing mark (accents, variation selectors, the combining
+    grapheme joiner) or another default-ignorable code point."""
+    return (hidden_mark(ch) or ch == _JOINER or unicodedata.category(ch) in ("Mn", "Me")
+            or _DEFAULT_IGNORABLE[0] <= ord(ch) <= _DEFAULT_IGNORABLE[1]
+            or 0x180B <= ord(ch) <= 0x180F or 0xFE00 <= ord(ch) <= 0xFE0F)
+
+
+_DEFAULT_IGNORABLE: Final = (0xE0000, 0xE0FFF)
+"""Tags and variation selectors supplement: never seen in a name."""
+_ASCII_LOOK: Final = {"I": "l", "1": "l", "|": "l", "0": "O"}
+"""ASCII that reads as another ASCII letter in most fonts (UTS #39's skeletons):
+"AIice" reads as "Alice", "B0b" as "Bob"."""
+_PAIRS_LOOK: Final = (("rn", "m"), ("vv", "w"))
+"""Letter pairs that read as one letter once case is gone ("rnary" as "mary")."""
 
 
 @lru_cache(maxsize=4096)

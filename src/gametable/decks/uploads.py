@@ -29,6 +29,7 @@ from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
 import gametable.decks as library
+from gametable.core.text import one_line, shows_something
 from gametable.decks import Deck, find_deck, forget, load_manifest, uploads_dir
 from gametable.decks.images import (
     MAX_FILE_BYTES,
@@ -79,8 +80,8 @@ def shown_name(name: str, limit: int = 120) -> str:
 
 def clean_deck_name(name: str | None) -> str:
     """The deck's display name, or a ``bad_name`` refusal."""
-    clean = " ".join("".join(ch if ch.isprintable() else " " for ch in name or "").split())
-    if not 1 <= len(clean) <= MAX_NAME_CHARS:
+    clean = one_line(name or "")
+    if not 1 <= len(clean) <= MAX_NAME_CHARS or not shows_something(clean):
         raise DeckRefused("bad_name", limit=MAX_NAME_CHARS)
     return clean
 
@@ -101,12 +102,17 @@ def parse_descriptions(raw: str | None) -> list[str | None]:
 
 
 def clean_description(text: str | None, number: int) -> str | None:
-    """Card ``number``'s description on one line, trimmed (``None`` when empty)."""
-    clean = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split()) \
-        if text else ""
+    """Card ``number``'s description on one line, trimmed, by the rules of every text
+    others read (:func:`gametable.core.text.one_line`: hidden characters as spaces, at
+    most a few accents on a letter); ``None`` when nothing of it shows.
+
+    Raises:
+        DeckRefused: ``description_too_long`` above :data:`MAX_DESCRIPTION_CHARS`.
+    """
+    clean = one_line(text) if text else ""
     if len(clean) > MAX_DESCRIPTION_CHARS:
         raise DeckRefused("description_too_long", number=number, limit=MAX_DESCRIPTION_CHARS)
-    return clean or None
+    return clean if shows_something(clean) else None
 
 
 def _read_limited(file: IO[bytes], name: str) -> bytes:
@@ -217,7 +223,8 @@ def new_deck_id() -> str:
 
 def create_deck(name: str | None, uploads: Sequence[Upload],
                 descriptions: Sequence[str | None] = (),
-                on_card: Callable[[float], None] | None = None) -> tuple[Deck, str]:
+                on_card: Callable[[float], None] | None = None,
+                on_cpu: Callable[[float], None] | None = None) -> tuple[Deck, str]:
     """Make a deck from pictures and zips; returns the deck and its owner key.
 
     Args:
@@ -227,6 +234,8 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
         descriptions: optional descriptions, one per card in that order (fewer is fine).
         on_card: called after each picture is prepared (or refused) with the CPU seconds
             this thread spent on it; it may raise :class:`DeckRefused` to stop.
+        on_cpu: called with the CPU seconds of each few descriptions made into vectors
+            for computer players; it may raise :class:`DeckRefused` to stop.
 
     Raises:
         DeckRefused: anything refused; nothing is left on disk.
@@ -271,7 +280,7 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
                     "created": int(time.time()), "cards": cards}
         (staging / "manifest.json").write_text(
             json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
-        _write_vectors(staging, texts, len(pictures))
+        _write_vectors(staging, texts, len(pictures), on_cpu)
         staging.rename(root / deck_id)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -280,16 +289,23 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
     return load_manifest(root / deck_id, uploaded=True), key
 
 
-def _write_vectors(folder: Path, texts: list[str | None], cards: int) -> None:
+def _write_vectors(folder: Path, texts: list[str | None], cards: int,
+                   on_cpu: Callable[[float], None] | None) -> None:
     """The description vectors computer players read (:mod:`gametable.decks.vectors`),
-    made once at upload; a deck without them still works (they are made on first use)."""
+    made once at upload; a deck without them still works (they are made on first use).
+
+    Raises:
+        DeckRefused: what ``on_cpu`` raised (an upload's CPU quota spent).
+    """
     descriptions = [*texts, *[None] * (cards - len(texts))]
     if not any(descriptions):
         return
     try:
         from gametable.decks.vectors import write_vectors  # noqa: PLC0415 (loads the model)
 
-        write_vectors(folder, descriptions)
+        write_vectors(folder, descriptions, on_cpu)
+    except DeckRefused:
+        raise
     except (ImportError, OSError, RuntimeError, ValueError):
         log.exception("deck %s: the description vectors could not be made", folder.name)
 

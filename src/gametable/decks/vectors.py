@@ -13,6 +13,7 @@ import hashlib
 import io
 import logging
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -33,24 +34,31 @@ def digest(descriptions: list[str | None]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def embed_descriptions(descriptions: list[str | None]) -> Vectors:
-    """One unit vector per description (a row of zeros for ``None``): ``(n, 384)``."""
+def embed_descriptions(descriptions: list[str | None],
+                       on_chunk: Callable[[float], None] | None = None) -> Vectors:
+    """One unit vector per description (a row of zeros for ``None``): ``(n, 384)``;
+    ``on_chunk`` as :meth:`gametable.embeddings.Encoder.passages` takes it."""
     result = np.zeros((len(descriptions), DIMENSIONS), dtype=np.float32)
     given = [i for i, d in enumerate(descriptions) if d]
     if given:
-        result[given] = encoder().passages([descriptions[i] or "" for i in given])
+        result[given] = encoder().passages([descriptions[i] or "" for i in given], on_chunk)
     return result
 
 
-def write_vectors(folder: Path, descriptions: list[str | None]) -> None:
+def write_vectors(folder: Path, descriptions: list[str | None],
+                  on_chunk: Callable[[float], None] | None = None) -> None:
     """Write ``folder / vectors.npz`` for ``descriptions`` (nothing when none is given).
+
+    Args:
+        on_chunk: called with the CPU seconds of each few descriptions embedded (an
+            upload's quota); whatever it raises stops the work.
 
     Raises:
         OSError: the file cannot be written.
     """
     if not any(descriptions):
         return
-    vectors = embed_descriptions(descriptions)
+    vectors = embed_descriptions(descriptions, on_chunk)
     buffer = io.BytesIO()
     np.savez_compressed(buffer, vectors=vectors.astype(np.float16),
                         digest=np.array(digest(descriptions)))

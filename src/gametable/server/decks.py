@@ -206,10 +206,13 @@ async def upload_deck(request: Request,
                 quotas.charge(clients, "cpu_seconds", seconds)
                 quotas.charge(clients, "cards", 1)
 
+            def on_cpu(seconds: float) -> None:  # the descriptions' vectors
+                quotas.charge(clients, "cpu_seconds", seconds)
+
             async with _uploading:
                 deck, key = await asyncio.get_running_loop().run_in_executor(
                     _preparing, create_deck, name if isinstance(name, str) else None,
-                    uploads, descriptions, on_card)
+                    uploads, descriptions, on_card, on_cpu)
             quotas.charge(clients, "decks", 1, refuse=False)  # made: the next one waits
         except DeckRefused as error:
             raise refused(error) from None

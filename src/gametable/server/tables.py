@@ -22,7 +22,8 @@ import secrets
 import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Final
 
 import orjson
@@ -35,7 +36,7 @@ from gametable.core import registry
 from gametable.core.actions import copy_actions
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError
-from gametable.core.i18n import translate
+from gametable.core.i18n import LANGUAGES, translate
 from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
 from gametable.core.text import display_name, name_key
 from gametable.decks import find_deck
@@ -983,6 +984,10 @@ class TableManager:
                                     token_hash=token_hash(creator_token)))
             else:
                 rows.append(SeatRow(index, OPEN))
+        if creator_seat is not None and rows[creator_seat].name:
+            # Not "Computer 2" beside a computer player of seat 2, nor a bot's own name.
+            rows[creator_seat] = replace(rows[creator_seat], name=distinct_name(
+                rows[creator_seat].name or "", rows, creator_seat) or None)
         row = TableRow(id=new_table_id(), game=game_name,
                        config=stored_options(config),
                        seed=secrets.randbits(63), host_hash=token_hash(host_token),
@@ -1049,7 +1054,7 @@ class TableManager:
                               seat=seat + 1)
             token = secrets.token_urlsafe(24)
             row = SeatRow(seat, HUMAN,
-                          name=distinct_name(clean_name(name), table, seat) or None,
+                          name=distinct_name(clean_name(name), table.seats, seat) or None,
                           token_hash=token_hash(token))
             await self.save_seat(table, row)
         self.seat_changed(table)
@@ -1629,19 +1634,39 @@ def clean_name(name: str | None) -> str:
     return display_name(name, MAX_NAME) if name else ""
 
 
-def distinct_name(name: str, table: Table, seat: Seat) -> str:
+def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat) -> str:
     """``name`` for ``seat``, told apart from the other seats' names: a name another
     seat already has (case and accents aside) gets the first free number, "Anna (2)",
-    so nobody at the table speaks (in the chat) under someone else's name."""
-    taken = {_same(s.name) for s in table.seats if s.seat != seat and s.name}
-    if not name or _same(name) not in taken:
+    so nobody at the table speaks (in the chat) under someone else's name. So does a
+    name the pages give another seat that has none, in any language ("Player 2",
+    "Computer 4 · Hard", "Seat 3"): nobody poses as a nameless friend or as a computer
+    player."""
+    others = [s for s in seats if s.seat != seat]
+    taken = {_same(s.name) for s in others if s.name}
+    shown = frozenset().union(*(_shown_names(s.seat + 1) for s in others))
+    key = _same(name) if name else ""
+    if not name or not (key in taken or key in shown
+                        or any(key.startswith(prefix + " ") for prefix in shown)):
         return name
-    for number in range(2, len(table.seats) + 2):
+    for number in range(2, len(seats) + 3):
         suffix = f" ({number})"
         candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
-        if _same(candidate) not in taken:
+        if _same(candidate) not in taken and _same(candidate) not in shown:
             return candidate
     return name  # not reached: fewer names are taken than numbers tried
+
+
+_SHOWN_NAME_KEYS: Final = ("ui.seat.default_name", "ui.seat.label", "ui.seat.level_short")
+"""The names a page gives a seat without one: a person's, any seat's, a computer
+player's (whose full name, "Computer 4 · Hard", begins with it)."""
+
+
+@lru_cache(maxsize=64)
+def _shown_names(number: int) -> frozenset[str]:
+    """The keys (:func:`_same`) of the names pages give seat ``number`` (1-based) when it
+    has none, in every language of the catalogs."""
+    return frozenset(_same(translate(key, language, seat=number))
+                     for key in _SHOWN_NAME_KEYS for language in LANGUAGES)
 
 
 def _same(name: str) -> str:

@@ -315,7 +315,7 @@ export function DixitTable(props: GameTableProps) {
           </button>
         )}
       </div>
-      {narrow && view.teams && <ChatToast info={info} seat={seat} chat={props.chat} />}
+      {narrow && view.teams && <ChatToast seat={seat} chat={props.chat} />}
       {narrow && (
         <div className="dx-strip">
           <Players info={info} view={asShown} seat={seat} compact />

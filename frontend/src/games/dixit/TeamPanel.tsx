@@ -4,7 +4,7 @@ import { memo, useEffect, useState } from "react";
 import { useNewestShown } from "../../app/eventLog";
 import { useTranslation } from "react-i18next";
 import { Chat } from "../../app/Chat";
-import { seatName } from "../../app/seatName";
+import { seatName, writerName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { colourOf, type DixitView } from "./types";
@@ -64,7 +64,7 @@ const CHAT_TOAST_MS = 6000;
  * another seat wrote shows over the table for a few seconds, and a tap on it brings the
  * chat into view (DX-TEAM-2: teammates decide there who gives). Lines already there when
  * the table opened are not shown again. */
-export function ChatToast({ info, seat, chat }: { info: TableInfo; seat: number | null; chat: GameTableProps["chat"] }) {
+export function ChatToast({ seat, chat }: { seat: number | null; chat: GameTableProps["chat"] }) {
   const { t } = useTranslation();
   const lines = chat ?? [];
   const newest = lines.length ? lines[lines.length - 1] : null;
@@ -80,7 +80,7 @@ export function ChatToast({ info, seat, chat }: { info: TableInfo; seat: number 
   };
   return (
     <button type="button" className="chat-toast" data-action="open-chat" onClick={open}>
-      <strong>{fresh.name ?? seatName(t, info, fresh.seat)}:</strong> {fresh.text}
+      <strong>{writerName(t, fresh)}:</strong> {fresh.text}
       <span className="sr-only"> ({t("dixit.ui.show_chat")})</span>
     </button>
   );
