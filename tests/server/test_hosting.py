@@ -452,6 +452,27 @@ def test_ending_early_keeps_the_record_marked_and_refuses_further_actions(
     assert record.meta["ended_early"] is True and len(record.actions) == 1
 
 
+def test_a_game_ended_while_a_computer_player_thinks_logs_no_error(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The host ended the game while a computer player waited out its think time with
+    its move decided: its move was refused and the log said the rules had refused a
+    computer player's move, an error for the operator to chase. Nothing is logged now."""
+    settings = Settings(data_dir=tmp_path, bot_delay=1.0, static_dir=tmp_path / "none",
+                        rates={})
+    with TestClient(create_app(settings)) as client:
+        made = client.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+        play_first_move(client, made["table"]["id"], made["token"])
+        time.sleep(0.3)  # the computer player has decided and waits out its think time
+        ended = client.post(f"/api/tables/{made['table']['id']}/end", json={},
+                            headers={"X-Host-Token": made["host_token"]})
+        assert ended.status_code == 200, ended.text
+        time.sleep(1.2)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == []
+
+
 def test_an_ended_game_stays_ended_after_a_restart(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
                         rates={})

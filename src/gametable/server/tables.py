@@ -1479,8 +1479,8 @@ class TableManager:
                 # Refused after others acted at the same moment (a teammate named the
                 # giver first): decide again. Its person came back: nothing to do.
                 # Refused with nothing changed: a bot bug.
-                if refusal.code in ("seat_lost", "shutting_down"):
-                    return
+                if refusal.code in ("seat_lost", "shutting_down", "ended"):
+                    return  # (the host ended the game while it thought)
                 if refusal.code == "storage_failed":
                     if self.fence is not None:
                         return  # the table is loaded again from the stored record
