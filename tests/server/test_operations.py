@@ -216,3 +216,38 @@ def test_the_log_writes_no_redis_password() -> None:
     assert without_password("rediss://app:s3cret@cache.example:6380/1?x=1") == (
         "rediss://app:***@cache.example:6380/1?x=1")
     assert without_password("redis://127.0.0.1:6379/0") == "redis://127.0.0.1:6379/0"
+
+
+def test_a_frame_that_is_not_utf8_is_one_warning_in_the_log(live_server: LiveServer
+                                                            ) -> None:
+    """A text frame that is not UTF-8 closes its socket (1007); it was also uvicorn's
+    ERROR with a traceback each time, so that anyone could fill the log with errors. It
+    is one line at WARNING now."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        table_id = http.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna", "seats": [HUMAN, HUMAN]}).json()[
+            "table"]["id"]
+    url = f"{live_server.ws_url}/api/tables/{table_id}/ws"
+
+    async def send_bad() -> int | None:
+        async with websockets.connect(url) as ws:
+            # A text frame (opcode 1) whose payload is not UTF-8, as a faulty client sends.
+            await _bad_text(ws)
+            try:
+                await ws.recv()
+            except websockets.ConnectionClosed as closed:
+                return closed.rcvd.code if closed.rcvd else None
+        return None
+
+    assert run_async(send_bad()) == 1007
+    log = live_server.log.read_text(errors="replace")
+    assert "Invalid UTF-8 sequence received from client." in log
+    assert "ERROR uvicorn" not in log and "Traceback" not in log, log
+
+
+async def _bad_text(ws: websockets.ClientConnection) -> None:
+    """Send a text frame of bytes that are not UTF-8 (the library would refuse to)."""
+    from websockets.frames import Frame, Opcode  # noqa: PLC0415
+
+    ws.protocol.send_frame(Frame(Opcode.TEXT, b'{"type": "hello\xff"}'))
+    ws.send_data()

@@ -117,6 +117,20 @@ def configure_logging(json_logs: bool) -> None:
     # httpx logs every request another process forwards at INFO, the table's id (its
     # invite) included; the access log is off for the same reason.
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("uvicorn.error").addFilter(ClientFaultFilter())
+
+
+class ClientFaultFilter(logging.Filter):
+    """A client's malformed websocket frame (text that is not UTF-8) is uvicorn's ERROR
+    with a traceback, once per connection: anyone could fill the log with them. It is a
+    WARNING of one line; the connection is closed (1007) as before."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.ERROR and record.exc_info and isinstance(
+                record.exc_info[1], UnicodeDecodeError):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = record.exc_text = None
+        return True
 
 
 def advertised_host(host: str) -> str:
