@@ -216,6 +216,10 @@ def test_dixit_a_clue_typed_and_its_card_chosen_are_sent_as_the_time_runs_out(
     choose_in_hand(page)
     page.fill("input[name=clue]", "A quiet lantern")  # and Send is not pressed
     expect(send).to_be_enabled()
+    # The time left shows beside Send (the clock at the top is far from the clue field
+    # and, on a phone, its keyboard).
+    expect(page.locator(".dx-clue-form .dx-action-clock")).to_have_text(
+        re.compile(r"^0:0\d left$"))
     expect(page.locator(".dx-clue-box .dx-clue")).to_contain_text("A quiet lantern",
                                                                   timeout=15_000)
     expect(page.locator(".away-banner")).to_have_count(0)

@@ -3,11 +3,27 @@
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen } from "../../app/replay";
-import { useSendAtDeadline } from "../../app/TurnClock";
+import { formatLeft, useMyDeadline, useSendAtDeadline, useTimeLeft } from "../../app/TurnClock";
 import { findSubmit, findVote, type Options } from "./legal";
 import type { DixitView } from "./types";
 
 export const CLUE_MAX = 200;
+
+/** Under this many milliseconds left, the time shows beside the button that sends (on a
+ * phone the clock at the top is far from the clue field and its keyboard). */
+const SHOW_LEFT_MS = 30_000;
+
+/** This seat's time left for the decision, beside its button, once it runs short. */
+function TimeLeft() {
+  const { t } = useTranslation();
+  const left = useTimeLeft(useMyDeadline());
+  if (left === null || left > SHOW_LEFT_MS) return null;
+  return (
+    <span className={`dx-action-clock ${left <= 10_000 ? "urgent" : ""}`} role="timer">
+      {t("ui.clock.left_label", { time: formatLeft(left) })}
+    </span>
+  );
+}
 
 interface Props {
   view: DixitView;
@@ -93,6 +109,7 @@ function CluePanel({ view, options, chosen, mimeAllowed, onClue }: Props) {
       )}
       <div className="dx-actions-row">
         <span className="dx-hint" aria-live="polite">{hint || (mimeAllowed && mime ? "" : t("dixit.ui.clue_count", { count: trimmed.length, max: CLUE_MAX }))}</span>
+        <TimeLeft />
         <button type="submit" className="primary big" data-action="send-clue" disabled={!cardOk || !textOk}>
           {t("dixit.ui.clue_send")}
         </button>
@@ -128,6 +145,7 @@ function SubmitPanel({ options, chosen, onSubmit }: Props) {
         <span className="dx-hint">
           {action ? t("dixit.ui.submit_ready", { count: options.submitCount }) : t("dixit.ui.submit_choose", { count: options.submitCount })}
         </span>
+        <TimeLeft />
         <button type="button" className="primary big" data-action="submit" disabled={!action} onClick={onSubmit}>
           {t("dixit.ui.submit", { count: options.submitCount })}
         </button>
@@ -156,6 +174,7 @@ function VotePanel({ view, options, green, red, greenDisplaced, onVote }: Props)
     <div className="dx-actions">
       <div className="dx-actions-row">
         <span className="dx-hint">{hint}</span>
+        <TimeLeft />
         <button type="button" className="primary big" data-action="cast-vote" disabled={!action} onClick={onVote}>
           {t("dixit.ui.cast_vote", { count: Math.max(1, green.length) })}
         </button>
