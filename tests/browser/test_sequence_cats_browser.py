@@ -98,6 +98,10 @@ def test_two_friends_and_a_computer_play_a_whole_game(
     bjarni.get_by_role("button", name="Take this seat").click()
     for page in (anna, bjarni):
         expect(page.locator(".sc-board")).to_be_visible()
+    # Teammates say so (SC-PLAY-1: a dot's colour alone did): Anna plays with seat 3.
+    expect(anna.locator(".sc-player .sc-teammate")).to_have_count(1)
+    expect(anna.locator('.sc-player[data-seat="2"] .sc-teammate')).to_have_text("your team")
+    expect(bjarni.locator('.sc-player[data-seat="3"] .sc-teammate')).to_have_text("your team")
     expect(anna.locator(".sc-player").nth(1)).to_contain_text("Bjarni")
     expect(anna.locator(".sc-player").nth(2)).to_contain_text("computer")
     expect(anna.locator(".sc-player").nth(3)).to_contain_text("computer")

@@ -7,6 +7,9 @@ import { TEAM_COLOURS, type SequenceView } from "./types";
 
 export function Players({ info, view, seat, cardName }: { info: TableInfo; view: SequenceView; seat: number | null; cardName: (card: string) => string }) {
   const { t } = useTranslation();
+  // With teams of two or three, this seat's partners say so (a dot's colour alone did).
+  const mine = seat !== null ? view.team_of[seat] : null;
+  const partnered = mine !== null && view.team_of.filter((team) => team === mine).length > 1;
   return (
     <ul className="sc-players" aria-label={t("sequence_cats.ui.players")}>
       {info.seats.map((s) => {
@@ -20,6 +23,9 @@ export function Players({ info, view, seat, cardName }: { info: TableInfo; view:
             <span className="sc-player-name">
               {seatName(t, info, s.seat)}
               {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
+              {partnered && s.seat !== seat && team === mine && (
+                <span className="tag sc-teammate">{t("sequence_cats.ui.teammate")}</span>
+              )}
               {s.kind === "bot" && <span className="tag muted">{t("ui.seat.computer")}</span>}
               {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
             </span>
