@@ -712,3 +712,30 @@ def test_reduced_motion_stops_the_pulsing_targets(
             "el => getComputedStyle(el).animationIterationCount")
         page.context.close()
     assert counts == {"reduce": "1", "no-preference": "infinite"}
+
+
+def test_on_a_tablet_held_upright_the_hand_stays_under_the_board(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """On a tablet held upright (one column) the log lay between the board and the hand
+    and, growing with the game, pushed the hand below the window's edge. The hand comes
+    right under the board now, the players and the log after it."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    page = browser.new_context(viewport={"width": 820, "height": 1180},
+                               has_touch=True).new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    for _ in range(6):
+        expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+        before = page.locator(TABLE).get_attribute("data-version") or ""
+        page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+        page.locator('.sc-space[data-target="true"]').first.click()
+        expect(page.locator(TABLE)).not_to_have_attribute("data-version", before)
+    assert page.locator(".sc-log li").count() >= 11  # a log that has grown
+    hand, players = page.locator(".sc-hand-bar"), page.locator(".sc-players")
+    expect(hand).to_be_in_viewport(ratio=1)
+    hand_box, players_box = hand.bounding_box(), players.bounding_box()
+    assert hand_box is not None and players_box is not None
+    assert hand_box["y"] < players_box["y"]
+    page.screenshot(path=shots / "sequence-cats-tablet-upright.png")
