@@ -152,3 +152,41 @@ def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_to
         assert token not in address and key not in address, address
     assert all("sig=" in a and f"table={table}" in a for a in card_addresses)
     page.close()
+
+
+def test_a_wide_picture_shows_whole_when_its_card_is_enlarged(
+        browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path) -> None:
+    """An uploaded deck's wide pictures (holiday photos) were cropped to the cards'
+    upright frame everywhere, the enlarged card too: a detail the storyteller spoke of
+    could be out of sight for everyone else. Enlarged, a picture now shows whole."""
+    files = []
+    for n in range(26):
+        image = Image.new("RGB", (900, 600), (200, 200, 200))
+        image.paste((200, 30, 30), (0, 0, 60, 600))  # a red band at the left edge
+        image.paste((30, 30, 200), (840, 0, 900, 600))  # a blue one at the right
+        path = tmp_path / f"wide-{n}.png"
+        image.save(path, "PNG")
+        files.append(("files", (path.name, path.read_bytes(), "image/png")))
+    made = httpx.post(f"{web_server.url}/api/decks", data={"name": "Wide"}, files=files,
+                      timeout=60)
+    assert made.status_code == 201, made.text
+    deck_id, key = made.json()["deck"]["id"], made.json()["key"]
+    table = httpx.post(f"{web_server.url}/api/tables", headers={"X-Deck-Key": key}, json={
+        "game": "dixit", "name": "Anna", "config": {"deck": deck_id},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                  {"kind": "bot", "bot": "random"}]}).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('gametable.lang', 'en'); "
+                         f"localStorage.setItem('gametable.deckKeys', "
+                         f"'{json.dumps({deck_id: key})}')")
+    page.goto(f"{web_server.url}/t/{table['table']['id']}#seat={table['token']}")
+    page.locator(".dx-hand-card .dx-card-button").first.click()
+    picture = page.get_by_role("dialog").locator(".dx-zoom-card img")
+    wait_for(page, "(() => { const i = document.querySelector('.dx-zoom-card img'); "
+                   "return i && i.complete && i.naturalWidth > 0; })()")
+    shown = picture.evaluate("i => [i.clientWidth, i.clientHeight, i.naturalWidth, "
+                             "i.naturalHeight, getComputedStyle(i).objectFit]")
+    width, height, natural_width, natural_height, fit = shown
+    assert fit == "contain"
+    assert abs(width / height - natural_width / natural_height) < 0.03, shown  # whole
+    page.screenshot(path=str(shots / "deck-wide-picture-enlarged.png"))
