@@ -84,6 +84,11 @@ def test_a_finished_dixit_game_offers_play_again_once(
         expect(page.locator(".dx-ranking")).to_be_visible()
         expect(page.get_by_role("button", name="Play again")).to_have_count(1)
         expect(page.locator(".rematch-bar")).to_have_count(0)
+        # The result has the focus (the page's did, and Tab went through its header):
+        # the next Tab reaches its links.
+        expect(page.locator("#dx-final-title")).to_be_focused()
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('.dx-final') !== null")
         page.screenshot(path=str(shots / "dixit-final-play-again.png"))
 
 

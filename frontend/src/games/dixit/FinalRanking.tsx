@@ -1,6 +1,8 @@
 // The end of the game: the ranking (teams in Team Dixit) and the game record.
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
+import { useReplayMode } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import type { Outcome, TableInfo } from "../../app/types";
 import { colourOf, type DixitView } from "./types";
@@ -38,9 +40,18 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
       : t("dixit.ui.final.you_win")
     : t("dixit.ui.final.wins", { players: winners.map((e) => e.label).join(", "), count: winners.length });
 
+  // The result takes the focus, as the other games' end dialogs do: with a keyboard the
+  // next Tab reaches its links (Play again) rather than the page's header. Not in a
+  // replay, whose step keys keep it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const replay = useReplayMode();
+  useEffect(() => {
+    if (!replay) heading.current?.focus();
+  }, [replay]);
+
   return (
     <section className="dx-final panel" aria-labelledby="dx-final-title" data-finished="true">
-      <h2 id="dx-final-title" className={won ? "won" : ""}>
+      <h2 id="dx-final-title" ref={heading} tabIndex={-1} className={won ? "won" : ""}>
         {headline}
       </h2>
       <ol className="dx-ranking" aria-label={t("dixit.ui.final.ranking")}>
