@@ -464,11 +464,11 @@ def test_the_descriptions_vectors_count_against_the_cpu_share(tmp_path: Path,
     """Making the descriptions into vectors for computer players cost CPU that no quota
     counted: an upload of long descriptions now spends the client's share and is refused
     when it runs out, while the same pictures without them are made."""
-    with quota_client(tmp_path, cpu_seconds=0.5) as client:
-        assert_quota(upload(client, count=3, descriptions=["😀" * 400] * 3), "quota_cpu")
+    with quota_client(tmp_path, cpu_seconds=0.4) as client:  # about 0.15 s a description
+        assert_quota(upload(client, count=8, descriptions=["😀" * 400] * 8), "quota_cpu")
         assert list((tmp_path / "decks").iterdir()) == []
-    with quota_client(tmp_path / "again", cpu_seconds=0.5) as client:
-        uploaded(client, count=3)
+    with quota_client(tmp_path / "again", cpu_seconds=0.4) as client:
+        uploaded(client, count=8)
 
 
 def test_a_client_prepares_only_so_many_pictures(tmp_path: Path, bundled: Path) -> None:

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from gametable.server import tables
+from gametable.server import hosting, tables
 from gametable.server.app import Settings, create_app
 from gametable.server.storage import (
     SCHEMA,
@@ -22,8 +22,11 @@ from gametable.server.storage import (
     SQLiteStorage,
     StorageError,
     TableRow,
+    token_hash,
 )
+from gametable.server.tables import TableManager
 from tests.aio import run_async
+from tests.server.test_clock import messages, seated, until
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
 
@@ -255,3 +258,48 @@ def test_the_writer_thread_waits_for_a_free_core_when_woken(tmp_path: Path) -> N
         assert os.sched_getscheduler(0) == os.SCHED_OTHER
     finally:
         storage.close()
+
+
+def test_a_new_game_is_never_dealt_by_the_rules_before_the_audit(tmp_path: Path) -> None:
+    """``rules_version`` 1 (the rules as first released, which departed from the
+    rulebooks: SC-DEAD-1, SC-WIN-2/3, TR-DRAW-3, DX-SCORE-4, DX-DECK-4…) is for replaying
+    the records of games played by it. A client could still ask for it when creating a
+    table, and a table stored before the audit played again by it: a new game is now
+    always dealt by the current rules."""
+    with TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0))) as client:
+        old = client.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna", "config": {"rules_version": 1},
+            "seats": [HUMAN, HUMAN]})
+        assert old.status_code == 400, old.text
+        assert old.json()["key"] == "errors.old_rules"
+        assert "current rules (version 2)" in old.json()["message"]
+        checked = client.post("/api/games/sequence-cats/check",
+                              json={"config": {"rules_version": 1}, "seats": 2}).json()
+        assert checked["ok"] is False and checked["error"]["key"] == "errors.old_rules"
+        current = client.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna", "config": {"rules_version": 2},
+            "seats": [HUMAN, HUMAN]})
+        assert current.status_code == 201, current.text
+
+    async def replay_an_old_table() -> tuple[int, int]:
+        storage = SQLiteStorage(tmp_path / "old.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        try:
+            row = TableRow(id="before-audit", game="sequence-cats",
+                           config={"rules_version": 1}, seed=3, host_hash=token_hash("h"),
+                           created=time.time(), seats=[
+                               SeatRow(0, "human", name="Anna", token_hash=token_hash("a")),
+                               SeatRow(1, "bot", bot="random")], host_seat=0)
+            table = await manager.add_table(row)
+            await hosting.end_game(manager, table.id, "h")
+            conn, task = await seated(manager, table, "a")
+            conn.say({"type": "rematch"})
+            await until(lambda: bool(messages(conn, "rematch")))
+            new = manager.tables[messages(conn, "rematch")[0]["table"]]
+            task.cancel()
+            return table.config.rules_version, new.config.rules_version  # type: ignore[attr-defined]
+        finally:
+            await manager.stop()
+            storage.close()
+
+    assert run_async(replay_an_old_table()) == (1, 2)

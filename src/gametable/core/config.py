@@ -15,6 +15,7 @@ differences on its page in ``docs/``. Records and stored tables always carry the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
@@ -79,3 +80,19 @@ def option_error(error: ValidationError) -> ConfigError:
              or (str(part).isidentifier() and str(part).islower())]
     return ConfigError("CONFIG", "errors.bad_option", option=".".join(parts) or "options",
                        problem=first["msg"])
+
+
+def for_new_game(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``options`` for a game about to be dealt: it is played by the current rules
+    (:data:`RULES_VERSION`). An older ``rules_version`` is for replaying the records of
+    games played by it, never for a new game (those rules departed from the rulebooks).
+
+    Raises:
+        ConfigError: ``errors.old_rules`` when ``options`` name another rules version.
+    """
+    given = dict(options or {})
+    version = given.pop(RULES_VERSION_FIELD, RULES_VERSION)
+    if version != RULES_VERSION:
+        raise ConfigError("PROTOCOL", "errors.old_rules", version=str(version),
+                          current=RULES_VERSION)
+    return given

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.bots import bot_names, make_bot
-from gametable.core.config import stored_options
+from gametable.core.config import for_new_game, stored_options
 from gametable.core.errors import GameError
 from gametable.core.protocol import Seat
 from gametable.server.clock import Clock, ClockSettings
@@ -179,7 +179,7 @@ async def change_options(manager: TableManager, table_id: str, host_token: str |
         if table.version > 0:
             raise Refused("options_begun", "server.errors.options_begun", status=409)
         try:
-            config = table.game.make_config(options, len(table.seats))
+            config = table.game.make_config(for_new_game(options), len(table.seats))
         except GameError as error:
             raise Refused.from_game_error(error) from None
         settings = Clock(clock) if clock is not None and clock.active else None

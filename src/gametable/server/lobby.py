@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gametable.core import registry
+from gametable.core.config import for_new_game
 from gametable.core.errors import GameError
 from gametable.server.tables import Refused, check_deck_owner
 
@@ -40,6 +41,11 @@ def check_options(game_name: str, options: Mapping[str, Any], seats: int,
         check_deck_owner(options, deck_keys)
     except Refused as refusal:
         return {"ok": False, "error": refusal.to_json(), "seat_counts": []}
+    try:
+        options = for_new_game(options)
+    except GameError as refusal:
+        return {"ok": False, "error": Refused.from_game_error(refusal).to_json(),
+                "seat_counts": []}
     described = game.describe()
     properties = described.get("config_schema", {}).get("properties", {})
     fits = []

@@ -21,6 +21,7 @@ import secrets
 import time
 from typing import Any
 
+from gametable.core.config import RULES_VERSION, RULES_VERSION_FIELD
 from gametable.core.protocol import Seat
 from gametable.server.clock import Clock
 from gametable.server.logname import log_name
@@ -103,7 +104,10 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
     host_old = table.host_seat if table.host_seat in tokens else asked_by
     host_token = secrets.token_urlsafe(24)
     clock = table.clock
-    row = TableRow(id=new_table_id(), game=table.game_name, config=table.options,
+    # A table stored before the rules' audit plays again by the current rules (its
+    # record keeps the version it was played by).
+    options = {**table.options, RULES_VERSION_FIELD: RULES_VERSION}
+    row = TableRow(id=new_table_id(), game=table.game_name, config=options,
                    seed=secrets.randbits(63), host_hash=token_hash(host_token),
                    created=time.time(), seats=rows,
                    host_seat=tokens[host_old][0] if host_old in tokens else None,

@@ -34,7 +34,7 @@ from gametable.bots.base import thinking_budget
 from gametable.bots.pace import think_time
 from gametable.core import registry
 from gametable.core.actions import copy_actions
-from gametable.core.config import stored_options
+from gametable.core.config import for_new_game, stored_options
 from gametable.core.errors import GameError
 from gametable.core.i18n import LANGUAGES, translate
 from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
@@ -956,7 +956,7 @@ class TableManager:
         check_deck_owner(options, deck_keys)
         try:
             game = registry.get(game_name)
-            config = game.make_config(options, len(seats))
+            config = game.make_config(for_new_game(options), len(seats))
         except GameError as error:
             raise Refused.from_game_error(error) from None
         for request in seats:
