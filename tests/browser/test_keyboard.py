@@ -182,3 +182,31 @@ def test_a_finished_games_result_dialog_holds_the_keyboard(
         page.keyboard.press("Escape")
         expect(dialog).to_have_count(0)
         expect(page.locator(".sc-result-reopen")).to_be_visible()
+
+
+def test_triominos_keys_turn_lay_and_put_back_a_tile_from_its_place(
+        browser: Browser, tmp_path: Path) -> None:
+    """On a place the tile fits in several ways, the focus stays on the place: R and
+    Escape did nothing there, and Enter turned the tile instead of laying it (five Tabs
+    away from "Place"). There R turns it, Escape puts it back, and Enter lays it."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy")]
+    # Seed 2: Anna opens, so every way of the first tile fits the middle of the table.
+    with stored_table(tmp_path / "data", {}, seats_, 2, [], "triominos") as (server, table):
+        page = open_seat(browser, server, table, "anna-token")
+        expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
+        tab_to(page, "button.tr-hand-tile.playable")
+        page.keyboard.press("Enter")
+        tab_to(page, 'g.tr-target[data-rotations="3"]')
+        page.keyboard.press("Enter")
+        rotate = page.locator('[data-action="rotate"]')
+        expect(rotate).to_contain_text("1/3")
+        page.keyboard.press("r")
+        expect(rotate).to_contain_text("2/3")
+        page.keyboard.press("Escape")
+        expect(rotate).to_have_count(0)
+        assert version(server, table) == 0
+        page.keyboard.press("Enter")  # the place again: the tile is shown there
+        expect(rotate).to_contain_text("1/3")
+        page.keyboard.press("Enter")  # and laid as shown
+        wait_for_version(page, server, table, 0)

@@ -104,6 +104,9 @@ export function Targets({ targets, chosen, bonusLabel, bonusPoints, onTarget }: 
             // A click must not focus (and so scroll) the panned table.
             onMouseDown={(event) => event.preventDefault()}
             onKeyDown={(event: KeyboardEvent) => {
+              // On the place being decided, Enter lays the tile as shown (the table's
+              // keys: R turns it, Escape puts it back); Space turns it, as a click does.
+              if (event.key === "Enter" && isChosen) return;
               if (event.key === "Enter" || event.key === " ") {
                 event.preventDefault();
                 event.stopPropagation(); // the table's own Enter (place now) is not meant

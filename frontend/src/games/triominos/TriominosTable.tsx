@@ -131,12 +131,13 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   useEffect(() => {
     if (!choice) return;
     const onKey = (event: KeyboardEvent) => {
-      // Fields keep their keys, and buttons (the place bar's, a target, Draw…) do what
-      // they say; but a hand tile keeps the focus after a click, and its keys are ours
-      // then (Enter there would put the tile down instead of laying it).
+      // Fields keep their keys, and buttons (the place bar's, Draw…) do what they say;
+      // but a hand tile keeps the focus after a click, and a target after Enter chose
+      // it: their keys are ours then (Enter on the hand tile would put it down instead
+      // of laying it; on the chosen target it lays it, see BoardLayers).
       const on = event.target instanceof Element ? event.target : null;
       if (on?.closest("input, select, textarea")) return;
-      if (on?.closest("button, [role=button]") && !on.closest(".tr-hand")) return;
+      if (on?.closest("button, [role=button]") && !on.closest(".tr-hand, .tr-target")) return;
       if (event.key === "r" || event.key === "R") rotate();
       else if (event.key === "Enter") place(choice.target, choice.index);
       else if (event.key === "Escape") setChoice(null);
