@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -19,3 +20,23 @@ def test_the_game_cards_line_up_their_titles(browser: Browser, web_server: LiveS
     expect(titles).to_have_count(3)
     tops = titles.evaluate_all("ts => ts.map(t => Math.round(t.getBoundingClientRect().top))")
     assert len(set(tops)) == 1, tops
+
+
+def test_a_mistyped_address_says_there_is_nothing_there(
+        browser: Browser, web_server: LiveServer) -> None:
+    """An address the client does not know (a link cut short, a typo) showed the
+    server's JSON refusal on a blank page: it is the site's own page now, in the
+    reader's language, with the way back; the API still answers JSON."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    answer = page.goto(f"{web_server.url}/nonsense/page")
+    assert answer is not None and answer.status == 404
+    expect(page.locator('[data-gone="page"] h1')).to_have_text(
+        "There is nothing at this address")
+    page.get_by_role("button", name="Back to the start page").click()
+    expect(page.locator(".game-card").first).to_be_visible()
+    api = httpx.get(f"{web_server.url}/api/nonsense", headers={"Accept": "text/html"})
+    assert api.status_code == 404 and api.json()["code"] == "not_found"
+    portuguese = browser.new_context(locale="pt-PT").new_page()
+    portuguese.goto(f"{web_server.url}/t/")
+    expect(portuguese.locator('[data-gone="page"] h1')).to_have_text(
+        "Não há nada neste endereço")

@@ -29,6 +29,14 @@ export function App() {
       <main className="content">
         {route.page === "lobby" ? (
           <Lobby />
+        ) : route.page === "missing" ? (
+          <div className="panel notice-panel" data-gone="page">
+            <h1>{t("ui.missing_title")}</h1>
+            <p>{t("ui.missing_text")}</p>
+            <button className="primary" type="button" onClick={() => navigate("/")}>
+              {t("ui.table.back_to_lobby")}
+            </button>
+          </div>
         ) : route.page === "replay" ? (
           <ReplayPage key={route.tableId ?? "file"} tableId={route.tableId} />
         ) : (

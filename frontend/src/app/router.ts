@@ -1,18 +1,19 @@
 // A small router: "/" is the lobby, "/t/<table id>" a table, "/t/<table id>/screen" its
 // big screen, "/t/<table id>/watch" its watch link (a spectator, never a seat),
 // "/t/<table id>/replay" the replay of its finished game, "/replay" the replay of a
-// record file opened in the lobby.
+// record file opened in the lobby; any other address says there is nothing there.
 import { useEffect, useState } from "react";
 
 export type Route =
   | { page: "lobby" }
+  | { page: "missing" }
   | { page: "table" | "screen" | "watch"; tableId: string }
   | { page: "replay"; tableId: string | null };
 
 function parse(path: string): Route {
   if (/^\/replay\/?$/.test(path)) return { page: "replay", tableId: null };
   const match = /^\/t\/([A-Za-z0-9_-]+)(?:\/(screen|watch|replay))?\/?$/.exec(path);
-  if (!match) return { page: "lobby" };
+  if (!match) return /^\/?$/.test(path) ? { page: "lobby" } : { page: "missing" };
   const page = (match[2] ?? "table") as "table" | "screen" | "watch" | "replay";
   return { page, tableId: match[1] };
 }

@@ -321,6 +321,14 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         not take, a body that is not JSON) in the error format every other refusal
         has, so that a client can show them in its reader's language."""
         if error.status_code == 404:
+            # A mistyped page address in a browser: the client's page says so in the
+            # reader's language (a blank page of JSON did); the API answers as below.
+            index = settings.static_dir / "index.html"
+            if (request.method == "GET" and not request.url.path.startswith("/api/")
+                    and "text/html" in request.headers.get("accept", "")
+                    and index.is_file()):
+                return FileResponse(index, status_code=404,
+                                    headers={"Cache-Control": "no-cache"})
             refusal = Refused("not_found", "server.errors.not_found", status=404)
         elif error.status_code == 405:
             refusal = Refused("method_not_allowed", "server.errors.method_not_allowed",
