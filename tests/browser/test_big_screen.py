@@ -34,7 +34,7 @@ def test_the_big_screen_shows_a_join_code_then_follows_the_game_without_hands(
         anna = created.json()["token"]
         screen = browser.new_context(viewport={"width": 1600, "height": 900}).new_page()
         try:
-            screen.goto(f"{web_server.url}/t/{table}/screen")
+            screen.goto(f"{web_server.url}/t/{table}/screen?hold=3")  # results stay 3 s
             code = screen.locator(".screen-qr")
             expect(code).to_be_visible()
             expect(screen.locator(".screen-seats li")).to_have_text(["Anna", "Seat 2: open"])
@@ -106,7 +106,7 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
         anna = created.json()["token"]
         screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
         try:
-            screen.goto(f"{web_server.url}/t/{table}/screen")
+            screen.goto(f"{web_server.url}/t/{table}/screen?hold=3")  # results stay 3 s
             code = screen.locator(".screen-qr")
             expect(code).to_be_visible()
             found = zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))
@@ -151,10 +151,14 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                 assert told > 0
                 history.screenshot(path=str(shots / "big-screen-dixit-history.png"))
                 screen.screenshot(path=str(shots / "big-screen-dixit-reveal.png"))
-                # Nobody clicks "Continue" on a TV: the next clue takes the reveal's place.
+                # Nobody clicks "Continue" on a TV: the next clue takes the reveal's place,
+                # once the room has had the time to read it (a computer storyteller tells
+                # at once: the result was gone in a second).
                 say_clue(second, "Under the bridge")
+                screen.wait_for_timeout(1_000)
+                expect(screen.locator(".dx-reveal")).to_be_visible()
+                expect(screen.locator(".dx-reveal")).to_have_count(0, timeout=10_000)
                 expect(screen.locator(".dx-clue-box .dx-clue")).to_contain_text("Under the bridge")
-                expect(screen.locator(".dx-reveal")).to_have_count(0)
                 # The round in play stays in the room's view: no "Previous round" to
                 # swap it for the last result (the history above keeps that).
                 expect(screen.locator('[data-action="show-reveal"]')).to_have_count(0)
@@ -231,11 +235,13 @@ def test_the_big_screen_shows_a_round_summary_until_the_next_round_is_played(
 ) -> None:
     """TR-END-1..4: the round's summary opens on the big screen when a round ends and
     gives way to the board when the next round's first tile is laid (it stayed over
-    the board until someone clicked, which nobody does on a TV)."""
+    the board until someone clicked, which nobody does on a TV), once it has been up a
+    while (`?hold`, 20 s by default): a computer player starting the round left the
+    room a second to read it."""
     table, tokens = seats.create_table(web_server, "triominos", {"rounds": 3},
                                        ["human", "human"], {0: "Anna", 1: "Bruno"})
     screen = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-    screen.goto(f"{web_server.url}/t/{table}/screen")
+    screen.goto(f"{web_server.url}/t/{table}/screen?hold=3")  # results stay 3 s
     expect(screen.locator(".tr-board")).to_be_visible()
     with seats.SeatSocket(web_server, table, tokens[0]) as anna, \
             seats.SeatSocket(web_server, table, tokens[1]) as bruno:
@@ -252,7 +258,9 @@ def test_the_big_screen_shows_a_round_summary_until_the_next_round_is_played(
         screen.screenshot(path=str(shots / "big-screen-triominos-round.png"))
         play_one(players)  # the second round's first tile
         assert anna.state["view"]["board"]
-        expect(summary).to_have_count(0)
+        screen.wait_for_timeout(1_000)
+        expect(summary).to_be_visible()  # the room reads it a while first
+        expect(summary).to_have_count(0, timeout=10_000)
         expect(screen.locator(".tr-board")).to_be_visible()
 
 

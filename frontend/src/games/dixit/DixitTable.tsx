@@ -1,6 +1,7 @@
 // A Dixit game in the browser: the clue, the table of cards, your hand and what you
 // may do now, the scoring track, the reveal of each round and the final ranking.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useScreenHold } from "../../app/screenHold";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useScreenMode, useTableEnded } from "../../app/replay";
@@ -99,8 +100,10 @@ export function DixitTable(props: GameTableProps) {
   const [dismissed, setDismissed] = useState<number | null>(() => (view.finished ? null : lastRound?.round ?? null));
   // Someone watching (the big screen, which nobody clicks) sees it until the next clue.
   const nextClueTold = lastRound !== null && view.round > lastRound.round && view.clue !== null;
+  // The big screen keeps it up a while even so (a computer storyteller tells at once).
+  const held = useScreenHold(lastRound?.round ?? null);
   const showReveal =
-    lastRound !== null && dismissed !== lastRound.round && !view.finished && !(seat === null && nextClueTold);
+    lastRound !== null && dismissed !== lastRound.round && !view.finished && !(seat === null && nextClueTold && !held);
   // With a turn clock the next decision's time runs while the result covers the hand:
   // the result says how long is left, and closes by itself when little is.
   const deadline = useMyDeadline();

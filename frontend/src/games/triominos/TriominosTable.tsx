@@ -1,5 +1,6 @@
 // A Triominos game in the browser: status, table, your tiles, players, log, round results.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useScreenHold } from "../../app/screenHold";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
@@ -171,7 +172,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   // On the big screen, which nobody clicks, a round's summary stays until the next
   // round's first tile is laid (the final result stays).
   const onScreen = useScreenMode();
-  const nextRoundPlayed = onScreen && !view.finished && view.board.length > 0 && shownRound !== null && view.rounds[shownRound]?.round !== view.round;
+  const held = useScreenHold(shownRound !== null ? (view.rounds[shownRound]?.round ?? null) : null);
+  const nextRoundPlayed = onScreen && !held && !view.finished && view.board.length > 0 && shownRound !== null && view.rounds[shownRound]?.round !== view.round;
   const summaryOpen = shownRound !== null && view.rounds[shownRound] !== undefined && !nextRoundPlayed;
 
   return (
