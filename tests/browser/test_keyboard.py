@@ -210,3 +210,38 @@ def test_triominos_keys_turn_lay_and_put_back_a_tile_from_its_place(
         expect(rotate).to_contain_text("1/3")
         page.keyboard.press("Enter")  # and laid as shown
         wait_for_version(page, server, table, 0)
+
+
+# Seed 1, fifteen moves in: Anna's turn, and of her tiles only 1-3-3 fits anywhere.
+ONE_FITS = [
+    (1, {"type": "place", "tile": "0-1-4", "position": [0, 0], "rotation": 1}),
+    (0, {"type": "draw"}), (0, {"type": "draw"}), (0, {"type": "draw"}), (0, {"type": "pass"}),
+    (1, {"type": "place", "tile": "0-4-5", "position": [1, 0], "rotation": 0}),
+    (0, {"type": "place", "tile": "4-5-5", "position": [1, 1], "rotation": 0}),
+    (1, {"type": "draw"}), (1, {"type": "draw"}), (1, {"type": "draw"}), (1, {"type": "pass"}),
+    (0, {"type": "place", "tile": "4-4-5", "position": [1, 2], "rotation": 0}),
+    (1, {"type": "place", "tile": "0-4-4", "position": [0, 2], "rotation": 0}),
+    (0, {"type": "place", "tile": "3-5-5", "position": [2, 1], "rotation": 1}),
+    (1, {"type": "place", "tile": "3-3-5", "position": [2, 2], "rotation": 2}),
+]
+
+
+def test_triominos_the_only_tile_that_fits_stays_chosen_when_pressed(
+        browser: Browser, tmp_path: Path) -> None:
+    """When only one tile fits it is chosen already; pressing it, as on any other turn,
+    turned it off and its places with it (8 of 19 keyboard turns). It stays chosen."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy")]
+    with stored_table(tmp_path / "data", {}, seats_, 1, ONE_FITS, "triominos") as (
+            server, table):
+        page = open_seat(browser, server, table, "anna-token")
+        tile = page.locator("button.tr-hand-tile.playable")
+        expect(tile).to_have_count(1)
+        expect(tile).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("g.tr-target").first).to_be_visible()
+        tile.click()
+        expect(tile).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("g.tr-target").first).to_be_visible()
+        tab_to(page, "button.tr-hand-tile.playable")
+        page.keyboard.press("Enter")
+        expect(tile).to_have_attribute("aria-pressed", "true")

@@ -151,6 +151,9 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
 
   const select = (tile: string | null) => {
     setChoice(null);
+    // The only tile that fits is chosen already: pressed again, as on any other turn,
+    // it stays chosen (it went off, and its places with it).
+    if (tile === null && selected !== null && playable.size === 1 && playable.has(selected)) return;
     setSelected(tile);
   };
 
