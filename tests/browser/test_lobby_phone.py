@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
+from tests.browser.conftest import wait_for
 from tests.server.conftest import LiveServer
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -21,6 +22,10 @@ def test_the_new_table_form_fits_a_phone_and_its_button_takes_the_tap(
         page.goto(web_server.url)
         page.locator(".game-card", has_text=game).click()
         expect(page.locator(".config-form")).to_be_visible()
+        # The form comes up once a game is chosen (it lay below the fold, and "Create
+        # table" in sight made a table of default seats one tap away).
+        wait_for(page, "Math.abs(document.querySelector('.new-table')"
+                       ".getBoundingClientRect().top) < 80")
         too_wide = page.evaluate(
             """(width) => [...document.querySelectorAll('body *')]
                 .filter(e => e.getBoundingClientRect().right > width + 1)

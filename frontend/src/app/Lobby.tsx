@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
+import { scrollBehavior } from "./motion";
 import { ApiError, api, tokens, type ClockRequest } from "./api";
 import { applicableOptions, languageDefaults } from "./ConfigForm";
 import { OptionsFields, refusedBy, useOptionsCheck } from "./OptionsFields";
@@ -44,7 +45,16 @@ export function Lobby() {
             type="button"
             className={`game-card ${g.name === game?.name ? "selected" : ""}`}
             aria-pressed={g.name === game?.name}
-            onClick={() => setGameName(g.name)}
+            onClick={() => {
+              setGameName(g.name);
+              // On a phone the table's form (seats, options) is below the fold while
+              // "Create table" stays in sight: bring the form up.
+              if (window.matchMedia("(max-width: 700px)").matches) {
+                window.setTimeout(() =>
+                  document.querySelector(".new-table")?.scrollIntoView({ block: "start", behavior: scrollBehavior() }),
+                );
+              }
+            }}
           >
             <span className="game-card-title">{t(`games.${g.name}.title`)}</span>
             <span className="game-card-blurb">{t(`games.${g.name}.blurb`)}</span>
