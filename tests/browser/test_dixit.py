@@ -286,6 +286,17 @@ def test_two_people_and_two_computers_play_two_rounds(
         expect(reveal.locator('.dx-voter[data-voter="1"]')).to_have_count(1)
         expect(reveal.locator(".dx-reveal-group li[data-reason]").first).not_to_contain_text(
             "dixit.reasons")
+    # Each reader's own result is in the heading (the breakdown can lie far below the
+    # cards), and a link brings everyone's points into sight.
+    for page, me in ((anna, 0), (bjarni, 1)):
+        mine = page.locator(".dx-reveal-mine")
+        points = page.locator(f'.dx-reveal-group[data-seats="{me}"]').get_attribute("data-points")
+        expect(mine).to_have_attribute("data-points", points or "")
+        expect(mine).to_contain_text(f"You: +{points}")
+    # On the phone the points lie below the cards: the link brings them up.
+    bjarni.locator(".dx-reveal-mine").get_by_role("button", name="Everyone's points").click()
+    expect(bjarni.locator(".dx-reveal-points")).to_be_in_viewport()
+    bjarni.evaluate("window.scrollTo(0, 0)")
     anna.screenshot(path=shots / "dixit-reveal-desktop.png")
     bjarni.screenshot(path=shots / "dixit-reveal-phone.png")
     for page in (anna, bjarni):  # the reveal scrolls down only, never sideways

@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatLeft } from "../../app/TurnClock";
+import { scrollBehavior } from "../../app/motion";
 import { seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
@@ -62,6 +63,16 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
       }))
     : round.totals.map((_, s) => ({ key: `seat-${s}`, seats: [s], label: player(s), colour: colourOf(s) }));
 
+  // The reader's own result, in the heading: with many cards the breakdown lies far
+  // below them, and many pressed Continue without ever seeing why they scored.
+  const mine = seat === null ? null : groups.find((group) => group.seats.includes(seat)) ?? null;
+  const myLines = mine ? round.points.filter((line) => mine.seats.includes(line.seat)) : [];
+  const myPoints = myLines.reduce((sum, line) => sum + line.points, 0);
+  const reason = (line: (typeof round.points)[number]) =>
+    t(line.reason, { ...line.params, points: line.points, context: reasonContext(line.params), defaultValue: line.reason });
+  const toPoints = () =>
+    section.current?.querySelector(".dx-reveal-points")?.scrollIntoView({ block: "nearest", behavior: scrollBehavior() });
+
   return (
     <section ref={section} className="dx-reveal" data-round={round.round} aria-labelledby="dx-reveal-title">
       <header className="dx-reveal-head">
@@ -71,6 +82,21 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
           <button type="button" ref={continueButton} className="primary dx-reveal-continue" data-action="continue" onClick={onContinue}>
             {t("dixit.ui.reveal.continue")}
           </button>
+        )}
+        {mine && (
+          <p className="dx-reveal-mine" data-points={myPoints}>
+            <strong>{t("dixit.ui.reveal.you_scored", { points: myPoints })}</strong>
+            {myLines.length > 0 && <span> · {myLines.map(reason).join("; ")}</span>}
+            {/* Beside the cards the points are in sight already. */}
+            {!pointsBeside && (
+              <>
+                {" "}
+                <button type="button" className="link-button" data-action="see-points" onClick={toPoints}>
+                  {t("dixit.ui.reveal.see_points")}
+                </button>
+              </>
+            )}
+          </p>
         )}
         {onContinue && turnLeft !== null && (
           <span className="dx-reveal-clock" role="timer" data-left={Math.max(0, Math.ceil(turnLeft / 1000))}>
@@ -150,7 +176,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                   {lines.map((line, i) => (
                     <li key={i} data-reason={line.reason}>
                       <span>
-                        {t(line.reason, { ...line.params, points: line.points, context: reasonContext(line.params), defaultValue: line.reason })}
+                        {reason(line)}
                         {group.seats.length > 1 && <span className="muted"> ({player(line.seat)})</span>}
                       </span>
                       <span>+{line.points}</span>
