@@ -4,6 +4,7 @@ control, Enter or Space (or typing) uses it; no mouse."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -213,7 +214,7 @@ def test_triominos_keys_turn_lay_and_put_back_a_tile_from_its_place(
 
 
 # Seed 1, fifteen moves in: Anna's turn, and of her tiles only 1-3-3 fits anywhere.
-ONE_FITS = [
+ONE_FITS: list[tuple[int, dict[str, Any]]] = [
     (1, {"type": "place", "tile": "0-1-4", "position": [0, 0], "rotation": 1}),
     (0, {"type": "draw"}), (0, {"type": "draw"}), (0, {"type": "draw"}), (0, {"type": "pass"}),
     (1, {"type": "place", "tile": "0-4-5", "position": [1, 0], "rotation": 0}),
