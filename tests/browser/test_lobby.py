@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
@@ -40,3 +42,30 @@ def test_a_mistyped_address_says_there_is_nothing_there(
     portuguese.goto(f"{web_server.url}/t/")
     expect(portuguese.locator('[data-gone="page"] h1')).to_have_text(
         "Não há nada neste endereço")
+
+
+def test_how_to_play_is_a_click_away_in_the_lobby_and_at_the_table(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """A first-time visitor found one line about each game and no rules anywhere: "How
+    to play" gives each game's rules in a few lines (from shared/rules), in the lobby
+    and under the table, in the reader's language."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(web_server.url)
+    page.locator(".game-card", has_text="Triominos").click()
+    page.get_by_role("button", name="How to play").first.click()
+    rules = page.get_by_role("dialog", name="How to play Triominos")
+    expect(rules).to_contain_text("bridge")  # TR-BONUS-1
+    expect(rules.locator("li")).to_have_count(4)
+    page.screenshot(path=str(shots / "how-to-play.png"))
+    page.keyboard.press("Escape")
+    expect(rules).to_have_count(0)
+    made = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    table = browser.new_context(locale="pt-PT").new_page()
+    table.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
+    table.locator(".table-links").get_by_role("button", name="Como se joga").click()
+    dialog = table.get_by_role("dialog", name="Como se joga Sequence Cats")
+    expect(dialog).to_contain_text("PURRR")  # SC-PURR-1
+    dialog.get_by_role("button", name="Fechar").click()
+    expect(dialog).to_have_count(0)

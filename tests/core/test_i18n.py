@@ -19,6 +19,8 @@ def flat(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:
     for key, value in tree.items():
         if isinstance(value, dict):
             out.update(flat(value, f"{prefix}{key}."))
+        elif isinstance(value, list):  # lines of a text ("How to play"), each its own
+            out.update(flat({str(i): line for i, line in enumerate(value)}, f"{prefix}{key}."))
         else:
             out[f"{prefix}{key}"] = value
     return out

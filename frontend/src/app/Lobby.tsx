@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
+import { HowToPlay } from "./HowToPlay";
 import { scrollBehavior } from "./motion";
 import { ApiError, api, tokens, type ClockRequest } from "./api";
 import { applicableOptions, languageDefaults } from "./ConfigForm";
@@ -64,6 +65,7 @@ export function Lobby() {
           </button>
         ))}
       </section>
+      {game && <HowToPlay game={game.name} className="lobby-how" />}
       {game && <NewTable key={game.name} game={game} bots={game.bots ?? data.bots} />}
       <section className="panel lobby-replay" aria-labelledby="lobby-replay-title">
         <h2 id="lobby-replay-title">{t("ui.replay.lobby_title")}</h2>

@@ -13,6 +13,7 @@ import { translateError } from "./translateError";
 import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { ChangeOptions } from "./ChangeOptions";
+import { HowToPlay } from "./HowToPlay";
 import { Confirm } from "./Confirm";
 import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
@@ -225,6 +226,7 @@ function TableLinks({ info, server, token }: { info: TableInfo; server: ServerIn
   const inviting = info.status !== "finished" && info.seats.some((s) => s.kind === "open");
   return (
     <div className="table-links">
+      <HowToPlay game={info.game} />
       {inviting && <CopyButton text={url} label={t("ui.table.copy_invite")} />}
       {info.watching === false ? (
         <span className="muted watch-off-note">{t("ui.watch.off_short")}</span>
@@ -376,6 +378,7 @@ function WaitingRoom({
     <div className="waiting-room panel">
       <h1>{t(`games.${info.game}.title`)}</h1>
       <p className="table-settings">{tableSettings(t, info).join(" · ")}</p>
+      <HowToPlay game={info.game} className="waiting-how" />
       <p className="lead">{t(begun ? "ui.table.goes_on" : "ui.table.waiting", { count: open })}</p>
       {removed && <p className="notice" data-notice="removed">{t("ui.table.removed_here")}</p>}
       {kept && <p className="notice" data-notice="seat-kept">{t("ui.table.seat_kept_help")}</p>}
