@@ -142,19 +142,25 @@ def test_the_table_stays_put_while_a_computer_player_takes_its_turn(
     page.close()
 
 
+def clocked_dixit(browser: Browser, server: LiveServer, seconds: int) -> Page:
+    """Anna's page at a Dixit table where she tells first, with three random computer
+    players and ``seconds`` a decision."""
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "game": "dixit", "name": "Anna", "config": {"first_storyteller": "first_seat"},
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3,
+        "clock": {"turn_seconds": seconds, "cover": "easy"}}).json()
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{server.url}/t/{made['table']['id']}#seat={made['token']}")
+    return page
+
+
 def test_dixit_a_round_result_says_how_long_is_left_and_closes_by_itself(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
     """DX-SCORE with a turn clock: the round's result covers the hand while the next
     decision's time already runs; read at leisure, it cost the seat. The result says how
     long is left beside Continue and closes by itself with 15 s to go, in time to act."""
-    with httpx.Client(base_url=web_server.url) as http:
-        made = http.post("/api/tables", json={
-            "game": "dixit", "name": "Anna", "config": {"first_storyteller": "first_seat"},
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3,
-            "clock": {"turn_seconds": 22, "cover": "easy"}}).json()
-    page = browser.new_page(viewport={"width": 1366, "height": 768})
-    page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
+    page = clocked_dixit(browser, web_server, 22)
     give_clue(page, "A quiet lantern")
     # The computer players give cards and vote; the next storyteller (seat 2) tells:
     # Anna's time to give a card runs while she reads the result.
@@ -204,13 +210,7 @@ def test_dixit_a_clue_typed_and_its_card_chosen_are_sent_as_the_time_runs_out(
     of its own. What is ready is sent just before the time runs out: the table hears the
     person's clue and their seat is not away."""
     web_server = unhurried_server  # the clue stays in sight while the others give cards
-    with httpx.Client(base_url=web_server.url) as http:
-        made = http.post("/api/tables", json={
-            "game": "dixit", "name": "Anna", "config": {"first_storyteller": "first_seat"},
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3,
-            "clock": {"turn_seconds": 8, "cover": "easy"}}).json()
-    page = browser.new_page(viewport={"width": 1366, "height": 768})
-    page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
+    page = clocked_dixit(browser, web_server, 8)
     send = page.locator('[data-action="send-clue"]')
     expect(send).to_be_disabled()
     choose_in_hand(page)
@@ -223,6 +223,6 @@ def test_dixit_a_clue_typed_and_its_card_chosen_are_sent_as_the_time_runs_out(
     expect(page.locator(".dx-clue-box .dx-clue")).to_contain_text("A quiet lantern",
                                                                   timeout=15_000)
     expect(page.locator(".away-banner")).to_have_count(0)
-    info = httpx.get(f"{web_server.url}/api/tables/{made['table']['id']}").json()
-    assert info["version"] >= 1
+    table_id = page.url.split("/t/")[1].split("#")[0]
+    assert httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["version"] >= 1
     page.close()
