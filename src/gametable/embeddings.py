@@ -37,6 +37,10 @@ PASSAGE_CHUNK: Final = 2
 """Passages embedded under one hold of the lock: a computer player's clue waits for at
 most this many (about 1 s at :data:`MAX_PASSAGE_TOKENS`), not for a whole deck."""
 
+QUERY_PRIORITY_SECONDS: Final = 5.0
+"""Longest a deck's next chunk waits while clues keep arriving (so a busy server still
+finishes an upload)."""
+
 Vectors = npt.NDArray[np.float32]
 
 
@@ -58,11 +62,27 @@ class Encoder:
             else:
                 os.environ["OMP_NUM_THREADS"] = previous
         self._lock = threading.Lock()
+        # A lock is not fair: a deck's thread that lets go of it and takes it again at
+        # once can keep a waiting clue out for the whole deck. Clues waiting are counted,
+        # and a deck's next chunk lets them go first.
+        self._turns = threading.Condition()
+        self._queries_waiting = 0
         self._queries: OrderedDict[str, Vectors] = OrderedDict()
 
     def queries(self, texts: Sequence[str]) -> Vectors:
         """Unit vectors of ``texts`` read as queries: shape ``(len(texts), DIMENSIONS)``."""
         found: dict[str, Vectors] = {}
+        with self._turns:
+            self._queries_waiting += 1
+        try:
+            self._lookup_or_embed(texts, found)
+        finally:
+            with self._turns:
+                self._queries_waiting -= 1
+                self._turns.notify_all()
+        return _stack([found[text] for text in texts])
+
+    def _lookup_or_embed(self, texts: Sequence[str], found: dict[str, Vectors]) -> None:
         with self._lock:
             for text in texts:
                 vector = self._queries.get(text)
@@ -77,7 +97,6 @@ class Encoder:
                     self._queries[text] = vector
                 while len(self._queries) > QUERY_CACHE:
                     self._queries.popitem(last=False)
-        return _stack([found[text] for text in texts])
 
     def passages(self, texts: Sequence[str],
                  on_chunk: Callable[[float], None] | None = None) -> Vectors:
@@ -92,6 +111,9 @@ class Encoder:
         """
         parts: list[Vectors] = []
         for start in range(0, len(texts), PASSAGE_CHUNK):
+            with self._turns:
+                self._turns.wait_for(lambda: self._queries_waiting == 0,
+                                     timeout=QUERY_PRIORITY_SECONDS)
             began = time.thread_time()
             with self._lock:
                 chunk = [self._clip(text) for text in texts[start:start + PASSAGE_CHUNK]]

@@ -96,7 +96,8 @@ def test_a_long_description_is_read_up_to_its_first_tokens(decks_home: Path) -> 
 def test_a_clue_is_embedded_while_a_deck_is_being_made(decks_home: Path) -> None:
     """Making a deck's vectors held the one encoder for the whole deck, and every Dixit
     computer player on the server waited for its clue (one move in 10 s instead of 113):
-    passages are made a few at a time, so a query goes in between."""
+    passages are made a few at a time, and a query waiting goes before the next few (a
+    lock alone is not fair: the deck's thread could take it again at once)."""
     model = encoder()
     texts = [f"{'😀' * 120} {n}" for n in range(40)]
     order: list[str] = []
@@ -112,4 +113,4 @@ def test_a_clue_is_embedded_while_a_deck_is_being_made(decks_home: Path) -> None
     model.queries([f"a clue asked at {time.time()}"])
     order.append("query")
     worker.join()
-    assert order.index("query") < len(order) - 1, "the query waited for the whole deck"
+    assert order.index("query") <= 3, f"the query waited for {order.index('query')} chunks"
