@@ -10,6 +10,7 @@ Routes:
 ``POST /api/tables/{id}/seats/{seat}/link``  the host: a link for a seat → ``{seat, code}``
 ``POST /api/tables/{id}/seats/{n}/bot``     a bot takes open seat n (``X-Host-Token``)
 ``POST /api/tables/{id}/seats/{n}/remove``  the host removes the player in seat n
+``POST /api/tables/{id}/leave``             a seated person leaves (``X-Seat-Token``)
 ``POST /api/tables/{id}/options``           the host changes options before the first move
 ``POST /api/tables/{id}/clock``             the host pauses or resumes the turn clock
 ``POST /api/tables/{id}/end``               the host ends the game early
@@ -57,7 +58,7 @@ from starlette.types import Receive, Scope, Send
 from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.decks.uploads import split_keys
-from gametable.server import hosting
+from gametable.server import hosting, leaving
 from gametable.server.clock import ClockSettings
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
@@ -481,6 +482,17 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         table, code = await hosting.remove_player(manager, table_id, seat, x_host_token,
                                                   body.bot, client_key(request.scope))
         return {**table.info(), "seat_code": code}
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, request: Request,
+                    x_seat_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The person holding ``X-Seat-Token`` leaves: before the first move their seat
+        opens, afterwards a computer player (``bot``) takes it over. The table's info."""
+        manager = manager_of(request)
+        address = client_key(request.scope)
+        limits.check("join", [address, secret_key("seat", x_seat_token)])
+        table, bot = await leaving.leave_table(manager, table_id, x_seat_token, address)
+        return {**table.info(), "bot": bot}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/link")
     async def seat_link(table_id: str, seat: int, request: Request,

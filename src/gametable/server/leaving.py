@@ -1,0 +1,69 @@
+"""A seated person leaves a table of their own accord.
+
+Before the first move their seat opens for someone else, and every hand is dealt again
+(they saw the seat's cards). Once the game has begun, a computer player takes the seat
+over (the table's cover level when it has a turn clock, else ``medium``), so the others
+play on at once instead of waiting for someone who is not coming back. The host holds
+the table and hands the role on before leaving. Nothing here knows which game is played;
+the decision is taken under the table's lock.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from gametable.bots import make_bot
+from gametable.server.logname import log_name
+from gametable.server.storage import SeatRow
+from gametable.server.tables import BOT, FINISHED, OPEN, Refused, Table, TableManager
+
+log = logging.getLogger("gametable.leaving")
+
+LEFT_CLOSE = (4409, "you left this seat")
+"""The close code and reason of the leaving person's connections (the seat changed hands;
+docs/protocol.md)."""
+
+LEAVER_COVER = "medium"
+"""The computer player who takes over a seat left mid-game at a table without a clock."""
+
+
+async def leave_table(manager: TableManager, table_id: str, seat_token: str | None,
+                      client: str = "-") -> tuple[Table, str | None]:
+    """The person holding ``seat_token`` leaves the table: the token stops working at
+    once and their connections are closed (code 4409, reason :data:`LEFT_CLOSE`).
+
+    Returns ``(table, bot)``: ``bot`` is the computer player (a level name) who took the
+    seat over once the game had begun, ``None`` when the seat opened (before the first
+    move, the cards dealt again from a new seed for every seat, as when the host removes
+    a player: :func:`gametable.server.hosting.remove_player`).
+
+    Raises:
+        Refused: a token that holds no seat at this table (403 ``bad_token``), the host's
+            own seat (409 ``leave_host``: hand the role on first, or end the game), a game
+            that is over (409 ``ended``), a table left to computer players only past the
+            creator's cap (429), or storage failed (503); nothing changed.
+    """
+    table = await manager.get(table_id)
+    async with table.lock:
+        seat = table.seat_of(seat_token)
+        if seat is None:
+            raise Refused("bad_token", "server.errors.bad_token", status=403)
+        if table.status == FINISHED:
+            raise Refused("ended", "server.errors.ended", status=409)
+        if seat == table.host_seat:
+            raise Refused("leave_host", "server.errors.leave_host", status=409)
+        begun = table.version > 0
+        bot: str | None = None
+        if begun:
+            bot = table.clock.settings.cover if table.clock is not None else LEAVER_COVER
+            if all(s.kind == BOT for s in table.seats if s.seat != seat):
+                manager.check_caps(client, waiting=False, bots_only=True)
+        await manager.save_seat(table, SeatRow(seat, BOT, bot=bot) if bot is not None
+                                else SeatRow(seat, OPEN), deal_again=not begun)
+        table.cover_bots.pop(seat, None)
+        if bot is not None and seat not in table.bots:
+            table.bots[seat] = make_bot(bot, table.game, manager.bot_seed(table.seed, seat))
+        table.drop_seat(seat, *LEFT_CLOSE)
+        log.info("table %s: seat %d left (%s)", log_name(table.id), seat, bot or "open")
+    manager.seat_changed(table)
+    return table, bot
