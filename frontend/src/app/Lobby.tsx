@@ -14,6 +14,7 @@ import { isLevel } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, GameDescription } from "./types";
 import { useGames } from "./useGames";
+import { YourTables } from "./YourTables";
 
 type SeatChoice = "you" | "friend" | `bot:${string}`;
 
@@ -39,6 +40,7 @@ export function Lobby() {
         <h1>{t("ui.lobby.title")}</h1>
         <p>{t("ui.lobby.intro")}</p>
       </section>
+      <YourTables />
       <section className="game-picker" aria-label={t("ui.lobby.choose_game")}>
         {games.map((g) => (
           <button

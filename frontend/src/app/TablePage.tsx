@@ -14,6 +14,7 @@ import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { ChangeOptions } from "./ChangeOptions";
 import { HowToPlay } from "./HowToPlay";
+import { LeaveTable } from "./LeaveTable";
 import { Confirm } from "./Confirm";
 import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
@@ -145,7 +146,9 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
               sendChat={seat !== null ? table.sendChat : undefined}
             />
           )}
-          {!watch && <TableLinks info={info} server={server} token={seat !== null ? token : null} />}
+          {!watch && (
+            <TableLinks info={info} server={server} seat={seat} token={seat !== null ? token : null} begun={state.version > 0} />
+          )}
           {!watch && <TurnAlerts info={info} state={state} seat={seat} />}
           {!watch && table.hostToken && info.status === "playing" && (
             <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} begun={state.version > 0} />
@@ -219,7 +222,13 @@ function SeatLinkButton({ info, seat, server, hostToken }: { info: TableInfo; se
 
 /** Under a running game: the invite link while a seat is open, the watch link, and your
  * seat's link for another device. */
-function TableLinks({ info, server, token }: { info: TableInfo; server: ServerInfo | null; token: string | null }) {
+function TableLinks({ info, server, seat, token, begun }: {
+  info: TableInfo;
+  server: ServerInfo | null;
+  seat: number | null;
+  token: string | null;
+  begun: boolean;
+}) {
   const { t } = useTranslation();
   const url = inviteUrl(info.invite, server);
   // Every seat taken, or the game over: nobody is to be invited (the watch link stays).
@@ -241,6 +250,7 @@ function TableLinks({ info, server, token }: { info: TableInfo; server: ServerIn
           <span className="field-help">{t("ui.table.device_link_help")}</span>
         </span>
       )}
+      <LeaveTable info={info} seat={seat} token={token} begun={begun} />
     </div>
   );
 }
@@ -452,6 +462,7 @@ function WaitingRoom({
         </button>
       )}
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
+      {!begun && <LeaveTable info={info} seat={seat} token={tokens.seat(info.id)?.token ?? null} begun={info.version > 0} />}
       {visitor && <InviteLink info={info} server={server} />}
     </div>
   );

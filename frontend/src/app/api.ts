@@ -113,6 +113,10 @@ export const api = {
     call<{ seat: number; code: string }>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/link`, undefined, { "X-Host-Token": hostToken }),
   seatBot: (id: string, seat: number, bot: string, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, { "X-Host-Token": hostToken }),
+  /** Leave the table (one's own seat token): before the first move the seat opens, after
+   * it a computer player (`bot`) takes it over (docs/protocol.md, "Leaving a table"). */
+  leave: (id: string, seatToken: string) =>
+    call<TableInfo & { bot: string | null }>("POST", `/api/tables/${encodeURIComponent(id)}/leave`, undefined, { "X-Seat-Token": seatToken }),
   // The host's controls (docs/protocol.md): each needs the host token.
   removePlayer: (id: string, seat: number, bot: string | null, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/remove`, { bot }, { "X-Host-Token": hostToken }),
@@ -175,6 +179,21 @@ export const tokens = {
   },
   forgetHost(table: string) {
     localStorage.removeItem(hostKey(table));
+  },
+  /** The tables this browser holds a seat or the host's role at (their ids). */
+  tables(): string[] {
+    const ids = new Set<string>();
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? "";
+      for (const prefix of ["gametable.seat.", "gametable.host."]) {
+        if (key.startsWith(prefix)) ids.add(key.slice(prefix.length));
+      }
+    }
+    return [...ids];
+  },
+  /** A table that no longer exists: forget what this browser held there. */
+  forgetTable(table: string) {
+    for (const key of [seatKey(table), hostKey(table), removedKey(table)]) localStorage.removeItem(key);
   },
   name(): string {
     return localStorage.getItem("gametable.name") ?? "";

@@ -1,0 +1,52 @@
+// "Leave the table", with a question: before the first move the seat opens for someone
+// else, afterwards a computer player takes it over and the others play on
+// (docs/protocol.md, "Leaving a table"). The host holds the table and hands the role on
+// first, so the button is not theirs.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, api, tokens } from "./api";
+import { Confirm } from "./Confirm";
+import { navigate } from "./router";
+import { translateError } from "./translateError";
+import type { ErrorMessage, TableInfo } from "./types";
+
+export function LeaveTable({ info, seat, token, begun }: {
+  info: TableInfo;
+  seat: number | null;
+  token: string | null;
+  /** The first move was made: a computer player takes the seat over. */
+  begun: boolean;
+}) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  if (seat === null || token === null || info.status === "finished" || seat === info.host_seat) return null;
+  const leave = async () => {
+    setAsking(false);
+    setError(null);
+    try {
+      await api.leave(info.id, token);
+      tokens.forgetSeat(info.id);
+      navigate("/");
+    } catch (caught) {
+      if (caught instanceof ApiError) setError(caught.error);
+    }
+  };
+  return (
+    <span className="leave-table">
+      {asking ? (
+        <Confirm
+          question={t(begun ? "ui.leave.question_begun" : "ui.leave.question_waiting")}
+          confirm={t("ui.leave.confirm")}
+          onConfirm={() => void leave()}
+          onCancel={() => setAsking(false)}
+        />
+      ) : (
+        <button type="button" onClick={() => setAsking(true)}>
+          {t("ui.leave.button")}
+        </button>
+      )}
+      {error && <span className="notice error" role="alert">{translateError(t, error)}</span>}
+    </span>
+  );
+}

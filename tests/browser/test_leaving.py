@@ -1,0 +1,93 @@
+"""Leaving a table, and finding one's tables again from the lobby (docs/protocol.md,
+"Leaving a table")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.seats import SeatSocket
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def seats_of(server: LiveServer, table_id: str) -> list[dict[str, object]]:
+    seats: list[dict[str, object]] = httpx.get(f"{server.url}/api/tables/{table_id}",
+                                               timeout=30).json()["seats"]
+    return seats
+
+
+def test_a_friend_who_took_a_seat_at_the_wrong_table_leaves_it(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Bruno sat down at the wrong table: there was no way to stand up again but to ask
+    the host. He leaves from the waiting room, after a question, and his seat is open."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}] * 3}).json()
+    table_id = created["table"]["id"]
+    bruno = browser.new_context(locale="en-GB").new_page()
+    bruno.goto(f"{web_server.url}/t/{table_id}")
+    bruno.get_by_label("Your name").fill("Bruno")
+    bruno.get_by_role("button", name="Take this seat").first.click()
+    expect(bruno.locator(".seat-row.mine")).to_contain_text("Bruno")
+    bruno.get_by_role("button", name="Leave the table").click()
+    expect(bruno.locator(".leave-table")).to_contain_text(
+        "Leave this table? Your seat opens for someone else.")
+    bruno.screenshot(path=shots / "leave-waiting-room.png")
+    bruno.locator(".leave-table").get_by_role("button", name="Leave", exact=True).click()
+    expect(bruno.locator(".lobby")).to_be_visible()
+    assert [s["kind"] for s in seats_of(web_server, table_id)] == ["human", "open", "open"]
+    assert bruno.evaluate(f"localStorage.getItem('gametable.seat.{table_id}')") is None
+    expect(bruno.locator(".your-tables")).to_have_count(0)
+
+
+def test_a_player_finds_the_table_again_in_the_lobby_and_leaves_it_mid_game(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Carla closed the tab mid-game: the lobby lists her tables still to play, one click
+    from each. Later she leaves the game, and a computer player takes her seat over so
+    Anna plays on. A table the server no longer knows is forgotten by the browser."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}] * 2}).json()
+    table_id = created["table"]["id"]
+    carla = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844},
+                                is_mobile=True, has_touch=True).new_page()
+    carla.goto(f"{web_server.url}/t/{table_id}")
+    carla.get_by_label("Your name").fill("Carla")
+    carla.get_by_role("button", name="Take this seat").first.click()
+    expect(carla.locator(".sc-board")).to_be_visible()
+    carla.evaluate("localStorage.setItem('gametable.seat.gone0table', "
+                   "JSON.stringify({seat: 0, token: 'old'}))")
+
+    carla.goto(f"{web_server.url}/")
+    row = carla.locator(f".your-table[data-table='{table_id}']")
+    expect(row).to_contain_text("Sequence Cats")
+    expect(row).to_contain_text("In play")
+    expect(row).to_contain_text("with Anna")
+    carla.screenshot(path=shots / "your-tables-phone.png")
+    expect(carla.locator(".your-table")).to_have_count(1)
+    assert carla.evaluate("localStorage.getItem('gametable.seat.gone0table')") is None
+    row.get_by_role("button", name="Back to the table").click()
+    expect(carla.locator(".sc-board")).to_be_visible()
+
+    # Anna plays the first move (the game has begun); then Carla leaves.
+    with SeatSocket(web_server, table_id, created["token"]) as anna:
+        state = anna.wait(lambda state: bool(state["legal"]))
+        anna.ws.send(json.dumps({"type": "action", "action": state["legal"][0],
+                                 "version": state["version"]}))
+        anna.wait(lambda newer: newer["version"] > state["version"])
+        carla.get_by_role("button", name="Leave the table").click()
+        expect(carla.locator(".leave-table")).to_contain_text(
+            "Leave the game? A computer player takes over your seat and the others play on.")
+        carla.locator(".leave-table").get_by_role("button", name="Leave", exact=True).click()
+        expect(carla.locator(".lobby")).to_be_visible()
+        expect(carla.locator(".your-tables")).to_have_count(0)
+        seat = seats_of(web_server, table_id)[1]
+        assert seat["kind"] == "bot" and seat["bot"] == "medium"
+        # The computer player plays Carla's turn: Anna plays on.
+        anna.wait(lambda newer: newer["version"] >= 2)
