@@ -35,6 +35,9 @@ def test_a_friend_who_took_a_seat_at_the_wrong_table_leaves_it(
     bruno.get_by_label("Your name").fill("Bruno")
     bruno.get_by_role("button", name="Take this seat").first.click()
     expect(bruno.locator(".seat-row.mine")).to_contain_text("Bruno")
+    # His own page is here: it never calls him offline (the table's presence comes a
+    # moment after the seat is taken).
+    assert bruno.locator(".seat-row.mine .tag").all_inner_texts() == ["you"]
     bruno.get_by_role("button", name="Leave the table").click()
     expect(bruno.locator(".leave-table")).to_contain_text(
         "Leave this table? Your seat opens for someone else.")

@@ -417,7 +417,7 @@ function WaitingRoom({
             <span className="seat-name">
               {seatName(t, info, s.seat)}
               {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
-              {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+              {s.kind === "human" && !s.connected && s.seat !== seat && <span className="tag muted">{t("ui.seat.offline")}</span>}
             </span>
             {mayTake(s, code) && seat === null && !removed && (
               <button type="button" className="primary" onClick={() => void join(s.seat)}>
