@@ -60,10 +60,27 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     expect(dialog.get_by_role("alert")).to_contain_text(
         "notes.txt is not a PNG, JPEG or WebP picture")
     expect(dialog.locator("button[type=submit]")).to_be_disabled()
+    # Several such files are named at once, not one per attempt.
+    memo = tmp_path / "memo.pdf"
+    memo.write_bytes(b"%PDF-1.4")
+    dialog.locator("input[type=file]").set_input_files([str(notes), str(memo)])
+    expect(dialog.get_by_role("alert")).to_contain_text(
+        "2 of the pictures cannot be used, so nothing was saved: notes.txt is not a PNG, "
+        "JPEG or WebP picture. memo.pdf is not a PNG, JPEG or WebP picture.")
     dialog.locator("input[type=file]").set_input_files([str(fake)])
     dialog.locator("button[type=submit]").click()
     expect(dialog.get_by_role("alert")).to_contain_text(
         "not-really.png is not a PNG, JPEG or WebP picture")
+    # The server names every bad picture it finds too.
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"\xff\xd8\xff\xe0 half a picture")
+    good = pictures(tmp_path, 1)[0]
+    dialog.locator("input[type=file]").set_input_files([str(fake), str(good), str(broken)])
+    dialog.locator("button[type=submit]").click()
+    expect(dialog.get_by_role("alert")).to_contain_text("2 of the pictures cannot be used")
+    expect(dialog.get_by_role("alert")).to_contain_text(
+        "not-really.png is not a PNG, JPEG or WebP picture. broken.jpg is damaged")
+    page.screenshot(path=str(shots / "deck-upload-refused-several.png"))
     page.screenshot(path=str(shots / "deck-upload-refused.png"))
 
     # A zip says its size as people read it ("0.0 MB" for 24 KB before).

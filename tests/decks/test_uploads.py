@@ -119,6 +119,29 @@ def test_a_corrupt_picture_is_refused(decks_home: Path) -> None:
     assert error.code == "corrupt" and "broken.zip" in str(error)
 
 
+def test_every_bad_picture_is_named_at_once(decks_home: Path) -> None:
+    """Forty pictures with three bad ones once took three uploads to find them, one a
+    time: every picture is checked, and the refusal names each bad one (loose files and
+    zip entries), counting those past the first ten."""
+    good = picture(200, 200, "JPEG")
+    error = refusal(decks_home, "Deck", files(
+        ("ok.png", picture()), ("cat.gif", picture(fmt="GIF")),
+        ("half.jpg", good[: len(good) // 2]),
+        ("more.zip", zip_of({"a.png": picture(), "b.png": b"not a picture"}))))
+    assert error.code == "bad_pictures" and error.params["count"] == 3
+    assert [(p["code"], p["params"]["file"]) for p in error.params["problems"]] == [
+        ("bad_type", "cat.gif"), ("corrupt", "half.jpg"), ("bad_type", "more.zip/b.png")]
+    assert str(error).startswith("3 of the pictures cannot be used, so nothing was saved:")
+    assert "cat.gif is not a PNG" in str(error) and "half.jpg is damaged" in str(error)
+    many = refusal(decks_home, "Deck", files(
+        *[(f"x{n}.png", b"no") for n in range(13)], ("ok.png", picture())))
+    assert many.params["count"] == 13 and len(many.params["problems"]) == 10
+    assert many.params["more"] == 3 and str(many).endswith(
+        "And 3 more. Remove or replace them and upload again.")
+    one = refusal(decks_home, "Deck", files(("ok.png", picture()), ("x.png", b"no")))
+    assert one.code == "bad_type"  # one bad picture: its own refusal, as before
+
+
 def test_an_empty_deck_is_refused(decks_home: Path) -> None:
     assert refusal(decks_home, "Deck", []).code == "empty_deck"
     only_junk = zip_of({"pics/": b"", ".hidden.png": picture(), "__MACOSX/a.png": b"x"})

@@ -130,6 +130,10 @@ def test_refusals_name_the_file_and_leave_nothing(client: TestClient, bundled: P
     assert (error["type"], error["code"], error["key"]) == ("error", "bad_type",
                                                             "decks.errors.bad_type")
     assert error["params"]["file"] == "cat.png" and "cat.png" in error["message"]
+    several = upload(client, files=[("cat.png", picture(fmt="GIF")), ("dog.png", b"x")])
+    assert several.status_code == 400 and several.json()["code"] == "bad_pictures"
+    assert [p["key"] for p in several.json()["params"]["problems"]] == [
+        "decks.errors.bad_type", "decks.errors.bad_type"]
     assert upload(client, name=" ").json()["code"] == "bad_name"
     assert upload(client, files=[("junk.zip", zip_of({".hidden.png": picture()}))]) \
         .json()["code"] == "empty_deck"

@@ -39,14 +39,24 @@ function localError(key: string, params: Record<string, unknown>): ErrorMessage 
   return { type: "error", code: "local", rule: null, key, params, message: key };
 }
 
-/** What the server would refuse anyway, said before sending anything. */
+/** At most this many bad pictures are named (the rest are counted), as the server does. */
+const PROBLEMS_LISTED = 10;
+
+/** What the server would refuse anyway, said before sending anything: every picture
+ * that is not one, or too large, named at once. */
 function precheck(files: File[]): ErrorMessage | null {
   const limit = String(DECK_LIMITS.fileBytes / (1024 * 1024));
+  const problems: { key: string; params: Record<string, unknown> }[] = [];
   for (const file of files) {
-    if (!isZip(file) && !isPicture(file)) return localError("decks.errors.bad_type", { file: file.name });
-    if (!isZip(file) && file.size > DECK_LIMITS.fileBytes) {
-      return localError("decks.errors.too_big", { file: file.name, size: megabytes(file.size, i18next.language), limit });
+    if (!isZip(file) && !isPicture(file)) problems.push({ key: "decks.errors.bad_type", params: { file: file.name } });
+    else if (!isZip(file) && file.size > DECK_LIMITS.fileBytes) {
+      problems.push({ key: "decks.errors.too_big", params: { file: file.name, size: megabytes(file.size, i18next.language), limit } });
     }
+  }
+  if (problems.length === 1) return localError(problems[0].key, problems[0].params);
+  if (problems.length > 1) {
+    const shown = problems.slice(0, PROBLEMS_LISTED);
+    return localError("decks.errors.bad_pictures", { count: problems.length, problems: shown, more: problems.length - shown.length });
   }
   const pictures = files.filter((file) => !isZip(file)).length;
   if (pictures > DECK_LIMITS.files) return localError("decks.errors.too_many_files", { count: pictures, limit: DECK_LIMITS.files });

@@ -1,7 +1,26 @@
 import type { TFunction } from "i18next";
 import type { ErrorMessage } from "./types";
 
-/** An error from the server in the reader's language (English text as the fallback). */
+interface Problem {
+  key: string;
+  params: Record<string, unknown>;
+}
+
+function isProblems(value: unknown): value is Problem[] {
+  return Array.isArray(value) && value.every((p) => typeof p === "object" && p !== null && typeof p.key === "string");
+}
+
+/** An error from the server in the reader's language (English text as the fallback). An
+ * error naming several problems (``params.problems``: each one's key and parameters, as
+ * ``decks.errors.bad_pictures`` does) says each of them in that language too. */
 export function translateError(t: TFunction, error: ErrorMessage): string {
-  return t(error.key, { ...error.params, defaultValue: error.message });
+  const params: Record<string, unknown> = { ...error.params };
+  const problems = params.problems;
+  if (isProblems(problems)) {
+    const listed = problems.map((problem) => t(problem.key, { ...problem.params }));
+    const more = Number(params.more ?? 0);
+    if (more > 0) listed.push(t("decks.errors.and_more", { count: more }));
+    params.list = listed.join(" ");
+  }
+  return t(error.key, { ...params, defaultValue: error.message });
 }

@@ -29,6 +29,7 @@ from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
 import gametable.decks as library
+from gametable.core.i18n import translate
 from gametable.core.text import one_line, shows_something
 from gametable.decks import Deck, find_deck, forget, load_manifest, uploads_dir
 from gametable.decks.images import (
@@ -52,6 +53,13 @@ MAX_DESCRIPTION_CHARS = 500
 MAX_DESCRIPTIONS_BYTES = 512 * 1024
 MAX_KEYS = 50
 """Most owner keys one listing looks at."""
+
+PICTURE_PROBLEMS = frozenset({"bad_type", "too_big", "too_many_pixels", "decoded_too_big",
+                              "image_bomb", "corrupt", "encrypted"})
+"""Refusals of one picture: the upload goes on checking the others, so that every bad
+picture is named at once (``bad_pictures``)."""
+MAX_PROBLEMS_LISTED = 10
+"""Most bad pictures named in one refusal (the rest are counted)."""
 
 ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 IGNORED_NAMES = {"thumbs.db", "desktop.ini"}
@@ -140,6 +148,31 @@ class _Picture:
     read: Any  # () -> bytes
 
 
+def _refusing(problem: DeckRefused) -> Callable[[], bytes]:
+    """A picture's reader that refuses it (it is named with the other bad ones)."""
+    def read() -> bytes:
+        raise problem
+    return read
+
+
+def refuse_pictures(problems: Sequence[DeckRefused]) -> DeckRefused:
+    """One refusal naming every bad picture of an upload: the problem itself when there
+    is one, else ``bad_pictures`` with ``count``, ``list`` (the first
+    :data:`MAX_PROBLEMS_LISTED` problems' messages, in English), ``problems`` (each one's
+    ``code``, ``key`` and ``params``, for a client to say them in its reader's language)
+    and ``more`` (those not listed)."""
+    if len(problems) == 1:
+        return problems[0]
+    shown = problems[:MAX_PROBLEMS_LISTED]
+    more = len(problems) - len(shown)
+    listed = " ".join(str(problem) for problem in shown)
+    if more:
+        listed += " " + translate("decks.errors.and_more", count=more)
+    return DeckRefused("bad_pictures", count=len(problems), list=listed, more=more,
+                       problems=[{"code": problem.code, "key": problem.key,
+                                  "params": problem.params} for problem in shown])
+
+
 def _pictures(uploads: Sequence[Upload]) -> list[_Picture]:
     """Every picture of the upload, zips opened, in order, without decoding anything yet."""
     pictures: list[_Picture] = []
@@ -153,9 +186,9 @@ def _pictures(uploads: Sequence[Upload]) -> list[_Picture]:
             entries, size = _zip_entries(upload, name)
             total += size
             pictures.extend(entries)
+        elif sniff(head) is None:
+            pictures.append(_Picture(name, _refusing(DeckRefused("bad_type", file=name))))
         else:
-            if sniff(head) is None:
-                raise DeckRefused("bad_type", file=name)
             file = upload.file
 
             def read(file: IO[bytes] = file, name: str = name) -> bytes:
@@ -188,10 +221,13 @@ def _zip_entries(upload: Upload, name: str) -> tuple[list[_Picture], int]:
     for info in chosen:
         entry = shown_name(f"{name}/{info.filename}")
         if info.flag_bits & 0x1:
-            raise DeckRefused("encrypted", file=entry)
+            pictures.append(_Picture(entry, _refusing(DeckRefused("encrypted", file=entry))))
+            continue
         if info.file_size > MAX_FILE_BYTES:
-            raise DeckRefused("too_big", file=entry, size=megabytes(info.file_size),
-                              limit=megabytes(MAX_FILE_BYTES))
+            pictures.append(_Picture(entry, _refusing(DeckRefused(
+                "too_big", file=entry, size=megabytes(info.file_size),
+                limit=megabytes(MAX_FILE_BYTES)))))
+            continue
         total += info.file_size
         if total > MAX_ZIP_TOTAL_BYTES:
             raise DeckRefused("zip_too_big", file=name, size=f"> {megabytes(total)}",
@@ -238,7 +274,8 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
             for computer players; it may raise :class:`DeckRefused` to stop.
 
     Raises:
-        DeckRefused: anything refused; nothing is left on disk.
+        DeckRefused: anything refused; nothing is left on disk. Every picture is
+            checked, and the bad ones are named together (:func:`refuse_pictures`).
     """
     root = uploads_dir()
     if root is None:
@@ -262,20 +299,30 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
         (staging / "thumbs").mkdir()
         cards: list[dict[str, Any]] = []
         width = max(3, len(str(len(pictures) - 1)))
+        problems: list[DeckRefused] = []
         for number, picture in enumerate(pictures):
             card_id = f"{number:0{width}d}"
             started = time.thread_time()
             try:
                 stored, thumb = prepare_card(picture.read(), picture.name)
+            except DeckRefused as problem:
+                if problem.code not in PICTURE_PROBLEMS:
+                    raise
+                problems.append(problem)
+                continue
             finally:
                 if on_card is not None:
                     on_card(time.thread_time() - started)
+            if problems:
+                continue  # nothing will be kept: the pictures are only checked
             (staging / "cards" / f"{card_id}.webp").write_bytes(stored)
             (staging / "thumbs" / f"{card_id}.webp").write_bytes(thumb)
             description = texts[number] if number < len(texts) else None
             cards.append({"id": card_id, "file": f"cards/{card_id}.webp",
                           "description": description,
                           "sources": [{"type": "upload", "name": picture.name}]})
+        if problems:
+            raise refuse_pictures(problems)
         manifest = {"id": deck_id, "name": deck_name, "owner": owner_hash(key),
                     "created": int(time.time()), "cards": cards}
         (staging / "manifest.json").write_text(
