@@ -91,11 +91,21 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     dialog.locator("input[type=file]").set_input_files([str(archive)])
     expect(dialog).to_contain_text(re.compile(r"beach\.zip \(\d+ KB\): the pictures in the zip"))
 
+    # A picture too small to look sharp is pointed out, not refused.
+    tiny = tmp_path / "tiny.png"
+    Image.new("RGB", (60, 90), (200, 40, 40)).save(tiny, "PNG")
+    dialog.locator("input[type=file]").set_input_files([str(tiny)])
+    expect(dialog.locator("[data-notice=small-pictures]")).to_have_text(
+        "tiny.png is small (under 400 pixels on its long side): its card will look "
+        "blurred when enlarged. A larger picture looks sharp.")
+    expect(dialog.locator("button[type=submit]")).to_be_enabled()
+
     # Three real pictures, the first described.
     files = pictures(tmp_path, 3)
     dialog.locator("input[type=file]").set_input_files([str(p) for p in files])
     expect(dialog.locator(".deck-upload-picture")).to_have_count(3)
     expect(dialog.get_by_role("alert")).to_have_count(0)
+    expect(dialog.locator("[data-notice=small-pictures]")).to_have_count(0)
     dialog.get_by_label("Description of picture 1 (optional)").fill("A yellow sun")
     wait_for(page,
         "[...document.querySelectorAll('.deck-upload-picture img')].every(i => i.complete "

@@ -39,6 +39,9 @@ function localError(key: string, params: Record<string, unknown>): ErrorMessage 
   return { type: "error", code: "local", rule: null, key, params, message: key };
 }
 
+/** Pixels on a picture's long side below which its card looks blurred when enlarged. */
+const SHARP_SIDE = 400;
+
 /** At most this many bad pictures are named (the rest are counted), as the server does. */
 const PROBLEMS_LISTED = 10;
 
@@ -88,6 +91,21 @@ export function DeckUpload({ open, onClose, onCreated }: Props) {
   // Thumbnails of the chosen pictures, made by the browser from the files themselves.
   const previews = useMemo(() => files.map((file) => (isZip(file) ? null : URL.createObjectURL(file))), [files]);
   useEffect(() => () => previews.forEach((url) => url && URL.revokeObjectURL(url)), [previews]);
+
+  // Pictures too small to look sharp on the table, by their preview's size (a note,
+  // not a refusal: the card works, only blurred).
+  const [small, setSmall] = useState<Set<string>>(() => new Set());
+  const measured = (url: string, image: HTMLImageElement) => {
+    const tiny = Math.max(image.naturalWidth, image.naturalHeight) < SHARP_SIDE;
+    setSmall((old) => {
+      if (old.has(url) === tiny) return old;
+      const next = new Set(old);
+      if (tiny) next.add(url);
+      else next.delete(url);
+      return next;
+    });
+  };
+  const smallNames = files.filter((_, index) => previews[index] && small.has(previews[index]!)).map((file) => file.name);
 
   const zips = files.filter(isZip);
   const pictures = files.filter((file) => !isZip(file));
@@ -205,7 +223,13 @@ export function DeckUpload({ open, onClose, onCreated }: Props) {
               {files.map((file, index) =>
                 isZip(file) ? null : (
                   <li key={`${file.name}-${index}`} className="deck-upload-picture">
-                    <img src={previews[index] ?? undefined} alt="" loading="lazy" decoding="async" />
+                    <img
+                      src={previews[index] ?? undefined}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                      onLoad={(event) => previews[index] && measured(previews[index]!, event.currentTarget)}
+                    />
                     <span className="deck-upload-file" title={file.name}>
                       {file.name}
                     </span>
@@ -236,6 +260,11 @@ export function DeckUpload({ open, onClose, onCreated }: Props) {
                 ),
               )}
             </ol>
+            {smallNames.length > 0 && (
+              <p className="notice deck-upload-small" data-notice="small-pictures">
+                {t("decks.upload.small_pictures", { count: smallNames.length, files: smallNames.join(", "), pixels: SHARP_SIDE })}
+              </p>
+            )}
           </>
         )}
         {busy && (
