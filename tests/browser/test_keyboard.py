@@ -3,6 +3,7 @@ control, Enter or Space (or typing) uses it; no mouse."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -198,6 +199,9 @@ def test_triominos_keys_turn_lay_and_put_back_a_tile_from_its_place(
         expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
         tab_to(page, "button.tr-hand-tile.playable")
         page.keyboard.press("Enter")
+        # A place is said by where it is, not by grid numbers ("Lay the tile at 0,0").
+        expect(page.locator("g.tr-target").first).to_have_attribute(
+            "aria-label", re.compile(r"^Lay the tile in the middle of the table"))
         tab_to(page, 'g.tr-target[data-rotations="3"]')
         page.keyboard.press("Enter")
         rotate = page.locator('[data-action="rotate"]')
@@ -211,6 +215,32 @@ def test_triominos_keys_turn_lay_and_put_back_a_tile_from_its_place(
         expect(rotate).to_contain_text("1/3")
         page.keyboard.press("Enter")  # and laid as shown
         wait_for_version(page, server, table, 0)
+
+
+def test_triominos_places_are_named_by_the_tiles_they_touch(
+        browser: Browser, tmp_path: Path) -> None:
+    """A screen reader said each place by its grid numbers ("Lay the tile at 0,-2"),
+    which tell a player nothing: it names the laid tiles the place touches."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy")]
+    # Seed 5: Anna opened with 0-1-2, the computer player laid 0-2-3 beside it, and a
+    # tile of Anna's fits.
+    steps = [(0, {"type": "place", "tile": "0-1-2", "position": [0, 0], "rotation": 0}),
+             (1, {"type": "place", "tile": "0-2-3", "position": [0, -1], "rotation": 2})]
+    with stored_table(tmp_path / "data", {}, seats_, 5, steps, "triominos") as (server, table):
+        page = open_seat(browser, server, table, "anna-token")
+        expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
+        tab_to(page, "button.tr-hand-tile.playable")
+        if page.evaluate("document.activeElement.getAttribute('aria-pressed')") != "true":
+            page.keyboard.press("Enter")
+        expect(page.locator("g.tr-target").first).to_be_visible()
+        labels = page.locator("g.tr-target").evaluate_all(
+            "targets => targets.map(t => t.getAttribute('aria-label'))")
+        assert labels
+        for label in labels:
+            named = re.match(r"^Lay the tile next to (0-1-2|0-2-3)(?: and (0-1-2|0-2-3))?",
+                             label)
+            assert named, label
 
 
 # Seed 1, fifteen moves in: Anna's turn, and of her tiles only 1-3-3 fits anywhere.

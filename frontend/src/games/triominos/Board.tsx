@@ -83,6 +83,7 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
             <LaidTiles board={view.board} last={view.last ? keyOf(view.last) : null} />
             <Targets
               targets={free}
+              board={view.board}
               chosen={preview ? keyOf(preview.position) : null}
               bonusLabel={bonusLabel}
               bonusPoints={bonusPoints}

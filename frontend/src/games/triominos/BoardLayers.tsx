@@ -1,8 +1,9 @@
 // What the board draws, bottom to top: open positions, laid tiles, the places the
 // selected tile fits, and the tile being placed.
 import { type KeyboardEvent } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { centroid, cornerNumbers, cornerPoints, keyOf, svgPoints, towardsCentre } from "./geometry";
+import { centroid, cornerNumbers, cornerPoints, keyOf, pointsUp, svgPoints, towardsCentre } from "./geometry";
 import type { Target } from "./placing";
 import { TileFace } from "./TileFace";
 import { seatColour, seatTint, type Bonus, type LaidTile, type OpenPosition, type PlaceAction } from "./types";
@@ -71,8 +72,28 @@ export function LaidTiles({ board, last }: { board: LaidTile[]; last: string | n
   );
 }
 
+/** The positions sharing an edge with ``[row, col]`` (see geometry.ts: an upward
+ * triangle's third neighbour is below it, a downward one's above). */
+function edgeNeighbours([row, col]: readonly number[]): [number, number][] {
+  const third: [number, number] = pointsUp([row, col]) ? [row + 1, col] : [row - 1, col];
+  return [[row, col - 1], [row, col + 1], third];
+}
+
+/** Where a place is, in words a screen reader says: the laid tiles it touches ("next
+ * to 3-4-5 and 0-1-2"), or the middle of the table for a round's first tile. */
+function placeWords(t: TFunction, language: string, position: readonly number[], laid: Map<string, LaidTile>): string {
+  const touching = edgeNeighbours(position)
+    .map((next) => laid.get(keyOf(next))?.tile)
+    .filter((tile): tile is string => tile !== undefined);
+  if (touching.length === 0) return t("triominos.ui.place_first");
+  const list = new Intl.ListFormat(language, { type: "conjunction" }).format(touching);
+  return t("triominos.ui.place_beside", { tiles: list, count: touching.length });
+}
+
 interface TargetsProps {
   targets: Map<string, Target>;
+  /** The laid tiles, to say where each place is. */
+  board: LaidTile[];
   chosen: string | null;
   bonusLabel: (bonus: Bonus) => string;
   bonusPoints: (bonus: Bonus) => string;
@@ -80,8 +101,9 @@ interface TargetsProps {
 }
 
 /** The glowing places the selected tile fits, each with the bonus it would earn. */
-export function Targets({ targets, chosen, bonusLabel, bonusPoints, onTarget }: TargetsProps) {
-  const { t } = useTranslation();
+export function Targets({ targets, board, chosen, bonusLabel, bonusPoints, onTarget }: TargetsProps) {
+  const { t, i18n } = useTranslation();
+  const laid = new Map(board.map((tile) => [keyOf(tile.position), tile]));
   return (
     <>
       {[...targets.values()].map((target) => {
@@ -99,7 +121,7 @@ export function Targets({ targets, chosen, bonusLabel, bonusPoints, onTarget }: 
             data-bonus={target.bonus ?? undefined}
             role="button"
             tabIndex={0}
-            aria-label={t("triominos.ui.place_here", { position: target.key }) + label}
+            aria-label={placeWords(t, i18n.language, target.position, laid) + label}
             onClick={activate}
             // A click must not focus (and so scroll) the panned table.
             onMouseDown={(event) => event.preventDefault()}
