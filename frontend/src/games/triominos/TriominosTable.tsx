@@ -35,6 +35,9 @@ interface Choice {
  * board's column was too narrow for the rack (no tile in sight, Pass spilling over). */
 const STACKED = "(max-width: 700px), (max-width: 1100px) and (orientation: portrait)";
 
+/** A window wide and short: a phone held sideways. */
+const SHORT = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
+
 export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const { t } = useTranslation();
   const view = state.view as unknown as TriominosView;
@@ -44,7 +47,10 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   // In a replay no summary opens by itself (the replay's controls stay in reach), and no
   // turn is anyone's to play; below its controls the table may be lower (no hand to lay).
   const replay = useReplayMode();
-  useFillHeight(tableRef, narrow ? 440 : replay ? 380 : 520, narrow ? 0 : 16);
+  // A phone held sideways (844 × 390): the table fits the window's height, the rack in
+  // sight under a lower board.
+  const short = useNarrow(SHORT);
+  useFillHeight(tableRef, narrow ? 440 : short ? 240 : replay ? 380 : 520, narrow ? 0 : short ? 4 : 16);
   const [selected, setSelected] = useState<string | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [shownRound, setShownRound] = useState<number | null>(() =>
