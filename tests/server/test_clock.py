@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -14,6 +15,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from gametable.core import registry
+from gametable.core.protocol import HasTurns
 from gametable.server.clock import ABSENT, JOIN_GRACE_SECONDS, TURN, Clock, ClockSettings
 from gametable.server.socket import serve_client
 from gametable.server.storage import SQLiteStorage
@@ -363,3 +366,83 @@ def test_the_api_takes_a_clock_and_refuses_a_bad_one(client: TestClient) -> None
     assert extra.status_code == 400 and extra.json()["code"] == "bad_request"
     plain = client.post("/api/tables", json={"game": "triominos", "seats": seats})
     assert plain.json()["table"]["clock"] is None
+
+
+def test_a_new_turn_or_phase_gives_a_seat_that_acts_again_its_whole_time() -> None:
+    """The last to give a card in Dixit voted with what was left of that time, and told
+    with what was left of the vote's: a seat that must act in a new turn or phase
+    (the game's ``turn_key``) gets the whole turn time again (TR-TIME-1); within one
+    (a Triominos player's draws) its time runs on, and one away stays away."""
+    clock = Clock(ClockSettings(turn_seconds=45, cover="hard", cover_absent=True))
+    assert clock.arm({0, 1}, {0, 1}, lambda seat: seat == 0, 1000.0, turn_key="1:submit")
+    assert not clock.arm({0, 1}, {0, 1}, lambda seat: seat == 0, 1030.0, turn_key="1:submit")
+    assert clock.deadlines[0].turn == 1045.0, "the same phase: the time runs on"
+    assert clock.arm({0, 1}, {0, 1}, lambda seat: seat == 0, 1040.0, turn_key="1:vote")
+    assert clock.deadlines[0].turn == 1085.0 and clock.deadlines[0].turn_key == "1:vote"
+    assert clock.deadlines[1].absent == 1030.0, "still gone: the disconnection runs on"
+    again = Clock.from_json(clock.to_json(), absent_seconds=30.0)
+    assert again == clock
+    clock.send_away(1, TURN)
+    clock.arm({0, 1}, {0, 1}, lambda seat: True, 1050.0, turn_key="2:clue")
+    assert 1 not in clock.deadlines and clock.away == {1: TURN}
+    # A game that does not say when turns change: a seat's time runs on while it acts.
+    plain = Clock(ClockSettings(turn_seconds=45))
+    plain.arm({0}, {0}, lambda seat: True, 1000.0)
+    assert not plain.arm({0}, {0}, lambda seat: True, 1030.0)
+    assert plain.deadlines[0].turn == 1045.0
+    # An older stored clock (deadlines without a turn) still loads.
+    stored = {"turn_seconds": 45, "cover": "medium", "deadlines": {"0": [1045.0, None]}}
+    assert Clock.from_json(stored).deadlines[0].turn_key is None
+
+
+def test_a_player_alone_gets_the_whole_time_every_turn(tmp_path: Path) -> None:
+    """A solo Triominos player's clock never started again: 0:25, 0:19, 0:13 … across
+    quick turns, then the seat went away. Every turn has its whole time."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, ann = await manager.create(
+            "triominos", {}, [HUMAN], "Ann",
+            clock=ClockSettings(turn_seconds=30, cover="greedy"))
+        sock, task = await seated(manager, table, ann)
+        assert table.clock is not None
+        for _ in range(3):
+            await asyncio.sleep(0.3)
+            before = table.version
+            legal = table.game.legal_actions(table.state, 0)
+            move = next((a for a in legal if a["type"] in {"place", "pass"}), legal[0])
+            await manager.submit(table, 0, move)
+            await until(lambda before=before: table.version > before)  # type: ignore[misc]
+            if move["type"] == "draw":
+                continue
+            turn = table.clock.deadlines[0].turn
+            assert turn is not None and turn >= time.time() + 29.5, "a full turn again"
+        sock.inbox.put_nowait(None)
+        await task
+
+    with_manager(tmp_path, body)
+
+
+def test_each_games_turn_changes_with_its_turns_and_phases() -> None:
+    """``turn_key`` (HasTurns): a Triominos draw stays in the turn (TR-DRAW-1), a
+    placement or a pass ends it; a Sequence Cats card played ends the turn; a Dixit
+    phase ends when everyone in it has acted."""
+    rng = random.Random(4)
+    for name, seats in (("triominos", 2), ("sequence-cats", 2), ("dixit", 4)):
+        game = registry.get(name)
+        assert isinstance(game, HasTurns)
+        state = game.new_game(game.make_config({}, seats), seats, 7)
+        for _ in range(60):
+            if game.outcome(state).finished:
+                break
+            seat = min(game.to_act(state))
+            action = rng.choice(game.legal_actions(state, seat))
+            before = game.turn_key(state)
+            phase = getattr(state, "phase", None)
+            game.apply(state, seat, action)
+            changed = game.turn_key(state) != before
+            if name == "triominos":
+                assert changed == (action["type"] != "draw"), action
+            elif name == "sequence-cats":
+                assert changed == ((action["type"] == "play" and state.choosing is None)
+                                   or action["type"] == "pass"), action
+            else:
+                assert changed == (getattr(state, "phase", None) != phase), action

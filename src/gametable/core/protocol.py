@@ -257,6 +257,20 @@ class HasPatience(Protocol):
 
 
 @runtime_checkable
+class HasTurns(Protocol):
+    """A game that says when a new turn or phase begins, so that a turn clock (TR-TIME-1
+    [decision]: a time limit per turn) gives every decision its whole time, also to a
+    seat that must act again at once (the last to vote in Dixit, who then tells; a
+    player alone at a Triominos table)."""
+
+    def turn_key(self, state: Any) -> str:
+        """A text that changes exactly when a new turn or phase begins (Dixit: the round
+        and its phase; Triominos and Sequence Cats: the turn), and stays the same within
+        one (a Triominos player's draws are one turn, TR-DRAW-1)."""
+        ...
+
+
+@runtime_checkable
 class HasStrategy(Protocol):
     """A game that ships a stronger computer player of its own than ratings allow (Dixit's
     player that understands clues); the ``semantic`` bot seats it."""

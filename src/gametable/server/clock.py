@@ -76,10 +76,13 @@ class Deadline:
     Attributes:
         turn: when its turn's time runs out (seconds since 1970), or ``None``.
         absent: when it has been disconnected for too long, or ``None``.
+        turn_key: the game's turn (``HasTurns.turn_key``) the turn's time was given
+            for, or ``None`` (a game that does not say).
     """
 
     turn: float | None = None
     absent: float | None = None
+    turn_key: str | None = None
 
     @property
     def at(self) -> float | None:
@@ -114,7 +117,8 @@ class Clock:
             "turn_seconds": self.settings.turn_seconds,
             "cover": self.settings.cover,
             "cover_absent": self.settings.cover_absent,
-            "deadlines": {str(seat): [d.turn, d.absent] for seat, d in self.deadlines.items()},
+            "deadlines": {str(seat): [d.turn, d.absent, d.turn_key]
+                          for seat, d in self.deadlines.items()},
             "away": {str(seat): reason for seat, reason in self.away.items()},
             "paused_at": self.paused_at,
         }
@@ -130,7 +134,8 @@ class Clock:
                                  cover=str(data.get("cover") or "medium"),
                                  cover_absent=bool(data.get("cover_absent")),
                                  absent_seconds=absent_seconds)
-        deadlines = {int(seat): Deadline(turn=times[0], absent=times[1])
+        deadlines = {int(seat): Deadline(turn=times[0], absent=times[1],
+                                         turn_key=times[2] if len(times) > 2 else None)
                      for seat, times in (data.get("deadlines") or {}).items()}
         away = {int(seat): str(reason) for seat, reason in (data.get("away") or {}).items()}
         paused_at = data.get("paused_at")
@@ -158,8 +163,11 @@ class Clock:
 
     def arm(self, to_act: Collection[Seat], people: Collection[Seat],
             connected: Callable[[Seat], bool], now: float,
-            seen: Callable[[Seat], bool] = lambda seat: True) -> bool:
-        """Bring the deadlines up to date with who must act now.
+            seen: Callable[[Seat], bool] = lambda seat: True,
+            turn_key: str | None = None) -> bool:
+        """Bring the deadlines up to date with who must act now. Each decision gets the
+        whole turn time (TR-TIME-1): a seat that must act in a new turn or phase
+        (``turn_key`` changed) gets it again, even if it had to act in the last one.
 
         Args:
             to_act: the seats that must act (the protocol's ``to_act``).
@@ -169,6 +177,8 @@ class Clock:
             seen: whether a seat's person has come to the table (connected) yet; a
                 seat whose person has not gets :data:`JOIN_GRACE_SECONDS` more (see
                 :meth:`first_arrival`).
+            turn_key: the game's turn now (``HasTurns.turn_key``); ``None``: a seat's
+                time runs on for as long as it must act.
 
         Returns:
             Whether anything changed (then the clock should be stored and sent).
@@ -186,9 +196,16 @@ class Clock:
                 changed = True
         settings = self.settings
         for seat in to_act:
-            if seat not in people or seat in self.away or seat in self.deadlines:
+            if seat not in people or seat in self.away:
                 continue
-            deadline = Deadline()
+            kept = self.deadlines.get(seat)
+            if kept is not None:
+                if (turn_key is not None and kept.turn_key != turn_key
+                        and settings.turn_seconds is not None):
+                    kept.turn, kept.turn_key = now + settings.turn_seconds, turn_key
+                    changed = True
+                continue
+            deadline = Deadline(turn_key=turn_key)
             if settings.turn_seconds is not None:
                 deadline.turn = now + settings.turn_seconds
                 if not seen(seat):

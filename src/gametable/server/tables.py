@@ -37,7 +37,7 @@ from gametable.core.actions import copy_actions
 from gametable.core.config import for_new_game, stored_options
 from gametable.core.errors import GameError
 from gametable.core.i18n import LANGUAGES, translate
-from gametable.core.protocol import Event, Game, HasPatience, Outcome, Seat
+from gametable.core.protocol import Event, Game, HasPatience, HasTurns, Outcome, Seat
 from gametable.core.text import display_name, name_key
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
@@ -586,7 +586,12 @@ class Table:
             return False
         to_act = self.game.to_act(self.state) if self.status == PLAYING else set()
         return clock.arm(to_act, self.people(), self.connected, time.time(),
-                         self.seen.__contains__)
+                         self.seen.__contains__, self.turn_key())
+
+    def turn_key(self) -> str | None:
+        """The game's turn now, for the turn clock (``None``: the game does not say)."""
+        game = self.game
+        return game.turn_key(self.state) if isinstance(game, HasTurns) else None
 
     def clock_message(self) -> str | None:
         """The ``clock`` message as JSON text, or ``None`` without a clock."""
@@ -1365,7 +1370,7 @@ class TableManager:
                 before = clock.to_json()
                 clock.arm(table.game.to_act(table.state) if not table.game.outcome(
                     table.state).finished else set(), table.people(), table.connected,
-                    time.time(), table.seen.__contains__)
+                    time.time(), table.seen.__contains__, table.turn_key())
                 if clock.to_json() != before:
                     clock_data = clock.to_json()
             try:

@@ -730,6 +730,12 @@ class Dixit:
             "minimum_deck": minimum_deck(config, seats),
         }
 
+    def turn_key(self, state: DixitState) -> str:
+        """The round and its phase: each phase (claiming the role, the clue, giving
+        cards, voting) is a new decision for the turn clock
+        (:class:`~gametable.core.protocol.HasTurns`)."""
+        return f"{state.round}:{state.phase}"
+
     def patience(self, view: Observation, people: frozenset[Seat]) -> float:
         """How many bot delays a computer player waits before acting on ``view`` so that
         the people at the table (``people``, their seats) may act first:

@@ -809,6 +809,12 @@ class SequenceCats:
         state.legal_cache = None
         return state
 
+    def turn_key(self, state: SequenceCatsState) -> str:
+        """The turn: every turn is a new decision for the turn clock
+        (:class:`~gametable.core.protocol.HasTurns`); exchanging a dead card or choosing
+        the five of a sequence is part of it."""
+        return str(state.turn)
+
     def outcome(self, state: SequenceCatsState) -> Outcome:
         """Scores are sequences completed by each seat's team; the winning team ranks 1st."""
         scores = [float(len(state.sequences[t])) for t in state.team_of]

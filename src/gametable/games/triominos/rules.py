@@ -629,6 +629,12 @@ class Triominos:
                                        state.start["bonus"], config)
         return state
 
+    def turn_key(self, state: TriominosState) -> str:
+        """The round and the turn: every turn is a new decision for the turn clock
+        (:class:`~gametable.core.protocol.HasTurns`, TR-TIME-1), a turn's draws
+        (TR-DRAW-1) part of it."""
+        return f"{state.round}:{state.turn}"
+
     def outcome(self, state: TriominosState) -> Outcome:
         """Points per seat; most points wins, ties shared (TR-END-4); one breakdown per
         finished round."""
