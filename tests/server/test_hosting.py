@@ -760,3 +760,61 @@ def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_de
     late = app_client.post(url, json={"config": {}}, headers=headers)
     assert late.status_code == 409 and late.json()["code"] == "options_begun"
     assert "first move was made" in late.json()["message"]
+
+
+def test_a_computer_player_given_an_absent_persons_seat_before_the_first_move_gets_new_cards(
+        app_client: TestClient) -> None:
+    """Mallory took a seat, looked at its hand and left; the host gave the seat to a
+    computer player ("take over"), which then played the hand Mallory knew. Before the
+    first move that route deals every hand again too, as removing the player does."""
+    made = app_client.post("/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"},
+                  {"kind": "bot", "bot": "easy"}]}).json()
+    table_id, host = made["table"]["id"], made["host_token"]
+    mallory = app_client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()
+    assert hand_of(app_client, table_id, mallory["token"])
+    anna_before = hand_of(app_client, table_id, made["token"])
+    wait_until_gone(app_client, table_id, 1)
+    taken = app_client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "easy"},
+                            headers={"X-Host-Token": host})
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["version"] == 0 and taken.json()["seats"][1]["kind"] == "bot"
+    anna_after = hand_of(app_client, table_id, made["token"])
+    assert len(anna_after) == len(anna_before) and anna_after != anna_before
+
+
+def test_a_host_token_handed_on_while_a_request_waits_no_longer_acts(
+        tmp_path: Path) -> None:
+    """The host token was checked before the table's lock was taken: a request sent with
+    it while the role was being handed on ran afterwards with the old token's authority.
+    It is checked again under the lock."""
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        try:
+            table, host, _, _ = await manager.create(
+                "triominos", {}, [HUMAN, HUMAN, HUMAN], "Anna")
+            await manager.join(table.id, 1, "Bruno")
+            calls = [
+                lambda: hosting.remove_player(manager, table.id, 1, host),
+                lambda: hosting.end_game(manager, table.id, host),
+                lambda: hosting.set_watching(manager, table.id, host, False),
+                lambda: manager.seat_bot(table.id, 2, "easy", host),
+                lambda: manager.seat_link(table.id, 2, host),
+            ]
+            for call in calls:
+                async with table.lock:  # a hand-over holds the lock while it is stored
+                    waiting = asyncio.ensure_future(call())
+                    await asyncio.sleep(0.05)  # the request passed the first check
+                    previous, table.host_hash = table.host_hash, "someone-else"
+                with pytest.raises(Refused) as refused:
+                    await waiting
+                assert refused.value.code == "not_host"
+                table.host_hash = previous
+            assert table.seats[1].name == "Bruno" and table.ended is None
+            assert table.watching and table.seats[2].kind == OPEN
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())

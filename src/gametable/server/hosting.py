@@ -35,18 +35,13 @@ from gametable.server.tables import (
     Table,
     TableManager,
     check_deck_owner,
+    check_host,
 )
 
 log = logging.getLogger("gametable.hosting")
 
 REMOVED_CLOSE = (4409, "the host removed you from this seat")
 """The close code and reason of a removed player's connections (the seat changed hands)."""
-
-
-def check_host(table: Table, host_token: str | None) -> None:
-    """Refuse (403 ``not_host``) anyone without the table's current host token."""
-    if not host_token or not secrets.compare_digest(token_hash(host_token), table.host_hash):
-        raise Refused("not_host", "server.errors.not_host", status=403)
 
 
 def _player_seat(table: Table, seat: Seat) -> None:
@@ -113,6 +108,7 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         raise Refused("bad_bot", "server.errors.unknown_bot", bot=bot,
                       bots=", ".join(bot_names()))
     async with table.lock:
+        check_host(table, host_token)  # the role may have passed meanwhile
         _player_seat(table, seat)
         _not_over(table)
         if seat == table.host_seat:
@@ -175,6 +171,7 @@ async def change_options(manager: TableManager, table_id: str, host_token: str |
         raise Refused("bad_bot", "server.errors.unknown_bot", bot=clock.cover,
                       bots=", ".join(bot_names()))
     async with table.lock:
+        check_host(table, host_token)  # the role may have passed meanwhile
         _not_over(table)
         if table.version > 0:
             raise Refused("options_begun", "server.errors.options_begun", status=409)
@@ -214,6 +211,7 @@ async def pause_clock(manager: TableManager, table_id: str, host_token: str | No
     table = await manager.get(table_id)
     check_host(table, host_token)
     async with table.lock:
+        check_host(table, host_token)  # the role may have passed meanwhile
         clock = table.clock
         if clock is None:
             raise Refused("no_clock", "server.errors.no_clock", status=409)
@@ -241,6 +239,7 @@ async def end_game(manager: TableManager, table_id: str, host_token: str | None)
     table = await manager.get(table_id)
     check_host(table, host_token)
     async with table.lock:
+        check_host(table, host_token)  # the role may have passed meanwhile
         _not_over(table)
         now = time.time()
         try:
@@ -270,6 +269,7 @@ async def set_watching(manager: TableManager, table_id: str, host_token: str | N
     table = await manager.get(table_id)
     check_host(table, host_token)
     async with table.lock:
+        check_host(table, host_token)  # the role may have passed meanwhile
         if table.watching != allowed:
             try:
                 await manager.storage.save_watching(table.id, allowed)
@@ -298,6 +298,7 @@ async def hand_host(manager: TableManager, table_id: str, host_token: str | None
     table = await manager.get(table_id)
     check_host(table, host_token)
     async with table.lock:
+        check_host(table, host_token)  # the role may have passed meanwhile
         _player_seat(table, seat)
         if not table.connected(seat):
             raise Refused("not_connected", "server.errors.not_connected", status=409,

@@ -1077,10 +1077,9 @@ class TableManager:
                 (409), the game is over (409), or storage failed (503).
         """
         table = await self.get(table_id)
-        if not host_token or not secrets.compare_digest(token_hash(host_token),
-                                                        table.host_hash):
-            raise Refused("not_host", "server.errors.not_host", status=403)
+        check_host(table, host_token)
         async with table.lock:
+            check_host(table, host_token)  # the role may have passed meanwhile
             if table.status == FINISHED:
                 raise Refused("ended", "server.errors.ended", status=409)
             _check_open(table, seat)
@@ -1101,19 +1100,22 @@ class TableManager:
                 all-bot table than :class:`Caps` allows.
         """
         table = await self.get(table_id)
-        if not host_token or not secrets.compare_digest(token_hash(host_token),
-                                                        table.host_hash):
-            raise Refused("not_host", "server.errors.not_host", status=403)
+        check_host(table, host_token)
         if bot not in bot_names():
             raise Refused("bad_bot", "server.errors.unknown_bot", bot=bot,
                           bots=", ".join(bot_names()))
         async with table.lock:
-            if not (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
-                    and table.status == PLAYING and not table.connected(seat)):
+            check_host(table, host_token)  # the role may have passed meanwhile
+            person = (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
+                      and table.status == PLAYING and not table.connected(seat))
+            if not person:
                 _check_open(table, seat)
             if all(s.kind == BOT for s in table.seats if s.seat != seat):
                 self.check_caps(client, waiting=False, bots_only=True)
-            await self.save_seat(table, SeatRow(seat, BOT, bot=bot))
+            # Before the first move the person who leaves the seat saw its hand: every
+            # hand is dealt again, as when the host removes a player.
+            await self.save_seat(table, SeatRow(seat, BOT, bot=bot),
+                                 deal_again=person and table.version == 0)
             table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
             table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
             if all_bots(table):
@@ -1580,6 +1582,12 @@ def _may_take(table: Table, seat: Seat, code: str | None) -> bool:
     someone they invited (its ``token_hash`` is then the hash of its link's code)."""
     kept = table.seats[seat].token_hash
     return kept is None or (bool(code) and secrets.compare_digest(kept, token_hash(code or "")))
+
+
+def check_host(table: Table, host_token: str | None) -> None:
+    """Refuse (403 ``not_host``) anyone without the table's current host token."""
+    if not host_token or not secrets.compare_digest(token_hash(host_token), table.host_hash):
+        raise Refused("not_host", "server.errors.not_host", status=403)
 
 
 def _check_open(table: Table, seat: Seat) -> None:
