@@ -7,7 +7,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -796,7 +796,7 @@ def test_a_host_token_handed_on_while_a_request_waits_no_longer_acts(
             table, host, _, _ = await manager.create(
                 "triominos", {}, [HUMAN, HUMAN, HUMAN], "Anna")
             await manager.join(table.id, 1, "Bruno")
-            calls = [
+            calls: list[Callable[[], Awaitable[Any]]] = [
                 lambda: hosting.remove_player(manager, table.id, 1, host),
                 lambda: hosting.end_game(manager, table.id, host),
                 lambda: hosting.set_watching(manager, table.id, host, False),
