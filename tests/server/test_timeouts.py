@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import time
 from collections.abc import Iterator
@@ -60,3 +61,34 @@ def test_a_body_that_stops_arriving_is_answered_408_and_dropped(
     assert after <= 5
     # Whole requests are answered as ever.
     assert httpx.get(f"{quick_server.url}/api/games").status_code == 200
+
+
+def sent_until_refused(conn: socket.socket, piece: bytes, most: int) -> int:
+    """Send ``piece`` until the server stops reading (it closed), at most ``most``
+    bytes; how many were sent."""
+    sent = 0
+    with contextlib.suppress(OSError):
+        while sent < most:
+            conn.sendall(piece)
+            sent += len(piece)
+    return sent
+
+
+@pytest.mark.parametrize("start", [
+    b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Endless: ",
+    b"GET /api/games?",
+])
+def test_headers_or_an_address_too_long_are_answered_431_and_dropped(
+        quick_server: LiveServer, start: bytes) -> None:
+    """One endless header (or address) held memory and stalled the event loop that
+    every table shares for seconds at a time: past 64 KiB the request is refused."""
+    with socket.create_connection(("127.0.0.1", quick_server.port)) as conn:
+        conn.sendall(start)
+        sent = sent_until_refused(conn, b"a" * 4096, 16 * 1024 * 1024)
+        received, _ = closed_after(conn)
+    assert received.startswith(b"HTTP/1.1 431"), received[:80]
+    assert sent < 8 * 1024 * 1024
+    # A request with large but reasonable headers is served as ever.
+    cookie = "x" * 30_000
+    assert httpx.get(f"{quick_server.url}/api/games",
+                     headers={"X-Big": cookie}).status_code == 200

@@ -26,9 +26,23 @@ WS_MAX_FRAME_BYTES = 1024 * 1024
 messages above ``socket.MAX_MESSAGE_BYTES`` get a readable ``too_large`` error."""
 
 
+MAX_HEAD_BYTES = 64 * 1024
+"""Most bytes of a request line and headers (browsers send under 8 KiB): httptools sets
+no limit, and a client streaming one endless header held memory and, as the parser joins
+the pieces, the event loop that every table shares."""
+
+_HEAD_REFUSAL = b"The request's headers are too large.\n"
+HEAD_TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                  b"Content-Type: text/plain; charset=utf-8\r\n"
+                  b"Content-Length: %d\r\nConnection: close\r\n\r\n%s"
+                  % (len(_HEAD_REFUSAL), _HEAD_REFUSAL))
+"""The answer to a request whose headers pass :data:`MAX_HEAD_BYTES`."""
+
+
 def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol (httptools), closing a connection whose request headers
-    have not all arrived ``seconds`` after it opened or after the request began.
+    have not all arrived ``seconds`` after it opened or after the request began, or that
+    sends more than :data:`MAX_HEAD_BYTES` of them (answered ``431``).
 
     uvicorn's own timeouts start only once a response is sent (``timeout_keep_alive``),
     so without this a client could hold a connection — a file handle — for ever by
@@ -37,17 +51,32 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
 
     class HeaderTimeout(HttpToolsProtocol):
         _header_timer: asyncio.TimerHandle | None = None
+        _head_bytes = 0
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._arm()
 
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            # Only what arrives while the headers are still coming counts: a piece that
+            # ends them (and may carry a body) never does.
+            if self._header_timer is None or self.transport.is_closing():
+                return
+            self._head_bytes += len(data)
+            if self._head_bytes > MAX_HEAD_BYTES:
+                self._disarm()
+                self.transport.write(HEAD_TOO_LARGE)
+                self.transport.close()
+
         def on_message_begin(self) -> None:
             super().on_message_begin()
+            self._head_bytes = 0
             self._arm()
 
         def on_headers_complete(self) -> None:
             self._disarm()
+            self._head_bytes = 0
             super().on_headers_complete()
 
         def connection_lost(self, exc: Exception | None) -> None:
