@@ -818,3 +818,36 @@ def test_a_host_token_handed_on_while_a_request_waits_no_longer_acts(
             await manager.stop()
             storage.close()
     run_async(main())
+
+
+def test_a_move_chosen_on_a_hand_dealt_again_is_refused_as_stale(
+        app_client: TestClient) -> None:
+    """The version stays 0 when the cards are dealt again before the first move, so a
+    move chosen on the old hand and sent as the host changed the options was played on
+    the new one, which its player had not seen. A state says its deal, an action the
+    deal it was chosen on: one of an earlier deal is refused as stale."""
+    made = app_client.post("/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id, headers = made["table"]["id"], {"X-Host-Token": made["host_token"]}
+    app_client.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"})
+    with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        while (old := ws.receive_json())["type"] != "state":
+            pass
+        assert "deal" not in old and old["legal"]
+        changed = app_client.post(f"/api/tables/{table_id}/options",
+                                  json={"config": {"sequences_to_win": 1}}, headers=headers)
+        assert changed.status_code == 200, changed.text
+        while (new := ws.receive_json())["type"] != "state":
+            pass
+        assert new["deal"] == 1 and new["version"] == 0
+        # Sent before the new state arrived: chosen on the old hand.
+        ws.send_json({"type": "action", "action": old["legal"][-1], "version": 0, "deal": 0})
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["code"] == "stale_version"
+        assert app_client.get(f"/api/tables/{table_id}").json()["version"] == 0
+        ws.send_json({"type": "action", "action": new["legal"][-1], "version": 0, "deal": 1})
+        while (applied := ws.receive_json())["type"] != "state":
+            assert applied["type"] != "error", applied
+        assert applied["version"] == 1 and applied["deal"] == 1

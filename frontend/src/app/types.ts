@@ -129,6 +129,9 @@ export interface StateMessage<View = Record<string, unknown>> {
   outcome?: Outcome;
   /** Set when the last action was a computer player's, made for a seat that is away. */
   covered?: { seat: number; reason: string };
+  /** How many times the cards were dealt again before the first move (absent: none);
+   * an action says which deal it was chosen on. */
+  deal?: number;
 }
 
 export interface ErrorMessage {

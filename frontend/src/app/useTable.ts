@@ -94,6 +94,8 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
   const [hostToken, setHostToken] = useState<string | null>(() => (watchOnly ? null : tokens.host(tableId)));
   const socket = useRef<WebSocket | null>(null);
   const version = useRef<number | null>(null);
+  /** The deal of the latest state (the cards may be dealt again before the first move). */
+  const deal = useRef(0);
   const nextId = useRef(1);
   const nextChatId = useRef(1);
   /** Messages still to come of the greeting: welcome, then state, then the chat's
@@ -155,6 +157,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             break;
           case "state":
             version.current = message.version;
+            deal.current = typeof message.deal === "number" ? message.deal : 0;
             // Keep the parts that did not change (the same objects), so that what shows
             // them is not redone for every other seat's action.
             setState((old) => {
@@ -298,7 +301,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
     // the connection died without closing.
     awaited.current ??= Date.now();
   }, []);
-  const send = useCallback((action: Action) => post({ type: "action", action, version: version.current }), [post]);
+  const send = useCallback((action: Action) => post({ type: "action", action, version: version.current, deal: deal.current }), [post]);
   const clearError = useCallback(() => setError(null), []);
   const sendChat = useCallback((text: string) => post({ type: "chat", text }), [post]);
   const sendRematch = useCallback(() => post({ type: "rematch" }), [post]);

@@ -306,11 +306,13 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
         elif kind == "action":
             if conn.seat is None:
                 raise Refused("not_seated", "server.errors.not_seated")
-            version = message.get("version")
-            if version is not None and (isinstance(version, bool)
-                                        or not isinstance(version, int)):
+            version, deal = message.get("version"), message.get("deal")
+            if any(number is not None and (isinstance(number, bool)
+                                           or not isinstance(number, int))
+                   for number in (version, deal)):
                 raise Refused("malformed", "server.errors.bad_version")
-            await manager.submit(table, conn.seat, message.get("action"), version, conn)
+            await manager.submit(table, conn.seat, message.get("action"), version, conn,
+                                 deal=deal)
         elif kind == "chat":
             chat.post(table, conn, message.get("text"), limits)
         elif kind == "back":

@@ -298,6 +298,9 @@ class Table:
     """The game's public facts for this table (fixed: board layout, teams…)."""
     waiting_since: dict[Seat, int] = field(default_factory=dict)
     """For each seat with a pending decision, the version since which it has waited."""
+    deals: int = 0
+    """How many times the cards were dealt again before the first move (in memory): the
+    version stays 0, so this tells an action chosen on an earlier deal."""
     seat_connections: Counter[Seat] = field(default_factory=Counter)
     """Open connections per seat."""
     watchers: int = 0
@@ -488,6 +491,7 @@ class Table:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
+        self.deals += 1
         self.seed = seed
         self.state = self.game.new_game(self.config, len(self.seats), seed)
         self.bots = bots
@@ -555,6 +559,8 @@ class Table:
                 common["outcome"] = self.committed.to_json()
             if self.last_covered is not None:
                 common["covered"] = self.last_covered
+            if self.deals:
+                common["deal"] = self.deals
             shared = self._shared = (to_act, common)
         to_act, common = shared
         message = common.copy()
@@ -1301,12 +1307,15 @@ class TableManager:
 
     async def submit(self, table: Table, seat: Seat, action: Any,
                      version: int | None = None, conn: Connection | None = None,
-                     *, by_bot: bool = False) -> None:
+                     *, by_bot: bool = False, deal: int | None = None) -> None:
         """Apply, store, then broadcast one action of ``seat`` (sent by ``conn``, or by
         the seat's computer player when ``None``; ``by_bot``: by a computer player, the
         seat's own or one covering for its away person).
 
         A person's own action at a seat that is away takes the seat back (TR-TIME-1).
+        ``deal``: the ``deal`` of the state the action was chosen on (0 when that state
+        had none); an action of an earlier deal (the cards were dealt again before the
+        first move) is refused as stale.
 
         Raises:
             Refused: ``conn`` no longer holds the seat (``seat_lost``), a computer player
@@ -1316,7 +1325,8 @@ class TableManager:
         """
         started = time.perf_counter()
         try:
-            await self._submit(table, seat, action, version, conn, by_bot=by_bot)
+            await self._submit(table, seat, action, version, conn, by_bot=by_bot,
+                               deal=deal)
         except Refused as refusal:
             self.metrics.refused(refusal.code)
             raise
@@ -1324,7 +1334,7 @@ class TableManager:
         self._wake_bots(table)
 
     async def _submit(self, table: Table, seat: Seat, action: Any, version: int | None,
-                      conn: Connection | None, *, by_bot: bool) -> None:
+                      conn: Connection | None, *, by_bot: bool, deal: int | None) -> None:
         if self.draining:
             raise Refused("shutting_down", "server.errors.shutting_down", status=503)
         if not isinstance(action, dict):
@@ -1344,6 +1354,12 @@ class TableManager:
             if status == WAITING:
                 open_seats = sum(1 for s in table.seats if s.kind == OPEN)
                 raise Refused("waiting", "server.errors.waiting", count=open_seats)
+            if deal is not None and deal != table.deals:
+                # The cards were dealt again since the state the action was chosen on:
+                # the seat no longer holds that hand.
+                raise Refused("stale_version", "server.errors.stale_version",
+                              version=version if version is not None else 0,
+                              current=table.version)
             if version is not None and not table.current_for(seat, version):
                 # Never applied to a position the player did not see; but where the
                 # rules would refuse it now anyway (someone else claimed the Dixit
