@@ -18,6 +18,7 @@ from gametable.core.config import stored_options
 from gametable.core.errors import GameError
 from gametable.core.protocol import Outcome
 from gametable.core.records import GameRecord, SeatInfo, new_record
+from gametable.core.values import json_copy
 
 DEFAULT_MAX_ACTIONS = 100_000
 
@@ -148,7 +149,7 @@ def play_bot_game(
         offered = {seat: game.legal_actions(state, seat) for seat in seats}
         choices = []
         for seat in seats:
-            view = game.view(state, seat)
+            view = json_copy(game.view(state, seat))  # a player may change it
             started = time.perf_counter()
             try:
                 with decision_limit(decision_seconds):

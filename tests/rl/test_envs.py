@@ -3,6 +3,7 @@ own API checks, rewards, records, refusals, and that an observation is its seat'
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
 
@@ -15,7 +16,7 @@ from gametable.core import registry
 from gametable.core.errors import IllegalAction
 from gametable.core.records import replay
 from gametable.games.sequence_cats.encoding import SequenceCatsEncoding
-from gametable.rl import BotTableEnv, GameEnv, NoEncoding, encodable_games
+from gametable.rl import BotTableEnv, Episode, GameEnv, NoEncoding, encodable_games
 
 GAMES = ["sequence-cats", "triominos"]
 
@@ -360,3 +361,22 @@ def test_before_the_first_reset_every_call_says_to_reset() -> None:
                  env.legal_numbers(env.agent_selection)[0])
     with pytest.raises(RuntimeError, match="no agent is left"):
         env.step(None)
+
+
+def test_a_view_an_agent_changes_is_its_own() -> None:
+    """Views of one state share objects with each other (Triominos' board and scores):
+    an agent that changed the view it was given changed what every other seat and
+    spectator was shown until the next action. ``Episode.view`` gives each caller a copy
+    of its own."""
+    episode = Episode("triominos", 2)
+    episode.start(5)
+    seat = episode.to_act()[0]
+    episode.play(seat, episode.game.legal_actions(episode.state, seat)[0])
+    other = 1 - seat
+    before = json.dumps(episode.view(other), sort_keys=True)
+    mine = episode.view(seat)
+    for key, value in list(mine.items()):
+        if isinstance(value, (list, dict)):
+            value.clear()
+        mine[key] = "changed"
+    assert json.dumps(episode.view(other), sort_keys=True) == before

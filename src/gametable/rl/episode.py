@@ -23,6 +23,7 @@ from gametable.core.encoding import ArraySpec, Encoding, mask_of
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Action, Game, HasEncoding, Observation, Outcome, Seat
 from gametable.core.records import GameRecord, SeatInfo, new_record
+from gametable.core.values import json_copy
 
 MAX_SEED = 2**63
 """Seeds run from 0 to ``MAX_SEED - 1``, as a game record keeps them."""
@@ -144,8 +145,11 @@ class Episode:
         return sorted(self.game.to_act(self.state))
 
     def view(self, seat: Seat) -> Observation:
-        """``seat``'s view of the game now (JSON, as a player at the table sees it)."""
-        return self.game.view(self.state, seat)
+        """``seat``'s view of the game now (JSON, as a player at the table sees it): a
+        copy of its own, which the caller may change (views of one state share objects
+        with each other)."""
+        view: Observation = json_copy(self.game.view(self.state, seat))
+        return view
 
     def decision(self, seat: Seat) -> Decision:
         """``seat``'s encoded view and mask now (an all-zero mask when it has nothing to

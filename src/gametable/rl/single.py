@@ -25,6 +25,7 @@ from gametable.core.actions import copy_actions
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Game
 from gametable.core.records import GameRecord
+from gametable.core.values import json_copy
 from gametable.rl.aec import (
     Reward,
     check_max_actions,
@@ -220,7 +221,7 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
                 return False
             seat = seats[0]
             legal = game.legal_actions(episode.state, seat)
-            action = self._bots[seat].choose(game.view(episode.state, seat),
+            action = self._bots[seat].choose(json_copy(game.view(episode.state, seat)),
                                               copy_actions(legal))
             episode.play(seat, action)
 

@@ -39,6 +39,7 @@ from gametable.core.errors import GameError
 from gametable.core.i18n import LANGUAGES, translate
 from gametable.core.protocol import Event, Game, HasPatience, HasTurns, Outcome, Seat
 from gametable.core.text import display_name, name_key
+from gametable.core.values import json_copy
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.clock import Clock, ClockSettings
@@ -1486,8 +1487,9 @@ class TableManager:
                 if (bot is None or table.status != PLAYING
                         or seat not in table.game.to_act(table.state)):
                     return
-                view = table.game.view(table.state, seat)
-                # The bot may change what it is given: never the rules' own objects.
+                # The bot may change what it is given: never the rules' own objects, nor
+                # what other seats' views share with this one.
+                view = json_copy(table.game.view(table.state, seat))
                 legal = copy_actions(table.game.legal_actions(table.state, seat))
                 version = table.version
             deciding = time.perf_counter()
