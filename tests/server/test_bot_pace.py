@@ -156,6 +156,8 @@ def test_a_short_bot_delay_still_waits_for_a_players_thinking_budget(
         waits = run_async(main())
     finally:
         base._FACTORIES.pop("budgeted", None)
-    floor = JITTER[0] * (Budgeted.seconds + MARGIN)
-    assert all(wait >= floor for wait, _ in waits), (floor, waits)
-    assert all(wait <= JITTER[1] * (Budgeted.seconds + MARGIN) for wait, _ in waits)
+    # Never less than the budget and its margin: a decision a little over its budget
+    # (747 ms of a 500 ms budget was seen) still ends inside the wait.
+    floor = Budgeted.seconds + MARGIN
+    assert all(wait >= floor - 1e-9 for wait, _ in waits), (floor, waits)
+    assert all(wait <= JITTER[1] / JITTER[0] * floor for wait, _ in waits)

@@ -7,12 +7,11 @@ decision of a computer player, never the same twice.
 The wait depends on nothing but the table's bot delay and chance: never on the seat's
 cards. A wait that grew with the number of legal actions told everyone watching how many
 the hidden hand allowed (a quick move: a Triominos hand that fits nowhere, a Sequence
-Cats hand without PURRR or MEOW). The decision runs during the wait, and the default
-search budgets (0.5 s a move) end before its shortest (0.72 s at the default 0.8 s
-delay), so how long a decision took does not show either; and a table whose bot delay is
-shorter than a player's thinking budget waits at least that budget (plus
-:data:`MARGIN`), so there too the move does not come sooner when the hand leaves little to
-think about (one legal action is answered at once).
+Cats hand without PURRR or MEOW). The decision runs during the wait, and a player with
+a thinking budget (the search players' 0.5 s a move) waits at least that budget plus
+:data:`MARGIN` whatever the table's bot delay, so how long a decision took does not show
+either, and the move does not come sooner when the hand leaves little to think about
+(one legal action is answered at once).
 """
 
 from __future__ import annotations
@@ -42,11 +41,14 @@ def think_time(delay: float, rng: random.Random, thinking: float = 0.0) -> float
             milliseconds). It depends on the kind of player only, never on its cards.
 
     Returns:
-        ``max(delay, thinking + MARGIN) × jitter``, jitter uniform in :data:`JITTER`: for
-        a 0.8 s delay, 0.72–1.04 s (a `hard` player's 0.5 s budget adds nothing); for a
-        0.2 s delay, 0.18–0.26 s, or 0.72–1.04 s for a `hard` player. Nothing about the
+        ``max(delay, (thinking + MARGIN) / 0.9) × jitter``, jitter uniform in
+        :data:`JITTER` (from 0.9): never less than ``thinking + MARGIN``, so a decision
+        that runs a little over its budget still ends inside the wait. For a 0.8 s
+        delay, 0.72–1.04 s, or 0.80–1.16 s for a `hard` player (0.5 s budget); for a
+        0.2 s delay, 0.18–0.26 s, or 0.80–1.16 s for a `hard` player. Nothing about the
         seat's hand goes in (see the module docstring).
     """
     if delay <= 0:
         return 0.0
-    return max(delay, thinking + MARGIN if thinking > 0 else 0.0) * rng.uniform(*JITTER)
+    floor = (thinking + MARGIN) / JITTER[0] if thinking > 0 else 0.0
+    return max(delay, floor) * rng.uniform(*JITTER)
