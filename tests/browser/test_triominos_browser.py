@@ -904,6 +904,8 @@ def test_after_a_click_on_a_place_r_turns_the_tile_and_enter_lays_it(
     keys did nothing (R) or put the tile down instead of laying it (Enter)."""
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     choose_game(page, web_server, "Anna", [])  # a solo game: every turn is Anna's
+    # Alone, she draws for nobody: the log said "Anna starts (drew , the highest)".
+    expect(page.locator(".tr-log")).to_contain_text("Round 1: Anna starts.")
     for _ in range(40):
         wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
         playable = page.locator('.tr-hand-tile[data-playable="true"]')

@@ -43,8 +43,9 @@ export function describeStart(t: TFunction, start: RoundStart, player: (seat: nu
       : t("triominos.ui.events.start_highest", { ...base, tile: start.tile });
   }
   const mine = (start.draws ?? []).filter(([seat]) => seat === start.starter);
-  const tile = mine.length ? mine[mine.length - 1][1] : "";
-  return t("triominos.ui.events.start_drawn", { ...base, tile });
+  // A player alone draws for nobody (TR-SETUP-3): they simply start.
+  if (!mine.length) return t("triominos.ui.events.start_alone", base);
+  return t("triominos.ui.events.start_drawn", { ...base, tile: mine[mine.length - 1][1] });
 }
 
 /** Events worth a toast even beside the log: bonuses and the end of a round. */
