@@ -6,7 +6,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
 from tests.server.conftest import LiveServer
 
@@ -69,3 +69,24 @@ def test_how_to_play_is_a_click_away_in_the_lobby_and_at_the_table(
     expect(dialog).to_contain_text("PURRR")  # SC-PURR-1
     dialog.get_by_role("button", name="Fechar").click()
     expect(dialog).to_have_count(0)
+
+
+def test_the_page_shows_it_is_coming_while_its_script_is_on_the_way(
+        browser: Browser, web_server: LiveServer) -> None:
+    """On a slow network the start page stayed blank for seconds: the top bar and a
+    spinner show until the script arrives, and the page then takes their place; the
+    script comes gzipped."""
+    page = browser.new_page()
+    held: list[Route] = []
+    page.route("**/assets/*.js", held.append)
+    page.goto(web_server.url, wait_until="commit")
+    expect(page.locator(".boot")).to_be_visible()
+    expect(page.locator(".boot")).to_contain_text("gametable")
+    for route in held:
+        route.continue_()
+    page.unroute("**/assets/*.js")
+    expect(page.locator(".lobby")).to_be_visible()
+    expect(page.locator(".boot")).to_have_count(0)
+    script = page.evaluate("document.querySelector('script[type=module]').src")
+    answer = httpx.get(script, headers={"Accept-Encoding": "gzip"})
+    assert answer.headers["content-encoding"] == "gzip"

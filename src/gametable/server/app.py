@@ -52,7 +52,6 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from gametable.bots import bot_names
@@ -98,6 +97,7 @@ from gametable.server.replays import (
     replay_steps,
 )
 from gametable.server.socket import Socket, serve_client
+from gametable.server.static import ImmutableStatic
 from gametable.server.storage import SQLiteStorage, Storage, StorageError
 from gametable.server.tables import (
     RESTART_CLOSE,
@@ -752,12 +752,3 @@ def _file_route(path: Path):  # type: ignore[no-untyped-def]
         return FileResponse(path, headers={"Cache-Control": "public, max-age=86400"})
 
     return route
-
-
-class ImmutableStatic(StaticFiles):
-    """Static files whose names carry a content hash: cached for a year."""
-
-    def file_response(self, *args: Any, **kwargs: Any) -> Response:
-        response = super().file_response(*args, **kwargs)
-        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
-        return response
