@@ -78,7 +78,11 @@ def test_the_page_shows_it_is_coming_while_its_script_is_on_the_way(
     script comes gzipped."""
     page = browser.new_page()
     held: list[Route] = []
-    page.route("**/assets/*.js", held.append)
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/assets/*.js", hold)
     page.goto(web_server.url, wait_until="commit")
     expect(page.locator(".boot")).to_be_visible()
     expect(page.locator(".boot")).to_contain_text("gametable")
