@@ -1386,3 +1386,22 @@ def test_on_a_phone_the_names_over_a_rounds_points_break_between_words(
     expect(page.locator(".dx-reveal-name").nth(2)).to_contain_text("Computador")
     page.screenshot(path=str(shots / "dixit-phone-points-names-pt.png"), full_page=True)
     assert page.evaluate(broken_words(".dx-reveal-name")) == []
+
+
+def test_a_tablet_held_upright_shows_the_whole_hand(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """On a tablet held upright (820 × 1180) the hand stood beside the button in the
+    board's column, next to the 340 px side panel: one card and a half in sight, while
+    the table's cards filled a third of a large empty board. Such a window stacks the
+    table, the hand and the players as a phone does: every card of the hand is in sight."""
+    table, tokens = create_by_api(web_server, "dixit", {},
+                                  ["human", "easy", "easy", "easy"], {0: "Filipa"})
+    page = browser.new_context(viewport={"width": 820, "height": 1180}, is_mobile=True,
+                               has_touch=True).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".dx-table")).to_have_class(re.compile(r"\bnarrow\b"))
+    cards = page.locator(".dx-hand-card")
+    expect(cards).to_have_count(6)
+    for index in range(6):
+        expect(cards.nth(index)).to_be_in_viewport(ratio=0.9)
+    page.screenshot(path=shots / "dixit-tablet-upright.png")

@@ -60,6 +60,11 @@ function drawPileFact(t: TFunction, info: TableInfo, view: DixitView): string {
 
 /** Pixels under a revealed card for its owner and a first row of votes. */
 const REVEAL_UNDER = 64;
+/** Windows where the table, the hand and the players stand one above another (as on a
+ * phone): narrow ones, and a tablet held upright, beside whose 340 px side panel the
+ * hand showed one card and a half. */
+const STACKED = "(max-width: 700px), (max-width: 1100px) and (orientation: portrait)";
+
 /** The narrowest the points' breakdown may be to stand beside the reveal's cards. */
 const POINTS_BESIDE = 250;
 /** Pixels under a card coming in, on the big screen: the giver's name and "card in". */
@@ -75,7 +80,7 @@ export function DixitTable(props: GameTableProps) {
   const view = useMemo(() => normalize(state.view), [state.view]);
   // Just after taking a seat, the spectator's view may still be the latest one.
   const seat = props.seat !== null && (view.seat === undefined || view.seat === props.seat) ? props.seat : null;
-  const narrow = useNarrow();
+  const narrow = useNarrow(STACKED);
   const tableRef = useRef<HTMLDivElement>(null);
   const boardRef = useRef<HTMLDivElement>(null);
   // At least 460 px: a laptop's 1366 × 650 window fits the table without scrolling the
