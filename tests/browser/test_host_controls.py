@@ -120,9 +120,9 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     # Ending the game: asked once more, then over for everyone, the record kept.
     anna.get_by_role("button", name="End the game").click()
     anna.get_by_role("button", name="Yes, end it").click()
-    for page in (anna, bruno):
-        expect(page.locator(".ended-banner")).to_contain_text(
-            "The host ended this game early.")
+    # The host herself read "The host ended this game early." of her own doing.
+    expect(anna.locator(".ended-banner")).to_contain_text("You ended this game early.")
+    expect(bruno.locator(".ended-banner")).to_contain_text("The host ended this game early.")
     # Anna's last position stays in sight, but nothing in it is hers to do any more.
     expect(anna.locator(".sc-status-text")).to_have_text("The game is over.")
     expect(anna.locator(".sc-card:not([disabled])")).to_have_count(0)
@@ -184,7 +184,10 @@ def test_a_host_who_hands_the_role_on_sees_no_host_controls_and_the_new_host_doe
 ) -> None:
     """After "Make Bruno host" Anna's panel kept "End the game", "Pause the clock" and
     "Let people watch", each refused when used (her host token opens nothing any
-    more); now the controls move with the role."""
+    more); now the controls move with the role. The first click asked nothing though
+    Anna lost her controls for good, Bruno was not told, and nobody could see who the
+    host was: she is asked first, he is told where the controls are, and the table
+    names its host."""
     created = httpx.post(f"{web_server.url}/api/tables", json={
         "game": "sequence-cats", "config": {}, "name": "Anna",
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
@@ -198,9 +201,17 @@ def test_a_host_who_hands_the_role_on_sees_no_host_controls_and_the_new_host_doe
     expect(bruno.locator(".sc-status")).to_be_visible()
     expect(bruno.locator(".host-controls")).to_have_count(0)
 
+    expect(bruno.locator(".table-host")).to_have_text("Host: Anna")
     anna.get_by_text("Host controls").click()
     anna.get_by_role("button", name="Make Bruno host").click()
+    expect(anna.locator(".host-confirm")).to_contain_text(
+        "Make Bruno host? You will no longer have the host controls.")
+    expect(bruno.locator(".host-controls")).to_have_count(0)
+    anna.get_by_role("button", name="Make host", exact=True).click()
     expect(bruno.locator(".host-controls")).to_be_visible()
+    expect(bruno.locator(".toast")).to_contain_text(
+        "You are the host now: the host controls are under the table.")
+    expect(anna.locator(".table-host")).to_have_text("Host: Bruno")
     expect(anna.locator(".host-controls")).to_have_count(0)
     assert anna.evaluate(f"localStorage.getItem('gametable.host.{table_id}')") is None
     anna.reload()

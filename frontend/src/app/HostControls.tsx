@@ -32,6 +32,8 @@ export function HostControls({
   const [confirming, setConfirming] = useState(false);
   /** The seat whose removal the host is asked to confirm (it cannot be undone). */
   const [removing, setRemoving] = useState<number | null>(null);
+  /** The seat the host is asked to confirm handing the role to (they lose the controls). */
+  const [handing, setHanding] = useState<number | null>(null);
   /** Watching as the host just set it, until the server's answer comes. */
   const [asked, setAsked] = useState<boolean | null>(null);
   useEffect(() => {
@@ -109,8 +111,19 @@ export function HostControls({
                       {t("ui.host.remove", { player: name })}
                     </button>
                   )}
-                  {s.connected && (
-                    <button type="button" onClick={() => void run(() => api.handHost(info.id, s.seat, hostToken))}>
+                  {s.connected && handing === s.seat && (
+                    <Confirm
+                      question={t("ui.host.make_host_question", { player: name })}
+                      confirm={t("ui.host.make_host_confirm")}
+                      onConfirm={() => {
+                        setHanding(null);
+                        void run(() => api.handHost(info.id, s.seat, hostToken));
+                      }}
+                      onCancel={() => setHanding(null)}
+                    />
+                  )}
+                  {s.connected && handing !== s.seat && (
+                    <button type="button" onClick={() => setHanding(s.seat)}>
                       {t("ui.host.make_host", { player: name })}
                     </button>
                   )}
@@ -167,7 +180,7 @@ export function HostControls({
 }
 
 /** Shown once the host ended the game early: it is over, its record can be downloaded. */
-export function EndedBanner({ info }: { info: TableInfo }) {
+export function EndedBanner({ info, seat }: { info: TableInfo; seat: number | null }) {
   const { t } = useTranslation();
   // It appears above the table: a page scrolled down to the board (a phone's) would
   // not show it, nor the Play again under it.
@@ -177,7 +190,8 @@ export function EndedBanner({ info }: { info: TableInfo }) {
   }, []);
   return (
     <div ref={banner} className="ended-banner" role="status">
-      <span>{t("ui.host.ended")}</span>
+      {/* Whoever holds the role now ended it (the role passes only while a game runs). */}
+      <span>{t(seat !== null && seat === info.host_seat ? "ui.host.ended_by_you" : "ui.host.ended")}</span>
       <a
         className="button watch-replay"
         href={`/t/${info.id}/replay`}

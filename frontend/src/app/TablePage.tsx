@@ -116,7 +116,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           )}
           {seat === null && !watch && info.status !== "waiting" && <SpectatorBar info={info} onJoined={joined} />}
           {info.status === "playing" && <AbsentPlayers info={info} seat={seat} away={table.clock?.away ?? null} server={server} />}
-          {info.ended_early && <EndedBanner info={info} />}
+          {info.ended_early && <EndedBanner info={info} seat={seat} />}
           {!module?.ownPlayAgain?.(info) && <RematchBar />}
           {/* Once the game is over, nobody is away and no time runs. */}
           {info.status === "playing" && (
@@ -244,6 +244,9 @@ function TableLinks({ info, server, seat, token, begun }: {
       )}
       <ScreenLink info={info} button />
       <Watchers info={info} />
+      {info.host_seat != null && info.status !== "finished" && (
+        <span className="muted table-host">{t("ui.host.is_host", { player: seatName(t, info, info.host_seat) })}</span>
+      )}
       {token && (
         <span className="table-link-device">
           <CopyButton text={`${url}#seat=${token}`} label={t("ui.table.copy_device_link")} />
@@ -417,6 +420,7 @@ function WaitingRoom({
             <span className="seat-name">
               {seatName(t, info, s.seat)}
               {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
+              {info.host_seat != null && s.seat === info.host_seat && <span className="tag muted seat-host">{t("ui.host.tag")}</span>}
               {s.kind === "human" && !s.connected && s.seat !== seat && <span className="tag muted">{t("ui.seat.offline")}</span>}
             </span>
             {mayTake(s, code) && seat === null && !removed && (

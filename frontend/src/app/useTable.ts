@@ -173,6 +173,9 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             // The host role was handed to this seat: its new host token.
             tokens.saveHost(tableId, message.host_token as string);
             setHostToken(message.host_token as string);
+            // Said once: where the controls are (a role passed on by itself, too).
+            setError({ type: "error", code: "became_host", rule: null, key: "ui.host.you_are_host", params: {}, message: "You are the host now." });
+            setErrorCount((n) => n + 1);
             break;
           case "clock":
             setClock({ ...(message as ClockMessage), offset: (message as ClockMessage).now - Date.now() });
