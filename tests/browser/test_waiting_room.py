@@ -77,6 +77,11 @@ def test_the_host_changes_the_options_before_the_first_move_and_a_friend_sees_th
     expect(settings).to_have_text("4 players · Edition: Portuguese (PT) · 2:00 a turn")
     expect(anna.locator(".waiting-room .table-settings")).to_have_text(
         "4 players · Edition: Portuguese (PT) · 2:00 a turn")
+    # Both are told, once, that the options changed (the host saw no "saved", the
+    # friend only a grey line that differed).
+    for page in (anna, friend):
+        expect(page.locator("[data-notice=options-changed]")).to_have_text(
+            "The host changed the options (above); every hand was dealt again.")
     info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
     assert info["config"]["edition"] == "PT" and info["clock"]["turn_seconds"] == 120
     # The friend does not hold the host's token: nothing to change there.

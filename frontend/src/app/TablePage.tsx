@@ -376,6 +376,21 @@ function WaitingRoom({
       for (const s of info.seats) if (s.kind === "open") await api.seatBot(info.id, s.seat, level, hostToken!);
     });
 
+  // The host changed the options (the friends waiting were not told, the host saw no
+  // "saved"): said to everyone here, once, where the settings are.
+  const optionsKey = JSON.stringify([info.config, info.clock]);
+  const seenOptions = useRef(optionsKey);
+  const [optionsChanged, setOptionsChanged] = useState(false);
+  const changedNotice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (seenOptions.current === optionsKey) return;
+    seenOptions.current = optionsKey;
+    setOptionsChanged(true);
+  }, [optionsKey]);
+  useEffect(() => {
+    if (optionsChanged) changedNotice.current?.scrollIntoView({ block: "nearest" });
+  }, [optionsChanged, optionsKey]);
+
   const teams = teamsOf(info);
   // A visitor came to take a seat: the name and the seats come first, the invite link
   // (the host's to share) after them.
@@ -391,6 +406,11 @@ function WaitingRoom({
     <div className="waiting-room panel">
       <h1>{t(`games.${info.game}.title`)}</h1>
       <p className="table-settings">{tableSettings(t, info).join(" · ")}</p>
+      {optionsChanged && (
+        <p ref={changedNotice} className="notice" role="status" data-notice="options-changed">
+          {t("ui.table.options_changed")}
+        </p>
+      )}
       <HowToPlay game={info.game} className="waiting-how" />
       <p className="lead">{t(begun ? "ui.table.goes_on" : "ui.table.waiting", { count: open })}</p>
       {removed && <p className="notice" data-notice="removed">{t("ui.table.removed_here")}</p>}
