@@ -38,6 +38,10 @@ def test_a_friend_who_took_a_seat_at_the_wrong_table_leaves_it(
     # His own page is here: it never calls him offline (the table's presence comes a
     # moment after the seat is taken).
     assert bruno.locator(".seat-row.mine .tag").all_inner_texts() == ["you"]
+    # Where he sits comes before the links (they pushed the seats below a phone's fold).
+    seats_box, links_box = (bruno.locator(name).bounding_box()
+                            for name in (".seat-list", ".invite"))
+    assert seats_box and links_box and seats_box["y"] < links_box["y"]
     bruno.get_by_role("button", name="Leave the table").click()
     expect(bruno.locator(".leave-table")).to_contain_text(
         "Leave this table? Your seat opens for someone else.")

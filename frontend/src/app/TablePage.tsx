@@ -400,6 +400,9 @@ function WaitingRoom({
   const visitor = seat === null && takeable > 0 && !removed;
   // Seats the host keeps for guests with their links, and this page has none.
   const kept = seat === null && !removed && open > 0 && takeable === 0;
+  // A friend who took a seat sees where they sit, and who else came, before the links
+  // (on a phone the seats were below the links and the localhost notice).
+  const seatsFirst = seat !== null && !hostToken;
   // Every open seat kept for a guest: the invite link takes none (each has its own link).
   const allKept = open > 0 && info.seats.every((s) => s.kind !== "open" || s.invited);
   return (
@@ -415,7 +418,7 @@ function WaitingRoom({
       <p className="lead">{t(begun ? "ui.table.goes_on" : "ui.table.waiting", { count: open })}</p>
       {removed && <p className="notice" data-notice="removed">{t("ui.table.removed_here")}</p>}
       {kept && <p className="notice" data-notice="seat-kept">{t("ui.table.seat_kept_help")}</p>}
-      {!visitor && !removed && !allKept && <InviteLink info={info} server={server} />}
+      {!visitor && !removed && !allKept && !seatsFirst && <InviteLink info={info} server={server} />}
       {visitor && (
         <label className="field">
           <span className="field-label">{t("ui.lobby.your_name")}</span>
@@ -487,7 +490,7 @@ function WaitingRoom({
       )}
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
       {!begun && <LeaveTable info={info} seat={seat} token={tokens.seat(info.id)?.token ?? null} begun={info.version > 0} />}
-      {visitor && <InviteLink info={info} server={server} />}
+      {(visitor || (seatsFirst && !removed && !allKept)) && <InviteLink info={info} server={server} />}
     </div>
   );
 }
