@@ -4,6 +4,7 @@ down at a new table with one click each, the seats rotated by one."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +51,8 @@ def test_play_again_seats_two_people_and_a_computer_player_at_a_new_table(
         anna.locator(".result").get_by_role("button", name="Play again").click()
 
         # Anna, who asked, goes to the new table at once; Bruno is asked to join it.
-        expect(anna).not_to_have_url(f"{server.url}/t/{old}#seat=anna-token")
+        # (the seat link's secret left the address as the page opened)
+        expect(anna).to_have_url(re.compile(rf"/t/(?!{old}$)[A-Za-z0-9_-]+$"))
         expect(anna.locator(".sc-status")).to_be_visible()
         expect(bruno.locator(".result")).to_contain_text("Anna wants to play again.")
         bruno.screenshot(path=str(shots / "rematch-offer.png"))
@@ -68,6 +70,45 @@ def test_play_again_seats_two_people_and_a_computer_player_at_a_new_table(
         assert info["status"] == "playing" and info["host_seat"] == 2
         expect(anna.locator(".sc-players")).to_contain_text("Bruno")
         anna.screenshot(path=str(shots / "rematch-new-table.png"))
+
+
+def test_a_player_says_no_thanks_and_a_watcher_is_told_a_new_game_began(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Play again seated everyone who was there, with no way to say no: Bruno's seat
+    at the new table waited for him, then its clock ran and a computer player played it.
+    "No thanks" opens it (before the first move) for someone else. Someone watching
+    read "Anna wants to play again." with nothing to press: they are told a new game
+    began, and offered a table of their own."""
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+             SeatRow(1, "human", name="Bruno", token_hash=token_hash("bruno-token")),
+             SeatRow(2, "bot", bot="easy")]
+    with stored_table(tmp_path / "data", {}, seats, 11, finished_game(11)) as (server, old):
+        anna = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        bruno = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        watcher = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        anna.goto(f"{server.url}/t/{old}#seat=anna-token")
+        bruno.goto(f"{server.url}/t/{old}#seat=bruno-token")
+        watcher.goto(f"{server.url}/t/{old}/watch")
+        for page in (anna, bruno, watcher):
+            expect(page.locator(".sc-status")).to_be_visible()
+        anna.locator(".result").get_by_role("button", name="Play again").click()
+        # (the seat link's secret left the address as the page opened)
+        expect(anna).to_have_url(re.compile(rf"/t/(?!{old}$)[A-Za-z0-9_-]+$"))
+        new = anna.url.rsplit("/", 1)[-1]
+        result = bruno.locator(".result")
+        expect(result).to_contain_text("Anna wants to play again.")
+        result.get_by_role("button", name="No thanks").click()
+        expect(result).to_contain_text(
+            "You said no to the new game: your seat there is open for someone else.")
+        expect(result.get_by_role("button", name="Join the new game")).to_have_count(0)
+        info = httpx.get(f"{server.url}/api/tables/{new}").json()
+        assert [s["kind"] for s in info["seats"]] == ["open", "bot", "human"]
+        expect(watcher.locator("body")).to_contain_text(
+            "Anna began a new game with the players of this table.")
+        own = watcher.get_by_role("button", name="Start a table of your own")
+        expect(own.first).to_be_visible()
+        bruno.screenshot(path=str(shots / "rematch-no-thanks.png"))
 
 
 def test_a_finished_dixit_game_offers_play_again_once(

@@ -851,3 +851,37 @@ def test_a_move_chosen_on_a_hand_dealt_again_is_refused_as_stale(
         while (applied := ws.receive_json())["type"] != "state":
             assert applied["type"] != "error", applied
         assert applied["version"] == 1 and applied["deal"] == 1
+
+
+def test_a_host_who_never_comes_to_the_new_table_hands_the_role_on_soon(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After *Play again* the old host closed the page instead of joining: the friend
+    played on for five minutes with no host and no host controls. A host who has never
+    come to the table holds the role a short while only; one who came and went keeps it
+    for the usual time."""
+    monkeypatch.setattr(hosting, "HOST_NEVER_CAME_SECONDS", 0.3)
+
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0, host_gone_seconds=300)
+        manager.watch_connections = lambda table: hosting.watch_host(manager, table)
+        try:
+            table, _, _, anna_token = await manager.create(
+                "triominos", {}, [HUMAN, HUMAN], "Anna")
+            _, bruno_token = await manager.join(table.id, 1, "Bruno")
+            bruno, bruno_task = await seated(manager, table, bruno_token)
+            await until(lambda: table.host_seat == 1 and bool(messages(bruno, "host")),
+                        timeout=10)
+            # Anna comes and goes: Bruno, the host now, keeps the role while she is
+            # here; when he leaves, she is not handed it soon (he came to the table).
+            anna, anna_task = await seated(manager, table, anna_token)
+            bruno.inbox.put_nowait(None)
+            await bruno_task
+            await asyncio.sleep(1.0)
+            assert table.host_seat == 1
+            anna.inbox.put_nowait(None)
+            await anna_task
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())

@@ -1,9 +1,9 @@
 // Play again: once the game is over any seated player may ask for a new table with the
 // same game, options and people (docs/protocol.md). Each game's end-of-game dialog shows
 // <PlayAgain />; the table page shows it too once the dialog is closed.
-import { createContext, useContext } from "react";
+import { createContext, useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { tokens } from "./api";
+import { api, tokens } from "./api";
 import { navigate } from "./router";
 import { seatName } from "./seatName";
 import type { RematchMessage, TableInfo } from "./types";
@@ -18,6 +18,10 @@ export interface RematchState {
 
 export const RematchContext = createContext<RematchState | null>(null);
 
+/** New tables whose seat this page said no to (the end-of-game dialog and the bar under
+ * the table both offer it). */
+const declinedTables = new Set<string>();
+
 /** Go to the new table, with this seat's token (and the host token) saved first. */
 export function joinRematch(offer: RematchMessage) {
   if (!offer.table) return;
@@ -30,19 +34,45 @@ export function joinRematch(offer: RematchMessage) {
 export function PlayAgain() {
   const { t } = useTranslation();
   const rematch = useContext(RematchContext);
+  const [, setDeclined] = useState(0);
   if (!rematch || rematch.info.status !== "finished") return null;
   const { offer, ask, info } = rematch;
   // Someone the host removed from this table is not invited to the next one.
   if (tokens.removed(info.id)) return null;
   if (offer) {
     const who = seatName(t, info, offer.by);
+    // Someone watching is told that a new game began, not where (docs/protocol.md).
+    if (!offer.table) {
+      return (
+        <span className="play-again">
+          <span className="play-again-note">{t("ui.rematch.began", { player: who })}</span>
+          <button type="button" onClick={() => navigate("/")}>
+            {t("ui.table.own_table")}
+          </button>
+        </span>
+      );
+    }
+    if (declinedTables.has(offer.table)) return <span className="play-again-note">{t("ui.rematch.declined")}</span>;
+    // No thanks: the seat kept for this person opens (or, once the new game has begun,
+    // goes to a computer player); the host's role is not declined this way (it passes
+    // on by itself when its holder does not come).
+    const decline = offer.token && !offer.host_token ? offer.token : null;
     return (
       <span className="play-again">
         <span className="play-again-note">{t("ui.rematch.asked", { player: who })}</span>
-        {/* Someone watching is told that a new game began, not where (docs/protocol.md). */}
-        {offer.table && (
-          <button type="button" className="primary" onClick={() => joinRematch(offer)}>
-            {offer.token ? t("ui.rematch.join") : t("ui.rematch.open")}
+        <button type="button" className="primary" onClick={() => joinRematch(offer)}>
+          {offer.token ? t("ui.rematch.join") : t("ui.rematch.open")}
+        </button>
+        {decline && (
+          <button
+            type="button"
+            onClick={() => {
+              declinedTables.add(offer.table!);
+              setDeclined((n) => n + 1);
+              void api.leave(offer.table!, decline).catch(() => undefined);
+            }}
+          >
+            {t("ui.rematch.no_thanks")}
           </button>
         )}
       </span>

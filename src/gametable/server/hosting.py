@@ -325,9 +325,16 @@ async def _give_host(manager: TableManager, table: Table, seat: Seat) -> None:
     log.info("table %s: the host role went to seat %d", log_name(table.id), seat)
 
 
+HOST_NEVER_CAME_SECONDS = 30.0
+"""How long a host who has never come to the table (a new game after *Play again* that
+they did not join) holds the role while others play: the table had no host for five
+minutes."""
+
+
 def watch_host(manager: TableManager, table: Table) -> None:
     """If the host's seat has nobody connected while someone else is, check again after
-    :attr:`TableManager.host_gone_seconds`; if it is still so, the role passes to the
+    :attr:`TableManager.host_gone_seconds` (at most :data:`HOST_NEVER_CAME_SECONDS` for a
+    host who has never come to this table); if it is still so, the role passes to the
     first seat whose person is connected. Called when connections come and go."""
     seat = table.host_seat
     if (seat is None or table.status == FINISHED or table.connected(seat)
@@ -340,7 +347,10 @@ def watch_host(manager: TableManager, table: Table) -> None:
         task = asyncio.ensure_future(_pass_host(manager, table))
         manager.keep(task)
 
-    table.host_check = asyncio.get_running_loop().call_later(manager.host_gone_seconds, check)
+    wait = manager.host_gone_seconds
+    if seat not in table.seen:
+        wait = min(wait, HOST_NEVER_CAME_SECONDS)
+    table.host_check = asyncio.get_running_loop().call_later(wait, check)
 
 
 async def _pass_host(manager: TableManager, table: Table) -> None:
