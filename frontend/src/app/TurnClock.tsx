@@ -97,7 +97,13 @@ export function TurnClock({
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   const [notices, setNotices] = useState<Notice[]>([]);
-  const ticking = clock !== null && clock.paused_at === null && Object.keys(clock.deadlines).length > 0;
+  // With every person away, the covering computer player plays each turn once its time
+  // has run out, counted from when the turn came (the server's wait, docs/protocol.md).
+  const [turnSince, setTurnSince] = useState(() => Date.now());
+  useEffect(() => setTurnSince(Date.now()), [state.version]);
+  const awayCount = clock ? Object.keys(clock.away).length : 0;
+  const ticking =
+    clock !== null && clock.paused_at === null && (Object.keys(clock.deadlines).length > 0 || awayCount > 0);
   const level = clock ? t(`bots.${clock.cover}`, { defaultValue: clock.cover }) : "";
 
   useEffect(() => {
@@ -136,12 +142,21 @@ export function TurnClock({
   // With every person away the computer players covering for them play each turn only
   // once its time has run out (docs/protocol.md, "Turn clock").
   const everyoneAway = info.seats.every((s) => s.kind !== "human" || away.includes(s.seat));
+  const coverWait = (clock.turn_seconds ?? info.clock?.absent_seconds ?? 0) * 1000;
+  const coverLeft =
+    mine && everyoneAway && seat !== null && state.to_act.includes(seat) && coverWait > 0 && clock.paused_at === null
+      ? Math.max(0, turnSince + coverWait - now)
+      : null;
 
   return (
     <section className="turn-clock" aria-label={t("ui.clock.label")}>
       {mine && (
         <div className="away-banner" role="status">
-          <span>{t(everyoneAway ? "ui.clock.everyone_away" : "ui.clock.you_are_away", { level })}</span>
+          <span>
+            {coverLeft !== null
+              ? t("ui.clock.everyone_away_moves_in", { level, time: formatLeft(coverLeft) })
+              : t(everyoneAway ? "ui.clock.everyone_away" : "ui.clock.you_are_away", { level })}
+          </span>
           <button type="button" className="primary" onClick={onBack}>
             {t("ui.clock.back")}
           </button>
