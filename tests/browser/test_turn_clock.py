@@ -227,3 +227,24 @@ def test_dixit_a_clue_typed_and_its_card_chosen_are_sent_as_the_time_runs_out(
     table_id = page.url.split("/t/")[1].split("#")[0]
     assert httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["version"] >= 1
     page.close()
+
+
+def test_the_time_left_shows_beside_the_hand_once_it_runs_short(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """On a phone the only warning was the small clock chip at the top of the page, far
+    from the hand a player looks at: in the last 30 seconds the time left shows in the
+    hand's bar too (Sequence Cats, Triominos; Dixit beside its button), red in the last
+    ten."""
+    for game, bar in (("sequence-cats", ".sc-hand-bar"), ("triominos", ".tr-turn-actions")):
+        made = httpx.post(f"{web_server.url}/api/tables", json={
+            "game": game, "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
+            "clock": {"turn_seconds": 12, "cover": "easy"}}).json()
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True).new_page()
+        page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
+        chip = page.locator(f"{bar} .time-left-chip")
+        expect(chip).to_have_text(re.compile(r"^0:(0\d|1[0-2]) left$"))
+        expect(chip).to_have_class(re.compile(r"\burgent\b"), timeout=15_000)
+        page.close()

@@ -31,6 +31,23 @@ export function myDeadline(clock: Clock | null, seat: number | null): number | n
   return at === undefined ? null : at - clock.offset;
 }
 
+/** Under this many milliseconds left, a seat's time shows beside its hand and buttons
+ * too (the clock at the top is far from them, and on a phone out of sight). */
+export const SHOW_LEFT_MS = 30_000;
+
+/** This seat's time left for its decision, beside its hand or buttons, once it runs
+ * short (red in the last ten seconds); nothing without a deadline. */
+export function TimeLeftChip({ className = "" }: { className?: string }) {
+  const { t } = useTranslation();
+  const left = useTimeLeft(useMyDeadline());
+  if (left === null || left > SHOW_LEFT_MS) return null;
+  return (
+    <span className={`time-left-chip ${className} ${left <= 10_000 ? "urgent" : ""}`} role="timer">
+      {t("ui.clock.left_label", { time: formatLeft(left) })}
+    </span>
+  );
+}
+
 /** Milliseconds left until `deadline` (this browser's clock), ticking twice a second;
  * null without one. */
 export function useTimeLeft(deadline: number | null): number | null {

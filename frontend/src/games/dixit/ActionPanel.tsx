@@ -3,26 +3,16 @@
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen } from "../../app/replay";
-import { formatLeft, useMyDeadline, useSendAtDeadline, useTimeLeft } from "../../app/TurnClock";
+import { TimeLeftChip, useSendAtDeadline } from "../../app/TurnClock";
 import { findSubmit, findVote, type Options } from "./legal";
 import type { DixitView } from "./types";
 
 export const CLUE_MAX = 200;
 
-/** Under this many milliseconds left, the time shows beside the button that sends (on a
- * phone the clock at the top is far from the clue field and its keyboard). */
-const SHOW_LEFT_MS = 30_000;
-
-/** This seat's time left for the decision, beside its button, once it runs short. */
+/** This seat's time left for the decision, beside the button that sends, once it runs
+ * short (on a phone the clock at the top is far from the clue field and its keyboard). */
 function TimeLeft() {
-  const { t } = useTranslation();
-  const left = useTimeLeft(useMyDeadline());
-  if (left === null || left > SHOW_LEFT_MS) return null;
-  return (
-    <span className={`dx-action-clock ${left <= 10_000 ? "urgent" : ""}`} role="timer">
-      {t("ui.clock.left_label", { time: formatLeft(left) })}
-    </span>
-  );
+  return <TimeLeftChip className="dx-action-clock" />;
 }
 
 interface Props {

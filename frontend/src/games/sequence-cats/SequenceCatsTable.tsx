@@ -6,6 +6,7 @@ import { useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
+import { TimeLeftChip } from "../../app/TurnClock";
 import { useNarrow, useTopOffset } from "../../app/useLayout";
 import type { Action, GameEvent } from "../../app/types";
 import type { TFunction } from "i18next";
@@ -272,6 +273,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       </div>
       {seat !== null && !view.finished && (
         <div className="sc-hand-bar">
+          {myTurn && <TimeLeftChip className="sc-time-left" />}
           {/* On a phone the offer stays in sight at the bottom of the screen. */}
           {offer && narrow && <DrawOffer offer={offer} seat={seat} answers={answers} player={player} onAnswer={choose} />}
           {choices.length > 0 && (

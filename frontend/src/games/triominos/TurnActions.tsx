@@ -1,5 +1,6 @@
 // Draw and pass, with their cost on the button; how many tiles were drawn this turn.
 import { useTranslation } from "react-i18next";
+import { TimeLeftChip } from "../../app/TurnClock";
 import { signed } from "./placing";
 import type { TriominosView } from "./types";
 
@@ -45,6 +46,7 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
       <span className="tr-draw-count" data-draws={view.draws}>
         {t("triominos.ui.drawn", { drawn: view.draws, max: view.max_draws })}
       </span>
+      {myTurn && <TimeLeftChip />}
     </div>
   );
 }
