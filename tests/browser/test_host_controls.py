@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
-from tests.browser.seats import SeatSocket, create_hosted_table
+from tests.browser.seats import SeatSocket, create_hosted_table, create_table
 from tests.server.conftest import LiveServer
 
 
@@ -441,3 +441,19 @@ def test_giving_an_absent_players_seat_to_a_computer_player_asks_first(
     expect(bar).to_have_count(0)
     info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
     assert (info["seats"][1]["kind"], info["seats"][1]["bot"]) == ("bot", "medium")
+
+
+def test_everyone_is_told_soon_that_the_game_waits_for_an_offline_player(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Anna closed her page on her turn: the others read "Anna is playing…" for a minute
+    before anything said she was gone. After a few seconds everyone at the table is told
+    that the game waits for her."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bruno"})
+    bruno = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    bruno.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    expect(bruno.locator(".sc-status")).to_be_visible()
+    expect(bruno.locator(".absent-waiting")).to_have_text(
+        "Anna is offline: the game waits for them to come back.", timeout=15_000)
+    assert bruno.locator(".absent-player").count() == 0  # not the host: nothing to do

@@ -115,7 +115,9 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
             <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} begun />
           )}
           {seat === null && !watch && info.status !== "waiting" && <SpectatorBar info={info} onJoined={joined} />}
-          {info.status === "playing" && <AbsentPlayers info={info} seat={seat} away={table.clock?.away ?? null} server={server} />}
+          {info.status === "playing" && (
+            <AbsentPlayers info={info} seat={seat} away={table.clock?.away ?? null} server={server} toAct={state.to_act} />
+          )}
           {info.ended_early && <EndedBanner info={info} seat={seat} />}
           {!module?.ownPlayAgain?.(info) && <RematchBar />}
           {/* Once the game is over, nobody is away and no time runs. */}
@@ -624,6 +626,9 @@ function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: nu
  * open the seat (`--reopen-after-seconds`), since a phone asleep or a network changing
  * is not leaving. */
 const ABSENT_AFTER_MS = 60_000;
+/** How long a person whose turn it is must have been offline before the table is told
+ * that the game waits for them. */
+const OFFLINE_NOTICE_MS = 5_000;
 /** The level of the computer player that takes an absent person's seat. */
 const TAKEOVER_LEVEL = "medium";
 
@@ -635,12 +640,16 @@ function AbsentPlayers({
   seat,
   away,
   server,
+  toAct,
 }: {
   info: TableInfo;
   /** This page's seat: never offered (the page's own connection may not be counted yet). */
   seat: number | null;
   away: Record<string, string> | null;
   server: ServerInfo | null;
+  /** The seats that must act now: everyone is told at once that the game waits for an
+   * offline one (the turn line said "Max is playing…" for a minute). */
+  toAct: number[];
 }) {
   const { t } = useTranslation();
   const hostToken = tokens.host(info.id);
@@ -660,7 +669,7 @@ function AbsentPlayers({
   }, [info]);
   useEffect(() => {
     if (Object.keys(offlineSince).length === 0) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 5000);
+    const timer = window.setInterval(() => setNow(Date.now()), 2000);
     return () => window.clearInterval(timer);
   }, [offlineSince]);
   const absent = info.seats.filter(
@@ -671,7 +680,24 @@ function AbsentPlayers({
       !(away && String(s.seat) in away) &&
       now - (offlineSince[s.seat] ?? now) >= absentAfter,
   );
-  if (!hostToken || absent.length === 0) return null;
+  // A moment offline (a reload) is not worth saying.
+  const waitedFor = info.seats.filter(
+    (s) =>
+      s.kind === "human" &&
+      s.seat !== seat &&
+      !s.connected &&
+      toAct.includes(s.seat) &&
+      !(away && String(s.seat) in away) &&
+      !(hostToken && absent.includes(s)) &&
+      now - (offlineSince[s.seat] ?? now) >= OFFLINE_NOTICE_MS,
+  );
+  const waiting =
+    waitedFor.length > 0 ? (
+      <p className="absent-waiting muted" role="status">
+        {waitedFor.map((s) => t("ui.table.waits_for_offline", { player: seatName(t, info, s.seat) })).join(" ")}
+      </p>
+    ) : null;
+  if (!hostToken || absent.length === 0) return waiting;
   const takeOver = async (seat: number) => {
     setAsking(null);
     try {
@@ -682,6 +708,7 @@ function AbsentPlayers({
   };
   return (
     <div className="absent-bar">
+      {waiting}
       {absent.map((s) => {
         const player = seatName(t, info, s.seat);
         return (
