@@ -371,8 +371,13 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     watcher.goto(f"{invite}/watch")
     # Someone watching hears of the new game, not where it is: its id is its invite
     # link, and its open seats are for the players who had left.
-    expect(watcher.locator(".play-again").first).to_contain_text("Carla wants to play again.")
-    expect(watcher.locator(".play-again button")).to_have_count(0)
+    expect(watcher.locator(".play-again").first).to_contain_text(
+        "Carla began a new game with the players of this table.")
+    # Its one button leads to the lobby, to a table of one's own.
+    expect(watcher.locator(".play-again button").first).to_have_text(
+        "Start a table of your own")
+    watcher.locator(".play-again button").first.click()
+    expect(watcher.locator(".lobby")).to_be_visible()
     expect(bruno.locator(".play-again")).to_have_count(0)
 
 
