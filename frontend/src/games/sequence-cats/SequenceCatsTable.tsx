@@ -346,6 +346,9 @@ function resultHeadline(
     return view.draw_reason === "passes" ? t("sequence_cats.ui.draw_passes") : t("sequence_cats.ui.draw");
   }
   if (seat !== null && view.winners.includes(seat)) return t("sequence_cats.ui.you_win");
+  // A player reads first whether they lost (the colour alone said it only to those who
+  // remembered theirs).
+  if (seat !== null) return t("sequence_cats.ui.you_lose", { team: teamName(winnerTeam) });
   return t("sequence_cats.ui.team_wins", { team: teamName(winnerTeam), players: view.winners.map(player).join(", ") });
 }
 
