@@ -24,12 +24,11 @@ from gametable.core.errors import GameError
 from gametable.core.protocol import Seat
 from gametable.server.clock import Clock, ClockSettings
 from gametable.server.logname import log_name
-from gametable.server.storage import SeatRow, StorageError, token_hash
+from gametable.server.storage import StorageError, token_hash
 from gametable.server.tables import (
     BOT,
     FINISHED,
     HUMAN,
-    OPEN,
     WATCHING_OFF_CLOSE,
     Refused,
     Table,
@@ -130,14 +129,9 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         # Before the first move the person leaving saw the seat's hand (the cards are
         # dealt when the table is made): they are dealt again, for every seat.
         code = secrets.token_urlsafe(12) if bot is None and table.version > 0 else None
-        await manager.save_seat(
-            table, SeatRow(seat, BOT, bot=bot) if bot is not None
-            else SeatRow(seat, OPEN, token_hash=token_hash(code) if code else None),
-            deal_again=table.version == 0)
-        table.cover_bots.pop(seat, None)
-        if bot is not None and seat not in table.bots:
-            table.bots[seat] = make_bot(bot, table.game, manager.bot_seed(table.seed, seat))
-        table.drop_seat(seat, *REMOVED_CLOSE)
+        await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
+                                     deal_again=table.version == 0,
+                                     token_hash=token_hash(code) if code else None)
         log.info("table %s: the host removed seat %d (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)
     return table, code

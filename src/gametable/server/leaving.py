@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import logging
 
-from gametable.bots import make_bot
 from gametable.server.logname import log_name
-from gametable.server.storage import SeatRow
-from gametable.server.tables import BOT, FINISHED, OPEN, Refused, Table, TableManager
+from gametable.server.tables import BOT, FINISHED, Refused, Table, TableManager
 
 log = logging.getLogger("gametable.leaving")
 
@@ -58,12 +56,7 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
             bot = table.clock.settings.cover if table.clock is not None else LEAVER_COVER
             if all(s.kind == BOT for s in table.seats if s.seat != seat):
                 manager.check_caps(client, waiting=False, bots_only=True)
-        await manager.save_seat(table, SeatRow(seat, BOT, bot=bot) if bot is not None
-                                else SeatRow(seat, OPEN), deal_again=not begun)
-        table.cover_bots.pop(seat, None)
-        if bot is not None and seat not in table.bots:
-            table.bots[seat] = make_bot(bot, table.game, manager.bot_seed(table.seed, seat))
-        table.drop_seat(seat, *LEFT_CLOSE)
+        await manager.hand_seat_over(table, seat, bot, LEFT_CLOSE, deal_again=not begun)
         log.info("table %s: seat %d left (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)
     return table, bot

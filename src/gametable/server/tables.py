@@ -1129,6 +1129,25 @@ class TableManager:
                 self._count(client, table)
         self.seat_changed(table)
 
+    async def hand_seat_over(self, table: Table, seat: Seat, bot: str | None,
+                             close: tuple[int, str], *, deal_again: bool,
+                             token_hash: str | None = None) -> None:
+        """A person's seat changes hands (under the lock): it goes to the computer player
+        ``bot``, or opens (``None``; kept for a seat link's ``token_hash``, if given);
+        whoever held it is closed out with ``close`` (code, reason). With
+        ``deal_again``, see :meth:`save_seat`.
+
+        Raises:
+            Refused: ``storage_failed`` (503); nothing changed.
+        """
+        await self.save_seat(table, SeatRow(seat, BOT, bot=bot) if bot is not None
+                             else SeatRow(seat, OPEN, token_hash=token_hash),
+                             deal_again=deal_again)
+        table.cover_bots.pop(seat, None)
+        if bot is not None and seat not in table.bots:
+            table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
+        table.drop_seat(seat, *close)
+
     async def save_seat(self, table: Table, row: SeatRow, *, deal_again: bool = False
                         ) -> None:
         """Store a seat's new occupant, then change it in memory (under the lock). With
