@@ -264,12 +264,18 @@ def test_when_every_person_is_away_each_turn_waits_out_its_time(tmp_path: Path) 
         bo.say({"type": "back"})
         await until(lambda: 2 not in clock.away)
         await until(lambda: table.game.to_act(table.state) == {2} and not table.bot_tasks)
-        bo.say({"type": "action", "action": play_of(table, 2)})
         started, version = time.monotonic(), table.version
-        await until(lambda: table.version >= version + 3
-                    and table.game.to_act(table.state) == {2} and not table.bot_tasks)
+        bo.say({"type": "action", "action": play_of(table, 2)})
+        # Ann's next turn is covered at once (whatever the computers do in between),
+        # unless a computer player's sequence ends the game first.
+        def ann_covered() -> bool:
+            return 0 in [seat for seat, _ in table.actions[version:]]
+
+        await until(lambda: ann_covered() or table.game.outcome(table.state).finished,
+                    timeout=30)
         assert time.monotonic() - started < 10
-        assert 0 in [seat for seat, _ in table.actions[version:]] and 0 in clock.away
+        assert table.actions[version][0] == 2
+        assert table.game.outcome(table.state).finished or (ann_covered() and 0 in clock.away)
         for sock, task in ((ann, ann_task), (bo, bo_task)):
             sock.inbox.put_nowait(None)
             await task
