@@ -80,10 +80,12 @@ def plays_promptly(manager: TableManager, table: Table, seat: int) -> asyncio.Ta
 
 
 def with_manager(tmp_path: Path, body: Callable[[TableManager], Awaitable[None]], *,
-                 bot_delay: float = 0.0, absent_seconds: float = 30.0) -> None:
+                 bot_delay: float = 0.0, **options: Any) -> None:
+    """Run ``body`` with a table manager on a fresh SQLite file (``options``: more of
+    :class:`TableManager`'s), stopped and closed afterwards."""
     async def main() -> None:
         storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
-        manager = TableManager(storage, bot_delay=bot_delay, absent_seconds=absent_seconds)
+        manager = TableManager(storage, bot_delay=bot_delay, **options)
         try:
             await body(manager)
         finally:

@@ -22,7 +22,7 @@ from gametable.server.logname import log_name
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import OPEN, PLAYING, WAITING, Refused, SeatRequest, TableManager
 from tests.aio import run_async
-from tests.server.test_clock import messages, seated, until
+from tests.server.test_clock import messages, seated, until, with_manager
 
 HUMAN = SeatRequest("human")
 
@@ -789,35 +789,30 @@ def test_a_host_token_handed_on_while_a_request_waits_no_longer_acts(
     """The host token was checked before the table's lock was taken: a request sent with
     it while the role was being handed on ran afterwards with the old token's authority.
     It is checked again under the lock."""
-    async def main() -> None:
-        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
-        manager = TableManager(storage, bot_delay=0)
-        try:
-            table, host, _, _ = await manager.create(
-                "triominos", {}, [HUMAN, HUMAN, HUMAN], "Anna")
-            await manager.join(table.id, 1, "Bruno")
-            calls: list[Callable[[], Awaitable[Any]]] = [
-                lambda: hosting.remove_player(manager, table.id, 1, host),
-                lambda: hosting.end_game(manager, table.id, host),
-                lambda: hosting.set_watching(manager, table.id, host, False),
-                lambda: manager.seat_bot(table.id, 2, "easy", host),
-                lambda: manager.seat_link(table.id, 2, host),
-            ]
-            for call in calls:
-                async with table.lock:  # a hand-over holds the lock while it is stored
-                    waiting = asyncio.ensure_future(call())
-                    await asyncio.sleep(0.05)  # the request passed the first check
-                    previous, table.host_hash = table.host_hash, "someone-else"
-                with pytest.raises(Refused) as refused:
-                    await waiting
-                assert refused.value.code == "not_host"
-                table.host_hash = previous
-            assert table.seats[1].name == "Bruno" and table.ended is None
-            assert table.watching and table.seats[2].kind == OPEN
-        finally:
-            await manager.stop()
-            storage.close()
-    run_async(main())
+    async def body(manager: TableManager) -> None:
+        table, host, _, _ = await manager.create(
+            "triominos", {}, [HUMAN, HUMAN, HUMAN], "Anna")
+        await manager.join(table.id, 1, "Bruno")
+        calls: list[Callable[[], Awaitable[Any]]] = [
+            lambda: hosting.remove_player(manager, table.id, 1, host),
+            lambda: hosting.end_game(manager, table.id, host),
+            lambda: hosting.set_watching(manager, table.id, host, False),
+            lambda: manager.seat_bot(table.id, 2, "easy", host),
+            lambda: manager.seat_link(table.id, 2, host),
+        ]
+        for call in calls:
+            async with table.lock:  # a hand-over holds the lock while it is stored
+                waiting = asyncio.ensure_future(call())
+                await asyncio.sleep(0.05)  # the request passed the first check
+                previous, table.host_hash = table.host_hash, "someone-else"
+            with pytest.raises(Refused) as refused:
+                await waiting
+            assert refused.value.code == "not_host"
+            table.host_hash = previous
+        assert table.seats[1].name == "Bruno" and table.ended is None
+        assert table.watching and table.seats[2].kind == OPEN
+
+    with_manager(tmp_path, body)
 
 
 def test_a_move_chosen_on_a_hand_dealt_again_is_refused_as_stale(
@@ -861,27 +856,22 @@ def test_a_host_who_never_comes_to_the_new_table_hands_the_role_on_soon(
     for the usual time."""
     monkeypatch.setattr(hosting, "HOST_NEVER_CAME_SECONDS", 0.3)
 
-    async def main() -> None:
-        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
-        manager = TableManager(storage, bot_delay=0, host_gone_seconds=300)
+    async def body(manager: TableManager) -> None:
         manager.watch_connections = lambda table: hosting.watch_host(manager, table)
-        try:
-            table, _, _, anna_token = await manager.create(
-                "triominos", {}, [HUMAN, HUMAN], "Anna")
-            _, bruno_token = await manager.join(table.id, 1, "Bruno")
-            bruno, bruno_task = await seated(manager, table, bruno_token)
-            await until(lambda: table.host_seat == 1 and bool(messages(bruno, "host")),
-                        timeout=10)
-            # Anna comes and goes: Bruno, the host now, keeps the role while she is
-            # here; when he leaves, she is not handed it soon (he came to the table).
-            anna, anna_task = await seated(manager, table, anna_token)
-            bruno.inbox.put_nowait(None)
-            await bruno_task
-            await asyncio.sleep(1.0)
-            assert table.host_seat == 1
-            anna.inbox.put_nowait(None)
-            await anna_task
-        finally:
-            await manager.stop()
-            storage.close()
-    run_async(main())
+        table, _, _, anna_token = await manager.create(
+            "triominos", {}, [HUMAN, HUMAN], "Anna")
+        _, bruno_token = await manager.join(table.id, 1, "Bruno")
+        bruno, bruno_task = await seated(manager, table, bruno_token)
+        await until(lambda: table.host_seat == 1 and bool(messages(bruno, "host")),
+                    timeout=10)
+        # Anna comes and goes: Bruno, the host now, keeps the role while she is here;
+        # when he leaves, she is not handed it soon (he came to the table).
+        anna, anna_task = await seated(manager, table, anna_token)
+        bruno.inbox.put_nowait(None)
+        await bruno_task
+        await asyncio.sleep(1.0)
+        assert table.host_seat == 1
+        anna.inbox.put_nowait(None)
+        await anna_task
+
+    with_manager(tmp_path, body, host_gone_seconds=300)
