@@ -60,3 +60,50 @@ def test_triominos_sideways_keeps_the_rack_under_the_board(
     board = page.locator(".tr-board").bounding_box()
     assert board is not None and board["height"] >= 150, board
     page.screenshot(path=str(shots / "sideways-triominos.png"))
+
+
+def test_dixit_sideways_shows_the_hand_beside_the_table(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    # Anna tells first (the clue field and her hand), then gives a card to a computer
+    # storyteller's clue (the clue, her hand and the button to give it).
+    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                 ["human", "easy", "easy", "easy"], {0: "Anna"})
+    page = sideways_page(browser, web_server, table, tokens[0])
+    expect(page.locator(".dx-clue-field input")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0
+    in_sight(page.locator(".dx-clue-field input"))
+    in_sight(page.locator('[data-action="send-clue"]'))
+    cards = page.locator(".dx-hand-card")
+    expect(cards).to_have_count(6)
+    for card in cards.all()[:3]:
+        in_sight(card)
+    in_sight(page.locator(".dx-prompt"))
+    page.screenshot(path=str(shots / "sideways-dixit-clue.png"))
+
+    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                 ["easy", "human", "easy", "easy"], {1: "Anna"})
+    page = sideways_page(browser, web_server, table, tokens[1])
+    expect(page.locator('[data-action="submit"]')).to_be_visible()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0
+    in_sight(page.locator(".dx-clue"))
+    in_sight(page.locator('[data-action="submit"]'))
+    for card in page.locator(".dx-hand-card").all()[:3]:
+        in_sight(card)
+    page.locator('.dx-hand-card [data-action="choose"]').first.click()
+    page.locator('[data-action="submit"]').click()
+    expect(page.locator(".dx-table")).to_have_attribute("data-phase", "vote", timeout=30_000)
+    page.wait_for_timeout(300)
+    # The vote: the cards on the table, and the button to cast it.
+    page.screenshot(path=str(shots / "sideways-dixit-vote.png"))
+    in_sight(page.locator('[data-action="cast-vote"]'))
+    in_sight(page.locator(".dx-slot").first)
+    page.locator('[data-action="vote-slot"]').first.click()
+    page.locator('[data-action="cast-vote"]').click()
+    # The round's result reads down the page; "Continue" brings back the hand.
+    expect(page.locator(".dx-table")).to_have_attribute("data-reveal", "true", timeout=30_000)
+    page.screenshot(path=str(shots / "sideways-dixit-reveal.png"), full_page=True)
+    page.get_by_role("button", name="Continue").click()
+    expect(page.locator(".dx-table")).to_have_attribute("data-reveal", "false")
+    expect(page.locator(".dx-hand-card").first).to_be_visible()

@@ -64,6 +64,15 @@ const REVEAL_UNDER = 64;
  * phone): narrow ones, and a tablet held upright, beside whose 340 px side panel the
  * hand showed one card and a half. */
 const STACKED = "(max-width: 700px), (max-width: 1100px) and (orientation: portrait)";
+/** A phone held sideways (844 × 390): laid out as on a phone (the players in a strip, the
+ * cards at a phone's sizes), but the table and the hand stand side by side, both in the
+ * window (stacked, the hand was below its edge). */
+const SIDEWAYS = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
+
+/** Pixels a slot's vote button takes under its card on a phone held sideways. */
+const SIDEWAYS_BUTTON = 50;
+/** Pixels the clue and its teller's name take above the cards there. */
+const SIDEWAYS_CLUE_ABOVE = 80;
 
 /** The narrowest the points' breakdown may be to stand beside the reveal's cards. */
 const POINTS_BESIDE = 250;
@@ -80,12 +89,14 @@ export function DixitTable(props: GameTableProps) {
   const view = useMemo(() => normalize(state.view), [state.view]);
   // Just after taking a seat, the spectator's view may still be the latest one.
   const seat = props.seat !== null && (view.seat === undefined || view.seat === props.seat) ? props.seat : null;
-  const narrow = useNarrow(STACKED);
+  const stacked = useNarrow(STACKED);
+  const sideways = useNarrow(SIDEWAYS);
+  const narrow = stacked || sideways;
   const tableRef = useRef<HTMLDivElement>(null);
   const boardRef = useRef<HTMLDivElement>(null);
   // At least 460 px: a laptop's 1366 × 650 window fits the table without scrolling the
   // page (the hand gives the table its room while the cards are voted on, dixit.css).
-  useFillHeight(tableRef, narrow ? 560 : 460, narrow ? 0 : 12);
+  useFillHeight(tableRef, sideways ? 240 : narrow ? 560 : 460, narrow ? 0 : 12);
   const deck = useDeck(info, view.deck);
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
 
@@ -211,14 +222,23 @@ export function DixitTable(props: GameTableProps) {
   // The big screen sizes the cards coming in to the table too (on a laptop they are small
   // beside one's hand), and lets every card grow with the TV: it is read from the sofa.
   const fitGiven = onScreen && !narrow && !showReveal && !view.finished && view.phase === "submit";
+  // A phone held sideways has too little height for a readable card above its button:
+  // the table's cards are fitted whole to the window (a tap shows one large).
+  const fitSideways = sideways && table !== null && !showReveal;
   const fit = useCardFit(
     boardRef,
     fitReveal ? lastRound.slots.length : fitGiven ? view.gives.length : table?.length ?? 0,
-    fitReveal ? REVEAL_UNDER : fitGiven ? GIVEN_UNDER : options.votes.length ? 118 : 64,
-    fitReveal ? 96 : narrow ? 104 : 120,
+    fitReveal
+      ? REVEAL_UNDER
+      : fitGiven
+        ? GIVEN_UNDER
+        : fitSideways
+          ? (options.redSlots.size ? 2 : options.votes.length ? 1 : 0) * SIDEWAYS_BUTTON + 8
+          : options.votes.length ? 118 : 64,
+    fitReveal ? 96 : fitSideways ? 56 : narrow ? 104 : 120,
     onScreen && !narrow ? SCREEN_CARD_MAX : fitReveal ? 150 : narrow ? 190 : 240,
-    narrow,
-    fitReveal ? revealAbove : onScreen && !narrow ? CLUE_ABOVE : 0,
+    narrow && !fitSideways,
+    fitReveal ? revealAbove : onScreen && !narrow ? CLUE_ABOVE : fitSideways ? SIDEWAYS_CLUE_ABOVE : 0,
   );
   // Where the cards leave room across (few of them, or cards kept small by the window's
   // height), the round's points stand beside them rather than below, in sight.
@@ -296,7 +316,7 @@ export function DixitTable(props: GameTableProps) {
   return (
     <div
       ref={tableRef}
-      className={`dx-table ${narrow ? "narrow" : ""} ${seat === null || asShown.finished ? "no-hand" : ""} ${
+      className={`dx-table ${narrow ? "narrow" : ""} ${sideways ? "sideways" : ""} ${seat === null || asShown.finished ? "no-hand" : ""} ${
         pageScrolls ? "grows" : ""}`}
       data-version={state.version}
       data-phase={view.phase}
