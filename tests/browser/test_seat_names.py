@@ -3,6 +3,8 @@ own language (the joining browser's default name was stored, in its language).""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 from playwright.sync_api import Browser, expect
 
@@ -24,3 +26,43 @@ def test_a_friend_who_gives_no_name_is_player_n_in_each_readers_language(
     anna = browser.new_context(locale="en-GB").new_page()
     anna.goto(f"{web_server.url}/t/{table}#seat={anna_token}")
     expect(anna.locator(".sc-player").nth(1)).to_contain_text("Player 2")
+
+
+def test_a_friend_puts_a_mistyped_name_right_and_everyone_sees_it(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Bruno typed "Brnuo": he changes it in the waiting room, and Anna changes hers
+    mid-game, each seen at once on the other's page."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "sequence-cats", "name": "Anna", "seats": [{"kind": "human"}] * 3}).json()
+    table, anna_token, host = created["table"]["id"], created["token"], created["host_token"]
+    joined = httpx.post(f"{web_server.url}/api/tables/{table}/join", timeout=30,
+                        json={"seat": 1, "name": "Brnuo"}).json()
+    anna = browser.new_context(locale="en-GB").new_page()
+    anna.goto(f"{web_server.url}/t/{table}#seat={anna_token}")
+    bruno = browser.new_context(locale="en-GB").new_page()
+    bruno.goto(f"{web_server.url}/t/{table}#seat={joined['token']}")
+    expect(anna.locator(".seat-row").nth(1)).to_contain_text("Brnuo")
+    # Only one's own seat offers it.
+    expect(bruno.locator(".seat-row").nth(0).get_by_role("button", name="Change my name")) \
+        .to_have_count(0)
+    bruno.locator(".seat-row.mine").get_by_role("button", name="Change my name").click()
+    field = bruno.get_by_role("textbox", name="Your name")
+    expect(field).to_have_value("Brnuo")
+    bruno.screenshot(path=str(shots / "change-name.png"))
+    field.fill("Bruno")
+    field.press("Enter")
+    expect(anna.locator(".seat-row").nth(1)).to_contain_text("Bruno")
+    expect(anna.locator(".seat-row").nth(1)).not_to_contain_text("Brnuo")
+    expect(bruno.get_by_role("textbox", name="Your name")).to_have_count(0)
+    # A computer player fills the last seat; mid-game Anna takes another player's name
+    # and is told apart from him.
+    seated = httpx.post(f"{web_server.url}/api/tables/{table}/seats/2/bot", timeout=30,
+                        json={"bot": "easy"}, headers={"X-Host-Token": host})
+    assert seated.status_code == 200, seated.text
+    expect(anna.locator(".sc-board")).to_be_visible()
+    anna.locator(".table-links").get_by_role("button", name="Change my name").click()
+    anna.get_by_role("textbox", name="Your name").fill("bruno")
+    anna.get_by_role("button", name="Save").click()
+    expect(bruno.locator(".sc-player").nth(0)).to_contain_text("bruno (2)")
+    assert httpx.get(f"{web_server.url}/api/tables/{table}", timeout=30
+                     ).json()["seats"][0]["name"] == "bruno (2)"

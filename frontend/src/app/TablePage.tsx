@@ -14,6 +14,7 @@ import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { ChangeOptions } from "./ChangeOptions";
 import { HowToPlay } from "./HowToPlay";
+import { ChangeName } from "./ChangeName";
 import { LeaveTable } from "./LeaveTable";
 import { Confirm } from "./Confirm";
 import { EndedBanner, HostControls } from "./HostControls";
@@ -255,6 +256,7 @@ function TableLinks({ info, server, seat, token, begun }: {
           <span className="field-help">{t("ui.table.device_link_help")}</span>
         </span>
       )}
+      <ChangeName info={info} seat={seat} token={token} />
       <LeaveTable info={info} seat={seat} token={token} begun={begun} />
     </div>
   );
@@ -448,6 +450,7 @@ function WaitingRoom({
               {info.host_seat != null && s.seat === info.host_seat && <span className="tag muted seat-host">{t("ui.host.tag")}</span>}
               {s.kind === "human" && !s.connected && s.seat !== seat && <span className="tag muted">{t("ui.seat.offline")}</span>}
             </span>
+            {s.seat === seat && <ChangeName info={info} seat={seat} token={tokens.seat(info.id)?.token ?? null} />}
             {mayTake(s, code) && seat === null && !removed && (
               <button type="button" className="primary" onClick={() => void join(s.seat)}>
                 {t("ui.table.take_seat")}

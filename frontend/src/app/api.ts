@@ -117,6 +117,10 @@ export const api = {
    * it a computer player (`bot`) takes it over (docs/protocol.md, "Leaving a table"). */
   leave: (id: string, seatToken: string) =>
     call<TableInfo & { bot: string | null }>("POST", `/api/tables/${encodeURIComponent(id)}/leave`, undefined, { "X-Seat-Token": seatToken }),
+  /** One's new name at the table (one's own seat token; empty: none), told apart from the
+   * other seats' (docs/protocol.md, "Changing one's name"). */
+  rename: (id: string, name: string, seatToken: string) =>
+    call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/name`, { name }, { "X-Seat-Token": seatToken }),
   // The host's controls (docs/protocol.md): each needs the host token.
   removePlayer: (id: string, seat: number, bot: string | null, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/remove`, { bot }, { "X-Host-Token": hostToken }),

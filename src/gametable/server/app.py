@@ -11,6 +11,7 @@ Routes:
 ``POST /api/tables/{id}/seats/{n}/bot``     a bot takes open seat n (``X-Host-Token``)
 ``POST /api/tables/{id}/seats/{n}/remove``  the host removes the player in seat n
 ``POST /api/tables/{id}/leave``             a seated person leaves (``X-Seat-Token``)
+``POST /api/tables/{id}/name``              a seated person changes their name (``X-Seat-Token``)
 ``POST /api/tables/{id}/options``           the host changes options before the first move
 ``POST /api/tables/{id}/clock``             the host pauses or resumes the turn clock
 ``POST /api/tables/{id}/end``               the host ends the game early
@@ -57,7 +58,7 @@ from starlette.types import Receive, Scope, Send
 from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.decks.uploads import split_keys
-from gametable.server import hosting, leaving
+from gametable.server import hosting, leaving, renaming
 from gametable.server.clock import ClockSettings
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
@@ -83,6 +84,7 @@ from gametable.server.messages import (
     JoinTable,
     PauseClock,
     RemovePlayer,
+    RenameSeat,
     SeatBot,
     SetWatching,
 )
@@ -493,6 +495,16 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         limits.check("join", [address, secret_key("seat", x_seat_token)])
         table, bot = await leaving.leave_table(manager, table_id, x_seat_token, address)
         return {**table.info(), "bot": bot}
+
+    @app.post("/api/tables/{table_id}/name")
+    async def rename(table_id: str, body: RenameSeat, request: Request,
+                     x_seat_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The person holding ``X-Seat-Token`` is known by ``body.name`` from now on
+        (cleaned, and told apart from the other seats' names): the table's info."""
+        manager = manager_of(request)
+        limits.check("join", [client_key(request.scope), secret_key("seat", x_seat_token)])
+        table = await renaming.rename_seat(manager, table_id, x_seat_token, body.name)
+        return table.info()
 
     @app.post("/api/tables/{table_id}/seats/{seat}/link")
     async def seat_link(table_id: str, seat: int, request: Request,

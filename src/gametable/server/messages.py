@@ -80,6 +80,13 @@ class JoinTable(BaseModel):
     """The seat link's code, for a seat kept for someone the host invited."""
 
 
+class RenameSeat(BaseModel):
+    """``POST /api/tables/{id}/name``: the seated person's new name (empty: none)."""
+
+    model_config = BODY
+    name: str | None = Field(default=None, max_length=40)
+
+
 class RemovePlayer(BaseModel):
     """``POST /api/tables/{id}/seats/{seat}/remove``: the host removes a player."""
 

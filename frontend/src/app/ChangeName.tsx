@@ -1,0 +1,70 @@
+// "Change my name" beside one's seat: a typo or a nickname put right at any time until
+// the game is over (docs/protocol.md, "Changing one's name"). The server tells the new
+// name apart from the others' and sends every page the new seats.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, api, tokens } from "./api";
+import { translateError } from "./translateError";
+import type { ErrorMessage, TableInfo } from "./types";
+
+export function ChangeName({ info, seat, token }: { info: TableInfo; seat: number | null; token: string | null }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<ErrorMessage | null>(null);
+  if (seat === null || token === null || info.status === "finished") return null;
+  const current = info.seats[seat]?.name ?? "";
+  const save = async () => {
+    setError(null);
+    try {
+      await api.rename(info.id, name.trim(), token);
+      tokens.saveName(name.trim());
+      setEditing(false);
+    } catch (caught) {
+      if (caught instanceof ApiError) setError(caught.error);
+    }
+  };
+  if (!editing) {
+    return (
+      <button
+        type="button"
+        className="change-name"
+        onClick={() => {
+          setName(current);
+          setError(null);
+          setEditing(true);
+        }}
+      >
+        {t("ui.rename.button")}
+      </button>
+    );
+  }
+  return (
+    <form
+      className="change-name-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setEditing(false);
+      }}
+    >
+      <input
+        value={name}
+        maxLength={40}
+        autoFocus
+        aria-label={t("ui.rename.label")}
+        placeholder={t("ui.lobby.name_placeholder")}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <button type="submit" className="primary">
+        {t("ui.rename.save")}
+      </button>
+      <button type="button" onClick={() => setEditing(false)}>
+        {t("ui.host.cancel")}
+      </button>
+      {error && <span className="notice error" role="alert">{translateError(t, error)}</span>}
+    </form>
+  );
+}
