@@ -86,3 +86,31 @@ def test_the_host_changes_the_options_before_the_first_move_and_a_friend_sees_th
     assert info["config"]["edition"] == "PT" and info["clock"]["turn_seconds"] == 120
     # The friend does not hold the host's token: nothing to change there.
     expect(friend.get_by_role("button", name="Change the options")).to_have_count(0)
+
+
+def test_on_a_phone_the_host_shares_the_invite_link_with_another_app(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Copy and paste into a chat app is awkward on a phone: where the device can share
+    (the Web Share API), "Share…" hands the invite link to its share sheet; where it
+    cannot, there is no such button (Copy stays)."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "triominos", "name": "Anna", "seats": [{"kind": "human"}] * 2}).json()
+    table, token = created["table"]["id"], created["token"]
+    phone = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844},
+                                is_mobile=True, has_touch=True)
+    phone.add_init_script("window.__shared = []; navigator.share = (data) => "
+                          "{ window.__shared.push(data); return Promise.resolve(); };")
+    page = phone.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={token}")
+    page.locator(".invite").get_by_role("button", name="Share…").click()
+    shared = page.evaluate("window.__shared")
+    assert len(shared) == 1, shared
+    assert shared[0]["url"] == page.locator("#invite-url").input_value()
+    assert shared[0]["url"].endswith(f"/t/{table}")
+    assert shared[0]["text"] == "Come and play Triominos with me"
+    laptop = browser.new_context(locale="en-GB")
+    laptop.add_init_script("delete Navigator.prototype.share;")
+    other = laptop.new_page()
+    other.goto(f"{web_server.url}/t/{table}#seat={token}")
+    expect(other.locator(".invite").get_by_role("button", name="Copy").first).to_be_visible()
+    expect(other.get_by_role("button", name="Share…")).to_have_count(0)

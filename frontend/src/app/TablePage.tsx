@@ -182,6 +182,21 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** "Share…" beside a link where the device can hand it to another app (a phone's
+ * messages or mail: the Web Share API); nothing where it cannot (Copy is beside it). */
+function ShareButton({ url, game }: { url: string; game: string }) {
+  const { t } = useTranslation();
+  if (typeof navigator.share !== "function") return null;
+  const text = t("ui.table.share_text", { game: t(`games.${game}.title`) });
+  const share = () =>
+    navigator.share({ title: text, text, url }).catch(() => undefined); // closed: nothing to say
+  return (
+    <button type="button" className="share-button" onClick={() => void share()}>
+      {t("ui.table.share")}
+    </button>
+  );
+}
+
 /** The host's link for an open seat kept for a guest: made anew when asked (the seat's
  * earlier link stops working), shown to copy and send. */
 function SeatLinkButton({ info, seat, server, hostToken }: { info: TableInfo; seat: number; server: ServerInfo | null; hostToken: string }) {
@@ -214,6 +229,7 @@ function SeatLinkButton({ info, seat, server, hostToken }: { info: TableInfo; se
           <div className="invite-row">
             <input id={id} readOnly value={url} onFocus={(event) => event.target.select()} />
             <CopyButton text={url} label={t("ui.table.copy")} />
+            <ShareButton url={url} game={info.game} />
           </div>
           <p className="field-help">{t("ui.table.seat_link_help")}</p>
         </>
@@ -240,6 +256,7 @@ function TableLinks({ info, server, seat, token, begun }: {
     <div className="table-links">
       <HowToPlay game={info.game} />
       {inviting && <CopyButton text={url} label={t("ui.table.copy_invite")} />}
+      {inviting && <ShareButton url={url} game={info.game} />}
       {info.watching === false ? (
         <span className="muted watch-off-note">{t("ui.watch.off_short")}</span>
       ) : (
@@ -283,6 +300,7 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
       <div className="invite-row">
         <input id="invite-url" readOnly value={url} onFocus={(event) => event.target.select()} />
         <CopyButton text={url} label={t("ui.table.copy")} />
+        <ShareButton url={url} game={info.game} />
       </div>
       <p className="field-help">{t("ui.table.invite_help")}</p>
       <label className="field-label" htmlFor="watch-url">{t("ui.watch.label")}</label>
