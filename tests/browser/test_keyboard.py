@@ -66,8 +66,34 @@ def test_sequence_cats_by_keyboard(browser: Browser, web_server: LiveServer,
     # rest of the hand and the page's bars first).
     expect(page.locator('.sc-space[data-target="true"]').first).to_be_focused()
     page.screenshot(path=str(shots / "keyboard-sequence-cats.png"))
+    # The arrow keys walk the whole board from there (each space's name is read), and
+    # back: across a row, down a column, to a row's ends.
+    target = focused_space(page)
+    column, row = target[0], int(target[1:])
+    corner = page.locator(".sc-space").last.get_attribute("data-space") or ""
+    last_column, rows = corner[0], int(corner[1:])
+    down = "ArrowDown" if row < rows else "ArrowUp"
+    page.keyboard.press(down)
+    assert focused_space(page) == f"{column}{row + 1 if row < rows else row - 1}"
+    page.keyboard.press("End")
+    assert focused_space(page)[0] == last_column
+    page.keyboard.press("Home")
+    assert focused_space(page)[0] == "A"
+    page.keyboard.press("ArrowLeft")  # a row's first space stays
+    assert focused_space(page)[0] == "A"
+    for _ in range(ord(column) - ord("A")):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp" if down == "ArrowDown" else "ArrowDown")
+    assert focused_space(page) == target
     page.keyboard.press("Enter")
     wait_for_version(page, web_server, table, before)
+
+
+def focused_space(page: Page) -> str:
+    """The label ("C4") of the board space that has the focus."""
+    label = page.evaluate("document.activeElement?.dataset?.space ?? ''")
+    assert label, "no board space has the focus"
+    return str(label)
 
 
 def test_triominos_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path) -> None:

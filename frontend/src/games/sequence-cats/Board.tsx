@@ -22,6 +22,35 @@ export interface BoardProps {
   onChoose: (action: Action) => void;
 }
 
+/** Spaces the arrow keys move by: across, down; Home and End go to a row's ends. */
+const STEPS: Record<string, (columns: number) => number> = {
+  ArrowLeft: () => -1,
+  ArrowRight: () => 1,
+  ArrowUp: (columns) => -columns,
+  ArrowDown: (columns) => columns,
+};
+
+/** From a focused space, the arrow keys move to the next space on the board, whether
+ * one may play there or not (its name is read; Enter plays where one may): only the
+ * spaces one may play on are tab stops, so the rest of the board was out of the
+ * keyboard's reach. */
+function moveFocus(event: React.KeyboardEvent<HTMLDivElement>, columns: number) {
+  const spaces = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>(".sc-space"));
+  const at = spaces.indexOf(event.target as HTMLButtonElement);
+  if (at < 0) return;
+  const column = at % columns;
+  let next: number;
+  if (event.key === "Home") next = at - column;
+  else if (event.key === "End") next = at - column + columns - 1;
+  else if (event.key in STEPS) {
+    next = at + STEPS[event.key](columns);
+    // Left and right stay on the row.
+    if ((event.key === "ArrowLeft" && column === 0) || (event.key === "ArrowRight" && column === columns - 1)) next = at;
+  } else return;
+  event.preventDefault();
+  spaces[next]?.focus();
+}
+
 export function Board({ layout, view, targets, hints, removing, candidates, pointed, lastSpace, transposed, cardName, onChoose }: BoardProps) {
   const { t } = useTranslation();
   const { rows, columns } = layout;
@@ -108,6 +137,7 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
       <div
         className={`sc-board ${transposed ? "transposed" : ""}`}
         style={{ gridTemplateColumns: `1.1em repeat(${displayColumns}, minmax(0, 1fr))` }}
+        onKeyDown={(event) => moveFocus(event, displayColumns)}
       >
         <span className="sc-coord" aria-hidden="true" />
         {Array.from({ length: displayColumns }, (_, c) => (
