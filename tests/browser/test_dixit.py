@@ -20,7 +20,7 @@ from tests.browser.conftest import wait_for
 from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
 from tests.browser.test_big_screen import say_clue
-from tests.browser.text_layout import broken_words
+from tests.browser.text_layout import broken_words, fades
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -658,6 +658,12 @@ def test_on_a_phone_the_players_strip_shows_players_not_their_levels_and_badges(
     expect(done.locator(".sr-only")).to_have_text("card in")
     assert anna.evaluate(STRIP_PLAYERS_IN_SIGHT) >= 2
     anna.screenshot(path=shots / "dixit-phone-strip.png")
+    # More players are past the edge: the strip fades out there (nothing said it
+    # scrolled), and at its start once scrolled to its end. The hand does too.
+    assert fades(strip) == (False, True)
+    strip.evaluate("strip => { strip.scrollLeft = strip.scrollWidth; }")
+    assert fades(strip) == (True, False)
+    assert fades(anna.locator(".dx-hand")) == (False, True)
 
 
 def test_on_a_laptop_the_storytellers_score_stays_inside_the_players_list(

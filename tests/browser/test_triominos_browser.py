@@ -24,7 +24,7 @@ from gametable.simulate import play_bot_game
 from tests.aio import run_async
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
-from tests.browser.text_layout import broken_words
+from tests.browser.text_layout import broken_words, fades
 from tests.games.triominos.helpers import opening_choice_seeds
 from tests.server.conftest import LiveServer
 
@@ -630,19 +630,6 @@ def serve_four(data_dir: Path, stop: Callable[[TriominosState], bool] | None = N
 def phone(browser: Browser) -> Page:
     return browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                has_touch=True, device_scale_factor=2).new_page()
-
-
-def fades(row: Locator) -> tuple[bool, bool]:
-    """Whether a row that scrolls sideways fades out at its start and at its end (where
-    more of it is out of sight), once the scroll has been drawn."""
-    fade = row.evaluate("""row => new Promise(done => requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-            const style = getComputedStyle(row);
-            done([style.getPropertyValue("--tr-fade-start"),
-                  style.getPropertyValue("--tr-fade-end")]);
-        })))""")
-    start, end = (float(value.strip().removesuffix("px") or 0) for value in fade)
-    return start > 0, end > 0
 
 
 def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import Locator
+
 
 def broken_words(selector: str) -> str:
     """A script listing the texts of the elements matching ``selector`` whose words go
@@ -28,3 +30,16 @@ def broken_words(selector: str) -> str:
   return false;
 }).map(name => name.textContent.replaceAll('\\u00ad', '-'))
 """.replace("__SELECTOR__", json.dumps(selector))
+
+
+def fades(row: Locator) -> tuple[bool, bool]:
+    """Whether a row that scrolls sideways fades out at its start and at its end (where
+    more of it is out of sight), once the scroll has been drawn."""
+    fade = row.evaluate("""row => new Promise(done => requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+            const style = getComputedStyle(row);
+            done([style.getPropertyValue("--fade-start"),
+                  style.getPropertyValue("--fade-end")]);
+        })))""")
+    start, end = (float(value.strip().removesuffix("px") or 0) for value in fade)
+    return start > 0, end > 0

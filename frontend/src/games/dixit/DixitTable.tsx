@@ -345,7 +345,7 @@ export function DixitTable(props: GameTableProps) {
       </div>
       {narrow && view.teams && <ChatToast seat={seat} chat={props.chat} />}
       {narrow && (
-        <div className="dx-strip">
+        <div className="dx-strip scroll-fade">
           <Players info={info} view={asShown} seat={seat} compact />
         </div>
       )}

@@ -19,7 +19,7 @@ interface Props {
 export const Hand = memo(function Hand({ deck, hand, choosable, chosen, given, onToggle, onZoom }: Props) {
   const { t } = useTranslation();
   return (
-    <ul className="dx-hand" aria-label={t("dixit.ui.your_hand")} style={{ ["--hand-count" as string]: String(hand.length) }}>
+    <ul className="dx-hand scroll-fade" aria-label={t("dixit.ui.your_hand")} style={{ ["--hand-count" as string]: String(hand.length) }}>
       {hand.map((card) => {
         const can = choosable.has(card);
         const isChosen = chosen.includes(card);

@@ -98,7 +98,7 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
     <>
     <ul
       ref={row}
-      className="tr-hand"
+      className="tr-hand scroll-fade"
       tabIndex={-1}
       aria-label={t("triominos.ui.your_tiles", { number: hand.length })}
       style={{ "--tr-hand-count": Math.max(1, hand.length) } as CSSProperties}

@@ -30,7 +30,7 @@ export function Players({ info, view, seat, compact }: Props) {
   return (
     <ul
       ref={list}
-      className={`tr-players ${compact ? "compact" : ""} ${info.seats.length <= 2 ? "few" : ""}`}
+      className={`tr-players ${compact ? "compact" : ""} ${info.seats.length <= 2 ? "few" : ""} ${compact && info.seats.length <= 2 ? "scroll-fade" : ""}`}
       aria-label={t("triominos.ui.players")}
     >
       {!compact && (

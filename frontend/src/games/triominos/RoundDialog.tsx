@@ -159,7 +159,7 @@ function Totals({ info, view, shown, onShowRound }: { info: TableInfo; view: Tri
       <h3 id="tr-totals-title" className="tr-totals-title">
         {t("triominos.ui.summary.totals")}
       </h3>
-      <div className="tr-totals-wrap">
+      <div className="tr-totals-wrap scroll-fade">
         <table className="tr-totals" aria-labelledby="tr-totals-title">
           <thead>
             <tr>
