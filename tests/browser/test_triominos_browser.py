@@ -862,6 +862,31 @@ def test_a_phone_hints_that_the_players_and_the_tiles_scroll(
         server.stop()
 
 
+def test_a_tablet_held_upright_shows_the_rack_at_a_tablets_size(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """A tablet held upright is laid out as a phone (the rack under the board), but its
+    tiles were a phone's 58 px under a board of 900: they now take the width there is
+    (up to 92 px), while a phone keeps its 58."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "triominos", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    link = f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}"
+    tablet = browser.new_context(viewport={"width": 820, "height": 1180}, is_mobile=True,
+                                 has_touch=True).new_page()
+    tablet.goto(link)
+    tiles = tablet.locator(".tr-hand-tile")
+    expect(tiles.first).to_be_visible()
+    tablet.screenshot(path=shots / "triominos-tablet-rack.png")
+    widths = [box["width"] for tile in tiles.all() if (box := tile.bounding_box())]
+    assert widths and min(widths) >= 75, widths  # nine tiles across 820 px
+    page = phone(browser)
+    page.goto(link)
+    expect(page.locator(".tr-hand-tile").first).to_be_visible()
+    box = page.locator(".tr-hand-tile").first.bounding_box()
+    assert box is not None and 57 <= box["width"] <= 59, box
+
+
 def test_on_a_small_phone_both_scores_stay_in_sight_in_the_players_strip(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
