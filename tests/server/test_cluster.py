@@ -492,6 +492,7 @@ class FakeManager:
     def __init__(self, stored: set[str] | None = None) -> None:
         self.tables: dict[str, object] = {}
         self.loading: set[str] = set()
+        self.load_failed: set[str] = set()
         self.unloaded: list[str] = []
         self.storage = FakeStorage(stored or set())
 
@@ -512,8 +513,13 @@ def test_leases_are_exclusive_renewed_by_value_and_lost_when_taken(redis_url: st
         two = Cluster(redis_url, "http://127.0.0.1:2")
         managers = [FakeManager(), FakeManager()]
         one.manager, two.manager = (cast(Any, m) for m in managers)
+        managers[0].tables["t1"] = object()
         assert await one.claim("t1") and one.holds("t1")
+        # A copy left in memory from before the claim has fallen behind: dropped.
+        assert managers[0].unloaded == ["t1"] and "t1" not in managers[0].tables
+        managers[0].unloaded.clear()
         assert not await two.claim("t1") and not two.holds("t1")
+        assert managers[1].unloaded == []
         assert await two.route("t1") == "http://127.0.0.1:1"
         assert await one.route("t1") is None
         assert await two.held_elsewhere(["t1", "t2"]) == {"t1"}
@@ -748,6 +754,99 @@ def test_a_lease_is_kept_while_its_table_loads_however_long(redis_url: str) -> N
         await cluster.stop()
 
     run_async(run())
+
+
+def test_a_table_that_could_not_be_loaded_stays_noted_when_its_lease_is_given_back(
+        redis_url: str) -> None:
+    """After a long PostgreSQL outage a table whose reload failed left memory, and its
+    lease was given back and the table taken off the noted tables: nobody took it over
+    again, and its computer players stopped for good. A table unused here is still
+    forgotten (nobody plays at it)."""
+    from gametable.server import cluster as cluster_module  # noqa: PLC0415
+
+    async def run() -> None:
+        client = redis.Redis.from_url(redis_url)
+        client.flushall()
+        cluster = cluster_module.Cluster(redis_url, "http://127.0.0.1:1")
+        manager = FakeManager()
+        cluster.manager = cast(Any, manager)
+        for table_id in ("failed", "unused"):
+            assert await cluster.claim(table_id)
+            cluster._claimed[table_id] -= cluster_module.UNUSED_SECONDS + 1
+        manager.load_failed.add("failed")
+        await cluster.renew()
+        assert not cluster.holds("failed") and not cluster.holds("unused")
+        assert client.get(OWNER + "failed") is None
+        assert client.sismember(TABLES, "failed")  # a process takes it over later
+        assert not client.sismember(TABLES, "unused")
+        assert manager.load_failed == set()
+        cluster._tasks = []
+        await cluster.stop()
+
+    run_async(run())
+
+
+def test_a_request_stops_waiting_for_an_owner_that_hangs_once_its_lease_moves(
+        redis_url: str) -> None:
+    """An owner that hung (a stuck loop, a paused machine) held every request forwarded
+    to it for 30 s, though its lease moved within seconds: a read now goes to the new
+    owner, and a write is answered 503 ``outcome_unknown`` (it may have reached the hung
+    owner), each within a second or two of the lease moving."""
+    from gametable.server.cluster import Cluster, Peer  # noqa: PLC0415
+
+    hung, alive = "http://127.0.0.1:2", "http://127.0.0.1:3"
+
+    async def run(method: str) -> tuple[int, float]:
+        client = redis.Redis.from_url(redis_url, decode_responses=True)
+        client.flushall()
+        client.set(OWNER + "t1", f"p2 {hung}")
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        cluster.manager = cast(Any, FakeManager())
+
+        async def target(table_id: str, peer: Peer, deadline: float) -> str:
+            return str(client.get(OWNER + table_id)).partition(" ")[2]
+
+        async def upstream(scope: Any, target: str, body: bytes) -> httpx.Response:
+            if target == hung:
+                await asyncio.sleep(60)
+            return httpx.Response(200, json={"ok": True})
+
+        cluster._target = target  # type: ignore[method-assign]
+        cluster._send_upstream = upstream  # type: ignore[method-assign]
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"{}", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        async def local(*_: Any) -> None:
+            raise AssertionError("not this process's table")
+
+        async def lease_moves() -> None:
+            await asyncio.sleep(1.0)
+            client.set(OWNER + "t1", f"p3 {alive}")
+
+        mover = asyncio.create_task(lease_moves())
+        started = time.monotonic()
+        scope = {"type": "http", "method": method, "path": "/api/tables/t1",
+                 "headers": [], "query_string": b""}
+        await cluster.forward(cast(Any, scope), cast(Any, receive), cast(Any, send), "t1",
+                              Peer(), local)
+        waited = time.monotonic() - started
+        await mover
+        cluster._tasks = []
+        await cluster.stop()
+        status = sent[0]["status"]
+        if status == 503:
+            assert orjson.loads(sent[1]["body"])["code"] == "outcome_unknown"
+        return status, waited
+
+    status, waited = run_async(run("GET"))
+    assert status == 200 and waited < 5, waited
+    status, waited = run_async(run("POST"))
+    assert status == 503 and waited < 5, waited
 
 
 def test_a_path_with_dot_segments_is_not_passed_on_to_the_owner(

@@ -52,6 +52,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from redis.exceptions import RedisError
 from starlette.types import Message, Receive, Scope, Send
 
+from gametable.server.fencing import FencedStorage
 from gametable.server.logname import log_name
 from gametable.server.socket import Socket
 from gametable.server.storage import StorageError
@@ -79,6 +80,12 @@ owner's lease to expire and the table to be taken over) before it is refused (50
 closed (1012)."""
 REDIS_TIMEOUT = 1.0
 """Seconds a Redis command may take."""
+OWNER_CHECK_SECONDS = 1.0
+"""While a forwarded request waits for its owner's answer, how often the lease is looked
+at: an owner that hangs (a stuck loop, a paused machine) loses its lease within
+seconds, and the request stops waiting for it then."""
+FORWARD_SECONDS = 30.0
+"""The longest a forwarded request waits for an owner that still holds the lease."""
 
 PREFIX = "gametable:"
 OWNER = PREFIX + "owner:"
@@ -171,7 +178,8 @@ class Cluster:
         self.fingerprint = ""
         self.manager: TableManager | None = None
         self._tasks: list[asyncio.Task[None]] = []
-        self._http: httpx.AsyncClient | None = None
+        self._http: dict[str, httpx.AsyncClient] = {}
+        """One connection pool per owner: an owner that hangs fills its own pool only."""
         self.stopped = False
         self.takeovers = 0
         """Tables this process took over from a process that had gone."""
@@ -213,10 +221,10 @@ class Cluster:
             raise ClusterError(f"Redis at {self.redis_url}: {error}") from None
         self.manager = manager
         manager.fence = self.holds
+        manager.storage = FencedStorage(manager.storage, self.holds)
         manager.claim = self._claim_new
         manager.held_elsewhere = self.held_elsewhere
         manager.metrics.registry.register(_ClusterFigures(self))
-        self._http = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=2.0))
         self._tasks = [asyncio.create_task(self._every(self.renew_seconds, self.renew)),
                        asyncio.create_task(self._every(self.takeover_seconds,
                                                        self.take_over))]
@@ -235,8 +243,9 @@ class Cluster:
         for table_id in held:
             with contextlib.suppress(RedisError, OSError):
                 await self._release(keys=[OWNER + table_id], args=[self.value])
-        if self._http is not None:
-            await self._http.aclose()
+        clients, self._http = list(self._http.values()), {}
+        for client in clients:
+            await client.aclose()
         with contextlib.suppress(RedisError, OSError):
             await self.redis.delete(PROCESS + self.id)
             await self.redis.aclose()
@@ -282,6 +291,10 @@ class Cluster:
             raise ClusterError(f"Redis: {error}") from None
         if not taken:
             return False
+        if self.manager is not None:
+            # A copy of the table still in memory here dates from before another process
+            # ran it: it has fallen behind, and the next get loads the stored table.
+            self.manager.unload(table_id)
         self.held[table_id] = self._valid_from(sent)
         self._claimed[table_id] = sent
         return True
@@ -303,7 +316,10 @@ class Cluster:
         for table_id in [t for t in self.held if t not in manager.tables
                          and t not in manager.loading
                          and now - self._claimed.get(t, now) > UNUSED_SECONDS]:
-            await self._give_back(table_id)
+            # A table that could not be loaded (storage failed) stays noted: a process
+            # takes it over once storage answers again, or its computer players and
+            # clock would wait for someone to open it.
+            await self._give_back(table_id, forget=table_id not in manager.load_failed)
         ids = list(self.held)
         sent = time.monotonic()
         try:
@@ -347,6 +363,8 @@ class Cluster:
         tables (nobody is to take it over: it is gone, expired or unused here)."""
         self.held.pop(table_id, None)
         self._claimed.pop(table_id, None)
+        if self.manager is not None:
+            self.manager.load_failed.discard(table_id)
         try:
             if await self._release(keys=[OWNER + table_id], args=[self.value]) and forget:
                 await self.redis.srem(TABLES, table_id)
@@ -599,7 +617,7 @@ class Cluster:
                         size=MAX_FORWARDED_BODY + 1, limit=MAX_FORWARDED_BODY).to_json())
                     return
             try:
-                response = await self._send_upstream(scope, target, body)
+                response = await self._send_watched(scope, target, body, table_id)
             except httpx.TransportError as error:
                 # A request that may have reached the owner is not sent again unless
                 # sending it twice does nothing more (GET): the owner may have died after
@@ -629,15 +647,51 @@ class Cluster:
             await send({"type": "http.response.body", "body": response.content})
             return
 
+    async def _send_watched(self, scope: Scope, target: str, body: bytes, table_id: str
+                            ) -> httpx.Response:
+        """Send a request to ``target``, the owner of ``table_id``, and wait for its
+        answer while ``target`` holds the table's lease.
+
+        Raises:
+            httpx.TransportError: the owner did not answer, or its lease moved while the
+                request waited (``ReadTimeout``: the request may have reached it).
+        """
+        request = asyncio.ensure_future(self._send_upstream(scope, target, body))
+        try:
+            while True:
+                done, _ = await asyncio.wait({request}, timeout=OWNER_CHECK_SECONDS)
+                if done:
+                    return request.result()
+                try:
+                    value = await self.owner(table_id)
+                except ClusterError:
+                    continue  # Redis is slow to answer: keep waiting for the owner
+                if value is None or value.partition(" ")[2] != target:
+                    log.warning("cluster: owner of table %s at %s stopped answering; its "
+                                "lease moved", log_name(table_id), target)
+                    raise httpx.ReadTimeout("the table's lease moved while its owner "
+                                            "did not answer")
+        finally:
+            if not request.done():
+                request.cancel()
+
+    def _client(self, target: str) -> httpx.AsyncClient:
+        """The connection pool for requests to the owner at ``target``."""
+        client = self._http.get(target)
+        if client is None:
+            client = self._http[target] = httpx.AsyncClient(
+                timeout=httpx.Timeout(FORWARD_SECONDS, connect=2.0))
+        return client
+
     async def _send_upstream(self, scope: Scope, target: str, body: bytes) -> httpx.Response:
-        assert self._http is not None
         query = scope.get("query_string", b"").decode("latin-1")
         url = target + scope["path"] + (f"?{query}" if query else "")
         headers = [(k.decode("latin-1"), v.decode("latin-1"))
                    for k, v in scope.get("headers") or []
                    if k.decode("latin-1").lower() not in _DROPPED_HEADERS]
         headers += self._peer_headers(scope)
-        return await self._http.request(scope["method"], url, headers=headers, content=body)
+        return await self._client(target).request(scope["method"], url, headers=headers,
+                                                  content=body)
 
 
 MAX_FORWARDED_BODY = 64 * 1024

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import shutil
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -66,7 +67,8 @@ from gametable.server.limits import Limits, secret_key
 from gametable.server.messages import BODY
 from gametable.server.passes import PassKeeper
 from gametable.server.quotas import UploadQuota, UploadQuotas
-from gametable.server.tables import FINISHED, Refused, TableManager
+from gametable.server.storage import StorageError, token_hash
+from gametable.server.tables import FINISHED, HUMAN, Refused, TableManager
 
 log = logging.getLogger("gametable.decks")
 
@@ -343,16 +345,40 @@ async def deck_pass(deck_id: str, body: PassRequest, request: Request) -> JSONRe
         return JSONResponse({"deck": deck.id, "table": body.table, "expires": None,
                              "query": ""}, headers=headers)
     manager: TableManager = request.app.state.manager
-    try:
-        table = await manager.get(body.table)
-    except Refused:
-        raise no_deck(deck_id) from None
-    if getattr(table.config, "deck", None) != deck.id or table.seat_of(body.token) is None:
+    if await _seated_deck(manager, body.table, body.token) != deck.id:
         raise no_deck(deck_id)
-    issued = _passes(request).issue(deck.id, table.id)
+    issued = _passes(request).issue(deck.id, body.table)
     await asyncio.to_thread(warm, deck)
-    return JSONResponse({"deck": deck.id, "table": table.id, "expires": issued.expires,
+    return JSONResponse({"deck": deck.id, "table": body.table, "expires": issued.expires,
                          "query": issued.query()}, headers=headers)
+
+
+async def _seated_deck(manager: TableManager, table_id: str, token: str) -> str | None:
+    """The uploaded deck the table ``table_id`` plays with, when ``token`` holds a seat
+    there; ``None`` otherwise (no such table or seat, or storage cannot tell now).
+
+    With several processes, a table another process runs is read from storage, never
+    loaded here: a copy in this process's memory would fall behind the owner's, and
+    serve stale seats and hands should this process take the table over later."""
+    if manager.fence is None or manager.fence(table_id):
+        try:
+            table = await manager.get(table_id)
+        except Refused:
+            return None
+        deck = getattr(table.config, "deck", None) if table.seat_of(token) is not None else None
+        return deck if isinstance(deck, str) else None
+    try:
+        row = await asyncio.to_thread(manager.storage.load_table, table_id)
+    except StorageError:
+        return None
+    if row is None or row.expired is not None:
+        return None
+    digest = token_hash(token)
+    if not any(seat.kind == HUMAN and seat.token_hash is not None
+               and secrets.compare_digest(seat.token_hash, digest) for seat in row.seats):
+        return None
+    deck = row.config.get("deck")
+    return deck if isinstance(deck, str) else None
 
 
 @router.get("/api/decks/{deck_id}/cards/{number}")

@@ -740,6 +740,10 @@ class TableManager:
         self.fence: Callable[[str], bool] | None = None
         """With several processes (``gametable.server.cluster``): whether this process
         may still act for a table (it holds the table's lease); ``None``: always."""
+        self.load_failed: set[str] = set()
+        """Tables that could not be loaded (storage failed): with several processes, their
+        leases are given back but they stay noted, so that one process takes each over
+        once storage answers again."""
         self.claim: Callable[[str], Awaitable[bool]] | None = None
         """With several processes: take the lease of a new table before storing it
         (``False``: another process holds it); ``None``: nothing to take."""
@@ -820,14 +824,24 @@ class TableManager:
                 (410), ``storage_failed`` (503) when storage cannot read it now.
         """
         table = self.tables.get(table_id)
+        if table is not None and self.fence is not None and not self.fence(table_id):
+            # A copy left from before another process took the table over: it has fallen
+            # behind (and its clock and computer players must not act).
+            self.unload(table_id, table)
+            table = None
         if table is None:
             self.loading.add(table_id)
             try:
                 table = await self._load(table_id)
+            except Refused as refusal:
+                if refusal.code == "storage_failed":
+                    self.load_failed.add(table_id)
+                raise
             finally:
                 self.loading.discard(table_id)
         if table is None:
             raise Refused("no_table", "server.errors.no_table", status=404, table=table_id)
+        self.load_failed.discard(table_id)
         table.last_active = time.monotonic()
         return table
 
@@ -847,6 +861,10 @@ class TableManager:
             if row is not None and row.expired is not None:
                 raise Refused("table_expired", "server.errors.table_expired",
                               status=410, hours=_hours(self.caps.waiting_hours))
+            if row is not None and self.fence is not None and not self.fence(table_id):
+                # Several processes: only the lease's holder keeps a table in memory (a
+                # copy held elsewhere would fall behind the owner's and act on it).
+                raise Refused("table_moved", "server.errors.table_moved", status=503)
             table = self._replay(row) if row is not None else None
             if table is not None:
                 self.tables[table_id] = table

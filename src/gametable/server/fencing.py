@@ -1,0 +1,96 @@
+"""Storage that writes a table only while this process holds the table's lease.
+
+With several processes (:mod:`gametable.server.cluster`) each table is run by the one
+that holds its lease. A process that lost a lease — it was paused, or its Redis link
+was slow — may still have a message or a request for that table under way; what it
+would store then (a seat, the clock, the host, the options, the end) would overwrite
+what the new owner stored. Every write about one table goes through
+:class:`FencedStorage`, which refuses it (:class:`StorageError`, answered as
+``storage_failed``) unless the lease is still this process's. Actions are, besides, a
+compare-and-set on the table's action number in storage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gametable.server.storage import SeatRow, Storage, StorageError, TableRow
+
+
+class FencedStorage:
+    """``storage`` (any :class:`~gametable.server.storage.Storage`), writing a table
+    only while ``holds(table_id)`` is true; reads and the sweeps over many tables go
+    straight through."""
+
+    def __init__(self, storage: Storage, holds: Callable[[str], bool]) -> None:
+        self.inner = storage
+        self.holds = holds
+
+    def _check(self, table_id: str) -> None:
+        if not self.holds(table_id):
+            raise StorageError(f"table {table_id} is run by another process now "
+                               "(this one no longer holds its lease)")
+
+    async def create_table(self, table: TableRow) -> None:
+        self._check(table.id)
+        await self.inner.create_table(table)
+
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
+        self._check(table_id)
+        await self.inner.save_seat(table_id, seat, seed)
+
+    async def save_options(self, table_id: str, config: dict[str, Any], seed: int,
+                           clock: dict[str, Any] | None) -> None:
+        self._check(table_id)
+        await self.inner.save_options(table_id, config, seed, clock)
+
+    async def append_action(self, table_id: str, number: int, seat: int,
+                            action: dict[str, Any], clock: dict[str, Any] | None = None
+                            ) -> None:
+        self._check(table_id)
+        await self.inner.append_action(table_id, number, seat, action, clock)
+
+    async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
+        self._check(table_id)
+        await self.inner.save_host(table_id, host_hash, host_seat)
+
+    async def save_watching(self, table_id: str, allowed: bool) -> None:
+        self._check(table_id)
+        await self.inner.save_watching(table_id, allowed)
+
+    async def mark_ended(self, table_id: str, when: float) -> None:
+        self._check(table_id)
+        await self.inner.mark_ended(table_id, when)
+
+    async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
+        self._check(table_id)
+        await self.inner.save_clock(table_id, clock)
+
+    async def mark_finished(self, table_id: str, when: float) -> None:
+        self._check(table_id)
+        await self.inner.mark_finished(table_id, when)
+
+    async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
+        await self.inner.mark_expired(table_ids, when)
+
+    def waiting_before(self, created: float) -> list[str]:
+        return self.inner.waiting_before(created)
+
+    def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
+        return self.inner.load_tables(active_only=active_only)
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        return self.inner.load_table(table_id)
+
+    def has_table(self, table_id: str) -> bool:
+        return self.inner.has_table(table_id)
+
+    def unfinished_with(self, option: str, value: str) -> list[str]:
+        return self.inner.unfinished_with(option, value)
+
+    def ping(self) -> None:
+        self.inner.ping()
+
+    def close(self) -> None:
+        self.inner.close()
