@@ -830,22 +830,50 @@ def test_a_move_chosen_on_a_hand_dealt_again_is_refused_as_stale(
         ws.send_json({"type": "hello", "token": made["token"]})
         while (old := ws.receive_json())["type"] != "state":
             pass
-        assert "deal" not in old and old["legal"]
+        assert old["deal"] and old["legal"]
         changed = app_client.post(f"/api/tables/{table_id}/options",
                                   json={"config": {"sequences_to_win": 1}}, headers=headers)
         assert changed.status_code == 200, changed.text
         while (new := ws.receive_json())["type"] != "state":
             pass
-        assert new["deal"] == 1 and new["version"] == 0
+        assert new["deal"] not in (0, old["deal"]) and new["version"] == 0
         # Sent before the new state arrived: chosen on the old hand.
-        ws.send_json({"type": "action", "action": old["legal"][-1], "version": 0, "deal": 0})
+        ws.send_json({"type": "action", "action": old["legal"][-1], "version": 0,
+                      "deal": old["deal"]})
         refused = ws.receive_json()
         assert refused["type"] == "error" and refused["code"] == "stale_version"
         assert app_client.get(f"/api/tables/{table_id}").json()["version"] == 0
-        ws.send_json({"type": "action", "action": new["legal"][-1], "version": 0, "deal": 1})
+        ws.send_json({"type": "action", "action": new["legal"][-1], "version": 0,
+                      "deal": new["deal"]})
         while (applied := ws.receive_json())["type"] != "state":
             assert applied["type"] != "error", applied
-        assert applied["version"] == 1 and applied["deal"] == 1
+        assert applied["version"] == 1 and applied["deal"] == new["deal"]
+
+
+def test_the_deal_a_state_says_is_the_same_wherever_the_table_is_loaded_again(
+        tmp_path: Path) -> None:
+    """The deal was counted in memory: after a restart, or another process taking the
+    table over, a move chosen on the hand before a re-deal passed as current. The deal
+    is now made from the stored seed (a keyed hash that tells nothing of it)."""
+    async def body(manager: TableManager) -> None:
+        table, host, _, _ = await manager.create(
+            "sequence-cats", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
+        await manager.join(table.id, 1, "Bruno")
+        first = table.deal
+        assert first and first != table.seed
+        await hosting.change_options(manager, table.id, host, {"sequences_to_win": 1}, None)
+        second = table.deal
+        assert second not in (0, first)
+        manager.unload(table.id)  # another process, or a restart, loads it from storage
+        again = await manager.get(table.id)
+        assert again is not table and again.deal == second
+        action = next(iter(again.game.legal_actions(again.state, 0)))
+        with pytest.raises(Refused) as refused:
+            await manager.submit(again, 0, action, 0, deal=first)
+        assert refused.value.code == "stale_version" and again.version == 0
+        await manager.submit(again, 0, action, 0, deal=second)
+        assert again.version == 1
+    with_manager(tmp_path, body)
 
 
 def test_a_host_who_never_comes_to_the_new_table_hands_the_role_on_soon(

@@ -187,7 +187,7 @@ async def change_options(manager: TableManager, table_id: str, host_token: str |
         table.public = table.game.public_info(config, len(table.seats))
         table.deal_again(seed, {
             s.seat: make_bot(s.bot, table.game, manager.bot_seed(seed, s.seat))
-            for s in table.seats if s.kind == BOT and s.bot})
+            for s in table.seats if s.kind == BOT and s.bot}, manager.deal_of(seed))
         log.info("table %s: the host changed its options", log_name(table.id))
     manager.seat_changed(table)
     return table

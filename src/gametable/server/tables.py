@@ -299,9 +299,11 @@ class Table:
     """The game's public facts for this table (fixed: board layout, teams…)."""
     waiting_since: dict[Seat, int] = field(default_factory=dict)
     """For each seat with a pending decision, the version since which it has waited."""
-    deals: int = 0
-    """How many times the cards were dealt again before the first move (in memory): the
-    version stays 0, so this tells an action chosen on an earlier deal."""
+    deal: int = 0
+    """Which deal of the cards this is (:meth:`TableManager.deal_of` its seed): before
+    the first move the cards may be dealt again while the version stays 0, so this tells
+    an action chosen on an earlier deal. Made from the stored seed, it is the same in
+    whichever process loads the table."""
     seat_connections: Counter[Seat] = field(default_factory=Counter)
     """Open connections per seat."""
     watchers: int = 0
@@ -482,7 +484,7 @@ class Table:
         since = self.left_at.get(seat, self.in_memory_since)
         return max(0.0, (time.monotonic() if now is None else now) - since)
 
-    def deal_again(self, seed: int, bots: dict[int, Bot]) -> None:
+    def deal_again(self, seed: int, bots: dict[int, Bot], deal: int) -> None:
         """Deal the game again from ``seed`` (before the first move only, under
         :attr:`lock`, once the seed is stored): a new state, the computer players
         ``bots`` (made from the new seed), nothing of the old deal left in a cached
@@ -492,7 +494,7 @@ class Table:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
-        self.deals += 1
+        self.deal = deal
         self.seed = seed
         self.state = self.game.new_game(self.config, len(self.seats), seed)
         self.bots = bots
@@ -560,8 +562,8 @@ class Table:
                 common["outcome"] = self.committed.to_json()
             if self.last_covered is not None:
                 common["covered"] = self.last_covered
-            if self.deals:
-                common["deal"] = self.deals
+            if self.deal:
+                common["deal"] = self.deal
             shared = self._shared = (to_act, common)
         to_act, common = shared
         message = common.copy()
@@ -751,6 +753,13 @@ class TableManager:
         """With several processes: which of these tables another process runs (those
         are not expired from here)."""
 
+    def deal_of(self, seed: int) -> int:
+        """The ``deal`` that states of a table seeded ``seed`` say (docs/protocol.md): a
+        keyed hash of the seed (HMAC-SHA-256 with :attr:`secret`), 1 to 2**31 - 1, that
+        tells nothing of the seed."""
+        digest = hmac.new(self.secret, f"deal:{seed}".encode(), hashlib.sha256).digest()
+        return int.from_bytes(digest[:4], "big") % (2**31 - 1) + 1
+
     def bot_seed(self, seed: int, seat: Seat) -> int:
         """The seed of the computer player in ``seat`` of a table seeded ``seed``: a keyed
         hash (HMAC-SHA-256 with :attr:`secret`), below 2**63."""
@@ -798,7 +807,8 @@ class TableManager:
                       config=config, seed=row.seed, host_hash=row.host_hash,
                       created=row.created, seats=row.seats,
                       state=game.new_game(config, len(row.seats), row.seed),
-                      host_seat=row.host_seat, ended=row.ended, watching=row.watching)
+                      host_seat=row.host_seat, ended=row.ended, watching=row.watching,
+                      deal=self.deal_of(row.seed))
         if row.clock is not None:
             try:
                 table.clock = Clock.from_json(row.clock, self.absent_seconds)
@@ -1189,7 +1199,7 @@ class TableManager:
         if seed is not None:
             table.deal_again(seed, {
                 s.seat: make_bot(s.bot, table.game, self.bot_seed(seed, s.seat))
-                for s in table.seats if s.kind == BOT and s.bot})
+                for s in table.seats if s.kind == BOT and s.bot}, self.deal_of(seed))
 
     def seat_changed(self, table: Table) -> None:
         """After a seat changed hands: tell everyone, arm the clock, wake computer
@@ -1351,9 +1361,9 @@ class TableManager:
         seat's own or one covering for its away person).
 
         A person's own action at a seat that is away takes the seat back (TR-TIME-1).
-        ``deal``: the ``deal`` of the state the action was chosen on (0 when that state
-        had none); an action of an earlier deal (the cards were dealt again before the
-        first move) is refused as stale.
+        ``deal``: the ``deal`` of the state the action was chosen on (0 or ``None``: not
+        said); an action of another deal (the cards were dealt again before the first
+        move) is refused as stale.
 
         Raises:
             Refused: ``conn`` no longer holds the seat (``seat_lost``), a computer player
@@ -1392,7 +1402,7 @@ class TableManager:
             if status == WAITING:
                 open_seats = sum(1 for s in table.seats if s.kind == OPEN)
                 raise Refused("waiting", "server.errors.waiting", count=open_seats)
-            if deal is not None and deal != table.deals:
+            if deal and deal != table.deal:
                 # The cards were dealt again since the state the action was chosen on:
                 # the seat no longer holds that hand.
                 raise Refused("stale_version", "server.errors.stale_version",
