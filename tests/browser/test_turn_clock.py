@@ -248,3 +248,29 @@ def test_the_time_left_shows_beside_the_hand_once_it_runs_short(
         expect(chip).to_have_text(re.compile(r"^0:(0\d|1[0-2]) left$"))
         expect(chip).to_have_class(re.compile(r"\burgent\b"), timeout=15_000)
         page.close()
+
+
+def test_on_a_phone_the_away_notice_keeps_to_one_row_above_the_board(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """On a phone the notice that a computer player covers for the person, its "I'm
+    back" button under it, took about 110 px above the status line and pushed the
+    board's last rows under the hand: the button stands beside the words now."""
+    with httpx.Client(base_url=web_server.url) as http:
+        made = http.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "clock": {"turn_seconds": 5, "cover": "easy"}}).json()
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                            has_touch=True, device_scale_factor=2)
+    page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
+    banner = page.locator(".away-banner")
+    expect(banner).to_be_visible(timeout=30_000)
+    page.screenshot(path=str(shots / "phone-away-notice.png"))
+    words = banner.locator("span").first.bounding_box()
+    button = banner.get_by_role("button", name="I'm back").bounding_box()
+    whole = banner.bounding_box()
+    assert words and button and whole
+    assert button["x"] > words["x"] + words["width"] - 1, (words, button)  # beside
+    assert whole["height"] <= 80, whole
+    page.close()
