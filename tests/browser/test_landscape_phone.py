@@ -60,6 +60,20 @@ def test_triominos_sideways_keeps_the_rack_under_the_board(
     board = page.locator(".tr-board").bounding_box()
     assert board is not None and board["height"] >= 150, board
     page.screenshot(path=str(shots / "sideways-triominos.png"))
+    # The whole rack, first tile to last, stays in sight once a tile is chosen (the
+    # "more tiles fit" chip took the rack's width: no tile showed), and the buttons stay
+    # inside their bar.
+    page.locator(".tr-hand-tile.playable").first.click()
+    page.wait_for_timeout(300)
+    tiles = page.locator(".tr-hand-tile")
+    for tile in tiles.all():
+        in_sight(tile)
+    bar = page.locator(".tr-hand-bar").bounding_box()
+    assert bar is not None
+    for button in page.locator(".tr-turn-actions button").all():
+        box = button.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= bar["x"] + bar["width"] + 0.5
+    page.screenshot(path=str(shots / "sideways-triominos-chosen.png"))
 
 
 def test_dixit_sideways_shows_the_hand_beside_the_table(
