@@ -83,6 +83,9 @@ def test_a_player_finds_the_table_again_in_the_lobby_and_leaves_it_mid_game(
     expect(carla.locator(".sc-board")).to_be_visible()
 
     # Anna plays the first move (the game has begun); then Carla leaves.
+    anna_page = browser.new_context(locale="en-GB").new_page()
+    anna_page.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
+    expect(anna_page.locator(".sc-board")).to_be_visible()
     with SeatSocket(web_server, table_id, created["token"]) as anna:
         state = anna.wait(lambda state: bool(state["legal"]))
         anna.ws.send(json.dumps({"type": "action", "action": state["legal"][0],
@@ -96,5 +99,11 @@ def test_a_player_finds_the_table_again_in_the_lobby_and_leaves_it_mid_game(
         expect(carla.locator(".your-tables")).to_have_count(0)
         seat = seats_of(web_server, table_id)[1]
         assert seat["kind"] == "bot" and seat["bot"] == "medium"
+        # Anna is told, and the seat keeps Carla's name (her moves stay hers).
+        expect(anna_page.locator('[data-notice="taken-over"]')).to_have_text(
+            "Carla left the game: a computer player (Medium) plays on for them.")
+        expect(anna_page.locator(".sc-player").nth(1)).to_contain_text(
+            "Carla (computer: Medium)")
+        anna_page.screenshot(path=shots / "left-taken-over.png")
         # The computer player plays Carla's turn: Anna plays on.
         anna.wait(lambda newer: newer["version"] >= 2)

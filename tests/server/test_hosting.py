@@ -411,7 +411,8 @@ def test_the_host_may_remove_a_player_for_a_computer_player_but_not_themselves(
     assert unknown.status_code == 400 and unknown.json()["code"] == "bad_bot"
     to_bot = app_client.post(f"/api/tables/{t['id']}/seats/1/remove",
                              json={"bot": "easy"}, headers=headers).json()
-    assert to_bot["seats"][1] == {"seat": 1, "kind": "bot", "name": None, "bot": "easy",
+    # Mid-game the computer player plays under Bruno's name (his moves stay his).
+    assert to_bot["seats"][1] == {"seat": 1, "kind": "bot", "name": "Bruno", "bot": "easy",
                                   "connected": True}
     again = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
                             headers=headers)

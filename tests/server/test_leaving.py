@@ -65,6 +65,8 @@ def test_once_the_game_has_begun_a_computer_player_takes_the_seat_left(
     assert left.json()["bot"] == "medium"
     seat = left.json()["seats"][1]
     assert seat["kind"] == "bot" and seat["bot"] == "medium"
+    # It plays under Bruno's name: the moves he made and his points stay his.
+    assert seat["name"] == "Bruno"
     deadline = time.monotonic() + 10
     while app_client.get(f"/api/tables/{t['id']}").json()["version"] < 2:
         assert time.monotonic() < deadline, "the computer player did not play Bruno's turn"

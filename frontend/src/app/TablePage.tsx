@@ -16,6 +16,7 @@ import { ChangeOptions } from "./ChangeOptions";
 import { HowToPlay } from "./HowToPlay";
 import { ChangeName } from "./ChangeName";
 import { LeaveTable } from "./LeaveTable";
+import { SeatChanges } from "./SeatChanges";
 import { Confirm } from "./Confirm";
 import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
@@ -119,6 +120,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           {info.status === "playing" && (
             <AbsentPlayers info={info} seat={seat} away={table.clock?.away ?? null} server={server} toAct={state.to_act} />
           )}
+          {info.status !== "waiting" && <SeatChanges info={info} seat={seat} />}
           {info.ended_early && <EndedBanner info={info} seat={seat} />}
           {!module?.ownPlayAgain?.(info) && <RematchBar />}
           {/* Once the game is over, nobody is away and no time runs. */}

@@ -14,6 +14,9 @@ export function seatName(t: TFunction, info: TableInfo, seat: number): string {
   if (!s) return t("ui.seat.label", { seat: seat + 1 });
   if (s.kind === "bot" && !s.name && isLevel(s.bot ?? ""))
     return t("ui.seat.level_name", { level: t(`bots.${s.bot}`), seat: seat + 1 });
+  // A computer player that took over a person's seat mid-game plays under their name.
+  if (s.kind === "bot" && s.name && isLevel(s.bot ?? ""))
+    return t("ui.seat.taken_over_name", { name: s.name, level: t(`bots.${s.bot}`) });
   if (s.kind === "bot") return s.name || t("ui.seat.bot_name", { bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }), seat: seat + 1 });
   if (s.kind === "open") return t("ui.seat.open");
   return s.name || t("ui.seat.default_name", { seat: seat + 1 });
@@ -25,6 +28,7 @@ export function seatName(t: TFunction, info: TableInfo, seat: number): string {
 export function shortSeatName(t: TFunction, info: TableInfo, seat: number): string {
   const s = info.seats[seat];
   if (s && s.kind === "bot" && !s.name && isLevel(s.bot ?? "")) return t("ui.seat.level_short", { seat: seat + 1 });
+  if (s && s.kind === "bot" && s.name) return s.name;
   return seatName(t, info, seat);
 }
 

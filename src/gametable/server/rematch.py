@@ -92,7 +92,9 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
     for new in range(count):
         old = table.seats[(new + 1) % count]
         if old.kind == BOT:
-            rows.append(SeatRow(new, BOT, bot=old.bot, name=old.name))
+            # A computer player that took over a person's seat played under their name;
+            # the new game's is its own.
+            rows.append(SeatRow(new, BOT, bot=old.bot))
         elif old.kind == HUMAN and table.connected(old.seat):
             token = secrets.token_urlsafe(24)
             tokens[old.seat] = (new, token)

@@ -1149,8 +1149,11 @@ class TableManager:
                 self.check_caps(client, waiting=False, bots_only=True)
             # Before the first move the person who leaves the seat saw its hand: every
             # hand is dealt again, as when the host removes a player.
-            await self.save_seat(table, SeatRow(seat, BOT, bot=bot),
-                                 deal_again=person and table.version == 0)
+            # Mid-game the computer player keeps the person's name (as on leaving).
+            redeal = person and table.version == 0
+            name = table.seats[seat].name if person and not redeal else None
+            await self.save_seat(table, SeatRow(seat, BOT, bot=bot, name=name),
+                                 deal_again=redeal)
             table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
             table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
             if all_bots(table):
@@ -1163,12 +1166,17 @@ class TableManager:
         """A person's seat changes hands (under the lock): it goes to the computer player
         ``bot``, or opens (``None``; kept for a seat link's ``token_hash``, if given);
         whoever held it is closed out with ``close`` (code, reason). With
-        ``deal_again``, see :meth:`save_seat`.
+        ``deal_again``, see :meth:`save_seat`; without it (the game has begun) the
+        computer player keeps the person's name.
 
         Raises:
             Refused: ``storage_failed`` (503); nothing changed.
         """
-        await self.save_seat(table, SeatRow(seat, BOT, bot=bot) if bot is not None
+        # A computer player that takes over mid-game keeps the person's name: the rounds
+        # they played, their points and the ranking stay theirs ("Dag", the pages add
+        # that a computer player of a level now plays the seat).
+        name = table.seats[seat].name if not deal_again else None
+        await self.save_seat(table, SeatRow(seat, BOT, bot=bot, name=name) if bot is not None
                              else SeatRow(seat, OPEN, token_hash=token_hash),
                              deal_again=deal_again)
         table.cover_bots.pop(seat, None)

@@ -1,0 +1,52 @@
+// Said to everyone at a running table when a person's seat goes to a computer player
+// (they left, or the host gave their seat away): "Dag left the game: a computer player
+// (Medium) plays on for them." The seat itself keeps the person's name ("Dag (computer:
+// Medium)"), so the rounds they played and their points stay theirs.
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isLevel } from "./seatName";
+import type { SeatInfo, TableInfo } from "./types";
+
+/** How long the notice stays, in milliseconds. */
+const NOTICE_MS = 15_000;
+
+export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | null }) {
+  const { t } = useTranslation();
+  const before = useRef<SeatInfo[]>(info.seats);
+  const [notices, setNotices] = useState<{ key: number; text: string }[]>([]);
+  useEffect(() => {
+    const previous = before.current;
+    before.current = info.seats;
+    const said: string[] = [];
+    for (const now of info.seats) {
+      const was = previous[now.seat];
+      if (!was || was.kind !== "human" || now.kind !== "bot" || now.seat === seat) continue;
+      const level = isLevel(now.bot ?? "") ? t(`bots.${now.bot}`) : (now.bot ?? "");
+      const player = was.name || t("ui.seat.default_name", { seat: now.seat + 1 });
+      said.push(t("ui.table.left_taken_over", { player, level }));
+    }
+    if (said.length === 0) return;
+    const key = Date.now();
+    setNotices((old) => [...old, ...said.map((text, i) => ({ key: key + i, text }))]);
+  }, [info.seats, seat, t]);
+  // Each notice goes NOTICE_MS after it came (whatever else changes meanwhile).
+  useEffect(() => {
+    if (notices.length === 0) return;
+    const first = Math.min(...notices.map((n) => n.key));
+    const timer = window.setTimeout(
+      () => setNotices((old) => old.filter((n) => n.key - first >= 1000)),
+      Math.max(0, first + NOTICE_MS - Date.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [notices]);
+  if (notices.length === 0) return null;
+  return (
+    <div className="seat-changes" role="status">
+      {notices.map((n) => (
+        <p key={n.key} className="notice" data-notice="taken-over">
+          {n.text}
+        </p>
+      ))}
+    </div>
+  );
+}
