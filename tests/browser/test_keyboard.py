@@ -89,6 +89,23 @@ def test_sequence_cats_by_keyboard(browser: Browser, web_server: LiveServer,
     wait_for_version(page, web_server, table, before)
 
 
+def test_sequence_cats_board_is_walked_by_keyboard_between_turns(
+        browser: Browser, web_server: LiveServer) -> None:
+    """While another seat plays no space may be played, so none was a tab stop and the
+    board could not be studied with the arrow keys: one space stays a tab stop."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    page = open_seat(browser, web_server, table, tokens[1])  # Anna (seat 0) plays first
+    expect(page.locator(".sc-board")).to_be_visible()
+    expect(page.locator('.sc-space[data-target="true"]')).to_have_count(0)
+    tab_to(page, ".sc-space")
+    start = focused_space(page)
+    page.keyboard.press("ArrowRight")
+    assert focused_space(page) != start
+    page.keyboard.press("ArrowLeft")
+    assert focused_space(page) == start
+
+
 def focused_space(page: Page) -> str:
     """The label ("C4") of the board space that has the focus."""
     label = page.evaluate("document.activeElement?.dataset?.space ?? ''")

@@ -54,6 +54,9 @@ def test_a_friend_puts_a_mistyped_name_right_and_everyone_sees_it(
     expect(anna.locator(".seat-row").nth(1)).to_contain_text("Bruno")
     expect(anna.locator(".seat-row").nth(1)).not_to_contain_text("Brnuo")
     expect(bruno.get_by_role("textbox", name="Your name")).to_have_count(0)
+    # The keyboard is back on the button (it fell to the page's start).
+    expect(bruno.locator(".seat-row.mine").get_by_role("button", name="Change my name")) \
+        .to_be_focused()
     # A computer player fills the last seat; mid-game Anna takes another player's name
     # and is told apart from him.
     seated = httpx.post(f"{web_server.url}/api/tables/{table}/seats/2/bot", timeout=30,

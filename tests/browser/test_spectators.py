@@ -227,3 +227,22 @@ def test_someone_who_comes_to_a_full_table_is_told_why_they_watch(
     bar.get_by_role("button", name="Start a table of your own").click()
     expect(page.get_by_role("button", name="Create table")).to_be_visible()
     page.close()
+
+
+def test_the_watch_page_lists_the_players_as_the_language_does(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """"Players: Anna, Bruno, Computer 3 · Easy" read as a list cut short: the last two
+    are joined by the language's "and"."""
+    made = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    httpx.post(f"{web_server.url}/api/tables/{made['table']['id']}/join",
+               json={"seat": 1, "name": "Bruno"})
+    for locale, words in (("en-GB", "Players: Anna, Bruno, and Computer 3 · Easy"),
+                          ("pt-PT", "Jogadores: Anna, Bruno e Computador 3 · Fácil")):
+        page = browser.new_context(locale=locale).new_page()
+        page.goto(f"{web_server.url}/t/{made['table']['id']}/watch")
+        expect(page.locator(".watch-players")).to_have_text(words)
+        page.close()
+

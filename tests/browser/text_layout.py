@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from playwright.sync_api import Locator
 
@@ -43,3 +44,15 @@ def fades(row: Locator) -> tuple[bool, bool]:
         })))""")
     start, end = (float(value.strip().removesuffix("px") or 0) for value in fade)
     return start > 0, end > 0
+
+
+def settles_to(row: Locator, expected: tuple[bool, bool], seconds: float = 5.0
+               ) -> tuple[bool, bool]:
+    """:func:`fades` once it equals ``expected``, or its last value after ``seconds`` (a
+    row whose content still changes — players' badges coming in — is measured again)."""
+    deadline = time.monotonic() + seconds
+    seen = fades(row)
+    while seen != expected and time.monotonic() < deadline:
+        row.page.wait_for_timeout(100)
+        seen = fades(row)
+    return seen

@@ -1,7 +1,7 @@
 // "Change my name" beside one's seat: a typo or a nickname put right at any time until
 // the game is over (docs/protocol.md, "Changing one's name"). The server tells the new
 // name apart from the others' and sends every page the new seats.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api, tokens } from "./api";
 import { translateError } from "./translateError";
@@ -12,6 +12,13 @@ export function ChangeName({ info, seat, token }: { info: TableInfo; seat: numbe
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState("");
   const [error, setError] = useState<ErrorMessage | null>(null);
+  // Saved or cancelled: the keyboard is back on the button (it fell to the page's start).
+  const button = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) button.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   if (seat === null || token === null || info.status === "finished") return null;
   const current = info.seats[seat]?.name ?? "";
   const save = async () => {
@@ -27,6 +34,7 @@ export function ChangeName({ info, seat, token }: { info: TableInfo; seat: numbe
   if (!editing) {
     return (
       <button
+        ref={button}
         type="button"
         className="change-name"
         onClick={() => {

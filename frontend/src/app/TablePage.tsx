@@ -1,5 +1,6 @@
 // A table: the waiting room until every seat is taken, then the game itself. Opened by
 // its watch link ("/t/<id>/watch"), the same page only watches: no seat, no token.
+import { andList } from "./i18n";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
@@ -586,7 +587,7 @@ function WatchBar({ info }: { info: TableInfo }) {
     <div className="spectator-bar watch-bar" role="status">
       <span>
         <strong>{t(`games.${info.game}.title`)}</strong> · {t("ui.watch.you_watch")}{" "}
-        {players.length > 0 && <span className="watch-players">{t("ui.watch.players", { players: players.join(", ") })}</span>}
+        {players.length > 0 && <span className="watch-players">{t("ui.watch.players", { players: andList(players) })}</span>}
       </span>
       <Watchers info={info} />
     </div>

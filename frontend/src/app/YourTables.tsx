@@ -1,5 +1,6 @@
 // The lobby's list of the tables this browser holds a seat (or the host's role) at and
 // whose game is not over: a tab closed mid-game is one click from its table again.
+import { andList } from "./i18n";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api, tokens } from "./api";
@@ -59,7 +60,7 @@ export function YourTables() {
                   : t("ui.lobby.table_playing")}
               </span>
               {others.length > 0 && (
-                <span className="your-table-players muted">{t("ui.lobby.table_with", { names: others.join(", ") })}</span>
+                <span className="your-table-players muted">{t("ui.lobby.table_with", { names: andList(others) })}</span>
               )}
               <button type="button" className="primary" onClick={() => navigate(`/t/${info.id}`)}>
                 {t("ui.lobby.table_back")}

@@ -59,3 +59,9 @@ export function addGameMessages(messages: Record<string, Record<string, unknown>
 }
 
 export default i18next;
+
+/** Names joined as the page's language lists them: "Ana and Bea", "Ana, Bea and Cid"
+ * ("Ana og Bea", "Ana e Bea"), not "Ana, Bea". */
+export function andList(names: string[]): string {
+  return new Intl.ListFormat(i18next.language || "en", { style: "long", type: "conjunction" }).format(names);
+}

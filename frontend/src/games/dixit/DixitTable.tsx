@@ -333,6 +333,7 @@ export function DixitTable(props: GameTableProps) {
             ? t("dixit.ui.round_of", { round: Math.max(1, view.round), limit: view.rounds_total })
             : t("dixit.ui.round", { round: Math.max(1, view.round) })}
           <span className="dx-facts-sep" aria-hidden="true">·</span>
+          <span className="sr-only">, </span>
           {drawPileFact(t, info, view)}
         </span>
         {/* The big screen keeps the round in play in view for the room (the last result

@@ -1,4 +1,5 @@
 // The end of the game: the ranking (teams in Team Dixit) and the game record.
+import { andList } from "../../app/i18n";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
@@ -38,7 +39,7 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
     ? winners.length > 1
       ? t("dixit.ui.final.you_share")
       : t("dixit.ui.final.you_win")
-    : t("dixit.ui.final.wins", { players: winners.map((e) => e.label).join(", "), count: winners.length });
+    : t("dixit.ui.final.wins", { players: andList(winners.map((e) => e.label)), count: winners.length });
 
   // The result takes the focus, as the other games' end dialogs do: with a keyboard the
   // next Tab reaches its links (Play again) rather than the page's header. Not in a

@@ -1,5 +1,6 @@
 // Every finished round, newest first: the clue, the cards with their owners and voters,
 // and the points each player gained, with their reasons. Folded until opened.
+import { andList } from "../../app/i18n";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
@@ -49,7 +50,7 @@ export const History = memo(function History({ info, view, deck, onZoom }: Props
                   <span className="dx-history-votes">
                     {slot.votes.length === 0
                       ? t("dixit.ui.reveal.no_votes")
-                      : t("dixit.ui.history.voted", { players: slot.votes.map(player).join(", ") })}
+                      : t("dixit.ui.history.voted", { players: andList(slot.votes.map(player)) })}
                   </span>
                 </li>
               ))}

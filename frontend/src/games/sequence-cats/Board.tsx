@@ -66,6 +66,10 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
   const rowHeader = (r: number) => (transposed ? String.fromCharCode(65 + r) : String(r + 1));
   const columnHeader = (c: number) => (transposed ? String(c + 1) : String.fromCharCode(65 + c));
 
+  // Between turns no space may be played: one space (the last one played, else the
+  // first) stays a tab stop all the same, from which the arrow keys walk the board.
+  const playable = targets.size > 0 || hints.size > 0;
+  const entry = lastSpace ?? 0;
   const cells = [];
   for (let dr = 0; dr < displayRows; dr++) {
     cells.push(
@@ -110,8 +114,9 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           aria-label={`${label}: ${shown}${chipText ? `, ${chipText}` : ""}`}
           aria-disabled={!action}
           // Only the spaces one may play on now are tab stops (not all 88 on the way to
-          // the hand); the others stay readable by a screen reader's own cursor.
-          tabIndex={action ? 0 : -1}
+          // the hand); the others stay readable by a screen reader's own cursor and
+          // reachable with the arrow keys.
+          tabIndex={action || (!playable && index === entry) ? 0 : -1}
           title={`${label} · ${name}`}
           style={inSequence !== undefined ? ({ "--seq": TEAM_COLOURS[inSequence] } as React.CSSProperties) : undefined}
           onClick={() => action && onChoose(action)}

@@ -1,4 +1,5 @@
 // A Sequence Cats game in the browser: status, board, hand, players, log, result.
+import { andList } from "../../app/i18n";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
@@ -151,7 +152,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   if (view.finished && onScreen) {
     status = resultHeadline(t, view, seat, teamName, player);
     if (view.winners.length)
-      status += ` ${t("sequence_cats.ui.winners", { players: view.winners.map(player).join(", "), count: view.winners.length })}`;
+      status += ` ${t("sequence_cats.ui.winners", { players: andList(view.winners.map(player)), count: view.winners.length })}`;
   }
   // A finished game says how it ended (who won, or which kind of draw) where the
   // result dialog, once closed, no longer does; one its host ended is just over.
@@ -349,7 +350,7 @@ function resultHeadline(
   // A player reads first whether they lost (the colour alone said it only to those who
   // remembered theirs).
   if (seat !== null) return t("sequence_cats.ui.you_lose", { team: teamName(winnerTeam) });
-  return t("sequence_cats.ui.team_wins", { team: teamName(winnerTeam), players: view.winners.map(player).join(", ") });
+  return t("sequence_cats.ui.team_wins", { team: teamName(winnerTeam), players: andList(view.winners.map(player)) });
 }
 
 function Result({
@@ -382,7 +383,7 @@ function Result({
           {headline}
         </h2>
         {winnerTeam !== null && (
-          <p>{t("sequence_cats.ui.winners", { players: view.winners.map(player).join(", "), count: view.winners.length })}</p>
+          <p>{t("sequence_cats.ui.winners", { players: andList(view.winners.map(player)), count: view.winners.length })}</p>
         )}
         <p className="muted">{t("sequence_cats.ui.turns_played", { count: view.turn })}</p>
         <div className="result-actions">

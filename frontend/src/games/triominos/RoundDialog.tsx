@@ -1,5 +1,6 @@
 // The end of a round (who went out, points by reason, tiles left), the running totals
 // of every round, and once the game is over the final ranking.
+import { andList } from "../../app/i18n";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
@@ -49,7 +50,7 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
         <p className="tr-summary-end" data-end={summary.end}>
           {summary.end === "out"
             ? t("triominos.ui.summary.out", { player: player(summary.winners[0]) })
-            : t("triominos.ui.summary.blocked", { players: summary.winners.map(player).join(", "), count: summary.winners.length })}
+            : t("triominos.ui.summary.blocked", { players: andList(summary.winners.map(player)), count: summary.winners.length })}
         </p>
         <RoundPoints info={info} summary={summary} />
         <Totals info={info} view={view} shown={index} onShowRound={onShowRound} />
@@ -80,7 +81,7 @@ function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: T
   const order = scores.map((_, s) => s).sort((a, b) => ranks[a] - ranks[b] || a - b);
   let headline: string;
   if (won) headline = winners.length > 1 ? t("triominos.ui.final.you_share") : t("triominos.ui.final.you_win");
-  else headline = t("triominos.ui.final.wins", { players: winners.map(player).join(", "), count: winners.length });
+  else headline = t("triominos.ui.final.wins", { players: andList(winners.map(player)), count: winners.length });
   return (
     <>
       <h2 id="tr-summary-title" className={won ? "won" : ""}>
