@@ -78,4 +78,5 @@ def test_a_sequence_cats_winner_is_named_by_colour_not_as_a_team(key: str) -> No
     reads right for teams too."""
     for language, team_word in (("en", "team"), ("pt", "equipa"), ("nb", " lag"),
                                 ("is", " lið")):
-        assert team_word not in load(language)[key].lower(), (language, key)
+        words = PLACEHOLDER.sub("", load(language)[key]).lower()
+        assert team_word not in words, (language, key)
