@@ -126,8 +126,12 @@ def test_triominos_by_keyboard(browser: Browser, web_server: LiveServer, shots: 
         return
     tab_to(page, "button.tr-hand-tile.playable")
     if page.evaluate("document.activeElement.getAttribute('aria-pressed')") != "true":
-        page.keyboard.press("Enter")  # (the only tile that fits is chosen already)
-    tab_to(page, "g.tr-target")
+        page.keyboard.press("Enter")
+        # The tile chosen, the focus is on its first place: the places come before the
+        # rack in the page (Tab went on to Draw and the chat).
+        expect(page.locator("g.tr-target").first).to_be_focused()
+    else:  # the only tile that fits is chosen already
+        tab_to(page, "g.tr-target")
     one_way = page.evaluate("document.activeElement.getAttribute('data-rotations') === '1'")
     page.keyboard.press("Enter")  # a tile that fits one way only is laid at once
     if not one_way:

@@ -11,7 +11,9 @@ interface HandProps {
   playable: Set<string>;
   selected: string | null;
   myTurn: boolean;
-  onSelect: (tile: string | null) => void;
+  /** ``byKeyboard``: chosen with Enter or Space (the page then moves the focus to the
+   * tile's first place on the table). */
+  onSelect: (tile: string | null, byKeyboard: boolean) => void;
 }
 
 export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: HandProps) {
@@ -125,7 +127,8 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
               aria-pressed={isSelected}
               title={label}
               disabled={!canPlay}
-              onClick={() => onSelect(isSelected ? null : tile)}
+              // A click from the keyboard has no pointer position: detail 0.
+              onClick={(event) => onSelect(isSelected ? null : tile, event.detail === 0)}
             >
               <TileGlyph tile={tile} className="tr-hand-glyph" />
               <span className="sr-only">{label}</span>

@@ -155,7 +155,16 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [choice, rotate, place]);
 
-  const select = (tile: string | null) => {
+  // A tile chosen from the keyboard: the focus goes to its first place on the table (the
+  // places come before the rack in the page: Tab went on to Draw and the chat).
+  const focusPlaces = useRef(false);
+  useEffect(() => {
+    if (!focusPlaces.current || selected === null) return;
+    focusPlaces.current = false;
+    tableRef.current?.querySelector<SVGGElement>(".tr-target")?.focus({ preventScroll: true });
+  }, [selected]);
+  const select = (tile: string | null, byKeyboard = false) => {
+    focusPlaces.current = byKeyboard && tile !== null;
     setChoice(null);
     // The only tile that fits is chosen already: pressed again, as on any other turn,
     // it stays chosen (it went off, and its places with it).
