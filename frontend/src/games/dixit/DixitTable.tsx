@@ -70,9 +70,9 @@ const STACKED = "(max-width: 700px), (max-width: 1100px) and (orientation: portr
 const SIDEWAYS = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
 
 /** Pixels a slot's vote button takes under its card on a phone held sideways. */
-const SIDEWAYS_BUTTON = 50;
+const SIDEWAYS_BUTTON = 42;
 /** Pixels the clue and its teller's name take above the cards there. */
-const SIDEWAYS_CLUE_ABOVE = 80;
+const SIDEWAYS_CLUE_ABOVE = 56;
 
 /** The narrowest the points' breakdown may be to stand beside the reveal's cards. */
 const POINTS_BESIDE = 250;
