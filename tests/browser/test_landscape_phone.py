@@ -3,6 +3,7 @@ scrolling (the hand was below the window's edge, the board's last row too)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,8 @@ def test_dixit_sideways_shows_the_hand_beside_the_table(
     in_sight(page.locator('[data-action="send-clue"]'))
     cards = page.locator(".dx-hand-card")
     expect(cards).to_have_count(6)
+    # Six "Choose" buttons: a screen reader hears each with its card.
+    expect(page.get_by_role("button", name=re.compile(r"^Choose: \w"))).to_have_count(6)
     for card in cards.all()[:3]:
         in_sight(card)
     in_sight(page.locator(".dx-prompt"))

@@ -113,4 +113,7 @@ def test_on_a_phone_the_host_shares_the_invite_link_with_another_app(
     other = laptop.new_page()
     other.goto(f"{web_server.url}/t/{table}#seat={token}")
     expect(other.locator(".invite").get_by_role("button", name="Copy").first).to_be_visible()
+    # A screen reader tells the two Copy buttons apart.
+    expect(other.get_by_role("button", name="Copy: Invite link", exact=True)).to_be_visible()
+    expect(other.get_by_role("button", name="Copy: Watch link", exact=True)).to_be_visible()
     expect(other.get_by_role("button", name="Share…")).to_have_count(0)

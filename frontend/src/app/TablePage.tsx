@@ -166,7 +166,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
   );
 }
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+function CopyButton({ text, label, what }: { text: string; label: string; /** What it copies, for a screen reader ("Copy" twice read alike). */ what?: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -179,7 +179,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
     window.setTimeout(() => setCopied(false), 2500);
   };
   return (
-    <button type="button" onClick={() => void copy()}>
+    <button type="button" aria-label={what ? `${copied ? t("ui.table.copied") : label}: ${what}` : undefined} onClick={() => void copy()}>
       {copied ? t("ui.table.copied") : label}
     </button>
   );
@@ -302,7 +302,7 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
       <label className="field-label" htmlFor="invite-url">{t("ui.table.invite_label")}</label>
       <div className="invite-row">
         <input id="invite-url" readOnly value={url} onFocus={(event) => event.target.select()} />
-        <CopyButton text={url} label={t("ui.table.copy")} />
+        <CopyButton text={url} label={t("ui.table.copy")} what={t("ui.table.invite_label")} />
         <ShareButton url={url} game={info.game} />
       </div>
       <p className="field-help">{t("ui.table.invite_help")}</p>
@@ -312,7 +312,7 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
       ) : (
         <div className="invite-row">
           <input id="watch-url" readOnly value={`${url}/watch`} onFocus={(event) => event.target.select()} />
-          <CopyButton text={`${url}/watch`} label={t("ui.table.copy")} />
+          <CopyButton text={`${url}/watch`} label={t("ui.table.copy")} what={t("ui.watch.label")} />
         </div>
       )}
       <p className="field-help">{t("ui.watch.help")}</p>
@@ -484,7 +484,11 @@ function WaitingRoom({
               <SeatLinkButton info={info} seat={s.seat} server={server} hostToken={hostToken} />
             )}
             {s.kind === "open" && hostToken && (
-              <button type="button" onClick={() => void addBot(s.seat)}>
+              <button
+                type="button"
+                aria-label={`${t("ui.table.add_bot")}: ${t("ui.seat.label", { seat: s.seat + 1 })}`}
+                onClick={() => void addBot(s.seat)}
+              >
                 {t("ui.table.add_bot")}
               </button>
             )}

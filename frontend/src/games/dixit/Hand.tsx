@@ -48,6 +48,8 @@ export const Hand = memo(function Hand({ deck, hand, choosable, chosen, given, o
                 className={`dx-choose ${isChosen ? "selected" : ""}`}
                 aria-pressed={isChosen}
                 data-action="choose"
+                // Six "Choose" buttons read alike: each says its card (its words first).
+                aria-label={`${isChosen ? t("dixit.ui.chosen") : t("dixit.ui.choose")}: ${name}`}
                 onClick={() => onToggle(card)}
               >
                 {isChosen ? t("dixit.ui.chosen") : t("dixit.ui.choose")}
