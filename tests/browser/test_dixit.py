@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -1416,3 +1417,24 @@ def test_a_tablet_held_upright_shows_the_whole_hand(
     for index in range(6):
         expect(cards.nth(index)).to_be_in_viewport(ratio=0.9)
     page.screenshot(path=shots / "dixit-tablet-upright.png")
+
+
+def test_on_a_laptop_the_card_in_badges_keep_to_their_slots_in_portuguese(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """"carta entregue" is wider than the 80 px slots of a laptop's short window: the
+    badges of cards coming in ran into each other ("carta entregu carta entregue")."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["easy", "human", "easy", "easy", "easy", "easy"],
+                                  {1: "Ana"})
+    page = browser.new_context(locale="pt-PT", viewport={"width": 1366, "height": 768}
+                               ).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    badges = page.locator(".dx-submission .dx-progress.done")
+    expect(badges).to_have_count(5, timeout=30_000)  # the storyteller and four more
+    page.screenshot(path=shots / "dixit-laptop-pt-card-in.png")
+    boxes = sorted((box for badge in badges.all() if (box := badge.bounding_box())),
+                   key=lambda box: box["x"])
+    for left, right in itertools.pairwise(boxes):
+        if abs(left["y"] - right["y"]) < left["height"]:  # side by side
+            assert left["x"] + left["width"] <= right["x"] + 0.5, (left, right)
