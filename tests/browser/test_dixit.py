@@ -1438,3 +1438,26 @@ def test_on_a_laptop_the_card_in_badges_keep_to_their_slots_in_portuguese(
     for left, right in itertools.pairwise(boxes):
         if abs(left["y"] - right["y"]) < left["height"]:  # side by side
             assert left["x"] + left["width"] <= right["x"] + 0.5, (left, right)
+
+
+def test_on_a_phone_eight_cards_to_vote_on_show_that_more_are_below(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """With eight players the vote's last cards lie below the phone's table, in a box
+    that scrolls inside the page, with no sign of them: the box fades out at its bottom
+    while there is more, and at its top once scrolled down."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["easy", "human", *["easy"] * 6], {1: "Ana"})
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                               device_scale_factor=2).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    page.locator('.dx-hand-card [data-action="choose"]').first.click()
+    page.locator('[data-action="submit"]').click()
+    expect(page.locator(".dx-table")).to_have_attribute("data-phase", "vote", timeout=30_000)
+    expect(page.locator(".dx-slot")).to_have_count(8)
+    board = page.locator(".dx-board")
+    assert board.evaluate("box => box.scrollHeight > box.clientHeight + 20")
+    assert settles_to(board, (False, True), block=True) == (False, True)
+    page.screenshot(path=shots / "dixit-phone-eight-vote.png")
+    board.evaluate("box => { box.scrollTop = box.scrollHeight; }")
+    assert settles_to(board, (True, False), block=True) == (True, False)

@@ -254,7 +254,9 @@ export function DixitTable(props: GameTableProps) {
   const board = (
     <div
       ref={boardRef}
-      className="dx-board"
+      // On a phone the table scrolls inside the page: it fades out where more is below
+      // (the seventh and eighth cards of a vote were out of sight with no sign of them).
+      className={`dx-board ${narrow && !pageScrolls ? "scroll-fade-block" : ""}`}
       style={{ ["--slot-w" as string]: `${fit.width}px`, ["--slot-columns" as string]: String(fit.columns) }}
     >
       {view.finished && !rankingAside && <FinalRanking info={info} view={view} seat={seat} outcome={state.outcome} />}
