@@ -69,7 +69,10 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     bruno.get_by_label("Your name").fill("Bruno")
     bruno.get_by_role("button", name="Take this seat").first.click()
     expect(bruno.locator(".sc-status")).to_be_visible()
-    token = json.loads(bruno.evaluate(f"localStorage.getItem('gametable.seat.{table_id}')"))
+    # (The game may show before the join's answer, and with it the seat's token, is in.)
+    key = f"gametable.seat.{table_id}"
+    bruno.wait_for_function(f"localStorage.getItem('{key}') !== null")
+    token = json.loads(bruno.evaluate(f"localStorage.getItem('{key}')"))
     assert token["seat"] == 1
     # Every seat is taken: nobody is to be invited any more (the watch link stays).
     expect(anna.locator(".table-links")).to_be_visible()
