@@ -117,8 +117,8 @@ def test_dixit_sideways_shows_the_hand_beside_the_table(
     in_sight(page.locator('[data-action="cast-vote"]'))
     for slot in page.locator(".dx-slot").all():
         in_sight(slot)
-    card = page.locator(".dx-slot .dx-card-face").first.bounding_box()
-    assert card is not None and card["width"] >= 72, card  # 56 px was too small to judge
+    face = page.locator(".dx-slot .dx-card-face").first.bounding_box()
+    assert face is not None and face["width"] >= 72, face  # 56 px was too small to judge
     page.locator('[data-action="vote-slot"]').first.click()
     page.locator('[data-action="cast-vote"]').click()
     # The round's result reads down the page; "Continue" brings back the hand.

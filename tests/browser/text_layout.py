@@ -33,27 +33,27 @@ def broken_words(selector: str) -> str:
 """.replace("__SELECTOR__", json.dumps(selector))
 
 
-def fades(row: Locator, *, block: bool = False) -> tuple[bool, bool]:
-    """Whether a row that scrolls sideways (``block``: a box that scrolls up and down)
-    fades out at its start and at its end (where more of it is out of sight), once the
-    scroll has been drawn."""
-    names = ["--fade-top", "--fade-bottom"] if block else ["--fade-start", "--fade-end"]
-    fade = row.evaluate("""(row, names) => new Promise(done => requestAnimationFrame(() =>
+def fades(row: Locator) -> tuple[bool, bool]:
+    """Whether a row that scrolls sideways (or a box that scrolls up and down) fades out
+    at its start and at its end (where more of it is out of sight), once the scroll has
+    been drawn."""
+    fade = row.evaluate("""row => new Promise(done => requestAnimationFrame(() =>
         requestAnimationFrame(() => {
             const style = getComputedStyle(row);
-            done(names.map(name => style.getPropertyValue(name)));
-        })))""", names)
+            done([style.getPropertyValue("--fade-start"),
+                  style.getPropertyValue("--fade-end")]);
+        })))""")
     start, end = (float(value.strip().removesuffix("px") or 0) for value in fade)
     return start > 0, end > 0
 
 
-def settles_to(row: Locator, expected: tuple[bool, bool], seconds: float = 5.0, *,
-               block: bool = False) -> tuple[bool, bool]:
+def settles_to(row: Locator, expected: tuple[bool, bool], seconds: float = 5.0
+               ) -> tuple[bool, bool]:
     """:func:`fades` once it equals ``expected``, or its last value after ``seconds`` (a
     row whose content still changes — players' badges coming in — is measured again)."""
     deadline = time.monotonic() + seconds
-    seen = fades(row, block=block)
+    seen = fades(row)
     while seen != expected and time.monotonic() < deadline:
         row.page.wait_for_timeout(100)
-        seen = fades(row, block=block)
+        seen = fades(row)
     return seen

@@ -672,6 +672,29 @@ def test_a_table_storage_cannot_load_now_is_taken_over_later(redis_url: str) -> 
     run_async(run())
 
 
+async def forward_once(cluster: Any, method: str, path: str, body: bytes) -> list[dict[str, Any]]:
+    """Pass one HTTP request about table ``t1`` through ``cluster`` (which must not run
+    it here); the ASGI messages of its answer."""
+    from gametable.server.cluster import Peer  # noqa: PLC0415
+
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def local(*_: Any) -> None:
+        raise AssertionError("not this process's table")
+
+    scope = {"type": "http", "method": method, "path": path, "headers": [],
+             "query_string": b""}
+    await cluster.forward(cast(Any, scope), cast(Any, receive), cast(Any, send), "t1",
+                          Peer(), local)
+    return sent
+
+
 def test_a_forwarded_post_is_not_sent_again_once_it_may_have_reached_the_owner(
         redis_url: str) -> None:
     """The owner died after storing a join but before answering: sending the join again
@@ -698,21 +721,7 @@ def test_a_forwarded_post_is_not_sent_again_once_it_may_have_reached_the_owner(
 
         cluster._target = target  # type: ignore[method-assign]
         cluster._send_upstream = upstream  # type: ignore[method-assign]
-        sent: list[dict[str, Any]] = []
-
-        async def receive() -> dict[str, Any]:
-            return {"type": "http.request", "body": b'{"seat": 1}', "more_body": False}
-
-        async def send(message: dict[str, Any]) -> None:
-            sent.append(message)
-
-        async def local(*_: Any) -> None:
-            raise AssertionError("not this process's table")
-
-        scope = {"type": "http", "method": method, "path": "/api/tables/t1/join",
-                 "headers": [], "query_string": b""}
-        await cluster.forward(cast(Any, scope), cast(Any, receive), cast(Any, send), "t1",
-                              Peer(), local)
+        sent = await forward_once(cluster, method, "/api/tables/t1/join", b'{"seat": 1}')
         cluster._tasks = []
         await cluster.stop()
         body = orjson.loads(sent[1]["body"])
@@ -813,16 +822,6 @@ def test_a_request_stops_waiting_for_an_owner_that_hangs_once_its_lease_moves(
 
         cluster._target = target  # type: ignore[method-assign]
         cluster._send_upstream = upstream  # type: ignore[method-assign]
-        sent: list[dict[str, Any]] = []
-
-        async def receive() -> dict[str, Any]:
-            return {"type": "http.request", "body": b"{}", "more_body": False}
-
-        async def send(message: dict[str, Any]) -> None:
-            sent.append(message)
-
-        async def local(*_: Any) -> None:
-            raise AssertionError("not this process's table")
 
         async def lease_moves() -> None:
             await asyncio.sleep(1.0)
@@ -830,10 +829,7 @@ def test_a_request_stops_waiting_for_an_owner_that_hangs_once_its_lease_moves(
 
         mover = asyncio.create_task(lease_moves())
         started = time.monotonic()
-        scope = {"type": "http", "method": method, "path": "/api/tables/t1",
-                 "headers": [], "query_string": b""}
-        await cluster.forward(cast(Any, scope), cast(Any, receive), cast(Any, send), "t1",
-                              Peer(), local)
+        sent = await forward_once(cluster, method, "/api/tables/t1", b"{}")
         waited = time.monotonic() - started
         await mover
         cluster._tasks = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 
 from gametable.server.logname import log_name
-from gametable.server.tables import BOT, FINISHED, Refused, Table, TableManager
+from gametable.server.tables import BOT, Refused, Table, TableManager
 
 log = logging.getLogger("gametable.leaving")
 
@@ -43,11 +43,7 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
     """
     table = await manager.get(table_id)
     async with table.lock:
-        seat = table.seat_of(seat_token)
-        if seat is None:
-            raise Refused("bad_token", "server.errors.bad_token", status=403)
-        if table.status == FINISHED:
-            raise Refused("ended", "server.errors.ended", status=409)
+        seat = table.playing_seat(seat_token)
         if seat == table.host_seat:
             raise Refused("leave_host", "server.errors.leave_host", status=409)
         begun = table.version > 0

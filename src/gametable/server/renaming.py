@@ -13,9 +13,7 @@ import logging
 from gametable.server.logname import log_name
 from gametable.server.storage import SeatRow
 from gametable.server.tables import (
-    FINISHED,
     HUMAN,
-    Refused,
     Table,
     TableManager,
     clean_name,
@@ -41,11 +39,7 @@ async def rename_seat(manager: TableManager, table_id: str, seat_token: str | No
     """
     table = await manager.get(table_id)
     async with table.lock:
-        seat = table.seat_of(seat_token)
-        if seat is None:
-            raise Refused("bad_token", "server.errors.bad_token", status=403)
-        if table.status == FINISHED:
-            raise Refused("ended", "server.errors.ended", status=409)
+        seat = table.playing_seat(seat_token)
         held = table.seats[seat]
         new = distinct_name(clean_name(name), table.seats, seat) or None
         if new != held.name:

@@ -507,6 +507,22 @@ class Table:
         self.waiting_since.clear()
         self.note_waiting(None)
 
+    def playing_seat(self, token: str | None) -> Seat:
+        """The seat ``token`` holds at this table, whose game is not over (call under
+        :attr:`lock`): for what a seated person does about their own seat (leave it,
+        rename it).
+
+        Raises:
+            Refused: the token holds no seat here (403 ``bad_token``), or the game is over
+                (409 ``ended``).
+        """
+        seat = self.seat_of(token)
+        if seat is None:
+            raise Refused("bad_token", "server.errors.bad_token", status=403)
+        if self.status == FINISHED:
+            raise Refused("ended", "server.errors.ended", status=409)
+        return seat
+
     def seat_of(self, token: str | None) -> Seat | None:
         """The seat a token belongs to, or ``None``."""
         if not token:
