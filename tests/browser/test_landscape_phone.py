@@ -45,6 +45,13 @@ def test_sequence_cats_sideways_shows_the_whole_board_beside_the_hand(
     in_sight(page.locator(".sc-board-frame"))
     for card in page.locator(".sc-card").all():
         in_sight(card)
+    # Every space a finger's size (it was 23 × 25 px when the board kept its upright
+    # proportions): the board takes the column's width, its spaces wider than tall.
+    sizes = page.locator(".sc-space").evaluate_all(
+        "spaces => spaces.map(s => [s.getBoundingClientRect().width,"
+        " s.getBoundingClientRect().height])")
+    assert len(sizes) == 88
+    assert min(w for w, _ in sizes) >= 30 and min(h for _, h in sizes) >= 27, sizes[:3]
     page.screenshot(path=str(shots / "sideways-sequence-cats.png"))
 
 
