@@ -373,3 +373,23 @@ def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
     expect(page.locator(".replay-dock-count")).to_have_text(f"{step} / {len(record.actions)}")
     page.screenshot(path=str(shots / f"replay-{game}-phone-scrolled.png"))
     page.context.close()
+
+
+def test_a_triominos_ranking_writes_a_score_below_zero_with_a_minus_sign(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    """A score below zero (draw penalties, TR-DRAW-1) reads "−5 points", with the minus
+    sign the rest of the table uses, not a hyphen ("-5")."""
+    record, outcome = play_bot_game("triominos", {"rounds": 1}, ["random", "random"], seed=11)
+    assert outcome.finished and min(outcome.scores) == -5
+    path = tmp_path / "minus.json"
+    path.write_text(record.model_dump_json())
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_role("button", name="To the end").click()
+    at_step(page, ".tr-table", len(record.actions))
+    page.locator('[data-action="show-summary"]').click()
+    scores = page.locator(".tr-rank-score")
+    expect(scores.first).to_be_visible()
+    assert "−5 points" in scores.all_inner_texts(), scores.all_inner_texts()
+    page.context.close()

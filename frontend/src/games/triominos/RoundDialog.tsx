@@ -93,7 +93,7 @@ function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: T
             <span className="tr-rank">{ranks[s]}.</span>
             <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
             <span className="tr-rank-name">{player(s)}</span>
-            <span className="tr-rank-score">{t("triominos.ui.points", { count: scores[s] })}</span>
+            <span className="tr-rank-score">{t("triominos.ui.points", { count: scores[s], score: score(scores[s]) })}</span>
           </li>
         ))}
       </ol>
