@@ -5,6 +5,7 @@ the chat in its own table (DX-TEAM-2)."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -107,3 +108,27 @@ def test_a_line_stays_its_writers_when_their_seat_changes_hands(
     line = log.locator("li", has_text="I saw her cards")
     expect(line).to_contain_text("Bjarni")
     expect(line).not_to_contain_text("Dora")
+
+
+def test_a_lines_time_follows_the_readers_region(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The page's language is English for both, but a reader in Britain reads a 24-hour
+    time ("15:04") and one in the United States "03:04 PM" (every English reader got
+    the latter)."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    pages = []
+    for seat, locale in ((0, "en-GB"), (1, "en-US")):
+        page = browser.new_context(viewport={"width": 1366, "height": 768},
+                                   locale=locale).new_page()
+        page.goto(f"{web_server.url}/t/{table}#seat={tokens[seat]}")
+        expect(page.locator("details.table-chat")).to_have_count(1)
+        pages.append(page)
+    say(pages[0], "Tea?")
+    for page in pages:
+        expect(page.locator(".table-chat .chat-time")).to_have_count(1)
+    expect(pages[0].locator(".table-chat .chat-time")).to_have_text(
+        re.compile(r"^[0-2]\d:[0-5]\d$"))
+    expect(pages[1].locator(".table-chat .chat-time")).to_have_text(re.compile(r"[AP]M$"))
+    for page in pages:
+        page.context.close()

@@ -3,6 +3,7 @@
 //   <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} />
 import { memo, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { localeTag } from "./i18n";
 import { writerName } from "./seatName";
 import type { TableInfo } from "./types";
 import type { ChatMessage } from "./useTable";
@@ -25,7 +26,7 @@ export interface ChatProps {
 
 function time(at: number, language: string): string {
   try {
-    return new Date(at).toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" });
+    return new Date(at).toLocaleTimeString(localeTag(language), { hour: "2-digit", minute: "2-digit" });
   } catch {
     return "";
   }

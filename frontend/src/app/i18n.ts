@@ -60,6 +60,18 @@ export function addGameMessages(messages: Record<string, Record<string, unknown>
 
 export default i18next;
 
+/** The reader's own tag for the page's ``language`` where the browser names one ("en-GB"
+ * for "en", "pt-BR" for "pt"), so that times and numbers follow the reader's region
+ * (a 24-hour clock in Britain); else the language itself ("pt-PT" for "pt", as the
+ * catalogs' Portuguese). */
+export function localeTag(language: string = i18next.language || "en"): string {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.toLowerCase().split("-")[0];
+    if ((base === "no" || base === "nn" ? "nb" : base) === language) return tag;
+  }
+  return language === "pt" ? "pt-PT" : language;
+}
+
 /** Names joined as the page's language lists them: "Ana and Bea", "Ana, Bea and Cid"
  * ("Ana og Bea", "Ana e Bea"), not "Ana, Bea". */
 export function andList(names: string[]): string {
