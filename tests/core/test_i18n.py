@@ -80,3 +80,15 @@ def test_a_sequence_cats_winner_is_named_by_colour_not_as_a_team(key: str) -> No
                                 ("is", " lið")):
         words = PLACEHOLDER.sub("", load(language)[key]).lower()
         assert team_word not in words, (language, key)
+
+
+@pytest.mark.parametrize(("language", "marks"), [("is", "„“"), ("nb", "«»"), ("pt", "«»")])
+def test_quotations_use_the_languages_own_marks(language: str, marks: str) -> None:
+    """Icelandic quotes „so“, Norwegian and European Portuguese «so»; a straight quote is
+    left only inside a piece of JSON a message shows ({"type": "hello"})."""
+    straight = [key for key, text in load(language).items()
+                if '"' in re.sub(r"\{[^{}]*\}", "", text.replace("{{", "").replace("}}", ""))]
+    assert straight == []
+    opening, closing = marks
+    for key, text in load(language).items():
+        assert text.count(opening) == text.count(closing), key
