@@ -61,7 +61,9 @@ def test_a_count_of_one_takes_the_catalogs_one_form_where_it_has_one() -> None:
     """DX-ROUND-4 with one vote allowed: "Vote for one card.", not "Vote for 1 to 1
     card(s)."; two allowed keep the general form; a key without a one form is as it was."""
     assert translate("dixit.errors.vote_count", "en", count=1) == "Vote for one card."
-    assert translate("dixit.errors.vote_count", "en", count=2) == "Vote for 1 to 2 card(s)."
+    assert translate("dixit.errors.vote_count", "en", count=2) == "Vote for one or 2 cards."
+    assert translate("dixit.errors.card_count", "en", count=1) == \
+        "Give exactly one card from your hand."
     assert translate("dixit.errors.vote_count", "pt", count=1) == "Vota numa carta."
     assert "1" in translate("errors.no_such_seat", "en", seat=1, seats=2, count=1)
     # A Triominos tile worth one point ("Tile 0-0-1 (1 points)" before).

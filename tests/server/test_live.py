@@ -23,7 +23,8 @@ pytestmark = pytest.mark.server
 SECRET_KEYS = {"pile", "hands", "rng", "seed", "token", "token_hash", "host_hash",
                "submissions"}
 RACES = {"dixit.errors.already_claimed", "dixit.errors.giver_chosen",
-         "dixit.errors.not_giving", "server.errors.stale_version"}
+         "dixit.errors.not_giving", "dixit.errors.teammate_gives",
+         "server.errors.stale_version"}
 """Refusals that settle a race between seats deciding at once (Dixit): someone claimed
 the storyteller role first, or a teammate named the giver first."""
 

@@ -299,6 +299,74 @@ def test_dx_round_4_the_storyteller_never_votes() -> None:
     refused("DX-ROUND-4", state, 1, {"type": "vote", "slots": [9]})
 
 
+def said(state: Any, seat: int, action: dict[str, Any]) -> tuple[str, str]:
+    """The rule and the message with which ``action`` is refused."""
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, seat, action)
+    return error.value.rule, error.value.message()
+
+
+def test_a_refused_give_or_vote_says_why_not_just_not_now() -> None:
+    """A seat that may not give or vote is told why: it has given or voted already, the
+    storyteller gives with the clue and never votes (DX-ROUND-1, DX-ROUND-4), there is
+    no red vote outside Party (DX-ROUND-4), a card count reads as a count."""
+    state = new(4)
+    tell(state)
+    assert said(state, 0, {"type": "submit", "cards": [state.hands[0][0]]}) == (
+        "DX-ROUND-2", "You have already given this round.")
+    assert said(state, 1, {"type": "submit", "cards": state.hands[1][:2]}) == (
+        "DX-ROUND-2", "Give exactly one card from your hand.")
+    submit_all(state)
+    assert said(state, 0, {"type": "vote", "slots": [1]}) == (
+        "DX-ROUND-4",
+        "The storyteller does not vote: the others look for the storyteller's card.")
+    own = slots_of(state, 1)[0]
+    other = next(k for k in range(1, 5) if k != own)
+    assert said(state, 1, {"type": "vote", "slots": [other], "red": own}) == (
+        "DX-ROUND-4", "There is no red vote outside Dixit Party.")
+    GAME.apply(state, 1, {"type": "vote", "slots": [other]})
+    assert said(state, 1, {"type": "vote", "slots": [other]}) == (
+        "DX-ROUND-4", "You have already voted this round.")
+    big = new(7)
+    tell(big)
+    submit_all(big)
+    voter = min(GAME.to_act(big))
+    assert said(big, voter, {"type": "vote", "slots": [1, 2, 3]}) == (
+        "DX-7P-1", "Vote for one or 2 cards.")
+
+
+def test_team_dixit_refusals_name_the_team_rule() -> None:
+    """Team Dixit (DX-TEAM-2, DX-TEAM-4): a member cannot give before the team names its
+    giver, nor when it named the teammate; a giver does not vote."""
+    state = new(6, variant="team")      # teams [0, 3], [1, 4], [2, 5]; 0 tells
+    tell(state)
+    assert said(state, 1, {"type": "submit", "cards": [state.hands[1][0]]}) == (
+        "DX-TEAM-2",
+        "Your team has not yet chosen who gives its card: choose the giver first.")
+    GAME.apply(state, 4, {"type": "giver", "seat": 1})
+    assert said(state, 4, {"type": "submit", "cards": [state.hands[4][0]]}) == (
+        "DX-TEAM-2", "Your teammate gives your team's card this round.")
+    GAME.apply(state, 5, {"type": "giver", "seat": 5})
+    submit_all(state)
+    assert said(state, 3, {"type": "vote", "slots": [1]}) == (
+        "DX-TEAM-4", "You gave a card this round: whoever gives a card does not vote.")
+    assert said(state, 0, {"type": "vote", "slots": [1]})[0] == "DX-TEAM-4"
+
+
+def test_dx_team_4_5_a_voter_may_vote_for_the_card_its_teammate_gave() -> None:
+    """[decision, for the rules' owner] DX-ROUND-5 forbids a vote for a card one
+    submitted; a Team Dixit voter did not submit its teammate's card (teammates may not
+    show or describe their cards, DX-TEAM-2), so the vote stands, and by DX-TEAM-5 the
+    team takes the bonus for it (the voter gives up finding the storyteller's card)."""
+    state = new(6, variant="team")      # teams [0, 3], [1, 4], [2, 5]; 0 tells
+    tell(state)
+    submit_all(state, {1: 1, 2: 2})     # 1 gives for team 1, so 4 votes; 2 for team 2
+    events = vote_for(state, {4: [1], 5: [0]})  # 4 votes for its teammate 1's card
+    points = round_points(events)
+    assert points[1] == 1 and points[4] == 0  # the bonus for 4's vote on 1's card
+    assert state.scores[1] == state.scores[4] == 1
+
+
 def test_dx_round_5_nobody_votes_for_their_own_card() -> None:
     state = new(6)
     tell(state)
@@ -617,7 +685,7 @@ def test_dx_team_2_to_5_givers_voters_and_team_scores() -> None:
     refused("DX-TEAM-2", state, 1, {"type": "giver", "seat": 2})
     GAME.apply(state, 4, {"type": "giver", "seat": 1})
     refused("DX-TEAM-2", state, 1, {"type": "giver", "seat": 4})
-    refused("DX-ROUND-2", state, 4, {"type": "submit", "cards": [state.hands[4][0]]})
+    refused("DX-TEAM-2", state, 4, {"type": "submit", "cards": [state.hands[4][0]]})
     assert GAME.to_act(state) == {3, 1, 2, 5}
     GAME.apply(state, 5, {"type": "giver", "seat": 5})
     submit_all(state)

@@ -405,7 +405,7 @@ class Dixit:
         check_fields(action, "submit", ("cards",))
         if state.phase != "submit" or seat not in self.givers(state) \
                 or seat in state.submissions:
-            raise IllegalAction("DX-ROUND-2", E + "not_giving")
+            raise self._not_giving(state, seat)
         cards = action.get("cards")
         count = self._cards_to_give(state)
         if not isinstance(cards, list) or len(cards) != count:
@@ -424,6 +424,36 @@ class Dixit:
         if not self.to_act(state):
             self._lay_table(state, events)
         return events
+
+    @staticmethod
+    def _not_giving(state: DixitState, seat: Seat) -> IllegalAction:
+        """Why ``seat`` may not give a card now: it has given this round (DX-ROUND-2; the
+        storyteller gives with the clue, DX-ROUND-1), its team has not named its giver or
+        named the teammate (DX-TEAM-2), or nobody gives now (DX-ROUND-2)."""
+        if state.phase == "submit":
+            if seat in state.submissions:
+                return IllegalAction("DX-ROUND-2", E + "already_given")
+            if state.config.variant == "team":
+                if team_of(seat, state.seats) not in state.givers:
+                    return IllegalAction("DX-TEAM-2", E + "giver_not_named")
+                return IllegalAction("DX-TEAM-2", E + "teammate_gives")
+        return IllegalAction("DX-ROUND-2", E + "not_giving")
+
+    @staticmethod
+    def _not_voting(state: DixitState, seat: Seat) -> IllegalAction:
+        """Why ``seat`` may not vote now: it has voted (DX-ROUND-4), it is the storyteller
+        outside Dixit Party (DX-ROUND-4), it gave a card in Team Dixit (DX-TEAM-4), or
+        nobody votes now."""
+        team = state.config.variant == "team"
+        rule = "DX-TEAM-4" if team else "DX-ROUND-4"
+        if state.phase == "vote":
+            if seat in state.votes:
+                return IllegalAction("DX-ROUND-4", E + "already_voted")
+            if seat == state.storyteller and state.config.variant != "party":
+                return IllegalAction(rule, E + "storyteller_does_not_vote")
+            if team:
+                return IllegalAction(rule, E + "giver_does_not_vote")
+        return IllegalAction(rule, E + "not_voting")
 
     def _take_back(self, state: DixitState, seat: Seat, action: Mapping[str, Any]
                    ) -> list[Event]:
@@ -454,8 +484,7 @@ class Dixit:
         party = state.config.variant == "party"
         check_fields(action, "vote", ("slots",), optional=("red",))
         if state.phase != "vote" or seat not in self.voters(state) or seat in state.votes:
-            rule = "DX-TEAM-4" if state.config.variant == "team" else "DX-ROUND-4"
-            raise IllegalAction(rule, E + "not_voting")
+            raise self._not_voting(state, seat)
         assert state.table is not None
         size = len(state.table)
         slots = action.get("slots")
@@ -479,6 +508,8 @@ class Dixit:
             if red == chosen[0]:
                 raise IllegalAction("DX-PARTY-4", E + "red_on_green", slot=red)
         elif red is not None:
+            if not party:
+                raise IllegalAction("DX-ROUND-4", E + "no_red_vote")
             raise IllegalAction("DX-PARTY-4", E + "red_not_yours")
         state.votes[seat] = (chosen, red)
         events: list[Event] = [{"type": "voted", "seat": seat}]
