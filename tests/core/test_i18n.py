@@ -91,6 +91,6 @@ def test_quotations_use_the_languages_own_marks(language: str, marks: str) -> No
     straight = [key for key, text in load(language).items()
                 if '"' in re.sub(r"\{[^{}]*\}", "", text.replace("{{", "").replace("}}", ""))]
     assert straight == []
-    opening, closing = marks
+    opening, closing = marks[0], marks[1]
     for key, text in load(language).items():
         assert text.count(opening) == text.count(closing), key
