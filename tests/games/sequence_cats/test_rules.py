@@ -384,6 +384,15 @@ def test_sc_dead_1_rules_1_with_only_dead_cards_left_the_seat_passes() -> None:
     assert GAME.to_act(state) == {1}
 
 
+def test_sc_turn_2_rules_1_a_seat_that_can_play_is_refused_a_pass_under_the_turn_rule() -> None:
+    """Rules 1: a pass while a card can be played names SC-TURN-2 (play a card), not the
+    dead-card exchange, when the seat holds no dead card."""
+    state = new(rules_version=1)
+    give(state, 0, ["korat", "manx", "bombay", "sphynx", "ragdoll"])
+    assert not any(a["type"] == "exchange" for a in GAME.legal_actions(state, 0))
+    refused(state, 0, {"type": "pass"}, "SC-TURN-2")
+
+
 def test_sc_deck_1_an_empty_draw_pile_is_refilled_from_all_discard_piles() -> None:
     """SC-DECK-1: when the draw pile is empty, all discard piles are shuffled into it."""
     state = new()

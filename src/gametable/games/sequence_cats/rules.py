@@ -287,8 +287,12 @@ class SequenceCats:
             raise IllegalAction("SC-WIN-2", "sequence_cats.errors.no_sequence_to_choose")
         if kind == "pass":
             check_fields(action, kind)
-            if self.legal_actions(state, seat) != [PASS_ACTION]:
-                raise IllegalAction("SC-DEAD-1", "sequence_cats.errors.pass_with_move")
+            legal = self.legal_actions(state, seat)
+            if legal != [PASS_ACTION]:
+                # The rule that asks for a move: an exchange (SC-DEAD-1) or a play.
+                exchange = any(option["type"] == "exchange" for option in legal)
+                raise IllegalAction("SC-DEAD-1" if exchange else "SC-TURN-2",
+                                    "sequence_cats.errors.pass_with_move")
             events = [{"type": "pass", "seat": seat}]
             self._end_turn(state, events, moved=False)
             return events
