@@ -180,14 +180,19 @@ def test_tr_place_2_a_corner_only_mismatch_is_refused_seed_figures_d_and_e() -> 
     give(state, 0, [action["tile"]])
     error = refused(state, 0, action)
     assert error.rule == "TR-PLACE-2"
-    assert "corner" in str(error)
+    # The corner as a player sees it, not the engine's number ("corner 2").
+    name = ("lower left" if CELLS[pack(*BRIDGE)].up else "bottom")
+    assert f"the {name} corner at {BRIDGE[0]},{BRIDGE[1]} needs" in str(error), str(error)
 
 
 def test_tr_place_1_a_shared_side_must_match() -> None:
     state, numbers, _ = setup(CHAIN, [BRIDGE])
     action = _variant(numbers, BRIDGE, 0, on_board(state))  # on the side shared with (0, 0)
     give(state, 0, [action["tile"]])
-    assert refused(state, 0, action).rule == "TR-PLACE-1"
+    error = refused(state, 0, action)
+    assert error.rule == "TR-PLACE-1"
+    name = ("top" if CELLS[pack(*BRIDGE)].up else "upper left")
+    assert f"the {name} corner at" in str(error), str(error)
 
 
 def test_tr_place_1_a_tile_must_share_a_side() -> None:

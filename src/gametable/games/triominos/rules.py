@@ -83,6 +83,13 @@ def position_json(p: int) -> list[int]:
     return [row, col]
 
 
+CORNER_NAMES: Final[dict[bool, tuple[str, str, str]]] = {
+    True: ("top", "lower_right", "lower_left"),
+    False: ("upper_left", "upper_right", "bottom"),
+}
+"""A position's corners as a player sees them (``triominos.corners.*``), by whether it
+points up, in the lattice's clockwise order (:mod:`.lattice`)."""
+
 class Triominos:
     """The Triominos game object (registered as ``"triominos"``)."""
 
@@ -303,11 +310,13 @@ class Triominos:
         for i in sorted(on_shared_side):
             if demand[i] != corners[i]:
                 raise IllegalAction("TR-PLACE-1", "triominos.errors.side_mismatch",
-                                    position=where, corner=i, need=demand[i], got=corners[i])
+                                    position=where, corner=CORNER_NAMES[cell.up][i],
+                                    need=demand[i], got=corners[i])
         for i in range(3):
             if demand[i] not in (WILD, corners[i]):
                 raise IllegalAction("TR-PLACE-2", "triominos.errors.corner_mismatch",
-                                    position=where, corner=i, need=demand[i], got=corners[i])
+                                    position=where, corner=CORNER_NAMES[cell.up][i],
+                                    need=demand[i], got=corners[i])
         return tile, p, rotation
 
     def _place(self, state: TriominosState, seat: Seat, tile: int, p: int, rotation: int
