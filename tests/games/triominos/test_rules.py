@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -662,3 +663,38 @@ def _any_place(state: TriominosState, seat: int) -> dict[str, Any] | None:
         if action["type"] == "place":
             return {k: v for k, v in action.items() if k != "type"}
     return None
+
+
+def test_tr_end_1_2_a_second_player_out_in_the_completing_turns_takes_no_bonus() -> None:
+    """TR-END-1/2: when another player also places their last tile while the round of
+    turns is completed, the round still ends at the starter, and only the player who went
+    out *first* scores +25 and the hands (the second's hand counts zero)."""
+    cases = 0
+    for seed in range(60):
+        state = GAME.new_game(GAME.make_config({"rounds": 1}, 3), 3, seed)
+        rng = random.Random(seed)
+        first: int | None = None
+        while not state.finished and cases < 3:
+            seat = state.current
+            legal = GAME.legal_actions(state, seat)
+            places = [a for a in legal if a["type"] == "place"]
+            events = GAME.apply(state, seat, rng.choice(places or legal))
+            if any(e["type"] == "out" for e in events):
+                first = seat
+            end = next((e for e in events if e["type"] == "round_end"), None)
+            if end is None:
+                continue
+            emptied = [s for s, left in enumerate(end["tiles_left"]) if left == 0]
+            if end["end"] == "out" and len(emptied) > 1:
+                cases += 1
+                assert first in emptied
+                bonus = {line["seat"] for line in end["points"]
+                         if line["reason"] == "triominos.reasons.out"}
+                assert bonus == {first} and end["winners"] == [first]
+                hands = {line["seat"]: line["points"] for line in end["points"]
+                         if line["reason"] == "triominos.reasons.hands_left"}
+                assert hands.get(first, 0) == sum(end["hand_values"])
+            break
+        if cases >= 3:
+            break
+    assert cases >= 1  # the random games do reach the case
