@@ -16,7 +16,7 @@ differences on its page in ``docs/``. Records and stored tables always carry the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -41,6 +41,10 @@ class VersionedConfig(BaseModel):
                     "released; 2: current).",
         json_schema_extra={"x-hidden": True})
 
+    option_rules: ClassVar[dict[str, str]] = {}
+    """The rule each option sets, by option name (``rounds_per_player`` →
+    ``DX-PARTY-7``): a refused value names it (:func:`option_error`)."""
+
 
 def stored_options(config: BaseModel) -> dict[str, Any]:
     """The options to keep in a record or a stored table: those that differ from their
@@ -60,9 +64,12 @@ def legacy_options(options: dict[str, Any]) -> dict[str, Any]:
                                                         FIRST_RULES_VERSION)}
 
 
-def option_error(error: ValidationError) -> ConfigError:
-    """The first problem of a config's validation as ``ConfigError`` (``CONFIG``,
-    ``errors.bad_option``) naming the option as the player wrote it: ``board`` or
+def option_error(error: ValidationError, rules: Mapping[str, str] | None = None
+                 ) -> ConfigError:
+    """The first problem of a config's validation as ``ConfigError`` (``errors.bad_option``
+    citing the option's rule from ``rules``, e.g. a config model's
+    :attr:`VersionedConfig.option_rules`, else ``CONFIG``) naming the option as the
+    player wrote it: ``board`` or
     ``board.spaces.0``, not the validator's name for a member of a union
     (``board.constrained-str``, ``board.BoardLayout``); of the first option's problems,
     the one deepest in the value.
@@ -78,7 +85,8 @@ def option_error(error: ValidationError) -> ConfigError:
     parts = [str(part) for i, part in enumerate(first["loc"])
              if i == 0 or isinstance(part, int)
              or (str(part).isidentifier() and str(part).islower())]
-    return ConfigError("CONFIG", "errors.bad_option", option=".".join(parts) or "options",
+    rule = (rules or {}).get(parts[0] if parts else "", "CONFIG")
+    return ConfigError(rule, "errors.bad_option", option=".".join(parts) or "options",
                        problem=first["msg"])
 
 

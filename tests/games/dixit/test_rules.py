@@ -661,7 +661,7 @@ def test_dx_party_7_rounds_per_player_is_1_to_10() -> None:
     for refused_value in (0, 11):
         with pytest.raises(ConfigError) as error:
             GAME.make_config({"variant": "party", "rounds_per_player": refused_value}, 6)
-        assert error.value.rule == "CONFIG"
+        assert error.value.rule == "DX-PARTY-7"  # the option's rule, named
     schema = GAME.describe()["config_schema"]["properties"]["rounds_per_player"]
     assert schema["maximum"] == 10 and schema["x-choices"] == list(range(1, 11))
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -65,6 +65,18 @@ class DixitConfig(VersionedConfig):
         clue_language: the language of computer players' clues (``en``, ``is``, ``nb``,
             ``pt``); ``"auto"``: the edition's (IS Icelandic, EN English, PT Portuguese).
     """
+
+    option_rules: ClassVar[dict[str, str]] = {
+        "bonus_cap": "DX-SCORE-3",
+        "lone_finder_bonus": "DX-SCORE-4",
+        "target_score": "DX-END-1",
+        "end_on_empty_deck": "DX-END-2",
+        "mime_or_music": "DX-ROUND-1",
+        "rounds_per_player": "DX-PARTY-7",
+        "cards_in_play": "DX-COMP-1",
+        "first_storyteller": "DX-SETUP-4",
+        "deck": "DX-DECK-1",
+    }
 
     model_config = ConfigDict(extra="forbid", strict=True, title="Dixit")
 

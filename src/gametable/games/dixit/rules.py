@@ -121,7 +121,7 @@ class Dixit:
         try:
             config = DixitConfig.model_validate(given)
         except ValidationError as error:
-            raise option_error(error) from None
+            raise option_error(error, DixitConfig.option_rules) from None
         deck = find_deck(config.deck)
         if deck is None:
             raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -51,6 +51,13 @@ class SequenceCatsConfig(VersionedConfig):
             default board) count as every colour's chip (SC-COMP-2, SC-WIN-1); when off
             they are blank spaces that take no chip and count for nobody.
     """
+
+    option_rules: ClassVar[dict[str, str]] = {
+        "teams": "SC-PLAY-1",
+        "sequences_to_win": "SC-WIN-2",
+        "board": "SC-COMP-2",
+        "free_corners": "SC-COMP-2",
+    }
 
     model_config = ConfigDict(extra="forbid", strict=True, title="Sequence Cats")
 

@@ -113,7 +113,7 @@ class SequenceCats:
         try:
             config = SequenceCatsConfig.model_validate(dict(options or {}))
         except ValidationError as error:
-            raise option_error(error) from None
+            raise option_error(error, SequenceCatsConfig.option_rules) from None
         team_count(config, seats)
         board_for(config.board)
         return config

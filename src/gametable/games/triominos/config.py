@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -30,6 +30,14 @@ class TriominosConfig(VersionedConfig):
             points (TR-END-4), 50–2000, default 400.
         rounds: play exactly this many rounds instead (1–20); ``None`` uses the target.
     """
+
+    option_rules: ClassVar[dict[str, str]] = {
+        "edition": "TR-SETUP-4",
+        "start_rule": "TR-SETUP-3",
+        "extended_bridge": "TR-BONUS-6",
+        "target_score": "TR-END-4",
+        "rounds": "TR-END-4",
+    }
 
     model_config = ConfigDict(extra="forbid", strict=True, title="Triominos")
 

@@ -108,7 +108,7 @@ class Triominos:
         try:
             config = TriominosConfig.model_validate(dict(options or {}))
         except ValidationError as error:
-            raise option_error(error) from None
+            raise option_error(error, TriominosConfig.option_rules) from None
         tiles_per_player(seats)
         return config
 
