@@ -408,6 +408,18 @@ def test_dx_round_7_and_dx_end_2_the_en_game_ends_when_the_pile_runs_out() -> No
     assert state.phase == "finished" and GAME.outcome(state).finished
 
 
+
+def test_dx_round_7_the_role_passes_left_round_the_table_from_whoever_claimed_it() -> None:
+    """DX-ROUND-7: from a claimed first storyteller (seat 2 of 5), the role goes to the
+    next seat each round and wraps past the last seat: 2, 3, 4, 0, 1, 2."""
+    state = new(5, first_storyteller="claim")
+    GAME.apply(state, 2, {"type": "claim"})
+    tellers = []
+    for _ in range(6):
+        tellers.append(state.storyteller)
+        play_round(state)
+    assert tellers == [2, 3, 4, 0, 1, 2]
+
 # -- scoring --------------------------------------------------------------------------
 
 def play_base(seats: int, votes: dict[int, list[int]], **options: Any) -> dict[int, int]:
@@ -604,6 +616,20 @@ def test_dx_party_3_and_4_everyone_submits_and_votes_own_card_allowed() -> None:
     refused("DX-PARTY-4", state, 3, {"type": "vote", "slots": [green], "red": own})
     assert GAME.view(state, 0)["red_vote"] and not GAME.view(state, 3)["red_vote"]
 
+
+
+def test_dx_party_5_same_card_voters_score_capped_at_five_alone_or_on_red_zero() -> None:
+    """DX-PARTY-5: each player scores the players who voted for the same card (their own
+    vote included), at most 5; a green vote on the red card scores 0, and so does a
+    player alone on a card."""
+    state = new(8, variant="party")
+    tell(state)
+    submit_all(state)
+    crowd = [0, 2, 3, 4, 5, 6]                 # six on seat 1's card: 6, capped at 5
+    votes = {seat: [1] for seat in crowd} | {1: [7], 7: [2]}   # 1 alone; 7 on red
+    points = round_points(vote_for(state, votes, red=2))
+    assert {seat: points.get(seat, 0) for seat in range(8)} == {
+        0: 5, 1: 0, 2: 5, 3: 5, 4: 5, 5: 5, 6: 5, 7: 0}
 
 def test_dx_party_6_hands_pass_left_and_dx_party_7_everyone_tells_once() -> None:
     state = new(6, variant="party")
