@@ -1,7 +1,9 @@
 // Said to everyone at a running table when a person's seat goes to a computer player
 // (they left, or the host gave their seat away): "Dag left the game: a computer player
 // (Medium) plays on for them." The seat itself keeps the person's name ("Dag (computer:
-// Medium)"), so the rounds they played and their points stay theirs.
+// Medium)"), so the rounds they played and their points stay theirs. In the waiting room,
+// when a person's seat opens again (they left, or said no thanks to playing again):
+// "Dag left the table: their seat is open again."
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isLevel } from "./seatName";
@@ -13,21 +15,28 @@ const NOTICE_MS = 15_000;
 export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | null }) {
   const { t } = useTranslation();
   const before = useRef<SeatInfo[]>(info.seats);
-  const [notices, setNotices] = useState<{ key: number; text: string }[]>([]);
+  const [notices, setNotices] = useState<{ key: number; text: string; kind: string }[]>([]);
   useEffect(() => {
     const previous = before.current;
     before.current = info.seats;
-    const said: string[] = [];
+    const said: { text: string; kind: string }[] = [];
     for (const now of info.seats) {
       const was = previous[now.seat];
-      if (!was || was.kind !== "human" || now.kind !== "bot" || now.seat === seat) continue;
+      if (!was || was.kind !== "human" || now.seat === seat) continue;
+      if (now.kind === "open") {
+        // Before the game: someone left the waiting room (or said no thanks to a game
+        // after the last), so the host knows the seat is to fill again.
+        if (was.name) said.push({ text: t("ui.table.left_open", { player: was.name }), kind: "left-open" });
+        continue;
+      }
+      if (now.kind !== "bot") continue;
       const level = isLevel(now.bot ?? "") ? t(`bots.${now.bot}`) : (now.bot ?? "");
       const player = was.name || t("ui.seat.default_name", { seat: now.seat + 1 });
-      said.push(t("ui.table.left_taken_over", { player, level }));
+      said.push({ text: t("ui.table.left_taken_over", { player, level }), kind: "taken-over" });
     }
     if (said.length === 0) return;
     const key = Date.now();
-    setNotices((old) => [...old, ...said.map((text, i) => ({ key: key + i, text }))]);
+    setNotices((old) => [...old, ...said.map((note, i) => ({ key: key + i, ...note }))]);
   }, [info.seats, seat, t]);
   // Each notice goes NOTICE_MS after it came (whatever else changes meanwhile).
   useEffect(() => {
@@ -43,7 +52,7 @@ export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | nu
   return (
     <div className="seat-changes" role="status">
       {notices.map((n) => (
-        <p key={n.key} className="notice" data-notice="taken-over">
+        <p key={n.key} className="notice" data-notice={n.kind}>
           {n.text}
         </p>
       ))}

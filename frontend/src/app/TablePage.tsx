@@ -104,6 +104,9 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
     <div className="table-page">
       {status !== "open" && <div className="connection-banner">{t("ui.table.reconnecting")}</div>}
       {watch && <WatchBar info={info} />}
+      {/* Above whichever view the table's status shows, so that a change that also
+          changes the view (a seat opened at a game about to begin) is still told. */}
+      <SeatChanges info={info} seat={seat} />
       {watch && (!module || (info.status === "waiting" && !(state !== null && state.version > 0))) ? (
         <WatchWaiting info={info} />
       ) : !module || (info.status === "waiting" && !(state !== null && state.version > 0)) ? (
@@ -121,7 +124,6 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           {info.status === "playing" && (
             <AbsentPlayers info={info} seat={seat} away={table.clock?.away ?? null} server={server} toAct={state.to_act} />
           )}
-          {info.status !== "waiting" && <SeatChanges info={info} seat={seat} />}
           {info.ended_early && <EndedBanner info={info} seat={seat} />}
           {!module?.ownPlayAgain?.(info) && <RematchBar />}
           {/* Once the game is over, nobody is away and no time runs. */}
