@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from gametable.server.storage import SeatRow, token_hash
 from tests.browser.seats import create_table
+from tests.browser.test_rematch import finished_game
+from tests.browser.test_sequence_cats_browser import stored_table
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -140,3 +143,33 @@ def test_dixit_sideways_shows_the_hand_beside_the_table(
     page.get_by_role("button", name="Continue").click()
     expect(page.locator(".dx-table")).to_have_attribute("data-reveal", "false")
     expect(page.locator(".dx-hand-card").first).to_be_visible()
+
+
+def test_dixit_sideways_brings_a_play_again_question_into_sight(
+        browser: Browser, tmp_path: Path, shots: Path) -> None:
+    """At the end of a Dixit game held sideways the ranking fills the window and its
+    buttons lie below the fold: when another player asks to play again, the question and
+    its buttons come into sight (it waited below, unseen)."""
+    seats = [SeatRow(s, "human", name=name, token_hash=token_hash(f"{name}-token"))
+             for s, name in enumerate(["Anna", "Bruno", "Carla", "Dag"])]
+    with stored_table(tmp_path / "data", {}, seats, 11, finished_game(11, "dixit", 4),
+                      game="dixit") as (server, table):
+        pages = []
+        for name in ("Anna", "Bruno"):
+            context = browser.new_context(viewport=SIDEWAYS, is_mobile=True, has_touch=True,
+                                          device_scale_factor=2, locale="en-GB")
+            page = context.new_page()
+            page.goto(f"{server.url}/t/{table}#seat={name}-token")
+            expect(page.locator(".dx-final")).to_be_visible()
+            pages.append(page)
+        anna, bruno = pages
+        join = bruno.get_by_role("button", name="Join the new game")
+        expect(bruno.get_by_role("button", name="Play again")).not_to_be_in_viewport()
+        anna.get_by_role("button", name="Play again").click()
+        expect(join).to_be_in_viewport()
+        expect(bruno.get_by_role("button", name="No thanks")).to_be_in_viewport(ratio=1)
+        expect(bruno.get_by_role("status").filter(has_text="Anna wants to play again.")
+               ).to_have_count(1)
+        bruno.screenshot(path=str(shots / "sideways-dixit-play-again.png"))
+        for page in pages:
+            page.context.close()

@@ -1,9 +1,10 @@
 // Play again: once the game is over any seated player may ask for a new table with the
 // same game, options and people (docs/protocol.md). Each game's end-of-game dialog shows
 // <PlayAgain />; the table page shows it too once the dialog is closed.
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, tokens } from "./api";
+import { scrollBehavior } from "./motion";
 import { navigate } from "./router";
 import { seatName } from "./seatName";
 import type { RematchMessage, TableInfo } from "./types";
@@ -35,6 +36,13 @@ export function PlayAgain() {
   const { t } = useTranslation();
   const rematch = useContext(RematchContext);
   const [, setDeclined] = useState(0);
+  const asked = useRef<HTMLSpanElement>(null);
+  const offered = rematch?.offer?.table ?? null;
+  // Someone asked while this page was scrolled elsewhere (a phone held sideways shows
+  // the end of a Dixit game's ranking below the fold): bring the question into sight.
+  useEffect(() => {
+    if (offered) asked.current?.scrollIntoView({ block: "center", behavior: scrollBehavior() });
+  }, [offered]);
   if (!rematch || rematch.info.status !== "finished") return null;
   const { offer, ask, info } = rematch;
   // Someone the host removed from this table is not invited to the next one.
@@ -58,8 +66,10 @@ export function PlayAgain() {
     // on by itself when its holder does not come).
     const decline = offer.token && !offer.host_token ? offer.token : null;
     return (
-      <span className="play-again">
-        <span className="play-again-note">{t("ui.rematch.asked", { player: who })}</span>
+      <span className="play-again" ref={asked}>
+        <span className="play-again-note" role="status">
+          {t("ui.rematch.asked", { player: who })}
+        </span>
         <button type="button" className="primary" onClick={() => joinRematch(offer)}>
           {offer.token ? t("ui.rematch.join") : t("ui.rematch.open")}
         </button>
