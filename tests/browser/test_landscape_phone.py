@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from gametable.server.storage import SeatRow, token_hash
 from tests.browser.seats import create_table
@@ -17,7 +17,7 @@ from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
-SIDEWAYS = {"width": 844, "height": 390}
+SIDEWAYS: ViewportSize = {"width": 844, "height": 390}
 
 
 def sideways_page(browser: Browser, server: LiveServer, table: str, token: str) -> Page:
