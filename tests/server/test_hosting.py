@@ -904,3 +904,41 @@ def test_a_host_who_never_comes_to_the_new_table_hands_the_role_on_soon(
         await anna_task
 
     with_manager(tmp_path, body, host_gone_seconds=300)
+
+
+def test_capitals_and_latin_look_alikes_do_not_make_another_bjarni(
+        app_client: TestClient) -> None:
+    """Case aside, "BJARNI" is "Bjarni" (a capital "I" read as "l" had given the two
+    different keys); the dotless "ı", the Latin alpha "ɑ" and small capitals ("ʙ") are
+    Latin letters that read as "i", "a" and "b": each such name gets a number."""
+    made = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Bjarni", "seats": [{"kind": "human"}] * 6}).json()
+    url = f"/api/tables/{made['table']['id']}/join"
+    for name in ("BJARNI", "Bjarnı", "\u0299jarni", "Inga", "inga"):
+        assert app_client.post(url, json={"name": name}).status_code == 200
+    names = [s["name"] for s in app_client.get(f"/api/tables/{made['table']['id']}").json()[
+        "seats"]]
+    assert names == ["Bjarni", "BJARNI (2)", "Bjarnı (3)", "\u0299jarni (4)", "Inga",
+                     "inga (2)"], names
+
+
+def test_nobody_takes_the_name_a_page_gives_a_computer_player_or_an_open_seat(
+        app_client: TestClient) -> None:
+    """A computer player that took a person's seat over is shown "Dag (computer:
+    Medium)"; one of a bot that is not a level "Random 3"; a seat nobody holds "Open
+    seat". A person took such names and passed for them (two "Dag (computer: Medium)"
+    rows on the watch page): each gets a number now. Computer players named at creation
+    are told apart as people are."""
+    made = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium", "name": "Ada"},
+                  {"kind": "bot", "bot": "random"},
+                  {"kind": "bot", "bot": "easy", "name": "ada"}]
+        + [{"kind": "human"}] * 3}).json()
+    table = made["table"]["id"]
+    assert [s["name"] for s in made["table"]["seats"][1:4]] == ["Ada", None, "ada (2)"]
+    url = f"/api/tables/{table}/join"
+    for name in ("Ada (computer: Medium)", "Random 3", "Open seat"):
+        assert app_client.post(url, json={"name": name}).status_code == 200
+    names = [s["name"] for s in app_client.get(f"/api/tables/{table}").json()["seats"]]
+    assert names[4:] == ["Ada (computer: Medium) (2)", "Random 3 (2)", "Open seat (2)"]

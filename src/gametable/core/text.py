@@ -89,12 +89,14 @@ def name_key(name: str) -> str:
     Unicode's confusables (UTS #39, the ``confusable_homoglyphs`` package), then case,
     accents and hidden marks go: "𝐀nna", "Аnna", "ANNA", "Änna" and "Anna\u3164" all
     have the key "anna". Marks nobody sees go too (a variation selector or a joiner after
-    a letter), and ASCII that reads as another letter: "AIice" and "Alice" have one key.
+    a letter), and ASCII that reads as another letter: "AIice" and "Alice" have one key,
+    as do "BJARNI", "Bjarni", "Bjarnı" and "ʙjarni" (:data:`_LOWER_LOOK`).
     """
     folded = unicodedata.normalize("NFKC", name)
     latin = "".join(_ASCII_LOOK.get(ch, ch) for ch in
                     (_latin_look(ch) for ch in folded if not _unseen(ch)))
-    key = "".join(ch for ch in unicodedata.normalize("NFKD", latin.casefold())
+    key = "".join(_LOWER_LOOK.get(ch, ch)
+                  for ch in unicodedata.normalize("NFKD", latin.casefold())
                   if not _unseen(ch))
     for pair, single in _PAIRS_LOOK:
         key = key.replace(pair, single)
@@ -115,6 +117,15 @@ _DEFAULT_IGNORABLE: Final = (0xE0000, 0xE0FFF)
 _ASCII_LOOK: Final = {"I": "l", "1": "l", "|": "l", "0": "O"}
 """ASCII that reads as another ASCII letter in most fonts (UTS #39's skeletons):
 "AIice" reads as "Alice", "B0b" as "Bob"."""
+_SMALL_CAPITALS: Final = dict(zip("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnoprstuvwyz",
+                                   strict=True))
+_LOWER_LOOK: Final = {**_SMALL_CAPITALS, "ɑ": "a", "ɡ": "g", "ȷ": "j", "ſ": "s",
+                      "i": "l", "ı": "l", "ɩ": "l", "ɪ": "l"}
+"""Latin letters that read as other Latin letters once case is gone, which UTS #39's
+tables leave alone (both sides are Latin): small capitals ("ʙjarni"), the Latin alpha
+("Annɑ"), and the letters read as ``l``: "i", which is what a capital "I" (read as "l",
+:data:`_ASCII_LOOK`) becomes without case, so that "BJARNI" and "Bjarni" have one key,
+and the dotless "ı"."""
 _PAIRS_LOOK: Final = (("rn", "m"), ("vv", "w"))
 """Letter pairs that read as one letter once case is gone ("rnary" as "mary")."""
 

@@ -30,13 +30,13 @@ import orjson
 from pydantic import BaseModel
 
 from gametable.bots import Bot, bot_names, make_bot
-from gametable.bots.base import thinking_budget
+from gametable.bots.base import LEVELS, thinking_budget
 from gametable.bots.pace import think_time
 from gametable.core import registry
 from gametable.core.actions import copy_actions
 from gametable.core.config import for_new_game, stored_options
 from gametable.core.errors import GameError
-from gametable.core.i18n import LANGUAGES, translate
+from gametable.core.i18n import LANGUAGES, lookup, translate
 from gametable.core.protocol import Event, Game, HasPatience, HasTurns, Outcome, Seat
 from gametable.core.text import display_name, name_key
 from gametable.core.values import json_copy
@@ -1031,8 +1031,10 @@ class TableManager:
         rows: list[SeatRow] = []
         for index, request in enumerate(seats):
             if request.kind == BOT:
+                # A computer player's name is told apart like a person's (no two "Ada").
+                named = clean_name(request.name)
                 rows.append(SeatRow(index, BOT, bot=request.bot,
-                                    name=clean_name(request.name) or None))
+                                    name=distinct_name(named, rows, index) or None))
             elif creator_seat is None and creator is not None:
                 creator_seat = index
                 creator_token = secrets.token_urlsafe(24)
@@ -1745,7 +1747,8 @@ def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat) -> str:
     player."""
     others = [s for s in seats if s.seat != seat]
     taken = {_same(s.name) for s in others if s.name}
-    shown = frozenset().union(*(_shown_names(s.seat + 1) for s in others))
+    shown = _OPEN_SEAT.union(*(_shown_names(s.seat + 1) for s in others),
+                             *(_shown_as(s.kind, s.bot, s.name, s.seat + 1) for s in others))
     key = _same(name) if name else ""
     if not name or not (key in taken or key in shown
                         or any(key.startswith(prefix + " ") for prefix in shown)):
@@ -1758,6 +1761,10 @@ def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat) -> str:
     return name  # not reached: fewer names are taken than numbers tried
 
 
+_OPEN_SEAT: Final = frozenset(name_key(translate("ui.seat.open", language))
+                              for language in LANGUAGES)
+"""The keys of "Open seat" in every language: nobody is called that."""
+
 _SHOWN_NAME_KEYS: Final = ("ui.seat.default_name", "ui.seat.label", "ui.seat.level_short")
 """The names a page gives a seat without one: a person's, any seat's, a computer
 player's (whose full name, "Computer 4 · Hard", begins with it)."""
@@ -1769,6 +1776,24 @@ def _shown_names(number: int) -> frozenset[str]:
     has none, in every language of the catalogs."""
     return frozenset(_same(translate(key, language, seat=number))
                      for key in _SHOWN_NAME_KEYS for language in LANGUAGES)
+
+
+@lru_cache(maxsize=256)
+def _shown_as(kind: str, bot: str | None, name: str | None, number: int) -> frozenset[str]:
+    """The keys (:func:`_same`) of the names pages show for a computer player beyond its
+    number, in every language: under a person's name once it took their seat over
+    ("Dag (computer: Medium)", at each level), or its bot's name ("Random 4")."""
+    if kind != BOT:
+        return frozenset()
+    if name:
+        return frozenset(
+            _same(translate("ui.seat.taken_over_name", language, name=name,
+                            level=translate(f"bots.{level}", language)))
+            for language in LANGUAGES for level in LEVELS)
+    return frozenset(
+        _same(translate("ui.seat.bot_name", language, seat=number,
+                        bot=lookup(f"bots.{bot}", language) or bot or ""))
+        for language in LANGUAGES)
 
 
 def _same(name: str) -> str:
