@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, expect
 
+from tests.browser.seats import create_table
 from tests.server.conftest import LiveServer
 
 
@@ -69,3 +70,32 @@ def test_a_friend_puts_a_mistyped_name_right_and_everyone_sees_it(
     expect(bruno.locator(".sc-player").nth(0)).to_contain_text("bruno (2)")
     assert httpx.get(f"{web_server.url}/api/tables/{table}", timeout=30
                      ).json()["seats"][0]["name"] == "bruno (2)"
+
+
+def test_a_link_to_another_seat_asks_before_this_browser_changes_seats(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Opening someone else's "Play on another device" link silently swapped the seat
+    this browser holds at the table for theirs (its own seat then went unattended): the
+    page stays at its seat and asks; "Take the link's seat" moves it."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bruno"})
+    bruno = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    bruno.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    expect(bruno.locator(".sc-hand")).to_be_visible()
+    bruno.goto("about:blank")  # the link opened as a new page would be
+    bruno.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    choice = bruno.get_by_role("alert").filter(has_text="another seat")
+    expect(choice).to_contain_text("already plays here as Bruno")
+    expect(bruno.locator(".sc-player").filter(has_text="you")).to_contain_text("Bruno")
+    bruno.get_by_role("button", name="Keep my seat").click()
+    expect(choice).to_have_count(0)
+    bruno.reload()
+    expect(bruno.locator(".sc-hand")).to_be_visible()
+    expect(bruno.get_by_role("alert").filter(has_text="another seat")).to_have_count(0)
+    bruno.goto("about:blank")
+    bruno.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    bruno.get_by_role("button", name="Take the link's seat").click()
+    expect(bruno.locator(".sc-player").filter(has_text="you")).to_contain_text("Anna")
+    bruno.reload()  # the browser holds Anna's seat now
+    expect(bruno.locator(".sc-player").filter(has_text="you")).to_contain_text("Anna")
+    bruno.context.close()

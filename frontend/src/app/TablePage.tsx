@@ -39,8 +39,19 @@ function tokenFromLink(tableId: string): string | null {
   const match = /^#seat=([A-Za-z0-9_-]+)$/.exec(location.hash);
   if (!match) return null;
   history.replaceState(null, "", location.pathname);
-  tokens.saveSeat(tableId, -1, match[1]);
   return match[1];
+}
+
+/** The seat this page plays at first, and a seat link it was opened with that it does
+ * not follow yet: a link to another seat than the one this browser already holds at the
+ * table (someone else's "Play on another device" link) is not taken silently, which
+ * would leave the browser's own seat unattended; the page asks. */
+function firstSeat(tableId: string): { token: string | null; otherLink: string | null } {
+  const link = tokenFromLink(tableId);
+  const held = tokens.seat(tableId)?.token ?? null;
+  if (link && held && link !== held) return { token: held, otherLink: link };
+  if (link) tokens.saveSeat(tableId, -1, link);
+  return { token: link ?? held, otherLink: null };
 }
 
 /** Whether this page may take open seat `s`: any open seat, unless the host keeps it
@@ -52,9 +63,9 @@ function mayTake(s: SeatInfo, code: string | null): boolean {
 export function TablePage({ tableId, watch = false }: { tableId: string; watch?: boolean }) {
   const { t } = useTranslation();
   const server = useGames().data; // also loads the games' texts (card names…)
-  const [token, setToken] = useState(() =>
-    watch ? null : (tokenFromLink(tableId) ?? tokens.seat(tableId)?.token ?? null),
-  );
+  const [first] = useState(() => (watch ? { token: null, otherLink: null } : firstSeat(tableId)));
+  const [token, setToken] = useState(first.token);
+  const [otherLink, setOtherLink] = useState(first.otherLink);
   const table = useTable(tableId, token, watch);
   const { info, state, seat, status } = table;
 
@@ -107,6 +118,30 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       {/* Above whichever view the table's status shows, so that a change that also
           changes the view (a seat opened at a game about to begin) is still told. */}
       <SeatChanges info={info} seat={seat} />
+      {otherLink && (
+        <div className="notice seat-link-choice" role="alert">
+          <p>
+            {seat !== null
+              ? t("ui.table.other_seat_link_as", { player: seatName(t, info, seat) })
+              : t("ui.table.other_seat_link")}
+          </p>
+          <div className="seat-link-buttons">
+            <button
+              type="button"
+              onClick={() => {
+                tokens.saveSeat(tableId, -1, otherLink);
+                setToken(otherLink);
+                setOtherLink(null);
+              }}
+            >
+              {t("ui.table.take_link_seat")}
+            </button>
+            <button type="button" className="primary" onClick={() => setOtherLink(null)}>
+              {t("ui.table.keep_my_seat")}
+            </button>
+          </div>
+        </div>
+      )}
       {watch && (!module || (info.status === "waiting" && !(state !== null && state.version > 0))) ? (
         <WatchWaiting info={info} />
       ) : !module || (info.status === "waiting" && !(state !== null && state.version > 0)) ? (
