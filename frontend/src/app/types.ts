@@ -129,8 +129,9 @@ export interface StateMessage<View = Record<string, unknown>> {
   outcome?: Outcome;
   /** Set when the last action was a computer player's, made for a seat that is away. */
   covered?: { seat: number; reason: string };
-  /** How many times the cards were dealt again before the first move (absent: none);
-   * an action says which deal it was chosen on. */
+  /** Which deal of the cards this state shows: a keyed hash of the table's seed, which
+   * tells nothing of it and changes when the cards are dealt again before the first move
+   * (docs/protocol.md); an action says which deal it was chosen on. */
   deal?: number;
 }
 
