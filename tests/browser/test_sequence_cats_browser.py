@@ -19,7 +19,7 @@ from gametable.core.config import stored_options
 from gametable.core.i18n import translate
 from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
 from tests.aio import run_async
-from tests.browser import waiting
+from tests.browser import seats, waiting
 from tests.browser.conftest import wait_for
 from tests.browser.text_layout import broken_words
 from tests.games.sequence_cats.positions import exchange_choice, five_choice
@@ -742,3 +742,53 @@ def test_on_a_tablet_held_upright_the_hand_stays_under_the_board(
     assert hand_box is not None and players_box is not None
     assert hand_box["y"] < players_box["y"]
     page.screenshot(path=shots / "sequence-cats-tablet-upright.png")
+
+
+def test_on_a_phone_the_news_of_a_move_never_covers_its_space(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """On a phone the last moves show over the board for a few seconds: over its top
+    rows, where they hid a chip just placed there. A move in the board's upper half puts
+    the news at the board's foot."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    expect(page.locator(".sc-board")).to_be_visible()
+    with seats.SeatSocket(web_server, table, tokens[0]) as anna, \
+            seats.SeatSocket(web_server, table, tokens[1]) as bruno:
+        if not any(a["type"] == "play" for a in anna.state["legal"]):
+            bruno.act("play")  # Bruno's turn came first: any play
+        for _ in range(5):  # a hand with a space near the top middle (nearly always)
+            anna.wait(lambda state: any(a["type"] == "play" for a in state["legal"]))
+            # Where each space lies on Bruno's phone, as shares of the board's height
+            # and width: the move is one near the top middle, where the news showed.
+            where: dict[str, list[float]] = page.evaluate("""() => {
+                const area = document.querySelector('.sc-board-area').getBoundingClientRect();
+                const out = {};
+                for (const s of document.querySelectorAll('.sc-space')) {
+                  const box = s.getBoundingClientRect();
+                  out[s.dataset.space] = [(box.top + box.height / 2 - area.top) / area.height,
+                                          (box.left + box.width / 2 - area.left) / area.width];
+                }
+                return out;
+            }""")
+            top = min((a for a in anna.state["legal"] if a["type"] == "play"
+                       and a["card"] != "meow"),
+                      key=lambda a: where[a["space"]][0] + abs(where[a["space"]][1] - 0.5))
+            if where[top["space"]][0] < 0.35:
+                break
+            anna.act("play")
+            bruno.act("play")
+        assert where[top["space"]][0] < 0.35, where[top["space"]]
+        anna.act("play", card=top["card"], space=top["space"])
+        toast = page.locator(".sc-toast")
+        expect(toast).to_be_visible()
+        last = page.locator(f'.sc-space[data-space="{top["space"]}"]')
+        expect(last).to_have_class(re.compile(r"\blast\b"))
+        a, b = toast.bounding_box(), last.bounding_box()
+        assert a is not None and b is not None
+        assert a["y"] > b["y"] + b["height"] or a["y"] + a["height"] < b["y"], (a, b)
+        page.screenshot(path=str(shots / "sequence-cats-phone-toast.png"))
+    page.context.close()

@@ -1,6 +1,6 @@
 // A Sequence Cats game in the browser: status, board, hand, players, log, result.
 import { andList } from "../../app/i18n";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
@@ -451,7 +451,20 @@ const TOAST_STATES = 3;
  * four-player game), over the board for a few seconds after the newest arrives. */
 function MoveToast({ log, describe }: { log: LogLine[]; describe: (event: GameEvent) => string | null }) {
   const newest = log.length ? log[0].version : -1;
-  if (!useNewestShown(newest, TOAST_MS)) return null;
+  const toast = useRef<HTMLDivElement>(null);
+  const shown = useNewestShown(newest, TOAST_MS);
+  // The news never hides the move it tells of: a chip placed or removed in the board's
+  // upper half puts the toast at the board's foot.
+  useLayoutEffect(() => {
+    const element = toast.current;
+    const area = element?.parentElement;
+    const last = area?.querySelector(".sc-space.last");
+    if (!element || !area || !last) return;
+    const box = area.getBoundingClientRect();
+    const space = last.getBoundingClientRect();
+    element.dataset.place = space.top + space.height / 2 < box.top + box.height / 2 ? "bottom" : "top";
+  }, [newest, shown]);
+  if (!shown) return null;
   const texts = log
     .filter((line) => line.version > newest - TOAST_STATES)
     .map((line) => describe(line.event))
@@ -460,7 +473,7 @@ function MoveToast({ log, describe }: { log: LogLine[]; describe: (event: GameEv
     .reverse();
   if (!texts.length) return null;
   return (
-    <div className="sc-toast" role="status" key={newest}>
+    <div className="sc-toast" role="status" key={newest} ref={toast}>
       {texts.map((text, i) => (
         <span key={i}>{text}</span>
       ))}
