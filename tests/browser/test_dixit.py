@@ -1419,6 +1419,28 @@ def test_a_tablet_held_upright_shows_the_whole_hand(
     page.screenshot(path=shots / "dixit-tablet-upright.png")
 
 
+
+def test_a_tablet_held_sideways_shows_the_whole_hand_and_the_players_first(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """On a tablet held sideways (1024 × 768) the hand stood beside the 340 px side
+    panel: three cards and a half in sight, scrolling, under an empty table while the
+    storyteller chose. The hand takes the width under table and panel, every card in
+    sight, and the panel shows the players before the score track."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "easy", "easy", "easy", "easy"], {0: "Filipa"})
+    page = browser.new_context(viewport={"width": 1024, "height": 768}, is_mobile=True,
+                               has_touch=True).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".dx-table")).not_to_have_class(re.compile(r"\bnarrow\b"))
+    cards = page.locator(".dx-hand-card")
+    expect(cards).to_have_count(6)
+    for index in range(6):
+        expect(cards.nth(index)).to_be_in_viewport(ratio=0.9)
+    players = page.locator(".dx-side .dx-player").last.bounding_box()
+    track = page.locator(".dx-side .dx-track").bounding_box()
+    assert players is not None and track is not None and players["y"] < track["y"]
+    page.screenshot(path=shots / "dixit-tablet-sideways.png")
+
 def test_on_a_laptop_the_card_in_badges_keep_to_their_slots_in_portuguese(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
