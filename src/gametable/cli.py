@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from gametable.arena import run_arena, schedule
+from gametable.arena import run_arena, schedule, wilson
 from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.errors import ConfigError
@@ -378,14 +378,18 @@ def arena(
                       f"{s.mean_decision_ms:.1f} ({1000 * s.longest_decision:.0f})")
     out.print(table)
     for pair in result.head_to_head:
-        data = pair.to_json()
-        low, high = data["first_win_rate_95"]
+        # From the counts, as the standings above (the JSON's rounded figures could
+        # print 9.4 % where the standings said 9.5 % for the same record).
+        low, high = wilson(pair.first_wins, pair.games)
+        rate = pair.first_wins / pair.games if pair.games else 0.0
         out.print(f"  {pair.first} vs {pair.second}: {pair.first_wins}–{pair.second_wins} "
-                  f"({pair.draws} drawn), {pair.first} wins {data['first_win_rate']:.1%} "
+                  f"({pair.draws} drawn), {pair.first} wins {rate:.1%} "
                   f"({low:.1%}–{high:.1%})")
 
 
 MAX_RECORD_FILE_BYTES = 64 * 2**20
+BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte-order mark, which a record file may begin with."""
 """The largest record file ``replay`` reads (a long Dixit Party's is about 1 MiB)."""
 
 
@@ -417,7 +421,8 @@ def replay(
         typer.echo(f"not a game record: {problem}", err=True)
         raise typer.Exit(2)
     try:
-        parsed = GameRecord.model_validate_json(record.read_bytes())
+        # A byte-order mark (some Windows editors write one) is no part of the JSON.
+        parsed = GameRecord.model_validate_json(record.read_bytes().removeprefix(BOM))
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "record"

@@ -21,6 +21,11 @@ def test_bots_are_found_by_name() -> None:
     assert {"greedy", "random"} <= set(bot_names())
     with pytest.raises(KeyError, match="choose one of"):
         make_bot("deep-blue", GAME, seed=0)
+    # Also a ValueError (as the RL environments say it), printed without a KeyError's
+    # quotes around the message.
+    with pytest.raises(ValueError) as error:
+        make_bot("deep-blue", GAME, seed=0)
+    assert str(error.value).startswith("no bot called 'deep-blue'; choose one of easy")
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])

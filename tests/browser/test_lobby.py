@@ -47,7 +47,7 @@ def test_a_mistyped_address_says_there_is_nothing_there(
 def test_how_to_play_is_a_click_away_in_the_lobby_and_at_the_table(
         browser: Browser, web_server: LiveServer, shots: Path) -> None:
     """A first-time visitor found one line about each game and no rules anywhere: "How
-    to play" gives each game's rules in a few lines (from shared/rules), in the lobby
+    to play" gives each game's rules in a few lines (from docs/rules), in the lobby
     and under the table, in the reader's language."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(web_server.url)

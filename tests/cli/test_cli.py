@@ -96,6 +96,23 @@ def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
     assert summary["actions"] == len(record.actions)
 
 
+def test_replay_reads_a_record_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """Some Windows editors save UTF-8 with a byte-order mark: the record was refused as
+    "Invalid JSON: expected value at line 1 column 1", which did not say why."""
+    record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + record.model_dump_json().encode())
+    done = gametable("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["actions"] == len(record.actions)
+
+
+def test_python_m_gametable_is_the_command_line() -> None:
+    done = subprocess.run([sys.executable, "-m", "gametable", "replay", "--help"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and "Usage: gametable replay" in done.stdout, done.stderr
+
+
 @pytest.mark.parametrize(("name", "turns"), [("sc_stalled_board_3p", 3142),
                                              ("sc_stalled_board_3p_greedy", 2803)])
 def test_sc_win_3_replay_of_the_stalled_board_records_gives_their_outcome(

@@ -1,4 +1,4 @@
-"""The layers stay apart (DESIGN.md): the rules never import the server, bots or
+"""The layers stay apart (docs/DESIGN.md): the rules never import the server, bots or
 environments; the core imports no game; the server and the environments never name a
 game module. Read from the source's import statements."""
 

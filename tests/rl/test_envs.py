@@ -324,7 +324,7 @@ def test_max_actions_truncates_the_game() -> None:
     ({"opponents": ["greedy"] * 2}, "2 seats need 1 opponents, not 2"),
     ({"seat": 2}, "seat must be one of 0 … 1, not 2"),
     ({"reward": "points"}, 'reward must be "win" or "score"'),
-    ({"opponents": "grandmaster"}, "no computer player is called 'grandmaster'"),
+    ({"opponents": "grandmaster"}, "no bot called 'grandmaster'; choose one of"),
     ({"max_actions": 0}, "max_actions must be None or a whole number from 1, not 0"),
 ])
 def test_bot_table_refuses_bad_arguments_clearly(arguments: dict[str, object],
@@ -380,3 +380,14 @@ def test_a_view_an_agent_changes_is_its_own() -> None:
             value.clear()
         mine[key] = "changed"
     assert json.dumps(episode.view(other), sort_keys=True) == before
+
+
+def test_a_bot_tables_record_marks_its_computer_players() -> None:
+    """docs/records.md: ``bot`` marks a computer player. The record of a ``BotTableEnv``
+    named its opponents "medium", "greedy" with ``bot`` empty, as if people of those
+    names had played."""
+    env = BotTableEnv("sequence-cats", seats=3, opponents=["medium", "greedy"], seat=1)
+    env.reset(seed=2)
+    seats = [(seat.name, seat.bot) for seat in env.record().seats]
+    assert seats[1] == ("learner", None)
+    assert sorted(seats[:1] + seats[2:]) == [("greedy", "greedy"), ("medium", "medium")]

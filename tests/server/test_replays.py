@@ -52,6 +52,14 @@ def test_steps_of_a_record_as_a_seat_and_as_a_spectator(client: TestClient) -> N
     assert not watched["frames"][0]["state"]["view"].get("hand")
 
 
+def test_a_record_file_with_a_byte_order_mark_is_read(client: TestClient) -> None:
+    """A record saved by an editor that begins UTF-8 with a byte-order mark replays (it
+    was refused as "not JSON")."""
+    seen = post(client, b"\xef\xbb\xbf" + TRIOMINOS.read_bytes(), count=1)
+    assert seen.status_code == 200, seen.text
+    assert seen.json()["game"] == "triominos"
+
+
 def test_the_last_step_carries_the_outcome_and_matches_the_replayed_game(
         client: TestClient) -> None:
     text = DIXIT.read_text()

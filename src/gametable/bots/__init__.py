@@ -2,6 +2,6 @@
 and the players they seat (``random``, ``greedy``, ``planner``, ``semantic``, ``search``,
 ``rollout``)."""
 
-from gametable.bots.base import Bot, bot_names, make_bot, register_bot
+from gametable.bots.base import Bot, UnknownBot, bot_names, make_bot, register_bot
 
-__all__ = ["Bot", "bot_names", "make_bot", "register_bot"]
+__all__ = ["Bot", "UnknownBot", "bot_names", "make_bot", "register_bot"]

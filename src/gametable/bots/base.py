@@ -97,15 +97,28 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
     seconds=None, iterations=…)``, ``RolloutBot(game, rng, seconds=None, deals=…)``).
 
     Raises:
-        KeyError: no bot has that name (the message lists the available ones).
+        UnknownBot: no bot has that name (the message lists the available ones); a
+            ``KeyError`` and a ``ValueError``.
     """
     _load_builtin_bots()
     try:
         factory = _FACTORIES[name]
     except KeyError:
-        raise KeyError(f"no bot called {name!r}; choose one of {', '.join(bot_names())}") \
-            from None
+        raise UnknownBot(name) from None
     return factory(game, random.Random(seed))
+
+
+class UnknownBot(KeyError, ValueError):
+    """No computer player has this name. Both a ``KeyError`` (a name looked up) and a
+    ``ValueError`` (a bad argument), so either ``except`` catches it; its text is the
+    message alone ("no bot called 'x'; choose one of …"), without a KeyError's quotes."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"no bot called {self.name!r}; choose one of {', '.join(bot_names())}"
 
 
 BUILTIN_BOTS = ("gametable.bots.random_bot", "gametable.bots.greedy",

@@ -1,7 +1,7 @@
 """What every game's options share: the version of the rules a game is played by.
 
 When a finding shows that an engine departed from the rulebooks, the fix changes how some
-games go. Records made before the fix must still replay exactly (DESIGN.md: a game is its
+games go. Records made before the fix must still replay exactly (docs/DESIGN.md: a game is its
 record), so each game's config carries ``rules_version``:
 
 * ``1``: the rules as first released (records of format version 1, tables stored before

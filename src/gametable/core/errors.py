@@ -21,7 +21,7 @@ class GameError(Exception):
     """Base class: a refusal that names a rule and a translatable message.
 
     Attributes:
-        rule: the rule ID from ``shared/rules`` (``"SC-TURN-2"``) or a protocol ID
+        rule: the rule ID from ``docs/rules`` (``"SC-TURN-2"``) or a protocol ID
             (``"PROTOCOL"``) when the input was malformed rather than against a rule.
         key: the message key in the translation catalogs (``"errors.space_taken"``).
         params: values interpolated into the message (JSON-serialisable).

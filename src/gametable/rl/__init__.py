@@ -4,8 +4,8 @@
 :class:`BotTableEnv` a Gymnasium one (one seat learns, built-in computer players hold
 the others). Both work for any game with an encoding
 (:class:`~gametable.core.protocol.HasEncoding`: Sequence Cats and Triominos) and never
-look at a game's name. They need the ``rl`` extra: ``pip install 'gametable[rl]'``
-(PettingZoo and Gymnasium). See docs/rl.md.
+look at a game's name. They need the ``rl`` extra (PettingZoo and Gymnasium):
+``pip install -e '.[rl]'`` in a checkout (the package is not on PyPI). See docs/rl.md.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ try:
     import pettingzoo  # noqa: F401
 except ImportError as error:  # pragma: no cover - depends on the installation
     raise ImportError(
-        "gametable.rl needs PettingZoo and Gymnasium: pip install 'gametable[rl]'"
+        "gametable.rl needs PettingZoo and Gymnasium: pip install -e '.[rl]' in a "
+        "checkout of gametable"
     ) from error
 
 from gametable.rl.aec import GameEnv, env

@@ -80,6 +80,8 @@ class Episode:
         seats: how many seats (the game's rules decide which counts are allowed).
         options: the game's options (as a table's lobby takes them); ``None``: defaults.
         seat_names: each seat's name in the record (``None``: ``"seat 1"`` …).
+        seat_bots: each seat's computer player's name in the record (``None``, or
+            ``None`` for a seat: a seat the agent plays); can be set before each start.
 
     Raises:
         ConfigError: invalid options or a seat count the rules refuse.
@@ -88,13 +90,15 @@ class Episode:
 
     def __init__(self, game: str | Game[Any], seats: int,
                  options: Mapping[str, Any] | None = None,
-                 seat_names: list[str] | None = None) -> None:
+                 seat_names: list[str] | None = None,
+                 seat_bots: list[str | None] | None = None) -> None:
         self.game = game_with_encoding(game)
         self.seats = seats
         self.config = self.game.make_config(options, seats)
         encoding: Encoding = self.game.encoding(self.config, seats)  # type: ignore[attr-defined]
         self.encoding = encoding
         self.seat_names = seat_names or [f"seat {seat + 1}" for seat in range(seats)]
+        self.seat_bots: list[str | None] = seat_bots or [None] * seats
         self._state: Any = None
         self.record: GameRecord | None = None
         self.actions = 0
@@ -135,7 +139,9 @@ class Episode:
         seed = operator.index(seed)
         state = self.game.new_game(self.config, self.seats, seed)
         record = new_record(self.game.name, stored_options(self.config),
-                            [SeatInfo(name=name) for name in self.seat_names], seed)
+                            [SeatInfo(name=name, bot=bot)
+                             for name, bot in zip(self.seat_names, self.seat_bots, strict=True)],
+                            seed)
         self.state, self.record = state, record
         self.actions = 0
         self._decisions = {}

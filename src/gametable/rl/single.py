@@ -20,7 +20,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from gametable.bots import bot_names, make_bot
-from gametable.bots.base import Bot
+from gametable.bots.base import Bot, UnknownBot
 from gametable.core.actions import copy_actions
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Game
@@ -82,8 +82,7 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             raise ValueError(f"{seats} seats need {seats - 1} opponents, not {len(names)}")
         unknown = sorted(set(names) - set(bot_names()))
         if unknown:
-            raise ValueError(f"no computer player is called {', '.join(map(repr, unknown))}: "
-                             f"the names are {', '.join(bot_names())}")
+            raise UnknownBot(unknown[0])
         check_max_actions(max_actions)
         self.episode = Episode(game, seats, options)
         self.opponents = names
@@ -118,6 +117,9 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             self.seat = int(self.np_random.integers(self.episode.seats))
         self.episode.seat_names = [
             "learner" if s == self.seat else self._bot_name(s) for s in range(self.episode.seats)]
+        # The record marks the computer players as such (docs/records.md: ``bot``).
+        self.episode.seat_bots = [
+            None if s == self.seat else self._bot_name(s) for s in range(self.episode.seats)]
         self.episode.start(game_seed)
         self._bots = {s: make_bot(self._bot_name(s), self.episode.game, game_seed + 1 + s)
                       for s in range(self.episode.seats) if s != self.seat}

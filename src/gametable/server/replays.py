@@ -88,7 +88,7 @@ def parse_record(body: bytes) -> GameRecord:
             ``record_too_long`` (413): more than :data:`MAX_RECORD_ACTIONS` actions.
     """
     try:
-        data = orjson.loads(body)
+        data = orjson.loads(body.removeprefix(b"\xef\xbb\xbf"))  # a byte-order mark
     except orjson.JSONDecodeError as error:
         raise json_refusal(error, "bad_record", "server.errors.record_not_json",
                            problem=str(error).split(":", 1)[0]) from None

@@ -1,4 +1,4 @@
-"""The worked examples of ``shared/rules/dixit.md``, through the scoring functions with
+"""The worked examples of ``docs/rules/dixit.md``, through the scoring functions with
 the example's own slots and through whole rounds of the engine."""
 
 from __future__ import annotations

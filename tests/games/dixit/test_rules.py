@@ -1,4 +1,4 @@
-"""Every DX- rule of ``shared/rules/dixit.md``, one or more tests each (IDs in names)."""
+"""Every DX- rule of ``docs/rules/dixit.md``, one or more tests each (IDs in names)."""
 
 from __future__ import annotations
 

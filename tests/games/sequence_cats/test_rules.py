@@ -1,4 +1,4 @@
-"""Sequence Cats rules, one test (at least) per rule ID of shared/rules/sequence-cats.md."""
+"""Sequence Cats rules, one test (at least) per rule ID of docs/rules/sequence-cats.md."""
 
 from __future__ import annotations
 

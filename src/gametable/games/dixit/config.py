@@ -1,4 +1,4 @@
-"""Dixit options: edition, variant and the edition options of ``shared/rules/dixit.md``
+"""Dixit options: edition, variant and the edition options of ``docs/rules/dixit.md``
 (the table "Edition defaults")."""
 
 from __future__ import annotations

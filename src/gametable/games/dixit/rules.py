@@ -1,4 +1,4 @@
-"""Dixit rules (``shared/rules/dixit.md``) behind the game protocol.
+"""Dixit rules (``docs/rules/dixit.md``) behind the game protocol.
 
 Actions (JSON objects; docs/dixit.md has the whole table):
 

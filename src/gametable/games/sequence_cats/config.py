@@ -1,4 +1,4 @@
-"""Sequence Cats options (the table "Options" of ``shared/rules/sequence-cats.md``)."""
+"""Sequence Cats options (the table "Options" of ``docs/rules/sequence-cats.md``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sequence Cats rules (``shared/rules/sequence-cats.md``) behind the game protocol.
+"""Sequence Cats rules (``docs/rules/sequence-cats.md``) behind the game protocol.
 
 Actions (JSON objects):
 

@@ -1,4 +1,4 @@
-"""Triominos options (the table "Options" of ``shared/rules/triominos.md``)."""
+"""Triominos options (the table "Options" of ``docs/rules/triominos.md``)."""
 
 from __future__ import annotations
 

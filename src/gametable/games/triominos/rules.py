@@ -1,4 +1,4 @@
-"""Triominos rules (``shared/rules/triominos.md``) behind the game protocol.
+"""Triominos rules (``docs/rules/triominos.md``) behind the game protocol.
 
 Actions (JSON objects):
 
