@@ -68,3 +68,13 @@ def test_scribbling_on_a_view_changes_nothing_in_the_game(
         for look in [*range(seats), None]:
             assert game.view(state, look) == game.view(twin, look), \
                 "a scribbled view changed what the next views show"
+
+
+@pytest.mark.parametrize("game", ["dixit", "sequence-cats", "triominos"])
+@pytest.mark.parametrize("seed", [-1, 2**63, "7", 1.0, True])
+def test_a_seed_a_record_cannot_hold_is_refused(game: str, seed: object) -> None:
+    """A game's seed is a whole number from 0 to 2**63 − 1 (what a record holds): −1 dealt
+    the same game as 1, and strings and floats were taken."""
+    rules = registry.get(game)
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        rules.new_game(rules.make_config({}, 3), 3, seed)  # type: ignore[arg-type]

@@ -40,7 +40,7 @@ from gametable.core.protocol import (
     StrategyPlayer,
     rank,
 )
-from gametable.core.rng import shuffle
+from gametable.core.rng import check_seed, shuffle
 from gametable.core.text import one_line, shows_something
 from gametable.core.values import json_copy
 from gametable.decks import find_deck
@@ -154,12 +154,14 @@ class Dixit:
         says.
 
         Raises:
+            ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1.
             ConfigError: see :meth:`make_config` (``deck_size`` must be filled in).
         """
         if not isinstance(config, DixitConfig):
             config = DixitConfig.model_validate(config.model_dump())
         self._check(config, seats)
         assert config.deck_size is not None
+        seed = check_seed(seed)
         state = DixitState(config, seats, seed)
         pile = list(range(config.deck_size))
         shuffle(state.rng, pile)

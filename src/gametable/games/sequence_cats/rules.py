@@ -53,7 +53,7 @@ from gametable.core.config import option_error
 from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
-from gametable.core.rng import shuffle
+from gametable.core.rng import check_seed, shuffle
 from gametable.core.values import json_copy
 from gametable.games.sequence_cats import heuristics, planning, rollouts
 from gametable.games.sequence_cats.board import board_for
@@ -125,11 +125,13 @@ class SequenceCats:
         (SC-TURN-1, **[decision]**).
 
         Raises:
+            ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1.
             ConfigError: see :meth:`make_config`.
         """
         if not isinstance(config, SequenceCatsConfig):
             config = self.make_config(config.model_dump(), seats)
         teams = team_count(config, seats)
+        seed = check_seed(seed)
         state = SequenceCatsState(config, board_for(config.board), seats, teams, seed)
         deck = new_deck()
         shuffle(state.rng, deck)

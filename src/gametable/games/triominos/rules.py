@@ -30,7 +30,7 @@ from gametable.core.actions import FrozenAction
 from gametable.core.config import option_error
 from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
-from gametable.core.rng import shuffle
+from gametable.core.rng import check_seed, shuffle
 from gametable.core.values import json_copy
 from gametable.games.triominos import heuristics, planning
 from gametable.games.triominos.config import ALLOWED_SEATS, TriominosConfig, tiles_per_player
@@ -116,11 +116,13 @@ class Triominos:
         """A game for ``seats`` seats; round 1 is set up at once (TR-SETUP-1..4).
 
         Raises:
+            ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1.
             ConfigError: see :meth:`make_config`.
         """
         if not isinstance(config, TriominosConfig):
             config = self.make_config(config.model_dump(), seats)
         tiles_per_player(seats)
+        seed = check_seed(seed)
         state = TriominosState(config, seats, seed)
         self._start_round(state, [])
         return state
