@@ -391,3 +391,18 @@ def test_a_bot_tables_record_marks_its_computer_players() -> None:
     seats = [(seat.name, seat.bot) for seat in env.record().seats]
     assert seats[1] == ("learner", None)
     assert sorted(seats[:1] + seats[2:]) == [("greedy", "greedy"), ("medium", "medium")]
+
+
+@pytest.mark.parametrize(("game", "gym"), [("sequence-cats", "gametable/SequenceCats-v0"),
+                                           ("triominos", "gametable/Triominos-v0")])
+def test_gymnasium_makes_a_bot_table_by_its_id(game: str, gym: str) -> None:
+    """``gymnasium.make`` knows each game with an encoding (it failed: nothing was
+    registered), passing the arguments on."""
+    import gymnasium  # noqa: PLC0415
+
+    made = gymnasium.make(gym, opponents="easy", illegal="lose")
+    assert isinstance(made.unwrapped, BotTableEnv)
+    assert made.unwrapped.episode.game.name == game
+    observation, _info = made.reset(seed=3)
+    assert made.observation_space.contains(observation)
+    made.close()

@@ -23,4 +23,25 @@ from gametable.rl.aec import GameEnv, env
 from gametable.rl.episode import Episode, NoEncoding, encodable_games
 from gametable.rl.single import BotTableEnv
 
-__all__ = ["BotTableEnv", "Episode", "GameEnv", "NoEncoding", "encodable_games", "env"]
+
+def gym_id(game: str) -> str:
+    """The Gymnasium id of :class:`BotTableEnv` for ``game``: ``"gametable/SequenceCats-v0"``
+    for ``"sequence-cats"`` (``gymnasium.make(gym_id(game), opponents=…, seats=…)``)."""
+    return "gametable/" + "".join(part.title() for part in game.split("-")) + "-v0"
+
+
+def _register() -> None:
+    """Register every game with an encoding with Gymnasium, once (importing this module
+    again does not register twice)."""
+    import gymnasium  # noqa: PLC0415
+
+    for game in encodable_games():
+        if gym_id(game) not in gymnasium.registry:
+            gymnasium.register(gym_id(game), entry_point="gametable.rl.single:BotTableEnv",
+                               kwargs={"game": game})
+
+
+_register()
+
+__all__ = ["BotTableEnv", "Episode", "GameEnv", "NoEncoding", "encodable_games", "env",
+           "gym_id"]
