@@ -14,7 +14,10 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import Browser, expect
 
+from gametable.server.storage import SeatRow, token_hash
 from tests.browser import seats, waiting
+from tests.browser.test_rematch import finished_game
+from tests.browser.test_sequence_cats_browser import stored_table
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -302,3 +305,27 @@ def test_the_big_screen_writes_each_triominos_player_on_one_line(
         assert max(lines) < 2.4, f"names {lines} font sizes tall: wrapped"
     finally:
         screen.context.close()
+
+
+def test_the_big_screen_shows_every_player_of_a_twelve_player_ranking(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """DX-END with twelve players: the final ranking beside the table held five rows and
+    a half above the screen's edge (names on two lines, large rows), and nobody scrolls a
+    TV. Each player is one line now, all twelve inside the window and their panel."""
+    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
+              for s in range(12)]
+    with stored_table(tmp_path / "data", {}, people, 5, finished_game(5, "dixit", 12),
+                      game="dixit") as (server, table):
+        screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        rows = screen.locator(".dx-side .dx-ranking li")
+        expect(rows).to_have_count(12)
+        panel = screen.locator(".dx-side .dx-final").bounding_box()
+        assert panel is not None
+        for index in range(12):
+            expect(rows.nth(index)).to_be_in_viewport(ratio=1)
+            box = rows.nth(index).bounding_box()
+            assert box is not None
+            assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 0.5, (box, panel)
+        screen.screenshot(path=str(shots / "big-screen-dixit-twelve-ranking.png"))

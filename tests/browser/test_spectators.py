@@ -233,13 +233,15 @@ def test_the_watch_page_lists_the_players_as_the_language_does(
     browser: Browser, web_server: LiveServer
 ) -> None:
     """"Players: Anna, Bruno, Computer 3 · Easy" read as a list cut short: the last two
-    are joined by the language's "and"."""
+    are joined by the language's "and", as the reader's region writes it (no comma
+    before "and" in Britain, one in the United States)."""
     made = httpx.post(f"{web_server.url}/api/tables", json={
         "game": "sequence-cats", "name": "Anna",
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
     httpx.post(f"{web_server.url}/api/tables/{made['table']['id']}/join",
                json={"seat": 1, "name": "Bruno"})
-    for locale, words in (("en-GB", "Players: Anna, Bruno, and Computer 3 · Easy"),
+    for locale, words in (("en-GB", "Players: Anna, Bruno and Computer 3 · Easy"),
+                          ("en-US", "Players: Anna, Bruno, and Computer 3 · Easy"),
                           ("pt-PT", "Jogadores: Anna, Bruno e Computador 3 · Fácil")):
         page = browser.new_context(locale=locale).new_page()
         page.goto(f"{web_server.url}/t/{made['table']['id']}/watch")

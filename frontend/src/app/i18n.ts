@@ -75,5 +75,5 @@ export function localeTag(language: string = i18next.language || "en"): string {
 /** Names joined as the page's language lists them: "Ana and Bea", "Ana, Bea and Cid"
  * ("Ana og Bea", "Ana e Bea"), not "Ana, Bea". */
 export function andList(names: string[]): string {
-  return new Intl.ListFormat(i18next.language || "en", { style: "long", type: "conjunction" }).format(names);
+  return new Intl.ListFormat(localeTag(), { style: "long", type: "conjunction" }).format(names);
 }
