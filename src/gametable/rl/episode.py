@@ -23,10 +23,8 @@ from gametable.core.encoding import ArraySpec, Encoding, mask_of
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Action, Game, HasEncoding, Observation, Outcome, Seat
 from gametable.core.records import GameRecord, SeatInfo, new_record
+from gametable.core.rng import check_seed
 from gametable.core.values import json_copy
-
-MAX_SEED = 2**63
-"""Seeds run from 0 to ``MAX_SEED - 1``, as a game record keeps them."""
 
 
 class NoEncoding(ValueError):
@@ -131,12 +129,7 @@ class Episode:
             ValueError: ``seed`` is not a whole number in ``0 … 2**63 - 1`` (a record's
                 range); the game being played is left as it was.
         """
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(63)
-        elif isinstance(seed, bool) or not hasattr(seed, "__index__") \
-                or not 0 <= operator.index(seed) < MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
-        seed = operator.index(seed)
+        seed = random.SystemRandom().getrandbits(63) if seed is None else check_seed(seed)
         state = self.game.new_game(self.config, self.seats, seed)
         record = new_record(self.game.name, stored_options(self.config),
                             [SeatInfo(name=name, bot=bot)
