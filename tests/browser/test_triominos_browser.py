@@ -632,6 +632,32 @@ def phone(browser: Browser) -> Page:
                                has_touch=True, device_scale_factor=2).new_page()
 
 
+def test_pressman_the_last_rounds_winner_wins_and_the_result_says_why(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """TR-END-4 by the published Pressman sheet (docs/triominos.md, Game end): two
+    players passed 100 in the last round and the one who won it wins with fewer points
+    than the other; the result names them, ranks the winner first and says why (it read
+    "Greedy 2 wins" to a room that saw Greedy 3 win)."""
+    options = {"edition": "PRESSMAN", "target_score": 100}
+    server, url = serve_played(tmp_path / "data", options, 7, [None, "greedy", "greedy"])
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.goto(url)
+        expect(page.locator(".tr-summary")).to_have_attribute("data-finished", "true")
+        expect(page.locator("#tr-summary-title")).to_have_text("Greedy 3 wins!")
+        ranks = page.locator(".tr-ranking li")
+        expect(ranks.first).to_have_attribute("data-seat", "2")
+        expect(ranks.first).to_have_attribute("data-score", "109")
+        expect(ranks.nth(1)).to_have_attribute("data-score", "172")
+        expect(page.locator(".tr-win-rule")).to_have_text(
+            "Greedy 2 and Greedy 3 reached 100 points in the last round: Greedy 3 "
+            "won that round and with it the game (Pressman rules).")
+        page.screenshot(path=shots / "triominos-pressman-round-winner.png")
+    finally:
+        server.stop()
+
+
 def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:

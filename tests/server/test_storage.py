@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from gametable.core.config import RULES_VERSION
 from gametable.server import hosting, tables
 from gametable.server.app import Settings, create_app
 from gametable.server.storage import (
@@ -241,9 +242,9 @@ def test_tables_stored_under_schema_1_are_given_the_first_rules(tmp_path: Path) 
 def test_a_new_table_is_stored_with_its_rules_version(tmp_path: Path) -> None:
     with TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0))) as client:
         table = create(client, [HUMAN, HUMAN])
-        assert table["table"]["config"]["rules_version"] == 2
+        assert table["table"]["config"]["rules_version"] == RULES_VERSION
     (row,) = SQLiteStorage(tmp_path / "gametable.sqlite3").load_tables()
-    assert row.config["rules_version"] == 2
+    assert row.config["rules_version"] == RULES_VERSION
 
 
 @pytest.mark.skipif(not hasattr(os, "SCHED_BATCH"), reason="Linux scheduling policy")
@@ -272,13 +273,17 @@ def test_a_new_game_is_never_dealt_by_the_rules_before_the_audit(tmp_path: Path)
             "seats": [HUMAN, HUMAN]})
         assert old.status_code == 400, old.text
         assert old.json()["key"] == "errors.old_rules"
-        assert "current rules (version 2)" in old.json()["message"]
+        assert f"current rules (version {RULES_VERSION})" in old.json()["message"]
         checked = client.post("/api/games/sequence-cats/check",
                               json={"config": {"rules_version": 1}, "seats": 2}).json()
         assert checked["ok"] is False and checked["error"]["key"] == "errors.old_rules"
         current = client.post("/api/tables", json={
             "game": "sequence-cats", "name": "Anna", "config": {"rules_version": 2},
             "seats": [HUMAN, HUMAN]})
+        assert current.status_code == 400, current.text  # the audit's rules, since revised
+        current = client.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "config": {"rules_version": RULES_VERSION}, "seats": [HUMAN, HUMAN]})
         assert current.status_code == 201, current.text
 
     async def replay_an_old_table() -> tuple[int, int]:
@@ -302,4 +307,4 @@ def test_a_new_game_is_never_dealt_by_the_rules_before_the_audit(tmp_path: Path)
             await manager.stop()
             storage.close()
 
-    assert run_async(replay_an_old_table()) == (1, 2)
+    assert run_async(replay_an_old_table()) == (1, RULES_VERSION)

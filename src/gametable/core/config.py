@@ -6,7 +6,9 @@ record), so each game's config carries ``rules_version``:
 
 * ``1``: the rules as first released (records of format version 1, tables stored before
   schema version 2);
-* ``2``: the rules after the audit of 2026-11 (the current default).
+* ``2``: the rules after the audit of 2026-11;
+* ``3``: Triominos' PRESSMAN edition ends as the published Pressman sheet says when
+  several players reach the target in the last round (the current default).
 
 A game reads ``config.rules_version`` wherever the two differ and documents the
 differences on its page in ``docs/``. Records and stored tables always carry the field
@@ -22,7 +24,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from gametable.core.errors import ConfigError
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The rules version of new games."""
 
 RULES_VERSION_FIELD = "rules_version"
@@ -33,12 +35,12 @@ FIRST_RULES_VERSION = 1
 
 
 class VersionedConfig(BaseModel):
-    """Base of every game's options model: adds ``rules_version`` (1 or 2, default 2)."""
+    """Base of every game's options model: adds ``rules_version`` (1–3, default 3)."""
 
     rules_version: int = Field(
         default=RULES_VERSION, ge=FIRST_RULES_VERSION, le=RULES_VERSION,
         description="The version of the rules the game is played by (1: as first "
-                    "released; 2: current).",
+                    "released; 2: after the audit of 2026-11; 3: current).",
         json_schema_extra={"x-hidden": True})
 
     option_rules: ClassVar[dict[str, str]] = {}

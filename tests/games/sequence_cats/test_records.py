@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from gametable.core.config import RULES_VERSION
 from gametable.core.records import GameRecord, RecordError, replay
 from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
 from gametable.simulate import play_bot_game
@@ -99,4 +100,4 @@ def test_sc_win_3_the_stalled_deal_ends_by_the_current_rules() -> None:
     seed = load("sc_stalled_board_3p_greedy")["seed"]
     record, outcome = play_bot_game("sequence-cats", {}, ["greedy"] * 3, seed)
     assert outcome.finished and outcome.turns < 300
-    assert record.config == {"rules_version": 2}
+    assert record.config == {"rules_version": RULES_VERSION}

@@ -588,6 +588,45 @@ def test_tr_end_4_the_game_ends_after_the_round_in_which_the_target_is_reached()
     assert refused(state, 0, {"type": "draw"}).rule == "TR-END-4"
 
 
+@pytest.mark.parametrize(("edition", "rules_version", "winners", "rule"), [
+    ("PRESSMAN", 3, [0], "round_winner"),  # the Pressman sheet: the round's winner
+    ("PRESSMAN", 2, [1], "points"),  # recorded games keep the rule they were played by
+    ("IS", 3, [1], "points"),  # the IS sheet is silent: most points (TR-END-4)
+])
+def test_tr_end_4_pressman_two_players_past_the_target_the_rounds_winner_wins(
+    edition: str, rules_version: int, winners: list[int], rule: str,
+) -> None:
+    """Pressman: "If more than one player passes 400 points during the round, the
+    winner of that round wins the game" (docs/triominos.md, Game end): seat 0 goes out
+    (TR-END-2) and reaches the target behind seat 1, who reached it earlier that round."""
+    state, numbers, _ = setup(CHAIN, [BRIDGE], target_score=100, edition=edition,
+                              rules_version=rules_version)
+    state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)
+    state.scores = [60, 500]
+    events = play(state, numbers, BRIDGE)
+    assert state.finished and 100 <= state.scores[0] < state.scores[1]
+    over = next(e for e in events if e["type"] == "game_over")
+    assert over == {"type": "game_over", "winners": winners, "rule": rule}
+    outcome = GAME.outcome(state)
+    assert outcome.winners == winners
+    assert outcome.ranking == ([1, 2] if winners == [0] else [2, 1])
+    view = GAME.view(state, None)
+    assert view["winners"] == winners and view["win_rule"] == rule
+
+
+def test_tr_end_4_pressman_a_rounds_winner_below_the_target_does_not_win() -> None:
+    """Where the sheet is silent (docs/triominos.md, Game end): the round's winner did
+    not reach the target, so the most points decide among the others."""
+    state, numbers, _ = setup(CHAIN, [BRIDGE], edition="PRESSMAN")
+    state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)
+    state.scores = [0, 500]
+    play(state, numbers, BRIDGE)
+    assert state.finished and 0 < state.scores[0] < 400
+    assert state.history[-1]["winners"] == [0]
+    assert GAME.outcome(state).winners == [1]
+    assert GAME.view(state, 0)["win_rule"] == "points"
+
+
 def test_tr_end_4_a_fixed_number_of_rounds_and_shared_wins() -> None:
     state, numbers, _ = setup(CHAIN, [BRIDGE], rounds=1)
     state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)

@@ -87,6 +87,16 @@ function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: T
       <h2 id="tr-summary-title" className={won ? "won" : ""}>
         {headline}
       </h2>
+      {view.win_rule === "round_winner" && view.target_score !== null && (
+        <p className="tr-win-rule" data-rule="round_winner">
+          {t("triominos.ui.final.round_winner", {
+            passed: andList(scores.map((_, s) => s).filter((s) => scores[s] >= view.target_score!).map(player)),
+            target: view.target_score,
+            players: andList(winners.map(player)),
+            count: winners.length,
+          })}
+        </p>
+      )}
       <ol className="tr-ranking" aria-label={t("triominos.ui.final.ranking")}>
         {order.map((s) => (
           <li key={s} data-seat={s} data-rank={ranks[s]} data-score={scores[s]} className={winners.includes(s) ? "winner" : ""}>

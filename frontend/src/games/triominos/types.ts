@@ -76,6 +76,10 @@ export interface TriominosView {
   turn: number;
   finished: boolean;
   winners: number[];
+  /** What decided a finished game: most points (TR-END-4), or (PRESSMAN) the last
+   * round's winner when several players reached the target; null before the end. Older
+   * servers leave it out. */
+  win_rule?: "points" | "round_winner" | null;
   hand?: string[];
   /** The tiles you may open the round with and each one's start bonus (TR-SETUP-4);
    * two when you hold 0-0-0 beside a higher triple. Empty unless you lay the first tile. */

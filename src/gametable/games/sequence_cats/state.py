@@ -44,7 +44,8 @@ class SequenceCatsState:
             ``discards`` per seat, its face-up discard pile (last = top).
         current: the seat whose turn it is; ``exchanged`` whether it already exchanged a
             dead card this turn (SC-DEAD-1); ``turn`` completed turns so far.
-        rules: the rules version (``config.rules_version``): 1 as first released, 2 current.
+        rules: the rules version (``config.rules_version``): 1 as first released, 2 or
+            more after the audit of 2026-11.
         choosing: while the seat whose turn it is chooses which five form a sequence
             (SC-WIN-2, rules 2), the valid windows (bit masks) of each line through its
             new chip still to settle, the first one being the choice now; else ``None``.

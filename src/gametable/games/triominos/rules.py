@@ -16,6 +16,10 @@ Actions (JSON objects):
 
 Rounds follow one another automatically: when a round ends (TR-END-1..3) its summary is
 kept in ``view["rounds"]`` and the next round is dealt, until the game ends (TR-END-4).
+Most points wins, ties shared; with the PRESSMAN edition (rules version 3), when more than
+one player reached the target in the last round, that round's winner wins (the published
+Pressman sheet: "If more than one player passes 400 points during the round, the winner
+of that round wins the game").
 """
 
 from __future__ import annotations
@@ -61,6 +65,9 @@ TRIPLE_BONUS: Final = 10
 DRAW_ACTION: Final[dict[str, Any]] = FrozenAction(type="draw")
 PASS_ACTION: Final[dict[str, Any]] = FrozenAction(type="pass")
 MAX_DRAWS: Final = 3
+PRESSMAN_END_VERSION: Final = 3
+"""The first rules version in which a PRESSMAN game that several players end at or above
+the target goes to the last round's winner (earlier: most points)."""
 _NOBODY: Final[frozenset[int]] = frozenset()
 _SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(max(ALLOWED_SEATS)))
 _HEXAGON_BONUS: Final = ("", "hexagon", "double_hexagon", "triple_hexagon")
@@ -469,7 +476,8 @@ class Triominos:
         if over:
             state.finished = True
             state.legal_cache = None
-            events.append({"type": "game_over", "winners": _leaders(state)})
+            events.append({"type": "game_over", "winners": _winners(state),
+                           "rule": _win_rule(state)})
         else:
             self._start_round(state, events)
 
@@ -529,7 +537,8 @@ class Triominos:
             "round_limit": config.rounds,
             "turn": state.turn,
             "finished": state.finished,
-            "winners": _leaders(state) if state.finished else [],
+            "winners": _winners(state) if state.finished else [],
+            "win_rule": _win_rule(state) if state.finished else None,
             "options": json_copy(state.public_options),
         }
 
@@ -647,17 +656,19 @@ class Triominos:
         return f"{state.round}:{state.turn}"
 
     def outcome(self, state: TriominosState) -> Outcome:
-        """Points per seat; most points wins, ties shared (TR-END-4); one breakdown per
-        finished round."""
+        """Points per seat; most points wins, ties shared (TR-END-4; with PRESSMAN the
+        last round's winner when several reached the target, ranked first); one
+        breakdown per finished round."""
         scores = [float(s) for s in state.scores]
         rounds = state.round_lines
         if len(rounds) != len(state.history):  # a round ended since: build its lines
             rounds = state.round_lines = [
                 [ScoreLine(line["seat"], line["points"], line["reason"], line["params"])
                  for line in summary["points"]] for summary in state.history]
-        return Outcome(finished=state.finished, scores=scores,
-                       winners=_leaders(state) if state.finished else [],
-                       ranking=rank(scores), turns=state.turn, rounds=list(rounds))
+        winners = _winners(state) if state.finished else []
+        return Outcome(finished=state.finished, scores=scores, winners=winners,
+                       ranking=_ranking(scores, winners), turns=state.turn,
+                       rounds=list(rounds))
 
     def snapshot(self, state: TriominosState) -> dict[str, Any]:
         """Every field of the state, the generator's included (contains secrets)."""
@@ -769,6 +780,49 @@ def _leaders(state: TriominosState) -> list[Seat]:
     """TR-END-4: the seats with most points (ties share the win)."""
     best = max(state.scores)
     return [seat for seat, s in enumerate(state.scores) if s == best]
+
+
+def _round_winners_at_target(state: TriominosState) -> list[Seat] | None:
+    """The published Pressman sheet's end (PRESSMAN, rules version 3, a game to a
+    target): when more than one player ends the last round at or above the target, the
+    winners of that round (who went out first, or the lowest hand of a blocked round,
+    TR-END-2/3) who are among them; ``None`` when the rule does not decide.
+
+    Where the sheet is silent: a round winner below the target does not win (the game's
+    object is to reach it), and the most points decide then (TR-END-4).
+    """
+    config = state.config
+    if (config.edition != "PRESSMAN" or config.rules_version < PRESSMAN_END_VERSION
+            or config.rounds is not None or not state.history):
+        return None
+    reached = {seat for seat, s in enumerate(state.scores) if s >= config.target_score}
+    if len(reached) < 2:
+        return None
+    chosen = [seat for seat in state.history[-1]["winners"] if seat in reached]
+    return chosen or None
+
+
+def _winners(state: TriominosState) -> list[Seat]:
+    """The winners of a finished game: the Pressman round winners where that rule
+    decides (:func:`_round_winners_at_target`), else the most points (TR-END-4)."""
+    return _round_winners_at_target(state) or _leaders(state)
+
+
+def _win_rule(state: TriominosState) -> str:
+    """What decided a finished game: ``"round_winner"`` (the Pressman sheet's rule for
+    several players at the target) or ``"points"`` (most points, TR-END-4)."""
+    return "round_winner" if _round_winners_at_target(state) else "points"
+
+
+def _ranking(scores: Sequence[float], winners: Sequence[Seat]) -> list[int]:
+    """Competition ranks (1 = best) with ``winners`` first whatever their points, the
+    others by points behind them."""
+    if not winners or set(winners) == {s for s, v in enumerate(scores) if v == max(scores)}:
+        return rank(scores)
+    others = [v for s, v in enumerate(scores) if s not in winners]
+    return [1 if seat in winners
+            else 1 + len(winners) + sum(1 for o in others if o > v)
+            for seat, v in enumerate(scores)]
 
 
 def _draw_for_start(pool: list[int], seats: int) -> tuple[int, list[tuple[int, int]]]:
