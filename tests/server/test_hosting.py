@@ -643,8 +643,12 @@ def test_nobody_sits_down_at_a_table_its_host_ended_while_seats_were_open(
     assert ended.status_code == 200 and ended.json()["status"] == "finished"
     joined = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Stranger"})
     assert joined.status_code == 409 and joined.json()["code"] == "ended"
+    # Nor a computer player: its host seated one and rewrote the finished record's seats.
+    seated = app_client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "hard"},
+                             headers={"X-Host-Token": made["host_token"]})
+    assert seated.status_code == 409 and seated.json()["code"] == "ended"
     info = app_client.get(f"/api/tables/{table_id}").json()
-    assert info["seats"][1]["kind"] == OPEN
+    assert info["seats"][1]["kind"] == OPEN and info["seats"][1]["bot"] is None
 
 
 def play_first_move(client: TestClient, table_id: str, token: str) -> None:
@@ -942,3 +946,29 @@ def test_nobody_takes_the_name_a_page_gives_a_computer_player_or_an_open_seat(
         assert app_client.post(url, json={"name": name}).status_code == 200
     names = [s["name"] for s in app_client.get(f"/api/tables/{table}").json()["seats"]]
     assert names[4:] == ["Ada (computer: Medium) (2)", "Random 3 (2)", "Open seat (2)"]
+
+
+def test_nobody_passes_for_the_computer_player_of_their_own_seat(
+        app_client: TestClient) -> None:
+    """A person in seat 2 called "Computer 2 · Hard" looked exactly like a computer
+    player of that level (the pages' name for one in seat 2), and "Dag (computer: Hard)"
+    like a seat a computer player took over: a person's own seat was not checked. Such
+    names get a number, in every language; a computer player named so at creation keeps
+    its name, and a person keeps their own seat's name for a person ("Player 2")."""
+    made = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Computer 1 · Hard",
+        "seats": [{"kind": "human"}] * 4 + [{"kind": "bot", "bot": "hard",
+                                             "name": "Computer 5 · Hard"}]}).json()
+    table = made["table"]["id"]
+    url = f"/api/tables/{table}/join"
+    tokens = []
+    for seat, name in ((1, "Player 2"), (2, "Tölva 3 · Erfið"), (3, "Dag (computer: Hard)")):
+        joined = app_client.post(url, json={"name": name, "seat": seat})
+        assert joined.status_code == 200, joined.text
+        tokens.append(joined.json()["token"])
+    names = [s["name"] for s in app_client.get(f"/api/tables/{table}").json()["seats"]]
+    assert names == ["Computer 1 · Hard (2)", "Player 2", "Tölva 3 · Erfið (2)",
+                     "Dag (computer: Hard) (2)", "Computer 5 · Hard"], names
+    renamed = app_client.post(f"/api/tables/{table}/name", json={"name": "Greedy 2"},
+                              headers={"X-Seat-Token": tokens[0]})
+    assert renamed.status_code == 200 and renamed.json()["seats"][1]["name"] == "Greedy 2 (2)"

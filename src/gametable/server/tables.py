@@ -1033,8 +1033,8 @@ class TableManager:
             if request.kind == BOT:
                 # A computer player's name is told apart like a person's (no two "Ada").
                 named = clean_name(request.name)
-                rows.append(SeatRow(index, BOT, bot=request.bot,
-                                    name=distinct_name(named, rows, index) or None))
+                rows.append(SeatRow(index, BOT, bot=request.bot, name=distinct_name(
+                    named, rows, index, person=False) or None))
             elif creator_seat is None and creator is not None:
                 creator_seat = index
                 creator_token = secrets.token_urlsafe(24)
@@ -1150,7 +1150,8 @@ class TableManager:
         Raises:
             Refused: wrong host token, unknown bot, no such seat, the seat is taken by a
                 computer player or by someone connected, or the table would be one more
-                all-bot table than :class:`Caps` allows.
+                all-bot table than :class:`Caps` allows; ``ended`` (409) the table's
+                game is over (its seats and record are final).
         """
         table = await self.get(table_id)
         check_host(table, host_token)
@@ -1159,6 +1160,8 @@ class TableManager:
                           bots=", ".join(bot_names()))
         async with table.lock:
             check_host(table, host_token)  # the role may have passed meanwhile
+            if table.status == FINISHED:
+                raise Refused("ended", "server.errors.ended", status=409)
             person = (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
                       and table.status == PLAYING and not table.connected(seat))
             if not person:
@@ -1738,20 +1741,27 @@ def clean_name(name: str | None) -> str:
     return display_name(name, MAX_NAME) if name else ""
 
 
-def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat) -> str:
+def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat, *,
+                  person: bool = True) -> str:
     """``name`` for ``seat``, told apart from the other seats' names: a name another
     seat already has (case and accents aside) gets the first free number, "Anna (2)",
     so nobody at the table speaks (in the chat) under someone else's name. So does a
     name the pages give another seat that has none, in any language ("Player 2",
     "Computer 4 · Hard", "Seat 3"): nobody poses as a nameless friend or as a computer
-    player."""
+    player. A ``person`` (not a computer player named at creation) does not pose as a
+    computer player in their own seat either: not "Computer 2 · Hard" nor "Greedy 2" in
+    seat 2, nor "Dag (computer: Hard)" in any seat (what the pages call a computer
+    player that took a person's seat over)."""
     others = [s for s in seats if s.seat != seat]
     taken = {_same(s.name) for s in others if s.name}
     shown = _OPEN_SEAT.union(*(_shown_names(s.seat + 1) for s in others),
                              *(_shown_as(s.kind, s.bot, s.name, s.seat + 1) for s in others))
+    if person:
+        shown = shown | _computer_names(seat + 1)
     key = _same(name) if name else ""
     if not name or not (key in taken or key in shown
-                        or any(key.startswith(prefix + " ") for prefix in shown)):
+                        or any(key.startswith(prefix + " ") for prefix in shown)
+                        or (person and key.endswith(_taken_over_endings()))):
         return name
     for number in range(2, len(seats) + 3):
         suffix = f" ({number})"
@@ -1759,6 +1769,29 @@ def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat) -> str:
         if _same(candidate) not in taken and _same(candidate) not in shown:
             return candidate
     return name  # not reached: fewer names are taken than numbers tried
+
+
+@lru_cache(maxsize=64)
+def _computer_names(number: int) -> frozenset[str]:
+    """The keys (:func:`_same`) of the names pages give a computer player in seat
+    ``number`` (1-based), in every language: "Computer 2" (the start of "Computer 2 ·
+    Hard") and each bot's "Greedy 2"."""
+    return frozenset(
+        [_same(translate("ui.seat.level_short", language, seat=number))
+         for language in LANGUAGES]
+        + [_same(translate("ui.seat.bot_name", language, seat=number,
+                           bot=lookup(f"bots.{bot}", language) or bot))
+           for bot in bot_names() for language in LANGUAGES])
+
+
+@lru_cache(maxsize=1)
+def _taken_over_endings() -> tuple[str, ...]:
+    """The keys of what the pages add to a person's name once a computer player took
+    their seat over ("(computer: Hard)"), in every language, at every level."""
+    return tuple(sorted({
+        _same(translate("ui.seat.taken_over_name", language, name="",
+                        level=translate(f"bots.{level}", language))).strip()
+        for language in LANGUAGES for level in LEVELS}))
 
 
 _OPEN_SEAT: Final = frozenset(name_key(translate("ui.seat.open", language))
