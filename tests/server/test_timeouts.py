@@ -92,3 +92,36 @@ def test_headers_or_an_address_too_long_are_answered_431_and_dropped(
     cookie = "x" * 30_000
     assert httpx.get(f"{quick_server.url}/api/games",
                      headers={"X-Big": cookie}).status_code == 200
+
+
+@pytest.mark.parametrize("pieces", [1, 2])  # past 64 KiB in the last piece
+def test_headers_past_64_kib_are_refused_however_they_are_sent(
+        quick_server: LiveServer, pieces: int) -> None:
+    """70 KB of headers in one or two pieces were served (the piece that ended the
+    headers was never counted), in twenty refused: they are refused now. A body sent with the
+    headers does not count, and the same connection's next request is counted afresh."""
+    head = (b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + b"".join(b"X-Filler-%d: %s\r\n" % (n, b"a" * 990) for n in range(70)) + b"\r\n")
+    with socket.create_connection(("127.0.0.1", quick_server.port)) as conn:
+        step = -(-len(head) // pieces)
+        with contextlib.suppress(OSError):
+            for start in range(0, len(head), step):
+                conn.sendall(head[start:start + step])
+        received, _ = closed_after(conn)
+    assert received.startswith(b"HTTP/1.1 431"), received[:80]
+    # 10 KB of headers and a 60 KB body (under the bodies' own 64 KiB limit): 70 KB in
+    # all, as much as the refused headers above.
+    body = b'{"config": {}, "seats": 2}' + b" " * 60_000
+    small = (b"POST /api/games/sequence-cats/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+             b"X-Filler: %s\r\nContent-Type: application/json\r\n"
+             b"Content-Length: %d\r\n\r\n" % (b"a" * 10_000, len(body)))
+    with socket.create_connection(("127.0.0.1", quick_server.port)) as conn:
+        conn.sendall(small + body + small + body)  # two requests, one after the other
+        conn.settimeout(10)
+        received = b""
+        while received.count(b"HTTP/1.1 ") < 2 or not received.endswith(b"}"):
+            chunk = conn.recv(65536)
+            if not chunk:
+                break
+            received += chunk
+    assert received.count(b"HTTP/1.1 200") == 2, received[:200]

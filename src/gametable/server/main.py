@@ -52,32 +52,43 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
     class HeaderTimeout(HttpToolsProtocol):
         _header_timer: asyncio.TimerHandle | None = None
         _head_bytes = 0
+        _head_tail = b""
+        _in_head = True  # a request's line and headers are what comes next
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._arm()
 
         def data_received(self, data: bytes) -> None:
+            # Counted before the parser reads it (which ends the headers): what arrives
+            # while the headers are still coming, up to their blank line, so that a
+            # piece that ends them counts too, and a body sent with them never does.
+            if self._in_head and not self.transport.is_closing():
+                seen = self._head_tail + data
+                end = seen.find(b"\r\n\r\n")
+                self._head_bytes += len(data) if end < 0 else end + 4 - len(self._head_tail)
+                self._head_tail = seen[-3:]
+                if self._head_bytes > MAX_HEAD_BYTES:
+                    self._disarm()
+                    self.transport.write(HEAD_TOO_LARGE)
+                    self.transport.close()
+                    return
             super().data_received(data)
-            # Only what arrives while the headers are still coming counts: a piece that
-            # ends them (and may carry a body) never does.
-            if self._header_timer is None or self.transport.is_closing():
-                return
-            self._head_bytes += len(data)
-            if self._head_bytes > MAX_HEAD_BYTES:
-                self._disarm()
-                self.transport.write(HEAD_TOO_LARGE)
-                self.transport.close()
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
-            self._head_bytes = 0
             self._arm()
 
         def on_headers_complete(self) -> None:
             self._disarm()
+            self._in_head = False
             self._head_bytes = 0
+            self._head_tail = b""
             super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            self._in_head = True  # the next request on this connection
+            super().on_message_complete()
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
