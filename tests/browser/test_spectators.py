@@ -248,3 +248,25 @@ def test_the_watch_page_lists_the_players_as_the_language_does(
         expect(page.locator(".watch-players")).to_have_text(words)
         page.close()
 
+
+
+@pytest.mark.parametrize("game", ["sequence-cats", "triominos", "dixit"])
+def test_a_long_name_never_widens_a_phones_page(
+    browser: Browser, web_server: LiveServer, game: str
+) -> None:
+    """A name of 40 letters without a space made a 390 px phone's page 580–680 px wide
+    (it scrolled sideways): in the watch page's "Players: …", the status line's "… is
+    playing" and the table's "… is the host"."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "easy"}] * (3 if game == "dixit" else 1)
+    made = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": game, "name": "W" * 40, "seats": seats}).json()
+    url = f"{web_server.url}/t/{made['table']['id']}"
+    for page_url in (f"{url}/watch", f"{url}#seat={made['token']}"):
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True).new_page()
+        page.goto(page_url)
+        expect(page.locator(".table-links, .watch-players").first).to_contain_text("W" * 40)
+        expect(page.locator(".sc-status, .tr-status, .dx-status").first).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{page_url}: the page is {width} px wide"
+        page.context.close()
