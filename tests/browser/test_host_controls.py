@@ -360,7 +360,7 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     newcomer.get_by_label("Your name").fill("Carla")
     newcomer.get_by_role("button", name="Take this seat").first.click()
     expect(newcomer.locator(".seat-row.mine")).to_contain_text("Carla")
-    anna.get_by_role("button", name="Fill the open seats with computer players").click()
+    anna.get_by_role("button", name="Let computer players take the 2 open seats").click()
     expect(newcomer.locator(".sc-status")).to_be_visible()
 
     # Nor is he invited to the next table when someone asks to play again.

@@ -135,6 +135,15 @@ def test_a_finished_dixit_game_offers_play_again_once(
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.closest('.dx-final') !== null")
         page.screenshot(path=str(shots / "dixit-final-play-again.png"))
+        # The status line names the winner too (it said only "The game is over.", and
+        # the ranking scrolls out of sight on a phone).
+        title = page.locator("#dx-final-title").inner_text()
+        won = {"You win!": "The game is over: you won!",
+               "You share the win!": "The game is over: you share the win!"}
+        expected = won.get(title) or (
+            f"The game is over: {title.removesuffix(' wins')} won." if title.endswith(" wins")
+            else f"The game is over: {title}.")
+        expect(page.locator(".dx-status-text")).to_have_text(expected)
 
 
 @pytest.mark.parametrize("watching", [False, True], ids=["player", "spectator"])

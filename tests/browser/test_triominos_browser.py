@@ -654,6 +654,9 @@ def test_pressman_the_last_rounds_winner_wins_and_the_result_says_why(
             "Greedy 2 and Greedy 3 reached 100 points in the last round: Greedy 3 "
             "won that round and with it the game (Pressman rules).")
         page.screenshot(path=shots / "triominos-pressman-round-winner.png")
+        # Once the result is closed, the status line still says who won.
+        page.locator('[data-action="close-summary"]').click()
+        expect(page.locator(".tr-status-text")).to_have_text("The game is over: Greedy 3 won.")
     finally:
         server.stop()
 

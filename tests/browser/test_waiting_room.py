@@ -117,3 +117,40 @@ def test_on_a_phone_the_host_shares_the_invite_link_with_another_app(
     expect(other.get_by_role("button", name="Copy: Invite link", exact=True)).to_be_visible()
     expect(other.get_by_role("button", name="Copy: Watch link", exact=True)).to_be_visible()
     expect(other.get_by_role("button", name="Share…")).to_have_count(0)
+
+
+def test_someone_alone_can_play_at_once_from_the_top_of_the_waiting_room(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """A newcomer pressed "Create table" with the lobby's default seats (seat 2 for a
+    friend) and waited for nobody: the "Computer player" buttons were below the links,
+    past the bottom of a laptop's window, and focus fell to the page's body. The room
+    offers computer players under what it waits for, starts at its heading, and once
+    the game begins shows it from the top (it stayed scrolled down). The notice on
+    restarting the server is the host's: a guest on the same computer is not given it."""
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(web_server.url)
+    page.locator(".game-card", has_text="Sequence Cats").click()
+    page.get_by_label("Your name").fill("Anna")
+    page.get_by_role("button", name="Create table").click()
+    heading = page.get_by_role("heading", name="Sequence Cats", level=1)
+    expect(heading).to_be_focused()
+    fill = page.get_by_role("button", name="Let a computer player take the open seat")
+    expect(fill).to_be_in_viewport(ratio=1)
+    expect(page.locator(".notice", has_text="localhost")).to_be_visible()
+    page.screenshot(path=str(shots / "waiting-room-play-at-once.png"))
+
+    guest = browser.new_context().new_page()
+    guest.goto(page.url.split("#")[0])
+    expect(guest.get_by_role("button", name="Take this seat")).to_be_visible()
+    expect(guest.locator("#invite-url")).to_be_visible()
+    expect(guest.locator(".notice", has_text="localhost")).to_have_count(0)
+    expect(guest.get_by_role("button", name="Let a computer player take the open seat")
+           ).to_have_count(0)  # the host's to do
+    guest.context.close()
+
+    page.mouse.wheel(0, 600)
+    page.wait_for_function("window.scrollY > 0")
+    fill.click()
+    expect(page.locator(".sc-status")).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") == 0

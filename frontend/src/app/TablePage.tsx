@@ -356,7 +356,9 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
       <p className="field-help">
         <ScreenLink info={info} /> {t("ui.screen.link_help")}
       </p>
-      {onlyHere(server) && <p className="notice">{t("ui.table.invite_localhost")}</p>}
+      {/* The host can act on it (they started the server, or know who did); a guest who
+          opened the link on this same computer cannot. */}
+      {onlyHere(server) && tokens.host(info.id) && <p className="notice">{t("ui.table.invite_localhost")}</p>}
     </div>
   );
 }
@@ -453,6 +455,18 @@ function WaitingRoom({
     if (optionsChanged) changedNotice.current?.scrollIntoView({ block: "nearest" });
   }, [optionsChanged, optionsKey]);
 
+  // The room is a new page: keyboard and screen-reader users start at its heading (focus
+  // fell to the page's body after "Create table"). When the game takes the room's place,
+  // the page shows it from the top, where its status line says whose turn it is (it
+  // stayed scrolled to the seat where the host had last clicked).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!begun) heading.current?.focus({ preventScroll: true });
+    return () => {
+      if (!begun) window.scrollTo({ top: 0 });
+    };
+  }, [begun]);
+
   const teams = teamsOf(info);
   // A visitor came to take a seat: the name and the seats come first, the invite link
   // (the host's to share) after them.
@@ -469,7 +483,7 @@ function WaitingRoom({
   const allKept = open > 0 && info.seats.every((s) => s.kind !== "open" || s.invited);
   return (
     <div className="waiting-room panel">
-      <h1>{t(`games.${info.game}.title`)}</h1>
+      <h1 ref={heading} tabIndex={-1}>{t(`games.${info.game}.title`)}</h1>
       <p className="table-settings">{tableSettings(t, info).join(" · ")}</p>
       {optionsChanged && (
         <p ref={changedNotice} className="notice" role="status" data-notice="options-changed">
@@ -478,6 +492,17 @@ function WaitingRoom({
       )}
       <HowToPlay game={info.game} className="waiting-how" />
       <p className="lead">{t(begun ? "ui.table.goes_on" : "ui.table.waiting", { count: open })}</p>
+      {/* Someone alone who pressed "Create table" waited for a friend who would never
+          come: the way to play at once stands under what the room waits for (the seats'
+          own buttons were below the links, past the window's bottom). */}
+      {hostToken && open > 0 && !begun && (
+        <p className="fill-now">
+          <span>{t("ui.table.no_one_to_invite")}</span>
+          <button type="button" data-action="fill-bots" onClick={() => void fillAll()}>
+            {t("ui.table.fill_bots_now", { count: open })}
+          </button>
+        </p>
+      )}
       {removed && <p className="notice" data-notice="removed">{t("ui.table.removed_here")}</p>}
       {kept && <p className="notice" data-notice="seat-kept">{t("ui.table.seat_kept_help")}</p>}
       {!visitor && !removed && !allKept && !seatsFirst && <InviteLink info={info} server={server} />}
@@ -550,7 +575,7 @@ function WaitingRoom({
           </li>
         ))}
       </ol>
-      {hostToken && open > 1 && (
+      {hostToken && open > 1 && begun && (
         <button type="button" onClick={() => void fillAll()}>
           {t("ui.table.fill_bots")}
         </button>

@@ -14,7 +14,8 @@ import { ActionPanel } from "./ActionPanel";
 import { CardBack } from "./Card";
 import { CardZoom } from "./CardZoom";
 import { ClueText } from "./ClueText";
-import { FinalRanking } from "./FinalRanking";
+import { FinalRanking, rankedEntries } from "./FinalRanking";
+import { gameOverStatus } from "../../app/gameOver";
 import { Hand } from "./Hand";
 import { findSubmit, findVote, readLegal } from "./legal";
 import { Players } from "./Players";
@@ -208,7 +209,11 @@ export function DixitTable(props: GameTableProps) {
   const asShown = useMemo(() => (ended && !view.finished ? { ...view, finished: true } : view), [ended, view]);
   // The big screen, which nobody clicks, keeps a round's result until the next clue.
   const onScreen = useScreenMode();
-  const status = statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player });
+  // A finished game says who won where the ranking, scrolled away, no longer does.
+  const winners = view.finished && !ended ? rankedEntries(t, view, state.outcome, player).filter((e) => e.rank === 1) : [];
+  const status = winners.length
+    ? gameOverStatus(t, winners.map((e) => e.label), seat !== null && winners.some((e) => e.seats.includes(seat)))
+    : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player });
   // While a round's reveal shows, its cards are sized so that they and the two lines
   // under each (the owner, the first votes) fit the table under the heading, on a
   // 1366 × 768 laptop's window too; more votes may scroll.

@@ -2,6 +2,7 @@
 import { andList } from "../../app/i18n";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useReplayMode } from "../../app/replay";
 import { seatName } from "../../app/seatName";
@@ -15,12 +16,19 @@ interface Props {
   outcome: Outcome | undefined;
 }
 
-export function FinalRanking({ info, view, seat, outcome }: Props) {
-  const { t } = useTranslation();
-  const player = (s: number) => seatName(t, info, s);
+export interface RankedEntry {
+  seats: number[];
+  colour: string;
+  label: string;
+  rank: number;
+  score: number;
+}
+
+/** The final ranking, best first: one entry per team in Team Dixit (teammates share
+ * rank and score), else per seat. */
+export function rankedEntries(t: TFunction, view: DixitView, outcome: Outcome | undefined, player: (seat: number) => string): RankedEntry[] {
   const scores = view.scores;
   const ranks = view.ranking ?? outcome?.ranking ?? scores.map((s) => 1 + scores.filter((o) => o > s).length);
-  // One line per team in Team Dixit (teammates share rank and score), else per seat.
   const entries = (view.teams ?? scores.map((_, s) => [s])).map((seats, index) => ({
     seats,
     colour: colourOf(view.teams ? index : seats[0]),
@@ -32,7 +40,13 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
   if (view.teams) {
     for (const e of entries) e.rank = 1 + entries.filter((o) => o.score > e.score).length;
   }
-  entries.sort((a, b) => a.rank - b.rank || a.seats[0] - b.seats[0]);
+  return entries.sort((a, b) => a.rank - b.rank || a.seats[0] - b.seats[0]);
+}
+
+export function FinalRanking({ info, view, seat, outcome }: Props) {
+  const { t } = useTranslation();
+  const player = (s: number) => seatName(t, info, s);
+  const entries = rankedEntries(t, view, outcome, player);
   const winners = entries.filter((e) => e.rank === 1);
   const won = seat !== null && winners.some((e) => e.seats.includes(seat));
   const headline = won

@@ -4,6 +4,7 @@ import { useScreenHold } from "../../app/screenHold";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
+import { gameOverStatus } from "../../app/gameOver";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
@@ -174,17 +175,21 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
 
   const preview = choice ? choice.target.actions[choice.index] : null;
   const previewPoints = preview ? placementPoints(preview, choice?.target.bonus ?? null, view, setup) : 0;
-  const status = statusText(t, {
-    view: ended ? { ...view, finished: true } : view,
-    myTurn,
-    player,
-    rotating: choice ? choice.target.actions[0].tile : null,
-    choosing: selected && targets.size ? selected : null,
-    canPlace: places.length > 0,
-    someFitNowhere: hand.some((tile) => !playable.has(tile)),
-    canDraw,
-    canPass,
-  });
+  // A finished game says who won once its result dialog is closed.
+  const status =
+    view.finished && !ended && view.winners.length
+      ? gameOverStatus(t, view.winners.map(player), seat !== null && view.winners.includes(seat))
+      : statusText(t, {
+          view: ended ? { ...view, finished: true } : view,
+          myTurn,
+          player,
+          rotating: choice ? choice.target.actions[0].tile : null,
+          choosing: selected && targets.size ? selected : null,
+          canPlace: places.length > 0,
+          someFitNowhere: hand.some((tile) => !playable.has(tile)),
+          canDraw,
+          canPass,
+        });
 
   const showToast = useCallback((event: GameEvent) => narrow || isHighlight(event), [narrow]);
   // On the big screen, which nobody clicks, a round's summary stays until the next
