@@ -1042,7 +1042,13 @@ def test_claiming_the_storyteller_role_and_a_clue_mimed_at_the_table(
     expect(reveal.locator(".dx-reveal-group").last).to_be_in_viewport()
     anna.screenshot(path=shots / "dixit-mime-reveal-laptop.png")
     assert page_scores(anna, 3) == rules_scores(web_server, table_id(anna))
+    # The status line said what to do with a hand the result hides: it says how to get
+    # back to it first, then what comes.
+    status = anna.locator(".dx-status-text")
+    expect(status).to_contain_text(
+        "Round 1's result: press Continue when you have seen it. ")
     continue_reveal(anna)
+    expect(status).not_to_contain_text("press Continue")
     expect(anna.locator(".dx-hand-card").last).to_be_in_viewport()  # all 7 cards (DX-3P)
 
 
@@ -1483,3 +1489,28 @@ def test_on_a_phone_eight_cards_to_vote_on_show_that_more_are_below(
     page.screenshot(path=shots / "dixit-phone-eight-vote.png")
     board.evaluate("box => { box.scrollTop = box.scrollHeight; }")
     assert settles_to(board, (True, False)) == (True, False)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "is-IS", "nb-NO", "pt-PT"])
+def test_the_clue_fields_hint_fits_the_field_on_a_laptop(
+    browser: Browser, web_server: LiveServer, locale: str
+) -> None:
+    """The empty clue field read "A word, a sound, a line of a" on a 1366 × 768 laptop
+    (the Portuguese hint was half cut): its hint fits."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "easy", "easy"], {0: "Anna"})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}, locale=locale
+                               ).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    field = page.locator(".dx-clue-field input")
+    expect(field).to_be_visible()
+    fits = """input => {
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d");
+        context.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft)
+            - parseFloat(style.paddingRight);
+        return [context.measureText(input.placeholder).width, room, input.placeholder];
+    }"""
+    width, room, hint = field.evaluate(fits)
+    assert hint and width <= room, f"{hint!r} is {width:.0f} px in a field of {room:.0f}"

@@ -211,9 +211,13 @@ export function DixitTable(props: GameTableProps) {
   const onScreen = useScreenMode();
   // A finished game says who won where the ranking, scrolled away, no longer does.
   const winners = view.finished && !ended ? rankedEntries(t, view, state.outcome, player).filter((e) => e.rank === 1) : [];
-  const status = winners.length
+  const next = winners.length
     ? gameOverStatus(t, winners.map((e) => e.label), seat !== null && winners.some((e) => e.seats.includes(seat)))
     : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player });
+  // While the last round's result covers the hand, the status line said "Give the card
+  // from your hand…" of a hand out of sight: it says how to get back to it first.
+  const status =
+    showReveal && lastRound && seat !== null && !onScreen ? t("dixit.ui.status.after_reveal", { round: lastRound.round, next }) : next;
   // While a round's reveal shows, its cards are sized so that they and the two lines
   // under each (the owner, the first votes) fit the table under the heading, on a
   // 1366 × 768 laptop's window too; more votes may scroll.
