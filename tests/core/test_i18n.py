@@ -73,7 +73,8 @@ def test_a_count_of_one_takes_the_catalogs_one_form_where_it_has_one() -> None:
         "Peça 0-1-1 (2 pontos)")
 
 
-@pytest.mark.parametrize("key", ["sequence_cats.ui.team_wins", "sequence_cats.ui.you_lose"])
+@pytest.mark.parametrize("key", ["sequence_cats.ui.team_wins", "sequence_cats.ui.you_lose_one",
+                                 "sequence_cats.ui.you_lose_other"])
 def test_a_sequence_cats_winner_is_named_by_colour_not_as_a_team(key: str) -> None:
     """SC-PLAY-1: two or three players play alone, so "the Orange team wins" (as the
     Portuguese said) was wrong there; every language names the winner by colour, which

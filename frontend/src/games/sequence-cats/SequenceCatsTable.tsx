@@ -348,8 +348,10 @@ function resultHeadline(
   }
   if (seat !== null && view.winners.includes(seat)) return t("sequence_cats.ui.you_win");
   // A player reads first whether they lost (the colour alone said it only to those who
-  // remembered theirs).
-  if (seat !== null) return t("sequence_cats.ui.you_lose", { team: teamName(winnerTeam) });
+  // remembered theirs), then who won: by name, as colours move when the seats rotate
+  // for the next game.
+  if (seat !== null)
+    return t("sequence_cats.ui.you_lose", { team: teamName(winnerTeam), players: andList(view.winners.map(player)), count: view.winners.length });
   return t("sequence_cats.ui.team_wins", { team: teamName(winnerTeam), players: andList(view.winners.map(player)) });
 }
 
