@@ -33,6 +33,14 @@ def test_an_invited_friend_sees_the_tables_options_and_clock_before_sitting(
     friend.goto(f"{web_server.url}/t/{created['table']['id']}")
     expect(friend.locator(".waiting-room .table-settings")).to_have_text(
         "6 jogadores · Variante: Dixit Festa · 1:00 por jogada")
+    # Someone about to sit down without a name is told what the others will call them
+    # (a guest on a phone became "Player 2" unawares).
+    help_text = page.locator('[data-help="no-name"]')
+    expect(help_text).to_have_text("Without a name, the others see you as “Player 2”.")
+    expect(friend.locator('[data-help="no-name"]')).to_have_text(
+        "Sem nome, os outros veem-te como «Jogador 2».")
+    page.get_by_label("Your name").fill("Bruno")
+    expect(help_text).to_have_count(0)
 
 
 def test_the_host_changes_the_options_before_the_first_move_and_a_friend_sees_them(

@@ -474,6 +474,7 @@ function WaitingRoom({
   const removed = seat === null && tokens.removed(info.id);
   const takeable = info.seats.filter((s) => mayTake(s, code)).length;
   const visitor = seat === null && takeable > 0 && !removed;
+  const firstTakeable = info.seats.find((s) => mayTake(s, code));
   // Seats the host keeps for guests with their links, and this page has none.
   const kept = seat === null && !removed && open > 0 && takeable === 0;
   // A friend who took a seat sees where they sit, and who else came, before the links
@@ -509,8 +510,20 @@ function WaitingRoom({
       {visitor && (
         <label className="field">
           <span className="field-label">{t("ui.lobby.your_name")}</span>
-          <input value={name} maxLength={40} placeholder={t("ui.lobby.name_placeholder")} onChange={(e) => setName(e.target.value)} />
+          <input
+            value={name}
+            maxLength={40}
+            placeholder={t("ui.lobby.name_placeholder")}
+            aria-describedby={!name.trim() ? "no-name-help" : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
+      )}
+      {/* A guest who took a seat without a name became "Player 2" unawares. */}
+      {visitor && !name.trim() && firstTakeable !== undefined && (
+        <p className="field-help" id="no-name-help" data-help="no-name">
+          {t("ui.table.no_name_help", { name: t("ui.seat.default_name", { seat: firstTakeable.seat + 1 }) })}
+        </p>
       )}
       {hostToken && !begun && info.version === 0 && <ChangeOptions info={info} server={server} hostToken={hostToken} />}
       {hostToken && open > 0 && (
