@@ -134,7 +134,8 @@ def test_someone_alone_can_play_at_once_from_the_top_of_the_waiting_room(
     friend) and waited for nobody: the "Computer player" buttons were below the links,
     past the bottom of a laptop's window, and focus fell to the page's body. The room
     offers computer players under what it waits for, starts at its heading, and once
-    the game begins shows it from the top (it stayed scrolled down). The notice on
+    the game begins shows it from the top (it stayed scrolled down), its status line
+    focused. The notice on
     restarting the server is the host's: a guest on the same computer is not given it."""
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     page.goto(web_server.url)
@@ -162,3 +163,6 @@ def test_someone_alone_can_play_at_once_from_the_top_of_the_waiting_room(
     fill.click()
     expect(page.locator(".sc-status")).to_be_in_viewport()
     assert page.evaluate("window.scrollY") == 0
+    # The game's status line takes the focus from the button that started it.
+    expect(page.locator(".sc-status")).to_be_focused()
+    page.screenshot(path=str(shots / "waiting-room-game-began.png"))

@@ -463,7 +463,16 @@ function WaitingRoom({
   useEffect(() => {
     if (!begun) heading.current?.focus({ preventScroll: true });
     return () => {
-      if (!begun) window.scrollTo({ top: 0 });
+      if (begun) return;
+      window.scrollTo({ top: 0 });
+      // The game's status line (whose turn, what to do) takes the focus from the button
+      // that started the game, now gone: it had fallen to the page's body.
+      requestAnimationFrame(() => {
+        const status = document.querySelector<HTMLElement>("[data-status-line]");
+        if (status && (document.activeElement === null || document.activeElement === document.body)) {
+          status.focus({ preventScroll: true });
+        }
+      });
     };
   }, [begun]);
 

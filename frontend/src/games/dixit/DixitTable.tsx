@@ -337,7 +337,7 @@ export function DixitTable(props: GameTableProps) {
       data-finished={view.finished ? "true" : "false"}
       data-reveal={showReveal ? "true" : "false"}
     >
-      <div className="dx-status" aria-live="polite" data-my-turn={myTurn ? "true" : "false"}>
+      <div className="dx-status" aria-live="polite" tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
         <span className="dx-status-text">{status}</span>
         <span className="dx-facts">
           {view.rounds_total
