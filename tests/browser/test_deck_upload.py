@@ -13,6 +13,8 @@ from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import wait_for
+from tests.browser.seats import SeatSocket
+from tests.browser.test_big_screen import say_clue
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -217,3 +219,33 @@ def test_a_wide_picture_shows_whole_when_its_card_is_enlarged(
     assert fit == "contain"
     assert abs(width / height - natural_width / natural_height) < 0.03, shown  # whole
     page.screenshot(path=str(shots / "deck-wide-picture-enlarged.png"))
+
+
+def test_the_big_screen_shows_an_uploaded_decks_cards(
+        browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path) -> None:
+    """The big screen (a browser with neither the deck's key nor a seat) showed the cards
+    of a table playing with an uploaded deck as blank tiles, their pictures answering
+    404: someone watching gets the players' picture pass while the host lets people
+    watch."""
+    files = [("files", (path.name, path.read_bytes(), "image/png"))
+             for path in pictures(tmp_path, 30)]
+    made = httpx.post(f"{web_server.url}/api/decks", data={"name": "Garden"}, files=files,
+                      timeout=60)
+    assert made.status_code == 201, made.text
+    deck_id, key = made.json()["deck"]["id"], made.json()["key"]
+    created = httpx.post(f"{web_server.url}/api/tables", headers={"X-Deck-Key": key}, json={
+        "game": "dixit", "name": "Anna",
+        "config": {"deck": deck_id, "first_storyteller": "first_seat"},
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3}, timeout=30)
+    assert created.status_code == 201, created.text
+    table = created.json()["table"]["id"]
+    screen = browser.new_page(viewport={"width": 1920, "height": 1080})
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    with SeatSocket(web_server, table, created.json()["token"]) as anna:
+        say_clue(anna, "A garden path")
+        cards = screen.locator(".dx-table img")
+        expect(cards).to_have_count(4)  # the vote: the table's cards face up
+        wait_for(screen, "[...document.querySelectorAll('.dx-table img')].every(i => "
+                         "i.complete && i.naturalWidth > 0)")
+    screen.screenshot(path=str(shots / "deck-uploaded-big-screen.png"))
+    screen.close()

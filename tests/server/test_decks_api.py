@@ -237,6 +237,34 @@ def test_seats_of_a_table_using_the_deck_get_a_picture_pass(client: TestClient,
     assert public["query"] == "" and public["expires"] is None
 
 
+def test_someone_watching_a_table_gets_a_picture_pass_while_its_host_lets_people_watch(
+        client: TestClient, bundled: Path) -> None:
+    """The big screen and the watch link showed an uploaded deck's cards as blank tiles
+    (their pictures answered 404): someone watching a table that plays with the deck now
+    gets the pass its players get, unless the host has switched watching off."""
+    body = uploaded(client, count=DIXIT_MINIMUM)
+    deck_id = body["deck"]["id"]
+    created = dixit_table(client, deck_id, body["key"])
+    table_id, token = created["table"]["id"], created["token"]
+    watching = client.post(f"/api/decks/{deck_id}/pass", json={"table": table_id})
+    assert watching.status_code == 200, watching.text
+    query = watching.json()["query"]
+    assert query == picture_pass(client, deck_id, table_id, token).json()["query"]
+    assert_image(client.get(f"/api/decks/{deck_id}/cards/5?size=thumb&{query}"), PRIVATE)
+    # Not for a table that plays with another deck, nor one nobody may watch.
+    other = uploaded(client, count=DIXIT_MINIMUM)
+    elsewhere = dixit_table(client, other["deck"]["id"], other["key"])
+    refused = client.post(f"/api/decks/{deck_id}/pass",
+                          json={"table": elsewhere["table"]["id"]})
+    assert refused.status_code == 404 and refused.json()["code"] == "no_deck"
+    off = client.post(f"/api/tables/{table_id}/watching", json={"allowed": False},
+                      headers={"X-Host-Token": created["host_token"]})
+    assert off.status_code == 200, off.text
+    refused = client.post(f"/api/decks/{deck_id}/pass", json={"table": table_id})
+    assert refused.status_code == 404 and refused.json()["code"] == "no_deck"
+    assert picture_pass(client, deck_id, table_id, token).status_code == 200  # players
+
+
 def test_an_expired_or_tampered_pass_opens_nothing(client: TestClient, bundled: Path) -> None:
     body = uploaded(client, count=DIXIT_MINIMUM)
     deck_id = body["deck"]["id"]

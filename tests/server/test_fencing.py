@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gametable.server import hosting
-from gametable.server.decks import _seated_deck
+from gametable.server.decks import _table_deck
 from gametable.server.fencing import FencedStorage
 from gametable.server.storage import SeatRow, TableRow, token_hash
 from gametable.server.tables import Refused, SeatRequest, TableManager
@@ -53,8 +53,9 @@ def test_a_table_this_process_does_not_hold_is_not_loaded_or_kept_here(
 
 def test_a_picture_pass_for_a_table_held_elsewhere_is_checked_in_storage(
         tmp_path: Path) -> None:
-    """The seat's token and the table's deck are read from storage, without loading
-    the table into this process (a table stored with an uploaded deck's id)."""
+    """The seat's token (or whether people may watch) and the table's deck are read from
+    storage, without loading the table into this process (a table stored with an
+    uploaded deck's id)."""
     async def body(manager: TableManager) -> None:
         await manager.storage.create_table(TableRow(
             id="t-deck", game="dixit", config={"deck": "up-123"}, seed=1, host_hash="-",
@@ -62,9 +63,14 @@ def test_a_picture_pass_for_a_table_held_elsewhere_is_checked_in_storage(
                                                 token_hash=token_hash("ann-token")),
                                         SeatRow(1, "open"), SeatRow(2, "open")]))
         manager.fence = lambda table_id: False
-        assert await _seated_deck(manager, "t-deck", "ann-token") == "up-123"
-        assert await _seated_deck(manager, "t-deck", "not-a-seat-token") is None
-        assert await _seated_deck(manager, "no-such-table", "ann-token") is None
+        assert await _table_deck(manager, "t-deck", "ann-token") == "up-123"
+        assert await _table_deck(manager, "t-deck", "not-a-seat-token") is None
+        assert await _table_deck(manager, "no-such-table", "ann-token") is None
+        # Someone watching gets the table's deck while its host lets people watch.
+        assert await _table_deck(manager, "t-deck", None) == "up-123"
+        await manager.storage.save_watching("t-deck", False)
+        assert await _table_deck(manager, "t-deck", None) is None
+        assert await _table_deck(manager, "t-deck", "ann-token") == "up-123"
         assert "t-deck" not in manager.tables
     with_manager(tmp_path, body)
 

@@ -125,12 +125,12 @@ export async function deckManifest(deck: string, pass = ""): Promise<DeckManifes
 }
 
 /** Trade a seat's token for a picture pass to its table's deck (sent in the body, never in
- * an address). */
-export async function deckPass(deck: string, table: string, token: string): Promise<DeckPass> {
+ * an address); without a token, the pass of someone watching the table. */
+export async function deckPass(deck: string, table: string, token: string | null): Promise<DeckPass> {
   const response = await fetch(`/api/decks/${encodeURIComponent(deck)}/pass`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ table, token }),
+    body: JSON.stringify(token ? { table, token } : { table }),
   });
   const data = await response.json().catch(() => null);
   if (!response.ok) throw failure(response.status, data, "ui.errors.network");

@@ -324,19 +324,22 @@ async def _in_use(manager: TableManager, deck_id: str) -> bool:
 
 
 class PassRequest(BaseModel):
-    """``POST /api/decks/{id}/pass``: a table that plays with the deck and a seat's token."""
+    """``POST /api/decks/{id}/pass``: a table that plays with the deck and a seat's token
+    (``None``: someone watching the table, which its host lets people do)."""
 
     model_config = BODY
 
     table: str = Field(min_length=1, max_length=64)
-    token: str = Field(min_length=1, max_length=200)
+    token: str | None = Field(default=None, min_length=1, max_length=200)
 
 
 @router.post("/api/decks/{deck_id}/pass")
 async def deck_pass(deck_id: str, body: PassRequest, request: Request) -> JSONResponse:
     """A picture pass for ``deck_id`` (``{deck, table, expires, query}``) for a seat of a
-    table that plays with it; the pictures' and manifest's addresses carry ``query``
-    instead of the seat token. A bundled deck needs none (``query`` is empty)."""
+    table that plays with it, or for someone watching it while its host lets people
+    watch (the watch link, the big screen: the table's cards are shown to them as to the
+    players); the pictures' and manifest's addresses carry ``query`` instead of the seat
+    token. A bundled deck needs none (``query`` is empty)."""
     deck = _find(deck_id) if deck_id.isascii() else None
     if deck is None:
         raise no_deck(deck_id)
@@ -345,7 +348,7 @@ async def deck_pass(deck_id: str, body: PassRequest, request: Request) -> JSONRe
         return JSONResponse({"deck": deck.id, "table": body.table, "expires": None,
                              "query": ""}, headers=headers)
     manager: TableManager = request.app.state.manager
-    if await _seated_deck(manager, body.table, body.token) != deck.id:
+    if await _table_deck(manager, body.table, body.token) != deck.id:
         raise no_deck(deck_id)
     issued = _passes(request).issue(deck.id, body.table)
     await asyncio.to_thread(warm, deck)
@@ -353,9 +356,11 @@ async def deck_pass(deck_id: str, body: PassRequest, request: Request) -> JSONRe
                          "query": issued.query()}, headers=headers)
 
 
-async def _seated_deck(manager: TableManager, table_id: str, token: str) -> str | None:
+async def _table_deck(manager: TableManager, table_id: str, token: str | None
+                      ) -> str | None:
     """The uploaded deck the table ``table_id`` plays with, when ``token`` holds a seat
-    there; ``None`` otherwise (no such table or seat, or storage cannot tell now).
+    there, or (``token`` ``None``) when its host lets people watch it; ``None`` otherwise
+    (no such table or seat, watching switched off, or storage cannot tell now).
 
     With several processes, a table another process runs is read from storage, never
     loaded here: a copy in this process's memory would fall behind the owner's, and
@@ -365,7 +370,8 @@ async def _seated_deck(manager: TableManager, table_id: str, token: str) -> str 
             table = await manager.get(table_id)
         except Refused:
             return None
-        deck = getattr(table.config, "deck", None) if table.seat_of(token) is not None else None
+        allowed = table.watching if token is None else table.seat_of(token) is not None
+        deck = getattr(table.config, "deck", None) if allowed else None
         return deck if isinstance(deck, str) else None
     try:
         row = await asyncio.to_thread(manager.storage.load_table, table_id)
@@ -373,9 +379,12 @@ async def _seated_deck(manager: TableManager, table_id: str, token: str) -> str 
         return None
     if row is None or row.expired is not None:
         return None
-    digest = token_hash(token)
-    if not any(seat.kind == HUMAN and seat.token_hash is not None
-               and secrets.compare_digest(seat.token_hash, digest) for seat in row.seats):
+    if token is None:
+        if not row.watching:
+            return None
+    elif not any(seat.kind == HUMAN and seat.token_hash is not None
+                 and secrets.compare_digest(seat.token_hash, token_hash(token))
+                 for seat in row.seats):
         return None
     deck = row.config.get("deck")
     return deck if isinstance(deck, str) else None

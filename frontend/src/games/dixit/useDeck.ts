@@ -1,6 +1,7 @@
 // A table's deck: card picture addresses and card descriptions, which serve as alt text.
 // An uploaded deck's pictures need a picture pass, which the seat's token buys (the token
-// never goes into an address); the pass is renewed before it runs out.
+// never goes into an address), or which someone watching gets while the host lets people
+// watch (the big screen, the watch link); the pass is renewed before it runs out.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { tokens } from "../../app/api";
 import { cardUrl, deckPass, DEFAULT_DECK, type CardSize } from "../../app/decks";
@@ -35,11 +36,11 @@ function loadDescriptions(deck: string, pass: string): Promise<(string | null)[]
 }
 
 /** The picture pass query for `deck` at table `table` ("" when none is needed or none can be
- * had; null while it is being fetched). */
+ * had; null while it is being fetched); `token` null: for someone watching. */
 function usePass(deck: string, table: string, token: string | null): string | null {
-  const [pass, setPass] = useState<string | null>(deck === DEFAULT_DECK || !token ? "" : null);
+  const [pass, setPass] = useState<string | null>(deck === DEFAULT_DECK ? "" : null);
   useEffect(() => {
-    if (deck === DEFAULT_DECK || !token) {
+    if (deck === DEFAULT_DECK) {
       setPass("");
       return;
     }
