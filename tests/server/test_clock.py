@@ -285,6 +285,29 @@ def test_when_every_person_is_away_each_turn_waits_out_its_time(tmp_path: Path) 
     with_manager(tmp_path, body)
 
 
+def test_a_person_alone_whose_time_runs_out_is_played_for_at_once(tmp_path: Path) -> None:
+    """The one person at a table with computer players let the time of a decision run
+    out: the page said "a computer player makes your move in 0:00", and it waited the
+    whole turn's time again (everyone being away, each turn waits out its time) before
+    moving. The decision whose time ran out is played at once; the next ones of the
+    away seat wait out their time."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, ann_token = await manager.create(
+            "sequence-cats", {}, [HUMAN, bot()], "Ann",
+            clock=ClockSettings(turn_seconds=3.0, cover="greedy"))
+        ann, ann_task = await seated(manager, table, ann_token)
+        clock = table.clock
+        assert clock is not None
+        await until(lambda: 0 in clock.away, timeout=10)
+        went_away = time.monotonic()
+        await until(lambda: any(seat == 0 for seat, _ in table.actions), timeout=10)
+        assert time.monotonic() - went_away < 2.0  # not the turn's 3 s again
+        ann.inbox.put_nowait(None)
+        await ann_task
+
+    with_manager(tmp_path, body)
+
+
 def test_a_dixit_claim_sends_only_one_seat_away_and_each_decision_has_its_clock(
         tmp_path: Path) -> None:
     """In Dixit each decision is timed: when nobody claims the storyteller role (any

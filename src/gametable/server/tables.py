@@ -1313,7 +1313,7 @@ class TableManager:
             except StorageError:
                 log.warning("table %s: its clock could not be stored", log_name(table.id))
             table.clock_changed()
-        self._wake_bots(table)
+        self._wake_bots(table, timed_out=seat)
 
     async def back(self, table: Table, conn: Connection) -> None:
         """The person of ``conn``'s seat takes it back from the computer player that
@@ -1358,7 +1358,8 @@ class TableManager:
         TR-TIME-1), but with every person away each turn is played only once its time
         has run out (the turn's time, or the absence allowed without one), as TR-TIME-1
         says, so that a game whose people all stepped away moves at the clock's pace
-        instead of playing itself to the end in moments."""
+        instead of playing itself to the end in moments. (The decision whose time ran
+        out as its seat went away is played at once: it has waited already.)"""
         clock = table.clock
         if (clock is None or seat in table.bots or not self._covering(table, seat)
                 or not self._nobody_here(table)):
@@ -1516,13 +1517,17 @@ class TableManager:
 
     # -- computer players -----------------------------------------------------------
 
-    def _wake_bots(self, table: Table) -> None:
+    def _wake_bots(self, table: Table, timed_out: Seat | None = None) -> None:
+        """Start the computer players that must act now (``timed_out``: a seat whose
+        decision's time has just run out, which its cover plays without waiting it out
+        again, see :meth:`_cover_wait`)."""
         if (not table.bots and table.clock is None) or table.status != PLAYING:
             return  # without a clock nobody is covered: only the table's bots may act
         for seat in table.game.to_act(table.state):
             if seat not in table.bot_tasks and (seat in table.bots
                                                 or self._covering(table, seat)):
-                task = asyncio.create_task(self._bot_turn(table, seat))
+                task = asyncio.create_task(self._bot_turn(table, seat,
+                                                          timed_out=seat == timed_out))
                 table.bot_tasks[seat] = task
 
     def _patience(self, table: Table, seat: Seat) -> float:
@@ -1542,13 +1547,14 @@ class TableManager:
         thinking = thinking_budget(bot) if bot is not None else 0.0
         return think_time(self.bot_delay, self._pace, thinking)
 
-    async def _bot_turn(self, table: Table, seat: Seat) -> None:
+    async def _bot_turn(self, table: Table, seat: Seat, *, timed_out: bool = False) -> None:
         try:
             # The think time includes the decision itself (a search player's half second
             # of thought is not added to it), except where the game asks computer players
             # to let people act first: then they wait, and decide on what they see after.
-            # It never depends on the seat's cards (see gametable.bots.pace).
-            waiting = self._cover_wait(table, seat)
+            # It never depends on the seat's cards (see gametable.bots.pace). A decision
+            # whose time has just run out has waited its time already.
+            waiting = 0.0 if timed_out else self._cover_wait(table, seat)
             if waiting:
                 await asyncio.sleep(waiting)
             delay = self._think_time(table, seat)
