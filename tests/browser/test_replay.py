@@ -392,4 +392,11 @@ def test_a_triominos_ranking_writes_a_score_below_zero_with_a_minus_sign(
     scores = page.locator(".tr-rank-score")
     expect(scores.first).to_be_visible()
     assert "−5 points" in scores.all_inner_texts(), scores.all_inner_texts()
+    # Seen by the winner's seat, the status line names the winner: a replay is read by
+    # anyone, and it said "The game is over: you won!".
+    page.keyboard.press("Escape")
+    (winner,) = outcome.winners
+    name = record.seats[winner].name
+    page.get_by_label("Seen by").select_option(label=f"Seat {winner + 1}: {name}")
+    expect(page.locator(".tr-status-text")).to_have_text(f"The game is over: {name} won.")
     page.context.close()

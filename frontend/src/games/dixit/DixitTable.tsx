@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useScreenHold } from "../../app/screenHold";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useDecisionsOpen, useScreenMode, useTableEnded } from "../../app/replay";
+import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useMyDeadline, useTimeLeft } from "../../app/TurnClock";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
@@ -205,6 +205,8 @@ export function DixitTable(props: GameTableProps) {
   );
 
   const ended = useTableEnded();
+  // A replay is read by anyone: its status names the winner, never "you".
+  const replay = useReplayMode();
   // A game its host ended shows its last position with nobody at work in it.
   const asShown = useMemo(() => (ended && !view.finished ? { ...view, finished: true } : view), [ended, view]);
   // The big screen, which nobody clicks, keeps a round's result until the next clue.
@@ -212,7 +214,7 @@ export function DixitTable(props: GameTableProps) {
   // A finished game says who won where the ranking, scrolled away, no longer does.
   const winners = view.finished && !ended ? rankedEntries(t, view, state.outcome, player).filter((e) => e.rank === 1) : [];
   const next = winners.length
-    ? gameOverStatus(t, winners.map((e) => e.label), seat !== null && winners.some((e) => e.seats.includes(seat)))
+    ? gameOverStatus(t, winners.map((e) => e.label), !replay && seat !== null && winners.some((e) => e.seats.includes(seat)))
     : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player });
   // While the last round's result covers the hand, the status line said "Give the card
   // from your hand…" of a hand out of sight: it says how to get back to it first.

@@ -178,7 +178,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   // A finished game says who won once its result dialog is closed.
   const status =
     view.finished && !ended && view.winners.length
-      ? gameOverStatus(t, view.winners.map(player), seat !== null && view.winners.includes(seat))
+      ? gameOverStatus(t, view.winners.map(player), !replay && seat !== null && view.winners.includes(seat))
       : statusText(t, {
           view: ended ? { ...view, finished: true } : view,
           myTurn,
