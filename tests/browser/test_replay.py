@@ -398,5 +398,6 @@ def test_a_triominos_ranking_writes_a_score_below_zero_with_a_minus_sign(
     (winner,) = outcome.winners
     name = record.seats[winner].name
     page.get_by_label("Seen by").select_option(label=f"Seat {winner + 1}: {name}")
+    expect(page.locator(f'.tr-player[data-seat="{winner}"]')).to_contain_text("you")
     expect(page.locator(".tr-status-text")).to_have_text(f"The game is over: {name} won.")
     page.context.close()
