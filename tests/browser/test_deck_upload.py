@@ -92,6 +92,7 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
             bundle.write(picture_file, picture_file.name)
     dialog.locator("input[type=file]").set_input_files([str(archive)])
     expect(dialog).to_contain_text(re.compile(r"beach\.zip \(\d+ KB\): the pictures in the zip"))
+    expect(dialog.locator("[data-notice=too-few-pictures]")).to_have_count(0)  # counted later
 
     # A picture too small to look sharp is pointed out, not refused.
     tiny = tmp_path / "tiny.png"
@@ -102,10 +103,14 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
         "blurred when enlarged. A larger picture looks sharp.")
     expect(dialog.locator("button[type=submit]")).to_be_enabled()
 
-    # Three real pictures, the first described.
+    # Three real pictures, the first described: too few for any table, which the
+    # dialog says before the upload (only the lobby said so, after it).
     files = pictures(tmp_path, 3)
     dialog.locator("input[type=file]").set_input_files([str(p) for p in files])
     expect(dialog.locator(".deck-upload-picture")).to_have_count(3)
+    expect(dialog.locator("[data-notice=too-few-pictures]")).to_have_text(
+        "3 pictures are too few for a game: the smallest table (three players) needs 26 "
+        "cards, six players 42.")
     expect(dialog.get_by_role("alert")).to_have_count(0)
     expect(dialog.locator("[data-notice=small-pictures]")).to_have_count(0)
     dialog.get_by_label("Description of picture 1 (optional)").fill("A yellow sun")

@@ -21,6 +21,8 @@ type Extra = JsonSchema & {
   "x-when"?: Record<string, unknown[]>;
   "x-choices"?: unknown[];
   "x-deck"?: boolean;
+  /** A deck option's fewest cards for any table (a smaller upload is warned of). */
+  "x-fewest-cards"?: number;
   "x-ui-language"?: boolean;
 };
 
@@ -105,6 +107,7 @@ export function ConfigForm({ namespace, schema, seats, values, onChange }: Props
               label={t(`${key}.label`, { defaultValue: field.schema.title ?? field.name })}
               help={t(`${key}.help`, { defaultValue: "" })}
               value={typeof current === "string" ? current : "default"}
+              fewestCards={(field.schema as Extra)["x-fewest-cards"]}
               onChange={(deck) => onChange({ ...values, [field.name]: deck })}
             />
           );

@@ -12,10 +12,12 @@ interface Props {
   label: string;
   help?: string;
   value: string;
+  /** The fewest cards any table needs (an upload of fewer pictures is warned of). */
+  fewestCards?: number;
   onChange: (deck: string) => void;
 }
 
-export function DeckPicker({ label, help, value, onChange }: Props) {
+export function DeckPicker({ label, help, value, fewestCards, onChange }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [decks, setDecks] = useState<DeckSummary[] | null>(null);
@@ -126,7 +128,7 @@ export function DeckPicker({ label, help, value, onChange }: Props) {
       <span className="sr-only" aria-live="polite">
         {status}
       </span>
-      <DeckUpload open={uploading} onClose={() => setUploading(false)} onCreated={created} />
+      <DeckUpload open={uploading} fewestCards={fewestCards} onClose={() => setUploading(false)} onCreated={created} />
     </div>
   );
 }

@@ -12,6 +12,8 @@ import "./deck-upload.css";
 
 interface Props {
   open: boolean;
+  /** The fewest cards any table needs: fewer pictures are warned of before uploading. */
+  fewestCards?: number;
   onClose: () => void;
   /** The deck was made (its owner key is kept in this browser). */
   onCreated: (deck: DeckSummary) => void;
@@ -70,7 +72,7 @@ function precheck(files: File[]): ErrorMessage | null {
   return null;
 }
 
-export function DeckUpload({ open, onClose, onCreated }: Props) {
+export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -260,6 +262,13 @@ export function DeckUpload({ open, onClose, onCreated }: Props) {
                 ),
               )}
             </ol>
+            {/* An 8-picture deck uploaded as "ready", and only the lobby said then that
+                no table could play with it. (A zip's pictures are counted by the server.) */}
+            {fewestCards !== undefined && zips.length === 0 && pictures.length < fewestCards && (
+              <p className="notice deck-upload-few" data-notice="too-few-pictures">
+                {t("decks.upload.too_few", { count: pictures.length, fewest: fewestCards })}
+              </p>
+            )}
             {smallNames.length > 0 && (
               <p className="notice deck-upload-small" data-notice="small-pictures">
                 {t("decks.upload.small_pictures", { count: smallNames.length, files: smallNames.join(", "), pixels: SHARP_SIDE })}

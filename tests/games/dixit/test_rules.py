@@ -8,7 +8,13 @@ import pytest
 
 from gametable.core.errors import ConfigError, IllegalAction
 from gametable.games.dixit import DIXIT as GAME
-from gametable.games.dixit.config import DixitConfig, cards_in_game, minimum_deck
+from gametable.games.dixit.config import (
+    FEWEST_CARDS,
+    SEAT_RANGE,
+    DixitConfig,
+    cards_in_game,
+    minimum_deck,
+)
 from gametable.games.dixit.rules import GIVER_PATIENCE, team_of
 from tests.games.dixit.helpers import (
     config,
@@ -384,6 +390,15 @@ def test_dx_round_6_hands_are_refilled_and_the_table_discarded() -> None:
     vote_for(state, {1: [0], 2: [3], 3: [0]})
     assert [len(h) for h in state.hands] == [6] * 4
     assert state.discard_pile == table
+
+
+def test_dx_deck_2_the_fewest_cards_any_table_needs() -> None:
+    """FEWEST_CARDS, which the deck option's schema gives the upload dialog, is the
+    smallest first deal plus one round over every edition, variant and seat count."""
+    fewest = min(minimum_deck(config(edition=edition, variant=variant), seats)
+                 for (edition, variant), counts in SEAT_RANGE.items() for seats in counts)
+    assert fewest == FEWEST_CARDS == 3 * 7 + 5
+    assert GAME.describe()["config_schema"]["properties"]["deck"]["x-fewest-cards"] == fewest
 
 
 def test_dx_round_6_is_reshuffles_the_discard_pile() -> None:

@@ -26,6 +26,11 @@ Party 6–12 (DX-PARTY); Team 6, 8, 10, 12 (DX-TEAM-1). Party and Team are IS on
 ALLOWED_SEATS = tuple(range(3, 13))
 """Every seat count some Dixit variant allows."""
 
+FEWEST_CARDS = 26
+"""DX-DECK-2: the fewest cards any table needs (the first deal plus one round of three
+players, 3 × 7 + 5; see :func:`minimum_deck`): a deck of fewer fits no table. The deck
+option's schema carries it (``x-fewest-cards``) for the upload dialog's warning."""
+
 MAX_CLUE = 200
 """DX-ROUND-1: a clue is 1–200 characters [decision]."""
 
@@ -106,7 +111,8 @@ class DixitConfig(VersionedConfig):
     first_storyteller: Literal["claim", "first_seat", "random"] = Field(
         default="claim", description="Who tells first.")
     deck: str = Field(default="default", min_length=1, max_length=64,
-                      description="The picture deck.", json_schema_extra={"x-deck": True})
+                      description="The picture deck.",
+                      json_schema_extra={"x-deck": True, "x-fewest-cards": FEWEST_CARDS})
     clue_language: Literal["auto", "en", "is", "nb", "pt"] = Field(
         default="auto", description="Language of computer players' clues.",
         json_schema_extra={"x-ui-language": True})
