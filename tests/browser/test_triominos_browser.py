@@ -581,6 +581,18 @@ def test_a_phone_scrolls_the_hand_to_the_tile_chosen_for_the_player(
             return tile.left >= row.left - 1 && tile.right <= row.right + 1;
         })()""")
         page.screenshot(path=shots / "triominos-phone-chosen-tile.png")
+        # A tap on a greyed tile did nothing (its reason was a tooltip, which a phone
+        # never shows): it says why, and leaves the chosen tile chosen.
+        greyed = page.locator('.tr-hand-tile[data-playable="false"]').last  # in sight
+        tile = greyed.get_attribute("data-tile")
+        expect(greyed).to_be_disabled()  # as assistive technology is told (aria-disabled)
+        greyed.tap(force=True)  # which a person's finger does not know
+        expect(page.locator('[data-hint="fits-nowhere"]')).to_contain_text(
+            f"Tile {tile} (")
+        expect(page.locator('[data-hint="fits-nowhere"]')).to_contain_text(
+            "fits nowhere on the table now")
+        expect(chosen).to_have_attribute("data-tile", only)
+        page.screenshot(path=shots / "triominos-phone-greyed-tile-tapped.png")
     finally:
         server.stop()
 

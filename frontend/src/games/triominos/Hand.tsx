@@ -16,7 +16,19 @@ interface HandProps {
   onSelect: (tile: string | null, byKeyboard: boolean) => void;
 }
 
+/** How long the note on a greyed tile stays (ms). */
+const HINT_MS = 3500;
+
 export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: HandProps) {
+  // A tap on a greyed tile on one's turn says why nothing happens (its title, a
+  // tooltip, never shows on a phone), for a few seconds.
+  const [hint, setHint] = useState<string | null>(null);
+  useEffect(() => {
+    if (hint === null) return;
+    const timer = window.setTimeout(() => setHint(null), HINT_MS);
+    return () => window.clearTimeout(timer);
+  }, [hint]);
+  useEffect(() => setHint(null), [myTurn, hand.length]);
   const { t } = useTranslation();
   const row = useRef<HTMLUListElement>(null);
   // On a phone the row scrolls sideways: a tile selected for the player (the tile just
@@ -126,9 +138,10 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
               data-playable={canPlay ? "true" : "false"}
               aria-pressed={isSelected}
               title={label}
-              disabled={!canPlay}
+              disabled={!canPlay && !myTurn}
+              aria-disabled={!canPlay}
               // A click from the keyboard has no pointer position: detail 0.
-              onClick={(event) => onSelect(isSelected ? null : tile, event.detail === 0)}
+              onClick={(event) => (canPlay ? onSelect(isSelected ? null : tile, event.detail === 0) : setHint(label))}
             >
               <TileGlyph tile={tile} className="tr-hand-glyph" />
               <span className="sr-only">{label}</span>
@@ -137,6 +150,11 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
         );
       })}
     </ul>
+    {hint !== null && (
+      <p className="tr-hand-hint" role="status" data-hint="fits-nowhere">
+        {hint}
+      </p>
+    )}
     {hiddenPlayable.length > 0 && (
       <button type="button" className="tr-hand-more" data-action="more-tiles" onClick={() => scrollTo(hiddenPlayable[0])}>
         {t("triominos.ui.more_tiles_fit", { count: hiddenPlayable.length })}
