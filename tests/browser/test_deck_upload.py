@@ -31,6 +31,16 @@ def pictures(folder: Path, count: int) -> list[Path]:
     return paths
 
 
+def upload_garden(server: LiveServer, folder: Path, count: int) -> tuple[str, str]:
+    """A deck "Garden" of ``count`` pictures uploaded through the API: its id and key."""
+    files = [("files", (path.name, path.read_bytes(), "image/png"))
+             for path in pictures(folder, count)]
+    made = httpx.post(f"{server.url}/api/decks", data={"name": "Garden"}, files=files,
+                      timeout=60)
+    assert made.status_code == 201, made.text
+    return made.json()["deck"]["id"], made.json()["key"]
+
+
 def open_dixit_lobby(page: Page, server: LiveServer) -> None:
     page.goto(server.url)
     games = httpx.get(f"{server.url}/api/games").json()["games"]
@@ -143,12 +153,7 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
 def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_token(
         browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path) -> None:
     # A deck of 26 pictures (the fewest for three players), uploaded from this browser.
-    files = [("files", (path.name, path.read_bytes(), "image/png"))
-             for path in pictures(tmp_path, 26)]
-    made = httpx.post(f"{web_server.url}/api/decks", data={"name": "Garden"}, files=files,
-                      timeout=60)
-    assert made.status_code == 201, made.text
-    deck_id, key = made.json()["deck"]["id"], made.json()["key"]
+    deck_id, key = upload_garden(web_server, tmp_path, 26)
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     keys = json.dumps({deck_id: key})
     page.add_init_script("localStorage.setItem('gametable.lang', 'en'); "
@@ -232,12 +237,7 @@ def test_the_big_screen_shows_an_uploaded_decks_cards(
     of a table playing with an uploaded deck as blank tiles, their pictures answering
     404: someone watching gets the players' picture pass while the host lets people
     watch."""
-    files = [("files", (path.name, path.read_bytes(), "image/png"))
-             for path in pictures(tmp_path, 30)]
-    made = httpx.post(f"{web_server.url}/api/decks", data={"name": "Garden"}, files=files,
-                      timeout=60)
-    assert made.status_code == 201, made.text
-    deck_id, key = made.json()["deck"]["id"], made.json()["key"]
+    deck_id, key = upload_garden(web_server, tmp_path, 30)
     created = httpx.post(f"{web_server.url}/api/tables", headers={"X-Deck-Key": key}, json={
         "game": "dixit", "name": "Anna",
         "config": {"deck": deck_id, "first_storyteller": "first_seat"},
