@@ -182,7 +182,8 @@ def test_alone_with_computer_players_a_person_away_is_waited_for(
     """With every person away, the computer players covering for them played the game
     to its end in moments; now each covered turn waits out its time (TR-TIME-1), and
     the page says so, with the time left before the computer player moves (the page
-    showed no countdown while it waited)."""
+    showed no countdown while it waited). The decision whose time ran out is played at
+    once (it waited its whole time again, the page saying "in 0:00")."""
     with httpx.Client(base_url=web_server.url) as http:
         made = http.post("/api/tables", json={
             "game": "sequence-cats", "name": "Anna",
@@ -192,11 +193,15 @@ def test_alone_with_computer_players_a_person_away_is_waited_for(
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{web_server.url}/t/{table_id}#seat={token}")
     banner = page.locator(".away-banner")
+    # Anna's first turn ran out: played for her at once, then the computer's; her next
+    # turn waits out its time, counted down.
     expect(banner).to_contain_text(re.compile(
-        r"Everyone is away: a computer player \(Easy\) makes your move in 0:0[0-5]\."),
+        r"Everyone is away: a computer player \(Easy\) makes your move in 0:0[1-5]\."),
         timeout=30_000)
+    version = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["version"]
+    assert version >= 2  # hers, played at once, and the computer's
     page.wait_for_timeout(1500)
-    assert httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["version"] == 0
+    assert httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["version"] == version
     page.get_by_role("button", name="I'm back").click()
     expect(banner).to_have_count(0)
     expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
