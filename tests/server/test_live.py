@@ -23,10 +23,13 @@ pytestmark = pytest.mark.server
 SECRET_KEYS = {"pile", "hands", "rng", "seed", "token", "token_hash", "host_hash",
                "submissions"}
 RACES = {"dixit.errors.already_claimed", "dixit.errors.giver_chosen",
-         "dixit.errors.not_giving", "dixit.errors.teammate_gives",
+         "dixit.errors.not_giving", "dixit.errors.already_given",
+         "dixit.errors.teammate_gives", "dixit.errors.giver_not_named",
          "server.errors.stale_version"}
 """Refusals that settle a race between seats deciding at once (Dixit): someone claimed
-the storyteller role first, or a teammate named the giver first."""
+the storyteller role first, a teammate named the giver first, or a card given was
+answered again before its state arrived (the refusals that say why a seat gives no card
+now, DX-ROUND-2 and DX-TEAM-2, name each case)."""
 
 
 def keys_of(value: Any) -> Iterator[str]:

@@ -118,6 +118,11 @@ export function TurnClock({
   // has run out, counted from when the turn came (the server's wait, docs/protocol.md).
   const [turnSince, setTurnSince] = useState(() => Date.now());
   useEffect(() => setTurnSince(Date.now()), [state.version]);
+  // The decision whose time ran out as this seat went away is played at once: it is
+  // not counted down again (the version the seat went away at; null while here).
+  const awayNow = seat !== null && clock !== null && seat in clock.away;
+  const [awayAt, setAwayAt] = useState<number | null>(null);
+  useEffect(() => setAwayAt((old) => (awayNow ? (old ?? state.version) : null)), [awayNow, state.version]);
   const awayCount = clock ? Object.keys(clock.away).length : 0;
   const ticking =
     clock !== null && clock.paused_at === null && (Object.keys(clock.deadlines).length > 0 || awayCount > 0);
@@ -161,7 +166,8 @@ export function TurnClock({
   const everyoneAway = info.seats.every((s) => s.kind !== "human" || away.includes(s.seat));
   const coverWait = (clock.turn_seconds ?? info.clock?.absent_seconds ?? 0) * 1000;
   const coverLeft =
-    mine && everyoneAway && seat !== null && state.to_act.includes(seat) && coverWait > 0 && clock.paused_at === null
+    mine && everyoneAway && seat !== null && state.to_act.includes(seat) && coverWait > 0 && clock.paused_at === null &&
+    awayAt !== null && state.version > awayAt
       ? Math.max(0, turnSince + coverWait - now)
       : null;
 
