@@ -592,6 +592,7 @@ def test_a_phone_scrolls_the_hand_to_the_tile_chosen_for_the_player(
         expect(page.locator('[data-hint="fits-nowhere"]')).to_contain_text(
             "fits nowhere on the table now")
         expect(chosen).to_have_attribute("data-tile", only)
+        expect(chosen).to_be_in_viewport()  # the rack stays in sight under the note
         page.screenshot(path=shots / "triominos-phone-greyed-tile-tapped.png")
     finally:
         server.stop()
