@@ -721,6 +721,42 @@ def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(
         server.stop()
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)])
+def test_a_phone_keeps_a_rounds_continue_button_in_sight(
+    browser: Browser, tmp_path: Path, shots: Path, size: tuple[int, int]
+) -> None:
+    """A round's summary in the middle of a game lists four seats' points and every
+    round's before its Continue button, which was a long scroll below a phone's window:
+    it stays at the dialog's foot while the points scroll (as the end's actions do)."""
+    server, url = serve_played(tmp_path / "data", {"rounds": 3}, FOUR_SEED, FOUR_SEATS,
+                               stop=lambda state: state.round >= 2)
+    try:
+        width, height = size
+        page = browser.new_context(viewport={"width": width, "height": height},
+                                   is_mobile=True, has_touch=True,
+                                   device_scale_factor=2).new_page()
+        page.goto(url)
+        page.get_by_role("button", name="Scores").tap()
+        summary = page.locator(".tr-summary")
+        expect(summary).to_have_attribute("data-round", "1")
+        assert summary.evaluate("panel => panel.scrollHeight > panel.clientHeight + 50")
+        expect(page.locator("#tr-summary-title")).to_be_in_viewport()
+        go_on = page.locator('[data-action="close-summary"]')
+        expect(go_on).to_have_text("Continue")
+        expect(go_on).to_be_in_viewport(ratio=1)
+        page.screenshot(path=shots / f"triominos-phone-round-{height}.png")
+        # Scrolled to the totals, the button is still there, and not over the last line.
+        page.locator(".tr-totals-legend").scroll_into_view_if_needed()
+        expect(go_on).to_be_in_viewport(ratio=1)
+        legend = page.locator(".tr-totals-legend").bounding_box()
+        bar = page.locator(".tr-summary .result-actions").bounding_box()
+        assert legend and bar and legend["y"] + legend["height"] <= bar["y"] + 1
+        go_on.tap()
+        expect(summary).to_have_count(0)
+    finally:
+        server.stop()
+
+
 def annas_turn(state: TriominosState) -> bool:
     return 0 in GAME.to_act(state)
 
