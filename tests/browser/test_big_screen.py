@@ -329,3 +329,39 @@ def test_the_big_screen_shows_every_player_of_a_twelve_player_ranking(
             assert box is not None
             assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 0.5, (box, panel)
         screen.screenshot(path=str(shots / "big-screen-dixit-twelve-ranking.png"))
+
+
+def test_the_big_screen_shows_the_turn_clock_and_who_is_away(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """The room reads whose time runs from the screen, and that a computer player moves
+    for someone whose time ran out (the screen showed neither: only the phones did)."""
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": "sequence-cats", "config": {}, "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "clock": {"turn_seconds": 12, "cover": "easy"}})
+        assert created.status_code == 201, created.text
+        table, anna = created.json()["table"]["id"], created.json()["token"]
+        joined = http.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Bruno"})
+        assert joined.status_code == 200, joined.text
+    screen = browser.new_context(viewport={"width": 1600, "height": 900}).new_page()
+    # Anna at the table (her time starts when she comes) and doing nothing.
+    with seats.SeatSocket(web_server, table, anna), \
+            seats.SeatSocket(web_server, table, joined.json()["token"]):
+        screen.goto(f"{web_server.url}/t/{table}/screen")
+        clock = screen.locator(".screen-header .turn-clock")
+        countdown = clock.locator('.clock-seat[data-seat="0"]')
+        expect(countdown).to_contain_text("Anna")
+        expect(countdown.locator("time")).to_have_text(re.compile(r"^0:(0[1-9]|1[0-2])$"))
+        # Large enough to read across the room (the table's own clock is small print).
+        size = countdown.evaluate("li => parseFloat(getComputedStyle(li).fontSize)")
+        assert size >= 20, size
+        # Anna's time runs out: a computer player moves for her, and the screen says so.
+        expect(clock.locator('.clock-away[data-seat="0"]')).to_have_text(
+            "Anna is away (Easy plays)", timeout=30_000)
+        expect(clock.locator('.clock-seat[data-seat="1"]')).to_contain_text("Bruno")
+        screen.screenshot(path=str(shots / "big-screen-clock.png"))
+        # The table below still fits the window (the clock sits beside the game's name).
+        assert screen.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+    screen.context.close()

@@ -1,11 +1,13 @@
 // The big screen: a table for a TV or projector. It shows what everyone may see (the
 // public view, no hand), follows the game live and reconnects by itself; while seats are
-// open, a QR code of the invite link lets people in the room join from their phones.
+// open, a QR code of the invite link lets people in the room join from their phones;
+// with a turn clock, whose time runs and who is away (a computer player covering).
 import { QRCodeSVG } from "qrcode.react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { ScreenMode } from "./replay";
 import { seatName } from "./seatName";
+import { TurnClock } from "./TurnClock";
 import type { TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { useTable } from "./useTable";
@@ -15,7 +17,7 @@ const nothing = () => undefined;
 export function ScreenPage({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
   const server = useGames().data;
-  const { info, state, status, error } = useTable(tableId, null, true);
+  const { info, state, status, error, clock } = useTable(tableId, null, true);
 
   if (status === "gone") {
     return (
@@ -32,6 +34,8 @@ export function ScreenPage({ tableId }: { tableId: string }) {
       <header className="screen-header">
         <h1>{t(`games.${info.game}.title`)}</h1>
         {status !== "open" && <span className="connection-banner">{t("ui.table.reconnecting")}</span>}
+        {/* The room reads the clock from the screen too: whose time runs, who is away. */}
+        {info.status === "playing" && state && <TurnClock info={info} state={state} seat={null} clock={clock} onBack={nothing} />}
       </header>
       {open && <JoinCode info={info} server={server} />}
       {info.status !== "waiting" && module && state && (
