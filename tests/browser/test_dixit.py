@@ -1514,3 +1514,37 @@ def test_the_clue_fields_hint_fits_the_field_on_a_laptop(
     }"""
     width, room, hint = field.evaluate(fits)
     assert hint and width <= room, f"{hint!r} is {width:.0f} px in a field of {room:.0f}"
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
+def test_twelve_cards_to_vote_on_fit_a_tablets_window_whole(
+    browser: Browser, web_server: LiveServer, shots: Path, size: tuple[int, int]
+) -> None:
+    """DX-ROUND-5 with 12 players: on a tablet held sideways (1024 × 768) the table showed
+    eight of the twelve cards, the rest in a box that scrolled. Seven or more cards are
+    fitted whole in a wide window, each with its Vote button, still large enough to
+    read."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "human"] + ["easy"] * 10, {0: "Anna", 1: "Bjarni"})
+    width, height = size
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    with SeatSocket(web_server, table, tokens[0]) as anna:
+        say_clue(anna, "Distance")
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "submit")
+    submit(page)
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=30_000)
+    slots = page.locator(".dx-slot")
+    expect(slots).to_have_count(12)
+    board = page.locator(".dx-board")
+    assert board.evaluate("box => box.scrollHeight <= box.clientHeight + 1")  # no scrolling
+    buttons = page.locator('.dx-slot [data-action="vote-slot"]')
+    expect(buttons).to_have_count(11)  # not on one's own card
+    for index in range(11):
+        expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
+    for index in range(12):
+        card = slots.nth(index).bounding_box()
+        assert card is not None and card["width"] >= 84, card
+    page.screenshot(path=shots / f"dixit-twelve-vote-{width}.png")
+    buttons.first.click()
+    expect(page.locator('[data-action="cast-vote"]')).to_be_enabled()

@@ -75,6 +75,11 @@ const SIDEWAYS_BUTTON = 42;
 /** Pixels the clue and its teller's name take above the cards there. */
 const SIDEWAYS_CLUE_ABOVE = 56;
 
+/** From this many cards on the table a wide window fits them whole with smaller buttons. */
+const CROWDED_FROM = 7;
+/** Pixels the clue and its teller's name take above the cards in a wide window. */
+const CROWDED_CLUE_ABOVE = 96;
+
 /** The narrowest the points' breakdown may be to stand beside the reveal's cards. */
 const POINTS_BESIDE = 250;
 /** Pixels under a card coming in, on the big screen: the giver's name and "card in". */
@@ -236,6 +241,11 @@ export function DixitTable(props: GameTableProps) {
   // A phone held sideways has too little height for a readable card above its button:
   // the table's cards are fitted whole to the window (a tap shows one large).
   const fitSideways = sideways && table !== null && !showReveal;
+  // Seven to twelve cards voted on in a tablet's or small laptop's window (1024 × 768):
+  // under full-size vote buttons eight were in sight, the others in a box that scrolled.
+  // They are fitted whole, their buttons a size smaller, as on a phone held sideways.
+  const crowded = !narrow && !onScreen && table !== null && !showReveal && table.length >= CROWDED_FROM;
+  const compact = fitSideways || crowded;
   const fit = useCardFit(
     boardRef,
     fitReveal ? lastRound.slots.length : fitGiven ? view.gives.length : table?.length ?? 0,
@@ -243,13 +253,13 @@ export function DixitTable(props: GameTableProps) {
       ? REVEAL_UNDER
       : fitGiven
         ? GIVEN_UNDER
-        : fitSideways
+        : compact
           ? (options.redSlots.size ? 2 : options.votes.length ? 1 : 0) * SIDEWAYS_BUTTON + 8
           : options.votes.length ? 118 : 64,
-    fitReveal ? 96 : fitSideways ? 56 : narrow ? 104 : 120,
+    fitReveal ? 96 : fitSideways ? 56 : crowded ? 84 : narrow ? 104 : 120,
     onScreen && !narrow ? SCREEN_CARD_MAX : fitReveal ? 150 : narrow ? 190 : 240,
     narrow && !fitSideways,
-    fitReveal ? revealAbove : onScreen && !narrow ? CLUE_ABOVE : fitSideways ? SIDEWAYS_CLUE_ABOVE : 0,
+    fitReveal ? revealAbove : onScreen && !narrow ? CLUE_ABOVE : fitSideways ? SIDEWAYS_CLUE_ABOVE : crowded ? CROWDED_CLUE_ABOVE : 0,
   );
   // Where the cards leave room across (few of them, or cards kept small by the window's
   // height), the round's points stand beside them rather than below, in sight.
@@ -329,7 +339,7 @@ export function DixitTable(props: GameTableProps) {
   return (
     <div
       ref={tableRef}
-      className={`dx-table ${narrow ? "narrow" : ""} ${sideways ? "sideways" : ""} ${seat === null || asShown.finished ? "no-hand" : ""} ${
+      className={`dx-table ${narrow ? "narrow" : ""} ${sideways ? "sideways" : ""} ${crowded ? "crowded" : ""} ${seat === null || asShown.finished ? "no-hand" : ""} ${
         pageScrolls ? "grows" : ""}`}
       data-version={state.version}
       data-phase={view.phase}
