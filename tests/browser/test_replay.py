@@ -351,6 +351,12 @@ def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
     open_file(page, web_server.url, path)
     page.get_by_label("Seen by").select_option("0")
     expect(page.locator(hand)).to_be_visible()
+    # The controls leave the table more than half the window (they took two thirds of
+    # it, the game's table starting 441 px down): the move's number and the speed share
+    # a row, their words for screen readers only, and the players are named below.
+    top = page.locator(table).bounding_box()
+    assert top is not None and top["y"] <= 380, top
+    expect(page.get_by_label("Speed")).to_have_value("2")
     step = 13  # Dixit: seat 1 has voted and could take it back at the table
     page.get_by_label("Move number").fill(str(step))
     at_step(page, table, step)
@@ -361,9 +367,11 @@ def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
     expect(forward).to_have_count(1)  # the controls' own buttons are not offered twice
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     wait_for(page, "scrollY + innerHeight >= document.documentElement.scrollHeight - 2")
-    # The controls' first row, where the step buttons were, is out of sight above.
+    # The controls' first row, where the step buttons were, is (all but) out of sight
+    # above: the page scrolled.
     assert page.evaluate(
-        "document.querySelector('.replay-controls').getBoundingClientRect().top") < 0
+        "document.querySelector('.replay-controls').getBoundingClientRect().top") < 10
+    assert page.evaluate("scrollY") > 50
     for _ in range(3):
         box = forward.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
