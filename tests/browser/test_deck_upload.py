@@ -79,19 +79,28 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     expect(dialog.get_by_role("alert")).to_contain_text(
         "2 of the pictures cannot be used, so nothing was saved: notes.txt is not a PNG, "
         "JPEG or WebP picture. memo.pdf is not a PNG, JPEG or WebP picture.")
-    dialog.locator("input[type=file]").set_input_files([str(fake)])
-    dialog.locator("button[type=submit]").click()
-    expect(dialog.get_by_role("alert")).to_contain_text(
-        "not-really.png is not a PNG, JPEG or WebP picture")
-    # The server names every bad picture it finds too.
+    # A picture by its name that is none inside (a GIF renamed ".png") is refused as it
+    # is chosen too, by its first bytes: it was refused only after the whole upload.
+    good = pictures(tmp_path, 1)[0]
+    dialog.locator("input[type=file]").set_input_files([str(good), str(fake)])
+    expect(dialog.get_by_role("alert")).to_have_text(
+        "not-really.png is not a PNG, JPEG or WebP picture.")
+    expect(dialog.locator("button[type=submit]")).to_be_disabled()
+    expect(dialog.locator('.deck-upload-picture[data-not-picture="true"]')).to_have_count(1)
+    dialog.get_by_role("button", name="Remove picture 2").click()
+    expect(dialog.get_by_role("alert")).to_have_count(0)
+    expect(dialog.locator("button[type=submit]")).to_be_enabled()
+    # The server names every bad picture it finds too (damaged inside).
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"\xff\xd8\xff\xe0 half a picture")
-    good = pictures(tmp_path, 1)[0]
-    dialog.locator("input[type=file]").set_input_files([str(fake), str(good), str(broken)])
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(good.read_bytes()[:60])
+    dialog.locator("input[type=file]").set_input_files([str(broken), str(good), str(cut)])
+    expect(dialog.get_by_role("alert")).to_have_count(0)
     dialog.locator("button[type=submit]").click()
     expect(dialog.get_by_role("alert")).to_contain_text("2 of the pictures cannot be used")
-    expect(dialog.get_by_role("alert")).to_contain_text(
-        "not-really.png is not a PNG, JPEG or WebP picture. broken.jpg is damaged")
+    expect(dialog.get_by_role("alert")).to_contain_text("broken.jpg is damaged")
+    expect(dialog.get_by_role("alert")).to_contain_text("cut.png is damaged")
     page.screenshot(path=str(shots / "deck-upload-refused-several.png"))
     page.screenshot(path=str(shots / "deck-upload-refused.png"))
 

@@ -49,11 +49,11 @@ const PROBLEMS_LISTED = 10;
 
 /** What the server would refuse anyway, said before sending anything: every picture
  * that is not one, or too large, named at once. */
-function precheck(files: File[]): ErrorMessage | null {
+function precheck(files: File[], notPictures: ReadonlySet<File> = new Set()): ErrorMessage | null {
   const limit = String(DECK_LIMITS.fileBytes / (1024 * 1024));
   const problems: { key: string; params: Record<string, unknown> }[] = [];
   for (const file of files) {
-    if (!isZip(file) && !isPicture(file)) problems.push({ key: "decks.errors.bad_type", params: { file: file.name } });
+    if (!isZip(file) && (!isPicture(file) || notPictures.has(file))) problems.push({ key: "decks.errors.bad_type", params: { file: file.name } });
     else if (!isZip(file) && file.size > DECK_LIMITS.fileBytes) {
       problems.push({ key: "decks.errors.too_big", params: { file: file.name, size: megabytes(file.size, i18next.language), limit } });
     }
@@ -70,6 +70,16 @@ function precheck(files: File[]): ErrorMessage | null {
     return localError("decks.errors.upload_too_large", { limit: String(DECK_LIMITS.requestBytes / (1024 * 1024)) });
   }
   return null;
+}
+
+/** Whether a file's first 12 bytes begin a PNG, a JPEG or a WebP picture (the formats
+ * the server takes). */
+export function isPictureHead(head: Uint8Array): boolean {
+  const starts = (bytes: number[], at = 0) => bytes.every((byte, i) => head[at + i] === byte);
+  const png = starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const jpeg = starts([0xff, 0xd8, 0xff]);
+  const webp = starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8); // RIFF…WEBP
+  return png || jpeg || webp;
 }
 
 export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
@@ -108,6 +118,25 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
     });
   };
   const smallNames = files.filter((_, index) => previews[index] && small.has(previews[index]!)).map((file) => file.name);
+  // A file named as a picture that is none inside (a GIF or a text file renamed
+  // ".png") is refused as it is chosen, by its first bytes, as the server would refuse
+  // it after the whole upload.
+  const [notPictures, setNotPictures] = useState<ReadonlySet<File>>(() => new Set());
+  useEffect(() => {
+    let current = true;
+    const named = files.filter((file) => !isZip(file) && isPicture(file));
+    void Promise.all(named.map((file) => file.slice(0, 12).arrayBuffer().then((head) => isPictureHead(new Uint8Array(head)), () => false))).then(
+      (fine) => {
+        const bad = new Set(named.filter((_, index) => !fine[index]));
+        if (!current || bad.size === 0) return;
+        setNotPictures(bad);
+        setError(precheck(files, bad));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [files]);
 
   const zips = files.filter(isZip);
   const pictures = files.filter((file) => !isZip(file));
@@ -131,13 +160,13 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
     const chosen = Array.from(list ?? []);
     setFiles(chosen);
     setDescriptions(chosen.map(() => ""));
-    setError(precheck(chosen));
+    setError(precheck(chosen, notPictures));
   };
   const remove = (index: number) => {
     const next = files.filter((_, i) => i !== index);
     setFiles(next);
     setDescriptions(descriptions.filter((_, i) => i !== index));
-    setError(precheck(next));
+    setError(precheck(next, notPictures));
   };
 
   const submit = async (event: FormEvent) => {
@@ -224,7 +253,7 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
             <ol className="deck-upload-pictures">
               {files.map((file, index) =>
                 isZip(file) ? null : (
-                  <li key={`${file.name}-${index}`} className="deck-upload-picture">
+                  <li key={`${file.name}-${index}`} className="deck-upload-picture" data-not-picture={notPictures.has(file) ? "true" : undefined}>
                     <img
                       src={previews[index] ?? undefined}
                       alt=""
