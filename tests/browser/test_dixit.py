@@ -336,8 +336,10 @@ def test_two_people_and_two_computers_play_two_rounds(
     assert page_scores(anna, 4) == expected
     assert page_scores(bjarni, 4) == expected
     for seat, score in enumerate(expected):
-        expect(anna.locator(f'.dx-track-token[data-runner="seat-{seat}"]')).to_have_attribute(
-            "data-score", str(score))
+        token = anna.locator(f'.dx-track-token[data-runner="seat-{seat}"]')
+        expect(token).to_have_attribute("data-score", str(score))
+        # The rabbit carries its space's number, which it covers on the track.
+        expect(token.locator(".dx-rabbit-number")).to_have_text(str(score))
     # The last round comes back on demand, with the same totals.
     anna.click('[data-action="show-reveal"]')
     groups = anna.locator(".dx-reveal-group")

@@ -108,6 +108,11 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
                   {p.lap ? t("dixit.ui.lap", { player: p.runner.label, score: p.runner.score }) : `${p.runner.label}: ${p.runner.score}`}
                 </title>
                 <Rabbit x={x + spread} y={y + dy} colour={p.runner.colour} />
+                {/* The space's number on the rabbit's front: the rabbit covers the one on
+                    the track (on a phone one could not read where anyone stood). */}
+                <text className="dx-rabbit-number" x={x + spread} y={y + dy + 7.2} textAnchor="middle" aria-hidden="true">
+                  {space}
+                </text>
                 {p.lap > 0 && (
                   <text className="dx-lap" x={x + spread + 8} y={y + dy - 9}>
                     +{p.lap * 30}
