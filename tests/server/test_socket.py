@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from gametable.server import socket as socket_module
 
 from tests.server.test_http import GREEDY, HUMAN, create
 
@@ -136,12 +140,37 @@ def test_a_version_that_is_not_a_whole_number_is_refused(
     refused as malformed, and the game stays at version 0."""
     with connect(client, two_humans["id"]) as ws0:
         _, state0 = hello(ws0, two_humans["tokens"][0])
-        for version in (False, "0", 0.0):
+        for version in (False, "0", 0.0, -1):
             ws0.send_json({"type": "action", "action": state0["legal"][0],
                            "version": version})
             error = next_of(ws0, "error")
             assert error["code"] == "malformed", version
+            assert error["params"] == {"field": "version"}, error
+        # The same of the deal, named as such (it was "version must be a whole number",
+        # and -1 got "you saw move 0, it is now 0").
+        for deal in (True, 1.5, -1):
+            ws0.send_json({"type": "action", "action": state0["legal"][0], "version": 0,
+                           "deal": deal})
+            error = next_of(ws0, "error")
+            assert (error["code"], error["params"]) == ("malformed", {"field": "deal"}), deal
         assert client.get(f"/api/tables/{two_humans['id']}").json()["version"] == 0
+
+
+def test_a_client_that_never_says_hello_is_closed_however_much_else_it_sends(
+        client: TestClient, two_humans: dict[str, Any],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """protocol.md: 4408 when no ``hello`` came within 30 seconds (here 0.6). Each other
+    message restarted the wait, so a client that sent one every 20 seconds stayed."""
+    monkeypatch.setattr(socket_module, "HELLO_TIMEOUT", 0.6)
+    with connect(client, two_humans["id"]) as ws:
+        started = time.monotonic()
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(20):
+                ws.send_json({"type": "ping"})
+                assert next_of(ws, "error")["code"] == "hello_first"
+                time.sleep(0.2)
+        assert closed.value.code == 4408
+        assert time.monotonic() - started < 2.0
 
 
 def test_a_wrong_token_watches_and_cannot_act(client: TestClient,

@@ -231,9 +231,13 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
     """Wait for ``hello``, seat the client if its token fits, send welcome and state;
     ``False`` (the connection is closed) when it may not watch, or its seat or its
     address holds too many connections."""
+    # One deadline for the whole wait: a client that keeps sending something else is
+    # not given another HELLO_TIMEOUT with each message.
+    deadline = asyncio.get_running_loop().time() + HELLO_TIMEOUT
     while True:
         try:
-            text = await asyncio.wait_for(socket.next_frame(), HELLO_TIMEOUT)
+            async with asyncio.timeout_at(deadline):
+                text = await socket.next_frame()
         except TimeoutError:
             await socket.close(4408, "no hello")
             return False
@@ -307,10 +311,10 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
             if conn.seat is None:
                 raise Refused("not_seated", "server.errors.not_seated")
             version, deal = message.get("version"), message.get("deal")
-            if any(number is not None and (isinstance(number, bool)
-                                           or not isinstance(number, int))
-                   for number in (version, deal)):
-                raise Refused("malformed", "server.errors.bad_version")
+            for field, number in (("version", version), ("deal", deal)):
+                if number is not None and (isinstance(number, bool)
+                                           or not isinstance(number, int) or number < 0):
+                    raise Refused("malformed", "server.errors.bad_version", field=field)
             await manager.submit(table, conn.seat, message.get("action"), version, conn,
                                  deal=deal)
         elif kind == "chat":
