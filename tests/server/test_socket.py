@@ -12,7 +12,6 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from gametable.server import socket as socket_module
-
 from tests.server.test_http import GREEDY, HUMAN, create
 
 

@@ -13,6 +13,7 @@ from pythonjsonlogger.json import JsonFormatter
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from gametable.server.app import Gametable, Settings, create_app
+from gametable.server.wsprotocol import BoundedWebSocketProtocol
 
 GC_THRESHOLD = (20_000, 50, 100)
 """The cyclic garbage collector's thresholds while serving. Every action allocates a
@@ -21,9 +22,11 @@ few hundred short-lived objects (views, messages), which Python's default (700, 
 few thousand; the objects made at start-up (the application, the games' tables) are
 frozen out of every collection."""
 
-WS_MAX_FRAME_BYTES = 1024 * 1024
-"""Frames above this are dropped by the websocket layer (close code 1009); smaller
-messages above ``socket.MAX_MESSAGE_BYTES`` get a readable ``too_large`` error."""
+WS_MAX_FRAME_BYTES = 64 * 1024
+"""Messages above this are dropped by the websocket layer (close code 1009), however
+they are split into frames; smaller ones above ``socket.MAX_MESSAGE_BYTES`` (16 KiB) get
+a readable ``too_large`` error. (At 1 MiB, a client could hold a megabyte on each of its
+connections by never finishing a message.)"""
 
 
 MAX_HEAD_BYTES = 64 * 1024
@@ -208,7 +211,8 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
         options = {"proxy_headers": False}
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", log_config=None,
-        ws_max_size=WS_MAX_FRAME_BYTES, ws_per_message_deflate=False, ws_ping_interval=20,
+        ws=BoundedWebSocketProtocol, ws_max_size=WS_MAX_FRAME_BYTES,
+        ws_per_message_deflate=False, ws_ping_interval=20,
         ws_ping_timeout=20, http=header_timeout_protocol(settings.header_timeout),
         timeout_keep_alive=5, timeout_graceful_shutdown=10, **options)
     DrainingServer(config, app).run()
