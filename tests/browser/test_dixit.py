@@ -1518,16 +1518,29 @@ def test_the_clue_fields_hint_fits_the_field_on_a_laptop(
     assert hint and width <= room, f"{hint!r} is {width:.0f} px in a field of {room:.0f}"
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1366, 768)])
-def test_twelve_cards_to_vote_on_fit_a_tablets_window_whole(
-    browser: Browser, web_server: LiveServer, shots: Path, size: tuple[int, int]
+@pytest.mark.parametrize(("size", "players", "clock"), [
+    ((1024, 768), 12, False), ((1366, 768), 12, False), ((1024, 768), 5, True)])
+def test_the_cards_to_vote_on_fit_a_tablets_window_whole(
+    browser: Browser, web_server: LiveServer, shots: Path, size: tuple[int, int],
+    players: int, clock: bool
 ) -> None:
     """DX-ROUND-5 with 12 players: on a tablet held sideways (1024 × 768) the table showed
-    eight of the twelve cards, the rest in a box that scrolled. Seven or more cards are
-    fitted whole in a wide window, each with its Vote button, still large enough to
-    read."""
-    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
-                                  ["human", "human"] + ["easy"] * 10, {0: "Anna", 1: "Bjarni"})
+    eight of the twelve cards, the rest in a box that scrolled; with five and a turn
+    clock, whose row takes some of the board, the fifth card's Vote button was below the
+    box's edge. The cards are fitted whole under the clue, each with its Vote button
+    (a size smaller where full-size ones leave no room), still large enough to read."""
+    kinds = ["human", "human"] + ["easy"] * (players - 2)
+    specs = [{"kind": "human"} if kind == "human" else {"kind": "bot", "bot": kind}
+             for kind in kinds]
+    with httpx.Client(base_url=web_server.url, timeout=30) as http:
+        created = http.post("/api/tables", json={
+            "game": "dixit", "config": {"first_storyteller": "first_seat"}, "seats": specs,
+            "name": "Anna", **({"clock": {"turn_seconds": 120, "cover": "easy"}}
+                               if clock else {})})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+        joined = http.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Bjarni"})
+        tokens = {0: created.json()["token"], 1: joined.json()["token"]}
     width, height = size
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
     page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
@@ -1537,16 +1550,68 @@ def test_twelve_cards_to_vote_on_fit_a_tablets_window_whole(
     submit(page)
     expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=30_000)
     slots = page.locator(".dx-slot")
-    expect(slots).to_have_count(12)
+    expect(slots).to_have_count(players)
+    if clock:
+        expect(page.locator(".turn-clock .clock-seat")).to_have_count(1)
     board = page.locator(".dx-board")
+    page.wait_for_timeout(300)  # the cards' size settles as the clue is measured
     assert board.evaluate("box => box.scrollHeight <= box.clientHeight + 1")  # no scrolling
     buttons = page.locator('.dx-slot [data-action="vote-slot"]')
-    expect(buttons).to_have_count(11)  # not on one's own card
-    for index in range(11):
+    expect(buttons).to_have_count(players - 1)  # not on one's own card
+    for index in range(players - 1):
         expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
-    for index in range(12):
+    for index in range(players):
         card = slots.nth(index).bounding_box()
         assert card is not None and card["width"] >= 84, card
-    page.screenshot(path=shots / f"dixit-twelve-vote-{width}.png")
+    page.screenshot(path=shots / f"dixit-vote-{players}-{width}.png")
     buttons.first.click()
     expect(page.locator('[data-action="cast-vote"]')).to_be_enabled()
+
+
+def test_everyones_points_start_under_the_results_heading_on_a_tablet(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-SCORE with 12 players on a tablet (1024 × 768): "Everyone's points" scrolled the
+    first row of points under the result's heading, which stays in sight, and the
+    heading's faded edge let its text lie over the second row. (A window a little lower
+    than the tablet's, browser bars and all, makes the points taller than the table.)"""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "human"] + ["easy"] * 10, {0: "Anna", 1: "Bjarni"})
+    page = browser.new_context(viewport={"width": 1024, "height": 660}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    with SeatSocket(web_server, table, tokens[0]) as anna:
+        say_clue(anna, "Distance")
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "submit")
+        submit(page)
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=30_000)
+        vote(page)
+        expect(page.locator(".dx-reveal")).to_be_visible(timeout=30_000)
+    board = page.locator(".dx-board")
+    assert board.evaluate("box => box.scrollHeight > box.clientHeight")  # it scrolls
+    points = page.locator(".dx-reveal-points").bounding_box()
+    box = board.bounding_box()
+    assert points and box and points["height"] > box["height"] * 0.8, (points, box)
+    window_before = page.evaluate("scrollY")
+    page.locator('[data-action="see-points"]').click()
+    head = page.locator(".dx-reveal-head")
+    first = page.locator(".dx-reveal-group").first
+    # Once the scroll has come to rest (it may glide there).
+    page.evaluate("""() => new Promise((done) => {
+        const board = document.querySelector('.dx-board');
+        let last = -1, still = 0;
+        const look = () => {
+            still = board.scrollTop === last ? still + 1 : 0;
+            last = board.scrollTop;
+            if (still >= 10 && last > 0) done(); else setTimeout(look, 50);
+        };
+        look();
+    })""")
+    ends = page.evaluate("""() => [
+        document.querySelector('.dx-reveal-head').getBoundingClientRect().bottom,
+        document.querySelector('.dx-reveal-group').getBoundingClientRect().top]""")
+    assert ends[0] <= ends[1] <= ends[0] + 40, ends
+    # The first row starts below the heading, not under it.
+    head_box, first_box = head.bounding_box(), first.bounding_box()
+    assert head_box and first_box and first_box["y"] >= head_box["y"] + head_box["height"]
+    assert page.evaluate("scrollY") == window_before  # the page itself did not move
+    page.screenshot(path=shots / "dixit-twelve-points-tablet.png")

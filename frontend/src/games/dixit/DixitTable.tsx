@@ -1,6 +1,6 @@
 // A Dixit game in the browser: the clue, the table of cards, your hand and what you
 // may do now, the scoring track, the reveal of each round and the final ranking.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useScreenHold } from "../../app/screenHold";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -75,10 +75,11 @@ const SIDEWAYS_BUTTON = 42;
 /** Pixels the clue and its teller's name take above the cards there. */
 const SIDEWAYS_CLUE_ABOVE = 56;
 
+/** Pixels under a card voted on for its buttons (Vote, and Party's Red beside it: 44 px
+ * and the gap above them, measured). */
+const VOTE_UNDER = 56;
 /** From this many cards on the table a wide window fits them whole with smaller buttons. */
 const CROWDED_FROM = 7;
-/** Pixels the clue and its teller's name take above the cards in a wide window. */
-const CROWDED_CLUE_ABOVE = 96;
 
 /** The narrowest the points' breakdown may be to stand beside the reveal's cards. */
 const POINTS_BESIDE = 250;
@@ -88,6 +89,30 @@ const GIVEN_UNDER = 72;
 const CLUE_ABOVE = 130;
 /** The widest a card grows on the big screen, in pixels before the screen's zoom. */
 const SCREEN_CARD_MAX = 330;
+
+/** Pixels between the top of the board's content and the cards voted on (the clue and
+ * its teller's name, a turn clock's row), measured while ``active``; 0 otherwise. */
+function useSlotsAbove(board: React.RefObject<HTMLDivElement | null>, active: boolean): number {
+  const [above, setAbove] = useState(0);
+  useLayoutEffect(() => {
+    const element = board.current;
+    if (!active || !element) return;
+    const measure = () => {
+      const slots = element.querySelector(".dx-slots");
+      if (!slots) return;
+      const padding = parseFloat(getComputedStyle(element).paddingTop) || 0;
+      const next = Math.ceil(Math.max(0, slots.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop - padding));
+      setAbove((old) => (Math.abs(old - next) < 2 ? old : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    const clue = element.querySelector(".dx-clue-box");
+    if (clue) observer.observe(clue);
+    return () => observer.disconnect();
+  }, [board, active]);
+  return active ? above : 0;
+}
 
 export function DixitTable(props: GameTableProps) {
   const { info, state, send } = props;
@@ -241,10 +266,17 @@ export function DixitTable(props: GameTableProps) {
   // A phone held sideways has too little height for a readable card above its button:
   // the table's cards are fitted whole to the window (a tap shows one large).
   const fitSideways = sideways && table !== null && !showReveal;
-  // Seven to twelve cards voted on in a tablet's or small laptop's window (1024 × 768):
-  // under full-size vote buttons eight were in sight, the others in a box that scrolled.
-  // They are fitted whole, their buttons a size smaller, as on a phone held sideways.
-  const crowded = !narrow && !onScreen && table !== null && !showReveal && table.length >= CROWDED_FROM;
+  // In a wide window the cards voted on are sized to fit under the clue, whose height is
+  // measured (a turn clock's row or a long clue takes some of the board: the fifth
+  // card's Vote button was below the box's edge).
+  const wideVote = !narrow && !onScreen && table !== null && !showReveal;
+  const slotsAbove = useSlotsAbove(boardRef, wideVote);
+  const roomy = useCardFit(boardRef, wideVote ? table.length : 0, options.votes.length ? VOTE_UNDER : 16, 120, 240, false, slotsAbove);
+  // Seven to twelve cards voted on in a tablet's or small laptop's window (1024 × 768),
+  // or fewer that do not fit under full-size buttons: eight were in sight, the others in
+  // a box that scrolled. They are fitted whole, their buttons a size smaller, as on a
+  // phone held sideways.
+  const crowded = wideVote && (table.length >= CROWDED_FROM || roomy.fits === false);
   const compact = fitSideways || crowded;
   const fit = useCardFit(
     boardRef,
@@ -255,11 +287,11 @@ export function DixitTable(props: GameTableProps) {
         ? GIVEN_UNDER
         : compact
           ? (options.redSlots.size ? 2 : options.votes.length ? 1 : 0) * SIDEWAYS_BUTTON + 8
-          : options.votes.length ? 118 : 64,
+          : options.votes.length ? VOTE_UNDER : 16,
     fitReveal ? 96 : fitSideways ? 56 : crowded ? 84 : narrow ? 104 : 120,
     onScreen && !narrow ? SCREEN_CARD_MAX : fitReveal ? 150 : narrow ? 190 : 240,
     narrow && !fitSideways,
-    fitReveal ? revealAbove : onScreen && !narrow ? CLUE_ABOVE : fitSideways ? SIDEWAYS_CLUE_ABOVE : crowded ? CROWDED_CLUE_ABOVE : 0,
+    fitReveal ? revealAbove : onScreen && !narrow ? CLUE_ABOVE : fitSideways ? SIDEWAYS_CLUE_ABOVE : wideVote ? slotsAbove : 0,
   );
   // Where the cards leave room across (few of them, or cards kept small by the window's
   // height), the round's points stand beside them rather than below, in sight.
@@ -277,7 +309,9 @@ export function DixitTable(props: GameTableProps) {
       ref={boardRef}
       // On a phone the table scrolls inside the page: it fades out where more is below
       // (the seventh and eighth cards of a vote were out of sight with no sign of them).
-      className={`dx-board ${narrow && !pageScrolls ? "scroll-fade-block" : ""}`}
+      // In a wide window it fades at its bottom alone while more is below (its top holds
+      // a round result's heading, which stays in sight).
+      className={`dx-board ${narrow && !pageScrolls ? "scroll-fade-block" : !narrow ? "scroll-fade-below" : ""}`}
       style={{ ["--slot-w" as string]: `${fit.width}px`, ["--slot-columns" as string]: String(fit.columns) }}
     >
       {view.finished && !rankingAside && <FinalRanking info={info} view={view} seat={seat} outcome={state.outcome} />}

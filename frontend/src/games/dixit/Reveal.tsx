@@ -70,8 +70,27 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
   const myPoints = myLines.reduce((sum, line) => sum + line.points, 0);
   const reason = (line: (typeof round.points)[number]) =>
     t(line.reason, { ...line.params, points: line.points, context: reasonContext(line.params), defaultValue: line.reason });
-  const toPoints = () =>
-    section.current?.querySelector(".dx-reveal-points")?.scrollIntoView({ block: "nearest", behavior: scrollBehavior() });
+  // In a board that scrolls, the points start just under the heading, which stays in
+  // sight over what scrolls (scrolled to the box's edge, their first row lay under it);
+  // where the page scrolls instead (a phone), as little as brings them in sight.
+  const toPoints = () => {
+    const points = section.current?.querySelector<HTMLElement>(".dx-reveal-points");
+    const head = section.current?.querySelector<HTMLElement>(".dx-reveal-head");
+    const board = section.current?.closest<HTMLElement>(".dx-board");
+    if (!points) return;
+    if (!board || !head || board.scrollHeight <= board.clientHeight + 1) {
+      points.scrollIntoView({ block: "nearest", behavior: scrollBehavior() });
+      return;
+    }
+    // Where the heading's foot is once it sticks: read scrolled to the end and back
+    // within one frame (nothing is painted in between).
+    const was = board.scrollTop;
+    board.scrollTop = board.scrollHeight;
+    const under = head.getBoundingClientRect().bottom + 8;
+    const target = board.scrollTop + points.getBoundingClientRect().top - under;
+    board.scrollTop = was;
+    board.scrollTo({ top: target, behavior: scrollBehavior() });
+  };
 
   return (
     <section ref={section} className="dx-reveal" data-round={round.round} aria-labelledby="dx-reveal-title">

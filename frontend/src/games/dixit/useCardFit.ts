@@ -7,6 +7,8 @@ import { useEffect, useState, type RefObject } from "react";
 interface Fit {
   width: number;
   columns: number;
+  /** Whether the cards fit whole at ``min`` or wider (false: kept at ``min``, scrolling). */
+  fits?: boolean;
   /** The element's inner width in pixels (what the cards' columns may take). */
   area?: number;
 }
@@ -27,8 +29,8 @@ export function bestFit(areaWidth: number, areaHeight: number, count: number, ex
       best = { width, columns };
     }
   }
-  if (bestWidth < min) return { width: min, columns: Math.max(1, Math.floor((areaWidth + GAP) / (min + GAP))) };
-  return { width: Math.floor(best.width), columns: best.columns };
+  if (bestWidth < min) return { width: min, columns: Math.max(1, Math.floor((areaWidth + GAP) / (min + GAP))), fits: false };
+  return { width: Math.floor(best.width), columns: best.columns, fits: true };
 }
 
 export function useCardFit(
@@ -58,7 +60,9 @@ export function useCardFit(
         next.width = Math.floor(Math.min(max, (width - (columns - 1) * GAP) / columns));
       }
       next.area = Math.floor(width);
-      setFit((old) => (old.width === next.width && old.columns === next.columns && old.area === next.area ? old : next));
+      setFit((old) =>
+        old.width === next.width && old.columns === next.columns && old.area === next.area && old.fits === next.fits ? old : next,
+      );
     };
     update();
     const observer = new ResizeObserver(update);
