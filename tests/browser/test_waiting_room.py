@@ -9,6 +9,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, expect
 
+from tests.browser.test_host_controls import open_as_host
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -166,3 +167,22 @@ def test_someone_alone_can_play_at_once_from_the_top_of_the_waiting_room(
     # The game's status line takes the focus from the button that started it.
     expect(page.locator(".sc-status")).to_be_focused()
     page.screenshot(path=str(shots / "waiting-room-game-began.png"))
+
+
+def test_the_computer_player_for_the_open_seat_plays_at_the_tables_level(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The lobby seated Hard computer players and kept a seat for a friend; "Let a
+    computer player take the open seat" then added a Medium one, the room's own default,
+    which nobody had chosen. It plays at the level of those already seated."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "dixit", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "hard"},
+                  {"kind": "bot", "bot": "hard"}]}).json()
+    table = created["table"]["id"]
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    open_as_host(page, web_server, created)
+    page.get_by_role("button", name="Let a computer player take the open seat").click()
+    expect(page.locator(".dx-table")).to_be_visible()
+    seats = httpx.get(f"{web_server.url}/api/tables/{table}").json()["seats"]
+    assert [(s["kind"], s["bot"]) for s in seats[1:]] == [("bot", "hard")] * 3

@@ -9,7 +9,7 @@ import { ApiError, api, tokens } from "./api";
 import { DecisionsOpen, TableEnded } from "./replay";
 import { navigate } from "./router";
 import { LevelField } from "./LevelField";
-import { seatName } from "./seatName";
+import { LEVELS, seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
@@ -363,6 +363,18 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
   );
 }
 
+/** The level most of the table's computer players play at (``null``: none plays at a
+ * level). */
+function seatedLevel(info: TableInfo): string | null {
+  const counts = new Map<string, number>();
+  for (const s of info.seats) {
+    if (s.kind === "bot" && s.bot && (LEVELS as readonly string[]).includes(s.bot)) counts.set(s.bot, (counts.get(s.bot) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [name, count] of counts) if (best === null || count > (counts.get(best) ?? 0)) best = name;
+  return best;
+}
+
 /** What someone about to take a seat should know of the table: the players, the options
  * not at their defaults (as the lobby words them), and the turn clock. */
 function tableSettings(t: TFunction, info: TableInfo): string[] {
@@ -421,8 +433,9 @@ function WaitingRoom({
       onJoined(result.seat, result.token);
     });
   // The host seats computer players of the level chosen here (a level works for every
-  // game, as in the lobby).
-  const [level, setLevel] = useState<string>("medium");
+  // game, as in the lobby): at first the level of those already seated (the lobby's
+  // choice; a Medium one joined Hard ones), else Medium.
+  const [level, setLevel] = useState<string>(() => seatedLevel(info) ?? "medium");
   const addBot = (target: number) => run(async () => void (await api.seatBot(info.id, target, level, hostToken!)));
   // Before the first move the host may put the table right: a friend who joined the
   // wrong table leaves it, a computer player's seat opens again (every hand is dealt
