@@ -6,6 +6,7 @@ dialog."""
 from __future__ import annotations
 
 import gzip
+import re
 from pathlib import Path
 
 import httpx
@@ -409,3 +410,23 @@ def test_a_triominos_ranking_writes_a_score_below_zero_with_a_minus_sign(
     expect(page.locator(f'.tr-player[data-seat="{winner}"]')).to_contain_text("you")
     expect(page.locator(".tr-status-text")).to_have_text(f"The game is over: {name} won.")
     page.context.close()
+
+
+def test_a_sequence_cats_replay_seen_from_a_seat_names_the_winners_never_you(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    """A replay, which anyone may open, told "You lost: greedy 2 (Orange) wins." when
+    seen from seat 1, as if the reader had played there: its end names the winners."""
+    path, record = record_file("sequence-cats", tmp_path)
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_label("Seen by").select_option("0")
+    page.get_by_role("button", name="To the end").first.click()
+    at_step(page, ".sc-table", len(record.actions))
+    status = page.locator(".sc-status-text")
+    expect(status).to_have_text(re.compile(r"^(Blue|Orange) wins! Winner: greedy \d\.?$"))
+    page.locator(".sc-status .sc-result-reopen").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.locator("h2")).not_to_contain_text("You")
+    expect(dialog).to_contain_text(re.compile(r"Winner: greedy \d"))

@@ -159,6 +159,9 @@ def test_two_friends_and_a_computer_play_a_whole_game(
             r"You lost: (Anna and Greedy 3|Bjarni and Greedy 4) \((Blue|Orange)\) win\.",
             headline) \
             or headline.startswith("A draw"), headline
+        # "You lost: … win." names the winners: no "Winners: …" again under it.
+        expect(dialog.get_by_text(re.compile(r"^Winners?:"))).to_have_count(
+            0 if headline.startswith("You lost") else 1 if headline == "You win!" else 0)
 
 
 def test_sc_play_1_the_waiting_room_names_each_seats_team(

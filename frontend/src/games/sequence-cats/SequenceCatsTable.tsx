@@ -149,8 +149,9 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   // The status line: whose turn, and what to do now.
   let status: string;
   const offer = view.draw_offer;
-  if (view.finished && onScreen) {
-    status = resultHeadline(t, view, seat, teamName, player);
+  // The big screen and a replay, which anyone may open, name the winners, never "you".
+  if (view.finished && (onScreen || replay)) {
+    status = resultHeadline(t, view, null, teamName, player);
     if (view.winners.length)
       status += ` ${t("sequence_cats.ui.winners", { players: andList(view.winners.map(player)), count: view.winners.length })}`;
   }
@@ -326,7 +327,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
       )}
       {/* On the big screen the status line names the winner over the final board. */}
       {view.finished && resultOpen && !onScreen && (
-        <Result info={info} view={view} seat={seat} teamName={teamName} player={player} onClose={() => setResultOpen(false)} />
+        <Result info={info} view={view} seat={replay ? null : seat} teamName={teamName} player={player} onClose={() => setResultOpen(false)} />
       )}
     </div>
   );
@@ -374,6 +375,8 @@ function Result({
   const won = seat !== null && view.winners.includes(seat);
   const winnerTeam = view.winners.length ? view.team_of[view.winners[0]] : null;
   const headline = resultHeadline(t, view, seat, teamName, player);
+  // "You lost: Bjarni (Orange) wins." names the winners already.
+  const namesWinners = seat !== null && !won;
   // Focus comes into the dialog and stays there (Tab reached the log behind it).
   const box = useRef<HTMLDivElement>(null);
   useModal(box, onClose);
@@ -384,7 +387,7 @@ function Result({
           {winnerTeam !== null && <span className="sc-team-dot large" style={{ background: TEAM_COLOURS[winnerTeam] }} />}
           {headline}
         </h2>
-        {winnerTeam !== null && (
+        {winnerTeam !== null && !namesWinners && (
           <p>{t("sequence_cats.ui.winners", { players: andList(view.winners.map(player)), count: view.winners.length })}</p>
         )}
         <p className="muted">{t("sequence_cats.ui.turns_played", { count: view.turn })}</p>
