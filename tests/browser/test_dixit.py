@@ -1123,6 +1123,11 @@ def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_
         expect(anna.locator(".dx-reveal")).to_be_visible()
         continue_reveal(anna)
         expect(giver).to_be_visible()
+        # DX-TEAM-2: one's own button says so ("Anna gives", said to Anna, read as if
+        # about someone else); the teammate's names them.
+        expect(giver).to_have_text("I give")
+        expect(anna.locator('[data-action="giver"][data-seat="3"]')).to_have_text(
+            "Bjarni gives")
         button = giver.element_handle()
         lines = anna.locator(".chat-message")
         bjarni.chat("Shall I give one?")

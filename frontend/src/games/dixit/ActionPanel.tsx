@@ -116,7 +116,7 @@ function GiverPanel({ view, options, player, onGiver }: Props) {
       <div className="dx-actions-row wrap" role="group" aria-label={t("dixit.ui.giver_choose")}>
         {options.givers.map((s) => (
           <button key={s} type="button" className="primary" data-action="giver" data-seat={s} onClick={() => onGiver(s)}>
-            {t("dixit.ui.giver_is", { player: player(s) })}
+            {s === view.seat ? t("dixit.ui.giver_me") : t("dixit.ui.giver_is", { player: player(s) })}
           </button>
         ))}
       </div>
