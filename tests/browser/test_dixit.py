@@ -1620,3 +1620,26 @@ def test_everyones_points_start_under_the_results_heading_on_a_tablet(
     assert head_box and first_box and first_box["y"] >= head_box["y"] + head_box["height"]
     assert page.evaluate("scrollY") == window_before  # the page itself did not move
     page.screenshot(path=shots / "dixit-twelve-points-tablet.png")
+
+
+def test_dx_team_2_the_chat_line_stays_in_sight_on_a_tablet(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-TEAM-2's talk on a tablet held sideways (1024 × 768), whose hand takes the
+    window's foot: each message pushed the line to write on further below the side
+    panel. The messages scroll above it; it stays in sight."""
+    table, tokens = create_by_api(web_server, "dixit", TEAM, ["human"] + ["easy"] * 5,
+                                  {0: "Anna"})
+    page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    field = page.locator(".dx-side .chat-input")
+    expect(field).to_be_in_viewport(ratio=1)
+    for number in range(1, 6):
+        field.fill(f"Message {number}: I have a ship, let me give")
+        field.press("Enter")
+        expect(page.locator(".chat-message")).to_have_count(number)
+        expect(field).to_be_in_viewport(ratio=1)
+    side = page.locator(".dx-side").bounding_box()
+    line = field.bounding_box()
+    assert side and line and line["y"] + line["height"] <= side["y"] + side["height"] + 1
+    page.screenshot(path=shots / "dixit-team-chat-tablet.png")
