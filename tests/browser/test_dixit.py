@@ -15,12 +15,14 @@ from playwright.sync_api import Browser, ElementHandle, Page, ViewportSize, expe
 
 from gametable import decks
 from gametable.core.records import GameRecord, SeatInfo, replay
-from gametable.server.storage import SQLiteStorage
+from gametable.server.storage import SeatRow, SQLiteStorage, token_hash
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
 from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
 from tests.browser.test_big_screen import say_clue
+from tests.browser.test_rematch import finished_game
+from tests.browser.test_sequence_cats_browser import stored_table
 from tests.browser.text_layout import broken_words, settles_to
 from tests.server.conftest import LiveServer
 
@@ -1643,3 +1645,19 @@ def test_dx_team_2_the_chat_line_stays_in_sight_on_a_tablet(
     line = field.bounding_box()
     assert side and line and line["y"] + line["height"] <= side["y"] + side["height"] + 1
     page.screenshot(path=shots / "dixit-team-chat-tablet.png")
+
+
+def test_a_twelve_player_ranking_keeps_play_again_in_a_tablets_window(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """DX-END with twelve players on a tablet (1024 × 768): "New game" and "Play again"
+    under the ranking were cut in half by the table's edge. Its rows are tighter now."""
+    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
+              for s in range(12)]
+    with stored_table(tmp_path / "data", {}, people, 5, finished_game(5, "dixit", 12),
+                      game="dixit") as (server, table):
+        page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=t0")
+        expect(page.locator(".dx-final .dx-ranking li")).to_have_count(12)
+        expect(page.get_by_role("button", name="Play again")).to_be_in_viewport(ratio=1)
+        page.screenshot(path=shots / "dixit-twelve-ranking-tablet.png")
