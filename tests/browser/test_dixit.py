@@ -711,6 +711,11 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     expect(anna.locator(".dx-hand-hidden")).to_be_visible()
     expect(anna.locator(".dx-hand-card")).to_have_count(0)
     expect(bjarni.locator(".dx-hand-card")).to_have_count(5)
+    # Said by the status line, the table and the face-down cards: not a fourth time
+    # above the clue field.
+    expect(anna.get_by_text(re.compile("before you see your cards|face down until|"
+                                       "your cards are shown after|see your cards after"))
+           ).to_have_count(3)
     anna.screenshot(path=shots / "dixit-party-clue-desktop.png")
     give_clue(anna, "Midnight")
     expect(anna.locator(".dx-hand-card")).to_have_count(5)
@@ -1123,6 +1128,12 @@ def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_
         giver = anna.locator('[data-action="giver"][data-seat="0"]')
         expect(anna.locator(TABLE)).to_have_attribute("data-round", "2")
         expect(anna.locator(".dx-reveal")).to_be_visible()
+        # DX-TEAM-5: the heading's points are the team's, the teammate's lines named.
+        mine = anna.locator(".dx-reveal-mine")
+        expect(mine.locator("strong")).to_have_text(re.compile(r"^Your team: \+\d+$"))
+        expect(mine).to_contain_text("Storyteller")
+        lines = mine.inner_text().split(" · ", 1)[1].split("; ")
+        assert all(line.startswith(("Storyteller", "Bjarni: ")) for line in lines), lines
         continue_reveal(anna)
         expect(giver).to_be_visible()
         # DX-TEAM-2: one's own button says so ("Anna gives", said to Anna, read as if

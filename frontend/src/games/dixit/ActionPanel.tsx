@@ -56,7 +56,7 @@ function ClaimPanel({ onClaim }: { onClaim: () => void }) {
   );
 }
 
-function CluePanel({ view, options, chosen, mimeAllowed, onClue }: Props) {
+function CluePanel({ options, chosen, mimeAllowed, onClue }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
   const [mime, setMime] = useState(false);
@@ -78,7 +78,8 @@ function CluePanel({ view, options, chosen, mimeAllowed, onClue }: Props) {
         if (cardOk && textOk) sendClue();
       }}
     >
-      {view.hand_hidden && <p className="dx-hint">{t("dixit.ui.clue_before_hand")}</p>}
+      {/* Party's clue before the hand is said by the status line, the table and the
+          face-down cards beside this: not a fourth time here. */}
       <label className="dx-clue-field">
         <span className="field-label">{t("dixit.ui.clue_label")}</span>
         <input

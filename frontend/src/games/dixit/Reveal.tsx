@@ -104,8 +104,12 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
         )}
         {mine && (
           <p className="dx-reveal-mine" data-points={myPoints}>
-            <strong>{t("dixit.ui.reveal.you_scored", { points: myPoints })}</strong>
-            {myLines.length > 0 && <span> · {myLines.map(reason).join("; ")}</span>}
+            <strong>{t(view.teams ? "dixit.ui.reveal.team_scored" : "dixit.ui.reveal.you_scored", { points: myPoints })}</strong>
+            {/* Team Dixit: the team's lines, the teammate's named ("Did not find the card"
+                read as the reader's own, who had given the card and not voted). */}
+            {myLines.length > 0 && (
+              <span> · {myLines.map((line) => (line.seat === seat ? reason(line) : `${player(line.seat)}: ${reason(line)}`)).join("; ")}</span>
+            )}
             {/* Beside the cards the points are in sight already. */}
             {!pointsBeside && (
               <>
