@@ -1672,3 +1672,24 @@ def test_a_twelve_player_ranking_keeps_play_again_in_a_tablets_window(
         expect(page.locator(".dx-final .dx-ranking li")).to_have_count(12)
         expect(page.get_by_role("button", name="Play again")).to_be_in_viewport(ratio=1)
         page.screenshot(path=shots / "dixit-twelve-ranking-tablet.png")
+
+
+def test_ones_own_row_stays_in_sight_among_twelve_players_on_a_tablet(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """With twelve players on a tablet (1024 × 768) seat 12's row, with its status and
+    score, was below the side panel's edge: the panel shows it."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["easy"] * 11 + ["human"], {11: "Anna"})
+    page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[11]}")
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "submit", timeout=30_000)
+    side = page.locator(".dx-side")
+    assert side.evaluate("panel => panel.scrollHeight > panel.clientHeight")  # it scrolls
+    mine = page.locator(".dx-player.mine")
+    page.wait_for_function("""() => {
+        const panel = document.querySelector('.dx-side').getBoundingClientRect();
+        const row = document.querySelector('.dx-player.mine').getBoundingClientRect();
+        return row.top >= panel.top - 1 && row.bottom <= panel.bottom + 1;
+    }""", timeout=5000)
+    expect(mine).to_be_in_viewport(ratio=1)

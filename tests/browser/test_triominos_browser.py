@@ -46,7 +46,8 @@ def finished(page: Page) -> bool:
 
 
 def enabled(page: Page, action: str) -> bool:
-    return page.locator(f'[data-action="{action}"]:not([disabled])').count() > 0
+    return page.locator(
+        f'[data-action="{action}"]:not([disabled]):not([aria-disabled="true"])').count() > 0
 
 
 def wait_for_new_state(page: Page, before: int) -> None:
@@ -594,6 +595,15 @@ def test_a_phone_scrolls_the_hand_to_the_tile_chosen_for_the_player(
         expect(chosen).to_have_attribute("data-tile", only)
         expect(chosen).to_be_in_viewport()  # the rack stays in sight under the note
         page.screenshot(path=shots / "triominos-phone-greyed-tile-tapped.png")
+        # So did a tap on Pass before it is allowed (TR-DRAW-2/3): it says when it is.
+        pass_button = page.locator('[data-action="pass"]')
+        expect(pass_button).to_be_disabled()
+        pass_button.tap(force=True)
+        note = page.locator('[data-note="pass-not-yet"]')
+        expect(note).to_have_text("End your turn without laying a tile: after three draws, "
+                                  "or when the pool is empty and nothing fits.")
+        expect(note).to_be_in_viewport()
+        expect(page.locator(".tr-table")).to_have_attribute("data-my-turn", "true")
     finally:
         server.stop()
 
@@ -875,6 +885,28 @@ def test_a_wide_short_window_keeps_nine_tiles_in_one_row(browser: Browser, tmp_p
         assert bar["height"] <= 100 and board["height"] >= 400
         assert bar["y"] + bar["height"] <= 650  # the hand in the window
         assert fades(page.locator(".tr-hand")) == (False, False)  # nothing out of sight
+    finally:
+        server.stop()
+
+
+def test_a_tablet_held_sideways_shows_the_whole_rack_in_one_row(
+        browser: Browser, tmp_path: Path) -> None:
+    """At 1024 × 768 the rack stood under the board alone, beside the side panel: six
+    tiles and a half were in sight, the rest scrolled. It takes the whole width."""
+    server, url = serve_played(tmp_path / "data", {}, 2, [None, "hard"], annas_turn)
+    try:
+        page = browser.new_context(viewport={"width": 1024, "height": 768},
+                                   has_touch=True).new_page()
+        page.goto(url)
+        tiles = page.locator(".tr-hand-tile")
+        expect(tiles).to_have_count(9)
+        assert fades(page.locator(".tr-hand")) == (False, False)  # nothing out of sight
+        for index in range(9):
+            expect(tiles.nth(index)).to_be_in_viewport(ratio=1)
+        bar = page.locator(".tr-hand-bar").bounding_box()
+        assert bar is not None and bar["width"] >= 950 and bar["y"] + bar["height"] <= 768
+        side = page.locator(".tr-side").bounding_box()
+        assert side is not None and side["y"] + side["height"] <= bar["y"]
     finally:
         server.stop()
 

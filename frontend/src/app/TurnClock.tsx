@@ -48,14 +48,15 @@ export function TimeLeftChip({ className = "" }: { className?: string }) {
   );
 }
 
-/** Milliseconds left until `deadline` (this browser's clock), ticking twice a second;
+/** Milliseconds left until `deadline` (this browser's clock), ticking four times a
+ * second as the clock at the top does (at two, the two showed seconds a second apart);
  * null without one. */
 export function useTimeLeft(deadline: number | null): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadline === null) return;
     setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
     return () => window.clearInterval(timer);
   }, [deadline]);
   return deadline === null ? null : deadline - now;

@@ -1,6 +1,6 @@
 // Everyone at the table: score, the storyteller, and who has given a card or voted
 // (never which card or where).
-import { memo } from "react";
+import { memo, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
@@ -26,6 +26,27 @@ export function progressOf(view: DixitView, s: number): Progress {
 
 export const Players = memo(function Players({ info, view, seat, compact }: Props) {
   const { t } = useTranslation();
+  // One's own row stays in sight in the side panel, which scrolls: with twelve players
+  // on a tablet, seat 12's row (its status, its score) was below the panel's edge.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const panel = list.current?.closest<HTMLElement>(".dx-side");
+    // (Team Dixit's panel leads with the teams and their chat: it stays at its top.)
+    if (compact || !panel || view.teams) return;
+    const reveal = () => {
+      const row = list.current?.querySelector<HTMLElement>("li.mine");
+      if (!row || panel.scrollHeight <= panel.clientHeight + 1) return;
+      const shown = panel.getBoundingClientRect();
+      const box = row.getBoundingClientRect();
+      if (box.bottom > shown.bottom) panel.scrollTop += box.bottom - shown.bottom + 4;
+      else if (box.top < shown.top) panel.scrollTop -= shown.top - box.top + 4;
+    };
+    reveal();
+    // Again when the panel's size settles (the hand below it takes its height).
+    const observer = new ResizeObserver(reveal);
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, [compact, seat, view.phase, view.teams, info.seats.length]);
   const badge = (progress: Progress) => {
     if (!progress) return null;
     const phase = view.phase === "vote" ? "vote" : view.phase === "clue" ? "clue" : "submit";
@@ -47,7 +68,7 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
     );
   };
   return (
-    <ul className={`dx-players ${compact ? "compact" : ""}`} aria-label={t("dixit.ui.players")}>
+    <ul ref={list} className={`dx-players ${compact ? "compact" : ""}`} aria-label={t("dixit.ui.players")}>
       {info.seats.map((s) => {
         const team = teamOf(view, s.seat);
         const progress = progressOf(view, s.seat);

@@ -1,4 +1,5 @@
 // Draw and pass, with their cost on the button; how many tiles were drawn this turn.
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TimeLeftChip } from "../../app/TurnClock";
 import { signed } from "./placing";
@@ -15,12 +16,25 @@ interface Props {
   onPass: () => void;
 }
 
+/** How long the note on a Pass not yet allowed stays (ms). */
+const NOTE_MS = 4000;
+
 export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, onPass }: Props) {
   const { t } = useTranslation();
   // What a pass costs, as the rules say for this seat (TR-DRAW-2/3): its penalty after
   // three draws, nothing when the pool is empty and nothing fits. Until it is allowed,
   // the button shows what it will cost.
   const passPoints = view.pass_points ?? (view.draws >= view.max_draws || view.pool > 0 ? view.penalties.pass : 0);
+  // On one's turn a tap on Pass before it is allowed says when it is (its title, a
+  // tooltip, never shows on a touch screen: the tap did nothing), for a few seconds.
+  const [note, setNote] = useState(false);
+  useEffect(() => {
+    if (!note) return;
+    const timer = window.setTimeout(() => setNote(false), NOTE_MS);
+    return () => window.clearTimeout(timer);
+  }, [note]);
+  useEffect(() => setNote(false), [myTurn, canPass]);
+  const explains = myTurn && !canPass;
   return (
     <div className="tr-turn-actions">
       <button
@@ -37,8 +51,10 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
         type="button"
         className={`tr-pass ${canPass && !canPlace ? "primary" : ""}`}
         data-action="pass"
-        disabled={!canPass}
-        onClick={onPass}
+        disabled={!canPass && !explains}
+        aria-disabled={explains || undefined}
+        aria-describedby={note ? "tr-pass-note" : undefined}
+        onClick={explains ? () => setNote(true) : onPass}
         title={t("triominos.ui.pass_help")}
       >
         {t("triominos.ui.pass", { points: signed(passPoints) })}
@@ -47,6 +63,11 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
         {t("triominos.ui.drawn", { drawn: view.draws, max: view.max_draws })}
       </span>
       {myTurn && <TimeLeftChip />}
+      {note && (
+        <p className="tr-actions-note" id="tr-pass-note" role="status" data-note="pass-not-yet">
+          {t("triominos.ui.pass_help")}
+        </p>
+      )}
     </div>
   );
 }
