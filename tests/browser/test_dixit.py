@@ -1132,8 +1132,8 @@ def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_
         mine = anna.locator(".dx-reveal-mine")
         expect(mine.locator("strong")).to_have_text(re.compile(r"^Your team: \+\d+$"))
         expect(mine).to_contain_text("Storyteller")
-        lines = mine.inner_text().split(" · ", 1)[1].split("; ")
-        assert all(line.startswith(("Storyteller", "Bjarni: ")) for line in lines), lines
+        told = mine.inner_text().split(" · ", 1)[1].split("; ")
+        assert all(line.startswith(("Storyteller", "Bjarni: ")) for line in told), told
         continue_reveal(anna)
         expect(giver).to_be_visible()
         # DX-TEAM-2: one's own button says so ("Anna gives", said to Anna, read as if

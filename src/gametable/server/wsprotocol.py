@@ -17,6 +17,9 @@ and a seat whose client stopped reading stayed "connected" for as long. Here:
 
 from __future__ import annotations
 
+from collections.abc import Coroutine
+from typing import Any
+
 from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
@@ -38,14 +41,20 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         super().keepalive_timeout()
         self.drop()
 
-    async def send(self, message: ASGISendEvent) -> None:
-        closing = message["type"] == "websocket.close" and self.handshake_complete
-        if closing and not self.writable.is_set() and not self.disconnected:
+    def send(self, message: ASGISendEvent) -> Coroutine[Any, Any, None]:
+        # Every update of every table passes here: all but a close go straight on, with
+        # no coroutine of their own around uvicorn's.
+        if message["type"] != "websocket.close" or not self.handshake_complete:
+            return super().send(message)
+        return self._close(message)
+
+    async def _close(self, message: ASGISendEvent) -> None:
+        if not self.writable.is_set() and not self.disconnected:
             # Nothing sent is being read: the close frame would queue behind it forever.
             self.drop()
             return
         await super().send(message)
-        if closing and self.close_timer is not None:
+        if self.close_timer is not None:
             self.close_timer.cancel()
             self.close_timer = self.loop.call_later(self.close_timeout, self.drop)
 
