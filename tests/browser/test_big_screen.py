@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -307,16 +309,24 @@ def test_the_big_screen_writes_each_triominos_player_on_one_line(
         screen.context.close()
 
 
+@contextmanager
+def finished_twelve(tmp_path: Path) -> Iterator[tuple[LiveServer, str]]:
+    """A started server with a finished Dixit game of twelve people, "Player 1" to
+    "Player 12", seat ``s`` holding token ``f"t{s}"``: ``(server, table id)``."""
+    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
+              for s in range(12)]
+    with stored_table(tmp_path / "data", {}, people, 5, finished_game(5, "dixit", 12),
+                      game="dixit") as found:
+        yield found
+
+
 def test_the_big_screen_shows_every_player_of_a_twelve_player_ranking(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """DX-END with twelve players: the final ranking beside the table held five rows and
     a half above the screen's edge (names on two lines, large rows), and nobody scrolls a
     TV. Each player is one line now, all twelve inside the window and their panel."""
-    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
-              for s in range(12)]
-    with stored_table(tmp_path / "data", {}, people, 5, finished_game(5, "dixit", 12),
-                      game="dixit") as (server, table):
+    with finished_twelve(tmp_path) as (server, table):
         screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
         screen.goto(f"{server.url}/t/{table}/screen")
         rows = screen.locator(".dx-side .dx-ranking li")

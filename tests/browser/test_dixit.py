@@ -15,14 +15,12 @@ from playwright.sync_api import Browser, ElementHandle, Page, ViewportSize, expe
 
 from gametable import decks
 from gametable.core.records import GameRecord, SeatInfo, replay
-from gametable.server.storage import SeatRow, SQLiteStorage, token_hash
+from gametable.server.storage import SQLiteStorage
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
 from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
-from tests.browser.test_big_screen import say_clue
-from tests.browser.test_rematch import finished_game
-from tests.browser.test_sequence_cats_browser import stored_table
+from tests.browser.test_big_screen import finished_twelve, say_clue
 from tests.browser.text_layout import broken_words, settles_to
 from tests.server.conftest import LiveServer
 
@@ -1536,6 +1534,17 @@ def test_the_clue_fields_hint_fits_the_field_on_a_laptop(
     assert hint and width <= room, f"{hint!r} is {width:.0f} px in a field of {room:.0f}"
 
 
+def to_the_vote(page: Page, server: LiveServer, table: str, tokens: dict[int, str]) -> None:
+    """Bjarni's page (seat 1) at ``table``, where Anna (seat 0, by websocket) tells
+    "Distance" and Bjarni gives a card: the vote has begun."""
+    page.goto(f"{server.url}/t/{table}#seat={tokens[1]}")
+    with SeatSocket(server, table, tokens[0]) as anna:
+        say_clue(anna, "Distance")
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "submit")
+    submit(page)
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=30_000)
+
+
 @pytest.mark.parametrize(("size", "players", "clock"), [
     ((1024, 768), 12, False), ((1366, 768), 12, False), ((1024, 768), 5, True)])
 def test_the_cards_to_vote_on_fit_a_tablets_window_whole(
@@ -1561,12 +1570,7 @@ def test_the_cards_to_vote_on_fit_a_tablets_window_whole(
         tokens = {0: created.json()["token"], 1: joined.json()["token"]}
     width, height = size
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
-    with SeatSocket(web_server, table, tokens[0]) as anna:
-        say_clue(anna, "Distance")
-    expect(page.locator(TABLE)).to_have_attribute("data-phase", "submit")
-    submit(page)
-    expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=30_000)
+    to_the_vote(page, web_server, table, tokens)
     slots = page.locator(".dx-slot")
     expect(slots).to_have_count(players)
     if clock:
@@ -1596,14 +1600,9 @@ def test_everyones_points_start_under_the_results_heading_on_a_tablet(
     table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
                                   ["human", "human"] + ["easy"] * 10, {0: "Anna", 1: "Bjarni"})
     page = browser.new_context(viewport={"width": 1024, "height": 660}).new_page()
-    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
-    with SeatSocket(web_server, table, tokens[0]) as anna:
-        say_clue(anna, "Distance")
-        expect(page.locator(TABLE)).to_have_attribute("data-phase", "submit")
-        submit(page)
-        expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=30_000)
-        vote(page)
-        expect(page.locator(".dx-reveal")).to_be_visible(timeout=30_000)
+    to_the_vote(page, web_server, table, tokens)
+    vote(page)
+    expect(page.locator(".dx-reveal")).to_be_visible(timeout=30_000)
     board = page.locator(".dx-board")
     assert board.evaluate("box => box.scrollHeight > box.clientHeight")  # it scrolls
     points = page.locator(".dx-reveal-points").bounding_box()
@@ -1663,10 +1662,7 @@ def test_a_twelve_player_ranking_keeps_play_again_in_a_tablets_window(
 ) -> None:
     """DX-END with twelve players on a tablet (1024 × 768): "New game" and "Play again"
     under the ranking were cut in half by the table's edge. Its rows are tighter now."""
-    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
-              for s in range(12)]
-    with stored_table(tmp_path / "data", {}, people, 5, finished_game(5, "dixit", 12),
-                      game="dixit") as (server, table):
+    with finished_twelve(tmp_path) as (server, table):
         page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
         page.goto(f"{server.url}/t/{table}#seat=t0")
         expect(page.locator(".dx-final .dx-ranking li")).to_have_count(12)
