@@ -260,7 +260,9 @@ def test_on_a_phone_the_away_notice_keeps_to_one_row_above_the_board(
 ) -> None:
     """On a phone the notice that a computer player covers for the person, its "I'm
     back" button under it, took about 110 px above the status line and pushed the
-    board's last rows under the hand: the button stands beside the words now."""
+    board's last rows under the hand: the button stands beside the words now. (Whether
+    it counts a move down or not: "…plays for you, each turn once its time has run
+    out." took four lines, 93 px, when the decision that went away was played at once.)"""
     with httpx.Client(base_url=web_server.url) as http:
         made = http.post("/api/tables", json={
             "game": "sequence-cats", "name": "Anna",
@@ -278,4 +280,7 @@ def test_on_a_phone_the_away_notice_keeps_to_one_row_above_the_board(
     assert words and button and whole
     assert button["x"] > words["x"] + words["width"] - 1, (words, button)  # beside
     assert whole["height"] <= 80, whole
+    # The same words while nothing is counted down (the decision played at once).
+    expect(banner).to_contain_text("plays for you when time runs out", timeout=15_000)
+    assert (banner.bounding_box() or {"height": 999})["height"] <= 80
     page.close()
