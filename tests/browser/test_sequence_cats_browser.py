@@ -197,11 +197,14 @@ def test_a_phone_sees_a_tall_board_and_its_hand(
     page.locator(".sc-card:not([disabled]):not(.dead)").first.tap()
     expect(page.locator('.sc-space[data-target="true"]').first).to_be_visible()
     page.screenshot(path=shots / "phone.png")
-    # The log is far below the board: the moves since one's own show over the board.
+    # The log is far below the board: the moves since one's own show over the board,
+    # and only those: one's own move is not news, and each line hides a row of spaces.
     page.locator('.sc-space[data-target="true"]').first.tap()
     toast = page.locator(".sc-toast")
     expect(toast).to_contain_text("Greedy 2")
     expect(toast).to_be_in_viewport()
+    expect(toast.locator("span")).to_have_count(1)
+    expect(toast).not_to_contain_text("Sól")
     page.screenshot(path=shots / "phone-toast.png")
 
 

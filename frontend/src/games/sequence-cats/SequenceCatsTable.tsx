@@ -238,7 +238,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
         <div className="sc-board-area">
           {/* On a phone the log is far below the board: the last moves show over it. */}
           {/* Once a card is chosen the board matters more than the news: it goes. */}
-          {narrow && selected === null && <MoveToast log={log} describe={describe} />}
+          {narrow && selected === null && <MoveToast log={log} describe={describe} seat={seat} />}
           <Board
             layout={layout}
             view={view}
@@ -452,10 +452,21 @@ function DrawOffer({
 const TOAST_MS = 4000;
 const TOAST_STATES = 3;
 
-/** The events of the last few states (every computer move since the person's own, in a
- * four-player game), over the board for a few seconds after the newest arrives. */
-function MoveToast({ log, describe }: { log: LogLine[]; describe: (event: GameEvent) => string | null }) {
+/** The events of the last few states since the person's own latest move (every other
+ * seat's move since, in a four-player game), over the board for a few seconds after the
+ * newest arrives. One's own move is not news: it is left out, and so is what came
+ * before it, which the person saw before moving. */
+function MoveToast({
+  log,
+  describe,
+  seat,
+}: {
+  log: LogLine[];
+  describe: (event: GameEvent) => string | null;
+  seat: number | null;
+}) {
   const newest = log.length ? log[0].version : -1;
+  const mine = seat === null ? -1 : (log.find((line) => line.event.seat === seat)?.version ?? -1);
   const toast = useRef<HTMLDivElement>(null);
   const shown = useNewestShown(newest, TOAST_MS);
   // The news never hides the move it tells of: a chip placed or removed in the board's
@@ -471,7 +482,7 @@ function MoveToast({ log, describe }: { log: LogLine[]; describe: (event: GameEv
   }, [newest, shown]);
   if (!shown) return null;
   const texts = log
-    .filter((line) => line.version > newest - TOAST_STATES)
+    .filter((line) => line.version > newest - TOAST_STATES && line.version > mine)
     .map((line) => describe(line.event))
     .filter((text): text is string => !!text)
     .slice(0, TOAST_STATES)
