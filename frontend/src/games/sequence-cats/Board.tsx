@@ -5,6 +5,10 @@ import { CatIcon } from "./CatIcon";
 import { BLANK, EMPTY, FREE, TEAM_COLOURS, type BoardLayout, type SequenceView, labelOf } from "./types";
 import { breakable } from "./breaks";
 
+/** Letters beyond which a breed name ("Gato da Floresta Norueguesa", 27) is set smaller
+ * to show whole on a small space. */
+const LONG_NAME = 21;
+
 export interface BoardProps {
   layout: BoardLayout;
   view: SequenceView;
@@ -128,7 +132,7 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           ) : cell === BLANK ? null : (
             <>
               <CatIcon breed={breed} />
-              <span className="sc-space-name">{shown}</span>
+              <span className={`sc-space-name${name.length > LONG_NAME ? " long" : ""}`}>{shown}</span>
             </>
           )}
           {cell >= 0 && <span className={`sc-chip team-${cell}`} style={{ background: TEAM_COLOURS[cell] }} aria-hidden="true" />}
