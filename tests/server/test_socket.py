@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from gametable.server import socket as socket_module
+from gametable.server.app import Settings, create_app
 from tests.server.test_http import GREEDY, HUMAN, create
 
 
@@ -269,3 +271,42 @@ def test_unknown_table_closes_with_an_error(client: TestClient) -> None:
     with connect(client, "missing") as ws:
         error = ws.receive_json()
         assert error["code"] == "no_table"
+
+
+def test_a_page_opened_mid_game_gets_the_last_moves_for_its_log(tmp_path: Path) -> None:
+    """A reloaded page's log was empty but for the last move: the first state after
+    ``hello`` now carries ``earlier``, the events of up to 15 states before it (oldest
+    first), exactly those every client was sent at the time; the same for a seat and a
+    watcher, never in the states that follow, and the same after a restart."""
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                        rates={})
+    with TestClient(create_app(settings)) as client:
+        created = create(client, [HUMAN, HUMAN])
+        table_id = created["table"]["id"]
+        joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
+        tokens = [created["token"], joined["token"]]
+        sent: dict[int, list[dict[str, Any]]] = {}
+        with connect(client, table_id) as ws0, connect(client, table_id) as ws1:
+            _, state = hello(ws0, tokens[0])
+            hello(ws1, tokens[1])
+            sockets = [ws0, ws1]
+            for _ in range(20):
+                seat = state["to_act"][0]
+                sockets[seat].send_json({"type": "action", "action": state["legal"][0],
+                                         "version": state["version"]})
+                states = [next_of(ws, "state") for ws in sockets]
+                assert all("earlier" not in each for each in states)
+                sent[states[0]["version"]] = states[0]["events"]
+                state = states[1 - seat]
+            assert state["version"] == 20
+        with connect(client, table_id) as seat0, connect(client, table_id) as watcher:
+            _, mine = hello(seat0, tokens[0])
+            _, watched = hello(watcher)
+        expected = [{"version": v, "events": sent[v]} for v in range(5, 20) if sent[v]]
+        assert len(expected) >= 10
+        assert mine["earlier"] == watched["earlier"] == expected
+        assert mine["events"] == watched["events"] == sent[20]
+    with TestClient(create_app(settings)) as client, connect(client, table_id) as again:
+        _, restarted = hello(again, tokens[1])
+        assert restarted["version"] == 20
+        assert restarted["earlier"] == expected

@@ -18,9 +18,13 @@ export const RECENT_STATES = 16;
  * Two messages that arrive together are drawn once, as the second: a log reading only
  * the drawn state's `events` would lose the first one's. */
 export function withRecent(previous: StateMessage | null, message: StateMessage): EventBatch[] {
-  const earlier = (previous?.recent ?? []).filter(
-    (batch) => batch.version < message.version && batch.version > message.version - RECENT_STATES,
-  );
+  // The first state after connecting brings the states before it (`earlier`): a page
+  // opened or reloaded mid-game shows the last moves.
+  const seen = new Set<number>();
+  const earlier = [...(previous?.recent ?? []), ...(message.earlier ?? [])]
+    .filter((batch) => batch.version < message.version && batch.version > message.version - RECENT_STATES)
+    .filter((batch) => !seen.has(batch.version) && seen.add(batch.version) !== undefined)
+    .sort((a, b) => a.version - b.version);
   return [...earlier, { version: message.version, events: message.events }];
 }
 

@@ -126,6 +126,9 @@ export interface StateMessage<View = Record<string, unknown>> {
   /** Added by the page, not sent: the events of this state and of the few before it
    * (oldest first), so that states arriving together lose no event (`useEventLog`). */
   recent?: EventBatch[];
+  /** Sent in the first state after connecting: the events of the states before it
+   * (oldest first, at most 15), for the log of a page opened mid-game. */
+  earlier?: EventBatch[];
   outcome?: Outcome;
   /** Set when the last action was a computer player's, made for a seat that is away. */
   covered?: { seat: number; reason: string };

@@ -285,7 +285,7 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
                                 status=503, limit=most).to_json(), *WATCHERS_FULL_CLOSE)
             return False
         conn.push_json({"type": "welcome", "seat": conn.seat, "table": table.info()})
-        conn.push(table.state_message(conn.seat))
+        conn.push(table.welcome_state_message(conn.seat))
         if chat.history(table):
             conn.push_json(chat.history_message(table))
         table.add_connection(conn)

@@ -62,6 +62,9 @@ SLOW_CLOSE = (1008, "too slow: messages were not read")
 SEAT_CHANGED_CLOSE = (4409, "your seat was given to someone else")
 WATCHING_OFF_CLOSE = (4410, "the host has switched watching off")
 RESTART_CLOSE = (1012, "server restarting: reconnect")
+EARLIER_STATES = 16
+"""States whose events a (re)connecting client is sent for its log (``earlier``), the
+current one included: as many as the browser client keeps of live states."""
 BOT_RETRY_SECONDS = 2.0
 """A computer player whose move could not be stored (the database away for a moment)
 decides again after this many seconds."""
@@ -284,6 +287,10 @@ class Table:
     state: Any
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     last_events: list[Event] = field(default_factory=list)
+    earlier_events: deque[tuple[int, list[Event]]] = field(
+        default_factory=lambda: deque(maxlen=EARLIER_STATES))
+    """``(version, events)`` of the last :data:`EARLIER_STATES` states of this deal, the
+    newest included: what a client that (re)connects is sent as ``earlier`` (its log)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -500,6 +507,7 @@ class Table:
         self.bots = bots
         self.cover_bots.clear()
         self.last_events = []
+        self.earlier_events.clear()
         self.last_covered = None
         self._messages.clear()
         self._shared = None
@@ -589,6 +597,19 @@ class Table:
         text = orjson.dumps(message).decode()
         self._messages[seat] = text
         return text
+
+    def welcome_state_message(self, seat: Seat | None) -> str:
+        """The ``state`` message for a client that has just said ``hello``: as
+        :meth:`state_message`, plus ``earlier``, the events of the states before this one
+        (at most :data:`EARLIER_STATES` - 1 of this deal, oldest first, each
+        ``{"version", "events"}``), so that a reloaded page's log is not empty. Events are
+        public (every seat's message carries the same), so every seat gets the same."""
+        text = self.state_message(seat)
+        earlier = [{"version": version, "events": events}
+                   for version, events in self.earlier_events if version < self.version]
+        if not earlier:
+            return text
+        return text[:-1] + ',"earlier":' + orjson.dumps(earlier).decode() + "}"
 
     def broadcast_state(self) -> None:
         """Send every connected client its own ``state`` message."""
@@ -801,8 +822,10 @@ class TableManager:
         try:
             table = self._build(row)
             for seat, action in row.actions:
-                table.game.apply(table.state, seat, action)
+                events = table.game.apply(table.state, seat, action)
                 table.actions.append((seat, action))
+                if events:
+                    table.earlier_events.append((table.version, events))
         except GameError as error:
             log.error("table %s cannot be replayed: %s", log_name(row.id), error)
             return None
@@ -1493,6 +1516,8 @@ class TableManager:
             table.note_waiting(seat)
             table.committed = table.game.outcome(table.state)
             table.last_events = events
+            if events:
+                table.earlier_events.append((table.version, events))
             table.last_covered = covered
             table.last_active = time.monotonic()
             table.broadcast_state()
