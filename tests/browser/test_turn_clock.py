@@ -193,11 +193,17 @@ def test_alone_with_computer_players_a_person_away_is_waited_for(
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{web_server.url}/t/{table_id}#seat={token}")
     banner = page.locator(".away-banner")
+    board = page.locator(".sc-board")
+    expect(board).to_be_visible()
+    top = (board.bounding_box() or {"y": -1.0})["y"]
     # Anna's first turn ran out: played for her at once, then the computer's; her next
-    # turn waits out its time, counted down.
+    # turn waits out its time, counted down. She is the only person at the table:
+    # "Everyone is away" read oddly to her.
     expect(banner).to_contain_text(re.compile(
-        r"Everyone is away: a computer player \(Easy\) makes your move in 0:0[1-5]\."),
+        r"^You are away: a computer player \(Easy\) makes your move in 0:0[1-5]\."),
         timeout=30_000)
+    # The notice lies over the page's header: the board stays where it was.
+    assert abs((board.bounding_box() or {"y": -99.0})["y"] - top) <= 1
     version = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["version"]
     assert version >= 2  # hers, played at once, and the computer's
     page.wait_for_timeout(1500)

@@ -165,6 +165,8 @@ export function TurnClock({
   // With every person away the computer players covering for them play each turn only
   // once its time has run out (docs/protocol.md, "Turn clock").
   const everyoneAway = info.seats.every((s) => s.kind !== "human" || away.includes(s.seat));
+  // "Everyone is away" read oddly to the only person at the table.
+  const alone = info.seats.filter((s) => s.kind === "human").length === 1;
   const coverWait = (clock.turn_seconds ?? info.clock?.absent_seconds ?? 0) * 1000;
   const coverLeft =
     mine && everyoneAway && seat !== null && state.to_act.includes(seat) && coverWait > 0 && clock.paused_at === null &&
@@ -178,8 +180,13 @@ export function TurnClock({
         <div className="away-banner" role="status">
           <span>
             {coverLeft !== null
-              ? t("ui.clock.everyone_away_moves_in", { level, time: formatLeft(coverLeft) })
-              : t(everyoneAway ? "ui.clock.everyone_away" : "ui.clock.you_are_away", { level })}
+              ? t(alone ? "ui.clock.away_alone_moves_in" : "ui.clock.everyone_away_moves_in", {
+                  level,
+                  time: formatLeft(coverLeft),
+                })
+              : t(everyoneAway ? (alone ? "ui.clock.away_alone" : "ui.clock.everyone_away") : "ui.clock.you_are_away", {
+                  level,
+                })}
           </span>
           <button type="button" className="primary" onClick={onBack}>
             {t("ui.clock.back")}
