@@ -187,6 +187,10 @@ def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path
         # Round 2: Bo tells; Anna gives a card and votes, by keyboard.
         tab_to(page, '[data-action="continue"]')
         page.keyboard.press("Enter")
+        # A control gone with the focus hands it to the status line, which says what
+        # comes next (it fell to the page's body: Tab started over from the page's top).
+        status = page.locator("[data-status-line]")
+        expect(status).to_be_focused()
         say_clue(bo, "Far from home")
         submit = page.locator('[data-action="submit"]')
         expect(submit).to_be_visible(timeout=60_000)
@@ -199,10 +203,14 @@ def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path
         assert presses <= 14, presses
         page.keyboard.press("Enter")
         wait_for_version(page, web_server, table, before)
+        expect(status).to_be_focused()
         cy.act("submit")
         cast = page.locator('[data-action="cast-vote"]')
         expect(cast).to_be_visible(timeout=60_000)
-        tab_to(page, '.dx-slot:not([data-own]) [data-action="vote-slot"]')
+        # From the status line the cards to vote on are a few presses away (12, round
+        # the page's footer and header, from the body).
+        presses = tab_to(page, '.dx-slot:not([data-own]) [data-action="vote-slot"]')
+        assert presses <= 4, presses
         page.keyboard.press("Enter")
         before = version(web_server, table)
         tab_to(page, '[data-action="cast-vote"]')

@@ -86,6 +86,31 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
     if (rematch && askedHere.current && rematch.by === seat && rematch.token) joinRematch(rematch);
   }, [rematch, seat]);
 
+  // A control that goes away while it has the focus (a card given, a result's Continue)
+  // left the keyboard on the page's body, the next Tab starting over from the page's top:
+  // the status line, which says what comes next, takes the focus instead.
+  // (Browsers send no event when a focused element is removed: the focused element is
+  // remembered, and looked at when the page's elements change.)
+  useEffect(() => {
+    let focused: Element | null = document.activeElement;
+    const onFocusIn = (event: FocusEvent) => {
+      focused = event.target instanceof Element ? event.target : null;
+    };
+    const watcher = new MutationObserver(() => {
+      if (!focused || focused.isConnected) return;
+      focused = null;
+      const now = document.activeElement;
+      if (now !== null && now !== document.body) return;
+      document.querySelector<HTMLElement>("[data-status-line]")?.focus({ preventScroll: true });
+    });
+    document.addEventListener("focusin", onFocusIn);
+    watcher.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener("focusin", onFocusIn);
+      watcher.disconnect();
+    };
+  }, []);
+
   if (status === "gone") {
     const off = table.error?.code === "watching_off";
     const notice = (
