@@ -132,3 +132,33 @@ def test_a_lines_time_follows_the_readers_region(
     expect(pages[1].locator(".table-chat .chat-time")).to_have_text(re.compile(r"[AP]M$"))
     for page in pages:
         page.context.close()
+
+
+def test_on_a_laptop_a_new_line_shows_while_only_the_chats_edge_is_in_sight(
+        browser: Browser, web_server: LiveServer) -> None:
+    """At 1280 × 800 the chat starts open under the board, its heading inside the
+    window's foot and its lines below it: a new line there went unnoticed (the chat
+    counted as in sight as soon as any of it was). It shows over the page until the
+    chat's foot, where the newest line is, is in sight."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    pages = []
+    for seat in (0, 1):
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{web_server.url}/t/{table}#seat={tokens[seat]}")
+        expect(page.locator(".sc-board")).to_be_visible()
+        pages.append(page)
+    anna, bjarni = pages
+    assert is_open(bjarni)
+    fold = bjarni.locator("details.table-chat").bounding_box()
+    line = bjarni.locator(".table-chat .chat-form").bounding_box()
+    assert fold is not None and line is not None and fold["y"] < 800 < line["y"], (fold, line)
+    say(anna, "Hi Bjarni! Good luck")
+    toast = bjarni.locator(".chat-toast")
+    expect(toast).to_contain_text("Anna: Hi Bjarni! Good luck")
+    toast.click()
+    expect(bjarni.locator(".table-chat .chat-log")).to_be_in_viewport()
+    # Once the chat is in sight, a new line needs no notice over the page.
+    say(anna, "Your turn")
+    expect(bjarni.locator(".table-chat .chat-log")).to_contain_text("Your turn")
+    expect(toast).to_have_count(0)

@@ -27,13 +27,18 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   }, [open, newest]);
   const unread = open ? 0 : lines.filter((line) => line.id > readUpTo && line.seat !== seat).length;
 
-  // Whether the chat is on screen (lines already there when the page opened are old).
+  // Whether the chat's newest line is on screen: its foot (the line to write on, or a
+  // spectator's note) is. (Any of the fold counted: at 1280 × 800 its heading showed at
+  // the window's foot, the lines below it, and new ones went unnoticed.) Lines already
+  // there when the page opened are old.
   const fold = useRef<HTMLDetailsElement>(null);
   const [inView, setInView] = useState(true);
   useEffect(() => {
-    const element = fold.current;
+    const element = fold.current?.querySelector(".chat-form, .chat-note");
     if (!element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting), { threshold: 0.3 });
+    const observer = new IntersectionObserver(([entry]) => setInView(entry.intersectionRatio >= 0.9), {
+      threshold: [0, 0.9, 1],
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
