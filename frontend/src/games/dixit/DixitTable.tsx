@@ -159,10 +159,11 @@ export function DixitTable(props: GameTableProps) {
     if (showReveal && lastRound && turnLeft !== null && turnLeft <= REVEAL_CLOSES_MS) setDismissed(lastRound.round);
   }, [showReveal, lastRound, turnLeft]);
 
-  // A new phase or round: start the choice afresh.
+  // A new phase or round: start the choice afresh. (In the commit that shows the phase:
+  // as a passive effect it could run after a vote tapped at once, and wipe it.)
   const step = `${view.round}:${view.phase}`;
   const table = view.phase === "vote" && view.table ? view.table : null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     setChosen([]);
     setGreen([]);
     setRed(null);

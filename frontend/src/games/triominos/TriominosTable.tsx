@@ -169,7 +169,12 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     setChoice(null);
     // The only tile that fits is chosen already: pressed again, as on any other turn,
     // it stays chosen (it went off, and its places with it).
-    if (tile === null && selected !== null && playable.size === 1 && playable.has(selected)) return;
+    // From the keyboard the focus goes on to its places, as when a tile is chosen (Enter
+    // did nothing, and the places were 18 Tabs away, round the page).
+    if (tile === null && selected !== null && playable.size === 1 && playable.has(selected)) {
+      if (byKeyboard) tableRef.current?.querySelector<SVGGElement>(".tr-target")?.focus({ preventScroll: true });
+      return;
+    }
     setSelected(tile);
   };
 
