@@ -144,6 +144,10 @@ def test_two_friends_and_a_computer_play_a_whole_game(
         dialog = page.locator(".result")
         expect(dialog).to_be_visible()
         expect(dialog.get_by_role("link", name="Download the game record")).to_be_visible()
+        # The winners' colour stands a space before the headline (it touched it).
+        dot = dialog.locator("h2 .sc-team-dot")
+        if dot.count():
+            assert float(dot.evaluate("d => parseFloat(getComputedStyle(d).marginRight)")) >= 4
         # The table's status follows the end at once: play again, without a reload.
         expect(dialog.get_by_role("button", name="Play again")).to_be_visible()
         # Closed, the dialog leaves the end told in the status line.
