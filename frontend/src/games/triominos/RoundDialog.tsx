@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useScreenMode } from "../../app/replay";
-import { seatName } from "../../app/seatName";
+import { seatName, shortSeatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
 import type { Outcome, TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
@@ -178,7 +178,9 @@ function Totals({ info, view, shown, onShowRound }: { info: TableInfo; view: Tri
               {seats.map((s) => (
                 <th key={s} scope="col">
                   <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
-                  {seatName(t, info, s)}
+                  {/* "Computer 2", not "Computer 2 · Medium": on a phone four seats'
+                      columns then fit (the names were cut at the window's edge). */}
+                  {shortSeatName(t, info, s)}
                 </th>
               ))}
             </tr>
