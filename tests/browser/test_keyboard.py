@@ -168,6 +168,12 @@ def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path
         tab_to(page, '.dx-hand-card[data-choosable="true"] [data-action="choose"]')
         page.keyboard.press("Enter")
         expect(page.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(1)
+        # The chosen card rises; the buttons under the cards stay in one line (the
+        # chosen card's rose with it).
+        page.wait_for_timeout(300)
+        tops = page.locator('.dx-hand-card [data-action="choose"]').evaluate_all(
+            "buttons => buttons.map(b => Math.round(b.getBoundingClientRect().top))")
+        assert len(set(tops)) == 1, tops
         # The clue comes after the hand in the keyboard's order: a few presses, not a
         # trip round the page (21–23 when it stood before the hand).
         presses = tab_to(page, "input[name=clue]")
