@@ -55,6 +55,9 @@ def test_play_again_seats_two_people_and_a_computer_player_at_a_new_table(
         expect(anna).to_have_url(re.compile(rf"/t/(?!{old}$)[A-Za-z0-9_-]+$"))
         expect(anna.locator(".sc-status")).to_be_visible()
         expect(bruno.locator(".result")).to_contain_text("Anna wants to play again.")
+        # Said once: the copy under the header does not show through the dialog's dim.
+        expect(bruno.locator(".rematch-bar")).to_have_count(1)
+        expect(bruno.locator(".rematch-bar")).to_be_hidden()
         bruno.screenshot(path=str(shots / "rematch-offer.png"))
         bruno.locator(".result").get_by_role("button", name="Join the new game").click()
         new = anna.url.rsplit("/", 1)[-1]
