@@ -174,3 +174,28 @@ def test_on_a_phone_a_finished_dixit_game_scrolls_as_a_page(
         expect(last).to_be_in_viewport()
         page.screenshot(path=str(shots / f"dixit-phone-end-{'watch' if watching else 'seat'}.png"),
                         full_page=True)
+
+
+def test_a_lone_winner_is_not_named_to_themselves(browser: Browser, tmp_path: Path) -> None:
+    """SC-WIN-2, the end's dialog: the winner of a two-seat game read "You win!" and
+    under it "Winner: Bruno", their own name. "You win!" says it; the other seat is
+    told who won."""
+    steps = finished_game(5, seats=2)
+    game = registry.get("sequence-cats")
+    state = game.new_game(game.make_config({}, 2), 2, 5)
+    for seat, action in steps:
+        game.apply(state, seat, action)
+    winner = game.outcome(state).winners[0]
+    names = ["Anna", "Bruno"]
+    seats = [SeatRow(s, "human", name=names[s], token_hash=token_hash(f"t{s}"))
+             for s in (0, 1)]
+    with stored_table(tmp_path / "data", {}, seats, 5, steps) as (server, table):
+        pages = {}
+        for s in (0, 1):
+            pages[s] = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+            pages[s].goto(f"{server.url}/t/{table}#seat=t{s}")
+        won = pages[winner].locator(".result")
+        expect(won.locator("h2")).to_have_text("You win!")
+        expect(won).not_to_contain_text(names[winner])
+        lost = pages[1 - winner].locator(".result")
+        expect(lost.locator("h2")).to_contain_text(f"{names[winner]} (")

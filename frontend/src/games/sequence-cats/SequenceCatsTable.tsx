@@ -387,7 +387,8 @@ function Result({
           {winnerTeam !== null && <span className="sc-team-dot large" style={{ background: TEAM_COLOURS[winnerTeam] }} />}
           {headline}
         </h2>
-        {winnerTeam !== null && !namesWinners && (
+        {/* "You win!" alone says who: "Winner: Bjørn" to Bjørn said it twice. */}
+        {winnerTeam !== null && !namesWinners && !(won && view.winners.length === 1) && (
           <p>{t("sequence_cats.ui.winners", { players: andList(view.winners.map(player)), count: view.winners.length })}</p>
         )}
         <p className="muted">{t("sequence_cats.ui.turns_played", { count: view.turn })}</p>
