@@ -1558,6 +1558,57 @@ def test_the_clue_fields_hint_fits_the_field_on_a_laptop(
     assert hint and width <= room, f"{hint!r} is {width:.0f} px in a field of {room:.0f}"
 
 
+@pytest.mark.parametrize(("size", "least"), [((1280, 800), 120), ((1920, 1080), 170)])
+def test_on_a_laptop_the_hand_is_large_while_the_clue_is_given_and_cards_come_in(
+    browser: Browser, web_server: LiveServer, shots: Path, size: tuple[int, int], least: int
+) -> None:
+    """While the storyteller chooses a card (DX-ROUND-1) and the others give theirs
+    (DX-ROUND-3), the table holds little: a 1280 × 800 laptop drew the hand 88 px wide
+    beside the actions over an empty table (a 1920 × 1080 screen 146 px). The hand takes
+    the room (its cards at least 120 and 170 px wide), the clue and the cards coming in
+    stay whole on the table, and the whole table with every button stays in the window."""
+    width, height = size
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "human", "easy", "easy", "easy"],
+                                  {0: "Anna", 1: "Bjarni"})
+
+    def hand_is_large(page: Page) -> None:
+        pictures = page.locator(".dx-hand-card .dx-card-face")
+        expect(pictures).to_have_count(6)
+        widths = pictures.evaluate_all(
+            "faces => faces.map(face => face.getBoundingClientRect().width)")
+        assert min(widths) >= least, widths
+        expect(page.locator(".dx-hand-card").last.locator('[data-action="choose"]')
+               ).to_be_in_viewport(ratio=1)
+        assert fits_the_window(page)
+
+    anna = watch(browser.new_context(viewport={"width": width, "height": height}).new_page())
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(anna.locator(".dx-prompt")).to_be_visible()
+    hand_is_large(anna)
+    expect(anna.locator('[data-action="send-clue"]')).to_be_in_viewport(ratio=1)
+    anna.screenshot(path=shots / f"dixit-large-hand-clue-{width}.png")
+
+    bjarni = watch(browser.new_context(viewport={"width": width, "height": height}).new_page())
+    bjarni.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    give_clue(anna, "Far from home")
+    expect(bjarni.locator(".dx-clue-box")).to_contain_text("Far from home")
+    hand_is_large(bjarni)
+    expect(bjarni.locator('[data-action="submit"]')).to_be_in_viewport(ratio=1)
+    # The clue and every card coming in, with its giver's name, inside the table.
+    expect(bjarni.locator(".dx-submission")).to_have_count(5)
+    inside = bjarni.evaluate("""(() => {
+        const board = document.querySelector('.dx-board').getBoundingClientRect();
+        const parts = [document.querySelector('.dx-clue-box'),
+                       ...document.querySelectorAll('.dx-submission')];
+        return parts.every(part => {
+            const box = part.getBoundingClientRect();
+            return box.top >= board.top - 1 && box.bottom <= board.bottom + 1;
+        }); })()""")
+    assert inside
+    bjarni.screenshot(path=shots / f"dixit-large-hand-submit-{width}.png")
+
+
 def to_the_vote(page: Page, server: LiveServer, table: str, tokens: dict[int, str]) -> None:
     """Bjarni's page (seat 1) at ``table``, where Anna (seat 0, by websocket) tells
     "Distance" and Bjarni gives a card: the vote has begun."""
