@@ -1620,6 +1620,28 @@ def to_the_vote(page: Page, server: LiveServer, table: str, tokens: dict[int, st
     expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=30_000)
 
 
+def test_on_a_laptop_cast_my_vote_keeps_its_size_as_its_hint_changes(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """DX-ROUND-4 on a 1280 × 800 laptop: "Cast my vote" grew from 580 to 757 px (and
+    moved) as its hint "Choose the card…" became "Ready to vote." when a card was
+    chosen. It keeps its size and place."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "human", "easy", "easy"], {0: "Anna", 1: "Bjarni"})
+    page = watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
+    to_the_vote(page, web_server, table, tokens)
+    cast = page.locator('[data-action="cast-vote"]')
+    expect(cast).to_be_disabled()
+    before = cast.bounding_box()
+    page.locator('.dx-slot:not([data-own]) [data-action="vote-slot"]').first.click()
+    expect(cast).to_be_enabled()
+    after = cast.bounding_box()
+    assert before and after
+    assert abs(after["width"] - before["width"]) <= 1, (before, after)
+    assert abs(after["x"] - before["x"]) <= 1, (before, after)
+    expect(cast).to_be_in_viewport(ratio=1)
+
+
 @pytest.mark.parametrize(("size", "players", "clock"), [
     ((1024, 768), 12, False), ((1366, 768), 12, False), ((1024, 768), 5, True)])
 def test_the_cards_to_vote_on_fit_a_tablets_window_whole(
