@@ -795,6 +795,41 @@ def test_a_party_round_with_the_clue_before_the_hand_and_the_red_vote(
     anna.screenshot(path=shots / "dixit-party-round-2-desktop.png")
 
 
+def test_dx_party_4_the_storytellers_vote_and_red_buttons_stay_put_when_chosen(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """DX-PARTY-4 on a 1280 × 800 laptop: the storyteller's card with the green vote
+    stacked "Chosen ✓" over "Red" (every card of the row grew 49 px), and the red one
+    wrapped "Red ✓" on two lines. Choosing changes the buttons' colours, not their
+    size or the table's rows; a person using a screen reader hears it (aria-pressed)."""
+    table, tokens = create_by_api(
+        web_server, "dixit", {"variant": "party", "first_storyteller": "first_seat"},
+        ["human"] + ["easy"] * 5, {0: "Anna"})
+    page = watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "Midnight")
+    submit(page)
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=30_000)
+    expect(page.locator('[data-action="red-slot"]').first).to_be_visible()
+    measure = """() => [...document.querySelectorAll('.dx-slot')].map(slot => {
+        const box = slot.getBoundingClientRect();
+        const buttons = [...slot.querySelectorAll('.dx-slot-buttons button')]
+            .map(b => b.getBoundingClientRect())
+            .map(r => [r.x, r.y, r.width, r.height]);
+        return [box.height, ...buttons.flat()].map(Math.round).join(' ');
+    })"""
+    before = page.evaluate(measure)
+    slots = page.locator(".dx-slot:not([data-own])")
+    slots.nth(0).locator('[data-action="vote-slot"]').click()
+    slots.nth(1).locator('[data-action="red-slot"]').click()
+    expect(slots.nth(0).locator('[data-action="vote-slot"]')).to_have_attribute(
+        "aria-pressed", "true")
+    expect(slots.nth(1).locator('[data-action="red-slot"]')).to_have_attribute(
+        "aria-pressed", "true")
+    expect(page.locator('[data-action="cast-vote"]')).to_be_enabled()
+    assert page.evaluate(measure) == before
+
+
 def test_the_lobby_offers_turns_as_storyteller_only_where_the_game_has_them(
     browser: Browser, web_server: LiveServer
 ) -> None:

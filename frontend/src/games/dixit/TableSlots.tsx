@@ -81,6 +81,10 @@ interface ButtonProps {
 export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed }: ButtonProps) {
   const { t } = useTranslation();
   if (!canGreen && !canRed) return null;
+  // Party's storyteller has both buttons under each card: there a chosen one says so by
+  // its colour (and the card's outline) alone, since "Chosen ✓" beside "Red" made one
+  // card's buttons wrap under each other and moved the table's rows.
+  const both = canGreen && canRed;
   return (
     <span className="dx-slot-buttons">
       {canGreen && (
@@ -92,7 +96,7 @@ export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed
           aria-label={t("dixit.ui.vote_for_slot", { slot })}
           onClick={() => onGreen(slot)}
         >
-          {green ? t("dixit.ui.vote_chosen") : t("dixit.ui.vote")}
+          {green && !both ? t("dixit.ui.vote_chosen") : t("dixit.ui.vote")}
         </button>
       )}
       {canRed && (
@@ -104,7 +108,7 @@ export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed
           aria-label={t("dixit.ui.red_for_slot", { slot })}
           onClick={() => onRed(slot)}
         >
-          {red ? t("dixit.ui.red_chosen") : t("dixit.ui.red")}
+          {red && !both ? t("dixit.ui.red_chosen") : t("dixit.ui.red")}
         </button>
       )}
     </span>
