@@ -101,7 +101,8 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
     """DX: the clue, the table's cards, the reveal and the scoring track on the big
-    screen; the QR code is the invite link; no hand is ever shown there."""
+    screen; the QR code is the invite link; no hand is ever shown there. While a result
+    is held after the next clue, that clue shows in the status line."""
     with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
         created = http.post("/api/tables", json={
             "game": "dixit", "config": {"first_storyteller": "first_seat"}, "name": "Anna",
@@ -162,8 +163,15 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                 say_clue(second, "Under the bridge")
                 screen.wait_for_timeout(1_000)
                 expect(screen.locator(".dx-reveal")).to_be_visible()
+                # Meanwhile the room reads the new clue in the status line (it showed
+                # nowhere while the result was up).
+                expect(screen.locator(".dx-status [data-next-clue]")).to_contain_text(
+                    "Round 2: Bruno's clue")
+                expect(screen.locator(".dx-status [data-next-clue] .dx-clue")).to_contain_text(
+                    "Under the bridge")
                 expect(screen.locator(".dx-reveal")).to_have_count(0, timeout=10_000)
                 expect(screen.locator(".dx-clue-box .dx-clue")).to_contain_text("Under the bridge")
+                expect(screen.locator("[data-next-clue]")).to_have_count(0)
                 # The round in play stays in the room's view: no "Previous round" to
                 # swap it for the last result (the history above keeps that).
                 expect(screen.locator('[data-action="show-reveal"]')).to_have_count(0)

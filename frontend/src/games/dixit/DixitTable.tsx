@@ -385,6 +385,17 @@ export function DixitTable(props: GameTableProps) {
       data-reveal={showReveal ? "true" : "false"}
     >
       <div className="dx-status" aria-live="polite" tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
+        {/* The big screen holds a round's result a while after the next clue: the room
+            reads that clue here meanwhile (it showed nowhere). */}
+        {onScreen && showReveal && nextClueTold && view.clue && (
+          <span className="dx-status-clue" data-next-clue="true">
+            <span className="dx-status-clue-by">
+              {t("dixit.ui.next_clue_by", { round: view.round, player: view.storyteller !== null ? player(view.storyteller) : "" })}
+            </span>
+            <ClueText clue={view.clue} />
+            <span aria-hidden="true">—</span>
+          </span>
+        )}
         <span className="dx-status-text">{status}</span>
         <span className="dx-facts">
           {view.rounds_total
