@@ -140,9 +140,11 @@ def test_a_whole_round_against_the_computer_by_clicking(
     choose_game(page, web_server, "Anna", ["bot:greedy"], {"Rounds": "1"})
     expect(page.locator(".tr-board-svg")).to_be_visible()
     # Who starts the first round and why (TR-SETUP-3): it happened with the game itself,
-    # before the page could hear of it.
+    # before the page could hear of it. The drawn tiles go back: the starter may then lay
+    # another tile, which the log said nothing of.
     expect(page.locator('.tr-log li[data-event="round_start"]')).to_contain_text(
-        re.compile(r"Round 1: .+ starts \(drew \d-\d-\d, the highest\)"))
+        re.compile(r"Round 1: .+ starts \(drew \d-\d-\d, the highest; "
+                   r"the drawn tiles went back into the pool\)"))
     expect(page.locator(".tr-hand-tile")).to_have_count(9)
     expect(page.locator(".tr-facts")).to_contain_text("Round 1 of 1")
     expect(page.locator('[data-action="draw"]')).to_have_text("Draw (−5)")
