@@ -1156,6 +1156,24 @@ def test_dx_team_2_in_a_laptops_window_the_chat_line_is_in_sight(
     page.screenshot(path=shots / "dixit-team-laptop-chat.png")
 
 
+def test_dx_team_2_with_a_computer_teammate_the_giver_hint_says_so(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """DX-TEAM-2: a person whose teammate is a computer player was asked to "talk it
+    over in the chat" with nobody to talk to, and the computer player then named the
+    giver by itself. The hint names the teammate as a computer player and says that it
+    chooses after a while."""
+    table, tokens = create_by_api(web_server, "dixit", TEAM,
+                                  ["easy", "human", "easy", "easy", "easy", "easy"],
+                                  {1: "Anna"})
+    anna = open_seat(browser, web_server, table, tokens[1])
+    expect(anna.locator('[data-action="giver"][data-seat="1"]')).to_be_visible()
+    hint = anna.locator(".dx-giver .dx-hint")
+    expect(hint).to_contain_text(
+        "Your teammate Computer 5 · Easy is a computer player: choose who gives it")
+    expect(hint).not_to_contain_text("chat")
+
+
 def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_on(
     browser: Browser, web_server: LiveServer
 ) -> None:
@@ -1198,6 +1216,7 @@ def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_
         expect(giver).to_have_text("I give")
         expect(anna.locator('[data-action="giver"][data-seat="3"]')).to_have_text(
             "Bjarni gives")
+        expect(anna.locator(".dx-giver .dx-hint")).to_contain_text("Talk it over in the chat")
         button = giver.element_handle()
         lines = anna.locator(".chat-message")
         bjarni.chat("Shall I give one?")

@@ -25,6 +25,8 @@ interface Props {
   greenDisplaced?: boolean;
   mimeAllowed: boolean;
   player: (seat: number) => string;
+  /** Whether a seat is a computer player's (Team Dixit: a person's teammate may be). */
+  isComputer: (seat: number) => boolean;
   onClaim: () => void;
   onClue: (text: string, mime: boolean) => void;
   onSubmit: () => void;
@@ -109,11 +111,17 @@ function CluePanel({ options, chosen, mimeAllowed, onClue }: Props) {
   );
 }
 
-function GiverPanel({ view, options, player, onGiver }: Props) {
+function GiverPanel({ view, options, player, isComputer, onGiver }: Props) {
   const { t } = useTranslation();
+  // With a computer player for a teammate there is nobody to talk it over with.
+  const teammate = options.givers.find((s) => s !== view.seat);
+  const help =
+    teammate !== undefined && isComputer(teammate)
+      ? t("dixit.ui.giver_help_computer", { player: player(teammate) })
+      : t("dixit.ui.giver_help");
   return (
     <div className="dx-actions dx-giver">
-      <p className="dx-hint">{t("dixit.ui.giver_help")}</p>
+      <p className="dx-hint">{help}</p>
       <div className="dx-actions-row wrap" role="group" aria-label={t("dixit.ui.giver_choose")}>
         {options.givers.map((s) => (
           <button key={s} type="button" className="primary" data-action="giver" data-seat={s} onClick={() => onGiver(s)}>

@@ -130,6 +130,7 @@ export function DixitTable(props: GameTableProps) {
   useFillHeight(tableRef, sideways ? 240 : narrow ? 560 : 460, narrow ? 0 : 12);
   const deck = useDeck(info, view.deck);
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
+  const isComputer = useCallback((s: number) => info.seats[s]?.kind === "bot", [info]);
 
   // No decision is anyone's to make in a replay, nor at a table its host ended.
   const myTurn = useDecisionsOpen() && seat !== null && state.to_act.includes(seat);
@@ -471,6 +472,7 @@ export function DixitTable(props: GameTableProps) {
             greenDisplaced={greenDisplaced}
             mimeAllowed={Boolean((view as { mime_or_music?: boolean }).mime_or_music ?? info.config.mime_or_music)}
             player={player}
+            isComputer={isComputer}
             onClaim={sendClaim}
             onClue={sendClue}
             onSubmit={sendSubmit}
