@@ -55,7 +55,7 @@ class BotFailed(RuntimeError):
         what = (f"chose an action the rules refuse: {cause}" if refused
                 else str(cause) if isinstance(cause, DecisionTimeout)
                 else f"raised {type(cause).__name__}: {cause}")
-        return cls(f"bot {bot!r} in seat {seat + 1} of {game} (seed {seed}) {what} "
+        return cls(f"bot {bot!r} in seat {seat} of {game} (seed {seed}) {what} "
                    f"(after {action} actions)", bot, seat, seed, action)
 
 

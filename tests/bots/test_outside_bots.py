@@ -113,7 +113,7 @@ def test_shared_actions_refuse_to_be_changed_and_lists_are_the_callers() -> None
 def test_a_bot_that_raises_stops_the_arena_with_its_name_seat_and_seed(jobs: int) -> None:
     with pytest.raises(BotFailed) as failed:
         run_arena("sequence-cats", ["raiser", "greedy"], 2, seed=7, jobs=jobs)
-    assert str(failed.value) == ("bot 'raiser' in seat 1 of sequence-cats (seed 7) raised "
+    assert str(failed.value) == ("bot 'raiser' in seat 0 of sequence-cats (seed 7) raised "
                                  "RuntimeError: out of ideas [sic] (after 0 actions)")
     assert (failed.value.bot, failed.value.seat, failed.value.seed) == ("raiser", 0, 7)
 
@@ -124,7 +124,7 @@ def test_a_bot_that_never_answers_stops_the_arena_after_its_time(jobs: int) -> N
     with pytest.raises(BotFailed) as failed:
         run_arena("sequence-cats", ["greedy", "sleeper"], 2, seed=7, jobs=jobs,
                   decision_seconds=0.3)
-    assert str(failed.value) == ("bot 'sleeper' in seat 2 of sequence-cats (seed 7) took "
+    assert str(failed.value) == ("bot 'sleeper' in seat 1 of sequence-cats (seed 7) took "
                                  "longer than 0.3 s to decide (after 1 actions)")
     assert time.monotonic() - started < 30
 
@@ -141,7 +141,7 @@ def test_the_time_limit_ends_with_the_decision() -> None:
 
 
 def test_a_bot_whose_action_the_rules_refuse_is_named_with_the_rule() -> None:
-    with pytest.raises(BotFailed, match=r"bot 'cheater' in seat 2 .* \(seed 3\) chose an "
+    with pytest.raises(BotFailed, match=r"bot 'cheater' in seat 1 .* \(seed 3\) chose an "
                        r"action the rules refuse: SC-TURN-2: "):
         play_bot_game("sequence-cats", {}, ["greedy", "cheater"], 3)
 
@@ -177,10 +177,10 @@ def test_the_cli_imports_a_module_of_bots_and_names_a_failing_one(tmp_path: Path
     failed = run("simulate", "triominos", "--bots", "fails,greedy", "--games", "1",
                  "--import", "my_players")
     assert failed.returncode == 1
-    assert "bot 'fails' in seat 1 of triominos (seed 0)" in failed.stderr
+    assert "bot 'fails' in seat 0 of triominos (seed 0)" in failed.stderr
     slow = run("simulate", "triominos", "--bots", "greedy,sleeps", "--games", "1",
                "--import", "my_players", "--decision-seconds", "0.5")
     assert slow.returncode == 1
-    assert "bot 'sleeps' in seat 2 of triominos (seed 0) took longer than 0.5 s" in slow.stderr
+    assert "bot 'sleeps' in seat 1 of triominos (seed 0) took longer than 0.5 s" in slow.stderr
     missing = run("arena", "triominos", "--bots", "first", "--import", "no_such_players")
     assert missing.returncode == 2 and "cannot import no_such_players" in missing.stderr

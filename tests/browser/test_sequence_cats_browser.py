@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -690,6 +691,41 @@ def test_a_connection_that_dies_without_closing_is_noticed_and_opened_again(
     page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
     page.locator('.sc-space[data-target="true"]').first.click()
     expect(page.locator(TABLE)).to_have_attribute("data-version", re.compile(r"^[1-9]"))
+
+
+def test_a_move_refused_out_of_turn_names_the_player_to_play(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """SC-TURN-1 at the table: a move that reaches the server after the turn has passed
+    (here the page's move sent twice) is refused. The engine counts seats from 0, as the
+    API does ("It is not seat 0's turn: seat 1 is to play."); a person is told who is to
+    play by name, in their language."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {},
+                                       ["human", "human"], {0: "Anna", 1: "Bruno"})
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+
+    def route(ws: Any) -> None:  # the page's move goes out twice, the second one late
+        server = ws.connect_to_server()
+
+        def out(message: str | bytes) -> None:
+            server.send(message)
+            if isinstance(message, str) and '"type": "action"' in message.replace('":"', '": "'):
+                sent = json.loads(message)
+                server.send(json.dumps({**sent, "version": sent["version"] + 1}))
+
+        ws.on_message(out)
+        server.on_message(ws.send)
+
+    page.route_web_socket(re.compile(r"/ws$"), route)
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    page.locator('.sc-space[data-target="true"]').first.click()
+    toast = page.locator(".toast")
+    expect(toast).to_contain_text("It is not your turn: Bruno is to play.")
+    expect(toast.locator(".rule-id")).to_have_text("SC-TURN-1")
+    # The first one counted; nothing else changed.
+    assert httpx.get(f"{web_server.url}/api/tables/{table}").json()["version"] == 1
 
 
 @pytest.mark.parametrize("language", ["is", "pt"])

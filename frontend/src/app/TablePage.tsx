@@ -223,7 +223,12 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           )}
         </RematchContext.Provider>
       )}
-      <ErrorToast error={table.error} count={table.errorCount} onClose={table.clearError} />
+      <ErrorToast
+        error={table.error}
+        count={table.errorCount}
+        onClose={table.clearError}
+        seatName={info ? (s: number) => seatName(t, info, s) : undefined}
+      />
     </div>
   );
 }
@@ -886,7 +891,18 @@ function AbsentPlayers({
   );
 }
 
-function ErrorToast({ error, count, onClose }: { error: ErrorMessage | null; count: number; onClose: () => void }) {
+function ErrorToast({
+  error,
+  count,
+  onClose,
+  seatName: nameOf,
+}: {
+  error: ErrorMessage | null;
+  count: number;
+  onClose: () => void;
+  /** The table's seats by name, for an error that names the seat to play. */
+  seatName?: (seat: number) => string;
+}) {
   const { t } = useTranslation();
   useEffect(() => {
     if (!error) return;
@@ -896,7 +912,7 @@ function ErrorToast({ error, count, onClose }: { error: ErrorMessage | null; cou
   if (!error) return null;
   return (
     <div className="toast" role="alert">
-      <span>{translateError(t, error)}</span>
+      <span>{translateError(t, error, nameOf)}</span>
       {error.rule && error.rule !== "PROTOCOL" && <span className="rule-id">{error.rule}</span>}
       <button type="button" className="toast-close" aria-label={t("ui.close")} onClick={onClose}>
         ×

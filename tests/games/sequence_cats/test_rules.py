@@ -97,12 +97,13 @@ def test_sc_turn_1_seat_zero_starts_and_play_goes_clockwise() -> None:
 
 
 def test_sc_turn_1_acting_out_of_turn_is_refused() -> None:
-    """SC-TURN-1: only the seat whose turn it is may act; the message numbers seats
-    from 1, as the table does (it said "seat 0 is to play")."""
+    """SC-TURN-1: only the seat whose turn it is may act; the message names both seats
+    as the API counts them, from 0 (it told seat 1 "seat 1 is to play"; a table names
+    the player instead)."""
     state = new()
     action = GAME.legal_actions(state, 0)[0]
     message = refused(state, 1, action, "SC-TURN-1")
-    assert "seat 1 is to play" in message
+    assert "It is not seat 1's turn: seat 0 is to play." in message
     assert GAME.legal_actions(state, 1) == []
 
 

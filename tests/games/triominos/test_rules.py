@@ -210,7 +210,8 @@ def test_tr_place_3_only_a_tile_of_your_hand_on_your_turn() -> None:
     assert refused(state, 0, place_action(other, BRIDGE, 0)).rule == "TR-PLACE-3"
     out_of_turn = refused(state, 1, {"type": "draw"})
     assert out_of_turn.rule == "TR-PLACE-3"
-    assert "seat 1 is to play" in out_of_turn.message("en")  # seats counted from 1
+    # Seats counted from 0, as the API counts them (it told seat 1 "seat 1 is to play").
+    assert out_of_turn.message("en") == "It is not seat 1's turn: seat 0 is to play."
 
 
 def test_legal_placements_are_exactly_the_fitting_ones() -> None:

@@ -271,7 +271,7 @@ class SequenceCats:
                                 seat=state.offer_by)
         if seat != state.current:
             raise IllegalAction("SC-TURN-1", "errors.not_your_turn", seat=seat,
-                                current=state.current, to_play=state.current + 1)
+                                current=state.current, to_play=state.current)
         if state.choosing is not None:
             if kind != "sequence":
                 raise IllegalAction("SC-WIN-2", "sequence_cats.errors.choose_sequence")

@@ -260,7 +260,7 @@ class Triominos:
         seat = seat_index(seat, state.seats)
         if seat != state.current:
             raise IllegalAction("TR-PLACE-3", "errors.not_your_turn", seat=seat,
-                                current=state.current, to_play=state.current + 1)
+                                current=state.current, to_play=state.current)
         state.public_view = None
         if kind == "place":
             tile, p, rotation = self._check_place(state, seat, action)
