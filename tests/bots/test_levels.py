@@ -17,6 +17,7 @@ from gametable.bots.rollout import RolloutBot
 from gametable.bots.search import SearchBot
 from gametable.bots.semantic import SemanticBot
 from gametable.core import registry
+from gametable.core.errors import ConfigError
 from gametable.core.protocol import Action, Observation
 from gametable.simulate import play_bot_game
 
@@ -125,3 +126,14 @@ def test_a_game_lists_only_the_bots_that_play_it_as_themselves() -> None:
     assert bot_names(triominos)[:3] == list(LEVELS)
     assert set(bot_names(triominos)) < set(bot_names())
     assert isinstance(make_bot("semantic", triominos, 1), SemanticBot)
+
+
+def test_a_game_may_be_named_for_its_bots() -> None:
+    """``bot_names("triominos")`` gave every game's common five (no ``search`` there, no
+    ``semantic`` for Dixit), as if no game were given: a name is a game too, and an
+    unknown one is refused with the games there are."""
+    for name in registry.names():
+        assert bot_names(name) == bot_names(registry.get(name))
+    assert "search" in bot_names("triominos")
+    with pytest.raises(ConfigError, match=r"chess.*dixit, sequence-cats, triominos"):
+        bot_names("chess")

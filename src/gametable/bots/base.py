@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
+from gametable.core import registry
 from gametable.core.protocol import Action, Game, Observation
 
 
@@ -71,14 +72,20 @@ def bot_factory(name: str) -> BotFactory | None:
     return _FACTORIES.get(name)
 
 
-def bot_names(game: Game[Any] | None = None) -> list[str]:
+def bot_names(game: Game[Any] | str | None = None) -> list[str]:
     """The bot names that can be seated: the levels (weakest first), then the others
     sorted.
 
     Args:
-        game: only the bots that play this game as themselves, not by falling back to
-            another bot (the lobby offers these); ``None``: every registered bot.
+        game: only the bots that play this game (a game, or its registered name such as
+            ``"triominos"``) as themselves, not by falling back to another bot (the lobby
+            offers these); ``None``: every registered bot.
+
+    Raises:
+        ConfigError: ``game`` is a name no game is registered under.
     """
+    if isinstance(game, str):
+        game = registry.get(game)
     _load_builtin_bots()
     names = [name for name in _FACTORIES
              if game is None or name not in _PLAYS or _PLAYS[name](game)]
