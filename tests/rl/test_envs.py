@@ -289,6 +289,22 @@ def test_bot_table_refuses_or_ends_on_an_illegal_number() -> None:
     _obs, reward, terminated, _truncated, info = lenient.step(illegal)
     assert (reward, terminated) == (-1.0, True) and "not legal" in info["illegal"]
     assert len(lenient.record().actions) == before
+    # An ended episode's last info has the game's winners and scores (docs/rl.md).
+    assert info["winners"] == [] and len(info["scores"]) == 2
+
+
+def test_a_bot_table_refuses_a_bad_seed_before_anything_changes() -> None:
+    """docs/rl.md: a seed outside 0 … 2**63 − 1 is refused with ``ValueError`` (a
+    negative one raised Gymnasium's own error, and 2**63 and above were taken)."""
+    env = BotTableEnv("triominos", "greedy", options={"rounds": 1})
+    env.reset(seed=3)
+    actions = len(env.record().actions)
+    for seed in (-3, 2**63, 2**70, 1.5):
+        with pytest.raises(ValueError, match="a seed is a whole number"):
+            env.reset(seed=seed)  # type: ignore[arg-type]
+    assert len(env.record().actions) == actions
+    env.step(env.legal_numbers()[0])  # the same game goes on
+    assert len(env.record().actions) > actions
 
 
 def test_a_refused_number_keeps_the_agents_rewards_and_a_bad_seed_keeps_the_game() -> None:

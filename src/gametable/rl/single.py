@@ -25,6 +25,7 @@ from gametable.core.actions import copy_actions
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Game
 from gametable.core.records import GameRecord
+from gametable.core.rng import check_seed
 from gametable.core.values import json_copy
 from gametable.rl.aec import (
     Reward,
@@ -109,8 +110,16 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
               ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Deal a new game (the same ``seed`` deals the same game and seats the same
         bots with the same seeds) and play the bots up to the learner's first decision.
-        ``options`` are not read: the game's options are the environment's."""
+        ``options`` are not read: the game's options are the environment's. The game's
+        own seed (``record().seed``) is drawn from ``seed``, not ``seed`` itself.
+
+        Raises:
+            ValueError: ``seed`` is not a whole number in ``0 … 2**63 - 1``; nothing
+                changes.
+        """
         del options
+        if seed is not None:
+            check_seed(seed)  # refused before anything changes, as GameEnv does
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
         if self.fixed_seat is None:
@@ -150,7 +159,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             if self.illegal == "raise":
                 raise
             self._over = True
-            return self._observation(), -1.0, True, False, {"illegal": str(error)}
+            return (self._observation(), -1.0, True, False,
+                    {"illegal": str(error), **self._result()})
         finished = self._play_bots()
         reward = 0.0
         if self.reward_kind == "score":
