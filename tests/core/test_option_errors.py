@@ -28,7 +28,32 @@ def test_a_refused_option_cites_its_rule(game: str, options: dict[str, Any], sea
     assert error.value.params["option"] == option
 
 
-def test_an_unknown_option_is_a_config_error() -> None:
+def test_an_unknown_option_is_a_config_error_that_lists_the_options() -> None:
+    """A misspelt option said "Extra inputs are not permitted" and left the player to
+    find the right name: the game's options are listed (``rules_version``, kept for
+    replaying old records, is not offered)."""
     with pytest.raises(ConfigError) as error:
         registry.get("dixit").make_config({"colour": "blue"}, 4)
     assert error.value.rule == "CONFIG" and error.value.params["option"] == "colour"
+    with pytest.raises(ConfigError) as error:
+        registry.get("sequence-cats").make_config({"sequence_to_win": 2}, 2)
+    assert error.value.message("en") == (
+        'There is no option "sequence_to_win". The options are: board, card_language, '
+        "free_corners, sequences_to_win, teams.")
+    assert "rules_version" not in error.value.params["options"]
+
+
+@pytest.mark.parametrize("game", ["dixit", "sequence-cats", "triominos"])
+def test_new_game_takes_a_mapping_of_options_or_says_to_make_a_config(game: str) -> None:
+    """``new_game({"sequences_to_win": 1}, …)`` raised ``AttributeError: 'dict' object
+    has no attribute 'model_dump'``: a mapping is validated as ``make_config`` does, and
+    anything else is refused with a message that names ``make_config``."""
+    engine = registry.get(game)
+    seats = 4 if game == "dixit" else 2
+    state = engine.new_game({}, seats, 5)
+    expected = engine.new_game(engine.make_config({}, seats), seats, 5)
+    assert engine.snapshot(state) == engine.snapshot(expected)
+    with pytest.raises(ConfigError):
+        engine.new_game({"no_such_option": 1}, seats, 5)
+    with pytest.raises(TypeError, match="make_config"):
+        engine.new_game(3, seats, 5)  # type: ignore[arg-type]

@@ -48,6 +48,21 @@ class VersionedConfig(BaseModel):
     ``DX-PARTY-7``): a refused value names it (:func:`option_error`)."""
 
 
+def config_options(config: object) -> dict[str, Any]:
+    """The options of ``config``, given to ``new_game``: another model's fields, or a
+    mapping of options as ``make_config`` takes them (which the game then validates).
+
+    Raises:
+        TypeError: ``config`` is neither (the message says to call ``make_config``).
+    """
+    if isinstance(config, BaseModel):
+        return config.model_dump()
+    if isinstance(config, Mapping):
+        return dict(config)
+    raise TypeError(f"new_game takes a config from make_config(options, seats) or a "
+                    f"mapping of options, not {type(config).__name__}")
+
+
 def stored_options(config: BaseModel) -> dict[str, Any]:
     """The options to keep in a record or a stored table: those that differ from their
     defaults, plus ``rules_version`` always (so that a later default cannot change the
@@ -66,8 +81,8 @@ def legacy_options(options: dict[str, Any]) -> dict[str, Any]:
                                                         FIRST_RULES_VERSION)}
 
 
-def option_error(error: ValidationError, rules: Mapping[str, str] | None = None
-                 ) -> ConfigError:
+def option_error(error: ValidationError, rules: Mapping[str, str] | None = None,
+                 model: type[BaseModel] | None = None) -> ConfigError:
     """The first problem of a config's validation as ``ConfigError`` (``errors.bad_option``
     citing the option's rule from ``rules``, e.g. a config model's
     :attr:`VersionedConfig.option_rules`, else ``CONFIG``) naming the option as the
@@ -77,7 +92,9 @@ def option_error(error: ValidationError, rules: Mapping[str, str] | None = None
     the one deepest in the value.
 
     Options are checked strictly (each config has ``strict=True``): ``true`` is not 1,
-    ``"2"`` is not 2 and ``"no"`` is not false.
+    ``"2"`` is not 2 and ``"no"`` is not false. An option the game does not have is
+    ``errors.unknown_option``, listing the options of ``model`` (the hidden
+    ``rules_version`` left out).
     """
     problems = error.errors()
     # Of a union's problems (a board's name or layout), the deepest: the member the
@@ -88,6 +105,10 @@ def option_error(error: ValidationError, rules: Mapping[str, str] | None = None
              if i == 0 or isinstance(part, int)
              or (str(part).isidentifier() and str(part).islower())]
     rule = (rules or {}).get(parts[0] if parts else "", "CONFIG")
+    if first["type"] == "extra_forbidden" and len(parts) == 1 and model is not None:
+        names = sorted(name for name in model.model_fields if name != RULES_VERSION_FIELD)
+        return ConfigError(rule, "errors.unknown_option", option=parts[0],
+                           options=", ".join(names))
     return ConfigError(rule, "errors.bad_option", option=".".join(parts) or "options",
                        problem=first["msg"])
 

@@ -123,11 +123,15 @@ class Game(Protocol[StateT]):
         """
         ...
 
-    def new_game(self, config: BaseModel, seats: int, seed: int) -> StateT:
+    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int, seed: int
+                 ) -> StateT:
         """A new game for ``seats`` seats; every random choice is drawn from ``seed``.
+        ``config`` comes from :meth:`make_config`; a mapping of options is validated by
+        it first.
 
         Raises:
-            ConfigError: the seat count does not fit the rules.
+            ConfigError: the seat count does not fit the rules, or bad options.
+            TypeError: ``config`` is neither a config nor a mapping of options.
         """
         ...
 

@@ -28,7 +28,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction
-from gametable.core.config import option_error
+from gametable.core.config import config_options, option_error
 from gametable.core.errors import ConfigError, IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.protocol import (
     Action,
@@ -121,7 +121,7 @@ class Dixit:
         try:
             config = DixitConfig.model_validate(given)
         except ValidationError as error:
-            raise option_error(error, DixitConfig.option_rules) from None
+            raise option_error(error, DixitConfig.option_rules, DixitConfig) from None
         deck = find_deck(config.deck)
         if deck is None:
             raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)
@@ -147,7 +147,8 @@ class Dixit:
             raise ConfigError("DX-DECK-2", E + "deck_too_small", deck=name or config.deck,
                               cards=config.deck_size, minimum=needed, seats=seats)
 
-    def new_game(self, config: BaseModel, seats: int, seed: int) -> DixitState:
+    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int, seed: int
+                 ) -> DixitState:
         """Shuffle the deck, keep the game's cards (DX-COMP-1, DX-DECK-4: 84 drawn at
         random, or the whole deck) as the draw pile and deal from it (DX-SETUP-1..4); the
         first storyteller is claimed, seat 0 or drawn at random as ``first_storyteller``
@@ -155,10 +156,14 @@ class Dixit:
 
         Raises:
             ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1.
-            ConfigError: see :meth:`make_config` (``deck_size`` must be filled in).
+            ConfigError: see :meth:`make_config` (``deck_size`` must be filled in; a
+                mapping of options is validated by it).
+            TypeError: ``config`` is neither a config nor a mapping of options.
         """
-        if not isinstance(config, DixitConfig):
-            config = DixitConfig.model_validate(config.model_dump())
+        if isinstance(config, Mapping):
+            config = self.make_config(config, seats)
+        elif not isinstance(config, DixitConfig):
+            config = DixitConfig.model_validate(config_options(config))
         self._check(config, seats)
         assert config.deck_size is not None
         seed = check_seed(seed)

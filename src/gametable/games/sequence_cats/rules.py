@@ -49,7 +49,7 @@ import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction
-from gametable.core.config import option_error
+from gametable.core.config import config_options, option_error
 from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
@@ -113,12 +113,13 @@ class SequenceCats:
         try:
             config = SequenceCatsConfig.model_validate(dict(options or {}))
         except ValidationError as error:
-            raise option_error(error, SequenceCatsConfig.option_rules) from None
+            raise option_error(error, SequenceCatsConfig.option_rules, SequenceCatsConfig) from None
         team_count(config, seats)
         board_for(config.board)
         return config
 
-    def new_game(self, config: BaseModel, seats: int, seed: int) -> SequenceCatsState:
+    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int, seed: int
+                 ) -> SequenceCatsState:
         """Shuffle the 88 cards and deal 5 (2–3 seats) or 4 (4–6 seats) to each seat.
 
         Seat 0 starts: the dealer is the last seat and play begins at their left
@@ -126,10 +127,11 @@ class SequenceCats:
 
         Raises:
             ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1.
-            ConfigError: see :meth:`make_config`.
+            ConfigError: see :meth:`make_config` (a mapping of options is validated by it).
+            TypeError: ``config`` is neither a config nor a mapping of options.
         """
         if not isinstance(config, SequenceCatsConfig):
-            config = self.make_config(config.model_dump(), seats)
+            config = self.make_config(config_options(config), seats)
         teams = team_count(config, seats)
         seed = check_seed(seed)
         state = SequenceCatsState(config, board_for(config.board), seats, teams, seed)

@@ -31,7 +31,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction
-from gametable.core.config import option_error
+from gametable.core.config import config_options, option_error
 from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
 from gametable.core.rng import check_seed, shuffle
@@ -115,19 +115,21 @@ class Triominos:
         try:
             config = TriominosConfig.model_validate(dict(options or {}))
         except ValidationError as error:
-            raise option_error(error, TriominosConfig.option_rules) from None
+            raise option_error(error, TriominosConfig.option_rules, TriominosConfig) from None
         tiles_per_player(seats)
         return config
 
-    def new_game(self, config: BaseModel, seats: int, seed: int) -> TriominosState:
+    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int, seed: int
+                 ) -> TriominosState:
         """A game for ``seats`` seats; round 1 is set up at once (TR-SETUP-1..4).
 
         Raises:
             ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1.
-            ConfigError: see :meth:`make_config`.
+            ConfigError: see :meth:`make_config` (a mapping of options is validated by it).
+            TypeError: ``config`` is neither a config nor a mapping of options.
         """
         if not isinstance(config, TriominosConfig):
-            config = self.make_config(config.model_dump(), seats)
+            config = self.make_config(config_options(config), seats)
         tiles_per_player(seats)
         seed = check_seed(seed)
         state = TriominosState(config, seats, seed)
