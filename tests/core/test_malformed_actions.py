@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -175,14 +176,21 @@ def test_a_view_or_legal_actions_of_a_seat_not_at_the_table_is_refused(
         game_name: str) -> None:
     """Seat 5 at a table of 2–4 (a seat numbered from 1 by mistake, say) used to get a
     spectator's view and no legal actions, which a bot could take for a real seat's;
-    ``None`` is still the spectator."""
+    ``None`` is still the spectator. A seat that is not a whole number says so ("0" was
+    told "There is no seat 0")."""
     game = registry.get(game_name)
     seats = SETUPS[game_name]
     state = game.new_game(game.make_config({}, seats), seats, 3)
-    for wrong in (seats, -1, "0", 1.0):
+    for wrong in (seats, -1):
+        with pytest.raises(IllegalAction, match=f"There is no seat {wrong} at a table"):
+            game.view(state, wrong)
         with pytest.raises(IllegalAction, match="There is no seat"):
+            game.legal_actions(state, wrong)
+    for wrong, shown in (("0", "'0'"), (1.0, "1.0"), (True, "True")):
+        expected = f"A seat is a whole number from 0 to {seats - 1}, not {shown}."
+        with pytest.raises(IllegalAction, match=re.escape(expected)):
             game.view(state, wrong)  # type: ignore[arg-type]
-        with pytest.raises(IllegalAction, match="There is no seat"):
+        with pytest.raises(IllegalAction, match=re.escape(expected)):
             game.legal_actions(state, wrong)  # type: ignore[arg-type]
     assert "hand" not in game.view(state, None)  # the spectator's
     for seat in range(seats):

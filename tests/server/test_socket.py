@@ -82,7 +82,8 @@ def test_refusals_go_to_the_sender_only_and_change_nothing(client: TestClient,
         ws1.send_json({"type": "action", "action": state0["legal"][0], "id": 7})
         error = next_of(ws1, "error")
         assert (error["code"], error["rule"], error["id"]) == ("illegal_action", "SC-TURN-1", 7)
-        assert "not your turn" in error["message"]
+        assert error["message"] == "It is not seat 1's turn: seat 0 is to play."
+        assert error["key"] == "errors.not_your_turn" and error["params"]["to_play"] == 0
         # Malformed, unknown and oversized messages.
         ws1.send_text("{nope")
         assert next_of(ws1, "error")["code"] == "malformed"

@@ -59,15 +59,20 @@ def seat_index(seat: object, seats: int) -> int:
     ``int``, so that events and views stay JSON).
 
     Raises:
-        IllegalAction: ``PROTOCOL`` / ``errors.no_such_seat`` for anything else: a seat
-            out of range, a ``bool``, a float such as ``1.0``, a string or ``None``.
+        IllegalAction: ``PROTOCOL`` / ``errors.no_such_seat`` for a seat out of range;
+            ``errors.seat_not_whole`` for anything but a whole number: a ``bool``, a
+            float such as ``1.0``, a string such as ``"0"`` or ``None``.
     """
     if not isinstance(seat, bool) and hasattr(seat, "__index__"):
         index = operator.index(seat)
         if 0 <= index < seats:
             return int(index)
-    shown = seat if isinstance(seat, (int, float, str)) or seat is None else type(seat).__name__
-    raise IllegalAction("PROTOCOL", "errors.no_such_seat", seat=str(shown)[:20], seats=seats)
+        raise IllegalAction("PROTOCOL", "errors.no_such_seat", seat=str(index)[:20],
+                            seats=seats)
+    shown = repr(seat) if isinstance(seat, (bool, float, str)) or seat is None \
+        else type(seat).__name__
+    raise IllegalAction("PROTOCOL", "errors.seat_not_whole", seat=shown[:20],
+                        last=seats - 1)
 
 
 def check_fields(action: Mapping[str, Any], kind: str, required: Collection[str] = (),
