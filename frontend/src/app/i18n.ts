@@ -73,7 +73,14 @@ export function localeTag(language: string = i18next.language || "en"): string {
 }
 
 /** Names joined as the page's language lists them: "Ana and Bea", "Ana, Bea and Cid"
- * ("Ana og Bea", "Ana e Bea"), not "Ana, Bea". */
-export function andList(names: string[]): string {
-  return new Intl.ListFormat(localeTag(), { style: "long", type: "conjunction" }).format(names);
+ * ("Ana og Bea", "Ana e Bea"), not "Ana, Bea". A browser without list data for the
+ * language (Debian's Chromium has none for Icelandic, and said "Ana and Bea") joins them
+ * with the catalogue's own word for "and". */
+export function andList(names: string[], language: string = i18next.language || "en"): string {
+  const tag = localeTag(language);
+  if (Intl.ListFormat.supportedLocalesOf([tag]).length > 0) {
+    return new Intl.ListFormat(tag, { style: "long", type: "conjunction" }).format(names);
+  }
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${i18next.t("ui.and", { lng: language })} ${names[names.length - 1]}`;
 }

@@ -3,6 +3,7 @@
 import { type KeyboardEvent } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { andList } from "../../app/i18n";
 import { centroid, cornerNumbers, cornerPoints, keyOf, pointsUp, svgPoints, towardsCentre } from "./geometry";
 import type { Target } from "./placing";
 import { TileFace } from "./TileFace";
@@ -86,7 +87,7 @@ function placeWords(t: TFunction, language: string, position: readonly number[],
     .map((next) => laid.get(keyOf(next))?.tile)
     .filter((tile): tile is string => tile !== undefined);
   if (touching.length === 0) return t("triominos.ui.place_first");
-  const list = new Intl.ListFormat(language, { type: "conjunction" }).format(touching);
+  const list = andList(touching, language);
   return t("triominos.ui.place_beside", { tiles: list, count: touching.length });
 }
 
