@@ -297,6 +297,35 @@ def test_the_big_screen_shows_a_finished_dixit_game_whole_and_offers_nothing_to_
     assert max(bottoms) <= 1080, bottoms
 
 
+def test_the_big_screen_shows_a_finished_triominos_game_whole(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """TR-END: the end of a four-seat game on a 1920 × 1080 TV was 994 px of result in a
+    939 px box that reached below the window: the winner's headline scrolled out of
+    sight, the last button cut, the ranking's names on two lines. The whole result
+    shows in the window, nothing to scroll, each name on one line."""
+    table = bot_table(web_server, "triominos", 4, "medium", config={"rounds": 1})
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    summary = screen.locator('.tr-summary[data-finished="true"]')
+    expect(summary).to_be_visible(timeout=120_000)
+    screen.wait_for_timeout(500)
+    box = summary.evaluate("""summary => {
+        const r = summary.getBoundingClientRect();
+        return [r.top, r.bottom, summary.scrollHeight - summary.clientHeight,
+                summary.scrollTop];
+    }""")
+    screen.screenshot(path=str(shots / "big-screen-triominos-end.png"))
+    top, bottom, overflow, scrolled = box
+    assert top >= 0 and bottom <= 1080, box
+    assert overflow <= 1 and scrolled == 0, box
+    names = screen.locator(".tr-ranking .tr-rank-name")
+    expect(names).to_have_count(4)
+    lines = names.evaluate_all("""names => names.map(n => Math.round(
+        n.getBoundingClientRect().height / parseFloat(getComputedStyle(n).fontSize) / 1.2))""")
+    assert lines == [1, 1, 1, 1], lines
+
+
 def test_the_big_screen_writes_each_triominos_player_on_one_line(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
