@@ -1663,6 +1663,31 @@ def test_on_a_laptop_the_hand_is_large_while_the_clue_is_given_and_cards_come_in
     bjarni.screenshot(path=shots / f"dixit-large-hand-submit-{width}.png")
 
 
+def test_on_a_portuguese_tablet_eight_revealed_cards_name_their_owners_and_voters_whole(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-ROUND-5's reveal with eight players on a 1024 × 768 tablet in Portuguese: every
+    owner read "Carta de Comput…" and every voter "Computad…", told apart by colour
+    alone. Cards this narrow name their owner alone, as a phone does, and a voter's name
+    takes a second line rather than an ellipsis."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["easy"] * 7, {0: "Ana"})
+    page = watch(browser.new_context(viewport={"width": 1024, "height": 768}).new_page())
+    page.add_init_script("localStorage.setItem('gametable.lang', 'pt')")
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "Viagem ao estrangeiro")
+    expect(page.locator(".dx-reveal")).to_be_visible(timeout=60_000)
+    owners = page.locator(".dx-reveal-owner-text")
+    expect(owners).to_have_count(8)
+    cut = page.evaluate("""() => [...document.querySelectorAll(
+            '.dx-reveal-owner-text, .dx-voter')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+        .map(e => e.textContent)""")
+    page.screenshot(path=str(shots / "dixit-eight-reveal-tablet-pt.png"))
+    assert cut == [], cut
+    assert "Computador 2" in owners.all_inner_texts()
+
+
 def to_the_vote(page: Page, server: LiveServer, table: str, tokens: dict[int, str]) -> None:
     """Bjarni's page (seat 1) at ``table``, where Anna (seat 0, by websocket) tells
     "Distance" and Bjarni gives a card: the vote has begun."""

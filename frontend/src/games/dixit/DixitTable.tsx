@@ -70,6 +70,10 @@ const STACKED = "(max-width: 700px), (max-width: 1100px) and (orientation: portr
  * window (stacked, the hand was below its edge). */
 const SIDEWAYS = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
 
+/** A revealed card narrower than this (pixels) names its owner alone under it, as on a
+ * phone ("Carta de Computador 4" was cut to "Carta de Comput…" on a tablet with eight
+ * cards). */
+const COMPACT_SLOT_W = 120;
 /** Pixels a slot's vote button takes under its card on a phone held sideways. */
 const SIDEWAYS_BUTTON = 42;
 /** Pixels the clue and its teller's name take above the cards there. */
@@ -330,7 +334,7 @@ export function DixitTable(props: GameTableProps) {
             turnLeft={showReveal ? turnLeft : null}
             onZoom={(card, title) => setZoom({ kind: "other", card, title })}
             onMeasure={fitReveal ? measureReveal : undefined}
-            compact={narrow}
+            compact={narrow || fit.width < COMPACT_SLOT_W}
             pointsBeside={pointsBeside}
           />
         )

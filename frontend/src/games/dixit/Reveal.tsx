@@ -25,7 +25,7 @@ interface Props {
   onMeasure?: (above: number) => void;
   /** The points' breakdown stands beside the cards (there is room across). */
   pointsBeside?: boolean;
-  /** Narrow columns (a phone): under a card only the owner's short name, the
+  /** Narrow columns (a phone, or cards under 120 px): under a card only the owner's short name, the
    * storyteller's badge in one word, voters' chips on two lines if need be. */
   compact?: boolean;
   /** Milliseconds left of the reader's next decision while a turn clock runs, shown
@@ -93,7 +93,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
   };
 
   return (
-    <section ref={section} className="dx-reveal" data-round={round.round} aria-labelledby="dx-reveal-title">
+    <section ref={section} className={`dx-reveal ${compact ? "compact" : ""}`} data-round={round.round} aria-labelledby="dx-reveal-title">
       <header className="dx-reveal-head">
         <h2 id="dx-reveal-title">{t("dixit.ui.reveal.title", { round: round.round, player: player(round.storyteller) })}</h2>
         {round.clue && <ClueText clue={round.clue} />}
