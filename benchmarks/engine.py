@@ -17,6 +17,16 @@ import time
 from typing import Any
 
 from gametable.core import registry
+from gametable.core.errors import ConfigError
+
+
+def _takes(game_name: str, players: int) -> bool:
+    """Whether ``game_name`` is played by ``players`` seats with its default options."""
+    try:
+        registry.get(game_name).make_config({}, players)
+    except ConfigError:
+        return False
+    return True
 
 
 def playouts(game_name: str, players: int, options: dict[str, Any], games: int, seed: int
@@ -50,13 +60,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="sequence-cats")
-    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 6])
+    parser.add_argument("--players", type=int, nargs="*", default=None,
+                        help="seat counts (default: those of 2, 3, 4 and 6 the game takes)")
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     results = []
+    if args.players is None:
+        args.players = [n for n in (2, 3, 4, 6) if _takes(args.game, n)]
     for players in args.players:
         best: tuple[float, int] | None = None
         for _ in range(args.repeat):

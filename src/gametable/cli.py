@@ -375,7 +375,7 @@ def arena(
         table.add_row(s.bot, str(s.games), str(s.wins),
                       f"{s.win_rate:.1%} ({low:.1%}–{high:.1%})", str(s.draws),
                       f"{s.mean_score:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}", f"{s.rating:.1f}",
-                      f"{s.mean_decision_ms:.1f} ({1000 * s.longest_decision:.0f})")
+                      f"{s.mean_decision_ms:.1f} ({1000 * s.longest_decision:.1f})")
     out.print(table)
     for pair in result.head_to_head:
         # From the counts, as the standings above (the JSON's rounded figures could

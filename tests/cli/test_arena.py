@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -123,6 +124,17 @@ def test_arena_command_prints_json_with_intervals_and_ratings() -> None:
         low, high = standing["win_rate_95"]
         assert 0 <= low <= standing["win_rate"] <= high <= 1
         assert {"mu", "sigma", "ordinal"} <= set(standing["rating"])
+
+
+def test_arena_table_prints_the_longest_decision_as_precisely_as_the_mean() -> None:
+    """"ms a decision (max)" read "0.1 (0)": the longest below the mean it bounds."""
+    done = gametable("arena", "triominos", "--bots", "greedy,random", "--games", "2",
+                     "--config", '{"rounds": 1}')
+    assert done.returncode == 0, done.stderr
+    pairs = re.findall(r"(\d+\.\d) \((\d+(?:\.\d+)?)\)", done.stdout)
+    assert len(pairs) == 2, done.stdout
+    for mean, longest in pairs:
+        assert "." in longest and float(longest) >= float(mean), (mean, longest)
 
 
 def test_arena_command_refuses_unknown_bots_and_bad_configs() -> None:

@@ -16,7 +16,7 @@ from gametable.core import registry
 from gametable.core.errors import IllegalAction
 from gametable.core.records import replay
 from gametable.games.sequence_cats.encoding import SequenceCatsEncoding
-from gametable.rl import BotTableEnv, Episode, GameEnv, NoEncoding, encodable_games
+from gametable.rl import BotTableEnv, Episode, GameEnv, NoEncoding, encodable_games, gym_id
 
 GAMES = ["sequence-cats", "triominos"]
 
@@ -416,9 +416,16 @@ def test_gymnasium_makes_a_bot_table_by_its_id(game: str, gym: str) -> None:
     registered), passing the arguments on."""
     import gymnasium  # noqa: PLC0415
 
+    assert gym_id(game) == gym
     made = gymnasium.make(gym, opponents="easy", illegal="lose")
     assert isinstance(made.unwrapped, BotTableEnv)
     assert made.unwrapped.episode.game.name == game
     observation, _info = made.reset(seed=3)
     assert made.observation_space.contains(observation)
     made.close()
+
+
+def test_a_game_without_an_encoding_has_no_gymnasium_id() -> None:
+    """``gym_id("dixit")`` gave an id ``gymnasium.make`` did not know: it says why."""
+    with pytest.raises(NoEncoding, match="dixit has no fixed-size encoding"):
+        gym_id("dixit")

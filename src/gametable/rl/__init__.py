@@ -20,13 +20,23 @@ except ImportError as error:  # pragma: no cover - depends on the installation
     ) from error
 
 from gametable.rl.aec import GameEnv, env
-from gametable.rl.episode import Episode, NoEncoding, encodable_games
+from gametable.rl.episode import Episode, NoEncoding, encodable_games, game_with_encoding
 from gametable.rl.single import BotTableEnv
 
 
 def gym_id(game: str) -> str:
     """The Gymnasium id of :class:`BotTableEnv` for ``game``: ``"gametable/SequenceCats-v0"``
-    for ``"sequence-cats"`` (``gymnasium.make(gym_id(game), opponents=…, seats=…)``)."""
+    for ``"sequence-cats"`` (``gymnasium.make(gym_id(game), opponents=…, seats=…)``).
+
+    Raises:
+        ConfigError: an unknown game name.
+        NoEncoding: the game has no encoding, so no id is registered (Dixit).
+    """
+    game_with_encoding(game)
+    return _id(game)
+
+
+def _id(game: str) -> str:
     return "gametable/" + "".join(part.title() for part in game.split("-")) + "-v0"
 
 
@@ -36,8 +46,8 @@ def _register() -> None:
     import gymnasium  # noqa: PLC0415
 
     for game in encodable_games():
-        if gym_id(game) not in gymnasium.registry:
-            gymnasium.register(gym_id(game), entry_point="gametable.rl.single:BotTableEnv",
+        if _id(game) not in gymnasium.registry:
+            gymnasium.register(_id(game), entry_point="gametable.rl.single:BotTableEnv",
                                kwargs={"game": game})
 
 
