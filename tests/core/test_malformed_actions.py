@@ -186,12 +186,13 @@ def test_a_view_or_legal_actions_of_a_seat_not_at_the_table_is_refused(
             game.view(state, wrong)
         with pytest.raises(IllegalAction, match="There is no seat"):
             game.legal_actions(state, wrong)
-    for wrong, shown in (("0", "'0'"), (1.0, "1.0"), (True, "True")):
+    not_whole: list[tuple[object, str]] = [("0", "'0'"), (1.0, "1.0"), (True, "True")]
+    for odd, shown in not_whole:
         expected = f"A seat is a whole number from 0 to {seats - 1}, not {shown}."
         with pytest.raises(IllegalAction, match=re.escape(expected)):
-            game.view(state, wrong)  # type: ignore[arg-type]
+            game.view(state, odd)  # type: ignore[arg-type]
         with pytest.raises(IllegalAction, match=re.escape(expected)):
-            game.legal_actions(state, wrong)  # type: ignore[arg-type]
+            game.legal_actions(state, odd)  # type: ignore[arg-type]
     assert "hand" not in game.view(state, None)  # the spectator's
     for seat in range(seats):
         game.view(state, seat)
