@@ -1837,12 +1837,16 @@ def test_a_twelve_player_ranking_keeps_play_again_in_a_tablets_window(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """DX-END with twelve players on a tablet (1024 × 768): "New game" and "Play again"
-    under the ranking were cut in half by the table's edge. Its rows are tighter now."""
+    under the ranking were cut in half by the table's edge. Its rows are tighter now, and
+    the names stand in one column ("10." pushed rows 10–12 to the right)."""
     with finished_twelve(tmp_path) as (server, table):
         page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
         page.goto(f"{server.url}/t/{table}#seat=t0")
         expect(page.locator(".dx-final .dx-ranking li")).to_have_count(12)
         expect(page.get_by_role("button", name="Play again")).to_be_in_viewport(ratio=1)
+        lefts = page.locator(".dx-final .dx-rank-name").evaluate_all(
+            "names => names.map(n => Math.round(n.getBoundingClientRect().left))")
+        assert len(set(lefts)) == 1, lefts
         page.screenshot(path=shots / "dixit-twelve-ranking-tablet.png")
 
 
