@@ -72,13 +72,15 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     expect(dialog.get_by_role("alert")).to_contain_text(
         "notes.txt is not a PNG, JPEG or WebP picture")
     expect(dialog.locator("button[type=submit]")).to_be_disabled()
-    # Several such files are named at once, not one per attempt.
+    # Several such files are named at once, not one per attempt; nothing was sent yet,
+    # so nothing is said to have failed to save (it said "so nothing was saved").
     memo = tmp_path / "memo.pdf"
     memo.write_bytes(b"%PDF-1.4")
     dialog.locator("input[type=file]").set_input_files([str(notes), str(memo)])
-    expect(dialog.get_by_role("alert")).to_contain_text(
-        "2 of the pictures cannot be used, so nothing was saved: notes.txt is not a PNG, "
-        "JPEG or WebP picture. memo.pdf is not a PNG, JPEG or WebP picture.")
+    expect(dialog.get_by_role("alert")).to_have_text(
+        "2 of the chosen files cannot be used: notes.txt is not a PNG, JPEG or WebP "
+        "picture. memo.pdf is not a PNG, JPEG or WebP picture. Remove or replace them "
+        "before uploading.")
     # A picture by its name that is none inside (a GIF renamed ".png") is refused as it
     # is chosen too, by its first bytes: it was refused only after the whole upload.
     good = pictures(tmp_path, 1)[0]

@@ -61,7 +61,8 @@ function precheck(files: File[], notPictures: ReadonlySet<File> = new Set()): Er
   if (problems.length === 1) return localError(problems[0].key, problems[0].params);
   if (problems.length > 1) {
     const shown = problems.slice(0, PROBLEMS_LISTED);
-    return localError("decks.errors.bad_pictures", { count: problems.length, problems: shown, more: problems.length - shown.length });
+    // Nothing has been sent yet: not the server's "nothing was saved".
+    return localError("decks.errors.bad_chosen", { count: problems.length, problems: shown, more: problems.length - shown.length });
   }
   const pictures = files.filter((file) => !isZip(file)).length;
   if (pictures > DECK_LIMITS.files) return localError("decks.errors.too_many_files", { count: pictures, limit: DECK_LIMITS.files });
