@@ -1344,3 +1344,30 @@ def test_on_a_phone_four_players_computer_players_are_told_apart(
         || row.querySelector('.tr-player-label').scrollWidth
            <= row.querySelector('.tr-player-label').clientWidth)""")
     assert whole == [True, True, True, True]
+
+
+def test_the_out_tag_keeps_to_the_name_beside_a_long_computer_name(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """TR-END: at a game's end on a 1280 × 800 laptop the "out" tag of "Computer 2 ·
+    Medium", who went out, lay over the tiles column's ▲ (the tags shrank below their
+    width). The tag stays inside the name's column."""
+    from gametable.server.storage import SeatRow, token_hash  # noqa: PLC0415
+    from tests.browser.test_rematch import finished_game  # noqa: PLC0415
+    from tests.browser.test_sequence_cats_browser import (  # noqa: PLC0415
+        stored_table as stored_game,
+    )
+
+    people = [SeatRow(0, "human", name="Ann", token_hash=token_hash("t0")),
+              *(SeatRow(s, "bot", bot="medium") for s in (1, 2, 3))]
+    # Seed 1's random game of four ends with seat 1 out (TR-END-1).
+    with stored_game(tmp_path / "data", {}, people, 1, finished_game(1, "triominos", 4),
+                     game="triominos") as (server, table):
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=t0")
+        row = page.locator('.tr-players .tr-player[data-seat="1"]')
+        tag = row.locator(".tr-player-tags .tag")
+        expect(tag).to_have_text("out")
+        tag_box, tiles_box = tag.bounding_box(), row.locator(".tr-player-tiles").bounding_box()
+        assert tag_box and tiles_box
+        assert tag_box["x"] + tag_box["width"] <= tiles_box["x"], (tag_box, tiles_box)
