@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from pydantic import ValidationError
@@ -411,31 +411,38 @@ def replay(
 
     Exits 1 with "action N: RULE-ID: message" when action N (counting from 1) is
     illegal, 2 when the file is not a valid record (or names an unknown game, invalid
-    options or a seat count the game refuses).
+    options or a seat count the game refuses). With ``--json`` a refusal is one JSON
+    object too, ``{"error": message, "action": N or null, "rule": rule or null}``, on
+    standard output.
     """
+
+    def refuse(message: str, code: int, action: int | None = None,
+               rule: str | None = None) -> NoReturn:
+        if as_json:
+            typer.echo(json.dumps({"error": message, "action": action, "rule": rule}))
+        else:
+            typer.echo(shown(message), err=True)
+        raise typer.Exit(code)
+
     size = record.stat().st_size
     if not record.is_file() or size > MAX_RECORD_FILE_BYTES:
         problem = ("not a regular file" if not record.is_file() else
                    f"{size / 2**20:.0f} MiB, more than the "
                    f"{MAX_RECORD_FILE_BYTES // 2**20} MiB a record file may have")
-        typer.echo(f"not a game record: {problem}", err=True)
-        raise typer.Exit(2)
+        refuse(f"not a game record: {problem}", 2)
     try:
         # A byte-order mark (some Windows editors write one) is no part of the JSON.
         parsed = GameRecord.model_validate_json(record.read_bytes().removeprefix(BOM))
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "record"
-        typer.echo(shown(f"not a game record: {where}: {first['msg']}"), err=True)
-        raise typer.Exit(2) from None
+        refuse(f"not a game record: {where}: {first['msg']}", 2)
     try:
         result = replay_record(parsed)
     except ConfigError as error:
-        typer.echo(shown(f"not a valid record: {error}"), err=True)
-        raise typer.Exit(2) from None
+        refuse(f"not a valid record: {error}", 2, rule=error.rule)
     except RecordError as error:
-        typer.echo(shown(str(error)), err=True)
-        raise typer.Exit(1) from None
+        refuse(str(error), 1, action=error.number, rule=getattr(error.error, "rule", None))
     outcome = result.game.outcome(result.state)
     summary = {
         "game": parsed.game,

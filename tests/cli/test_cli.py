@@ -136,6 +136,12 @@ def test_replay_of_an_illegal_record_names_the_action_and_rule(tmp_path: Path) -
     done = gametable("replay", str(path))
     assert done.returncode == 1
     assert done.stderr.startswith("action 6: SC-")
+    # With --json the refusal is JSON too (it was the plain line on standard error).
+    as_json = gametable("replay", str(path), "--json")
+    assert as_json.returncode == 1
+    refusal = json.loads(as_json.stdout)
+    assert refusal["action"] == 6 and refusal["rule"].startswith("SC-")
+    assert refusal["error"] == done.stderr.strip()
 
 
 def test_replay_of_a_file_that_is_not_a_record_exits_2(tmp_path: Path) -> None:
@@ -143,6 +149,9 @@ def test_replay_of_a_file_that_is_not_a_record_exits_2(tmp_path: Path) -> None:
     path.write_text(json.dumps({"game": "sequence-cats", "seats": [{}], "seed": -1}))
     done = gametable("replay", str(path))
     assert done.returncode == 2 and "seed" in done.stderr
+    as_json = gametable("replay", str(path), "--json")
+    assert as_json.returncode == 2
+    assert json.loads(as_json.stdout)["action"] is None
 
 
 def test_replay_writes_what_a_record_file_holds_as_text_not_terminal_codes(
