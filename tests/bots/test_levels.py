@@ -82,12 +82,15 @@ class _Sampling:
 @pytest.fixture
 def a_search_bot() -> Iterator[None]:
     saved, plays = base.bot_factory("search"), base._PLAYS.get("search")
-    base.register_bot("search", _Searcher)
+    # Taking over a built-in's name says so.
+    with pytest.warns(UserWarning, match="'search' now names _Searcher, not SearchBot"):
+        base.register_bot("search", _Searcher)
     yield
     if saved is None:
         base._FACTORIES.pop("search", None)
     else:
-        base.register_bot("search", saved, plays=plays)
+        with pytest.warns(UserWarning, match="'search' now names SearchBot"):
+            base.register_bot("search", saved, plays=plays)
 
 
 @pytest.mark.usefixtures("a_search_bot")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
@@ -58,7 +59,16 @@ def register_bot(name: str, factory: BotFactory, plays: PlaysGame | None = None)
             only falls back to another one for a game (``semantic`` plays ``greedy``
             where the game has no strategy player) is still seated by :func:`make_bot`,
             but :func:`bot_names` leaves it out of that game's list.
+
+    A name already registered (a built-in's such as ``greedy`` too) is taken over, with
+    a ``UserWarning`` that says so.
     """
+    if getattr(factory, "__module__", None) not in BUILTIN_BOTS:
+        _load_builtin_bots()  # so that a built-in loaded later cannot take the name back
+    before = _FACTORIES.get(name)
+    if before is not None and before is not factory:
+        warnings.warn(f"register_bot: {name!r} now names {getattr(factory, '__name__', factory)}"
+                      f", not {getattr(before, '__name__', before)} as before", stacklevel=2)
     _FACTORIES[name] = factory
     if plays is None:
         _PLAYS.pop(name, None)
