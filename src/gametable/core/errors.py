@@ -47,7 +47,12 @@ class GameError(Exception):
 
 
 class IllegalAction(GameError):
-    """An action that the rules refuse. The state it was applied to is unchanged."""
+    """An action that the rules refuse. The state it was applied to is unchanged.
+
+    Attributes (from :class:`GameError`): ``rule`` (``"SC-TURN-2"``, or ``"PROTOCOL"``
+    for malformed input), ``key`` (``"errors.space_taken"``) and ``params``; the message
+    in a language is ``message(language)``, ``str(error)`` is ``"RULE: message"``.
+    """
 
 
 class ConfigError(GameError, ValueError):

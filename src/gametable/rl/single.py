@@ -149,6 +149,9 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         Raises:
             IllegalAction: ``action`` is not legal now (its mask entry is 0) and
                 ``illegal="raise"``; nothing changes.
+            TypeError: ``action`` is not an integer (``52.7``, ``"52"`` and ``True`` are
+                refused); nothing changes.
+            RuntimeError: before ``reset()``, or once the episode is over.
         """
         self.episode.state  # noqa: B018 (raises before the first reset)
         if self._over:
