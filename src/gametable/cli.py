@@ -302,7 +302,8 @@ def simulate(
     out.print(f"[bold]{game}[/bold]: {games} games, {players} seats, seeds {seed}–"
               f"{seed + games - 1}")
     for label, wins in result["wins"].items():
-        out.print(f"  seat {label:<12} {wins:>6} wins ({wins / games:.1%})")
+        out.print(f"  seat {label:<12} {wins:>6} {'win ' if wins == 1 else 'wins'} "
+                  f"({wins / games:.1%})")
     out.print(f"  draws {result['draws']}, unfinished {result['unfinished']}")
     longest = result["longest_game"]
     if longest is not None:

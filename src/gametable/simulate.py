@@ -56,7 +56,8 @@ class BotFailed(RuntimeError):
                 else str(cause) if isinstance(cause, DecisionTimeout)
                 else f"raised {type(cause).__name__}: {cause}")
         return cls(f"bot {bot!r} in seat {seat} of {game} (seed {seed}) {what} "
-                   f"(after {action} actions)", bot, seat, seed, action)
+                   f"(after {action} action{'' if action == 1 else 's'})", bot, seat, seed,
+                   action)
 
 
 class DecisionTimeout(TimeoutError):

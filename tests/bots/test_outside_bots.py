@@ -125,7 +125,7 @@ def test_a_bot_that_never_answers_stops_the_arena_after_its_time(jobs: int) -> N
         run_arena("sequence-cats", ["greedy", "sleeper"], 2, seed=7, jobs=jobs,
                   decision_seconds=0.3)
     assert str(failed.value) == ("bot 'sleeper' in seat 1 of sequence-cats (seed 7) took "
-                                 "longer than 0.3 s to decide (after 1 actions)")
+                                 "longer than 0.3 s to decide (after 1 action)")
     assert time.monotonic() - started < 30
 
 
