@@ -1682,7 +1682,8 @@ def test_on_a_portuguese_tablet_eight_revealed_cards_name_their_owners_and_voter
     cut = page.evaluate("""() => [...document.querySelectorAll(
             '.dx-reveal-owner-text, .dx-voter')]
         .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
-        .map(e => e.textContent)""")
+        .map(e => `${e.textContent}: ${e.scrollWidth} × ${e.scrollHeight} px in `
+                  + `${e.clientWidth} × ${e.clientHeight}`)""")
     page.screenshot(path=str(shots / "dixit-eight-reveal-tablet-pt.png"))
     assert cut == [], cut
     assert "Computador 2" in owners.all_inner_texts()
