@@ -1663,6 +1663,22 @@ def test_on_a_laptop_the_hand_is_large_while_the_clue_is_given_and_cards_come_in
     bjarni.screenshot(path=shots / f"dixit-large-hand-submit-{width}.png")
 
 
+def test_with_more_than_eight_players_the_table_keeps_its_room_for_the_cards_coming_in(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The large hand of a laptop (above) with ten players left the cards coming in, two
+    rows of them, a table too low: there the hand keeps its place beside the actions."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["easy"] * 9, {0: "Ana"})
+    page = watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".dx-prompt")).to_be_visible()
+    expect(page.locator(TABLE)).not_to_have_class(re.compile(r"\bbig-hand\b"))
+    width = page.locator(".dx-hand-card .dx-card-face").first.evaluate(
+        "face => face.getBoundingClientRect().width")
+    assert width < 100, width
+
+
 def test_on_a_portuguese_tablet_eight_revealed_cards_name_their_owners_and_voters_whole(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

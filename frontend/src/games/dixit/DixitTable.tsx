@@ -70,6 +70,8 @@ const STACKED = "(max-width: 700px), (max-width: 1100px) and (orientation: portr
  * window (stacked, the hand was below its edge). */
 const SIDEWAYS = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
 
+/** Players at most for the large hand while the clue is given and cards come in. */
+const BIG_HAND_SEATS = 8;
 /** A revealed card narrower than this (pixels) names its owner alone under it, as on a
  * phone ("Carta de Computador 4" was cut to "Carta de Comput…" on a tablet with eight
  * cards). */
@@ -137,7 +139,12 @@ export function DixitTable(props: GameTableProps) {
   const isComputer = useCallback((s: number) => info.seats[s]?.kind === "bot", [info]);
 
   // No decision is anyone's to make in a replay, nor at a table its host ended.
-  const myTurn = useDecisionsOpen() && seat !== null && state.to_act.includes(seat);
+  const decisionsOpen = useDecisionsOpen();
+  const myTurn = decisionsOpen && seat !== null && state.to_act.includes(seat);
+  // While the clue is given and cards come in, a laptop draws the hand large (dixit.css):
+  // not in a replay, whose controls take the room, nor with more than eight players,
+  // whose cards coming in take two rows of the table.
+  const bigHand = decisionsOpen && view.seats <= BIG_HAND_SEATS;
   const legal = myTurn ? state.legal : NOTHING;
   const options = useMemo(() => readLegal(legal), [legal]);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -379,7 +386,7 @@ export function DixitTable(props: GameTableProps) {
   return (
     <div
       ref={tableRef}
-      className={`dx-table ${narrow ? "narrow" : ""} ${sideways ? "sideways" : ""} ${crowded ? "crowded" : ""} ${seat === null || asShown.finished ? "no-hand" : ""} ${
+      className={`dx-table ${narrow ? "narrow" : ""} ${sideways ? "sideways" : ""} ${crowded ? "crowded" : ""} ${bigHand ? "big-hand" : ""} ${seat === null || asShown.finished ? "no-hand" : ""} ${
         pageScrolls ? "grows" : ""}`}
       data-version={state.version}
       data-phase={view.phase}
