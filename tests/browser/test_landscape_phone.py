@@ -82,9 +82,27 @@ def test_triominos_sideways_keeps_the_rack_under_the_board(
     else:
         page.locator('[data-action="draw"]').click()
     page.wait_for_timeout(300)
-    tiles = page.locator(".tr-hand-tile")
-    for tile in tiles.all():
-        in_sight(tile)
+    # The rack itself stays in the window; its tiles are in sight as far as they fit its
+    # width (a longer rack, after a draw, scrolls sideways to the tile drawn): at least
+    # seven, every tile wholly inside the rack or scrolled past its edge, none under
+    # the chip.
+    rack = page.locator(".tr-hand")
+    in_sight(rack)
+    rack_box = rack.bounding_box()
+    assert rack_box is not None
+    inside = 0
+    for tile in page.locator(".tr-hand-tile").all():
+        box = tile.bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= SIDEWAYS["height"] + 0.5, box
+        if box["x"] >= rack_box["x"] - 0.5 and (
+                box["x"] + box["width"] <= rack_box["x"] + rack_box["width"] + 0.5):
+            inside += 1
+    assert inside >= 7, (inside, rack_box)
+    if page.locator(".tr-just-drawn").count():
+        drawn = page.locator(".tr-just-drawn .tr-hand-tile").last.bounding_box()
+        assert drawn is not None and drawn["x"] >= rack_box["x"] - 0.5
+        assert drawn["x"] + drawn["width"] <= rack_box["x"] + rack_box["width"] + 0.5
     bar = page.locator(".tr-hand-bar").bounding_box()
     assert bar is not None
     for button in page.locator(".tr-turn-actions button").all():
