@@ -162,3 +162,48 @@ def test_on_a_laptop_a_new_line_shows_while_only_the_chats_edge_is_in_sight(
     say(anna, "Your turn")
     expect(bjarni.locator(".table-chat .chat-log")).to_contain_text("Your turn")
     expect(toast).to_have_count(0)
+
+
+# Where the text "12" lies on the screen in the line, and where the writer's name ends.
+NUMBER_AND_NAME = """element => {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const at = node.data.indexOf("12");
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 2);
+    const name = element.querySelector("strong").getBoundingClientRect();
+    return [range.getBoundingClientRect().left, name.left, name.right];
+  }
+  return null;
+}"""
+
+
+def test_a_right_to_left_name_leaves_the_line_after_it_in_its_order(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    # Sarah writes her name in Hebrew. Set into "שרה: 12 points to me" without isolation,
+    # the bidirectional algorithm drew the line as "12 :שרה points to me": a name written
+    # right to left took the colon and the number beside it along. Her name is held apart
+    # (a first-strong isolate), and so is what she writes.
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "שרה"})
+    anna = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                               device_scale_factor=2).new_page()
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    sarah = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    sarah.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    for page in (anna, sarah):
+        expect(page.locator(".sc-board")).to_be_visible()
+    say(sarah, "12 points to me")
+    toast = anna.locator(".chat-toast")
+    expect(toast).to_contain_text("12 points to me")
+    places = toast.evaluate(NUMBER_AND_NAME)
+    assert places is not None
+    number, name_left, name_right = places
+    assert number >= name_right - 1, places
+    # Anna's own line reads left to right, as typed: nothing is added to it.
+    toast.click()
+    say(anna, "Anna 12")
+    expect(sarah.locator(".table-chat .chat-log")).to_contain_text("Anna 12")
+    anna.screenshot(path=str(shots / "table-chat-right-to-left-name.png"))

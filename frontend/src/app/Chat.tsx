@@ -110,7 +110,7 @@ const ChatLine = memo(function ChatLine({ message, name, mine, language }: { mes
           {time(message.at, language)}
         </time>
       </span>
-      <span className="chat-text">{message.text}</span>
+      <span className="chat-text" dir="auto">{message.text}</span>
     </li>
   );
 });

@@ -6,6 +6,7 @@
 // "Dag left the table: their seat is open again."
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isolated } from "./bidi";
 import { isLevel } from "./seatName";
 import type { SeatInfo, TableInfo } from "./types";
 
@@ -26,12 +27,12 @@ export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | nu
       if (now.kind === "open") {
         // Before the game: someone left the waiting room (or said no thanks to a game
         // after the last), so the host knows the seat is to fill again.
-        if (was.name) said.push({ text: t("ui.table.left_open", { player: was.name }), kind: "left-open" });
+        if (was.name) said.push({ text: t("ui.table.left_open", { player: isolated(was.name) }), kind: "left-open" });
         continue;
       }
       if (now.kind !== "bot") continue;
       const level = isLevel(now.bot ?? "") ? t(`bots.${now.bot}`) : (now.bot ?? "");
-      const player = was.name || t("ui.seat.default_name", { seat: now.seat + 1 });
+      const player = was.name ? isolated(was.name) : t("ui.seat.default_name", { seat: now.seat + 1 });
       said.push({ text: t("ui.table.left_taken_over", { player, level }), kind: "taken-over" });
     }
     if (said.length === 0) return;

@@ -56,7 +56,7 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
     <>
       {fresh && shown && dismissed !== fresh.id && (
         <button type="button" className="chat-toast" data-action="open-chat" onClick={() => openChat(fresh.id)}>
-          <strong>{writerName(t, fresh)}:</strong> {fresh.text}
+          <strong>{writerName(t, fresh)}:</strong> <span dir="auto">{fresh.text}</span>
           <span className="sr-only"> ({t("ui.chat.show")})</span>
         </button>
       )}

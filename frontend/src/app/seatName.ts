@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { isolated } from "./bidi";
 import type { TableInfo } from "./types";
 
 /** The bot names that are levels (``easy``, ``medium``, ``hard``), weakest first. */
@@ -16,10 +17,10 @@ export function seatName(t: TFunction, info: TableInfo, seat: number): string {
     return t("ui.seat.level_name", { level: t(`bots.${s.bot}`), seat: seat + 1 });
   // A computer player that took over a person's seat mid-game plays under their name.
   if (s.kind === "bot" && s.name && isLevel(s.bot ?? ""))
-    return t("ui.seat.taken_over_name", { name: s.name, level: t(`bots.${s.bot}`) });
-  if (s.kind === "bot") return s.name || t("ui.seat.bot_name", { bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }), seat: seat + 1 });
+    return t("ui.seat.taken_over_name", { name: isolated(s.name), level: t(`bots.${s.bot}`) });
+  if (s.kind === "bot") return s.name ? isolated(s.name) : t("ui.seat.bot_name", { bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }), seat: seat + 1 });
   if (s.kind === "open") return t("ui.seat.open");
-  return s.name || t("ui.seat.default_name", { seat: seat + 1 });
+  return s.name ? isolated(s.name) : t("ui.seat.default_name", { seat: seat + 1 });
 }
 
 /** A seat's name where room is short (under a revealed card, a voter's chip): a
@@ -28,7 +29,7 @@ export function seatName(t: TFunction, info: TableInfo, seat: number): string {
 export function shortSeatName(t: TFunction, info: TableInfo, seat: number): string {
   const s = info.seats[seat];
   if (s && s.kind === "bot" && !s.name && isLevel(s.bot ?? "")) return t("ui.seat.level_short", { seat: seat + 1 });
-  if (s && s.kind === "bot" && s.name) return s.name;
+  if (s && s.kind === "bot" && s.name) return isolated(s.name);
   return seatName(t, info, seat);
 }
 
@@ -36,5 +37,5 @@ export function shortSeatName(t: TFunction, info: TableInfo, seat: number): stri
  * since: the host reopened it and someone else took it), or a nameless person's
  * "Player n". */
 export function writerName(t: TFunction, line: { seat: number; name: string | null }): string {
-  return line.name || t("ui.seat.default_name", { seat: line.seat + 1 });
+  return line.name ? isolated(line.name) : t("ui.seat.default_name", { seat: line.seat + 1 });
 }

@@ -10,7 +10,7 @@ export function ClueText({ clue }: { clue: Clue }) {
   return (
     <p className="dx-clue" data-mime={clue.mime ? "true" : undefined}>
       <span className="sr-only">{t("dixit.ui.clue_label")} </span>
-      <q>{clue.text}</q>
+      <q dir="auto">{clue.text}</q>
       {clue.mime && <span className="dx-clue-note">{t("dixit.ui.clue_mime_short")}</span>}
     </p>
   );

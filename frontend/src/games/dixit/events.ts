@@ -1,5 +1,6 @@
 // Events in words, in the reader's language (docs/dixit.md): the replay viewer's line.
 import type { TFunction } from "i18next";
+import { isolated } from "../../app/bidi";
 import type { GameEvent } from "../../app/types";
 
 /** An event's line, or null for events nobody reads about. */
@@ -13,7 +14,7 @@ export function describeEvent(t: TFunction, event: GameEvent, player: (seat: num
     case "clue":
       return event.mime
         ? t("dixit.events.clue_mime", { player: who })
-        : t("dixit.events.clue", { player: who, clue: String(event.text ?? "") });
+        : t("dixit.events.clue", { player: who, clue: isolated(String(event.text ?? "")) });
     case "giver":
       return t("dixit.events.giver", { player: who, team: Number(event.team) + 1 });
     case "submitted":
