@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -252,6 +253,47 @@ def _console() -> Console:
     return Console() if sys.stdout.isatty() else Console(width=200)
 
 
+def _count(number: int, thing: str) -> str:
+    """``"1 game"``, ``"2 games"``."""
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
+
+
+def _record_file(folder: Path, game: str, seed: int) -> Path:
+    """Where ``simulate --records`` writes the record of the game seeded ``seed``."""
+    return folder / f"{game}-{seed}.json"
+
+
+def _record_writer(folder: Path, game: str, seed: int, games: int
+                   ) -> Callable[[GameRecord], None]:
+    """A writer of each game's record into ``folder`` (made if missing), after checking,
+    before any game is played, that the folder can be made and that none of the files
+    exists (nothing already there is overwritten).
+
+    Raises:
+        typer.BadParameter: the folder cannot be made, or a record file exists.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise typer.BadParameter(f"cannot make the folder {folder}: {error.strerror}",
+                                 param_hint="--records") from None
+    there = [path.name for seed_i in range(seed, seed + games)
+             if (path := _record_file(folder, game, seed_i)).exists()]
+    if there:
+        more = f" and {len(there) - 3} more" if len(there) > 3 else ""
+        raise typer.BadParameter(
+            f"{folder} already holds {', '.join(there[:3])}{more}: choose another folder "
+            "or --seed (nothing is overwritten)", param_hint="--records")
+
+    def write(record: GameRecord) -> None:
+        path = _record_file(folder, game, record.seed)
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(record.model_dump_json(indent=1), encoding="utf-8")
+        partial.replace(path)
+
+    return write
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
@@ -265,6 +307,10 @@ def simulate(
     decision_seconds: Annotated[float, typer.Option(
         min=0, help="Stop with an error when a bot takes longer than this over one "
         "decision (0: no limit).")] = 60.0,
+    records: Annotated[Path | None, typer.Option(
+        "--records", file_okay=False, help="Write each game's record to this folder, as "
+        "GAME-SEED.json (made if missing; a file already there is never overwritten).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play GAMES bot games and print wins, draws, turns and speed."""
@@ -280,6 +326,7 @@ def simulate(
         err.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
     _check_seeds(seed, games)
+    write_record = _record_writer(records, game, seed, games) if records else None
     seat_bots = [names[i % len(names)] for i in range(players)]
     show = sys.stderr.isatty()
     with Progress("[progress.description]{task.description}", BarColumn(),
@@ -289,18 +336,22 @@ def simulate(
         try:
             summary = run_simulation(game, seat_bots, games, seed, options,
                                      progress=lambda done: bar.update(task, completed=done),
+                                     on_record=write_record,
                                      decision_seconds=decision_seconds or None)
         except BotFailed as error:
             bar.stop()
             err.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
             raise typer.Exit(1) from None
     result = summary.to_json()
+    if records is not None:
+        result["records"] = str(records)
     if as_json:
         typer.echo(json.dumps(result))
         return
-    out = Console()
-    out.print(f"[bold]{game}[/bold]: {games} games, {players} seats, seeds {seed}–"
-              f"{seed + games - 1}")
+    out = _console()
+    seeds = f"seed {seed}" if games == 1 else f"seeds {seed}–{seed + games - 1}"
+    out.print(f"[bold]{game}[/bold]: {_count(games, 'game')}, {_count(players, 'seat')}, "
+              f"{seeds}")
     for label, wins in result["wins"].items():
         out.print(f"  seat {label:<12} {wins:>6} {'win ' if wins == 1 else 'wins'} "
                   f"({wins / games:.1%})")
@@ -313,6 +364,10 @@ def simulate(
     out.print(f"  mean turns {result['mean_turns']:.1f}, {rounds}"
               f"{result['games_per_second']:.1f} games/s, "
               f"{result['actions_per_second']:.0f} actions/s ({result['seconds']:.2f} s)")
+    if records is not None:
+        out.print(f"  records: {escape(str(records / f'{game}-*.json'))} "
+                  f"({_count(games, 'file')}; "
+                  f"[bold]gametable replay FILE[/bold] checks one)", highlight=False)
 
 
 @app.command()

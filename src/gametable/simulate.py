@@ -232,10 +232,13 @@ def simulate(
     *,
     progress: Callable[[int], None] | None = None,
     keep_records: bool = False,
+    on_record: Callable[[GameRecord], None] | None = None,
     decision_seconds: float | None = None,
 ) -> Summary:
     """Play ``games`` games; game ``i`` is seeded ``seed + i`` (``decision_seconds``: as
-    in :func:`play_bot_game`).
+    in :func:`play_bot_game`). ``keep_records`` keeps every game's record in
+    ``Summary.records``; ``on_record`` is given each record as its game ends (to write it
+    out without holding them all).
 
     ``wins`` counts, for each seat labelled ``"<seat>:<bot>"``, the games it won (a
     team's win counts for every teammate). ``longest`` is the game with the most
@@ -265,6 +268,8 @@ def simulate(
                                "turns": outcome.turns}
         if keep_records:
             summary.records.append(record)
+        if on_record is not None:
+            on_record(record)
         if progress is not None:
             progress(i + 1)
     summary.seconds = time.perf_counter() - start

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -277,3 +278,38 @@ def test_simulate_seats_levels_by_name() -> None:
                      "--bots", "hard,easy", "--config", '{"rounds": 1}', "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["bots"] == ["hard", "easy"]
+
+
+def test_simulate_writes_each_games_record_and_never_overwrites_one(tmp_path: Path) -> None:
+    folder = tmp_path / "runs" / "greedy"
+    done = gametable("simulate", "sequence-cats", "--games", "3", "--seed", "40",
+                     "--bots", "greedy,random", "--records", str(folder), "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["records"] == str(folder)
+    files = sorted(path.name for path in folder.iterdir())
+    assert files == ["sequence-cats-40.json", "sequence-cats-41.json", "sequence-cats-42.json"]
+    # Each file is the game's record: it replays to the game's end, and the wins it
+    # tells add up to the run's.
+    wins = [0, 0]
+    for name in files:
+        summary = json.loads(gametable("replay", str(folder / name), "--json").stdout)
+        assert summary["finished"] is True
+        for seat in summary["winners"]:
+            wins[seat] += 1
+    assert wins == [result["wins"]["0:greedy"], result["wins"]["1:random"]]
+    # A second run onto the same seeds is refused before a game is played, naming the
+    # files, and leaves them as they were.
+    before = {name: (folder / name).read_bytes() for name in files}
+    again = gametable("simulate", "sequence-cats", "--games", "5", "--seed", "38",
+                      "--records", str(folder))
+    assert again.returncode == 2
+    said = " ".join(re.sub("[│╭╮╰╯─]", " ", again.stderr).split())  # the error's box
+    assert "sequence-cats-40.json" in said and "nothing is overwritten" in said
+    assert {name: (folder / name).read_bytes() for name in files} == before
+    assert sorted(path.name for path in folder.iterdir()) == files
+    # Text output says where the records went.
+    text = gametable("simulate", "sequence-cats", "--games", "1", "--seed", "50",
+                     "--records", str(folder))
+    assert text.returncode == 0, text.stderr
+    assert "records:" in text.stdout and "sequence-cats-*.json" in text.stdout
