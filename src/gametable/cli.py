@@ -6,8 +6,8 @@ import importlib
 import json
 import os
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer

@@ -200,7 +200,7 @@ def test_a_right_to_left_name_leaves_the_line_after_it_in_its_order(
     expect(toast).to_contain_text("12 points to me")
     places = toast.evaluate(NUMBER_AND_NAME)
     assert places is not None
-    number, name_left, name_right = places
+    number, _, name_right = places
     assert number >= name_right - 1, places
     # Anna's own line reads left to right, as typed: nothing is added to it.
     toast.click()
