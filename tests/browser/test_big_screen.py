@@ -376,6 +376,14 @@ def test_the_big_screen_shows_every_player_of_a_twelve_player_ranking(
             assert box is not None
             assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 0.5, (box, panel)
         screen.screenshot(path=str(shots / "big-screen-dixit-twelve-ranking.png"))
+        # The last round's twelve cards, their owners and points, inside the window too
+        # (two rows of cards ran 150 px past a TV's bottom edge).
+        expect(screen.locator(".dx-reveal-slot")).to_have_count(12)
+        bottoms = screen.evaluate("""[
+            ...[...document.querySelectorAll('.dx-reveal-slot, .dx-reveal-group')]
+                .map((e) => e.getBoundingClientRect().bottom),
+            document.documentElement.scrollHeight]""")
+        assert max(bottoms) <= 1080, bottoms
 
 
 def test_the_big_screen_shows_the_turn_clock_and_who_is_away(

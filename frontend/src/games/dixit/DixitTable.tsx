@@ -267,7 +267,11 @@ export function DixitTable(props: GameTableProps) {
   // under each (the owner, the first votes) fit the table under the heading, on a
   // 1366 × 768 laptop's window too; more votes may scroll.
   const [revealAbove, setRevealAbove] = useState(64);
-  const measureReveal = useCallback((above: number) => setRevealAbove((old) => (Math.abs(old - above) < 2 ? old : above)), []);
+  const [revealBelow, setRevealBelow] = useState(0);
+  const measureReveal = useCallback((above: number, below: number) => {
+    setRevealAbove((old) => (Math.abs(old - above) < 2 ? old : above));
+    setRevealBelow((old) => (Math.abs(old - below) < 2 ? old : below));
+  }, []);
   // The big screen sizes the last round's cards at the end too: nobody scrolls a TV.
   const finalOnScreen = onScreen && view.finished && lastRound !== null;
   const fitReveal = (showReveal || finalOnScreen) && lastRound !== null && !narrow;
@@ -310,6 +314,13 @@ export function DixitTable(props: GameTableProps) {
   // height), the round's points stand beside them rather than below, in sight.
   const cardsAcross = fit.columns * fit.width + (fit.columns - 1) * GAP;
   const pointsBeside = fitReveal && (fit.area ?? 0) - cardsAcross - 2 * GAP >= POINTS_BESIDE;
+  // Nobody scrolls a TV: where the points stand under the cards (nine to twelve players),
+  // the big screen sizes the cards to leave the points' room below them too (two rows
+  // of cards ran 170 px past a TV's bottom edge). Whether the points stand beside is
+  // decided on the cards' size without that room, so the two never chase each other.
+  const pointsRoom = onScreen && fitReveal && !pointsBeside ? revealBelow : 0;
+  const screenFit = useCardFit(boardRef, pointsRoom ? lastRound?.slots.length ?? 0 : 0, REVEAL_UNDER, 72, SCREEN_CARD_MAX, false, revealAbove + pointsRoom);
+  const cardFit = pointsRoom ? screenFit : fit;
   const handHidden = view.hand_hidden;
   // On a phone the board scrolls inside the page so that the hand stays in the window;
   // where there is no hand to keep (watching, the end) or a round's result is read, the
@@ -325,7 +336,7 @@ export function DixitTable(props: GameTableProps) {
       // In a wide window it fades at its bottom alone while more is below (its top holds
       // a round result's heading, which stays in sight).
       className={`dx-board ${narrow && !pageScrolls ? "scroll-fade-block" : !narrow ? "scroll-fade-below" : ""}`}
-      style={{ ["--slot-w" as string]: `${fit.width}px`, ["--slot-columns" as string]: String(fit.columns) }}
+      style={{ ["--slot-w" as string]: `${cardFit.width}px`, ["--slot-columns" as string]: String(cardFit.columns) }}
     >
       {view.finished && !rankingAside && <FinalRanking info={info} view={view} seat={seat} outcome={state.outcome} />}
       {showReveal || view.finished ? (
@@ -341,7 +352,7 @@ export function DixitTable(props: GameTableProps) {
             turnLeft={showReveal ? turnLeft : null}
             onZoom={(card, title) => setZoom({ kind: "other", card, title })}
             onMeasure={fitReveal ? measureReveal : undefined}
-            compact={narrow || fit.width < COMPACT_SLOT_W}
+            compact={narrow || cardFit.width < COMPACT_SLOT_W}
             pointsBeside={pointsBeside}
           />
         )

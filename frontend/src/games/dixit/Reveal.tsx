@@ -21,8 +21,9 @@ interface Props {
   onContinue: (() => void) | null;
   onZoom: (card: number, title: string) => void;
   /** Told the height in pixels above the cards (the heading with the clue and
-   * Continue), so that the cards can be sized to fit under it. */
-  onMeasure?: (above: number) => void;
+   * Continue) and below them (the points, where they stand under the cards; 0 beside),
+   * so that the cards can be sized to fit between. */
+  onMeasure?: (above: number, below: number) => void;
   /** The points' breakdown stands beside the cards (there is room across). */
   pointsBeside?: boolean;
   /** Narrow columns (a phone, or cards under 120 px): under a card only the owner's short name, the
@@ -47,7 +48,12 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
     const slots = element?.querySelector<HTMLElement>(".dx-reveal-slots");
     if (!element || !slots || !onMeasure) return;
     const measure = () => {
-      onMeasure(Math.ceil(Math.max(0, slots.getBoundingClientRect().top - element.getBoundingClientRect().top)));
+      const points = element.querySelector<HTMLElement>(".dx-reveal-body:not(.beside) > .dx-reveal-points");
+      const below = points ? points.getBoundingClientRect().bottom - slots.getBoundingClientRect().bottom : 0;
+      onMeasure(
+        Math.ceil(Math.max(0, slots.getBoundingClientRect().top - element.getBoundingClientRect().top)),
+        Math.ceil(Math.max(0, below)),
+      );
     };
     measure();
     const observer = new ResizeObserver(measure);
