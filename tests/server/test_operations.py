@@ -251,3 +251,23 @@ async def _bad_text(ws: websockets.ClientConnection) -> None:
 
     ws.protocol.send_frame(Frame(Opcode.TEXT, b'{"type": "hello\xff"}'))
     ws.send_data()
+
+
+def test_head_answers_as_get_without_the_body(live_server: LiveServer) -> None:
+    """``curl -I``, uptime monitors and link checkers ask with ``HEAD``: the pages and the
+    API answered 405. They get what ``GET`` gets (status, headers, length), with no
+    body; a path that takes no ``GET`` still answers 405."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        for path in ("/", "/api/games", "/t/not-a-table", "/healthz"):
+            got = http.get(path)
+            head = http.head(path)
+            assert head.status_code == got.status_code == 200, (path, head.status_code)
+            assert head.content == b"", path
+            for name in ("content-type", "content-length", "content-security-policy",
+                         "x-frame-options"):
+                assert head.headers.get(name) == got.headers.get(name), (path, name)
+        assert http.head("/api/tables/none").status_code == http.get("/api/tables/none").status_code
+        posted_only = http.head("/api/tables")
+        assert posted_only.status_code == 405
+        # The server is none the worse for it.
+        assert http.get("/api/games").status_code == 200

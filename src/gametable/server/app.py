@@ -66,6 +66,7 @@ from gametable.server.decks import start as start_decks
 from gametable.server.guards import (
     LOOPBACK,
     BodyLimit,
+    HeadAsGet,
     SecurityHeaders,
     allowed,
     client_address,
@@ -297,6 +298,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                                REPLAY_PATH: MAX_RECORD_BYTES},
                        read_timeout=settings.read_timeout, body_timeout=settings.body_timeout)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(HeadAsGet)
 
     def manager_of(request: Request) -> TableManager:
         manager: TableManager = request.app.state.manager

@@ -99,6 +99,30 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class HeadAsGet:
+    """Answer ``HEAD`` as ``GET`` without the body (RFC 9110, 9.3.2): the same status and
+    headers, ``Content-Length`` included, so that link checkers, uptime monitors and
+    ``curl -I`` see what a browser gets (the API's routes answered 405). A path that
+    takes no ``GET`` still answers 405."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, send_without_body)
+
+
 class BodyLimit:
     """Refuse a request body over ``limit`` bytes (413), or one that arrives too slowly
     (408), counting the bytes actually read, whatever ``Content-Length`` says (a chunked
