@@ -286,7 +286,14 @@ def test_on_a_phone_the_away_notice_keeps_to_one_row_above_the_board(
     assert words and button and whole
     assert button["x"] > words["x"] + words["width"] - 1, (words, button)  # beside
     assert whole["height"] <= 80, whole
-    # The same words while nothing is counted down (the decision played at once).
-    expect(banner).to_contain_text("plays for you when time runs out", timeout=15_000)
-    assert (banner.bounding_box() or {"height": 999})["height"] <= 80
+    # The same words while nothing is counted down (the decision played at once). They
+    # show only while the computer opponent thinks (its bot delay): looked for at every
+    # frame, and measured in the same frame.
+    height = page.wait_for_function(
+        """() => {
+            const banner = document.querySelector(".away-banner");
+            return banner && banner.textContent.includes("plays for you when time runs out")
+                ? banner.getBoundingClientRect().height : null;
+        }""", polling="raf", timeout=15_000).json_value()
+    assert height <= 80, height
     page.close()

@@ -477,3 +477,44 @@ def test_each_games_turn_changes_with_its_turns_and_phases() -> None:
                                    or action["type"] == "pass"), action
             else:
                 assert changed == (getattr(state, "phase", None) != phase), action
+
+
+def test_a_person_back_after_their_absence_was_covered_has_the_seat_back(
+        tmp_path: Path) -> None:
+    """Ann closed the page on her turn and a computer player covered for her absence;
+    when she opens it again her seat is hers: the next turn waits for her (it was played
+    for her at once, and her page said "You were not here" while she was). A seat that
+    went away because its time ran out while its person was there stays away until they
+    say they are back."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, token = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(cover="greedy", cover_absent=True, absent_seconds=0.3))
+        await manager.join(table.id, 1, "Bo")
+        bo = plays_promptly(manager, table, 1)
+        sock, task = await seated(manager, table, token)
+        sock.inbox.put_nowait(None)  # Ann closes the page on her turn
+        await task
+        await until(lambda: table.version >= 2)  # covered, then Bo played
+        assert table.clock is not None and table.clock.away == {0: ABSENT}
+        bo.cancel()
+        await until(lambda: 1 in table.game.to_act(table.state) and not table.bot_tasks)
+        sock, task = await seated(manager, table, token)  # Ann is back, on Bo's turn
+        assert table.clock.away == {}
+        await until(lambda: bool(messages(sock, "clock"))
+                    and messages(sock, "clock")[-1]["away"] == {})
+        await manager.submit(table, 1, play_of(table, 1))
+        version = table.version
+        assert 0 in table.game.to_act(table.state)
+        await asyncio.sleep(0.6)  # more than the absence's time: she is here
+        assert table.version == version, "the seat of a person who is there was played"
+        assert 0 in table.game.to_act(table.state) and table.clock.away == {}
+        sock.inbox.put_nowait(None)
+        await task
+
+        # Time run out while there: away until she says she is back.
+        assert table.clock is not None
+        table.clock.send_away(0, TURN)
+        assert not table.clock.reconnected(0) and table.clock.away == {0: TURN}
+
+    with_manager(tmp_path, body, absent_seconds=0.3)

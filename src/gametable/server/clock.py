@@ -10,7 +10,7 @@ voting). It works for every game through the protocol's ``to_act``:
   :data:`JOIN_GRACE_SECONDS` later).
 - With ``cover_absent``, a seat whose person is not connected gets a deadline
   :attr:`ClockSettings.absent_seconds` from the moment it started waiting disconnected;
-  reconnecting lifts it.
+  reconnecting lifts it, and reconnecting after it passed takes the seat back.
 - When a deadline passes, the seat is **away**: from then on a computer player of the
   table's chosen level (:attr:`ClockSettings.cover`) plays its turns, and each of its
   actions says so (``covered`` in the ``state`` message). The person takes the seat
@@ -226,6 +226,16 @@ class Clock:
         deadline.absent = None
         if deadline.at is None:
             del self.deadlines[seat]
+        return True
+
+    def reconnected(self, seat: Seat) -> bool:
+        """A person connected to ``seat`` again: a seat away because its person stayed
+        disconnected (:data:`ABSENT`) is theirs again, as if they had said they are back
+        (a seat away because its turn's time ran out, :data:`TURN`, while its person was
+        there, stays away until they say so or act). Returns whether it was away."""
+        if self.away.get(seat) != ABSENT:
+            return False
+        del self.away[seat]
         return True
 
     def first_arrival(self, seat: Seat, now: float) -> bool:

@@ -392,10 +392,16 @@ class Table:
             clock = self.clock
             if clock is not None:
                 arrived = clock.arrived(conn.seat)
-                if first and clock.first_arrival(conn.seat, time.time()) and (
+                # Back after a computer player covered for their absence: the seat is
+                # theirs again, its turn's time starting now (its cover's move, if under
+                # way, is dropped: see _actor).
+                returned = clock.reconnected(conn.seat)
+                if returned:
+                    self.arm_clock()
+                if ((first and clock.first_arrival(conn.seat, time.time())) or returned) and (
                         self.on_clock_moved is not None):
                     self.on_clock_moved(self)  # a deadline moved: stored, then sent
-                elif arrived:
+                elif arrived or returned:
                     self.clock_changed()
         self._presence_new = True
         self._presence_soon()
