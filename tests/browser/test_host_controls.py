@@ -83,6 +83,10 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     anna.locator('.sc-space[data-target="true"]').first.click()
     expect(bruno.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
 
+    watcher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    watcher.goto(f"{web_server.url}/t/{table_id}/watch")
+    expect(watcher.locator(".sc-board")).to_be_visible()
+
     # Anna's host controls: Bruno's seat goes to a computer player.
     anna.get_by_text("Host controls").click()
     # Bruno is at the table: his seat may go to a computer player, not open for someone
@@ -104,8 +108,14 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     anna.get_by_role("button", name="Remove Bruno").click()
     anna.get_by_role("button", name="Remove", exact=True).click()
 
-    # Bruno is told, watches from now on, and his token opens nothing.
+    # Bruno is told, watches from now on, and his token opens nothing. Anna reads of her
+    # own doing, someone watching of the host's: both read "Bruno left the game".
+    expect(anna.locator('[data-notice="removed-taken-over"]')).to_have_text(
+        "You removed Bruno: a computer player (Easy) plays on for them.")
+    expect(watcher.locator('[data-notice="removed-taken-over"]')).to_have_text(
+        "The host removed Bruno: a computer player (Easy) plays on for them.")
     expect(bruno.locator(".toast")).to_contain_text("The host removed you from this seat")
+    expect(bruno.locator(".seat-changes")).to_have_count(0)  # not of himself, as of another
     expect(bruno.locator(".spectator-bar")).to_be_visible()
     assert bruno.evaluate(f"localStorage.getItem('gametable.seat.{table_id}')") is None
     bruno.screenshot(path=str(shots / "host-removed-player.png"))
@@ -350,6 +360,10 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     expect(bruno.locator('[data-notice="removed"]')).to_have_text(
         "The host removed you from this table; its seats are for others now. "
         "You may go on watching.")
+    # Anna read "Bruno left the table", Bruno that of himself too.
+    expect(anna.locator('[data-notice="removed-open"]')).to_have_text(
+        "You removed Bruno: their seat is open again.")
+    expect(bruno.locator(".seat-changes")).to_have_count(0)
     expect(bruno.get_by_role("button", name="Take this seat")).to_have_count(0)
     bruno.reload()
     expect(bruno.locator('[data-notice="removed"]')).to_be_visible()

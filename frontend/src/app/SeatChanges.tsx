@@ -1,6 +1,6 @@
 // Said to everyone at a running table when a person's seat goes to a computer player
-// (they left, or the host gave their seat away): "Dag left the game: a computer player
-// (Medium) plays on for them." The seat itself keeps the person's name ("Dag (computer:
+// (they left: "Dag left the game: a computer player (Medium) plays on for them."; or the
+// host removed them: "The host removed Dag: …"). The seat itself keeps the person's name ("Dag (computer:
 // Medium)"), so the rounds they played and their points stay theirs. In the waiting room,
 // when a person's seat opens again (they left, or said no thanks to playing again):
 // "Dag left the table: their seat is open again."
@@ -16,6 +16,10 @@ const NOTICE_MS = 15_000;
 export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | null }) {
   const { t } = useTranslation();
   const before = useRef<SeatInfo[]>(info.seats);
+  // The seats this page held: what became of one's own seat is said to one otherwise
+  // (the host removed you…), never in the third person.
+  const held = useRef(new Set<number>());
+  if (seat !== null) held.current.add(seat);
   const [notices, setNotices] = useState<{ key: number; text: string; kind: string }[]>([]);
   useEffect(() => {
     const previous = before.current;
@@ -23,22 +27,32 @@ export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | nu
     const said: { text: string; kind: string }[] = [];
     for (const now of info.seats) {
       const was = previous[now.seat];
-      if (!was || was.kind !== "human" || now.seat === seat) continue;
+      if (!was || was.kind !== "human" || now.seat === seat || held.current.has(now.seat)) continue;
+      // The host removed them, or they left (or said no thanks to a game after the last).
+      const removed = now.removed === true;
+      // The host reads of their own doing as theirs.
+      const byYou = removed && seat !== null && info.host_seat === seat ? "_by_you" : "";
       if (now.kind === "open") {
-        // Before the game: someone left the waiting room (or said no thanks to a game
-        // after the last), so the host knows the seat is to fill again.
-        if (was.name) said.push({ text: t("ui.table.left_open", { player: isolated(was.name) }), kind: "left-open" });
+        // So that the host knows the seat is to fill again.
+        if (was.name)
+          said.push({
+            text: t(removed ? `ui.table.removed_open${byYou}` : "ui.table.left_open", { player: isolated(was.name) }),
+            kind: removed ? "removed-open" : "left-open",
+          });
         continue;
       }
       if (now.kind !== "bot") continue;
       const level = isLevel(now.bot ?? "") ? t(`bots.${now.bot}`) : (now.bot ?? "");
       const player = was.name ? isolated(was.name) : t("ui.seat.default_name", { seat: now.seat + 1 });
-      said.push({ text: t("ui.table.left_taken_over", { player, level }), kind: "taken-over" });
+      said.push({
+        text: t(removed ? `ui.table.removed_taken_over${byYou}` : "ui.table.left_taken_over", { player, level }),
+        kind: removed ? "removed-taken-over" : "taken-over",
+      });
     }
     if (said.length === 0) return;
     const key = Date.now();
     setNotices((old) => [...old, ...said.map((note, i) => ({ key: key + i, ...note }))]);
-  }, [info.seats, seat, t]);
+  }, [info.seats, info.host_seat, seat, t]);
   // Each notice goes NOTICE_MS after it came (whatever else changes meanwhile).
   useEffect(() => {
     if (notices.length === 0) return;

@@ -11,6 +11,8 @@ export interface SeatInfo {
   connected: boolean;
   /** An open seat kept for whoever has its link (the host's to give). */
   invited?: boolean;
+  /** The host removed the seat's person (it is open since, or a computer player plays on). */
+  removed?: boolean;
 }
 
 export type TableStatus = "waiting" | "playing" | "finished";

@@ -132,6 +132,7 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
                                      deal_again=table.version == 0,
                                      token_hash=token_hash(code) if code else None)
+        table.removed.add(seat)
         log.info("table %s: the host removed seat %d (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)
     return table, code

@@ -350,6 +350,10 @@ class Table:
     seen: set[Seat] = field(default_factory=set)
     """The seats whose person has connected since the table came into memory (a turn's
     time waits a while for the others: ``gametable.server.clock.JOIN_GRACE_SECONDS``)."""
+    removed: set[Seat] = field(default_factory=set)
+    """The seats whose person the host removed (open since, or played on by a computer
+    player), until the seat changes hands again: the pages say "The host removed Kari",
+    not "Kari left". Kept in memory only."""
 
     def __post_init__(self) -> None:
         self.committed = self.game.outcome(self.state)
@@ -561,7 +565,9 @@ class Table:
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                  "connected": s.kind == BOT or s.seat in connected,
                  # an open seat kept for whoever has its link (TableManager.join)
-                 **({"invited": True} if s.kind == OPEN and s.token_hash else {})}
+                 **({"invited": True} if s.kind == OPEN and s.token_hash else {}),
+                 # its person was removed by the host (hosting.remove)
+                 **({"removed": True} if s.seat in self.removed else {})}
                 for s in self.seats
             ],
             "status": self.status,
@@ -1254,6 +1260,7 @@ class TableManager:
             raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
                 from None
         table.seats[row.seat] = row
+        table.removed.discard(row.seat)
         if seed is not None:
             table.deal_again(seed, {
                 s.seat: make_bot(s.bot, table.game, self.bot_seed(seed, s.seat))
