@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Lobby } from "./Lobby";
+import { PageErrorBoundary } from "./PageError";
 import { navigate, useRoute } from "./router";
 import { ReplayPage } from "./ReplayPage";
 import { ScreenPage } from "./ScreenPage";
@@ -9,7 +10,12 @@ import { TablePage } from "./TablePage";
 export function App() {
   const route = useRoute();
   const { t } = useTranslation();
-  if (route.page === "screen") return <ScreenPage key={route.tableId} tableId={route.tableId} />;
+  if (route.page === "screen")
+    return (
+      <PageErrorBoundary page={`screen:${route.tableId}`}>
+        <ScreenPage key={route.tableId} tableId={route.tableId} />
+      </PageErrorBoundary>
+    );
   return (
     <div className="app">
       <header className="topbar">
@@ -27,6 +33,7 @@ export function App() {
         <LanguageSwitch />
       </header>
       <main className="content">
+        <PageErrorBoundary page={`${route.page}:${"tableId" in route ? route.tableId : ""}`}>
         {route.page === "lobby" ? (
           <Lobby />
         ) : route.page === "missing" ? (
@@ -42,6 +49,7 @@ export function App() {
         ) : (
           <TablePage key={`${route.page}:${route.tableId}`} tableId={route.tableId} watch={route.page === "watch"} />
         )}
+        </PageErrorBoundary>
       </main>
     </div>
   );
