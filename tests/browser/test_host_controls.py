@@ -480,3 +480,24 @@ def test_everyone_is_told_soon_that_the_game_waits_for_an_offline_player(
     expect(bruno.locator(".absent-waiting")).to_have_text(
         "Anna is offline: the game waits for them to come back.", timeout=15_000)
     assert bruno.locator(".absent-player").count() == 0  # not the host: nothing to do
+
+
+def test_at_a_table_that_covers_absent_players_the_notice_says_a_computer_moves(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """With "computer players cover for absent players" the game does not wait for Anna
+    for long: the notice said it waited for her to come back, then a computer moved."""
+    with httpx.Client(base_url=web_server.url) as http:
+        made = http.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "clock": {"cover": "easy", "cover_absent": True}}).json()
+        table = made["table"]["id"]
+        joined = http.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Bruno"})
+        assert joined.status_code == 200, joined.text
+    bruno = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    bruno.goto(f"{web_server.url}/t/{table}#seat={joined.json()['token']}")
+    expect(bruno.locator(".sc-status")).to_be_visible()
+    expect(bruno.locator(".absent-waiting")).to_have_text(
+        "Anna is offline: a computer player (Easy) moves for them if they are not back in "
+        "time.", timeout=15_000)

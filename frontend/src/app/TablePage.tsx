@@ -849,7 +849,15 @@ function AbsentPlayers({
   const waiting =
     waitedFor.length > 0 ? (
       <p className="absent-waiting muted" role="status">
-        {waitedFor.map((s) => t("ui.table.waits_for_offline", { player: seatName(t, info, s.seat) })).join(" ")}
+        {/* At a table whose computer players cover for absent players, the game does
+            not wait for them for long (the countdown beside the seat says how long). */}
+        {waitedFor
+          .map((s) =>
+            info.clock?.cover_absent
+              ? t("ui.table.waits_for_offline_covered", { player: seatName(t, info, s.seat), level: t(`bots.${info.clock.cover}`, { defaultValue: info.clock.cover }) })
+              : t("ui.table.waits_for_offline", { player: seatName(t, info, s.seat) }),
+          )
+          .join(" ")}
       </p>
     ) : null;
   if (!hostToken || absent.length === 0) return waiting;
