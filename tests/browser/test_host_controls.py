@@ -501,3 +501,45 @@ def test_at_a_table_that_covers_absent_players_the_notice_says_a_computer_moves(
     expect(bruno.locator(".absent-waiting")).to_have_text(
         "Anna is offline: a computer player (Easy) moves for them if they are not back in "
         "time.", timeout=15_000)
+
+
+def test_the_host_changes_the_options_of_a_two_seat_table_before_the_first_move(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """A table of two begins as the friend joins: the options could be changed only in
+    the waiting room, so a wrong one stayed unless the host removed the friend. Until
+    the first move the host controls offer them; both are told, and every hand is dealt
+    again. After the first move they are not offered."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    joined = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
+                        json={"seat": 1, "name": "Bruno"}).json()
+    anna = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}).new_page()
+    open_as_host(anna, web_server, created)
+    bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={joined['token']}")
+    for page in (anna, bruno):
+        expect(page.locator(".sc-board")).to_be_visible()
+    anna.get_by_text("Host controls").click()
+    anna.get_by_role("button", name="Change the options").click()
+    form = anna.get_by_role("form", name="Change the options")
+    form.locator(".field").filter(
+        has=anna.locator(".field-label", has_text="Sequences to win")).locator(
+        "select").select_option("2")
+    anna.screenshot(path=str(shots / "host-controls-change-options.png"), full_page=True)
+    form.get_by_role("button", name="Save the options").click()
+    expect(form).to_have_count(0)
+    for page in (anna, bruno):
+        expect(page.locator("[data-notice=options-changed]")).to_contain_text(
+            "The host changed the options (2 players · Sequences to win: 2); every hand "
+            "was dealt again.")
+    info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
+    assert info["config"]["sequences_to_win"] == 2 and info["version"] == 0
+    # Once a move is made the options are the game's.
+    mover = anna if anna.locator('.sc-status[data-my-turn="true"]').count() else bruno
+    expect(mover.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    mover.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    mover.locator('.sc-space[data-target="true"]').first.click()
+    expect(anna.get_by_role("button", name="Change the options")).to_have_count(0)

@@ -1,15 +1,18 @@
 // The host's controls at a running table: remove a player (their seat opens or goes to a
-// computer player), make someone else host, pause or resume the turn clock, let people
-// watch (the watch link) or not, end the game.
+// computer player), make someone else host, change the options before the first move
+// (a two-seat table begins as the friend joins), pause or resume the turn clock, let
+// people watch (the watch link) or not, end the game.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { navigate } from "./router";
 import { ApiError, api } from "./api";
+import { ChangeOptions } from "./ChangeOptions";
 import { Confirm } from "./Confirm";
 import { LEVELS, seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import type { Clock } from "./useTable";
+import type { ServerInfo } from "./useGames";
 import { scrollBehavior } from "./motion";
 
 export function HostControls({
@@ -18,6 +21,7 @@ export function HostControls({
   hostToken,
   clock,
   begun,
+  server,
 }: {
   info: TableInfo;
   seat: number | null;
@@ -25,6 +29,8 @@ export function HostControls({
   clock: Clock | null;
   /** The first move was made (the state's version is above 0). */
   begun: boolean;
+  /** The server's games (their options), for changing the options before the first move. */
+  server: ServerInfo | null;
 }) {
   const { t } = useTranslation();
   const [error, setError] = useState<ErrorMessage | null>(null);
@@ -151,6 +157,7 @@ export function HostControls({
           </span>
         </label>
         <div className="host-actions">
+          {!begun && info.version === 0 && <ChangeOptions info={info} server={server} hostToken={hostToken} />}
           {clock && (
             <button type="button" onClick={() => void run(() => api.pauseClock(info.id, !paused, hostToken))}>
               {paused ? t("ui.host.resume_clock") : t("ui.host.pause_clock")}

@@ -143,6 +143,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       {/* Above whichever view the table's status shows, so that a change that also
           changes the view (a seat opened at a game about to begin) is still told. */}
       <SeatChanges info={info} seat={seat} />
+      {info.status !== "waiting" && <OptionsChanges info={info} />}
       {otherLink && (
         <div className="notice seat-link-choice" role="alert">
           <p>
@@ -219,7 +220,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           )}
           {!watch && <TurnAlerts info={info} state={state} seat={seat} />}
           {!watch && table.hostToken && info.status === "playing" && (
-            <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} begun={state.version > 0} />
+            <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} begun={state.version > 0} server={server} />
           )}
         </RematchContext.Provider>
       )}
@@ -390,6 +391,26 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
           opened the link on this same computer cannot. */}
       {onlyHere(server) && tokens.host(info.id) && <p className="notice">{t("ui.table.invite_localhost")}</p>}
     </div>
+  );
+}
+
+/** Said to everyone at a table whose game has begun when the host changes the options
+ * before the first move (every hand is dealt again): the settings as they are now. */
+function OptionsChanges({ info }: { info: TableInfo }) {
+  const { t } = useTranslation();
+  const key = JSON.stringify([info.config, info.clock]);
+  const seen = useRef(key);
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    if (seen.current === key) return;
+    seen.current = key;
+    setChanged(true);
+  }, [key]);
+  if (!changed) return null;
+  return (
+    <p className="notice" role="status" data-notice="options-changed">
+      {t("ui.table.options_changed_playing", { settings: tableSettings(t, info).join(" · ") })}
+    </p>
   );
 }
 
