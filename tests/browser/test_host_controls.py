@@ -149,6 +149,10 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     anna.locator(".ended-banner .watch-replay").click()
     expect(anna).to_have_url(f"{web_server.url}/t/{table_id}/replay")
     expect(anna.locator(".sc-board")).to_be_visible()
+    # Its last step says the host ended it (it read "Bruno is playing…").
+    anna.get_by_role("button", name="To the end").click()
+    expect(anna.locator(".replay-move .tag")).to_have_text("Ended early by the host")
+    expect(anna.locator(".sc-status-text")).to_have_text("The game is over.")
 
 
 def test_the_waiting_room_seats_a_computer_of_the_hosts_level_and_shows_a_guest_the_seats_first(

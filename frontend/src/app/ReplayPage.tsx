@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } f
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { ApiError, api, tokens, type ReplayFrame, type ReplaySteps } from "./api";
-import { ReplayMode, keepRecordFile, recordFile } from "./replay";
+import { ReplayMode, TableEnded, keepRecordFile, recordFile } from "./replay";
 import { navigate } from "./router";
 import { seatName } from "./seatName";
 import { translateError } from "./translateError";
@@ -208,6 +208,9 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
   const module = GAMES[meta.game];
   const player = (s: number) => seatName(t, info, s);
   const total = meta.steps;
+  // A game its host ended early has no outcome: its last step says so (it read "Hanne is
+  // playing…").
+  const endedHere = meta.meta?.ended_early === true && current.step === total && !current.state.outcome;
   const happened = current.state.events
     .map((event) => module?.describe?.(t, info, event, i18n.language) ?? null)
     .filter((line): line is string => Boolean(line));
@@ -298,7 +301,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
             {current.step === 0
               ? t("ui.replay.start")
               : t("ui.replay.moved", { step: current.step, steps: total, player: current.seat !== null ? player(current.seat) : "" })}
-            {current.state.outcome && <span className="tag">{t("ui.replay.over")}</span>}
+            {(current.state.outcome || endedHere) && <span className="tag">{t(endedHere ? "ui.replay.ended_early" : "ui.replay.over")}</span>}
           </p>
           {happened.length > 0 && (
             <ul className="replay-events" aria-label={t("ui.replay.what_happened")}>
@@ -325,7 +328,9 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
       <ReplayMode.Provider value={true}>
         {module ? (
           <div className="replay-table">
-            <module.Table key={`${shownSeat}:${epoch.current}`} info={info} seat={shownSeat} state={shownState ?? current.state} send={nothing} />
+            <TableEnded.Provider value={endedHere}>
+              <module.Table key={`${shownSeat}:${epoch.current}`} info={info} seat={shownSeat} state={shownState ?? current.state} send={nothing} />
+            </TableEnded.Provider>
           </div>
         ) : (
           <p className="notice error">{t("ui.replay.unknown_game", { game: meta.game })}</p>
