@@ -1346,6 +1346,33 @@ def test_on_a_phone_four_players_computer_players_are_told_apart(
     assert whole == [True, True, True, True]
 
 
+def test_on_a_norwegian_phone_four_players_names_cut_short_keep_their_numbers(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """In Norwegian "Datamaskin 3" is too long for a quarter of a phone's row beside a
+    flag and three figures: it read "Datamaski…", the three computer players alike. The
+    words give way, the number stays."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "triominos", "config": {}, "name": "Siri",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"},
+                  {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "medium"}]}).json()
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, locale="nb-NO").new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    labels = page.locator(".tr-player .tr-player-label")
+    expect(labels).to_have_text(["Siri", "Datamaskin 2", "Datamaskin 3", "Datamaskin 4"])
+    expect(page.locator(".tr-starter")).to_have_count(1)
+    for seat in (1, 2, 3):
+        label = labels.nth(seat).bounding_box()
+        number = labels.nth(seat).locator(".tr-label-tail").bounding_box()
+        row = page.locator(f'.tr-player[data-seat="{seat}"]').bounding_box()
+        assert label and number and row
+        assert number["width"] > 5, number
+        assert number["x"] + number["width"] <= label["x"] + label["width"] + 0.5, (
+            seat, number, label)
+        assert number["x"] + number["width"] <= row["x"] + row["width"] + 0.5
+
+
 def test_the_out_tag_keeps_to_the_name_beside_a_long_computer_name(
     browser: Browser, tmp_path: Path
 ) -> None:

@@ -50,6 +50,9 @@ export function Players({ info, view, seat, compact }: Props) {
         // Four to a phone's row: a computer player is "Computer 3" (its level in the
         // title), so that two of them do not both read "Computer …".
         const shown = compact ? shortSeatName(t, info, s.seat) : name;
+        // Cut short, a name keeps its number ("Datamaski… 3", not "Datamaski…": three
+        // computer players read alike).
+        const numbered = compact ? /^(.*\S)(\s+\(?\d+\)?)$/u.exec(shown) : null;
         return (
           <li
             key={s.seat}
@@ -63,7 +66,14 @@ export function Players({ info, view, seat, compact }: Props) {
             <span className="tr-seat-dot" style={{ background: seatColour(s.seat) }} aria-hidden="true" />
             <span className="tr-player-name">
               <span className="tr-player-label" title={compact ? name : s.kind === "bot" ? t("ui.seat.computer") : undefined}>
-                {shown}
+                {numbered ? (
+                  <>
+                    <span className="tr-label-head">{numbered[1]}</span>
+                    <span className="tr-label-tail">{numbered[2]}</span>
+                  </>
+                ) : (
+                  shown
+                )}
               </span>
               <span className="tr-player-tags">
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
