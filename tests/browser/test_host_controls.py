@@ -230,6 +230,10 @@ def test_a_host_who_hands_the_role_on_sees_no_host_controls_and_the_new_host_doe
         "You are the host now: the host controls are under the table.")
     expect(anna.locator(".table-host")).to_have_text("Host: Bruno")
     expect(anna.locator(".host-controls")).to_have_count(0)
+    # Her controls went: she is told where (the role also passes by itself, after Play
+    # again or while the host stays away, and the controls vanished without a word).
+    expect(anna.locator(".toast")).to_contain_text(
+        "Bruno is the host now: the host controls are theirs.")
     assert anna.evaluate(f"localStorage.getItem('gametable.host.{table_id}')") is None
     anna.reload()
     expect(anna.locator(".sc-status")).to_be_visible()

@@ -1,5 +1,6 @@
 // The live connection to one table: welcome, table updates, states, errors, the table
 // chat; reconnects.
+import i18next from "i18next";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { tokens } from "./api";
 import { withRecent } from "./eventLog";
@@ -324,8 +325,13 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
     if (hostToken && typeof hostSeat === "number" && movedAway) {
       tokens.forgetHost(tableId);
       setHostToken(null);
+      // Said once: the controls are gone, and whose they are now (the role also passes
+      // by itself when the host stays away, and after Play again).
+      const player = info?.seats[hostSeat]?.name || i18next.t("ui.seat.default_name", { seat: hostSeat + 1 });
+      setError({ type: "error", code: "host_moved", rule: null, key: "ui.host.no_longer_host", params: { player }, message: `${player} is the host now.` });
+      setErrorCount((n) => n + 1);
     }
-  }, [hostToken, hostSeat, seat, tableId]);
+  }, [hostToken, hostSeat, seat, tableId, info]);
 
   return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat, clock, sendBack, hostToken, rematch, sendRematch };
 }
