@@ -548,6 +548,11 @@ def test_tr_draw_3_the_pass_button_after_a_third_draw_that_emptied_the_pool(
         wait_for_new_state(page, before)
         expect(page.locator('.tr-player[data-seat="0"]')).to_have_attribute(
             "data-score", "151" if rules_version == 2 else "141")
+        if rules_version == 2:
+            # The game is over. Alone at the table nobody wins against anyone: the score
+            # is the news (it said "You win!").
+            expect(page.locator("#tr-summary-title")).to_have_text(
+                re.compile(r"^Game over: .+ scored 151 points\.$"))
     finally:
         server.stop()
 

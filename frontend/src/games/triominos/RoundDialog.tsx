@@ -49,7 +49,7 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
         {finished && <h3 className="tr-summary-round">{t("triominos.ui.summary.title", { round: summary.round })}</h3>}
         <p className="tr-summary-end" data-end={summary.end}>
           {summary.end === "out"
-            ? t("triominos.ui.summary.out", { player: player(summary.winners[0]) })
+            ? t(info.seats.length === 1 ? "triominos.ui.summary.out_alone" : "triominos.ui.summary.out", { player: player(summary.winners[0]) })
             : t("triominos.ui.summary.blocked", { players: andList(summary.winners.map(player)), count: summary.winners.length })}
         </p>
         <RoundPoints info={info} summary={summary} />
@@ -80,11 +80,14 @@ function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: T
   const ranks = outcome?.ranking ?? scores.map((s) => 1 + scores.filter((o) => o > s).length);
   const order = scores.map((_, s) => s).sort((a, b) => ranks[a] - ranks[b] || a - b);
   let headline: string;
-  if (won) headline = winners.length > 1 ? t("triominos.ui.final.you_share") : t("triominos.ui.final.you_win");
+  // Alone at the table there is nobody to win against: the score is the news.
+  if (info.seats.length === 1)
+    headline = t("triominos.ui.final.alone", { player: player(0), points: t("triominos.ui.points", { count: scores[0], score: score(scores[0]) }) });
+  else if (won) headline = winners.length > 1 ? t("triominos.ui.final.you_share") : t("triominos.ui.final.you_win");
   else headline = t("triominos.ui.final.wins", { players: andList(winners.map(player)), count: winners.length });
   return (
     <>
-      <h2 id="tr-summary-title" className={won ? "won" : ""}>
+      <h2 id="tr-summary-title" className={won && info.seats.length > 1 ? "won" : ""}>
         {headline}
       </h2>
       {view.win_rule === "round_winner" && view.target_score !== null && (
