@@ -205,16 +205,11 @@ def test_a_host_who_hands_the_role_on_sees_no_host_controls_and_the_new_host_doe
     Anna lost her controls for good, Bruno was not told, and nobody could see who the
     host was: she is asked first, he is told where the controls are, and the table
     names its host."""
-    created = httpx.post(f"{web_server.url}/api/tables", json={
-        "game": "sequence-cats", "config": {}, "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-    table_id = created["table"]["id"]
-    joined = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
-                        json={"seat": 1, "name": "Bruno"}).json()
+    created, table_id, bruno_token = anna_and_bruno(web_server)
     anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     open_as_host(anna, web_server, created)
     bruno = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    bruno.goto(f"{web_server.url}/t/{table_id}#seat={joined['token']}")
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={bruno_token}")
     expect(bruno.locator(".sc-status")).to_be_visible()
     expect(bruno.locator(".host-controls")).to_have_count(0)
 
@@ -518,16 +513,11 @@ def test_the_host_changes_the_options_of_a_two_seat_table_before_the_first_move(
     the waiting room, so a wrong one stayed unless the host removed the friend. Until
     the first move the host controls offer them; both are told, and every hand is dealt
     again. After the first move they are not offered."""
-    created = httpx.post(f"{web_server.url}/api/tables", json={
-        "game": "sequence-cats", "config": {}, "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-    table_id = created["table"]["id"]
-    joined = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
-                        json={"seat": 1, "name": "Bruno"}).json()
+    created, table_id, bruno_token = anna_and_bruno(web_server)
     anna = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}).new_page()
     open_as_host(anna, web_server, created)
     bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
-    bruno.goto(f"{web_server.url}/t/{table_id}#seat={joined['token']}")
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={bruno_token}")
     for page in (anna, bruno):
         expect(page.locator(".sc-board")).to_be_visible()
     anna.get_by_text("Host controls").click()

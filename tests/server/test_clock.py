@@ -79,6 +79,17 @@ def plays_promptly(manager: TableManager, table: Table, seat: int) -> asyncio.Ta
     return asyncio.create_task(play())
 
 
+async def covering_absence(manager: TableManager) -> tuple[Table, str, asyncio.Task[None]]:
+    """A Sequence Cats table of Ann (seat 0) and Bo (seat 1) whose computer players cover
+    for a person disconnected 0.3 s on their turn; Bo plays at once whenever it is his
+    turn. Returns the table, Ann's token and Bo's task (cancel it to stop him)."""
+    table, _, _, token = await manager.create(
+        "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+        clock=ClockSettings(cover="greedy", cover_absent=True, absent_seconds=0.3))
+    await manager.join(table.id, 1, "Bo")
+    return table, token, plays_promptly(manager, table, 1)
+
+
 def with_manager(tmp_path: Path, body: Callable[[TableManager], Awaitable[None]], *,
                  bot_delay: float = 0.0, **options: Any) -> None:
     """Run ``body`` with a table manager on a fresh SQLite file (``options``: more of
@@ -217,11 +228,7 @@ def test_a_seat_gone_for_its_turn_is_covered_when_the_host_asked_for_it(
     person stays disconnected while it must act goes away; one that is there does not.
     (Bo, at the other seat, plays at once.)"""
     async def body(manager: TableManager) -> None:
-        table, _, _, token = await manager.create(
-            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
-            clock=ClockSettings(cover="greedy", cover_absent=True, absent_seconds=0.3))
-        await manager.join(table.id, 1, "Bo")
-        bo = plays_promptly(manager, table, 1)
+        table, token, bo = await covering_absence(manager)
         sock, task = await seated(manager, table, token)
         await asyncio.sleep(0.6)
         assert table.version == 0, "a connected person is never covered without a limit"
@@ -487,11 +494,7 @@ def test_a_person_back_after_their_absence_was_covered_has_the_seat_back(
     went away because its time ran out while its person was there stays away until they
     say they are back."""
     async def body(manager: TableManager) -> None:
-        table, _, _, token = await manager.create(
-            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
-            clock=ClockSettings(cover="greedy", cover_absent=True, absent_seconds=0.3))
-        await manager.join(table.id, 1, "Bo")
-        bo = plays_promptly(manager, table, 1)
+        table, token, bo = await covering_absence(manager)
         sock, task = await seated(manager, table, token)
         sock.inbox.put_nowait(None)  # Ann closes the page on her turn
         await task
