@@ -411,9 +411,10 @@ def test_the_host_may_remove_a_player_for_a_computer_player_but_not_themselves(
     assert unknown.status_code == 400 and unknown.json()["code"] == "bad_bot"
     to_bot = app_client.post(f"/api/tables/{t['id']}/seats/1/remove",
                              json={"bot": "easy"}, headers=headers).json()
-    # Mid-game the computer player plays under Bruno's name (his moves stay his).
+    # Mid-game the computer player plays under Bruno's name (his moves stay his); the
+    # pages say the host removed him, not that he left.
     assert to_bot["seats"][1] == {"seat": 1, "kind": "bot", "name": "Bruno", "bot": "easy",
-                                  "connected": True}
+                                  "connected": True, "removed": True}
     again = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
                             headers=headers)
     assert again.status_code == 409 and again.json()["code"] == "not_a_player"
@@ -687,7 +688,7 @@ def test_a_seat_opened_once_the_game_has_begun_is_kept_for_its_link(
     code = opened.json()["seat_code"]
     assert code and opened.json()["seats"][1] == {
         "seat": 1, "kind": "open", "name": None, "bot": None, "connected": False,
-        "invited": True}
+        "invited": True, "removed": True}
     join = f"/api/tables/{t['id']}/join"
     for body in ({"seat": 1}, {}, {"seat": 1, "code": "wrong"}):
         refused = app_client.post(join, json={**body, "name": "Eve"})
@@ -714,6 +715,7 @@ def test_a_seat_opened_once_the_game_has_begun_is_kept_for_its_link(
     assert hand_of(app_client, t["id"], taken.json()["token"])
     info = app_client.get(f"/api/tables/{t['id']}").json()
     assert info["seats"][1]["name"] == "Cleo" and "invited" not in info["seats"][1]
+    assert "removed" not in info["seats"][1]  # Cleo's seat: nobody removed her
 
 
 def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_dealt_again(
