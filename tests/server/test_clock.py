@@ -79,7 +79,8 @@ def plays_promptly(manager: TableManager, table: Table, seat: int) -> asyncio.Ta
     return asyncio.create_task(play())
 
 
-async def covering_absence(manager: TableManager) -> tuple[Table, str, asyncio.Task[None]]:
+async def covering_absence(manager: TableManager
+                           ) -> tuple[Table, str | None, asyncio.Task[None]]:
     """A Sequence Cats table of Ann (seat 0) and Bo (seat 1) whose computer players cover
     for a person disconnected 0.3 s on their turn; Bo plays at once whenever it is his
     turn. Returns the table, Ann's token and Bo's task (cancel it to stop him)."""
