@@ -835,9 +835,11 @@ def test_a_phone_shows_an_event_on_one_line(browser: Browser, tmp_path: Path) ->
 
 
 def clipped(names: Locator) -> list[str]:
-    """The texts of ``names`` that do not fit their boxes (cut off with an ellipsis)."""
+    """The texts of ``names`` that do not fit their boxes (cut off with an ellipsis; a
+    numbered name on a phone is cut in its words, its number kept)."""
     return [str(text) for text in names.evaluate_all(
-        "names => names.filter(name => name.scrollWidth > name.clientWidth + 1)"
+        "names => names.filter(name => [name, ...name.querySelectorAll('.tr-label-head')]"
+        ".some(box => box.scrollWidth > box.clientWidth + 1))"
         ".map(name => name.textContent)")]
 
 
