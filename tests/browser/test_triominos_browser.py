@@ -553,6 +553,10 @@ def test_tr_draw_3_the_pass_button_after_a_third_draw_that_emptied_the_pool(
             # is the news (it said "You win!").
             expect(page.locator("#tr-summary-title")).to_have_text(
                 re.compile(r"^Game over: .+ scored 151 points\.$"))
+            # So does the status line once the result is closed.
+            page.locator('[data-action="close-summary"]').click()
+            expect(page.locator(".tr-status-text")).to_have_text(
+                re.compile(r"^Game over: .+ scored 151 points\.$"))
     finally:
         server.stop()
 

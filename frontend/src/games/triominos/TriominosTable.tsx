@@ -14,7 +14,7 @@ import { describeEvent, isHighlight } from "./events";
 import { Hand } from "./Hand";
 import { OpeningChoice } from "./OpeningChoice";
 import { PlaceBar } from "./PlaceBar";
-import { hasAction, placeActions, placementPoints, playableTiles, signed, targetsFor, type Target } from "./placing";
+import { hasAction, placeActions, placementPoints, playableTiles, score, signed, targetsFor, type Target } from "./placing";
 import { Players, RoundFacts } from "./Players";
 import { RoundDialog } from "./RoundDialog";
 import { statusText } from "./status";
@@ -182,7 +182,10 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const previewPoints = preview ? placementPoints(preview, choice?.target.bonus ?? null, view, setup) : 0;
   // A finished game says who won once its result dialog is closed.
   const status =
-    view.finished && !ended && view.winners.length
+    view.finished && !ended && info.seats.length === 1
+      ? // Alone at the table: the score is the news (it said "you won!").
+        t("triominos.ui.final.alone", { player: player(0), points: t("triominos.ui.points", { count: view.scores[0], score: score(view.scores[0]) }) })
+      : view.finished && !ended && view.winners.length
       ? gameOverStatus(t, view.winners.map(player), !replay && seat !== null && view.winners.includes(seat))
       : statusText(t, {
           view: ended ? { ...view, finished: true } : view,
