@@ -135,6 +135,9 @@ def test_a_finished_dixit_game_offers_play_again_once(
         # The result has the focus (the page's did, and Tab went through its header):
         # the next Tab reaches its links.
         expect(page.locator("#dx-final-title")).to_be_focused()
+        # A heading is no control: the page opened without a click drew Chromium's
+        # focus ring round it.
+        assert page.locator("#dx-final-title").evaluate("h => getComputedStyle(h).outlineStyle") == "none"
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.closest('.dx-final') !== null")
         page.screenshot(path=str(shots / "dixit-final-play-again.png"))
