@@ -757,6 +757,12 @@ def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_de
         assert table["table"]["config"]["edition"] == "PT"
     after = hand_of(app_client, table_id, made["token"])
     assert after != before and len(after) == len(before) == 7  # DX-3P-1
+    # The same options again change nothing: asking deals no new hand (the host could
+    # ask until their own hand suited them).
+    for _ in range(3):
+        same = app_client.post(url, json=wanted, headers=headers)
+        assert same.status_code == 200 and same.json()["config"] == info["config"]
+        assert hand_of(app_client, table_id, made["token"]) == after
     again = create_app(Settings(data_dir=tmp_path, bot_delay=0,
                                 static_dir=tmp_path / "none", rates={}))
     with TestClient(again) as restarted:

@@ -145,7 +145,8 @@ async def change_options(manager: TableManager, table_id: str, host_token: str |
     number of seats) and its turn clock (``None``, or one not
     :attr:`~ClockSettings.active`: none). The cards are dealt again from a new seed,
     stored with the options in one transaction; everyone at the table is sent the new
-    ``table`` info and their new hand.
+    ``table`` info and their new hand. Options and clock the same as the table's change
+    nothing: the cards stay as dealt and nobody is told.
 
     Args:
         options: the game's options as at creation (``POST /api/tables``'s ``config``).
@@ -176,6 +177,11 @@ async def change_options(manager: TableManager, table_id: str, host_token: str |
             raise Refused.from_game_error(error) from None
         settings = Clock(clock) if clock is not None and clock.active else None
         stored = stored_options(config)
+        if stored == table.options and (None if settings is None else settings.settings) == (
+                None if table.clock is None else table.clock.settings):
+            # Nothing changes, so the cards stay as dealt: dealing again on every ask
+            # let the host deal until their own hand (or the first storyteller) suited them.
+            return table
         seed = secrets.randbits(63)
         try:
             await manager.storage.save_options(
