@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from gametable.core import registry
+from gametable.core.records import GameRecord
 from gametable.server.storage import SeatRow, token_hash
 from tests.browser.test_sequence_cats_browser import stored_table
 
@@ -137,7 +138,8 @@ def test_a_finished_dixit_game_offers_play_again_once(
         expect(page.locator("#dx-final-title")).to_be_focused()
         # A heading is no control: the page opened without a click drew Chromium's
         # focus ring round it.
-        assert page.locator("#dx-final-title").evaluate("h => getComputedStyle(h).outlineStyle") == "none"
+        outline = page.locator("#dx-final-title").evaluate("h => getComputedStyle(h).outlineStyle")
+        assert outline == "none"
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.closest('.dx-final') !== null")
         page.screenshot(path=str(shots / "dixit-final-play-again.png"))
@@ -202,3 +204,43 @@ def test_a_lone_winner_is_not_named_to_themselves(browser: Browser, tmp_path: Pa
         expect(won).not_to_contain_text(names[winner])
         lost = pages[1 - winner].locator(".result")
         expect(lost.locator("h2")).to_contain_text(f"{names[winner]} (")
+
+
+def test_with_watching_off_the_players_still_download_the_record_and_watch_the_replay(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """A finished table whose host switched watching off gives its record and replay to
+    its players and host only (the server asks for their tokens): the page sends the
+    token it holds, so Anna's links work as before, and a stranger's replay page says
+    why it shows nothing."""
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+             SeatRow(1, "bot", bot="easy"), SeatRow(2, "bot", bot="easy")]
+    with stored_table(tmp_path / "data", {}, seats, 11, finished_game(11)) as (server, table):
+        off = httpx.post(f"{server.url}/api/tables/{table}/watching", json={"allowed": False},
+                         headers={"X-Host-Token": "host"})
+        assert off.status_code == 200, off.text
+        assert httpx.get(f"{server.url}/api/tables/{table}/record").status_code == 403
+        anna = browser.new_context(viewport={"width": 1280, "height": 860},
+                                   accept_downloads=True).new_page()
+        anna.goto(f"{server.url}/t/{table}#seat=anna-token")
+        result = anna.locator(".result")
+        expect(result).to_be_visible()
+        with anna.expect_download() as downloading:
+            result.get_by_role("link", name="Download the game record").click()
+        saved = tmp_path / "saved.json"
+        downloading.value.save_as(saved)
+        assert downloading.value.suggested_filename == f"sequence-cats-{table}.json"
+        record = GameRecord.model_validate_json(saved.read_bytes())
+        assert len(record.actions) == len(finished_game(11))
+        result.get_by_role("link", name="Watch the replay").click()
+        expect(anna.locator(".replay-page")).to_be_visible()
+        expect(anna.locator(".sc-table")).to_be_visible()
+        expect(anna.locator(".replay-page")).to_have_attribute(
+            "data-steps", str(len(record.actions)))
+        stranger = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        stranger.goto(f"{server.url}/t/{table}/replay")
+        expect(stranger.locator("body")).to_contain_text(
+            "The host has switched watching off for this table: its record and replay are "
+            "for its players only.")
+        anna.screenshot(path=str(shots / "replay-watching-off-player.png"))
+        stranger.screenshot(path=str(shots / "replay-watching-off-stranger.png"))

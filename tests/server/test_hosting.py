@@ -631,6 +631,45 @@ def test_the_host_switches_watching_off_and_spectators_are_closed_and_refused(
             assert welcome.receive_json()["type"] == "welcome"
 
 
+def test_with_watching_off_a_finished_games_record_and_replay_are_for_its_players_only(
+        app_client: TestClient) -> None:
+    """A host who switched watching off kept strangers from the game while it ran, yet
+    once it was over anyone with the table's link (every invite and watch link holds
+    it) got the whole record and a replay with every hand. With watching off both go
+    to the table's players and host only; with watching on, to anyone, as before."""
+    t = two_players(app_client)
+    table = f"/api/tables/{t['id']}"
+    off = app_client.post(f"{table}/watching", json={"allowed": False},
+                          headers={"X-Host-Token": t["host"]})
+    assert off.status_code == 200
+    with app_client.websocket_connect(f"{table}/ws") as anna:
+        anna.send_json({"type": "hello", "token": t["anna"]})
+        while (state := anna.receive_json())["type"] != "state":
+            pass
+        anna.send_json({"type": "action", "action": state["legal"][0], "version": 0})
+        while (state := anna.receive_json())["type"] != "state":
+            pass
+    ended = app_client.post(f"{table}/end", json={}, headers={"X-Host-Token": t["host"]})
+    assert ended.status_code == 200 and ended.json()["status"] == "finished"
+    for path in ("record", "replay?seat=1"):
+        for headers in ({}, {"X-Seat-Token": "not-a-seat"}, {"X-Host-Token": t["anna"]}):
+            refused = app_client.get(f"{table}/{path}", headers=headers)
+            assert refused.status_code == 403, (path, headers)
+            assert refused.json()["code"] == "watching_off"
+            assert "for its players only" in refused.json()["message"]
+        for headers in ({"X-Seat-Token": t["anna"]}, {"X-Seat-Token": t["bruno"]},
+                        {"X-Host-Token": t["host"]}):
+            assert app_client.get(f"{table}/{path}", headers=headers).status_code == 200
+    record = GameRecord.model_validate(
+        app_client.get(f"{table}/record", headers={"X-Seat-Token": t["bruno"]}).json())
+    assert len(record.actions) == 1
+    on = app_client.post(f"{table}/watching", json={"allowed": True},
+                         headers={"X-Host-Token": t["host"]})
+    assert on.status_code == 200
+    assert app_client.get(f"{table}/record").status_code == 200
+    assert app_client.get(f"{table}/replay?seat=1").status_code == 200
+
+
 def test_nobody_sits_down_at_a_table_its_host_ended_while_seats_were_open(
         app_client: TestClient) -> None:
     """A stranger could still take an open seat of a table ended in its waiting room
@@ -845,7 +884,7 @@ def test_a_move_chosen_on_a_hand_dealt_again_is_refused_as_stale(
             pass
         assert old["deal"] and old["legal"]
         changed = app_client.post(f"/api/tables/{table_id}/options",
-                                  json={"config": {"sequences_to_win": 1}}, headers=headers)
+                                  json={"config": {"sequences_to_win": 2}}, headers=headers)
         assert changed.status_code == 200, changed.text
         while (new := ws.receive_json())["type"] != "state":
             pass
@@ -874,7 +913,7 @@ def test_the_deal_a_state_says_is_the_same_wherever_the_table_is_loaded_again(
         await manager.join(table.id, 1, "Bruno")
         first = table.deal
         assert first and first != table.seed
-        await hosting.change_options(manager, table.id, host, {"sequences_to_win": 1}, None)
+        await hosting.change_options(manager, table.id, host, {"sequences_to_win": 2}, None)
         second = table.deal
         assert second not in (0, first)
         manager.unload(table.id)  # another process, or a restart, loads it from storage

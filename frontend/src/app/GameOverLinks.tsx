@@ -6,6 +6,7 @@ import { PlayAgain } from "./Rematch";
 import { useReplayMode, useScreenMode } from "./replay";
 import { navigate } from "./router";
 import type { TableInfo } from "./types";
+import { RecordLink } from "./RecordLink";
 
 export function GameOverLinks({ info }: { info: TableInfo }) {
   const { t } = useTranslation();
@@ -25,9 +26,9 @@ export function GameOverLinks({ info }: { info: TableInfo }) {
       >
         {t("ui.replay.watch")}
       </a>
-      <a className="button" href={`/api/tables/${info.id}/record`} download>
+      <RecordLink table={info.id}>
         {t("ui.table.download_record")}
-      </a>
+      </RecordLink>
       <a className="button" href="/">
         {t("ui.table.new_game")}
       </a>

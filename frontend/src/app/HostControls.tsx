@@ -14,6 +14,7 @@ import type { ErrorMessage, TableInfo } from "./types";
 import type { Clock } from "./useTable";
 import type { ServerInfo } from "./useGames";
 import { scrollBehavior } from "./motion";
+import { RecordLink } from "./RecordLink";
 
 export function HostControls({
   info,
@@ -209,9 +210,9 @@ export function EndedBanner({ info, seat }: { info: TableInfo; seat: number | nu
       >
         {t("ui.replay.watch")}
       </a>
-      <a className="button" href={`/api/tables/${info.id}/record`} download>
+      <RecordLink table={info.id}>
         {t("ui.host.record")}
-      </a>
+      </RecordLink>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, EventBatch, StateMessage, TableInfo } from "./types";
 import { useGames } from "./useGames";
+import { RecordLink } from "./RecordLink";
 
 /** Steps asked for at a time. */
 const CHUNK = 25;
@@ -236,9 +237,9 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
         <h1>{t("ui.replay.heading", { game: t(`games.${meta.game}.title`) })}</h1>
         <p className="muted replay-players">{meta.seats.map((s) => player(s.seat)).join(" · ")}</p>
         {tableId && (
-          <a className="button" href={`/api/tables/${tableId}/record`} download>
+          <RecordLink table={tableId}>
             {t("ui.table.download_record")}
-          </a>
+          </RecordLink>
         )}
       </header>
       <section className="replay-controls" aria-label={t("ui.replay.controls")}>

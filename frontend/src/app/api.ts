@@ -89,10 +89,21 @@ function replayQuery(seat: number | null, from: number, count: number): string {
   return query.toString();
 }
 
+/** The seat and host tokens this browser holds at table `id`, as headers: a finished
+ * table whose host switched watching off gives its record and replay only to them. */
+export function tableTokenHeaders(id: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const seat = tokens.seat(id);
+  const host = tokens.host(id);
+  if (seat) headers["X-Seat-Token"] = seat.token;
+  if (host) headers["X-Host-Token"] = host;
+  return headers;
+}
+
 export const api = {
   /** Steps of a finished table's game as `seat` saw them (null: a spectator). */
   replayTable: (id: string, seat: number | null, from: number, count: number) =>
-    call<ReplaySteps>("GET", `/api/tables/${encodeURIComponent(id)}/replay?${replayQuery(seat, from, count)}`),
+    call<ReplaySteps>("GET", `/api/tables/${encodeURIComponent(id)}/replay?${replayQuery(seat, from, count)}`, undefined, tableTokenHeaders(id)),
   /** The same for a record file's text, sent as it is (with this browser's deck keys: a
    * record of a game with an uploaded deck replays for its owner only). */
   replayRecord: (text: string, seat: number | null, from: number, count: number) =>

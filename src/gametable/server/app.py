@@ -569,10 +569,13 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         return (await hosting.hand_host(manager, table_id, x_host_token, body.seat)).info()
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str, request: Request) -> Response:
-        """The game record (``docs/records.md``), once the game is over."""
+    async def record(table_id: str, request: Request,
+                     x_seat_token: Annotated[str | None, Header()] = None,
+                     x_host_token: Annotated[str | None, Header()] = None) -> Response:
+        """The game record (``docs/records.md``), once the game is over (with watching
+        switched off, to its players and host only: ``X-Seat-Token``, ``X-Host-Token``)."""
         table = await manager_of(request).get(table_id)
-        data = finished_record(table)
+        data = finished_record(table, x_seat_token, x_host_token)
         return Response(data.model_dump_json(indent=1), media_type="application/json",
                         headers={"Content-Disposition":
                                  f'attachment; filename="{table.game_name}-{table.id}.json"'})
@@ -584,13 +587,17 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str, request: Request, seat: int | None = None,
                            first: Annotated[int, Query(alias="from")] = 0,
-                           count: int = 20) -> Response:
+                           count: int = 20,
+                           x_seat_token: Annotated[str | None, Header()] = None,
+                           x_host_token: Annotated[str | None, Header()] = None
+                           ) -> Response:
         """Steps ``from … from + count − 1`` of a finished table's game as ``seat`` saw
         them (no seat: a spectator), as many as fit in an answer; see
         :func:`replays.replay_steps`. The JSON is written in a worker thread: an answer
         may be megabytes, which would hold up every table if written in the event loop."""
         limits.check("replay", [client_key(request.scope)])
-        data = finished_record(await manager_of(request).get(table_id))
+        data = finished_record(await manager_of(request).get(table_id), x_seat_token,
+                               x_host_token)
         async with replaying:
             return Response(await asyncio.to_thread(
                 lambda: orjson.dumps(replay_steps(data, seat, first, count))),

@@ -34,7 +34,7 @@ from gametable.core.errors import ConfigError, GameError
 from gametable.core.protocol import Seat
 from gametable.core.records import GameRecord, RecordError, SeatInfo, replay
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
-from gametable.server.tables import FINISHED, Refused, Table, without_deck_name
+from gametable.server.tables import FINISHED, Refused, Table, is_host, without_deck_name
 
 MAX_RECORD_BYTES = 1024 * 1024
 """The largest record the replay endpoint reads (bytes of JSON); larger: ``413``."""
@@ -122,15 +122,23 @@ def table_record(table: Table) -> GameRecord:
     return data
 
 
-def finished_record(table: Table) -> GameRecord:
-    """The record of ``table``, once its game is over.
+def finished_record(table: Table, seat_token: str | None = None,
+                    host_token: str | None = None) -> GameRecord:
+    """The record of ``table``, once its game is over: to anyone while its host lets
+    people watch, else only to its players (``seat_token``, a token that holds one of
+    its seats) and its host (``host_token``): a host who keeps strangers from watching
+    keeps them from the whole game afterwards too (every hand, every clue).
 
     Raises:
         Refused: ``record_hidden`` (403) while the game goes on: it would reveal the
-            hidden cards.
+            hidden cards; ``watching_off`` (403) watching is switched off and neither
+            token is the table's.
     """
     if table.status != FINISHED:
         raise Refused("record_hidden", "server.errors.record_hidden", status=403)
+    if not table.watching and table.seat_of(seat_token) is None and not is_host(
+            table, host_token):
+        raise Refused("watching_off", "server.errors.record_players_only", status=403)
     return table_record(table)
 
 

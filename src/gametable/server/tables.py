@@ -1722,9 +1722,15 @@ def _may_take(table: Table, seat: Seat, code: str | None) -> bool:
     return kept is None or (bool(code) and secrets.compare_digest(kept, token_hash(code or "")))
 
 
+def is_host(table: Table, host_token: str | None) -> bool:
+    """Whether ``host_token`` is the table's current host token."""
+    return bool(host_token) and secrets.compare_digest(token_hash(host_token or ""),
+                                                       table.host_hash)
+
+
 def check_host(table: Table, host_token: str | None) -> None:
     """Refuse (403 ``not_host``) anyone without the table's current host token."""
-    if not host_token or not secrets.compare_digest(token_hash(host_token), table.host_hash):
+    if not is_host(table, host_token):
         raise Refused("not_host", "server.errors.not_host", status=403)
 
 
