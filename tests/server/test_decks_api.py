@@ -598,12 +598,18 @@ def test_an_uploaded_decks_name_is_told_to_its_owner_only(
                                                          "seats": 3},
                        headers={"X-Deck-Key": deck["key"]}).json()
     assert mine["ok"] is False and mine["error"]["params"]["deck"] == "Secret family photos"
-    # Anyone else: no such deck, as for an id that is none.
-    for asked in (deck_id, "no-such-deck"):
+    # Anyone else: no such deck, the same answer as for an id that is none (the rules'
+    # "unknown_deck" for those told a hidden deck from no deck).
+    answers = []
+    for asked in (deck_id, "no-such-deck", "0123456789abcdef"):
         check = client.post("/api/games/dixit/check",
                             json={"config": {"deck": asked}, "seats": 3})
         assert check.status_code == 200
         assert "Secret" not in check.text and check.json()["ok"] is False
+        made = client.post("/api/tables", json={"game": "dixit", "config": {"deck": asked},
+                                                "name": "Eve", "seats": seats})
+        answers.append((check.json()["error"]["code"], made.status_code, made.json()["code"]))
+    assert answers == [("no_deck", 404, "no_deck")] * 3
     assert client.post("/api/games/dixit/check", json={"config": {"deck": deck_id},
                                                         "seats": 3}).json()["error"][
         "code"] == "no_deck"

@@ -1757,13 +1757,16 @@ def check_deck_owner(options: Mapping[str, Any] | None, deck_keys: Sequence[str]
     ``deck_keys`` is its owner key, before the rules see it: their refusals name a deck
     as its owner named it, which is its owner's to know.
 
+    A deck that does not exist is answered the same way (the rules' own refusal,
+    ``unknown_deck``, would tell a hidden deck from no deck).
+
     Raises:
         Refused: ``no_deck`` (404), as if there were no such deck.
     """
     deck_id = (options or {}).get("deck")
     if isinstance(deck_id, str):
         deck = find_deck(deck_id)
-        if deck is not None and deck.uploaded and not is_owner(deck, deck_keys):
+        if deck is None or (deck.uploaded and not is_owner(deck, deck_keys)):
             raise Refused("no_deck", "decks.errors.no_deck", status=404, deck=deck_id)
 
 
