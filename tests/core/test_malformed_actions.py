@@ -13,6 +13,7 @@ import random
 import re
 from typing import Any
 
+import numpy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -95,7 +96,6 @@ def test_a_seat_that_is_not_a_whole_number_is_refused_and_changes_nothing(
     no such seat), the state as it was (a Triominos draw by seat ``1.0`` used to take a
     tile from the pool before failing). A NumPy integer is a seat like any other, and
     what it produces stays JSON."""
-    numpy = pytest.importorskip("numpy")
     game = registry.get(game_name)
     seats = SETUPS[game_name]
     state = game.new_game(game.make_config({}, seats), seats, 3)
@@ -110,7 +110,7 @@ def test_a_seat_that_is_not_a_whole_number_is_refused_and_changes_nothing(
                 refusal.value), refusal.value
             assert json.dumps(game.snapshot(state), sort_keys=True) == before, (kind, wrong)
     action = game.legal_actions(state, seat)[0]
-    events = game.apply(state, numpy.int64(seat), action)
+    events = game.apply(state, numpy.int64(seat), action)  # type: ignore[arg-type]
     json.dumps([events, game.snapshot(state), game.view(state, seat)])
 
 
@@ -162,6 +162,19 @@ def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
      '"["a", "list"]" is not a valid "text" for a "clue" action.'),
     ("dixit", 4, lambda a: {"type": "clue", "text": "Midsummer"},
      'A "clue" action needs a "card".'),
+    # Python values that are no JSON: the type named, and what to give instead (the
+    # value was shown as if it were wrong: '"[0, 0]" is not a valid "position"').
+    ("triominos", 2, lambda a: {**_first("place", a),
+                                "position": tuple(_first("place", a)["position"])},
+     '"position" of a "place" action holds a Python tuple ((0, 0)): an action holds JSON '
+     'values only (a list, not a tuple; a plain int or float, not a NumPy number).'),
+    ("triominos", 2, lambda a: {**_first("place", a), "rotation": numpy.int64(0)},
+     '"rotation" of a "place" action holds a Python numpy.int64 ('),
+    ("dixit", 4, lambda a: {**_first("clue", a),
+                            "card": numpy.int64(_first("clue", a)["card"])},
+     '"card" of a "clue" action holds a Python numpy.int64 ('),
+    ("dixit", 4, lambda a: {**_first("clue", a), "text": ("a", "tuple")},
+     '"text" of a "clue" action holds a Python tuple (('),
 ])
 def test_a_malformed_action_is_refused_naming_what_is_wrong(
         game_name: str, seats: int, change: Any, message: str) -> None:

@@ -105,9 +105,41 @@ def check_fields(action: Mapping[str, Any], kind: str, required: Collection[str]
 def bad_field(kind: str, field: str, value: object) -> IllegalAction:
     """The refusal of ``value`` as an action's ``field`` (``PROTOCOL`` /
     ``errors.action_bad_value``): not of the right kind, or naming nothing that exists
-    (a space, a card, a tile). The value is shown shortened to 40 characters."""
+    (a space, a card, a tile). The value is shown shortened to 40 characters. A value
+    that is no JSON value at all (a tuple, a NumPy number, anywhere inside it) is
+    refused as ``errors.action_not_json``, naming its Python type and what to give
+    instead: ``"(0, 0)" is not a valid "position"`` read as if the value were wrong."""
+    foreign = _not_json(value)
+    if foreign is not None:
+        return IllegalAction("PROTOCOL", "errors.action_not_json", action_type=kind,
+                             field=field, kind=foreign, value=_shown_python(value))
     return IllegalAction("PROTOCOL", "errors.action_bad_value", action_type=kind,
                          field=field, value=_shown(value))
+
+
+_JSON_SCALARS = (str, int, float, bool, type(None))
+
+
+def _not_json(value: object) -> str | None:
+    """The Python type of the first part of ``value`` that is no JSON value (``tuple``,
+    ``numpy.int64``), or ``None`` when all of it is (lists, dicts with string keys,
+    strings, numbers, booleans, ``None``)."""
+    if type(value) in _JSON_SCALARS:
+        return None
+    if type(value) is list:
+        return next((kind for item in value if (kind := _not_json(item)) is not None), None)
+    if type(value) is dict:
+        return next((kind for key, item in value.items()
+                     if (kind := _not_json(key) if type(key) is not str else _not_json(item))
+                     is not None), None)
+    module, name = type(value).__module__, type(value).__qualname__
+    return name if module == "builtins" else f"{module}.{name}"
+
+
+def _shown_python(value: object) -> str:
+    """``value`` as Python writes it, at most 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _shown(value: object) -> str:

@@ -415,7 +415,9 @@ class Dixit:
             raise self._not_giving(state, seat)
         cards = action.get("cards")
         count = self._cards_to_give(state)
-        if not isinstance(cards, list) or len(cards) != count:
+        if not isinstance(cards, list):
+            raise bad_field("submit", "cards", cards)
+        if len(cards) != count:
             raise IllegalAction("DX-3P-2" if count == 2 else "DX-ROUND-2",
                                 E + "card_count", count=count)
         chosen = [_card(c, "submit", "cards") for c in cards]
@@ -496,7 +498,9 @@ class Dixit:
         size = len(state.table)
         slots = action.get("slots")
         allowed = 1 if party else votes_per_voter(state.config, state.seats)
-        if not isinstance(slots, list) or not 1 <= len(slots) <= allowed:
+        if not isinstance(slots, list):
+            raise bad_field("vote", "slots", slots)
+        if not 1 <= len(slots) <= allowed:
             raise IllegalAction("DX-7P-1" if allowed == 2 else "DX-ROUND-4",
                                 E + "vote_count", count=allowed)
         chosen = [_slot(k, size, "slots") for k in slots]
