@@ -12,13 +12,12 @@ from types import FrameType
 from typing import Any
 
 from gametable.bots import make_bot
+from gametable.bots.base import handed
 from gametable.core import registry
-from gametable.core.actions import copy_actions
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError
 from gametable.core.protocol import Outcome
 from gametable.core.records import GameRecord, SeatInfo, new_record
-from gametable.core.values import json_copy
 
 DEFAULT_MAX_ACTIONS = 100_000
 
@@ -123,9 +122,10 @@ def play_bot_game(
     Seats with simultaneous decisions all choose from the same moment's views, then
     their actions are applied in seat order (a seat whose choices an earlier action of
     the batch changed chooses again). The game stops unfinished after
-    ``max_actions`` actions. Each bot gets its seat's view and its own copy of the legal
-    actions (:func:`~gametable.core.actions.copy_actions`): what it does with them
-    changes nothing else. With ``thinking`` (one :class:`Thinking` per seat), each
+    ``max_actions`` actions. Each bot gets its seat's view and the legal actions, copies
+    of both unless it is one of the package's own players, which only read them
+    (:func:`gametable.bots.base.handed`): what it does with them changes nothing else.
+    With ``thinking`` (one :class:`Thinking` per seat), each
     decision's time is added to its seat's. With ``decision_seconds``, a bot still
     deciding after that many seconds fails the game (:func:`decision_limit`).
 
@@ -150,11 +150,12 @@ def play_bot_game(
         offered = {seat: game.legal_actions(state, seat) for seat in seats}
         choices = []
         for seat in seats:
-            view = json_copy(game.view(state, seat))  # a player may change it
+            # A player of another author may change what it is given: copies for it.
+            view, legal = handed(players[seat], game.view(state, seat), offered[seat])
             started = time.perf_counter()
             try:
                 with decision_limit(decision_seconds):
-                    action = players[seat].choose(view, copy_actions(offered[seat]))
+                    action = players[seat].choose(view, legal)
             except Exception as error:
                 raise BotFailed.of(bots[seat], seat, game_name, seed, actions,
                                    error) from error

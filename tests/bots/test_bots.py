@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, cast
 
+import orjson
 import pytest
 
 from gametable.bots import bot_names, make_bot
+from gametable.bots.base import handed, reads_only
+from gametable.bots.levels import LevelBot
+from gametable.bots.rollout import RolloutBot
+from gametable.bots.search import SearchBot
+from gametable.core import registry
+from gametable.core.protocol import Game, HasRollouts, SamplesHidden
 from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
 from gametable.simulate import play_bot_game, simulate
 from tests.games.sequence_cats.helpers import give, new, place
@@ -126,3 +134,69 @@ def test_greedy_counts_no_line_through_a_blank_corner() -> None:
         ratings = GAME.rate_actions(GAME.view(state, 0), legal)
         rating = ratings[legal.index({"type": "play", "card": "burmese", "space": "E1"})]
         assert (rating >= 1_000_000) is wins
+
+
+def _players_of_this_package(game: Any, seed: int) -> dict[str, Any]:
+    """Every bot this package registers, those with a budget on a small fixed one."""
+    small: dict[str, Any] = {}
+    if isinstance(game, SamplesHidden):
+        small["search"] = SearchBot(cast(Game[Any], game), random.Random(seed), seconds=None,
+                                    iterations=12)
+        small["hard"] = LevelBot("hard", small["search"])
+    if isinstance(game, HasRollouts):
+        small["rollout"] = RolloutBot(cast(Game[Any], game), random.Random(seed),
+                                      seconds=None, deals=24)
+        small["hard"] = LevelBot("hard", small["rollout"])
+    names = [name for name in bot_names(game) if name in BUILT_IN]
+    return {name: small.get(name) or make_bot(name, game, seed) for name in names}
+
+
+BUILT_IN = ("random", "greedy", "planner", "search", "rollout", "semantic", "easy",
+            "medium", "hard")
+
+
+@pytest.mark.parametrize(("game_name", "seats"),
+                         [("sequence-cats", 2), ("triominos", 3), ("dixit", 4)])
+def test_the_packages_players_read_their_view_and_legal_actions_only(
+        game_name: str, seats: int) -> None:
+    """``simulate``, ``arena`` and ``BotTableEnv`` hand the package's own players the
+    game's view and legal actions without copying them (``reads_only``: copies took more
+    than half the time of games between quick players). So none of them may change what
+    it is given, in any phase of any game: each is given the game's own objects and
+    they are compared, as JSON, before and after."""
+    game = registry.get(game_name)
+    checked: set[str] = set()
+    for seed in range(3):
+        state = game.new_game(game.make_config({}, seats), seats, seed)
+        rng = random.Random(seed)
+        players = _players_of_this_package(game, seed)
+        for number in range(40):
+            acting = sorted(game.to_act(state))
+            if not acting or game.outcome(state).finished:
+                break
+            seat = acting[0]
+            legal = game.legal_actions(state, seat)
+            if number % 4 == 0 or len(checked) < len(players):
+                view = game.view(state, seat)
+                before = orjson.dumps([view, legal], option=orjson.OPT_SORT_KEYS)
+                for name, player in players.items():
+                    assert reads_only(player), name
+                    player.choose(view, list(legal))
+                    assert orjson.dumps([view, legal], option=orjson.OPT_SORT_KEYS) == before, (
+                        name, number)
+                    checked.add(name)
+            game.apply(state, seat, rng.choice(legal))
+    assert checked == set(players)
+    # A player of any other author gets copies: it may change them.
+    class Scribbler:
+        name = "scribbler"
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            view.clear()
+            return legal.pop()
+    state = game.new_game(game.make_config({}, seats), seats, 0)
+    seat = min(game.to_act(state))
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    before = orjson.dumps([view, legal], option=orjson.OPT_SORT_KEYS)
+    Scribbler().choose(*handed(Scribbler(), view, legal))
+    assert orjson.dumps([view, legal], option=orjson.OPT_SORT_KEYS) == before

@@ -19,6 +19,7 @@ class GreedyBot:
     """Chooses the best-rated action for the seat it plays."""
 
     name = "greedy"
+    reads_only = True  # never changes the view or the legal actions it is given
 
     def __init__(self, game: Game[Any], rng: random.Random) -> None:
         self.game = game

@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from gametable.bots.base import Bot, bot_factory, register_bot
+from gametable.bots.base import Bot, bot_factory, reads_only, register_bot
 from gametable.bots.greedy import GreedyBot
 from gametable.bots.random_bot import RandomBot
 from gametable.bots.semantic import SemanticBot
@@ -51,6 +51,7 @@ class HalfRandomBot:
     """Plays a random legal action with probability :data:`EASY_MISTAKES`, else greedily."""
 
     name = "easy"
+    reads_only = True  # never changes the view or the legal actions it is given
 
     def __init__(self, game: Game[Any], rng: random.Random) -> None:
         self.rng = rng
@@ -68,6 +69,11 @@ class LevelBot:
     def __init__(self, name: str, player: Bot) -> None:
         self.name = name
         self.player = player
+
+    @property
+    def reads_only(self) -> bool:
+        """Whether the player it seats reads only (:func:`gametable.bots.base.reads_only`)."""
+        return reads_only(self.player)
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         return self.player.choose(view, legal)

@@ -21,6 +21,7 @@ class PlannerBot:
     """Chooses the action with the best planned rating for the seat it plays."""
 
     name = "planner"
+    reads_only = True  # never changes the view or the legal actions it is given
 
     def __init__(self, game: Game[Any], rng: random.Random) -> None:
         self.game = game

@@ -14,6 +14,7 @@ class RandomBot:
     """Plays a uniformly random legal action; works for every game."""
 
     name = "random"
+    reads_only = True  # never changes the view or the legal actions it is given
 
     def __init__(self, game: Game[Any], rng: random.Random) -> None:
         self.game = game

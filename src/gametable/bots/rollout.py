@@ -67,6 +67,7 @@ class RolloutBot:
     """
 
     name = "rollout"
+    reads_only = True  # never changes the view or the legal actions it is given
 
     def __init__(self, game: Game[Any], rng: random.Random, *,
                  seconds: float | None = DEFAULT_SECONDS, deals: int | None = None,

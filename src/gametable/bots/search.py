@@ -116,6 +116,7 @@ class SearchBot:
     """
 
     name = "search"
+    reads_only = True  # never changes the view or the legal actions it is given
 
     def __init__(self, game: Game[Any], rng: random.Random, *,
                  seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,

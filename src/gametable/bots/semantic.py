@@ -22,6 +22,7 @@ class SemanticBot:
     """Plays with the game's strategy player (:class:`HasStrategy`), or greedily."""
 
     name = "semantic"
+    reads_only = True  # never changes the view or the legal actions it is given
 
     def __init__(self, game: Game[Any], rng: random.Random,
                  temperature: float | None = None) -> None:

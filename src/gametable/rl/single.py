@@ -20,13 +20,11 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from gametable.bots import bot_names, make_bot
-from gametable.bots.base import Bot, UnknownBot
-from gametable.core.actions import copy_actions
+from gametable.bots.base import Bot, UnknownBot, handed
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Game
 from gametable.core.records import GameRecord
 from gametable.core.rng import check_seed
-from gametable.core.values import json_copy
 from gametable.rl.aec import (
     Reward,
     check_max_actions,
@@ -236,8 +234,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
                 return False
             seat = seats[0]
             legal = game.legal_actions(episode.state, seat)
-            action = self._bots[seat].choose(json_copy(game.view(episode.state, seat)),
-                                              copy_actions(legal))
+            action = self._bots[seat].choose(*handed(self._bots[seat],
+                                                     game.view(episode.state, seat), legal))
             episode.play(seat, action)
 
     def _observation(self) -> dict[str, Any]:
