@@ -28,7 +28,7 @@ from openskill.models import PlackettLuce
 
 from gametable.core import registry
 from gametable.core.config import stored_options
-from gametable.core.protocol import seat_teams
+from gametable.core.protocol import Game, seat_teams
 from gametable.simulate import DEFAULT_MAX_ACTIONS, Thinking, play_bot_game
 
 Z95 = 1.959963984540054
@@ -251,7 +251,7 @@ def _play(job: Job) -> GameResult:
 
 
 def run_arena(
-    game_name: str,
+    game_name: str | Game[Any],
     bots: Sequence[str],
     games: int,
     *,
@@ -267,7 +267,7 @@ def run_arena(
     """Play the arena and rate the bots.
 
     Args:
-        game_name: a registered game.
+        game_name: a registered game's name, or the game (``registry.get(name)``).
         bots: bot names (``gametable.bots.bot_names()``), each listed once.
         games: games per group of bots (see :func:`schedule`).
         players: seats per game.
@@ -292,6 +292,7 @@ def run_arena(
     """
     if len(set(bots)) != len(bots):
         raise ValueError("list each bot once")
+    game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, players)
     plan = schedule(bots, players, games, seed, seat_teams(game, config, players))

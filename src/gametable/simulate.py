@@ -16,7 +16,7 @@ from gametable.bots.base import handed
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError
-from gametable.core.protocol import Outcome
+from gametable.core.protocol import Game, Outcome
 from gametable.core.records import GameRecord, SeatInfo, new_record
 
 DEFAULT_MAX_ACTIONS = 100_000
@@ -108,7 +108,7 @@ class Thinking:
 
 
 def play_bot_game(
-    game_name: str,
+    game_name: str | Game[Any],
     options: Mapping[str, Any] | None,
     bots: Sequence[str],
     seed: int,
@@ -118,6 +118,7 @@ def play_bot_game(
     decision_seconds: float | None = None,
 ) -> tuple[GameRecord, Outcome]:
     """Play one game with ``bots[i]`` in seat ``i``; return its record and outcome.
+    ``game_name`` is a registered game's name, or the game (``registry.get(name)``).
 
     Seats with simultaneous decisions all choose from the same moment's views, then
     their actions are applied in seat order (a seat whose choices an earlier action of
@@ -135,6 +136,7 @@ def play_bot_game(
         BotFailed: a bot raised, took longer than ``decision_seconds``, or chose an action
             the rules refuse.
     """
+    game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
     state = game.new_game(config, len(bots), seed)
@@ -225,7 +227,7 @@ class Summary:
 
 
 def simulate(
-    game_name: str,
+    game_name: str | Game[Any],
     bots: Sequence[str],
     games: int,
     seed: int,
@@ -236,16 +238,17 @@ def simulate(
     on_record: Callable[[GameRecord], None] | None = None,
     decision_seconds: float | None = None,
 ) -> Summary:
-    """Play ``games`` games; game ``i`` is seeded ``seed + i`` (``decision_seconds``: as
-    in :func:`play_bot_game`). ``keep_records`` keeps every game's record in
-    ``Summary.records``; ``on_record`` is given each record as its game ends (to write it
-    out without holding them all).
+    """Play ``games`` games; game ``i`` is seeded ``seed + i`` (``game_name`` and
+    ``decision_seconds``: as in :func:`play_bot_game`). ``keep_records`` keeps every
+    game's record in ``Summary.records``; ``on_record`` is given each record as its game
+    ends (to write it out without holding them all).
 
     ``wins`` counts, for each seat labelled ``"<seat>:<bot>"``, the games it won (a
     team's win counts for every teammate). ``longest`` is the game with the most
     actions (the first of equals): its seed, actions and turns.
     """
     labels = [f"{seat}:{name}" for seat, name in enumerate(bots)]
+    game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
     summary = Summary(game=game_name, games=games, players=len(bots), seed=seed,

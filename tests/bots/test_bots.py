@@ -8,12 +8,14 @@ from typing import Any, cast
 import orjson
 import pytest
 
+from gametable.arena import run_arena
 from gametable.bots import bot_names, make_bot
 from gametable.bots.base import handed, reads_only
 from gametable.bots.levels import LevelBot
 from gametable.bots.rollout import RolloutBot
 from gametable.bots.search import SearchBot
 from gametable.core import registry
+from gametable.core.errors import ConfigError
 from gametable.core.protocol import Game, HasRollouts, SamplesHidden
 from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
 from gametable.simulate import play_bot_game, simulate
@@ -200,3 +202,19 @@ def test_the_packages_players_read_their_view_and_legal_actions_only(
     before = orjson.dumps([view, legal], option=orjson.OPT_SORT_KEYS)
     Scribbler().choose(*handed(Scribbler(), view, legal))
     assert orjson.dumps([view, legal], option=orjson.OPT_SORT_KEYS) == before
+
+
+def test_a_game_object_serves_as_well_as_its_name() -> None:
+    """The docs write ``play_bot_game(game, …)`` after ``game = registry.get(…)``; the
+    object was refused as "There is no game called "<…SequenceCats object at 0x…>""."""
+    game = registry.get("sequence-cats")
+    assert play_bot_game(game, {}, ["random", "random"], 3)[0] == play_bot_game(
+        "sequence-cats", {}, ["random", "random"], 3)[0]
+    assert simulate(game, ["random", "random"], 2, 0).games == 2
+    assert run_arena(game, ["random", "greedy"], 2).game == "sequence-cats"
+
+    class Stranger:
+        name = "sequence-cats"
+
+    with pytest.raises(ConfigError, match=r'There is no game called "<tests\.bots'):
+        simulate(Stranger(), ["random", "random"], 1, 0)  # type: ignore[arg-type]

@@ -251,11 +251,34 @@ def test_bot_table_takes_whole_numbers_only() -> None:
     env = BotTableEnv("sequence-cats")
     obs, _ = env.reset(seed=2)
     legal = int(np.flatnonzero(obs["action_mask"])[0])
-    for wrong in (legal + 0.5, str(legal), True):
-        with pytest.raises(TypeError, match="catalogue number"):
+    # An array of one number (a policy's output left unwrapped) got NumPy's own "only
+    # integer scalar arrays can be converted to a scalar index".
+    for wrong in (legal + 0.5, str(legal), True, np.array([legal]), np.array([legal, 1])):
+        with pytest.raises(TypeError, match="an action is a catalogue number"):
             env.step(wrong)  # type: ignore[arg-type]
-    env.step(np.int64(legal))  # type: ignore[arg-type]
+    assert env.record().actions == []
+    env.step(np.array(legal))  # type: ignore[arg-type]
     assert len(env.record().actions) >= 1
+
+
+def test_an_episode_set_to_another_position_plays_on_from_it() -> None:
+    """``episode.state = …`` (to start from a position) kept the old position's cached
+    masks and observations: the next step was refused by the rules for a card of the
+    old hand. The episode now works from the new state, and says it has no record (a
+    record begins with a deal) until the next reset."""
+    env = GameEnv("sequence-cats")
+    env.reset(seed=0)
+    agent = env.agent_selection
+    old = env.observe(agent)["action_mask"].copy()
+    game = env.episode.game
+    env.episode.state = game.new_game(env.episode.config, 2, 999)
+    new = env.observe(agent)["action_mask"]
+    assert (new != old).any()
+    env.step(int(np.flatnonzero(new)[0]))
+    with pytest.raises(RuntimeError, match="a record begins with a deal"):
+        env.record()
+    env.reset(seed=1)
+    assert env.record().actions == []
 
 
 def test_bot_table_deals_the_same_game_for_the_same_seed() -> None:

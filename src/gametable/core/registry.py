@@ -41,6 +41,23 @@ def get(name: str) -> Game[Any]:
         ) from None
 
 
+def name_of(game: str | Game[Any]) -> str:
+    """The registered name of ``game``: a game's name as it is, or a game object's.
+
+    Raises:
+        ConfigError: a name no game is registered under, or a game object that is not
+            the registered one of its name (key ``errors.unknown_game``).
+    """
+    if isinstance(game, str):
+        get(game)
+        return game
+    name = getattr(game, "name", None)
+    if isinstance(name, str) and name in names() and get(name) is game:
+        return name
+    raise ConfigError("PROTOCOL", "errors.unknown_game", game=repr(game)[:60],
+                      games=", ".join(names()))
+
+
 def names() -> list[str]:
     """The registered game names, sorted."""
     _load_builtin_games()

@@ -141,10 +141,13 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         return self.episode.view(self._seat_of[agent])
 
     def record(self) -> GameRecord:
-        """The game so far as a record: replays in ``gametable replay`` and the browser."""
-        self.episode.state  # noqa: B018 (raises before the first reset)
-        assert self.episode.record is not None
-        return self.episode.record
+        """The game so far as a record: replays in ``gametable replay`` and the browser.
+
+        Raises:
+            RuntimeError: no game has been dealt yet, or play went on from a position
+                set with ``episode.state = …`` (a record begins with a deal).
+        """
+        return self.episode.current_record()
 
     def step(self, action: int | None) -> None:
         """Play catalogue number ``action`` (an ``int``, NumPy integers included) for

@@ -115,7 +115,13 @@ class Episode:
 
     @state.setter
     def state(self, state: Any) -> None:
+        """Play on from ``state`` (a state of this game and config, such as a clone of a
+        position to start from): what was worked out for the old one (views, masks) is
+        forgotten, and the episode has no :attr:`record` until the next :meth:`start`,
+        a record being a deal and every action since it."""
         self._state = state
+        self._decisions = {}
+        self.record = None
 
     @property
     def observation_specs(self) -> Mapping[str, ArraySpec]:
@@ -135,9 +141,9 @@ class Episode:
                             [SeatInfo(name=name, bot=bot)
                              for name, bot in zip(self.seat_names, self.seat_bots, strict=True)],
                             seed)
-        self.state, self.record = state, record
+        self.state = state
+        self.record = record
         self.actions = 0
-        self._decisions = {}
 
     def to_act(self) -> list[Seat]:
         """The seats with a pending decision, lowest first (empty once finished)."""
@@ -171,9 +177,13 @@ class Episode:
             IllegalAction: ``number`` is not legal for ``seat`` now (the mask says which
                 are); nothing changes.
         """
-        if isinstance(number, bool) or not hasattr(number, "__index__"):
-            raise TypeError(f"an action is a catalogue number (an int), not {number!r}")
-        number = operator.index(number)
+        try:
+            if isinstance(number, bool):
+                raise TypeError
+            number = operator.index(number)  # an int, a NumPy integer or 0-d array
+        except TypeError:  # a float, a string, an array of one number or more
+            raise TypeError("an action is a catalogue number (an int), not "
+                            f"{number!r}"[:200]) from None
         decision = self.decision(seat)
         action = decision.actions.get(int(number))
         if action is None:
@@ -190,10 +200,24 @@ class Episode:
             IllegalAction: the rules refuse it; nothing changes.
         """
         self.game.apply(self.state, seat, action)
-        assert self.record is not None
-        self.record.append(seat, dict(action))
+        if self.record is not None:
+            self.record.append(seat, dict(action))
         self.actions += 1
         self._decisions = {}
+
+    def current_record(self) -> GameRecord:
+        """The record of the game since its deal.
+
+        Raises:
+            RuntimeError: no game has been dealt yet (``reset()`` first), or play went on
+                from a position set with ``episode.state = …``.
+        """
+        self.state  # noqa: B018 (raises before the first reset)
+        if self.record is None:
+            raise RuntimeError("this game went on from a position set with "
+                               "episode.state = …: a record begins with a deal, so it "
+                               "has none until the next reset()")
+        return self.record
 
     def outcome(self) -> Outcome:
         """The game's outcome so far."""

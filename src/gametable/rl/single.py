@@ -195,10 +195,13 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         return sorted(self.episode.decision(self.seat).actions)
 
     def record(self) -> GameRecord:
-        """The game so far as a record (the learner's seat is named ``"learner"``)."""
-        self.episode.state  # noqa: B018 (raises before the first reset)
-        assert self.episode.record is not None
-        return self.episode.record
+        """The game so far as a record (the learner's seat is named ``"learner"``).
+
+        Raises:
+            RuntimeError: no game has been dealt yet, or play went on from a position
+                set with ``episode.state = …`` (a record begins with a deal).
+        """
+        return self.episode.current_record()
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: actions so far, scores, the learner's seat."""
