@@ -140,6 +140,7 @@ def serve(
         help="Seconds a player must have been gone before the host may open their seat "
         "for someone else (who then sees their cards); a computer player may take it "
         "at once.")] = 60.0,
+    imports: Annotated[list[str] | None, typer.Option("--import", help=IMPORT_HELP)] = None,
 ) -> None:
     """Start the web server.
 
@@ -151,6 +152,7 @@ def serve(
     from gametable.server.quotas import UploadQuota  # noqa: PLC0415
     from gametable.server.tables import Caps  # noqa: PLC0415
 
+    _import_bots(imports or [])
     if database is not None and not database.startswith(("postgresql://", "postgres://")):
         raise typer.BadParameter("a PostgreSQL URL starts with postgresql://",
                                  param_hint="--database")
@@ -220,6 +222,11 @@ def _import_bots(modules: list[str]) -> None:
     if modules and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     for module in modules:
+        if module.endswith(".py"):
+            raise typer.BadParameter(
+                f"cannot import {module}: give the module's name, without \".py\" "
+                f"(--import {module.removesuffix('.py').replace('/', '.')})",
+                param_hint="--import")
         try:
             importlib.import_module(module)
         except Exception as error:

@@ -29,9 +29,9 @@ def bot_seed(seed: int, seat: int) -> int:
 
 class BotFailed(RuntimeError):
     """A computer player raised, or chose an action the rules refused, in
-    :func:`play_bot_game`. The message names the bot, its seat (numbered from 1 as people
-    see it), the game and its seed, and the action number, so the game can be replayed
-    (``gametable simulate GAME --bots … --seed SEED --games 1``).
+    :func:`play_bot_game`. The message names the bot, its seat (numbered from 0, as on
+    the command line and in records), the game and its seed, and the action number, so
+    the game can be replayed (``gametable simulate GAME --bots … --seed SEED --games 1``).
 
     Attributes:
         bot: the bot's name. seat: its seat (from 0). seed: the game's seed.

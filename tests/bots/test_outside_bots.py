@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import socket
 import subprocess
 import sys
 import time
@@ -10,10 +11,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from gametable.arena import run_arena
-from gametable.bots import register_bot
+from gametable.bots import bot_names, register_bot
 from gametable.core import registry
 from gametable.core.actions import FrozenAction, copy_actions
 from gametable.core.protocol import Action, Observation
@@ -184,3 +186,43 @@ def test_the_cli_imports_a_module_of_bots_and_names_a_failing_one(tmp_path: Path
     assert "bot 'sleeps' in seat 1 of triominos (seed 0) took longer than 0.5 s" in slow.stderr
     missing = run("arena", "triominos", "--bots", "first", "--import", "no_such_players")
     assert missing.returncode == 2 and "cannot import no_such_players" in missing.stderr
+    # A file's name (as a shell completes it) gets the hint (Python's "No module named
+    # 'my_players.py'" said nothing of the .py).
+    named = run("simulate", "triominos", "--bots", "first,greedy", "--import", "my_players.py")
+    assert named.returncode == 2 and "--import my_players)" in named.stderr
+    # The server imports them too (docs/bots.md: their names work in its HTTP API).
+    served = run("serve", "--data-dir", str(tmp_path / "data"), "--import", "no_such_players")
+    assert served.returncode == 2 and "cannot import no_such_players" in served.stderr
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gametable.cli", "serve", "--port", str(port), "--data-dir",
+         str(tmp_path / "data"), "--import", "my_players"], cwd=tmp_path,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                games = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).json()
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.2)
+        assert "first" in next(g for g in games["games"] if g["name"] == "triominos")["bots"]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_register_bot_refuses_names_a_command_line_cannot_list_and_factories_it_cannot_call(
+        ) -> None:
+    """``register_bot("a,b", …)`` and ``register_bot("", …)`` were taken (``--bots a,b``
+    then named two other bots), and ``register_bot("x", 42)`` failed only when the bot
+    was made."""
+    for name in ("", "a,b", "with space", "x" * 41):
+        with pytest.raises(ValueError, match="is no bot name"):
+            register_bot(name, lambda game, rng: None)  # type: ignore[arg-type,return-value]
+    with pytest.raises(TypeError, match="must be callable"):
+        register_bot("forty-two", 42)  # type: ignore[arg-type]
+    assert "forty-two" not in bot_names()

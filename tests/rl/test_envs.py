@@ -261,6 +261,14 @@ def test_bot_table_takes_whole_numbers_only() -> None:
     assert len(env.record().actions) >= 1
 
 
+def test_both_environments_refuse_a_render_mode_they_do_not_have() -> None:
+    """``BotTableEnv(render_mode="human")`` was taken, and then rendered nothing."""
+    for make in (lambda: GameEnv("sequence-cats", render_mode="human"),
+                 lambda: BotTableEnv("sequence-cats", render_mode="human")):
+        with pytest.raises(ValueError, match='render_mode must be None or "ansi"'):
+            make()
+
+
 def test_an_episode_set_to_another_position_plays_on_from_it() -> None:
     """``episode.state = …`` (to start from a position) kept the old position's cached
     masks and observations: the next step was refused by the rules for a card of the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
@@ -77,6 +78,10 @@ _FACTORIES: dict[str, BotFactory] = {}
 _PLAYS: dict[str, PlaysGame] = {}
 
 
+BOT_NAME: Final = re.compile(r"[A-Za-z0-9._-]{1,40}")
+"""What a bot's name may be (:func:`register_bot`)."""
+
+
 def register_bot(name: str, factory: BotFactory, plays: PlaysGame | None = None) -> None:
     """Make ``name`` available to :func:`make_bot`.
 
@@ -88,7 +93,20 @@ def register_bot(name: str, factory: BotFactory, plays: PlaysGame | None = None)
 
     A name already registered (a built-in's such as ``greedy`` too) is taken over, with
     a ``UserWarning`` that says so.
+
+    Raises:
+        ValueError: ``name`` is not one to list on a command line (``--bots a,b``) or in
+            an address: it must be 1–40 letters, digits, ``-``, ``_`` or ``.``.
+        TypeError: ``factory`` (or ``plays``) cannot be called.
     """
+    if not isinstance(name, str) or not BOT_NAME.fullmatch(name):
+        raise ValueError(f"register_bot: {name!r} is no bot name: use 1–40 letters, digits, "
+                         "'-', '_' or '.' (names are listed with commas: --bots a,b)")
+    if not callable(factory):
+        raise TypeError(f"register_bot: the factory of {name!r} must be callable as "
+                        f"factory(game, rng), not {factory!r}"[:200])
+    if plays is not None and not callable(plays):
+        raise TypeError(f"register_bot: plays for {name!r} must be callable as plays(game)")
     if getattr(factory, "__module__", None) not in BUILTIN_BOTS:
         _load_builtin_bots()  # so that a built-in loaded later cannot take the name back
     before = _FACTORIES.get(name)

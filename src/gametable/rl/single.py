@@ -74,6 +74,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             raise ValueError(f'illegal must be "raise" or "lose", not {illegal!r}')
         if reward not in ("win", "score"):
             raise ValueError(f'reward must be "win" or "score", not {reward!r}')
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
         if seat is not None and not 0 <= seat < seats:
             raise ValueError(f"seat must be one of 0 … {seats - 1}, not {seat}")
         names = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
