@@ -642,13 +642,7 @@ def test_with_watching_off_a_finished_games_record_and_replay_are_for_its_player
     off = app_client.post(f"{table}/watching", json={"allowed": False},
                           headers={"X-Host-Token": t["host"]})
     assert off.status_code == 200
-    with app_client.websocket_connect(f"{table}/ws") as anna:
-        anna.send_json({"type": "hello", "token": t["anna"]})
-        while (state := anna.receive_json())["type"] != "state":
-            pass
-        anna.send_json({"type": "action", "action": state["legal"][0], "version": 0})
-        while (state := anna.receive_json())["type"] != "state":
-            pass
+    play_first_move(app_client, t["id"], t["anna"])
     ended = app_client.post(f"{table}/end", json={}, headers={"X-Host-Token": t["host"]})
     assert ended.status_code == 200 and ended.json()["status"] == "finished"
     for path in ("record", "replay?seat=1"):
