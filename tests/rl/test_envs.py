@@ -6,17 +6,28 @@ from __future__ import annotations
 import json
 import random
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+from gametable.bots import register_bot
 from gametable.core import registry
 from gametable.core.errors import IllegalAction
 from gametable.core.records import replay
 from gametable.games.sequence_cats.encoding import SequenceCatsEncoding
-from gametable.rl import BotTableEnv, Episode, GameEnv, NoEncoding, encodable_games, gym_id
+from gametable.rl import (
+    BotTableEnv,
+    Episode,
+    GameEnv,
+    NoEncoding,
+    PolicyBot,
+    encodable_games,
+    gym_id,
+)
+from gametable.simulate import BotFailed, play_bot_game
 
 GAMES = ["sequence-cats", "triominos"]
 
@@ -460,3 +471,34 @@ def test_a_game_without_an_encoding_has_no_gymnasium_id() -> None:
     """``gym_id("dixit")`` gave an id ``gymnasium.make`` did not know: it says why."""
     with pytest.raises(NoEncoding, match="dixit has no fixed-size encoding"):
         gym_id("dixit")
+
+
+@pytest.mark.parametrize(("game_name", "opponent"), [("sequence-cats", "greedy"),
+                                                      ("triominos", "random")])
+def test_a_trained_policy_plays_at_the_table_as_a_registered_bot(
+        game_name: str, opponent: str) -> None:
+    """A policy (encoded observation → catalogue number) wrapped as a computer player
+    plays whole games through ``play_bot_game`` under its registered name, given what
+    ``BotTableEnv`` gives a learner: the same arrays and mask. A number the mask does not
+    allow stops the game, naming it."""
+    seen: list[dict[str, Any]] = []
+
+    def masked_first(observation: dict[str, Any]) -> Any:
+        seen.append(observation)
+        return np.flatnonzero(observation["action_mask"])[0]  # a NumPy integer
+
+    register_bot(f"first-masked-{game_name}",
+                 lambda game, rng: PolicyBot(masked_first, game, seats=2))
+    _, outcome = play_bot_game(game_name, {"rounds": 1} if game_name == "triominos"
+                               else {}, [f"first-masked-{game_name}", opponent], 4)
+    assert outcome.finished and seen
+    env = BotTableEnv(game_name, opponent, options={"rounds": 1} if game_name == "triominos"
+                      else {})
+    observation, _ = env.reset(seed=0)
+    assert set(seen[0]) == set(observation)
+    assert all(seen[0][key].shape == observation[key].shape for key in observation)
+
+    register_bot(f"off-mask-{game_name}", lambda game, rng: PolicyBot(
+        lambda obs: int(np.flatnonzero(obs["action_mask"] == 0)[0]), game, seats=2))
+    with pytest.raises(BotFailed, match=r"the policy chose \d+ \(.*\), which is not legal now"):
+        play_bot_game(game_name, {}, [f"off-mask-{game_name}", opponent], 4)

@@ -21,6 +21,7 @@ except ImportError as error:  # pragma: no cover - depends on the installation
 
 from gametable.rl.aec import GameEnv, env
 from gametable.rl.episode import Episode, NoEncoding, encodable_games, game_with_encoding
+from gametable.rl.policy import Policy, PolicyBot
 from gametable.rl.single import BotTableEnv
 
 
@@ -53,5 +54,5 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["BotTableEnv", "Episode", "GameEnv", "NoEncoding", "encodable_games", "env",
-           "gym_id"]
+__all__ = ["BotTableEnv", "Episode", "GameEnv", "NoEncoding", "Policy", "PolicyBot",
+           "encodable_games", "env", "gym_id"]

@@ -1,0 +1,75 @@
+"""A trained policy as a computer player: it sits at a table, in ``simulate`` and in the
+arena like any bot, seeing only its seat's view (docs/rl.md, "A policy at the table").
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from gametable.core.encoding import Encoding, mask_of
+from gametable.core.protocol import Action, Game, Observation
+from gametable.rl.episode import game_with_encoding
+
+Policy = Callable[[dict[str, npt.NDArray[Any]]], Any]
+"""Encoded observation (arrays by name, ``"action_mask"`` among them) → catalogue number."""
+
+
+class PolicyBot:
+    """Plays the catalogue number ``policy`` chooses from the seat's encoded view.
+
+    ``policy`` gets what :class:`~gametable.rl.BotTableEnv` gives a learner: the view's
+    arrays by name and ``"action_mask"`` (int8, 1 where a number is legal), for the
+    game's encoding of ``options`` and ``seats``, which must be the table's (the
+    arrays' shapes depend on them). It returns a legal number (an ``int``, a NumPy
+    integer or a 0-d array). A decision none of whose legal actions has a number (a
+    Triominos tile laid outside the encoding's window, rare) takes the first legal
+    action, so the game goes on.
+
+    Register it to use it by name (``register_bot("mine", lambda game, rng:
+    PolicyBot(my_policy, game, seats=2))``; ``gametable arena … --import my_module``).
+
+    Raises:
+        ConfigError: ``options`` or ``seats`` the rules refuse, or an unknown game.
+        NoEncoding: the game has no encoding (Dixit).
+        ValueError: from :meth:`choose`, a number whose mask entry is 0 (naming it);
+            ``TypeError`` for a number that is not whole.
+    """
+
+    reads_only = True  # encodes the view into new arrays; changes neither argument
+
+    def __init__(self, policy: Policy, game: str | Game[Any],
+                 options: Mapping[str, Any] | None = None, seats: int = 2,
+                 name: str = "policy") -> None:
+        self.game = game_with_encoding(game)
+        self.config = self.game.make_config(options, seats)
+        self.encoding: Encoding = self.game.encoding(self.config, seats)  # type: ignore[attr-defined]
+        self.policy = policy
+        self.name = name
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        mask, actions = mask_of(self.encoding, view, legal)
+        if not actions:
+            return legal[0]
+        observation: dict[str, npt.NDArray[Any]] = {**self.encoding.encode(view),
+                                                    "action_mask": mask}
+        chosen = self.policy(observation)
+        try:
+            if isinstance(chosen, bool):
+                raise TypeError
+            number = operator.index(chosen)
+        except TypeError:
+            raise TypeError("a policy returns a catalogue number (an int), not "
+                            f"{chosen!r}"[:200]) from None
+        action = actions.get(number)
+        if action is None:
+            what = (self.encoding.describe_action(number)
+                    if 0 <= number < self.encoding.action_count else "outside the catalogue")
+            legal_numbers = np.flatnonzero(mask)[:8].tolist()
+            raise ValueError(f"the policy chose {number} ({what}), which is not legal now: "
+                             f"choose where action_mask is 1 (such as {legal_numbers})")
+        return action
