@@ -86,6 +86,9 @@ def test_time_runs_out_a_computer_covers_and_the_person_takes_the_seat_back(
         expect(log.first).to_contain_text(
             "Your time ran out: a computer player (Easy) moved for you.")
         expect(log).to_have_count(1)
+        # The game's log says whose move it was not (it named her as if she had moved).
+        moves = page.locator(".sc-log li")
+        expect(moves.filter(has_text="(a computer player moved for you)")).to_have_count(2)
         page.screenshot(path=str(shots / "clock-away.png"))
 
         # One click and the seat is hers again: her next turn waits for her.
@@ -103,6 +106,10 @@ def test_time_runs_out_a_computer_covers_and_the_person_takes_the_seat_back(
         wait_for(page, f"fetch(location.pathname.replace('/t/', '/api/tables/'))"
                        f".then(r => r.json()).then(t => t.version > {before})")
         expect(banner).to_have_count(0)
+        # Her own move is hers: no mark (the two covered ones keep theirs).
+        expect(moves).to_have_count(5)
+        expect(moves.first).not_to_contain_text("computer player")
+        expect(moves.filter(has_text="(a computer player moved for you)")).to_have_count(2)
         page.screenshot(path=str(shots / "clock-back.png"))
     page.close()
 

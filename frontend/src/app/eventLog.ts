@@ -1,4 +1,5 @@
 // The running log of a table's events, newest first, kept across state messages.
+import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import type { EventBatch, GameEvent, StateMessage } from "./types";
 
@@ -8,6 +9,8 @@ export interface LogLine {
   id: string;
   version: number;
   event: GameEvent;
+  /** A computer player made this move for its seat's person, who was away. */
+  covered?: boolean;
 }
 
 /** How many states' events a live state message carries along (`recent`). */
@@ -25,7 +28,7 @@ export function withRecent(previous: StateMessage | null, message: StateMessage)
     .filter((batch) => batch.version < message.version && batch.version > message.version - RECENT_STATES)
     .filter((batch) => !seen.has(batch.version) && seen.add(batch.version) !== undefined)
     .sort((a, b) => a.version - b.version);
-  return [...earlier, { version: message.version, events: message.events }];
+  return [...earlier, { version: message.version, events: message.events, covered: message.covered?.seat }];
 }
 
 /** Every event of every state received since the table was opened (at most `keep`
@@ -35,13 +38,22 @@ export function withRecent(previous: StateMessage | null, message: StateMessage)
 export function useEventLog(state: StateMessage, keep: number): LogLine[] {
   const [log, setLog] = useState<LogLine[]>([]);
   const { version, events, recent } = state;
+  const covered = state.covered?.seat;
   useEffect(() => {
     setLog((old) => {
       const have = new Set(old.map((line) => line.id));
-      const batches = recent ?? [{ version, events }];
+      const batches = recent ?? [{ version, events, covered }];
       const fresh = batches
         .filter((batch) => batch.version <= version)
-        .flatMap((batch) => batch.events.map((event, i) => ({ id: `${batch.version}.${i}`, version: batch.version, event, i })))
+        .flatMap((batch) =>
+          batch.events.map((event, i) => ({
+            id: `${batch.version}.${i}`,
+            version: batch.version,
+            event,
+            i,
+            covered: batch.covered !== undefined && event.seat === batch.covered,
+          })),
+        )
         .filter((line) => !have.has(line.id));
       if (!fresh.length) return old;
       const last = old.length ? old[0].version : -1;
@@ -49,10 +61,19 @@ export function useEventLog(state: StateMessage, keep: number): LogLine[] {
       // Only older lines come late: the usual case (all newer) keeps the order as is.
       if (fresh.some((line) => line.version <= last))
         lines.sort((a, b) => b.version - a.version || order(b.id) - order(a.id));
-      return lines.slice(0, keep).map(({ id, version: v, event }) => ({ id, version: v, event }));
+      return lines.slice(0, keep).map(({ id, version: v, event, covered: c }) => ({ id, version: v, event, covered: c }));
     });
-  }, [version, events, recent, keep]);
+  }, [version, events, recent, covered, keep]);
   return log;
+}
+
+/** A log line's text, marked when a computer player made the move for an away person
+ * (the line names the person: "Ola played … (a computer player moved for them)"). */
+export function markCovered(t: TFunction, text: string | null, line: LogLine, seat: number | null): string | null {
+  if (!text || !line.covered) return text;
+  // The mark goes inside the sentence: "… on E5 (a computer player moved for you)."
+  const sentence = text.endsWith(".") ? text.slice(0, -1) : text;
+  return t(line.event.seat === seat ? "ui.clock.logged_for_you" : "ui.clock.logged_for", { text: sentence });
 }
 
 /** An event's place in its state, from its line's id ("12.3": 3). */

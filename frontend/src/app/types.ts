@@ -115,6 +115,8 @@ export interface Outcome {
 export interface EventBatch {
   version: number;
   events: GameEvent[];
+  /** The seat a computer player acted for in this state, while its person was away. */
+  covered?: number;
 }
 
 export interface StateMessage<View = Record<string, unknown>> {

@@ -3,13 +3,13 @@ import { andList } from "../../app/i18n";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
-import { useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
+import { markCovered, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
 import { TimeLeftChip } from "../../app/TurnClock";
 import { useNarrow, useTopOffset } from "../../app/useLayout";
-import type { Action, GameEvent } from "../../app/types";
+import type { Action } from "../../app/types";
 import type { TFunction } from "i18next";
 import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
@@ -85,7 +85,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     return () => cancelAnimationFrame(frame);
   }, [narrow, selected]);
 
-  const describe = (event: GameEvent) => describeEvent(t, event, player, cardName);
+  const describe = (line: LogLine) => markCovered(t, describeEvent(t, line.event, player, cardName), line, seat);
 
   const hand = view.hand ?? [];
   const open = useDecisionsOpen(); // not in a replay, nor at a table its host ended
@@ -263,7 +263,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           {/* It scrolls in a long game: a keyboard reaches it too (a tab stop, named). */}
           <ol className="sc-log" aria-label={t("sequence_cats.ui.log")} tabIndex={0}>
             {log.map((line) => {
-              const text = describe(line.event);
+              const text = describe(line);
               return text ? (
                 <li key={line.id} data-version={line.version}>
                   {text}
@@ -463,7 +463,7 @@ function MoveToast({
   seat,
 }: {
   log: LogLine[];
-  describe: (event: GameEvent) => string | null;
+  describe: (line: LogLine) => string | null;
   seat: number | null;
 }) {
   const newest = log.length ? log[0].version : -1;
@@ -484,7 +484,7 @@ function MoveToast({
   if (!shown) return null;
   const texts = log
     .filter((line) => line.version > newest - TOAST_STATES && line.version > mine)
-    .map((line) => describe(line.event))
+    .map((line) => describe(line))
     .filter((text): text is string => !!text)
     .slice(0, TOAST_STATES)
     .reverse();

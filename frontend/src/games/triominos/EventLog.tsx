@@ -3,13 +3,13 @@ import { useNewestShown, type LogLine } from "../../app/eventLog";
 import { useTranslation } from "react-i18next";
 import type { GameEvent } from "../../app/types";
 
-export function EventLog({ log, describe }: { log: LogLine[]; describe: (event: GameEvent) => string | null }) {
+export function EventLog({ log, describe }: { log: LogLine[]; describe: (line: LogLine) => string | null }) {
   const { t } = useTranslation();
   return (
     // It scrolls in a long round: a keyboard reaches it too (a tab stop, named).
     <ol className="tr-log" aria-label={t("triominos.ui.log")} tabIndex={0}>
       {log.map((line) => {
-        const text = describe(line.event);
+        const text = describe(line);
         return text ? (
           <li key={line.id} data-version={line.version} data-event={line.event.type} className={line.event.bonus ? "bonus" : undefined}>
             <TileNames text={text} />
@@ -46,13 +46,13 @@ const SHOW_MS = 3800;
 const SHOW_AT_MOST = 2;
 
 /** The newest state's events, for a few seconds. */
-export function EventToast({ log, describe, show }: { log: LogLine[]; describe: (event: GameEvent) => string | null; show: (event: GameEvent) => boolean }) {
+export function EventToast({ log, describe, show }: { log: LogLine[]; describe: (line: LogLine) => string | null; show: (event: GameEvent) => boolean }) {
   const newest = log.length ? log[0].version : -1;
   if (!useNewestShown(newest, SHOW_MS)) return null;
   const texts = log
     .filter((line) => line.version === newest && show(line.event))
     .reverse()
-    .map((line) => describe(line.event))
+    .map((line) => describe(line))
     .filter((text): text is string => !!text)
     .slice(-SHOW_AT_MOST);
   if (!texts.length) return null;

@@ -8,7 +8,7 @@ import { gameOverStatus } from "../../app/gameOver";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
-import { useEventLog } from "../../app/eventLog";
+import { markCovered, useEventLog, type LogLine } from "../../app/eventLog";
 import { EventLog, EventToast } from "./EventLog";
 import { describeEvent, isHighlight } from "./events";
 import { Hand } from "./Hand";
@@ -72,6 +72,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
 
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
   const describe = useCallback((event: GameEvent) => describeEvent(t, event, player), [t, player]);
+  const describeLine = useCallback((line: LogLine) => markCovered(t, describe(line.event), line, seat), [t, describe, seat]);
   const bonusPoints = useCallback((bonus: Bonus) => setup.points?.[bonus] ?? 0, [setup.points]);
   const bonusLabel = useCallback(
     (bonus: Bonus) => t("triominos.ui.bonus_points", { bonus: t(`triominos.reasons.${bonus}`), points: signed(bonusPoints(bonus)) }),
@@ -266,13 +267,13 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
             onCancel={() => setChoice(null)}
           />
         )}
-        <EventToast log={log} describe={describe} show={showToast} />
+        <EventToast log={log} describe={describeLine} show={showToast} />
       </div>
       {!narrow && (
         <aside className="tr-side">
           <Players info={info} view={view} seat={seat} compact={false} />
           <RoundFacts view={view} />
-          <EventLog log={log} describe={describe} />
+          <EventLog log={log} describe={describeLine} />
         </aside>
       )}
       {seat !== null && !view.finished && (
