@@ -82,6 +82,12 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
     anna.locator('.sc-space[data-target="true"]').first.click()
     expect(bruno.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    bruno.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    bruno.locator('.sc-space[data-target="true"]').first.click()
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    expect(anna.locator(".sc-log li").first).to_contain_text("Bruno ")
+    moved_at = anna.locator(".sc-log li").first.get_attribute("data-version")
+    bruno_moved = anna.locator(f'.sc-log li[data-version="{moved_at}"]')
 
     watcher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     watcher.goto(f"{web_server.url}/t/{table_id}/watch")
@@ -117,6 +123,11 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     expect(bruno.locator(".toast")).to_contain_text("The host removed you from this seat")
     expect(bruno.locator(".seat-changes")).to_have_count(0)  # not of himself, as of another
     expect(bruno.locator(".spectator-bar")).to_be_visible()
+    # Bruno's own move is still his in the log (it read "Bruno (computer: Easy) played…"
+    # once the seat changed hands); the seat's name now says who plays it.
+    expect(anna.locator(".sc-players")).to_contain_text("Bruno (computer: Easy)")
+    expect(bruno_moved).to_contain_text("Bruno ")
+    expect(bruno_moved).not_to_contain_text("computer")
     assert bruno.evaluate(f"localStorage.getItem('gametable.seat.{table_id}')") is None
     bruno.screenshot(path=str(shots / "host-removed-player.png"))
     with connect(f"{web_server.ws_url}/api/tables/{table_id}/ws") as ws:

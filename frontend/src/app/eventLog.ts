@@ -1,6 +1,6 @@
 // The running log of a table's events, newest first, kept across state messages.
 import type { TFunction } from "i18next";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { EventBatch, GameEvent, StateMessage } from "./types";
 
 export interface LogLine {
@@ -11,6 +11,9 @@ export interface LogLine {
   event: GameEvent;
   /** A computer player made this move for its seat's person, who was away. */
   covered?: boolean;
+  /** Each seat's name when the line came (a person's earlier moves keep their name after
+   * a computer player takes the seat over: not "Ola (computer: Medium) played …"). */
+  names?: readonly string[];
 }
 
 /** How many states' events a live state message carries along (`recent`). */
@@ -35,8 +38,10 @@ export function withRecent(previous: StateMessage | null, message: StateMessage)
  * lines), newest first. A state without `recent` adds its own events; a replay's step
  * carries as `recent` the steps before it that have been fetched, which may come after
  * it (a jump to the end, then the steps before): they take their places further down. */
-export function useEventLog(state: StateMessage, keep: number): LogLine[] {
+export function useEventLog(state: StateMessage, keep: number, names?: readonly string[]): LogLine[] {
   const [log, setLog] = useState<LogLine[]>([]);
+  const namesNow = useRef(names);
+  namesNow.current = names;
   const { version, events, recent } = state;
   const covered = state.covered?.seat;
   useEffect(() => {
@@ -52,6 +57,7 @@ export function useEventLog(state: StateMessage, keep: number): LogLine[] {
             event,
             i,
             covered: batch.covered !== undefined && event.seat === batch.covered,
+            names: namesNow.current,
           })),
         )
         .filter((line) => !have.has(line.id));
@@ -61,7 +67,7 @@ export function useEventLog(state: StateMessage, keep: number): LogLine[] {
       // Only older lines come late: the usual case (all newer) keeps the order as is.
       if (fresh.some((line) => line.version <= last))
         lines.sort((a, b) => b.version - a.version || order(b.id) - order(a.id));
-      return lines.slice(0, keep).map(({ id, version: v, event, covered: c }) => ({ id, version: v, event, covered: c }));
+      return lines.slice(0, keep).map(({ id, version: v, event, covered: c, names: n }) => ({ id, version: v, event, covered: c, names: n }));
     });
   }, [version, events, recent, covered, keep]);
   return log;
@@ -74,6 +80,12 @@ export function markCovered(t: TFunction, text: string | null, line: LogLine, se
   // The mark goes inside the sentence: "… on E5 (a computer player moved for you)."
   const sentence = text.endsWith(".") ? text.slice(0, -1) : text;
   return t(line.event.seat === seat ? "ui.clock.logged_for_you" : "ui.clock.logged_for", { text: sentence });
+}
+
+/** Who a log line names as seat ``s``: the name the seat had when the line came, else
+ * ``now`` (its name now). */
+export function namedAt(line: LogLine, now: (seat: number) => string): (seat: number) => string {
+  return (s) => line.names?.[s] ?? now(s);
 }
 
 /** An event's place in its state, from its line's id ("12.3": 3). */

@@ -3,7 +3,7 @@ import { andList } from "../../app/i18n";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
-import { markCovered, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
+import { markCovered, namedAt, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
@@ -42,7 +42,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     tableRef.current?.querySelector<HTMLElement>('.sc-space[data-target="true"]')?.focus();
   }, [selected]);
   const [pointed, setPointed] = useState<number | null>(null);
-  const log = useEventLog(state, 40);
+  const names = useMemo(() => info.seats.map((_, s) => seatName(t, info, s)), [t, info]);
+  const log = useEventLog(state, 40, names);
   // In a replay the result waits behind its button (the replay's controls stay in reach),
   // and no turn is anyone's to play.
   const replay = useReplayMode();
@@ -85,7 +86,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     return () => cancelAnimationFrame(frame);
   }, [narrow, selected]);
 
-  const describe = (line: LogLine) => markCovered(t, describeEvent(t, line.event, player, cardName), line, seat);
+  const describe = (line: LogLine) =>
+    markCovered(t, describeEvent(t, line.event, namedAt(line, player), cardName), line, seat);
 
   const hand = view.hand ?? [];
   const open = useDecisionsOpen(); // not in a replay, nor at a table its host ended

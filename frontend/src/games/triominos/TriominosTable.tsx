@@ -8,7 +8,7 @@ import { gameOverStatus } from "../../app/gameOver";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
-import { markCovered, useEventLog, type LogLine } from "../../app/eventLog";
+import { markCovered, namedAt, useEventLog, type LogLine } from "../../app/eventLog";
 import { EventLog, EventToast } from "./EventLog";
 import { describeEvent, isHighlight } from "./events";
 import { Hand } from "./Hand";
@@ -58,7 +58,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     !replay && view.finished && view.rounds.length ? view.rounds.length - 1 : null,
   );
   const seenRounds = useRef(view.rounds.length);
-  const received = useEventLog(state, 60);
+  const names = useMemo(() => info.seats.map((_, s) => seatName(t, info, s)), [t, info]);
+  const received = useEventLog(state, 60, names);
   // The round's start (who starts and why, TR-SETUP-3/4) comes with the state that began
   // the round; the first round's comes with the game, before any page could hear of it,
   // and a page opened later missed it too: the view still has it, as the oldest line.
@@ -71,8 +72,10 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   }, [received, view.round_start]);
 
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
-  const describe = useCallback((event: GameEvent) => describeEvent(t, event, player), [t, player]);
-  const describeLine = useCallback((line: LogLine) => markCovered(t, describe(line.event), line, seat), [t, describe, seat]);
+  const describeLine = useCallback(
+    (line: LogLine) => markCovered(t, describeEvent(t, line.event, namedAt(line, player)), line, seat),
+    [t, player, seat],
+  );
   const bonusPoints = useCallback((bonus: Bonus) => setup.points?.[bonus] ?? 0, [setup.points]);
   const bonusLabel = useCallback(
     (bonus: Bonus) => t("triominos.ui.bonus_points", { bonus: t(`triominos.reasons.${bonus}`), points: signed(bonusPoints(bonus)) }),
