@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,7 +32,7 @@ redis = pytest.importorskip("redis")
 
 from gametable.server.cluster import OWNER, PEER_TOKEN, TABLES  # noqa: E402
 from gametable.server.postgres import PostgresStorage  # noqa: E402
-from gametable.server.storage import TableRow  # noqa: E402
+from gametable.server.storage import SeatRow, StorageError, TableRow  # noqa: E402
 
 pytestmark = pytest.mark.server
 
@@ -542,6 +543,52 @@ def test_leases_are_exclusive_renewed_by_value_and_lost_when_taken(redis_url: st
     run_async(run())
 
 
+def test_after_redis_lost_the_lease_a_late_write_of_the_old_owner_is_refused(
+        database: str, redis_url: str) -> None:
+    """The helper's race: Redis restarts without its keys while process A runs a table;
+    B, asked about it, finds no lease and takes the table over while A still believes
+    its lease good for a moment. A join through A then was stored over B's (two people
+    on one seat). B's claim raises the table's owner number in PostgreSQL before it
+    loads the table, and A's write, carrying the number A got, is refused."""
+    from gametable.server.cluster import Cluster  # noqa: PLC0415
+
+    async def run() -> None:
+        setup = PostgresStorage(database)
+        await setup.create_table(TableRow(
+            id="t1", game="sequence-cats", config={"rules_version": 2}, seed=1,
+            host_hash="h", created=0.0, seats=[SeatRow(0, "human"), SeatRow(1, "open")]))
+        setup.close()
+        clusters, storages = [], []
+        for port in (1, 2):
+            cluster = Cluster(redis_url, f"http://127.0.0.1:{port}")
+            storage = PostgresStorage(database)
+            cluster.manager = cast(Any, FakeManager({"t1"}))
+            cluster._fenced, storage.fence_of = storage, cluster.fences.get
+            clusters.append(cluster)
+            storages.append(storage)
+        one, two = clusters
+        assert await one.claim("t1") and one.fences == {"t1": 1}
+        await storages[0].save_seat("t1", SeatRow(1, "human", name="Xavier", token_hash="x"))
+        await one.redis.flushall()  # Redis restarted without its keys
+        assert await two.claim("t1") and two.fences == {"t1": 2}
+        assert one.holds("t1")  # A does not know yet
+        with pytest.raises(StorageError, match="taken over by another process"):
+            await storages[0].save_seat("t1", SeatRow(1, "human", name="Ann", token_hash="a"))
+        await storages[1].save_seat("t1", SeatRow(1, "human", name="Yvonne", token_hash="y"))
+        await one.renew()  # A finds out: the table is dropped, its number forgotten
+        assert not one.holds("t1") and one.fences == {}
+        for cluster in clusters:
+            cluster._tasks = []
+            await cluster.stop()
+        assert two.fences == {}
+        row = storages[1].load_table("t1")
+        assert row is not None and row.seats[1].name == "Yvonne"
+        for storage in storages:
+            storage.close()
+
+    run_async(run())
+
+
 def test_an_unknown_table_id_is_answered_here_without_a_lease(redis_url: str) -> None:
     """Asking any process for a table that does not exist made it take a lease in Redis
     and note the id among the cluster's tables (cleaned up seconds later; a stream of
@@ -843,6 +890,120 @@ def test_a_request_stops_waiting_for_an_owner_that_hangs_once_its_lease_moves(
     assert status == 200 and waited < 5, waited
     status, waited = run_async(run("POST"))
     assert status == 503 and waited < 5, waited
+
+
+def test_a_websocket_piped_to_an_owner_that_hangs_is_closed_once_its_lease_moves(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    """A client piped through B to owner A, which then hangs (a stuck loop, a paused
+    machine: SIGSTOP), saw nothing for 50 s — the moves made at B, which took the table
+    over within seconds, included — until the websockets library's keep-alive gave up.
+    B now closes it with 1012 as soon as A's lease moves (here: expires), and the
+    client reconnects to B, which takes the table over."""
+    a = process(tmp_path, "a", database, redis_url)
+    b = process(tmp_path, "b", database, redis_url)
+    try:
+        async def play() -> float:
+            created = await create(a.url, [{"kind": "human"}, {"kind": "human"}])
+            table_id = created["table"]["id"]
+            async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+                joined = (await http.post(f"/api/tables/{table_id}/join",
+                                          json={"name": "Bea"})).json()
+            path = f"/api/tables/{table_id}/ws"
+            bea = Client(b.ws_url + path, joined["token"])  # piped to A
+            await bea.connect()
+            assert owner_url(redis_url, table_id) == a.url
+            assert a.process is not None
+            a.process.send_signal(signal.SIGSTOP)
+            try:
+                started = time.monotonic()
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    while True:
+                        await bea.next("state", timeout=30)
+                waited = time.monotonic() - started
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+                again = Client(b.ws_url + path, joined["token"])  # as the page does
+                await again.connect()
+                assert owner_url(redis_url, table_id) == b.url
+                assert again.latest()["version"] == 0 and again.seat == 1
+                await again.close()
+            finally:
+                a.process.send_signal(signal.SIGCONT)
+            return waited
+
+        waited = run_async(play())
+        assert waited < 12, waited  # the lease's 3 s, a look a second, not 50 s
+    finally:
+        a.stop()
+        b.stop()
+
+
+class FloodingClient:
+    """A client socket that sends ``frames`` frames as fast as it can, then leaves."""
+
+    def __init__(self, frames: int) -> None:
+        self.left = frames
+
+    async def next_frame(self) -> str | None:
+        await asyncio.sleep(0)
+        if self.left == 0:
+            return None
+        self.left -= 1
+        return '{"type": "ping"}'
+
+
+class QuietOwner:
+    """The owner's end of a piped websocket: keeps what it is sent, says nothing."""
+
+    def __init__(self) -> None:
+        self.received = 0
+        self.protocol = SimpleNamespace(close_rcvd=None)
+
+    async def send(self, frame: str) -> None:
+        self.received += 1
+
+    def __aiter__(self) -> QuietOwner:
+        return self
+
+    async def __anext__(self) -> str:
+        await asyncio.sleep(3600)
+        raise StopAsyncIteration
+
+    async def close(self) -> None:
+        pass
+
+
+def test_a_flood_piped_through_another_process_is_paced_there() -> None:
+    """Frames a client sent through a process that does not own the table were passed
+    on as fast as they came: the owner paced them only after millions had been decoded
+    and sent on, and the piping process, busy, could lose every lease it held. They are
+    paced where they arrive now, as the owner paces them: each connection at 200 a
+    second after a burst of 400 (``socket.Throttle``), and the connections of one
+    address together at the server's ``messages`` rate (here 100 a second after 100)."""
+    from gametable.server.cluster import _pipe  # noqa: PLC0415
+    from gametable.server.limits import Pace  # noqa: PLC0415
+
+    async def flood(clients: int, frames: int, pace: Pace | None
+                    ) -> tuple[list[float], list[QuietOwner]]:
+        waits: list[float] = []
+
+        async def sleep(seconds: float) -> None:  # note the wait instead of waiting
+            waits.append(seconds)
+            await asyncio.sleep(0)
+
+        owners = [QuietOwner() for _ in range(clients)]
+        await asyncio.gather(*(
+            _pipe(cast(Any, FloodingClient(frames)), owner, None, pace, sleep)
+            for owner in owners))
+        return waits, owners
+
+    waits, owners = run_async(flood(1, 1000, None))
+    assert owners[0].received == 1000  # nothing is lost, only delayed
+    assert sum(waits) >= (1000 - 400) / 200 * 0.95, sum(waits)
+    waits, owners = run_async(flood(1, 400, None))
+    assert waits == []  # an honest client's burst is not slowed down
+    waits, owners = run_async(flood(3, 300, Pace(100, 100)))
+    assert [owner.received for owner in owners] == [300] * 3
+    assert max(waits) >= (900 - 100) / 100 * 0.95, max(waits)
 
 
 def test_a_path_with_dot_segments_is_not_passed_on_to_the_owner(

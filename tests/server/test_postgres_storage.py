@@ -216,3 +216,53 @@ def test_only_tables_whose_game_has_not_started_are_candidates_to_expire(url: st
     assert storage.waiting_before(10.0) == ["never-started"]
     storage.close()
 
+
+
+def test_a_write_of_an_earlier_owner_arriving_after_a_takeover_is_refused(url: str) -> None:
+    """Several processes (``gametable.server.fencing``): process A ran a table; its
+    lease moved to B (A paused, or Redis lost its keys) while a write of A's was still
+    on its way. Only actions were a compare-and-set, so A's late seat, options or host
+    were stored over B's: two people held one seat, and the one A stored was shown the
+    hand the other had played. B's takeover raises the table's owner number first, and
+    every later write of A, which carries the number A got, is refused; nothing of it
+    is stored."""
+    a, b = PostgresStorage(url), PostgresStorage(url)
+    fences_a: dict[str, int] = {}
+    fences_b: dict[str, int] = {}
+    a.fence_of, b.fence_of = fences_a.get, fences_b.get
+
+    async def run() -> None:
+        fences_a["t1"] = await a.take_table("t1")
+        assert fences_a["t1"] == 0  # not stored yet: created with 0
+        await a.create_table(table(seats=[SeatRow(0, "human"), SeatRow(1, "open"),
+                                          SeatRow(2, "open")]))
+        await a.save_seat("t1", SeatRow(1, "human", name="Xavier", token_hash="x"))
+        fences_b["t1"] = await b.take_table("t1")  # B takes the table over
+        assert fences_b["t1"] == 1
+        late = [a.save_seat("t1", SeatRow(2, "human", name="Xavier", token_hash="x2")),
+                a.save_options("t1", {"rules_version": 2, "sequences_to_win": 2}, 7, None),
+                a.save_host("t1", "a-host", 1), a.save_clock("t1", {"late": True}),
+                a.save_watching("t1", False), a.mark_ended("t1", 5.0),
+                a.mark_finished("t1", 5.0), a.append_action("t1", 1, 0, {"type": "late"})]
+        for write in late:
+            with pytest.raises(StorageError, match="taken over by another process"):
+                await write
+        await b.save_seat("t1", SeatRow(2, "human", name="Yvonne", token_hash="y"))
+        await b.append_action("t1", 1, 0, {"type": "b"})
+        with pytest.raises(StorageError, match="run by another process"):
+            await b.save_seat("t2", SeatRow(0, "open"))  # a table B did not take over
+
+    run_async(run())
+    row = b.load_table("t1")
+    assert row is not None
+    assert [(s.name, s.token_hash) for s in row.seats] == [
+        (None, None), ("Xavier", "x"), ("Yvonne", "y")]
+    assert row.config == {"rules_version": 2} and row.seed == 1 and row.host_hash == "h"
+    assert row.clock is None and row.watching and row.ended is None
+    assert row.actions == [(0, {"type": "b"})]
+    # One process (no fence_of): writes are not fenced, as before.
+    single = PostgresStorage(url)
+    run_async(single.save_host("t1", "h2", None))
+    assert single.load_table("t1").host_hash == "h2"  # type: ignore[union-attr]
+    for storage in (a, b, single):
+        storage.close()

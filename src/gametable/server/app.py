@@ -264,6 +264,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             from gametable.server.cluster import Cluster  # noqa: PLC0415 (only then)
 
             cluster = Cluster(settings.redis, settings.advertise or "http://127.0.0.1:8000")
+            cluster.relay_rate = settings.rates.get("messages")
             active = await asyncio.to_thread(store.load_tables, active_only=True)
             await cluster.start(manager, [row.id for row in active],
                                 fingerprint=fingerprint(secret)
@@ -674,7 +675,8 @@ class Gametable:
                     await cluster.serve_socket(
                         socket, table_id, scope, peer,
                         lambda accepted: serve_client(accepted, state.manager, table_id,
-                                                      address, state.limits, state.sockets))
+                                                      address, state.limits, state.sockets),
+                        address)
                     return
                 await serve_client(socket, state.manager, table_id,
                                    client_key(scope), state.limits, state.sockets)

@@ -27,7 +27,12 @@ table's computer players and turn clock.
   whose lease was lost (taken, deleted, Redis unreachable) drops the table from memory
   at once and closes its connections with 1012; an action stored by another owner
   meanwhile makes its next append fail (the append is a compare-and-set on the action
-  number), and the table is then reloaded from storage.
+  number), and the table is then reloaded from storage. Every other write is fenced in
+  PostgreSQL: a process that takes a table over raises the table's owner number before
+  loading it, and a write carrying an older number (an earlier owner's, under way as the
+  table changed hands) is refused (:mod:`gametable.server.fencing`). A websocket piped to
+  an owner is closed with 1012 as soon as that owner's lease moves, even if the owner
+  hangs without closing it.
 
 Without ``--redis`` none of this runs.
 """
@@ -39,7 +44,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
@@ -52,9 +57,10 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from redis.exceptions import RedisError
 from starlette.types import Message, Receive, Scope, Send
 
-from gametable.server.fencing import FencedStorage
+from gametable.server.fencing import FencedStorage, FencesWrites
+from gametable.server.limits import Pace, Rate
 from gametable.server.logname import log_name
-from gametable.server.socket import Socket
+from gametable.server.socket import Socket, Throttle
 from gametable.server.storage import StorageError
 from gametable.server.tables import RESTART_CLOSE, Refused
 
@@ -174,6 +180,15 @@ class Cluster:
         self._orphans = self.redis.register_script(_ORPHANS)
         self.held: dict[str, float] = {}
         self._claimed: dict[str, float] = {}
+        self.fences: dict[str, int] = {}
+        """The owner number this process got in storage for each table it took over
+        (with a storage that :class:`~gametable.server.fencing.FencesWrites`)."""
+        self._fenced: FencesWrites | None = None
+        self.relay_rate: Rate | None = None
+        """The pace of the messages that one address's piped websockets send together
+        (the server's ``messages`` rate); ``None``: each connection's own pace only."""
+        self._relay_paces: dict[str, tuple[Pace, int]] = {}
+        self._owners_seen: dict[str, tuple[float, str | None]] = {}
         self.peer_token = ""
         self.fingerprint = ""
         self.manager: TableManager | None = None
@@ -221,6 +236,9 @@ class Cluster:
             raise ClusterError(f"Redis at {self.redis_url}: {error}") from None
         self.manager = manager
         manager.fence = self.holds
+        if isinstance(manager.storage, FencesWrites):
+            manager.storage.fence_of = self.fences.get
+            self._fenced = manager.storage
         manager.storage = FencedStorage(manager.storage, self.holds)
         manager.claim = self._claim_new
         manager.held_elsewhere = self.held_elsewhere
@@ -240,6 +258,7 @@ class Cluster:
         for task in self._tasks:
             task.cancel()
         held, self.held = list(self.held), {}
+        self.fences.clear()
         for table_id in held:
             with contextlib.suppress(RedisError, OSError):
                 await self._release(keys=[OWNER + table_id], args=[self.value])
@@ -271,11 +290,13 @@ class Cluster:
         return sent + self.lease_seconds - MARGIN_SECONDS
 
     async def claim(self, table_id: str) -> bool:
-        """Take the lease of ``table_id`` if nobody holds it; returns whether this
-        process holds it now.
+        """Take the lease of ``table_id`` if nobody holds it, and with it (in storage
+        that :class:`~gametable.server.fencing.FencesWrites`) the table's next owner
+        number; returns whether this process holds it now.
 
         Raises:
-            ClusterError: Redis does not answer.
+            ClusterError: Redis does not answer, or storage could not give the owner
+                number (the lease is given back).
         """
         if self.stopped:
             return False
@@ -291,6 +312,15 @@ class Cluster:
             raise ClusterError(f"Redis: {error}") from None
         if not taken:
             return False
+        if self._fenced is not None:
+            # Before the table is loaded: a write of its earlier owner still under way is
+            # stored before this (and loaded) or refused after it.
+            try:
+                self.fences[table_id] = await self._fenced.take_table(table_id)
+            except StorageError as error:
+                with contextlib.suppress(RedisError, OSError):
+                    await self._release(keys=[OWNER + table_id], args=[self.value])
+                raise ClusterError(f"table {table_id} not taken over: {error}") from None
         if self.manager is not None:
             # A copy of the table still in memory here dates from before another process
             # ran it: it has fallen behind, and the next get loads the stored table.
@@ -353,6 +383,7 @@ class Cluster:
         if self.held.pop(table_id, None) is None:
             return
         self._claimed.pop(table_id, None)
+        self.fences.pop(table_id, None)
         self.losses += 1
         log.warning("cluster: table %s lost: %s", log_name(table_id), why)
         if self.manager is not None:
@@ -363,6 +394,7 @@ class Cluster:
         tables (nobody is to take it over: it is gone, expired or unused here)."""
         self.held.pop(table_id, None)
         self._claimed.pop(table_id, None)
+        self.fences.pop(table_id, None)
         if self.manager is not None:
             self.manager.load_failed.discard(table_id)
         try:
@@ -553,10 +585,17 @@ class Cluster:
             await asyncio.sleep(0.2)
 
     async def serve_socket(self, socket: Socket, table_id: str, scope: Scope, peer: Peer,
-                           local: Callable[[Socket], Awaitable[None]]) -> None:
+                           local: Callable[[Socket], Awaitable[None]],
+                           address: str = "-") -> None:
         """Serve a table websocket: here (``local``, with the handshake already done)
         when this process owns the table, else piped to the owner's. When the owner
-        goes, the client's socket is closed with 1012 so that it reconnects."""
+        goes — its connection breaks, or its lease moves while it hangs — the client's
+        socket is closed with 1012 so that it reconnects.
+
+        Piped frames are paced here as the owner paces them (``socket.Throttle`` per
+        connection; with :attr:`relay_rate`, one pace for all the connections of
+        ``address``): a client sending as fast as it can slows itself down at this
+        process instead of having every frame decoded and sent on."""
         if not await socket.accept():
             return
         deadline = time.monotonic() + ROUTE_WAIT_SECONDS
@@ -584,7 +623,47 @@ class Cluster:
                 await asyncio.sleep(0.2)
                 continue
             break
-        await _pipe(socket, upstream)
+        with self._relay_pace(address) as pace:
+            await _pipe(socket, upstream, lambda: self._owner_moves(table_id, target), pace)
+
+    @contextlib.contextmanager
+    def _relay_pace(self, address: str) -> Iterator[Pace | None]:
+        """The pace the piped connections of ``address`` share, while one is open."""
+        if self.relay_rate is None:
+            yield None
+            return
+        pace, count = self._relay_paces.get(address) or (
+            Pace(1 / self.relay_rate.every, self.relay_rate.burst), 0)
+        self._relay_paces[address] = (pace, count + 1)
+        try:
+            yield pace
+        finally:
+            pace, count = self._relay_paces[address]
+            if count > 1:
+                self._relay_paces[address] = (pace, count - 1)
+            else:
+                del self._relay_paces[address]
+
+    async def _owner_moves(self, table_id: str, target: str) -> None:
+        """Return once ``target`` no longer holds ``table_id``'s lease (looked at every
+        :data:`OWNER_CHECK_SECONDS`; the connections piped to one table share a look)."""
+        while True:
+            await asyncio.sleep(OWNER_CHECK_SECONDS)
+            now = time.monotonic()
+            seen = self._owners_seen.get(table_id)
+            if seen is None or now - seen[0] >= OWNER_CHECK_SECONDS / 2:
+                try:
+                    value = await self.owner(table_id)
+                except ClusterError:
+                    continue  # Redis is slow to answer: the owner is not known to be gone
+                self._owners_seen[table_id] = seen = (now, value)
+                if len(self._owners_seen) > 10_000:
+                    self._owners_seen = {t: v for t, v in self._owners_seen.items()
+                                         if now - v[0] < OWNER_CHECK_SECONDS}
+            if seen[1] is None or seen[1].partition(" ")[2] != target:
+                log.warning("cluster: owner of table %s at %s: its lease moved; its piped "
+                            "websockets are closed", log_name(table_id), target)
+                return
 
     async def forward(self, scope: Scope, receive: Receive, send: Send, table_id: str,
                       peer: Peer, local: Callable[[Scope, Receive, Send], Awaitable[None]]
@@ -715,9 +794,15 @@ class _Accepted(Socket):
         return True
 
 
-async def _pipe(socket: Socket, upstream: Any) -> None:
+async def _pipe(socket: Socket, upstream: Any,
+                owner_moves: Callable[[], Coroutine[Any, Any, None]] | None = None,
+                pace: Pace | None = None,
+                sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
     """Copy frames both ways until one side closes; the owner's close code reaches the
-    client, or 1012 when the owner's connection broke (it died)."""
+    client, or 1012 when the owner's connection broke (it died) or ``owner_moves``
+    returned (its lease moved: it hangs). Frames from the client are paced as the owner
+    paces them (:class:`~gametable.server.socket.Throttle`, and ``pace`` shared with
+    the address's other connections)."""
 
     async def down() -> None:
         async for message in upstream:
@@ -725,25 +810,41 @@ async def _pipe(socket: Socket, upstream: Any) -> None:
                 await socket.send_text(message)
 
     async def up() -> None:
+        throttle = Throttle(sleep=sleep)
         while True:
             frame = await socket.next_frame()
             if frame is None:
                 return
+            await throttle.wait()
+            wait = pace.reserve() if pace is not None else 0.0
+            if wait:
+                await sleep(wait)
             await upstream.send(frame)
 
     downstream = asyncio.create_task(down())
     upstream_task = asyncio.create_task(up())
+    tasks = {downstream, upstream_task}
+    watcher: asyncio.Task[None] | None = (
+        asyncio.create_task(owner_moves()) if owner_moves is not None else None)
+    if watcher is not None:
+        tasks.add(watcher)
     try:
-        done, _ = await asyncio.wait({downstream, upstream_task},
-                                     return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        for task in (downstream, upstream_task):
+        for task in tasks:
             task.cancel()
         with contextlib.suppress(Exception):
-            await asyncio.gather(downstream, upstream_task, return_exceptions=True)
+            await asyncio.gather(*tasks, return_exceptions=True)
     if upstream_task in done:  # the client left
         with contextlib.suppress(Exception):
             await upstream.close()
+        return
+    if watcher is not None and watcher in done and downstream not in done:
+        # The owner hangs: its connection is dropped, not closed politely (that would
+        # wait for its answer).
+        with contextlib.suppress(Exception):
+            upstream.transport.abort()
+        await socket.close(*RESTART_CLOSE)
         return
     received = upstream.protocol.close_rcvd
     if received is None or received.code in (1006, 1011, 1001):

@@ -8,14 +8,39 @@ what the new owner stored. Every write about one table goes through
 :class:`FencedStorage`, which refuses it (:class:`StorageError`, answered as
 ``storage_failed``) unless the lease is still this process's. Actions are, besides, a
 compare-and-set on the table's action number in storage.
+
+That check is made before the write is sent: a write checked while the lease held may
+still reach the database after another process took the table over (this one paused,
+or its database link stalled). A storage that :class:`FencesWrites` (PostgreSQL) closes
+that gap in the database itself: taking a table over raises the table's owner number
+there, and every write carries the number its process got and is refused when it is no
+longer the table's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from gametable.server.storage import SeatRow, Storage, StorageError, TableRow
+
+
+@runtime_checkable
+class FencesWrites(Protocol):
+    """A storage whose writes about a table can be fenced by an owner number kept with
+    the table (:class:`~gametable.server.postgres.PostgresStorage`)."""
+
+    fence_of: Callable[[str], int | None] | None
+    """The number this process got for a table (``None``: it did not take the table
+    over, and the write is refused); unset: writes are not fenced."""
+
+    async def take_table(self, table_id: str) -> int:
+        """Raise ``table_id``'s owner number and return it (0: not stored yet).
+
+        Raises:
+            StorageError: the storage failed.
+        """
+        ...
 
 
 class FencedStorage:

@@ -8,6 +8,13 @@ the table's last stored action is N − 1, and the primary key (table, number) r
 second action N even when two writers try at the same moment. Whoever loses is told
 with :class:`StorageError` and nothing of its write is stored.
 
+With several processes (:mod:`gametable.server.cluster`) every write about a table is
+also **fenced**: a process that takes a table over first raises the table's owner number
+(:meth:`PostgresStorage.take_table`), and each of its writes is stored only while the
+number is still the one it got (:attr:`PostgresStorage.fence_of`). A write of an earlier
+owner that was under way when the table changed hands — a seat, the options, the host,
+the clock, the end — is refused rather than stored over the new owner's work.
+
 The schema is made and upgraded at start by the numbered SQL files in
 ``migrations/postgresql/`` (``0001_tables.sql``, …), each applied once, in order, in its
 own transaction, and noted in ``schema_migrations``; an advisory lock lets only one
@@ -21,7 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
 
@@ -122,35 +129,77 @@ class PostgresStorage:
         except Exception as error:
             raise StorageError(f"PostgreSQL: {error}") from None
         self.writes = 0
+        self.fence_of: Callable[[str], int | None] | None = None
+        """With several processes: the owner number this process got for a table when it
+        took the table over (:meth:`take_table`), or ``None`` (not taken: the write is
+        refused). ``None`` here (one process): writes are not fenced."""
+
+    async def take_table(self, table_id: str) -> int:
+        """Take ``table_id`` over: raise its owner number by one and return the new
+        number (0 for a table not stored yet: it is stored with 0). From then on a write
+        fenced with an older number is refused.
+
+        Raises:
+            StorageError: the database failed.
+        """
+        if self._pool.closed:
+            raise StorageError("storage is closed")
+        rows = await asyncio.to_thread(
+            self._rows, "UPDATE game_tables SET owner_fence = owner_fence + 1 WHERE id = %s "
+            "RETURNING owner_fence", (table_id,), write=True)
+        return int(rows[0][0]) if rows else 0
 
     # -- writing ---------------------------------------------------------------------
 
-    def _commit(self, statements: Sequence[_Statement], expect_rows: bool) -> None:
+    def _commit(self, statements: Sequence[_Statement], expect_rows: bool,
+                fence: tuple[str, int] | None) -> None:
         try:
             with self._pool.connection() as conn, conn.transaction():
+                # The row stays locked until the commit: a process taking the table over
+                # (take_table) waits for this write, or this one sees its number.
+                if fence is not None and not conn.execute(
+                        "SELECT 1 FROM game_tables WHERE id = %s AND owner_fence = %s "
+                        "FOR SHARE", fence).fetchone():
+                    raise _Fenced
                 for sql, params in statements:
                     cursor = conn.execute(sql, params)
                     if expect_rows and cursor.rowcount == 0:
                         raise _Conflict
         except _Conflict:
             raise StorageError("another action was stored under that number") from None
+        except _Fenced:
+            raise StorageError(f"table {fence[0] if fence else ''} was taken over by another "
+                               "process: this one's write is not stored") from None
         except psycopg.Error as error:
             raise StorageError(f"PostgreSQL: {error}") from None
         self.writes += 1
 
-    async def _write(self, *statements: _Statement, expect_rows: bool = False) -> None:
+    async def _write(self, table_id: str | None, *statements: _Statement,
+                     expect_rows: bool = False) -> None:
+        """Commit ``statements`` in one transaction; fenced for ``table_id`` (see
+        :attr:`fence_of`)."""
         if self._pool.closed:
             raise StorageError("storage is closed")
-        await asyncio.to_thread(self._commit, statements, expect_rows)
+        fence: tuple[str, int] | None = None
+        if self.fence_of is not None and table_id is not None:
+            number = self.fence_of(table_id)
+            if number is None:
+                raise StorageError(f"table {table_id} is run by another process now")
+            fence = (table_id, number)
+        await asyncio.to_thread(self._commit, statements, expect_rows, fence)
 
     async def create_table(self, table: TableRow) -> None:
+        fence = self.fence_of(table.id) if self.fence_of is not None else 0
+        if fence is None:
+            raise StorageError(f"table {table.id} is run by another process now")
         await self._write(
+            None,  # a new row: its primary key refuses a second one
             ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock, "
-             "host_seat) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+             "host_seat, owner_fence) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
              (table.id, table.game, orjson.dumps(table.config).decode(), table.seed,
               table.host_hash, table.created,
               None if table.clock is None else orjson.dumps(table.clock).decode(),
-              table.host_seat)),
+              table.host_seat, fence)),
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
@@ -159,15 +208,14 @@ class PostgresStorage:
         if seed is not None:
             statements.append(("UPDATE game_tables SET seed = %s WHERE id = %s",
                                (seed, table_id)))
-        await self._write(*statements)
+        await self._write(table_id, *statements)
 
     async def save_options(self, table_id: str, config: dict[str, Any], seed: int,
                            clock: dict[str, Any] | None) -> None:
-        await self._write(("UPDATE game_tables SET config = %s, seed = %s, clock = %s "
-                           "WHERE id = %s",
-                           (orjson.dumps(config).decode(), seed,
-                            None if clock is None else orjson.dumps(clock).decode(),
-                            table_id)))
+        await self._write(table_id, (
+            "UPDATE game_tables SET config = %s, seed = %s, clock = %s WHERE id = %s",
+            (orjson.dumps(config).decode(), seed,
+             None if clock is None else orjson.dumps(clock).decode(), table_id)))
 
     async def append_action(self, table_id: str, number: int, seat: int,
                             action: dict[str, Any], clock: dict[str, Any] | None = None
@@ -181,38 +229,42 @@ class PostgresStorage:
         )]
         if clock is not None:
             statements.append(_clock_statement(table_id, clock))
-        await self._write(*statements, expect_rows=True)
+        await self._write(table_id, *statements, expect_rows=True)
 
     async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
-        await self._write(_clock_statement(table_id, clock))
+        await self._write(table_id, _clock_statement(table_id, clock))
 
     async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
-        await self._write(("UPDATE game_tables SET host_hash = %s, host_seat = %s "
-                           "WHERE id = %s", (host_hash, host_seat, table_id)))
+        await self._write(table_id, ("UPDATE game_tables SET host_hash = %s, host_seat = %s "
+                                     "WHERE id = %s", (host_hash, host_seat, table_id)))
 
     async def save_watching(self, table_id: str, allowed: bool) -> None:
-        await self._write(("UPDATE game_tables SET watchers_off = %s WHERE id = %s",
-                           (None if allowed else 1, table_id)))
+        await self._write(table_id, ("UPDATE game_tables SET watchers_off = %s WHERE id = %s",
+                                     (None if allowed else 1, table_id)))
 
     async def mark_ended(self, table_id: str, when: float) -> None:
-        await self._write(("UPDATE game_tables SET ended = %s, finished = %s WHERE id = %s",
-                           (when, when, table_id)))
+        await self._write(table_id, ("UPDATE game_tables SET ended = %s, finished = %s "
+                                     "WHERE id = %s", (when, when, table_id)))
 
     async def mark_finished(self, table_id: str, when: float) -> None:
-        await self._write(("UPDATE game_tables SET finished = %s WHERE id = %s",
-                           (when, table_id)))
+        await self._write(table_id, ("UPDATE game_tables SET finished = %s WHERE id = %s",
+                                     (when, table_id)))
 
     async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
         if table_ids:
-            await self._write(("UPDATE game_tables SET expired = %s WHERE id = ANY(%s)",
-                               (when, list(table_ids))))
+            await self._write(None, ("UPDATE game_tables SET expired = %s "
+                                     "WHERE id = ANY(%s)", (when, list(table_ids))))
 
     # -- reading (called in worker threads) -------------------------------------------
 
-    def _rows(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    def _rows(self, sql: str, params: Sequence[Any], *, write: bool = False
+              ) -> list[tuple[Any, ...]]:
         try:
             with self._pool.connection() as conn:
-                return conn.execute(sql, params).fetchall()
+                rows = conn.execute(sql, params).fetchall()
+                if write:
+                    conn.commit()
+                return rows
         except psycopg.Error as error:
             raise StorageError(f"PostgreSQL: {error}") from None
 
@@ -288,6 +340,10 @@ class PostgresStorage:
 
 class _Conflict(Exception):
     """The compare-and-set of an append found another last action."""
+
+
+class _Fenced(Exception):
+    """A fenced write found another owner number: the table was taken over."""
 
 
 def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:

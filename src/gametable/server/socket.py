@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -55,11 +56,13 @@ class Throttle:
     but honest client loses nothing and a flooding one only slows itself down.
     """
 
-    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = burst
         self.stamp = time.monotonic()
+        self.sleep = sleep
 
     async def wait(self) -> None:
         """Return at once, or after the pause this message needs to keep the rate."""
@@ -80,7 +83,7 @@ class Throttle:
 
     async def pause(self, seconds: float) -> None:
         """Wait ``seconds`` (as :meth:`take` said), then count the message."""
-        await asyncio.sleep(seconds)
+        await self.sleep(seconds)
         self.tokens = 0.0
         self.stamp = time.monotonic()
 
