@@ -68,6 +68,34 @@ def test_two_friends_talk_under_a_sequence_cats_table(
     anna.screenshot(path=shots / "table-chat-laptop.png", full_page=True)
 
 
+def test_a_line_read_in_the_chat_does_not_show_over_the_page_again(
+        browser: Browser, web_server: LiveServer) -> None:
+    """A line that comes while the chat is out of sight shows over the page for a few
+    seconds. Once it had gone, the reader scrolled down to the chat, read the line and
+    went back up to the board: it showed over the page again (a minute later too), the
+    toast taking every line not on screen now for a new one."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    bjarni = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    bjarni.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    expect(bjarni.locator(".sc-board")).to_be_visible()
+    toast = bjarni.locator(".chat-toast")
+    with SeatSocket(web_server, table, tokens[0]) as anna:
+        anna.chat("Are you there?")
+        expect(toast).to_contain_text("Anna: Are you there?")
+        expect(toast).to_have_count(0, timeout=10_000)  # after its few seconds
+        bjarni.locator(".table-chat summary").click()
+        bjarni.locator(".table-chat .chat-input").scroll_into_view_if_needed()
+        expect(bjarni.locator(".table-chat .chat-log")).to_contain_text("Are you there?")
+        bjarni.wait_for_timeout(6500)  # read at leisure
+        bjarni.evaluate("window.scrollTo(0, 0)")
+        expect(bjarni.locator(".table-chat .chat-input")).not_to_be_in_viewport()
+        bjarni.wait_for_timeout(1000)
+        assert toast.count() == 0  # (expect would wait for it to go)
+        anna.chat("Your turn!")  # a new line, out of sight: it shows
+        expect(toast).to_contain_text("Anna: Your turn!")
+
+
 def test_a_table_with_no_one_to_talk_to_shows_no_chat(
         browser: Browser, web_server: LiveServer) -> None:
     """Alone with computer players there is nobody to read it."""

@@ -42,8 +42,15 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const [firstSeen] = useState(newest);
-  const fresh = last !== null && last.id > firstSeen && last.seat !== seat && !inView ? last : null;
+  // Lines already there when the page opened, and those the reader has had in sight
+  // since, are read: only a newer one shows over the page (once scrolled away from the
+  // chat, a line read there showed again).
+  const [seenUpTo, setSeenUpTo] = useState(newest);
+  const inSight = inView && open;
+  useEffect(() => {
+    if (inSight) setSeenUpTo(newest);
+  }, [inSight, newest]);
+  const fresh = last !== null && last.id > seenUpTo && last.seat !== seat && !inSight ? last : null;
   const shown = useNewestShown(fresh?.id ?? -1, TOAST_MS);
   const [dismissed, setDismissed] = useState(-1);
   const openChat = (id: number) => {
