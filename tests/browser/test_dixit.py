@@ -1109,10 +1109,11 @@ def test_claiming_the_storyteller_role_and_a_clue_mimed_at_the_table(
     anna.screenshot(path=shots / "dixit-mime-reveal-laptop.png")
     assert page_scores(anna, 3) == rules_scores(web_server, table_id(anna))
     # The status line said what to do with a hand the result hides: it says how to get
-    # back to it first, then what comes.
+    # back to it first, then what comes — as the next round's (two tasks in one line
+    # read as one: "… when you have seen it. Tell a clue …").
     status = anna.locator(".dx-status-text")
     expect(status).to_contain_text(
-        "Round 1's result: press Continue when you have seen it. ")
+        "Round 1's result: press Continue when you have seen it. Round 2 has begun: ")
     continue_reveal(anna)
     expect(status).not_to_contain_text("press Continue")
     expect(anna.locator(".dx-hand-card").last).to_be_in_viewport()  # all 7 cards (DX-3P)

@@ -261,8 +261,13 @@ export function DixitTable(props: GameTableProps) {
     : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player });
   // While the last round's result covers the hand, the status line said "Give the card
   // from your hand…" of a hand out of sight: it says how to get back to it first.
+  // Once the next round has begun, the line says so between the two tasks.
   const status =
-    showReveal && lastRound && seat !== null && !onScreen ? t("dixit.ui.status.after_reveal", { round: lastRound.round, next }) : next;
+    showReveal && lastRound && seat !== null && !onScreen
+      ? view.finished || ended || view.round <= lastRound.round
+        ? t("dixit.ui.status.after_reveal", { round: lastRound.round, next })
+        : t("dixit.ui.status.after_reveal_next", { round: lastRound.round, next_round: view.round, next })
+      : next;
   // While a round's reveal shows, its cards are sized so that they and the two lines
   // under each (the owner, the first votes) fit the table under the heading, on a
   // 1366 × 768 laptop's window too; more votes may scroll.
