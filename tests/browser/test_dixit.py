@@ -1706,6 +1706,30 @@ def test_on_a_portuguese_tablet_eight_revealed_cards_name_their_owners_and_voter
     assert "Computador 2" in owners.all_inner_texts()
 
 
+def test_on_a_portuguese_phone_the_revealed_cards_name_their_owners_whole(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-ROUND-5's reveal with five players on a 390 px phone in Portuguese: the owner
+    under a card read "Computadoı", its last letter cut by the column's edge."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["easy"] * 4, {0: "Prófari"})
+    page = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     device_scale_factor=2).new_page())
+    page.add_init_script("localStorage.setItem('gametable.lang', 'pt')")
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "Viagem ao estrangeiro")
+    expect(page.locator(".dx-reveal")).to_be_visible(timeout=60_000)
+    owners = page.locator(".dx-reveal-owner-text")
+    expect(owners).to_have_count(5)
+    cut = page.evaluate("""() => [...document.querySelectorAll(
+            '.dx-reveal-owner-text, .dx-voter')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+        .map(e => `${e.textContent}: ${e.scrollWidth} × ${e.scrollHeight} px in `
+                  + `${e.clientWidth} × ${e.clientHeight}`)""")
+    page.screenshot(path=str(shots / "dixit-five-reveal-phone-pt.png"), full_page=True)
+    assert cut == [], cut
+
+
 def to_the_vote(page: Page, server: LiveServer, table: str, tokens: dict[int, str]) -> None:
     """Bjarni's page (seat 1) at ``table``, where Anna (seat 0, by websocket) tells
     "Distance" and Bjarni gives a card: the vote has begun."""
