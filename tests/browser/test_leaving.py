@@ -93,7 +93,8 @@ def test_a_player_finds_the_table_again_in_the_lobby_and_leaves_it_mid_game(
         anna.wait(lambda newer: newer["version"] > state["version"])
         carla.get_by_role("button", name="Leave the table").click()
         expect(carla.locator(".leave-table")).to_contain_text(
-            "Leave the game? A computer player takes over your seat and the others play on.")
+            "Leave the game? A computer player takes over your seat for the rest of the game "
+            "and the others play on: you cannot come back to it.")
         carla.locator(".leave-table").get_by_role("button", name="Leave", exact=True).click()
         expect(carla.locator(".lobby")).to_be_visible()
         expect(carla.locator(".your-tables")).to_have_count(0)
