@@ -50,7 +50,7 @@ def test_the_turn_is_announced_by_sound_title_icon_and_notification(
             page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
             expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
             # Anna's turn: one chime, the title and the icon say so.
-            expect(page).to_have_title("● Your turn · gametable")
+            expect(page).to_have_title("● Your turn · Sequence Cats · gametable")
             assert page.locator("link[rel~='icon']").get_attribute("href") == \
                 "/favicon-turn.svg"
             page.wait_for_function("window.__chimes === 1")
@@ -59,14 +59,15 @@ def test_the_turn_is_announced_by_sound_title_icon_and_notification(
 
             page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
             page.locator('.sc-space[data-target="true"]').first.click()
-            # Bruno's turn: title and icon back to normal, no chime.
-            expect(page).to_have_title("gametable")
+            # Bruno's turn: title and icon back to normal, no chime. The tab names the
+            # game (several open tables' tabs all read "gametable").
+            expect(page).to_have_title("Sequence Cats · gametable")
             assert page.locator("link[rel~='icon']").get_attribute("href") == "/favicon.svg"
 
             # Anna's tab hidden: her next turn also comes as a notification.
             page.evaluate("window.__hidden = true")
             bruno.act("play")
-            expect(page).to_have_title("● Your turn · gametable")
+            expect(page).to_have_title("● Your turn · Sequence Cats · gametable")
             page.wait_for_function("window.__notes.length === 1")
             assert page.evaluate("window.__notes") == [
                 {"title": "Your turn at Sequence Cats", "body": "The table is waiting for you."}]
@@ -79,7 +80,7 @@ def test_the_turn_is_announced_by_sound_title_icon_and_notification(
             expect(mute).to_have_attribute("aria-pressed", "true")
             page.reload()
             expect(mute).to_have_attribute("aria-pressed", "true")
-            expect(page).to_have_title("● Your turn · gametable")
+            expect(page).to_have_title("● Your turn · Sequence Cats · gametable")
             # The title is set in the same commit that would have chimed.
             assert chimes(page) == 0
     finally:

@@ -1,7 +1,7 @@
 // The seat's "your turn" alerts and their switches: sound (remembered) and notifications.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notificationPermission, useMuted, useTurnAlert } from "./alerts";
+import { APP_TITLE, notificationPermission, useMuted, useTurnAlert } from "./alerts";
 import type { StateMessage, TableInfo } from "./types";
 
 export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: StateMessage; seat: number | null }) {
@@ -16,6 +16,7 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
     t("ui.alerts.your_turn"),
     t("ui.alerts.notification_title", { game }),
     t("ui.alerts.notification_body"),
+    `${game} · ${APP_TITLE}`,
   );
   // Once the game is over (or its host ended it) no turn will come.
   if (seat === null || info.status !== "playing" || info.ended_early) return null;

@@ -6,6 +6,8 @@ const MUTED_KEY = "gametable.alerts.muted";
 const ICON = "/favicon.svg";
 export const TURN_ICON = "/favicon-turn.svg";
 export const TURN_MARK = "● ";
+/** The site's name: the tab's title outside a table. */
+export const APP_TITLE = "gametable";
 
 const listeners = new Set<() => void>();
 
@@ -89,9 +91,17 @@ export function notificationPermission(): NotificationPermission | "unsupported"
  * Alerts the person while ``active`` (their seat must act): once when it becomes true
  * a chime (unless ``muted``) and, if the tab is hidden and notifications are allowed, a
  * notification ``{title, body}``; for as long as it holds, the tab's title starts with
- * ``TURN_MARK`` + ``label`` and the tab shows the alert icon. Both are restored after.
+ * ``TURN_MARK`` + ``label`` and the tab shows the alert icon. The tab's title is
+ * ``page`` otherwise (say, "Dixit · gametable"), and the site's name after.
  */
-export function useTurnAlert(active: boolean, muted: boolean, label: string, title: string, body: string): void {
+export function useTurnAlert(
+  active: boolean,
+  muted: boolean,
+  label: string,
+  title: string,
+  body: string,
+  page: string = APP_TITLE,
+): void {
   useEffect(() => {
     if (!active) return;
     if (!muted) chime();
@@ -119,13 +129,13 @@ export function useTurnAlert(active: boolean, muted: boolean, label: string, tit
   }, [active]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (!active) return;
-    const before = document.title;
-    document.title = `${TURN_MARK}${label} · ${before}`;
-    setIcon(TURN_ICON);
+    // The tab names the game (several tables open side by side read apart), and the
+    // turn first while it is the seat's.
+    document.title = active ? `${TURN_MARK}${label} · ${page}` : page;
+    if (active) setIcon(TURN_ICON);
     return () => {
-      document.title = before;
-      setIcon(ICON);
+      document.title = APP_TITLE;
+      if (active) setIcon(ICON);
     };
-  }, [active, label]);
+  }, [active, label, page]);
 }
