@@ -87,7 +87,14 @@ def place_a_tile(page: Page, touch: bool = False) -> dict[str, str]:
 
 def act(page: Page, action: str) -> None:
     before = version(page)
+    fits = page.locator('.tr-hand-tile[data-playable="true"]').count() > 0
     page.click(f'[data-action="{action}"]')
+    if action == "draw" and fits:
+        # A tile fits: the page asks before the points go (TR-DRAW-1).
+        question = page.locator(".tr-draw-question")
+        expect(question).to_contain_text("A tile of yours fits the table. Draw anyway (−5)?")
+        assert version(page) == before
+        question.locator('[data-action="draw-anyway"]').click()
     wait_for_new_state(page, before)
 
 
@@ -149,12 +156,25 @@ def test_a_whole_round_against_the_computer_by_clicking(
     expect(page.locator(".tr-facts")).to_contain_text("Round 1 of 1")
     expect(page.locator('[data-action="draw"]')).to_have_text("Draw (−5)")
 
-    done = {"place": 0, "draw": 0, "pass": 0}
+    done = {"place": 0, "draw": 0, "pass": 0, "asked": 0}
 
     def turn() -> bool:
         if page.locator(".tr-summary").count() or not my_turn(page):
             return False
         if page.locator('.tr-hand-tile[data-playable="true"]').count():
+            if not done["asked"] and enabled(page, "draw"):
+                # Draw while a tile fits: the page asks first (it cost 5 points without
+                # a word); Cancel draws nothing.
+                before = version(page)
+                page.click('[data-action="draw"]')
+                question = page.locator(".tr-draw-question")
+                expect(question).to_contain_text(
+                    "A tile of yours fits the table. Draw anyway (−5)?")
+                question.get_by_role("button", name="Cancel").click()
+                expect(question).to_have_count(0)
+                assert version(page) == before
+                expect(page.locator(".tr-draw-count")).to_have_text("0 of 3 drawn")
+                done["asked"] = 1
             place_a_tile(page)
             done["place"] += 1
             if done["place"] == 3:
@@ -169,7 +189,7 @@ def test_a_whole_round_against_the_computer_by_clicking(
         return True
 
     waiting.play_until([page], TABLE, done=lambda: finished(page), turn=turn, most=200)
-    assert done["place"] >= 3
+    assert done["place"] >= 3 and done["asked"] == 1
 
     # The round's summary and the final ranking, with the server's numbers.
     summary = page.locator(".tr-summary")

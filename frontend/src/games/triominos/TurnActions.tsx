@@ -35,6 +35,10 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
   }, [note]);
   useEffect(() => setNote(false), [myTurn, canPass]);
   const explains = myTurn && !canPass;
+  // Drawing while a tile fits is allowed (TR-DRAW-1: "does not want to place") but costs
+  // points for nothing the player may have meant: the first tap asks.
+  const [asking, setAsking] = useState(false);
+  useEffect(() => setAsking(false), [myTurn, canPlace, view.draws]);
   return (
     <div className="tr-turn-actions">
       <button
@@ -42,7 +46,8 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
         className={`tr-draw ${canDraw && myTurn ? "" : "idle"}`}
         data-action="draw"
         disabled={!canDraw}
-        onClick={onDraw}
+        aria-expanded={canPlace ? asking : undefined}
+        onClick={canPlace ? () => setAsking(!asking) : onDraw}
         title={t("triominos.ui.draw_help")}
       >
         {t("triominos.ui.draw", { points: signed(view.penalties.draw) })}
@@ -63,6 +68,17 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
         {t("triominos.ui.drawn", { drawn: view.draws, max: view.max_draws })}
       </span>
       {myTurn && <TimeLeftChip />}
+      {asking && canDraw && (
+        <p className="tr-actions-note tr-draw-question" role="group" aria-label={t("triominos.ui.draw_fits_question", { points: signed(view.penalties.draw) })}>
+          <span>{t("triominos.ui.draw_fits_question", { points: signed(view.penalties.draw) })}</span>
+          <button type="button" data-action="draw-anyway" onClick={() => { setAsking(false); onDraw(); }}>
+            {t("triominos.ui.draw_anyway")}
+          </button>
+          <button type="button" onClick={() => setAsking(false)}>
+            {t("ui.host.cancel")}
+          </button>
+        </p>
+      )}
       {note && (
         <p className="tr-actions-note" id="tr-pass-note" role="status" data-note="pass-not-yet">
           {t("triominos.ui.pass_help")}
