@@ -1730,6 +1730,32 @@ def test_on_a_portuguese_phone_the_revealed_cards_name_their_owners_whole(
     assert cut == [], cut
 
 
+def test_on_a_phone_the_clue_stays_in_sight_over_the_cards_voted_on(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-ROUND-5 with six players on a 390 px phone: the table's six cards do not fit
+    its box, and scrolling down to the last ones scrolled the clue out of sight, so one
+    compared cards 4–6 with a clue one could no longer read. The clue stays at the top
+    of the box while the cards pass under it."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["easy", "human"] + ["easy"] * 4, {1: "Bjarni"})
+    # A phone whose browser bars take their room (or a status line of two rows).
+    page = watch(browser.new_context(viewport={"width": 390, "height": 700}, is_mobile=True,
+                                     has_touch=True, device_scale_factor=2).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "submit", timeout=60_000)
+    choose_in_hand(page)
+    page.click('[data-action="submit"]')
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=60_000)
+    clue = page.locator(".dx-round .dx-clue")
+    expect(clue).to_be_in_viewport()
+    last = page.locator(".dx-slot").last
+    last.scroll_into_view_if_needed()
+    expect(last).to_be_in_viewport()
+    expect(clue).to_be_in_viewport()
+    page.screenshot(path=str(shots / "dixit-vote-phone-clue-in-sight.png"))
+
+
 def to_the_vote(page: Page, server: LiveServer, table: str, tokens: dict[int, str]) -> None:
     """Bjarni's page (seat 1) at ``table``, where Anna (seat 0, by websocket) tells
     "Distance" and Bjarni gives a card: the vote has begun."""

@@ -332,6 +332,7 @@ export function DixitTable(props: GameTableProps) {
   // page scrolls instead: the points and the end's buttons were out of sight in a box
   // nothing said could scroll.
   const pageScrolls = narrow && (seat === null || asShown.finished || showReveal);
+  const clueStays = view.phase === "vote" && !showReveal;
 
   const board = (
     <div
@@ -340,7 +341,8 @@ export function DixitTable(props: GameTableProps) {
       // (the seventh and eighth cards of a vote were out of sight with no sign of them).
       // In a wide window it fades at its bottom alone while more is below (its top holds
       // a round result's heading, which stays in sight).
-      className={`dx-board ${narrow && !pageScrolls ? "scroll-fade-block" : !narrow ? "scroll-fade-below" : ""}`}
+      // While the cards are voted on, the clue stays at the box's top: it fades below only.
+      className={`dx-board ${!narrow ? "scroll-fade-below" : pageScrolls ? "" : clueStays ? "scroll-fade-below" : "scroll-fade-block"}`}
       style={{ ["--slot-w" as string]: `${cardFit.width}px`, ["--slot-columns" as string]: String(cardFit.columns) }}
     >
       {view.finished && !rankingAside && <FinalRanking info={info} view={view} seat={seat} outcome={state.outcome} />}
