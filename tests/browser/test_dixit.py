@@ -1037,6 +1037,17 @@ def test_a_team_round_with_the_chat_and_the_choice_of_giver(
     reveal = anna.locator(".dx-reveal")
     expect(reveal.locator(".dx-reveal-group")).to_have_count(3)
     anna.screenshot(path=shots / "dixit-team-reveal-desktop.png")
+    # In a laptop's window the points lie under the cards: the three teams share the
+    # row's width (their long names took four lines in narrow columns beside an empty
+    # half).
+    anna.set_viewport_size({"width": 1280, "height": 800})
+    expect(reveal.locator(".dx-reveal-body.beside")).to_have_count(0)
+    widths = reveal.locator(".dx-reveal-group").evaluate_all(
+        "gs => gs.map(g => g.getBoundingClientRect().width)")
+    row = reveal.locator(".dx-reveal-points").evaluate("e => e.getBoundingClientRect().width")
+    assert sum(widths) >= 0.9 * row, (widths, row)
+    anna.screenshot(path=shots / "dixit-team-reveal-laptop.png")
+    anna.set_viewport_size(DESKTOP)
     expected = rules_scores(web_server, table_id(anna))
     assert page_scores(anna, 6) == expected
 
