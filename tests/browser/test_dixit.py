@@ -1942,9 +1942,9 @@ def test_ones_own_row_stays_in_sight_among_twelve_players_on_a_tablet(
     side = page.locator(".dx-side")
     assert side.evaluate("panel => panel.scrollHeight > panel.clientHeight")  # it scrolls
     mine = page.locator(".dx-player.mine")
-    page.wait_for_function("""() => {
+    wait_for(page, """() => {
         const panel = document.querySelector('.dx-side').getBoundingClientRect();
         const row = document.querySelector('.dx-player.mine').getBoundingClientRect();
         return row.top >= panel.top - 1 && row.bottom <= panel.bottom + 1;
-    }""", timeout=5000)
+    }""", timeout=5)
     expect(mine).to_be_in_viewport(ratio=1)

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
+from tests.browser.conftest import wait_for
 from tests.browser.seats import SeatSocket, create_hosted_table, create_table
 from tests.server.conftest import LiveServer
 
@@ -71,7 +72,7 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     expect(bruno.locator(".sc-status")).to_be_visible()
     # (The game may show before the join's answer, and with it the seat's token, is in.)
     key = f"gametable.seat.{table_id}"
-    bruno.wait_for_function(f"localStorage.getItem('{key}') !== null")
+    wait_for(bruno, f"localStorage.getItem('{key}') !== null")
     token = json.loads(bruno.evaluate(f"localStorage.getItem('{key}')"))
     assert token["seat"] == 1
     # Every seat is taken: nobody is to be invited any more (the watch link stays).

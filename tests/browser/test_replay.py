@@ -12,7 +12,6 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 
 from gametable.core.records import GameRecord, replay
 from gametable.simulate import play_bot_game
@@ -151,8 +150,8 @@ def test_the_replays_table_fits_the_window_below_its_controls(
             return box.bottom <= innerHeight + 4
                 && document.documentElement.scrollHeight <= innerHeight + 4; }}"""
         try:
-            page.wait_for_function(fits, timeout=5000)
-        except PlaywrightError:
+            wait_for(page, fits, timeout=5)
+        except AssertionError:
             box = page.locator(table).bounding_box()
             scrolled = page.evaluate("document.documentElement.scrollHeight")
             pytest.fail(f"step {step}: the table ends at {box}, the page at {scrolled}")

@@ -159,9 +159,9 @@ def test_two_friends_and_a_computer_play_a_whole_game(
             page.set_viewport_size({"width": 1366, "height": 768})
             page.evaluate("window.scrollTo(0, 0)")
             expect(page.locator(".rematch-bar, .table-links").first).to_be_visible()
-            page.wait_for_function("""() => {
+            wait_for(page, """() => {
                 const r = document.querySelector('.sc-board-frame').getBoundingClientRect();
-                return r.bottom <= innerHeight + 1; }""", timeout=5000)
+                return r.bottom <= innerHeight + 1; }""", timeout=5)
         # The result opens again from the status line (its button lay over the log).
         page.locator(".sc-status .sc-result-reopen").click()
         expect(dialog).to_be_visible()
@@ -255,7 +255,7 @@ def test_on_a_phone_a_chosen_cards_spaces_are_never_under_the_hand_bar(
         cards = page.locator(".sc-card:not([disabled]):not(.dead)")
         for index in range(cards.count()):
             cards.nth(index).tap()
-            page.wait_for_function(TARGETS_IN_SIGHT)
+            wait_for(page, TARGETS_IN_SIGHT)
             expect(page.locator(".sc-toast")).to_have_count(0)  # the others' moves go
         page.screenshot(path=shots / "phone-targets-in-sight.png")
         before = version(page)

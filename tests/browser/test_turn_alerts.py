@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import seats
+from tests.browser.conftest import wait_for
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -53,7 +54,7 @@ def test_the_turn_is_announced_by_sound_title_icon_and_notification(
             expect(page).to_have_title("● Your turn · Sequence Cats · gametable")
             assert page.locator("link[rel~='icon']").get_attribute("href") == \
                 "/favicon-turn.svg"
-            page.wait_for_function("window.__chimes === 1")
+            wait_for(page, "window.__chimes === 1")
             assert page.evaluate("window.__notes") == []  # the tab is in view
             page.screenshot(path=str(shots / "turn-alert.png"))
 
@@ -68,7 +69,7 @@ def test_the_turn_is_announced_by_sound_title_icon_and_notification(
             page.evaluate("window.__hidden = true")
             bruno.act("play")
             expect(page).to_have_title("● Your turn · Sequence Cats · gametable")
-            page.wait_for_function("window.__notes.length === 1")
+            wait_for(page, "window.__notes.length === 1")
             assert page.evaluate("window.__notes") == [
                 {"title": "Your turn at Sequence Cats", "body": "The table is waiting for you."}]
             assert chimes(page) == 2

@@ -9,6 +9,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, expect
 
+from tests.browser.conftest import wait_for
 from tests.browser.test_host_controls import open_as_host
 from tests.server.conftest import LiveServer
 
@@ -148,6 +149,11 @@ def test_someone_alone_can_play_at_once_from_the_top_of_the_waiting_room(
     fill = page.get_by_role("button", name="Let a computer player take the open seat")
     expect(fill).to_be_in_viewport(ratio=1)
     expect(page.locator(".notice", has_text="localhost")).to_be_visible()
+    # The big screen's link, in a sentence, reads in the site's colours (it was the
+    # browser's underlined blue among the page's buttons) and opens in a new tab.
+    screen = page.get_by_role("link", name="Big screen")
+    expect(screen).to_have_attribute("target", "_blank")
+    assert screen.evaluate("a => getComputedStyle(a).color") != "rgb(0, 0, 238)"
     page.screenshot(path=str(shots / "waiting-room-play-at-once.png"))
 
     guest = browser.new_context().new_page()
@@ -160,7 +166,7 @@ def test_someone_alone_can_play_at_once_from_the_top_of_the_waiting_room(
     guest.context.close()
 
     page.mouse.wheel(0, 600)
-    page.wait_for_function("window.scrollY > 0")
+    wait_for(page, "window.scrollY > 0")
     fill.click()
     expect(page.locator(".sc-status")).to_be_in_viewport()
     assert page.evaluate("window.scrollY") == 0
