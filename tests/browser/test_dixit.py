@@ -1767,6 +1767,27 @@ def test_on_a_phone_the_clue_stays_in_sight_over_the_cards_voted_on(
     page.screenshot(path=str(shots / "dixit-vote-phone-clue-in-sight.png"))
 
 
+def test_the_storytellers_badges_keep_to_the_right_of_the_players_list(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """In the players' list of a laptop's window the storyteller's row holds two badges,
+    "✎ Storyteller" and "card in": the second wrapped alone to the row's left, under the
+    dot, out of line with every other row's. They keep together at the right."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["hard", "human"] + ["hard"] * 4, {1: "Bjarni"})
+    page = watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "submit", timeout=60_000)
+    teller = page.locator(".dx-player.storyteller")
+    expect(teller.locator(".dx-teller")).to_be_visible()
+    expect(teller.locator(".dx-progress")).to_be_visible()
+    other = page.locator(".dx-player:not(.storyteller):not(.mine) .dx-progress").first
+    expect(other).to_be_visible()
+    right = [box["x"] + box["width"] for box in (
+        teller.locator(".dx-progress").bounding_box(), other.bounding_box()) if box]
+    assert len(right) == 2 and abs(right[0] - right[1]) <= 2, right
+
+
 def to_the_vote(page: Page, server: LiveServer, table: str, tokens: dict[int, str]) -> None:
     """Bjarni's page (seat 1) at ``table``, where Anna (seat 0, by websocket) tells
     "Distance" and Bjarni gives a card: the vote has begun."""

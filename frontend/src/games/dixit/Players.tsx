@@ -91,13 +91,19 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
                 {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
                 {team !== null && !compact && <span className="dx-team-tag">{t("dixit.ui.team", { team: team + 1 })}</span>}
               </span>
-              {teller && (
-                <span className="dx-teller" title={t("dixit.ui.storyteller")}>
-                  <span aria-hidden="true">✎</span>
-                  <span className={compact ? "sr-only" : ""}>{t("dixit.ui.storyteller")}</span>
+              {/* The badges keep together at the row's right, on the name's line or,
+                  when they do not fit there, on the next (one wrapped alone to the left). */}
+              {(teller || progress) && (
+                <span className="dx-player-badges">
+                  {teller && (
+                    <span className="dx-teller" title={t("dixit.ui.storyteller")}>
+                      <span aria-hidden="true">✎</span>
+                      <span className={compact ? "sr-only" : ""}>{t("dixit.ui.storyteller")}</span>
+                    </span>
+                  )}
+                  {badge(progress)}
                 </span>
               )}
-              {badge(progress)}
             </span>
             <span className="dx-player-score" title={t("dixit.ui.score")}>
               {view.scores[s.seat]}
