@@ -1788,6 +1788,26 @@ def test_the_storytellers_badges_keep_to_the_right_of_the_players_list(
     assert len(right) == 2 and abs(right[0] - right[1]) <= 2, right
 
 
+def test_a_long_clue_in_the_history_wraps_between_its_words(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The history beside the table showed a past round's clue in the table's large
+    type: in its narrow column a long word broke inside itself. It is set smaller
+    there, and wraps between its words."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["easy"] * 5, {0: "Anna"})
+    page = watch(browser.new_context(viewport={"width": 1280, "height": 800}).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "Antidisestablishmentarianism of extraordinary circumstances")
+    expect(page.locator(".dx-reveal")).to_be_visible(timeout=60_000)
+    continue_reveal(page)
+    page.locator(".dx-history summary").click()
+    clue = page.locator(".dx-history-round .dx-clue q")
+    expect(clue).to_contain_text("Antidisestablishmentarianism")
+    clue.scroll_into_view_if_needed()
+    assert page.evaluate(broken_words(".dx-history-round .dx-clue q")) == []
+
+
 def to_the_vote(page: Page, server: LiveServer, table: str, tokens: dict[int, str]) -> None:
     """Bjarni's page (seat 1) at ``table``, where Anna (seat 0, by websocket) tells
     "Distance" and Bjarni gives a card: the vote has begun."""
