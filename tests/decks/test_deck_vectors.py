@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gametable.decks import uploads_dir
+from gametable.decks import DEFAULT_DECK, find_deck, uploads_dir
 from gametable.decks.images import DeckRefused
 from gametable.decks.uploads import Upload, create_deck
 from gametable.decks.vectors import FILE, deck_vectors, digest, embed_descriptions
@@ -114,3 +114,21 @@ def test_a_clue_is_embedded_while_a_deck_is_being_made(decks_home: Path) -> None
     order.append("query")
     worker.join()
     assert order.index("query") <= 3, f"the query waited for {order.index('query')} chunks"
+
+
+def test_the_default_decks_descriptions_name_the_fish_a_fish() -> None:
+    """The bundled deck's cards 077, 149 and 208 show a giraffe cichlid, a fish; the
+    clip art's title made their descriptions say "giraffe" — the text a screen reader
+    reads for the picture and the computer players match clues against (a clue "fish"
+    missed them). The descriptions say "fish", and the shipped vectors match them."""
+    deck = find_deck(DEFAULT_DECK)
+    assert deck is not None
+    for card in deck.cards:
+        files = " ".join(source["file"] for source in card.sources or [])
+        if "cichlid" in files:
+            assert card.description is not None
+            assert "fish" in card.description and "giraffe" not in card.description, (
+                card.id, card.description)
+    descriptions = deck.descriptions()
+    with np.load(deck.folder / FILE) as shipped:
+        assert str(shipped["digest"]) == digest(descriptions)  # not made again at start

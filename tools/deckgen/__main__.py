@@ -44,6 +44,21 @@ LICENCE = "Public domain (CC0 1.0); motifs from Openclipart via Debian openclipa
 WEBP_QUALITY = 78
 
 
+DEFAULT_DECK_SEED = 2026
+"""The seed the default deck is made with (src/gametable/decks/default)."""
+CORRECTED: dict[str, str] = {
+    # "Giraffe Cichlid" is a fish: its title's first word made it a giraffe.
+    "077": "On a huge cherry high above the clouds, a little fish sits in the late "
+           "afternoon sun. A wee moon hangs overhead.",
+    "149": "A little fish lies on a floor of clouds in the morning mist, looking up at an "
+           "enormous bottle of wine and a glass floating overhead.",
+    "208": "Mars hangs in the sky like a moon above a big fish among rolling hills beneath "
+           "a green aurora. High above, a rocket flies in the sky.",
+}
+"""Descriptions of the default deck written by hand where the generated one misnames
+what the picture shows (the pictures stay as made)."""
+
+
 def render_card(job: tuple[Scene, str, Path]) -> int:
     """Paint one card and write it as WebP; returns the file size."""
     scene, seed, path = job
@@ -95,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         card_id = f"{number:03d}"
         scene = plan(rng, picker)
         text = describe(scene, random.Random(f"{args.seed}-text-{card_id}"))
+        if args.seed == DEFAULT_DECK_SEED:
+            text = CORRECTED.get(card_id, text)
         jobs.append((scene, f"{args.seed}-paint-{card_id}", cards_dir / f"{card_id}.webp"))
         entries.append({"id": card_id, "file": f"cards/{card_id}.webp", "description": text,
                         "sources": [p.motif.source() for p in scene.placements]})
