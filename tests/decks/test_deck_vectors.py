@@ -19,6 +19,8 @@ from gametable.decks.vectors import FILE, deck_vectors, digest, embed_descriptio
 from gametable.embeddings import MAX_PASSAGE_TOKENS, encoder
 from tests.decks.pictures import picture
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def upload(count: int, descriptions: list[str | None]) -> tuple[Path, object]:
     files = [Upload(f"{n}.png", io.BytesIO(picture())) for n in range(count)]
@@ -116,11 +118,13 @@ def test_a_clue_is_embedded_while_a_deck_is_being_made(decks_home: Path) -> None
     assert order.index("query") <= 3, f"the query waited for {order.index('query')} chunks"
 
 
-def test_the_default_decks_descriptions_name_the_fish_a_fish() -> None:
+def test_the_default_decks_descriptions_name_what_the_pictures_show() -> None:
     """The bundled deck's cards 077, 149 and 208 show a giraffe cichlid, a fish; the
     clip art's title made their descriptions say "giraffe" — the text a screen reader
     reads for the picture and the computer players match clues against (a clue "fish"
-    missed them). The descriptions say "fish", and the shipped vectors match them."""
+    missed them). So with 46 more cards (a walrus called a seal, a turkey a chicken…):
+    the descriptions written by hand are the cards', and the shipped vectors match
+    them."""
     deck = find_deck(DEFAULT_DECK)
     assert deck is not None
     for card in deck.cards:
@@ -129,6 +133,12 @@ def test_the_default_decks_descriptions_name_the_fish_a_fish() -> None:
             assert card.description is not None
             assert "fish" in card.description and "giraffe" not in card.description, (
                 card.id, card.description)
+    # Every description written by hand (tools/deckgen/corrected.json) is the card's.
+    corrected = json.loads((ROOT / "tools" / "deckgen" / "corrected.json").read_text(
+        encoding="utf-8"))
+    written = {card.id: card.description for card in deck.cards}
+    assert {card_id: written[card_id] for card_id in corrected} == corrected
+    assert "seal" not in written["096"] and "walrus" in (written["096"] or "")
     descriptions = deck.descriptions()
     with np.load(deck.folder / FILE) as shipped:
         assert str(shipped["digest"]) == digest(descriptions)  # not made again at start

@@ -46,17 +46,12 @@ WEBP_QUALITY = 78
 
 DEFAULT_DECK_SEED = 2026
 """The seed the default deck is made with (src/gametable/decks/default)."""
-CORRECTED: dict[str, str] = {
-    # "Giraffe Cichlid" is a fish: its title's first word made it a giraffe.
-    "077": "On a huge cherry high above the clouds, a little fish sits in the late "
-           "afternoon sun. A wee moon hangs overhead.",
-    "149": "A little fish lies on a floor of clouds in the morning mist, looking up at an "
-           "enormous bottle of wine and a glass floating overhead.",
-    "208": "Mars hangs in the sky like a moon above a big fish among rolling hills beneath "
-           "a green aurora. High above, a rocket flies in the sky.",
-}
-"""Descriptions of the default deck written by hand where the generated one misnames
-what the picture shows (the pictures stay as made)."""
+CORRECTED: dict[str, str] = json.loads(
+    (Path(__file__).parent / "corrected.json").read_text(encoding="utf-8"))
+"""Descriptions of the default deck written by hand (card id → text) where the generated
+one misnames what its picture shows — a clip art's title that says another thing ("Giraffe
+Cichlid" is a fish, "seal" a walrus, "ship" a ship in a bottle) — or names a motif hidden
+behind a bigger one. The pictures stay as made."""
 
 
 def render_card(job: tuple[Scene, str, Path]) -> int:
