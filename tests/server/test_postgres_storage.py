@@ -266,3 +266,19 @@ def test_a_write_of_an_earlier_owner_arriving_after_a_takeover_is_refused(url: s
     assert single.load_table("t1").host_hash == "h2"  # type: ignore[union-attr]
     for storage in (a, b, single):
         storage.close()
+
+
+def test_a_takeover_does_not_wait_long_for_a_stalled_write_of_the_earlier_owner(
+        url: str) -> None:
+    """A write of the earlier owner holds the table's row until it commits; when its
+    database link stalls, taking the table over is refused after a moment (and tried
+    again by the cluster) instead of hanging every request for the table meanwhile."""
+    storage = PostgresStorage(url)
+    run_async(storage.create_table(table()))
+    with psycopg.connect(url) as stalled:
+        stalled.execute("SELECT 1 FROM game_tables WHERE id = 't1' FOR SHARE")
+        with pytest.raises(StorageError, match="lock timeout"):
+            run_async(storage.take_table("t1"))
+        stalled.rollback()
+    assert run_async(storage.take_table("t1")) == 1
+    storage.close()

@@ -40,6 +40,8 @@ from gametable.server.storage import SeatRow, StorageError, TableRow
 
 MIGRATIONS = "migrations/postgresql"
 """Package folder (in ``gametable.server``) of the numbered migration files."""
+TAKE_LOCK_SECONDS = 2.0
+"""How long taking a table over waits for an earlier owner's write to the table's row."""
 MIGRATION_LOCK = 0x6761_6D65  # "game"
 """Key of the advisory lock held while migrating."""
 
@@ -139,15 +141,27 @@ class PostgresStorage:
         number (0 for a table not stored yet: it is stored with 0). From then on a write
         fenced with an older number is refused.
 
+        A write of the earlier owner under way holds the table's row until it commits;
+        should that take longer than :data:`TAKE_LOCK_SECONDS` (its database link
+        stalled), the takeover is refused rather than left waiting, and tried again.
+
         Raises:
-            StorageError: the database failed.
+            StorageError: the database failed, or the row stayed locked too long.
         """
         if self._pool.closed:
             raise StorageError("storage is closed")
-        rows = await asyncio.to_thread(
-            self._rows, "UPDATE game_tables SET owner_fence = owner_fence + 1 WHERE id = %s "
-            "RETURNING owner_fence", (table_id,), write=True)
-        return int(rows[0][0]) if rows else 0
+        return await asyncio.to_thread(self._take, table_id)
+
+    def _take(self, table_id: str) -> int:
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                conn.execute(f"SET LOCAL lock_timeout = '{round(TAKE_LOCK_SECONDS * 1000)}ms'")
+                row = conn.execute(
+                    "UPDATE game_tables SET owner_fence = owner_fence + 1 WHERE id = %s "
+                    "RETURNING owner_fence", (table_id,)).fetchone()
+        except psycopg.Error as error:
+            raise StorageError(f"PostgreSQL: {error}") from None
+        return int(row[0]) if row else 0
 
     # -- writing ---------------------------------------------------------------------
 
@@ -257,14 +271,10 @@ class PostgresStorage:
 
     # -- reading (called in worker threads) -------------------------------------------
 
-    def _rows(self, sql: str, params: Sequence[Any], *, write: bool = False
-              ) -> list[tuple[Any, ...]]:
+    def _rows(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         try:
             with self._pool.connection() as conn:
-                rows = conn.execute(sql, params).fetchall()
-                if write:
-                    conn.commit()
-                return rows
+                return conn.execute(sql, params).fetchall()
         except psycopg.Error as error:
             raise StorageError(f"PostgreSQL: {error}") from None
 
