@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, ElementHandle, Page, ViewportSize, expect
+from playwright.sync_api import Browser, ElementHandle, Locator, Page, ViewportSize, expect
 
 from gametable import decks
 from gametable.core.records import GameRecord, SeatInfo, replay
@@ -1698,23 +1698,31 @@ def test_on_a_portuguese_tablet_eight_revealed_cards_name_their_owners_and_voter
     owner read "Carta de Comput…" and every voter "Computad…", told apart by colour
     alone. Cards this narrow name their owner alone, as a phone does, and a voter's name
     takes a second line rather than an ellipsis."""
-    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
-                                  ["human"] + ["easy"] * 7, {0: "Ana"})
     page = watch(browser.new_context(viewport={"width": 1024, "height": 768}).new_page())
+    owners, cut = portuguese_reveal(page, web_server, 8)
+    page.screenshot(path=str(shots / "dixit-eight-reveal-tablet-pt.png"))
+    assert cut == [], cut
+    assert "Computador 2" in owners.all_inner_texts()
+
+
+def portuguese_reveal(page: Page, server: LiveServer, seats: int) -> tuple[Locator, list[str]]:
+    """``page`` as the storyteller of a Portuguese table of ``seats`` (the others
+    computer players) at its first round's reveal: the owners' names under the cards,
+    and those of them or of the voters cut at their box's edge."""
+    table, tokens = create_by_api(server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["easy"] * (seats - 1), {0: "Prófari"})
     page.add_init_script("localStorage.setItem('gametable.lang', 'pt')")
-    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    page.goto(f"{server.url}/t/{table}#seat={tokens[0]}")
     give_clue(page, "Viagem ao estrangeiro")
     expect(page.locator(".dx-reveal")).to_be_visible(timeout=60_000)
     owners = page.locator(".dx-reveal-owner-text")
-    expect(owners).to_have_count(8)
+    expect(owners).to_have_count(seats)
     cut = page.evaluate("""() => [...document.querySelectorAll(
             '.dx-reveal-owner-text, .dx-voter')]
         .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
         .map(e => `${e.textContent}: ${e.scrollWidth} × ${e.scrollHeight} px in `
                   + `${e.clientWidth} × ${e.clientHeight}`)""")
-    page.screenshot(path=str(shots / "dixit-eight-reveal-tablet-pt.png"))
-    assert cut == [], cut
-    assert "Computador 2" in owners.all_inner_texts()
+    return owners, list(cut)
 
 
 def test_on_a_portuguese_phone_the_revealed_cards_name_their_owners_whole(
@@ -1722,21 +1730,9 @@ def test_on_a_portuguese_phone_the_revealed_cards_name_their_owners_whole(
 ) -> None:
     """DX-ROUND-5's reveal with five players on a 390 px phone in Portuguese: the owner
     under a card read "Computadoı", its last letter cut by the column's edge."""
-    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
-                                  ["human"] + ["easy"] * 4, {0: "Prófari"})
     page = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                      device_scale_factor=2).new_page())
-    page.add_init_script("localStorage.setItem('gametable.lang', 'pt')")
-    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
-    give_clue(page, "Viagem ao estrangeiro")
-    expect(page.locator(".dx-reveal")).to_be_visible(timeout=60_000)
-    owners = page.locator(".dx-reveal-owner-text")
-    expect(owners).to_have_count(5)
-    cut = page.evaluate("""() => [...document.querySelectorAll(
-            '.dx-reveal-owner-text, .dx-voter')]
-        .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
-        .map(e => `${e.textContent}: ${e.scrollWidth} × ${e.scrollHeight} px in `
-                  + `${e.clientWidth} × ${e.clientHeight}`)""")
+    _, cut = portuguese_reveal(page, web_server, 5)
     page.screenshot(path=str(shots / "dixit-five-reveal-phone-pt.png"), full_page=True)
     assert cut == [], cut
 
