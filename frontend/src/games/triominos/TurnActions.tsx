@@ -69,8 +69,8 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
       </span>
       {myTurn && <TimeLeftChip />}
       {asking && canDraw && (
-        <p className="tr-actions-note tr-draw-question" role="group" aria-label={t("triominos.ui.draw_fits_question", { points: signed(view.penalties.draw) })}>
-          <span>{t("triominos.ui.draw_fits_question", { points: signed(view.penalties.draw) })}</span>
+        <p className="tr-actions-note tr-draw-question" role="group" aria-labelledby="tr-draw-question">
+          <span id="tr-draw-question">{t("triominos.ui.draw_fits_question", { points: signed(view.penalties.draw) })}</span>
           <button type="button" data-action="draw-anyway" onClick={() => { setAsking(false); onDraw(); }}>
             {t("triominos.ui.draw_anyway")}
           </button>
