@@ -108,3 +108,58 @@ def test_a_player_finds_the_table_again_in_the_lobby_and_leaves_it_mid_game(
         anna_page.screenshot(path=shots / "left-taken-over.png")
         # The computer player plays Carla's turn: Anna plays on.
         anna.wait(lambda newer: newer["version"] >= 2)
+
+
+def test_the_moves_made_before_leaving_stay_the_persons_on_later_pages_and_the_replay(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Bruno moved, then left, and a computer player plays on under his name. A page
+    opened after that, and the game's replay, named his own move the computer
+    player's ("Bruno (computer: Medium) placed …"): the table says from which move on
+    the computer player plays (``bot_since``), and his move stays his."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as http:
+        created = http.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "seats": [{"kind": "human"}] * 2}).json()
+        table_id = created["table"]["id"]
+        bruno = http.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
+
+        def play(seat: SeatSocket) -> None:
+            state = seat.wait(lambda state: bool(state["legal"]))
+            seat.ws.send(json.dumps({"type": "action", "action": state["legal"][0],
+                                     "version": state["version"]}))
+            seat.wait(lambda newer: newer["version"] > state["version"])
+
+        with SeatSocket(web_server, table_id, created["token"]) as anna:
+            play(anna)
+            with SeatSocket(web_server, table_id, bruno["token"]) as bruno_seat:
+                play(bruno_seat)
+            left = http.post(f"/api/tables/{table_id}/leave",
+                             headers={"X-Seat-Token": bruno["token"]})
+            assert left.status_code == 200, left.text
+            play(anna)
+            anna.wait(lambda state: state["version"] >= 4)  # the computer player's move
+
+        page = browser.new_context(locale="en-GB").new_page()
+        page.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
+        his = page.locator('.sc-log li[data-version="2"]')
+        expect(his).to_contain_text("Bruno ")
+        assert "computer" not in his.inner_text()
+        expect(page.locator('.sc-log li[data-version="4"]')).to_contain_text(
+            "Bruno (computer: Medium) ")
+        page.screenshot(path=shots / "left-log-names.png")
+
+        assert http.post(f"/api/tables/{table_id}/end", json={},
+                         headers={"X-Host-Token": created["host_token"]}).status_code == 200
+    page.goto(f"{web_server.url}/t/{table_id}/replay")
+    page.get_by_label("Move number").fill("2")
+    expect(page.locator(".replay-page")).to_have_attribute("data-step", "2")
+    expect(page.locator(".replay-move")).to_contain_text("Move 2 of ")
+    expect(page.locator(".replay-move")).to_contain_text(": Bruno ")
+    assert "computer" not in page.locator(".replay-move").inner_text()
+    expect(page.locator(".sc-player").nth(1)).to_contain_text("Bruno")
+    assert "computer" not in page.locator(".sc-player").nth(1).inner_text()
+    page.get_by_label("Move number").fill("4")
+    expect(page.locator(".replay-move")).to_contain_text("Move 4 of ")
+    expect(page.locator(".replay-move")).to_contain_text("Bruno (computer: Medium)")
+    expect(page.locator(".sc-player").nth(1)).to_contain_text("Bruno (computer: Medium)")
+    page.screenshot(path=shots / "left-replay-names.png")

@@ -137,3 +137,27 @@ def test_a_records_names_are_read_as_names_are_shown() -> None:
     with pytest.raises(ValidationError):
         GameRecord.model_validate_json(json.dumps(data))
     assert replay(parsed).game.outcome(replay(parsed).state).finished
+
+
+def test_a_seat_taken_over_mid_game_says_from_which_action_and_only_within_the_record(
+        ) -> None:
+    """``bot_since`` (docs/records.md): the computer player took the seat over after
+    that many actions; it needs ``bot`` and cannot lie past the record's end. A seat
+    held by one person or one computer player throughout writes no ``bot_since``."""
+    record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "greedy"], seed=3)
+    data = json.loads(record.model_dump_json())
+    assert all("bot_since" not in seat for seat in data["seats"])
+    count = len(data["actions"])
+    data["seats"][1] = {"name": "Ola", "bot": "medium", "bot_since": count}
+    taken_over = GameRecord.model_validate(data)
+    assert taken_over.seats[1].bot_since == count
+    again = GameRecord.model_validate_json(taken_over.model_dump_json())
+    assert again.seats[1].bot_since == count
+    assert replay(again).game.outcome(replay(again).state) == outcome
+    for seat, problem in [({"name": "Ola", "bot_since": 2}, "no bot"),
+                          ({"name": "Ola", "bot": "medium", "bot_since": count + 1},
+                           f"holds {count} actions"),
+                          ({"name": "Ola", "bot": "medium", "bot_since": -1}, "greater")]:
+        data["seats"][1] = seat
+        with pytest.raises(ValidationError, match=problem):
+            GameRecord.model_validate(data)

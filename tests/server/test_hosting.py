@@ -413,8 +413,9 @@ def test_the_host_may_remove_a_player_for_a_computer_player_but_not_themselves(
                              json={"bot": "easy"}, headers=headers).json()
     # Mid-game the computer player plays under Bruno's name (his moves stay his); the
     # pages say the host removed him, not that he left.
+    # the computer player took over after the first move (docs/protocol.md, bot_since)
     assert to_bot["seats"][1] == {"seat": 1, "kind": "bot", "name": "Bruno", "bot": "easy",
-                                  "connected": True, "removed": True}
+                                  "connected": True, "removed": True, "bot_since": 1}
     again = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
                             headers=headers)
     assert again.status_code == 409 and again.json()["code"] == "not_a_player"

@@ -104,3 +104,31 @@ def test_the_host_a_stranger_and_a_finished_game_are_refused_and_nothing_changes
     assert over.status_code == 409 and over.json()["code"] == "ended"
     missing = leave(app_client, "no-such-table", t["bruno"])
     assert missing.status_code == 404
+
+
+def test_the_record_names_the_person_for_the_moves_made_before_they_left(
+        app_client: TestClient) -> None:  # noqa: F811
+    """Bruno makes one move and leaves; a computer player plays on under his name. The
+    table and the record say from which action on (``bot_since``): the record does not
+    say a computer player held the seat from the start (docs/records.md)."""
+    t = two_players(app_client)
+    play_first_move(app_client, t["id"], t["anna"])
+    play_first_move(app_client, t["id"], t["bruno"])
+    left = leave(app_client, t["id"], t["bruno"])
+    assert left.status_code == 200, left.text
+    assert left.json()["seats"][1]["bot_since"] == 2
+    assert "bot_since" not in left.json()["seats"][0]
+    play_first_move(app_client, t["id"], t["anna"])
+    deadline = time.monotonic() + 10
+    while app_client.get(f"/api/tables/{t['id']}").json()["version"] < 4:
+        assert time.monotonic() < deadline, "the computer player did not play Bruno's turn"
+        time.sleep(0.02)
+    assert app_client.post(f"/api/tables/{t['id']}/end", json={},
+                           headers={"X-Host-Token": t["host"]}).status_code == 200
+    record = app_client.get(f"/api/tables/{t['id']}/record").json()
+    assert record["seats"] == [{"name": "Anna", "bot": None},
+                               {"name": "Bruno", "bot": "medium", "bot_since": 2}]
+    assert [a["seat"] for a in record["actions"]][:4] == [0, 1, 0, 1]
+    replay = app_client.get(f"/api/tables/{t['id']}/replay", params={"count": 1}).json()
+    assert replay["seats"][1] == {"seat": 1, "name": "Bruno", "bot": "medium",
+                                  "bot_since": 2}

@@ -107,6 +107,8 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
         await storage.save_seat("waiting", SeatRow(1, "human", name="Bea", token_hash="x"))
         await storage.append_action("bots", 1, 0, {"type": "pass"}, clock=clock)
         await storage.save_host("bots", "new-host", 1)
+        await storage.save_seat("bots", SeatRow(1, "bot", bot="hard", name="Ola",
+                                                bot_since=1))
         await storage.save_watching("bots", False)
         await storage.mark_ended("done", 9.0)
         await storage.mark_expired(["waiting"], 8.0)
@@ -120,6 +122,7 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
     assert (bots.host_hash, bots.host_seat, bots.watching, bots.clock) == (
         "new-host", 1, False, clock)
     assert bots.actions == [(0, {"type": "pass"})]
+    assert bots.seats[1] == SeatRow(1, "bot", bot="hard", name="Ola", bot_since=1)
     assert [row.id for row in storage.load_tables(active_only=True)] == ["bots"]
     waiting = storage.load_table("waiting")
     assert waiting is not None and waiting.expired == 8.0

@@ -308,3 +308,31 @@ def test_a_new_game_is_never_dealt_by_the_rules_before_the_audit(tmp_path: Path)
             storage.close()
 
     assert run_async(replay_an_old_table()) == (1, RULES_VERSION)
+
+
+def test_when_a_computer_player_took_a_seat_over_is_stored(tmp_path: Path) -> None:
+    """``bot_since`` (docs/records.md) survives a restart, and a database made before
+    the column existed gains it, its seats read as held from the start."""
+    path = tmp_path / "db.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(SCHEMA.replace("    bot_since INTEGER,\n", ""))
+    conn.execute("INSERT INTO game_tables (id, game, config, seed, host_hash, created) "
+                 "VALUES ('old', 'sequence-cats', '{}', 1, 'h', 0)")
+    conn.execute("INSERT INTO seats (table_id, seat, kind, bot) "
+                 "VALUES ('old', 0, 'bot', 'easy')")
+    conn.commit()
+    conn.close()
+    storage = SQLiteStorage(path)
+
+    async def write() -> None:
+        await storage.create_table(TableRow(id="t1", game="sequence-cats", config={},
+                                            seed=1, host_hash="h", created=1.0,
+                                            seats=[SeatRow(0, "human"), SeatRow(1, "human")]))
+        await storage.save_seat("t1", SeatRow(1, "bot", bot="medium", name="Bruno",
+                                              bot_since=7))
+
+    run_async(write())
+    storage.close()
+    old, new = SQLiteStorage(path).load_tables()
+    assert old.seats[0].bot == "easy" and old.seats[0].bot_since is None
+    assert new.seats[1] == SeatRow(1, "bot", bot="medium", name="Bruno", bot_since=7)

@@ -9,7 +9,7 @@ import { GAMES } from "../games/registry";
 import { ApiError, api, tokens, type ReplayFrame, type ReplaySteps } from "./api";
 import { ReplayMode, TableEnded, keepRecordFile, recordFile } from "./replay";
 import { navigate } from "./router";
-import { seatName } from "./seatName";
+import { infoAt, seatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, EventBatch, StateMessage, TableInfo } from "./types";
 import { useGames } from "./useGames";
@@ -168,14 +168,21 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
     lastStep.current = current.step;
   }
 
-  const info: TableInfo | null = useMemo(
+  const seated: TableInfo | null = useMemo(
     () =>
       meta && {
         id: tableId ?? "replay",
         game: meta.game,
         config: meta.config,
         public: meta.public,
-        seats: meta.seats.map((s) => ({ seat: s.seat, kind: s.bot ? "bot" : "human", name: s.name, bot: s.bot, connected: true })),
+        seats: meta.seats.map((s) => ({
+          seat: s.seat,
+          kind: s.bot ? "bot" : "human",
+          name: s.name,
+          bot: s.bot,
+          bot_since: s.bot_since ?? null,
+          connected: true,
+        })),
         status: "finished",
         version: meta.steps,
         invite: tableId ? `/t/${tableId}` : "",
@@ -183,6 +190,10 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
       },
     [meta, tableId],
   );
+  // A seat a computer player took over mid-game is its person's up to their last move:
+  // a step shows the table as it was when its move was made.
+  const madeAfter = Math.max(0, (current?.step ?? 0) - 1);
+  const info = useMemo(() => seated && infoAt(seated, madeAfter), [seated, madeAfter]);
 
   if (source === null) {
     return (

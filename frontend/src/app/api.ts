@@ -64,7 +64,7 @@ export interface ReplaySteps {
   game: string;
   config: Record<string, unknown>;
   public: Record<string, unknown>;
-  seats: { seat: number; name: string | null; bot: string | null }[];
+  seats: { seat: number; name: string | null; bot: string | null; bot_since?: number | null }[];
   /** The number of actions: steps go from 0 (before the first) to this. */
   steps: number;
   first: number;

@@ -35,10 +35,11 @@ export function withRecent(previous: StateMessage | null, message: StateMessage)
 }
 
 /** Every event of every state received since the table was opened (at most `keep`
- * lines), newest first. A state without `recent` adds its own events; a replay's step
+ * lines), newest first, each with the seats' names `names(version)` gives for its state
+ * when it came. A state without `recent` adds its own events; a replay's step
  * carries as `recent` the steps before it that have been fetched, which may come after
  * it (a jump to the end, then the steps before): they take their places further down. */
-export function useEventLog(state: StateMessage, keep: number, names?: readonly string[]): LogLine[] {
+export function useEventLog(state: StateMessage, keep: number, names?: (version: number) => readonly string[]): LogLine[] {
   const [log, setLog] = useState<LogLine[]>([]);
   const namesNow = useRef(names);
   namesNow.current = names;
@@ -57,7 +58,7 @@ export function useEventLog(state: StateMessage, keep: number, names?: readonly 
             event,
             i,
             covered: batch.covered !== undefined && event.seat === batch.covered,
-            names: namesNow.current,
+            names: namesNow.current?.(batch.version),
           })),
         )
         .filter((line) => !have.has(line.id));

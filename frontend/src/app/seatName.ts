@@ -9,6 +9,25 @@ export function isLevel(bot: string): boolean {
   return (LEVELS as readonly string[]).includes(bot);
 }
 
+/** The table as it was after `version` actions, as far as who sat where: a seat a
+ * computer player took over later is its person's again (docs/protocol.md, `bot_since`). */
+export function infoAt(info: TableInfo, version: number): TableInfo {
+  if (!info.seats.some((s) => s.bot_since != null && version < s.bot_since)) return info;
+  return {
+    ...info,
+    seats: info.seats.map((s) =>
+      s.bot_since != null && version < s.bot_since ? { ...s, kind: "human", bot: null, bot_since: null } : s,
+    ),
+  };
+}
+
+/** Each seat's name (see {@link seatName}) as the seats were after `version` actions: a
+ * log line of an earlier move names the person who made it. */
+export function namesAt(t: TFunction, info: TableInfo, version: number): string[] {
+  const then = infoAt(info, version);
+  return then.seats.map((_, s) => seatName(t, then, s));
+}
+
 /** How a seat is called at this table: the player's name, the bot's, or "Seat n". */
 export function seatName(t: TFunction, info: TableInfo, seat: number): string {
   const s = info.seats[seat];

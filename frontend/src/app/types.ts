@@ -13,6 +13,9 @@ export interface SeatInfo {
   invited?: boolean;
   /** The host removed the seat's person (it is open since, or a computer player plays on). */
   removed?: boolean;
+  /** A computer player took the person's seat over after this many actions (it keeps
+   * their name; the moves before were theirs). */
+  bot_since?: number | null;
 }
 
 export type TableStatus = "waiting" | "playing" | "finished";

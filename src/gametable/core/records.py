@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from gametable.core import registry
 from gametable.core.config import legacy_options
@@ -33,11 +33,15 @@ class SeatInfo(BaseModel):
     Both are read as names are shown (:func:`gametable.core.text.display_name`): one
     line (a name at most 40 characters, a bot's 100), hidden characters as spaces (a record file's
     direction marks would disguise who made each move), ``None`` when nothing shows.
+    ``bot_since`` is set for a computer player that took a person's seat over mid-game:
+    the number of actions recorded before it did (0 or more); the person ``name`` made
+    the seat's actions among those, the computer player ``bot`` every later one.
     """
 
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str | None = Field(default=None, max_length=40)
     bot: str | None = Field(default=None, max_length=100)
+    bot_since: int | None = Field(default=None, ge=0, exclude_if=lambda since: since is None)
 
     @field_validator("name", "bot")
     @classmethod
@@ -66,6 +70,20 @@ class GameRecord(BaseModel):
     seed: int = Field(ge=0, le=MAX_SEED)
     actions: list[RecordedAction] = Field(default_factory=list)
     meta: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _takeovers_within(self) -> GameRecord:
+        for number, seat in enumerate(self.seats):
+            if seat.bot_since is None:
+                continue
+            if seat.bot is None:
+                raise ValueError(f"seat {number} has bot_since but no bot: only a computer "
+                                 "player takes a seat over")
+            if seat.bot_since > len(self.actions):
+                raise ValueError(f"seat {number}'s computer player took over after action "
+                                 f"{seat.bot_since}, but the record holds "
+                                 f"{len(self.actions)} actions")
+        return self
 
     def append(self, seat: int, action: Mapping[str, Any]) -> None:
         """Add an accepted action at the end."""

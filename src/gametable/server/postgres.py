@@ -327,8 +327,8 @@ class PostgresStorage:
                         params)
                 }
                 for row in conn.execute(
-                    "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash "
-                    f"FROM seats s JOIN game_tables t ON t.id = s.table_id {where} "
+                    "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash, "
+                    f"s.bot_since FROM seats s JOIN game_tables t ON t.id = s.table_id {where} "
                     "ORDER BY s.table_id, s.seat", params):
                     tables[row[0]].seats.append(SeatRow(*row[1:]))
                 for table_id, seat, action in conn.execute(
@@ -362,8 +362,9 @@ def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:
 
 
 def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:
-    return ("INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) "
-            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO UPDATE SET "
+    return ("INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, bot_since) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO UPDATE SET "
             "kind = EXCLUDED.kind, bot = EXCLUDED.bot, name = EXCLUDED.name, "
-            "token_hash = EXCLUDED.token_hash",
-            (table_id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash))
+            "token_hash = EXCLUDED.token_hash, bot_since = EXCLUDED.bot_since",
+            (table_id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash,
+             seat.bot_since))

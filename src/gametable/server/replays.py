@@ -32,9 +32,9 @@ from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import ConfigError, GameError
 from gametable.core.protocol import Seat
-from gametable.core.records import GameRecord, RecordError, SeatInfo, replay
+from gametable.core.records import GameRecord, RecordedAction, RecordError, SeatInfo, replay
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
-from gametable.server.tables import FINISHED, Refused, Table, is_host, without_deck_name
+from gametable.server.tables import BOT, FINISHED, Refused, Table, is_host, without_deck_name
 
 MAX_RECORD_BYTES = 1024 * 1024
 """The largest record the replay endpoint reads (bytes of JSON); larger: ``413``."""
@@ -114,11 +114,13 @@ def table_record(table: Table) -> GameRecord:
     ``ended_early`` when the host ended it)."""
     data = GameRecord(
         game=table.game_name, config=table.options,
-        seats=[SeatInfo(name=s.name, bot=s.bot) for s in table.seats],
-        seed=table.seed, meta={"table": table.id, "created": table.created,
-                               **({"ended_early": True} if table.ended else {})})
-    for seat, action in table.actions:
-        data.append(seat, action)
+        seats=[SeatInfo(name=s.name, bot=s.bot,
+                        bot_since=s.bot_since if s.kind == BOT else None)
+               for s in table.seats],
+        seed=table.seed, actions=[RecordedAction(seat=seat, action=dict(action))
+                                  for seat, action in table.actions],
+        meta={"table": table.id, "created": table.created,
+              **({"ended_early": True} if table.ended else {})})
     return data
 
 
@@ -272,7 +274,7 @@ def _answer(record: GameRecord, game: Any, config: BaseModel, first: int,
         "game": record.game,
         "config": stored_options(config),
         "public": game.public_info(config, len(record.seats)),
-        "seats": [{"seat": n, "name": s.name, "bot": s.bot}
+        "seats": [{"seat": n, "name": s.name, "bot": s.bot, "bot_since": s.bot_since}
                   for n, s in enumerate(record.seats)],
         "steps": len(record.actions),
         "first": first,

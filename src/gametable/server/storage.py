@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS seats (
     bot TEXT,
     name TEXT,
     token_hash TEXT,
+    bot_since INTEGER,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -76,6 +77,10 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    bot_since: int | None = None
+    """For a computer player that took a person's seat over mid-game: how many actions
+    the record held then (the person, ``name``, made the seat's moves before them);
+    ``None`` for a seat a computer player held from the start."""
 
 
 @dataclass
@@ -495,7 +500,8 @@ class SQLiteStorage:
                     f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
-                "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash FROM seats s "
+                "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash, s.bot_since "
+                "FROM seats s "
                 f"JOIN game_tables t ON t.id = s.table_id {where} ORDER BY s.table_id, s.seat",
                 params,
             ):
@@ -554,7 +560,8 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
 
 
 ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat": "INTEGER",
-                                  "ended": "REAL", "watchers_off": "INTEGER"}}
+                                  "ended": "REAL", "watchers_off": "INTEGER"},
+                 "seats": {"bot_since": "INTEGER"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL)."""
 
 
@@ -579,9 +586,10 @@ def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:
 
 
 def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:
-    return ("INSERT OR REPLACE INTO seats (table_id, seat, kind, bot, name, token_hash) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash))
+    return ("INSERT OR REPLACE INTO seats (table_id, seat, kind, bot, name, token_hash, "
+            "bot_since) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash,
+             seat.bot_since))
 
 
 def _settle_all(futures: list[asyncio.Future[None]]) -> None:

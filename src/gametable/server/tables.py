@@ -567,7 +567,10 @@ class Table:
                  # an open seat kept for whoever has its link (TableManager.join)
                  **({"invited": True} if s.kind == OPEN and s.token_hash else {}),
                  # its person was removed by the host (hosting.remove)
-                 **({"removed": True} if s.seat in self.removed else {})}
+                 **({"removed": True} if s.seat in self.removed else {}),
+                 # a computer player took the person's seat over after that many actions
+                 **({"bot_since": s.bot_since}
+                    if s.kind == BOT and s.bot_since is not None else {})}
                 for s in self.seats
             ],
             "status": self.status,
@@ -1207,9 +1210,11 @@ class TableManager:
             # hand is dealt again, as when the host removes a player.
             # Mid-game the computer player keeps the person's name (as on leaving).
             redeal = person and table.version == 0
-            name = table.seats[seat].name if person and not redeal else None
-            await self.save_seat(table, SeatRow(seat, BOT, bot=bot, name=name),
-                                 deal_again=redeal)
+            taken_over = person and not redeal
+            name = table.seats[seat].name if taken_over else None
+            await self.save_seat(table, SeatRow(
+                seat, BOT, bot=bot, name=name,
+                bot_since=len(table.actions) if taken_over else None), deal_again=redeal)
             table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
             table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
             if all_bots(table):
@@ -1232,7 +1237,9 @@ class TableManager:
         # they played, their points and the ranking stay theirs ("Dag", the pages add
         # that a computer player of a level now plays the seat).
         name = table.seats[seat].name if not deal_again else None
-        await self.save_seat(table, SeatRow(seat, BOT, bot=bot, name=name) if bot is not None
+        since = None if deal_again else len(table.actions)
+        await self.save_seat(table, SeatRow(seat, BOT, bot=bot, name=name, bot_since=since)
+                             if bot is not None
                              else SeatRow(seat, OPEN, token_hash=token_hash),
                              deal_again=deal_again)
         table.cover_bots.pop(seat, None)

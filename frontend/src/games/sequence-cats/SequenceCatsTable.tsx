@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { markCovered, namedAt, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { seatName } from "../../app/seatName";
+import { namesAt, seatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
 import { TimeLeftChip } from "../../app/TurnClock";
 import { useNarrow, useTopOffset } from "../../app/useLayout";
@@ -42,7 +42,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     tableRef.current?.querySelector<HTMLElement>('.sc-space[data-target="true"]')?.focus();
   }, [selected]);
   const [pointed, setPointed] = useState<number | null>(null);
-  const names = useMemo(() => info.seats.map((_, s) => seatName(t, info, s)), [t, info]);
+  // A line names the seats as they were when its move was made (namesAt).
+  const names = useCallback((version: number) => namesAt(t, info, version - 1), [t, info]);
   const log = useEventLog(state, 40, names);
   // In a replay the result waits behind its button (the replay's controls stay in reach),
   // and no turn is anyone's to play.

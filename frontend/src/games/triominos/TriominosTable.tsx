@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useScreenHold } from "../../app/screenHold";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { seatName } from "../../app/seatName";
+import { namesAt, seatName } from "../../app/seatName";
 import { gameOverStatus } from "../../app/gameOver";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
@@ -58,7 +58,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     !replay && view.finished && view.rounds.length ? view.rounds.length - 1 : null,
   );
   const seenRounds = useRef(view.rounds.length);
-  const names = useMemo(() => info.seats.map((_, s) => seatName(t, info, s)), [t, info]);
+  // A line names the seats as they were when its move was made (namesAt).
+  const names = useCallback((version: number) => namesAt(t, info, version - 1), [t, info]);
   const received = useEventLog(state, 60, names);
   // The round's start (who starts and why, TR-SETUP-3/4) comes with the state that began
   // the round; the first round's comes with the game, before any page could hear of it,
