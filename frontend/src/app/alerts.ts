@@ -49,15 +49,28 @@ function audioContext(): AudioContext | null {
   return audio;
 }
 
-// Browsers start sound only after a gesture: wake the context on the first one.
+// Browsers start sound only after a gesture on the page: wake the context on the first
+// one. Before it there is no sound to make (a context made then stays silent, warns in
+// the console, and would play the notes late, at the first tap).
+let gestured = false;
 if (typeof window !== "undefined") {
-  const wake = () => void audioContext()?.resume().catch(() => undefined);
+  const wake = () => {
+    gestured = true;
+    void audioContext()?.resume().catch(() => undefined);
+  };
   window.addEventListener("pointerdown", wake, { once: true });
   window.addEventListener("keydown", wake, { once: true });
 }
 
-/** Two soft rising notes, about 0.4 s. */
+function soundAllowed(): boolean {
+  const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  return gestured || (activation?.hasBeenActive ?? false);
+}
+
+/** Two soft rising notes, about 0.4 s; nothing before the person's first tap or key on
+ * the page (the browser would not play it). */
 export function chime(): void {
+  if (!soundAllowed()) return;
   const context = audioContext();
   if (!context) return;
   void context.resume().catch(() => undefined);
