@@ -230,3 +230,80 @@ def test_arrival_order_never_changes_the_outcome(setup: tuple[int, dict[str, Any
                 GAME.apply(state, s, choices[s])
         results.append(GAME.snapshot(state))
     assert results[0] == results[1]
+
+
+def probes(state: DixitState, seat: int) -> list[dict[str, Any]]:
+    """Actions for ``seat`` that name what it may not know: cards of other hands, of the
+    draw pile, of the table and of the deck the game does not use, every slot (and one
+    past the last) for a vote and a red vote, every seat as a team's giver."""
+    assert state.config.deck_size is not None
+    unused = sorted(set(range(state.config.deck_size)) - set(all_cards(state)))[:2]
+    others = [c for s, hand in enumerate(state.hands) if s != seat for c in hand[:2]]
+    given = [c for s, cards in state.submissions.items() if s != seat for c in cards]
+    cards = [*others, *state.draw_pile[-2:], *given, *unused, -1]
+    own = state.hands[seat][:1]
+    slots = range(1, len(state.table) + 2) if state.table is not None else range(1, 3)
+    return [
+        {"type": "claim"}, {"type": "take_back"}, {"type": "clue", "text": "Waves"},
+        *({"type": "giver", "seat": s} for s in range(state.seats)),
+        *({"type": "clue", "card": c, "text": "Waves"} for c in cards),
+        *({"type": "submit", "cards": [c]} for c in cards),
+        *({"type": "submit", "cards": [*own, c]} for c in cards),
+        *({"type": "vote", "slots": [k]} for k in slots),
+        *({"type": "vote", "slots": [1, k]} for k in slots),
+        *({"type": "vote", "slots": [k], "red": 1} for k in slots),
+    ]
+
+
+def answer(state: DixitState, seat: int, action: dict[str, Any]) -> Any:
+    """The rules' refusal of ``action`` (rule, message key, parameters), or the first
+    event it makes, the seat's own (what a last card or vote brings, the table and the
+    reveal, differs from one deal to another and is everyone's to see)."""
+    try:
+        events = GAME.apply(GAME.clone(state), seat, action)
+    except IllegalAction as error:
+        return error.rule, error.key, error.params
+    return events[:1]
+
+
+def scramble_givers(state: DixitState, seat: int, rng: random.Random) -> DixitState:
+    """A copy of ``state`` in which the other seats gave each other's cards (before the
+    reveal nobody knows who gave which, DX-ROUND-3)."""
+    other = GAME.clone(state)
+    seats = [s for s in other.submissions if s != seat]
+    cards = [c for s in seats for c in other.submissions[s]]
+    rng.shuffle(cards)
+    for s in seats:
+        count = len(other.submissions[s])
+        other.submissions[s], cards = cards[:count], cards[count:]
+    if other.table is not None:
+        for s in seats:  # a moved vote may not fall on the voter's new card
+            mine = [k for k, c in enumerate(other.table, 1) if c in other.submissions[s]]
+            if other.config.variant != "team" and s in other.votes \
+                    and set(other.votes[s][0]) & set(mine):
+                return state
+    return other
+
+
+@settings(max_examples=15, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_refusals_and_legal_actions_never_tell_a_secret(
+        setup: tuple[int, dict[str, Any]], seed: int, choice: int) -> None:
+    """DESIGN 2 (view is the only road): what the rules answer a seat, its legal
+    actions and the refusal of any action naming another hand's card, a draw-pile card,
+    a card given by someone else, a card the game does not use, any slot or giver,
+    is the same whatever the other hands, the draw pile, who gave which card and the
+    others' votes are (DX-ROUND-2/3/4, DX-DECK-4, DX-TEAM-2, DX-PARTY-4, DX-7P-1)."""
+    seats, options = setup
+    rng = random.Random(seed)
+    for step, (_, _, _, _, state) in enumerate(random_game(seats, options, seed, choice)):
+        if step % 3 or state.round > 3:
+            continue
+        for seat in range(seats):
+            others = [scramble_secrets(state, seat, rng), scramble_givers(state, seat, rng)]
+            legal = GAME.legal_actions(state, seat)
+            answers = [answer(state, seat, action) for action in probes(state, seat)]
+            for other in others:
+                assert GAME.legal_actions(other, seat) == legal
+                assert [answer(other, seat, action)
+                        for action in probes(state, seat)] == answers
