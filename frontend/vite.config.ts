@@ -13,5 +13,7 @@ export default defineConfig({
     fs: { allow: [".", locales] },
     proxy: { "/api": { target: "http://127.0.0.1:8000", ws: true } },
   },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 400 },
+  // The first page's script: React, i18next, the English catalogue and the app, about
+  // 450 kB (140 kB compressed); each game's table and each other language come later.
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 480 },
 });

@@ -1,11 +1,14 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import "./app/i18n";
+import { loadLanguage, startLanguage } from "./app/i18n";
 import "./app/styles.css";
 import { App } from "./app/App";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The page's language is fetched first: nothing shows in English on its way to Icelandic.
+void loadLanguage(startLanguage).then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

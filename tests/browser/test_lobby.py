@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import httpx
@@ -94,3 +95,44 @@ def test_the_page_shows_it_is_coming_while_its_script_is_on_the_way(
     script = page.evaluate("document.querySelector('script[type=module]').src")
     answer = httpx.get(script, headers={"Accept-Encoding": "gzip"})
     assert answer.headers["content-encoding"] == "gzip"
+
+
+CATALOGUE = r"/assets/(is|nb|pt)-[^/]*\.js$"
+EVERY_TEXT = """
+window.__texts = [];
+new MutationObserver(() => {
+  const root = document.getElementById("root");
+  if (root && root.textContent.trim()) window.__texts.push(root.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def test_a_page_fetches_its_own_languages_texts_only_and_shows_none_in_english_first(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The four catalogues were all in the first page's script (a third of it): now
+    English, the fallback, comes with the page and another language's texts when the
+    page is first shown in it. A page opened in Icelandic shows Icelandic from its first
+    text on, never English on the way; switched to Portuguese, it fetches that once."""
+    english = browser.new_context(locale="en-GB").new_page()
+    fetched: list[str] = []
+    english.on("request", lambda request: fetched.append(request.url))
+    english.goto(web_server.url)
+    expect(english.get_by_text("Board and card games with friends, in the browser")).to_be_visible()
+    expect(english.locator(".game-card-title")).to_have_count(3)
+    assert not [url for url in fetched if re.search(CATALOGUE, url)], fetched
+    english.select_option(".language-switch select", "pt")
+    expect(english.get_by_text("Jogos de tabuleiro e de cartas com amigos, no navegador")
+           ).to_be_visible()
+    assert [re.search(CATALOGUE, url).group(1) for url in fetched  # type: ignore[union-attr]
+            if re.search(CATALOGUE, url)] == ["pt"]
+    english.context.close()
+
+    context = browser.new_context(locale="is-IS")
+    context.add_init_script(EVERY_TEXT)
+    icelandic = context.new_page()
+    icelandic.goto(web_server.url)
+    expect(icelandic.get_by_text("Borð- og spilaleikir með vinum, beint í vafranum")
+           ).to_be_visible()
+    texts = icelandic.evaluate("window.__texts")
+    assert texts and not [text for text in texts if "with friends" in text], texts
+    context.close()

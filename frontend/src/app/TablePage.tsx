@@ -60,6 +60,24 @@ function mayTake(s: SeatInfo, code: string | null): boolean {
   return s.kind === "open" && (!s.invited || code !== null);
 }
 
+/** Give the game's status line the focus, once it is on the page: a game's table is
+ * loaded on first use and may come a moment after the game began (at most 10 s later).
+ * Nothing is taken from an element that has the focus meanwhile. */
+function focusStatusLineSoon(): void {
+  const focus = () => {
+    const status = document.querySelector<HTMLElement>("[data-status-line]");
+    if (!status) return false;
+    if (document.activeElement === null || document.activeElement === document.body) status.focus({ preventScroll: true });
+    return true;
+  };
+  if (focus()) return;
+  const watcher = new MutationObserver(() => {
+    if (focus()) watcher.disconnect();
+  });
+  watcher.observe(document.body, { childList: true, subtree: true });
+  window.setTimeout(() => watcher.disconnect(), 10_000);
+}
+
 export function TablePage({ tableId, watch = false }: { tableId: string; watch?: boolean }) {
   const { t } = useTranslation();
   const server = useGames().data; // also loads the games' texts (card names…)
@@ -101,7 +119,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       focused = null;
       const now = document.activeElement;
       if (now !== null && now !== document.body) return;
-      document.querySelector<HTMLElement>("[data-status-line]")?.focus({ preventScroll: true });
+      focusStatusLineSoon();
     });
     document.addEventListener("focusin", onFocusIn);
     watcher.observe(document.body, { childList: true, subtree: true });
@@ -531,12 +549,7 @@ function WaitingRoom({
       window.scrollTo({ top: 0 });
       // The game's status line (whose turn, what to do) takes the focus from the button
       // that started the game, now gone: it had fallen to the page's body.
-      requestAnimationFrame(() => {
-        const status = document.querySelector<HTMLElement>("[data-status-line]");
-        if (status && (document.activeElement === null || document.activeElement === document.body)) {
-          status.focus({ preventScroll: true });
-        }
-      });
+      requestAnimationFrame(focusStatusLineSoon);
     };
   }, [begun]);
 

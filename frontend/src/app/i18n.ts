@@ -2,9 +2,6 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import en from "@locales/en.json";
-import is from "@locales/is.json";
-import nb from "@locales/nb.json";
-import pt from "@locales/pt.json";
 
 export const LANGUAGES = ["en", "is", "nb", "pt"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -26,9 +23,34 @@ function initialLanguage(): Language {
   return "en";
 }
 
+// English, the fallback, comes with the page; another language's catalogue (about 70 kB
+// each) is fetched when the page is first shown in it (`loadLanguage`).
+const CATALOGUES: Record<Exclude<Language, "en">, () => Promise<{ default: Record<string, unknown> }>> = {
+  is: () => import("@locales/is.json"),
+  nb: () => import("@locales/nb.json"),
+  pt: () => import("@locales/pt.json"),
+};
+const loaded = new Set<string>(["en"]);
+
+/** Fetch `language`'s catalogue once, before anything is shown in it. A catalogue that
+ * cannot be fetched (the network dropped) leaves the page in English, the fallback. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (loaded.has(language) || language === "en") return;
+  try {
+    const catalogue = (await CATALOGUES[language]()).default;
+    // Deep, without overwriting: a game's own texts (card names) may be there already.
+    i18next.addResourceBundle(language, "translation", catalogue, true, false);
+    loaded.add(language);
+  } catch {
+    // the fallback (English) shows until the next try
+  }
+}
+
+export const startLanguage = initialLanguage();
+
 void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en }, is: { translation: is }, nb: { translation: nb }, pt: { translation: pt } },
-  lng: initialLanguage(),
+  resources: { en: { translation: en } },
+  lng: startLanguage,
   fallbackLng: "en",
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -46,8 +68,10 @@ pluralResolver.getRule = (code, options) => baseRule(code === "pt" ? "pt-PT" : c
 
 export function setLanguage(language: Language) {
   localStorage.setItem("gametable.lang", language);
-  void i18next.changeLanguage(language);
-  document.documentElement.lang = language;
+  void loadLanguage(language).then(() => {
+    void i18next.changeLanguage(language);
+    document.documentElement.lang = language;
+  });
 }
 
 /** Merge texts a game ships with its data (card names…) into the catalogs. */

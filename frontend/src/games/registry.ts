@@ -7,7 +7,6 @@ import type { Action, ErrorMessage, GameEvent, StateMessage, TableInfo } from ".
 import type { ChatMessage } from "../app/useTable";
 import { describeEvent as describeDixit } from "./dixit/events";
 import { cardLanguageOf, describeEvent as describeSequenceCats } from "./sequence-cats/events";
-import { SequenceCatsTable } from "./sequence-cats/SequenceCatsTable";
 import { describeEvent as describeTriominos } from "./triominos/events";
 
 export interface GameTableProps {
@@ -50,6 +49,9 @@ function later(load: () => Promise<ComponentType<GameTableProps>>): ComponentTyp
   return (props: GameTableProps) => createElement(Suspense, { fallback: null }, createElement(Table, props));
 }
 
+const SequenceCatsTable = later(() =>
+  import("./sequence-cats/SequenceCatsTable").then((m) => m.SequenceCatsTable),
+);
 const TriominosTable = later(() => import("./triominos/TriominosTable").then((m) => m.TriominosTable));
 const DixitTable = later(() => import("./dixit/DixitTable").then((m) => m.DixitTable));
 
