@@ -66,9 +66,14 @@ const pluralResolver = i18next.services.pluralResolver as {
 const baseRule = pluralResolver.getRule.bind(pluralResolver);
 pluralResolver.getRule = (code, options) => baseRule(code === "pt" ? "pt-PT" : code, options);
 
+let chosen: Language = startLanguage;
+
 export function setLanguage(language: Language) {
   localStorage.setItem("gametable.lang", language);
+  chosen = language;
   void loadLanguage(language).then(() => {
+    // Two quick choices: the last one stands, whichever catalogue came first.
+    if (chosen !== language) return;
     void i18next.changeLanguage(language);
     document.documentElement.lang = language;
   });
