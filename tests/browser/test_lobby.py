@@ -136,3 +136,31 @@ def test_a_page_fetches_its_own_languages_texts_only_and_shows_none_in_english_f
     texts = icelandic.evaluate("window.__texts")
     assert texts and not [text for text in texts if "with friends" in text], texts
     context.close()
+
+
+def test_of_two_quick_language_choices_the_last_stands(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Icelandic, then at once Portuguese, whose texts arrive first: the page stays in
+    Portuguese when the Icelandic texts come after (it switched back to Icelandic)."""
+    page = browser.new_context(locale="en-GB").new_page()
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # answered later, by the test
+        held.append(route)
+
+    page.route(re.compile(r"/assets/is-[^/]*\.js$"), hold)
+    page.goto(web_server.url)
+    expect(page.get_by_text("Board and card games with friends, in the browser")).to_be_visible()
+    page.select_option(".language-switch select", "is")
+    while not held:
+        page.wait_for_timeout(50)
+    page.select_option(".language-switch select", "pt")
+    portuguese = page.get_by_text("Jogos de tabuleiro e de cartas com amigos, no navegador")
+    expect(portuguese).to_be_visible()
+    with page.expect_response(re.compile(r"/assets/is-[^/]*\.js$")):
+        held[0].continue_()
+    page.wait_for_timeout(500)  # the Icelandic texts are in
+    expect(portuguese).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    assert page.locator(".language-switch select").input_value() == "pt"
+    page.context.close()
