@@ -166,6 +166,8 @@ def test_a_whole_round_against_the_computer_by_clicking(
                 # Draw while a tile fits: the page asks first (it cost 5 points without
                 # a word); Cancel draws nothing.
                 before = version(page)
+                # (a tile drawn earlier in the turn may be the one that fits)
+                drawn = page.locator(".tr-draw-count").inner_text()
                 page.click('[data-action="draw"]')
                 question = page.locator(".tr-draw-question")
                 expect(question).to_contain_text(
@@ -173,7 +175,7 @@ def test_a_whole_round_against_the_computer_by_clicking(
                 question.get_by_role("button", name="Cancel").click()
                 expect(question).to_have_count(0)
                 assert version(page) == before
-                expect(page.locator(".tr-draw-count")).to_have_text("0 of 3 drawn")
+                expect(page.locator(".tr-draw-count")).to_have_text(drawn)
                 done["asked"] = 1
             place_a_tile(page)
             done["place"] += 1
