@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.seats import SeatSocket
+from tests.browser.seats import SeatSocket, create_hosted_table
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -163,3 +165,70 @@ def test_the_moves_made_before_leaving_stay_the_persons_on_later_pages_and_the_r
     expect(page.locator(".replay-move")).to_contain_text("Bruno (computer: Medium)")
     expect(page.locator(".sc-player").nth(1)).to_contain_text("Bruno (computer: Medium)")
     page.screenshot(path=shots / "left-replay-names.png")
+
+
+def show_last_reveal(page: Page) -> Locator:
+    """The last round's reveal: shown on the table, or opened by "Previous round"."""
+    expect(page.locator(".dx-table")).to_be_visible()
+    reveal = page.locator(".dx-reveal")
+    if not reveal.count():
+        page.get_by_role("button", name="Previous round").click()
+    return reveal
+
+
+def test_a_dixit_round_played_before_leaving_stays_the_persons_in_the_history(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Bruno played Dixit's first round and left; a computer player played the second for
+    him. The history named the first round's card and votes the computer player's too,
+    as the seat is now ("Bruno (computer: Medium)"): each round carries the game's action
+    count at its end (docs/dixit.md), and a round names its seats as they were when it
+    began."""
+    table_id, tokens, _ = create_hosted_table(
+        web_server, "dixit", {}, ["human", "human", "greedy"], {0: "Anna", 1: "Bruno"})
+
+    def act_first(seat: SeatSocket, state: dict[str, Any]) -> None:
+        seat.ws.send(json.dumps({"type": "action", "action": state["legal"][0],
+                                 "version": state["version"]}))
+        seat.wait(lambda newer: newer["version"] > state["version"] or bool(seat.errors))
+        seat.errors.clear()  # both may claim the storyteller's role at once: one is refused
+
+    def play_until_round_ends(seats: list[SeatSocket], number: int) -> None:
+        while True:
+            for seat in seats:
+                state = seat.wait(lambda state: True)
+                last = state["view"]["last_round"]
+                if last and last["round"] == number:
+                    return
+                if state["legal"]:
+                    act_first(seat, state)
+            time.sleep(0.05)
+
+    page = browser.new_context(locale="en-GB").new_page()
+    with SeatSocket(web_server, table_id, tokens[0]) as anna:
+        with SeatSocket(web_server, table_id, tokens[1]) as bruno:
+            play_until_round_ends([anna, bruno], 1)
+        left = httpx.post(f"{web_server.url}/api/tables/{table_id}/leave",
+                          headers={"X-Seat-Token": tokens[1]}, timeout=30)
+        assert left.status_code == 200, left.text
+        # The first round's reveal, opened after he left, names him.
+        page.goto(f"{web_server.url}/t/{table_id}#seat={tokens[0]}")
+        reveal = show_last_reveal(page)
+        expect(reveal).to_contain_text("Bruno")
+        assert "computer" not in reveal.inner_text()
+        page.screenshot(path=shots / "left-dixit-reveal.png")
+        play_until_round_ends([anna], 2)
+
+    page.reload()
+    expect(page.locator(".dx-table")).to_be_visible()
+    history = page.locator(".dx-history")
+    history.locator("summary").click()
+    first = history.locator('.dx-history-round[data-round="1"]')
+    second = history.locator('.dx-history-round[data-round="2"]')
+    expect(first.locator('[data-owner="1"] .dx-history-owner').first).to_contain_text("Bruno")
+    assert "computer" not in first.inner_text()
+    expect(first.locator('.dx-history-points [data-seat="1"]')).to_contain_text("Bruno +")
+    expect(second.locator('[data-owner="1"] .dx-history-owner').first).to_contain_text(
+        "Bruno (computer: Medium)")
+    # The previous round's reveal is the second round's, the computer player's.
+    expect(show_last_reveal(page)).to_contain_text("Bruno (computer: Medium)")
+    page.screenshot(path=shots / "left-dixit-history.png", full_page=True)

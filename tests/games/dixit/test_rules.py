@@ -896,6 +896,25 @@ def test_every_view_keeps_the_earlier_rounds_for_the_history_panel() -> None:
     assert all(view["history"] == first for view in views)
 
 
+def test_each_round_says_at_which_action_it_ended() -> None:
+    """A round's summary carries the game's action count once its last action is applied
+    (docs/dixit.md): the page names a seat, for the rounds begun before a computer player
+    took it over, by its person (``bot_since``). A take-back counts as an action."""
+    state = new(4)
+    tell(state, "First")
+    submit_all(state)
+    vote_for(state, {1: [0], 2: [3], 3: [1]})
+    assert state.history[-1]["actions"] == state.actions
+    ended = state.actions
+    tell(state, "Second")
+    submit_all(state)
+    vote_for(state, {0: [1]})
+    GAME.apply(state, 0, {"type": "take_back"})
+    vote_for(state, {0: [1], 2: [1], 3: [0]})
+    assert state.history[-1]["actions"] == state.actions == ended + 1 + 3 + 1 + 1 + 3
+    assert GAME.view(state, None)["last_round"]["actions"] == state.actions
+
+
 def test_dx_team_2_a_computer_teammate_waits_for_a_person_to_name_the_giver() -> None:
     """DX-TEAM-2 [decision]: at the start of a round the seat of a team that must name
     its giver waits 12 bot delays when its teammate is a person, none when it is a

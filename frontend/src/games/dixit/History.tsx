@@ -3,12 +3,12 @@
 import { andList } from "../../app/i18n";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { seatName } from "../../app/seatName";
+import { infoAt, seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
 import { ClueText } from "./ClueText";
 import { reasonContext } from "./Reveal";
-import { seatColour, type DixitView, type LastRound } from "./types";
+import { roundBegan, seatColour, type DixitView, type LastRound } from "./types";
 import type { DeckInfo } from "./useDeck";
 
 interface Props {
@@ -22,12 +22,20 @@ export const History = memo(function History({ info, view, deck, onZoom }: Props
   const { t } = useTranslation();
   const rounds: LastRound[] = [...(view.history ?? []), ...(view.last_round ? [view.last_round] : [])].reverse();
   if (rounds.length === 0) return null;
-  const player = (s: number) => seatName(t, info, s);
+  // Each round names its seats as they were when it began: a person's rounds stay theirs
+  // after a computer player took the seat over.
+  const namer = (round: LastRound) => {
+    const began = roundBegan(view, round);
+    const then = began === null ? info : infoAt(info, began);
+    return (s: number) => seatName(t, then, s);
+  };
   return (
     <details className="dx-history">
       <summary>{t("dixit.ui.history.title", { count: rounds.length })}</summary>
       <ol className="dx-history-rounds" reversed>
-        {rounds.map((round) => (
+        {rounds.map((round) => {
+          const player = namer(round);
+          return (
           <li key={round.round} className="dx-history-round" data-round={round.round}>
             <h3>{t("dixit.ui.reveal.title", { round: round.round, player: player(round.storyteller) })}</h3>
             {round.clue && <ClueText clue={round.clue} />}
@@ -69,7 +77,8 @@ export const History = memo(function History({ info, view, deck, onZoom }: Props
               })}
             </ul>
           </li>
-        ))}
+          );
+        })}
       </ol>
     </details>
   );

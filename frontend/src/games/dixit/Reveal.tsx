@@ -4,11 +4,11 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatLeft } from "../../app/TurnClock";
 import { scrollBehavior } from "../../app/motion";
-import { seatName, shortSeatName } from "../../app/seatName";
+import { infoAt, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
 import { ClueText } from "./ClueText";
-import { colourOf, seatColour, type DixitView, type LastRound } from "./types";
+import { colourOf, roundBegan, seatColour, type DixitView, type LastRound } from "./types";
 import type { DeckInfo } from "./useDeck";
 
 interface Props {
@@ -36,8 +36,11 @@ interface Props {
 
 export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false, compact = false, turnLeft = null }: Props) {
   const { t } = useTranslation();
-  const player = (s: number) => seatName(t, info, s);
-  const short = (s: number) => shortSeatName(t, info, s); // under a card, in a chip
+  // The seats as they were when the round began (a person who left later played it).
+  const began = roundBegan(view, round);
+  const then = began === null ? info : infoAt(info, began);
+  const player = (s: number) => seatName(t, then, s);
+  const short = (s: number) => shortSeatName(t, then, s); // under a card, in a chip
   const continueButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     continueButton.current?.focus({ preventScroll: true });

@@ -35,6 +35,20 @@ export interface LastRound {
   /** Points per seat this round (Team: the team's, per member). */
   gained?: number[];
   totals: number[];
+  /** The game's action count once the round's last action was applied (absent in
+   * records made before rounds carried it). */
+  actions?: number;
+}
+
+/** The game's action count before `round`'s first move: the round before's `actions`
+ * (0 for the first round), or null where the view does not say. A seat that a computer
+ * player took over later is named as its person for the rounds begun before
+ * (`infoAt`, `bot_since`). */
+export function roundBegan(view: DixitView, round: LastRound): number | null {
+  const rounds = [...(view.history ?? []), ...(view.last_round ? [view.last_round] : [])];
+  const index = rounds.findIndex((r) => r.round === round.round);
+  if (index < 0 || round.actions === undefined) return null;
+  return index === 0 ? 0 : rounds[index - 1].actions ?? null;
 }
 
 export interface DixitView {

@@ -568,6 +568,10 @@ class Dixit:
             "points": [line.to_json() for line in lines],
             "gained": gained,
             "totals": list(state.scores),
+            # The game's action count once this round's last action is applied: a round
+            # began after the round before's count (0 for the first); pages name a seat
+            # as it was then (``bot_since``, docs/protocol.md).
+            "actions": state.actions + 1,
         }
         state.history.append(summary)
         events.append({"type": "reveal", **json_copy(summary)})
