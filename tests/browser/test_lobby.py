@@ -97,7 +97,7 @@ def test_the_page_shows_it_is_coming_while_its_script_is_on_the_way(
     assert answer.headers["content-encoding"] == "gzip"
 
 
-CATALOGUE = r"/assets/(is|nb|pt)-[^/]*\.js$"
+CATALOGUE = r"/assets/(is|nb|pt)-[^/]*\.json$"
 EVERY_TEXT = """
 window.__texts = [];
 new MutationObserver(() => {
@@ -148,7 +148,7 @@ def test_of_two_quick_language_choices_the_last_stands(
     def hold(route: Route) -> None:  # answered later, by the test
         held.append(route)
 
-    page.route(re.compile(r"/assets/is-[^/]*\.js$"), hold)
+    page.route(re.compile(r"/assets/is-[^/]*\.json$"), hold)
     page.goto(web_server.url)
     expect(page.get_by_text("Board and card games with friends, in the browser")).to_be_visible()
     page.select_option(".language-switch select", "is")
@@ -157,10 +157,54 @@ def test_of_two_quick_language_choices_the_last_stands(
     page.select_option(".language-switch select", "pt")
     portuguese = page.get_by_text("Jogos de tabuleiro e de cartas com amigos, no navegador")
     expect(portuguese).to_be_visible()
-    with page.expect_response(re.compile(r"/assets/is-[^/]*\.js$")):
+    with page.expect_response(re.compile(r"/assets/is-[^/]*\.json$")):
         held[0].continue_()
     page.wait_for_timeout(500)  # the Icelandic texts are in
     expect(portuguese).to_be_visible()
     assert page.evaluate("document.documentElement.lang") == "pt"
     assert page.locator(".language-switch select").input_value() == "pt"
     page.context.close()
+
+
+def test_texts_that_do_not_arrive_leave_the_page_as_it_was_and_say_so(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """The network dropped as Norwegian was chosen: the page stayed in English but its
+    switch said "Norsk bokmål", and nothing told why. Now the switch stays on the page's
+    language, a notice says the texts did not come, and "Try again" fetches them."""
+    page = browser.new_context(locale="en-GB").new_page()
+    refused: list[str] = []
+
+    def drop(route: Route) -> None:
+        if not refused:
+            refused.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/assets/nb-[^/]*\.json$"), drop)
+    page.goto(web_server.url)
+    expect(page.get_by_text("Board and card games with friends, in the browser")).to_be_visible()
+    page.select_option(".language-switch select", "nb")
+    notice = page.get_by_role("alert").filter(has_text="could not be fetched")
+    expect(notice).to_have_text(re.compile(
+        r"The texts in Norsk bokmål could not be fetched\. Check the connection"))
+    assert refused
+    assert page.locator(".language-switch select").input_value() == "en"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.screenshot(path=shots / "language-failed.png")
+    notice.get_by_role("button", name="Try again").click()
+    expect(page.get_by_text("Brett- og kortspill med venner, rett i nettleseren")).to_be_visible()
+    expect(notice).to_have_count(0)
+    assert page.locator(".language-switch select").input_value() == "nb"
+    page.context.close()
+
+    # A page opened in Portuguese whose texts do not come shows English, and says so.
+    context = browser.new_context(locale="pt-PT")
+    context.route(re.compile(r"/assets/pt-[^/]*\.json$"),
+                  lambda route: route.abort("internetdisconnected"))
+    page = context.new_page()
+    page.goto(web_server.url)
+    expect(page.get_by_role("alert")).to_contain_text("The texts in Português could not be")
+    expect(page.get_by_text("Board and card games with friends, in the browser")).to_be_visible()
+    assert page.locator(".language-switch select").input_value() == "en"
+    context.close()

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LanguageSwitch } from "./LanguageSwitch";
+import { LanguageFailure, LanguageSwitch } from "./LanguageSwitch";
 import { Lobby } from "./Lobby";
 import { PageErrorBoundary } from "./PageError";
 import { navigate, useRoute } from "./router";
@@ -33,6 +33,7 @@ export function App() {
         <LanguageSwitch />
       </header>
       <main className="content">
+        <LanguageFailure />
         <PageErrorBoundary page={`${route.page}:${"tableId" in route ? route.tableId : ""}`}>
         {route.page === "lobby" ? (
           <Lobby />

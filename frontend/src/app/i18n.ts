@@ -1,7 +1,11 @@
 // Translation catalogs: the same files the Python package uses (src/gametable/locales).
 import i18next from "i18next";
+import { useSyncExternalStore } from "react";
 import { initReactI18next } from "react-i18next";
 import en from "@locales/en.json";
+import isUrl from "@locales/is.json?url";
+import nbUrl from "@locales/nb.json?url";
+import ptUrl from "@locales/pt.json?url";
 
 export const LANGUAGES = ["en", "is", "nb", "pt"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -24,26 +28,52 @@ function initialLanguage(): Language {
 }
 
 // English, the fallback, comes with the page; another language's catalogue (about 70 kB
-// each) is fetched when the page is first shown in it (`loadLanguage`).
-const CATALOGUES: Record<Exclude<Language, "en">, () => Promise<{ default: Record<string, unknown> }>> = {
-  is: () => import("@locales/is.json"),
-  nb: () => import("@locales/nb.json"),
-  pt: () => import("@locales/pt.json"),
-};
+// each, a JSON file of the build) is fetched when the page is first shown in it
+// (`loadLanguage`). A fetch that failed is tried again on the next choice (a dynamic
+// import that failed would fail again until the page is reloaded).
+const CATALOGUES: Record<Exclude<Language, "en">, string> = { is: isUrl, nb: nbUrl, pt: ptUrl };
 const loaded = new Set<string>(["en"]);
 
-/** Fetch `language`'s catalogue once, before anything is shown in it. A catalogue that
- * cannot be fetched (the network dropped) leaves the page in English, the fallback. */
-export async function loadLanguage(language: Language): Promise<void> {
-  if (loaded.has(language) || language === "en") return;
+/** Fetch `language`'s catalogue once, before anything is shown in it; true once it is
+ * in. A catalogue that cannot be fetched (the network dropped) is false: the page stays
+ * in its language and says so (`useLanguageFailure`), and the next choice tries again. */
+export async function loadLanguage(language: Language): Promise<boolean> {
+  if (loaded.has(language) || language === "en") return true;
   try {
-    const catalogue = (await CATALOGUES[language]()).default;
+    const response = await fetch(CATALOGUES[language]);
+    if (!response.ok) return false;
+    const catalogue = (await response.json()) as Record<string, unknown>;
     // Deep, without overwriting: a game's own texts (card names) may be there already.
     i18next.addResourceBundle(language, "translation", catalogue, true, false);
     loaded.add(language);
+    return true;
   } catch {
-    // the fallback (English) shows until the next try
+    return false;
   }
+}
+
+// The language whose texts could not be fetched, for the notice over the page.
+let failure: Language | null = null;
+const failureListeners = new Set<() => void>();
+function setFailure(language: Language | null) {
+  failure = language;
+  failureListeners.forEach((listener) => listener());
+}
+
+/** The language last chosen whose texts could not be fetched (null: none, or the
+ * failure was dismissed or overtaken by a later choice). */
+export function useLanguageFailure(): Language | null {
+  return useSyncExternalStore(
+    (listener) => {
+      failureListeners.add(listener);
+      return () => failureListeners.delete(listener);
+    },
+    () => failure,
+  );
+}
+
+export function dismissLanguageFailure() {
+  setFailure(null);
 }
 
 export const startLanguage = initialLanguage();
@@ -68,15 +98,30 @@ pluralResolver.getRule = (code, options) => baseRule(code === "pt" ? "pt-PT" : c
 
 let chosen: Language = startLanguage;
 
+/** Show the page in `language` once its texts are in; a choice whose texts cannot be
+ * fetched leaves the page (and the switch) in the language it was in, with a notice. */
 export function setLanguage(language: Language) {
   localStorage.setItem("gametable.lang", language);
   chosen = language;
-  void loadLanguage(language).then(() => {
+  setFailure(null);
+  void loadLanguage(language).then((ok) => {
     // Two quick choices: the last one stands, whichever catalogue came first.
     if (chosen !== language) return;
+    if (!ok) {
+      setFailure(language);
+      return;
+    }
     void i18next.changeLanguage(language);
     document.documentElement.lang = language;
   });
+}
+
+/** Before the first render: the start language's texts, or English with the notice. */
+export async function loadStartLanguage(): Promise<void> {
+  if (await loadLanguage(startLanguage)) return;
+  await i18next.changeLanguage("en");
+  document.documentElement.lang = "en";
+  setFailure(startLanguage);
 }
 
 /** Merge texts a game ships with its data (card names…) into the catalogs. */
