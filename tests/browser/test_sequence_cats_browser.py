@@ -885,3 +885,21 @@ def test_on_a_phone_the_news_of_a_move_never_covers_its_space(
         assert a["y"] > b["y"] + b["height"] or a["y"] + a["height"] < b["y"], (a, b)
         page.screenshot(path=str(shots / "sequence-cats-phone-toast.png"))
     page.context.close()
+
+
+def test_the_status_line_waits_for_an_offline_player_rather_than_saying_they_play(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Bjørn took his seat and closed the page. On his turn Anna's status line said
+    "Bjørn is playing…" under a banner saying the game waits for him: it now says the
+    game waits for him, and "is playing" once he is back."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bjørn"})
+    page = browser.new_context(locale="en-GB").new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    take_turn(page)
+    status = page.locator(".sc-status-text")
+    expect(status).to_have_text("Waiting for Bjørn (offline)…")
+    page.screenshot(path=shots / "sc-waits-offline.png")
+    with seats.SeatSocket(web_server, table, tokens[1]):
+        expect(status).to_have_text("Bjørn is playing…")

@@ -22,7 +22,7 @@ from gametable.games.triominos.state import TriominosState
 from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_hash
 from gametable.simulate import play_bot_game
 from tests.aio import run_async
-from tests.browser import waiting
+from tests.browser import seats, waiting
 from tests.browser.conftest import wait_for
 from tests.browser.text_layout import broken_words, fades
 from tests.games.triominos.helpers import opening_choice_seeds
@@ -1431,3 +1431,20 @@ def test_the_out_tag_keeps_to_the_name_beside_a_long_computer_name(
         tag_box, tiles_box = tag.bounding_box(), row.locator(".tr-player-tiles").bounding_box()
         assert tag_box and tiles_box
         assert tag_box["x"] + tag_box["width"] <= tiles_box["x"], (tag_box, tiles_box)
+
+
+def test_the_status_line_waits_for_an_offline_player_rather_than_saying_they_play(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Bjørn took his seat and closed the page: on his turn Anna's status line said
+    "Bjørn is playing…", under a banner saying the game waits for him."""
+    table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bjørn"})
+    page = browser.new_context(locale="en-GB").new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    status = page.locator(".tr-status-text")
+    expect(status).not_to_be_empty()
+    if my_turn(page):  # Anna starts (TR-SETUP-3/4): after her tile it is Bjørn's turn
+        place_on_my_turn(page)
+    expect(status).to_have_text("Waiting for Bjørn (offline)…")
+    with seats.SeatSocket(web_server, table, tokens[1]):
+        expect(status).to_have_text("Bjørn is playing…")

@@ -28,6 +28,13 @@ export function namesAt(t: TFunction, info: TableInfo, version: number): string[
   return then.seats.map((_, s) => seatName(t, then, s));
 }
 
+/** Whether `seat` is a person's seat whose person is not connected: the game waits for
+ * them (a status line says so rather than "… is playing"). */
+export function isOffline(info: TableInfo, seat: number): boolean {
+  const s = info.seats[seat];
+  return s !== undefined && s.kind === "human" && !s.connected;
+}
+
 /** How a seat is called at this table: the player's name, the bot's, or "Seat n". */
 export function seatName(t: TFunction, info: TableInfo, seat: number): string {
   const s = info.seats[seat];

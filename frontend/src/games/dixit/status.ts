@@ -8,9 +8,11 @@ interface Situation {
   seat: number | null;
   options: Options;
   player: (seat: number) => string;
+  /** Whether a seat's person is not connected (the game waits for them). */
+  offline?: (seat: number) => boolean;
 }
 
-export function statusText(t: TFunction, { view, seat, options, player }: Situation): string {
+export function statusText(t: TFunction, { view, seat, options, player, offline }: Situation): string {
   if (view.finished) return t("dixit.ui.status.finished");
   const teller = view.storyteller !== null ? player(view.storyteller) : "";
   switch (view.phase) {
@@ -18,6 +20,7 @@ export function statusText(t: TFunction, { view, seat, options, player }: Situat
       return options.canClaim ? t("dixit.ui.status.claim") : t("dixit.ui.status.claim_wait");
     case "clue":
       if (options.canClue) return view.hand_hidden ? t("dixit.ui.status.clue_first") : t("dixit.ui.status.clue");
+      if (view.storyteller !== null && offline?.(view.storyteller)) return t("ui.table.waiting_offline", { player: teller });
       return t("dixit.ui.status.clue_wait", { player: teller });
     case "submit": {
       if (options.givers.length) return t("dixit.ui.status.giver");

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { markCovered, namedAt, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { namesAt, seatName } from "../../app/seatName";
+import { isOffline, namesAt, seatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
 import { TimeLeftChip } from "../../app/TurnClock";
 import { useNarrow, useTopOffset } from "../../app/useLayout";
@@ -176,7 +176,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     else if (selectedCard === "meow") status = t("sequence_cats.ui.choose_removal");
     else if (selectedCard) status = t("sequence_cats.ui.choose_space", { card: cardName(selectedCard) });
     else status = t("sequence_cats.ui.your_turn");
-  } else if (view.current !== null) status = t("sequence_cats.ui.their_turn", { player: player(view.current) });
+  } else if (view.current !== null)
+    status = t(isOffline(info, view.current) ? "ui.table.waiting_offline" : "sequence_cats.ui.their_turn", { player: player(view.current) });
   else status = "";
 
   const teams = Array.from(new Set(view.team_of)).sort();

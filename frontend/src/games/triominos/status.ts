@@ -7,6 +7,8 @@ interface Situation {
   view: TriominosView;
   myTurn: boolean;
   player: (seat: number) => string;
+  /** Whether a seat's person is not connected (the game waits for them). */
+  offline?: (seat: number) => boolean;
   /** The tile whose rotation is being chosen, if any. */
   rotating: string | null;
   /** The selected tile, when it has places to go. */
@@ -18,9 +20,13 @@ interface Situation {
   canPass: boolean;
 }
 
-export function statusText(t: TFunction, { view, myTurn, player, rotating, choosing, canPlace, someFitNowhere, canDraw, canPass }: Situation): string {
+export function statusText(t: TFunction, { view, myTurn, player, offline, rotating, choosing, canPlace, someFitNowhere, canDraw, canPass }: Situation): string {
   if (view.finished) return t("triominos.ui.status.finished");
-  if (!myTurn) return view.current !== null ? t("triominos.ui.status.their_turn", { player: player(view.current) }) : "";
+  if (!myTurn) {
+    if (view.current === null) return "";
+    const key = offline?.(view.current) ? "ui.table.waiting_offline" : "triominos.ui.status.their_turn";
+    return t(key, { player: player(view.current) });
+  }
   if (rotating) return t("triominos.ui.status.rotate", { tile: rotating });
   if (choosing) return t("triominos.ui.status.choose_position", { tile: choosing });
   if (view.board.length === 0) {
