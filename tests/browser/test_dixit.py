@@ -1985,3 +1985,86 @@ def test_ones_own_row_stays_in_sight_among_twelve_players_on_a_tablet(
         return row.top >= panel.top - 1 && row.bottom <= panel.bottom + 1;
     }""", timeout=5)
     expect(mine).to_be_in_viewport(ratio=1)
+
+
+CHOSEN_LABELS = """() => [...document.querySelectorAll('.dx-choose.selected, .dx-vote.selected')]
+    .map(b => ({text: b.innerText.trim(), over: b.scrollWidth - b.clientWidth}))"""
+
+
+def test_a_party_hand_keeps_its_size_beside_whose_cards_it_was_and_says_chosen_in_its_width(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-PARTY-6 on a 1366 × 768 laptop: from the second round the note of whose cards
+    the hand was stood beside it in a second column, and the cards went from 153 to 85 px
+    wide, too narrow for "Chosen ✓", which ran past its button's edges."""
+    anna = watch(browser.new_context(viewport={"width": 1366, "height": 768}).new_page())
+    create_table(anna, web_server, "Anna", ["bot:greedy"] * 5,
+                 {"Variant": "Dixit Party", "First storyteller": "The first seat"})
+    give_clue(anna, "Midnight")
+    expect(anna.locator('[data-action="submit"]')).to_be_visible()
+    first = anna.locator(".dx-hand-card").first.bounding_box()
+    submit(anna)
+    continue_reveal(anna)
+    slots = anna.locator(".dx-slot:not([data-own])")
+    slots.nth(0).locator('[data-action="vote-slot"]').click()
+    slots.nth(1).locator('[data-action="red-slot"]').click()
+    before = version(anna)
+    anna.click('[data-action="cast-vote"]')
+    wait_for_new_state(anna, before)
+    expect(anna.locator(TABLE)).to_have_attribute("data-round", "2", timeout=60_000)
+    continue_reveal(anna)
+    expect(anna.locator('[data-action="submit"]')).to_be_visible()
+    note = anna.locator('[data-hand-note="passed"]')
+    expect(note).to_contain_text("Hands passed to the left")
+    card = anna.locator('.dx-hand-card[data-choosable="true"]').first
+    card.locator('[data-action="choose"]').click()
+    expect(card).to_have_attribute("data-chosen", "true")
+    box = card.bounding_box()
+    assert first is not None and box is not None
+    assert box["width"] >= first["width"] - 1, (first, box)
+    note_box = note.bounding_box()
+    assert note_box is not None and note_box["y"] >= box["y"] + box["height"] - 1, note_box
+    assert anna.evaluate(CHOSEN_LABELS) == [{"text": "Chosen ✓", "over": 0}]
+    anna.screenshot(path=shots / "dixit-party-round-2-laptop.png")
+
+
+def test_on_a_portuguese_phone_a_chosen_card_says_so_within_its_button(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """On a 390 px phone a hand card is 82 px wide and "Escolhida ✓" 93 px: it was cut at
+    both ends ("scolhida ·"). Where the words do not fit, the button says "✓" (its name
+    for a screen reader stays "Escolhida ✓: …")."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["greedy"] * 5, {0: "Maria Fernanda"})
+    page = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     device_scale_factor=2).new_page())
+    page.add_init_script("localStorage.setItem('gametable.lang', 'pt')")
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    card = page.locator('.dx-hand-card[data-choosable="true"]').first
+    card.locator('[data-action="choose"]').click()
+    expect(card).to_have_attribute("data-chosen", "true")
+    labels = page.evaluate(CHOSEN_LABELS)
+    assert labels == [{"text": "✓", "over": 0}], labels
+    name = card.locator('[data-action="choose"]').get_attribute("aria-label") or ""
+    assert name.startswith("Escolhida ✓: "), name
+    page.screenshot(path=shots / "dixit-phone-pt-chosen.png")
+
+
+def test_on_a_phone_a_name_of_one_long_word_under_a_revealed_card_ends_in_an_ellipsis(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """"Guðrún Sigurðardóttir" under her revealed card on a 390 px phone read "Guðrún
+    Sigurðardótti", its last letter cut at the column's edge with nothing to say so."""
+    name = "Guðrún Sigurðardóttir"
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["easy"] * 5, {0: name})
+    page = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     device_scale_factor=2).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "Far away")
+    expect(page.locator(".dx-reveal")).to_be_visible(timeout=60_000)
+    owner = page.locator(".dx-reveal-owner-text", has_text="Guðrún")
+    expect(owner).to_have_count(1)
+    sizes = owner.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert sizes[0] <= sizes[1], sizes
+    page.screenshot(path=shots / "dixit-phone-long-word-name.png")

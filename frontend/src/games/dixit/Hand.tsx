@@ -1,4 +1,5 @@
 // Your cards: tap one to see it large; the button under a card chooses it.
+import { FitLabel } from "../../app/FitLabel";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFace } from "./Card";
@@ -52,7 +53,7 @@ export const Hand = memo(function Hand({ deck, hand, choosable, chosen, given, o
                 aria-label={`${isChosen ? t("dixit.ui.chosen") : t("dixit.ui.choose")}: ${name}`}
                 onClick={() => onToggle(card)}
               >
-                {isChosen ? t("dixit.ui.chosen") : t("dixit.ui.choose")}
+                {isChosen ? <FitLabel full={t("dixit.ui.chosen")} short="✓" /> : t("dixit.ui.choose")}
               </button>
             )}
           </li>

@@ -1,4 +1,5 @@
 // The cards on the table in numbered slots 1…n, and the vote buttons under them.
+import { FitLabel } from "../../app/FitLabel";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFace } from "./Card";
@@ -96,7 +97,7 @@ export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed
           aria-label={t("dixit.ui.vote_for_slot", { slot })}
           onClick={() => onGreen(slot)}
         >
-          {green && !both ? t("dixit.ui.vote_chosen") : t("dixit.ui.vote")}
+          {green && !both ? <FitLabel full={t("dixit.ui.vote_chosen")} short="✓" /> : t("dixit.ui.vote")}
         </button>
       )}
       {canRed && (
@@ -108,7 +109,7 @@ export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed
           aria-label={t("dixit.ui.red_for_slot", { slot })}
           onClick={() => onRed(slot)}
         >
-          {red && !both ? t("dixit.ui.red_chosen") : t("dixit.ui.red")}
+          {red && !both ? <FitLabel full={t("dixit.ui.red_chosen")} short="✓" /> : t("dixit.ui.red")}
         </button>
       )}
     </span>
