@@ -1996,9 +1996,10 @@ def test_a_party_hand_keeps_its_size_beside_whose_cards_it_was_and_says_chosen_i
 ) -> None:
     """DX-PARTY-6 on a 1366 × 768 laptop: from the second round the note of whose cards
     the hand was stood beside it in a second column, and the cards went from 153 to 85 px
-    wide, too narrow for "Chosen ✓", which ran past its button's edges."""
+    wide, too narrow for "Chosen ✓", which ran past its button's edges. It named the
+    cards' owner "Computer 6 · Easy's" (the level's, it read)."""
     anna = watch(browser.new_context(viewport={"width": 1366, "height": 768}).new_page())
-    create_table(anna, web_server, "Anna", ["bot:greedy"] * 5,
+    create_table(anna, web_server, "Anna", ["bot:easy"] * 5,
                  {"Variant": "Dixit Party", "First storyteller": "The first seat"})
     give_clue(anna, "Midnight")
     expect(anna.locator('[data-action="submit"]')).to_be_visible()
@@ -2014,8 +2015,10 @@ def test_a_party_hand_keeps_its_size_beside_whose_cards_it_was_and_says_chosen_i
     expect(anna.locator(TABLE)).to_have_attribute("data-round", "2", timeout=60_000)
     continue_reveal(anna)
     expect(anna.locator('[data-action="submit"]')).to_be_visible()
+    # "Computer 2's clue", not "Computer 2 · Easy's clue" (the level's, it read).
+    expect(anna.locator(".dx-clue-by")).to_have_text("Computer 2's clue")
     note = anna.locator('[data-hand-note="passed"]')
-    expect(note).to_contain_text("Hands passed to the left")
+    expect(note).to_have_text("Hands passed to the left: these were Computer 6's cards.")
     card = anna.locator('.dx-hand-card[data-choosable="true"]').first
     card.locator('[data-action="choose"]').click()
     expect(card).to_have_attribute("data-chosen", "true")

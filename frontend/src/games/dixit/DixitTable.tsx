@@ -5,7 +5,7 @@ import { useScreenHold } from "../../app/screenHold";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { isOffline, seatName } from "../../app/seatName";
+import { isOffline, seatName, shortSeatName } from "../../app/seatName";
 import { useMyDeadline, useTimeLeft } from "../../app/TurnClock";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import type { Action, TableInfo } from "../../app/types";
@@ -136,6 +136,9 @@ export function DixitTable(props: GameTableProps) {
   useFillHeight(tableRef, sideways ? 240 : narrow ? 560 : 460, narrow ? 0 : 12);
   const deck = useDeck(info, view.deck);
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
+  // Before "'s" a computer player is "Computer 2", not "Computer 2 · Hard" ("Computer 2 ·
+  // Hard's clue" read as the level's); the players' list says the level.
+  const owner = useCallback((s: number) => shortSeatName(t, info, s), [t, info]);
   const isComputer = useCallback((s: number) => info.seats[s]?.kind === "bot", [info]);
 
   // No decision is anyone's to make in a replay, nor at a table its host ended.
@@ -367,7 +370,7 @@ export function DixitTable(props: GameTableProps) {
         <div className="dx-round" data-phase={view.phase}>
           {view.clue ? (
             <div className="dx-clue-box">
-              <span className="dx-clue-by">{t("dixit.ui.clue_by", { player: view.storyteller !== null ? player(view.storyteller) : "" })}</span>
+              <span className="dx-clue-by">{t("dixit.ui.clue_by", { player: view.storyteller !== null ? owner(view.storyteller) : "" })}</span>
               <ClueText clue={view.clue} />
             </div>
           ) : (
@@ -420,7 +423,7 @@ export function DixitTable(props: GameTableProps) {
         {onScreen && showReveal && nextClueTold && view.clue && (
           <span className="dx-status-clue" data-next-clue="true">
             <span className="dx-status-clue-by">
-              {t("dixit.ui.next_clue_by", { round: view.round, player: view.storyteller !== null ? player(view.storyteller) : "" })}
+              {t("dixit.ui.next_clue_by", { round: view.round, player: view.storyteller !== null ? owner(view.storyteller) : "" })}
             </span>
             <ClueText clue={view.clue} />
             <span aria-hidden="true">—</span>
@@ -512,7 +515,7 @@ export function DixitTable(props: GameTableProps) {
           {/* Party: every hand passed to the left at the end of the last round (DX-PARTY-6). */}
           {view.variant === "party" && view.round > 1 && !view.finished && !handHidden && (view.phase === "clue" || view.phase === "submit") && (
             <p className="dx-hand-note" data-hand-note="passed">
-              {t("dixit.ui.party_passed", { player: player((seat - 1 + view.seats) % view.seats) })}
+              {t("dixit.ui.party_passed", { player: owner((seat - 1 + view.seats) % view.seats) })}
             </p>
           )}
         </div>
