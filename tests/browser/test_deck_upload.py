@@ -265,3 +265,32 @@ def test_the_big_screen_shows_an_uploaded_decks_cards(
                          "i.complete && i.naturalWidth > 0)")
     screen.screenshot(path=str(shots / "deck-uploaded-big-screen.png"))
     screen.close()
+
+
+def test_the_file_choosers_speak_the_pages_language(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """A Portuguese page on an English browser showed the browser's own "Choose File / No
+    file chosen" beside "Abrir um registo de jogo (.json)" and in the deck upload. The
+    choosers say it in the page's language, and a click on them opens the chooser."""
+    page = browser.new_context(locale="en-GB", viewport={"width": 1100, "height": 900}
+                               ).new_page()
+    page.add_init_script("localStorage.setItem('gametable.lang', 'pt')")
+    open_dixit_lobby(page, web_server)
+    record = page.locator(".record-file")
+    expect(record.locator(".file-picker-face")).to_have_text("Escolher um ficheiro…")
+    with page.expect_file_chooser() as chosen:
+        record.locator(".file-picker").click()  # where the face is
+    assert not chosen.value.is_multiple()
+    record.screenshot(path=str(shots / "record-file-pt.png"))
+
+    page.click('[data-action="upload-deck"]')
+    dialog = page.locator("dialog.deck-upload")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".file-picker-face")).to_have_text("Escolher ficheiros…")
+    with page.expect_file_chooser() as chosen:
+        dialog.locator(".file-picker").click()
+    assert chosen.value.is_multiple()
+    # Named for a screen reader by its field's label, and reached by the keyboard.
+    files = dialog.get_by_label("Imagens ou um ficheiro zip")
+    expect(files).to_have_attribute("type", "file")
+    dialog.screenshot(path=str(shots / "deck-upload-pt.png"))

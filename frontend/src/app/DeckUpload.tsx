@@ -1,5 +1,6 @@
 // "Upload your own deck": choose pictures or a zip, name the deck, describe the pictures
 // if you like (each shown as a thumbnail), then upload with a progress bar.
+import { FilePicker } from "./FilePicker";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import i18next from "i18next";
@@ -229,8 +230,7 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
         </label>
         <label className="field">
           <span className="field-label">{t("decks.upload.files_label")}</span>
-          <input
-            type="file"
+          <FilePicker
             name="deck-files"
             multiple
             accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp,.zip,application/zip"

@@ -3,6 +3,7 @@
 // server, which replays the record with the game's own rules and views
 // (docs/protocol.md, "Replays"): this page knows no game's rules. A finished table's
 // replay is "/t/<id>/replay"; a record file opened in the lobby is "/replay".
+import { FilePicker } from "./FilePicker";
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
@@ -432,7 +433,7 @@ export function RecordFileInput({ onOpened }: { onOpened?: (text: string) => voi
     <div className="record-file">
       <label className="field">
         <span className="field-label">{t("ui.replay.open_file")}</span>
-        <input type="file" accept=".json,application/json" onChange={open} />
+        <FilePicker accept=".json,application/json" onChange={open} />
         <span className="field-help">{t("ui.replay.open_help")}</span>
       </label>
       {failed && <p className="notice error" role="alert">{t("ui.replay.unreadable")}</p>}
