@@ -2071,3 +2071,25 @@ def test_on_a_phone_a_name_of_one_long_word_under_a_revealed_card_ends_in_an_ell
     sizes = owner.evaluate("e => [e.scrollWidth, e.clientWidth]")
     assert sizes[0] <= sizes[1], sizes
     page.screenshot(path=shots / "dixit-phone-long-word-name.png")
+
+
+def test_on_a_phone_a_teams_points_name_its_computer_players_without_their_levels(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-TEAM-5's points on a 390 px phone in Portuguese: "Equipa 2 (Computador 2 ·
+    Difícil & Computador 5 · Médio)" broke before a "·" and took four lines. In narrow
+    columns a computer player is "Computador 5" (its level is in the players' list), as
+    under its card."""
+    table, tokens = create_by_api(
+        web_server, "dixit", {"variant": "team", "first_storyteller": "first_seat"},
+        ["human", "medium", "hard", "medium", "hard", "medium"], {0: "Maria"})
+    page = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     device_scale_factor=2).new_page())
+    page.add_init_script("localStorage.setItem('gametable.lang', 'pt')")
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "Lua de mel")
+    names = page.locator(".dx-reveal-group .dx-reveal-name")
+    expect(names).to_have_count(3, timeout=60_000)
+    expect(names.nth(1)).to_have_text("Equipa 2 (Computador 2 & Computador 5)")
+    assert not [text for text in names.all_inner_texts() if "·" in text]
+    page.locator(".dx-reveal-points").screenshot(path=str(shots / "dixit-team-points-phone-pt.png"))

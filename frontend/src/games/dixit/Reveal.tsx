@@ -67,7 +67,9 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
     ? view.teams.map((team, index) => ({
         key: `team-${index}`,
         seats: team,
-        label: t("dixit.ui.team_of", { team: index + 1, players: team.map(player).join(" & ") }),
+        // Narrow columns: "Computador 5", its level in the players' list ("Computador 5 ·
+        // Médio)" broke before its "·" in a team's heading).
+        label: t("dixit.ui.team_of", { team: index + 1, players: team.map(compact ? short : player).join(" & ") }),
         colour: colourOf(index),
       }))
     : round.totals.map((_, s) => ({ key: `seat-${s}`, seats: [s], label: player(s), colour: colourOf(s) }));
@@ -209,7 +211,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                     <li key={i} data-reason={line.reason}>
                       <span>
                         {reason(line)}
-                        {group.seats.length > 1 && <span className="muted"> ({player(line.seat)})</span>}
+                        {group.seats.length > 1 && <span className="muted"> ({(compact ? short : player)(line.seat)})</span>}
                       </span>
                       <span>+{line.points}</span>
                     </li>
