@@ -113,6 +113,26 @@ def test_greedy_accepts_a_draw_once_the_board_has_been_full() -> None:
     assert greedy_choice(state, 1) == {"type": "accept_draw"}
 
 
+@pytest.mark.parametrize("name", ["hard", "rollout", "search", "medium", "easy"])
+def test_every_level_answers_a_draw_offer_by_the_tables_rule(name: str) -> None:
+    """SC-WIN-3 b, as the table is told: computer players accept a draw offer once the
+    board has been full and decline it before. The ``hard`` player weighed the offer by
+    its rollouts (a draw half a win) and, where its estimate of its chances fell under
+    one half, accepted at move 2: a person could escape any game going badly."""
+    for seed in range(6):
+        state = new(2, seed=seed)
+        for _ in range(2):
+            seat = min(GAME.to_act(state))
+            GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        GAME.apply(state, 0, {"type": "offer_draw"})
+        bot = make_bot(name, GAME, seed)
+        view = GAME.view(state, 1)
+        assert bot.choose(view, GAME.legal_actions(state, 1)) == {"type": "decline_draw"}
+        state.filled = True
+        view = GAME.view(state, 1)
+        assert bot.choose(view, GAME.legal_actions(state, 1)) == {"type": "accept_draw"}
+
+
 def test_greedy_chooses_the_five_that_leaves_a_line_for_the_next_sequence() -> None:
     """SC-WIN-2: from C3–H3, greedy keeps H3 free of the sequence, since G3–K3 (with J3
     and K3 already Blue's) may share one chip with C3–G3 but two with D3–H3."""

@@ -31,6 +31,7 @@ from gametable.bots.semantic import SemanticBot
 from gametable.core.protocol import (
     Action,
     Game,
+    HasConventions,
     HasRollouts,
     HasStrategy,
     Observation,
@@ -48,17 +49,23 @@ EASY_MISTAKES: Final = 0.5
 
 
 class HalfRandomBot:
-    """Plays a random legal action with probability :data:`EASY_MISTAKES`, else greedily."""
+    """Plays a random legal action with probability :data:`EASY_MISTAKES`, else greedily;
+    a decision the table has a rule for (:class:`HasConventions`) by the rule."""
 
     name = "easy"
     reads_only = True  # never changes the view or the legal actions it is given
 
     def __init__(self, game: Game[Any], rng: random.Random) -> None:
         self.rng = rng
+        self.game = game
         self.greedy = GreedyBot(game, rng)
         self.random = RandomBot(game, rng)
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        if isinstance(self.game, HasConventions):
+            agreed = self.game.convention(view, legal)
+            if agreed is not None:  # no mistake here: the table was told the rule
+                return agreed
         player: Bot = self.random if self.rng.random() < EASY_MISTAKES else self.greedy
         return player.choose(view, legal)
 

@@ -50,6 +50,7 @@ from gametable.core.protocol import (
     Action,
     CompletesActions,
     Game,
+    HasConventions,
     HasHeuristic,
     HasPlanner,
     Observation,
@@ -151,6 +152,10 @@ class SearchBot:
         """The most visited of ``legal`` after the search, completed for ``view``."""
         seat = view.get("seat")
         self.last_iterations = 0
+        if isinstance(self.game, HasConventions):
+            agreed = self.game.convention(view, legal)
+            if agreed is not None:  # the table's rule, not this player's estimate
+                return agreed
         if len(legal) == 1 or not isinstance(self.game, SamplesHidden) \
                 or not isinstance(seat, int):
             return self.greedy.choose(view, legal)

@@ -249,6 +249,20 @@ class CompletesActions(Protocol):
 
 
 @runtime_checkable
+class HasConventions(Protocol):
+    """A game whose computer players answer some decisions all alike, by a rule the
+    table is told (Sequence Cats: a draw offer is accepted once the board has been full,
+    SC-WIN-3 b), not by what the answer is worth to them: searching players, which would
+    weigh it, ask here first (a human could otherwise end a losing game in a draw at
+    move 2, when the search's estimate is a coin's toss)."""
+
+    def convention(self, view: Observation, legal: Sequence[Action]) -> Action | None:
+        """The action of ``legal`` every computer player takes at this decision, or
+        ``None`` where the decision is the player's own."""
+        ...
+
+
+@runtime_checkable
 class HasPatience(Protocol):
     """A game that asks computer players to wait longer before some decisions, so that
     people at the table get there first (claiming the Dixit storyteller role, naming a

@@ -903,6 +903,15 @@ class SequenceCats:
         """Greedy scores for ``actions`` from ``view`` (see :mod:`.heuristics`)."""
         return heuristics.rate_actions(view, actions)
 
+    def convention(self, view: Observation, legal: Sequence[Action]) -> Action | None:
+        """SC-WIN-3 b: a computer player accepts a draw offer once the board has been full
+        (``view["board_filled"]``) and declines it before, whatever its chances (the
+        table is told so); every other decision is the player's own (``None``)."""
+        answers = {action["type"]: action for action in legal}
+        if set(answers) != {"accept_draw", "decline_draw"}:
+            return None
+        return answers["accept_draw" if view.get("board_filled") else "decline_draw"]
+
     def plan_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
         """Stronger ratings for ``actions`` from ``view``, for the ``hard`` player (see
         :mod:`.planning`)."""
