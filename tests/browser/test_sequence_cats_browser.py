@@ -903,3 +903,19 @@ def test_the_status_line_waits_for_an_offline_player_rather_than_saying_they_pla
     page.screenshot(path=shots / "sc-waits-offline.png")
     with seats.SeatSocket(web_server, table, tokens[1]):
         expect(status).to_have_text("Bjørn is playing…")
+
+
+def test_after_a_language_switch_the_log_names_computer_players_in_the_new_language(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Switched from English to Norwegian mid-game, the log's earlier lines read
+    "Computer 2 · Medium spilte …": each line kept the names of the language it came in."""
+    page = browser.new_context(locale="en-GB").new_page()
+    create_table(page, web_server, "Anna", ["bot:medium"])
+    take_turn(page)
+    log = page.locator(".sc-log li")
+    expect(log.filter(has_text="Computer 2 · Medium")).not_to_have_count(0)
+    page.select_option(".language-switch select", "nb")
+    expect(page.locator(".sc-player").nth(1)).to_contain_text("Datamaskin 2")
+    expect(log.filter(has_text="Datamaskin 2")).not_to_have_count(0)
+    assert not [line for line in log.all_inner_texts() if "Computer" in line]
+    page.screenshot(path=shots / "sc-log-after-switch-nb.png")

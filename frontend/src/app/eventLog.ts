@@ -1,6 +1,6 @@
 // The running log of a table's events, newest first, kept across state messages.
 import type { TFunction } from "i18next";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { EventBatch, GameEvent, StateMessage } from "./types";
 
 export interface LogLine {
@@ -11,8 +11,9 @@ export interface LogLine {
   event: GameEvent;
   /** A computer player made this move for its seat's person, who was away. */
   covered?: boolean;
-  /** Each seat's name when the line came (a person's earlier moves keep their name after
-   * a computer player takes the seat over: not "Ola (computer: Medium) played …"). */
+  /** Each seat's name as it was at the line's state, in the page's language now (a
+   * person's earlier moves keep their name after a computer player takes the seat over:
+   * not "Ola (computer: Medium) played …"). */
   names?: readonly string[];
 }
 
@@ -36,13 +37,12 @@ export function withRecent(previous: StateMessage | null, message: StateMessage)
 
 /** Every event of every state received since the table was opened (at most `keep`
  * lines), newest first, each with the seats' names `names(version)` gives for its state
- * when it came. A state without `recent` adds its own events; a replay's step
+ * (asked again when `names` changes: a language switch names the computer players
+ * anew). A state without `recent` adds its own events; a replay's step
  * carries as `recent` the steps before it that have been fetched, which may come after
  * it (a jump to the end, then the steps before): they take their places further down. */
 export function useEventLog(state: StateMessage, keep: number, names?: (version: number) => readonly string[]): LogLine[] {
   const [log, setLog] = useState<LogLine[]>([]);
-  const namesNow = useRef(names);
-  namesNow.current = names;
   const { version, events, recent } = state;
   const covered = state.covered?.seat;
   useEffect(() => {
@@ -58,7 +58,6 @@ export function useEventLog(state: StateMessage, keep: number, names?: (version:
             event,
             i,
             covered: batch.covered !== undefined && event.seat === batch.covered,
-            names: namesNow.current?.(batch.version),
           })),
         )
         .filter((line) => !have.has(line.id));
@@ -68,10 +67,10 @@ export function useEventLog(state: StateMessage, keep: number, names?: (version:
       // Only older lines come late: the usual case (all newer) keeps the order as is.
       if (fresh.some((line) => line.version <= last))
         lines.sort((a, b) => b.version - a.version || order(b.id) - order(a.id));
-      return lines.slice(0, keep).map(({ id, version: v, event, covered: c, names: n }) => ({ id, version: v, event, covered: c, names: n }));
+      return lines.slice(0, keep).map(({ id, version: v, event, covered: c }) => ({ id, version: v, event, covered: c }));
     });
   }, [version, events, recent, covered, keep]);
-  return log;
+  return useMemo(() => (names ? log.map((line) => ({ ...line, names: names(line.version) })) : log), [log, names]);
 }
 
 /** A log line's text, marked when a computer player made the move for an away person
