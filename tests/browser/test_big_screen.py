@@ -20,6 +20,7 @@ from gametable.server.storage import SeatRow, token_hash
 from tests.browser import seats, waiting
 from tests.browser.test_rematch import finished_game
 from tests.browser.test_sequence_cats_browser import stored_table
+from tests.browser.text_layout import broken_words
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -420,3 +421,18 @@ def test_the_big_screen_shows_the_turn_clock_and_who_is_away(
         # The table below still fits the window (the clock sits beside the game's name).
         assert screen.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
     screen.context.close()
+
+
+def test_the_big_screen_opened_on_a_phone_keeps_the_breed_names_whole(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """A phone's "Big screen ↗" link opens the page made for a TV, zoomed by 1.15 for
+    reading across a room: on a 390 px phone the board's names no longer fit their
+    spaces and broke at letters ("Somal i", "Munc hkin"). A phone reads it unzoomed."""
+    table = bot_table(web_server, "sequence-cats", 2)
+    screen = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                 has_touch=True, device_scale_factor=2).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    expect(screen.locator(".sc-space-name")).to_have_count(84)
+    assert screen.evaluate(broken_words(".sc-space-name")) == []
+    screen.screenshot(path=str(shots / "big-screen-sequence-cats-phone.png"))
