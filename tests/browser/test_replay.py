@@ -68,6 +68,10 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     viewer = page.locator(".replay-page")
     expect(viewer).to_have_attribute("data-steps", str(steps))
     expect(page.get_by_role("heading", name=f"Replay: {record_title(game)}")).to_be_visible()
+    # The players as a list ("Anna, Bruno and Computer 3 · Easy"): a " · " between them
+    # ran into the " · " inside a computer player's name.
+    players = page.locator(".replay-players").inner_text()
+    assert " and " in players and not re.search(r"\S · \S+ · ", players), players
     at_step(page, table, 0)
     expect(page.locator(".replay-move")).to_contain_text("before the first move")
     expect(page.locator(hand)).to_have_count(0)  # a spectator at first: no hand

@@ -1,6 +1,5 @@
 // "Upload your own deck": choose pictures or a zip, name the deck, describe the pictures
 // if you like (each shown as a thumbnail), then upload with a progress bar.
-import { FilePicker } from "./FilePicker";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import i18next from "i18next";
@@ -9,6 +8,7 @@ import { ApiError } from "./api";
 import { DECK_LIMITS, uploadDeck, type DeckSummary, type DeckUploadTask } from "./decks";
 import { translateError } from "./translateError";
 import type { ErrorMessage } from "./types";
+import { FilePicker } from "./FilePicker";
 import "./deck-upload.css";
 
 interface Props {

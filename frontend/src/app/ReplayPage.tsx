@@ -3,11 +3,12 @@
 // server, which replays the record with the game's own rules and views
 // (docs/protocol.md, "Replays"): this page knows no game's rules. A finished table's
 // replay is "/t/<id>/replay"; a record file opened in the lobby is "/replay".
-import { FilePicker } from "./FilePicker";
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { ApiError, api, tokens, type ReplayFrame, type ReplaySteps } from "./api";
+import { FilePicker } from "./FilePicker";
+import { andList } from "./i18n";
 import { ReplayMode, TableEnded, keepRecordFile, recordFile } from "./replay";
 import { navigate } from "./router";
 import { infoAt, seatName } from "./seatName";
@@ -247,7 +248,8 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
     <div className="replay-page" data-step={current.step} data-steps={total}>
       <header className="replay-header">
         <h1>{t("ui.replay.heading", { game: t(`games.${meta.game}.title`) })}</h1>
-        <p className="muted replay-players">{meta.seats.map((s) => player(s.seat)).join(" · ")}</p>
+        {/* "Anna, Computer 2 · Hard and Bruno": a "·" between them ran into the names' own */}
+        <p className="muted replay-players">{andList(meta.seats.map((s) => player(s.seat)))}</p>
         {tableId && (
           <RecordLink table={tableId}>
             {t("ui.table.download_record")}

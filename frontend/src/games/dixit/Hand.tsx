@@ -1,9 +1,9 @@
 // Your cards: tap one to see it large; the button under a card chooses it.
-import { FitLabel } from "../../app/FitLabel";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFace } from "./Card";
 import type { DeckInfo } from "./useDeck";
+import { FitLabel } from "../../app/FitLabel";
 
 interface Props {
   deck: DeckInfo;

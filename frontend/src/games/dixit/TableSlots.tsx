@@ -1,9 +1,9 @@
 // The cards on the table in numbered slots 1…n, and the vote buttons under them.
-import { FitLabel } from "../../app/FitLabel";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFace } from "./Card";
 import type { DeckInfo } from "./useDeck";
+import { FitLabel } from "../../app/FitLabel";
 
 interface Props {
   deck: DeckInfo;
