@@ -135,3 +135,23 @@ def test_on_a_phone_the_name_field_comes_out_from_under_the_create_bar(
         assert field["y"] + field["height"] <= bar["y"], (field, bar)
     finally:
         context.close()
+
+
+def test_on_a_touch_screen_a_tapped_button_does_not_keep_the_hover_look(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """A touch screen has no pointer that hovers, but it applies :hover to the control
+    last tapped until the next tap: a tapped button kept its orange border (the look of
+    a pointer over it). Hover looks apply only where a pointer hovers."""
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                               device_scale_factor=2).new_page()
+    page.goto(web_server.url)
+    assert page.evaluate("matchMedia('(hover: hover)').matches") is False
+    button = page.get_by_role("button", name="How to play").first
+    before = button.evaluate("b => getComputedStyle(b).borderColor")
+    button.tap()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert button.evaluate("b => getComputedStyle(b).borderColor") == before
