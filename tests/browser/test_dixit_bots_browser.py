@@ -72,7 +72,8 @@ def test_dx_score_1_a_hard_computer_storyteller_does_not_repeat_its_card_descrip
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
     clue = page.locator(".dx-clue-box")
-    expect(clue).to_contain_text("Computer 1 · Hard", timeout=60_000)
+    expect(clue).to_contain_text("Computer 1's clue", timeout=60_000)
+    expect(page.locator('.dx-player[data-seat="0"]')).to_contain_text("Computer 1 · Hard")
     storage = SQLiteStorage(web_server.data_dir / "gametable.sqlite3")
     try:
         row = storage.load_table(table)
