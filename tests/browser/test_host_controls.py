@@ -175,10 +175,15 @@ def test_the_waiting_room_seats_a_computer_of_the_hosts_level_and_shows_a_guest_
     name field and the open seat first, the invite link (the host's to share) below."""
     anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     anna.goto(web_server.url)
-    anna.get_by_role("button", name="Sequence Cats").first.click()
+    card = anna.get_by_role("button", name="Sequence Cats").first
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
     anna.get_by_label("Your name").first.fill("Anna")
-    anna.get_by_role("group", name="Players").get_by_role("button").get_by_text(
-        "3", exact=True).click()
+    counts = anna.get_by_role("group", name="Players").get_by_role("button")
+    # Sequence Cats' form is there (two players), not Dixit's it replaces (four).
+    expect(counts.get_by_text("2", exact=True)).to_have_attribute("aria-pressed", "true")
+    counts.get_by_text("3", exact=True).click()
+    expect(anna.locator(".seat-plan li")).to_have_count(3)
     for index in (2, 3):
         anna.select_option(f".seat-plan li:nth-child({index}) select", "friend")
     anna.get_by_role("button", name="Create table").click()
