@@ -31,6 +31,12 @@ PURRR_COST = 35.0
 MEOW_COST = 35.0
 
 
+def accepts_draw(view: dict[str, Any]) -> bool:
+    """SC-WIN-3 b, the table's rule for computer players: a draw offer is accepted once
+    the board has been full (``view["board_filled"]``), declined before."""
+    return bool(view.get("board_filled"))
+
+
 def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[float]:
     """One rating per action (higher is better) for the seat that owns ``view``.
 
@@ -128,7 +134,7 @@ def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
                     value += OWN_LINE[((own | free) & other).bit_count()]
         return value
 
-    board_filled = bool(view.get("board_filled"))
+    accept = accepts_draw(view)
     ratings: list[float] = []
     for action in actions:
         kind = action["type"]
@@ -137,9 +143,9 @@ def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
         elif kind == "pass":
             ratings.append(PASS)
         elif kind == "accept_draw":
-            ratings.append(1.0 if board_filled else -1.0)
+            ratings.append(1.0 if accept else -1.0)
         elif kind == "decline_draw":
-            ratings.append(-1.0 if board_filled else 1.0)
+            ratings.append(-1.0 if accept else 1.0)
         elif kind == "sequence":
             ratings.append(leftover_value(mask_of(action["spaces"])))
         else:

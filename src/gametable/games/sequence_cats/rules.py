@@ -910,7 +910,7 @@ class SequenceCats:
         answers = {action["type"]: action for action in legal}
         if set(answers) != {"accept_draw", "decline_draw"}:
             return None
-        return answers["accept_draw" if view.get("board_filled") else "decline_draw"]
+        return answers["accept_draw" if heuristics.accepts_draw(view) else "decline_draw"]
 
     def plan_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
         """Stronger ratings for ``actions`` from ``view``, for the ``hard`` player (see
