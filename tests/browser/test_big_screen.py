@@ -224,6 +224,29 @@ def test_the_big_screen_names_the_winner_over_the_final_board(
     screen.screenshot(path=str(shots / "big-screen-sequence-cats-end.png"))
 
 
+def test_the_big_screen_keeps_a_finished_four_seat_board_inside_a_laptops_window(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """SC-WIN-1 with teams: "Orange wins! Winners: Computer 2 · Medium and Computer 4 ·
+    Medium" took two lines over the board of a 1366 × 768 screen (a projector's size) and
+    pushed its last row out of the window. The big screen names computer players there
+    without their levels (the players' list says them), on one line."""
+    table = bot_table(web_server, "sequence-cats", 4, "medium")
+    screen = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    status = screen.locator(".sc-status-text")
+    expect(status).to_have_text(re.compile(r".+ wins! Winners: .+|.*draw.*", re.IGNORECASE),
+                                timeout=120_000)
+    if "wins!" in status.inner_text():
+        expect(status).not_to_contain_text("Medium")
+        expect(status).to_contain_text(re.compile(r"Winners: Computer \d and Computer \d"))
+    screen.wait_for_timeout(300)
+    bottom = screen.locator(".sc-board").evaluate("b => b.getBoundingClientRect().bottom")
+    screen.screenshot(path=str(shots / "big-screen-sequence-cats-four-end.png"))
+    assert bottom <= 768, bottom
+    screen.context.close()
+
+
 def play_one(sockets: list[seats.SeatSocket]) -> None:
     """The seat to act among ``sockets`` lays its first legal tile, else draws or
     passes (TR-DRAW-1..3); returns once every socket has the new state."""

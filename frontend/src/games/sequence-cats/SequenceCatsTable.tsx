@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { markCovered, namedAt, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { isOffline, namesAt, seatName } from "../../app/seatName";
+import { isOffline, namesAt, seatName, shortSeatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
 import { TimeLeftChip } from "../../app/TurnClock";
 import { useNarrow, useTopOffset } from "../../app/useLayout";
@@ -155,8 +155,12 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   // The big screen and a replay, which anyone may open, name the winners, never "you".
   if (view.finished && (onScreen || replay)) {
     status = resultHeadline(t, view, null, teamName, player);
+    // On the big screen computer players are named without their levels (the players'
+    // list says them): "Winners: Computer 2 and Computer 4" stays on one line over the
+    // board of a 1366 × 768 screen.
+    const winner = onScreen ? (s: number) => shortSeatName(t, info, s) : player;
     if (view.winners.length)
-      status += ` ${t("sequence_cats.ui.winners", { players: andList(view.winners.map(player)), count: view.winners.length })}`;
+      status += ` ${t("sequence_cats.ui.winners", { players: andList(view.winners.map(winner)), count: view.winners.length })}`;
   }
   // A finished game says how it ended (who won, or which kind of draw) where the
   // result dialog, once closed, no longer does; one its host ended is just over.
