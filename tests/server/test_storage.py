@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from gametable.bots import base
 from gametable.core.config import RULES_VERSION
 from gametable.server import hosting, tables
 from gametable.server.app import Settings, create_app
@@ -336,3 +337,52 @@ def test_when_a_computer_player_took_a_seat_over_is_stored(tmp_path: Path) -> No
     old, new = SQLiteStorage(path).load_tables()
     assert old.seats[0].bot == "easy" and old.seats[0].bot_since is None
     assert new.seats[1] == SeatRow(1, "bot", bot="medium", name="Bruno", bot_since=7)
+
+
+def test_a_server_started_without_an_imported_computer_player_still_starts(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """docs/bots.md: a player registered by a module given to ``--import`` sat at a
+    table; the server, started again without that module, failed to start at all
+    (``UnknownBot`` in ``load``). It starts and serves every other table; the
+    unfinished game answers ``503 bot_unavailable`` naming the player, stays in storage
+    as it was, and plays on once the player is registered again; a finished game with
+    that player opens without it."""
+    base.register_bot("imported-bot", base.bot_factory("random"))  # type: ignore[arg-type]
+    try:
+        with TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0))) as client:
+            waiting = create(client, [HUMAN, {"kind": "bot", "bot": "imported-bot"}])
+            finished = create(client, [{"kind": "bot", "bot": "imported-bot"},
+                                       {"kind": "bot", "bot": "greedy"}])
+            other = create(client, [HUMAN, {"kind": "bot", "bot": "greedy"}])
+            deadline = time.monotonic() + 30
+            while client.get(f"/api/tables/{finished['table']['id']}"
+                             ).json()["status"] != "finished":
+                assert time.monotonic() < deadline, "the computer players never finished"
+                time.sleep(0.05)
+    finally:
+        base._FACTORIES.pop("imported-bot", None)
+        base._PLAYS.pop("imported-bot", None)
+    stored = {row.id: len(row.actions) for row in
+              SQLiteStorage(tmp_path / "gametable.sqlite3").load_tables()}
+
+    with TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0)),
+                    raise_server_exceptions=False) as client:
+        assert "imported-bot" in caplog.text and "--import" in caplog.text
+        table = waiting["table"]["id"]
+        answer = client.get(f"/api/tables/{table}")
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["code"] == "bot_unavailable"
+        assert "imported-bot" in answer.json()["message"]
+        assert client.get(f"/api/tables/{other['table']['id']}").status_code == 200
+        shown = client.get(f"/api/tables/{finished['table']['id']}")
+        assert shown.status_code == 200 and shown.json()["status"] == "finished"
+    assert {row.id: len(row.actions) for row in
+            SQLiteStorage(tmp_path / "gametable.sqlite3").load_tables()} == stored
+
+    base.register_bot("imported-bot", base.bot_factory("random"))  # type: ignore[arg-type]
+    try:
+        with TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0))) as client:
+            assert client.get(f"/api/tables/{table}").status_code == 200
+    finally:
+        base._FACTORIES.pop("imported-bot", None)
+        base._PLAYS.pop("imported-bot", None)

@@ -30,7 +30,7 @@ import orjson
 from pydantic import BaseModel
 
 from gametable.bots import Bot, bot_names, make_bot
-from gametable.bots.base import LEVELS, thinking_budget
+from gametable.bots.base import LEVELS, UnknownBot, thinking_budget
 from gametable.bots.pace import think_time
 from gametable.core import registry
 from gametable.core.actions import copy_actions
@@ -828,12 +828,24 @@ class TableManager:
         it. Returns how many loaded.
         """
         for row in self.storage.load_tables(active_only=True):
-            table = self._replay(row)
+            try:
+                table = self._replay(row)
+            except Refused:
+                continue  # logged; it stays in storage as it was
             if table is not None:
                 self.tables[table.id] = table
         return len(self.tables)
 
     def _replay(self, row: TableRow) -> Table | None:
+        """The table of ``row``, its record replayed; ``None`` when the record cannot be
+        replayed (logged).
+
+        Raises:
+            Refused: ``bot_unavailable`` (503) when an unfinished game seats a computer
+                player this process cannot make (a bot registered by a module given to
+                ``--import`` when the table was made, and not given now); logged, the
+                table left in storage as it was.
+        """
         try:
             table = self._build(row)
             for seat, action in row.actions:
@@ -845,7 +857,31 @@ class TableManager:
             log.error("table %s cannot be replayed: %s", log_name(row.id), error)
             return None
         table.committed = table.game.outcome(table.state)
+        self._seat_bots(table)
         return table
+
+    def _seat_bots(self, table: Table) -> None:
+        """Make the computer players of ``table``'s bot seats. A finished game's seats
+        need none to show or replay it: a player that cannot be made is left out there.
+
+        Raises:
+            Refused: ``bot_unavailable``, as :meth:`_replay` says.
+        """
+        for seat in table.seats:
+            if seat.kind != BOT or not seat.bot:
+                continue
+            try:
+                table.bots[seat.seat] = make_bot(seat.bot, table.game,
+                                                 self.bot_seed(table.seed, seat.seat))
+            except UnknownBot:
+                if table.status == FINISHED:
+                    continue
+                log.error("table %s not loaded: it seats the computer player %r, which "
+                          "this server does not know (was it registered by a module "
+                          "given to --import? start the server with that module again)",
+                          log_name(table.id), seat.bot)
+                raise Refused("bot_unavailable", "server.errors.bot_unavailable",
+                              status=503, bot=seat.bot) from None
 
     def start_bots(self) -> None:
         """Let computer players act where it is their turn, and turn clocks run (after a
@@ -872,10 +908,6 @@ class TableManager:
         table.on_clock_due = self._clock_due
         table.on_clock_moved = self._store_clock_later
         table.on_connections = self._connections_changed
-        for seat in row.seats:
-            if seat.kind == BOT and seat.bot:
-                table.bots[seat.seat] = make_bot(seat.bot, game,
-                                                 self.bot_seed(row.seed, seat.seat))
         return table
 
     # -- creating and joining -------------------------------------------------------
@@ -1098,12 +1130,14 @@ class TableManager:
 
         Raises:
             Refused: ``storage_failed`` (503), or the rules refuse the row's options now
-                (``bad_config``: an uploaded deck deleted since, say); nothing was stored.
+                (``bad_config``: an uploaded deck deleted since, say), or
+                ``bot_unavailable`` (503, :meth:`_seat_bots`); nothing was stored.
         """
         try:
             table = self._build(row)
         except GameError as error:
             raise Refused.from_game_error(error) from None
+        self._seat_bots(table)
         try:
             if self.claim is not None and not await self.claim(row.id):
                 raise StorageError(f"table {row.id} is another process's")
