@@ -18,7 +18,7 @@ from gametable.arena import run_arena
 from gametable.bots import bot_names, register_bot
 from gametable.core import registry
 from gametable.core.actions import FrozenAction, copy_actions
-from gametable.core.protocol import Action, Observation
+from gametable.core.protocol import Action, CompletesActions, Observation
 from gametable.simulate import BotFailed, play_bot_game
 
 
@@ -109,6 +109,41 @@ def test_shared_actions_refuse_to_be_changed_and_lists_are_the_callers() -> None
     assert all(type(action) is dict for action in copied)
     copied[0]["space"] = "A1"
     assert game.legal_actions(state, 0)[0]["space"] != "A1"
+
+
+@pytest.mark.parametrize("name", ["sequence-cats", "triominos", "dixit"])
+def test_whatever_legal_actions_hands_out_again_refuses_to_be_changed(name: str) -> None:
+    """core/protocol.py: an action object ``legal_actions`` may hand out again is frozen.
+    Triominos' placements were plain dicts kept for the next call: ``l[0]["tile"] =
+    "5-5-5"`` or ``l[0]["position"][0] = 99`` changed what the next call offered, and a
+    player drawing from it then sent an illegal move."""
+    game = registry.get(name)
+    players = 3 if name == "dixit" else 2
+    rng = random.Random(5)
+    state = game.new_game(game.make_config({}, players), players, 5)
+    for _ in range(40):
+        seat = min(game.to_act(state))
+        first = game.legal_actions(state, seat)
+        again = game.legal_actions(state, seat)
+        before = copy_actions(again)
+        for action in first:
+            if action is not again[first.index(action)]:
+                continue  # a fresh object each call: the caller's own
+            assert isinstance(action, FrozenAction), action
+            with pytest.raises(TypeError, match="copy it before changing it"):
+                action["type"] = "pass"
+            for value in action.values():
+                if isinstance(value, list):
+                    with pytest.raises(TypeError, match="copy it before changing it"):
+                        value[0] = 99
+                    with pytest.raises(TypeError):
+                        value.append(1)
+        assert copy_actions(game.legal_actions(state, seat)) == before
+        game.apply(state, seat, game.complete_action(
+            game.view(state, seat), dict(rng.choice(again)), rng)
+            if isinstance(game, CompletesActions) else rng.choice(again))
+        if game.outcome(state).finished:
+            break
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

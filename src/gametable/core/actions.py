@@ -26,7 +26,8 @@ class FrozenAction(dict[str, Any]):
     It reads and compares no differently from the ``dict`` it is (``==`` with a plain
     dict holding the same items), serialises as that dict (``json``, ``orjson``,
     ``pickle``) and copies (``dict(a)``, ``copy.copy``, ``copy.deepcopy``) into a plain,
-    changeable dict. Its values should themselves be immutable (strings, numbers).
+    changeable dict. Its values should themselves be immutable (strings, numbers, or a
+    :class:`FrozenList`).
 
     Raises:
         TypeError: from every method that would change it (``a[k] = v``, ``del a[k]``,
@@ -55,6 +56,43 @@ class FrozenAction(dict[str, Any]):
 
     def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
         return (dict, (dict(self),))
+
+
+class FrozenList(list[Any]):
+    """A JSON array inside a :class:`FrozenAction` (a Triominos ``position``) that refuses
+    to be changed in place; it reads, compares and serialises as the ``list`` it is, and
+    copies into a plain list.
+
+    Raises:
+        TypeError: from every method that would change it.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(SHARED)
+
+    __setitem__ = _refuse
+    __delitem__ = _refuse
+    __iadd__ = _refuse
+    __imul__ = _refuse
+    append = _refuse
+    extend = _refuse
+    insert = _refuse
+    pop = _refuse
+    remove = _refuse
+    clear = _refuse
+    sort = _refuse
+    reverse = _refuse
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return copy.deepcopy(list(self), memo)
+
+    def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
+        return (list, (list(self),))
 
 
 def frozen(action: Mapping[str, Any]) -> FrozenAction:

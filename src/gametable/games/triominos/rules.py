@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
-from gametable.core.actions import FrozenAction
+from gametable.core.actions import FrozenAction, FrozenList
 from gametable.core.config import config_options, option_error
 from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
@@ -212,8 +212,9 @@ class Triominos:
         (TR-DRAW-2) or with the pool empty and nothing to place (TR-DRAW-3). A PRESSMAN
         starter holding 0-0-0 and a higher triple gets both openings (TR-SETUP-4, rules
         version 2). Cached until the next :meth:`apply`: each call returns a new list of
-        the same action objects (``draw`` and ``pass`` are
-        :class:`~gametable.core.actions.FrozenAction`); copy one to change it.
+        the same action objects, each a :class:`~gametable.core.actions.FrozenAction`
+        (a placement's ``position`` a :class:`~gametable.core.actions.FrozenList`); copy
+        one to change it (``copy.deepcopy``).
         """
         if type(seat) is not int:
             seat = seat_index(seat, state.seats)  # a seat of the table, or IllegalAction
@@ -225,9 +226,10 @@ class Triominos:
         cached = state.legal_cache
         if cached is not None:
             return list(cached)
+        # Kept for the next call (``legal_cache``): each is frozen, as the protocol says.
         actions: list[Action] = [
-            {"type": "place", "tile": TILE_IDS[tile], "position": position_json(p),
-             "rotation": rotation}
+            FrozenAction(type="place", tile=TILE_IDS[tile],
+                         position=FrozenList(position_json(p)), rotation=rotation)
             for tile, p, rotation in self.placements(state, seat)
         ]
         if state.layout.tiles:
