@@ -291,6 +291,11 @@ def test_tr_setup_3_the_starter_lays_any_tile_in_the_middle_and_scores_its_value
     assert {tuple(a["position"]) for a in legal} == {(0, 0)}
     assert {a["tile"] for a in legal} == set(GAME.view(state, seat)["hand"])
     assert refused(state, seat, {"type": "draw"}).rule == "TR-SETUP-3"
+    # Nor a pass: it was refused as "draw from the pool first" (TR-DRAW-1), and the draw
+    # it asked for was then refused.
+    passing = refused(state, seat, {"type": "pass"})
+    assert passing.rule == "TR-SETUP-3", passing
+    assert "passing" in passing.message("en")
     tile = legal[0]["tile"]
     elsewhere = place_action(tile, (3, 3), 0)
     assert refused(state, seat, elsewhere).rule == "TR-SETUP-3"

@@ -402,6 +402,9 @@ class Triominos:
 
     def _pass(self, state: TriominosState, seat: Seat) -> list[Event]:
         """TR-DRAW-2 (−10 after three draws) or TR-DRAW-3 (empty pool, no penalty)."""
+        if not state.layout.tiles:
+            # Before the round's first tile the starter neither draws nor passes.
+            raise IllegalAction("TR-SETUP-3", "triominos.errors.starter_must_place")
         if state.draws < MAX_DRAWS:
             if state.pool:
                 raise IllegalAction("TR-DRAW-1", "triominos.errors.draw_first",
