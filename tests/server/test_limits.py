@@ -698,6 +698,12 @@ def test_the_frameworks_own_refusals_have_the_error_format(client: TestClient) -
                              headers={"Content-Type": "application/json"})
     assert unreadable.status_code == 400
     assert unreadable.json()["key"] == "server.errors.unreadable_body"
+    # UTF-8 that is not JSON: its error's place (a character offset) read as a field,
+    # 'The request field "1" is not valid'.
+    broken = client.post("/api/tables", content=b"{bad",
+                         headers={"Content-Type": "application/json"})
+    assert broken.status_code == 400
+    assert broken.json()["key"] == "server.errors.unreadable_body", broken.json()
     icelandic = client.get("/api/no-such-thing", headers={"Accept-Language": "is"})
     assert icelandic.json()["key"] == "server.errors.not_found"
 

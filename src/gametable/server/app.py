@@ -316,6 +316,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0]
+        if first.get("type") == "json_invalid":
+            # Its "location" is a character offset, which read as a field ("1").
+            refusal = Refused("bad_request", "server.errors.unreadable_body")
+            return ErrorResponse(refusal.to_json(), status_code=400)
         field = ".".join(str(p) for p in first["loc"] if p != "body") or "body"
         refusal = Refused("bad_request", "server.errors.bad_request", field=field,
                           problem=first["msg"])
