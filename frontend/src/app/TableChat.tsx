@@ -59,8 +59,16 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
     fold.current?.scrollIntoView({ block: "center", behavior: scrollBehavior() });
   };
 
+  // With the chat folded its log (a live region) is hidden from screen readers too: a
+  // line from someone else is read out here instead (not the lines there on opening).
+  const [oldest] = useState(newest);
+  const heard = !open && last !== null && last.id > oldest && last.seat !== seat ? last : null;
+
   return (
     <>
+      <div className="sr-only" aria-live="polite" data-chat-announcer="">
+        {heard ? `${writerName(t, heard)}: ${heard.text}` : ""}
+      </div>
       {fresh && shown && dismissed !== fresh.id && (
         <button type="button" className="chat-toast" data-action="open-chat" onClick={() => openChat(fresh.id)}>
           <strong>{writerName(t, fresh)}:</strong> <span dir="auto">{fresh.text}</span>

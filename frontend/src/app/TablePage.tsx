@@ -25,6 +25,7 @@ import { RematchBar, RematchContext, joinRematch } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
 import { MyDeadline, TurnClock, formatLeft, myDeadline } from "./TurnClock";
 import { useTable } from "./useTable";
+import { keyboardInUse, scrollIntoViewIfNeeded } from "./focus";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner;
  * a seat link "/t/<id>#invite=<code>" lets its holder take the seat the host keeps for
@@ -67,7 +68,12 @@ function focusStatusLineSoon(): void {
   const focus = () => {
     const status = document.querySelector<HTMLElement>("[data-status-line]");
     if (!status) return false;
-    if (document.activeElement === null || document.activeElement === document.body) status.focus({ preventScroll: true });
+    if (document.activeElement === null || document.activeElement === document.body) {
+      status.focus({ preventScroll: true });
+      // Someone at the keyboard sees where the focus went (it was above the window after
+      // a Dixit clue was given); a tap does not move the page.
+      if (keyboardInUse()) scrollIntoViewIfNeeded(status);
+    }
     return true;
   };
   if (focus()) return;
@@ -104,7 +110,8 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
     if (rematch && askedHere.current && rematch.by === seat && rematch.token) joinRematch(rematch);
   }, [rematch, seat]);
 
-  // A control that goes away while it has the focus (a card given, a result's Continue)
+  // A control that goes away (or is disabled) while it has the focus (a card given, a
+  // result's Continue)
   // left the keyboard on the page's body, the next Tab starting over from the page's top:
   // the status line, which says what comes next, takes the focus instead.
   // (Browsers send no event when a focused element is removed: the focused element is
@@ -115,14 +122,16 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       focused = event.target instanceof Element ? event.target : null;
     };
     const watcher = new MutationObserver(() => {
-      if (!focused || focused.isConnected) return;
+      // Gone, or disabled while it had the focus (Triominos' Draw after the third draw,
+      // Pass once passed): either way the focus fell to the page's body.
+      if (!focused || (focused.isConnected && !(focused as HTMLButtonElement).disabled)) return;
       focused = null;
       const now = document.activeElement;
       if (now !== null && now !== document.body) return;
       focusStatusLineSoon();
     });
     document.addEventListener("focusin", onFocusIn);
-    watcher.observe(document.body, { childList: true, subtree: true });
+    watcher.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
     return () => {
       document.removeEventListener("focusin", onFocusIn);
       watcher.disconnect();

@@ -21,6 +21,31 @@ function parse(path: string): Route {
 export function navigate(path: string) {
   history.pushState(null, "", path);
   window.dispatchEvent(new PopStateEvent("popstate"));
+  focusNewPageSoon();
+}
+
+/** The page a button opened (a new table, the replay, back to the lobby) takes the
+ * keyboard's focus that the button, now gone, left on the page's body: a game's status
+ * line, else the page's heading (a screen reader reads it; Tab goes on from there). Once
+ * it is drawn, within 10 s; nothing is taken from an element focused meanwhile. */
+function focusNewPageSoon(): void {
+  const focus = () => {
+    const now = document.activeElement;
+    if (now !== null && now !== document.body) return true;
+    const target = document.querySelector<HTMLElement>("[data-status-line]") ?? document.querySelector<HTMLElement>("main h1, h1");
+    if (!target) return false;
+    if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+    return true;
+  };
+  const watcher = new MutationObserver(() => {
+    if (focus()) watcher.disconnect();
+  });
+  requestAnimationFrame(() => {
+    if (focus()) return;
+    watcher.observe(document.body, { childList: true, subtree: true });
+    window.setTimeout(() => watcher.disconnect(), 10_000);
+  });
 }
 
 export function useRoute(): Route {

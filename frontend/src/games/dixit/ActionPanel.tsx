@@ -101,7 +101,12 @@ function CluePanel({ options, chosen, mimeAllowed, onClue }: Props) {
         </label>
       )}
       <div className="dx-actions-row">
-        <span className="dx-hint" aria-live="polite">{hint || (mimeAllowed && mime ? "" : t("dixit.ui.clue_count", { count: trimmed.length, max: CLUE_MAX }))}</span>
+        {/* What is missing is read out as it changes; the count of characters is not
+            (it was, at every key). */}
+        <span className="dx-hint">
+          <span aria-live="polite">{hint}</span>
+          {!hint && !(mimeAllowed && mime) && t("dixit.ui.clue_count", { count: trimmed.length, max: CLUE_MAX })}
+        </span>
         <TimeLeft />
         <button type="submit" className="primary big" data-action="send-clue" disabled={!cardOk || !textOk}>
           {t("dixit.ui.clue_send")}

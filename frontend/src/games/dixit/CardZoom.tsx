@@ -1,5 +1,6 @@
 // A card seen large, with its description; Escape or the close button puts it away.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { useModal } from "../../app/useModal";
 import { useTranslation } from "react-i18next";
 import { CardFace } from "./Card";
 import type { DeckInfo } from "./useDeck";
@@ -16,24 +17,15 @@ interface Props {
 export function CardZoom({ deck, card, title, children, onClose }: Props) {
   const { t } = useTranslation();
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    close.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        onClose();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      before?.focus?.();
-    };
-  }, [onClose]);
+  // Focus on the close button; Tab goes round the dialog's buttons, not to the page
+  // behind the overlay; Escape closes it and focus goes back to the card. Once, on
+  // opening (the table hands a new onClose at every render).
+  const box = useRef<HTMLDivElement>(null);
+  useModal(box, onClose, close);
   const description = deck.description(card);
   return (
     <div
+      ref={box}
       className="overlay dx-zoom-overlay"
       role="dialog"
       aria-modal="true"

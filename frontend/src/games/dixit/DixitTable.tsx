@@ -429,6 +429,15 @@ export function DixitTable(props: GameTableProps) {
             <span aria-hidden="true">—</span>
           </span>
         )}
+        {/* A screen reader hears the clue with what to do about it (it reads the status
+            line as it changes; the clue above the cards is not read out by itself). */}
+        {!onScreen && !showReveal && view.clue && (view.phase === "submit" || view.phase === "vote") && (
+          <span className="sr-only" data-clue-said="">
+            {`${t("dixit.ui.clue_by", { player: view.storyteller !== null ? owner(view.storyteller) : "" })}: ${
+              view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : `“${view.clue.text}”`
+            }. `}
+          </span>
+        )}
         <span className="dx-status-text">{status}</span>
         <span className="dx-facts">
           {view.rounds_total

@@ -2,6 +2,7 @@
 // who voted where (and the red vote), and everyone's points with their reasons.
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { keyboardInUse, scrollIntoViewIfNeeded } from "../../app/focus";
 import { formatLeft } from "../../app/TurnClock";
 import { scrollBehavior } from "../../app/motion";
 import { infoAt, seatName, shortSeatName } from "../../app/seatName";
@@ -43,7 +44,11 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
   const short = (s: number) => shortSeatName(t, then, s); // under a card, in a chip
   const continueButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    continueButton.current?.focus({ preventScroll: true });
+    const button = continueButton.current;
+    button?.focus({ preventScroll: true });
+    // At the keyboard, the focused Continue is brought into sight (it was above the
+    // window); a tap leaves the page where the cards are.
+    if (button && keyboardInUse()) scrollIntoViewIfNeeded(button);
   }, [round.round]);
   const section = useRef<HTMLElement>(null);
   useLayoutEffect(() => {

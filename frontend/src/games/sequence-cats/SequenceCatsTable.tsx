@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { markCovered, namedAt, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
+import { MoveAnnouncer } from "../../app/MoveAnnouncer";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { isOffline, namesAt, seatName, shortSeatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
@@ -236,6 +237,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
             return (
               <span key={team} className="sc-score-item" title={teamName(team)}>
                 <span className="sc-team-dot" style={{ background: TEAM_COLOURS[team] }} />
+                {/* The team by name, not by its dot's colour alone (a title is not read). */}
+                <span className="sr-only">{teamName(team)}: </span>
                 {made}/{view.sequences_to_win}
               </span>
             );
@@ -247,6 +250,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           {/* On a phone the log is far below the board: the last moves show over it. */}
           {/* Once a card is chosen the board matters more than the news: it goes. */}
           {narrow && selected === null && <MoveToast log={log} describe={describe} seat={seat} />}
+          {!replay && <MoveAnnouncer log={log} describe={describe} seat={seat} version={state.version} />}
           <Board
             layout={layout}
             view={view}
@@ -498,7 +502,8 @@ function MoveToast({
     .reverse();
   if (!texts.length) return null;
   return (
-    <div className="sc-toast" role="status" key={newest} ref={toast}>
+    // Read out by the page's MoveAnnouncer (at every width), not a second time here.
+    <div className="sc-toast" aria-hidden="true" key={newest} ref={toast}>
       {texts.map((text, i) => (
         <span key={i}>{text}</span>
       ))}

@@ -57,7 +57,8 @@ export function EventToast({ log, describe, show }: { log: LogLine[]; describe: 
     .slice(-SHOW_AT_MOST);
   if (!texts.length) return null;
   return (
-    <div className="tr-toast" role="status" key={newest}>
+    // Read out by the page's MoveAnnouncer (every move, at every width), not again here.
+    <div className="tr-toast" aria-hidden="true" key={newest}>
       {texts.map((text, i) => (
         <span key={i}>
           <TileNames text={text} />

@@ -10,6 +10,7 @@ import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
 import { markCovered, namedAt, useEventLog, type LogLine } from "../../app/eventLog";
 import { EventLog, EventToast } from "./EventLog";
+import { MoveAnnouncer } from "../../app/MoveAnnouncer";
 import { describeEvent, isHighlight } from "./events";
 import { Hand } from "./Hand";
 import { OpeningChoice } from "./OpeningChoice";
@@ -273,6 +274,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           />
         )}
         <EventToast log={log} describe={describeLine} show={showToast} />
+        {!replay && <MoveAnnouncer log={log} describe={describeLine} seat={seat} version={state.version} />}
       </div>
       {!narrow && (
         <aside className="tr-side">

@@ -1,0 +1,237 @@
+"""What a person using a screen reader, or the keyboard alone, hears and where the focus
+goes: the other seats' moves read out at every width, a Dixit clue read with what to do
+about it, a card seen large keeping the focus, a host's question taking it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser import seats
+from tests.browser.test_big_screen import say_clue
+from tests.browser.test_keyboard import open_seat, version
+from tests.browser.test_sequence_cats_browser import create_table
+from tests.server.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+ANNOUNCER = "[data-move-announcer]"
+
+
+def live_texts(page: Page) -> list[str]:
+    """The texts of every live region on the page (what a screen reader may read out as
+    it changes)."""
+    texts: list[str] = page.locator("[aria-live]:not([aria-live=off]), [role=status], "
+                                    "[role=alert], [role=log]").evaluate_all(
+        "regions => regions.map(r => r.textContent.trim())")
+    return texts
+
+
+def test_a_laptop_reads_out_the_computer_players_moves_and_not_ones_own(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Sequence Cats at 1280 px: "Computer 2 · Easy played Sphynx on E4" went only to the
+    log, which is not read out (a phone's notice over the board was the only one read).
+    The page reads out every other seat's move as it comes; its own moves are left out,
+    and a page opened mid-game reads none of the moves before it."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "easy"],
+                                       {0: "Anna"})
+    with seats.SeatSocket(web_server, table, tokens[0]) as anna:
+        page = open_seat(browser, web_server, table, tokens[0])
+        expect(page.locator(".sc-board")).to_be_visible()
+        announcer = page.locator(ANNOUNCER)
+        expect(announcer).to_have_text("")
+        # The sequences made are read with their teams' names, not by a dot's colour.
+        expect(page.locator(".sc-score-item").first).to_have_text(
+            re.compile(r"^\S.*: 0/1$"))
+        mine = anna.act("play")
+        anna.wait(lambda state: state["version"] > mine)  # the computer's move
+        expect(announcer).to_have_text(re.compile(r"^Computer 2 · Easy (played|removed) .+"))
+        expect(announcer).not_to_contain_text("You")
+        # The notice over a phone's board is not read a second time.
+        expect(page.locator(".sc-toast[role=status]")).to_have_count(0)
+
+        later = open_seat(browser, web_server, table, tokens[0])
+        expect(later.locator(".sc-board")).to_be_visible()
+        expect(later.locator(".sc-log li").first).to_be_visible()
+        later.wait_for_timeout(500)
+        expect(later.locator(ANNOUNCER)).to_have_text("")  # history, not news
+        later.context.close()
+        page.context.close()
+
+
+def test_triominos_reads_out_the_other_seats_moves_on_a_laptop(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Triominos at 1280 px read out only bonuses (its notice of every move was a phone's);
+    a computer player's tiles, draws and passes are read out too."""
+    table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "easy"],
+                                       {0: "Anna"})
+    with seats.SeatSocket(web_server, table, tokens[0]) as anna:
+        page = open_seat(browser, web_server, table, tokens[0])
+        expect(page.locator(".tr-table")).to_be_visible()
+        start = version(web_server, table)
+        announcer = page.locator(ANNOUNCER)
+        for _ in range(6):  # until the computer player has moved since the page opened
+            if version(web_server, table) > start and announcer.inner_text().strip():
+                break
+            state = anna.wait(lambda s: bool(s["legal"]) or s["version"] > start)
+            if state["legal"]:
+                kinds = {a["type"] for a in state["legal"]}
+                anna.act(next(k for k in ("place", "draw", "pass") if k in kinds))
+            page.wait_for_timeout(300)
+        expect(announcer).to_have_text(re.compile(r"Computer 2 · Easy .+"))
+        expect(announcer).not_to_contain_text("You ")
+        expect(page.locator(".tr-toast[role=status]")).to_have_count(0)
+        page.context.close()
+
+
+def test_a_dixit_listener_hears_the_clue_with_what_to_do(
+        browser: Browser, web_server: LiveServer) -> None:
+    """DX-TURN: "Give the card from your hand that fits the clue best." was read out
+    without the clue, which stood in a paragraph nobody was sent to. The status line
+    reads the clue first. The count of the clue's characters is not read out at every
+    key (it was a live region)."""
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human"] * 3,
+                                       {0: "Anna", 1: "Bo", 2: "Cy"})
+    with seats.SeatSocket(web_server, table, tokens[1]) as bo:
+        page = open_seat(browser, web_server, table, tokens[0])
+        expect(page.locator("[data-status-line]")).to_be_visible()
+        bo.act("claim")
+        say_clue(bo, "Far from home")
+        status = page.locator("[data-status-line]")
+        expect(status).to_contain_text("Bo's clue: “Far from home”. Give")
+        page.context.close()
+
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human"] * 3,
+                                       {0: "Anna", 1: "Bo", 2: "Cy"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    page.locator('[data-action="claim"]').click()
+    clue = page.locator("input[name=clue]")
+    page.locator('.dx-hand-card [data-action="choose"]').first.click()
+    clue.fill("A quiet")
+    expect(page.locator(".dx-hint")).to_contain_text("7")
+    assert not any("7 of" in text or "7/" in text for text in live_texts(page)), \
+        live_texts(page)
+    page.context.close()
+
+
+def test_a_dixit_card_seen_large_keeps_the_keyboard_inside(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Tab went from the large card's buttons to "How to play" behind its overlay. It
+    goes round the dialog's buttons; Escape puts the card away and gives the focus back
+    to the button that opened it."""
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human"] * 3,
+                                       {0: "Anna", 1: "Bo", 2: "Cy"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    expect(page.locator('[data-action="claim"]')).to_be_visible()
+    look = page.locator(".dx-hand-card .dx-card-button").first
+    expect(look).to_be_visible()
+    look.focus()
+    page.keyboard.press("Enter")
+    dialog = page.locator(".dx-zoom-overlay[role=dialog]")
+    expect(dialog).to_be_visible()
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        assert page.evaluate(
+            "document.querySelector('.dx-zoom-overlay').contains(document.activeElement)"), \
+            page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(
+        "document.querySelector('.dx-zoom-overlay').contains(document.activeElement)")
+    page.screenshot(path=str(shots / "screen-reader-dixit-zoom.png"))
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(look).to_be_focused()
+    page.context.close()
+
+
+def test_the_hosts_question_takes_the_focus_and_escape_takes_it_back(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Host controls: "End the game" put its question in place, but the focus fell to the
+    status line above the window (27 Tabs back to Cancel), the question was not read, and
+    Escape did nothing. The question takes the focus (read as its group's name), Tab
+    reaches its buttons, and Escape cancels, the focus back on "End the game"."""
+    table, tokens, host = seats.create_hosted_table(
+        web_server, "sequence-cats", {}, ["human", "easy"], {0: "Anna"})
+    page = browser.new_context(viewport={"width": 683, "height": 384},
+                               device_scale_factor=2).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    page.evaluate(f"localStorage.setItem('gametable.host.{table}', {json.dumps(host)})")
+    page.reload()
+    expect(page.locator(".sc-board")).to_be_visible()
+    page.locator(".host-controls summary").click()
+    end = page.get_by_role("button", name="End the game")
+    end.focus()
+    page.keyboard.press("Enter")
+    question = page.get_by_role("group", name=re.compile("End the game for everyone"))
+    expect(question).to_be_focused()
+    box = question.bounding_box()
+    assert box is not None and 0 <= box["y"] <= 384, box
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Yes, end it")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(question).to_have_count(0)
+    expect(page.get_by_role("button", name="End the game")).to_be_focused()
+    # And the way back by keyboard after a version: the game goes on.
+    assert version(web_server, table) >= 0
+    page.context.close()
+
+
+def test_a_control_disabled_while_it_has_the_focus_hands_it_to_the_status_line(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Triominos' Draw, disabled after the third draw, and Pass once passed, dropped the
+    focus to the page's body (the next Tab started over from the page's top), as a
+    removed control did before the status line took it over. A disabled one now hands
+    it over too."""
+    table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    expect(page.locator(".tr-table")).to_be_visible()
+    page.evaluate("""() => {
+        const button = document.createElement("button");
+        button.textContent = "Draw";
+        button.id = "soon-disabled";
+        document.querySelector(".tr-table").append(button);
+        button.focus();
+    }""")
+    expect(page.locator("#soon-disabled")).to_be_focused()
+    page.evaluate("document.getElementById('soon-disabled').disabled = true")
+    expect(page.locator("[data-status-line]")).to_be_focused()
+    page.context.close()
+
+
+def test_a_folded_chat_reads_out_a_friends_new_line(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Below 900 px (a laptop at 200 %) the chat starts folded, its log hidden from a
+    screen reader too, and the notice of a new line is a plain button: a friend's "your
+    move!" was never read out. A line from someone else is read out while it is folded;
+    one's own and those there on opening are not."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    with seats.SeatSocket(web_server, table, tokens[1]) as bruno:
+        bruno.chat("hello early")
+        page = browser.new_context(viewport={"width": 683, "height": 384},
+                                   device_scale_factor=2).new_page()
+        page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+        expect(page.locator(".sc-board")).to_be_visible()
+        expect(page.locator(".table-chat")).not_to_have_attribute("open", "")
+        heard = page.locator("[data-chat-announcer]")
+        expect(heard).to_have_text("")
+        bruno.chat("your move!")
+        expect(heard).to_have_text("Bruno: your move!")
+        page.context.close()
+
+
+def test_a_page_opened_by_a_button_takes_the_focus_the_button_left(
+        browser: Browser, web_server: LiveServer) -> None:
+    """"Create table" (every other seat a computer player) opened the table with the
+    focus on the page's body: nothing was read, and Tab started over from the top. The
+    game's status line takes it (a page without one, its heading)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    create_table(page, web_server, "Anna", ["bot:easy"])
+    expect(page.locator(".sc-board")).to_be_visible()
+    expect(page.locator("[data-status-line]")).to_be_focused()
+    page.context.close()
