@@ -502,3 +502,25 @@ def test_a_trained_policy_plays_at_the_table_as_a_registered_bot(
         lambda obs: int(np.flatnonzero(obs["action_mask"] == 0)[0]), game, seats=2))
     with pytest.raises(BotFailed, match=r"the policy chose \d+ \(.*\), which is not legal now"):
         play_bot_game(game_name, {}, [f"off-mask-{game_name}", opponent], 4)
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_policy_for_two_seats_refuses_a_table_of_another_size(seats: int) -> None:
+    """A policy encoded for two seats at a Sequence Cats table of three or four stops at
+    its first decision with both counts (it used to get arrays of the wrong size, or an
+    IndexError midway)."""
+    def first(observation: dict[str, Any]) -> Any:
+        return np.flatnonzero(observation["action_mask"])[0]
+
+    bot = PolicyBot(first, "sequence-cats", seats=2)
+    game = registry.get("sequence-cats")
+    state = game.new_game(game.make_config({}, seats), seats, 1)
+    with pytest.raises(ValueError, match=f"this policy was encoded for 2 seats; the table "
+                                         f"has {seats}"):
+        bot.choose(game.view(state, 0), game.legal_actions(state, 0))
+    register_bot(f"two-seat-policy-{seats}", lambda game, rng: PolicyBot(first, game, seats=2))
+    with pytest.raises(BotFailed, match=f"encoded for 2 seats; the table has {seats}"):
+        play_bot_game("sequence-cats", {}, [f"two-seat-policy-{seats}"] * seats, 1)
+    two = game.new_game(game.make_config({}, 2), 2, 1)
+    assert bot.choose(game.view(two, 0), game.legal_actions(two, 0)) in \
+        game.legal_actions(two, 0)

@@ -36,8 +36,10 @@ class PolicyBot:
     Raises:
         ConfigError: ``options`` or ``seats`` the rules refuse, or an unknown game.
         NoEncoding: the game has no encoding (Dixit).
-        ValueError: from :meth:`choose`, a number whose mask entry is 0 (naming it);
-            ``TypeError`` for a number that is not whole.
+        ValueError: from :meth:`choose`, a table whose seat count is not ``seats``
+            ("this policy was encoded for 2 seats; the table has 4", at its first
+            decision: a bot is made without the table's size), or a number whose mask
+            entry is 0 (naming it); ``TypeError`` for a number that is not whole.
     """
 
     reads_only = True  # encodes the view into new arrays; changes neither argument
@@ -50,8 +52,16 @@ class PolicyBot:
         self.encoding: Encoding = self.game.encoding(self.config, seats)  # type: ignore[attr-defined]
         self.policy = policy
         self.name = name
+        self.seats = seats
+        self._table_checked = False
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        if not self._table_checked:
+            table = table_seats(view)
+            if table is not None and table != self.seats:
+                raise ValueError(f"this policy was encoded for {self.seats} seats; the "
+                                 f"table has {table}")
+            self._table_checked = True
         mask, actions = mask_of(self.encoding, view, legal)
         if not actions:
             return legal[0]
@@ -73,3 +83,11 @@ class PolicyBot:
             raise ValueError(f"the policy chose {number} ({what}), which is not legal now: "
                              f"choose where action_mask is 1 (such as {legal_numbers})")
         return action
+
+
+def table_seats(view: Observation) -> int | None:
+    """The seat count of the table ``view`` was seen at: the length of its
+    ``hand_sizes`` (every game's view lists each seat's hand size), or ``None`` when the
+    view has no such list."""
+    sizes = view.get("hand_sizes")
+    return len(sizes) if isinstance(sizes, list) else None
