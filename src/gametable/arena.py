@@ -93,6 +93,31 @@ def lineups(bots: Sequence[str], players: int, team_of: Sequence[int] | None = N
     return result
 
 
+def check_arena(bots: Sequence[str], players: int, games: int, jobs: int = 1,
+                team_of: Sequence[int] | None = None) -> None:
+    """Refuse an arena that could not rate anyone, before any game is played.
+
+    Raises:
+        ValueError: a bot listed twice; fewer than two different bots (one bot would
+            only play itself); fewer than two seats, or (``team_of``) fewer than two
+            sides, a game (a rating compares sides); ``games`` or ``jobs`` not a whole
+            number from 1.
+    """
+    if len(set(bots)) != len(bots):
+        raise ValueError("list each bot once")
+    if len(bots) < 2:
+        raise ValueError("an arena rates bots against one another: give at least two "
+                         f"different bots, not {len(bots)} ({', '.join(bots) or 'none'})")
+    for name, value, what in (("players", players, "2 (a rating compares sides)"),
+                              ("games", games, "1"), ("jobs", jobs, "1")):
+        least = 2 if name == "players" else 1
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"{name} must be a whole number from {what}, not {value!r}")
+    if team_of is not None and len(set(team_of)) < 2:
+        raise ValueError("an arena needs at least two sides a game: these options put "
+                         "every seat in one team")
+
+
 def schedule(bots: Sequence[str], players: int, games: int, seed: int,
              team_of: Sequence[int] | None = None) -> list[tuple[tuple[str, ...], int]]:
     """The arena's games in order: ``(lineup, seed)`` pairs.
@@ -100,7 +125,11 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int,
     ``games`` is the number of games per group of bots (see :func:`lineups`, which
     ``team_of`` goes to), rounded up so that every rotation is played equally often;
     game ``i`` is seeded ``seed + i``.
+
+    Raises:
+        ValueError: what :func:`check_arena` refuses.
     """
+    check_arena(bots, players, games, team_of=team_of)
     order: list[tuple[str, ...]] = []
     for rotations in lineups(bots, players, team_of):
         repeats = max(1, math.ceil(games / len(rotations)))
@@ -285,13 +314,14 @@ def run_arena(
     Raises:
         ConfigError: unknown game, invalid options or seat count.
         KeyError: an unknown bot name.
-        ValueError: no bots, or a bot listed twice.
+        ValueError: fewer than two different bots, a bot listed twice, fewer than two
+            seats, ``games`` or ``jobs`` below 1 (:func:`check_arena`), before any game
+            is played.
         BotFailed: a bot raised, took longer than ``decision_seconds`` or chose an action
             the rules refused (the message names the bot, seat, seed and action number);
             the arena stops there.
     """
-    if len(set(bots)) != len(bots):
-        raise ValueError("list each bot once")
+    check_arena(bots, players, games, jobs)
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, players)

@@ -384,7 +384,8 @@ def arena(
         help="Comma-separated bots to rate against one another, each once.")] = "greedy,random",
     games: Annotated[int, typer.Option(
         min=1, help="Games per group of bots (rounded up to rotate the seats evenly).")] = 100,
-    players: Annotated[int, typer.Option(min=1, help="Seats per game.")] = 2,
+    players: Annotated[int, typer.Option(
+        min=2, help="Seats per game (at least 2: a rating compares sides).")] = 2,
     config: Annotated[str | None, typer.Option(help="Game options as a JSON object.")] = None,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
@@ -403,6 +404,11 @@ def arena(
     names = _check_bots(bots)
     if len(set(names)) != len(names):
         raise typer.BadParameter("list each bot once", param_hint="--bots")
+    if len(names) < 2:
+        other = "greedy" if names[0] == "random" else "random"
+        raise typer.BadParameter(
+            f"an arena rates bots against one another: give at least two different bots "
+            f"(such as {names[0]},{other}), not {names[0]} alone", param_hint="--bots")
     options = _parse_config(config)
     try:
         registry.get(game).make_config(options, players)

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from gametable.arena import GameResult, _tally, lineups, run_arena, schedule, wilson
-from tests.cli.test_cli import gametable
+from tests.cli.test_cli import gametable, said
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -112,6 +112,38 @@ def test_a_shared_win_is_drawn_in_the_head_to_head_and_a_win_for_both_in_the_sta
 def test_arena_refuses_a_bot_listed_twice() -> None:
     with pytest.raises(ValueError, match="once"):
         run_arena("sequence-cats", ["greedy", "greedy"], 2)
+
+
+@pytest.mark.parametrize(("bots", "arguments", "message"), [
+    (["greedy", "random"], {"players": 1}, "players must be a whole number from 2"),
+    (["greedy"], {}, "at least two different bots"),
+    ([], {}, "at least two different bots"),
+    (["greedy", "random"], {"games": 0}, "games must be a whole number from 1"),
+    (["greedy", "random"], {"jobs": 0}, "jobs must be a whole number from 1"),
+])
+def test_arena_refuses_what_it_could_not_rate_before_playing(
+        bots: list[str], arguments: dict[str, int], message: str) -> None:
+    """One seat a game (openskill then failed after every game was played), no games,
+    no processes, or a single bot (which only played itself) are refused at once."""
+    played: list[int] = []
+    with pytest.raises(ValueError, match=message):
+        run_arena("triominos", bots, arguments.get("games", 2),
+                  players=arguments.get("players", 2), jobs=arguments.get("jobs", 1),
+                  options={"rounds": 1}, progress=lambda done, total: played.append(done))
+    assert played == []
+    if "jobs" in arguments:
+        return
+    with pytest.raises(ValueError, match=message):
+        schedule(bots, arguments.get("players", 2), arguments.get("games", 2), 0)
+
+
+def test_arena_command_refuses_one_seat_and_a_single_bot() -> None:
+    one_seat = gametable("arena", "triominos", "--bots", "greedy,random", "--games", "2",
+                         "--players", "1")
+    assert one_seat.returncode == 2 and "--players" in one_seat.stderr
+    assert "Traceback" not in one_seat.stderr
+    alone = gametable("arena", "triominos", "--bots", "greedy", "--games", "2")
+    assert alone.returncode == 2 and "at least two different bots" in said(alone.stderr)
 
 
 def test_arena_command_prints_json_with_intervals_and_ratings() -> None:

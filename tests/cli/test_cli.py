@@ -21,6 +21,12 @@ def gametable(*args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=120, check=False)
 
 
+def said(output: str) -> str:
+    """``output`` with the error box's frame gone and its wrapped lines joined, so that
+    a message can be matched whole."""
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", output).split())
+
+
 def test_simulate_json_prints_one_object_with_the_documented_keys() -> None:
     done = gametable("simulate", "sequence-cats", "--players", "2", "--games", "20",
                      "--seed", "7", "--bots", "greedy,random", "--json")
