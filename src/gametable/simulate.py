@@ -12,7 +12,7 @@ from types import FrameType
 from typing import Any
 
 from gametable.bots import make_bot
-from gametable.bots.base import handed
+from gametable.bots.base import Bot, UnknownBot, handed
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError
@@ -28,10 +28,11 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 class BotFailed(RuntimeError):
-    """A computer player raised, or chose an action the rules refused, in
-    :func:`play_bot_game`. The message names the bot, its seat (numbered from 0, as on
-    the command line and in records), the game and its seed, and the action number, so
-    the game can be replayed (``gametable simulate GAME --bots … --seed SEED --games 1``).
+    """A computer player could not be made (its factory raised), raised, or chose an
+    action the rules refused, in :func:`play_bot_game`. The message names the bot, its
+    seat (numbered from 0, as on the command line and in records), the game and its
+    seed, and the action number, so the game can be replayed (``gametable simulate GAME
+    --bots … --seed SEED --games 1``).
 
     Attributes:
         bot: the bot's name. seat: its seat (from 0). seed: the game's seed.
@@ -48,12 +49,17 @@ class BotFailed(RuntimeError):
 
     @classmethod
     def of(cls, bot: str, seat: int, game: str, seed: int, action: int,
-           cause: BaseException, *, refused: bool = False) -> BotFailed:
+           cause: BaseException, *, refused: bool = False, making: bool = False
+           ) -> BotFailed:
         """The failure of ``bot`` in ``seat``: ``cause`` raised by it (or a
-        :class:`DecisionTimeout`) or, ``refused``, by the rules on its action."""
+        :class:`DecisionTimeout`), ``refused``, by the rules on its action, or, ``making``,
+        by its factory as the bot was made for the game."""
         what = (f"chose an action the rules refuse: {cause}" if refused
                 else str(cause) if isinstance(cause, DecisionTimeout)
                 else f"raised {type(cause).__name__}: {cause}")
+        if making:
+            return cls(f"bot {bot!r} in seat {seat} of {game} (seed {seed}) could not be "
+                       f"made: its factory {what}", bot, seat, seed, action)
         return cls(f"bot {bot!r} in seat {seat} of {game} (seed {seed}) {what} "
                    f"(after {action} action{'' if action == 1 else 's'})", bot, seat, seed,
                    action)
@@ -133,14 +139,14 @@ def play_bot_game(
     Raises:
         ConfigError: unknown game, invalid options or seat count.
         KeyError: an unknown bot name.
-        BotFailed: a bot raised, took longer than ``decision_seconds``, or chose an action
-            the rules refuse.
+        BotFailed: a bot's factory raised as it was made, or a bot raised, took longer
+            than ``decision_seconds``, or chose an action the rules refuse.
     """
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
     state = game.new_game(config, len(bots), seed)
-    players = [make_bot(name, game, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
+    players = [_made(name, game, game_name, seat, seed) for seat, name in enumerate(bots)]
     record = new_record(game_name, stored_options(config),
                         [SeatInfo(name=f"{name[:36]} {seat + 1}", bot=name)
                          for seat, name in enumerate(bots)], seed)
@@ -177,6 +183,21 @@ def play_bot_game(
             record.append(seat, action)
             actions += 1
     return record, game.outcome(state)
+
+
+def _made(name: str, game: Game[Any], game_name: str, seat: int, seed: int) -> Bot:
+    """The bot ``name`` for ``seat`` of the game seeded ``seed``.
+
+    Raises:
+        UnknownBot: no bot has that name.
+        BotFailed: its factory raised (the message names the bot, its seat and the error).
+    """
+    try:
+        return make_bot(name, game, bot_seed(seed, seat))
+    except UnknownBot:
+        raise
+    except Exception as error:
+        raise BotFailed.of(name, seat, game_name, seed, 0, error, making=True) from error
 
 
 @dataclass

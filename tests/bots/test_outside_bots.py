@@ -177,6 +177,40 @@ def test_the_time_limit_ends_with_the_decision() -> None:
     assert outcome.finished
 
 
+def broken_factory(game: Any, rng: random.Random) -> Any:
+    return 1 / 0
+
+
+register_bot("badfactory", broken_factory)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bot_whose_factory_raises_is_named_with_its_seat(jobs: int) -> None:
+    """Making the bot fails as clearly as its decisions do (it was a bare traceback)."""
+    message = ("bot 'badfactory' in seat 1 of sequence-cats (seed 5) could not be made: "
+               "its factory raised ZeroDivisionError: division by zero")
+    with pytest.raises(BotFailed) as failed:
+        play_bot_game("sequence-cats", {}, ["greedy", "badfactory"], 5)
+    assert str(failed.value) == message
+    assert (failed.value.bot, failed.value.seat, failed.value.seed) == ("badfactory", 1, 5)
+    with pytest.raises(BotFailed, match=r"'badfactory' in seat 0 .* could not be made"):
+        run_arena("sequence-cats", ["badfactory", "greedy"], 2, seed=7, jobs=jobs)
+
+
+def test_the_cli_names_a_bot_whose_factory_raises(tmp_path: Path) -> None:
+    (tmp_path / "badbots.py").write_text(
+        "from gametable.bots import register_bot\n"
+        "register_bot('badfactory', lambda game, rng: 1/0)\n")
+    for command in ("simulate", "arena"):
+        done = subprocess.run(
+            [sys.executable, "-m", "gametable.cli", command, "sequence-cats", "--bots",
+             "badfactory,greedy", "--games", "1", "--import", "badbots"], cwd=tmp_path,
+            capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert "bot 'badfactory' in seat 0 of sequence-cats (seed 0) could not be made" \
+            in " ".join(done.stderr.split())
+
+
 def test_a_bot_whose_action_the_rules_refuse_is_named_with_the_rule() -> None:
     with pytest.raises(BotFailed, match=r"bot 'cheater' in seat 1 .* \(seed 3\) chose an "
                        r"action the rules refuse: SC-TURN-2: "):
