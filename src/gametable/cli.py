@@ -245,6 +245,19 @@ def _check_bots(bots: str) -> list[str]:
     return names
 
 
+def _seats(game: str, players: int | None) -> int:
+    """``players``, or ``game``'s own default seat count when it is ``None`` (an unknown
+    game exits with status 2 and the list of games)."""
+    if players is not None:
+        return players
+    try:
+        seats: int = registry.get(game).describe()["seats"]["default"]
+    except ConfigError as error:
+        err.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
+    return seats
+
+
 def _check_seeds(seed: int, games: int) -> None:
     """Refuse a run whose last game's seed (``seed + games - 1``) a record cannot hold,
     before any game is played."""
@@ -304,7 +317,10 @@ def _record_writer(folder: Path, game: str, seed: int, games: int
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
-    players: Annotated[int, typer.Option(min=1, help="Number of seats.")] = 2,
+    players: Annotated[int | None, typer.Option(
+        min=1, show_default=False, help="Number of seats (default: the game's own, "
+        "such as 2 for Sequence Cats and 4 for Dixit; gametable games lists them).")
+    ] = None,
     config: Annotated[str | None, typer.Option(help="Game options as a JSON object.")] = None,
     games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
@@ -323,6 +339,7 @@ def simulate(
     """Play GAMES bot games and print wins, draws, turns and speed."""
     _import_bots(imports or [])
     names = _check_bots(bots)
+    players = _seats(game, players)
     if len(names) > players:
         raise typer.BadParameter(f"{len(names)} bots for {players} seats; give at most one "
                                  "a seat", param_hint="--bots")
@@ -384,8 +401,10 @@ def arena(
         help="Comma-separated bots to rate against one another, each once.")] = "greedy,random",
     games: Annotated[int, typer.Option(
         min=1, help="Games per group of bots (rounded up to rotate the seats evenly).")] = 100,
-    players: Annotated[int, typer.Option(
-        min=2, help="Seats per game (at least 2: a rating compares sides).")] = 2,
+    players: Annotated[int | None, typer.Option(
+        min=2, show_default=False, help="Seats per game, at least 2: a rating compares "
+        "sides (default: the game's own, such as 2 for Sequence Cats and 4 for Dixit; "
+        "gametable games lists them).")] = None,
     config: Annotated[str | None, typer.Option(help="Game options as a JSON object.")] = None,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
@@ -409,6 +428,7 @@ def arena(
         raise typer.BadParameter(
             f"an arena rates bots against one another: give at least two different bots "
             f"(such as {names[0]},{other}), not {names[0]} alone", param_hint="--bots")
+    players = _seats(game, players)
     options = _parse_config(config)
     try:
         registry.get(game).make_config(options, players)
@@ -538,8 +558,9 @@ def replay(
 def list_games() -> None:
     """List the games and computer players available."""
     for name in registry.names():
-        seats = registry.get(name).describe()["seats"]["allowed"]
-        typer.echo(f"{name}: seats {', '.join(map(str, seats))}")
+        seats = registry.get(name).describe()["seats"]
+        typer.echo(f"{name}: seats {', '.join(map(str, seats['allowed']))} "
+                   f"(default {seats['default']})")
     typer.echo(f"bots: {', '.join(bot_names())}")
 
 

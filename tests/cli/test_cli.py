@@ -62,6 +62,21 @@ def test_simulate_teams_count_a_win_for_every_teammate() -> None:
     assert wins["0:greedy"] == wins["2:greedy"] and wins["1:greedy"] == wins["3:greedy"]
 
 
+def test_simulate_and_arena_seat_the_games_own_number_of_players_by_default() -> None:
+    """Without --players, Dixit was played by two (and refused, DX-SETUP-3)."""
+    done = gametable("simulate", "dixit", "--games", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["players"] == 4
+    arena = gametable("arena", "dixit", "--bots", "greedy,random", "--games", "1", "--json")
+    assert arena.returncode == 0, arena.stderr
+    assert json.loads(arena.stdout)["players"] == 4
+    two = gametable("simulate", "sequence-cats", "--games", "1", "--json")
+    assert json.loads(two.stdout)["players"] == 2
+    unknown = gametable("simulate", "chess")
+    assert unknown.returncode == 2 and "chess" in unknown.stderr
+    assert "Traceback" not in unknown.stderr
+
+
 def test_simulate_refuses_five_players_and_unknown_bots() -> None:
     five = gametable("simulate", "sequence-cats", "--players", "5")
     assert five.returncode == 2 and "SC-PLAY-1" in five.stderr
@@ -193,8 +208,9 @@ def test_replay_reads_only_a_regular_file_of_a_records_size(tmp_path: Path) -> N
 
 def test_games_lists_games_and_bots() -> None:
     done = gametable("games")
-    assert "sequence-cats: seats 2, 3, 4, 6" in done.stdout
-    assert "triominos: seats 1, 2, 3, 4, 5, 6" in done.stdout
+    assert "sequence-cats: seats 2, 3, 4, 6 (default 2)" in done.stdout
+    assert "triominos: seats 1, 2, 3, 4, 5, 6 (default 2)" in done.stdout
+    assert "dixit: seats 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 (default 4)" in done.stdout
     assert "bots: easy, medium, hard, greedy, planner, random, rollout, search, semantic" \
         in done.stdout
 
