@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
+from urllib.parse import urlsplit
 
 import typer
 from pydantic import ValidationError
@@ -52,6 +53,30 @@ def _rate(text: str, option: str) -> Any:
                                  param_hint=option) from None
 
 
+def _above_zero(value: float) -> float:
+    """``value``, a number of seconds that must be more than 0 (a typer callback)."""
+    if value <= 0:
+        raise typer.BadParameter(f"give a number of seconds above 0, not {value:g}")
+    return value
+
+
+def _check_data_dir(folder: Path) -> None:
+    """Refuse a data folder the server could not make or use: one below a file (the
+    folder itself being a file is refused by ``file_okay=False``)."""
+    for above in folder.absolute().parents:
+        if above.exists():
+            if not above.is_dir():
+                raise typer.BadParameter(f"{folder} cannot be a folder: {above} is a file",
+                                         param_hint="--data-dir")
+            return
+
+
+def _http_url(text: str) -> bool:
+    """Whether ``text`` is an http:// or https:// URL with a host."""
+    parts = urlsplit(text)
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
+
+
 def _cap(value: int) -> int | None:
     return value if value > 0 else None
 
@@ -59,10 +84,10 @@ def _cap(value: int) -> int | None:
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port.")] = 8000,
     data_dir: Annotated[Path, typer.Option(
-        help="Where the SQLite database (unless --database), the server's secret key and "
-        "uploaded decks live.")] = Path("data"),
+        file_okay=False, help="Where the SQLite database (unless --database), the "
+        "server's secret key and uploaded decks live.")] = Path("data"),
     database: Annotated[str | None, typer.Option(
         help="Keep tables in PostgreSQL instead of SQLite: a URL such as "
         "postgresql://gametable@localhost/gametable (the schema is made and upgraded at "
@@ -78,7 +103,7 @@ def serve(
         "--json-logs", help="Log one JSON object a line (time, level, logger, message) "
         "for a log collector, instead of readable lines.")] = False,
     bot_delay: Annotated[float, typer.Option(
-        help="Seconds a computer player waits before acting, give or take a little "
+        min=0, help="Seconds a computer player waits before acting, give or take a little "
         "(0 for instant; a player with a thinking budget, such as hard in Sequence Cats "
         "or Triominos, waits at least its budget).")] = 0.8,
     public_url: Annotated[str | None, typer.Option(
@@ -106,38 +131,39 @@ def serve(
         "--no-rate-limits", help="Turn every per-client rate limit off (benchmarks, "
         "tests).")] = False,
     max_waiting_tables: Annotated[int, typer.Option(
-        help="Tables with open seats one client may have (0: no cap).")] = 20,
+        min=0, help="Tables with open seats one client may have (0: no cap).")] = 20,
     max_bot_tables_per_client: Annotated[int, typer.Option(
-        help="Running tables with computer players only, per client (0: no cap).")] = 3,
+        min=0, help="Running tables with computer players only, per client (0: no cap).")] = 3,
     max_bot_tables: Annotated[int, typer.Option(
-        help="Running tables with computer players only, in all (0: no cap).")] = 100,
+        min=0, help="Running tables with computer players only, in all (0: no cap).")] = 100,
     max_connections_per_client: Annotated[int, typer.Option(
-        help="Table websockets one client address may hold open at once to watch (0: "
+        min=0, help="Table websockets one client address may hold open at once to watch (0: "
         "no cap); more are closed with code 1013. One that opens a seat counts against "
         "its seat (at most 8), never its address.")] = 100,
     max_watchers_per_table: Annotated[int, typer.Option(
-        help="Connections without a seat watching one table at once (0: no cap); more "
+        min=0, help="Connections without a seat watching one table at once (0: no cap); more "
         "are closed with code 1013, seated players never.")] = 200,
     waiting_hours: Annotated[float, typer.Option(
-        help="Hours after which a table whose seats are not all taken, and whose game "
+        min=0, help="Hours after which a table whose seats are not all taken, and whose game "
         "has not started, expires (0: never).")] = 48.0,
     header_timeout: Annotated[float, typer.Option(
-        help="Seconds a client may take to send a request's headers.")] = 10.0,
+        callback=_above_zero,
+        help="Seconds a client may take to send a request's headers (above 0).")] = 10.0,
     body_timeout: Annotated[float, typer.Option(
-        help="Seconds a request body may take to arrive (a deck upload: the longest "
-        "pause, at most 15).")] = 30.0,
+        callback=_above_zero, help="Seconds a request body may take to arrive, above 0 "
+        "(a deck upload: the longest pause, at most 15).")] = 30.0,
     upload_quota: Annotated[str, typer.Option(
         help="What one client (address, deck key) may upload, per MINUTES: "
         "decks=20,cards=2000,megabytes=1000,cpu-seconds=300,minutes=60,at-once=1 "
         "(name only those you change).")] = "",
     host_gone_seconds: Annotated[float, typer.Option(
-        help="Seconds the host's seat may have nobody connected, while another player is, "
+        min=0, help="Seconds the host's seat may have nobody connected, while another player is, "
         "before the host role passes to that player.")] = 300.0,
     absent_seconds: Annotated[float, typer.Option(
-        help="At tables whose clock covers for absent players: seconds a seat that must "
+        min=0, help="At tables whose clock covers for absent players: seconds a seat that must "
         "act may stay disconnected before a computer player acts for it.")] = 30.0,
     reopen_after_seconds: Annotated[float, typer.Option(
-        help="Seconds a player must have been gone before the host may open their seat "
+        min=0, help="Seconds a player must have been gone before the host may open their seat "
         "for someone else (who then sees their cards); a computer player may take it "
         "at once.")] = 60.0,
     imports: Annotated[list[str] | None, typer.Option("--import", help=IMPORT_HELP)] = None,
@@ -153,6 +179,11 @@ def serve(
     from gametable.server.tables import Caps  # noqa: PLC0415
 
     _import_bots(imports or [])
+    _check_data_dir(data_dir)
+    if public_url is not None and not _http_url(public_url):
+        raise typer.BadParameter(f"an http:// or https:// URL such as "
+                                 f"https://games.example.org, not {public_url!r}",
+                                 param_hint="--public-url")
     if database is not None and not database.startswith(("postgresql://", "postgres://")):
         raise typer.BadParameter("a PostgreSQL URL starts with postgresql://",
                                  param_hint="--database")

@@ -270,6 +270,39 @@ def test_serve_refuses_an_upload_quota_it_cannot_read(tmp_path: Path) -> None:
     assert "pictures" in done.stderr and "cpu-seconds" in done.stderr
 
 
+@pytest.mark.parametrize(("flag", "value", "said_"), [
+    ("--port", "99999", "less than or equal to 65535"),
+    ("--port", "-1", "greater than or equal to 1"),
+    ("--bot-delay", "-1", "greater than or equal to 0"),
+    ("--max-waiting-tables", "-5", "greater than or equal to 0"),
+    ("--max-bot-tables", "-1", "greater than or equal to 0"),
+    ("--waiting-hours", "-1", "greater than or equal to 0"),
+    ("--absent-seconds", "-1", "greater than or equal to 0"),
+    ("--header-timeout", "0", "seconds above 0, not 0"),
+    ("--body-timeout", "-2", "seconds above 0, not -2"),
+    ("--public-url", "notaurl", "an http:// or https:// URL"),
+    ("--public-url", "ftp://games.example.org", "an http:// or https:// URL"),
+])
+def test_serve_refuses_numbers_out_of_range_and_a_public_url_that_is_not_one(
+        tmp_path: Path, flag: str, value: str, said_: str) -> None:
+    """--port 99999 printed an address it did not listen on; negative delays and caps,
+    a header timeout of 0 and a public URL that is not one were taken."""
+    done = gametable("serve", "--data-dir", str(tmp_path / "data"), flag, value)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert flag in done.stderr and said_ in said(done.stderr), done.stderr
+    assert not (tmp_path / "data").exists()
+
+
+def test_serve_refuses_a_data_dir_that_is_a_file_or_below_one(tmp_path: Path) -> None:
+    a_file = tmp_path / "passwd"
+    a_file.write_text("root:x:0:0\n")
+    for folder, message in ((a_file, "is a file"),
+                            (a_file / "data", "cannot be a folder")):
+        done = gametable("serve", "--data-dir", str(folder))
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert "--data-dir" in done.stderr and message in said(done.stderr)
+
+
 def test_serve_refuses_a_database_that_is_not_a_postgresql_url(tmp_path: Path) -> None:
     done = gametable("serve", "--data-dir", str(tmp_path), "--database", "mysql://x/y")
     assert done.returncode == 2 and "--database" in done.stderr
