@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Annotated, Any, NoReturn
 from urllib.parse import urlsplit
 
@@ -253,11 +253,14 @@ def _import_bots(modules: list[str]) -> None:
     if modules and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     for module in modules:
-        if module.endswith(".py"):
+        path = PurePath(module)
+        if path.suffix == ".py" or "/" in module or os.sep in module:
+            parts = path.with_suffix("").parts if path.suffix == ".py" else path.parts
+            hint = (f"from the folder that holds {path.name}: --import {path.stem}"
+                    if path.is_absolute() or ".." in parts else f"--import {'.'.join(parts)}")
             raise typer.BadParameter(
-                f"cannot import {module}: give the module's name, without \".py\" "
-                f"(--import {module.removesuffix('.py').replace('/', '.')})",
-                param_hint="--import")
+                f"cannot import {module}: give the module's name, not a file's, without "
+                f"\".py\" ({hint})", param_hint="--import")
         try:
             importlib.import_module(module)
         except Exception as error:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -209,6 +210,21 @@ def test_the_cli_names_a_bot_whose_factory_raises(tmp_path: Path) -> None:
         assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
         assert "bot 'badfactory' in seat 0 of sequence-cats (seed 0) could not be made" \
             in " ".join(done.stderr.split())
+
+
+@pytest.mark.parametrize(("given", "hint"), [
+    ("./my_players.py", "(--import my_players)"), ("./my_players", "(--import my_players)"),
+    ("bots/my_players.py", "(--import bots.my_players)"),
+    ("../my_players.py", "(from the folder that holds my_players.py: --import my_players)"),
+])
+def test_import_of_a_files_path_suggests_a_module_name_that_imports(
+        tmp_path: Path, given: str, hint: str) -> None:
+    """``--import ./my_players.py`` suggested ``--import ..my_players``, which fails."""
+    done = subprocess.run([sys.executable, "-m", "gametable.cli", "simulate", "triominos",
+                           "--import", given], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert hint in " ".join(re.sub("[│╭╮╰╯─]", " ", done.stderr).split()), done.stderr
 
 
 def test_a_bot_whose_action_the_rules_refuse_is_named_with_the_rule() -> None:
