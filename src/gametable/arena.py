@@ -29,7 +29,7 @@ from openskill.models import PlackettLuce
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.protocol import Game, seat_teams
-from gametable.simulate import DEFAULT_MAX_ACTIONS, Thinking, play_bot_game
+from gametable.simulate import DEFAULT_MAX_ACTIONS, Thinking, check_bot_names, play_bot_game
 
 Z95 = 1.959963984540054
 """The 97.5th percentile of the standard normal distribution."""
@@ -98,11 +98,13 @@ def check_arena(bots: Sequence[str], players: int, games: int, jobs: int = 1,
     """Refuse an arena that could not rate anyone, before any game is played.
 
     Raises:
+        TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
         ValueError: a bot listed twice; fewer than two different bots (one bot would
             only play itself); fewer than two seats, or (``team_of``) fewer than two
             sides, a game (a rating compares sides); ``games`` or ``jobs`` not a whole
             number from 1.
     """
+    bots = check_bot_names(bots)
     if len(set(bots)) != len(bots):
         raise ValueError("list each bot once")
     if len(bots) < 2:

@@ -270,7 +270,12 @@ def _import_bots(modules: list[str]) -> None:
 
 def _check_bots(bots: str) -> list[str]:
     """The comma-separated bot names of ``--bots``, all registered."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
+    names = [b.strip() for b in bots.split(",")]
+    if "" in names:
+        problem = "no bot name" if names == [""] else f"an empty bot name in {bots!r}"
+        raise typer.BadParameter(
+            f"{problem}: give names separated by single commas, such as greedy,random",
+            param_hint="--bots")
     unknown = [b for b in names if b not in bot_names()]
     if not names or unknown:
         raise typer.BadParameter(

@@ -22,6 +22,20 @@ from gametable.core.records import GameRecord, SeatInfo, new_record
 DEFAULT_MAX_ACTIONS = 100_000
 
 
+def check_bot_names(bots: object) -> list[str]:
+    """``bots`` as a list of bot names, one per seat.
+
+    Raises:
+        TypeError: ``bots`` is a string (``"greedy"``, whose letters would be taken for
+            names) or not a sequence of strings.
+    """
+    if isinstance(bots, str) or not isinstance(bots, Sequence) \
+            or not all(isinstance(name, str) for name in bots):
+        raise TypeError(f"bots is a list of bot names, one per seat (such as "
+                        f"['greedy', 'random']), not {bots!r}"[:200])
+    return list(bots)
+
+
 def bot_seed(seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` for a game seeded ``seed``."""
     return (seed * 1_000_003 + seat * 7_919 + 1) % 2**63
@@ -137,11 +151,13 @@ def play_bot_game(
     deciding after that many seconds fails the game (:func:`decision_limit`).
 
     Raises:
+        TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
         ConfigError: unknown game, invalid options or seat count.
         KeyError: an unknown bot name.
         BotFailed: a bot's factory raised as it was made, or a bot raised, took longer
             than ``decision_seconds``, or chose an action the rules refuse.
     """
+    bots = check_bot_names(bots)
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
@@ -268,6 +284,7 @@ def simulate(
     team's win counts for every teammate). ``longest`` is the game with the most
     actions (the first of equals): its seed, actions and turns.
     """
+    bots = check_bot_names(bots)
     labels = [f"{seat}:{name}" for seat, name in enumerate(bots)]
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)

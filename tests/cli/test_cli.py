@@ -77,6 +77,32 @@ def test_simulate_and_arena_seat_the_games_own_number_of_players_by_default() ->
     assert "Traceback" not in unknown.stderr
 
 
+def test_simulate_and_arena_refuse_an_empty_bot_name() -> None:
+    """``--bots greedy,,random`` dropped the empty name and played greedy,random."""
+    for command in ("simulate", "arena"):
+        for bots, message in (("greedy,,random", "an empty bot name in 'greedy,,random'"),
+                              ("greedy,", "an empty bot name in 'greedy,'"),
+                              ("", "no bot name")):
+            done = gametable(command, "sequence-cats", "--games", "1", "--bots", bots)
+            assert done.returncode == 2 and "--bots" in done.stderr
+            assert message in said(done.stderr), done.stderr
+
+
+def test_play_bot_game_and_simulate_refuse_a_string_for_the_list_of_bots() -> None:
+    """``play_bot_game(…, "greedy", 0)`` took each letter for a bot ("no bot called 'g'")."""
+    from gametable.arena import run_arena  # noqa: PLC0415
+    from gametable.simulate import simulate  # noqa: PLC0415
+
+    with pytest.raises(TypeError, match="bots is a list of bot names, one per seat"):
+        play_bot_game("sequence-cats", None, "greedy", 0)
+    with pytest.raises(TypeError, match="bots is a list of bot names"):
+        simulate("sequence-cats", "greedy", 1, 0)
+    with pytest.raises(TypeError, match="bots is a list of bot names"):
+        run_arena("sequence-cats", "greedy,random", 1)
+    with pytest.raises(TypeError, match="bots is a list of bot names"):
+        play_bot_game("sequence-cats", None, ["greedy", 7], 0)  # type: ignore[list-item]
+
+
 def test_simulate_refuses_five_players_and_unknown_bots() -> None:
     five = gametable("simulate", "sequence-cats", "--players", "5")
     assert five.returncode == 2 and "SC-PLAY-1" in five.stderr
