@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import warnings
 from typing import Any
 
@@ -389,6 +390,23 @@ def test_bot_table_refuses_bad_arguments_clearly(arguments: dict[str, object],
                                                  message: str) -> None:
     with pytest.raises(ValueError, match=message):
         BotTableEnv("sequence-cats", **arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"seat": 1.0}, "seat must be a whole number (an int), not 1.0"),
+    ({"seat": True}, "seat must be a whole number (an int), not True"),
+    ({"seats": "2"}, "seats must be a whole number (an int), not '2'"),
+    ({"seats": 2.0, "seat": None}, "seats must be a whole number"),
+])
+def test_bot_table_refuses_a_seat_or_seat_count_that_is_not_a_whole_number(
+        arguments: dict[str, object], message: str) -> None:
+    """``seat=1.0``, ``seat=True`` and ``seats="2"`` were taken and failed later."""
+    with pytest.raises(TypeError, match=re.escape(message)):
+        BotTableEnv("sequence-cats", **arguments)  # type: ignore[arg-type]
+    env = BotTableEnv("sequence-cats", seats=np.int64(2), seat=np.int64(1))  # type: ignore[arg-type]
+    assert env.seat == 1 and type(env.seat) is int
+    env.reset(seed=0)
+    assert env.record().seats[1].name == "learner"
 
 
 def test_before_the_first_reset_every_call_says_to_reset() -> None:

@@ -11,6 +11,7 @@ the mask alone, as ``sb3_contrib``'s maskable algorithms ask for it.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, SupportsFloat
 
@@ -32,6 +33,18 @@ from gametable.rl.aec import (
     observation_space,
 )
 from gametable.rl.episode import Episode
+
+
+def whole_number(value: object, argument: str) -> int:
+    """``value`` as an ``int`` (NumPy integers too).
+
+    Raises:
+        TypeError: anything else, ``bool``, ``float`` and ``str`` included, naming
+            ``argument``.
+    """
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{argument} must be a whole number (an int), not {value!r}"[:200])
+    return operator.index(value)
 
 
 class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
@@ -61,6 +74,9 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
     Raises:
         ConfigError: invalid options or seat count. KeyError: an unknown bot name.
         NoEncoding: the game has no encoding (Dixit).
+        TypeError: ``seats`` or ``seat`` is not a whole number (``"2"``, ``1.0`` and
+            ``True`` are refused, naming the argument).
+        ValueError: ``seat`` outside ``0 … seats - 1``.
     """
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it so)
@@ -76,8 +92,11 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             raise ValueError(f'reward must be "win" or "score", not {reward!r}')
         if render_mode not in (None, "ansi"):
             raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
-        if seat is not None and not 0 <= seat < seats:
-            raise ValueError(f"seat must be one of 0 … {seats - 1}, not {seat}")
+        seats = whole_number(seats, "seats")
+        if seat is not None:
+            seat = whole_number(seat, "seat")
+            if not 0 <= seat < seats:
+                raise ValueError(f"seat must be one of 0 … {seats - 1}, not {seat}")
         names = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != seats - 1:
             raise ValueError(f"{seats} seats need {seats - 1} opponents, not {len(names)}")
