@@ -422,6 +422,10 @@ def test_before_the_first_reset_every_call_says_to_reset() -> None:
             env.observe("seat_0")
         with pytest.raises(RuntimeError, match=first):
             env.record()
+        with pytest.raises(RuntimeError, match=first):  # it raised AttributeError
+            env.legal_numbers("seat_0")
+        with pytest.raises(RuntimeError, match=first):
+            env.view("seat_0")
         with pytest.raises(RuntimeError, match=first):
             table.step(0)
         with pytest.raises(RuntimeError, match=first):
@@ -437,6 +441,19 @@ def test_before_the_first_reset_every_call_says_to_reset() -> None:
                  env.legal_numbers(env.agent_selection)[0])
     with pytest.raises(RuntimeError, match="no agent is left"):
         env.step(None)
+
+
+def test_an_unknown_agent_is_refused_naming_the_agents() -> None:
+    """``observe("seat_9")`` raised a bare ``KeyError('seat_9')``."""
+    env = GameEnv("sequence-cats", 2)
+    env.reset(seed=1)
+    said = "no agent called 'seat_9'; the agents are seat_0, seat_1"
+    for call in (env.observe, env.legal_numbers, env.view):
+        with pytest.raises(KeyError) as failed:
+            call("seat_9")
+        assert str(failed.value) == said
+        assert isinstance(failed.value, ValueError)
+    assert env.legal_numbers(env.agent_selection)
 
 
 def test_a_view_an_agent_changes_is_its_own() -> None:

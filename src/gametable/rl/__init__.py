@@ -19,7 +19,7 @@ except ImportError as error:  # pragma: no cover - depends on the installation
         "checkout of gametable"
     ) from error
 
-from gametable.rl.aec import GameEnv, env
+from gametable.rl.aec import GameEnv, UnknownAgent, env
 from gametable.rl.episode import Episode, NoEncoding, encodable_games, game_with_encoding
 from gametable.rl.policy import Policy, PolicyBot
 from gametable.rl.single import BotTableEnv
@@ -55,4 +55,4 @@ def _register() -> None:
 _register()
 
 __all__ = ["BotTableEnv", "Episode", "GameEnv", "NoEncoding", "Policy", "PolicyBot",
-           "encodable_games", "env", "gym_id"]
+           "UnknownAgent", "encodable_games", "env", "gym_id"]

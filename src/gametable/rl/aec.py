@@ -42,6 +42,19 @@ def observation_space(episode: Episode) -> spaces.Dict:
     })
 
 
+class UnknownAgent(KeyError, ValueError):
+    """No agent of the environment has this name. A ``KeyError`` (as PettingZoo's
+    dictionaries by agent raise) and a ``ValueError``; its text names the agents."""
+
+    def __init__(self, agent: object, agents: list[str]) -> None:
+        super().__init__(agent)
+        self.agent, self.agents = agent, agents
+
+    def __str__(self) -> str:
+        return (f"no agent called {self.agent!r}"[:100]
+                + f"; the agents are {', '.join(self.agents)}")
+
+
 def final_rewards(outcome: Outcome, seats: int) -> list[float]:
     """+1 to each winner, -1 to the other seats, 0 to every seat of a drawn game."""
     if not outcome.winners:
@@ -120,9 +133,26 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self._scores = list(self.episode.outcome().scores)
         self._select()
 
+    def _seat(self, agent: str) -> int:
+        """``agent``'s seat.
+
+        Raises:
+            UnknownAgent: no agent has that name (the message lists them).
+        """
+        try:
+            return self._seat_of[agent]
+        except (KeyError, TypeError):
+            raise UnknownAgent(agent, self.possible_agents) from None
+
     def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s encoded view and action mask (zeros unless it is to act)."""
-        seat = self._seat_of[agent]
+        """``agent``'s encoded view and action mask (zeros unless it is to act).
+
+        Raises:
+            UnknownAgent: ``agent`` is none of :attr:`possible_agents` (a ``KeyError``
+                naming them).
+            RuntimeError: before ``reset()``.
+        """
+        seat = self._seat(agent)
         decision = self.episode.decision(seat)
         mask = decision.mask if agent == self.agent_selection else self._empty_mask
         return {"observation": {name: array.copy() for name, array in
@@ -131,14 +161,26 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
 
     def legal_numbers(self, agent: str) -> list[int]:
         """The catalogue numbers ``agent`` may play now, ascending (the mask's ones;
-        quicker than ``np.flatnonzero`` on a wide catalogue such as Triominos')."""
+        quicker than ``np.flatnonzero`` on a wide catalogue such as Triominos').
+
+        Raises:
+            UnknownAgent: ``agent`` is none of :attr:`possible_agents`.
+            RuntimeError: before ``reset()``.
+        """
+        seat = self._seat(agent)
+        self.episode.state  # noqa: B018 (raises before the first reset)
         if agent != self.agent_selection or agent not in self.agents:
             return []
-        return sorted(self.episode.decision(self._seat_of[agent]).actions)
+        return sorted(self.episode.decision(seat).actions)
 
     def view(self, agent: str) -> Observation:
-        """``agent``'s view as JSON (what the encoding was made from)."""
-        return self.episode.view(self._seat_of[agent])
+        """``agent``'s view as JSON (what the encoding was made from).
+
+        Raises:
+            UnknownAgent: ``agent`` is none of :attr:`possible_agents`.
+            RuntimeError: before ``reset()``.
+        """
+        return self.episode.view(self._seat(agent))
 
     def record(self) -> GameRecord:
         """The game so far as a record: replays in ``gametable replay`` and the browser.
