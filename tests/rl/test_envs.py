@@ -350,6 +350,28 @@ def test_a_bot_table_refuses_a_bad_seed_before_anything_changes() -> None:
     assert len(env.record().actions) > actions
 
 
+def test_a_bot_table_takes_a_numpy_integer_seed_also_through_gymnasium_make() -> None:
+    """``reset(seed=np.int64(3))`` raised Gymnasium's "Seed must be a python integer"
+    where docs/rl.md says a whole number is a seed; the methods docs/rl.md names are
+    reached through ``unwrapped`` and ``get_wrapper_attr`` on a made environment."""
+    import gymnasium  # noqa: PLC0415
+
+    env = BotTableEnv("sequence-cats", "greedy")
+    env.reset(seed=np.int64(3))  # type: ignore[arg-type]
+    first = env.record()
+    env.reset(seed=3)
+    assert env.record() == first
+    made = gymnasium.make(gym_id("sequence-cats"), opponents="greedy")
+    made.reset(seed=np.int64(3))  # type: ignore[arg-type]
+    unwrapped = made.unwrapped
+    assert isinstance(unwrapped, BotTableEnv)
+    assert unwrapped.record() == first
+    mask = made.get_wrapper_attr("action_masks")()
+    assert mask.dtype == bool
+    assert np.flatnonzero(mask).tolist() == unwrapped.legal_numbers()
+    assert made.get_wrapper_attr("seat") == unwrapped.seat == 0
+
+
 def test_a_refused_number_keeps_the_agents_rewards_and_a_bad_seed_keeps_the_game() -> None:
     env = GameEnv("triominos", 2, {"rounds": 1}, reward="score")
     env.reset(seed=3)

@@ -133,12 +133,14 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         own seed (``record().seed``) is drawn from ``seed``, not ``seed`` itself.
 
         Raises:
-            ValueError: ``seed`` is not a whole number in ``0 … 2**63 - 1``; nothing
-                changes.
+            ValueError: ``seed`` is not a whole number in ``0 … 2**63 - 1`` (a NumPy
+                integer is one); nothing changes.
         """
         del options
         if seed is not None:
-            check_seed(seed)  # refused before anything changes, as GameEnv does
+            # Refused before anything changes, as GameEnv does; a NumPy integer is
+            # handed on as an int (Gymnasium takes only Python's).
+            seed = check_seed(seed)
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
         if self.fixed_seat is None:
