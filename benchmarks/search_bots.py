@@ -237,7 +237,9 @@ def report(game_name: str, results: list[Result]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    # The docstring's first paragraph, whole and without its reST quotes.
+    parser = argparse.ArgumentParser(
+        description=" ".join(__doc__.split("\n\n")[0].replace("``", "").split()))
     parser.add_argument("--game", choices=["sequence-cats", "triominos", "both"],
                         default="both")
     parser.add_argument("--games", type=int, default=None,
@@ -252,8 +254,10 @@ def main() -> None:
                         help="search the real state, or its hands with the pile shuffled "
                              "(upper bounds, not fair bots)")
     parser.add_argument("--player", choices=["search", "planner", "rollout"], default="search",
-                        help="the player measured against greedy: search (the hard level) "
-                             "or planner (the planned ratings alone, no search)")
+                        help="the player measured against greedy: search (information-set "
+                             "search, the hard level in Triominos), planner (the planned "
+                             "ratings alone, no search) or rollout (the hard level in "
+                             "Sequence Cats)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a further SearchBot argument (exploration, epsilon, …)")
     args = parser.parse_args()

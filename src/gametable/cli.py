@@ -31,6 +31,9 @@ from gametable.simulate import simulate as run_simulation
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
+    # Plain help: the rich panels gave every flag a type (--json <bool>, which reads as
+    # if --json true were taken) and wrapped error messages in boxes.
+    rich_markup_mode=None,
     help="gametable: play Dixit, Sequence Cats and Triominos in the browser, or drive the rules "
     "engine from the command line.",
 )
@@ -166,7 +169,8 @@ def serve(
         min=0, help="Seconds a player must have been gone before the host may open their seat "
         "for someone else (who then sees their cards); a computer player may take it "
         "at once.")] = 60.0,
-    imports: Annotated[list[str] | None, typer.Option("--import", help=IMPORT_HELP)] = None,
+    imports: Annotated[list[str] | None, typer.Option(
+        "--import", metavar="MODULE", help=IMPORT_HELP)] = None,
 ) -> None:
     """Start the web server.
 
@@ -357,21 +361,28 @@ def _record_writer(folder: Path, game: str, seed: int, games: int
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
     players: Annotated[int | None, typer.Option(
-        min=1, show_default=False, help="Number of seats (default: the game's own, "
+        min=1, show_default=False, metavar="N", help="Number of seats (default: the game's own, "
         "such as 2 for Sequence Cats and 4 for Dixit; gametable games lists them).")
     ] = None,
-    config: Annotated[str | None, typer.Option(help="Game options as a JSON object.")] = None,
-    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
+    config: Annotated[str | None, typer.Option(
+        metavar="JSON", help="Game options as a JSON object.")] = None,
+    games: Annotated[int, typer.Option(min=1, metavar="N", help="How many games to play.")
+                     ] = 100,
+    seed: Annotated[int, typer.Option(min=0, metavar="N", help="Seed of the first game.")
+                    ] = 0,
     bots: Annotated[str, typer.Option(
-        help="Comma-separated bots, one per seat (repeated to fill the seats).")] = "greedy",
-    imports: Annotated[list[str] | None, typer.Option("--import", help=IMPORT_HELP)] = None,
+        metavar="NAMES", help="Comma-separated bots, one per seat (repeated to fill the "
+        "seats): the levels easy, medium, hard, or a player such as greedy or random "
+        "(gametable games lists the bots each game has).")] = "greedy",
+    imports: Annotated[list[str] | None, typer.Option(
+        "--import", metavar="MODULE", help=IMPORT_HELP)] = None,
     decision_seconds: Annotated[float, typer.Option(
-        min=0, help="Stop with an error when a bot takes longer than this over one "
-        "decision (0: no limit).")] = 60.0,
+        min=0, metavar="SECONDS", help="Stop with an error when a bot takes longer than "
+        "this over one decision (0: no limit).")] = 60.0,
     records: Annotated[Path | None, typer.Option(
-        "--records", file_okay=False, help="Write each game's record to this folder, as "
-        "GAME-SEED.json (made if missing; a file already there is never overwritten).")
+        "--records", file_okay=False, metavar="FOLDER", help="Write each game's record to "
+        "this folder, as GAME-SEED.json (made if missing; a file already there is never "
+        "overwritten).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -437,20 +448,26 @@ def simulate(
 def arena(
     game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
     bots: Annotated[str, typer.Option(
-        help="Comma-separated bots to rate against one another, each once.")] = "greedy,random",
+        metavar="NAMES", help="Comma-separated bots to rate against one another, at least "
+        "two, each once: the levels easy, medium, hard, or players such as greedy and "
+        "random (gametable games lists the bots each game has).")] = "greedy,random",
     games: Annotated[int, typer.Option(
-        min=1, help="Games per group of bots (rounded up to rotate the seats evenly).")] = 100,
+        min=1, metavar="N",
+        help="Games per group of bots (rounded up to rotate the seats evenly).")] = 100,
     players: Annotated[int | None, typer.Option(
-        min=2, show_default=False, help="Seats per game, at least 2: a rating compares "
-        "sides (default: the game's own, such as 2 for Sequence Cats and 4 for Dixit; "
-        "gametable games lists them).")] = None,
-    config: Annotated[str | None, typer.Option(help="Game options as a JSON object.")] = None,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes to play in.")] = 1,
-    imports: Annotated[list[str] | None, typer.Option("--import", help=IMPORT_HELP)] = None,
+        min=2, show_default=False, metavar="N", help="Seats per game, at least 2: a "
+        "rating compares sides (default: the game's own, such as 2 for Sequence Cats "
+        "and 4 for Dixit; gametable games lists them).")] = None,
+    config: Annotated[str | None, typer.Option(
+        metavar="JSON", help="Game options as a JSON object.")] = None,
+    seed: Annotated[int, typer.Option(min=0, metavar="N", help="Seed of the first game.")
+                    ] = 0,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Processes to play in.")] = 1,
+    imports: Annotated[list[str] | None, typer.Option(
+        "--import", metavar="MODULE", help=IMPORT_HELP)] = None,
     decision_seconds: Annotated[float, typer.Option(
-        min=0, help="Stop with an error when a bot takes longer than this over one "
-        "decision (0: no limit).")] = 60.0,
+        min=0, metavar="SECONDS", help="Stop with an error when a bot takes longer than "
+        "this over one decision (0: no limit).")] = 60.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Rate computer players against one another.
@@ -539,8 +556,8 @@ def replay(
 
     Exits 1 with "action N: RULE-ID: message" when action N (counting from 1) is
     illegal, 2 when the file is not a valid record (or names an unknown game, invalid
-    options or a seat count the game refuses). With ``--json`` a refusal is one JSON
-    object too, ``{"error": message, "action": N or null, "rule": rule or null}``, on
+    options or a seat count the game refuses). With --json a refusal is one JSON
+    object too, {"error": message, "action": N or null, "rule": rule or null}, on
     standard output.
     """
 
@@ -594,12 +611,19 @@ def replay(
 
 
 @app.command("games")
-def list_games() -> None:
-    """List the games and computer players available."""
+def list_games(
+    imports: Annotated[list[str] | None, typer.Option("--import", metavar="MODULE",
+                                                      help=IMPORT_HELP)] = None,
+) -> None:
+    """List the games, their seat counts and the computer players each plays.
+
+    A game's bots are those that play it as themselves; every bot can be seated at
+    every game (one that has no player of its own for a game plays as another)."""
+    _import_bots(imports or [])
     for name in registry.names():
         seats = registry.get(name).describe()["seats"]
         typer.echo(f"{name}: seats {', '.join(map(str, seats['allowed']))} "
-                   f"(default {seats['default']})")
+                   f"(default {seats['default']}); bots {', '.join(bot_names(name))}")
     typer.echo(f"bots: {', '.join(bot_names())}")
 
 

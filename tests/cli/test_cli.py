@@ -232,8 +232,40 @@ def test_replay_reads_only_a_regular_file_of_a_records_size(tmp_path: Path) -> N
     assert done.returncode == 2 and "more than the 64 MiB" in done.stderr
 
 
+def test_help_shows_flags_without_a_type_and_names_the_bots() -> None:
+    """Flags read ``--json <bool>`` (yet ``--json true`` is refused), ``--import``
+    ``<list[str]>``, replay's help showed reST quotes, and simulate's named no bot."""
+    simulate = gametable("simulate", "--help").stdout
+    assert "<bool>" not in simulate and "list[str]" not in simulate
+    assert re.search(r"^  --json +Print one JSON object", simulate, re.MULTILINE)
+    assert "--import MODULE" in simulate
+    assert "easy, medium, hard" in " ".join(simulate.split())
+    assert "gametable games lists the bots each game has" in " ".join(simulate.split())
+    arena = " ".join(gametable("arena", "--help").stdout.split())
+    assert "gametable games lists the bots each game has" in arena and "<bool>" not in arena
+    replay = gametable("replay", "--help").stdout
+    assert "``" not in replay and "With --json a refusal" in " ".join(replay.split())
+    assert "<bool>" not in gametable("serve", "--help").stdout
+
+
+def test_search_bots_benchmark_help_is_whole_and_names_the_hard_levels() -> None:
+    done = subprocess.run([sys.executable, "-m", "benchmarks.search_bots", "--help"],
+                          capture_output=True, text=True, timeout=120, check=False,
+                          cwd=Path(__file__).parents[2])
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    assert ("How well the search and rollout bots play against greedy, and how long they "
+            "think.") in text
+    assert "rollout (the hard level in Sequence Cats)" in text
+    assert "search (the hard level)" not in text
+
+
 def test_games_lists_games_and_bots() -> None:
     done = gametable("games")
+    assert ("sequence-cats: seats 2, 3, 4, 6 (default 2); bots easy, medium, hard, greedy, "
+            "planner, random, rollout, search") in done.stdout
+    assert "dixit: seats 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 (default 4); bots easy, medium, " \
+        "hard, greedy, random, semantic" in done.stdout
     assert "sequence-cats: seats 2, 3, 4, 6 (default 2)" in done.stdout
     assert "triominos: seats 1, 2, 3, 4, 5, 6 (default 2)" in done.stdout
     assert "dixit: seats 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 (default 4)" in done.stdout
