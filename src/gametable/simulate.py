@@ -283,6 +283,16 @@ def simulate(
     ``wins`` counts, for each seat labelled ``"<seat>:<bot>"``, the games it won (a
     team's win counts for every teammate). ``longest`` is the game with the most
     actions (the first of equals): its seed, actions and turns.
+
+    Raises:
+        TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
+        ConfigError: unknown game, invalid options or seat count (``len(bots)``).
+        ValueError: a game's seed (``seed + i``) outside ``0 … 2**63 - 1``, raised by
+            the game it would have seeded.
+        KeyError: an unknown bot name (:class:`gametable.bots.base.UnknownBot`).
+        BotFailed: a bot could not be made, raised, took longer than
+            ``decision_seconds`` or chose an action the rules refuse; the run stops
+            there (the message names the bot, its seat, the seed and the action number).
     """
     bots = check_bot_names(bots)
     labels = [f"{seat}:{name}" for seat, name in enumerate(bots)]

@@ -27,6 +27,14 @@ def greedy_choice(state: Any, seat: int = 0) -> dict[str, Any]:
     return bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat))
 
 
+@pytest.mark.parametrize("seed", [-1, None, 2**63, 1.5])
+def test_make_bot_refuses_a_seed_that_is_not_a_games_seed(seed: Any) -> None:
+    """A seed is a whole number from 0 to 2**63 − 1; -1 and None were taken."""
+    with pytest.raises(ValueError, match="a seed is a whole number from 0 to 2"):
+        make_bot("greedy", GAME, seed)
+    assert make_bot("greedy", GAME, 2**63 - 1) is not None
+
+
 def test_bots_are_found_by_name() -> None:
     assert {"greedy", "random"} <= set(bot_names())
     with pytest.raises(KeyError, match="choose one of"):

@@ -95,3 +95,15 @@ def test_quotations_use_the_languages_own_marks(language: str, marks: str) -> No
     opening, closing = marks[0], marks[1]
     for key, text in load(language).items():
         assert text.count(opening) == text.count(closing), key
+
+
+def test_a_refusal_in_a_language_without_a_catalog_is_said_in_english() -> None:
+    """``IllegalAction.message("de")`` raised ``KeyError`` instead of falling back."""
+    from gametable.core.errors import ConfigError, IllegalAction  # noqa: PLC0415
+
+    refusal = IllegalAction("PROTOCOL", "errors.no_such_seat", seat="9", seats=2)
+    assert refusal.message("de") == refusal.message("en") == refusal.message()
+    assert "9" in refusal.message("de")
+    assert refusal.message("is") != refusal.message("en")
+    config = ConfigError("PROTOCOL", "errors.unknown_game", game="chess", games="dixit")
+    assert config.message("xx") == config.message("en")

@@ -17,6 +17,7 @@ from typing import Any, Final, Protocol
 from gametable.core import registry
 from gametable.core.actions import copy_actions
 from gametable.core.protocol import Action, Game, Observation
+from gametable.core.rng import check_seed
 from gametable.core.values import json_copy
 
 
@@ -160,7 +161,10 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
     Raises:
         UnknownBot: no bot has that name (the message lists the available ones); a
             ``KeyError`` and a ``ValueError``.
+        ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1, a game's seeds
+            (:func:`gametable.core.rng.check_seed`; ``-1`` and ``None`` are refused).
     """
+    seed = check_seed(seed)
     _load_builtin_bots()
     try:
         factory = _FACTORIES[name]

@@ -14,7 +14,7 @@ import operator
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from gametable.core.i18n import translate
+from gametable.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 
 
 class GameError(Exception):
@@ -34,7 +34,10 @@ class GameError(Exception):
         super().__init__(self.message())
 
     def message(self, language: str = "en") -> str:
-        """The message rendered in ``language`` (en, is, nb, pt)."""
+        """The message rendered in ``language`` (en, is, nb, pt); in English for a
+        language without a catalog (``"de"``), as for a message a catalog lacks."""
+        if language not in LANGUAGES:
+            language = DEFAULT_LANGUAGE
         return translate(self.key, language, **self.params)
 
     def to_json(self) -> dict[str, Any]:

@@ -132,6 +132,9 @@ class Game(Protocol[StateT]):
         Raises:
             ConfigError: the seat count does not fit the rules, or bad options.
             TypeError: ``config`` is neither a config nor a mapping of options.
+            ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1, what a
+                record holds (:func:`gametable.core.rng.check_seed`; ``-1``, ``1.5``,
+                ``"3"`` and ``None`` are refused).
         """
         ...
 
