@@ -340,3 +340,45 @@ def test_triominos_the_only_tile_that_fits_stays_chosen_when_pressed(
         # ... and the focus goes on to its places, as when a tile is chosen (it stayed
         # on the tile, the places 18 Tabs away round the page).
         expect(page.locator("g.tr-target").first).to_be_focused()
+
+
+def test_escape_puts_a_chosen_card_or_tile_back(browser: Browser,
+                                                 web_server: LiveServer) -> None:
+    """A card chosen in Sequence Cats stayed chosen, its spaces glowing, whatever keys
+    were pressed ("Place a chip for Siberian…" remained); a Triominos tile likewise.
+    Escape puts it back, the focus on it again."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "easy"],
+                                       {0: "Anna"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    tab_to(page, ".sc-card:not([disabled]):not(.dead)")
+    card = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    expect(page.locator('.sc-space[data-target="true"]').first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator('.sc-space[data-target="true"]')).to_have_count(0)
+    chosen = page.locator(f'.sc-card[data-card="{card}"]').first
+    expect(chosen).to_be_focused()
+    expect(chosen).to_have_attribute("aria-pressed", "false")
+    page.context.close()
+
+    # Triominos: the round's starter may lay any of its tiles (TR-SETUP-3).
+    table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    other = open_seat(browser, web_server, table, tokens[1])
+    for each in (page, other):
+        expect(each.locator(".tr-status")).to_be_visible()
+    mover = page if page.locator('.tr-status[data-my-turn="true"]').count() else other
+    expect(mover.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
+    expect(mover.locator("button.tr-hand-tile.playable")).not_to_have_count(0)
+    assert mover.locator("button.tr-hand-tile.playable").count() >= 2
+    tab_to(mover, "button.tr-hand-tile.playable")
+    tile = mover.evaluate("document.activeElement.dataset.tile")
+    mover.keyboard.press("Enter")
+    expect(mover.locator("g.tr-target").first).to_be_focused()
+    mover.keyboard.press("Escape")
+    expect(mover.locator("g.tr-target")).to_have_count(0)
+    expect(mover.locator(f'button.tr-hand-tile[data-tile="{tile}"]')).to_be_focused()
+    page.context.close()
+    other.context.close()

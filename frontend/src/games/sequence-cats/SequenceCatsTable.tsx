@@ -43,6 +43,20 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     tableRef.current?.querySelector<HTMLElement>('.sc-space[data-target="true"]')?.focus();
   }, [selected]);
   const [pointed, setPointed] = useState<number | null>(null);
+  // Escape puts a chosen card back (its spaces stop glowing), the focus back on it.
+  useEffect(() => {
+    if (selected === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      const card = tableRef.current?.querySelectorAll<HTMLElement>(".sc-cards .sc-card")[selected];
+      setSelected(null);
+      setPointed(null);
+      card?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [selected]);
   // A line names the seats as they were when its move was made (namesAt).
   const names = useCallback((version: number) => namesAt(t, info, version - 1), [t, info]);
   const log = useEventLog(state, 40, names);

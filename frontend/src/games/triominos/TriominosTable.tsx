@@ -162,6 +162,21 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [choice, rotate, place]);
 
+  // Escape, with no placement half made, puts a chosen tile back (its places go), the
+  // focus back on it in the rack; the only tile that fits stays chosen, as when pressed.
+  useEffect(() => {
+    if (selected === null || choice || (playable.size === 1 && playable.has(selected))) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      const tile = tableRef.current?.querySelector<HTMLElement>(`.tr-hand-tile[data-tile="${selected}"]`);
+      setSelected(null);
+      tile?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [selected, choice, playable]);
+
   // A tile chosen from the keyboard: the focus goes to its first place on the table (the
   // places come before the rack in the page: Tab went on to Draw and the chat).
   const focusPlaces = useRef(false);
@@ -250,6 +265,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           bonusLabel={bonusLabel}
           bonusPoints={(bonus) => signed(bonusPoints(bonus))}
           onTarget={onTarget}
+          player={player}
         />
         {openings.length > 1 && !choice && (
           <OpeningChoice
