@@ -235,3 +235,40 @@ def test_a_page_opened_by_a_button_takes_the_focus_the_button_left(
     expect(page.locator(".sc-board")).to_be_visible()
     expect(page.locator("[data-status-line]")).to_be_focused()
     page.context.close()
+
+
+def test_a_triominos_tile_on_the_table_is_read_as_the_tile_and_who_laid_it(
+        browser: Browser, web_server: LiveServer) -> None:
+    """TR-PLACE: the table read "+40 +50 5 5 5 1 5 5 4 …", each laid tile three bare
+    numbers, and whose it was only by its colour. Each laid tile is one picture named
+    "3-4-4, laid by Anna"; the open places' bonus figures are not read."""
+    table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "easy"],
+                                       {0: "Anna"})
+    with seats.SeatSocket(web_server, table, tokens[0]) as anna:
+        page = open_seat(browser, web_server, table, tokens[0])
+        state = anna.wait(lambda s: bool(s["legal"]) or bool(s["view"]["board"]))
+        if not state["view"]["board"]:
+            anna.act("place")
+        tile = page.locator("g.tr-tile").first
+        expect(tile).to_have_attribute("role", "img")
+        expect(tile).to_have_attribute(
+            "aria-label", re.compile(r"^\d-\d-\d, laid by (Anna|Computer 2 · Easy)( \(.+\))?$"))
+        expect(page.locator("g.tr-open:not([aria-hidden=true])")).to_have_count(0)
+        page.context.close()
+
+
+def test_sequence_cats_players_are_read_in_words_with_whose_turn_it_is(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The players' list read "Player 1 you 🂠 5 Siberian" (the counts' meanings were
+    titles, which are not read) and did not mark whose turn it was."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    expect(page.locator(".sc-player.current")).to_have_count(1)
+    expect(page.locator(".sc-player[aria-current=true]")).to_have_count(1)
+    expect(page.locator(".sc-player.current")).to_have_attribute("aria-current", "true")
+    anna = page.locator('.sc-player[data-seat="0"]')
+    expect(anna.locator(".sc-player-cards .sr-only")).to_have_text("5 cards in hand")
+    expect(anna.locator(".sc-discard .sr-only")).to_have_text(
+        re.compile(r"^Discard pile: 0 cards:\s*$"))
+    page.context.close()

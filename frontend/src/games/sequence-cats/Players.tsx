@@ -18,7 +18,7 @@ export function Players({ info, view, seat, cardName }: { info: TableInfo; view:
         const top = pile[pile.length - 1];
         const current = view.current === s.seat;
         return (
-          <li key={s.seat} className={`sc-player ${current ? "current" : ""}`} data-seat={s.seat}>
+          <li key={s.seat} className={`sc-player ${current ? "current" : ""}`} data-seat={s.seat} aria-current={current ? "true" : undefined}>
             <span className="sc-team-dot" style={{ background: TEAM_COLOURS[team] }} role="img" aria-label={t(`sequence_cats.teams.${team}`)} />
             <span className="sc-player-name">
               {seatName(t, info, s.seat)}
@@ -29,10 +29,14 @@ export function Players({ info, view, seat, cardName }: { info: TableInfo; view:
               {s.kind === "bot" && <span className="tag muted">{t("ui.seat.computer")}</span>}
               {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
             </span>
+            {/* Read as words ("5 cards in hand", "discard pile: Siberian"), not a bare
+                number and a breed (a title is not read). */}
             <span className="sc-player-cards" title={t("sequence_cats.ui.cards_in_hand", { count: view.hand_sizes[s.seat] })}>
-              🂠 {view.hand_sizes[s.seat]}
+              <span aria-hidden="true">🂠 {view.hand_sizes[s.seat]}</span>
+              <span className="sr-only">{t("sequence_cats.ui.cards_in_hand", { count: view.hand_sizes[s.seat] })}</span>
             </span>
             <span className="sc-discard" title={t("sequence_cats.ui.discard_pile", { count: pile.length })}>
+              <span className="sr-only">{t("sequence_cats.ui.discard_pile", { count: pile.length })}: </span>
               {top ? (
                 <>
                   <CatIcon breed={top} size={22} />

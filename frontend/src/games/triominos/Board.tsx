@@ -24,9 +24,11 @@ export interface BoardProps {
   /** A bonus's points as shown: "+40". */
   bonusPoints: (bonus: Bonus) => string;
   onTarget: (target: Target) => void;
+  /** A seat's name, to say who laid each tile. */
+  player: (seat: number) => string;
 }
 
-export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel, bonusPoints, onTarget }: BoardProps) {
+export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel, bonusPoints, onTarget, player }: BoardProps) {
   const { t } = useTranslation();
   const free = useMemo(() => {
     const laid = new Set(view.board.map((b) => keyOf(b.position)));
@@ -80,7 +82,7 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
             <BoardGrid box={drawn} centre={layout} />
             <OpenPositions open={view.open} hidden={free} bonusPoints={bonusPoints} />
             {view.board.length === 0 && free.size === 0 && <Origin />}
-            <LaidTiles board={view.board} last={view.last ? keyOf(view.last) : null} />
+            <LaidTiles board={view.board} last={view.last ? keyOf(view.last) : null} player={player} />
             <Targets
               targets={free}
               board={view.board}

@@ -19,7 +19,7 @@ export function OpenPositions({ open, hidden, bonusPoints }: { open: OpenPositio
         const corners = towardsCentre(cornerPoints(o.position), 0.1);
         const c = centroid(corners);
         return (
-          <g key={key} className={`tr-open ${o.fillable ? "" : "dead"}`} data-open={key}>
+          <g key={key} className={`tr-open ${o.fillable ? "" : "dead"}`} data-open={key} aria-hidden="true">
             <polygon points={svgPoints(corners)} />
             {o.bonus && o.fillable && (
               <text className="tr-open-bonus" x={c.x} y={c.y} fontSize={0.13} textAnchor="middle" dominantBaseline="central">
@@ -39,7 +39,9 @@ export function Origin() {
 }
 
 /** The laid tiles in their seats' colours; the latest ringed, bonus tiles starred. */
-export function LaidTiles({ board, last }: { board: LaidTile[]; last: string | null }) {
+/** Each is read by a screen reader as one picture, "3-4-4, laid by Anna" (its corner
+ * numbers, read one by one, said nothing of whose it was: only its colour did). */
+export function LaidTiles({ board, last, player }: { board: LaidTile[]; last: string | null; player: (seat: number) => string }) {
   const { t } = useTranslation();
   return (
     <>
@@ -57,6 +59,8 @@ export function LaidTiles({ board, last }: { board: LaidTile[]; last: string | n
             data-seat={tile.seat}
             data-bonus={tile.bonus ?? undefined}
             data-last={isLast ? "true" : undefined}
+            role="img"
+            aria-label={`${t("triominos.ui.tile_laid_by", { tile: tile.tile, player: player(tile.seat) })}${tile.bonus ? ` (${t(`triominos.reasons.${tile.bonus}`)})` : ""}`}
           >
             <title>{`${tile.tile}${tile.bonus ? ` · ${t(`triominos.reasons.${tile.bonus}`)}` : ""}`}</title>
             <TileFace corners={corners} numbers={tile.corners} side={1} fill={seatTint(tile.seat)} stroke={seatColour(tile.seat)} />
