@@ -433,3 +433,20 @@ def test_a_sequence_cats_replay_seen_from_a_seat_names_the_winners_never_you(
     dialog = page.get_by_role("dialog")
     expect(dialog.locator("h2")).not_to_contain_text("You")
     expect(dialog).to_contain_text(re.compile(r"Winner: greedy \d"))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_replay_step_is_read_out_once(
+    browser: Browser, web_server: LiveServer, tmp_path: Path, game: str
+) -> None:
+    """Each step changed two live regions at once, the viewer's "Move 3 of 96: …" and the
+    game's status line, and a screen reader read the step twice. In a replay the status
+    line is not live; the viewer's line is."""
+    path, _ = record_file(game, tmp_path)
+    _, table, _ = GAMES[game]
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    at_step(page, table, 0)
+    expect(page.locator(".replay-now")).to_have_attribute("aria-live", "polite")
+    expect(page.locator("[data-status-line]")).to_have_attribute("aria-live", "off")
+    page.context.close()

@@ -417,7 +417,7 @@ export function DixitTable(props: GameTableProps) {
       data-finished={view.finished ? "true" : "false"}
       data-reveal={showReveal ? "true" : "false"}
     >
-      <div className="dx-status" aria-live="polite" tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
+      <div className="dx-status" aria-live={replay ? "off" : "polite"} tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
         {/* The big screen holds a round's result a while after the next clue: the room
             reads that clue here meanwhile (it showed nowhere). */}
         {onScreen && showReveal && nextClueTold && view.clue && (

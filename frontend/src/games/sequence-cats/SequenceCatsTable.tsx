@@ -232,7 +232,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
 
   return (
     <div ref={tableRef} className={`sc-table ${narrow ? "narrow" : ""}`} data-version={state.version}>
-      <div className="sc-status" aria-live="polite" tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
+      <div className="sc-status" aria-live={replay ? "off" : "polite"} tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
         {statusTeam !== null && (
           <span className="sc-team-dot large" data-team={statusTeam} style={{ background: TEAM_COLOURS[statusTeam] }} />
         )}

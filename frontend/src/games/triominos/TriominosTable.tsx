@@ -238,7 +238,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
       data-my-turn={myTurn ? "true" : "false"}
       data-finished={view.finished ? "true" : "false"}
     >
-      <div className="tr-status" aria-live="polite" tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
+      <div className="tr-status" aria-live={replay ? "off" : "polite"} tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
         <span className="tr-status-text">{status}</span>
         {view.rounds.length > 0 && (
           <button type="button" className="tr-scores-button" data-action="show-summary" onClick={() => setShownRound(view.rounds.length - 1)}>
