@@ -272,3 +272,21 @@ def test_sequence_cats_players_are_read_in_words_with_whose_turn_it_is(
     expect(anna.locator(".sc-discard .sr-only")).to_have_text(
         re.compile(r"^Discard pile: 0 cards:\s*$"))
     page.context.close()
+
+
+def test_a_copied_link_is_said_to_be_copied(browser: Browser, web_server: LiveServer
+                                             ) -> None:
+    """"Copy" said it had copied only by renaming the focused button, which a screen
+    reader does not read out: a live region says so."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".sc-board")).to_be_visible()
+    said = page.locator("[data-copied-said]").first
+    expect(said).to_have_text("")
+    page.get_by_role("button", name="Copy the watch link").click()
+    expect(page.locator("[data-copied-said]").filter(has_text="Copied")).to_have_count(1)
+    context.close()

@@ -273,10 +273,16 @@ function CopyButton({ text, label, what }: { text: string; label: string; /** Wh
     }
     window.setTimeout(() => setCopied(false), 2500);
   };
+  // The button's new name is not read out by itself: a live region says it was copied.
   return (
-    <button type="button" aria-label={what ? `${copied ? t("ui.table.copied") : label}: ${what}` : undefined} onClick={() => void copy()}>
-      {copied ? t("ui.table.copied") : label}
-    </button>
+    <>
+      <button type="button" aria-label={what ? `${copied ? t("ui.table.copied") : label}: ${what}` : undefined} onClick={() => void copy()}>
+        {copied ? t("ui.table.copied") : label}
+      </button>
+      <span className="sr-only" aria-live="polite" data-copied-said="">
+        {copied ? `${t("ui.table.copied")}${what ? `: ${what}` : ""}` : ""}
+      </span>
+    </>
   );
 }
 
