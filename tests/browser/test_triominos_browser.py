@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import secrets
 import time
@@ -1448,3 +1449,49 @@ def test_the_status_line_waits_for_an_offline_player_rather_than_saying_they_pla
     expect(status).to_have_text("Waiting for Bjørn (offline)…")
     with seats.SeatSocket(web_server, table, tokens[1]):
         expect(status).to_have_text("Bjørn is playing…")
+
+
+def nothing_fits_but_the_next_draw(state: TriominosState) -> bool:
+    """Seat 0's turn, no tile of its hand fits, and the tile it would draw does."""
+    if GAME.to_act(state) != {0} or not state.layout.tiles or not state.pool:
+        return False
+    if not any(a["type"] == "draw" for a in GAME.legal_actions(state, 0)):
+        return False
+    if any(a["type"] == "place" for a in GAME.legal_actions(state, 0)):
+        return False
+    drawn = copy.deepcopy(state)
+    GAME.apply(drawn, 0, {"type": "draw"})
+    return any(a["type"] == "place" for a in GAME.legal_actions(drawn, 0))
+
+
+def test_a_tile_drawn_from_the_keyboard_that_fits_takes_the_focus_to_its_places(
+        browser: Browser, tmp_path: Path) -> None:
+    """TR-DRAW-1: the drawn tile that fits is chosen for the player, but the focus stayed
+    on Draw, its places some 18 Tabs away round the page. From the keyboard, the focus
+    goes on to its first place, as when a tile is chosen; the status line names it."""
+    for seed in range(40):
+        actions = played({}, 2, seed, nothing_fits_but_the_next_draw)
+        state = GAME.new_game(GAME.make_config({}, 2), 2, seed)
+        for seat, action in actions:
+            GAME.apply(state, seat, action)
+        if nothing_fits_but_the_next_draw(state):
+            break
+    else:
+        pytest.fail("no seed of 40 came to such a turn")
+    table, token = stored_table(tmp_path / "data", {}, seed, [None, "greedy"], actions)
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        draw = page.locator('[data-action="draw"]')
+        expect(draw).to_be_enabled()
+        before = version(page)
+        draw.focus()
+        page.keyboard.press("Enter")
+        wait_for_new_state(page, before)
+        expect(page.locator("g.tr-target").first).to_be_focused()
+        tile = page.locator("button.tr-hand-tile[aria-pressed=true]").get_attribute("data-tile")
+        expect(page.locator("[data-status-line]")).to_contain_text(str(tile))
+    finally:
+        server.stop()

@@ -11,6 +11,7 @@ import { Board } from "./Board";
 import { markCovered, namedAt, useEventLog, type LogLine } from "../../app/eventLog";
 import { EventLog, EventToast } from "./EventLog";
 import { MoveAnnouncer } from "../../app/MoveAnnouncer";
+import { keyboardInUse } from "../../app/focus";
 import { describeEvent, isHighlight } from "./events";
 import { Hand } from "./Hand";
 import { OpeningChoice } from "./OpeningChoice";
@@ -108,7 +109,15 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   // still fits somewhere (after a draw, say); drop a half-made placement.
   useEffect(() => {
     setChoice(null);
-    setSelected((old) => (old !== null && playable.has(old) ? old : playable.size === 1 ? [...playable][0] : null));
+    const next = selected !== null && playable.has(selected) ? selected : playable.size === 1 ? [...playable][0] : null;
+    setSelected(next);
+    // Drawn from the keyboard, a tile that fits takes the focus to its places, as a tile
+    // chosen from the keyboard does (it stayed on Draw, the places some 18 Tabs away).
+    if (drawnByKeyboard.current) {
+      drawnByKeyboard.current = false;
+      if (next !== null) focusFirstPlaceSoon(tableRef.current);
+    }
+    // Only a new state or what fits decides; ``selected`` is read as it was then.
   }, [state.version, playable]);
 
   // A round has ended: show its summary.
@@ -180,6 +189,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   // A tile chosen from the keyboard: the focus goes to its first place on the table (the
   // places come before the rack in the page: Tab went on to Draw and the chat).
   const focusPlaces = useRef(false);
+  const drawnByKeyboard = useRef(false);
   useEffect(() => {
     if (!focusPlaces.current || selected === null) return;
     focusPlaces.current = false;
@@ -310,7 +320,10 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
               canPass={canPass}
               canPlace={places.length > 0}
               myTurn={myTurn}
-              onDraw={() => send({ type: "draw" })}
+              onDraw={() => {
+                drawnByKeyboard.current = keyboardInUse();
+                send({ type: "draw" });
+              }}
               onPass={() => send({ type: "pass" })}
             />
           )}
@@ -329,4 +342,19 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
       )}
     </div>
   );
+}
+
+/** Focus the first place of the chosen tile once it is drawn (within a second), unless
+ * the focus has gone elsewhere than Draw (or the status line) meanwhile. */
+function focusFirstPlaceSoon(root: HTMLElement | null): void {
+  let tries = 0;
+  const attempt = () => {
+    const place = root?.querySelector<SVGGElement>(".tr-target");
+    const now = document.activeElement;
+    // Draw, or where the page put the focus while Draw was disabled for the moment.
+    const onDraw = now === null || now === document.body || (now instanceof HTMLElement && (now.dataset.action === "draw" || now.hasAttribute("data-status-line")));
+    if (place && onDraw) place.focus({ preventScroll: true });
+    else if (!place && onDraw && ++tries < 20) window.setTimeout(attempt, 50);
+  };
+  window.setTimeout(attempt, 0);
 }
