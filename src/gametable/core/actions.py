@@ -20,6 +20,11 @@ SHARED = ("This action object is shared by the rules (legal_actions hands out th
           "object again); copy it before changing it: dict(action).")
 
 
+def _refuse_change(self: object, *args: object, **kwargs: object) -> NoReturn:
+    """Every changing method of the frozen types: a shared object is not to be changed."""
+    raise TypeError(SHARED)
+
+
 class FrozenAction(dict[str, Any]):
     """A JSON action object (``{"type": …, …}``) that refuses to be changed in place.
 
@@ -36,9 +41,7 @@ class FrozenAction(dict[str, Any]):
 
     __slots__ = ()
 
-    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError(SHARED)
-
+    _refuse = _refuse_change
     __setitem__ = _refuse
     __delitem__ = _refuse
     setdefault = _refuse
@@ -69,9 +72,7 @@ class FrozenList(list[Any]):
 
     __slots__ = ()
 
-    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError(SHARED)
-
+    _refuse = _refuse_change
     __setitem__ = _refuse
     __delitem__ = _refuse
     __iadd__ = _refuse
