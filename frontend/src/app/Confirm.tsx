@@ -2,6 +2,7 @@
 // giving a seat away, ending the game): the question, the action and Cancel.
 import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { scrollIntoViewIfNeeded } from "./focus";
 
 /** The question takes the keyboard's focus as it comes in place of the button that asked
  * it (a screen reader reads it; Tab reaches the action, then Cancel); Escape cancels, and
@@ -18,8 +19,9 @@ export function Confirm({ question, confirm, onConfirm, onCancel }: {
   // Before paint and before the page's watcher for a vanished focus (which would send the
   // focus to the status line): the button that asked has just gone.
   useLayoutEffect(() => {
-    box.current?.focus({ preventScroll: true });
-    if (box.current && !inView(box.current)) box.current.scrollIntoView({ block: "nearest" });
+    if (!box.current) return;
+    box.current.focus({ preventScroll: true });
+    scrollIntoViewIfNeeded(box.current);
   }, []);
   const cancel = () => {
     const place = box.current;
@@ -49,9 +51,4 @@ export function Confirm({ question, confirm, onConfirm, onCancel }: {
       </button>
     </span>
   );
-}
-
-function inView(element: HTMLElement): boolean {
-  const box = element.getBoundingClientRect();
-  return box.top >= 0 && box.bottom <= window.innerHeight;
 }

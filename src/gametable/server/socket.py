@@ -201,7 +201,9 @@ async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_
         conn.push_json(refusal.to_json())
         await asyncio.sleep(0.05)
         await conn.stop()
-        if refusal.status == 503:  # storage cannot read it now: come back soon
+        # Storage cannot read it now, or its computer player cannot be made now
+        # (bot_unavailable): come back soon.
+        if refusal.status == 503:
             await socket.close(*RESTART_CLOSE)
         else:
             await socket.close(4404, "no such table")
