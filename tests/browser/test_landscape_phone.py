@@ -13,6 +13,7 @@ from gametable.server.storage import SeatRow, token_hash
 from tests.browser.seats import create_table
 from tests.browser.test_rematch import finished_game
 from tests.browser.test_sequence_cats_browser import stored_table
+from tests.browser.test_triominos_browser import act, enabled, place_a_tile
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -109,6 +110,36 @@ def test_triominos_sideways_keeps_the_rack_under_the_board(
         box = button.bounding_box()
         assert box is not None and box["x"] + box["width"] <= bar["x"] + bar["width"] + 0.5
     page.screenshot(path=str(shots / "sideways-triominos-chosen.png"))
+
+
+def test_triominos_sideways_scrolls_each_drawn_tile_wholly_into_the_rack(
+        browser: Browser, web_server: LiveServer) -> None:
+    # Anna draws three times (TR-DRAW-1 allows it even with a tile that fits): a sorted
+    # rack of nine or ten tiles is wider than the window, and each tile drawn, wherever
+    # it sorts, is brought wholly into the rack's box. (The rack is 539.6 px wide: its
+    # rounded width scrolled the last tile 0.07 px short of the edge.)
+    table, tokens = create_table(web_server, "triominos", {}, ["human", "easy"],
+                                 {0: "Anna"})
+    page = sideways_page(browser, web_server, table, tokens[0])
+    my_turn = page.locator('.tr-status[data-my-turn="true"]')
+    expect(my_turn).to_be_visible(timeout=30_000)
+    if not enabled(page, "draw"):
+        # Anna opens the round: no draw before the first tile (TR-SETUP-3).
+        place_a_tile(page)
+        expect(my_turn).to_be_visible(timeout=30_000)
+    rack = page.locator(".tr-hand")
+    for number in (1, 2, 3):
+        count = page.locator(".tr-hand-tile").count()
+        act(page, "draw")
+        expect(page.locator(".tr-hand-tile")).to_have_count(count + 1)
+        expect(page.locator(".tr-just-drawn")).to_have_count(number)
+        page.wait_for_timeout(200)
+        rack_box = rack.bounding_box()
+        drawn = page.locator(".tr-just-drawn .tr-hand-tile").last.bounding_box()
+        assert rack_box is not None and drawn is not None
+        assert drawn["x"] >= rack_box["x"] - 0.01, (number, drawn, rack_box)
+        assert drawn["x"] + drawn["width"] <= rack_box["x"] + rack_box["width"] + 0.01, (
+            number, drawn, rack_box)
 
 
 def test_dixit_sideways_shows_the_hand_beside_the_table(

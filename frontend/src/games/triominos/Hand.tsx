@@ -16,6 +16,17 @@ interface HandProps {
   onSelect: (tile: string | null, byKeyboard: boolean) => void;
 }
 
+/** Scrolls the rack ``list`` sideways until ``item`` lies wholly inside its box. The
+ * distance is measured from the boxes and rounded up to whole pixels: ``clientWidth`` is
+ * rounded, and a rack of fractional width left the last tile's edge a fraction of a
+ * pixel out of sight. */
+function bringIntoRow(list: HTMLElement, item: HTMLElement): void {
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.left < box.left) list.scrollLeft -= Math.ceil(box.left - at.left);
+  else if (at.right > box.right) list.scrollLeft += Math.ceil(at.right - box.right);
+}
+
 /** How long the note on a greyed tile stays (ms). */
 const HINT_MS = 3500;
 
@@ -37,12 +48,7 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
     const list = row.current;
     if (!list || selected === null) return;
     const button = list.querySelector<HTMLElement>(`[data-tile="${CSS.escape(selected)}"]`);
-    if (!button) return;
-    const left = button.getBoundingClientRect().left - list.getBoundingClientRect().left
-      + list.scrollLeft;
-    const right = left + button.offsetWidth;
-    if (left < list.scrollLeft) list.scrollLeft = left;
-    else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
+    if (button) bringIntoRow(list, button);
   }, [selected, hand.length]);
 
   // The tiles drawn this turn (TR-DRAW-1) say so: one that fits nowhere is greyed like
@@ -62,11 +68,7 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
     if (!list || !myTurn || draws === 0) return;
     const drawnTiles = list.querySelectorAll<HTMLElement>(".tr-just-drawn");
     const item = drawnTiles[drawnTiles.length - 1];
-    if (!item) return;
-    const left = item.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
-    const right = left + item.offsetWidth;
-    if (left < list.scrollLeft) list.scrollLeft = left;
-    else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
+    if (item) bringIntoRow(list, item);
   }, [myTurn, draws, hand.length]);
 
   // A long hand (after drawing) scrolls sideways: tiles that fit may lie out of sight.
