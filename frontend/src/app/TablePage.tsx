@@ -25,6 +25,7 @@ import { RematchBar, RematchContext, joinRematch } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
 import { MyDeadline, TurnClock, formatLeft, myDeadline } from "./TurnClock";
 import { useTable } from "./useTable";
+import { MoveInFlight } from "./moveInFlight";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "./focus";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner;
@@ -223,14 +224,16 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           <TableEnded.Provider value={Boolean(info.ended_early)}>
             <DecisionsOpen.Provider value={!info.ended_early && info.status !== "waiting"}>
               <MyDeadline.Provider value={info.status === "playing" ? myDeadline(table.clock, seat) : null}>
-                <module.Table
-                  info={info}
-                  seat={seat}
-                  state={state}
-                  send={table.send}
-                  chat={table.chat}
-                  sendChat={seat !== null ? table.sendChat : undefined}
-                />
+                <MoveInFlight.Provider value={table.moving}>
+                  <module.Table
+                    info={info}
+                    seat={seat}
+                    state={state}
+                    send={table.send}
+                    chat={table.chat}
+                    sendChat={seat !== null ? table.sendChat : undefined}
+                  />
+                </MoveInFlight.Provider>
               </MyDeadline.Provider>
             </DecisionsOpen.Provider>
           </TableEnded.Provider>

@@ -63,6 +63,9 @@ export interface TableConnection {
   /** Bumped on every error, so the same error twice is shown twice. */
   errorCount: number;
   send: (action: Action) => void;
+  /** An action sent and not yet answered by a state or an error (nor by a dropped
+   * connection). */
+  moving: boolean;
   clearError: () => void;
   /** The table chat, oldest first. */
   chat: ChatMessage[];
@@ -106,6 +109,8 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
    * (null: none waits), in ms since 1970. */
   const heard = useRef(Date.now());
   const awaited = useRef<number | null>(null);
+  /** An action sent and not yet answered (by a state or an error). */
+  const [moving, setMoving] = useState(false);
 
   useEffect(() => {
     let stopped = false;
@@ -157,6 +162,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             setInfo((old) => (old ? withPresence(old, message as PresenceMessage) : old));
             break;
           case "state":
+            setMoving(false);
             version.current = message.version;
             deal.current = typeof message.deal === "number" ? message.deal : 0;
             // Keep the parts that did not change (the same objects), so that what shows
@@ -197,6 +203,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             break;
           }
           case "error":
+            setMoving(false);
             // A token this table does not know: forget it. One this browser once sat with
             // (its seat known) was taken away: the host removed its person, who left.
             if (message.code === "bad_token") {
@@ -211,6 +218,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
       const closed = (event: { code: number; reason: string }) => {
         if (over) return;
         over = true;
+        setMoving(false);
         if (socket.current === ws) socket.current = null;
         if (stopped) return;
         if (event.code === CLOSE_NO_TABLE || event.code === CLOSE_ORIGIN || event.code === CLOSE_WATCHING_OFF) {
@@ -293,23 +301,26 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
 
   // A message for the server, or while the connection is down a toast saying it was not
   // sent (a move made then vanished without a word).
-  const post = useCallback((message: Record<string, unknown>) => {
+  const post = useCallback((message: Record<string, unknown>): boolean => {
     const ws = socket.current;
     if (!ws || ws.readyState !== WebSocket.OPEN) {
       setError({ type: "error", code: "not_sent", rule: null, key: "ui.table.not_sent", params: {}, message: "not sent" });
       setErrorCount((n) => n + 1);
-      return;
+      return false;
     }
     ws.send(JSON.stringify({ ...message, id: nextId.current++ }));
     // The server answers each of these (a state, an error, the chat line): silence means
     // the connection died without closing.
     awaited.current ??= Date.now();
+    return true;
   }, []);
-  const send = useCallback((action: Action) => post({ type: "action", action, version: version.current, deal: deal.current }), [post]);
+  const send = useCallback((action: Action) => {
+    if (post({ type: "action", action, version: version.current, deal: deal.current })) setMoving(true);
+  }, [post]);
   const clearError = useCallback(() => setError(null), []);
-  const sendChat = useCallback((text: string) => post({ type: "chat", text }), [post]);
-  const sendRematch = useCallback(() => post({ type: "rematch" }), [post]);
-  const sendBack = useCallback(() => post({ type: "back" }), [post]);
+  const sendChat = useCallback((text: string) => void post({ type: "chat", text }), [post]);
+  const sendRematch = useCallback(() => void post({ type: "rematch" }), [post]);
+  const sendBack = useCallback(() => void post({ type: "back" }), [post]);
 
   // The host role went from this seat to another: this browser's host token opens
   // nothing any more, and host controls shown with it would only be refused. Only a move
@@ -333,7 +344,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
     }
   }, [hostToken, hostSeat, seat, tableId, info]);
 
-  return { status, info, seat, state, error, errorCount, send, clearError, chat, sendChat, clock, sendBack, hostToken, rematch, sendRematch };
+  return { status, info, seat, state, error, errorCount, send, moving, clearError, chat, sendChat, clock, sendBack, hostToken, rematch, sendRematch };
 }
 
 function pick({ seat, name, text, at }: Omit<ChatMessage, "id">): Omit<ChatMessage, "id"> {

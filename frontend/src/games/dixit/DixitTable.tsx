@@ -16,6 +16,7 @@ import { CardZoom } from "./CardZoom";
 import { ClueText } from "./ClueText";
 import { FinalRanking, rankedEntries } from "./FinalRanking";
 import { gameOverStatus } from "../../app/gameOver";
+import { useSteady } from "../../app/moveInFlight";
 import { Hand } from "./Hand";
 import { findSubmit, findVote, readLegal } from "./legal";
 import { Players } from "./Players";
@@ -264,13 +265,15 @@ export function DixitTable(props: GameTableProps) {
     : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player, offline: (s) => isOffline(info, s) });
   // While the last round's result covers the hand, the status line said "Give the card
   // from your hand…" of a hand out of sight: it says how to get back to it first.
-  // Once the next round has begun, the line says so between the two tasks.
-  const status =
+  // Once the next round has begun, the line says so between the two tasks. Between a
+  // move and the state that answers it the line keeps what it said.
+  const status = useSteady(
     showReveal && lastRound && seat !== null && !onScreen
       ? view.finished || ended || view.round <= lastRound.round
         ? t("dixit.ui.status.after_reveal", { round: lastRound.round, next })
         : t("dixit.ui.status.after_reveal_next", { round: lastRound.round, next_round: view.round, next })
-      : next;
+      : next,
+  );
   // While a round's reveal shows, its cards are sized so that they and the two lines
   // under each (the owner, the first votes) fit the table under the heading, on a
   // 1366 × 768 laptop's window too; more votes may scroll.

@@ -20,6 +20,7 @@ import { Players } from "./Players";
 import { TEAM_COLOURS, indexOf, type PublicInfo, type SequenceView } from "./types";
 import "./sequence-cats.css";
 import { scrollBehavior } from "../../app/motion";
+import { useSteady } from "../../app/moveInFlight";
 
 const NOTHING: Action[] = [];
 
@@ -198,6 +199,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   } else if (view.current !== null)
     status = t(isOffline(info, view.current) ? "ui.table.waiting_offline" : "sequence_cats.ui.their_turn", { player: player(view.current) });
   else status = "";
+  // Between a move and the state that answers it the line keeps what it said.
+  status = useSteady(status);
 
   const teams = Array.from(new Set(view.team_of)).sort();
   // The status line's dot is the colour of whom it speaks of: the seat to act (or to

@@ -23,6 +23,7 @@ import { statusText } from "./status";
 import { TurnActions } from "./TurnActions";
 import type { Bonus, PublicInfo, TriominosView } from "./types";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
+import { useSteady } from "../../app/moveInFlight";
 import "./triominos.css";
 
 const NOTHING: Action[] = [];
@@ -212,7 +213,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const preview = choice ? choice.target.actions[choice.index] : null;
   const previewPoints = preview ? placementPoints(preview, choice?.target.bonus ?? null, view, setup) : 0;
   // A finished game says who won once its result dialog is closed.
-  const status =
+  // Between a move and the state that answers it the line keeps what it said.
+  const status = useSteady(
     view.finished && !ended && info.seats.length === 1
       ? // Alone at the table: the score is the news (it said "you won!").
         t("triominos.ui.final.alone", { player: player(0), points: t("triominos.ui.points", { count: view.scores[0], score: score(view.scores[0]) }) })
@@ -229,7 +231,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           someFitNowhere: hand.some((tile) => !playable.has(tile)),
           canDraw,
           canPass,
-        });
+        }),
+  );
 
   const showToast = useCallback((event: GameEvent) => narrow || isHighlight(event), [narrow]);
   // On the big screen, which nobody clicks, a round's summary stays until the next
