@@ -285,6 +285,10 @@ def test_the_end_of_game_dialog_opens_the_tables_replay(
     expect(page.get_by_role("link", name="Watch the replay")).to_have_count(0)
     expect(page.get_by_role("link", name="Download the game record")).to_have_count(1)
     page.screenshot(path=str(shots / f"replay-from-table-{game}.png"))
+    # A link leads back to the table, its game over, as the browser's Back would.
+    page.get_by_role("link", name="Back to the table").click()
+    expect(page).to_have_url(f"{web_server.url}/t/{table}")
+    expect(page.get_by_role("link", name="Watch the replay")).to_be_visible()
     page.context.close()
 
 
@@ -449,4 +453,21 @@ def test_a_replay_step_is_read_out_once(
     at_step(page, table, 0)
     expect(page.locator(".replay-now")).to_have_attribute("aria-live", "polite")
     expect(page.locator("[data-status-line]")).to_have_attribute("aria-live", "off")
+    page.context.close()
+
+
+def test_the_replay_of_a_game_still_going_leads_back_to_the_seat(
+        browser: Browser, web_server: LiveServer) -> None:
+    # Its record is withheld until the game is over (it would show the hands); the page
+    # says so and offers the way back to the table, where the person's seat still is.
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "easy"],
+                                       {0: "Anna"})
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".sc-card").first).to_be_visible()
+    page.goto(f"{web_server.url}/t/{table}/replay")
+    expect(page.get_by_role("alert")).to_contain_text("once the game is over")
+    page.get_by_role("link", name="Back to the table").click()
+    expect(page).to_have_url(f"{web_server.url}/t/{table}")
+    expect(page.locator(".sc-card").first).to_be_visible()
     page.context.close()

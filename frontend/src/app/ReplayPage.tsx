@@ -212,6 +212,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
         <p role="alert">{describeError(t, error)}</p>
         {error.rule && error.rule !== "PROTOCOL" && <p className="rule-id">{error.rule}</p>}
         {!tableId && <RecordFileInput onOpened={(opened) => { setError(null); setText(opened); }} />}
+        {tableId && <BackToTable table={tableId} />}
         <button type="button" onClick={() => navigate("/")}>
           {t("ui.table.back_to_lobby")}
         </button>
@@ -251,9 +252,12 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
         {/* "Anna, Computer 2 · Hard and Bruno": a "·" between them ran into the names' own */}
         <p className="muted replay-players">{andList(meta.seats.map((s) => player(s.seat)))}</p>
         {tableId && (
-          <RecordLink table={tableId}>
-            {t("ui.table.download_record")}
-          </RecordLink>
+          <>
+            <BackToTable table={tableId} />
+            <RecordLink table={tableId}>
+              {t("ui.table.download_record")}
+            </RecordLink>
+          </>
         )}
       </header>
       <section className="replay-controls" aria-label={t("ui.replay.controls")}>
@@ -362,6 +366,24 @@ interface Stepping {
   label: string;
   go: (step: number) => void;
   playOrPause: () => void;
+}
+
+/** A link to the table whose replay this is (its game over, or still going). */
+function BackToTable({ table }: { table: string }) {
+  const { t } = useTranslation();
+  const href = `/t/${encodeURIComponent(table)}`;
+  return (
+    <a
+      className="button replay-back"
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+    >
+      {t("ui.replay.back_to_table")}
+    </a>
+  );
 }
 
 /** First, back, play or pause, forward and last. */
