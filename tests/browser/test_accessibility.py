@@ -46,6 +46,9 @@ def assert_accessible(page: Page, what: str) -> None:
         f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in blocking)
 
 
+TITLES = {"sequence-cats": "Sequence Cats", "triominos": "Triominos", "dixit": "Dixit"}
+
+
 @pytest.fixture
 def page(browser: Browser) -> Page:
     return browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -73,6 +76,11 @@ def test_each_game_table_and_its_big_screen(page: Page, web_server: LiveServer, 
     page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
     expect(page.locator(expected).first).to_be_visible()
     page.wait_for_timeout(500)  # let the first computer players' moves settle
+    # One heading of the first level, the game's name, for those who move by headings
+    # (axe's best practice "page-has-heading-one" flagged the table pages).
+    expect(page.get_by_role("heading", level=1)).to_have_count(1)
+    expect(page.get_by_role("heading", level=1)).to_have_text(TITLES[game])
+    assert "page-has-heading-one" not in {v["id"] for v in violations(page)}
     assert_accessible(page, f"{game} table")
     page.goto(f"{web_server.url}/t/{table}/screen")
     expect(page.locator(".screen-page, .screen").first).to_be_visible()

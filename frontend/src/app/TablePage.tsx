@@ -204,6 +204,11 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
         <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
         <RematchContext.Provider value={{ info, offer: table.rematch, ask: seat !== null ? askRematch : null }}>
+          {/* The page's heading, for those who move by headings: the game's name (the
+              table shows it nowhere else; a waiting room below has its own). */}
+          {!(info.status === "waiting" && !watch) && (
+            <h1 className="sr-only">{t(`games.${info.game}.title`)}</h1>
+          )}
           {/* A seat opened mid-game (the host removed a player): the game waits for
               someone to take it, and its table stays in sight below. */}
           {info.status === "waiting" && !watch && (

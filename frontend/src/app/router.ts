@@ -26,13 +26,14 @@ export function navigate(path: string) {
 
 /** The page a button opened (a new table, the replay, back to the lobby) takes the
  * keyboard's focus that the button, now gone, left on the page's body: a game's status
- * line, else the page's heading (a screen reader reads it; Tab goes on from there). Once
+ * line, else the page's visible heading (a screen reader reads it; Tab goes on from
+ * there; a game table's hidden heading waits for its status line). Once
  * it is drawn, within 10 s; nothing is taken from an element focused meanwhile. */
 function focusNewPageSoon(): void {
   const focus = () => {
     const now = document.activeElement;
     if (now !== null && now !== document.body) return true;
-    const target = document.querySelector<HTMLElement>("[data-status-line]") ?? document.querySelector<HTMLElement>("main h1, h1");
+    const target = document.querySelector<HTMLElement>("[data-status-line]") ?? document.querySelector<HTMLElement>("h1:not(.sr-only)");
     if (!target) return false;
     if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
     target.focus({ preventScroll: true });
