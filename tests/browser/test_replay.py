@@ -471,3 +471,30 @@ def test_the_replay_of_a_game_still_going_leads_back_to_the_seat(
     expect(page).to_have_url(f"{web_server.url}/t/{table}")
     expect(page.locator(".sc-card").first).to_be_visible()
     page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "is", "nb", "pt"])
+def test_on_a_narrow_phone_the_play_buttons_word_shows_whole(
+        browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path,
+        language: str) -> None:
+    # The dock's Play button shrank with its row: "Reproduzir" showed as "eproduzi". Its
+    # word (Play, then Pause) now shows whole, on two lines where it must, and the dock
+    # keeps inside the window.
+    path, _ = record_file("sequence-cats", tmp_path)
+    page = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True,
+                               has_touch=True).new_page()
+    open_file(page, web_server.url, path)
+    page.locator(".language-switch select").select_option(language)
+    play = page.locator(".replay-dock .replay-play")
+    expect(play).to_be_visible()
+    for _ in range(2):  # Play, then Pause
+        fits = play.evaluate("b => b.scrollWidth <= b.clientWidth + 0.5")
+        assert fits, (language, play.text_content())
+        dock = page.locator(".replay-dock").bounding_box()
+        assert dock is not None and dock["x"] >= 0 and dock["x"] + dock["width"] <= 360, dock
+        for button in page.locator(".replay-dock button").all():
+            box = button.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= dock["x"] + dock["width"]
+        page.screenshot(path=str(shots / f"replay-dock-360-{language}.png"))
+        play.tap()
+    page.context.close()
