@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, ElementHandle, Locator, Page, ViewportSize, expect
 
 from gametable import decks
-from gametable.core.records import GameRecord, SeatInfo, replay
+from gametable.core.records import GameRecord, SeatInfo, new_record, replay
 from gametable.server.storage import SQLiteStorage
 from tests.browser import waiting
 from tests.browser.conftest import wait_for
@@ -225,8 +225,8 @@ def rules_scores(server: LiveServer, table: str) -> list[int]:
         finally:
             storage.close()
         assert row is not None
-        record = GameRecord(game=row.game, config=row.config, seed=row.seed,
-                            seats=[SeatInfo(name=s.name, bot=s.bot) for s in row.seats])
+        record = new_record(row.game, row.config,
+                            [SeatInfo(name=s.name, bot=s.bot) for s in row.seats], row.seed)
         for seat, action in row.actions:
             record.append(seat, action)
     result = replay(record)

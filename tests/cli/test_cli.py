@@ -194,12 +194,19 @@ def test_replay_of_an_illegal_record_names_the_action_and_rule(tmp_path: Path) -
 
 def test_replay_of_a_file_that_is_not_a_record_exits_2(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"game": "sequence-cats", "seats": [{}], "seed": -1}))
+    path.write_text(json.dumps({"format": "gametable-record", "version": 2,
+                                "game": "sequence-cats", "seats": [{}], "seed": -1}))
     done = gametable("replay", str(path))
     assert done.returncode == 2 and "seed" in done.stderr
     as_json = gametable("replay", str(path), "--json")
     assert as_json.returncode == 2
     assert json.loads(as_json.stdout)["action"] is None
+    # docs/records.md: a file that does not say its format version is not read as one.
+    path.write_text(json.dumps({"format": "gametable-record", "game": "sequence-cats",
+                                "seats": [{}, {}], "seed": 1}))
+    unversioned = gametable("replay", str(path))
+    assert unversioned.returncode == 2
+    assert "not a game record: version: Field required" in unversioned.stderr
 
 
 def test_replay_writes_what_a_record_file_holds_as_text_not_terminal_codes(

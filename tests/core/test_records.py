@@ -44,6 +44,21 @@ def test_malformed_records_are_refused(change: dict[str, object]) -> None:
         GameRecord.model_validate(data)
 
 
+@pytest.mark.parametrize("field", ["format", "version"])
+def test_a_record_without_its_format_or_version_is_refused(field: str) -> None:
+    """docs/records.md: every record says what it is (``format``) and which version of
+    the format it is written in (``version``, which decides how it replays): a file
+    without them is not read as some default version."""
+    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
+    data = json.loads(record.model_dump_json())
+    assert data["format"] == "gametable-record" and data["version"] == 2
+    del data[field]
+    with pytest.raises(ValidationError) as error:
+        GameRecord.model_validate_json(json.dumps(data))
+    assert error.value.errors()[0]["loc"] == (field,)
+    assert error.value.errors()[0]["type"] == "missing"
+
+
 def test_a_record_replays_to_the_same_outcome_after_a_json_round_trip() -> None:
     record, outcome = play_bot_game("sequence-cats", {"sequences_to_win": 2},
                                     ["greedy", "random", "greedy"], seed=11)

@@ -434,8 +434,8 @@ def test_a_record_naming_an_uploaded_deck_replays_for_its_owner_only(
     as table creation and the options check refuse it; its owner replays it."""
     body = uploaded(client, count=DIXIT_MINIMUM + 4)
     deck_id, key = body["deck"]["id"], body["key"]
-    record = json.dumps({"game": "dixit", "config": {"deck": deck_id},
-                         "seats": [{}, {}, {}], "seed": 5})
+    record = json.dumps({"format": "gametable-record", "version": 2, "game": "dixit",
+                         "config": {"deck": deck_id}, "seats": [{}, {}, {}], "seed": 5})
     refused = client.post("/api/replay?seat=0", content=record)
     assert refused.status_code == 404, refused.text
     assert refused.json()["code"] == "no_deck"
@@ -616,7 +616,8 @@ def test_an_uploaded_decks_name_is_told_to_its_owner_only(
     created = client.post("/api/tables", json={"game": "dixit", "config": {"deck": deck_id},
                                                "name": "Eve", "seats": seats})
     assert created.status_code == 404 and "Secret" not in created.text
-    record = {"format": "gametable-record", "game": "dixit", "config": {"deck": deck_id},
+    record = {"format": "gametable-record", "version": 2, "game": "dixit",
+              "config": {"deck": deck_id},
               "seed": 1, "seats": [{"name": f"P{n}"} for n in range(3)], "actions": []}
     replayed = client.post("/api/replay", content=json.dumps(record))
     assert replayed.status_code == 404 and "Secret" not in replayed.text

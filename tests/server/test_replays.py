@@ -128,6 +128,23 @@ def test_a_file_that_is_not_json_or_not_a_record_is_refused_clearly(
     assert '"seed"' in wrong.json()["message"]
 
 
+@pytest.mark.parametrize("field", ["format", "version"])
+def test_a_record_without_its_format_or_version_is_refused(client: TestClient,
+                                                           field: str) -> None:
+    """docs/records.md: a record says its ``format`` and ``version``; one without them
+    is refused as a record with a missing field, not replayed by a guessed version."""
+    record = json.loads(TRIOMINOS.read_text())
+    del record[field]
+    response = post(client, json.dumps(record))
+    assert response.status_code == 400
+    error = response.json()
+    assert error["code"] == "bad_record"
+    assert error["key"] == "server.errors.record_missing"
+    assert error["params"]["field"] == field
+    assert error["message"] == (f'That file is not a valid game record: it has no "{field}" '
+                                "field.")
+
+
 def test_an_illegal_action_is_refused_with_its_number_and_rule(client: TestClient) -> None:
     record = json.loads(TRIOMINOS.read_text())
     # Action 4 played again at once: its tile has left the hand (or it is not that

@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -20,8 +20,8 @@ from gametable.core.errors import GameError, IllegalAction
 from gametable.core.protocol import Event, Game
 from gametable.core.text import display_name
 
-RECORD_FORMAT = "gametable-record"
-RECORD_VERSION = 2
+RECORD_FORMAT: Final = "gametable-record"
+RECORD_VERSION: Final = 2
 """Records of version 1 were made before games carried ``rules_version``; they replay by
 the first rules (``gametable.core.config``)."""
 MAX_SEED = 2**63 - 1
@@ -59,11 +59,15 @@ class RecordedAction(BaseModel):
 
 class GameRecord(BaseModel):
     """A complete, replayable game (``docs/records.md``). Fields are checked strictly:
-    a seed or seat written as a string (``"7"``) is refused, not read as a number."""
+    a seed or seat written as a string (``"7"``) is refused, not read as a number.
+
+    ``format`` and ``version`` are required: the version decides how a record replays
+    (a version 1 record by the first rules), so a file that does not say it is not read
+    as any version. :func:`new_record` makes a record of the current version."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    format: Literal["gametable-record"] = "gametable-record"
-    version: Literal[1, 2] = 2
+    format: Literal["gametable-record"]
+    version: Literal[1, 2]
     game: str
     config: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatInfo] = Field(min_length=1)
@@ -173,6 +177,7 @@ def new_record(
     seed: int,
     meta: Mapping[str, Any] | None = None,
 ) -> GameRecord:
-    """An empty record (no actions yet)."""
-    return GameRecord(game=game, config=dict(config), seats=list(seats), seed=seed,
+    """An empty record (no actions yet) of the current format version."""
+    return GameRecord(format=RECORD_FORMAT, version=RECORD_VERSION, game=game,
+                      config=dict(config), seats=list(seats), seed=seed,
                       meta=dict(meta or {}))

@@ -32,7 +32,15 @@ from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import ConfigError, GameError
 from gametable.core.protocol import Seat
-from gametable.core.records import GameRecord, RecordedAction, RecordError, SeatInfo, replay
+from gametable.core.records import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    GameRecord,
+    RecordedAction,
+    RecordError,
+    SeatInfo,
+    replay,
+)
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
 from gametable.server.tables import BOT, FINISHED, Refused, Table, is_host, without_deck_name
 
@@ -84,7 +92,9 @@ def parse_record(body: bytes) -> GameRecord:
             :data:`~gametable.server.nesting.MAX_DEPTH` levels
             (``server.errors.too_deep``), or a record with a wrong field
             (``server.errors.record_invalid``, ``params.field`` names the first wrong
-            field, ``params.problem`` says what is wrong with it);
+            field, ``params.problem`` says what is wrong with it) or without one it must
+            have, as ``format`` and ``version`` (``server.errors.record_missing``,
+            ``params.field``);
             ``record_too_long`` (413): more than :data:`MAX_RECORD_ACTIONS` actions.
     """
     try:
@@ -101,6 +111,8 @@ def parse_record(body: bytes) -> GameRecord:
     except ValidationError as error:
         first = error.errors()[0]
         field = ".".join(str(part) for part in first["loc"]) or "record"
+        if first["type"] == "missing":  # as "format" and "version", which every record has
+            raise Refused("bad_record", "server.errors.record_missing", field=field) from None
         raise Refused("bad_record", "server.errors.record_invalid", field=field,
                       problem=first["msg"]) from None
     if len(record.actions) > MAX_RECORD_ACTIONS:
@@ -113,7 +125,7 @@ def table_record(table: Table) -> GameRecord:
     """The game record of ``table`` as stored (``meta``: its id, when it was made, and
     ``ended_early`` when the host ended it)."""
     data = GameRecord(
-        game=table.game_name, config=table.options,
+        format=RECORD_FORMAT, version=RECORD_VERSION, game=table.game_name, config=table.options,
         seats=[SeatInfo(name=s.name, bot=s.bot,
                         bot_since=s.bot_since if s.kind == BOT else None)
                for s in table.seats],

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Event
-from gametable.core.records import GameRecord, SeatInfo, replay
+from gametable.core.records import SeatInfo, new_record, replay
 from gametable.games.dixit import DIXIT as GAME
 from gametable.games.dixit.rules import teams_of
 from gametable.games.dixit.state import DixitState
@@ -139,8 +139,8 @@ def test_replaying_the_record_reproduces_every_state(setup: tuple[int, dict[str,
     for _, seat, action, _, state in random_game(seats, options, seed, choice):
         actions.append((seat, action))
         snapshots.append(GAME.snapshot(state))
-    record = GameRecord(game="dixit", config={"deck": TEST_DECK, **options},
-                        seats=[SeatInfo(name=f"P{i}") for i in range(seats)], seed=seed)
+    record = new_record("dixit", {"deck": TEST_DECK, **options},
+                        [SeatInfo(name=f"P{i}") for i in range(seats)], seed)
     for seat, action in actions:
         record.append(seat, action)
     replayed: list[dict[str, Any]] = []

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gametable.core.records import GameRecord, SeatInfo, replay
+from gametable.core.records import GameRecord, SeatInfo, new_record, replay
 from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
 from gametable.games.sequence_cats.cards import DECK_SIZE, new_deck
 from gametable.games.sequence_cats.state import EMPTY, NOBODY, SequenceCatsState
@@ -183,8 +183,8 @@ def test_replaying_the_record_reproduces_every_state(
 ) -> None:
     """A game is its record: replay gives the same state after every action."""
     seats, options = setup
-    record = GameRecord(game="sequence-cats", config=options,
-                        seats=[SeatInfo(name=f"p{i}") for i in range(seats)], seed=seed)
+    record = new_record("sequence-cats", options,
+                        [SeatInfo(name=f"p{i}") for i in range(seats)], seed)
     snapshots = []
     for _, seat, action, _, state in random_game(seats, options, seed, choice):
         record.append(seat, action)

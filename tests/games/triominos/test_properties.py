@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gametable.core.records import GameRecord, SeatInfo, replay
+from gametable.core.records import GameRecord, SeatInfo, new_record, replay
 from gametable.games.triominos import TRIOMINOS as GAME
 from gametable.games.triominos.lattice import CELLS, RINGS
 from gametable.games.triominos.layout import Layout
@@ -176,8 +176,8 @@ def test_replaying_the_record_reproduces_every_state(
 
 
 def check_replay(seats: int, options: dict[str, Any], seed: int, choice: int) -> None:
-    record = GameRecord(game="triominos", config=options,
-                        seats=[SeatInfo(name=f"p{i}") for i in range(seats)], seed=seed)
+    record = new_record("triominos", options,
+                        [SeatInfo(name=f"p{i}") for i in range(seats)], seed)
     snapshots = []
     for _, seat, action, _, state in random_game(seats, options, seed, choice):
         record.append(seat, action)
