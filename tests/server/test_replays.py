@@ -172,6 +172,27 @@ def test_unknown_games_bad_seats_and_bad_options_are_refused(client: TestClient)
     assert options.status_code == 400 and options.json()["code"] == "bad_config"
 
 
+def test_a_seat_or_step_outside_the_record_is_named_as_the_query_counts(
+        client: TestClient) -> None:
+    """``seat`` counts from 0 (docs/protocol.md, Replays): seat 9 of a three-seat game is
+    refused naming seat 9 and the seats there are, 0 to 2, not "seat 10"; a ``from``
+    outside the steps is ``bad_step``, not a seat's refusal."""
+    record = json.loads(TRIOMINOS.read_text())
+    assert len(record["seats"]) == 3
+    for seat in (9, 3, -1):
+        refused = post(client, json.dumps(record), seat=seat).json()
+        assert refused["code"] == "bad_seat"
+        assert refused["params"]["seat"] == seat and refused["params"]["last"] == 2
+        assert refused["message"] == (f"There is no seat {seat} in this game: its seats are "
+                                      "numbered 0 to 2.")
+    steps = len(record["actions"])
+    for first in (-1, steps + 1):
+        refused = post(client, json.dumps(record), **{"from": first}).json()
+        assert refused["code"] == "bad_step"
+        assert refused["message"] == (f"There is no step {first} in this game: its steps are "
+                                      f"numbered 0 to {steps}.")
+
+
 def test_oversized_records_are_refused(client: TestClient) -> None:
     record = json.loads(TRIOMINOS.read_text())
     padded = json.dumps({**record, "meta": {"padding": "x" * MAX_RECORD_BYTES}})

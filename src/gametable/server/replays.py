@@ -183,7 +183,9 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
     Raises:
         Refused: ``unknown_game`` (400) the record's game is not one of this server's,
             ``bad_config`` (400) its options or seat count are refused, ``bad_seat`` (400)
-            ``seat`` or ``first`` is outside the record, ``record_illegal`` (422) an action
+            ``seat`` is not one of the record's (``params``: ``seat`` as asked, from 0,
+            and ``last``, the last seat), ``bad_step`` (400) ``first`` is not one of its
+            steps (``params``: ``step``, ``steps``), ``record_illegal`` (422) an action
             is refused by the rules (``rule`` its rule ID; ``params.number`` the action's
             number from 1, ``params.rule_id`` the rule ID again, ``params.reason_key`` the
             rule's message key, beside that message's own parameters; ``message`` says
@@ -191,9 +193,11 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
     """
     seats = len(record.seats)
     if seat is not None and not 0 <= seat < seats:
-        raise Refused("bad_seat", "server.errors.replay_seat", seat=seat + 1, seats=seats)
+        # Named as the query counts, from 0 (seat 9 is "seat 9", not a person's "seat 10").
+        raise Refused("bad_seat", "server.errors.replay_seat", seat=seat, seats=seats,
+                      last=seats - 1)
     if not 0 <= first <= len(record.actions):
-        raise Refused("bad_seat", "server.errors.replay_step", step=first,
+        raise Refused("bad_step", "server.errors.replay_step", step=first,
                       steps=len(record.actions))
     last = min(first + max(1, min(count, MAX_FRAMES)), len(record.actions) + 1)
     frames: list[dict[str, Any]] = []
