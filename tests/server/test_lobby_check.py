@@ -46,6 +46,21 @@ def test_other_games_and_options_are_checked_the_same_way(client: TestClient) ->
     assert "sequences_to_win" in str(refused["error"])
 
 
+def test_an_unknown_game_is_the_same_refusal_when_checking_and_creating(
+        client: TestClient) -> None:
+    """docs/protocol.md: an unknown game is ``400 unknown_game`` naming the known games,
+    from ``/check`` and ``POST /api/tables`` alike (creating answered ``malformed``)."""
+    checked = client.post("/api/games/chess/check", json={"config": {}, "seats": 2})
+    created = client.post("/api/tables", json={"game": "chess", "seats": [{"kind": "human"}]
+                                               * 2})
+    assert checked.status_code == created.status_code == 400
+    assert checked.json() == created.json()
+    error = created.json()
+    assert error["code"] == "unknown_game" and error["key"] == "errors.unknown_game"
+    assert error["message"] == ('There is no game called "chess". Available: dixit, '
+                                "sequence-cats, triominos.")
+
+
 def test_an_unknown_game_or_a_malformed_check_is_refused(client: TestClient) -> None:
     unknown = client.post("/api/games/chess/check", json={"config": {}, "seats": 2})
     assert unknown.status_code == 400 and "chess" in unknown.json()["message"]

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gametable.core import registry
 from gametable.core.config import for_new_game
 from gametable.core.errors import GameError
-from gametable.server.tables import Refused, check_deck_owner
+from gametable.server.tables import Refused, check_deck_owner, game_named
 
 
 def check_options(game_name: str, options: Mapping[str, Any], seats: int,
@@ -31,12 +30,9 @@ def check_options(game_name: str, options: Mapping[str, Any], seats: int,
         the game's seat counts (ascending) for which these options are valid}``.
 
     Raises:
-        Refused: ``unknown_game`` (400) when there is no such game.
+        Refused: ``unknown_game`` (400) when there is no such game (:func:`game_named`).
     """
-    try:
-        game = registry.get(game_name)
-    except GameError as error:
-        raise Refused("unknown_game", error.key, **error.params) from None
+    game = game_named(game_name)
     try:
         check_deck_owner(options, deck_keys)
     except Refused as refusal:

@@ -28,7 +28,6 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, ValidationError
 
-from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import ConfigError, GameError
 from gametable.core.protocol import Seat
@@ -42,7 +41,15 @@ from gametable.core.records import (
     replay,
 )
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
-from gametable.server.tables import BOT, FINISHED, Refused, Table, is_host, without_deck_name
+from gametable.server.tables import (
+    BOT,
+    FINISHED,
+    Refused,
+    Table,
+    game_named,
+    is_host,
+    without_deck_name,
+)
 
 MAX_RECORD_BYTES = 1024 * 1024
 """The largest record the replay endpoint reads (bytes of JSON); larger: ``413``."""
@@ -204,10 +211,7 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
     budget = MAX_REPLAY_BYTES
     size = 0
     full = False
-    try:
-        game = registry.get(record.game)
-    except ConfigError as error:
-        raise Refused("unknown_game", error.key, **error.params) from None
+    game = game_named(record.game)
 
     def frame(step: int, state: Any, events: list[dict[str, Any]]) -> None:
         nonlocal size, full

@@ -112,6 +112,20 @@ class Refused(Exception):
                 "params": self.params, "message": str(self)}
 
 
+def game_named(name: str) -> Game[Any]:
+    """The registered game called ``name``.
+
+    Raises:
+        Refused: ``unknown_game`` (400, ``errors.unknown_game`` naming the known games),
+            the same answer wherever a request names a game: creating a table, checking
+            its options, replaying a record.
+    """
+    try:
+        return registry.get(name)
+    except GameError as error:
+        raise Refused("unknown_game", error.key, **error.params) from None
+
+
 _FINAL = "\x00final"
 """Queued after a connection's last message: close it once that is sent."""
 
@@ -1075,13 +1089,14 @@ class TableManager:
             ``(table, host_token, creator_seat, creator_token)``.
 
         Raises:
-            Refused: unknown game or bot (also the clock's ``cover``), invalid options or
+            Refused: unknown game (``unknown_game``, see :func:`game_named`) or bot
+                (also the clock's ``cover``), invalid options or
                 seat count, or an uploaded deck whose owner key is missing (404, as if
                 there were no such deck).
         """
         check_deck_owner(options, deck_keys)
+        game = game_named(game_name)
         try:
-            game = registry.get(game_name)
             config = game.make_config(for_new_game(options), len(seats))
         except GameError as error:
             raise Refused.from_game_error(error) from None
