@@ -73,6 +73,23 @@ def test_create_refuses_unknown_games_bots_and_options(client: TestClient) -> No
     assert malformed.status_code == 400
 
 
+def test_a_dixit_deck_size_other_than_the_decks_is_refused(client: TestClient) -> None:
+    """DX-DECK-1: a table's ``deck_size`` is its deck's number of cards; another one is
+    refused (it was replaced without a word), and no table is made."""
+    refused = client.post("/api/tables", json={
+        "game": "dixit", "seats": [HUMAN] * 4, "config": {"deck_size": 300}})
+    assert refused.status_code == 400
+    error = refused.json()
+    assert error["code"] == "bad_config" and error["rule"] == "DX-DECK-1"
+    assert error["key"] == "dixit.errors.deck_size_not_the_decks"
+    assert error["params"]["given"] == 300 and "not 300" in error["message"]
+    created = client.post("/api/tables", json={
+        "game": "dixit", "seats": [HUMAN] * 4,
+        "config": {"deck_size": error["params"]["cards"]}})
+    assert created.status_code == 201
+    assert created.json()["table"]["public"]["deck_size"] == error["params"]["cards"]
+
+
 def test_oversized_bodies_are_refused_before_reading(client: TestClient) -> None:
     body = b'{"game": "sequence-cats", "seats": [], "name": "' + b"x" * 100_000 + b'"}'
     response = client.post("/api/tables", content=body,

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from gametable.core.errors import ConfigError, IllegalAction
+from gametable.decks import find_deck
 from gametable.games.dixit import DIXIT as GAME
 from gametable.games.dixit.config import (
     FEWEST_CARDS,
@@ -868,6 +869,27 @@ def test_make_config_fills_in_the_deck_size_and_refuses_unknown_decks() -> None:
     assert error.value.rule == "DX-DECK-1"
     with pytest.raises(ConfigError):
         GAME.make_config({"colour": "red"}, 4)
+
+
+def test_dx_deck_1_a_deck_size_other_than_the_decks_is_refused_not_overwritten() -> None:
+    """``deck_size`` is the chosen deck's number of cards (DX-DECK-1: cards are the deck's
+    pictures, numbered 0 … deck_size − 1): records carry it, and the same number is
+    accepted; another is refused, naming the deck's size, instead of being replaced
+    without a word."""
+    deck = find_deck("default")
+    assert deck is not None
+    cards = len(deck)
+    assert GAME.make_config({"deck_size": cards}, 4).deck_size == cards
+    for given in (cards + 48, 84, 1):
+        with pytest.raises(ConfigError) as error:
+            GAME.make_config({"deck_size": given}, 4)
+        assert error.value.rule == "DX-DECK-1"
+        assert error.value.key == "dixit.errors.deck_size_not_the_decks"
+        assert str(error.value) == (f'DX-DECK-1: The deck "{deck.name}" has {cards} cards, '
+                                    f"not {given}: deck_size is filled in from the deck.")
+    with pytest.raises(ConfigError) as error:
+        GAME.make_config({"deck_size": "84"}, 4)
+    assert error.value.key == "errors.bad_option"
 
 
 def test_malformed_actions_are_refused() -> None:

@@ -66,7 +66,8 @@ class DixitConfig(VersionedConfig):
         first_storyteller: DX-SETUP-4: ``"claim"`` (anyone claims the role),
             ``"first_seat"`` (seat 0) or ``"random"``.
         deck: the deck id (``gametable.decks``); ``deck_size`` its number of cards,
-            filled in by ``make_config`` so that a record replays without the deck.
+            filled in by ``make_config`` so that a record replays without the deck;
+            given, it must be the deck's (DX-DECK-1: ``make_config`` refuses another).
         clue_language: the language of computer players' clues (``en``, ``is``, ``nb``,
             ``pt``); ``"auto"``: the edition's (IS Icelandic, EN English, PT Portuguese).
     """

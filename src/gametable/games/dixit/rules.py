@@ -114,17 +114,22 @@ class Dixit:
                 DX-PARTY-1, DX-TEAM-1); a game with no end (DX-END-4: no target score and
                 reshuffling); an unknown deck or one too small (DX-DECK-2, naming the
                 minimum); ``bonus_cap="uncapped"`` with 7 or more players (DX-7P-2: the
-                bonus is capped at 3 even if more votes were cast).
+                bonus is capped at 3 even if more votes were cast); a ``deck_size`` other
+                than the deck's number of cards (DX-DECK-1,
+                ``dixit.errors.deck_size_not_the_decks``: the cards are the deck's
+                pictures; records carry the size, and the same size is accepted).
         """
-        given = dict(options or {})
-        given.pop("deck_size", None)
         try:
-            config = DixitConfig.model_validate(given)
+            config = DixitConfig.model_validate(dict(options or {}))
         except ValidationError as error:
             raise option_error(error, DixitConfig.option_rules, DixitConfig) from None
         deck = find_deck(config.deck)
         if deck is None:
             raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)
+        if config.deck_size is not None and config.deck_size != len(deck):
+            raise ConfigError("DX-DECK-1", E + "deck_size_not_the_decks",
+                              deck=deck.name or config.deck, cards=len(deck),
+                              given=config.deck_size)
         config = config.model_copy(update={"deck_size": len(deck)})
         self._check(config, seats, deck.name)
         if config.bonus_cap == "uncapped" and votes_per_voter(config, seats) == 2:
