@@ -247,7 +247,13 @@ class CompletesActions(Protocol):
 
     def complete_action(self, view: Observation, action: Action, rng: random.Random
                         ) -> Action:
-        """``action`` with its placeholders filled from ``view``; others unchanged."""
+        """``action`` with its placeholders filled from ``view``; others unchanged.
+
+        Raises:
+            IllegalAction: what :meth:`Game.apply` would raise for what the action
+                already says, where it is checked here (a Dixit clue for a card not in
+                the seat's hand: DX-ROUND-1), instead of an action the rules refuse later.
+        """
         ...
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -223,6 +224,31 @@ def test_dx_round_1_the_storyteller_gives_a_card_and_a_clue() -> None:
     assert events[0] == {"type": "clue", "seat": 0, "text": "Far away", "mime": False}
     assert card not in state.hands[0] and state.phase == "submit"
     assert GAME.view(state, 2)["clue"] == {"text": "Far away", "mime": False}
+
+
+def test_dx_round_1_complete_action_refuses_a_clue_for_a_card_not_in_hand() -> None:
+    """``complete_action`` fills in a clue's text only for a card of the seat's hand: for
+    another it raises what the rules would (DX-ROUND-1, ``card_not_in_hand``; a card that
+    is no number: ``PROTOCOL``) at once, instead of a clue the rules refuse later."""
+    state = new(4)
+    view = GAME.view(state, 0)
+    rng = random.Random(1)
+    other = state.hands[1][0]
+    with pytest.raises(IllegalAction) as error:
+        GAME.complete_action(view, {"type": "clue", "card": other, "text": "…"}, rng)
+    assert error.value.rule == "DX-ROUND-1"
+    assert error.value.key == "dixit.errors.card_not_in_hand"
+    with pytest.raises(IllegalAction) as rules:
+        GAME.apply(state, 0, {"type": "clue", "card": other, "text": "Waves"})
+    assert (rules.value.rule, rules.value.key, rules.value.params) == (
+        error.value.rule, error.value.key, error.value.params)
+    with pytest.raises(IllegalAction) as error:
+        GAME.complete_action(view, {"type": "clue", "card": "1", "text": "…"}, rng)
+    assert error.value.rule == "PROTOCOL"
+    card = state.hands[0][0]
+    done = GAME.complete_action(view, {"type": "clue", "card": card, "text": "…"}, rng)
+    assert done["card"] == card and done["text"] not in ("", "…")
+    GAME.apply(state, 0, done)
 
 
 def test_dx_round_1_a_clue_has_no_control_characters_or_direction_marks() -> None:

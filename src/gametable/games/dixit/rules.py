@@ -815,7 +815,17 @@ class Dixit:
     def complete_action(self, view: Observation, action: Action, rng: random.Random
                         ) -> Action:
         """``action`` with its placeholder clue text replaced by words chosen from the
-        card's description (see :func:`.heuristics.complete_action`)."""
+        card's description (see :func:`.heuristics.complete_action`).
+
+        Raises:
+            IllegalAction: as :meth:`apply` would for the clue's card: DX-ROUND-1
+                (``card_not_in_hand``) for a card not in the hand of ``view``,
+                ``PROTOCOL`` for a card that is not a whole number; nothing is filled in.
+        """
+        if action.get("type") == "clue" and "card" in action:
+            card = _card(action["card"], "clue", "card")
+            if card not in (view.get("hand") or ()):
+                raise IllegalAction("DX-ROUND-1", E + "card_not_in_hand", card=card)
         return heuristics.complete_action(view, action, rng)
 
     def strategy_player(self, rng: random.Random, temperature: float | None = None
