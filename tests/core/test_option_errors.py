@@ -3,11 +3,14 @@ the option as the player wrote it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import numpy as np
 import pytest
 
 from gametable.core import registry
+from gametable.core.config import stored_options
 from gametable.core.errors import ConfigError
 
 
@@ -57,3 +60,34 @@ def test_new_game_takes_a_mapping_of_options_or_says_to_make_a_config(game: str)
         engine.new_game({"no_such_option": 1}, seats, 5)
     with pytest.raises(TypeError, match="make_config"):
         engine.new_game(3, seats, 5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("game", "options", "seats"), [
+    ("dixit", {"target_score": np.int64(20), "rounds_per_player": np.int32(2)}, 4),
+    ("sequence-cats", {"sequences_to_win": np.int64(2), "teams": np.uint8(2)}, 6),
+    ("triominos", {"target_score": np.int16(300), "rounds": np.int64(3),
+                   "rules_version": np.int64(3)}, 3),
+])
+def test_numpy_integer_options_are_read_as_integers(game: str, options: dict[str, Any],
+                                                    seats: int) -> None:
+    """Options drawn from NumPy (seeds, arrays of settings) are whole numbers like any
+    other: ``make_config`` takes them as ``int``, and the stored options are plain JSON."""
+    config = registry.get(game).make_config(options, seats)
+    for name, value in options.items():
+        assert getattr(config, name) == int(value)
+        assert type(getattr(config, name)) is int
+    stored = stored_options(config)
+    assert json.loads(json.dumps(stored)) == stored
+
+
+def test_numpy_integers_inside_an_option_are_read_as_integers() -> None:
+    layout = {"rows": np.int64(1), "columns": np.int64(2), "spaces": [["free", "free"]]}
+    with pytest.raises(ConfigError) as error:  # the layout itself is refused, not its numbers
+        registry.get("sequence-cats").make_config({"board": layout}, 2)
+    assert "valid integer" not in str(error.value)
+
+
+def test_a_numpy_number_that_is_not_whole_is_still_refused() -> None:
+    with pytest.raises(ConfigError) as error:
+        registry.get("triominos").make_config({"target_score": np.float64(300.5)}, 2)
+    assert error.value.params["option"] == "target_score"

@@ -17,10 +17,12 @@ differences on its page in ``docs/``. Records and stored tables always carry the
 
 from __future__ import annotations
 
+import numbers
+import operator
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from gametable.core.errors import ConfigError
 
@@ -46,6 +48,26 @@ class VersionedConfig(BaseModel):
     option_rules: ClassVar[dict[str, str]] = {}
     """The rule each option sets, by option name (``rounds_per_player`` →
     ``DX-PARTY-7``): a refused value names it (:func:`option_error`)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _numpy_integers(cls, data: Any) -> Any:
+        """Options given as NumPy integers (``numpy.int64(4)``, drawn from a seed or an
+        array) are read as the whole numbers they are; everything else is checked as
+        given (strictly: a float, a string or a NumPy float is still refused)."""
+        return plain_integers(data) if isinstance(data, Mapping) else data
+
+
+def plain_integers(value: Any) -> Any:
+    """``value`` with every integer that is not a Python ``int`` (a NumPy integer: any
+    :class:`numbers.Integral`) made one, inside dicts and lists too; ``bool`` stays."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, int):
+        return operator.index(value)
+    if isinstance(value, Mapping):
+        return {key: plain_integers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain_integers(item) for item in value]
+    return value
 
 
 def config_options(config: object) -> dict[str, Any]:
