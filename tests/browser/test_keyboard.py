@@ -382,3 +382,31 @@ def test_escape_puts_a_chosen_card_or_tile_back(browser: Browser,
     expect(mover.locator(f'button.tr-hand-tile[data-tile="{tile}"]')).to_be_focused()
     page.context.close()
     other.context.close()
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
+def test_every_tab_stop_of_a_dixit_table_has_a_name(
+        browser: Browser, web_server: LiveServer, width: int, height: int) -> None:
+    # Chromium makes a box that scrolls a tab stop of its own: on a phone the players'
+    # strip was one, and a screen reader could only say "group" or nothing there.
+    table, tokens = seats.create_table(web_server, "dixit", {},
+                                       ["human", "easy", "easy", "easy"], {0: "Anna"})
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".dx-table")).to_be_visible()
+    page.wait_for_timeout(500)
+    unnamed = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("""() => {
+          const e = document.activeElement;
+          if (!e || e === document.body) return null;
+          const named = e.getAttribute('aria-label') || e.getAttribute('aria-labelledby')
+            || ['BUTTON', 'A', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY'].includes(e.tagName)
+            || e.hasAttribute('data-status-line');
+          return named ? null : `${e.tagName}.${e.className}`;
+        }""")
+        if focused is not None and focused not in unnamed:
+            unnamed.append(focused)
+    assert not unnamed, unnamed
+    page.context.close()

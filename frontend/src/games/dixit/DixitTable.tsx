@@ -460,7 +460,9 @@ export function DixitTable(props: GameTableProps) {
       </div>
       {narrow && view.teams && <ChatToast seat={seat} chat={props.chat} />}
       {narrow && (
-        <div className="dx-strip scroll-fade">
+        // It scrolls sideways: a keyboard reaches it too (a tab stop, named; Chromium made
+        // it one without a name).
+        <div className="dx-strip scroll-fade" tabIndex={0} role="group" aria-label={t("dixit.ui.scores")}>
           <Players info={info} view={asShown} seat={seat} compact />
         </div>
       )}
