@@ -257,6 +257,27 @@ def test_a_triominos_tile_on_the_table_is_read_as_the_tile_and_who_laid_it(
         page.context.close()
 
 
+def test_triominos_players_are_read_in_words(browser: Browser, web_server: LiveServer
+                                             ) -> None:
+    """The players' list read "Anna 9 0 0": its column heads are drawn for the eye only.
+    Each number now comes with what it is."""
+    table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    page = open_seat(browser, web_server, table, tokens[0])
+    anna = page.locator('.tr-player[data-seat="0"]')
+    expect(anna).to_be_visible()
+    read = anna.evaluate("""row => {
+      const walk = (n) => n.nodeType === 3 ? n.textContent
+        : n.getAttribute('aria-hidden') === 'true' ? ' '
+        : n.getAttribute('role') === 'img' ? ` ${n.getAttribute('aria-label')} `
+        : [...n.childNodes].map(walk).join(' ');
+      return walk(row).replace(/\\s+/g, ' ').trim();
+    }""")
+    assert re.fullmatch(r"Anna you (Started this round )?\d+ tiles in hand "
+                        r"Points this round: 0 Score: 0", read), read
+    page.context.close()
+
+
 def test_sequence_cats_players_are_read_in_words_with_whose_turn_it_is(
         browser: Browser, web_server: LiveServer) -> None:
     """The players' list read "Player 1 you 🂠 5 Siberian" (the counts' meanings were

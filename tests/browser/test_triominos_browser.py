@@ -744,11 +744,17 @@ def test_a_phone_opens_the_final_result_at_its_top_with_the_totals_in_reach(
         wrap = page.locator(".tr-totals-wrap")
         wrap.scroll_into_view_if_needed()
         # A round's winner's points are green, and the table says what green means (it
-        # read as "did better", beside a higher score in black).
-        expect(wrap.locator("td.winner").first).to_be_visible()
+        # read as "did better", beside a higher score in black). Not by colour alone:
+        # they are underlined, and a screen reader hears who won the round.
+        winner = wrap.locator("td.winner").first
+        expect(winner).to_be_visible()
+        expect(winner).to_have_css("text-decoration-line", "underline")
+        expect(winner).to_contain_text("(won the round)")
+        expect(wrap.locator("td:not(.winner)").first).to_have_css("text-decoration-line",
+                                                                  "none")
         expect(page.locator(".tr-totals-legend")).to_have_text(
-            "In green: who won the round (went out first, or held the fewest points when "
-            "nobody could play).")
+            "Underlined, in green: who won the round (went out first, or held the fewest "
+            "points when nobody could play).")
         # Four seats' totals fit a 390-pixel phone (computer players by their short
         # names): nothing to scroll, no fade.
         assert wrap.evaluate("box => box.scrollWidth <= box.clientWidth + 1")

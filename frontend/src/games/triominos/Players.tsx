@@ -80,20 +80,25 @@ export function Players({ info, view, seat, compact }: Props) {
                 {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
                 {view.out === s.seat && <span className="tag">{t("triominos.ui.out_tag")}</span>}
                 {view.starter === s.seat && (
-                  <span className="tr-starter" title={t("triominos.ui.started")} aria-label={t("triominos.ui.started")}>
+                  <span className="tr-starter" role="img" title={t("triominos.ui.started")} aria-label={t("triominos.ui.started")}>
                     ⚑
                   </span>
                 )}
               </span>
             </span>
+            {/* A screen reader hears what each number is (it read "9, 0, 0": the column
+                heads are drawn for the eye only). */}
             <span className="tr-player-tiles" title={t("triominos.ui.tiles_in_hand", { count: tiles })}>
-              <span aria-hidden="true">▲</span> {tiles}
+              <span aria-hidden="true">▲ {tiles}</span>
+              <span className="sr-only">{t("triominos.ui.tiles_in_hand", { count: tiles })}</span>
             </span>
             <span className="tr-player-round" title={t("triominos.ui.round_points")}>
-              {signed(round)}
+              <span aria-hidden="true">{signed(round)}</span>
+              <span className="sr-only">{`${t("triominos.ui.round_points")}: ${signed(round)}`}</span>
             </span>
             <span className="tr-player-score" title={t("triominos.ui.score")}>
-              {score(view.scores[s.seat])}
+              <span aria-hidden="true">{score(view.scores[s.seat])}</span>
+              <span className="sr-only">{`${t("triominos.ui.score")}: ${score(view.scores[s.seat])}`}</span>
             </span>
           </li>
         );

@@ -199,6 +199,10 @@ function Totals({ info, view, shown, onShowRound }: { info: TableInfo; view: Tri
                 {seats.map((s) => (
                   <td key={s} className={round.winners.includes(s) ? "winner" : ""}>
                     {signed(round.round_totals[s])}
+                    {/* Not by colour alone: underlined, and in words for screen readers. */}
+                    {round.winners.includes(s) && (
+                      <span className="sr-only"> ({t("triominos.ui.summary.round_winner_mark")})</span>
+                    )}
                   </td>
                 ))}
               </tr>
