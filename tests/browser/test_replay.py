@@ -452,7 +452,7 @@ def test_a_replay_step_is_read_out_once(
     open_file(page, web_server.url, path)
     at_step(page, table, 0)
     expect(page.locator(".replay-now")).to_have_attribute("aria-live", "polite")
-    expect(page.locator("[data-status-line]")).to_have_attribute("aria-live", "off")
+    expect(page.locator("[data-status-line] [aria-live]")).to_have_attribute("aria-live", "off")
     page.context.close()
 
 

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from gametable.server.storage import SeatRow, token_hash
 from tests.browser import seats
 from tests.browser.test_big_screen import say_clue
 from tests.browser.test_keyboard import open_seat, version
-from tests.browser.test_sequence_cats_browser import create_table
+from tests.browser.test_rematch import finished_game
+from tests.browser.test_sequence_cats_browser import create_table, stored_table
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -293,6 +295,29 @@ def test_sequence_cats_players_are_read_in_words_with_whose_turn_it_is(
     expect(anna.locator(".sc-discard .sr-only")).to_have_text(
         re.compile(r"^Discard pile: 0 cards:\s*$"))
     page.context.close()
+
+
+def test_a_button_in_the_status_line_is_not_read_out_with_it(
+        browser: Browser, tmp_path: Path) -> None:
+    """The whole status line was live: a button in it ("Result", "Previous round",
+    "Scores") was read out with the line's news whenever it came. Only the words are
+    live now; the line is still where a new page's focus goes."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy"), SeatRow(2, "bot", bot="easy")]
+    with stored_table(tmp_path / "data", {}, seats_, 11, finished_game(11)) as (server, table):
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=anna-token")
+        expect(page.locator(".overlay[role=dialog]")).to_be_visible()
+        page.keyboard.press("Escape")  # the result dialog: the board again
+        line = page.locator("[data-status-line]")
+        expect(line.locator(".sc-result-reopen")).to_be_visible()
+        live = line.locator("[aria-live=polite]")
+        expect(live).to_have_count(1)
+        expect(live).to_have_text("You lost: Computer 3 · Easy (Purple) wins.")
+        assert line.get_attribute("aria-live") in (None, "off")
+        expect(page.locator("[aria-live=polite] button, [aria-live=assertive] button")
+               ).to_have_count(0)
+        page.context.close()
 
 
 def test_a_copied_link_is_said_to_be_copied(browser: Browser, web_server: LiveServer

@@ -420,7 +420,8 @@ export function DixitTable(props: GameTableProps) {
       data-finished={view.finished ? "true" : "false"}
       data-reveal={showReveal ? "true" : "false"}
     >
-      <div className="dx-status" aria-live={replay ? "off" : "polite"} tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
+      {/* Only the words are live (a button in the line was read out with them). */}
+      <div className="dx-status" tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
         {/* The big screen holds a round's result a while after the next clue: the room
             reads that clue here meanwhile (it showed nowhere). */}
         {onScreen && showReveal && nextClueTold && view.clue && (
@@ -432,16 +433,18 @@ export function DixitTable(props: GameTableProps) {
             <span aria-hidden="true">—</span>
           </span>
         )}
-        {/* A screen reader hears the clue with what to do about it (it reads the status
-            line as it changes; the clue above the cards is not read out by itself). */}
-        {!onScreen && !showReveal && view.clue && (view.phase === "submit" || view.phase === "vote") && (
-          <span className="sr-only" data-clue-said="">
-            {`${t("dixit.ui.clue_by", { player: view.storyteller !== null ? owner(view.storyteller) : "" })}: ${
-              view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : `“${view.clue.text}”`
-            }. `}
-          </span>
-        )}
-        <span className="dx-status-text">{status}</span>
+        <span className="dx-status-text" aria-live={replay ? "off" : "polite"}>
+          {/* A screen reader hears the clue with what to do about it (it reads the status
+              line as it changes; the clue above the cards is not read out by itself). */}
+          {!onScreen && !showReveal && view.clue && (view.phase === "submit" || view.phase === "vote") && (
+            <span className="sr-only" data-clue-said="">
+              {`${t("dixit.ui.clue_by", { player: view.storyteller !== null ? owner(view.storyteller) : "" })}: ${
+                view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : `“${view.clue.text}”`
+              }. `}
+            </span>
+          )}
+          {status}
+        </span>
         <span className="dx-facts">
           {view.rounds_total
             ? t("dixit.ui.round_of", { round: Math.max(1, view.round), limit: view.rounds_total })

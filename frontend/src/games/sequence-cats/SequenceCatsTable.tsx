@@ -235,11 +235,12 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
 
   return (
     <div ref={tableRef} className={`sc-table ${narrow ? "narrow" : ""}`} data-version={state.version}>
-      <div className="sc-status" aria-live={replay ? "off" : "polite"} tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
+      {/* Only the words are live (a button in the line was read out with them). */}
+      <div className="sc-status" tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
         {statusTeam !== null && (
           <span className="sc-team-dot large" data-team={statusTeam} style={{ background: TEAM_COLOURS[statusTeam] }} />
         )}
-        <span className="sc-status-text">{status}</span>
+        <span className="sc-status-text" aria-live={replay ? "off" : "polite"}>{status}</span>
         {/* The closed result opens again from the line that tells the end (a button
             fixed in the window's corner lay over the log and a card count). */}
         {view.finished && !resultOpen && !onScreen && (

@@ -251,8 +251,9 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
       data-my-turn={myTurn ? "true" : "false"}
       data-finished={view.finished ? "true" : "false"}
     >
-      <div className="tr-status" aria-live={replay ? "off" : "polite"} tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
-        <span className="tr-status-text">{status}</span>
+      {/* Only the words are live (a button in the line was read out with them). */}
+      <div className="tr-status" tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
+        <span className="tr-status-text" aria-live={replay ? "off" : "polite"}>{status}</span>
         {view.rounds.length > 0 && (
           <button type="button" className="tr-scores-button" data-action="show-summary" onClick={() => setShownRound(view.rounds.length - 1)}>
             {view.finished ? t("triominos.ui.show_result") : t("triominos.ui.show_scores")}
