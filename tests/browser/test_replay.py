@@ -467,7 +467,16 @@ def test_the_replay_of_a_game_still_going_leads_back_to_the_seat(
     expect(page.locator(".sc-card").first).to_be_visible()
     page.goto(f"{web_server.url}/t/{table}/replay")
     expect(page.get_by_role("alert")).to_contain_text("once the game is over")
-    page.get_by_role("link", name="Back to the table").click()
+    # Ctrl+click opens the link in a new tab, as any link does (the page turned it into a
+    # click in place), and leaves this page where it is.
+    back = page.get_by_role("link", name="Back to the table")
+    with page.context.expect_page() as opened:
+        back.click(modifiers=["ControlOrMeta"])
+    opened.value.wait_for_load_state()
+    assert opened.value.url == f"{web_server.url}/t/{table}"
+    expect(page).to_have_url(f"{web_server.url}/t/{table}/replay")
+    opened.value.close()
+    back.click()
     expect(page).to_have_url(f"{web_server.url}/t/{table}")
     expect(page.locator(".sc-card").first).to_be_visible()
     page.context.close()

@@ -6,6 +6,7 @@ import { navigate, useRoute } from "./router";
 import { ReplayPage } from "./ReplayPage";
 import { ScreenPage } from "./ScreenPage";
 import { TablePage } from "./TablePage";
+import { AppLink } from "./AppLink";
 
 export function App() {
   const route = useRoute();
@@ -19,16 +20,9 @@ export function App() {
   return (
     <div className="app">
       <header className="topbar">
-        <a
-          className="brand"
-          href="/"
-          onClick={(event) => {
-            event.preventDefault();
-            navigate("/");
-          }}
-        >
+        <AppLink className="brand" href="/">
           <span className="brand-mark" aria-hidden="true">◆</span> gametable
-        </a>
+        </AppLink>
         <span className="topbar-tagline">{t("ui.tagline")}</span>
         <LanguageSwitch />
       </header>

@@ -4,9 +4,9 @@
 import { useTranslation } from "react-i18next";
 import { PlayAgain } from "./Rematch";
 import { useReplayMode, useScreenMode } from "./replay";
-import { navigate } from "./router";
 import type { TableInfo } from "./types";
 import { RecordLink } from "./RecordLink";
+import { AppLink } from "./AppLink";
 
 export function GameOverLinks({ info }: { info: TableInfo }) {
   const { t } = useTranslation();
@@ -16,16 +16,9 @@ export function GameOverLinks({ info }: { info: TableInfo }) {
   const replay = `/t/${info.id}/replay`;
   return (
     <>
-      <a
-        className="button watch-replay"
-        href={replay}
-        onClick={(event) => {
-          event.preventDefault();
-          navigate(replay);
-        }}
-      >
+      <AppLink className="button watch-replay" href={replay}>
         {t("ui.replay.watch")}
-      </a>
+      </AppLink>
       <RecordLink table={info.id}>
         {t("ui.table.download_record")}
       </RecordLink>

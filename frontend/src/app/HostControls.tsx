@@ -4,7 +4,6 @@
 // people watch (the watch link) or not, end the game.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { navigate } from "./router";
 import { ApiError, api } from "./api";
 import { ChangeOptions } from "./ChangeOptions";
 import { Confirm } from "./Confirm";
@@ -15,6 +14,7 @@ import type { Clock } from "./useTable";
 import type { ServerInfo } from "./useGames";
 import { scrollBehavior } from "./motion";
 import { RecordLink } from "./RecordLink";
+import { AppLink } from "./AppLink";
 
 export function HostControls({
   info,
@@ -200,16 +200,9 @@ export function EndedBanner({ info, seat }: { info: TableInfo; seat: number | nu
     <div ref={banner} className="ended-banner" role="status">
       {/* Whoever holds the role now ended it (the role passes only while a game runs). */}
       <span>{t(seat !== null && seat === info.host_seat ? "ui.host.ended_by_you" : "ui.host.ended")}</span>
-      <a
-        className="button watch-replay"
-        href={`/t/${info.id}/replay`}
-        onClick={(event) => {
-          event.preventDefault();
-          navigate(`/t/${info.id}/replay`);
-        }}
-      >
+      <AppLink className="button watch-replay" href={`/t/${info.id}/replay`}>
         {t("ui.replay.watch")}
-      </a>
+      </AppLink>
       <RecordLink table={info.id}>
         {t("ui.host.record")}
       </RecordLink>

@@ -16,6 +16,7 @@ import { translateError } from "./translateError";
 import type { ErrorMessage, EventBatch, StateMessage, TableInfo } from "./types";
 import { useGames } from "./useGames";
 import { RecordLink } from "./RecordLink";
+import { AppLink } from "./AppLink";
 
 /** Steps asked for at a time. */
 const CHUNK = 25;
@@ -371,18 +372,10 @@ interface Stepping {
 /** A link to the table whose replay this is (its game over, or still going). */
 function BackToTable({ table }: { table: string }) {
   const { t } = useTranslation();
-  const href = `/t/${encodeURIComponent(table)}`;
   return (
-    <a
-      className="button replay-back"
-      href={href}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(href);
-      }}
-    >
+    <AppLink className="button replay-back" href={`/t/${encodeURIComponent(table)}`}>
       {t("ui.replay.back_to_table")}
-    </a>
+    </AppLink>
   );
 }
 
