@@ -56,6 +56,15 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder is a browser test (``-m "not browser"`` leaves them all
+    out): a file that forgot its ``pytestmark`` was collected without the built client."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in item.path.resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
 def wait_for(page: Page, expression: str, timeout: float = 30.0) -> None:
     """Wait until the JavaScript ``expression`` is true in ``page``.
 
