@@ -384,16 +384,20 @@ def test_escape_puts_a_chosen_card_or_tile_back(browser: Browser,
     other.context.close()
 
 
-@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
-def test_every_tab_stop_of_a_dixit_table_has_a_name(
-        browser: Browser, web_server: LiveServer, width: int, height: int) -> None:
-    # Chromium makes a box that scrolls a tab stop of its own: on a phone the players'
+@pytest.mark.parametrize("game, width, height", [
+    ("dixit", 1366, 768), ("dixit", 390, 844), ("sequence-cats", 1366, 768),
+    ("sequence-cats", 390, 844), ("triominos", 1366, 768), ("triominos", 390, 844)])
+def test_every_tab_stop_of_a_game_table_has_a_name(
+        browser: Browser, web_server: LiveServer, game: str, width: int, height: int
+) -> None:
+    # Chromium makes a box that scrolls a tab stop of its own: on a phone Dixit's players'
     # strip was one, and a screen reader could only say "group" or nothing there.
-    table, tokens = seats.create_table(web_server, "dixit", {},
-                                       ["human", "easy", "easy", "easy"], {0: "Anna"})
+    others = ["easy", "easy", "easy"] if game == "dixit" else ["easy"]
+    table, tokens = seats.create_table(web_server, game, {}, ["human", *others],
+                                       {0: "Anna"})
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
     page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
-    expect(page.locator(".dx-table")).to_be_visible()
+    expect(page.locator("[data-status-line]")).to_be_visible()
     page.wait_for_timeout(500)
     unnamed = []
     for _ in range(60):
