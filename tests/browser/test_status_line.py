@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import seats
+from tests.browser.conftest import wait_for
 from tests.browser.test_triominos_browser import act, enabled, place_a_tile
 from tests.server.conftest import LiveServer
 
@@ -28,6 +29,12 @@ RECORDER = """(selector) => {
 }"""
 
 
+# Starts the record again from the line as it reads now.
+MARK = """(selector) => {
+  window.__lines = [document.querySelector(selector)?.textContent ?? ""];
+}"""
+
+
 def open_seat(browser: Browser, server: LiveServer, game: str) -> Page:
     table, tokens = seats.create_table(server, game, {}, ["human", "easy"], {0: "Anna"})
     page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="en-GB")
@@ -36,9 +43,11 @@ def open_seat(browser: Browser, server: LiveServer, game: str) -> Page:
 
 
 def lines_after_move(page: Page, other_turn: str) -> list[str]:
-    """The lines the status line showed since the mark, up to the other seat's turn."""
-    expect(page.locator(f'[data-status-line]:has-text("{other_turn}")')).to_be_visible(
-        timeout=30_000)
+    """The lines the status line showed since the mark, up to the other seat's turn.
+
+    Waits on the recorded lines, not on the page: the computer player's turn may come
+    and go (its delay is 0.15 s here) between two looks at the page."""
+    wait_for(page, f"window.__lines.some(line => line.includes({other_turn!r}))")
     lines: list[str] = page.evaluate("() => window.__lines.splice(0)")
     return lines[:next(i for i, line in enumerate(lines) if other_turn in line)]
 
@@ -58,7 +67,7 @@ def test_sequence_cats_status_keeps_the_chosen_card_until_the_next_turn(
         page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
         target = page.locator('.sc-space[data-target="true"]').first
         expect(target).to_be_visible()
-        page.evaluate("() => { window.__lines.splice(0); }")
+        page.evaluate(MARK, ".sc-status")
         target.click()
         lines = lines_after_move(page, "is playing")
         assert not [line for line in lines if line.startswith("Your turn")], lines
@@ -76,7 +85,10 @@ def test_triominos_status_keeps_the_placement_until_the_next_turn(
         if not page.locator('.tr-hand-tile[data-playable="true"]').count():
             act(page, "draw" if enabled(page, "draw") else "pass")
             continue
-        page.evaluate("() => { window.__lines.splice(0); }")
-        place_a_tile(page)
+        if page.locator(".tr-hand-tile.selected").count() == 0:
+            page.locator('.tr-hand-tile[data-playable="true"]').first.click()
+        expect(page.locator("[data-target]").first).to_be_visible()
+        page.evaluate(MARK, ".tr-status")
+        place_a_tile(page)  # the tile chosen: its place, then the rotation if asked
         lines = lines_after_move(page, "is playing")
         assert lines and not [line for line in lines if line.startswith("Your turn")], lines
