@@ -107,3 +107,17 @@ def test_a_refusal_in_a_language_without_a_catalog_is_said_in_english() -> None:
     assert refusal.message("is") != refusal.message("en")
     config = ConfigError("PROTOCOL", "errors.unknown_game", game="chess", games="dixit")
     assert config.message("xx") == config.message("en")
+
+
+def test_icelandic_tells_a_turn_from_a_round() -> None:
+    """The page says *leikur* for a turn ("Þú átt leik") and *umferð* for a round; the
+    turn clock's messages said *umferð* ("Tími á umferð", read as time per round), now
+    *umhugsunartími*. The games' "How to play" keep their rulebook's words (the Icelandic
+    Triominos sheet says *umferð* for both)."""
+    english, icelandic = load("en"), load("is")
+    mixed = [key for key, text in english.items()
+             if ".how_to_play." not in key
+             and re.search(r"\bturns?\b", text, re.IGNORECASE)
+             and not re.search(r"\brounds?\b", text, re.IGNORECASE)
+             and "umferð" in icelandic.get(key, "").lower()]
+    assert mixed == []
