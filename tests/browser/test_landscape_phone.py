@@ -14,6 +14,7 @@ from tests.browser.seats import create_table
 from tests.browser.test_rematch import finished_game
 from tests.browser.test_sequence_cats_browser import stored_table
 from tests.browser.test_triominos_browser import act, enabled, place_a_tile
+from tests.browser.text_layout import broken_words
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -222,3 +223,97 @@ def test_dixit_sideways_brings_a_play_again_question_into_sight(
         bruno.screenshot(path=str(shots / "sideways-dixit-play-again.png"))
         for page in pages:
             page.context.close()
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> float:
+    """The width two boxes share on the same line (0 when apart)."""
+    if a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5:
+        return 0.0
+    return max(0.0, min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]))
+
+
+@pytest.mark.parametrize("locale", ["pt-PT", "is-IS"])
+def test_triominos_sideways_players_keep_names_and_numbers_apart(
+        browser: Browser, web_server: LiveServer, shots: Path, locale: str) -> None:
+    """In the 250 px side panel the column heads ran together ("JOGADORESPEÇAS"), a
+    computer player's name lay under its tile count and "you" over one's own: each
+    head, name, tag and number now has a place of its own, and the numbers read."""
+    table, tokens = create_table(web_server, "triominos", {},
+                                 ["human", "easy", "medium"], {0: "Joana"})
+    context = browser.new_context(viewport=SIDEWAYS, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2, locale=locale)
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".tr-player[data-seat='2']")).to_be_visible()
+    page.wait_for_timeout(300)
+    # The heads' words, not their cells: a word wider than its cell spills out of it.
+    heads = [box for box in page.locator(".tr-player.header > span").evaluate_all(
+        """cells => cells.map(cell => {
+            const words = document.createRange();
+            words.selectNodeContents(cell);
+            const box = words.getBoundingClientRect();
+            return {x: box.x, y: box.y, width: box.width, height: box.height};
+        })""") if box["width"]]
+    for i, first in enumerate(heads):
+        for second in heads[i + 1:]:
+            assert _overlap(first, second) <= 0.5, (first, second)
+    panel = page.locator(".tr-players").bounding_box()
+    assert panel is not None
+    for row in page.locator(".tr-player:not(.header)").all():
+        parts = [row.locator(selector) for selector in (
+            ".tr-player-label", ".tr-player-tags > *", ".tr-player-tiles",
+            ".tr-player-round", ".tr-player-score")]
+        boxes = [box for part in parts for box in
+                 (item.bounding_box() for item in part.all()) if box and box["width"]]
+        for i, first in enumerate(boxes):
+            assert first["x"] >= panel["x"] - 0.5, first
+            assert first["x"] + first["width"] <= panel["x"] + panel["width"] + 0.5, first
+            for second in boxes[i + 1:]:
+                assert _overlap(first, second) <= 0.5, (row.inner_text(), first, second)
+    # A name breaks between its words, never inside one ("Computad / or").
+    assert page.evaluate(broken_words(".tr-player-label")) == []
+    page.locator(".tr-players").screenshot(
+        path=str(shots / f"sideways-triominos-players-{locale}.png"))
+    context.close()
+
+
+@pytest.mark.parametrize("size", [(667, 375), (683, 384)], ids=["small-phone", "laptop-200"])
+def test_triominos_short_and_narrow_window_lays_the_board_beside_the_players(
+        browser: Browser, web_server: LiveServer, shots: Path, size: tuple[int, int]) -> None:
+    """A small phone held sideways (667 × 375) and a laptop at 200 % (683 × 384) are under
+    700 px wide: stacked like an upright phone's, the board was 145 px high under the
+    players, and the page scrolled to the rack. They take the sideways layout: the board
+    beside the players, the whole table and the rack in the window."""
+    width, height = size
+    table, tokens = create_table(web_server, "triominos", {}, ["human", "easy", "medium"],
+                                 {0: "Anna"})
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=2, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".tr-hand")).to_be_visible()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(shots / f"short-narrow-triominos-{width}.png"))
+    expect(page.locator(".tr-table")).not_to_have_class(re.compile(r"\bnarrow\b"))
+    board = page.locator(".tr-board").bounding_box()
+    players = page.locator(".tr-players").bounding_box()
+    rack = page.locator(".tr-hand").bounding_box()
+    assert board is not None and players is not None and rack is not None
+    assert board["height"] >= 150, board
+    assert players["x"] >= board["x"] + board["width"] - 0.5, (board, players)
+    assert rack["y"] + rack["height"] <= height + 0.5, rack
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # The "more tiles fit" chip, when there is one, stays in the buttons' line.
+    page.evaluate("""() => {
+        if (document.querySelector(".tr-hand-more")) return;
+        const chip = document.createElement("button");
+        chip.className = "tr-hand-more";
+        chip.textContent = "2 more tiles fit ›";
+        document.querySelector(".tr-hand").after(chip);
+    }""")
+    chip = page.locator(".tr-hand-more").bounding_box()
+    draw = page.locator('[data-action="draw"]').bounding_box()
+    assert chip is not None and draw is not None
+    assert abs((chip["y"] + chip["height"] / 2) - (draw["y"] + draw["height"] / 2)) < 4, (
+        chip, draw)
+    context.close()

@@ -36,8 +36,13 @@ interface Choice {
 
 /** Windows where the board, the rack and the players stand one above another (as on a
  * phone): narrow ones, and a tablet held upright, beside whose 320 px side panel the
- * board's column was too narrow for the rack (no tile in sight, Pass spilling over). */
-const STACKED = "(max-width: 700px), (max-width: 1100px) and (orientation: portrait)";
+ * board's column was too narrow for the rack (no tile in sight, Pass spilling over).
+ * A narrow window that is also short and wide (a small phone held sideways, 667 × 375; a
+ * laptop at 200 %, 683 × 384) is not: stacked, its board was 145 px high under the
+ * players and the page scrolled; it takes the sideways layout (SHORT) instead. */
+const STACKED =
+  "(max-width: 700px) and (min-height: 501px), (max-width: 700px) and (max-aspect-ratio: 3/2), " +
+  "(max-width: 1100px) and (orientation: portrait)";
 
 /** A window wide and short: a phone held sideways. */
 const SHORT = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
