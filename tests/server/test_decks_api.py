@@ -622,3 +622,30 @@ def test_an_uploaded_decks_name_is_told_to_its_owner_only(
     replayed = client.post("/api/replay", content=json.dumps(record))
     assert replayed.status_code == 404 and "Secret" not in replayed.text
     assert replayed.json()["code"] == "no_deck"
+
+
+@pytest.mark.parametrize("deck_id", ["a" * 300, "é" * 200])
+def test_a_deck_id_longer_than_a_file_name_is_no_deck_not_a_server_error(
+        client: TestClient, deck_id: str) -> None:
+    """A deck's id is a folder's name: one past the file system's 255 bytes made looking
+    for it raise (``ENAMETOOLONG``), and creating a table, the lobby's check, changing a
+    table's options and a record file's replay answered 500. It is no deck, as any
+    other id that names none (DX-DECK-1)."""
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    created = client.post("/api/tables", json={"game": "dixit", "config": {"deck": deck_id},
+                                               "name": "Eve", "seats": seats})
+    assert created.status_code == 404 and created.json()["code"] == "no_deck"
+    check = client.post("/api/games/dixit/check", json={"config": {"deck": deck_id},
+                                                         "seats": 3})
+    assert check.status_code == 200 and check.json()["error"]["code"] == "no_deck"
+    table = client.post("/api/tables", json={"game": "dixit", "name": "Eve",
+                                             "seats": seats}).json()
+    options = client.post(f"/api/tables/{table['table']['id']}/options",
+                          json={"config": {"deck": deck_id}},
+                          headers={"X-Host-Token": table["host_token"]})
+    assert options.status_code == 404 and options.json()["code"] == "no_deck"
+    record = {"format": "gametable-record", "version": 2, "game": "dixit",
+              "config": {"deck": deck_id}, "seed": 1, "seats": [{}, {}, {}]}
+    replayed = client.post("/api/replay", content=json.dumps(record))
+    assert replayed.status_code == 404 and replayed.json()["code"] == "no_deck"
+    assert library.find_deck(deck_id) is None

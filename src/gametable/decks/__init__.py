@@ -106,7 +106,8 @@ def load_manifest(folder: Path, *, uploaded: bool) -> Deck:
 
 
 def find_deck(deck_id: str) -> Deck | None:
-    """The deck called ``deck_id``, or ``None`` when there is none (cached)."""
+    """The deck called ``deck_id``, or ``None`` when there is none (cached), also for an
+    id no folder could have (longer than a file name may be)."""
     if not deck_id or not all(ch.isalnum() or ch == "-" for ch in deck_id):
         return None
     with _lock:
@@ -116,11 +117,20 @@ def find_deck(deck_id: str) -> Deck | None:
         for folder, uploaded in ((BUNDLED_DIR / deck_id, False),
                                  (None if _data_dir is None else _data_dir / "decks" / deck_id,
                                   True)):
-            if folder is not None and (folder / "manifest.json").is_file():
+            if folder is not None and _is_file(folder / "manifest.json"):
                 deck = load_manifest(folder, uploaded=uploaded)
                 _cache[deck_id] = deck
                 return deck
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; ``False`` where the system refuses to look (a name
+    too long for it, ``ENAMETOOLONG``), which :meth:`Path.is_file` raises for."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def forget(deck_id: str) -> None:
