@@ -67,3 +67,20 @@ def test_an_unknown_game_or_a_malformed_check_is_refused(client: TestClient) -> 
     for body in ({"config": {}, "seats": 0}, {"config": [], "seats": 2}, {"seats": "2"},
                  {"config": {}, "seats": 2, "extra": 1}):
         assert client.post("/api/games/dixit/check", json=body).status_code == 400, body
+
+
+def test_a_refused_value_that_utf_8_cannot_write_is_answered_not_a_server_error(
+        client: TestClient) -> None:
+    """JSON may carry a lone surrogate ("\\ud800"); the check's answer holds the refusal
+    that names it (``no_deck``), and writing that answer as UTF-8 failed: 500 where
+    creating the table answered 404. It is written as every refusal is, escaped."""
+    body = '{"config": {"deck": "\\ud800x"}, "seats": 3}'
+    checked = client.post("/api/games/dixit/check", content=body,
+                          headers={"Content-Type": "application/json"})
+    assert checked.status_code == 200, checked.text
+    answer = checked.json()
+    assert answer["ok"] is False and answer["seat_counts"] == []
+    assert answer["error"]["code"] == "no_deck"
+    assert answer["error"]["params"]["deck"] == "\ud800x"
+    assert check(client, "dixit", {"edition": "EN"}, 5) == {
+        "ok": True, "error": None, "seat_counts": [3, 4, 5, 6]}

@@ -426,12 +426,13 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             catalogue[key] = body
         return Response(body, media_type="application/json")
 
-    @app.post("/api/games/{game_name}/check")
+    @app.post("/api/games/{game_name}/check", response_class=ErrorResponse)
     async def check_new_table(game_name: str, body: CheckOptions, request: Request
                               ) -> dict[str, Any]:
         """Whether ``body``'s options and seat count make a table of ``game_name``, the
         rules' refusal if not, and the seat counts these options allow (the lobby asks
-        as choices change; nothing is created)."""
+        as choices change; nothing is created). The answer is written as refusals are
+        (:class:`ErrorResponse`): the refusal it holds may hold a refused value."""
         limits.check("check", [client_key(request.scope)])
         return check_options(game_name, body.config, body.seats,
                              split_keys(request.headers.get("x-deck-key")))
