@@ -285,3 +285,24 @@ def test_a_takeover_does_not_wait_long_for_a_stalled_write_of_the_earlier_owner(
         stalled.rollback()
     assert run_async(storage.take_table("t1")) == 1
     storage.close()
+
+
+def test_an_address_that_cannot_name_a_table_is_no_table_on_postgresql(
+        url: str, tmp_path: Path) -> None:
+    """PostgreSQL text holds no NUL character: a table address holding one
+    (``/api/tables/a%00b``) made reading it fail, answered ``503 storage_failed`` ("try
+    again") and was noted as a table storage could not read. No table has such an id
+    (ids are URL-safe, as the websocket's address allows): it is ``404 no_table``, as
+    on SQLite, and storage is not asked."""
+    settings = Settings(data_dir=tmp_path, database=url, bot_delay=0,
+                        static_dir=tmp_path / "none")
+    with TestClient(create_app(settings)) as client:
+        for address in ("a%00b", "%00", "caf%C3%A9", "x" * 65):
+            answer = client.get(f"/api/tables/{address}")
+            assert answer.status_code == 404, (address, answer.text)
+            assert answer.json()["code"] == "no_table"
+            joined = client.post(f"/api/tables/{address}/join", json={})
+            assert joined.status_code == 404 and joined.json()["code"] == "no_table"
+        assert not client.app.api.state.manager.load_failed  # type: ignore[attr-defined]
+        created = create(client, [HUMAN, HUMAN])
+        assert client.get(f"/api/tables/{created['table']['id']}").status_code == 200

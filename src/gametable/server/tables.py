@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import logging
 import random
+import re
 import secrets
 import time
 from collections import Counter, deque
@@ -930,9 +931,13 @@ class TableManager:
         """The table ``table_id``, loaded from storage if it is not in memory.
 
         Raises:
-            Refused: ``no_table`` (404) when there is no such table, ``table_expired``
-                (410), ``storage_failed`` (503) when storage cannot read it now.
+            Refused: ``no_table`` (404) when there is no such table (also for an id no
+                table can have, :data:`TABLE_ID`, which storage is not asked about: a
+                NUL character made PostgreSQL's read fail), ``table_expired`` (410),
+                ``storage_failed`` (503) when storage cannot read it now.
         """
+        if not TABLE_ID.fullmatch(table_id):
+            raise Refused("no_table", "server.errors.no_table", status=404, table=table_id)
         table = self.tables.get(table_id)
         if table is not None and self.fence is not None and not self.fence(table_id):
             # A copy left from before another process took the table over: it has fallen
@@ -1806,6 +1811,11 @@ def _hours(hours: float | None) -> int:
 def new_table_id() -> str:
     """A random, unguessable table id (it is also the invite link)."""
     return secrets.token_urlsafe(9)
+
+
+TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a table id may be (those of :func:`new_table_id` and more): URL-safe letters,
+digits, ``-`` and ``_``, as the table's websocket address allows."""
 
 
 def check_deck_owner(options: Mapping[str, Any] | None, deck_keys: Sequence[str]) -> None:
