@@ -495,7 +495,7 @@ def test_tr_end_1_2_going_out_finishes_the_round_of_turns_then_scores_25_plus_ha
     state, numbers, _ = setup(CHAIN, [BRIDGE], seats=3)
     state.starter = 2  # the round of turns runs 2, 0, 1
     events = play(state, numbers, BRIDGE)
-    assert {"type": "out", "seat": 0} in events
+    assert {"type": "out", "seat": 0, "others_to_play": 1} in events
     assert state.round == 1 and state.current == 1  # seat 1 still plays this round
     for _ in range(3):
         GAME.apply(state, 1, {"type": "draw"})
@@ -511,6 +511,19 @@ def test_tr_end_1_2_going_out_finishes_the_round_of_turns_then_scores_25_plus_ha
     assert lines[(1, "triominos.reasons.pass")] == -10
     assert state.round == 2 and state.history[0]["round"] == 1
     assert sum(h.bit_count() for h in state.hands) == 21 and not state.layout.tiles
+
+
+def test_tr_end_1_the_last_seat_of_the_round_of_turns_going_out_ends_the_round_at_once(
+        ) -> None:
+    # The round of turns runs 1, 2, 0: seat 0 plays last, so nobody plays after it, and
+    # the event says so (the page read "the others finish this round of turns").
+    state, numbers, _ = setup(CHAIN, [BRIDGE], seats=3)
+    state.starter = 1
+    events = play(state, numbers, BRIDGE)
+    assert {"type": "out", "seat": 0, "others_to_play": 0} in events
+    kinds = [e["type"] for e in events]
+    assert kinds.index("out") < kinds.index("round_end")
+    assert state.round == 2
 
 
 def test_tr_end_3_a_blocked_round_pays_the_lowest_hand_the_difference() -> None:

@@ -20,7 +20,8 @@ export function describeEvent(t: TFunction, event: GameEvent, player: (seat: num
     case "pass":
       return t(points ? "triominos.ui.events.pass_penalty" : "triominos.ui.events.pass", { player: who, points: signed(points) });
     case "out":
-      return t("triominos.ui.events.out", { player: who });
+      // TR-END-1: the others finish the round of turns, unless this seat played its last.
+      return t(event.others_to_play === 0 ? "triominos.ui.events.out_last" : "triominos.ui.events.out", { player: who });
     case "round_end":
       return event.end === "out"
         ? t("triominos.ui.events.round_end_out", { round: Number(event.round), player: player(Number((event.winners as number[])[0])) })

@@ -368,7 +368,10 @@ class Triominos:
         }]
         if not state.hands[seat] and state.out is None:
             state.out = seat
-            events.append({"type": "out", "seat": seat})
+            # TR-END-1: the seats still to play before the round of turns is complete
+            # (0: the round ends with this turn).
+            events.append({"type": "out", "seat": seat,
+                           "others_to_play": (state.starter - seat - 1) % state.seats})
         self._end_turn(state, events)
         return events
 
