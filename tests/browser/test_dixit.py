@@ -1624,7 +1624,8 @@ def test_the_clue_fields_hint_fits_the_field_on_a_laptop(
     assert hint and width <= room, f"{hint!r} is {width:.0f} px in a field of {room:.0f}"
 
 
-@pytest.mark.parametrize(("size", "least"), [((1280, 800), 120), ((1920, 1080), 170)])
+@pytest.mark.parametrize(("size", "least"),
+                         [((1280, 800), 120), ((1366, 768), 120), ((1920, 1080), 170)])
 def test_on_a_laptop_the_hand_is_large_while_the_clue_is_given_and_cards_come_in(
     browser: Browser, web_server: LiveServer, shots: Path, size: tuple[int, int], least: int
 ) -> None:
@@ -1632,7 +1633,8 @@ def test_on_a_laptop_the_hand_is_large_while_the_clue_is_given_and_cards_come_in
     (DX-ROUND-3), the table holds little: a 1280 × 800 laptop drew the hand 88 px wide
     beside the actions over an empty table (a 1920 × 1080 screen 146 px). The hand takes
     the room (its cards at least 120 and 170 px wide), the clue and the cards coming in
-    stay whole on the table, and the whole table with every button stays in the window."""
+    stay whole on the table, and the whole table with every button stays in the window.
+    At 1366 × 768 the badges under the cards coming in were cut at the table's edge."""
     width, height = size
     table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
                                   ["human", "human", "easy", "easy", "easy"],
@@ -1671,7 +1673,10 @@ def test_on_a_laptop_the_hand_is_large_while_the_clue_is_given_and_cards_come_in
             const box = part.getBoundingClientRect();
             return box.top >= board.top - 1 && box.bottom <= board.bottom + 1;
         }); })()""")
-    assert inside
+    assert inside, bjarni.evaluate("""(() => [document.querySelector('.dx-board'),
+        document.querySelector('.dx-clue-box'), document.querySelector('.dx-submission')]
+        .map(part => { const box = part.getBoundingClientRect();
+                       return [Math.round(box.top), Math.round(box.bottom)]; }))()""")
     bjarni.screenshot(path=shots / f"dixit-large-hand-submit-{width}.png")
 
 
