@@ -507,3 +507,20 @@ def test_on_a_narrow_phone_the_play_buttons_word_shows_whole(
         page.screenshot(path=str(shots / f"replay-dock-360-{language}.png"))
         play.tap()
     page.context.close()
+
+
+@pytest.mark.parametrize(("language", "half"), [("en", "0.5"), ("is", "0,5"), ("nb", "0,5"),
+                                                ("pt", "0,5")])
+def test_the_replay_speeds_are_written_as_numbers_are_in_the_language(
+        browser: Browser, web_server: LiveServer, tmp_path: Path, language: str,
+        half: str) -> None:
+    # Every language read "0.5 trekk i sekundet": Icelandic, Norwegian and Portuguese
+    # write a decimal comma.
+    path, _ = record_file("sequence-cats", tmp_path)
+    page = browser.new_page()
+    open_file(page, web_server.url, path)
+    page.locator(".language-switch select").select_option(language)
+    speeds = page.locator(".replay-speed option")
+    expect(speeds.first).to_contain_text(half)
+    assert all("." not in text or language == "en" for text in speeds.all_text_contents())
+    page.context.close()

@@ -5,6 +5,7 @@ import { createPortal } from "react-dom";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "./api";
+import { formatNumber } from "./i18n";
 import { DECK_LIMITS, uploadDeck, type DeckSummary, type DeckUploadTask } from "./decks";
 import { translateError } from "./translateError";
 import type { ErrorMessage } from "./types";
@@ -28,14 +29,13 @@ const isPicture = (file: File) =>
 /** Megabytes in the reader's number format ("1.5", "1,5"). */
 const megabytes = (bytes: number, language: string) => {
   const digits = bytes >= 100 * 1024 * 1024 ? 0 : 1;
-  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    .format(bytes / (1024 * 1024));
+  return formatNumber(bytes / (1024 * 1024), { minimumFractionDigits: digits, maximumFractionDigits: digits }, language);
 };
 
 /** A file's size with its unit: "24 KB" below a megabyte ("0.0 MB" said nothing). */
 const fileSize = (bytes: number, language: string) =>
   bytes < 1024 * 1024
-    ? `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))} KB`
+    ? `${formatNumber(Math.max(1, bytes / 1024), { maximumFractionDigits: 0 }, language)} KB`
     : `${megabytes(bytes, language)} MB`;
 
 function localError(key: string, params: Record<string, unknown>): ErrorMessage {

@@ -96,6 +96,10 @@ const pluralResolver = i18next.services.pluralResolver as {
 const baseRule = pluralResolver.getRule.bind(pluralResolver);
 pluralResolver.getRule = (code, options) => baseRule(code === "pt" ? "pt-PT" : code, options);
 
+// Numbers in the page's language: "0,5" in Icelandic too (see formatNumber).
+(i18next.services.formatter as { add: (name: string, format: (value: unknown, lng: string | undefined, options: Intl.NumberFormatOptions) => string) => void })
+  .add("number", (value, lng, options) => formatNumber(Number(value), options, lng));
+
 let chosen: Language = startLanguage;
 
 /** Show the page in `language` once its texts are in; a choice whose texts cannot be
@@ -144,6 +148,22 @@ export function localeTag(language: string = i18next.language || "en"): string {
     if ((base === "no" || base === "nn" ? "nb" : base) === language) return tag;
   }
   return language === "pt" ? "pt-PT" : language;
+}
+
+/** ``value`` written as the page's language writes numbers ("0.5", "0,5"; "1,024",
+ * "1.024"). A browser without number data for the language (Debian's Chromium has none
+ * for Icelandic, and wrote "0.5") gets English digits with the catalogue's own decimal
+ * and group marks. */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {},
+  language: string = i18next.language || "en"): string {
+  const tag = localeTag(language);
+  if (Intl.NumberFormat.supportedLocalesOf([tag]).length > 0) return new Intl.NumberFormat(tag, options).format(value);
+  const decimal = i18next.t("ui.number.decimal", { lng: language });
+  const group = i18next.t("ui.number.group", { lng: language });
+  return new Intl.NumberFormat("en", options)
+    .formatToParts(value)
+    .map((part) => (part.type === "decimal" ? decimal : part.type === "group" ? group : part.value))
+    .join("");
 }
 
 /** Names joined as the page's language lists them: "Ana and Bea", "Ana, Bea and Cid"

@@ -1,5 +1,5 @@
 // Draw and pass, with their cost on the button; how many tiles were drawn this turn.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TimeLeftChip } from "../../app/TurnClock";
 import { signed } from "./placing";
@@ -39,9 +39,25 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
   // points for nothing the player may have meant: the first tap asks.
   const [asking, setAsking] = useState(false);
   useEffect(() => setAsking(false), [myTurn, canPlace, view.draws]);
+  // Escape puts the question away, as Cancel does, and the focus back on Draw; before the
+  // table's own Escape (which would put a chosen tile back too).
+  const drawButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!asking) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      setAsking(false);
+      drawButton.current?.focus();
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [asking]);
   return (
     <div className="tr-turn-actions">
       <button
+        ref={drawButton}
         type="button"
         className={`tr-draw ${canDraw && myTurn ? "" : "idle"}`}
         data-action="draw"
