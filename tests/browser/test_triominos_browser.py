@@ -1501,3 +1501,36 @@ def test_a_tile_drawn_from_the_keyboard_that_fits_takes_the_focus_to_its_places(
         expect(page.locator("[data-status-line]")).to_contain_text(str(tile))
     finally:
         server.stop()
+
+
+def test_escape_puts_the_draw_anyway_question_away(
+        browser: Browser, web_server: LiveServer) -> None:
+    """TR-DRAW-1: Draw while a tile fits asks first ("Draw anyway (−5)?"). Escape answered
+    nothing there, only Cancel did: it now puts the question away, the focus back on
+    Draw, nothing drawn and the chosen tile still chosen."""
+    table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "easy"],
+                                       {0: "Anna"})
+    page = browser.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    while True:
+        wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
+        if enabled(page, "draw") and page.locator('.tr-hand-tile[data-playable="true"]').count():
+            break
+        if not enabled(page, "draw"):
+            place_a_tile(page)  # Anna opens the round (TR-SETUP-3)
+        else:
+            act(page, "draw")
+    page.locator('.tr-hand-tile[data-playable="true"]').first.click()
+    expect(page.locator(".tr-hand-tile.selected")).to_have_count(1)
+    before = version(page)
+    draw = page.locator('[data-action="draw"]')
+    draw.click()
+    question = page.locator(".tr-draw-question")
+    expect(question).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(question).to_have_count(0)
+    expect(draw).to_be_focused()
+    expect(draw).to_have_attribute("aria-expanded", "false")
+    expect(page.locator(".tr-hand-tile.selected")).to_have_count(1)
+    assert version(page) == before
+    page.context.close()
