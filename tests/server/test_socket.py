@@ -91,6 +91,12 @@ def test_refusals_go_to_the_sender_only_and_change_nothing(client: TestClient,
         assert next_of(ws1, "error")["code"] == "unknown_type"
         ws1.send_text(json.dumps({"type": "action", "action": {"type": "x" * 20_000}}))
         assert next_of(ws1, "error")["code"] == "too_large"
+        # The limit is 16 KiB of the message's bytes, not of its characters: 9,000
+        # two-byte letters are 18,000 bytes (docs/protocol.md).
+        ws1.send_text(json.dumps({"type": "dance", "id": "é" * 9_000}, ensure_ascii=False))
+        too_large = next_of(ws1, "error")
+        assert too_large["code"] == "too_large", too_large
+        assert too_large["params"]["size"] > 16 * 1024
         ws1.send_json({"type": "action", "action": "play"})
         assert next_of(ws1, "error")["code"] == "malformed"
         # Seat 0 then plays normally: its first message is the new state, not an error.

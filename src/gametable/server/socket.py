@@ -96,8 +96,12 @@ def parse(text: str | bytes) -> dict[str, Any]:
             :data:`~gametable.server.nesting.MAX_DEPTH` levels, or a number too large
             for a 64-bit float, each with its own message).
     """
-    if len(text) > MAX_MESSAGE_BYTES:
-        raise Refused("too_large", "server.errors.too_large", size=len(text),
+    # The limit counts bytes (UTF-8), as docs/protocol.md says: a character may take four.
+    size = len(text)
+    if isinstance(text, str) and size * 4 > MAX_MESSAGE_BYTES:
+        size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise Refused("too_large", "server.errors.too_large", size=size,
                       limit=MAX_MESSAGE_BYTES)
     try:
         message = orjson.loads(text)
