@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize, expect
 
 from gametable.server.storage import SeatRow, token_hash
 from tests.browser.seats import create_table
@@ -225,7 +225,7 @@ def test_dixit_sideways_brings_a_play_again_question_into_sight(
             page.context.close()
 
 
-def _overlap(a: dict[str, float], b: dict[str, float]) -> float:
+def _overlap(a: FloatRect, b: FloatRect) -> float:
     """The width two boxes share on the same line (0 when apart)."""
     if a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5:
         return 0.0
