@@ -247,6 +247,8 @@ def test_triominos_sideways_players_keep_names_and_numbers_apart(
     expect(page.locator(".tr-player[data-seat='2']")).to_be_visible()
     page.wait_for_timeout(300)
     # The heads' words, not their cells: a word wider than its cell spills out of it.
+    panel = page.locator(".tr-players").bounding_box()
+    assert panel is not None
     heads = [box for box in page.locator(".tr-player.header > span").evaluate_all(
         """cells => cells.map(cell => {
             const words = document.createRange();
@@ -255,10 +257,9 @@ def test_triominos_sideways_players_keep_names_and_numbers_apart(
             return {x: box.x, y: box.y, width: box.width, height: box.height};
         })""") if box["width"]]
     for i, first in enumerate(heads):
+        assert first["x"] + first["width"] <= panel["x"] + panel["width"] - 4, (first, panel)
         for second in heads[i + 1:]:
             assert _overlap(first, second) <= 0.5, (first, second)
-    panel = page.locator(".tr-players").bounding_box()
-    assert panel is not None
     for row in page.locator(".tr-player:not(.header)").all():
         parts = [row.locator(selector) for selector in (
             ".tr-player-label", ".tr-player-tags > *", ".tr-player-tiles",
