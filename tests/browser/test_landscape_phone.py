@@ -318,3 +318,28 @@ def test_triominos_short_and_narrow_window_lays_the_board_beside_the_players(
     assert abs((chip["y"] + chip["height"] / 2) - (draw["y"] + draw["height"] / 2)) < 4, (
         chip, draw)
     context.close()
+
+
+@pytest.mark.parametrize("size", [(667, 375), (683, 384)], ids=["small-phone", "laptop-200"])
+def test_sequence_cats_short_and_narrow_window_breaks_names_between_words(
+        browser: Browser, web_server: LiveServer, shots: Path, size: tuple[int, int]) -> None:
+    """In the 180 px side panel of a small phone held sideways or a laptop at 200 %, the
+    players' names broke inside their words ("Computad / or 3 · Fácil", the tag "computado
+    / r"): the hand's count goes under the name, and names break between words."""
+    width, height = size
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "easy", "medium"],
+                                 {0: "Ana"})
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=2, locale="pt-PT")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".sc-player[data-seat='2']")).to_contain_text("Computador 3")
+    page.wait_for_timeout(300)
+    page.locator(".sc-players").screenshot(path=str(shots / f"short-narrow-sc-players-{width}.png"))
+    assert page.evaluate(broken_words(".sc-player-name, .sc-player-name .tag")) == []
+    for row in page.locator(".sc-player").all():
+        name, cards = row.locator(".sc-player-name"), row.locator(".sc-player-cards")
+        name_box, cards_box = name.bounding_box(), cards.bounding_box()
+        assert name_box is not None and cards_box is not None
+        assert _overlap(name_box, cards_box) <= 0.5, (row.inner_text(), name_box, cards_box)
+    context.close()
