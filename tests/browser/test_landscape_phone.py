@@ -336,6 +336,7 @@ def test_sequence_cats_short_and_narrow_window_breaks_names_between_words(
     expect(page.locator(".sc-player[data-seat='2']")).to_contain_text("Computador 3")
     page.wait_for_timeout(300)
     page.locator(".sc-players").screenshot(path=str(shots / f"short-narrow-sc-players-{width}.png"))
+    page.screenshot(path=str(shots / f"short-narrow-sc-{width}.png"))
     assert page.evaluate(broken_words(".sc-player-name, .sc-player-name .tag")) == []
     for row in page.locator(".sc-player").all():
         name, cards = row.locator(".sc-player-name"), row.locator(".sc-player-cards")
