@@ -225,6 +225,17 @@ def test_dixit_sideways_brings_a_play_again_question_into_sight(
             page.context.close()
 
 
+def three_seat_page(browser: Browser, server: LiveServer, game: str, size: tuple[int, int],
+                    locale: str) -> Page:
+    """The first seat's page of a new table of ``game`` with an ``easy`` and a ``medium``
+    computer player, in a window of ``size`` (width, height) at twice the pixel density."""
+    table, tokens = create_table(server, game, {}, ["human", "easy", "medium"], {0: "Ana"})
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                               device_scale_factor=2, locale=locale).new_page()
+    page.goto(f"{server.url}/t/{table}#seat={tokens[0]}")
+    return page
+
+
 def _overlap(a: FloatRect, b: FloatRect) -> float:
     """The width two boxes share on the same line (0 when apart)."""
     if a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5:
@@ -286,12 +297,8 @@ def test_triominos_short_and_narrow_window_lays_the_board_beside_the_players(
     players, and the page scrolled to the rack. They take the sideways layout: the board
     beside the players, the whole table and the rack in the window."""
     width, height = size
-    table, tokens = create_table(web_server, "triominos", {}, ["human", "easy", "medium"],
-                                 {0: "Anna"})
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=2, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    page = three_seat_page(browser, web_server, "triominos", size, "en-GB")
+    context = page.context
     expect(page.locator(".tr-hand")).to_be_visible()
     page.wait_for_timeout(300)
     page.screenshot(path=str(shots / f"short-narrow-triominos-{width}.png"))
@@ -326,13 +333,9 @@ def test_sequence_cats_short_and_narrow_window_breaks_names_between_words(
     """In the 180 px side panel of a small phone held sideways or a laptop at 200 %, the
     players' names broke inside their words ("Computad / or 3 · Fácil", the tag "computado
     / r"): the hand's count goes under the name, and names break between words."""
-    width, height = size
-    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "easy", "medium"],
-                                 {0: "Ana"})
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=2, locale="pt-PT")
-    page = context.new_page()
-    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    width, _ = size
+    page = three_seat_page(browser, web_server, "sequence-cats", size, "pt-PT")
+    context = page.context
     expect(page.locator(".sc-player[data-seat='2']")).to_contain_text("Computador 3")
     page.wait_for_timeout(300)
     page.locator(".sc-players").screenshot(path=str(shots / f"short-narrow-sc-players-{width}.png"))
