@@ -104,6 +104,7 @@ from gametable.server.static import ImmutableStatic
 from gametable.server.storage import SQLiteStorage, Storage, StorageError
 from gametable.server.tables import (
     RESTART_CLOSE,
+    TABLE_ID,
     Caps,
     Refused,
     SeatRequest,
@@ -634,8 +635,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     return app
 
 
-SOCKET_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,64})/ws$")
-TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,64})(?:/.*)?$")
+SOCKET_PATH = re.compile(rf"^/api/tables/({TABLE_ID.pattern})/ws$")
+TABLE_PATH = re.compile(rf"^/api/tables/({TABLE_ID.pattern})(?:/.*)?$")
 """The HTTP routes of one table: with several processes, its owner answers them."""
 
 
