@@ -1518,12 +1518,15 @@ def test_escape_puts_the_draw_anyway_question_away(
     page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
     while True:
         wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
-        if enabled(page, "draw") and page.locator('.tr-hand-tile[data-playable="true"]').count():
+        fits = page.locator('.tr-hand-tile[data-playable="true"]').count() > 0
+        if fits and enabled(page, "draw"):
             break
-        if not enabled(page, "draw"):
+        if fits:
             place_a_tile(page)  # Anna opens the round (TR-SETUP-3)
-        else:
+        elif enabled(page, "draw"):
             act(page, "draw")
+        else:
+            act(page, "pass")  # three draws and still nothing fits (TR-DRAW-2)
     page.locator('.tr-hand-tile[data-playable="true"]').first.click()
     expect(page.locator(".tr-hand-tile.selected")).to_have_count(1)
     before = version(page)
