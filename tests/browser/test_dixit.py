@@ -691,7 +691,9 @@ def test_on_a_phone_the_players_strip_shows_players_not_their_levels_and_badges(
     # More players are past the edge: the strip fades out there (nothing said it
     # scrolled), and at its start once scrolled to its end.
     # A screen reader hears the round and the draw pile apart ("Round 1, 60 cards…").
-    expect(anna.locator(".dx-facts")).to_have_text(re.compile(r"^Round 1·, \d+ cards"))
+    # (Round 1 may be over by now: the computer players give their cards and vote
+    # without Anna, DX-ROUND-3/4, in under a second once their model has loaded.)
+    expect(anna.locator(".dx-facts")).to_have_text(re.compile(r"^Round \d+·, \d+ cards"))
     assert settles_to(strip, (False, True)) == (False, True)
     strip.evaluate("strip => { strip.scrollLeft = strip.scrollWidth; }")
     assert settles_to(strip, (True, False)) == (True, False)
