@@ -118,7 +118,9 @@ def test_two_friends_and_a_computer_play_a_whole_game(
                 take_turn(page)
                 moves[who] += 1
                 acted = True
-        if not reloaded and moves["bjarni"] >= 3:
+        # After Bjarni's second move, six in all: a team may complete its SEQUENCE in the
+        # third round (SC-WIN-2), in about one game of 370 before Bjarni's third move.
+        if not reloaded and moves["bjarni"] >= 2:
             # A reload mid-game keeps the seat: the token is in the browser's storage.
             seen = version(bjarni)
             bjarni.screenshot(path=shots / "mid-game.png")
@@ -139,7 +141,7 @@ def test_two_friends_and_a_computer_play_a_whole_game(
 
     waiting.play_until((anna, bjarni), TABLE, done=lambda: finished(anna) and finished(bjarni),
                        turn=turn, most=400)
-    assert moves["anna"] >= 3 and moves["bjarni"] >= 3 and reloaded
+    assert moves["anna"] >= 2 and moves["bjarni"] >= 2 and reloaded
     anna.screenshot(path=shots / "game-over.png")
     for page in (anna, bjarni):
         dialog = page.locator(".result")
