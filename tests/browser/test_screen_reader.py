@@ -307,8 +307,11 @@ def test_a_button_in_the_status_line_is_not_read_out_with_it(
     with stored_table(tmp_path / "data", {}, seats_, 11, finished_game(11)) as (server, table):
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         page.goto(f"{server.url}/t/{table}#seat=anna-token")
-        expect(page.locator(".overlay[role=dialog]")).to_be_visible()
-        page.keyboard.press("Escape")  # the result dialog: the board again
+        # The result dialog, opened by the page's first state: its keys are listened to
+        # from when the focus comes into it (a moment after it shows), then Escape
+        # gives the board again.
+        expect(page.locator(".overlay[role=dialog]:focus-within")).to_be_visible()
+        page.keyboard.press("Escape")
         line = page.locator("[data-status-line]")
         expect(line.locator(".sc-result-reopen")).to_be_visible()
         live = line.locator("[aria-live=polite]")
