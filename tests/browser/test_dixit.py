@@ -438,6 +438,36 @@ def test_a_laptop_window_holds_the_table_in_every_phase(
     anna.screenshot(path=shots / "dixit-laptop-vote.png")
 
 
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO", "pt-PT"])
+def test_on_a_laptop_six_players_points_of_a_round_lie_in_one_row(
+    browser: Browser, web_server: LiveServer, shots: Path, locale: str
+) -> None:
+    """DX-SCORE-1 to DX-SCORE-3 on a 1366 × 768 laptop with six players: the round's
+    result gave five boxes of points a row, and the sixth lay under them, below the
+    window. The six boxes lie in one row, each player's points in the window, and the
+    computer players' names ("Datamaskin 2 · Vanskelig") break between their words."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "hard", "medium", "hard", "medium", "hard"],
+                                  {0: "Anna"})
+    page = watch(browser.new_context(viewport={"width": 1366, "height": 768},
+                                     locale=locale).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    with SeatSocket(web_server, table, tokens[0]) as seat:
+        say_clue(seat, "Harbour lights")
+    groups = page.locator(".dx-reveal-group")
+    expect(groups).to_have_count(6, timeout=60_000)
+    page.wait_for_timeout(300)  # the reveal's cards take their size
+    tops, sums = page.evaluate("""(() => {
+        const groups = [...document.querySelectorAll('.dx-reveal-group')];
+        return [groups.map(group => Math.round(group.getBoundingClientRect().top)),
+                groups.map(group => group.querySelector('.dx-reveal-sum')
+                                         .getBoundingClientRect().bottom)]; })()""")
+    page.screenshot(path=shots / f"dixit-laptop-six-points-{locale}.png")
+    assert max(tops) - min(tops) <= 1, tops
+    assert max(sums) <= 768, sums  # even with all five votes under one card
+    assert page.evaluate(broken_words(".dx-reveal-name")) == []
+
+
 def test_on_a_phone_the_hand_makes_room_for_the_table_while_voting(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
