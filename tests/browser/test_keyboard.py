@@ -247,6 +247,31 @@ def test_a_finished_games_result_dialog_holds_the_keyboard(
         expect(page.locator(".sc-result-reopen")).to_be_visible()
 
 
+def test_a_dialog_opened_by_the_first_state_hears_escape_from_its_first_paint(
+        browser: Browser, tmp_path: Path) -> None:
+    """A finished game's result opens with the page's first state, and it listened to
+    its keys only from a moment after it showed: an Escape in that moment went unheard.
+    Here Escape is pressed as soon as the dialog is in the page, before it is painted,
+    and it closes the dialog."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy"), SeatRow(2, "bot", bot="easy")]
+    with stored_table(tmp_path / "data", {}, seats_, 11, finished_game(11)) as (server, table):
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.add_init_script("""
+            new MutationObserver((changes, observer) => {
+              if (!document.querySelector('.overlay[role=dialog]')) return;
+              observer.disconnect();
+              (document.activeElement ?? document).dispatchEvent(
+                new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));
+              window.escapePressed = true;
+            }).observe(document, {childList: true, subtree: true});""")
+        page.goto(f"{server.url}/t/{table}#seat=anna-token")
+        expect(page.locator(".sc-result-reopen")).to_be_visible()
+        assert page.evaluate("window.escapePressed === true")
+        expect(page.locator(".overlay[role=dialog]")).to_have_count(0)
+        page.context.close()
+
+
 def test_triominos_keys_turn_lay_and_put_back_a_tile_from_its_place(
         browser: Browser, tmp_path: Path) -> None:
     """On a place the tile fits in several ways, the focus stays on the place: R and

@@ -1,7 +1,9 @@
 // A modal dialog's keyboard: focus moves into it when it opens (without scrolling it, so
 // a phone still shows its top), Tab and Shift+Tab go round inside it rather than to the
-// page behind the overlay, Escape closes it, and focus goes back where it was.
-import { useEffect, useRef, type RefObject } from "react";
+// page behind the overlay, Escape closes it, and focus goes back where it was. All of it
+// from before the dialog is first painted: a dialog opened by a page's first state (a
+// finished game's result) showed a moment before Escape was heard.
+import { useLayoutEffect, useRef, type RefObject } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -13,11 +15,11 @@ export function useModal(
   first?: RefObject<HTMLElement | null>,
 ) {
   const closing = useRef(onClose);
-  useEffect(() => {
+  useLayoutEffect(() => {
     closing.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const box = dialog.current;
     if (!box) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
