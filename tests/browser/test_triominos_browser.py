@@ -689,6 +689,43 @@ def phone(browser: Browser) -> Page:
                                has_touch=True, device_scale_factor=2).new_page()
 
 
+def test_at_200_percent_tab_brings_each_round_above_the_results_actions(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """A laptop's 1366 × 768 window at 200 % (683 × 384 CSS pixels): the final result's
+    buttons stay at the dialog's foot while it scrolls, and a round's number brought
+    into view by Tab lay under them, out of sight. Each one stops above them now."""
+    server, url = serve_played(tmp_path / "data", {"rounds": 6}, 7,
+                               [None, "greedy", "greedy"])
+    try:
+        page = browser.new_context(viewport={"width": 683, "height": 384}).new_page()
+        page.goto(url)
+        expect(page.locator(".tr-summary")).to_have_attribute("data-finished", "true")
+        rounds = page.locator(".tr-summary tbody th button")
+        expect(rounds).to_have_count(6)
+        expect(page.locator('[data-action="close-summary"]')).to_be_focused()
+        bar = page.locator(".tr-summary .result-actions")
+        focused = page.locator(".tr-summary tbody th button:focus")
+        for _ in range(8):  # past the result's buttons, round to the dialog's top
+            page.keyboard.press("Tab")
+            if focused.count():
+                break
+        seen = [focused.inner_text()]
+        for key in ["Tab"] * 5 + ["Shift+Tab"] * 5:
+            page.keyboard.press(key)
+            expect(focused).to_have_count(1)
+            seen.append(focused.inner_text())
+            page.wait_for_timeout(50)  # the scroll that brings it into view
+            button, actions = focused.bounding_box(), bar.bounding_box()
+            assert button is not None and actions is not None
+            assert button["y"] >= 0 and button["y"] + button["height"] <= actions["y"], (
+                seen[-1], button, actions)
+        assert seen == ["1", "2", "3", "4", "5", "6", "5", "4", "3", "2", "1"]
+        page.screenshot(path=shots / "triominos-200-percent-rounds.png")
+    finally:
+        server.stop()
+
+
 def test_pressman_the_last_rounds_winner_wins_and_the_result_says_why(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:

@@ -1,7 +1,7 @@
 // The end of a round (who went out, points by reason, tiles left), the running totals
 // of every round, and once the game is over the final ranking.
 import { andList } from "../../app/i18n";
-import { useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useScreenMode } from "../../app/replay";
@@ -36,11 +36,27 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
   // them out of sight. Tab stays inside the dialog; Escape closes it.
   const box = useRef<HTMLDivElement>(null);
   useModal(box, onClose, closeButton);
+  // What Tab brings into view (a round's number in the totals) stops above the actions'
+  // bar at the dialog's foot, not under it (at 200 % the bar hid the last rounds).
+  const panel = useRef<HTMLDivElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const scroller = panel.current;
+    const bar = actions.current;
+    if (!scroller || !bar) return;
+    const fit = () => {
+      scroller.style.scrollPaddingBottom = `${bar.offsetHeight + 8}px`;
+    };
+    fit();
+    const watching = new ResizeObserver(fit);
+    watching.observe(bar);
+    return () => watching.disconnect();
+  }, [summary !== undefined]);
 
   if (!summary) return null;
   return (
     <div ref={box} className="overlay" role="dialog" aria-modal="true" aria-labelledby="tr-summary-title">
-      <div className="panel tr-summary" data-round={summary.round} data-finished={finished ? "true" : undefined}>
+      <div ref={panel} className="panel tr-summary" data-round={summary.round} data-finished={finished ? "true" : undefined}>
         {finished ? (
           <FinalHeadline info={info} view={view} seat={seat} outcome={outcome} />
         ) : (
@@ -54,7 +70,7 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
         </p>
         <RoundPoints info={info} summary={summary} />
         <Totals info={info} view={view} shown={index} onShowRound={onShowRound} />
-        <div className="result-actions">
+        <div ref={actions} className="result-actions">
           {!(onScreen && !view.finished) && (
             <button type="button" ref={closeButton} className={finished ? "" : "primary"} data-action="close-summary" onClick={onClose}>
               {finished ? t("triominos.ui.summary.see_table") : view.finished ? t("ui.close") : t("triominos.ui.summary.continue")}
