@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Action } from "../../app/types";
 import { CatIcon } from "./CatIcon";
 import { BLANK, EMPTY, FREE, TEAM_COLOURS, type BoardLayout, type SequenceView, labelOf } from "./types";
-import { breakable } from "./breaks";
+import { breakable, longestPiece } from "./breaks";
 
 /** Letters beyond which a breed name ("Gato da Floresta Norueguesa", 27) is set smaller
  * to show whole on a small space. */
@@ -132,7 +132,12 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           ) : cell === BLANK ? null : (
             <>
               <CatIcon breed={breed} />
-              <span className={`sc-space-name${name.length > LONG_NAME ? " long" : ""}`}>{shown}</span>
+              <span
+                className={`sc-space-name${name.length > LONG_NAME ? " long" : ""}`}
+                style={{ "--longest": longestPiece(shown) } as React.CSSProperties}
+              >
+                {shown}
+              </span>
             </>
           )}
           {cell >= 0 && <span className={`sc-chip team-${cell}`} style={{ background: TEAM_COLOURS[cell] }} aria-hidden="true" />}

@@ -5,75 +5,101 @@
 
 const SOFT = "\u00ad";
 
-/** The breed-name words of 7 letters or more (every card language; "Bombaim" broke as
- * "Bombai / m" on a phone's card), "·" where they break. */
+/** The breed-name words of 5 letters or more (every card language), "·" between their
+ * syllables: "Bombaim" broke as "Bombai / m" on a phone's card, "Bengal" as "Benga / l"
+ * on the 22 px spaces of a phone held sideways. */
 const PARTS: Readonly<Record<string, string>> = {
   Abessiníuköttur: "Abes·siníu·köttur",
   Abissínio: "Abis·sínio",
   Abyssinian: "Abys·sinian",
   American: "Ameri·can",
   Americano: "Ameri·cano",
-  angóraköttur: "angóra·köttur",
-  Baliköttur: "Bali·köttur",
+  Angora: "An·gora",
+  Angorá: "An·gorá",
+  angóraköttur: "an·góra·köt·tur",
+  Baliköttur: "Bali·köt·tur",
   Balinese: "Bali·nese",
   Balinês: "Bali·nês",
+  Bengal: "Ben·gal",
   Bengali: "Ben·gali",
+  Birman: "Bir·man",
   Birmânia: "Birmâ·nia",
   Blárússi: "Blá·rússi",
   Bobtail: "Bob·tail",
   bobtail: "bob·tail",
   Bombaim: "Bom·baim",
+  Bombay: "Bom·bay",
   British: "Bri·tish",
   Britânico: "Britâ·nico",
-  Bröndóttur: "Brönd·óttur",
-  Burmaköttur: "Burma·köttur",
+  Bröndóttur: "Brönd·ót·tur",
+  Burmaköttur: "Bur·ma·köt·tur",
   Burmese: "Bur·mese",
+  Burmês: "Bur·mês",
   Chartreux: "Char·treux",
   Cornish: "Cor·nish",
+  Curto: "Cur·to",
+  Devon: "De·von",
   Egypskur: "Egyp·skur",
   Egyptian: "Egyp·tian",
   Egípcio: "Egíp·cio",
+  Exotic: "Exo·tic",
   Exótico: "Exó·tico",
-  Floresta: "Flo·resta",
+  flipi: "fli·pi",
+  Floresta: "Flo·res·ta",
+  Forest: "For·est",
   Himalaio: "Hima·laio",
   Himalaji: "Hima·laji",
   Himalayan: "Hima·layan",
   Japanese: "Japa·nese",
-  Japanskur: "Japan·skur",
+  Japanskur: "Ja·pan·skur",
   Japonês: "Japo·nês",
-  Manarköttur: "Manar·köttur",
+  Korat: "Ko·rat",
+  Kórat: "Kó·rat",
+  LaPerm: "La·Perm",
+  Manarköttur: "Ma·nar·köt·tur",
   Munchkin: "Munch·kin",
-  máköttur: "má·köttur",
+  máköttur: "má·köt·tur",
   Nebelung: "Nebe·lung",
-  Norueguesa: "Norue·guesa",
-  Norwegian: "Nor·wegian",
-  Ociköttur: "Oci·köttur",
+  Norueguesa: "No·rue·gue·sa",
+  Norskur: "Nors·kur",
+  Norwegian: "Nor·we·gian",
+  Ocicat: "Oci·cat",
+  Ociköttur: "Oci·köt·tur",
   Oriental: "Orien·tal",
+  Persa: "Per·sa",
+  Persi: "Per·si",
   Persian: "Per·sian",
   Ragamuffin: "Raga·muffin",
   Ragdoll: "Rag·doll",
   Russian: "Rus·sian",
+  Russo: "Rus·so",
   Sagrado: "Sa·grado",
-  Savannah: "Savan·nah",
+  Savannah: "Sa·van·nah",
   Scottish: "Scot·tish",
   Selkirk: "Sel·kirk",
   Shorthair: "Short·hair",
   Siamese: "Sia·mese",
+  Siamês: "Sia·mês",
   Siberian: "Sibe·rian",
   Siberiano: "Sibe·riano",
-  Siberískur: "Siberí·skur",
+  Siberískur: "Si·berí·skur",
   Singapura: "Singa·pura",
   Singapúra: "Singa·púra",
-  skógarköttur: "skógar·köttur",
+  Skoskur: "Skos·kur",
+  skógarköttur: "skó·gar·köt·tur",
   Snowshoe: "Snow·shoe",
-  Síamsköttur: "Síams·köttur",
+  Somali: "So·mali",
+  Síamsköttur: "Síams·köt·tur",
+  Sómali: "Só·mali",
+  Tabby: "Tab·by",
   Tigrado: "Ti·grado",
   Tonkinese: "Tonki·nese",
-  Tonkinköttur: "Tonkin·köttur",
-  Tonquinês: "Tonqui·nês",
+  Tonkinköttur: "Ton·kin·köt·tur",
+  Tonquinês: "Ton·qui·nês",
+  Turco: "Tur·co",
   Turkish: "Tur·kish",
-  Tyrkneskur: "Tyrk·neskur",
-  vanköttur: "van·köttur",
+  Tyrkneskur: "Tyrk·nes·kur",
+  vanköttur: "van·köt·tur",
 };
 
 /** `name` with soft hyphens where its long words may break. */
@@ -82,4 +108,29 @@ export function breakable(name: string): string {
     .split(" ")
     .map((word) => (PARTS[word] ?? word).replaceAll("·", SOFT))
     .join(" ");
+}
+
+// Letters' widths in a bold sans-serif, relative to an "n": enough to tell "Munch-" (6)
+// from "Orien-" (4.8) and "muffin" (5.2).
+const WIDE = "mwMW";
+const NARROW = "fijlrtIJíìïj";
+
+function width(piece: string): number {
+  let sum = 0;
+  for (const letter of piece) sum += WIDE.includes(letter) ? 1.4 : NARROW.includes(letter) ? 0.6 : 1;
+  return sum;
+}
+
+/** How wide the widest piece of `shown` (a name from {@link breakable}) that cannot break
+ * over two lines is, in widths of an "n", a hyphen drawn at its end included: a space
+ * sizes the name so that this piece fits ("Sphynx": 6; "Munch-kin": 6; "Orien-tal": 4.8). */
+export function longestPiece(shown: string): number {
+  let longest = 0;
+  for (const word of shown.split(" ")) {
+    const pieces = word.split(SOFT);
+    pieces.forEach((piece, i) => {
+      longest = Math.max(longest, width(piece) + (i < pieces.length - 1 ? 0.6 : 0));
+    });
+  }
+  return Math.round(longest * 10) / 10;
 }
