@@ -22,7 +22,7 @@ from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_has
 from tests.aio import run_async
 from tests.browser import seats, waiting
 from tests.browser.conftest import wait_for
-from tests.browser.text_layout import broken_words
+from tests.browser.text_layout import broken_words, hyphenated_words
 from tests.games.sequence_cats.positions import exchange_choice, five_choice
 from tests.server.conftest import LiveServer
 
@@ -350,6 +350,26 @@ def test_on_the_smallest_boards_breed_names_break_between_syllables(
             wait_for(page, f"({BROKEN_WORDS}).length === 0", timeout=5)
         assert (language, page.evaluate(BROKEN_WORDS)) == (language, [])
     page.locator(".sc-board").screenshot(path=shots / f"{size}-board-names.png")
+
+
+def test_on_a_laptop_a_breed_name_breaks_between_its_words_first(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Lines of a name break between its words first: "Azul / Russo", "Mau / Egípcio"
+    (a soft hyphen in a word that fits its line broke it as "Azul Rus- / so"). Only a
+    word wider than its line breaks at a soft hyphen ("Raga- / muffin")."""
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    create_table(page, web_server, "Sól", ["bot:greedy"])
+    expect(page.locator(".sc-card")).to_have_count(5)
+    for language in ["pt", "en", "is"]:
+        page.select_option(".language-switch select", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        page.wait_for_timeout(300)  # the names in the new language laid out
+        hyphenated = page.evaluate(hyphenated_words(".sc-space-name, .sc-card-name"))
+        short = [word for word in hyphenated if len(word.replace("-", "")) < 9]
+        assert (language, short) == (language, [])
+        assert page.evaluate(BROKEN_WORDS) == []
+    page.locator(".sc-board").screenshot(path=shots / "laptop-board-names.png")
 
 
 def test_on_a_laptop_a_long_log_never_pushes_the_hand_out_of_the_window(

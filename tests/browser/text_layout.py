@@ -14,22 +14,59 @@ def broken_words(selector: str) -> str:
     ``-``)."""
     return """
 [...document.querySelectorAll(__SELECTOR__)].filter(name => {
-  const text = name.firstChild;
-  if (!text || text.nodeType !== Node.TEXT_NODE) return false;
-  const letters = text.textContent, range = document.createRange();
-  let top = null;
-  for (let i = 0; i < letters.length; i++) {
-    if (letters[i] === ' ' || letters[i] === '\\u00ad') continue;
-    range.setStart(text, i);
-    range.setEnd(text, i + 1);
+  // Every letter of the name's text (its words may sit in boxes of their own; a line
+  // may break where one text ends and the next begins).
+  const letters = [], walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    for (let i = 0; i < node.textContent.length; i++) letters.push([node, i]);
+  const range = document.createRange();
+  let top = null, previous = ' ', last = null;
+  for (const [node, i] of letters) {
+    const letter = node.textContent[i];
+    if (node !== last) previous = ' ';  // another element's text ("Ana", then "you")
+    last = node;
+    if (letter === ' ' || letter === '\\u00ad') { previous = letter; continue; }
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
     const boxes = range.getClientRects();  // two at a break: the line's end, the next's start
     const box = boxes[boxes.length - 1];
-    if (!box) continue;
-    if (top !== null && box.top > top + 1 && !' \\u00ad'.includes(letters[i - 1])) return true;
-    top = box.top;
+    if (box) {
+      if (top !== null && box.top > top + 1 && !' \\u00ad'.includes(previous)) return true;
+      top = box.top;
+    }
+    previous = letter;
   }
   return false;
 }).map(name => name.textContent.replaceAll('\\u00ad', '-'))
+""".replace("__SELECTOR__", json.dumps(selector))
+
+
+def hyphenated_words(selector: str) -> str:
+    """A script listing the words (soft hyphens shown as ``-``) that go over two lines at
+    a soft hyphen in the elements matching ``selector``."""
+    return """
+[...document.querySelectorAll(__SELECTOR__)].flatMap(name => {
+  const letters = [], walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    for (let i = 0; i < node.textContent.length; i++) letters.push([node, i]);
+  const text = letters.map(([node, i]) => node.textContent[i]).join('');
+  const range = document.createRange(), words = [];
+  let top = null;
+  letters.forEach(([node, i], at) => {
+    if (text[at] === ' ' || text[at] === '\\u00ad') return;
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    const boxes = range.getClientRects();
+    const box = boxes[boxes.length - 1];
+    if (!box) return;
+    if (top !== null && box.top > top + 1 && text[at - 1] === '\\u00ad') {
+      const start = text.lastIndexOf(' ', at) + 1, end = text.indexOf(' ', at);
+      words.push(text.slice(start, end < 0 ? text.length : end).replaceAll('\\u00ad', '-'));
+    }
+    top = box.top;
+  });
+  return words;
+})
 """.replace("__SELECTOR__", json.dumps(selector))
 
 

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Action } from "../../app/types";
 import { CatIcon } from "./CatIcon";
 import { BLANK, EMPTY, FREE, TEAM_COLOURS, type BoardLayout, type SequenceView, labelOf } from "./types";
+import { BreakableName } from "./BreakableName";
 import { breakable, longestPiece } from "./breaks";
 
 /** Letters beyond which a breed name ("Gato da Floresta Norueguesa", 27) is set smaller
@@ -136,7 +137,7 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
                 className={`sc-space-name${name.length > LONG_NAME ? " long" : ""}`}
                 style={{ "--longest": longestPiece(shown) } as React.CSSProperties}
               >
-                {shown}
+                <BreakableName shown={shown} />
               </span>
             </>
           )}

@@ -1,6 +1,7 @@
 // Your cards: tap one to see where it can go; dead cards can be exchanged.
 import { useTranslation } from "react-i18next";
 import type { Action } from "../../app/types";
+import { BreakableName } from "./BreakableName";
 import { breakable } from "./breaks";
 import { CatIcon } from "./CatIcon";
 
@@ -56,7 +57,9 @@ export function Hand({ hand, dead, selected, playable, exchange, myTurn, cardNam
                 onClick={(event) => onSelect(isSelected ? null : index, event.detail === 0)}
               >
                 <CatIcon breed={card} size={44} />
-                <span className="sc-card-name">{shown}</span>
+                <span className="sc-card-name">
+                  <BreakableName shown={shown} />
+                </span>
                 {isDead && <span className="sc-dead-badge">{t("sequence_cats.ui.dead")}</span>}
               </button>
               {canExchange && myTurn && (

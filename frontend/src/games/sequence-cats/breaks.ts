@@ -2,6 +2,8 @@
 // hyphen (shown as "-" only where the line breaks). Without one, a word wider than its
 // space broke at any letter ("Síamskött / ur"); browsers hyphenate few languages by
 // themselves (none in Icelandic). For display only: names stay whole everywhere else.
+// Shown through `BreakableName` (BreakableName.tsx), which breaks a word only where the
+// word alone is wider than its line ("Azul / Russo", never "Azul Rus- / so").
 
 const SOFT = "\u00ad";
 
