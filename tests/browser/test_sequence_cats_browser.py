@@ -323,7 +323,7 @@ def test_on_a_phone_breed_names_break_between_syllables(
     page.screenshot(path=shots / f"phone-names-{language}.png")
 
 
-SMALL_LANDSCAPE = {
+SMALL_LANDSCAPE: dict[str, dict[str, Any]] = {
     "phone-sideways": {"viewport": {"width": 667, "height": 375}, "is_mobile": True,
                        "has_touch": True, "device_scale_factor": 2},
     "laptop-at-200": {"viewport": {"width": 683, "height": 384}, "device_scale_factor": 2},

@@ -17,7 +17,14 @@ from fastapi.testclient import TestClient
 
 from gametable.core import registry
 from gametable.core.protocol import HasTurns
-from gametable.server.clock import ABSENT, JOIN_GRACE_SECONDS, TURN, Clock, ClockSettings
+from gametable.server.clock import (
+    ABSENT,
+    HELD_FLOOR_SECONDS,
+    JOIN_GRACE_SECONDS,
+    TURN,
+    Clock,
+    ClockSettings,
+)
 from gametable.server.socket import serve_client
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import PLAYING, Refused, SeatRequest, Table, TableManager
@@ -434,6 +441,71 @@ def test_a_new_turn_or_phase_gives_a_seat_that_acts_again_its_whole_time() -> No
     # An older stored clock (deadlines without a turn) still loads.
     stored = {"turn_seconds": 45, "cover": "medium", "deadlines": {"0": [1045.0, None]}}
     assert Clock.from_json(stored).deadlines[0].turn_key is None
+
+
+def test_a_seat_that_waits_on_others_within_its_turn_gets_back_only_what_it_had_left() -> None:
+    """SC-WIN-3 b: a draw offer made on one's turn sends play to the others, who answer
+    it; when it comes back, the turn goes on. It came back with a whole new turn's time,
+    so an offer a round bought a player a new turn's time. Now the seat gets back what it
+    had left (at least HELD_FLOOR_SECONDS), through a restart too; a new turn gives the
+    whole time again."""
+    clock = Clock(ClockSettings(turn_seconds=45))
+    people, here = {0, 1}, lambda seat: True
+    assert clock.arm({0}, people, here, 1000.0, turn_key="7")
+    assert clock.deadlines[0].turn == 1045.0
+    # Seat 0 offers a draw at 1030 (15 s left): seat 1 must answer, in the same turn.
+    assert clock.arm({1}, people, here, 1030.0, turn_key="7")
+    assert set(clock.deadlines) == {1} and clock.deadlines[1].turn == 1075.0
+    assert clock.held == {0: ("7", 15.0)}
+    clock = Clock.from_json(clock.to_json())  # a restart while the offer is open
+    assert clock.held == {0: ("7", 15.0)}
+    # Seat 1 declines at 1050: seat 0's turn goes on with its 15 s, not 45.
+    assert clock.arm({0}, people, here, 1050.0, turn_key="7")
+    assert clock.deadlines[0].turn == 1065.0
+    assert clock.held == {1: ("7", 25.0)}
+    # Offered with 2 s left: back with HELD_FLOOR_SECONDS.
+    clock.arm({1}, people, here, 1063.0, turn_key="7")
+    clock.arm({0}, people, here, 1070.0, turn_key="7")
+    assert clock.deadlines[0].turn == 1070.0 + HELD_FLOOR_SECONDS
+    # The next turn: seat 1 has its whole time, and nothing is held any more.
+    assert clock.arm({1}, people, here, 1075.0, turn_key="8")
+    assert clock.deadlines[1].turn == 1120.0 and clock.held == {}
+    # Without turns (a game that does not say), nothing is held.
+    plain = Clock(ClockSettings(turn_seconds=45))
+    plain.arm({0}, people, here, 1000.0)
+    plain.arm({1}, people, here, 1030.0)
+    assert plain.held == {}
+
+
+def test_a_declined_draw_offer_gives_the_offering_seat_no_new_time(tmp_path: Path) -> None:
+    """SC-WIN-3 b through a table: Ann offers a draw on her turn, the computer player
+    declines it (the board is not full), and her turn goes on with the time she had
+    left: her deadline stays where it was."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, ann = await manager.create(
+            "sequence-cats", {}, [HUMAN, bot()], "Ann",
+            clock=ClockSettings(turn_seconds=60, cover="greedy"))
+        sock, task = await seated(manager, table, ann)
+        clock = table.clock
+        assert clock is not None
+        await until(lambda: 0 in table.game.to_act(table.state) and 0 in clock.deadlines)
+        first = clock.deadlines[0].turn
+        assert first is not None
+        await asyncio.sleep(2.0)
+        before, offered = table.version, time.time()
+        await manager.submit(table, 0, {"type": "offer_draw"})
+        await until(lambda: table.version >= before + 2)  # offered, then declined
+        await until(lambda: 0 in clock.deadlines)
+        back = time.time()
+        again = clock.deadlines[0].turn
+        assert again is not None
+        # Her time stood still while the offer was open, and no new turn's time began.
+        assert first <= again <= first + (back - offered) + 0.05
+        assert again < back + 60 - 1.5
+        sock.inbox.put_nowait(None)
+        await task
+
+    with_manager(tmp_path, body)
 
 
 def test_a_player_alone_gets_the_whole_time_every_turn(tmp_path: Path) -> None:

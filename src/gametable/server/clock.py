@@ -7,7 +7,10 @@ voting). It works for every game through the protocol's ``to_act``:
 - When a person's seat must act, it gets a **deadline**: ``turn_seconds`` from the
   moment it started waiting (a Dixit seat gets one for each decision), or from the
   moment its person comes to the table, if they have not yet (at most
-  :data:`JOIN_GRACE_SECONDS` later).
+  :data:`JOIN_GRACE_SECONDS` later). A seat that stops waiting within a turn and must
+  act again in the same turn (a Sequence Cats draw offer, SC-WIN-3 b, made or answered
+  while its turn runs: play waits for the answers) gets back the time it had left, at
+  least :data:`HELD_FLOOR_SECONDS`: an offer does not buy a new turn's time.
 - With ``cover_absent``, a seat whose person is not connected gets a deadline
   :attr:`ClockSettings.absent_seconds` from the moment it started waiting disconnected;
   reconnecting lifts it, and reconnecting after it passed takes the seat back.
@@ -36,6 +39,11 @@ JOIN_GRACE_SECONDS = 60.0
 """Seconds more that a seat's first turn may take while its person has not yet come to
 the table (the friends of a new game after *Play again* still reading the last one's
 result): their time starts when they arrive, or after this."""
+
+
+HELD_FLOOR_SECONDS = 10.0
+"""The least time a seat gets back when it must act again in a turn it stopped waiting
+in (at most the turn time): a moment to see why play came back to it."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +116,9 @@ class Clock:
     away: dict[Seat, str] = field(default_factory=dict)
     paused_at: float | None = None
     """When the host paused the clock (seconds since 1970), or ``None`` while it runs."""
+    held: dict[Seat, tuple[str, float]] = field(default_factory=dict)
+    """Seats that stopped waiting within a turn not yet over: the turn (``turn_key``)
+    and the seconds of its time they had left, given back if they must act again in it."""
 
     # -- storing ------------------------------------------------------------------
 
@@ -121,6 +132,7 @@ class Clock:
                           for seat, d in self.deadlines.items()},
             "away": {str(seat): reason for seat, reason in self.away.items()},
             "paused_at": self.paused_at,
+            "held": {str(seat): [key, left] for seat, (key, left) in self.held.items()},
         }
 
     @classmethod
@@ -139,8 +151,10 @@ class Clock:
                      for seat, times in (data.get("deadlines") or {}).items()}
         away = {int(seat): str(reason) for seat, reason in (data.get("away") or {}).items()}
         paused_at = data.get("paused_at")
+        held = {int(seat): (str(kept[0]), float(kept[1]))
+                for seat, kept in (data.get("held") or {}).items()}
         return cls(settings, deadlines, away,
-                   None if paused_at is None else float(paused_at))
+                   None if paused_at is None else float(paused_at), held)
 
     def message(self, now: float) -> dict[str, Any]:
         """The ``clock`` message (``docs/protocol.md``): times in milliseconds since
@@ -167,7 +181,9 @@ class Clock:
             turn_key: str | None = None) -> bool:
         """Bring the deadlines up to date with who must act now. Each decision gets the
         whole turn time (TR-TIME-1): a seat that must act in a new turn or phase
-        (``turn_key`` changed) gets it again, even if it had to act in the last one.
+        (``turn_key`` changed) gets it again, even if it had to act in the last one. A
+        seat that stopped waiting within a turn and must act again in it gets back what
+        it had left (:attr:`held`, at least :data:`HELD_FLOOR_SECONDS`).
 
         Args:
             to_act: the seats that must act (the protocol's ``to_act``).
@@ -192,7 +208,14 @@ class Clock:
                 changed = True
         for seat in list(self.deadlines):
             if seat not in to_act or seat not in people or seat in self.away:
-                del self.deadlines[seat]
+                gone = self.deadlines.pop(seat)
+                if (seat in people and seat not in self.away and gone.turn is not None
+                        and turn_key is not None and gone.turn_key == turn_key):
+                    self.held[seat] = (turn_key, max(0.0, gone.turn - now))
+                changed = True
+        for seat in list(self.held):
+            if seat not in people or seat in self.away or self.held[seat][0] != turn_key:
+                del self.held[seat]
                 changed = True
         settings = self.settings
         for seat in to_act:
@@ -206,7 +229,11 @@ class Clock:
                     changed = True
                 continue
             deadline = Deadline(turn_key=turn_key)
-            if settings.turn_seconds is not None:
+            held = self.held.pop(seat, None)
+            if settings.turn_seconds is not None and held is not None:
+                floor = min(HELD_FLOOR_SECONDS, settings.turn_seconds)
+                deadline.turn = now + max(held[1], floor)
+            elif settings.turn_seconds is not None:
                 deadline.turn = now + settings.turn_seconds
                 if not seen(seat):
                     deadline.turn += JOIN_GRACE_SECONDS
