@@ -17,12 +17,14 @@ import gametable.decks as library
 import gametable.decks.cards as deck_cards
 import gametable.decks.images as deck_images
 import gametable.decks.uploads as deck_uploads
-from gametable.decks import find_deck
+from gametable.decks import Deck, find_deck, forget
 from gametable.decks.images import DeckRefused
 from gametable.decks.uploads import (
+    OWNERS_DIR,
     Upload,
     create_deck,
     delete_deck,
+    index_owners,
     owned_decks,
     owner_hash,
     parse_descriptions,
@@ -233,6 +235,44 @@ def test_owners_list_and_delete_their_decks(decks_home: Path) -> None:
     assert find_deck(mine.id) is None and not mine.folder.exists()
     assert not delete_deck(mine.id, key)
     assert [p.name for p in (decks_home / "decks").iterdir()] == [theirs.id]
+    assert owned_decks([key]) == [] and owned_decks([other]) == [theirs]
+
+
+def test_listing_reads_only_the_owners_markers(decks_home: Path) -> None:
+    """Listing one's decks reads the owner's markers (``deck-owners/<owner>/<id>`` in
+    the data dir), not every deck's folder; the deck folders stay the truth: a marker
+    whose deck is gone is dropped, and the server marks at start every deck that has
+    none (decks made before markers, or a crash between the deck's rename and its
+    marker)."""
+    mine, key = create_deck("Mine", files(("a.png", picture())))
+    older, _ = create_deck("Older", files(("b.png", picture())))
+    marks = decks_home / OWNERS_DIR
+    assert (marks / owner_hash(key) / mine.id).is_file()
+    assert not (marks / owner_hash(key) / older.id).exists()
+    # Another owner's deck is never opened for this listing.
+    opened: list[str] = []
+    real = deck_uploads.find_deck
+
+    def spying(deck_id: str) -> Deck | None:
+        opened.append(deck_id)
+        return real(deck_id)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(deck_uploads, "find_deck", spying)
+        assert owned_decks([key]) == [mine]
+    assert opened == [mine.id]
+    # A deck without its marker (made before markers) is listed once the server has
+    # started: index_owners marks it, once.
+    shutil.rmtree(marks)
+    assert owned_decks([key]) == []
+    assert index_owners() == 2 and index_owners() == 0
+    assert owned_decks([key]) == [mine]
+    # A marker whose deck is gone (removed by hand) is dropped when listed.
+    shutil.rmtree(mine.folder)
+    forget(mine.id)
+    assert owned_decks([key]) == []
+    assert not (marks / owner_hash(key) / mine.id).exists()
+    assert older.folder.is_dir()
 
 
 def test_bundled_decks_are_listed_and_never_deleted(decks_home: Path) -> None:

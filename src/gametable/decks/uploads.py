@@ -11,6 +11,13 @@ An uploaded deck is stored as ``<data_dir>/decks/<id>/`` with ``manifest.json``
 key that only the uploader gets. Decks never change once made; their owner may delete
 them (:func:`delete_deck`). A staging or deleted folder that a crash left behind is
 removed when the server starts (:func:`remove_leftovers`).
+
+So that listing one's decks (:func:`owned_decks`) reads only one's own, each deck has an
+empty marker file ``<data_dir>/deck-owners/<owner>/<id>`` (``owner`` as in the
+manifest), written once the deck is in place and removed with it. The deck folders stay
+the truth: a marker whose deck is gone is dropped when listed, and the server gives
+every deck its marker when it starts (:func:`index_owners`: decks made before markers,
+or a crash between the two writes).
 """
 
 from __future__ import annotations
@@ -65,6 +72,10 @@ ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 IGNORED_NAMES = {"thumbs.db", "desktop.ini"}
 STAGING_PREFIX = ".incoming-"
 DELETED_PREFIX = ".deleted-"
+OWNERS_DIR = "deck-owners"
+"""The folder (in the data dir, beside the folder of uploaded decks) of the owners'
+markers, one per deck."""
+OWNER_HASH = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass
@@ -332,6 +343,7 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    _mark_owner(root, deck_id, owner_hash(key))
     forget(deck_id)
     return load_manifest(root / deck_id, uploaded=True), key
 
@@ -372,21 +384,59 @@ def split_keys(header: str | None) -> list[str]:
 
 
 def owned_decks(keys: Sequence[str]) -> list[Deck]:
-    """The uploaded decks owned by any of ``keys``, newest first."""
+    """The uploaded decks owned by any of ``keys``, newest first (read through the
+    owners' markers: the time it takes grows with one's own decks, not everyone's)."""
     hashes = {owner_hash(key) for key in keys if key}
     folder = uploads_dir()
     if not hashes or folder is None or not folder.is_dir():
         return []
     found: list[tuple[float, Deck]] = []
+    for owner in sorted(hashes):
+        marks = folder.parent / OWNERS_DIR / owner
+        if not marks.is_dir():
+            continue
+        for mark in marks.iterdir():
+            try:
+                deck = find_deck(mark.name)
+                made = (deck.folder / "manifest.json").stat().st_mtime if deck else 0.0
+            except (OSError, ValueError):  # a damaged manifest hides only that deck
+                continue
+            if deck is None or not deck.uploaded or deck.owner != owner:
+                mark.unlink(missing_ok=True)  # its deck was deleted
+                continue
+            found.append((made, deck))
+    found.sort(key=lambda pair: -pair[0])
+    return [deck for _, deck in found]
+
+
+def index_owners() -> int:
+    """Give every uploaded deck its owner's marker (see the module's notes); call it
+    before the server takes requests. Returns how many markers were missing."""
+    folder = uploads_dir()
+    if folder is None or not folder.is_dir():
+        return 0
+    added = 0
     for entry in _deck_folders(folder):
         try:
             deck = find_deck(entry.name)
-        except (OSError, ValueError):  # a damaged manifest hides only that deck
+        except (OSError, ValueError):
             continue
-        if deck is not None and deck.uploaded and deck.owner in hashes:
-            found.append(((entry / "manifest.json").stat().st_mtime, deck))
-    found.sort(key=lambda pair: -pair[0])
-    return [deck for _, deck in found]
+        if deck is None or not deck.uploaded or not deck.owner \
+                or not OWNER_HASH.fullmatch(deck.owner):
+            continue
+        if not (folder.parent / OWNERS_DIR / deck.owner / deck.id).is_file():
+            _mark_owner(folder, deck.id, deck.owner)
+            added += 1
+    return added
+
+
+def _mark_owner(root: Path, deck_id: str, owner: str) -> None:
+    """Write the marker of ``root``'s deck ``deck_id`` (``root``: the folder of uploaded
+    decks)."""
+    owners = root.parent / OWNERS_DIR
+    owners.mkdir(mode=0o700, exist_ok=True)
+    (owners / owner).mkdir(mode=0o700, exist_ok=True)
+    (owners / owner / deck_id).touch(mode=0o600)
 
 
 def _deck_folders(folder: Path) -> Iterator[Path]:
@@ -408,6 +458,8 @@ def delete_deck(deck_id: str, key: str | None) -> bool:
     trash = deck.folder.with_name(f"{DELETED_PREFIX}{deck.id}-{secrets.token_hex(4)}")
     deck.folder.rename(trash)
     forget(deck.id)
+    if deck.owner and OWNER_HASH.fullmatch(deck.owner):
+        (trash.parent.parent / OWNERS_DIR / deck.owner / deck.id).unlink(missing_ok=True)
     shutil.rmtree(trash, ignore_errors=True)
     return True
 

@@ -56,6 +56,7 @@ from gametable.decks.uploads import (
     Upload,
     create_deck,
     delete_deck,
+    index_owners,
     is_owner,
     owned_decks,
     parse_descriptions,
@@ -108,6 +109,8 @@ def start(app: FastAPI, data_dir: Path) -> None:
     left, read the bundled decks' pictures into memory, load the picture pass secret."""
     for name in remove_leftovers():
         log.info("removed %s, left by an interrupted upload or deletion", name)
+    if marked := index_owners():
+        log.info("listed %d uploaded decks under their owners", marked)
     shutil.rmtree(data_dir / OLD_THUMBNAIL_CACHE, ignore_errors=True)
     preload()
     app.state.deck_passes = PassKeeper.in_folder(data_dir)
