@@ -251,7 +251,7 @@ def test_listing_reads_only_the_owners_markers(decks_home: Path) -> None:
     assert not (marks / owner_hash(key) / older.id).exists()
     # Another owner's deck is never opened for this listing.
     opened: list[str] = []
-    real = deck_uploads.find_deck
+    real = find_deck
 
     def spying(deck_id: str) -> Deck | None:
         opened.append(deck_id)
