@@ -480,7 +480,7 @@ def test_a_seat_that_waits_on_others_within_its_turn_gets_back_only_what_it_had_
 def test_a_declined_draw_offer_gives_the_offering_seat_no_new_time(tmp_path: Path) -> None:
     """SC-WIN-3 b through a table: Ann offers a draw on her turn, the computer player
     declines it (the board is not full), and her turn goes on with the time she had
-    left: her deadline stays where it was."""
+    left when she offered: her time stood still while the offer was open."""
     async def body(manager: TableManager) -> None:
         table, _, _, ann = await manager.create(
             "sequence-cats", {}, [HUMAN, bot()], "Ann",
