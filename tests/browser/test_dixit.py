@@ -2136,3 +2136,41 @@ def test_on_a_phone_a_teams_points_name_its_computer_players_without_their_level
     expect(names.nth(1)).to_have_text("Equipa 2 (Computador 2 & Computador 5)")
     assert not [text for text in names.all_inner_texts() if "·" in text]
     page.locator(".dx-reveal-points").screenshot(path=str(shots / "dixit-team-points-phone-pt.png"))
+
+
+# Each box of points' heading: its name's text, tooltip and lines, and whether its dot
+# stands on the name's first line.
+POINTS_HEADINGS = """() => [...document.querySelectorAll('.dx-reveal-group h3')].map(h3 => {
+    const name = h3.querySelector('.dx-reveal-name');
+    const dot = h3.querySelector('.dx-dot').getBoundingClientRect();
+    const first = name.getClientRects()[0];
+    return {text: name.textContent.replace(/\\s+/gu, ' '), title: name.title,
+            lines: name.getClientRects().length,
+            dotBeside: dot.top < first.bottom && dot.bottom > first.top};
+})"""
+
+
+def test_on_a_laptop_a_rounds_points_name_computer_players_on_one_line(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-SCORE's boxes of points under six cards at 1366 × 768, in Portuguese: every
+    computer player's box began "Computador 2 · / Difícil", its line ending at the "·".
+    There a computer player is "Computador 2" (its level is in the players' list and the
+    name's tooltip), on one line beside its dot, its number never alone on a line."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "hard", "medium", "easy", "medium", "hard"],
+                                  {0: "Anna Sigríður"})
+    page = watch(browser.new_context(viewport={"width": 1366, "height": 768}).new_page())
+    page.add_init_script("localStorage.setItem('gametable.lang', 'pt')")
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    with SeatSocket(web_server, table, tokens[0]) as seat:
+        say_clue(seat, "Lanterna")
+    expect(page.locator(".dx-reveal-group")).to_have_count(6, timeout=60_000)
+    page.locator(".dx-reveal-points").screenshot(path=str(shots / "dixit-laptop-points-pt.png"))
+    headings = page.evaluate(POINTS_HEADINGS)
+    levels = ["Difícil", "Médio", "Fácil", "Médio", "Difícil"]
+    assert [h["text"] for h in headings] == ["Anna Sigríður"] + [
+        f"Computador {n}" for n in range(2, 7)], headings
+    assert [h["title"] for h in headings[1:]] == [
+        f"Computador {n} · {level}" for n, level in zip(range(2, 7), levels, strict=True)]
+    assert all(h["lines"] == 1 and h["dotBeside"] for h in headings[1:]), headings

@@ -1,6 +1,6 @@
 // The reveal of a finished round: whose card lay in each slot, the storyteller's card,
 // who voted where (and the red vote), and everyone's points with their reasons.
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "../../app/focus";
 import { formatLeft } from "../../app/TurnClock";
@@ -68,7 +68,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
     observer.observe(element);
     return () => observer.disconnect();
   }, [onMeasure, round.round]);
-  const groups: { key: string; seats: number[]; label: string; colour: string }[] = view.teams
+  const groups: { key: string; seats: number[]; label: string; title?: string; colour: string }[] = view.teams
     ? view.teams.map((team, index) => ({
         key: `team-${index}`,
         seats: team,
@@ -77,7 +77,16 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
         label: t("dixit.ui.team_of", { team: index + 1, players: team.map(compact ? short : player).join(" & ") }),
         colour: colourOf(index),
       }))
-    : round.totals.map((_, s) => ({ key: `seat-${s}`, seats: [s], label: player(s), colour: colourOf(s) }));
+    : // Boxes under the cards are narrow: "Computer 2", its level in the players' list
+      // and the name's tooltip ("Computer 2 · / Hard" broke at its "·" in every box).
+      round.totals.map((_, s) => ({
+        key: `seat-${s}`,
+        seats: [s],
+        // (its number kept with it: "Computador / 2" left the number alone on a line)
+        label: pointsBeside && !compact ? player(s) : short(s).replace(/ (\d+)$/u, "\u00a0$1"),
+        title: player(s),
+        colour: colourOf(s),
+      }));
 
   // The reader's own result, in the heading: with many cards the breakdown lies far
   // below them, and many pressed Continue without ever seeing why they scored.
@@ -206,9 +215,14 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
             const score = round.totals[group.seats[0]];
             return (
               <section key={group.key} className="dx-reveal-group" data-seats={group.seats.join(",")} data-points={total} data-total={score}>
-                <h3>
+                <h3
+                  className={group.label.includes("\u00a0") ? "whole" : undefined}
+                  style={group.label.includes("\u00a0") ? ({ "--chars": group.label.length } as CSSProperties) : undefined}
+                >
                   <span className="dx-dot" style={{ background: group.colour }} aria-hidden="true" />
-                  <span className="dx-reveal-name">{group.label}</span>
+                  <span className="dx-reveal-name" title={group.title !== group.label ? group.title : undefined}>
+                    {group.label}
+                  </span>
                   <span className="dx-reveal-sum">+{total}</span>
                 </h3>
                 <ul>
