@@ -546,6 +546,22 @@ def test_dx_score_4_the_lone_finder_bonus_elsewhere_is_a_chosen_variant(
     assert why[0] == ("lone_finder" if points == 4 else "found")
 
 
+def test_dx_score_4_and_3_a_lone_finder_with_every_other_vote_scores_8_without_a_cap(
+) -> None:
+    """DX-SCORE-4 with DX-SCORE-3's uncapped bonus (PT): with six players the lone
+    finder scores 4, and 1 for each of the four other voters' votes on its card, 8 in
+    one round (more than the 7 the base scoring allows); with IS's cap of 3, 7."""
+    for options, bonus in (({"edition": "PT", "lone_finder_bonus": True}, 4),
+                           ({"edition": "IS", "lone_finder_bonus": True}, 3)):
+        state = new(6, **options)
+        tell(state)
+        submit_all(state)
+        events = vote_for(state, {1: [0], 2: [1], 3: [1], 4: [1], 5: [1]})
+        assert round_points(events)[1] == 4 + bonus
+        assert reasons(events, 1) == ["lone_finder", "bonus"]
+        assert round_points(events)[0] == 4
+
+
 # -- 3 and 7+ players ---------------------------------------------------------------------
 
 def test_dx_3p_2_two_cards_each_and_both_count_for_the_bonus() -> None:
