@@ -2156,7 +2156,8 @@ def test_on_a_laptop_a_rounds_points_name_computer_players_on_one_line(
     """DX-SCORE's boxes of points under six cards at 1366 × 768, in Portuguese: every
     computer player's box began "Computador 2 · / Difícil", its line ending at the "·".
     There a computer player is "Computador 2" (its level is in the players' list and the
-    name's tooltip), on one line beside its dot, its number never alone on a line."""
+    name's tooltip), on one line beside its dot, its number never alone on a line; in the
+    players' list its level is a tag beside it."""
     table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
                                   ["human", "hard", "medium", "easy", "medium", "hard"],
                                   {0: "Anna Sigríður"})
@@ -2174,3 +2175,13 @@ def test_on_a_laptop_a_rounds_points_name_computer_players_on_one_line(
     assert [h["title"] for h in headings[1:]] == [
         f"Computador {n} · {level}" for n, level in zip(range(2, 7), levels, strict=True)]
     assert all(h["lines"] == 1 and h["dotBeside"] for h in headings[1:]), headings
+    # Beside the table, "Computador 3 · / Médio" broke after its "·" too: the level is a
+    # tag beside the name there, and the row still reads "Computador 3 · Médio".
+    rows = page.locator(".dx-players .dx-player")
+    for n, level in zip(range(2, 7), levels, strict=True):
+        row = rows.nth(n - 1)
+        expect(row.locator(".dx-player-label")).to_have_text(f"Computador {n}")
+        expect(row.locator(".dx-level")).to_have_text(f"· {level}")
+        expect(row).to_contain_text(f"Computador {n} · {level}")
+        assert row.locator(".dx-player-label").evaluate("e => e.getClientRects().length") == 1
+    page.locator(".dx-players").screenshot(path=str(shots / "dixit-laptop-players-pt.png"))

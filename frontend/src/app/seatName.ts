@@ -49,6 +49,14 @@ export function seatName(t: TFunction, info: TableInfo, seat: number): string {
   return s.name ? isolated(s.name) : t("ui.seat.default_name", { seat: seat + 1 });
 }
 
+/** The level of a computer player known by its seat ("Medium" for "Computer 3 ·
+ * Medium"), or null for anyone else: a list with room shows it as a tag beside
+ * {@link shortSeatName}, so that a wrapped line never ends at the "·". */
+export function seatLevel(t: TFunction, info: TableInfo, seat: number): string | null {
+  const s = info.seats[seat];
+  return s && s.kind === "bot" && !s.name && isLevel(s.bot ?? "") ? t(`bots.${s.bot}`) : null;
+}
+
 /** A seat's name where room is short (under a revealed card, a voter's chip): a
  * computer player of a level is "Computer 3", without its level; anyone else as
  * {@link seatName}. */

@@ -2,7 +2,7 @@
 // (never which card or where).
 import { memo, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { seatName, shortSeatName } from "../../app/seatName";
+import { seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { seatColour, teamOf, type DixitView } from "./types";
 
@@ -73,6 +73,7 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
         const team = teamOf(view, s.seat);
         const progress = progressOf(view, s.seat);
         const teller = !view.finished && view.storyteller === s.seat;
+        const level = seatLevel(t, info, s.seat);
         return (
           <li
             key={s.seat}
@@ -85,8 +86,16 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
             <span className="dx-player-main">
               <span className="dx-player-name">
                 <span className="dx-player-label" title={compact ? seatName(t, info, s.seat) : undefined}>
-                  {compact ? shortSeatName(t, info, s.seat) : seatName(t, info, s.seat)}
+                  {compact || level ? shortSeatName(t, info, s.seat) : seatName(t, info, s.seat)}
                 </span>
+                {/* Beside the table a computer player's level is a tag ("Computador 3" [Médio]):
+                    "Computador 3 · / Médio" broke after its "·". Read as the name. */}
+                {!compact && level && (
+                  <span className="tag muted dx-level">
+                    <span className="sr-only"> · </span>
+                    {level}
+                  </span>
+                )}
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
                 {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
                 {team !== null && !compact && <span className="dx-team-tag">{t("dixit.ui.team", { team: team + 1 })}</span>}
