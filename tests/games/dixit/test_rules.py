@@ -551,9 +551,8 @@ def test_dx_score_4_and_3_a_lone_finder_with_every_other_vote_scores_8_without_a
     """DX-SCORE-4 with DX-SCORE-3's uncapped bonus (PT): with six players the lone
     finder scores 4, and 1 for each of the four other voters' votes on its card, 8 in
     one round (more than the 7 the base scoring allows); with IS's cap of 3, 7."""
-    for options, bonus in (({"edition": "PT", "lone_finder_bonus": True}, 4),
-                           ({"edition": "IS", "lone_finder_bonus": True}, 3)):
-        state = new(6, **options)
+    for edition, bonus in (("PT", 4), ("IS", 3)):
+        state = new(6, edition=edition, lone_finder_bonus=True)
         tell(state)
         submit_all(state)
         events = vote_for(state, {1: [0], 2: [1], 3: [1], 4: [1], 5: [1]})
