@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "../../app/focus";
 import { formatLeft } from "../../app/TurnClock";
 import { scrollBehavior } from "../../app/motion";
-import { infoAt, seatName, shortSeatName } from "../../app/seatName";
+import { infoAt, seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
 import { ClueText } from "./ClueText";
@@ -68,7 +68,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
     observer.observe(element);
     return () => observer.disconnect();
   }, [onMeasure, round.round]);
-  const groups: { key: string; seats: number[]; label: string; title?: string; colour: string }[] = view.teams
+  const groups: { key: string; seats: number[]; label: string; title?: string; whole?: boolean; colour: string }[] = view.teams
     ? view.teams.map((team, index) => ({
         key: `team-${index}`,
         seats: team,
@@ -77,16 +77,20 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
         label: t("dixit.ui.team_of", { team: index + 1, players: team.map(compact ? short : player).join(" & ") }),
         colour: colourOf(index),
       }))
-    : // Boxes under the cards are narrow: "Computer 2", its level in the players' list
-      // and the name's tooltip ("Computer 2 · / Hard" broke at its "·" in every box).
-      round.totals.map((_, s) => ({
-        key: `seat-${s}`,
-        seats: [s],
-        // (its number kept with it: "Computador / 2" left the number alone on a line)
-        label: pointsBeside && !compact ? player(s) : short(s).replace(/ (\d+)$/u, "\u00a0$1"),
-        title: player(s),
-        colour: colourOf(s),
-      }));
+    : // A box of points is narrow: a computer player is "Computador 2", its level in the
+      // players' list and the name's tooltip ("Computador 2 · / Difícil" broke at its "·"
+      // in every box), its number kept with it ("Computador / 2" left it alone on a line).
+      round.totals.map((_, s) => {
+        const level = seatLevel(t, then, s) !== null;
+        return {
+          key: `seat-${s}`,
+          seats: [s],
+          label: level ? short(s).replace(/ (\d+)$/u, "\u00a0$1") : player(s),
+          title: level ? player(s) : undefined,
+          whole: level,
+          colour: colourOf(s),
+        };
+      });
 
   // The reader's own result, in the heading: with many cards the breakdown lies far
   // below them, and many pressed Continue without ever seeing why they scored.
@@ -216,11 +220,11 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
             return (
               <section key={group.key} className="dx-reveal-group" data-seats={group.seats.join(",")} data-points={total} data-total={score}>
                 <h3
-                  className={group.label.includes("\u00a0") ? "whole" : undefined}
-                  style={group.label.includes("\u00a0") ? ({ "--chars": group.label.length } as CSSProperties) : undefined}
+                  className={group.whole ? "whole" : undefined}
+                  style={group.whole ? ({ "--chars": group.label.length } as CSSProperties) : undefined}
                 >
                   <span className="dx-dot" style={{ background: group.colour }} aria-hidden="true" />
-                  <span className="dx-reveal-name" title={group.title !== group.label ? group.title : undefined}>
+                  <span className="dx-reveal-name" title={group.title}>
                     {group.label}
                   </span>
                   <span className="dx-reveal-sum">+{total}</span>
