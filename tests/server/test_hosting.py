@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -20,7 +21,15 @@ from gametable.server.app import Settings, create_app
 from gametable.server.clock import ClockSettings
 from gametable.server.logname import log_name
 from gametable.server.storage import SQLiteStorage
-from gametable.server.tables import OPEN, PLAYING, WAITING, Refused, SeatRequest, TableManager
+from gametable.server.tables import (
+    FINISHED,
+    OPEN,
+    PLAYING,
+    WAITING,
+    Refused,
+    SeatRequest,
+    TableManager,
+)
 from tests.aio import run_async
 from tests.server.test_clock import messages, seated, until, with_manager
 
@@ -134,6 +143,14 @@ def test_a_present_players_seat_stays_theirs_while_another_seat_is_open(
         assert [s["kind"] for s in seats] == ["human", "human", OPEN]
         spy = app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})
         assert spy.status_code == 409
+        # A move waits for the seat: the game has begun, and is paused (it said "The game
+        # starts when every seat is taken").
+        bruno.send_json({"type": "action", "action": {"type": "pass"}, "version": 1})
+        while (refused := bruno.receive_json())["type"] != "error":
+            pass
+        assert refused["code"] == "waiting"
+        assert refused["message"] == (
+            "The game is paused until every seat is taken again (1 still open).")
 
 
 def test_before_the_first_move_the_host_changes_any_seat_and_every_hand_is_dealt_again(
@@ -678,6 +695,7 @@ def test_nobody_sits_down_at_a_table_its_host_ended_while_seats_were_open(
     assert ended.status_code == 200 and ended.json()["status"] == "finished"
     joined = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Stranger"})
     assert joined.status_code == 409 and joined.json()["code"] == "ended"
+    assert joined.json()["message"] == "This game is over: the host ended it."
     # Nor a computer player: its host seated one and rewrote the finished record's seats.
     seated = app_client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "hard"},
                              headers={"X-Host-Token": made["host_token"]})
@@ -889,6 +907,8 @@ def test_a_move_chosen_on_a_hand_dealt_again_is_refused_as_stale(
                       "deal": old["deal"]})
         refused = ws.receive_json()
         assert refused["type"] == "error" and refused["code"] == "stale_version"
+        # Not "you saw move 0, it is now 0": the hand it was chosen from is gone.
+        assert refused["message"].startswith("Everything was dealt again since you looked")
         assert app_client.get(f"/api/tables/{table_id}").json()["version"] == 0
         ws.send_json({"type": "action", "action": new["legal"][-1], "version": 0,
                       "deal": new["deal"]})
@@ -1014,3 +1034,31 @@ def test_nobody_passes_for_the_computer_player_of_their_own_seat(
     renamed = app_client.post(f"/api/tables/{table}/name", json={"name": "Greedy 2"},
                               headers={"X-Seat-Token": tokens[0]})
     assert renamed.status_code == 200 and renamed.json()["seats"][1]["name"] == "Greedy 2 (2)"
+
+
+def test_a_game_over_by_its_rules_is_not_said_to_be_ended_by_its_host(
+        tmp_path: Path) -> None:
+    """After a game's own end (SC-WIN-1) a join, a leave or a host's change was refused
+    with "This game is over: the host ended it", which the host had not."""
+    async def body(manager: TableManager) -> None:
+        table, host, _, anna = await manager.create(
+            "sequence-cats", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
+        await manager.join(table.id, 1, "Bruno")
+        rng = random.Random(3)
+        while table.status != FINISHED:
+            seat = min(table.game.to_act(table.state))
+            await manager.submit(table, seat, rng.choice(
+                table.game.legal_actions(table.state, seat)))
+        refusals = []
+        for attempt in (lambda: manager.join(table.id, None, "Eve"),
+                        lambda: hosting.remove_player(manager, table.id, 1, host, "easy")):
+            with pytest.raises(Refused) as refused:
+                await attempt()
+            refusals.append(refused.value)
+        with pytest.raises(Refused) as refused:
+            table.playing_seat(anna)
+        refusals.append(refused.value)
+        assert [(r.code, r.status, str(r)) for r in refusals] == [
+            ("ended", 409, "This game is over.")] * 3
+        assert table.ended is None and table.status == FINISHED
+    with_manager(tmp_path, body)

@@ -57,7 +57,7 @@ def _player_seat(table: Table, seat: Seat) -> None:
 
 def _not_over(table: Table) -> None:
     if table.status == FINISHED:
-        raise Refused("ended", "server.errors.ended", status=409)
+        raise table.over()
 
 
 async def remove_player(manager: TableManager, table_id: str, seat: Seat,

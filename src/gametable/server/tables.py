@@ -553,8 +553,15 @@ class Table:
         if seat is None:
             raise Refused("bad_token", "server.errors.bad_token", status=403)
         if self.status == FINISHED:
-            raise Refused("ended", "server.errors.ended", status=409)
+            raise self.over()
         return seat
+
+    def over(self) -> Refused:
+        """The refusal of a request that needs the game still going (409 ``ended``), in
+        words that say whether its host ended it or it came to its end by the rules."""
+        if self.ended is not None:
+            return Refused("ended", "server.errors.ended", status=409)
+        return Refused("ended", "server.errors.game_over", status=409)
 
     def seat_of(self, token: str | None) -> Seat | None:
         """The seat a token belongs to, or ``None``."""
@@ -1191,7 +1198,7 @@ class TableManager:
         table = await self.get(table_id)
         async with table.lock:
             if table.status == FINISHED:
-                raise Refused("ended", "server.errors.ended", status=409)
+                raise table.over()
             if seat is None:
                 open_seats = [s.seat for s in table.seats if s.kind == OPEN]
                 if not open_seats:
@@ -1226,7 +1233,7 @@ class TableManager:
         async with table.lock:
             check_host(table, host_token)  # the role may have passed meanwhile
             if table.status == FINISHED:
-                raise Refused("ended", "server.errors.ended", status=409)
+                raise table.over()
             _check_open(table, seat)
             code = secrets.token_urlsafe(12)
             await self.save_seat(table, SeatRow(seat, OPEN, token_hash=token_hash(code)))
@@ -1253,7 +1260,7 @@ class TableManager:
         async with table.lock:
             check_host(table, host_token)  # the role may have passed meanwhile
             if table.status == FINISHED:
-                raise Refused("ended", "server.errors.ended", status=409)
+                raise table.over()
             person = (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
                       and table.status == PLAYING and not table.connected(seat))
             if not person:
@@ -1527,12 +1534,15 @@ class TableManager:
                 raise Refused("ended", "server.errors.ended", status=409)
             status = table.status
             if status == WAITING:
+                # Before the first move the game has not begun; after it, a seat the host
+                # opened again holds it up.
                 open_seats = sum(1 for s in table.seats if s.kind == OPEN)
-                raise Refused("waiting", "server.errors.waiting", count=open_seats)
+                raise Refused("waiting", "server.errors.waiting" if table.version == 0
+                              else "server.errors.waiting_again", count=open_seats)
             if deal and deal != table.deal:
                 # The cards were dealt again since the state the action was chosen on:
                 # the seat no longer holds that hand.
-                raise Refused("stale_version", "server.errors.stale_version",
+                raise Refused("stale_version", "server.errors.dealt_again",
                               version=version if version is not None else 0,
                               current=table.version)
             if version is not None and not table.current_for(seat, version):
