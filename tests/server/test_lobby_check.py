@@ -84,3 +84,22 @@ def test_a_refused_value_that_utf_8_cannot_write_is_answered_not_a_server_error(
     assert answer["error"]["params"]["deck"] == "\ud800x"
     assert check(client, "dixit", {"edition": "EN"}, 5) == {
         "ok": True, "error": None, "seat_counts": [3, 4, 5, 6]}
+
+
+def test_the_check_answers_as_creating_the_table_would(client: TestClient) -> None:
+    """An API client was told ``ok`` for Sequence Cats' ``teams`` at three or four seats
+    (the check left out options offered for other seat counts, as the lobby's form does)
+    and then refused by ``POST /api/tables`` with the same options. Both now answer
+    alike; ``seat_counts`` still names the counts the form would reach."""
+    cases: list[tuple[dict[str, object], int]] = [
+        ({"teams": 2}, 3), ({"teams": 3}, 4), ({"teams": 2}, 6), ({"teams": 3}, 6), ({}, 3)]
+    for config, seats in cases:
+        answer = check(client, "sequence-cats", config, seats)
+        created = client.post("/api/tables", json={
+            "game": "sequence-cats", "config": config, "seats": [{"kind": "human"}] * seats})
+        assert answer["ok"] is (created.status_code == 201), (config, seats, created.text)
+        if not answer["ok"]:
+            error = answer["error"]
+            assert isinstance(error, dict)
+            assert error["message"] == created.json()["message"]
+        assert answer["seat_counts"] == [2, 3, 4, 6]

@@ -22,8 +22,11 @@ def check_options(game_name: str, options: Mapping[str, Any], seats: int,
     with its owner key among ``deck_keys``, as when creating the table: else the error
     is ``no_deck``, with no seat counts).
 
-    An option offered only for some seat counts (``"x-seats"`` in its schema, as Sequence
-    Cats' ``teams`` for six) counts only for those, as in the lobby's form.
+    ``ok`` answers for ``options`` exactly as given, as creating the table would: an
+    option offered only for some seat counts (``"x-seats"`` in its schema, as Sequence
+    Cats' ``teams`` for six) is refused by the rules at others (the lobby's form leaves
+    it out there before asking). ``seat_counts`` leaves such an option out at the counts
+    that do not offer it, as the form would on changing the count.
 
     Returns:
         ``{"ok": bool, "error": the refusal as an error message or None, "seat_counts":
@@ -52,7 +55,7 @@ def check_options(game_name: str, options: Mapping[str, Any], seats: int,
             continue
         fits.append(int(count))
     try:
-        game.make_config(for_seats(options, properties, seats), seats)
+        game.make_config(options, seats)
     except GameError as refusal:
         return {"ok": False, "error": Refused.from_game_error(refusal).to_json(),
                 "seat_counts": fits}
