@@ -193,6 +193,28 @@ def test_a_seat_or_step_outside_the_record_is_named_as_the_query_counts(
                                       f"numbered 0 to {steps}.")
 
 
+def test_more_steps_than_an_answer_holds_are_paged_and_none_is_refused(
+        client: TestClient) -> None:
+    """docs/protocol.md, Replays: at most 50 frames come in one answer. Asked for 1,000,
+    the answer held 50 and said ``next: null`` (nothing left out), so a client stopped
+    at step 49; a count of 0 or less was answered with one frame as if asked for it."""
+    text = TRIOMINOS.read_text()
+    steps = len(GameRecord.model_validate_json(text).actions)
+    assert steps > 60
+    many = post(client, text, seat=0, count=1000).json()
+    assert (many["first"], many["count"], many["next"]) == (0, 50, 50)
+    rest = post(client, text, seat=0, count=1000, **{"from": many["next"]}).json()
+    assert rest["first"] == 50 and [f["step"] for f in rest["frames"]][-1] == min(99, steps)
+    tail = post(client, text, seat=0, count=1000, **{"from": steps - 3}).json()
+    assert (tail["count"], tail["next"]) == (4, None)  # up to the last step: all of it
+    exact = post(client, text, seat=0, count=50).json()
+    assert (exact["count"], exact["next"]) == (50, None)  # asked for 50: all of them
+    for count in (0, -5):
+        refused = post(client, text, seat=0, count=count)
+        assert refused.status_code == 400 and refused.json()["code"] == "bad_count"
+        assert refused.json()["message"] == f"Ask for 1 to 50 steps at a time, not {count}."
+
+
 def test_oversized_records_are_refused(client: TestClient) -> None:
     record = json.loads(TRIOMINOS.read_text())
     padded = json.dumps({**record, "meta": {"padding": "x" * MAX_RECORD_BYTES}})

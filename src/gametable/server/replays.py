@@ -181,8 +181,9 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
         their defaults, and ``rules_version``), ``public`` the game's fixed
         public facts (as in a table's ``info``), ``steps`` the number of actions (the last
         step), ``count`` the number of frames (steps ``first … first + count − 1``),
-        ``next`` the first step asked for that the answer does not hold (``None``: it
-        holds all of them, up to :data:`MAX_FRAMES` and the last step), ``meta`` the
+        ``next`` the first step asked for that the answer does not hold, left out for
+        :data:`MAX_FRAMES` or the answer's size (``None``: it holds all of them, up to
+        the last step), ``meta`` the
         record's own. Each frame's ``seat`` is the seat whose action
         led to it (``None`` for step 0), ``state`` the ``state`` message of
         ``docs/protocol.md`` with ``version`` = the step and ``legal`` empty.
@@ -192,7 +193,8 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
             ``bad_config`` (400) its options or seat count are refused, ``bad_seat`` (400)
             ``seat`` is not one of the record's (``params``: ``seat`` as asked, from 0,
             and ``last``, the last seat), ``bad_step`` (400) ``first`` is not one of its
-            steps (``params``: ``step``, ``steps``), ``record_illegal`` (422) an action
+            steps (``params``: ``step``, ``steps``), ``bad_count`` (400) ``count`` is
+            under 1 (``params``: ``count``, ``limit``), ``record_illegal`` (422) an action
             is refused by the rules (``rule`` its rule ID; ``params.number`` the action's
             number from 1, ``params.rule_id`` the rule ID again, ``params.reason_key`` the
             rule's message key, beside that message's own parameters; ``message`` says
@@ -206,7 +208,11 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
     if not 0 <= first <= len(record.actions):
         raise Refused("bad_step", "server.errors.replay_step", step=first,
                       steps=len(record.actions))
-    last = min(first + max(1, min(count, MAX_FRAMES)), len(record.actions) + 1)
+    if count < 1:
+        raise Refused("bad_count", "server.errors.replay_count", count=count,
+                      limit=MAX_FRAMES)
+    wanted = min(first + count, len(record.actions) + 1)  # the steps asked for end here
+    last = min(first + min(count, MAX_FRAMES), wanted)
     frames: list[dict[str, Any]] = []
     budget = MAX_REPLAY_BYTES
     size = 0
@@ -240,7 +246,7 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
             _checked.move_to_end(digest)
     if checked is not None:
         config = _replay_from(game, record, checked, first, last, frame)
-        return _answer(record, game, config, first, frames, full)
+        return _answer(record, game, config, first, frames, wanted)
     positions: dict[int, Any] = {}
 
     def step(number: int, state: Any, events: list[dict[str, Any]]) -> None:
@@ -268,7 +274,7 @@ def replay_steps(record: GameRecord, seat: Seat | None, first: int,
         _checked[digest] = _Checked(result.config, positions)
         while len(_checked) > CHECKED_RECORDS:
             _checked.popitem(last=False)
-    return _answer(record, game, result.config, first, frames, full)
+    return _answer(record, game, result.config, first, frames, wanted)
 
 
 def _replay_from(game: Any, record: GameRecord, checked: _Checked, first: int, last: int,
@@ -288,8 +294,9 @@ def _replay_from(game: Any, record: GameRecord, checked: _Checked, first: int, l
 
 
 def _answer(record: GameRecord, game: Any, config: BaseModel, first: int,
-            frames: list[dict[str, Any]], full: bool) -> dict[str, Any]:
-    """The answer of :func:`replay_steps` around its ``frames``."""
+            frames: list[dict[str, Any]], wanted: int) -> dict[str, Any]:
+    """The answer of :func:`replay_steps` around its ``frames``, of the steps asked for
+    before ``wanted``."""
     return {
         "game": record.game,
         "config": stored_options(config),
@@ -299,7 +306,7 @@ def _answer(record: GameRecord, game: Any, config: BaseModel, first: int,
         "steps": len(record.actions),
         "first": first,
         "count": len(frames),
-        "next": first + len(frames) if full else None,
+        "next": first + len(frames) if first + len(frames) < wanted else None,
         "frames": frames,
         "meta": record.meta,
     }
