@@ -77,6 +77,20 @@ def test_sc_comp_2_other_layouts_can_be_loaded() -> None:
     assert state.board is board
 
 
+@pytest.mark.parametrize(("given", "kept"), [
+    ("\u202eevil\u200b\u0000 board", "evil board"), ("  two\nlines ", "two lines"),
+    ("\u200b\u2066", "custom"), ("Kattegat", "Kattegat")])
+def test_sc_comp_2_a_layouts_name_is_kept_as_other_names_are(given: str, kept: str) -> None:
+    """SC-COMP-2: a layout's name is kept in the table's options, its record and what
+    every seat is sent: it was kept as given, hidden and direction-changing characters
+    included, where players' names, clues, chat and deck names are cleaned."""
+    breeds = list(BREEDS) * 2
+    grid = [breeds[12 * i: 12 * (i + 1)] for i in range(7)]
+    config = GAME.make_config({"board": {"name": given, "spaces": grid}}, 2)
+    assert config.board.name == kept  # type: ignore[union-attr]
+    assert new(board={"name": given, "spaces": grid}).board.name == kept
+
+
 @pytest.mark.parametrize(
     ("spaces", "key"),
     [

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gametable.core.config import VersionedConfig
 from gametable.core.errors import ConfigError
+from gametable.core.text import display_name
 from gametable.games.sequence_cats.board import MAX_SIDE
 
 ALLOWED_SEATS = (2, 3, 4, 6)
@@ -30,6 +31,13 @@ class BoardLayout(BaseModel):
     columns: int | None = Field(default=None, ge=1, le=MAX_SIDE)
     spaces: list[Annotated[list[SpaceName], Field(max_length=MAX_SIDE)]] = Field(
         max_length=MAX_SIDE)
+
+    @field_validator("name")
+    @classmethod
+    def _shown_name(cls, name: str) -> str:
+        """The name as every text others read is kept (:func:`display_name`: no hidden
+        or direction-changing characters, one line), ``"custom"`` if nothing of it shows."""
+        return display_name(name) or "custom"
 
 
 class SequenceCatsConfig(VersionedConfig):
