@@ -332,11 +332,16 @@ def test_sequence_cats_short_and_narrow_window_breaks_names_between_words(
         browser: Browser, web_server: LiveServer, shots: Path, size: tuple[int, int]) -> None:
     """In the 180 px side panel of a small phone held sideways or a laptop at 200 %, the
     players' names broke inside their words ("Computad / or 3 · Fácil", the tag "computado
-    / r"): the hand's count goes under the name, and names break between words."""
+    / r"): the hand's count goes under the name, and names break between words. A
+    computer player's level is a tag, so that no line ends at the "·" ("Computador 3 · /
+    Médio")."""
     width, _ = size
     page = three_seat_page(browser, web_server, "sequence-cats", size, "pt-PT")
     context = page.context
-    expect(page.locator(".sc-player[data-seat='2']")).to_contain_text("Computador 3")
+    bot = page.locator(".sc-player[data-seat='2']")
+    expect(bot.locator(".sc-player-label")).to_have_text("Computador 3")
+    expect(bot.locator(".sc-level")).to_have_text("· Médio")  # the "·" is read, not shown
+    expect(bot.locator(".sc-player-name")).to_contain_text("Computador 3 · Médio")
     page.wait_for_timeout(300)
     page.locator(".sc-players").screenshot(path=str(shots / f"short-narrow-sc-players-{width}.png"))
     page.screenshot(path=str(shots / f"short-narrow-sc-{width}.png"))

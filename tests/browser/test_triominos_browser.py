@@ -920,9 +920,11 @@ BROKEN_NAMES = broken_words(".tr-side .tr-player-label")
 def test_long_names_show_whole_with_the_starters_flag_beside(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
-    """"Computer 2 · Hard" and "Computer 3 · Medium" show whole (two lines if need be) in
-    the players list at 1920 and 1366 wide, the starter's flag beside the name, and in
-    the round's cards; on a phone's strip they stay short, whole in their titles."""
+    """"Computer 2 · Hard" and "Computer 3 · Medium" show whole in the round's cards. In
+    the players list at 1920 and 1366 wide a computer player is "Computer 3" with its
+    level as a tag beside or under it, the starter's flag beside the tag (the list's
+    "Computer 3 · / Medium" broke at the "·"); on a phone's strip they stay short, whole
+    in their titles."""
     server, url = serve_four(tmp_path / "data")  # seat 2, Computer 3 · Medium, started
     try:
         page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
@@ -938,12 +940,17 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
             expect(labels).to_have_count(4)
             assert clipped(labels) == [], f"names cut at {width} wide"
             assert page.evaluate(BROKEN_NAMES) == [], f"a word broken at {width} wide"
-            label = page.locator('.tr-side .tr-player[data-seat="2"] .tr-player-label')
-            flag = page.locator('.tr-side .tr-player[data-seat="2"] .tr-starter')
-            name, mark = label.bounding_box(), flag.bounding_box()
-            assert name is not None and mark is not None
-            assert mark["x"] >= name["x"] + name["width"] - 1  # to the right of the name…
-            assert mark["y"] < name["y"] + name["height"] and name["y"] < mark["y"] + mark[
+            row = page.locator('.tr-side .tr-player[data-seat="2"]')
+            expect(row.locator(".tr-player-label")).to_have_text("Computer 3")
+            expect(row.locator(".tr-player-name")).to_contain_text("Computer 3 · Medium")
+            level, flag = row.locator(".tr-level"), row.locator(".tr-starter")
+            expect(level).to_have_text("· Medium")  # the "·" is for screen readers only
+            assert level.locator(".sr-only").evaluate("(e) => getComputedStyle(e).position") \
+                == "absolute"
+            tag, mark = level.bounding_box(), flag.bounding_box()
+            assert tag is not None and mark is not None
+            assert mark["x"] >= tag["x"] + tag["width"] - 1  # to the right of the level…
+            assert mark["y"] < tag["y"] + tag["height"] and tag["y"] < mark["y"] + mark[
                 "height"]  # …not on a line of its own
         page.screenshot(path=shots / "triominos-long-names.png")
 
@@ -1478,11 +1485,14 @@ def test_the_out_tag_keeps_to_the_name_beside_a_long_computer_name(
         page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         page.goto(f"{server.url}/t/{table}#seat=t0")
         row = page.locator('.tr-players .tr-player[data-seat="1"]')
-        tag = row.locator(".tr-player-tags .tag")
-        expect(tag).to_have_text("out")
-        tag_box, tiles_box = tag.bounding_box(), row.locator(".tr-player-tiles").bounding_box()
-        assert tag_box and tiles_box
-        assert tag_box["x"] + tag_box["width"] <= tiles_box["x"], (tag_box, tiles_box)
+        tags = row.locator(".tr-player-tags .tag")
+        expect(tags).to_have_text(["· Medium", "out"])  # its level, then "out"
+        tiles_box = row.locator(".tr-player-tiles").bounding_box()
+        assert tiles_box
+        for tag in tags.all():
+            tag_box = tag.bounding_box()
+            assert tag_box
+            assert tag_box["x"] + tag_box["width"] <= tiles_box["x"], (tag_box, tiles_box)
 
 
 def test_the_status_line_waits_for_an_offline_player_rather_than_saying_they_play(

@@ -67,6 +67,12 @@ export function shortSeatName(t: TFunction, info: TableInfo, seat: number): stri
   return seatName(t, info, seat);
 }
 
+/** `name` with a no-break space before its closing number ("Computer\u00a03"), so that a
+ * wrapped line never leaves the number alone. */
+export function keepNumber(name: string): string {
+  return name.replace(/ (\d+)$/u, "\u00a0$1");
+}
+
 /** Who wrote a chat line: the name it was written under (the seat may have changed hands
  * since: the host reopened it and someone else took it), or a nameless person's
  * "Player n". */

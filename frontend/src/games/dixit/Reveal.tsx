@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "../../app/focus";
 import { formatLeft } from "../../app/TurnClock";
 import { scrollBehavior } from "../../app/motion";
-import { infoAt, seatLevel, seatName, shortSeatName } from "../../app/seatName";
+import { infoAt, keepNumber, seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
 import { ClueText } from "./ClueText";
@@ -85,7 +85,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
         return {
           key: `seat-${s}`,
           seats: [s],
-          label: level ? short(s).replace(/ (\d+)$/u, "\u00a0$1") : player(s),
+          label: level ? keepNumber(short(s)) : player(s),
           title: level ? player(s) : undefined,
           whole: level,
           colour: colourOf(s),

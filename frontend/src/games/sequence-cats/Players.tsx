@@ -1,6 +1,6 @@
 // Everyone at the table: colour, name, cards in hand, the top of each discard pile.
 import { useTranslation } from "react-i18next";
-import { seatName } from "../../app/seatName";
+import { seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CatIcon } from "./CatIcon";
 import { TEAM_COLOURS, type SequenceView } from "./types";
@@ -17,16 +17,25 @@ export function Players({ info, view, seat, cardName }: { info: TableInfo; view:
         const pile = view.discards[s.seat] ?? [];
         const top = pile[pile.length - 1];
         const current = view.current === s.seat;
+        const level = seatLevel(t, info, s.seat);
         return (
           <li key={s.seat} className={`sc-player ${current ? "current" : ""}`} data-seat={s.seat} aria-current={current ? "true" : undefined}>
             <span className="sc-team-dot" style={{ background: TEAM_COLOURS[team] }} role="img" aria-label={t(`sequence_cats.teams.${team}`)} />
             <span className="sc-player-name">
-              {seatName(t, info, s.seat)}
+              {/* A computer player's level is a tag ("Computer 2" [Hard]), so that a
+                  wrapped name never ends at its "·"; read as the name. */}
+              <span className="sc-player-label">{level ? shortSeatName(t, info, s.seat) : seatName(t, info, s.seat)}</span>
+              {level && (
+                <span className="tag muted sc-level">
+                  <span className="sr-only"> · </span>
+                  {level}
+                </span>
+              )}
               {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
               {partnered && s.seat !== seat && team === mine && (
                 <span className="tag sc-teammate">{t("sequence_cats.ui.teammate")}</span>
               )}
-              {s.kind === "bot" && <span className="tag muted">{t("ui.seat.computer")}</span>}
+              {s.kind === "bot" && !level && <span className="tag muted">{t("ui.seat.computer")}</span>}
               {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
             </span>
             {/* Read as words ("5 cards in hand", "discard pile: Siberian"), not a bare

@@ -1,7 +1,7 @@
 // Everyone at the table: whose turn, tiles in hand, points this round and in all.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { seatName, shortSeatName } from "../../app/seatName";
+import { seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
 import { seatColour, type TriominosView } from "./types";
@@ -49,7 +49,10 @@ export function Players({ info, view, seat, compact }: Props) {
         const name = seatName(t, info, s.seat);
         // Four to a phone's row: a computer player is "Computer 3" (its level in the
         // title), so that two of them do not both read "Computer …".
-        const shown = compact ? shortSeatName(t, info, s.seat) : name;
+        // Beside the board a computer player's level is a tag ("Computer 3" [Medium]), so
+        // that a wrapped name never ends at its "·".
+        const level = compact ? null : seatLevel(t, info, s.seat);
+        const shown = compact ? shortSeatName(t, info, s.seat) : level ? shortSeatName(t, info, s.seat) : name;
         // Cut short, a name keeps its number ("Datamaski… 3", not "Datamaski…": three
         // computer players read alike).
         const numbered = compact ? /^(.*\S)(\s+\(?\d+\)?)$/u.exec(shown) : null;
@@ -76,6 +79,12 @@ export function Players({ info, view, seat, compact }: Props) {
                 )}
               </span>
               <span className="tr-player-tags">
+                {level && (
+                  <span className="tag muted tr-level">
+                    <span className="sr-only"> · </span>
+                    {level}
+                  </span>
+                )}
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
                 {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
                 {view.out === s.seat && <span className="tag">{t("triominos.ui.out_tag")}</span>}
