@@ -291,6 +291,15 @@ def test_on_a_phone_three_teams_see_the_whole_board_above_the_hand_bar(
     assert page.evaluate(BOARD_ABOVE_HAND_BAR) == 0
     expect(page.locator(".sc-hand-bar .sc-offer-draw")).to_have_count(0)
     expect(page.locator(".sc-side .sc-offer-draw")).to_have_count(1)
+    # Under the players' list, not half under the bar at the window's foot (it lay at
+    # the fold, right under the board).
+    assert page.evaluate("""() => {
+      const offer = document.querySelector('.sc-side .sc-offer-draw').getBoundingClientRect();
+      const bar = document.querySelector('.sc-hand-bar').getBoundingClientRect();
+      return offer.top < bar.top && offer.bottom > bar.top; }""") is False
+    offer, players = (page.locator(f".sc-side {part}").bounding_box()
+                      for part in (".sc-offer-draw", ".sc-players"))
+    assert offer and players and offer["y"] >= players["y"] + players["height"]
     page.screenshot(path=shots / "phone-three-teams.png")
 
 

@@ -287,9 +287,10 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           {offer && !view.finished && !(narrow && seat !== null) && (
             <DrawOffer offer={offer} seat={seat} answers={answers} player={player} onAnswer={choose} />
           )}
-          {narrow && seat !== null && !view.finished && offerDraw}
           <Players info={info} view={view} seat={seat} cardName={cardName} />
           <p className="sc-pile">{t("sequence_cats.ui.draw_pile", { count: view.draw_pile })}</p>
+          {/* Under the players: first under the board it lay half under the hand bar. */}
+          {narrow && seat !== null && !view.finished && offerDraw}
           {/* It scrolls in a long game: a keyboard reaches it too (a tab stop, named). */}
           <ol className="sc-log" aria-label={t("sequence_cats.ui.log")} tabIndex={0}>
             {log.map((line) => {
