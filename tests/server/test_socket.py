@@ -181,6 +181,18 @@ def test_a_client_that_never_says_hello_is_closed_however_much_else_it_sends(
         assert time.monotonic() - started < 2.0
 
 
+@pytest.mark.parametrize("token", ["", None])
+def test_an_empty_token_is_a_spectators_hello_not_a_wrong_token(
+        client: TestClient, two_humans: dict[str, Any], token: str | None) -> None:
+    """docs/protocol.md, ``hello``: ``"token": ""`` was told ``bad_token`` before its
+    spectator's welcome, as if it had named someone else's seat."""
+    with connect(client, two_humans["id"]) as ws:
+        ws.send_json({"type": "hello", "token": token})
+        first = ws.receive_json()
+        assert first["type"] == "welcome" and first["seat"] is None, first
+        assert ws.receive_json()["type"] == "state"
+
+
 def test_a_wrong_token_watches_and_cannot_act(client: TestClient,
                                               two_humans: dict[str, Any]) -> None:
     with connect(client, two_humans["id"]) as ws:

@@ -267,7 +267,7 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
     # closed by it, or after, and it no longer opens the seat. Nor is a state shown whose
     # last action is not yet stored.
     async with table.lock:
-        if token is not None:
+        if token is not None and token != "":  # "" is no token: a spectator's hello
             seat = table.seat_of(token) if isinstance(token, str) else None
             if seat is None:
                 conn.push_json(Refused("bad_token", "server.errors.bad_token").to_json())
