@@ -52,7 +52,7 @@ export function Players({ info, view, seat, compact }: Props) {
         // Beside the board a computer player's level is a tag ("Computer 3" [Medium]), so
         // that a wrapped name never ends at its "·".
         const level = compact ? null : seatLevel(t, info, s.seat);
-        const shown = compact ? shortSeatName(t, info, s.seat) : level ? shortSeatName(t, info, s.seat) : name;
+        const shown = compact || level ? shortSeatName(t, info, s.seat) : name;
         // Cut short, a name keeps its number ("Datamaski… 3", not "Datamaski…": three
         // computer players read alike).
         const numbered = compact ? /^(.*\S)(\s+\(?\d+\)?)$/u.exec(shown) : null;
