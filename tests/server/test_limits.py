@@ -679,10 +679,17 @@ def test_a_deck_pass_for_a_very_long_deck_id_is_a_404(client: TestClient) -> Non
 def test_a_lone_surrogate_in_a_new_tables_fields_is_refused_not_a_500(
         client: TestClient, body: dict[str, Any]) -> None:
     """A lone surrogate is valid in JSON's escapes but not in UTF-8: the refusal naming
-    it is still written (it was a 500 and a reset connection)."""
+    it is still written (it was a 500 and a reset connection), and says what is wrong
+    under a key of its own, which clients show in their reader's language (it was
+    pydantic's "unable to parse raw data as a unicode string")."""
     response = client.post("/api/tables", content=json.dumps(body),
                            headers={"Content-Type": "application/json"})
-    assert response.status_code in (400, 404) and response.json()["type"] == "error"
+    assert response.status_code == 400, response.json()
+    refusal = response.json()
+    assert refusal["type"] == "error" and refusal["key"] == "server.errors.lone_surrogate_in"
+    field = "game" if body["game"] != "sequence-cats" else "seats.0.bot"
+    assert refusal["params"] == {"field": field}
+    assert f'field "{field}" holds half of a surrogate pair' in refusal["message"]
     assert client.get("/api/games").status_code == 200
 
 
@@ -706,6 +713,13 @@ def test_the_frameworks_own_refusals_have_the_error_format(client: TestClient) -
     assert broken.json()["key"] == "server.errors.unreadable_body", broken.json()
     icelandic = client.get("/api/no-such-thing", headers={"Accept-Language": "is"})
     assert icelandic.json()["key"] == "server.errors.not_found"
+    # JSON that Python's reader gives up on is told as the websocket tells it: both are
+    # JSON, so "could not be read as JSON" was untrue.
+    for text, key in ((b'{"game": 1' + b"0" * 5000 + b"}", "server.errors.number_too_large"),
+                      (b"[" * 3000 + b"]" * 3000, "server.errors.too_deep")):
+        deep = client.post("/api/tables", content=text,
+                           headers={"Content-Type": "application/json"})
+        assert deep.status_code == 400 and deep.json()["key"] == key, deep.json()
 
 
 def test_a_message_nested_too_deep_is_refused_and_the_seat_plays_on(
@@ -731,6 +745,10 @@ def test_a_message_nested_too_deep_is_refused_and_the_seat_plays_on(
         ws.send_text('{"type": "ping", "id": 1' + "0" * 400 + "}")
         told = next_of(ws, "error")
         assert told["key"] == "server.errors.number_too_large" and "64 bits" in told["message"]
+        ws.send_text('{"type": "chat", "text": "a\\ud800"}')
+        told = next_of(ws, "error")
+        assert told["key"] == "server.errors.lone_surrogate", told
+        assert told["code"] == "malformed" and "surrogate pair" in told["message"]
         ws.send_json({"type": "action", "action": state["legal"][0], "version": 0})
         assert next_of(ws, "state")["version"] == 1
 

@@ -90,6 +90,7 @@ from gametable.server.messages import (
     SetWatching,
 )
 from gametable.server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from gametable.server.nesting import json_refusal
 from gametable.server.passes import fingerprint
 from gametable.server.quotas import UploadQuota
 from gametable.server.replays import (
@@ -322,8 +323,13 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             refusal = Refused("bad_request", "server.errors.unreadable_body")
             return ErrorResponse(refusal.to_json(), status_code=400)
         field = ".".join(str(p) for p in first["loc"] if p != "body") or "body"
-        refusal = Refused("bad_request", "server.errors.bad_request", field=field,
-                          problem=first["msg"])
+        if first.get("type") == "string_unicode":
+            # pydantic's words were "unable to parse raw data as a unicode string".
+            refusal = Refused("bad_request", "server.errors.lone_surrogate_in",
+                              field=field)
+        else:
+            refusal = Refused("bad_request", "server.errors.bad_request", field=field,
+                              problem=first["msg"])
         return ErrorResponse(refusal.to_json(), status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
@@ -345,7 +351,12 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             refusal = Refused("method_not_allowed", "server.errors.method_not_allowed",
                               status=405, method=request.method)
         elif error.status_code == 400:
-            refusal = Refused("bad_request", "server.errors.unreadable_body")
+            # A body the JSON reader refused: too deep or a number too large is told
+            # as the websocket tells it (both are JSON); otherwise it is unreadable.
+            cause = error.__cause__
+            refusal = (json_refusal(cause, "bad_request", "server.errors.unreadable_body")
+                       if cause is not None
+                       else Refused("bad_request", "server.errors.unreadable_body"))
         else:
             return await http_exception_handler(request, error)
         return ErrorResponse(refusal.to_json(), status_code=refusal.status,
