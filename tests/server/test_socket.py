@@ -286,10 +286,16 @@ def test_sc_win_3_a_draw_accepted_by_everyone_finishes_the_table(client: TestCli
             assert next_of(ws, "table")["table"]["status"] == "finished"
 
 
-def test_unknown_table_closes_with_an_error(client: TestClient) -> None:
-    with connect(client, "missing") as ws:
+@pytest.mark.parametrize("table_id", ["missing", "a" * 65, "bad.id"])
+def test_unknown_table_closes_with_an_error(client: TestClient, table_id: str) -> None:
+    """An id no table has is "no such table" (4404), and so is one no table can have
+    (longer than 64 characters, or with a dot), which was refused at the handshake."""
+    with connect(client, table_id) as ws:
         error = ws.receive_json()
-        assert error["code"] == "no_table"
+        assert error["code"] == "no_table" and error["params"] == {"table": table_id}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4404
 
 
 def test_a_page_opened_mid_game_gets_the_last_moves_for_its_log(tmp_path: Path) -> None:

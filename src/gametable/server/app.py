@@ -646,7 +646,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     return app
 
 
-SOCKET_PATH = re.compile(rf"^/api/tables/({TABLE_ID.pattern})/ws$")
+SOCKET_PATH = re.compile(r"^/api/tables/([^/]+)/ws$")
+"""A table's websocket. The id is checked after the handshake, so that an id no table
+can have (:data:`TABLE_ID`: too long, or with other characters) is told "no such table"
+(close code 4404) as an unknown one is, not refused at the handshake (403)."""
 TABLE_PATH = re.compile(rf"^/api/tables/({TABLE_ID.pattern})(?:/.*)?$")
 """The HTTP routes of one table: with several processes, its owner answers them."""
 
@@ -686,7 +689,7 @@ class Gametable:
                         await socket.close(*ORIGIN_CLOSE)
                     return
                 table_id = match.group(1)
-                if cluster is not None:
+                if cluster is not None and TABLE_ID.fullmatch(table_id):
                     scope, peer = cluster.peer_of(scope)
                     address = client_key(scope)
                     await cluster.serve_socket(
