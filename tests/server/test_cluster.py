@@ -9,6 +9,7 @@ in CI.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import signal
 import time
@@ -30,7 +31,7 @@ from tests.services import PostgresServer, postgres_server, redis_server
 psycopg = pytest.importorskip("psycopg")
 redis = pytest.importorskip("redis")
 
-from gametable.server.cluster import OWNER, PEER_TOKEN, TABLES  # noqa: E402
+from gametable.server.cluster import OWNER, PEER_TOKEN, TABLES, Outage  # noqa: E402
 from gametable.server.postgres import PostgresStorage  # noqa: E402
 from gametable.server.storage import SeatRow, StorageError, TableRow  # noqa: E402
 
@@ -407,6 +408,14 @@ def test_while_redis_is_away_no_table_acts_and_play_goes_on_when_it_is_back(
                     asked = await http.get(f"/api/tables/{table_id}")
                     assert asked.status_code == 503, asked.text
                     assert "retry-after" in asked.headers
+                    # Not "restarting; your move was not taken" (for a read), nor
+                    # "could not save" (the database answers): the table cannot be
+                    # reached, and nothing was done.
+                    assert asked.json()["code"] == "table_unavailable", asked.text
+                    made = await http.post("/api/tables", json={
+                        "game": "sequence-cats", "seats": [{"kind": "human"}] * 2})
+                    assert made.status_code == 503 and made.headers["retry-after"] == "1"
+                    assert made.json()["key"] == "server.errors.new_table_unavailable"
                 assert len(stored(database, table_id).actions) == frozen
 
                 own_redis.start()  # back on the same port, without the old keys
@@ -422,10 +431,42 @@ def test_while_redis_is_away_no_table_acts_and_play_goes_on_when_it_is_back(
                 await watcher.close()
                 assert owner_url(own_redis.url, table_id) == a.url
                 check_views(watcher, stored(database, table_id))
+                # The sweeps failed several times a second; the log says so once, and
+                # once that Redis is back.
+                log_text = a.log.read_text()
+                assert log_text.count("does not answer (") == 1, log_text[-3000:]
+                assert "answers again, after" in log_text
+                assert "leases not renewed:" not in log_text
 
             run_async(play())
         finally:
             a.stop()
+
+
+def test_an_outage_is_logged_when_it_begins_each_minute_and_when_it_ends(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The sweeps ask Redis two or three times a second: a line each time buried the
+    log. Now one line when it stops answering, one a minute while it lasts, one when it
+    answers again."""
+    now = [100.0]
+    outage = Outage("Redis at redis://127.0.0.1:6379/0", every=60, clock=lambda: now[0])
+    caplog.set_level(logging.WARNING, logger="gametable.cluster")
+    outage.answered()
+    assert not caplog.records
+    for _ in range(150):  # 75 s of failed sweeps
+        outage.failed("leases not renewed", ConnectionError("Connection refused"))
+        now[0] += 0.5
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("cluster: Redis at redis://127.0.0.1:6379/0 does not "
+                               "answer (leases not renewed): Connection refused")
+    assert "still does not answer after 60 s (121 attempts failed)" in lines[1]
+    outage.answered()
+    outage.answered()
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 3 and "answers again, after 75 s (150 attempts failed)" in lines[2]
+    outage.failed("cannot look for tables to take over", ConnectionError("reset"))
+    assert "does not answer (cannot look" in caplog.records[-1].getMessage()
 
 
 def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(

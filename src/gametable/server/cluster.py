@@ -147,6 +147,56 @@ class Peer:
     trusted: bool = False
 
 
+OUTAGE_LOG_SECONDS = 60.0
+"""While Redis does not answer, how often the sweeps' failure is logged again."""
+
+
+class Outage:
+    """The log of a service that a periodic step needs and that stopped answering: the
+    first failure is logged at once, then one line a minute while it lasts (with how
+    long and how many attempts), and one when the service answers again; the sweeps
+    run two or three times a second, and a line each time buried everything else.
+
+    Args:
+        service: what does not answer, as the log names it (``"Redis at redis://…"``).
+        every: seconds between the lines while the outage lasts.
+        clock: monotonic seconds (for tests).
+    """
+
+    def __init__(self, service: str, every: float = OUTAGE_LOG_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.service = service
+        self.every = every
+        self.clock = clock
+        self.since: float | None = None
+        """When the outage began (``clock`` seconds), ``None`` while the service answers."""
+        self._logged = 0.0
+        self._failures = 0
+
+    def failed(self, doing: str, error: BaseException) -> None:
+        """Note that ``doing`` (``"leases not renewed"``) failed with ``error``."""
+        now = self.clock()
+        self._failures += 1
+        if self.since is None:
+            self.since = self._logged = now
+            log.warning("cluster: %s does not answer (%s): %s; its tables stop until it "
+                        "does (logged again every %.0f s while it lasts)", self.service,
+                        doing, error, self.every)
+        elif now - self._logged >= self.every:
+            self._logged = now
+            log.warning("cluster: %s still does not answer after %.0f s (%d attempts "
+                        "failed): %s", self.service, now - self.since, self._failures, error)
+
+    def answered(self) -> None:
+        """Note that the service answered; logs the end of an outage."""
+        if self.since is None:
+            return
+        log.warning("cluster: %s answers again, after %.0f s (%d attempts failed)",
+                    self.service, self.clock() - self.since, self._failures)
+        self.since = None
+        self._failures = 0
+
+
 class Cluster:
     """This process's part in a cluster of gametable processes sharing tables.
 
@@ -195,6 +245,8 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._http: dict[str, httpx.AsyncClient] = {}
         """One connection pool per owner: an owner that hangs fills its own pool only."""
+        self.outage = Outage(f"Redis at {without_password(redis_url)}")
+        """The log of the sweeps' failures while Redis does not answer."""
         self.stopped = False
         self.takeovers = 0
         """Tables this process took over from a process that had gone."""
@@ -363,8 +415,9 @@ class Cluster:
             await self.redis.set(PROCESS + self.id, self.url,
                                  px=round(self.lease_seconds * 1000))
         except (RedisError, OSError) as error:
-            log.warning("cluster: leases not renewed: %s", error)
+            self.outage.failed("leases not renewed", error)
         else:
+            self.outage.answered()
             renewed = {ids[i] for i in kept}
             for table_id in ids:
                 if table_id in renewed:
@@ -447,8 +500,9 @@ class Cluster:
             await self._rejoin(manager)
             orphans = await self._orphans(keys=[TABLES], args=[OWNER])
         except (RedisError, OSError) as error:
-            log.warning("cluster: cannot look for tables to take over: %s", error)
+            self.outage.failed("cannot look for tables to take over", error)
             return
+        self.outage.answered()
         for table_id in orphans:
             try:
                 if not await self.claim(table_id):
@@ -906,7 +960,11 @@ async def _json(send: Send, status: int, data: Mapping[str, Any],
 
 
 async def _unavailable(send: Send) -> None:
-    refusal = Refused("shutting_down", "server.errors.shutting_down", status=503)
+    """503 ``table_unavailable`` with ``Retry-After: 1``: no process could be found to
+    run the table in time (Redis does not answer, or its owner does not), and nothing
+    was done. It was ``shutting_down``, whose words ("your move was not taken") were
+    wrong for a read and named a restart that was not happening."""
+    refusal = Refused("table_unavailable", "server.errors.table_unavailable", status=503)
     await _json(send, 503, refusal.to_json(), [(b"retry-after", b"1")])
 
 

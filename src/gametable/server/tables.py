@@ -1156,18 +1156,23 @@ class TableManager:
         players as the row says).
 
         Raises:
-            Refused: ``storage_failed`` (503), or the rules refuse the row's options now
-                (``bad_config``: an uploaded deck deleted since, say), or
-                ``bot_unavailable`` (503, :meth:`_seat_bots`); nothing was stored.
+            Refused: ``storage_failed`` (503), ``table_unavailable`` (503, with several
+                processes: Redis does not answer, so the table's lease cannot be
+                taken), or the rules refuse the row's options now (``bad_config``: an
+                uploaded deck deleted since, say), or ``bot_unavailable`` (503,
+                :meth:`_seat_bots`); nothing was stored.
         """
         try:
             table = self._build(row)
         except GameError as error:
             raise Refused.from_game_error(error) from None
         self._seat_bots(table)
+        if self.claim is not None and not await self.claim(row.id):
+            # Redis does not answer (logged by the claim), or (an id drawn twice) the
+            # lease is another process's: the database was not asked.
+            raise Refused("table_unavailable", "server.errors.new_table_unavailable",
+                          status=503, retry_after=1)
         try:
-            if self.claim is not None and not await self.claim(row.id):
-                raise StorageError(f"table {row.id} is another process's")
             await self.storage.create_table(row)
         except StorageError:
             raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
