@@ -71,14 +71,22 @@ class PostgresServer:
     def start(self) -> None:
         self._run(str(self.bin_dir / "initdb"), "-D", str(self.data), "-U", "postgres",
                   "--auth=trust", "--no-instructions", "-E", "UTF8")
+        self.resume()
+
+    def pause(self) -> None:
+        """Stop the server as an outage would, keeping its data (:meth:`resume`)."""
+        self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "fast",
+                  "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server on its data folder and port."""
         self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-w", "-t", "60",
                   "-l", str(self.folder / "server.log"), "-o",
                   f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1", "start")
 
     def stop(self) -> None:
         with contextlib.suppress(Exception):
-            self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "fast",
-                      "-w", "stop")
+            self.pause()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def database(self) -> str:

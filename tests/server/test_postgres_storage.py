@@ -184,6 +184,41 @@ def test_the_server_plays_and_restarts_on_postgresql(url: str, tmp_path: Path) -
         assert state["version"] == 1 and state["legal"]
 
 
+def test_while_the_database_is_down_refusals_say_what_failed_and_nothing_is_lost(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A table that cannot be read was told "could not save that"; a move that could not
+    be stored logged a traceback each time. Now a read says it cannot read, a move says
+    it was not saved (in one log line with the cause), and after the outage the move is
+    taken as if nothing had happened."""
+    with postgres_server() as own:
+        storage = PostgresStorage(own.database(), wait_seconds=1)
+        settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none")
+        with TestClient(create_app(settings, storage)) as client:
+            created = create(client, [HUMAN, HUMAN])
+            table_id = created["table"]["id"]
+            client.post(f"/api/tables/{table_id}/join", json={})
+            with connect(client, table_id) as ws:
+                _, state = hello(ws, created["token"])
+                own.pause()
+                try:
+                    unread = client.get("/api/tables/not-in-memory")
+                    assert unread.status_code == 503
+                    assert unread.json()["code"] == "storage_failed"
+                    assert unread.json()["key"] == "server.errors.storage_unreadable"
+                    assert "cannot read" in unread.json()["message"]
+                    move = {"type": "action", "action": state["legal"][0], "version": 0}
+                    ws.send_json(move)
+                    refused = next_of(ws, "error")
+                    assert refused["key"] == "server.errors.storage_failed"
+                finally:
+                    own.resume()
+                failed = [r for r in caplog.records if "not stored" in r.getMessage()]
+                assert len(failed) == 1 and failed[0].exc_info is None
+                assert "action 1 not stored (PostgreSQL: " in failed[0].getMessage()
+                ws.send_json(move)
+                assert next_of(ws, "state")["version"] == 1
+
+
 def test_connections_the_database_dropped_are_not_handed_out_again(url: str) -> None:
     """After a database restart the pool's connections are dead; each used to fail one
     request (an action refused, a table not loaded, /readyz flapping). Here the server

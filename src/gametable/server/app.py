@@ -757,6 +757,9 @@ async def _sweep(manager: TableManager, every: float = 60.0) -> None:
             log.info("%d idle tables left memory; %d remain", evicted, len(manager.tables))
         try:
             expired = await manager.expire_waiting()
+        except StorageError as error:
+            log.warning("expiring waiting tables failed: %s", error)
+            continue
         except Exception:
             log.exception("expiring waiting tables failed")
             continue

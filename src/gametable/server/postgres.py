@@ -42,6 +42,10 @@ MIGRATIONS = "migrations/postgresql"
 """Package folder (in ``gametable.server``) of the numbered migration files."""
 TAKE_LOCK_SECONDS = 2.0
 """How long taking a table over waits for an earlier owner's write to the table's row."""
+POOL_WAIT_SECONDS = 10.0
+"""How long a read or write waits for a connection: a database restart of a few seconds
+is waited out, and while it is down a request is refused in 10 s (the pool's own
+default, 30 s, kept people waiting half a minute for "try again")."""
 MIGRATION_LOCK = 0x6761_6D65  # "game"
 """Key of the advisory lock held while migrating."""
 
@@ -114,18 +118,22 @@ class PostgresStorage:
     Args:
         url: a libpq connection string or URL, e.g. ``postgresql://user@host/gametable``.
         max_connections: the most connections the pool opens.
+        wait_seconds: how long a read or write waits for a connection before it fails
+            with :class:`StorageError` (:data:`POOL_WAIT_SECONDS`).
 
     Raises:
         StorageError: the database cannot be reached or migrated.
     """
 
-    def __init__(self, url: str, *, max_connections: int = 8) -> None:
+    def __init__(self, url: str, *, max_connections: int = 8,
+                 wait_seconds: float = POOL_WAIT_SECONDS) -> None:
         self.url = url
         self.schema_version = migrate(url)
         # A connection is checked as it leaves the pool: after the database restarted,
         # the pool's old connections are dead, and each would fail one request.
         self._pool = ConnectionPool(url, min_size=1, max_size=max_connections, open=False,
-                                    name="gametable", check=ConnectionPool.check_connection)
+                                    name="gametable", check=ConnectionPool.check_connection,
+                                    timeout=wait_seconds)
         try:
             self._pool.open(wait=True, timeout=15)
         except Exception as error:

@@ -978,7 +978,8 @@ class TableManager:
                 row = await asyncio.to_thread(self.storage.load_table, table_id)
             except StorageError as error:
                 log.warning("table %s not loaded: %s", log_name(table_id), error)
-                raise Refused("storage_failed", "server.errors.storage_failed",
+                # Not "could not save that": nothing was being saved.
+                raise Refused("storage_failed", "server.errors.storage_unreadable",
                               status=503) from None
             if row is not None and row.expired is not None:
                 raise Refused("table_expired", "server.errors.table_expired",
@@ -1586,9 +1587,10 @@ class TableManager:
                 await self.storage.append_action(table.id, number, seat, action,
                                                  clock=clock_data)
                 self.metrics.storage_seconds.observe(time.perf_counter() - written)
-            except StorageError:
-                log.exception("table %s: action %d not stored; rebuilding",
-                              log_name(table.id), number)
+            except StorageError as error:
+                # The cause in one line: a database that is down fails every move.
+                log.warning("table %s: action %d not stored (%s); rebuilding",
+                            log_name(table.id), number, error)
                 table.state = self._replayed(table)
                 if snapshot is not None:
                     table.clock = Clock.from_json(snapshot, self.absent_seconds)
