@@ -9,7 +9,6 @@ in CI.
 from __future__ import annotations
 
 import asyncio
-import logging
 import random
 import signal
 import time
@@ -31,7 +30,15 @@ from tests.services import PostgresServer, postgres_server, redis_server
 psycopg = pytest.importorskip("psycopg")
 redis = pytest.importorskip("redis")
 
-from gametable.server.cluster import OWNER, PEER_TOKEN, TABLES, Outage  # noqa: E402
+from gametable.server.cluster import (  # noqa: E402
+    KNOWN_OUTAGE_SECONDS,
+    OWNER,
+    PEER_TOKEN,
+    TABLES,
+    Cluster,
+    ClusterError,
+    Peer,
+)
 from gametable.server.postgres import PostgresStorage  # noqa: E402
 from gametable.server.storage import SeatRow, StorageError, TableRow  # noqa: E402
 
@@ -443,30 +450,30 @@ def test_while_redis_is_away_no_table_acts_and_play_goes_on_when_it_is_back(
             a.stop()
 
 
-def test_an_outage_is_logged_when_it_begins_each_minute_and_when_it_ends(
-        caplog: pytest.LogCaptureFixture) -> None:
-    """The sweeps ask Redis two or three times a second: a line each time buried the
-    log. Now one line when it stops answering, one a minute while it lasts, one when it
-    answers again."""
-    now = [100.0]
-    outage = Outage("Redis at redis://127.0.0.1:6379/0", every=60, clock=lambda: now[0])
-    caplog.set_level(logging.WARNING, logger="gametable.cluster")
-    outage.answered()
-    assert not caplog.records
-    for _ in range(150):  # 75 s of failed sweeps
-        outage.failed("leases not renewed", ConnectionError("Connection refused"))
-        now[0] += 0.5
-    lines = [record.getMessage() for record in caplog.records]
-    assert len(lines) == 2, lines
-    assert lines[0].startswith("cluster: Redis at redis://127.0.0.1:6379/0 does not "
-                               "answer (leases not renewed): Connection refused")
-    assert "still does not answer after 60 s (121 attempts failed)" in lines[1]
-    outage.answered()
-    outage.answered()
-    lines = [record.getMessage() for record in caplog.records]
-    assert len(lines) == 3 and "answers again, after 75 s (150 attempts failed)" in lines[2]
-    outage.failed("cannot look for tables to take over", ConnectionError("reset"))
-    assert "does not answer (cannot look" in caplog.records[-1].getMessage()
+@pytest.mark.parametrize("away", [0.0, 5.0])
+def test_a_request_waits_for_an_owner_unless_redis_is_known_to_be_away(away: float
+                                                                       ) -> None:
+    """Through a process that did not hold the table, a request asked Redis for its
+    owner again and again for 8 s (``ROUTE_WAIT_SECONDS``) while Redis was away, then
+    got its 503. A blip is still waited out; once the sweeps have found Redis away for
+    ``KNOWN_OUTAGE_SECONDS``, the request is refused at its first failure."""
+    cluster = Cluster("redis://127.0.0.1:9/0", "http://127.0.0.1:9")
+    if away:
+        assert away >= KNOWN_OUTAGE_SECONDS
+        cluster.outage.since = cluster.outage.clock() - away
+    asked: list[str] = []
+
+    async def route(table_id: str, *, from_peer: bool = False) -> str | None:
+        asked.append(table_id)
+        raise ClusterError("Redis: Connection refused")
+
+    cluster.route = route  # type: ignore[method-assign]
+    with pytest.raises(ClusterError):
+        run_async(cluster._target("t1", Peer(), time.monotonic() + 1.0))
+    if away:
+        assert asked == ["t1"]  # refused at once
+    else:
+        assert len(asked) >= 4  # asked again every 0.2 s until the deadline
 
 
 def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
@@ -789,7 +796,7 @@ def test_a_forwarded_post_is_not_sent_again_once_it_may_have_reached_the_owner(
     to the next owner gave the person two seats. Now only a request that surely did not
     reach the owner (no connection) is sent again; else the answer is 503
     ``outcome_unknown``."""
-    from gametable.server.cluster import Cluster, Peer  # noqa: PLC0415
+    from gametable.server.cluster import Cluster  # noqa: PLC0415
 
     async def run(error: Exception, method: str) -> tuple[int, dict[str, Any], int]:
         redis.Redis.from_url(redis_url).flushall()
@@ -889,7 +896,7 @@ def test_a_request_stops_waiting_for_an_owner_that_hangs_once_its_lease_moves(
     to it for 30 s, though its lease moved within seconds: a read now goes to the new
     owner, and a write is answered 503 ``outcome_unknown`` (it may have reached the hung
     owner), each within a second or two of the lease moving."""
-    from gametable.server.cluster import Cluster, Peer  # noqa: PLC0415
+    from gametable.server.cluster import Cluster  # noqa: PLC0415
 
     hung, alive = "http://127.0.0.1:2", "http://127.0.0.1:3"
 

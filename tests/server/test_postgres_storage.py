@@ -9,6 +9,7 @@ skipped where PostgreSQL is not installed, except in CI.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -212,11 +213,14 @@ def test_while_the_database_is_down_refusals_say_what_failed_and_nothing_is_lost
                     assert refused["key"] == "server.errors.storage_failed"
                 finally:
                     own.resume()
-                failed = [r for r in caplog.records if "not stored" in r.getMessage()]
+                failed = [r for r in caplog.records if "not stored" in r.getMessage()
+                          and r.levelno >= logging.WARNING]
                 assert len(failed) == 1 and failed[0].exc_info is None
-                assert "action 1 not stored (PostgreSQL: " in failed[0].getMessage()
+                assert "does not answer (table " in failed[0].getMessage()
+                assert "action 1 not stored): PostgreSQL: " in failed[0].getMessage()
                 ws.send_json(move)
                 assert next_of(ws, "state")["version"] == 1
+                assert "storage: the table storage answers again" in caplog.text
 
 
 def test_connections_the_database_dropped_are_not_handed_out_again(url: str) -> None:

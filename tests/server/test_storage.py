@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sqlite3
 import time
@@ -147,11 +148,13 @@ class BriefOutage(SQLiteStorage):
 
 
 def test_a_computer_player_whose_move_was_not_stored_decides_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A computer player's move refused because storage failed for a moment was logged
     as "bot refused" and never tried again: its table stopped for good. It decides again
-    after ``BOT_RETRY_SECONDS`` and the game goes on."""
+    after ``BOT_RETRY_SECONDS`` and the game goes on. The log says once that storage
+    failed and once that it works again (it said so twice for every attempt)."""
+    caplog.set_level(logging.WARNING, logger="gametable.tables")
     monkeypatch.setattr(tables, "BOT_RETRY_SECONDS", 0.05)
     storage = BriefOutage(tmp_path / "db.sqlite3")
     storage.failures = 3
@@ -175,6 +178,11 @@ def test_a_computer_player_whose_move_was_not_stored_decides_again(
                 time.sleep(0.05)
         assert storage.failures == 0  # three refused writes…
         assert stored_actions(storage, table_id)[before:before + 1] == [1]  # …then stored
+    lines = [r.getMessage() for r in caplog.records if r.name == "gametable.tables"]
+    assert [line.split(" (")[0].split(", after")[0] for line in lines] == [
+        "storage: the table storage does not answer",
+        "storage: the table storage answers again"], lines
+    assert lines[1].endswith(" s (3 attempts failed)")
 
 
 def stored_actions(storage: SQLiteStorage, table_id: str) -> list[int]:

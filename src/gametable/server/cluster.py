@@ -60,6 +60,7 @@ from starlette.types import Message, Receive, Scope, Send
 from gametable.server.fencing import FencedStorage, FencesWrites
 from gametable.server.limits import Pace, Rate
 from gametable.server.logname import log_name
+from gametable.server.outage import Outage
 from gametable.server.socket import Socket, Throttle
 from gametable.server.storage import StorageError
 from gametable.server.tables import RESTART_CLOSE, Refused
@@ -84,6 +85,10 @@ ROUTE_WAIT_SECONDS = 8.0
 """How long a request or websocket waits for a table's owner to answer (or for a dead
 owner's lease to expire and the table to be taken over) before it is refused (503) or
 closed (1012)."""
+KNOWN_OUTAGE_SECONDS = 2.0
+"""Once Redis has not answered the sweeps for this long, a request or websocket about a
+table that this process does not hold is refused at once instead of after
+:data:`ROUTE_WAIT_SECONDS` (no owner can be found while Redis is away)."""
 REDIS_TIMEOUT = 1.0
 """Seconds a Redis command may take."""
 OWNER_CHECK_SECONDS = 1.0
@@ -147,56 +152,6 @@ class Peer:
     trusted: bool = False
 
 
-OUTAGE_LOG_SECONDS = 60.0
-"""While Redis does not answer, how often the sweeps' failure is logged again."""
-
-
-class Outage:
-    """The log of a service that a periodic step needs and that stopped answering: the
-    first failure is logged at once, then one line a minute while it lasts (with how
-    long and how many attempts), and one when the service answers again; the sweeps
-    run two or three times a second, and a line each time buried everything else.
-
-    Args:
-        service: what does not answer, as the log names it (``"Redis at redis://…"``).
-        every: seconds between the lines while the outage lasts.
-        clock: monotonic seconds (for tests).
-    """
-
-    def __init__(self, service: str, every: float = OUTAGE_LOG_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.service = service
-        self.every = every
-        self.clock = clock
-        self.since: float | None = None
-        """When the outage began (``clock`` seconds), ``None`` while the service answers."""
-        self._logged = 0.0
-        self._failures = 0
-
-    def failed(self, doing: str, error: BaseException) -> None:
-        """Note that ``doing`` (``"leases not renewed"``) failed with ``error``."""
-        now = self.clock()
-        self._failures += 1
-        if self.since is None:
-            self.since = self._logged = now
-            log.warning("cluster: %s does not answer (%s): %s; its tables stop until it "
-                        "does (logged again every %.0f s while it lasts)", self.service,
-                        doing, error, self.every)
-        elif now - self._logged >= self.every:
-            self._logged = now
-            log.warning("cluster: %s still does not answer after %.0f s (%d attempts "
-                        "failed): %s", self.service, now - self.since, self._failures, error)
-
-    def answered(self) -> None:
-        """Note that the service answered; logs the end of an outage."""
-        if self.since is None:
-            return
-        log.warning("cluster: %s answers again, after %.0f s (%d attempts failed)",
-                    self.service, self.clock() - self.since, self._failures)
-        self.since = None
-        self._failures = 0
-
-
 class Cluster:
     """This process's part in a cluster of gametable processes sharing tables.
 
@@ -245,7 +200,8 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._http: dict[str, httpx.AsyncClient] = {}
         """One connection pool per owner: an owner that hangs fills its own pool only."""
-        self.outage = Outage(f"Redis at {without_password(redis_url)}")
+        self.outage = Outage(f"Redis at {without_password(redis_url)}", log=log,
+                             prefix="cluster", stops="its tables stop")
         """The log of the sweeps' failures while Redis does not answer."""
         self.stopped = False
         self.takeovers = 0
@@ -634,7 +590,9 @@ class Cluster:
             try:
                 return await self.route(table_id, from_peer=peer.trusted)
             except ClusterError:
-                if time.monotonic() >= deadline:
+                # Redis away for a while already: waiting out the lease tells no more.
+                if (time.monotonic() >= deadline
+                        or self.outage.lasted() >= KNOWN_OUTAGE_SECONDS):
                     raise
             await asyncio.sleep(0.2)
 

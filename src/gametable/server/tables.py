@@ -46,6 +46,7 @@ from gametable.decks.uploads import is_owner
 from gametable.server.clock import Clock, ClockSettings
 from gametable.server.logname import log_name
 from gametable.server.metrics import Metrics
+from gametable.server.outage import Outage
 from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
 
 log = logging.getLogger("gametable.tables")
@@ -813,6 +814,9 @@ class TableManager:
             len(table.connections) for table in self.tables.values()))
         self.draining = False
         """Set at shutdown: no more actions are taken (``shutting_down``)."""
+        self.storage_outage = Outage("the table storage", log=log, prefix="storage",
+                                     stops="moves are refused")
+        """The log of storage failing moves and clocks (one line, not one per move)."""
         self.fence: Callable[[str], bool] | None = None
         """With several processes (``gametable.server.cluster``): whether this process
         may still act for a table (it holds the table's lease); ``None``: always."""
@@ -1372,8 +1376,9 @@ class TableManager:
         async def store() -> None:
             try:
                 await self.storage.save_clock(table.id, data)
-            except StorageError:
-                log.warning("table %s: its clock could not be stored", log_name(table.id))
+            except StorageError as error:
+                self.storage_outage.failed(f"table {log_name(table.id)}: clock not stored",
+                                           error)
             table.clock_changed()
 
         self.keep(asyncio.create_task(store()))
@@ -1420,8 +1425,9 @@ class TableManager:
                      log_name(table.id), seat, reason)
             try:
                 await self.storage.save_clock(table.id, clock.to_json())
-            except StorageError:
-                log.warning("table %s: its clock could not be stored", log_name(table.id))
+            except StorageError as error:
+                self.storage_outage.failed(f"table {log_name(table.id)}: clock not stored",
+                                           error)
             table.clock_changed()
         self._wake_bots(table, timed_out=seat)
 
@@ -1444,8 +1450,9 @@ class TableManager:
             table.arm_clock()
             try:
                 await self.storage.save_clock(table.id, clock.to_json())
-            except StorageError:
-                log.warning("table %s: its clock could not be stored", log_name(table.id))
+            except StorageError as error:
+                self.storage_outage.failed(f"table {log_name(table.id)}: clock not stored",
+                                           error)
             table.clock_changed()
 
     def _covering(self, table: Table, seat: Seat) -> bool:
@@ -1587,10 +1594,14 @@ class TableManager:
                 await self.storage.append_action(table.id, number, seat, action,
                                                  clock=clock_data)
                 self.metrics.storage_seconds.observe(time.perf_counter() - written)
+                self.storage_outage.answered()
             except StorageError as error:
-                # The cause in one line: a database that is down fails every move.
-                log.warning("table %s: action %d not stored (%s); rebuilding",
-                            log_name(table.id), number, error)
+                # A database that is down fails every move: the outage is logged once
+                # (and once a minute), each move only at debug level.
+                self.storage_outage.failed(
+                    f"table {log_name(table.id)}: action {number} not stored", error)
+                log.debug("table %s: action %d not stored (%s); rebuilding",
+                          log_name(table.id), number, error)
                 table.state = self._replayed(table)
                 if snapshot is not None:
                     table.clock = Clock.from_json(snapshot, self.absent_seconds)
@@ -1707,9 +1718,9 @@ class TableManager:
                 if refusal.code == "storage_failed":
                     if self.fence is not None:
                         return  # the table is loaded again from the stored record
-                    log.warning("table %s: the move of the computer player in seat %d "
-                                "could not be stored; it decides again in %g s",
-                                log_name(table.id), seat, BOT_RETRY_SECONDS)
+                    log.debug("table %s: the move of the computer player in seat %d "
+                              "could not be stored; it decides again in %g s",
+                              log_name(table.id), seat, BOT_RETRY_SECONDS)
                     await asyncio.sleep(BOT_RETRY_SECONDS)
                 elif refusal.code != "stale_version" and table.version == version:
                     log.error("table %s: the rules refused the move of the computer "
