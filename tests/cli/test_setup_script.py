@@ -69,5 +69,5 @@ def test_the_tests_setup_after_the_servers_adds_the_test_tools(tmp_path: Path) -
     run_setup(checkout)
     run_setup(checkout, "--dev")
     run_setup(checkout, "--dev")
-    assert installs(calls) == ["-m pip install --quiet -e .",
+    assert installs(calls) == ["-m pip install --quiet -e .[server]",
                                "-m pip install --quiet -e .[dev]"]
