@@ -67,11 +67,12 @@ def database(postgres: PostgresServer, redis_url: str) -> str:
 
 
 def process(tmp_path: Path, name: str, database: str, redis_url: str,
-            bot_delay: float = 0.0) -> LiveServer:
+            bot_delay: float = 0.0, limits: list[str] | None = None) -> LiveServer:
     """A server process of the cluster, its log under ``name``. The processes of one
-    test share a data folder (its secret keys), as docs/deploy.md asks."""
+    test share a data folder (its secret keys), as docs/deploy.md asks. Without rate
+    limits unless ``limits`` gives the options (``["--limit-tables", "2/3600"]``)."""
     server = LiveServer(data_dir=tmp_path / "data", bot_delay=bot_delay, name=name,
-                        options=["--no-rate-limits", "--database", database,
+                        options=[*(limits or ["--no-rate-limits"]), "--database", database,
                                  "--redis", redis_url])
     server.start()
     return server
@@ -474,6 +475,36 @@ def test_a_request_waits_for_an_owner_unless_redis_is_known_to_be_away(away: flo
         assert asked == ["t1"]  # refused at once
     else:
         assert len(asked) >= 4  # asked again every 0.2 s until the deadline
+
+
+def test_a_client_gets_the_same_rate_limit_from_every_process(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    """Each process counted a client's requests on its own: behind a load balancer that
+    spreads them over N processes, a client could make N times as many tables as the
+    limit allows. The buckets now live in Redis: two tables through one process use up a
+    limit of two, and the third is refused by the other too."""
+    limits = ["--limit-tables", "2/3600"]
+    a = process(tmp_path, "a", database, redis_url, limits=limits)
+    b = process(tmp_path, "b", database, redis_url, limits=limits)
+    try:
+        async def make() -> None:
+            seats = [{"kind": "human"}, {"kind": "human"}]
+            await create(a.url, seats)
+            await create(a.url, seats)
+            async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
+                third = await http.post("/api/tables", json={
+                    "game": "sequence-cats", "seats": seats})
+            assert third.status_code == 429, third.text
+            assert third.json()["code"] == "rate_limited"
+            assert 3590 <= int(third.headers["retry-after"]) <= 3600  # one every 3,600 s
+
+        run_async(make())
+        # The buckets are Redis's, under the client's address, and go when full again.
+        keys = redis.Redis.from_url(redis_url, decode_responses=True).keys("gametable:rate:*")
+        assert keys == ["gametable:rate:create:127.0.0.1"], keys
+    finally:
+        a.stop()
+        b.stop()
 
 
 def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(

@@ -31,7 +31,7 @@ from gametable.games.sequence_cats.board import bundled_board
 from gametable.server import hosting
 from gametable.server.app import Settings, create_app, server_secret
 from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
-from gametable.server.limits import Limits, Rate, Sockets
+from gametable.server.limits import Limits, Rate, SharedUnavailable, Sockets
 from gametable.server.storage import SQLiteStorage
 from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
 from gametable.simulate import bot_seed
@@ -151,6 +151,40 @@ def test_a_limit_per_client_leaves_other_clients_alone() -> None:
     limits.check("create", ["10.0.0.3", "deck:k"], now=10)
     with pytest.raises(Refused):
         limits.check("create", ["10.0.0.4", "deck:k"], now=11)
+
+
+class FakeShared:
+    """Shared buckets that answer ``wait`` seconds, or are away (``None``)."""
+
+    def __init__(self, wait: float | None) -> None:
+        self.wait = wait
+        self.asked: list[tuple[str, Rate, list[str]]] = []
+
+    async def take(self, kind: str, rate: Rate, keys: list[str]) -> float:
+        self.asked.append((kind, rate, keys))
+        if self.wait is None:
+            raise SharedUnavailable("Redis is away")
+        return self.wait
+
+
+def test_with_several_processes_the_shared_buckets_decide() -> None:
+    """Requests over HTTP are counted in the buckets every process shares; while those
+    cannot be reached, this process's own buckets count (and nothing is held up)."""
+    limits = Limits({"create": Rate(1, 10), "join": None})
+    shared = limits.shared = FakeShared(0.0)
+    for _ in range(3):  # the shared buckets had room each time: no local count
+        asyncio.run(limits.check_shared("create", ["10.0.0.1", None, "deck:k"]))
+    assert shared.asked[0] == ("create", Rate(1, 10), ["10.0.0.1", "deck:k"])
+    asyncio.run(limits.check_shared("join", ["10.0.0.1"]))  # unlimited: not asked
+    assert len(shared.asked) == 3
+    shared.wait = 2.5
+    with pytest.raises(Refused) as refused:
+        asyncio.run(limits.check_shared("create", ["10.0.0.1"]))
+    assert refused.value.status == 429 and refused.value.retry_after == 3
+    shared.wait = None  # Redis away: the local bucket (burst 1) is used
+    asyncio.run(limits.check_shared("create", ["10.0.0.1"]))
+    with pytest.raises(Refused):
+        asyncio.run(limits.check_shared("create", ["10.0.0.1"]))
 
 
 @pytest.mark.parametrize(("address", "key"), [

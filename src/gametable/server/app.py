@@ -267,6 +267,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
             cluster = Cluster(settings.redis, settings.advertise or "http://127.0.0.1:8000")
             cluster.relay_rate = settings.rates.get("messages")
+            limits.shared = cluster  # every process counts a client's requests together
             active = await asyncio.to_thread(store.load_tables, active_only=True)
             await cluster.start(manager, [row.id for row in active],
                                 fingerprint=fingerprint(secret)
@@ -445,7 +446,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         rules' refusal if not, and the seat counts these options allow (the lobby asks
         as choices change; nothing is created). The answer is written as refusals are
         (:class:`ErrorResponse`): the refusal it holds may hold a refused value."""
-        limits.check("check", [client_key(request.scope)])
+        await limits.check_shared("check", [client_key(request.scope)])
         return check_options(game_name, body.config, body.seats,
                              split_keys(request.headers.get("x-deck-key")))
 
@@ -454,7 +455,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         """Create a table; with ``name``, its creator takes the first human seat."""
         address = client_key(request.scope)
         deck_keys = split_keys(request.headers.get("x-deck-key"))
-        limits.check("create", [address, *(secret_key("deck", k) for k in deck_keys[:1])])
+        await limits.check_shared(
+            "create", [address, *(secret_key("deck", k) for k in deck_keys[:1])])
         table, host_token, seat, token = await manager_of(request).create(
             body.game, body.config,
             [SeatRequest(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats],
@@ -474,7 +476,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
         """Take an open seat; the answer's ``token`` is the key to that seat."""
-        limits.check("join", [client_key(request.scope)])
+        await limits.check_shared("join", [client_key(request.scope)])
         seat, token = await manager_of(request).join(table_id, body.seat, body.name,
                                                      body.code)
         return {"seat": seat, "token": token}
@@ -485,7 +487,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         """Give an open seat to a computer player (needs the creator's host token)."""
         manager = manager_of(request)
         address = client_key(request.scope)
-        limits.check("join", [address, secret_key("host", x_host_token)])
+        await limits.check_shared("join", [address, secret_key("host", x_host_token)])
         await manager.seat_bot(table_id, seat, body.bot, x_host_token, client=address)
         return (await manager.get(table_id)).info()
 
@@ -512,7 +514,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         opens, afterwards a computer player (``bot``) takes it over. The table's info."""
         manager = manager_of(request)
         address = client_key(request.scope)
-        limits.check("join", [address, secret_key("seat", x_seat_token)])
+        await limits.check_shared("join", [address, secret_key("seat", x_seat_token)])
         table, bot = await leaving.leave_table(manager, table_id, x_seat_token, address)
         return {**table.info(), "bot": bot}
 
@@ -522,7 +524,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         """The person holding ``X-Seat-Token`` is known by ``body.name`` from now on
         (cleaned, and told apart from the other seats' names): the table's info."""
         manager = manager_of(request)
-        limits.check("join", [client_key(request.scope), secret_key("seat", x_seat_token)])
+        await limits.check_shared(
+            "join", [client_key(request.scope), secret_key("seat", x_seat_token)])
         table = await renaming.rename_seat(manager, table_id, x_seat_token, body.name)
         return table.info()
 
@@ -613,7 +616,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         them (no seat: a spectator), as many as fit in an answer; see
         :func:`replays.replay_steps`. The JSON is written in a worker thread: an answer
         may be megabytes, which would hold up every table if written in the event loop."""
-        limits.check("replay", [client_key(request.scope)])
+        await limits.check_shared("replay", [client_key(request.scope)])
         data = finished_record(await manager_of(request).get(table_id), x_seat_token,
                                x_host_token)
         async with replaying:
@@ -629,7 +632,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         to :data:`replays.MAX_RECORD_BYTES`): nothing is stored. A record naming an
         uploaded deck replays only with its owner key in ``X-Deck-Key`` (otherwise
         ``no_deck``, 404, as everywhere else: even its size is its owner's to know)."""
-        limits.check("replay", [client_key(request.scope)])
+        await limits.check_shared("replay", [client_key(request.scope)])
         body = await request.body()
         deck_keys = split_keys(request.headers.get("x-deck-key"))
 

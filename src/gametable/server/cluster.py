@@ -58,7 +58,7 @@ from redis.exceptions import RedisError
 from starlette.types import Message, Receive, Scope, Send
 
 from gametable.server.fencing import FencedStorage, FencesWrites
-from gametable.server.limits import Pace, Rate
+from gametable.server.limits import Pace, Rate, SharedUnavailable
 from gametable.server.logname import log_name
 from gametable.server.outage import Outage
 from gametable.server.socket import Socket, Throttle
@@ -109,6 +109,8 @@ SECRETS = PREFIX + "secrets"
 it, and one whose keys differ is refused at start (its picture passes would not open
 the pictures another process serves)."""
 """The secret that processes of the cluster show each other (made by the first one)."""
+RATE = PREFIX + "rate:"
+"""Prefix of the per-client token buckets (``rate:<kind>:<client key>``)."""
 PROCESS = PREFIX + "process:"
 """Prefix of each process's heartbeat key (``→ URL``, with the lease's time to live)."""
 PEER_HEADER = "x-gametable-peer"
@@ -127,6 +129,29 @@ return kept
 """
 """Renew the leases (KEYS[2…]) whose value is still ours (ARGV[1]) to ARGV[2] ms, note
 them in the set of tables (KEYS[1]); return the 1-based positions of those renewed."""
+_TAKE = """
+local now = redis.call('TIME')
+now = tonumber(now[1]) + tonumber(now[2]) / 1000000
+local burst, every = tonumber(ARGV[1]), tonumber(ARGV[2])
+local wait, tokens = 0, {}
+for i, key in ipairs(KEYS) do
+  local kept = redis.call('HMGET', key, 'tokens', 'when')
+  local left = tonumber(kept[1]) or burst
+  local when = tonumber(kept[2]) or now
+  left = math.min(burst, left + math.max(0, now - when) / every)
+  tokens[i] = left
+  if left < 1 then wait = math.max(wait, (1 - left) * every) end
+end
+if wait > 0 then return tostring(wait) end
+for i, key in ipairs(KEYS) do
+  redis.call('HSET', key, 'tokens', tostring(tokens[i] - 1), 'when', tostring(now))
+  redis.call('PEXPIRE', key, math.ceil(burst * every * 1000))
+end
+return '0'
+"""
+"""Take a token from each bucket (KEYS, hashes of ``tokens`` and ``when``) of a rate of
+ARGV[1] at once, then one every ARGV[2] seconds, on Redis's clock; or none when one is
+empty. Returns the seconds until all have one ('0': taken). A bucket full again expires."""
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -182,6 +207,7 @@ class Cluster:
             socket_connect_timeout=REDIS_TIMEOUT)
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
+        self._take = self.redis.register_script(_TAKE)
         self._orphans = self.redis.register_script(_ORPHANS)
         self.held: dict[str, float] = {}
         self._claimed: dict[str, float] = {}
@@ -484,6 +510,26 @@ class Cluster:
             self.takeovers += 1
             log.info("cluster: took over table %s (loaded in %.3f s)", log_name(table_id),
                      time.monotonic() - started)
+
+    async def take(self, kind: str, rate: Rate, keys: list[str]) -> float:
+        """Take a token of ``kind`` from each client key's bucket shared by every process
+        (:class:`~gametable.server.limits.SharedBuckets`); the seconds until all have
+        one, 0.0 when taken.
+
+        Raises:
+            SharedUnavailable: Redis does not answer, or has not for a while (the sweeps
+                found it away): the request is not held up waiting for it.
+        """
+        if not keys:
+            return 0.0
+        if self.outage.since is not None:
+            raise SharedUnavailable("Redis is away")
+        try:
+            wait = await self._take(keys=[f"{RATE}{kind}:{key}" for key in keys],
+                                    args=[rate.burst, rate.every])
+        except (RedisError, OSError) as error:
+            raise SharedUnavailable(f"Redis: {error}") from None
+        return float(wait)
 
     async def held_elsewhere(self, table_ids: list[str]) -> set[str]:
         """Which of ``table_ids`` another process holds the lease of (all of them when

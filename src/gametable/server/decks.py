@@ -188,8 +188,8 @@ async def upload_deck(request: Request,
     limits: Limits | None = request.app.state.deck_limits
     if limits is not None:
         keys = split_keys(x_deck_key)[:1]
-        limits.check("upload", [client_key(request.scope),
-                                *(secret_key("deck", key) for key in keys)])
+        await limits.check_shared("upload", [client_key(request.scope),
+                                             *(secret_key("deck", key) for key in keys)])
     quotas: UploadQuotas = request.app.state.deck_quotas
     clients = quotas.clients(client_key(request.scope), split_keys(x_deck_key))
     try:

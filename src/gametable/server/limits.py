@@ -3,8 +3,10 @@
 A client is named by its address and, where a request carries one, by its host token or
 deck key (each is charged; a request passes only if all of them have room). Each kind of
 request has a token bucket per client: ``burst`` requests at once, then one more every
-``every`` seconds. A refused request is answered ``429`` with ``Retry-After`` (the
-seconds until it would pass) and the translated ``rate_limited`` message.
+``every`` seconds. With several processes, the buckets of requests made over HTTP live in
+Redis, shared by all (:meth:`Limits.check_shared`). A refused request is answered ``429``
+with ``Retry-After`` (the seconds until it would pass) and the translated
+``rate_limited`` message.
 
 Websocket connections are counted: :class:`Sockets` caps how many one client address may
 hold open at once to watch, and how many one seat may hold, and gives each address and
@@ -20,6 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from gametable.server.tables import Refused
 
@@ -82,11 +85,58 @@ class Buckets:
                 del self._buckets[key]
 
 
+class SharedUnavailable(Exception):
+    """The buckets that the processes of a cluster share cannot be reached now."""
+
+
+class SharedBuckets(Protocol):
+    """Token buckets that every process of a cluster counts in (Redis)."""
+
+    async def take(self, kind: str, rate: Rate, keys: list[str]) -> float:
+        """Take one token of ``kind`` from each key's bucket, or none when one of them is
+        empty; returns the seconds until all have one (0.0: taken).
+
+        Raises:
+            SharedUnavailable: the shared buckets cannot be reached.
+        """
+        ...
+
+
 class Limits:
-    """The buckets of every limited kind of request (``None``: that kind is unlimited)."""
+    """The buckets of every limited kind of request (``None``: that kind is unlimited).
+
+    Attributes:
+        shared: with several processes, the buckets they share (:meth:`check_shared`
+            counts there); ``None`` for one process.
+    """
 
     def __init__(self, rates: dict[str, Rate | None]) -> None:
-        self.buckets = {kind: Buckets(rate) for kind, rate in rates.items() if rate}
+        self.rates = {kind: rate for kind, rate in rates.items() if rate}
+        self.buckets = {kind: Buckets(rate) for kind, rate in self.rates.items()}
+        self.shared: SharedBuckets | None = None
+
+    async def check_shared(self, kind: str, keys: Iterable[str | None]) -> None:
+        """As :meth:`check`, counted in the buckets every process of a cluster shares, so
+        that a client spreading its requests over several processes gets the same limit
+        as at one. Where the shared buckets cannot be reached (Redis away), this
+        process's own buckets count.
+
+        Raises:
+            Refused: ``rate_limited`` (429) with ``retry_after``, as :meth:`check`.
+        """
+        rate = self.rates.get(kind)
+        if rate is None:
+            return
+        if self.shared is None:
+            self.check(kind, keys)
+            return
+        try:
+            wait = await self.shared.take(kind, rate, [key for key in keys if key])
+        except SharedUnavailable:
+            self.check(kind, keys)
+            return
+        if wait > 0:
+            raise _rate_limited(wait)
 
     def check(self, kind: str, keys: Iterable[str | None], now: float | None = None) -> None:
         """Count one request of ``kind`` for every key, or refuse it for all of them.
@@ -102,11 +152,16 @@ class Limits:
         named = [key for key in keys if key]
         wait = max((buckets.wait(key, now) for key in named), default=0.0)
         if wait > 0:
-            seconds = max(1, math.ceil(wait))
-            raise Refused("rate_limited", "server.errors.rate_limited", status=429,
-                          retry_after=seconds, seconds=seconds)
+            raise _rate_limited(wait)
         for key in named:
             buckets.take(key, now)
+
+
+def _rate_limited(wait: float) -> Refused:
+    """The refusal of a request that would pass in ``wait`` seconds."""
+    seconds = max(1, math.ceil(wait))
+    return Refused("rate_limited", "server.errors.rate_limited", status=429,
+                   retry_after=seconds, seconds=seconds)
 
 
 class Pace:
