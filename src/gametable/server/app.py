@@ -274,7 +274,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                                 + app.state.deck_passes.fingerprint)
         else:
             count = manager.load()
-            log.info("loaded %d tables from storage", count)
+            log.info("loaded %d %s from storage", count, "table" if count == 1 else "tables")
             manager.start_bots()
         app.state.manager = manager
         app.state.cluster = cluster
@@ -757,7 +757,10 @@ async def _sweep(manager: TableManager, every: float = 60.0) -> None:
         await asyncio.sleep(every)
         evicted = manager.evict_idle()
         if evicted:
-            log.info("%d idle tables left memory; %d remain", evicted, len(manager.tables))
+            left = len(manager.tables)
+            log.info("%d idle %s left memory; %d %s", evicted,
+                     "table" if evicted == 1 else "tables", left,
+                     "remains" if left == 1 else "remain")
         try:
             expired = await manager.expire_waiting()
         except StorageError as error:
