@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from gametable.server.outage import Outage
+from gametable.server.outage import FewerRepeats, Outage
 
 pytestmark = pytest.mark.server
 
@@ -41,3 +41,27 @@ def test_an_outage_is_logged_when_it_begins_each_minute_and_when_it_ends(
     assert outage.lasted() == 0.0
     outage.failed("cannot look for tables to take over", ConnectionError("reset"))
     assert "does not answer (cannot look" in caplog.records[-1].getMessage()
+
+
+def test_a_librarys_repeated_warning_is_let_through_once_a_minute(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The PostgreSQL pool warned at each attempt to reconnect, 48 lines in a 75 s
+    outage. Each warning now passes once, then once a minute with how many like it were
+    left out; another warning passes at once."""
+    now = [0.0]
+    logger = logging.getLogger("tests.fewer_repeats")
+    repeats = FewerRepeats(every=60, clock=lambda: now[0])
+    logger.addFilter(repeats)
+    try:
+        caplog.set_level(logging.WARNING, logger="tests.fewer_repeats")
+        for second in range(75):
+            now[0] = float(second)
+            logger.warning("error connecting in %r: %s", "gametable", f"refused {second}")
+        logger.warning("reconnection attempt in pool %r failed after %s sec", "gametable", 10)
+        lines = [record.getMessage() for record in caplog.records]
+        assert lines == [
+            "error connecting in 'gametable': refused 0",
+            "error connecting in 'gametable': refused 60 (59 more like it in the last 60 s)",
+            "reconnection attempt in pool 'gametable' failed after 10 sec"]
+    finally:
+        logger.removeFilter(repeats)

@@ -223,6 +223,31 @@ def test_while_the_database_is_down_refusals_say_what_failed_and_nothing_is_lost
                 assert "storage: the table storage answers again" in caplog.text
 
 
+def test_the_first_request_after_an_outage_is_served() -> None:
+    """The pool reconnected with doubling waits for up to 5 minutes: after an outage of
+    37 s its next attempt came 63 s after the first, and tables stayed stalled for about
+    25 s after the database was back (after 75 s, about 50 s). Now the pool gives up
+    after ``RECONNECT_SECONDS`` and the next request tries at once (its attempts at most
+    4 s apart), so the first request after the outage is served within its 6 s wait."""
+    with postgres_server() as own:
+        storage = PostgresStorage(own.database(), wait_seconds=6)
+        try:
+            run_async(storage.create_table(table()))
+            own.pause()
+            try:
+                failed = 0
+                for _ in range(6):  # about 36 s of requests refused
+                    with pytest.raises(StorageError):
+                        storage.load_table("t1")
+                    failed += 1
+            finally:
+                own.resume()
+            assert failed == 6
+            assert storage.load_table("t1") is not None
+        finally:
+            storage.close()
+
+
 def test_connections_the_database_dropped_are_not_handed_out_again(url: str) -> None:
     """After a database restart the pool's connections are dead; each used to fail one
     request (an action refused, a table not loaded, /readyz flapping). Here the server

@@ -16,6 +16,8 @@ from typing import Final
 
 OUTAGE_LOG_SECONDS: Final = 60.0
 """While a service does not answer, how often its failures are logged again (seconds)."""
+MAX_TEMPLATES: Final = 1000
+"""Message templates :class:`FewerRepeats` remembers before it starts afresh."""
 
 
 class Outage:
@@ -72,3 +74,42 @@ class Outage:
                          self._failures)
         self.since = None
         self._failures = 0
+
+
+class FewerRepeats(logging.Filter):
+    """A filter for a library's logger that logs each warning once, then at most once
+    every ``every`` seconds with how many like it were left out: the PostgreSQL pool
+    warns at every attempt to reconnect, several times a minute for as long as the
+    database is away.
+
+    Warnings are alike when their message templates are (``"error connecting in %r:
+    %s"``), whatever their values.
+
+    Args:
+        every: seconds between two records of one template let through.
+        clock: monotonic seconds (for tests).
+    """
+
+    def __init__(self, every: float = OUTAGE_LOG_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.every = every
+        self.clock = clock
+        self._seen: dict[str, tuple[float, int]] = {}
+        """Per template: when one was last let through, and how many were left out since."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        template = str(record.msg)
+        now = self.clock()
+        last = self._seen.get(template)
+        if last is not None and now - last[0] < self.every:
+            self._seen[template] = (last[0], last[1] + 1)
+            return False
+        if last is not None and last[1]:
+            record.msg = (f"{record.getMessage()} ({last[1]} more like it in the last "
+                          f"{now - last[0]:.0f} s)")
+            record.args = ()
+        if len(self._seen) >= MAX_TEMPLATES:
+            self._seen.clear()
+        self._seen[template] = (now, 0)
+        return True

@@ -27,6 +27,7 @@ event loop never waits on the network.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -36,6 +37,7 @@ import orjson
 import psycopg
 from psycopg_pool import ConnectionPool
 
+from gametable.server.outage import FewerRepeats
 from gametable.server.storage import SeatRow, StorageError, TableRow
 
 MIGRATIONS = "migrations/postgresql"
@@ -46,7 +48,16 @@ POOL_WAIT_SECONDS = 10.0
 """How long a read or write waits for a connection: a database restart of a few seconds
 is waited out, and while it is down a request is refused in 10 s (the pool's own
 default, 30 s, kept people waiting half a minute for "try again")."""
+RECONNECT_SECONDS = 10.0
+"""How long the pool tries to open a connection again after the database stopped
+answering (attempts 1, 2, 4… s apart) before it gives up until a request needs one. The
+pool's default, 5 minutes of doubling waits, left tables stalled for up to a minute
+after the database was back (an attempt 64 s after the one before)."""
 MIGRATION_LOCK = 0x6761_6D65  # "game"
+
+# The pool warns at each attempt to reconnect: a line every second or two while the
+# database is away. The tables' own line says what stopped (``TableManager.storage_outage``).
+logging.getLogger("psycopg.pool").addFilter(FewerRepeats())
 """Key of the advisory lock held while migrating."""
 
 _Statement = tuple[str, Sequence[Any]]
@@ -133,7 +144,8 @@ class PostgresStorage:
         # the pool's old connections are dead, and each would fail one request.
         self._pool = ConnectionPool(url, min_size=1, max_size=max_connections, open=False,
                                     name="gametable", check=ConnectionPool.check_connection,
-                                    timeout=wait_seconds)
+                                    timeout=wait_seconds,
+                                    reconnect_timeout=RECONNECT_SECONDS)
         try:
             self._pool.open(wait=True, timeout=15)
         except Exception as error:
