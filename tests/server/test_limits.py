@@ -173,18 +173,18 @@ def test_with_several_processes_the_shared_buckets_decide() -> None:
     limits = Limits({"create": Rate(1, 10), "join": None})
     shared = limits.shared = FakeShared(0.0)
     for _ in range(3):  # the shared buckets had room each time: no local count
-        asyncio.run(limits.check_shared("create", ["10.0.0.1", None, "deck:k"]))
+        run_async(limits.check_shared("create", ["10.0.0.1", None, "deck:k"]))
     assert shared.asked[0] == ("create", Rate(1, 10), ["10.0.0.1", "deck:k"])
-    asyncio.run(limits.check_shared("join", ["10.0.0.1"]))  # unlimited: not asked
+    run_async(limits.check_shared("join", ["10.0.0.1"]))  # unlimited: not asked
     assert len(shared.asked) == 3
     shared.wait = 2.5
     with pytest.raises(Refused) as refused:
-        asyncio.run(limits.check_shared("create", ["10.0.0.1"]))
+        run_async(limits.check_shared("create", ["10.0.0.1"]))
     assert refused.value.status == 429 and refused.value.retry_after == 3
     shared.wait = None  # Redis away: the local bucket (burst 1) is used
-    asyncio.run(limits.check_shared("create", ["10.0.0.1"]))
+    run_async(limits.check_shared("create", ["10.0.0.1"]))
     with pytest.raises(Refused):
-        asyncio.run(limits.check_shared("create", ["10.0.0.1"]))
+        run_async(limits.check_shared("create", ["10.0.0.1"]))
 
 
 @pytest.mark.parametrize(("address", "key"), [
