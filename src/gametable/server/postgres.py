@@ -54,11 +54,11 @@ answering (attempts 1, 2, 4… s apart) before it gives up until a request needs
 pool's default, 5 minutes of doubling waits, left tables stalled for up to a minute
 after the database was back (an attempt 64 s after the one before)."""
 MIGRATION_LOCK = 0x6761_6D65  # "game"
+"""Key of the advisory lock held while migrating."""
 
 # The pool warns at each attempt to reconnect: a line every second or two while the
 # database is away. The tables' own line says what stopped (``TableManager.storage_outage``).
 logging.getLogger("psycopg.pool").addFilter(FewerRepeats())
-"""Key of the advisory lock held while migrating."""
 
 _Statement = tuple[str, Sequence[Any]]
 
