@@ -507,6 +507,45 @@ def test_a_client_gets_the_same_rate_limit_from_every_process(
         b.stop()
 
 
+def test_a_client_s_caps_on_tables_are_counted_alike_by_every_process(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    """Each process counted the tables a client made in its own memory: through N
+    processes a client could keep N times ``--max-waiting-tables`` tables waiting, and
+    N times ``--max-bot-tables-per-client`` tables of computer players running. The
+    tables are now counted in the database, by a keyed digest of the client's address:
+    two waiting tables made through one process use up a cap of two, and the other
+    refuses the third; likewise one table of computer players."""
+    caps = ["--no-rate-limits", "--max-waiting-tables", "2", "--max-bot-tables-per-client", "1"]
+    a = process(tmp_path, "a", database, redis_url, bot_delay=30, limits=caps)
+    b = process(tmp_path, "b", database, redis_url, bot_delay=30, limits=caps)
+    try:
+        async def make() -> None:
+            waiting = [{"kind": "human"}, {"kind": "human"}]
+            bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
+            await create(a.url, waiting)
+            await create(a.url, waiting)
+            await create(a.url, bots)
+            async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
+                third = await http.post("/api/tables", json={
+                    "game": "sequence-cats", "seats": waiting})
+                assert third.status_code == 429, third.text
+                assert third.json()["key"] == "server.errors.too_many_waiting"
+                second = await http.post("/api/tables", json={
+                    "game": "sequence-cats", "seats": bots})
+                assert second.status_code == 429, second.text
+                assert second.json()["key"] == "server.errors.too_many_bot_tables"
+                # A table with a person and a computer player counts against neither.
+                mixed = await http.post("/api/tables", json={
+                    "game": "sequence-cats", "name": "Ann",
+                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+                assert mixed.status_code == 201, mixed.text
+
+        run_async(make())
+    finally:
+        a.stop()
+        b.stop()
+
+
 def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
         tmp_path: Path, database: str, redis_url: str) -> None:
     """A late write of a previous owner: the append's compare-and-set refuses this

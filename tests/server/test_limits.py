@@ -245,6 +245,49 @@ def test_a_client_may_keep_only_so_many_waiting_tables(tmp_path: Path) -> None:
         create(client, [HUMAN, HUMAN])
 
 
+def test_a_restart_forgets_no_table_a_client_made(tmp_path: Path) -> None:
+    """The tables a client made were counted in memory only: after a restart a client
+    could make ``waiting_per_client`` more waiting tables. They are counted from storage,
+    which keeps a keyed digest of the client's address with each table, never the
+    address itself."""
+    caps = Caps(waiting_per_client=2, bot_tables_per_client=1)
+    with app_client(tmp_path, bot_delay=30, caps=caps) as client:
+        for _ in range(2):
+            create(client, [HUMAN, HUMAN])
+        create(client, [GREEDY, GREEDY], name=None)
+    with app_client(tmp_path, bot_delay=30, caps=caps) as client:
+        refused = client.post("/api/tables", json={"game": "sequence-cats", "name": "A",
+                                                   "seats": [HUMAN, HUMAN]})
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["key"] == "server.errors.too_many_waiting"
+        refused = client.post("/api/tables", json={"game": "sequence-cats",
+                                                   "seats": [GREEDY, GREEDY]})
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["key"] == "server.errors.too_many_bot_tables"
+    storage = SQLiteStorage(tmp_path / "gametable.sqlite3")
+    try:
+        creators = {row.creator for row in storage.load_tables()}
+    finally:
+        storage.close()
+    assert len(creators) == 1 and None not in creators
+    (creator,) = creators
+    assert creator is not None and len(creator) == 32 and "testclient" not in creator
+    assert b"testclient" not in (tmp_path / "gametable.sqlite3").read_bytes()
+
+
+def test_a_table_whose_game_is_over_no_longer_counts(tmp_path: Path) -> None:
+    """A table counts against its creator while it waits or runs computer players only;
+    once its game is over (here, the host ends it) it does not."""
+    with app_client(tmp_path, caps=Caps(waiting_per_client=1)) as client:
+        made = create(client, [HUMAN, HUMAN])
+        assert client.post("/api/tables", json={"game": "sequence-cats", "name": "A",
+                                                "seats": [HUMAN, HUMAN]}).status_code == 429
+        ended = client.post(f"/api/tables/{made['table']['id']}/end", json={},
+                            headers={"X-Host-Token": made["host_token"]})
+        assert ended.status_code == 200, ended.text
+        create(client, [HUMAN, HUMAN])
+
+
 def test_a_client_may_run_only_so_many_tables_of_computer_players(tmp_path: Path) -> None:
     with app_client(tmp_path, bot_delay=30,
                     caps=Caps(bot_tables_per_client=1, bot_tables=5)) as client:

@@ -488,7 +488,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         manager = manager_of(request)
         address = client_key(request.scope)
         await limits.check_shared("join", [address, secret_key("host", x_host_token)])
-        await manager.seat_bot(table_id, seat, body.bot, x_host_token, client=address)
+        await manager.seat_bot(table_id, seat, body.bot, x_host_token)
         return (await manager.get(table_id)).info()
 
     def host_call(request: Request, token: str | None) -> TableManager:
@@ -504,7 +504,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         game has begun (the seat is kept for whoever the host gives it)."""
         manager = host_call(request, x_host_token)
         table, code = await hosting.remove_player(manager, table_id, seat, x_host_token,
-                                                  body.bot, client_key(request.scope))
+                                                  body.bot)
         return {**table.info(), "seat_code": code}
 
     @app.post("/api/tables/{table_id}/leave")
@@ -515,7 +515,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         manager = manager_of(request)
         address = client_key(request.scope)
         await limits.check_shared("join", [address, secret_key("seat", x_seat_token)])
-        table, bot = await leaving.leave_table(manager, table_id, x_seat_token, address)
+        table, bot = await leaving.leave_table(manager, table_id, x_seat_token)
         return {**table.info(), "bot": bot}
 
     @app.post("/api/tables/{table_id}/name")

@@ -114,6 +114,9 @@ class FencedStorage:
     def unfinished_with(self, option: str, value: str) -> list[str]:
         return self.inner.unfinished_with(option, value)
 
+    def created_by(self, creator: str) -> tuple[int, int]:
+        return self.inner.created_by(creator)
+
     def ping(self) -> None:
         self.inner.ping()
 

@@ -61,8 +61,8 @@ def _not_over(table: Table) -> None:
 
 
 async def remove_player(manager: TableManager, table_id: str, seat: Seat,
-                        host_token: str | None, bot: str | None = None,
-                        client: str = "-") -> tuple[Table, str | None]:
+                        host_token: str | None, bot: str | None = None
+                        ) -> tuple[Table, str | None]:
     """Remove the person in ``seat``: their token stops working at once and their
     connections are closed (code 4409); the seat becomes open (the game waits for someone
     to take it) or, with ``bot``, a computer player's.
@@ -125,7 +125,7 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
                           status=409, player=player,
                           seconds=max(1, math.ceil(manager.reopen_after_seconds - away)))
         if bot is not None and all(s.kind == BOT for s in table.seats if s.seat != seat):
-            manager.check_caps(client, waiting=False, bots_only=True)
+            await manager.check_caps(table.creator, waiting=False, bots_only=True)
         # Before the first move the person leaving saw the seat's hand (the cards are
         # dealt when the table is made): they are dealt again, for every seat.
         code = secrets.token_urlsafe(12) if bot is None and table.version > 0 else None
@@ -254,7 +254,6 @@ async def end_game(manager: TableManager, table_id: str, host_token: str | None)
         table.broadcast_state()
         log.info("table %s: the host ended the game at action %d", log_name(table.id),
                  table.version)
-    manager.forget_caps(table.id)
     return table
 
 

@@ -25,8 +25,8 @@ LEAVER_COVER = "medium"
 """The computer player who takes over a seat left mid-game at a table without a clock."""
 
 
-async def leave_table(manager: TableManager, table_id: str, seat_token: str | None,
-                      client: str = "-") -> tuple[Table, str | None]:
+async def leave_table(manager: TableManager, table_id: str, seat_token: str | None
+                      ) -> tuple[Table, str | None]:
     """The person holding ``seat_token`` leaves the table: the token stops working at
     once and their connections are closed (code 4409, reason :data:`LEFT_CLOSE`).
 
@@ -51,7 +51,7 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
         if begun:
             bot = table.clock.settings.cover if table.clock is not None else LEAVER_COVER
             if all(s.kind == BOT for s in table.seats if s.seat != seat):
-                manager.check_caps(client, waiting=False, bots_only=True)
+                await manager.check_caps(table.creator, waiting=False, bots_only=True)
         await manager.hand_seat_over(table, seat, bot, LEFT_CLOSE, deal_again=not begun)
         log.info("table %s: seat %d left (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)

@@ -38,7 +38,7 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from gametable.server.outage import FewerRepeats
-from gametable.server.storage import SeatRow, StorageError, TableRow
+from gametable.server.storage import CREATED_BY, SeatRow, StorageError, TableRow
 
 MIGRATIONS = "migrations/postgresql"
 """Package folder (in ``gametable.server``) of the numbered migration files."""
@@ -229,11 +229,12 @@ class PostgresStorage:
         await self._write(
             None,  # a new row: its primary key refuses a second one
             ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock, "
-             "host_seat, owner_fence) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+             "host_seat, owner_fence, creator) "
+             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
              (table.id, table.game, orjson.dumps(table.config).decode(), table.seed,
               table.host_hash, table.created,
               None if table.clock is None else orjson.dumps(table.clock).decode(),
-              table.host_seat, fence)),
+              table.host_seat, fence, table.creator)),
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
@@ -298,6 +299,10 @@ class PostgresStorage:
         except psycopg.Error as error:
             raise StorageError(f"PostgreSQL: {error}") from None
 
+    def created_by(self, creator: str) -> tuple[int, int]:
+        waiting, bots_only = self._rows(CREATED_BY, (creator,))[0]
+        return int(waiting or 0), int(bots_only or 0)
+
     def waiting_before(self, created: float) -> list[str]:
         return [row[0] for row in self._rows(
             "SELECT id FROM game_tables t WHERE t.finished IS NULL AND t.expired IS NULL "
@@ -339,10 +344,10 @@ class PostgresStorage:
                                      seats=[], expired=row[6],
                                      clock=None if row[7] is None else orjson.loads(row[7]),
                                      host_seat=row[8], ended=row[9],
-                                     watching=not row[10])
+                                     watching=not row[10], creator=row[11])
                     for row in conn.execute(
                         "SELECT id, game, config, seed, host_hash, created, expired, clock, "
-                        "host_seat, ended, watchers_off "
+                        "host_seat, ended, watchers_off, creator "
                         f"FROM game_tables t {where} ORDER BY created",
                         params)
                 }

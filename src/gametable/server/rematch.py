@@ -101,8 +101,9 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
             rows.append(SeatRow(new, HUMAN, name=old.name, token_hash=token_hash(token)))
         else:
             rows.append(SeatRow(new, OPEN))
-    manager.check_caps(client, waiting=any(row.kind == OPEN for row in rows),
-                       bots_only=False)
+    creator = manager.client_digest(client)
+    await manager.check_caps(creator, waiting=any(row.kind == OPEN for row in rows),
+                             bots_only=False)
     host_old = table.host_seat if table.host_seat in tokens else asked_by
     host_token = secrets.token_urlsafe(24)
     clock = table.clock
@@ -113,8 +114,9 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
                    seed=secrets.randbits(63), host_hash=token_hash(host_token),
                    created=time.time(), seats=rows,
                    host_seat=tokens[host_old][0] if host_old in tokens else None,
-                   clock=Clock(clock.settings).to_json() if clock is not None else None)
-    new_table = await manager.add_table(row, client)
+                   clock=Clock(clock.settings).to_json() if clock is not None else None,
+                   creator=creator)
+    new_table = await manager.add_table(row)
     log.info("table %s: seat %d asked to play again: table %s", log_name(table.id), asked_by,
              log_name(new_table.id))
     return {"table": new_table.id, "by": asked_by, "tokens": tokens,

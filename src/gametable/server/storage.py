@@ -106,6 +106,10 @@ class TableRow:
     clock: dict[str, Any] | None = None
     """The table's turn clock (settings, deadlines, away seats; see
     ``gametable.server.clock``), or ``None`` for a table without one."""
+    creator: str | None = None
+    """Whose caps per client the table counts against while it waits for players or
+    runs computer players only (``Caps``): a keyed digest of the address that made it,
+    never the address; ``None`` for a table made before it was kept."""
 
 
 class StorageError(Exception):
@@ -223,6 +227,16 @@ class Storage(Protocol):
 
         Raises:
             ValueError: ``option`` is not a plain name (letters, digits, ``_``).
+        """
+        ...
+
+    def created_by(self, creator: str) -> tuple[int, int]:
+        """How many unfinished, unexpired tables ``creator`` (:attr:`TableRow.creator`)
+        made that are ``(waiting, computer players only)``: waiting, a seat is open;
+        computer players only, every seat is a computer player's.
+
+        Raises:
+            StorageError: it could not be read.
         """
         ...
 
@@ -388,11 +402,11 @@ class SQLiteStorage:
     async def create_table(self, table: TableRow) -> None:
         await self._write(
             ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock, "
-             "host_seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             "host_seat, creator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
              (table.id, table.game, orjson.dumps(table.config).decode(), table.seed,
               table.host_hash, table.created,
               None if table.clock is None else orjson.dumps(table.clock).decode(),
-              table.host_seat)),
+              table.host_seat, table.creator)),
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
@@ -486,6 +500,18 @@ class SQLiteStorage:
         finally:
             conn.close()
 
+    def created_by(self, creator: str) -> tuple[int, int]:
+        try:
+            conn = self._connect()
+            try:
+                waiting, bots_only = conn.execute(CREATED_BY.replace("%s", "?"),
+                                                  (creator,)).fetchone()
+            finally:
+                conn.close()
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from None
+        return int(waiting or 0), int(bots_only or 0)
+
     def _load(self, where: str, params: Sequence[Any]) -> list[TableRow]:
         with self._connect() as conn:
             tables = {
@@ -493,10 +519,11 @@ class SQLiteStorage:
                                  seed=row[3], host_hash=row[4], created=row[5], seats=[],
                                  expired=row[6],
                                  clock=None if row[7] is None else orjson.loads(row[7]),
-                                 host_seat=row[8], ended=row[9], watching=not row[10])
+                                 host_seat=row[8], ended=row[9], watching=not row[10],
+                                 creator=row[11])
                 for row in conn.execute(
                     "SELECT id, game, config, seed, host_hash, created, expired, clock, "
-                    "host_seat, ended, watchers_off "
+                    "host_seat, ended, watchers_off, creator "
                     f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
@@ -560,7 +587,8 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
 
 
 ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat": "INTEGER",
-                                  "ended": "REAL", "watchers_off": "INTEGER"},
+                                  "ended": "REAL", "watchers_off": "INTEGER",
+                                  "creator": "TEXT"},
                  "seats": {"bot_since": "INTEGER"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL)."""
 
@@ -571,6 +599,23 @@ def _add_columns(conn: sqlite3.Connection) -> None:
         for name, kind in columns.items():
             if name not in present:
                 conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+    conn.execute(CREATOR_INDEX)
+
+
+CREATOR_INDEX = ("CREATE INDEX IF NOT EXISTS game_tables_creator ON game_tables (creator) "
+                 "WHERE finished IS NULL AND expired IS NULL")
+"""The unfinished tables by creator, for :meth:`Storage.created_by`."""
+CREATED_BY = """
+SELECT
+    SUM(CASE WHEN EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'open')
+        THEN 1 ELSE 0 END),
+    SUM(CASE WHEN NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind <> 'bot')
+        THEN 1 ELSE 0 END)
+FROM game_tables t
+WHERE t.creator = %s AND t.finished IS NULL AND t.expired IS NULL
+"""
+""":meth:`Storage.created_by`'s query (PostgreSQL's parameter style; SQLite's is ``?``).
+A host's end of the game sets ``finished`` too (``mark_ended``)."""
 
 
 def _execute(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> None:

@@ -338,6 +338,8 @@ class Table:
     """The seat whose person holds the host role (``None``: the host has no seat)."""
     ended: float | None = None
     """When the host ended the game early (``None``: they did not); it is then over."""
+    creator: str | None = None
+    """Whose caps per client the table counts against (:attr:`TableRow.creator`)."""
     watching: bool = True
     """Whether people without a seat may watch (the host may switch it off)."""
     clock: Clock | None = None
@@ -806,10 +808,6 @@ class TableManager:
         self.loading: set[str] = set()
         """Tables being loaded from storage now (or waiting to be): another process must
         not get their lease meanwhile, however slow storage is."""
-        self._created_by: dict[str, set[str]] = {}
-        """Per client, the tables it created that count against its caps (waiting, or
-        all-bot and unfinished); kept in memory only."""
-        self._creator: dict[str, str] = {}
         self.metrics = Metrics(lambda: len(self.tables), lambda: sum(
             len(table.connections) for table in self.tables.values()))
         self.draining = False
@@ -924,7 +922,7 @@ class TableManager:
                       created=row.created, seats=row.seats,
                       state=game.new_game(config, len(row.seats), row.seed),
                       host_seat=row.host_seat, ended=row.ended, watching=row.watching,
-                      deal=self.deal_of(row.seed))
+                      deal=self.deal_of(row.seed), creator=row.creator)
         if row.clock is not None:
             try:
                 table.clock = Clock.from_json(row.clock, self.absent_seconds)
@@ -1015,8 +1013,6 @@ class TableManager:
             if table.host_check is not None:
                 table.host_check.cancel()
                 table.host_check = None
-            if table.status != WAITING:  # a waiting table counts until it expires
-                self._uncount(table_id)
         return len(idle)
 
     async def expire_waiting(self, now: float | None = None) -> int:
@@ -1049,44 +1045,56 @@ class TableManager:
                 return 0
             for table_id in expired:
                 self.tables.pop(table_id, None)
-                self._uncount(table_id)
         return len(expired)
 
     # -- caps per client ------------------------------------------------------------
 
-    def _count(self, client: str, table: Table) -> None:
-        if table.status == WAITING or all_bots(table):
-            self._created_by.setdefault(client, set()).add(table.id)
-            self._creator[table.id] = client
+    def client_digest(self, client: str) -> str:
+        """The stored form of a client's address (:attr:`TableRow.creator`): HMAC-SHA256
+        keyed with the server's secret, 32 hex digits. Every process of a cluster has the
+        same secret, so they agree on it; the address cannot be read back from it."""
+        return hmac.new(self.secret, f"client:{client}".encode(),
+                        hashlib.sha256).hexdigest()[:32]
 
-    def _uncount(self, table_id: str) -> None:
-        client = self._creator.pop(table_id, None)
-        if client is not None:
-            tables = self._created_by.get(client, set())
-            tables.discard(table_id)
-            if not tables:
-                self._created_by.pop(client, None)
+    async def check_caps(self, creator: str | None, waiting: bool, bots_only: bool) -> None:
+        """Refuse a table that would pass a cap. The caps per client count the tables
+        ``creator`` (:meth:`client_digest`; ``None``: none of them apply) made, as
+        stored, so that every process sharing the storage, and this one after a
+        restart, count alike; :attr:`Caps.bot_tables` counts this process's tables (it
+        guards this process's cores).
 
-    def check_caps(self, client: str, waiting: bool, bots_only: bool) -> None:
-        """Refuse a table that would pass a cap (429 ``too_many_tables``)."""
+        Args:
+            waiting: the table will wait for players (a seat open).
+            bots_only: computer players will hold every seat.
+
+        Raises:
+            Refused: ``too_many_tables`` (429 over a cap per client, 503 over
+                :attr:`Caps.bot_tables`), ``storage_failed`` (503) when storage cannot
+                say how many tables the client has.
+        """
         caps = self.caps
-        mine = [self.tables.get(t) for t in self._created_by.get(client, ())]
-        if waiting and caps.waiting_per_client is not None:
-            count = sum(1 for t in mine if t is None or t.status == WAITING)
-            if count >= caps.waiting_per_client:
+        if creator is not None and (
+                (waiting and caps.waiting_per_client is not None)
+                or (bots_only and caps.bot_tables_per_client is not None)):
+            try:
+                waiting_now, bots_now = await asyncio.to_thread(self.storage.created_by,
+                                                                creator)
+            except StorageError:
+                raise Refused("storage_failed", "server.errors.storage_failed",
+                              status=503) from None
+            if waiting and caps.waiting_per_client is not None \
+                    and waiting_now >= caps.waiting_per_client:
                 raise Refused("too_many_tables", "server.errors.too_many_waiting",
                               status=429, limit=caps.waiting_per_client)
-        if bots_only:
-            if caps.bot_tables_per_client is not None and sum(
-                    1 for t in mine if t is not None and all_bots(t)
-                    and t.status != FINISHED) >= caps.bot_tables_per_client:
+            if bots_only and caps.bot_tables_per_client is not None \
+                    and bots_now >= caps.bot_tables_per_client:
                 raise Refused("too_many_tables", "server.errors.too_many_bot_tables",
                               status=429, limit=caps.bot_tables_per_client)
-            if caps.bot_tables is not None and sum(
-                    1 for t in self.tables.values()
-                    if all_bots(t) and t.status != FINISHED) >= caps.bot_tables:
-                raise Refused("too_many_tables", "server.errors.server_bot_tables",
-                              status=503, limit=caps.bot_tables)
+        if bots_only and caps.bot_tables is not None and sum(
+                1 for t in self.tables.values()
+                if all_bots(t) and t.status != FINISHED) >= caps.bot_tables:
+            raise Refused("too_many_tables", "server.errors.server_bot_tables",
+                          status=503, limit=caps.bot_tables)
 
     async def create(self, game_name: str, options: Mapping[str, Any] | None,
                      seats: list[SeatRequest], creator: str | None,
@@ -1125,8 +1133,9 @@ class TableManager:
             raise Refused("bad_bot", "server.errors.unknown_bot", bot=clock.cover,
                           bots=", ".join(bot_names()))
         human_seats = sum(1 for request in seats if request.kind != BOT)
-        self.check_caps(client, waiting=human_seats > (creator is not None),
-                         bots_only=human_seats == 0)
+        digest = self.client_digest(client)
+        await self.check_caps(digest, waiting=human_seats > (creator is not None),
+                              bots_only=human_seats == 0)
         host_token = secrets.token_urlsafe(24)
         creator_seat: Seat | None = None
         creator_token: str | None = None
@@ -1152,11 +1161,12 @@ class TableManager:
                        config=stored_options(config),
                        seed=secrets.randbits(63), host_hash=token_hash(host_token),
                        created=time.time(), seats=rows, host_seat=creator_seat,
-                       clock=Clock(clock).to_json() if clock and clock.active else None)
-        table = await self.add_table(row, client)
+                       clock=Clock(clock).to_json() if clock and clock.active else None,
+                       creator=digest)
+        table = await self.add_table(row)
         return table, host_token, creator_seat, creator_token
 
-    async def add_table(self, row: TableRow, client: str = "-") -> Table:
+    async def add_table(self, row: TableRow) -> Table:
         """Store a new table made of ``row`` and start it (its seats, clock and computer
         players as the row says).
 
@@ -1183,7 +1193,6 @@ class TableManager:
             raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
                 from None
         self.tables[table.id] = table
-        self._count(client, table)
         self._start_clock(table)
         self._wake_bots(table)
         return table
@@ -1250,8 +1259,8 @@ class TableManager:
         self.seat_changed(table)
         return code
 
-    async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None,
-                       client: str = "-") -> None:
+    async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None
+                       ) -> None:
         """Put a computer player in a seat (the table's host only): an open seat, or the
         seat of a player who is offline while the game runs (their token stops working,
         and any connection still holding the seat is closed with code 4409).
@@ -1276,7 +1285,7 @@ class TableManager:
             if not person:
                 _check_open(table, seat)
             if all(s.kind == BOT for s in table.seats if s.seat != seat):
-                self.check_caps(client, waiting=False, bots_only=True)
+                await self.check_caps(table.creator, waiting=False, bots_only=True)
             # Before the first move the person who leaves the seat saw its hand: every
             # hand is dealt again, as when the host removes a player.
             # Mid-game the computer player keeps the person's name (as on leaving).
@@ -1288,8 +1297,6 @@ class TableManager:
                 bot_since=len(table.actions) if taken_over else None), deal_again=redeal)
             table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
             table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
-            if all_bots(table):
-                self._count(client, table)
         self.seat_changed(table)
 
     async def hand_seat_over(self, table: Table, seat: Seat, bot: str | None,
@@ -1347,8 +1354,6 @@ class TableManager:
     def seat_changed(self, table: Table) -> None:
         """After a seat changed hands: tell everyone, arm the clock, wake computer
         players."""
-        if table.status != WAITING and not all_bots(table):
-            self._uncount(table.id)
         table.broadcast_info()
         table.broadcast_state()
         self._start_clock(table)
@@ -1391,10 +1396,6 @@ class TableManager:
     def _connections_changed(self, table: Table) -> None:
         if self.watch_connections is not None:
             self.watch_connections(table)
-
-    def forget_caps(self, table_id: str) -> None:
-        """The table no longer counts against its creator's caps (its game is over)."""
-        self._uncount(table_id)
 
     def _clock_due(self, table: Table) -> None:
         self.keep(asyncio.create_task(self._expire(table)))
@@ -1627,7 +1628,6 @@ class TableManager:
                 table.clock_changed()
             if table.committed.finished:
                 table.broadcast_info()  # its status is now "finished"
-                self._uncount(table.id)
                 await self._mark_finished(table)
 
     async def _mark_finished(self, table: Table) -> None:
@@ -1758,7 +1758,6 @@ class TableManager:
             task.cancel()
         for conn in list(table.connections):
             conn.finish({"type": "restarting"}, *RESTART_CLOSE)
-        self._uncount(table_id)
         return True
 
     def _reload(self, table: Table) -> None:
