@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import logging
+import re
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from gametable.bots import base
 from gametable.core.records import GameRecord, replay
+from gametable.server.logname import log_name
+from gametable.server.tables import duration
 
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -274,3 +279,37 @@ def test_each_game_lists_only_the_bots_that_play_it(client: TestClient) -> None:
     for bots in offered.values():
         assert bots[:3] == ["easy", "medium", "hard"] and {"random", "greedy"} <= set(bots)
         assert set(bots) <= set(data["bots"])
+
+
+def test_the_log_tells_a_table_s_life_by_its_log_name(client: TestClient,
+                                                       caplog: pytest.LogCaptureFixture
+                                                       ) -> None:
+    """The server's log said nothing of a table between start-up and shut-down: now it
+    says when one is made (its game and seats), when every seat is taken, and when its
+    game is over; always by its log name, never its id (the invite link)."""
+    caplog.set_level(logging.INFO)
+    made = create(client, [HUMAN, HUMAN])
+    table_id = made["table"]["id"]
+    name = log_name(table_id)
+    assert client.post(f"/api/tables/{table_id}/join", json={"name": "Bea"}).status_code == 200
+    bots = create(client, [GREEDY, GREEDY], name=None)["table"]["id"]
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/tables/{bots}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the computer players' game did not end"
+        time.sleep(0.05)
+    lines = [r.getMessage() for r in caplog.records if r.name.startswith("gametable")]
+    assert f"table {name}: made for sequence-cats: 1 person, 1 open seat" in lines
+    assert f"table {name}: every seat is taken: the game begins" in lines
+    assert f"table {log_name(bots)}: made for sequence-cats: 2 computer players" in lines
+    over = [line for line in lines if line.startswith(f"table {log_name(bots)}: game over")]
+    assert len(over) == 1 and re.fullmatch(
+        r"table t-\w+: game over after \d+ actions, \d+ s after the table was made",
+        over[0]), over
+    assert not any(table_id in line or bots in line for line in lines)
+
+
+@pytest.mark.parametrize(("seconds", "said"), [
+    (0.4, "0 s"), (42, "42 s"), (59.4, "59 s"), (60, "1 min"), (719, "12 min"),
+    (3599, "1 h"), (3600 + 5 * 60, "1 h 5 min"), (-1, "0 s")])
+def test_a_duration_in_the_log_reads_as_people_say_it(seconds: float, said: str) -> None:
+    assert duration(seconds) == said

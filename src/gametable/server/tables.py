@@ -340,6 +340,9 @@ class Table:
     """When the host ended the game early (``None``: they did not); it is then over."""
     creator: str | None = None
     """Whose caps per client the table counts against (:attr:`TableRow.creator`)."""
+    seated: bool = False
+    """Whether every seat was taken when the log last said so (see
+    :meth:`TableManager.seat_changed`)."""
     watching: bool = True
     """Whether people without a seat may watch (the host may switch it off)."""
     clock: Clock | None = None
@@ -750,6 +753,28 @@ class Caps:
     watchers_per_table: int | None = 200
 
 
+SEAT_WORDS = ((HUMAN, ("person", "people")), (BOT, ("computer player", "computer players")),
+              (OPEN, ("open seat", "open seats")))
+"""How the log names each kind of seat, one and several."""
+
+
+def plural(count: int, one: str, several: str) -> str:
+    """``"1 action"``, ``"2 actions"``: a count with its noun, for the log."""
+    return f"{count} {one if count == 1 else several}"
+
+
+def duration(seconds: float) -> str:
+    """A time span for the log, to the second under a minute, then to the minute:
+    ``"42 s"``, ``"12 min"``, ``"1 h"``, ``"2 h 5 min"``."""
+    if seconds < 60:
+        return f"{max(0, round(seconds))} s"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
 def all_bots(table: Table) -> bool:
     """Whether computer players sit in every seat of ``table``."""
     return all(s.kind == BOT for s in table.seats)
@@ -929,6 +954,7 @@ class TableManager:
             except (KeyError, TypeError, ValueError):
                 log.error("table %s: its stored clock cannot be read; it runs without",
                           log_name(row.id))
+        table.seated = table.status != WAITING
         table.on_clock_due = self._clock_due
         table.on_clock_moved = self._store_clock_later
         table.on_connections = self._connections_changed
@@ -1193,6 +1219,9 @@ class TableManager:
             raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
                 from None
         self.tables[table.id] = table
+        kinds = Counter(seat.kind for seat in row.seats)
+        log.info("table %s: made for %s: %s", log_name(table.id), row.game, ", ".join(
+            plural(kinds[kind], *words) for kind, words in SEAT_WORDS if kinds[kind]))
         self._start_clock(table)
         self._wake_bots(table)
         return table
@@ -1353,7 +1382,12 @@ class TableManager:
 
     def seat_changed(self, table: Table) -> None:
         """After a seat changed hands: tell everyone, arm the clock, wake computer
-        players."""
+        players; the log says when every seat is taken."""
+        seated = table.status == PLAYING
+        if seated and not table.seated:
+            log.info("table %s: every seat is taken: the game %s", log_name(table.id),
+                     "begins" if table.version == 0 else "goes on")
+        table.seated = table.status != WAITING
         table.broadcast_info()
         table.broadcast_state()
         self._start_clock(table)
@@ -1628,6 +1662,9 @@ class TableManager:
                 table.clock_changed()
             if table.committed.finished:
                 table.broadcast_info()  # its status is now "finished"
+                log.info("table %s: game over after %s, %s after the table was made",
+                         log_name(table.id), plural(table.version, "action", "actions"),
+                         duration(time.time() - table.created))
                 await self._mark_finished(table)
 
     async def _mark_finished(self, table: Table) -> None:
