@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,7 +11,9 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from gametable.server import chat
-from gametable.server.tables import Refused
+from gametable.server.app import Settings, create_app
+from gametable.server.storage import StorageError
+from gametable.server.tables import Refused, TableManager
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
 
@@ -178,3 +181,55 @@ def test_players_chat_while_the_table_waits(client: TestClient) -> None:
         assert welcome["table"]["status"] == "waiting"
         say(ws0, "Waiting for Bjarni")
         assert next_of(ws0, "chat")["seat"] == 0
+
+
+def test_the_chat_is_back_after_a_restart_and_after_the_table_left_memory(
+        tmp_path: Path) -> None:
+    """The chat was kept in memory only: a restart, or a table nobody opened for a while
+    (it leaves memory), forgot it, and so did another process taking the table over. It
+    is stored now, committed before anyone is sent a message."""
+    def app() -> TestClient:
+        return TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0, rates={},
+                                              static_dir=tmp_path / "none")))
+
+    with app() as client:
+        created = create(client, [HUMAN, HUMAN])
+        table_id = created["table"]["id"]
+        client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"})
+        with connect(client, table_id) as ws0:
+            hello(ws0, created["token"])
+            for text in ("Good luck!", "You too"):
+                say(ws0, text)
+                next_of(ws0, "chat")
+    with app() as client:
+        for _ in range(2):
+            with connect(client, table_id) as late:
+                late.send_json({"type": "hello"})
+                messages = next_of(late, "chat_history")["messages"]
+                assert [(m["seat"], m["name"], m["text"]) for m in messages] == [
+                    (0, "Anna", "Good luck!"), (0, "Anna", "You too")]
+            manager: TableManager = client.app.api.state.manager  # type: ignore[attr-defined]
+            assert manager.evict_idle(now=time.monotonic() + 2 * 3600) == 1
+
+
+def test_a_message_storage_cannot_keep_is_refused_and_sent_to_nobody(
+        client: TestClient, table: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    manager: TableManager = client.app.api.state.manager  # type: ignore[attr-defined]
+    with connect(client, table["id"]) as ws0, connect(client, table["id"]) as ws1:
+        hello(ws0, table["tokens"][0])
+        hello(ws1, table["tokens"][1])
+        say(ws0, "kept")
+        next_of(ws1, "chat")
+
+        async def fail(*_args: Any, **_kwargs: Any) -> None:
+            raise StorageError("disk full")
+
+        monkeypatch.setattr(manager.storage, "append_chat", fail)
+        say(ws0, "lost", request_id=7)
+        error = next_of(ws0, "error")
+        assert (error["code"], error["id"]) == ("storage_failed", 7)
+        monkeypatch.undo()
+        say(ws0, "kept again")
+        assert next_of(ws1, "chat")["text"] == "kept again"  # "lost" never reached it
+    assert [m["text"] for m in manager.storage.load_chat(table["id"], 100)] == [
+        "kept", "kept again"]

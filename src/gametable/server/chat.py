@@ -1,7 +1,9 @@
 """The table chat: seated players write, everyone at the table (spectators too) reads.
 
-Messages are kept in memory only, the last :data:`HISTORY` per table, and go when the
-table leaves memory. A seat may send :data:`RATE_COUNT` messages per
+Messages are stored (``Storage.append_chat``), the last :data:`HISTORY` per table, and
+committed before anyone is sent them: a table that left memory, was restarted or moved
+to another process (docs/deploy.md) has its chat back when it is loaded again. A seat
+may send :data:`RATE_COUNT` messages per
 :data:`RATE_SECONDS`, however many connections it opens one after another; more are
 refused, not queued, and so are a client address's messages past its ``chat`` limit
 (``server.limits``). The chat is the same for every game.
@@ -9,6 +11,7 @@ refused, not queued, and so are a client address's messages past its ``chat`` li
 
 from __future__ import annotations
 
+import asyncio
 import time
 import weakref
 from collections import deque
@@ -19,6 +22,7 @@ import orjson
 from gametable.core.protocol import Seat
 from gametable.core.text import one_line, shows_something
 from gametable.server.limits import Limits
+from gametable.server.storage import Storage, StorageError
 from gametable.server.tables import Connection, Refused, Table
 
 MAX_CHARS = 300
@@ -32,12 +36,25 @@ _logs: dict[int, deque[dict[str, Any]]] = {}
 _seat_limits: dict[int, dict[Seat, ChatLimit]] = {}
 
 
-def history(table: Table) -> deque[dict[str, Any]]:
-    """The last messages of ``table``, oldest first (made empty on first use)."""
+async def history(table: Table, storage: Storage) -> deque[dict[str, Any]]:
+    """The last messages of ``table``, oldest first: read from ``storage`` the first time
+    this table object asks, then kept beside it in memory.
+
+    Raises:
+        Refused: ``storage_failed`` (503) when storage cannot read them now (nothing is
+            kept, so the next call reads again).
+    """
     log = _logs.get(id(table))
+    if log is not None:
+        return log
+    try:
+        stored = await asyncio.to_thread(storage.load_chat, table.id, HISTORY)
+    except StorageError:
+        raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
+            from None
+    log = _logs.get(id(table))  # another client's read may have come back first
     if log is None:
-        log = deque(maxlen=HISTORY)
-        _logs[id(table)] = log
+        log = _logs[id(table)] = deque(stored, maxlen=HISTORY)
         # Tables are plain objects held by the table manager; the log lives as long as
         # the table does, and goes with it.
         weakref.finalize(table, _logs.pop, id(table), None)
@@ -56,9 +73,9 @@ def seat_limit(table: Table, seat: Seat) -> ChatLimit:
     return limit
 
 
-def history_message(table: Table) -> dict[str, Any]:
+def history_message(messages: deque[dict[str, Any]]) -> dict[str, Any]:
     """The ``chat_history`` message sent right after a client's ``welcome``."""
-    return {"type": "chat_history", "messages": list(history(table))}
+    return {"type": "chat_history", "messages": list(messages)}
 
 
 class ChatLimit:
@@ -101,13 +118,16 @@ def clean_text(text: Any) -> str:
     return clean
 
 
-def post(table: Table, conn: Connection, text: Any, limits: Limits | None = None) -> None:
-    """Post a chat message from ``conn``'s seat to every client of ``table``.
+async def post(table: Table, conn: Connection, text: Any, storage: Storage,
+               limits: Limits | None = None) -> None:
+    """Store a chat message from ``conn``'s seat, then send it to every client of
+    ``table``.
 
     Raises:
         Refused: the sender is a spectator or no longer holds its seat, the text is not
-            1–300 characters, or the seat (``chat_too_fast``) or the client's address
-            (``rate_limited``, from ``limits``) writes too fast. Nothing is sent or kept.
+            1–300 characters, the seat (``chat_too_fast``) or the client's address
+            (``rate_limited``, from ``limits``) writes too fast, or storage cannot keep
+            it now (``storage_failed``, 503). Nothing is sent or kept.
     """
     if conn.seat is None:
         raise Refused("not_seated", "ui.chat.errors.spectator")
@@ -123,7 +143,13 @@ def post(table: Table, conn: Connection, text: Any, limits: Limits | None = None
     name = table.seats[seat].name if 0 <= seat < len(table.seats) else None
     message = {"type": "chat", "seat": seat, "name": name, "text": clean,
                "at": int(time.time() * 1000)}
-    history(table).append(message)
+    log = await history(table, storage)
+    try:
+        await storage.append_chat(table.id, message, keep=HISTORY)
+    except StorageError:
+        raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
+            from None
+    log.append(message)
     encoded = orjson.dumps(message).decode()
     for client in list(table.connections):
         client.push(encoded)

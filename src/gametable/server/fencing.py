@@ -99,6 +99,14 @@ class FencedStorage:
     async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
         await self.inner.mark_expired(table_ids, when)
 
+    async def append_chat(self, table_id: str, message: dict[str, Any], *, keep: int
+                          ) -> None:
+        self._check(table_id)
+        await self.inner.append_chat(table_id, message, keep=keep)
+
+    def load_chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        return self.inner.load_chat(table_id, limit)
+
     def waiting_before(self, created: float) -> list[str]:
         return self.inner.waiting_before(created)
 

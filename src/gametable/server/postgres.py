@@ -38,7 +38,14 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from gametable.server.outage import FewerRepeats
-from gametable.server.storage import CREATED_BY, SeatRow, StorageError, TableRow
+from gametable.server.storage import (
+    CREATED_BY,
+    LOAD_CHAT,
+    SeatRow,
+    StorageError,
+    TableRow,
+    chat_statements,
+)
 
 MIGRATIONS = "migrations/postgresql"
 """Package folder (in ``gametable.server``) of the numbered migration files."""
@@ -284,6 +291,13 @@ class PostgresStorage:
     async def mark_finished(self, table_id: str, when: float) -> None:
         await self._write(table_id, ("UPDATE game_tables SET finished = %s WHERE id = %s",
                                      (when, table_id)))
+
+    async def append_chat(self, table_id: str, message: dict[str, Any], *, keep: int
+                          ) -> None:
+        await self._write(table_id, *chat_statements(table_id, message, keep))
+
+    def load_chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        return [orjson.loads(row[0]) for row in self._rows(LOAD_CHAT, (table_id, limit))]
 
     async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
         if table_ids:

@@ -262,6 +262,10 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
             continue
         break
     token = message.get("token")
+    try:
+        said = await chat.history(table, manager.storage)
+    except Refused:
+        said = None  # storage cannot read it now: the game goes on without it
     # Under the lock: a seat changing hands (a computer player taking it over) is decided
     # under it too, so a token is checked either before the change, and its connection is
     # closed by it, or after, and it no longer opens the seat. Nor is a state shown whose
@@ -295,8 +299,8 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
             return False
         conn.push_json({"type": "welcome", "seat": conn.seat, "table": table.info()})
         conn.push(table.welcome_state_message(conn.seat))
-        if chat.history(table):
-            conn.push_json(chat.history_message(table))
+        if said:
+            conn.push_json(chat.history_message(said))
         table.add_connection(conn)
         clock = table.clock_message()
         if clock is not None:
@@ -327,7 +331,7 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
             await manager.submit(table, conn.seat, message.get("action"), version, conn,
                                  deal=deal)
         elif kind == "chat":
-            chat.post(table, conn, message.get("text"), limits)
+            await chat.post(table, conn, message.get("text"), manager.storage, limits)
         elif kind == "back":
             await manager.back(table, conn)
         elif kind == "rematch":

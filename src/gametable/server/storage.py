@@ -60,6 +60,12 @@ CREATE TABLE IF NOT EXISTS actions (
     created REAL NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS chat_messages (
+    id INTEGER PRIMARY KEY,
+    table_id TEXT NOT NULL REFERENCES game_tables(id),
+    message TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_messages_table ON chat_messages (table_id, id);
 """
 
 
@@ -189,6 +195,24 @@ class Storage(Protocol):
 
     async def mark_finished(self, table_id: str, when: float) -> None:
         """Note that a table's game is over (so start-up need not replay it)."""
+        ...
+
+    async def append_chat(self, table_id: str, message: dict[str, Any], *, keep: int
+                          ) -> None:
+        """Add a chat message (a ``chat`` message of docs/protocol.md) to a table's
+        chat, keeping only its last ``keep`` messages.
+
+        Raises:
+            StorageError: it could not be stored (nothing was).
+        """
+        ...
+
+    def load_chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """A table's last ``limit`` chat messages, oldest first.
+
+        Raises:
+            StorageError: they could not be read.
+        """
         ...
 
     async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
@@ -456,6 +480,23 @@ class SQLiteStorage:
         await self._write(("UPDATE game_tables SET finished = ? WHERE id = ?",
                            (when, table_id)))
 
+    async def append_chat(self, table_id: str, message: dict[str, Any], *, keep: int
+                          ) -> None:
+        await self._write(*(
+            (sql.replace("%s", "?"), params)
+            for sql, params in chat_statements(table_id, message, keep)))
+
+    def load_chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        try:
+            conn = self._connect()
+            try:
+                rows = conn.execute(LOAD_CHAT.replace("%s", "?"), (table_id, limit)).fetchall()
+            finally:
+                conn.close()
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from None
+        return [orjson.loads(row[0]) for row in rows]
+
     async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
         await self._write(*(("UPDATE game_tables SET expired = ? WHERE id = ?",
                              (when, table_id)) for table_id in table_ids))
@@ -600,6 +641,21 @@ def _add_columns(conn: sqlite3.Connection) -> None:
             if name not in present:
                 conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
     conn.execute(CREATOR_INDEX)
+
+
+def chat_statements(table_id: str, message: dict[str, Any], keep: int) -> list[_Statement]:
+    """:meth:`Storage.append_chat`'s statements (PostgreSQL's parameter style): add the
+    message, forget the table's older ones past the last ``keep``."""
+    return [("INSERT INTO chat_messages (table_id, message) VALUES (%s, %s)",
+             (table_id, orjson.dumps(message).decode())),
+            ("DELETE FROM chat_messages WHERE table_id = %s AND id NOT IN (SELECT id FROM "
+             "chat_messages WHERE table_id = %s ORDER BY id DESC LIMIT %s)",
+             (table_id, table_id, keep))]
+
+
+LOAD_CHAT = ("SELECT message FROM (SELECT id, message FROM chat_messages WHERE table_id = %s "
+             "ORDER BY id DESC LIMIT %s) AS last ORDER BY id")
+""":meth:`Storage.load_chat`'s query (PostgreSQL's parameter style)."""
 
 
 CREATOR_INDEX = ("CREATE INDEX IF NOT EXISTS game_tables_creator ON game_tables (creator) "

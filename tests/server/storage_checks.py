@@ -1,0 +1,65 @@
+"""Checks every :class:`~gametable.server.storage.Storage` must pass, run on SQLite
+(``test_storage``) and on PostgreSQL (``test_postgres_storage``)."""
+
+from __future__ import annotations
+
+from gametable.server.storage import SeatRow, Storage, TableRow
+from tests.aio import run_async
+
+OPEN_AND_HUMAN = [SeatRow(0, "human"), SeatRow(1, "open")]
+BOTS = [SeatRow(0, "bot", bot="easy"), SeatRow(1, "bot", bot="hard")]
+PEOPLE = [SeatRow(0, "human"), SeatRow(1, "human")]
+
+
+def row(table_id: str, seats: list[SeatRow], creator: str | None) -> TableRow:
+    return TableRow(id=table_id, game="sequence-cats", config={"rules_version": 2}, seed=1,
+                    host_hash="h", created=1.0, seats=[SeatRow(s.seat, s.kind, bot=s.bot)
+                                                       for s in seats], creator=creator)
+
+
+def check_created_by(storage: Storage) -> None:
+    """A creator's unfinished, unexpired tables that wait (a seat open) or have computer
+    players only; finished, ended and expired ones, others', and full tables of people
+    are not counted."""
+    async def write() -> None:
+        for table_id, seats, creator in [
+                ("w1", OPEN_AND_HUMAN, "ann"), ("w2", OPEN_AND_HUMAN, "ann"),
+                ("b1", BOTS, "ann"), ("p1", PEOPLE, "ann"), ("w3", OPEN_AND_HUMAN, "bea"),
+                ("old", OPEN_AND_HUMAN, None), ("gone", OPEN_AND_HUMAN, "ann"),
+                ("done", BOTS, "ann"), ("ended", OPEN_AND_HUMAN, "ann")]:
+            await storage.create_table(row(table_id, seats, creator))
+        await storage.mark_expired(["gone"], 5.0)
+        await storage.mark_finished("done", 6.0)
+        await storage.mark_ended("ended", 7.0)
+        await storage.save_seat("w2", SeatRow(1, "human", name="Bea", token_hash="x"))
+
+    run_async(write())
+    assert storage.created_by("ann") == (1, 1)
+    assert storage.created_by("bea") == (1, 0)
+    assert storage.created_by("nobody") == (0, 0)
+    stored = storage.load_table("w1")
+    assert stored is not None and stored.creator == "ann"
+    old = storage.load_table("old")
+    assert old is not None and old.creator is None
+
+
+def check_chat(storage: Storage) -> None:
+    """A table's chat comes back oldest first, its last ``keep`` only, and another
+    table's stays apart."""
+    async def write() -> None:
+        await storage.create_table(row("c1", PEOPLE, None))
+        await storage.create_table(row("c2", PEOPLE, None))
+        for n in range(7):
+            await storage.append_chat("c1", {"type": "chat", "seat": n % 2, "text": f"m{n}",
+                                             "name": "Ann" if n % 2 == 0 else None},
+                                      keep=5)
+        await storage.append_chat("c2", {"type": "chat", "seat": 0, "text": "elsewhere"},
+                                  keep=5)
+
+    run_async(write())
+    assert [m["text"] for m in storage.load_chat("c1", 100)] == [f"m{n}" for n in range(2, 7)]
+    assert [m["text"] for m in storage.load_chat("c1", 2)] == ["m5", "m6"]
+    assert storage.load_chat("c1", 100)[-1] == {"type": "chat", "seat": 0, "text": "m6",
+                                                "name": "Ann"}
+    assert [m["text"] for m in storage.load_chat("c2", 100)] == ["elsewhere"]
+    assert storage.load_chat("none", 100) == []
