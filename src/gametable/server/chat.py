@@ -38,7 +38,8 @@ _seat_limits: dict[int, dict[Seat, ChatLimit]] = {}
 
 async def history(table: Table, storage: Storage) -> deque[dict[str, Any]]:
     """The last messages of ``table``, oldest first: read from ``storage`` the first time
-    this table object asks, then kept beside it in memory.
+    this table object asks (unless it was made here, :attr:`Table.made_here`: none
+    yet), then kept beside it in memory.
 
     Raises:
         Refused: ``storage_failed`` (503) when storage cannot read them now (nothing is
@@ -48,7 +49,8 @@ async def history(table: Table, storage: Storage) -> deque[dict[str, Any]]:
     if log is not None:
         return log
     try:
-        stored = await asyncio.to_thread(storage.load_chat, table.id, HISTORY)
+        stored = [] if table.made_here else await asyncio.to_thread(
+            storage.load_chat, table.id, HISTORY)
     except StorageError:
         raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
             from None

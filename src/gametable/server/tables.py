@@ -340,6 +340,9 @@ class Table:
     """When the host ended the game early (``None``: they did not); it is then over."""
     creator: str | None = None
     """Whose caps per client the table counts against (:attr:`TableRow.creator`)."""
+    made_here: bool = False
+    """Made by this process now, not loaded from storage: storage holds nothing of it
+    that memory lacks (its chat, say, need not be read)."""
     seated: bool = False
     """Whether every seat was taken when the log last said so (see
     :meth:`TableManager.seat_changed`)."""
@@ -1219,6 +1222,7 @@ class TableManager:
             raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
                 from None
         self.tables[table.id] = table
+        table.made_here = True
         kinds = Counter(seat.kind for seat in row.seats)
         log.info("table %s: made for %s: %s", log_name(table.id), row.game, ", ".join(
             plural(kinds[kind], *words) for kind, words in SEAT_WORDS if kinds[kind]))
