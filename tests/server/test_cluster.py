@@ -282,6 +282,9 @@ def test_after_kill_9_the_other_process_takes_over_with_bots_and_clock(
                 await player.state_at(version + 2)
                 version += 2
             await watcher.state_at(version)
+            # A word in the chat, stored before it is sent: B has it after the takeover.
+            await player.ws.send(orjson.dumps({"type": "chat", "text": "brb"}).decode())
+            await player.next("chat")
             # Seat 0 must act now and its turn's clock runs: kill the owner.
             assert owner_url(redis_url, table_id) == owner_url(redis_url, bots_only) == a.url
             killed = time.monotonic()
@@ -302,6 +305,8 @@ def test_after_kill_9_the_other_process_takes_over_with_bots_and_clock(
             player = Client(b.ws_url + path, created["token"])
             await player.connect()
             served = time.monotonic() - killed
+            said = (await player.next("chat_history", timeout=10))["messages"]
+            assert [(m["seat"], m["text"]) for m in said] == [(0, "brb")]
             lease_moved = await moving
             assert player.latest()["version"] == version
             watcher = Client(b.ws_url + path, None)
