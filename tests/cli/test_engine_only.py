@@ -21,6 +21,8 @@ packaging = pytest.importorskip("packaging")
 from packaging.requirements import Requirement  # noqa: E402
 from packaging.utils import canonicalize_name  # noqa: E402
 
+from gametable.server import SERVER_MODULES  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_SIDE = ("gametable.server", "gametable.decks.images", "gametable.decks.uploads",
                "gametable.__main__")
@@ -134,3 +136,19 @@ def test_the_engine_bots_and_command_line_need_no_server_package() -> None:
     assert said.startswith("Cannot start the server: the gametable server needs the "
                            "packages of its 'server' extra (fastapi, uvicorn"), said
     assert "pip install -e '.[server]'" in said
+
+
+def test_the_servers_import_check_names_every_package_of_the_server_extra() -> None:
+    """``gametable.server`` checks a hand list of modules (``SERVER_MODULES``) before it
+    imports anything: a package added to the extra and not to the list would fail
+    with a bare ImportError instead of the message that says how to install it."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    modules_of: dict[str, set[str]] = {}
+    for module, dists in metadata.packages_distributions().items():
+        for dist in dists:
+            modules_of.setdefault(canonicalize_name(dist), set()).add(module)
+    for requirement in project["optional-dependencies"]["server"]:
+        dist = canonicalize_name(Requirement(requirement).name)
+        assert modules_of.get(dist, set()) & set(SERVER_MODULES), (
+            f"no module of {dist} ({sorted(modules_of.get(dist, set()))}) is in "
+            "gametable.server.SERVER_MODULES")
