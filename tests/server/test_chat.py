@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 from typing import Any
@@ -233,3 +234,34 @@ def test_a_message_storage_cannot_keep_is_refused_and_sent_to_nobody(
         assert next_of(ws1, "chat")["text"] == "kept again"  # "lost" never reached it
     assert [m["text"] for m in manager.storage.load_chat(table["id"], 100)] == [
         "kept", "kept again"]
+
+
+def test_messages_stored_slowly_keep_their_order_everywhere(
+        client: TestClient, table: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """While one message is being stored, a second waits for it: every client, the
+    history and storage have them in the order they were written (a slow write of the
+    first let the second overtake it)."""
+    manager: TableManager = client.app.api.state.manager  # type: ignore[attr-defined]
+    store = manager.storage.append_chat
+    slow = {"first"}
+
+    async def slowly(table_id: str, message: dict[str, Any], *, keep: int) -> None:
+        if message["text"] in slow:
+            await asyncio.sleep(0.3)
+        await store(table_id, message, keep=keep)
+
+    monkeypatch.setattr(manager.storage, "append_chat", slowly)
+    with connect(client, table["id"]) as ws0, connect(client, table["id"]) as ws1:
+        hello(ws0, table["tokens"][0])
+        hello(ws1, table["tokens"][1])
+        say(ws0, "first")
+        time.sleep(0.05)
+        say(ws1, "second")
+        for ws in (ws0, ws1):
+            assert [next_of(ws, "chat")["text"] for _ in range(2)] == ["first", "second"]
+    with connect(client, table["id"]) as late:
+        late.send_json({"type": "hello"})
+        assert [m["text"] for m in next_of(late, "chat_history")["messages"]] == [
+            "first", "second"]
+    assert [m["text"] for m in manager.storage.load_chat(table["id"], 100)] == [
+        "first", "second"]

@@ -34,6 +34,7 @@ RATE_SECONDS = 5.0
 
 _logs: dict[int, deque[dict[str, Any]]] = {}
 _seat_limits: dict[int, dict[Seat, ChatLimit]] = {}
+_posting: dict[int, asyncio.Lock] = {}
 
 
 async def history(table: Table, storage: Storage) -> deque[dict[str, Any]]:
@@ -73,6 +74,16 @@ def seat_limit(table: Table, seat: Seat) -> ChatLimit:
     if limit is None:
         limit = limits[seat] = ChatLimit()
     return limit
+
+
+def posting(table: Table) -> asyncio.Lock:
+    """Held while one message of ``table`` is stored and sent, so that every client, the
+    history in memory and storage have the messages in one order."""
+    lock = _posting.get(id(table))
+    if lock is None:
+        lock = _posting[id(table)] = asyncio.Lock()
+        weakref.finalize(table, _posting.pop, id(table), None)
+    return lock
 
 
 def history_message(messages: deque[dict[str, Any]]) -> dict[str, Any]:
@@ -143,15 +154,16 @@ async def post(table: Table, conn: Connection, text: Any, storage: Storage,
         limits.check("chat", [conn.address])
     limit.check()
     name = table.seats[seat].name if 0 <= seat < len(table.seats) else None
-    message = {"type": "chat", "seat": seat, "name": name, "text": clean,
-               "at": int(time.time() * 1000)}
-    log = await history(table, storage)
-    try:
-        await storage.append_chat(table.id, message, keep=HISTORY)
-    except StorageError:
-        raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
-            from None
-    log.append(message)
-    encoded = orjson.dumps(message).decode()
-    for client in list(table.connections):
-        client.push(encoded)
+    async with posting(table):
+        message = {"type": "chat", "seat": seat, "name": name, "text": clean,
+                   "at": int(time.time() * 1000)}
+        log = await history(table, storage)
+        try:
+            await storage.append_chat(table.id, message, keep=HISTORY)
+        except StorageError:
+            raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
+                from None
+        log.append(message)
+        encoded = orjson.dumps(message).decode()
+        for client in list(table.connections):
+            client.push(encoded)
