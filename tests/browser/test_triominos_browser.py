@@ -924,7 +924,9 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
     the players list at 1920 and 1366 wide a computer player is "Computer 3" with its
     level as a tag beside or under it, the starter's flag beside the tag (the list's
     "Computer 3 · / Medium" broke at the "·"); on a phone's strip they stay short, whole
-    in their titles."""
+    in their titles. There the seat's colour and its tiles in hand are one mark (a dot
+    and "▲ 7" took the room of three letters of the name), and each score keeps apart
+    from the name's number ("Datamas… 2 44" read as 244)."""
     server, url = serve_four(tmp_path / "data")  # seat 2, Computer 3 · Medium, started
     try:
         page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
@@ -959,10 +961,23 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
         small.locator('[data-action="close-summary"]').click()
         strip = small.locator(".tr-players.compact .tr-player-label")
         expect(strip).to_have_count(4)
-        assert clipped(strip)  # kept short…
+        expect(strip).to_have_text(["Anna", "Computer 2", "Computer 3", "Computer 4"])
+        marks = small.locator(".tr-players.compact .tr-tiles-mark")
+        expect(marks).to_have_count(4)
+        expect(small.locator(".tr-players.compact .tr-seat-dot")).to_have_count(0)
         for seat, whole in enumerate(["Anna", "Computer 2 · Hard", "Computer 3 · Medium",
                                       "Computer 4 · Easy"]):
-            expect(strip.nth(seat)).to_have_attribute("title", whole)  # …whole in the title
+            expect(strip.nth(seat)).to_have_attribute("title", whole)  # the level too
+            chip = small.locator(f'.tr-players.compact .tr-player[data-seat="{seat}"]')
+            tiles = chip.get_attribute("data-tiles")
+            expect(marks.nth(seat).locator("svg text")).to_have_text(str(tiles))
+            expect(marks.nth(seat).locator(".sr-only")).to_have_text(f"{tiles} tiles in hand")
+            name, score = (chip.locator(part).bounding_box()
+                           for part in (".tr-player-name",
+                                        '.tr-player-score > [aria-hidden="true"]'))
+            assert name is not None and score is not None
+            assert score["x"] - (name["x"] + name["width"]) >= 6, seat  # apart
+        small.screenshot(path=shots / "triominos-phone-strip-marks.png")
     finally:
         server.stop()
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
-import { seatColour, type TriominosView } from "./types";
+import { seatColour, seatTint, type TriominosView } from "./types";
 import { scrollBehavior } from "../../app/motion";
 
 interface Props {
@@ -66,7 +66,20 @@ export function Players({ info, view, seat, compact }: Props) {
             data-current={current ? "true" : undefined}
             aria-current={current ? "true" : undefined}
           >
-            <span className="tr-seat-dot" style={{ background: seatColour(s.seat) }} aria-hidden="true" />
+            {compact ? (
+              // On a phone the seat's colour and its tiles in hand are one mark, a tile
+              // in the seat's colour with the count on it: the name gets the room that
+              // the dot and "▲ 7" took ("Datam… 2" read "Datamaskin 2" no more).
+              <span className="tr-player-tiles tr-tiles-mark" title={t("triominos.ui.tiles_in_hand", { count: tiles })}>
+                <svg viewBox="0 0 24 21" aria-hidden="true" focusable="false">
+                  <path d="M12 1.5 22.5 19.5H1.5Z" fill={seatTint(s.seat)} stroke={seatColour(s.seat)} strokeWidth="2.5" strokeLinejoin="round" />
+                  <text x="12" y="17" textAnchor="middle">{tiles}</text>
+                </svg>
+                <span className="sr-only">{t("triominos.ui.tiles_in_hand", { count: tiles })}</span>
+              </span>
+            ) : (
+              <span className="tr-seat-dot" style={{ background: seatColour(s.seat) }} aria-hidden="true" />
+            )}
             <span className="tr-player-name">
               <span className="tr-player-label" title={compact ? name : s.kind === "bot" ? t("ui.seat.computer") : undefined}>
                 {numbered ? (
@@ -97,10 +110,12 @@ export function Players({ info, view, seat, compact }: Props) {
             </span>
             {/* A screen reader hears what each number is (it read "9, 0, 0": the column
                 heads are drawn for the eye only). */}
-            <span className="tr-player-tiles" title={t("triominos.ui.tiles_in_hand", { count: tiles })}>
-              <span aria-hidden="true">▲ {tiles}</span>
-              <span className="sr-only">{t("triominos.ui.tiles_in_hand", { count: tiles })}</span>
-            </span>
+            {!compact && (
+              <span className="tr-player-tiles" title={t("triominos.ui.tiles_in_hand", { count: tiles })}>
+                <span aria-hidden="true">▲ {tiles}</span>
+                <span className="sr-only">{t("triominos.ui.tiles_in_hand", { count: tiles })}</span>
+              </span>
+            )}
             <span className="tr-player-round" title={t("triominos.ui.round_points")}>
               <span aria-hidden="true">{signed(round)}</span>
               <span className="sr-only">{`${t("triominos.ui.round_points")}: ${signed(round)}`}</span>
