@@ -971,7 +971,12 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
             chip = small.locator(f'.tr-players.compact .tr-player[data-seat="{seat}"]')
             tiles = chip.get_attribute("data-tiles")
             expect(marks.nth(seat).locator("svg text")).to_have_text(str(tiles))
-            expect(marks.nth(seat).locator(".sr-only")).to_have_text(f"{tiles} tiles in hand")
+            # A screen reader hears the name first, then the tiles, then the score.
+            spoken = chip.evaluate("c => [...c.querySelectorAll('.sr-only')].map(e => "
+                                   "e.textContent.trim())")
+            assert f"{tiles} tiles in hand" in spoken, spoken
+            assert (chip.text_content() or "").index(f"{tiles} tiles in hand") > (
+                chip.text_content() or "").index(whole.split(" · ")[0]), seat
             name, score = (chip.locator(part).bounding_box()
                            for part in (".tr-player-name",
                                         '.tr-player-score > [aria-hidden="true"]'))

@@ -69,13 +69,12 @@ export function Players({ info, view, seat, compact }: Props) {
             {compact ? (
               // On a phone the seat's colour and its tiles in hand are one mark, a tile
               // in the seat's colour with the count on it: the name gets the room that
-              // the dot and "▲ 7" took ("Datam… 2" read "Datamaskin 2" no more).
-              <span className="tr-player-tiles tr-tiles-mark" title={t("triominos.ui.tiles_in_hand", { count: tiles })}>
-                <svg viewBox="0 0 24 21" aria-hidden="true" focusable="false">
+              // the dot and "▲ 7" took. A screen reader hears the count after the name.
+              <span className="tr-player-tiles tr-tiles-mark" title={t("triominos.ui.tiles_in_hand", { count: tiles })} aria-hidden="true">
+                <svg viewBox="0 0 24 21" focusable="false">
                   <path d="M12 1.5 22.5 19.5H1.5Z" fill={seatTint(s.seat)} stroke={seatColour(s.seat)} strokeWidth="2.5" strokeLinejoin="round" />
                   <text x="12" y="17" textAnchor="middle">{tiles}</text>
                 </svg>
-                <span className="sr-only">{t("triominos.ui.tiles_in_hand", { count: tiles })}</span>
               </span>
             ) : (
               <span className="tr-seat-dot" style={{ background: seatColour(s.seat) }} aria-hidden="true" />
@@ -110,7 +109,9 @@ export function Players({ info, view, seat, compact }: Props) {
             </span>
             {/* A screen reader hears what each number is (it read "9, 0, 0": the column
                 heads are drawn for the eye only). */}
-            {!compact && (
+            {compact ? (
+              <span className="sr-only">{t("triominos.ui.tiles_in_hand", { count: tiles })}</span>
+            ) : (
               <span className="tr-player-tiles" title={t("triominos.ui.tiles_in_hand", { count: tiles })}>
                 <span aria-hidden="true">▲ {tiles}</span>
                 <span className="sr-only">{t("triominos.ui.tiles_in_hand", { count: tiles })}</span>
