@@ -236,6 +236,42 @@ def test_a_message_storage_cannot_keep_is_refused_and_sent_to_nobody(
         "kept", "kept again"]
 
 
+def test_a_message_storage_refused_does_not_use_up_the_seat_s_allowance(
+        client: TestClient, table: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    manager: TableManager = client.app.api.state.manager  # type: ignore[attr-defined]
+    with connect(client, table["id"]) as ws0, connect(client, table["id"]) as ws1:
+        hello(ws0, table["tokens"][0])
+        hello(ws1, table["tokens"][1])
+
+        async def fail(*_args: Any, **_kwargs: Any) -> None:
+            raise StorageError("disk full")
+
+        monkeypatch.setattr(manager.storage, "append_chat", fail)
+        for n in range(5):
+            say(ws0, f"lost {n}", request_id=n)
+            assert next_of(ws0, "error")["code"] == "storage_failed"
+        monkeypatch.undo()
+        # The five refused left all five places of the five seconds free.
+        for n in range(5):
+            say(ws0, f"kept {n}", request_id=10 + n)
+        assert [next_of(ws1, "chat")["text"] for _ in range(5)] == [
+            f"kept {n}" for n in range(5)]
+        say(ws0, "one too many", request_id=20)
+        error = next_of(ws0, "error")
+        assert (error["code"], error["id"]) == ("chat_too_fast", 20)
+
+
+def test_a_place_given_back_twice_or_late_changes_nothing() -> None:
+    limit = chat.ChatLimit(count=2, seconds=5.0)
+    first = limit.check(100.0)
+    limit.check(100.5)
+    limit.give_back(first)
+    limit.give_back(first)  # once only
+    limit.check(101.0)
+    with pytest.raises(Refused):
+        limit.check(101.5)
+
+
 def test_messages_stored_slowly_keep_their_order_everywhere(
         client: TestClient, table: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """While one message is being stored, a second waits for it: every client, the

@@ -100,9 +100,13 @@ class ChatLimit:
         self.seconds = RATE_SECONDS if seconds is None else seconds
         self.sent: deque[float] = deque()
 
-    def check(self, now: float | None = None, *, dry: bool = False) -> None:
+    def check(self, now: float | None = None, *, dry: bool = False) -> float:
         """Count one message, or refuse it with ``chat_too_fast`` (it is not counted);
-        ``dry``: only refuse, count nothing."""
+        ``dry``: only refuse, count nothing.
+
+        Returns:
+            The moment counted (``time.monotonic()`` seconds), for :meth:`give_back`.
+        """
         now = time.monotonic() if now is None else now
         while self.sent and now - self.sent[0] >= self.seconds:
             self.sent.popleft()
@@ -111,6 +115,14 @@ class ChatLimit:
                           seconds=int(self.seconds))
         if not dry:
             self.sent.append(now)
+        return now
+
+    def give_back(self, counted: float) -> None:
+        """Uncount the message counted at ``counted`` (one that was not sent after all)."""
+        try:
+            self.sent.remove(counted)
+        except ValueError:
+            pass  # it has already left the window
 
 
 def clean_text(text: Any) -> str:
@@ -140,7 +152,8 @@ async def post(table: Table, conn: Connection, text: Any, storage: Storage,
         Refused: the sender is a spectator or no longer holds its seat, the text is not
             1–300 characters, the seat (``chat_too_fast``) or the client's address
             (``rate_limited``, from ``limits``) writes too fast, or storage cannot keep
-            it now (``storage_failed``, 503). Nothing is sent or kept.
+            it now (``storage_failed``, 503). Nothing is sent or kept, and a message
+            storage refused does not count against the seat's allowance.
     """
     if conn.seat is None:
         raise Refused("not_seated", "ui.chat.errors.spectator")
@@ -152,17 +165,21 @@ async def post(table: Table, conn: Connection, text: Any, storage: Storage,
     limit.check(dry=True)
     if limits is not None:
         limits.check("chat", [conn.address])
-    limit.check()
+    counted = limit.check()
     name = table.seats[seat].name if 0 <= seat < len(table.seats) else None
     async with posting(table):
         message = {"type": "chat", "seat": seat, "name": name, "text": clean,
                    "at": int(time.time() * 1000)}
-        log = await history(table, storage)
         try:
-            await storage.append_chat(table.id, message, keep=HISTORY)
-        except StorageError:
-            raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
-                from None
+            log = await history(table, storage)  # Refused: storage_failed
+            try:
+                await storage.append_chat(table.id, message, keep=HISTORY)
+            except StorageError:
+                raise Refused("storage_failed", "server.errors.storage_failed",
+                              status=503) from None
+        except Refused:
+            limit.give_back(counted)
+            raise
         log.append(message)
         encoded = orjson.dumps(message).decode()
         for client in list(table.connections):
