@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import time
+
 from gametable.server.storage import SeatRow, Storage, TableRow
 from tests.aio import run_async
 
@@ -63,3 +65,23 @@ def check_chat(storage: Storage) -> None:
                                                 "name": "Ann"}
     assert [m["text"] for m in storage.load_chat("c2", 100)] == ["elsewhere"]
     assert storage.load_chat("none", 100) == []
+
+
+def check_first_action(storage: Storage) -> None:
+    """A loaded table tells when its record's first action was stored (``None`` before
+    any), whatever came after it."""
+    async def first() -> tuple[float, float]:
+        await storage.create_table(row("f1", PEOPLE, None))
+        before = time.time()
+        await storage.append_action("f1", 1, 0, {"type": "play", "card": "purrr"})
+        return before, time.time()
+
+    before, after = run_async(first())
+    time.sleep(0.05)
+    run_async(storage.append_action("f1", 2, 1, {"type": "play", "card": "meow"}))
+    stored = storage.load_table("f1")
+    assert stored is not None and len(stored.actions) == 2
+    assert stored.first_action is not None and before - 0.01 <= stored.first_action <= after
+    run_async(storage.create_table(row("f2", PEOPLE, None)))
+    fresh = storage.load_table("f2")
+    assert fresh is not None and fresh.first_action is None

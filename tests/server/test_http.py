@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from fastapi.testclient import TestClient
 from gametable.bots import base
 from gametable.core.records import GameRecord, replay
 from gametable.server.logname import log_name
-from gametable.server.tables import duration
+from gametable.server.tables import duration, game_time
 
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -303,7 +304,8 @@ def test_the_log_tells_a_table_s_life_by_its_log_name(client: TestClient,
     assert f"table {log_name(bots)}: made for sequence-cats: 2 computer players" in lines
     over = [line for line in lines if line.startswith(f"table {log_name(bots)}: game over")]
     assert len(over) == 1 and re.fullmatch(
-        r"table t-\w+: game over after \d+ actions, \d+ s after the table was made",
+        r"table t-\w+: game over after \d+ actions, \d+ s of play, "
+        r"\d+ s after the table was made",
         over[0]), over
     assert not any(table_id in line or bots in line for line in lines)
 
@@ -313,3 +315,12 @@ def test_the_log_tells_a_table_s_life_by_its_log_name(client: TestClient,
     (3599, "1 h"), (3600 + 5 * 60, "1 h 5 min"), (-1, "0 s")])
 def test_a_duration_in_the_log_reads_as_people_say_it(seconds: float, said: str) -> None:
     assert duration(seconds) == said
+
+
+def test_the_game_s_time_counts_its_play_apart_from_the_wait_for_players() -> None:
+    table = SimpleNamespace(created=1000.0, first_action=None)
+    assert game_time(table, now=1000.0 + 16 * 60) == (  # type: ignore[arg-type]
+        "16 min after the table was made")
+    table.first_action = 1000.0 + 13 * 60  # three players waited for 13 min
+    assert game_time(table, now=1000.0 + 16 * 60) == (  # type: ignore[arg-type]
+        "3 min of play, 16 min after the table was made")

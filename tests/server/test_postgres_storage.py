@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from gametable.server.app import Settings, create_app
 from gametable.server.storage import SeatRow, StorageError, TableRow
 from tests.aio import run_async
-from tests.server.storage_checks import check_chat, check_created_by
+from tests.server.storage_checks import check_chat, check_created_by, check_first_action
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
 from tests.services import PostgresServer, postgres_server
@@ -393,10 +393,11 @@ def test_an_address_that_cannot_name_a_table_is_no_table_on_postgresql(
         assert client.get(f"/api/tables/{created['table']['id']}").status_code == 200
 
 
-def test_postgresql_counts_a_creators_tables_and_keeps_the_chat(url: str) -> None:
+def test_postgresql_counts_a_creators_tables_keeps_the_chat_and_the_first_action(url: str) -> None:
     storage = PostgresStorage(url)
     try:
         check_created_by(storage)
         check_chat(storage)
+        check_first_action(storage)
     finally:
         storage.close()

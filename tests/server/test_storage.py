@@ -29,7 +29,7 @@ from gametable.server.storage import (
 )
 from gametable.server.tables import TableManager
 from tests.aio import run_async
-from tests.server.storage_checks import check_chat, check_created_by
+from tests.server.storage_checks import check_chat, check_created_by, check_first_action
 from tests.server.test_clock import messages, seated, until
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
@@ -397,10 +397,12 @@ def test_a_server_started_without_an_imported_computer_player_still_starts(
         base._PLAYS.pop("imported-bot", None)
 
 
-def test_sqlite_counts_a_creators_tables_and_keeps_the_chat(tmp_path: Path) -> None:
+def test_sqlite_counts_a_creators_tables_keeps_the_chat_and_the_first_action(
+        tmp_path: Path) -> None:
     storage = SQLiteStorage(tmp_path / "db.sqlite3")
     try:
         check_created_by(storage)
         check_chat(storage)
+        check_first_action(storage)
     finally:
         storage.close()

@@ -12,6 +12,7 @@ refused, not queued, and so are a client address's messages past its ``chat`` li
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import weakref
 from collections import deque
@@ -119,10 +120,8 @@ class ChatLimit:
 
     def give_back(self, counted: float) -> None:
         """Uncount the message counted at ``counted`` (one that was not sent after all)."""
-        try:
+        with contextlib.suppress(ValueError):  # it has already left the window
             self.sent.remove(counted)
-        except ValueError:
-            pass  # it has already left the window
 
 
 def clean_text(text: Any) -> str:

@@ -370,11 +370,14 @@ class PostgresStorage:
                     f"s.bot_since FROM seats s JOIN game_tables t ON t.id = s.table_id {where} "
                     "ORDER BY s.table_id, s.seat", params):
                     tables[row[0]].seats.append(SeatRow(*row[1:]))
-                for table_id, seat, action in conn.execute(
-                    "SELECT a.table_id, a.seat, a.action FROM actions a "
+                for table_id, seat, action, stored in conn.execute(
+                    "SELECT a.table_id, a.seat, a.action, a.created FROM actions a "
                     f"JOIN game_tables t ON t.id = a.table_id {where} "
                     "ORDER BY a.table_id, a.number", params):
-                    tables[table_id].actions.append((seat, orjson.loads(action)))
+                    loaded = tables[table_id]
+                    if not loaded.actions:
+                        loaded.first_action = stored
+                    loaded.actions.append((seat, orjson.loads(action)))
         except psycopg.Error as error:
             raise StorageError(f"PostgreSQL: {error}") from None
         return list(tables.values())

@@ -116,6 +116,8 @@ class TableRow:
     """Whose caps per client the table counts against while it waits for players or
     runs computer players only (``Caps``): a keyed digest of the address that made it,
     never the address; ``None`` for a table made before it was kept."""
+    first_action: float | None = None
+    """When the record's first action was stored (Unix seconds; ``None``: none yet)."""
 
 
 class StorageError(Exception):
@@ -574,12 +576,15 @@ class SQLiteStorage:
                 params,
             ):
                 tables[row[0]].seats.append(SeatRow(*row[1:]))
-            for table_id, seat, action in conn.execute(
-                "SELECT a.table_id, a.seat, a.action FROM actions a "
+            for table_id, seat, action, stored in conn.execute(
+                "SELECT a.table_id, a.seat, a.action, a.created FROM actions a "
                 f"JOIN game_tables t ON t.id = a.table_id {where} ORDER BY a.table_id, a.number",
                 params,
             ):
-                tables[table_id].actions.append((seat, orjson.loads(action)))
+                loaded = tables[table_id]
+                if not loaded.actions:
+                    loaded.first_action = stored
+                loaded.actions.append((seat, orjson.loads(action)))
         return list(tables.values())
 
     def ping(self) -> None:

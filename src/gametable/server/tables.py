@@ -340,6 +340,8 @@ class Table:
     """When the host ended the game early (``None``: they did not); it is then over."""
     creator: str | None = None
     """Whose caps per client the table counts against (:attr:`TableRow.creator`)."""
+    first_action: float | None = None
+    """When its record's first action was stored (Unix seconds; ``None``: none yet)."""
     made_here: bool = False
     """Made by this process now, not loaded from storage: storage holds nothing of it
     that memory lacks (its chat, say, need not be read)."""
@@ -778,6 +780,16 @@ def duration(seconds: float) -> str:
     return f"{hours} h {minutes} min" if minutes else f"{hours} h"
 
 
+def game_time(table: Table, now: float | None = None) -> str:
+    """How long ``table``'s game took, for the log: ``"3 min of play, 12 min after the
+    table was made"`` (the play counted from its first stored action, when known)."""
+    now = time.time() if now is None else now
+    made = f"{duration(now - table.created)} after the table was made"
+    if table.first_action is None:
+        return made
+    return f"{duration(now - table.first_action)} of play, {made}"
+
+
 def all_bots(table: Table) -> bool:
     """Whether computer players sit in every seat of ``table``."""
     return all(s.kind == BOT for s in table.seats)
@@ -950,7 +962,8 @@ class TableManager:
                       created=row.created, seats=row.seats,
                       state=game.new_game(config, len(row.seats), row.seed),
                       host_seat=row.host_seat, ended=row.ended, watching=row.watching,
-                      deal=self.deal_of(row.seed), creator=row.creator)
+                      deal=self.deal_of(row.seed), creator=row.creator,
+                      first_action=row.first_action)
         if row.clock is not None:
             try:
                 table.clock = Clock.from_json(row.clock, self.absent_seconds)
@@ -1654,6 +1667,8 @@ class TableManager:
                 raise Refused("storage_failed", "server.errors.storage_failed",
                               status=503) from None
             table.actions.append((seat, action))
+            if table.first_action is None:
+                table.first_action = time.time()
             table.note_waiting(seat)
             table.committed = table.game.outcome(table.state)
             table.last_events = events
@@ -1666,9 +1681,8 @@ class TableManager:
                 table.clock_changed()
             if table.committed.finished:
                 table.broadcast_info()  # its status is now "finished"
-                log.info("table %s: game over after %s, %s after the table was made",
-                         log_name(table.id), plural(table.version, "action", "actions"),
-                         duration(time.time() - table.created))
+                log.info("table %s: game over after %s, %s", log_name(table.id),
+                         plural(table.version, "action", "actions"), game_time(table))
                 await self._mark_finished(table)
 
     async def _mark_finished(self, table: Table) -> None:
