@@ -288,6 +288,40 @@ def test_a_table_whose_game_is_over_no_longer_counts(tmp_path: Path) -> None:
         create(client, [HUMAN, HUMAN])
 
 
+def test_one_client_s_tables_asked_for_at_once_are_counted_one_after_another(
+        tmp_path: Path) -> None:
+    """Each request counted the client's tables, then stored its own: eight requests
+    arriving together all counted before any was stored, and all passed a cap of two."""
+    async def scenario() -> tuple[list[str], int, dict[str, Any]]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        counted = storage.created_by
+
+        def slow_count(creator: str) -> tuple[int, int]:
+            time.sleep(0.02)  # every request's count overlaps the others' writes
+            return counted(creator)
+
+        storage.created_by = slow_count  # type: ignore[method-assign]
+        manager = TableManager(storage, bot_delay=60, caps=Caps(waiting_per_client=2))
+        seats = [SeatRequest("human"), SeatRequest("human")]
+        answers = await asyncio.gather(*(
+            manager.create("sequence-cats", {}, seats, "Anna", client="10.0.0.7")
+            for _ in range(8)), return_exceptions=True)
+        other = await manager.create("sequence-cats", {}, seats, "Bo", client="10.0.0.8")
+        outcomes = ["made" if isinstance(a, tuple) else
+                    a.code if isinstance(a, Refused) else repr(a) for a in answers]
+        stored = storage.created_by(manager.client_digest("10.0.0.7"))[0]
+        held = dict(getattr(manager, "_counting", {}))
+        await manager.stop()
+        storage.close()
+        assert other[0].status == "waiting"
+        return outcomes, stored, held
+
+    outcomes, stored, held = run_async(scenario())
+    assert sorted(outcomes) == ["made"] * 2 + ["too_many_tables"] * 6
+    assert stored == 2
+    assert held == {}  # nothing is kept per client once its requests are answered
+
+
 def test_a_client_may_run_only_so_many_tables_of_computer_players(tmp_path: Path) -> None:
     with app_client(tmp_path, bot_delay=30,
                     caps=Caps(bot_tables_per_client=1, bot_tables=5)) as client:

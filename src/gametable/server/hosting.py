@@ -124,14 +124,17 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
             raise Refused("player_just_left", "server.errors.player_just_left",
                           status=409, player=player,
                           seconds=max(1, math.ceil(manager.reopen_after_seconds - away)))
-        if bot is not None and all(s.kind == BOT for s in table.seats if s.seat != seat):
-            await manager.check_caps(table.creator, waiting=False, bots_only=True)
+        bots_only = bot is not None and all(
+            s.kind == BOT for s in table.seats if s.seat != seat)
         # Before the first move the person leaving saw the seat's hand (the cards are
         # dealt when the table is made): they are dealt again, for every seat.
         code = secrets.token_urlsafe(12) if bot is None and table.version > 0 else None
-        await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
-                                     deal_again=table.version == 0,
-                                     token_hash=token_hash(code) if code else None)
+        async with manager.counting_caps(table.creator if bots_only else None):
+            if bots_only:
+                await manager.check_caps(table.creator, waiting=False, bots_only=True)
+            await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
+                                         deal_again=table.version == 0,
+                                         token_hash=token_hash(code) if code else None)
         table.removed.add(seat)
         log.info("table %s: the host removed seat %d (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)

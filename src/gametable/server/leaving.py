@@ -50,9 +50,12 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
         bot: str | None = None
         if begun:
             bot = table.clock.settings.cover if table.clock is not None else LEAVER_COVER
-            if all(s.kind == BOT for s in table.seats if s.seat != seat):
+        bots_only = begun and all(s.kind == BOT for s in table.seats if s.seat != seat)
+        async with manager.counting_caps(table.creator if bots_only else None):
+            if bots_only:
                 await manager.check_caps(table.creator, waiting=False, bots_only=True)
-        await manager.hand_seat_over(table, seat, bot, LEFT_CLOSE, deal_again=not begun)
+            await manager.hand_seat_over(table, seat, bot, LEFT_CLOSE,
+                                         deal_again=not begun)
         log.info("table %s: seat %d left (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)
     return table, bot

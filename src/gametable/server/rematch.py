@@ -102,8 +102,6 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
         else:
             rows.append(SeatRow(new, OPEN))
     creator = manager.client_digest(client)
-    await manager.check_caps(creator, waiting=any(row.kind == OPEN for row in rows),
-                             bots_only=False)
     host_old = table.host_seat if table.host_seat in tokens else asked_by
     host_token = secrets.token_urlsafe(24)
     clock = table.clock
@@ -116,7 +114,10 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
                    host_seat=tokens[host_old][0] if host_old in tokens else None,
                    clock=Clock(clock.settings).to_json() if clock is not None else None,
                    creator=creator)
-    new_table = await manager.add_table(row)
+    async with manager.counting_caps(creator):
+        await manager.check_caps(creator, waiting=any(row.kind == OPEN for row in rows),
+                                 bots_only=False)
+        new_table = await manager.add_table(row)
     log.info("table %s: seat %d asked to play again: table %s", log_name(table.id), asked_by,
              log_name(new_table.id))
     return {"table": new_table.id, "by": asked_by, "tokens": tokens,

@@ -22,7 +22,16 @@ import re
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Coroutine, Generator, Mapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Coroutine,
+    Generator,
+    Mapping,
+    Sequence,
+)
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Final
@@ -842,6 +851,8 @@ class TableManager:
         self._pace = random.Random()  # think-time jitter only, never a game's chance
         self.secret = secret if secret is not None else secrets.token_bytes(32)
         self.caps = caps or Caps()
+        self._counting: dict[str, tuple[asyncio.Lock, int]] = {}
+        """Per creator: the lock of :meth:`counting_caps` and how many hold or await it."""
         self.tables: dict[str, Table] = {}
         """The tables in memory; others are loaded from storage when asked for."""
         self._loading = asyncio.Lock()
@@ -1098,12 +1109,34 @@ class TableManager:
         return hmac.new(self.secret, f"client:{client}".encode(),
                         hashlib.sha256).hexdigest()[:32]
 
+    @asynccontextmanager
+    async def counting_caps(self, creator: str | None) -> AsyncIterator[None]:
+        """Held from a count of :meth:`check_caps` until the table it allowed is stored:
+        one client's requests that arrive together in this process are counted one after
+        another, each seeing the tables the ones before it made (without it, ten made at
+        once would all pass a cap with one place left). ``None``: nothing is held."""
+        if creator is None:
+            yield
+            return
+        lock, users = self._counting.get(creator, (asyncio.Lock(), 0))
+        self._counting[creator] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._counting[creator]
+            if users == 1:
+                del self._counting[creator]
+            else:
+                self._counting[creator] = (lock, users - 1)
+
     async def check_caps(self, creator: str | None, waiting: bool, bots_only: bool) -> None:
         """Refuse a table that would pass a cap. The caps per client count the tables
         ``creator`` (:meth:`client_digest`; ``None``: none of them apply) made, as
         stored, so that every process sharing the storage, and this one after a
         restart, count alike; :attr:`Caps.bot_tables` counts this process's tables (it
-        guards this process's cores).
+        guards this process's cores). Hold :meth:`counting_caps` from the count until
+        the change it allows is stored.
 
         Args:
             waiting: the table will wait for players (a seat open).
@@ -1176,8 +1209,6 @@ class TableManager:
                           bots=", ".join(bot_names()))
         human_seats = sum(1 for request in seats if request.kind != BOT)
         digest = self.client_digest(client)
-        await self.check_caps(digest, waiting=human_seats > (creator is not None),
-                              bots_only=human_seats == 0)
         host_token = secrets.token_urlsafe(24)
         creator_seat: Seat | None = None
         creator_token: str | None = None
@@ -1205,7 +1236,10 @@ class TableManager:
                        created=time.time(), seats=rows, host_seat=creator_seat,
                        clock=Clock(clock).to_json() if clock and clock.active else None,
                        creator=digest)
-        table = await self.add_table(row)
+        async with self.counting_caps(digest):
+            await self.check_caps(digest, waiting=human_seats > (creator is not None),
+                                  bots_only=human_seats == 0)
+            table = await self.add_table(row)
         return table, host_token, creator_seat, creator_token
 
     async def add_table(self, row: TableRow) -> Table:
@@ -1330,17 +1364,20 @@ class TableManager:
                       and table.status == PLAYING and not table.connected(seat))
             if not person:
                 _check_open(table, seat)
-            if all(s.kind == BOT for s in table.seats if s.seat != seat):
-                await self.check_caps(table.creator, waiting=False, bots_only=True)
+            bots_only = all(s.kind == BOT for s in table.seats if s.seat != seat)
             # Before the first move the person who leaves the seat saw its hand: every
             # hand is dealt again, as when the host removes a player.
             # Mid-game the computer player keeps the person's name (as on leaving).
             redeal = person and table.version == 0
             taken_over = person and not redeal
             name = table.seats[seat].name if taken_over else None
-            await self.save_seat(table, SeatRow(
-                seat, BOT, bot=bot, name=name,
-                bot_since=len(table.actions) if taken_over else None), deal_again=redeal)
+            async with self.counting_caps(table.creator if bots_only else None):
+                if bots_only:
+                    await self.check_caps(table.creator, waiting=False, bots_only=True)
+                await self.save_seat(table, SeatRow(
+                    seat, BOT, bot=bot, name=name,
+                    bot_since=len(table.actions) if taken_over else None),
+                    deal_again=redeal)
             table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
             table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
         self.seat_changed(table)
