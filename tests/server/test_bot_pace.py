@@ -17,7 +17,8 @@ from gametable.bots import base
 from gametable.bots.pace import JITTER, MARGIN
 from gametable.core.protocol import Action, Observation
 from gametable.server.storage import SQLiteStorage
-from gametable.server.tables import FINISHED, SeatRequest, TableManager
+from gametable.server.table import FINISHED
+from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
 from tests.server.test_clock import until
 

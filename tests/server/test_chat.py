@@ -13,8 +13,9 @@ from starlette.testclient import WebSocketTestSession
 
 from gametable.server import chat
 from gametable.server.app import Settings, create_app
+from gametable.server.refused import Refused
 from gametable.server.storage import StorageError
-from gametable.server.tables import Refused, TableManager
+from gametable.server.tables import TableManager
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
 

@@ -25,9 +25,11 @@ from gametable.server.clock import (
     Clock,
     ClockSettings,
 )
+from gametable.server.refused import Refused
 from gametable.server.socket import serve_client
 from gametable.server.storage import SQLiteStorage
-from gametable.server.tables import PLAYING, Refused, SeatRequest, Table, TableManager
+from gametable.server.table import PLAYING, Table
+from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
 from tests.server.test_races import FakeSocket
 

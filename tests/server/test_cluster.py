@@ -812,7 +812,7 @@ class BrokenStorageManager(FakeManager):
         self.asked: list[str] = []
 
     async def get(self, table_id: str) -> object:
-        from gametable.server.tables import Refused  # noqa: PLC0415
+        from gametable.server.refused import Refused  # noqa: PLC0415
 
         self.asked.append(table_id)
         raise Refused("storage_failed", "server.errors.storage_failed", status=503)

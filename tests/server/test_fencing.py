@@ -12,8 +12,9 @@ import pytest
 from gametable.server import hosting
 from gametable.server.decks import _table_deck
 from gametable.server.fencing import FencedStorage
+from gametable.server.refused import Refused
 from gametable.server.storage import SeatRow, TableRow, token_hash
-from gametable.server.tables import Refused, SeatRequest, TableManager
+from gametable.server.tables import SeatRequest, TableManager
 from tests.server.test_clock import with_manager
 
 pytestmark = pytest.mark.server

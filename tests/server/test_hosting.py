@@ -20,16 +20,10 @@ from gametable.server import hosting
 from gametable.server.app import Settings, create_app
 from gametable.server.clock import ClockSettings
 from gametable.server.logname import log_name
+from gametable.server.refused import Refused
 from gametable.server.storage import SQLiteStorage
-from gametable.server.tables import (
-    FINISHED,
-    OPEN,
-    PLAYING,
-    WAITING,
-    Refused,
-    SeatRequest,
-    TableManager,
-)
+from gametable.server.table import FINISHED, OPEN, PLAYING, WAITING
+from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
 from tests.server.test_clock import messages, seated, until, with_manager
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from gametable.bots import base
 from gametable.core.records import GameRecord, replay
 from gametable.server.logname import log_name
-from gametable.server.tables import duration, game_time
+from gametable.server.logtext import duration, game_time
 
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "bot": "greedy"}

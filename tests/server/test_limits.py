@@ -32,8 +32,9 @@ from gametable.server import hosting
 from gametable.server.app import Settings, create_app, server_secret
 from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
 from gametable.server.limits import Limits, Rate, SharedUnavailable, Sockets
+from gametable.server.refused import Refused
 from gametable.server.storage import SQLiteStorage
-from gametable.server.tables import Caps, Refused, SeatRequest, TableManager
+from gametable.server.tables import Caps, SeatRequest, TableManager
 from gametable.simulate import bot_seed
 from tests.aio import run_async
 from tests.decks.pictures import picture

@@ -10,10 +10,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gametable.server import tables as tables_module
+from gametable.server import table as table_module
+from gametable.server.refused import Refused
 from gametable.server.socket import Socket, serve_client
 from gametable.server.storage import SeatRow, SQLiteStorage
-from gametable.server.tables import Connection, SeatRequest, TableManager
+from gametable.server.table import Connection
+from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
 
 
@@ -139,7 +141,7 @@ def test_a_connection_too_slow_to_read_is_closed_and_acts_no_more(tmp_path: Path
         client = asyncio.create_task(serve_client(slow, manager, table_id))
         slow.say({"type": "hello", "token": tokens[0]})
         await until(lambda: table.connected(0))
-        for n in range(tables_module.MAX_OUTBOX + 10):
+        for n in range(table_module.MAX_OUTBOX + 10):
             slow.say({"type": "ping", "id": n})
         legal = table.game.legal_actions(table.state, 0)
         slow.say({"type": "action", "action": legal[0]})
@@ -174,7 +176,7 @@ def test_an_action_is_applied_only_while_its_connection_holds_the_seat(
         refused = None
         try:
             await manager.submit(table, 0, legal[0], None, conn)
-        except tables_module.Refused as refusal:
+        except Refused as refusal:
             refused = refusal.code
         await manager.stop()
         storage.close()
@@ -193,7 +195,7 @@ def test_the_connections_of_a_seat_that_changes_hands_are_closed(tmp_path: Path)
         client = asyncio.create_task(serve_client(old, manager, table_id))
         old.say({"type": "hello", "token": tokens[1]})
         await until(lambda: table.connected(1))
-        table.drop_seat(1, *tables_module.SEAT_CHANGED_CLOSE)
+        table.drop_seat(1, *table_module.SEAT_CHANGED_CLOSE)
         await asyncio.wait_for(client, 30)
         await manager.stop()
         storage.close()
@@ -249,7 +251,7 @@ def test_presence_is_a_small_message_sent_at_most_once_per_interval(tmp_path: Pa
             await asyncio.sleep(0)
         await until(lambda: [m for m in sockets[0].received if m["type"] == "presence"
                              and m["watchers"] == 50])
-        await settle(2 * tables_module.PRESENCE_INTERVAL)  # nothing more should come
+        await settle(2 * table_module.PRESENCE_INTERVAL)  # nothing more should come
         first = sockets[0].received
         for socket in sockets:
             socket.inbox.put_nowait(None)

@@ -9,7 +9,8 @@ from pathlib import Path
 from gametable.server import hosting
 from gametable.server.clock import ClockSettings
 from gametable.server.storage import SQLiteStorage
-from gametable.server.tables import BOT, FINISHED, HUMAN, OPEN, SeatRequest, TableManager
+from gametable.server.table import BOT, FINISHED, HUMAN, OPEN
+from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
 from tests.server.test_clock import messages, seated, until
 

@@ -93,6 +93,7 @@ from gametable.server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from gametable.server.nesting import json_refusal
 from gametable.server.passes import fingerprint
 from gametable.server.quotas import UploadQuota
+from gametable.server.refused import Refused
 from gametable.server.replays import (
     MAX_RECORD_BYTES,
     REPLAY_WORKERS,
@@ -103,15 +104,8 @@ from gametable.server.replays import (
 from gametable.server.socket import Socket, serve_client
 from gametable.server.static import ImmutableStatic
 from gametable.server.storage import SQLiteStorage, Storage, StorageError
-from gametable.server.tables import (
-    RESTART_CLOSE,
-    TABLE_ID,
-    Caps,
-    Refused,
-    SeatRequest,
-    TableManager,
-    check_deck_owner,
-)
+from gametable.server.table import RESTART_CLOSE
+from gametable.server.tables import TABLE_ID, Caps, SeatRequest, TableManager, check_deck_owner
 
 if TYPE_CHECKING:
     from gametable.server.cluster import Cluster

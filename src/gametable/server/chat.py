@@ -23,8 +23,9 @@ import orjson
 from gametable.core.protocol import Seat
 from gametable.core.text import one_line, shows_something
 from gametable.server.limits import Limits
+from gametable.server.refused import Refused
 from gametable.server.storage import Storage, StorageError
-from gametable.server.tables import Connection, Refused, Table
+from gametable.server.table import Connection, Table
 
 MAX_CHARS = 300
 """Longest message, after trimming."""

@@ -61,9 +61,10 @@ from gametable.server.fencing import FencedStorage, FencesWrites
 from gametable.server.limits import Pace, Rate, SharedUnavailable
 from gametable.server.logname import log_name
 from gametable.server.outage import Outage
+from gametable.server.refused import Refused
 from gametable.server.socket import Socket, Throttle
 from gametable.server.storage import StorageError
-from gametable.server.tables import RESTART_CLOSE, Refused
+from gametable.server.table import RESTART_CLOSE
 
 if TYPE_CHECKING:
     from gametable.server.tables import TableManager

@@ -68,8 +68,10 @@ from gametable.server.limits import Limits, secret_key
 from gametable.server.messages import BODY
 from gametable.server.passes import PassKeeper
 from gametable.server.quotas import UploadQuota, UploadQuotas
+from gametable.server.refused import Refused
 from gametable.server.storage import StorageError, token_hash
-from gametable.server.tables import FINISHED, HUMAN, Refused, TableManager
+from gametable.server.table import FINISHED, HUMAN
+from gametable.server.tables import TableManager
 
 log = logging.getLogger("gametable.decks")
 

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gametable.server.tables import Refused
+from gametable.server.refused import Refused
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 

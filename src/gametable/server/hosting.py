@@ -24,18 +24,10 @@ from gametable.core.errors import GameError
 from gametable.core.protocol import Seat
 from gametable.server.clock import Clock, ClockSettings
 from gametable.server.logname import log_name
+from gametable.server.refused import Refused
 from gametable.server.storage import StorageError, token_hash
-from gametable.server.tables import (
-    BOT,
-    FINISHED,
-    HUMAN,
-    WATCHING_OFF_CLOSE,
-    Refused,
-    Table,
-    TableManager,
-    check_deck_owner,
-    check_host,
-)
+from gametable.server.table import BOT, FINISHED, HUMAN, WATCHING_OFF_CLOSE, Table
+from gametable.server.tables import TableManager, check_deck_owner, check_host
 
 log = logging.getLogger("gametable.hosting")
 

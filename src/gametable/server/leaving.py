@@ -13,7 +13,9 @@ from __future__ import annotations
 import logging
 
 from gametable.server.logname import log_name
-from gametable.server.tables import BOT, Refused, Table, TableManager
+from gametable.server.refused import Refused
+from gametable.server.table import BOT, Table
+from gametable.server.tables import TableManager
 
 log = logging.getLogger("gametable.leaving")
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from gametable.server.tables import Refused
+from gametable.server.refused import Refused
 
 MAX_CLIENTS = 50_000
 """Buckets kept per kind before full (rested) ones are forgotten."""

@@ -13,7 +13,8 @@ from typing import Any
 
 from gametable.core.config import for_new_game
 from gametable.core.errors import GameError
-from gametable.server.tables import Refused, check_deck_owner, game_named
+from gametable.server.refused import Refused
+from gametable.server.tables import check_deck_owner, game_named
 
 
 def check_options(game_name: str, options: Mapping[str, Any], seats: int,

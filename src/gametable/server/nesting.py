@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from gametable.server.tables import Refused
+from gametable.server.refused import Refused
 
 MAX_DEPTH: Final = 32
 """Deepest nesting accepted in a client message or an uploaded record."""

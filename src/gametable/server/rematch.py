@@ -25,18 +25,10 @@ from gametable.core.config import RULES_VERSION, RULES_VERSION_FIELD
 from gametable.core.protocol import Seat
 from gametable.server.clock import Clock
 from gametable.server.logname import log_name
+from gametable.server.refused import Refused
 from gametable.server.storage import SeatRow, TableRow, token_hash
-from gametable.server.tables import (
-    BOT,
-    FINISHED,
-    HUMAN,
-    OPEN,
-    Connection,
-    Refused,
-    Table,
-    TableManager,
-    new_table_id,
-)
+from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection, Table
+from gametable.server.tables import TableManager, new_table_id
 
 log = logging.getLogger("gametable.rematch")
 

@@ -1,7 +1,7 @@
 """A seated person changes the name the table knows them by (a typo, a nickname).
 
 The name is cleaned and told apart from the other seats' names as when taking a seat
-(:func:`gametable.server.tables.clean_name`, :func:`~gametable.server.tables.distinct_name`),
+(:func:`gametable.server.seatnames.clean_name`, :func:`~gametable.server.seatnames.distinct_name`),
 stored, and every page at the table is sent the new seat list. Chat lines already sent
 keep the name they were sent under. Nothing here knows which game is played.
 """
@@ -11,14 +11,10 @@ from __future__ import annotations
 import logging
 
 from gametable.server.logname import log_name
+from gametable.server.seatnames import clean_name, distinct_name
 from gametable.server.storage import SeatRow
-from gametable.server.tables import (
-    HUMAN,
-    Table,
-    TableManager,
-    clean_name,
-    distinct_name,
-)
+from gametable.server.table import HUMAN, Table
+from gametable.server.tables import TableManager
 
 log = logging.getLogger("gametable.renaming")
 
@@ -29,7 +25,7 @@ async def rename_seat(manager: TableManager, table_id: str, seat_token: str | No
     ``None``: no name, the pages say "Player n").
 
     Returns:
-        The table (its :meth:`~gametable.server.tables.Table.info` has the new name,
+        The table (its :meth:`~gametable.server.table.Table.info` has the new name,
         perhaps with a number added when another seat reads the same: "Anna (2)").
 
     Raises:

@@ -41,15 +41,9 @@ from gametable.core.records import (
     replay,
 )
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
-from gametable.server.tables import (
-    BOT,
-    FINISHED,
-    Refused,
-    Table,
-    game_named,
-    is_host,
-    without_deck_name,
-)
+from gametable.server.refused import Refused
+from gametable.server.table import BOT, FINISHED, Table
+from gametable.server.tables import game_named, is_host, without_deck_name
 
 MAX_RECORD_BYTES = 1024 * 1024
 """The largest record the replay endpoint reads (bytes of JSON); larger: ``413``."""

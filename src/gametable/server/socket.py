@@ -24,15 +24,10 @@ from gametable.server import chat, rematch
 from gametable.server.limits import SEAT_CONNECTIONS, Limits, Place, Sockets
 from gametable.server.logname import log_name
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
+from gametable.server.refused import Refused
 from gametable.server.storage import token_hash
-from gametable.server.tables import (
-    RESTART_CLOSE,
-    WATCHING_OFF_CLOSE,
-    Connection,
-    Refused,
-    Table,
-    TableManager,
-)
+from gametable.server.table import RESTART_CLOSE, WATCHING_OFF_CLOSE, Connection, Table
+from gametable.server.tables import TableManager
 
 log = logging.getLogger("gametable.socket")
 

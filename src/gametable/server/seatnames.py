@@ -1,0 +1,122 @@
+"""The names people and computer players go by at a table: cleaned, kept to
+:data:`MAX_NAME` characters, and told apart from the other seats' names (no two "Ada",
+no person called "Computer 2")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+from gametable.bots import bot_names
+from gametable.bots.base import LEVELS
+from gametable.core.i18n import LANGUAGES, lookup, translate
+from gametable.core.protocol import Seat
+from gametable.core.text import display_name, name_key
+from gametable.server.storage import SeatRow
+from gametable.server.table import BOT
+
+MAX_NAME: Final = 40
+"""Characters of a display name kept."""
+
+
+def clean_name(name: str | None) -> str:
+    """A display name on one line, at most :data:`MAX_NAME` characters, without control
+    characters, direction marks or other invisible characters and with at most a few
+    accents on a letter (:func:`gametable.core.text.one_line`); ``""`` when nothing of it
+    shows."""
+    return display_name(name, MAX_NAME) if name else ""
+
+
+def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat, *,
+                  person: bool = True) -> str:
+    """``name`` for ``seat``, told apart from the other seats' names: a name another
+    seat already has (case and accents aside) gets the first free number, "Anna (2)",
+    so nobody at the table speaks (in the chat) under someone else's name. So does a
+    name the pages give another seat that has none, in any language ("Player 2",
+    "Computer 4 · Hard", "Seat 3"): nobody poses as a nameless friend or as a computer
+    player. A ``person`` (not a computer player named at creation) does not pose as a
+    computer player in their own seat either: not "Computer 2 · Hard" nor "Greedy 2" in
+    seat 2, nor "Dag (computer: Hard)" in any seat (what the pages call a computer
+    player that took a person's seat over)."""
+    others = [s for s in seats if s.seat != seat]
+    taken = {_same(s.name) for s in others if s.name}
+    shown = _OPEN_SEAT.union(*(_shown_names(s.seat + 1) for s in others),
+                             *(_shown_as(s.kind, s.bot, s.name, s.seat + 1) for s in others))
+    if person:
+        shown = shown | _computer_names(seat + 1)
+    key = _same(name) if name else ""
+    if not name or not (key in taken or key in shown
+                        or any(key.startswith(prefix + " ") for prefix in shown)
+                        or (person and key.endswith(_taken_over_endings()))):
+        return name
+    for number in range(2, len(seats) + 3):
+        suffix = f" ({number})"
+        candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
+        if _same(candidate) not in taken and _same(candidate) not in shown:
+            return candidate
+    return name  # not reached: fewer names are taken than numbers tried
+
+
+@lru_cache(maxsize=64)
+def _computer_names(number: int) -> frozenset[str]:
+    """The keys (:func:`_same`) of the names pages give a computer player in seat
+    ``number`` (1-based), in every language: "Computer 2" (the start of "Computer 2 ·
+    Hard") and each bot's "Greedy 2"."""
+    return frozenset(
+        [_same(translate("ui.seat.level_short", language, seat=number))
+         for language in LANGUAGES]
+        + [_same(translate("ui.seat.bot_name", language, seat=number,
+                           bot=lookup(f"bots.{bot}", language) or bot))
+           for bot in bot_names() for language in LANGUAGES])
+
+
+@lru_cache(maxsize=1)
+def _taken_over_endings() -> tuple[str, ...]:
+    """The keys of what the pages add to a person's name once a computer player took
+    their seat over ("(computer: Hard)"), in every language, at every level."""
+    return tuple(sorted({
+        _same(translate("ui.seat.taken_over_name", language, name="",
+                        level=translate(f"bots.{level}", language))).strip()
+        for language in LANGUAGES for level in LEVELS}))
+
+
+_OPEN_SEAT: Final = frozenset(name_key(translate("ui.seat.open", language))
+                              for language in LANGUAGES)
+"""The keys of "Open seat" in every language: nobody is called that."""
+
+_SHOWN_NAME_KEYS: Final = ("ui.seat.default_name", "ui.seat.label", "ui.seat.level_short")
+"""The names a page gives a seat without one: a person's, any seat's, a computer
+player's (whose full name, "Computer 4 · Hard", begins with it)."""
+
+
+@lru_cache(maxsize=64)
+def _shown_names(number: int) -> frozenset[str]:
+    """The keys (:func:`_same`) of the names pages give seat ``number`` (1-based) when it
+    has none, in every language of the catalogs."""
+    return frozenset(_same(translate(key, language, seat=number))
+                     for key in _SHOWN_NAME_KEYS for language in LANGUAGES)
+
+
+@lru_cache(maxsize=256)
+def _shown_as(kind: str, bot: str | None, name: str | None, number: int) -> frozenset[str]:
+    """The keys (:func:`_same`) of the names pages show for a computer player beyond its
+    number, in every language: under a person's name once it took their seat over
+    ("Dag (computer: Medium)", at each level), or its bot's name ("Random 4")."""
+    if kind != BOT:
+        return frozenset()
+    if name:
+        return frozenset(
+            _same(translate("ui.seat.taken_over_name", language, name=name,
+                            level=translate(f"bots.{level}", language)))
+            for language in LANGUAGES for level in LEVELS)
+    return frozenset(
+        _same(translate("ui.seat.bot_name", language, seat=number,
+                        bot=lookup(f"bots.{bot}", language) or bot or ""))
+        for language in LANGUAGES)
+
+
+def _same(name: str) -> str:
+    """A name as compared with others: two that read alike are the same (look-alike
+    letters, case, accents and spaces aside; :func:`gametable.core.text.name_key`)."""
+    return name_key(name)
