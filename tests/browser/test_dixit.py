@@ -723,6 +723,15 @@ def test_on_a_phone_the_players_strip_shows_players_not_their_levels_and_badges(
     assert sign["title"] in ("card in", "voted"), sign
     assert sign["shown"] == "✓" and sign["read"] == sign["title"], sign
     assert anna.evaluate(STRIP_PLAYERS_IN_SIGHT) >= 2
+    # A score is a chip of its own, apart from the name ("Computador 2 4" read as one).
+    apart = strip.locator(".dx-player").nth(1).evaluate("""row => {
+        const label = row.querySelector('.dx-player-label').getBoundingClientRect();
+        const score = row.querySelector('.dx-player-score');
+        return {gap: score.getBoundingClientRect().left - label.right,
+                chip: getComputedStyle(score).backgroundColor,
+                row: getComputedStyle(row).backgroundColor};
+    }""")
+    assert apart["gap"] >= 3 and apart["chip"] not in (apart["row"], "rgba(0, 0, 0, 0)"), apart
     anna.screenshot(path=shots / "dixit-phone-strip.png")
     # More players are past the edge: the strip fades out there (nothing said it
     # scrolled), and at its start once scrolled to its end.
