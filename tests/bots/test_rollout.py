@@ -95,17 +95,35 @@ def test_rollouts_are_counted_and_one_legal_action_is_played_at_once() -> None:
     assert player.last_deals == 0
 
 
-@pytest.mark.parametrize(("game", "options"), [(SEQUENCE_CATS, {"sequences_to_win": 2}),
-                                               (TRIOMINOS, {"rounds": 1})])
-def test_what_cannot_be_rolled_out_is_searched(game: Any, options: dict[str, Any]) -> None:
-    """Two sequences to win (SC-WIN-2) and games without rollouts go to ``search``:
-    still a legal action, and no rollout counted."""
-    state = game.new_game(game.make_config(options, 2), 2, 3)
-    seat = min(game.to_act(state))
-    legal = game.legal_actions(state, seat)
-    player = RolloutBot(game, random.Random(1), seconds=None, deals=8)
-    assert player.choose(game.view(state, seat), legal) in legal
+def test_what_cannot_be_rolled_out_is_searched() -> None:
+    """A game without rollouts goes to ``search``: still a legal action, and no rollout
+    counted."""
+    state = TRIOMINOS.new_game(TRIOMINOS.make_config({"rounds": 1}, 2), 2, 3)
+    seat = min(TRIOMINOS.to_act(state))
+    legal = TRIOMINOS.legal_actions(state, seat)
+    player = RolloutBot(TRIOMINOS, random.Random(1), seconds=None, deals=8)
+    assert player.choose(TRIOMINOS.view(state, seat), legal) in legal
     assert player.last_deals == 0
+
+
+def test_games_of_two_sequences_are_rolled_out_to_their_end() -> None:
+    """SC-WIN-2: with two sequences to win the rollouts play on past the first (they
+    were searched instead, and played no better than ``greedy``)."""
+    state = SEQUENCE_CATS.new_game(SEQUENCE_CATS.make_config({"sequences_to_win": 2}, 2), 2,
+                                   3)
+    rollout = RolloutBot(SEQUENCE_CATS, random.Random(1), seconds=None, deals=24)
+    players = {0: rollout, 1: make_bot("greedy", SEQUENCE_CATS, 3)}
+    rolled = 0
+    while SEQUENCE_CATS.to_act(state):
+        seat = min(SEQUENCE_CATS.to_act(state))
+        legal = SEQUENCE_CATS.legal_actions(state, seat)
+        action = players[seat].choose(SEQUENCE_CATS.view(state, seat), legal)
+        assert action in legal
+        if seat == 0 and any(state.sequences):
+            rolled += rollout.last_deals > 0
+        SEQUENCE_CATS.apply(state, seat, action)
+    assert SEQUENCE_CATS.outcome(state).finished
+    assert rolled > 0  # its moves after a first sequence were rolled out too
 
 
 def test_rollout_plays_whole_games_against_greedy() -> None:

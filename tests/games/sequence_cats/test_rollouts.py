@@ -30,14 +30,17 @@ def advanced(seats: int, seed: int, turns: int, **options: object) -> SequenceCa
     return state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seats=st.sampled_from([2, 3, 4, 6]), seed=st.integers(0, 10_000),
-       turns=st.integers(0, 40), free_corners=st.booleans())
+       turns=st.integers(0, 90), free_corners=st.booleans(),
+       sequences_to_win=st.sampled_from([1, 2, 3]))
 def test_rollouts_rate_moves_as_greedy_does(seats: int, seed: int, turns: int,
-                                            free_corners: bool) -> None:
+                                            free_corners: bool, sequences_to_win: int) -> None:
     """The rollouts' best card play is worth what ``greedy``'s ratings give the best
-    ``play`` action (own lines, blocked lines, PURRR and MEOW costs)."""
-    state = advanced(seats, seed, turns, free_corners=free_corners)
+    ``play`` action (own lines, blocked lines, PURRR and MEOW costs; with sequences
+    made, SC-WIN-2's spent lines and SC-MEOW-2's locked chips)."""
+    state = advanced(seats, seed, turns, free_corners=free_corners,
+                     sequences_to_win=sequences_to_win)
     seat = min(GAME.to_act(state), default=None)
     if seat is None or state.finished or not rollouts.supports(state):
         return
@@ -101,14 +104,67 @@ def test_greedy_seats_in_rollouts_win_as_often_as_in_the_rules() -> None:
     assert (winners != rollouts.UNFINISHED).mean() > 0.95
 
 
-def test_two_sequences_to_win_are_not_rolled_out() -> None:
-    """SC-WIN-2 with ``sequences_to_win`` 2 needs a choice of five: the game answers
-    ``None`` and the bot searches instead."""
-    state = new(2, 1, sequences_to_win=2)
-    assert not rollouts.supports(state)
-    view = GAME.view(state, 0)
-    legal = GAME.legal_actions(state, 0)
-    assert GAME.rollouts([state], 0, legal[:2], random.Random(0)) is None
-    with pytest.raises(ValueError):
-        rollouts.play_out([state], np.random.default_rng(0))
+def with_sequence(labels: list[str], team: int, **options: object) -> SequenceCatsState:
+    """A 2-seat game whose ``team`` has made one sequence on ``labels``."""
+    state = new(2, 1, sequences_to_win=2, **options)
+    place(state, dict.fromkeys([label for label in labels if label not in CORNERS], team))
+    mask = 0
+    for label in labels:
+        mask |= 1 << state.board.index[label]
+    state.sequences[team].append(mask)
+    state.locked |= mask
+    return state
+
+
+CORNERS = {"A1", "K1", "A8", "K8"}
+
+
+def test_sc_win_2_a_second_sequence_wins_and_one_sharing_two_spaces_does_not() -> None:
+    """SC-WIN-2 with two sequences to win: seat 0 has made A1–E1. Placing F1 makes B1–F1,
+    which shares four spaces with it: no sequence, the rollout goes on. A second five
+    sharing one space at most (E1–E5) wins at once."""
+    state = with_sequence(["A1", "B1", "C1", "D1", "E1"], 0)
+    place(state, dict.fromkeys(["E2", "E3", "E4"], 0))
+    give(state, 0, [breed_at(state, "E5"), breed_at(state, "F1"), "bombay", "ragdoll",
+                    "korat"])
+    assert breed_at(state, "E5") != breed_at(state, "F1")
+    index = state.board.index
+    second = (CARD_NUMBER[breed_at(state, "E5")], index["E5"])
+    sharing = (CARD_NUMBER[breed_at(state, "F1")], index["F1"])
+    winners = rollouts.play_moves([state] * 16, [second, sharing], np.random.default_rng(5),
+                                  max_turns=1)
+    assert winners[0].tolist() == [0] * 16
+    assert winners[1].tolist() == [rollouts.UNFINISHED] * 16
+
+
+def test_sc_meow_2_rollouts_never_take_a_sequence_s_chip() -> None:
+    """SC-MEOW-2: seat 1 holds MEOW and only the other seat's sequence has chips to
+    take: its best removal is none (the rollouts rate no MEOW), as ``greedy``'s."""
+    state = with_sequence(["A1", "B1", "C1", "D1", "E1"], 0)
+    state.current = 1
+    give(state, 1, ["meow", "meow"])
+    assert rollouts.best_worth(state) == -float("inf")
+    view = GAME.view(state, 1)
+    plays = [a for a in GAME.legal_actions(state, 1) if a["type"] == "play"]
+    assert plays == []
     assert view["sequences_to_win"] == 2
+
+
+@pytest.mark.parametrize("sequences_to_win", [2, 3])
+def test_games_of_several_sequences_roll_out_to_their_end_as_greedy_plays_them(
+        sequences_to_win: int) -> None:
+    """Whole games to two (three) sequences from the deal: nearly every rollout ends
+    with a winner, and the first seat wins about as often as in games the rules play."""
+    states = [new(2, seed, sequences_to_win=sequences_to_win) for seed in range(300)]
+    winners = rollouts.play_out(states, np.random.default_rng(6), max_turns=200)
+    played_first = 0
+    for seed in range(150):
+        state = new(2, 20_000 + seed, sequences_to_win=sequences_to_win)
+        players = [GreedyBot(GAME, random.Random(seed * 2 + s)) for s in range(2)]
+        while GAME.to_act(state):
+            seat = min(GAME.to_act(state))
+            GAME.apply(state, seat, players[seat].choose(GAME.view(state, seat),
+                                                         GAME.legal_actions(state, seat)))
+        played_first += state.winner == 0
+    assert (winners != rollouts.UNFINISHED).mean() > 0.8
+    assert abs(float((winners == 0).mean()) - played_first / 150) < 0.15

@@ -21,8 +21,12 @@ to the server. About 4,000–6,000 whole 2-seat games a second on one core
 ratings plays about 200.
 
 Rollouts stop early, unfinished, when a draw pile runs out (the reshuffle of SC-DECK-1 is
-not played) or after ``max_turns`` turns. Only tables with ``sequences_to_win`` 1 are
-rolled out (:func:`supports`): a second sequence's choice of five (SC-WIN-2) is not.
+not played) or after ``max_turns`` turns. With ``sequences_to_win`` 2 or more (SC-WIN-2) a
+completed five is a sequence: its chips can no longer be taken (SC-MEOW-2), a later
+sequence of its team may share one space with it, and the windows sharing more are worth
+nothing to that team any more (as ``greedy`` rates them); where a line of more than five
+lets the player choose its five, a rollout takes the first along the line. A state whose
+choice of five is still open is not rolled out (:func:`supports`).
 """
 
 from __future__ import annotations
@@ -71,6 +75,10 @@ class Geometry:
         breed_spaces: per card number below PURRR, its breed's two spaces.
         incidence_int: ``incidence`` as integers.
         breed_at: per space, its breed's card number (PURRR for a free space).
+        overlap: ``windows × windows`` (bool): the two windows share two spaces or more
+            (a window overlaps itself), so that once one is a team's sequence the other
+            cannot become one (SC-WIN-2).
+        masks: per window, its spaces as a bit mask (as ``SequenceCatsState.sequences``).
     """
 
     incidence: Floats
@@ -79,6 +87,8 @@ class Geometry:
     breed_spaces: Ints
     incidence_int: npt.NDArray[np.int32]
     breed_at: Ints
+    overlap: npt.NDArray[np.bool_]
+    masks: tuple[int, ...]
 
 
 @cache
@@ -101,14 +111,14 @@ def geometry(board: Board, blank: frozenset[int]) -> Geometry:
     breed_spaces = np.array(board.spaces_of, dtype=np.int64)
     return Geometry(incidence, np.ascontiguousarray(incidence.T), free, breed_spaces,
                     incidence.astype(np.int32),
-                    np.array([b if b >= 0 else PURRR for b in board.breed_of], dtype=np.int64))
+                    np.array([b if b >= 0 else PURRR for b in board.breed_of], dtype=np.int64),
+                    (incidence.T @ incidence) >= 2, tuple(kept))
 
 
 def supports(state: SequenceCatsState) -> bool:
-    """Whether :func:`play_out` can continue ``state``: one sequence wins, and no
-    sequence choice or draw offer is open."""
-    return (state.config.sequences_to_win == 1 and state.choosing is None
-            and not any(state.sequences))
+    """Whether :func:`play_out` can continue ``state``: no choice of a sequence's five
+    (SC-WIN-2) is open."""
+    return state.choosing is None
 
 
 @dataclass(frozen=True)
@@ -324,6 +334,15 @@ class _Rollouts:
     deal_of: Ints
     ties: Floats
     seen: Ints
+    need: int
+    """Sequences a team needs to win (``sequences_to_win``)."""
+    made: Ints
+    """``rows × teams``: sequences each team has made."""
+    locked: npt.NDArray[np.bool_]
+    """``rows × spaces``: chips of sequences, which MEOW cannot take (SC-MEOW-2)."""
+    spent: npt.NDArray[np.bool_]
+    """``rows × teams × windows``: windows that can no longer be a new sequence of the
+    team (they share two spaces or more with one of its sequences, SC-WIN-2)."""
 
     @classmethod
     def deal(cls, states: Sequence[SequenceCatsState], rng: np.random.Generator,
@@ -358,7 +377,7 @@ class _Rollouts:
                 for card in discards:
                     seen[row, card] += 1
             if not supports(state):
-                raise ValueError("a rollout needs one sequence to win and no open choice")
+                raise ValueError("a rollout needs no open choice of a sequence's five")
             for seat, hand in enumerate(state.hands):
                 hands[row, seat, :len(hand)] = hand
             pile[row, :len(state.pile)] = state.pile
@@ -367,6 +386,17 @@ class _Rollouts:
             if state.finished:
                 live[row] = False
                 winners[row] = state.winner
+        made = np.zeros((rows, first.teams), dtype=np.int64)
+        locked = np.zeros((rows, geo.incidence.shape[0]), dtype=bool)
+        spent = np.zeros((rows, first.teams, geo.incidence.shape[1]), dtype=bool)
+        column = {mask: index for index, mask in enumerate(geo.masks)}
+        for row, state in enumerate(states):
+            for team, masks in enumerate(state.sequences):
+                made[row, team] = len(masks)
+                for mask in masks:
+                    locked[row] |= [bool(mask >> space & 1) for space in range(locked.shape[1])]
+                    if mask in column:
+                        spent[row, team] |= geo.overlap[column[mask]]
         chips = np.zeros((rows, geo.incidence.shape[0]), dtype=np.float32)
         for team in range(first.teams):
             chips += (cells == team) * np.float32(look.steps[team])
@@ -376,7 +406,7 @@ class _Rollouts:
                    np.array(first.team_of, dtype=np.int64), first.teams, seats, geo, look,
                    np.arange(rows),
                    rng.random((rows, max_turns, hand_size * 2), dtype=np.float32) * 0.5,
-                   seen)
+                   seen, first.config.sequences_to_win, made, locked, spent)
 
     def repeat(self, times: int) -> _Rollouts:
         """``times`` copies of every row, copy by copy (row ``k·n + i`` is row ``i``)."""
@@ -386,7 +416,8 @@ class _Rollouts:
                          tile(self.pile), tile(self.piles), tile(self.current),
                          tile(self.winners), tile(self.live), self.team_of, self.teams,
                          self.seats, self.geo, self.look, tile(self.deal_of), self.ties,
-                         tile(self.seen))
+                         tile(self.seen), self.need, tile(self.made), tile(self.locked),
+                         tile(self.spent))
 
     def take(self, rows: Ints) -> _Rollouts:
         """A copy of the rows ``rows`` only."""
@@ -394,7 +425,8 @@ class _Rollouts:
                          self.pile[rows], self.piles[rows], self.current[rows],
                          self.winners[rows], self.live[rows], self.team_of, self.teams,
                          self.seats, self.geo, self.look, self.deal_of[rows], self.ties,
-                         self.seen[rows])
+                         self.seen[rows], self.need, self.made[rows], self.locked[rows],
+                         self.spent[rows])
 
     def play(self, max_turns: int) -> None:
         """Turns of every live row until none is left or ``max_turns`` were played
@@ -433,6 +465,14 @@ class _Rollouts:
         size = look.place.shape[1]
         offset = (seat * size).astype(np.int32)[:, None]
         place = np.take(look.place, key + offset) @ geo.transposed  # rows × spaces
+        if self.need > 1:
+            # A window that can no longer be a sequence of the team is worth nothing as
+            # its own line (it may still be worth blocking, as greedy counts it).
+            spent = self.spent[every, team]
+            some = np.flatnonzero(spent.any(axis=1))
+            if some.size:
+                own = np.take(look.own, key[some] + offset[some])
+                place[some] -= (own * spent[some]) @ geo.transposed
         bonus = look.held_bonus[seat]
         some = np.flatnonzero(bonus > 0)
         if some.size:
@@ -481,6 +521,7 @@ class _Rollouts:
                 worth = np.take(look.remove, keys + offset) @ geo.transposed
                 removal = np.where((taken == owner) & (mover[:, None] != owner), worth,
                                    removal)
+            removal = np.where(self.locked[some], np.float32(_NONE), removal)
             best = removal.argmax(axis=1)
             value = removal[np.arange(some.size), best] - look.meow_cost[seat[some]]
             held = meow[some]
@@ -528,6 +569,24 @@ class _Rollouts:
         slot = choice[rows] // 2
         self.move(rows, slot, spaces[rows, choice[rows]], hand[rows, slot])
 
+    def _sequences(self, put: Ints, owner: Ints, full: npt.NDArray[np.bool_]) -> None:
+        """Rows ``put`` just placed a chip of team ``owner`` completing the windows
+        ``full``: the new sequences are counted, their chips locked and the windows
+        they spend marked; a team that has made :attr:`need` wins."""
+        full &= ~self.spent[put, owner]
+        geo = self.geo
+        for index in np.flatnonzero(full.any(axis=1)):
+            row, team = int(put[index]), int(owner[index])
+            fives = _first_fives(full[index], geo.overlap)
+            self.made[row, team] += len(fives)
+            if self.made[row, team] >= self.need:
+                self.winners[row] = team
+                self.live[row] = False
+                continue
+            for five in fives:
+                self.locked[row] |= geo.incidence[:, five] > 0
+                self.spent[row, team] |= geo.overlap[five]
+
     def move(self, rows: Ints, slot: Ints, space: Ints, card: Ints) -> None:
         """Each of ``rows``' seat to move plays the card in hand slot ``slot`` (card
         number ``card``) on ``space``, draws, and the turn passes (SC-TURN-2/3)."""
@@ -550,10 +609,13 @@ class _Rollouts:
             line = geo.incidence_int[where]
             self.keys[put] += line * look.steps[owner][:, None]
             offset = (owner * look.count.shape[1]).astype(np.int32)[:, None]
-            full = np.take(look.count, self.keys[put] + offset) >= 5
-            won = (full & (line > 0)).any(axis=1)
-            self.winners[put[won]] = owner[won]
-            self.live[put[won]] = False
+            full = (np.take(look.count, self.keys[put] + offset) >= 5) & (line > 0)
+            if self.need > 1:
+                self._sequences(put, owner, full)
+            else:
+                won = full.any(axis=1)
+                self.winners[put[won]] = owner[won]
+                self.live[put[won]] = False
         # Draw (SC-TURN-3); an empty pile ends the rollout unfinished.
         dry = self.piles[rows] == 0
         self.live[rows[dry]] = False
@@ -562,6 +624,17 @@ class _Rollouts:
             self.pile[drawing, self.piles[drawing] - 1]
         self.piles[drawing] -= 1
         self.current[rows] = (self.current[rows] + 1) % self.seats
+
+
+def _first_fives(full: npt.NDArray[np.bool_], overlap: npt.NDArray[np.bool_]
+                 ) -> list[int]:
+    """The sequences one chip makes (SC-WIN-2) among the windows ``full`` (complete,
+    through the chip, not spent): the first, and a second that shares one space at most
+    with it (a line of nine, or two lines)."""
+    found = np.flatnonzero(full)
+    first = int(found[0])
+    apart = found[~overlap[first, found]]
+    return [first] if apart.size == 0 else [first, int(apart[0])]
 
 
 def _exchange_dead(active: Ints, seat: Ints, hand: Ints, board: Ints, hands: Ints,

@@ -923,8 +923,8 @@ class SequenceCats:
         """``seat``'s reward for each ``play`` action on each deal, played on with
         ``seat``'s team playing :data:`.rollouts.CAREFUL` and the others ``greedy`` (see
         :mod:`.rollouts`): 1.0 its team won, 0.0 another did, 0.5 unfinished. ``None``
-        for other actions (exchanges, sequence choices, draw offers), two sequences to
-        win, a sequence already made or an open choice (:func:`.rollouts.supports`)."""
+        for other actions (exchanges, sequence choices, draw offers) and while a choice
+        of a sequence's five is open (:func:`.rollouts.supports`)."""
         if not deals or not actions or any(a.get("type") != "play" for a in actions):
             return None
         if not all(rollouts.supports(d) and not d.finished and d.current == seat
