@@ -214,6 +214,11 @@ def test_the_chat_is_back_after_a_restart_and_after_the_table_left_memory(
             assert manager.evict_idle(now=time.monotonic() + 2 * 3600) == 1
 
 
+async def disk_full(*_args: Any, **_kwargs: Any) -> None:
+    """``Storage.append_chat`` on a full disk."""
+    raise StorageError("disk full")
+
+
 def test_a_message_storage_cannot_keep_is_refused_and_sent_to_nobody(
         client: TestClient, table: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     manager: TableManager = client.app.api.state.manager  # type: ignore[attr-defined]
@@ -222,11 +227,7 @@ def test_a_message_storage_cannot_keep_is_refused_and_sent_to_nobody(
         hello(ws1, table["tokens"][1])
         say(ws0, "kept")
         next_of(ws1, "chat")
-
-        async def fail(*_args: Any, **_kwargs: Any) -> None:
-            raise StorageError("disk full")
-
-        monkeypatch.setattr(manager.storage, "append_chat", fail)
+        monkeypatch.setattr(manager.storage, "append_chat", disk_full)
         say(ws0, "lost", request_id=7)
         error = next_of(ws0, "error")
         assert (error["code"], error["id"]) == ("storage_failed", 7)
@@ -243,11 +244,7 @@ def test_a_message_storage_refused_does_not_use_up_the_seat_s_allowance(
     with connect(client, table["id"]) as ws0, connect(client, table["id"]) as ws1:
         hello(ws0, table["tokens"][0])
         hello(ws1, table["tokens"][1])
-
-        async def fail(*_args: Any, **_kwargs: Any) -> None:
-            raise StorageError("disk full")
-
-        monkeypatch.setattr(manager.storage, "append_chat", fail)
+        monkeypatch.setattr(manager.storage, "append_chat", disk_full)
         for n in range(5):
             say(ws0, f"lost {n}", request_id=n)
             assert next_of(ws0, "error")["code"] == "storage_failed"

@@ -30,6 +30,21 @@ def advanced(seats: int, seed: int, turns: int, **options: object) -> SequenceCa
     return state
 
 
+def first_seat_share(games: int, first_seed: int, **options: object) -> float:
+    """The first seat's share of wins in ``games`` 2-seat games the rules play between
+    ``greedy`` seats, dealt from seeds ``first_seed`` on."""
+    won = 0
+    for seed in range(games):
+        state = new(2, first_seed + seed, **options)
+        players = [GreedyBot(GAME, random.Random(seed * 2 + s)) for s in range(2)]
+        while GAME.to_act(state):
+            seat = min(GAME.to_act(state))
+            GAME.apply(state, seat, players[seat].choose(GAME.view(state, seat),
+                                                         GAME.legal_actions(state, seat)))
+        won += state.winner == 0
+    return won / games
+
+
 @settings(max_examples=60, deadline=None)
 @given(seats=st.sampled_from([2, 3, 4, 6]), seed=st.integers(0, 10_000),
        turns=st.integers(0, 90), free_corners=st.booleans(),
@@ -91,16 +106,7 @@ def test_greedy_seats_in_rollouts_win_as_often_as_in_the_rules() -> None:
     states = [new(2, seed) for seed in range(400)]
     winners = rollouts.play_out(states, np.random.default_rng(4))
     rollout_first = float((winners == 0).mean())
-    played_first = 0
-    for seed in range(200):
-        state = new(2, 10_000 + seed)
-        players = [GreedyBot(GAME, random.Random(seed * 2 + s)) for s in range(2)]
-        while GAME.to_act(state):
-            seat = min(GAME.to_act(state))
-            GAME.apply(state, seat, players[seat].choose(GAME.view(state, seat),
-                                                         GAME.legal_actions(state, seat)))
-        played_first += state.winner == 0
-    assert abs(rollout_first - played_first / 200) < 0.13
+    assert abs(rollout_first - first_seat_share(200, 10_000)) < 0.13
     assert (winners != rollouts.UNFINISHED).mean() > 0.95
 
 
@@ -157,14 +163,6 @@ def test_games_of_several_sequences_roll_out_to_their_end_as_greedy_plays_them(
     with a winner, and the first seat wins about as often as in games the rules play."""
     states = [new(2, seed, sequences_to_win=sequences_to_win) for seed in range(300)]
     winners = rollouts.play_out(states, np.random.default_rng(6), max_turns=200)
-    played_first = 0
-    for seed in range(150):
-        state = new(2, 20_000 + seed, sequences_to_win=sequences_to_win)
-        players = [GreedyBot(GAME, random.Random(seed * 2 + s)) for s in range(2)]
-        while GAME.to_act(state):
-            seat = min(GAME.to_act(state))
-            GAME.apply(state, seat, players[seat].choose(GAME.view(state, seat),
-                                                         GAME.legal_actions(state, seat)))
-        played_first += state.winner == 0
     assert (winners != rollouts.UNFINISHED).mean() > 0.8
-    assert abs(float((winners == 0).mean()) - played_first / 150) < 0.15
+    played = first_seat_share(150, 20_000, sequences_to_win=sequences_to_win)
+    assert abs(float((winners == 0).mean()) - played) < 0.15
