@@ -39,6 +39,7 @@ from gametable.simulate import bot_seed
 from tests.aio import run_async
 from tests.decks.pictures import picture
 from tests.server.conftest import LiveServer
+from tests.server.test_chat import disk_full
 from tests.server.test_http import GREEDY, HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
 
@@ -228,6 +229,37 @@ def test_the_chat_is_limited_per_address_too(limited: TestClient) -> None:
         ws.send_json({"type": "chat", "text": "third", "id": 3})
         error = next_of(ws, "error")
         assert (error["code"], error["id"]) == ("rate_limited", 3)
+
+
+def test_a_chat_message_storage_refused_does_not_use_up_the_address_s_allowance(
+        limited: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Storage refusing a message gave back the seat's allowance but not the address's:
+    during an outage a player spent it on messages nobody saw, then was ``rate_limited``."""
+    created = create(limited, [HUMAN, HUMAN])
+    with connect(limited, created["table"]["id"]) as ws:
+        hello(ws, created["token"])
+        monkeypatch.setattr(manager_of(limited).storage, "append_chat", disk_full)
+        for n in range(3):
+            ws.send_json({"type": "chat", "text": f"lost {n}", "id": n})
+            assert next_of(ws, "error")["code"] == "storage_failed"
+        monkeypatch.undo()
+        for n in range(2):  # the address's two of the minute are still there
+            ws.send_json({"type": "chat", "text": f"kept {n}"})
+            assert next_of(ws, "chat")["text"] == f"kept {n}"
+        ws.send_json({"type": "chat", "text": "third", "id": 3})
+        error = next_of(ws, "error")
+        assert (error["code"], error["id"]) == ("rate_limited", 3)
+
+
+def test_a_request_given_back_never_fills_a_bucket_past_its_burst() -> None:
+    limits = Limits({"chat": Rate(2, 60)})
+    limits.check("chat", ["a"], now=0.0)
+    for _ in range(3):
+        limits.give_back("chat", ["a", None, "never-counted"], now=0.05)
+    for now in (0.1, 0.2):
+        limits.check("chat", ["a"], now=now)
+    with pytest.raises(Refused):
+        limits.check("chat", ["a"], now=0.3)
 
 
 # -- caps on tables ----------------------------------------------------------------------

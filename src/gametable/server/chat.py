@@ -153,7 +153,8 @@ async def post(table: Table, conn: Connection, text: Any, storage: Storage,
             1–300 characters, the seat (``chat_too_fast``) or the client's address
             (``rate_limited``, from ``limits``) writes too fast, or storage cannot keep
             it now (``storage_failed``, 503). Nothing is sent or kept, and a message
-            storage refused does not count against the seat's allowance.
+            storage refused counts against neither the seat's allowance nor the
+            address's.
     """
     if conn.seat is None:
         raise Refused("not_seated", "ui.chat.errors.spectator")
@@ -179,6 +180,8 @@ async def post(table: Table, conn: Connection, text: Any, storage: Storage,
                               status=503) from None
         except Refused:
             limit.give_back(counted)
+            if limits is not None:
+                limits.give_back("chat", [conn.address])
             raise
         log.append(message)
         encoded = orjson.dumps(message).decode()

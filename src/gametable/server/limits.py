@@ -75,6 +75,14 @@ class Buckets:
             self._forget_rested(now)
         self._buckets[key] = (self._tokens(key, now) - 1.0, now)
 
+    def give_back(self, key: str, now: float | None = None) -> None:
+        """Return one request of ``key`` that :meth:`take` counted but that was not
+        served after all (its bucket never holds more than the burst)."""
+        now = time.monotonic() if now is None else now
+        if key in self._buckets:
+            self._buckets[key] = (min(float(self.rate.burst), self._tokens(key, now) + 1.0),
+                                  now)
+
     def _forget_rested(self, now: float) -> None:
         rested = [k for k in self._buckets if self._tokens(k, now) >= self.rate.burst]
         for key in rested:
@@ -155,6 +163,18 @@ class Limits:
             raise _rate_limited(wait)
         for key in named:
             buckets.take(key, now)
+
+    def give_back(self, kind: str, keys: Iterable[str | None], now: float | None = None
+                  ) -> None:
+        """Return the request of ``kind`` that :meth:`check` counted for ``keys`` when it
+        was refused later for a fault of the server's (storage failed), so that the
+        client is not held to a rate for requests nobody served."""
+        buckets = self.buckets.get(kind)
+        if buckets is None:
+            return
+        for key in keys:
+            if key:
+                buckets.give_back(key, now)
 
 
 def _rate_limited(wait: float) -> Refused:
