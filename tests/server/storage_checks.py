@@ -22,21 +22,24 @@ def row(table_id: str, seats: list[SeatRow], creator: str | None) -> TableRow:
 def check_created_by(storage: Storage) -> None:
     """A creator's unfinished, unexpired tables that wait (a seat open) or have computer
     players only; finished, ended and expired ones, others', and full tables of people
-    are not counted."""
+    are not counted. An action stored with the game's end (``finished``) ends it."""
     async def write() -> None:
         for table_id, seats, creator in [
                 ("w1", OPEN_AND_HUMAN, "ann"), ("w2", OPEN_AND_HUMAN, "ann"),
                 ("b1", BOTS, "ann"), ("p1", PEOPLE, "ann"), ("w3", OPEN_AND_HUMAN, "bea"),
                 ("old", OPEN_AND_HUMAN, None), ("gone", OPEN_AND_HUMAN, "ann"),
-                ("done", BOTS, "ann"), ("ended", OPEN_AND_HUMAN, "ann")]:
+                ("done", BOTS, "ann"), ("ended", OPEN_AND_HUMAN, "ann"),
+                ("b2", BOTS, "ann"), ("last", BOTS, "ann")]:
             await storage.create_table(row(table_id, seats, creator))
+        await storage.append_action("b2", 1, 0, {"type": "pass"})
+        await storage.append_action("last", 1, 0, {"type": "pass"}, finished=8.0)
         await storage.mark_expired(["gone"], 5.0)
         await storage.mark_finished("done", 6.0)
         await storage.mark_ended("ended", 7.0)
         await storage.save_seat("w2", SeatRow(1, "human", name="Bea", token_hash="x"))
 
     run_async(write())
-    assert storage.created_by("ann") == (1, 1)
+    assert storage.created_by("ann") == (1, 2)
     assert storage.created_by("bea") == (1, 0)
     assert storage.created_by("nobody") == (0, 0)
     stored = storage.load_table("w1")

@@ -28,12 +28,12 @@ from gametable.core.i18n import translate
 from gametable.decks.images import DeckRefused
 from gametable.decks.uploads import parse_descriptions
 from gametable.games.sequence_cats.board import bundled_board
-from gametable.server import hosting
+from gametable.server import hosting, leaving
 from gametable.server.app import Settings, create_app, server_secret
 from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
 from gametable.server.limits import Limits, Rate, SharedUnavailable, Sockets
 from gametable.server.refused import Refused
-from gametable.server.storage import SQLiteStorage
+from gametable.server.storage import SQLiteStorage, StorageError
 from gametable.server.tables import Caps, SeatRequest, TableManager
 from gametable.simulate import bot_seed
 from tests.aio import run_async
@@ -353,6 +353,136 @@ def test_one_client_s_tables_asked_for_at_once_are_counted_one_after_another(
     assert sorted(outcomes) == ["made"] * 2 + ["too_many_tables"] * 6
     assert stored == 2
     assert held == {}  # nothing is kept per client once its requests are answered
+
+
+class EndsUnnoted(SQLiteStorage):
+    """Storage that notes no game's end apart from its last action: ``mark_finished``
+    fails, and with ``old`` the action that ends a game does not note it either (as
+    versions before the end was stored with it)."""
+
+    old = False
+
+    async def append_action(self, table_id: str, number: int, seat: int,
+                            action: dict[str, Any], clock: dict[str, Any] | None = None,
+                            finished: float | None = None) -> None:
+        await super().append_action(table_id, number, seat, action, clock,
+                                    None if self.old else finished)
+
+    async def mark_finished(self, table_id: str, when: float) -> None:
+        raise StorageError("database is locked")
+
+
+BOTS_ONLY = [SeatRequest("bot", "random"), SeatRequest("bot", "random")]
+
+
+async def play_bots_only_table(manager: TableManager, client: str) -> None:
+    """Make a table of two ``random`` Triominos players for ``client``; return once its
+    game is over."""
+    table, *_ = await manager.create("triominos", {"rounds": 1}, BOTS_ONLY, None,
+                                     client=client)
+    deadline = time.monotonic() + 60
+    while table.status != "finished":
+        assert time.monotonic() < deadline, "the computer players' game did not end"
+        await asyncio.sleep(0.02)
+
+
+def test_a_game_s_end_is_stored_with_its_last_action_so_it_stops_counting_at_once(
+        tmp_path: Path) -> None:
+    """The end was noted by a write of its own after the last action; when that one
+    write failed, the table counted against its creator's cap for good (and was replayed
+    at every start-up)."""
+    async def scenario() -> tuple[tuple[int, int], str]:
+        storage = EndsUnnoted(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0, caps=Caps(bot_tables_per_client=1))
+        try:
+            await play_bots_only_table(manager, "10.0.0.7")
+            counted = storage.created_by(manager.client_digest("10.0.0.7"))
+            table, *_ = await manager.create("triominos", {}, BOTS_ONLY, None,
+                                             client="10.0.0.7")
+            return counted, table.status
+        finally:
+            await manager.stop()
+            storage.close()
+
+    counted, second = run_async(scenario())
+    assert counted == (0, 0)
+    assert second == "playing"
+
+
+def test_start_up_notes_the_end_of_a_game_stored_as_under_way(tmp_path: Path) -> None:
+    """A table an earlier version stored as under way though its game is over (its end's
+    own write failed) is noted at start-up, and then no longer counts."""
+    path = tmp_path / "db.sqlite3"
+
+    async def before() -> str:
+        storage = EndsUnnoted(path, synchronous="NORMAL")
+        storage.old = True
+        manager = TableManager(storage, bot_delay=0, secret=b"k" * 32,
+                               caps=Caps(bot_tables_per_client=1))
+        try:
+            await play_bots_only_table(manager, "10.0.0.7")
+            assert storage.created_by(manager.client_digest("10.0.0.7")) == (0, 1)
+            return manager.client_digest("10.0.0.7")
+        finally:
+            await manager.stop()
+            storage.close()
+
+    async def after(creator: str) -> tuple[int, tuple[int, int], int]:
+        storage = SQLiteStorage(path, synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0, secret=b"k" * 32)
+        try:
+            loaded = manager.load()
+            noted = await manager.note_ends()
+            return loaded, storage.created_by(creator), noted
+        finally:
+            await manager.stop()
+            storage.close()
+
+    creator = run_async(before())
+    loaded, counted, noted = run_async(after(creator))
+    assert (loaded, noted) == (1, 1)
+    assert counted == (0, 0)
+
+
+def test_a_guest_refused_by_the_maker_s_cap_is_told_whose_cap_it_is(tmp_path: Path) -> None:
+    """Leaving a table whose maker is at their cap of computer players' tables counts
+    against the maker, not the guest: the refusal said "You already have 1 tables"."""
+    async def scenario() -> tuple[Refused, Refused, str]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=30, caps=Caps(bot_tables_per_client=1))
+        try:
+            await manager.create("sequence-cats", {}, BOTS_ONLY, None, client="10.0.0.7")
+            # The maker's table for a friend, with no seat of their own.
+            table, host_token, *_ = await manager.create(
+                "triominos", {}, [SeatRequest("human"), SeatRequest("bot", "random")],
+                None, client="10.0.0.7")
+            seat, token = await manager.join(table.id, None, "Bob")
+            while table.version == 0:
+                if seat in table.game.to_act(table.state):
+                    await manager.submit(table, seat,
+                                         table.game.legal_actions(table.state, seat)[0])
+                await asyncio.sleep(0.01)
+            with pytest.raises(Refused) as guest:
+                await leaving.leave_table(manager, table.id, token, client="10.0.0.8")
+            with pytest.raises(Refused) as maker:
+                await manager.seat_bot(table.id, seat, "easy", host_token,
+                                       client="10.0.0.7")
+            assert table.seats[seat].kind == "human" and table.playing_seat(token) == seat
+            return guest.value, maker.value, table.seats[seat].name or ""
+        finally:
+            await manager.stop()
+            storage.close()
+
+    guest, maker, name = run_async(scenario())
+    assert (guest.status, guest.code, guest.key) == (
+        429, "too_many_tables", "server.errors.creator_bot_tables")
+    assert str(guest).startswith("The person who made this table already has 1 table ")
+    assert (maker.code, maker.key) == ("too_many_tables", "server.errors.too_many_bot_tables")
+    assert str(maker).startswith("You already have 1 table where only computer players")
+    assert name == "Bob"
+    for language in LANGUAGES[1:]:  # each has its own words, not English's
+        for refusal in (guest, maker):
+            assert translate(refusal.key, language, **refusal.params) != str(refusal)
 
 
 def test_a_client_may_run_only_so_many_tables_of_computer_players(tmp_path: Path) -> None:

@@ -96,11 +96,12 @@ class FlakyStorage(SQLiteStorage):
     failing = False
 
     async def append_action(self, table_id: str, number: int, seat: int,
-                            action: dict[str, Any], clock: dict[str, Any] | None = None
-                            ) -> None:
+                            action: dict[str, Any], clock: dict[str, Any] | None = None,
+                            finished: float | None = None) -> None:
         if self.failing:
             raise StorageError("disk full")
-        await super().append_action(table_id, number, seat, action, clock)
+        await super().append_action(table_id, number, seat, action, clock,
+                                     finished)
 
 
 def test_an_action_that_cannot_be_stored_is_refused_and_changes_nothing(tmp_path: Path
@@ -139,13 +140,14 @@ class BriefOutage(SQLiteStorage):
     writes = 0
 
     async def append_action(self, table_id: str, number: int, seat: int,
-                            action: dict[str, Any], clock: dict[str, Any] | None = None
-                            ) -> None:
+                            action: dict[str, Any], clock: dict[str, Any] | None = None,
+                            finished: float | None = None) -> None:
         self.writes += 1
         if self.failures and seat == 1:
             self.failures -= 1
             raise StorageError("database restarting")
-        await super().append_action(table_id, number, seat, action, clock)
+        await super().append_action(table_id, number, seat, action, clock,
+                                     finished)
 
 
 def test_a_computer_player_whose_move_was_not_stored_decides_again(

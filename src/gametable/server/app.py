@@ -269,6 +269,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         else:
             count = manager.load()
             log.info("loaded %d %s from storage", count, "table" if count == 1 else "tables")
+            await manager.note_ends()
             manager.start_bots()
         app.state.manager = manager
         app.state.cluster = cluster
@@ -482,7 +483,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         manager = manager_of(request)
         address = client_key(request.scope)
         await limits.check_shared("join", [address, secret_key("host", x_host_token)])
-        await manager.seat_bot(table_id, seat, body.bot, x_host_token)
+        await manager.seat_bot(table_id, seat, body.bot, x_host_token, client=address)
         return (await manager.get(table_id)).info()
 
     def host_call(request: Request, token: str | None) -> TableManager:
@@ -498,7 +499,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         game has begun (the seat is kept for whoever the host gives it)."""
         manager = host_call(request, x_host_token)
         table, code = await hosting.remove_player(manager, table_id, seat, x_host_token,
-                                                  body.bot)
+                                                  body.bot, client=client_key(request.scope))
         return {**table.info(), "seat_code": code}
 
     @app.post("/api/tables/{table_id}/leave")
@@ -509,7 +510,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
         manager = manager_of(request)
         address = client_key(request.scope)
         await limits.check_shared("join", [address, secret_key("seat", x_seat_token)])
-        table, bot = await leaving.leave_table(manager, table_id, x_seat_token)
+        table, bot = await leaving.leave_table(manager, table_id, x_seat_token,
+                                               client=address)
         return {**table.info(), "bot": bot}
 
     @app.post("/api/tables/{table_id}/name")
@@ -745,10 +747,12 @@ ORIGIN_CLOSE = (4403, "this page may not open a table here (Origin)")
 
 
 async def _sweep(manager: TableManager, every: float = 60.0) -> None:
-    """Now and then, let tables nobody uses leave memory (they stay stored), and expire
-    waiting tables that nobody joined in time."""
+    """Now and then, let tables nobody uses leave memory (they stay stored), note the ends
+    of games storage did not note yet, and expire waiting tables that nobody joined in
+    time."""
     while True:
         await asyncio.sleep(every)
+        await manager.note_ends()
         evicted = manager.evict_idle()
         if evicted:
             left = len(manager.tables)

@@ -71,10 +71,10 @@ class FencedStorage:
         await self.inner.save_options(table_id, config, seed, clock)
 
     async def append_action(self, table_id: str, number: int, seat: int,
-                            action: dict[str, Any], clock: dict[str, Any] | None = None
-                            ) -> None:
+                            action: dict[str, Any], clock: dict[str, Any] | None = None,
+                            finished: float | None = None) -> None:
         self._check(table_id)
-        await self.inner.append_action(table_id, number, seat, action, clock)
+        await self.inner.append_action(table_id, number, seat, action, clock, finished)
 
     async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
         self._check(table_id)

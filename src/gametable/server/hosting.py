@@ -53,11 +53,12 @@ def _not_over(table: Table) -> None:
 
 
 async def remove_player(manager: TableManager, table_id: str, seat: Seat,
-                        host_token: str | None, bot: str | None = None
-                        ) -> tuple[Table, str | None]:
-    """Remove the person in ``seat``: their token stops working at once and their
-    connections are closed (code 4409); the seat becomes open (the game waits for someone
-    to take it) or, with ``bot``, a computer player's.
+                        host_token: str | None, bot: str | None = None,
+                        client: str | None = None) -> tuple[Table, str | None]:
+    """Remove the person in ``seat`` (the host asking from address ``client``): their
+    token stops working at once and their connections are closed (code 4409); the seat
+    becomes open (the game waits for someone to take it) or, with ``bot``, a computer
+    player's.
 
     Returns ``(table, code)``: once the game has begun, a seat opened is kept for whoever
     the host gives its link (``code``, see :meth:`TableManager.seat_link`; ``None``
@@ -121,9 +122,7 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         # Before the first move the person leaving saw the seat's hand (the cards are
         # dealt when the table is made): they are dealt again, for every seat.
         code = secrets.token_urlsafe(12) if bot is None and table.version > 0 else None
-        async with manager.counting_caps(table.creator if bots_only else None):
-            if bots_only:
-                await manager.check_caps(table.creator, waiting=False, bots_only=True)
+        async with manager.leaving_to_bots(table, bots_only, client):
             await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
                                          deal_again=table.version == 0,
                                          token_hash=token_hash(code) if code else None)

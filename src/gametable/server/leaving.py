@@ -27,10 +27,11 @@ LEAVER_COVER = "medium"
 """The computer player who takes over a seat left mid-game at a table without a clock."""
 
 
-async def leave_table(manager: TableManager, table_id: str, seat_token: str | None
-                      ) -> tuple[Table, str | None]:
-    """The person holding ``seat_token`` leaves the table: the token stops working at
-    once and their connections are closed (code 4409, reason :data:`LEFT_CLOSE`).
+async def leave_table(manager: TableManager, table_id: str, seat_token: str | None,
+                      client: str | None = None) -> tuple[Table, str | None]:
+    """The person holding ``seat_token`` (asking from address ``client``) leaves the
+    table: the token stops working at once and their connections are closed (code 4409,
+    reason :data:`LEFT_CLOSE`).
 
     Returns ``(table, bot)``: ``bot`` is the computer player (a level name) who took the
     seat over once the game had begun, ``None`` when the seat opened (before the first
@@ -41,7 +42,8 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
         Refused: a token that holds no seat at this table (403 ``bad_token``), the host's
             own seat (409 ``leave_host``: hand the role on first, or end the game), a game
             that is over (409 ``ended``), a table left to computer players only past the
-            creator's cap (429), or storage failed (503); nothing changed.
+            creator's cap (429 ``too_many_tables``, which speaks of the table's maker
+            unless ``client`` is theirs), or storage failed (503); nothing changed.
     """
     table = await manager.get(table_id)
     async with table.lock:
@@ -53,9 +55,7 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
         if begun:
             bot = table.clock.settings.cover if table.clock is not None else LEAVER_COVER
         bots_only = begun and all(s.kind == BOT for s in table.seats if s.seat != seat)
-        async with manager.counting_caps(table.creator if bots_only else None):
-            if bots_only:
-                await manager.check_caps(table.creator, waiting=False, bots_only=True)
+        async with manager.leaving_to_bots(table, bots_only, client):
             await manager.hand_seat_over(table, seat, bot, LEFT_CLOSE,
                                          deal_again=not begun)
         log.info("table %s: seat %d left (%s)", log_name(table.id), seat, bot or "open")

@@ -41,6 +41,7 @@ from gametable.server.outage import FewerRepeats
 from gametable.server.storage import (
     CREATED_BY,
     LOAD_CHAT,
+    MARK_FINISHED,
     SeatRow,
     StorageError,
     TableRow,
@@ -260,8 +261,8 @@ class PostgresStorage:
              None if clock is None else orjson.dumps(clock).decode(), table_id)))
 
     async def append_action(self, table_id: str, number: int, seat: int,
-                            action: dict[str, Any], clock: dict[str, Any] | None = None
-                            ) -> None:
+                            action: dict[str, Any], clock: dict[str, Any] | None = None,
+                            finished: float | None = None) -> None:
         statements: list[_Statement] = [(
             "INSERT INTO actions (table_id, number, seat, action, created) "
             "SELECT %s, %s, %s, %s, %s WHERE COALESCE((SELECT MAX(number) FROM actions "
@@ -271,6 +272,8 @@ class PostgresStorage:
         )]
         if clock is not None:
             statements.append(_clock_statement(table_id, clock))
+        if finished is not None:
+            statements.append((MARK_FINISHED, (finished, table_id)))
         await self._write(table_id, *statements, expect_rows=True)
 
     async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
@@ -289,8 +292,7 @@ class PostgresStorage:
                                      "WHERE id = %s", (when, when, table_id)))
 
     async def mark_finished(self, table_id: str, when: float) -> None:
-        await self._write(table_id, ("UPDATE game_tables SET finished = %s WHERE id = %s",
-                                     (when, table_id)))
+        await self._write(table_id, (MARK_FINISHED, (when, table_id)))
 
     async def append_chat(self, table_id: str, message: dict[str, Any], *, keep: int
                           ) -> None:

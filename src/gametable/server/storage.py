@@ -152,10 +152,13 @@ class Storage(Protocol):
         ...
 
     async def append_action(self, table_id: str, number: int, seat: int,
-                            action: dict[str, Any], clock: dict[str, Any] | None = None
-                            ) -> None:
+                            action: dict[str, Any], clock: dict[str, Any] | None = None,
+                            finished: float | None = None) -> None:
         """Append action ``number`` (1-based) to a table's record, durably; with
-        ``clock``, the table's turn clock is stored in the same transaction.
+        ``clock``, the table's turn clock is stored in the same transaction, and with
+        ``finished`` (Unix seconds) the end of the game the action ended, as
+        :meth:`mark_finished` notes it: the caps per client (:meth:`created_by`) stop
+        counting the table with the action that ends it, or not at all.
 
         Raises:
             StorageError: the action could not be stored.
@@ -196,7 +199,12 @@ class Storage(Protocol):
         ...
 
     async def mark_finished(self, table_id: str, when: float) -> None:
-        """Note that a table's game is over (so start-up need not replay it)."""
+        """Note that a table's game is over (so start-up need not replay it, and the caps
+        per client no longer count it), unless an end is noted already.
+
+        Raises:
+            StorageError: it could not be stored.
+        """
         ...
 
     async def append_chat(self, table_id: str, message: dict[str, Any], *, keep: int
@@ -452,8 +460,8 @@ class SQLiteStorage:
                             table_id)))
 
     async def append_action(self, table_id: str, number: int, seat: int,
-                            action: dict[str, Any], clock: dict[str, Any] | None = None
-                            ) -> None:
+                            action: dict[str, Any], clock: dict[str, Any] | None = None,
+                            finished: float | None = None) -> None:
         statements: list[_Statement] = [(
             _APPEND,
             (table_id, number, seat, orjson.dumps(action).decode(), time.time(), table_id,
@@ -461,6 +469,8 @@ class SQLiteStorage:
         )]
         if clock is not None:
             statements.append(_clock_statement(table_id, clock))
+        if finished is not None:
+            statements.append((MARK_FINISHED.replace("%s", "?"), (finished, table_id)))
         await self._write(*statements)
 
     async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
@@ -479,8 +489,7 @@ class SQLiteStorage:
                            (when, when, table_id)))
 
     async def mark_finished(self, table_id: str, when: float) -> None:
-        await self._write(("UPDATE game_tables SET finished = ? WHERE id = ?",
-                           (when, table_id)))
+        await self._write((MARK_FINISHED.replace("%s", "?"), (when, table_id)))
 
     async def append_chat(self, table_id: str, message: dict[str, Any], *, keep: int
                           ) -> None:
@@ -661,6 +670,11 @@ def chat_statements(table_id: str, message: dict[str, Any], keep: int) -> list[_
 LOAD_CHAT = ("SELECT message FROM (SELECT id, message FROM chat_messages WHERE table_id = %s "
              "ORDER BY id DESC LIMIT %s) AS last ORDER BY id")
 """:meth:`Storage.load_chat`'s query (PostgreSQL's parameter style)."""
+
+
+MARK_FINISHED = "UPDATE game_tables SET finished = %s WHERE id = %s AND finished IS NULL"
+""":meth:`Storage.mark_finished`'s statement (PostgreSQL's parameter style): the first
+end noted stays (a host's end, ``mark_ended``, sets it too)."""
 
 
 CREATOR_INDEX = ("CREATE INDEX IF NOT EXISTS game_tables_creator ON game_tables (creator) "

@@ -169,6 +169,8 @@ class TableManager:
         self.caps = caps or Caps()
         self._counting: dict[str, tuple[asyncio.Lock, int]] = {}
         """Per creator: the lock of :meth:`counting_caps` and how many hold or await it."""
+        self._ends_unnoted: set[str] = set()
+        """Games over whose end storage has not noted yet (:meth:`note_ends`)."""
         self.tables: dict[str, Table] = {}
         """The tables in memory; others are loaded from storage when asked for."""
         self._loading = asyncio.Lock()
@@ -225,6 +227,9 @@ class TableManager:
                 continue  # logged; it stays in storage as it was
             if table is not None:
                 self.tables[table.id] = table
+                if table.status == FINISHED and table.ended is None:
+                    # Stored as under way, replayed as over: see note_ends.
+                    self._ends_unnoted.add(table.id)
         return len(self.tables)
 
     def _replay(self, row: TableRow) -> Table | None:
@@ -446,7 +451,28 @@ class TableManager:
             else:
                 self._counting[creator] = (lock, users - 1)
 
-    async def check_caps(self, creator: str | None, waiting: bool, bots_only: bool) -> None:
+    @asynccontextmanager
+    async def leaving_to_bots(self, table: Table, bots_only: bool, client: str | None
+                              ) -> AsyncIterator[None]:
+        """Held while a change of seat is checked and stored that may leave ``table`` to
+        computer players alone (``bots_only``): then it must pass the cap of its creator
+        (:meth:`check_caps`, under :meth:`counting_caps`). ``client`` is the address of
+        whoever asks (``None``: unknown), so that only the table's maker is told "you".
+
+        Raises:
+            Refused: as :meth:`check_caps`, on entering; nothing changed.
+        """
+        if not bots_only:
+            yield
+            return
+        asker = None if client is None else self.client_digest(client)
+        async with self.counting_caps(table.creator):
+            await self.check_caps(table.creator, waiting=False, bots_only=True,
+                                  by_creator=asker is not None and asker == table.creator)
+            yield
+
+    async def check_caps(self, creator: str | None, waiting: bool, bots_only: bool, *,
+                         by_creator: bool = True) -> None:
         """Refuse a table that would pass a cap. The caps per client count the tables
         ``creator`` (:meth:`client_digest`; ``None``: none of them apply) made, as
         stored, so that every process sharing the storage, and this one after a
@@ -457,11 +483,14 @@ class TableManager:
         Args:
             waiting: the table will wait for players (a seat open).
             bots_only: computer players will hold every seat.
+            by_creator: whether ``creator`` asks (the refusal says "you"); else someone
+                else at the table does, and it speaks of the table's maker.
 
         Raises:
             Refused: ``too_many_tables`` (429 over a cap per client, 503 over
-                :attr:`Caps.bot_tables`), ``storage_failed`` (503) when storage cannot
-                say how many tables the client has.
+                :attr:`Caps.bot_tables`; ``limit`` and ``count``: the cap),
+                ``storage_failed`` (503) when storage cannot say how many tables the
+                client has.
         """
         caps = self.caps
         if creator is not None and (
@@ -476,16 +505,19 @@ class TableManager:
             if waiting and caps.waiting_per_client is not None \
                     and waiting_now >= caps.waiting_per_client:
                 raise Refused("too_many_tables", "server.errors.too_many_waiting",
-                              status=429, limit=caps.waiting_per_client)
+                              status=429, limit=caps.waiting_per_client,
+                              count=caps.waiting_per_client)
             if bots_only and caps.bot_tables_per_client is not None \
                     and bots_now >= caps.bot_tables_per_client:
-                raise Refused("too_many_tables", "server.errors.too_many_bot_tables",
-                              status=429, limit=caps.bot_tables_per_client)
+                raise Refused("too_many_tables", "server.errors.too_many_bot_tables"
+                              if by_creator else "server.errors.creator_bot_tables",
+                              status=429, limit=caps.bot_tables_per_client,
+                              count=caps.bot_tables_per_client)
         if bots_only and caps.bot_tables is not None and sum(
                 1 for t in self.tables.values()
                 if all_bots(t) and t.status != FINISHED) >= caps.bot_tables:
             raise Refused("too_many_tables", "server.errors.server_bot_tables",
-                          status=503, limit=caps.bot_tables)
+                          status=503, limit=caps.bot_tables, count=caps.bot_tables)
 
     async def create(self, game_name: str, options: Mapping[str, Any] | None,
                      seats: list[SeatRequest], creator: str | None,
@@ -655,11 +687,12 @@ class TableManager:
         self.seat_changed(table)
         return code
 
-    async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None
-                       ) -> None:
-        """Put a computer player in a seat (the table's host only): an open seat, or the
-        seat of a player who is offline while the game runs (their token stops working,
-        and any connection still holding the seat is closed with code 4409).
+    async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None,
+                       client: str | None = None) -> None:
+        """Put a computer player in a seat (the table's host only, asking from address
+        ``client``): an open seat, or the seat of a player who is offline while the game
+        runs (their token stops working, and any connection still holding the seat is
+        closed with code 4409).
 
         Raises:
             Refused: wrong host token, unknown bot, no such seat, the seat is taken by a
@@ -687,9 +720,7 @@ class TableManager:
             redeal = person and table.version == 0
             taken_over = person and not redeal
             name = table.seats[seat].name if taken_over else None
-            async with self.counting_caps(table.creator if bots_only else None):
-                if bots_only:
-                    await self.check_caps(table.creator, waiting=False, bots_only=True)
+            async with self.leaving_to_bots(table, bots_only, client):
                 await self.save_seat(table, SeatRow(
                     seat, BOT, bot=bot, name=name,
                     bot_since=len(table.actions) if taken_over else None),
@@ -986,18 +1017,22 @@ class TableManager:
                     covered = {"seat": seat, "reason": clock.away[seat]}
                 else:
                     clock.come_back(seat)
+            over = table.game.outcome(table.state).finished
             clock_data = None
             if clock is not None:
                 before = clock.to_json()
-                clock.arm(table.game.to_act(table.state) if not table.game.outcome(
-                    table.state).finished else set(), table.people(), table.connected,
-                    time.time(), table.seen.__contains__, table.turn_key())
+                clock.arm(set() if over else table.game.to_act(table.state),
+                          table.people(), table.connected, time.time(),
+                          table.seen.__contains__, table.turn_key())
                 if clock.to_json() != before:
                     clock_data = clock.to_json()
             try:
                 written = time.perf_counter()
+                # The end of the game is noted with the action that ends it: the caps per
+                # client stop counting the table at once, and never count a game over.
                 await self.storage.append_action(table.id, number, seat, action,
-                                                 clock=clock_data)
+                                                 clock=clock_data,
+                                                 finished=time.time() if over else None)
                 self.metrics.storage_seconds.observe(time.perf_counter() - written)
                 self.storage_outage.answered()
             except StorageError as error:
@@ -1036,13 +1071,24 @@ class TableManager:
                 table.broadcast_info()  # its status is now "finished"
                 log.info("table %s: game over after %s, %s", log_name(table.id),
                          plural(table.version, "action", "actions"), game_time(table))
-                await self._mark_finished(table)
 
-    async def _mark_finished(self, table: Table) -> None:
-        try:
-            await self.storage.mark_finished(table.id, time.time())
-        except StorageError:  # only an index for start-up: a replay tells it anyway
-            log.warning("table %s: could not note the end of the game", log_name(table.id))
+    async def note_ends(self) -> int:
+        """Note in storage the ends of the games that start-up found over though storage
+        had them under way (stored by an earlier version, which noted an end apart from
+        the action that made it, and could fail to): until then the caps per client
+        count them. Returns how many were noted; those that fail are tried again at the
+        next call."""
+        noted = 0
+        for table_id in list(self._ends_unnoted):
+            try:
+                await self.storage.mark_finished(table_id, time.time())
+            except StorageError as error:
+                log.warning("table %s: could not note the end of the game (%s); trying "
+                            "again later", log_name(table_id), error)
+                continue
+            self._ends_unnoted.discard(table_id)
+            noted += 1
+        return noted
 
     def _replayed(self, table: Table) -> Any:
         state = table.game.new_game(table.config, len(table.seats), table.seed)
