@@ -178,10 +178,10 @@ def serve(
     the bundled games and computer players."""
     try:  # here: the other commands need neither the server nor its packages
         from gametable.server.app import Settings, default_rates  # noqa: PLC0415
+        from gametable.server.caps import Caps  # noqa: PLC0415
         from gametable.server.guards import networks  # noqa: PLC0415
         from gametable.server.main import run  # noqa: PLC0415
         from gametable.server.quotas import UploadQuota  # noqa: PLC0415
-        from gametable.server.tables import Caps  # noqa: PLC0415
     except ImportError as error:
         err.print(f"[red]Cannot start the server:[/red] {escape(str(error))}")
         raise typer.Exit(2) from None

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gametable.server.app import Settings, create_app
-from gametable.server.tables import Caps
+from gametable.server.caps import Caps
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)

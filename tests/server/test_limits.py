@@ -30,11 +30,12 @@ from gametable.decks.uploads import parse_descriptions
 from gametable.games.sequence_cats.board import bundled_board
 from gametable.server import hosting, leaving
 from gametable.server.app import Settings, create_app, server_secret
+from gametable.server.caps import Caps
 from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
 from gametable.server.limits import Limits, Rate, SharedUnavailable, Sockets
 from gametable.server.refused import Refused
 from gametable.server.storage import SQLiteStorage, StorageError
-from gametable.server.tables import Caps, SeatRequest, TableManager
+from gametable.server.tables import SeatRequest, TableManager
 from gametable.simulate import bot_seed
 from tests.aio import run_async
 from tests.decks.pictures import picture
@@ -342,8 +343,8 @@ def test_one_client_s_tables_asked_for_at_once_are_counted_one_after_another(
         other = await manager.create("sequence-cats", {}, seats, "Bo", client="10.0.0.8")
         outcomes = ["made" if isinstance(a, tuple) else
                     a.code if isinstance(a, Refused) else repr(a) for a in answers]
-        stored = storage.created_by(manager.client_digest("10.0.0.7"))[0]
-        held = dict(getattr(manager, "_counting", {}))
+        stored = storage.created_by(manager.counter.client_digest("10.0.0.7"))[0]
+        held = dict(getattr(manager.counter, "_counting", {}))
         await manager.stop()
         storage.close()
         assert other[0].status == "waiting"
@@ -396,7 +397,7 @@ def test_a_game_s_end_is_stored_with_its_last_action_so_it_stops_counting_at_onc
         manager = TableManager(storage, bot_delay=0, caps=Caps(bot_tables_per_client=1))
         try:
             await play_bots_only_table(manager, "10.0.0.7")
-            counted = storage.created_by(manager.client_digest("10.0.0.7"))
+            counted = storage.created_by(manager.counter.client_digest("10.0.0.7"))
             table, *_ = await manager.create("triominos", {}, BOTS_ONLY, None,
                                              client="10.0.0.7")
             return counted, table.status
@@ -421,8 +422,8 @@ def test_start_up_notes_the_end_of_a_game_stored_as_under_way(tmp_path: Path) ->
                                caps=Caps(bot_tables_per_client=1))
         try:
             await play_bots_only_table(manager, "10.0.0.7")
-            assert storage.created_by(manager.client_digest("10.0.0.7")) == (0, 1)
-            return manager.client_digest("10.0.0.7")
+            assert storage.created_by(manager.counter.client_digest("10.0.0.7")) == (0, 1)
+            return manager.counter.client_digest("10.0.0.7")
         finally:
             await manager.stop()
             storage.close()

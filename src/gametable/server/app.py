@@ -59,6 +59,7 @@ from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.decks.uploads import split_keys
 from gametable.server import hosting, leaving, renaming
+from gametable.server.caps import Caps
 from gametable.server.clock import ClockSettings
 from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
 from gametable.server.decks import mount as mount_decks
@@ -105,7 +106,7 @@ from gametable.server.socket import Socket, serve_client
 from gametable.server.static import ImmutableStatic
 from gametable.server.storage import SQLiteStorage, Storage, StorageError
 from gametable.server.table import RESTART_CLOSE
-from gametable.server.tables import TABLE_ID, Caps, SeatRequest, TableManager, check_deck_owner
+from gametable.server.tables import TABLE_ID, SeatRequest, TableManager, check_deck_owner
 
 if TYPE_CHECKING:
     from gametable.server.cluster import Cluster

@@ -122,7 +122,7 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         # Before the first move the person leaving saw the seat's hand (the cards are
         # dealt when the table is made): they are dealt again, for every seat.
         code = secrets.token_urlsafe(12) if bot is None and table.version > 0 else None
-        async with manager.leaving_to_bots(table, bots_only, client):
+        async with manager.counter.leaving_to_bots(table, bots_only, client):
             await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
                                          deal_again=table.version == 0,
                                          token_hash=token_hash(code) if code else None)

@@ -55,7 +55,7 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
         if begun:
             bot = table.clock.settings.cover if table.clock is not None else LEAVER_COVER
         bots_only = begun and all(s.kind == BOT for s in table.seats if s.seat != seat)
-        async with manager.leaving_to_bots(table, bots_only, client):
+        async with manager.counter.leaving_to_bots(table, bots_only, client):
             await manager.hand_seat_over(table, seat, bot, LEFT_CLOSE,
                                          deal_again=not begun)
         log.info("table %s: seat %d left (%s)", log_name(table.id), seat, bot or "open")

@@ -93,7 +93,7 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
             rows.append(SeatRow(new, HUMAN, name=old.name, token_hash=token_hash(token)))
         else:
             rows.append(SeatRow(new, OPEN))
-    creator = manager.client_digest(client)
+    creator = manager.counter.client_digest(client)
     host_old = table.host_seat if table.host_seat in tokens else asked_by
     host_token = secrets.token_urlsafe(24)
     clock = table.clock
@@ -106,8 +106,8 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
                    host_seat=tokens[host_old][0] if host_old in tokens else None,
                    clock=Clock(clock.settings).to_json() if clock is not None else None,
                    creator=creator)
-    async with manager.counting_caps(creator):
-        await manager.check_caps(creator, waiting=any(row.kind == OPEN for row in rows),
+    async with manager.counter.counting(creator):
+        await manager.counter.check(creator, waiting=any(row.kind == OPEN for row in rows),
                                  bots_only=False)
         new_table = await manager.add_table(row)
     log.info("table %s: seat %d asked to play again: table %s", log_name(table.id), asked_by,

@@ -25,8 +25,7 @@ import re
 import secrets
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -41,6 +40,7 @@ from gametable.core.protocol import Game, HasPatience, Seat
 from gametable.core.values import json_copy
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
+from gametable.server.caps import CapCounter, Caps
 from gametable.server.clock import Clock, ClockSettings
 from gametable.server.logname import log_name
 from gametable.server.logtext import game_time, plural
@@ -86,33 +86,6 @@ def game_named(name: str) -> Game[Any]:
         return registry.get(name)
     except GameError as error:
         raise Refused("unknown_game", error.key, **error.params) from None
-
-
-@dataclass
-class Caps:
-    """How many tables of some kinds, and websocket connections, there may be (``None``:
-    no cap).
-
-    Attributes:
-        waiting_per_client: tables with open seats one client (address) created.
-        bot_tables_per_client: unfinished tables with computer players in every seat one
-            client created.
-        bot_tables: unfinished tables with computer players in every seat, all clients.
-        waiting_hours: hours after which a table whose seats are still not all taken
-            expires (it is kept as expired and no longer served).
-        connections_per_client: table websockets one client address may hold open at
-            once to watch (more are closed with 1013; one that opens a seat counts
-            against its seat, ``limits.SEAT_CONNECTIONS``, never its address).
-        watchers_per_table: connections without a seat watching one table at once (more
-            are closed with 1013; seated players are never refused for it).
-    """
-
-    waiting_per_client: int | None = 20
-    bot_tables_per_client: int | None = 3
-    bot_tables: int | None = 100
-    waiting_hours: float | None = 48.0
-    connections_per_client: int | None = 100
-    watchers_per_table: int | None = 200
 
 
 SEAT_WORDS = ((HUMAN, ("person", "people")), (BOT, ("computer player", "computer players")),
@@ -167,8 +140,9 @@ class TableManager:
         self._pace = random.Random()  # think-time jitter only, never a game's chance
         self.secret = secret if secret is not None else secrets.token_bytes(32)
         self.caps = caps or Caps()
-        self._counting: dict[str, tuple[asyncio.Lock, int]] = {}
-        """Per creator: the lock of :meth:`counting_caps` and how many hold or await it."""
+        self.counter = CapCounter(storage, self.caps, self.secret, lambda: sum(
+            1 for t in self.tables.values() if all_bots(t) and t.status != FINISHED))
+        """Counts tables asked for against :attr:`caps`."""
         self._ends_unnoted: set[str] = set()
         """Games over whose end storage has not noted yet (:meth:`note_ends`)."""
         self.tables: dict[str, Table] = {}
@@ -421,104 +395,6 @@ class TableManager:
                 self.tables.pop(table_id, None)
         return len(expired)
 
-    # -- caps per client ------------------------------------------------------------
-
-    def client_digest(self, client: str) -> str:
-        """The stored form of a client's address (:attr:`TableRow.creator`): HMAC-SHA256
-        keyed with the server's secret, 32 hex digits. Every process of a cluster has the
-        same secret, so they agree on it; the address cannot be read back from it."""
-        return hmac.new(self.secret, f"client:{client}".encode(),
-                        hashlib.sha256).hexdigest()[:32]
-
-    @asynccontextmanager
-    async def counting_caps(self, creator: str | None) -> AsyncIterator[None]:
-        """Held from a count of :meth:`check_caps` until the table it allowed is stored:
-        one client's requests that arrive together in this process are counted one after
-        another, each seeing the tables the ones before it made (without it, ten made at
-        once would all pass a cap with one place left). ``None``: nothing is held."""
-        if creator is None:
-            yield
-            return
-        lock, users = self._counting.get(creator, (asyncio.Lock(), 0))
-        self._counting[creator] = (lock, users + 1)
-        try:
-            async with lock:
-                yield
-        finally:
-            lock, users = self._counting[creator]
-            if users == 1:
-                del self._counting[creator]
-            else:
-                self._counting[creator] = (lock, users - 1)
-
-    @asynccontextmanager
-    async def leaving_to_bots(self, table: Table, bots_only: bool, client: str | None
-                              ) -> AsyncIterator[None]:
-        """Held while a change of seat is checked and stored that may leave ``table`` to
-        computer players alone (``bots_only``): then it must pass the cap of its creator
-        (:meth:`check_caps`, under :meth:`counting_caps`). ``client`` is the address of
-        whoever asks (``None``: unknown), so that only the table's maker is told "you".
-
-        Raises:
-            Refused: as :meth:`check_caps`, on entering; nothing changed.
-        """
-        if not bots_only:
-            yield
-            return
-        asker = None if client is None else self.client_digest(client)
-        async with self.counting_caps(table.creator):
-            await self.check_caps(table.creator, waiting=False, bots_only=True,
-                                  by_creator=asker is not None and asker == table.creator)
-            yield
-
-    async def check_caps(self, creator: str | None, waiting: bool, bots_only: bool, *,
-                         by_creator: bool = True) -> None:
-        """Refuse a table that would pass a cap. The caps per client count the tables
-        ``creator`` (:meth:`client_digest`; ``None``: none of them apply) made, as
-        stored, so that every process sharing the storage, and this one after a
-        restart, count alike; :attr:`Caps.bot_tables` counts this process's tables (it
-        guards this process's cores). Hold :meth:`counting_caps` from the count until
-        the change it allows is stored.
-
-        Args:
-            waiting: the table will wait for players (a seat open).
-            bots_only: computer players will hold every seat.
-            by_creator: whether ``creator`` asks (the refusal says "you"); else someone
-                else at the table does, and it speaks of the table's maker.
-
-        Raises:
-            Refused: ``too_many_tables`` (429 over a cap per client, 503 over
-                :attr:`Caps.bot_tables`; ``limit`` and ``count``: the cap),
-                ``storage_failed`` (503) when storage cannot say how many tables the
-                client has.
-        """
-        caps = self.caps
-        if creator is not None and (
-                (waiting and caps.waiting_per_client is not None)
-                or (bots_only and caps.bot_tables_per_client is not None)):
-            try:
-                waiting_now, bots_now = await asyncio.to_thread(self.storage.created_by,
-                                                                creator)
-            except StorageError:
-                raise Refused("storage_failed", "server.errors.storage_failed",
-                              status=503) from None
-            if waiting and caps.waiting_per_client is not None \
-                    and waiting_now >= caps.waiting_per_client:
-                raise Refused("too_many_tables", "server.errors.too_many_waiting",
-                              status=429, limit=caps.waiting_per_client,
-                              count=caps.waiting_per_client)
-            if bots_only and caps.bot_tables_per_client is not None \
-                    and bots_now >= caps.bot_tables_per_client:
-                raise Refused("too_many_tables", "server.errors.too_many_bot_tables"
-                              if by_creator else "server.errors.creator_bot_tables",
-                              status=429, limit=caps.bot_tables_per_client,
-                              count=caps.bot_tables_per_client)
-        if bots_only and caps.bot_tables is not None and sum(
-                1 for t in self.tables.values()
-                if all_bots(t) and t.status != FINISHED) >= caps.bot_tables:
-            raise Refused("too_many_tables", "server.errors.server_bot_tables",
-                          status=503, limit=caps.bot_tables, count=caps.bot_tables)
-
     async def create(self, game_name: str, options: Mapping[str, Any] | None,
                      seats: list[SeatRequest], creator: str | None,
                      deck_keys: Sequence[str] = (), client: str = "-",
@@ -556,7 +432,7 @@ class TableManager:
             raise Refused("bad_bot", "server.errors.unknown_bot", bot=clock.cover,
                           bots=", ".join(bot_names()))
         human_seats = sum(1 for request in seats if request.kind != BOT)
-        digest = self.client_digest(client)
+        digest = self.counter.client_digest(client)
         host_token = secrets.token_urlsafe(24)
         creator_seat: Seat | None = None
         creator_token: str | None = None
@@ -584,8 +460,8 @@ class TableManager:
                        created=time.time(), seats=rows, host_seat=creator_seat,
                        clock=Clock(clock).to_json() if clock and clock.active else None,
                        creator=digest)
-        async with self.counting_caps(digest):
-            await self.check_caps(digest, waiting=human_seats > (creator is not None),
+        async with self.counter.counting(digest):
+            await self.counter.check(digest, waiting=human_seats > (creator is not None),
                                   bots_only=human_seats == 0)
             table = await self.add_table(row)
         return table, host_token, creator_seat, creator_token
@@ -720,7 +596,7 @@ class TableManager:
             redeal = person and table.version == 0
             taken_over = person and not redeal
             name = table.seats[seat].name if taken_over else None
-            async with self.leaving_to_bots(table, bots_only, client):
+            async with self.counter.leaving_to_bots(table, bots_only, client):
                 await self.save_seat(table, SeatRow(
                     seat, BOT, bot=bot, name=name,
                     bot_since=len(table.actions) if taken_over else None),
