@@ -1200,3 +1200,121 @@ def test_a_body_that_trickles_in_through_another_process_is_refused_in_time(
     finally:
         a.stop()
         b.stop()
+
+
+class SlowTakeover:
+    """The storage as one process's claim sees it, its owner number given ``delay``
+    seconds late (a busy pool, a paused process)."""
+
+    def __init__(self, inner: PostgresStorage, delay: float) -> None:
+        self.inner, self.delay = inner, delay
+
+    async def take_table(self, table_id: str) -> int:
+        await asyncio.sleep(self.delay)
+        return await self.inner.take_table(table_id)
+
+
+def fenced_cluster(redis_url: str, port: int, storage: PostgresStorage, table_id: str
+                   ) -> Cluster:
+    """A :class:`Cluster` whose table manager is a :class:`FakeManager`, fencing the
+    writes of ``storage`` as ``Cluster.start`` does."""
+    cluster = Cluster(redis_url, f"http://127.0.0.1:{port}")
+    cluster.manager = cast(Any, FakeManager({table_id}))
+    cluster._fenced = storage
+    storage.fence_of = cluster.fences.get
+    storage.fence_refused = cluster.refence
+    return cluster
+
+
+def test_a_takeover_that_stalls_past_its_lease_leaves_the_table_to_the_next_owner(
+        database: str, redis_url: str) -> None:
+    """A process whose owner number came after its lease had run out raised the number
+    past that of the process that took the table meanwhile: it claimed a table it did not
+    hold, and the other, holding the lease, had every write refused for good."""
+    from gametable.server.storage import OwnerChanged  # noqa: PLC0415
+    from gametable.server.tables import new_table_id  # noqa: PLC0415
+
+    table_id = new_table_id()
+
+    async def run() -> tuple[bool, bool, int, int]:
+        setup = PostgresStorage(database)
+        await setup.create_table(TableRow(
+            id=table_id, game="sequence-cats", config={"rules_version": 2}, seed=1,
+            host_hash="h", created=0.0, seats=[SeatRow(0, "human"), SeatRow(1, "open")]))
+        storages = [PostgresStorage(database), PostgresStorage(database)]
+        a, b = (fenced_cluster(redis_url, port, storage, table_id)
+                for port, storage in zip((1, 2), storages, strict=True))
+        try:
+            a._fenced = cast(Any, SlowTakeover(storages[0], a.lease_seconds + 0.3))
+            late = asyncio.create_task(a.claim(table_id))
+            await asyncio.sleep(a.lease_seconds + 0.1)  # a's lease ran out in Redis
+            assert await b.claim(table_id) and b.fences == {table_id: 1}
+            claimed = await late  # a's number, 2, is stored now
+            refused = 0
+            for _ in range(2):
+                try:
+                    await storages[1].save_seat(
+                        table_id, SeatRow(1, "human", name="Bea", token_hash="x"))
+                except OwnerChanged:
+                    refused += 1
+            row = setup.load_table(table_id)
+            assert row is not None and row.seats[1].name == "Bea"
+            return claimed, a.holds(table_id), refused, b.fences[table_id]
+        finally:
+            for cluster in (a, b):
+                await cluster.stop()
+            for storage in (*storages, setup):
+                storage.close()
+
+    claimed, a_holds, refused, number = run_async(run())
+    assert (claimed, a_holds) == (False, False)
+    assert refused == 1  # the write the late number refused; the next one is stored
+    assert number == 3
+
+
+def test_the_log_names_no_table_id_nor_the_redis_password(
+        database: str, redis_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A table's id is its invite link, and the Redis URL may hold a password: a start
+    that cannot reach Redis, and a takeover held up by a stalled write, named them."""
+    import logging  # noqa: PLC0415
+
+    from gametable.server.logname import log_name  # noqa: PLC0415
+    from gametable.server.tables import new_table_id  # noqa: PLC0415
+    from tests.services import free_port  # noqa: PLC0415
+
+    table_id = new_table_id()
+
+    async def run() -> str:
+        unreachable = Cluster(f"redis://:hunter2-secret@127.0.0.1:{free_port()}/0",
+                              "http://127.0.0.1:1")
+        try:
+            await unreachable.start(cast(Any, FakeManager()), [])
+        except ClusterError as error:
+            started = str(error)
+        else:
+            started = "started"
+        setup = PostgresStorage(database)
+        await setup.create_table(TableRow(
+            id=table_id, game="sequence-cats", config={"rules_version": 2}, seed=1,
+            host_hash="h", created=0.0, seats=[SeatRow(0, "human"), SeatRow(1, "open")]))
+        storage = PostgresStorage(database)
+        cluster = fenced_cluster(redis_url, 1, storage, table_id)
+        try:
+            await cluster.redis.sadd(TABLES, table_id)
+            # An earlier owner's write whose database link stalled holds the table's row.
+            with psycopg.connect(database) as stalled:
+                stalled.execute("SELECT 1 FROM game_tables WHERE id = %s FOR UPDATE",
+                                (table_id,))
+                with caplog.at_level(logging.INFO, logger="gametable"):
+                    await cluster.take_over()
+        finally:
+            await cluster.stop()
+            storage.close()
+            setup.close()
+        return started
+
+    started = run_async(run())
+    assert started.startswith("Redis at redis://:***@127.0.0.1:") and "hunter2" not in started
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert log_name(table_id) in logged
+    assert table_id not in logged

@@ -216,6 +216,8 @@ class Cluster:
         """The owner number this process got in storage for each table it took over
         (with a storage that :class:`~gametable.server.fencing.FencesWrites`)."""
         self._fenced: FencesWrites | None = None
+        self._refencing: set[str] = set()
+        """Tables whose new owner number :meth:`refence` is taking now."""
         self.relay_rate: Rate | None = None
         """The pace of the messages that one address's piped websockets send together
         (the server's ``messages`` rate); ``None``: each connection's own pace only."""
@@ -268,11 +270,13 @@ class Cluster:
             if active:
                 await self.redis.sadd(TABLES, *active)
         except (RedisError, OSError) as error:
-            raise ClusterError(f"Redis at {self.redis_url}: {error}") from None
+            raise ClusterError(f"Redis at {without_password(self.redis_url)}: {error}"
+                               ) from None
         self.manager = manager
         manager.fence = self.holds
         if isinstance(manager.storage, FencesWrites):
             manager.storage.fence_of = self.fences.get
+            manager.storage.fence_refused = self.refence
             self._fenced = manager.storage
         manager.storage = FencedStorage(manager.storage, self.holds)
         manager.claim = self._claim_new
@@ -355,7 +359,19 @@ class Cluster:
             except StorageError as error:
                 with contextlib.suppress(RedisError, OSError):
                     await self._release(keys=[OWNER + table_id], args=[self.value])
-                raise ClusterError(f"table {table_id} not taken over: {error}") from None
+                raise ClusterError(f"table {log_name(table_id)} not taken over: {error}"
+                                   ) from None
+            if time.monotonic() >= self._valid_from(sent):
+                # The owner number came later than the lease may have lasted: another
+                # process may hold the table now. Keep it only if the lease is still this
+                # process's (renewed from now on); else the number is another's to take.
+                sent = time.monotonic()
+                if not await self._still_mine(table_id):
+                    self.fences.pop(table_id, None)
+                    log.warning("cluster: table %s: its lease ran out while this process "
+                                "took it over; left to the process holding it now",
+                                log_name(table_id))
+                    return False
         if self.manager is not None:
             # A copy of the table still in memory here dates from before another process
             # ran it: it has fallen behind, and the next get loads the stored table.
@@ -363,6 +379,44 @@ class Cluster:
         self.held[table_id] = self._valid_from(sent)
         self._claimed[table_id] = sent
         return True
+
+    async def _still_mine(self, table_id: str) -> bool:
+        """Renew the lease of ``table_id`` if it is still this process's in Redis;
+        whether it was (``False`` also when Redis does not answer)."""
+        try:
+            found = await self._renew(
+                keys=[TABLES, OWNER + table_id],
+                args=[self.value, round(self.lease_seconds * 1000), OWNER])
+        except (RedisError, OSError):
+            return False
+        return bool(found)
+
+    async def refence(self, table_id: str) -> None:
+        """A write about ``table_id`` was refused by its owner number though this process
+        holds the table's lease: a process whose lease had run out raised the number late
+        (its takeover stalled). If Redis still gives the lease to this process, take a
+        new number, so that its writes are stored again (the refused one stays refused);
+        else leave the table to the process that holds it."""
+        if table_id not in self.held or table_id in self._refencing or self._fenced is None:
+            return
+        self._refencing.add(table_id)
+        try:
+            sent = time.monotonic()
+            if not await self._still_mine(table_id):
+                return
+            number = await self._fenced.take_table(table_id)
+            if self.held.get(table_id) is None:
+                return
+            self.fences[table_id] = number
+            self.held[table_id] = self._valid_from(sent)
+            log.warning("cluster: table %s: its owner number had moved on while this "
+                        "process held its lease; it took number %d", log_name(table_id),
+                        number)
+        except StorageError as error:
+            log.warning("cluster: table %s: no new owner number: %s", log_name(table_id),
+                        error)
+        finally:
+            self._refencing.discard(table_id)
 
     async def _claim_new(self, table_id: str) -> bool:
         try:
@@ -594,7 +648,8 @@ class Cluster:
         if process == self.id:
             raise ClusterError("this process's lease has lapsed; try again")
         if from_peer:
-            raise ClusterError(f"a peer forwarded table {table_id}, owned by {process}")
+            raise ClusterError(f"a peer forwarded table {log_name(table_id)}, owned by "
+                               f"{process}")
         return url
 
     async def _stored(self, table_id: str) -> bool:

@@ -19,10 +19,11 @@ longer the table's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from gametable.server.storage import SeatRow, Storage, StorageError, TableRow
+from gametable.server.logname import log_name
+from gametable.server.storage import OwnerChanged, SeatRow, Storage, TableRow
 
 
 @runtime_checkable
@@ -33,6 +34,10 @@ class FencesWrites(Protocol):
     fence_of: Callable[[str], int | None] | None
     """The number this process got for a table (``None``: it did not take the table
     over, and the write is refused); unset: writes are not fenced."""
+
+    fence_refused: Callable[[str], Awaitable[None]] | None
+    """Called with a table whose write the owner number refused, before the refusal
+    (:class:`~gametable.server.storage.OwnerChanged`) is raised."""
 
     async def take_table(self, table_id: str) -> int:
         """Raise ``table_id``'s owner number and return it (0: not stored yet).
@@ -54,7 +59,7 @@ class FencedStorage:
 
     def _check(self, table_id: str) -> None:
         if not self.holds(table_id):
-            raise StorageError(f"table {table_id} is run by another process now "
+            raise OwnerChanged(f"table {log_name(table_id)} is run by another process now "
                                "(this one no longer holds its lease)")
 
     async def create_table(self, table: TableRow) -> None:

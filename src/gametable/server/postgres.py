@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from importlib import resources
 from typing import Any
 
@@ -37,11 +37,13 @@ import orjson
 import psycopg
 from psycopg_pool import ConnectionPool
 
+from gametable.server.logname import log_name
 from gametable.server.outage import FewerRepeats
 from gametable.server.storage import (
     CREATED_BY,
     LOAD_CHAT,
     MARK_FINISHED,
+    OwnerChanged,
     SeatRow,
     StorageError,
     TableRow,
@@ -163,6 +165,11 @@ class PostgresStorage:
         """With several processes: the owner number this process got for a table when it
         took the table over (:meth:`take_table`), or ``None`` (not taken: the write is
         refused). ``None`` here (one process): writes are not fenced."""
+        self.fence_refused: Callable[[str], Awaitable[None]] | None = None
+        """With several processes: called with a table whose write its owner number
+        refused (:class:`OwnerChanged`), before the refusal is raised, so that a process
+        that still holds the table's lease takes a new number
+        (:meth:`gametable.server.cluster.Cluster.refence`)."""
 
     async def take_table(self, table_id: str) -> int:
         """Take ``table_id`` over: raise its owner number by one and return the new
@@ -210,8 +217,9 @@ class PostgresStorage:
         except _Conflict:
             raise StorageError("another action was stored under that number") from None
         except _Fenced:
-            raise StorageError(f"table {fence[0] if fence else ''} was taken over by another "
-                               "process: this one's write is not stored") from None
+            raise OwnerChanged(f"table {log_name(fence[0]) if fence else ''} was taken over "
+                               "by another process: this one's write is not stored"
+                               ) from None
         except psycopg.Error as error:
             raise StorageError(f"PostgreSQL: {error}") from None
         self.writes += 1
@@ -226,14 +234,19 @@ class PostgresStorage:
         if self.fence_of is not None and table_id is not None:
             number = self.fence_of(table_id)
             if number is None:
-                raise StorageError(f"table {table_id} is run by another process now")
+                raise OwnerChanged(f"table {log_name(table_id)} is run by another process now")
             fence = (table_id, number)
-        await asyncio.to_thread(self._commit, statements, expect_rows, fence)
+        try:
+            await asyncio.to_thread(self._commit, statements, expect_rows, fence)
+        except OwnerChanged:
+            if table_id is not None and self.fence_refused is not None:
+                await self.fence_refused(table_id)
+            raise
 
     async def create_table(self, table: TableRow) -> None:
         fence = self.fence_of(table.id) if self.fence_of is not None else 0
         if fence is None:
-            raise StorageError(f"table {table.id} is run by another process now")
+            raise OwnerChanged(f"table {log_name(table.id)} is run by another process now")
         await self._write(
             None,  # a new row: its primary key refuses a second one
             ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock, "

@@ -124,6 +124,12 @@ class StorageError(Exception):
     """A write that could not be made durable; nothing of it was stored."""
 
 
+class OwnerChanged(StorageError):
+    """A write about a table refused because another process runs the table now (with
+    several processes: this one's lease or owner number is no longer the table's), not
+    because storage failed; nothing of it was stored."""
+
+
 class Storage(Protocol):
     """Where tables live between restarts."""
 

@@ -48,7 +48,14 @@ from gametable.server.metrics import Metrics
 from gametable.server.outage import Outage
 from gametable.server.refused import Refused
 from gametable.server.seatnames import clean_name, distinct_name
-from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
+from gametable.server.storage import (
+    OwnerChanged,
+    SeatRow,
+    Storage,
+    StorageError,
+    TableRow,
+    token_hash,
+)
 from gametable.server.table import (
     BOT,
     FINISHED,
@@ -693,11 +700,19 @@ class TableManager:
             try:
                 await self.storage.save_clock(table.id, data)
             except StorageError as error:
-                self.storage_outage.failed(f"table {log_name(table.id)}: clock not stored",
-                                           error)
+                self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
             table.clock_changed()
 
         self.keep(asyncio.create_task(store()))
+
+    def _not_stored(self, what: str, error: StorageError) -> None:
+        """Log a write storage refused: an outage once (:attr:`storage_outage`); a write
+        refused because another process runs the table now (:class:`OwnerChanged`: its
+        lease or owner number moved on) as that, storage being well."""
+        if isinstance(error, OwnerChanged):
+            log.info("%s: %s", what, error)
+        else:
+            self.storage_outage.failed(what, error)
 
     def keep(self, task: asyncio.Task[None]) -> None:
         """Hold a background task of a table until it is done."""
@@ -738,8 +753,7 @@ class TableManager:
             try:
                 await self.storage.save_clock(table.id, clock.to_json())
             except StorageError as error:
-                self.storage_outage.failed(f"table {log_name(table.id)}: clock not stored",
-                                           error)
+                self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
             table.clock_changed()
         self._wake_bots(table, timed_out=seat)
 
@@ -763,8 +777,7 @@ class TableManager:
             try:
                 await self.storage.save_clock(table.id, clock.to_json())
             except StorageError as error:
-                self.storage_outage.failed(f"table {log_name(table.id)}: clock not stored",
-                                           error)
+                self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
             table.clock_changed()
 
     def _covering(self, table: Table, seat: Seat) -> bool:
@@ -914,8 +927,8 @@ class TableManager:
             except StorageError as error:
                 # A database that is down fails every move: the outage is logged once
                 # (and once a minute), each move only at debug level.
-                self.storage_outage.failed(
-                    f"table {log_name(table.id)}: action {number} not stored", error)
+                self._not_stored(f"table {log_name(table.id)}: action {number} not stored",
+                                 error)
                 log.debug("table %s: action %d not stored (%s); rebuilding",
                           log_name(table.id), number, error)
                 table.state = self._replayed(table)
