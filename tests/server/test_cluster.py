@@ -1318,3 +1318,36 @@ def test_the_log_names_no_table_id_nor_the_redis_password(
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert log_name(table_id) in logged
     assert table_id not in logged
+
+
+def test_a_move_at_a_process_that_lost_the_table_s_lease_says_the_table_moved(
+        tmp_path: Path) -> None:
+    """It was refused as ``shutting_down``: "The server is restarting", though nothing
+    restarted."""
+    from gametable.server.refused import Refused  # noqa: PLC0415
+    from gametable.server.storage import SQLiteStorage  # noqa: PLC0415
+    from gametable.server.tables import SeatRequest, TableManager  # noqa: PLC0415
+
+    async def run() -> tuple[Refused, int]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=60)
+        try:
+            table, _host, seat, _token = await manager.create(
+                "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
+            assert seat is not None
+            manager.fence = lambda _table_id: False  # its lease went to another process
+            first = sorted(table.game.to_act(table.state))[0]
+            try:
+                await manager.submit(table, first,
+                                     table.game.legal_actions(table.state, first)[0])
+            except Refused as refusal:
+                return refusal, table.version
+            raise AssertionError("the move was taken")
+        finally:
+            await manager.stop()
+            storage.close()
+
+    refusal, version = run_async(run())
+    assert (refusal.code, refusal.status, refusal.key) == (
+        "table_moved", 503, "server.errors.table_moved")
+    assert version == 0

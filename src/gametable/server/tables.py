@@ -862,7 +862,8 @@ class TableManager:
         async with table.lock:
             if self.fence is not None and not self.fence(table.id):
                 # Another process runs this table now (or may): never act for it here.
-                raise Refused("shutting_down", "server.errors.shutting_down", status=503)
+                # (Not "the server is restarting": nothing restarts.)
+                raise Refused("table_moved", "server.errors.table_moved", status=503)
             if conn is not None and not table.holds(conn):
                 raise Refused("seat_lost", "server.errors.seat_lost")
             covering = self._covering(table, seat)
@@ -1056,7 +1057,7 @@ class TableManager:
                 # Refused after others acted at the same moment (a teammate named the
                 # giver first): decide again. Its person came back: nothing to do.
                 # Refused with nothing changed: a bot bug.
-                if refusal.code in ("seat_lost", "shutting_down", "ended"):
+                if refusal.code in ("seat_lost", "shutting_down", "table_moved", "ended"):
                     return  # (the host ended the game while it thought)
                 if refusal.code == "storage_failed":
                     if self.fence is not None:
