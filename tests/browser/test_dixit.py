@@ -468,6 +468,30 @@ def test_on_a_laptop_six_players_points_of_a_round_lie_in_one_row(
     assert page.evaluate(broken_words(".dx-reveal-name")) == []
 
 
+def test_on_a_1280_px_screen_a_computer_player_s_points_lie_beside_its_name(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-SCORE-1 to DX-SCORE-3 at 1280 × 800 in Portuguese, six players: the boxes of
+    points lie two a row beside the cards, and "+0" went under "Computador 2" in five
+    boxes of six (the name was sized to fit beside its dot only). Each computer player's
+    points lie on its name's line."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "hard", "medium", "hard", "medium", "hard"],
+                                  {0: "Ana"})
+    page = watch(browser.new_context(viewport={"width": 1280, "height": 800},
+                                     locale="pt-PT").new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    with SeatSocket(web_server, table, tokens[0]) as seat:
+        say_clue(seat, "Luzes do porto")
+    expect(page.locator(".dx-reveal-group")).to_have_count(6, timeout=60_000)
+    page.wait_for_timeout(300)  # the reveal's cards take their size
+    page.screenshot(path=shots / "dixit-1280-points-pt-PT.png")
+    lines = page.evaluate("""[...document.querySelectorAll('.dx-reveal-group h3.whole')].map(h =>
+        Math.round(h.querySelector('.dx-reveal-sum').getBoundingClientRect().top
+                   - h.querySelector('.dx-reveal-name').getBoundingClientRect().top))""")
+    assert len(lines) == 5 and max(lines) < 8, lines
+
+
 def test_on_a_phone_the_hand_makes_room_for_the_table_while_voting(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

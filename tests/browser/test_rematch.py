@@ -206,6 +206,43 @@ def test_a_lone_winner_is_not_named_to_themselves(browser: Browser, tmp_path: Pa
         expect(lost.locator("h2")).to_contain_text(f"{names[winner]} (")
 
 
+def test_on_a_phone_the_end_s_headline_keeps_a_computer_player_s_number_with_its_word(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """SC-WIN-2, the end's dialog on a 390 px phone in Norwegian: "Du tapte: Datamaskin 2
+    · Vanskelig (Oransje) vinner." broke between "Datamaskin" and "2". It breaks after
+    the "·" or between other words (a line that began "· Vanskelig" read as a list)."""
+    steps = finished_game(5, seats=2)
+    game = registry.get("sequence-cats")
+    state = game.new_game(game.make_config({}, 2), 2, 5)
+    for seat, action in steps:
+        game.apply(state, seat, action)
+    winner = game.outcome(state).winners[0]
+    seats = [SeatRow(s, "bot", bot="hard") if s == winner
+             else SeatRow(s, "human", name="Anna", token_hash=token_hash("anna"))
+             for s in (0, 1)]
+    with stored_table(tmp_path / "data", {}, seats, 5, steps) as (server, table):
+        page = browser.new_context(viewport={"width": 390, "height": 780}, locale="nb-NO",
+                                   is_mobile=True, has_touch=True).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=anna")
+        headline = page.locator(".result h2")
+        expect(headline).to_contain_text(f"Datamaskin {winner + 1}")
+        page.screenshot(path=str(shots / "sequence-cats-phone-end-nb.png"))
+        # The tops of the word's last letter, of the number after it and of the "·".
+        tops = headline.evaluate("""h => {
+            const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                const at = node.data.indexOf("Datamaskin");
+                if (at < 0) continue;
+                const top = (i) => { const r = document.createRange();
+                                     r.setStart(node, i); r.setEnd(node, i + 1);
+                                     return Math.round(r.getBoundingClientRect().top); };
+                return [top(at + 9), top(at + 11), top(at + 13)];
+            }
+            return null; }""")
+        assert tops is not None and tops[0] == tops[1] == tops[2], tops
+
+
 def test_with_watching_off_the_players_still_download_the_record_and_watch_the_replay(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:

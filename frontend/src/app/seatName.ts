@@ -73,6 +73,13 @@ export function keepNumber(name: string): string {
   return name.replace(/ (\d+)$/u, "\u00a0$1");
 }
 
+/** `name` with no-break spaces around its seat number where one follows a word
+ * ("Computer\u00a02\u00a0· Hard"): a headline that wraps breaks after the "·", never
+ * between "Computer" and "2", nor before the "·" (a line began "· Hard" as in a list). */
+export function keepSeatNumber(name: string): string {
+  return name.replace(/ (\d+)( ·|$)/u, (_, number: string, dot: string) => `\u00a0${number}${dot ? "\u00a0·" : ""}`);
+}
+
 /** Who wrote a chat line: the name it was written under (the seat may have changed hands
  * since: the host reopened it and someone else took it), or a nameless person's
  * "Player n". */

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useReplayMode } from "../../app/replay";
-import { seatName } from "../../app/seatName";
+import { keepSeatNumber, seatName } from "../../app/seatName";
 import type { Outcome, TableInfo } from "../../app/types";
 import { colourOf, type DixitView } from "./types";
 
@@ -53,7 +53,7 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
     ? winners.length > 1
       ? t("dixit.ui.final.you_share")
       : t("dixit.ui.final.you_win")
-    : t("dixit.ui.final.wins", { players: andList(winners.map((e) => e.label)), count: winners.length });
+    : t("dixit.ui.final.wins", { players: andList(winners.map((e) => keepSeatNumber(e.label))), count: winners.length });
 
   // The result takes the focus, as the other games' end dialogs do: with a keyboard the
   // next Tab reaches its links (Play again) rather than the page's header. Not in a

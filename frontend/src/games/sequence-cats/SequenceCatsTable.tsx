@@ -6,7 +6,7 @@ import { GameOverLinks } from "../../app/GameOverLinks";
 import { markCovered, namedAt, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { MoveAnnouncer } from "../../app/MoveAnnouncer";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { isOffline, namesAt, seatName, shortSeatName } from "../../app/seatName";
+import { isOffline, keepSeatNumber, namesAt, seatName, shortSeatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
 import { TimeLeftChip } from "../../app/TurnClock";
 import { useNarrow, useTopOffset } from "../../app/useLayout";
@@ -405,7 +405,8 @@ function Result({
   const { t } = useTranslation();
   const won = seat !== null && view.winners.includes(seat);
   const winnerTeam = view.winners.length ? view.team_of[view.winners[0]] : null;
-  const headline = resultHeadline(t, view, seat, teamName, player);
+  // A computer player's number stays with its word when the headline wraps on a phone.
+  const headline = resultHeadline(t, view, seat, teamName, (s) => keepSeatNumber(player(s)));
   // "You lost: Bjarni (Orange) wins." names the winners already.
   const namesWinners = seat !== null && !won;
   // Focus comes into the dialog and stays there (Tab reached the log behind it).

@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useScreenMode } from "../../app/replay";
-import { seatName, shortSeatName } from "../../app/seatName";
+import { keepSeatNumber, seatName, shortSeatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
 import type { Outcome, TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
@@ -100,7 +100,7 @@ function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: T
   if (info.seats.length === 1)
     headline = t("triominos.ui.final.alone", { player: player(0), points: t("triominos.ui.points", { count: scores[0], score: score(scores[0]) }) });
   else if (won) headline = winners.length > 1 ? t("triominos.ui.final.you_share") : t("triominos.ui.final.you_win");
-  else headline = t("triominos.ui.final.wins", { players: andList(winners.map(player)), count: winners.length });
+  else headline = t("triominos.ui.final.wins", { players: andList(winners.map((s) => keepSeatNumber(player(s)))), count: winners.length });
   return (
     <>
       <h2 id="tr-summary-title" className={won && info.seats.length > 1 ? "won" : ""}>
