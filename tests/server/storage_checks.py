@@ -46,6 +46,9 @@ def check_created_by(storage: Storage) -> None:
     assert stored is not None and stored.creator == "ann"
     old = storage.load_table("old")
     assert old is not None and old.creator is None
+    # A loaded row tells whether its end is noted (loading notes it where it is not).
+    assert [getattr(storage.load_table(t), "finished", None) for t in ("last", "done", "b2")] \
+        == [8.0, 6.0, None]
 
 
 def check_chat(storage: Storage) -> None:
@@ -88,3 +91,23 @@ def check_first_action(storage: Storage) -> None:
     run_async(storage.create_table(row("f2", PEOPLE, None)))
     fresh = storage.load_table("f2")
     assert fresh is not None and fresh.first_action is None
+
+
+def check_expiry(storage: Storage) -> None:
+    """A table expires only while it still waits (a seat open, no action): one found
+    waiting that someone joined, or whose game began, before the expiry was written
+    stays as it is (an expiry at one process raced a join at another and lost a game
+    under way)."""
+    async def write() -> None:
+        for table_id in ("x-wait", "x-joined", "x-begun"):
+            await storage.create_table(row(table_id, OPEN_AND_HUMAN, None))
+        found = sorted(t for t in storage.waiting_before(2.0) if t.startswith("x-"))
+        assert found == ["x-begun", "x-joined", "x-wait"]
+        await storage.save_seat("x-joined", SeatRow(1, "human", name="Bea", token_hash="b"))
+        await storage.append_action("x-begun", 1, 0, {"type": "pass"})
+        await storage.mark_expired(["x-wait", "x-joined", "x-begun"], 5.0)
+
+    run_async(write())
+    expired = {t: getattr(storage.load_table(t), "expired", "gone")
+               for t in ("x-wait", "x-joined", "x-begun")}
+    assert expired == {"x-wait": 5.0, "x-joined": None, "x-begun": None}

@@ -646,8 +646,10 @@ def test_leases_are_exclusive_renewed_by_value_and_lost_when_taken(redis_url: st
         assert managers[1].unloaded == []
         assert await two.route("t1") == "http://127.0.0.1:1"
         assert await one.route("t1") is None
-        assert await two.held_elsewhere(["t1", "t2"]) == {"t1"}
-        assert await one.held_elsewhere(["t1"]) == set()
+        # Only the lease's holder expires a table: "t2", which nobody held, is taken.
+        assert await two.hold_to_expire(["t1", "t2"]) == {"t2"}
+        assert await one.hold_to_expire(["t1"]) == {"t1"}
+        await two._give_back("t2")
         managers[0].tables["t1"] = object()
         await one.renew()
         assert one.holds("t1") and managers[0].unloaded == []
@@ -1351,3 +1353,98 @@ def test_a_move_at_a_process_that_lost_the_table_s_lease_says_the_table_moved(
     assert (refusal.code, refusal.status, refusal.key) == (
         "table_moved", 503, "server.errors.table_moved")
     assert version == 0
+
+
+def test_a_table_whose_lease_ran_out_here_is_loaded_again_and_plays_on(
+        database: str, redis_url: str) -> None:
+    """A renewal that reached Redis but answered late let the process's own deadline pass
+    while Redis still gave it the lease: a computer player's move was refused as
+    ``table_moved`` and it stopped; the next renewal kept the lease, so the table stayed
+    in memory with nobody to move and no client told to reconnect. A table of computer
+    players only stopped for good."""
+    from gametable.server.tables import SeatRequest, TableManager  # noqa: PLC0415
+
+    async def run() -> tuple[int, int, bool]:
+        storage = PostgresStorage(database)
+        manager = TableManager(storage, bot_delay=0.05, secret=b"k" * 32)
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        await cluster.start(manager, [])
+        try:
+            table, *_ = await manager.create(
+                "triominos", {}, [SeatRequest("bot", "random")] * 2, None, client="10.0.0.9")
+            await asyncio.sleep(0.5)
+            cluster.held[table.id] = time.monotonic() - 0.01  # its deadline here passed
+            await asyncio.sleep(0.3)
+            stopped = table.version
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                again = manager.tables.get(table.id)
+                if again is not None and again is not table and again.version > stopped:
+                    return stopped, again.version, cluster.holds(table.id)
+                await asyncio.sleep(0.2)
+            return stopped, table.version, cluster.holds(table.id)
+        finally:
+            await cluster.stop()
+            await manager.stop()
+            storage.close()
+
+    stopped, version, holds = run_async(run())
+    assert version > stopped and holds, (stopped, version)
+
+
+def test_a_table_joined_at_another_process_as_it_expires_here_plays_on(
+        database: str, redis_url: str) -> None:
+    """Expiring a waiting table looked up who held its lease, then wrote the expiry: a
+    person who joined it at another process in between, and began the game, found it
+    expired ("its seats were not all taken within 48 hours") once it was loaded again.
+    Only the lease's holder expires a table, and the write checks that it still waits."""
+    from gametable.server.refused import Refused  # noqa: PLC0415
+    from gametable.server.tables import SeatRequest, TableManager  # noqa: PLC0415
+
+    async def run() -> tuple[int, float | None, int, str]:
+        storages = [PostgresStorage(database), PostgresStorage(database)]
+        a, b = (TableManager(storage, bot_delay=60, secret=b"k" * 32)
+                for storage in storages)
+        clusters = [Cluster(redis_url, f"http://127.0.0.1:{port}") for port in (1, 2)]
+        await clusters[0].start(a, [])
+        await clusters[1].start(b, [])
+        try:
+            table, *_ = await a.create(
+                "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Anna",
+                client="10.0.0.1")
+            # Two days on, nobody uses it at A: it left memory and A gave its lease back.
+            a.unload(table.id)
+            await clusters[0]._give_back(table.id, forget=False)
+            holding = a.hold_to_expire
+            assert holding is not None
+
+            async def joined_meanwhile(table_ids: list[str]) -> set[str]:
+                # Bea joins at B (which takes the lease, as a request routed there does)
+                # and makes the first move, after A found the table waiting.
+                assert await clusters[1].route(table.id) is None
+                await b.join(table.id, None, "Bea")
+                there = await b.get(table.id)
+                first = sorted(there.game.to_act(there.state))[0]
+                await b.submit(there, first, there.game.legal_actions(there.state, first)[0])
+                return await holding(table_ids)
+
+            a.hold_to_expire = joined_meanwhile
+            expired = await a.expire_waiting(now=time.time() + 49 * 3600)
+            row = storages[0].load_table(table.id)
+            assert row is not None
+            b.unload(table.id)
+            try:
+                status = (await b.get(table.id)).status
+            except Refused as refusal:
+                status = refusal.code
+            return expired, row.expired, len(row.actions), status
+        finally:
+            for cluster in clusters:
+                await cluster.stop()
+            for manager in (a, b):
+                await manager.stop()
+            for storage in storages:
+                storage.close()
+
+    expired, when, actions, status = run_async(run())
+    assert (expired, when, actions, status) == (0, None, 1, "playing")

@@ -410,12 +410,17 @@ def test_a_game_s_end_is_stored_with_its_last_action_so_it_stops_counting_at_onc
     assert second == "playing"
 
 
-def test_start_up_notes_the_end_of_a_game_stored_as_under_way(tmp_path: Path) -> None:
+@pytest.mark.parametrize("loading", ["at_start_up", "on_demand"])
+def test_a_game_stored_as_under_way_but_over_has_its_end_noted_once_loaded(
+        tmp_path: Path, loading: str) -> None:
     """A table an earlier version stored as under way though its game is over (its end's
-    own write failed) is noted at start-up, and then no longer counts."""
+    own write failed) has its end noted once it is loaded, and then no longer counts:
+    at start-up with one process, or when asked for (several processes load no table at
+    start-up: their takeover sweep loads each as it is asked; there it counted for
+    good)."""
     path = tmp_path / "db.sqlite3"
 
-    async def before() -> str:
+    async def before() -> tuple[str, str]:
         storage = EndsUnnoted(path, synchronous="NORMAL")
         storage.old = True
         manager = TableManager(storage, bot_delay=0, secret=b"k" * 32,
@@ -423,26 +428,28 @@ def test_start_up_notes_the_end_of_a_game_stored_as_under_way(tmp_path: Path) ->
         try:
             await play_bots_only_table(manager, "10.0.0.7")
             assert storage.created_by(manager.counter.client_digest("10.0.0.7")) == (0, 1)
-            return manager.counter.client_digest("10.0.0.7")
+            return manager.counter.client_digest("10.0.0.7"), next(iter(manager.tables))
         finally:
             await manager.stop()
             storage.close()
 
-    async def after(creator: str) -> tuple[int, tuple[int, int], int]:
+    async def after(creator: str, table_id: str) -> tuple[tuple[int, int], int]:
         storage = SQLiteStorage(path, synchronous="NORMAL")
         manager = TableManager(storage, bot_delay=0, secret=b"k" * 32)
         try:
-            loaded = manager.load()
+            if loading == "at_start_up":
+                assert manager.load() == 1
+            else:
+                await manager.get(table_id)
             noted = await manager.note_ends()
-            return loaded, storage.created_by(creator), noted
+            return storage.created_by(creator), noted
         finally:
             await manager.stop()
             storage.close()
 
-    creator = run_async(before())
-    loaded, counted, noted = run_async(after(creator))
-    assert (loaded, noted) == (1, 1)
-    assert counted == (0, 0)
+    creator, table_id = run_async(before())
+    counted, noted = run_async(after(creator, table_id))
+    assert (counted, noted) == ((0, 0), 1)
 
 
 def test_a_guest_refused_by_the_maker_s_cap_is_told_whose_cap_it_is(tmp_path: Path) -> None:

@@ -21,7 +21,12 @@ from fastapi.testclient import TestClient
 from gametable.server.app import Settings, create_app
 from gametable.server.storage import SeatRow, StorageError, TableRow
 from tests.aio import run_async
-from tests.server.storage_checks import check_chat, check_created_by, check_first_action
+from tests.server.storage_checks import (
+    check_chat,
+    check_created_by,
+    check_expiry,
+    check_first_action,
+)
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
 from tests.services import PostgresServer, postgres_server
@@ -399,5 +404,6 @@ def test_postgresql_counts_a_creators_tables_keeps_the_chat_and_the_first_action
         check_created_by(storage)
         check_chat(storage)
         check_first_action(storage)
+        check_expiry(storage)
     finally:
         storage.close()

@@ -29,7 +29,12 @@ from gametable.server.storage import (
 )
 from gametable.server.tables import TableManager
 from tests.aio import run_async
-from tests.server.storage_checks import check_chat, check_created_by, check_first_action
+from tests.server.storage_checks import (
+    check_chat,
+    check_created_by,
+    check_expiry,
+    check_first_action,
+)
 from tests.server.test_clock import messages, seated, until
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
@@ -406,5 +411,6 @@ def test_sqlite_counts_a_creators_tables_keeps_the_chat_and_the_first_action(
         check_created_by(storage)
         check_chat(storage)
         check_first_action(storage)
+        check_expiry(storage)
     finally:
         storage.close()

@@ -280,7 +280,7 @@ class Cluster:
             self._fenced = manager.storage
         manager.storage = FencedStorage(manager.storage, self.holds)
         manager.claim = self._claim_new
-        manager.held_elsewhere = self.held_elsewhere
+        manager.hold_to_expire = self.hold_to_expire
         manager.metrics.registry.register(_ClusterFigures(self))
         self._tasks = [asyncio.create_task(self._every(self.renew_seconds, self.renew)),
                        asyncio.create_task(self._every(self.takeover_seconds,
@@ -439,6 +439,14 @@ class Cluster:
             # takes it over once storage answers again, or its computer players and
             # clock would wait for someone to open it.
             await self._give_back(table_id, forget=table_id not in manager.load_failed)
+        # A lease that ran out here was acted on as lost (a move was refused as
+        # ``table_moved``, a computer player stopped): even if Redis still has it (a
+        # renewal that reached it but answered late), drop the table, so that its clients
+        # reconnect and the takeover sweep loads it again with its players and clock.
+        now = time.monotonic()
+        for table_id, until in list(self.held.items()):
+            if until <= now:
+                self.lost(table_id, "its lease could not be renewed in time")
         ids = list(self.held)
         sent = time.monotonic()
         try:
@@ -586,17 +594,23 @@ class Cluster:
             raise SharedUnavailable(f"Redis: {error}") from None
         return float(wait)
 
-    async def held_elsewhere(self, table_ids: list[str]) -> set[str]:
-        """Which of ``table_ids`` another process holds the lease of (all of them when
-        Redis does not answer: better not to expire a table someone plays at)."""
-        if not table_ids:
-            return set()
-        try:
-            values = await self.redis.mget([OWNER + t for t in table_ids])
-        except (RedisError, OSError):
-            return set(table_ids)
-        return {table_id for table_id, value in zip(table_ids, values, strict=True)
-                if value is not None and not str(value).startswith(self.id + " ")}
+    async def hold_to_expire(self, table_ids: list[str]) -> set[str]:
+        """Which of ``table_ids`` this process holds the lease of now, taking those nobody
+        holds (and with them their next owner numbers): a table expires only at its
+        lease's holder, so that a person who joins it at another process at that moment
+        either takes the seat first (it no longer waits) or is told it expired. Those
+        another process holds are left out, and the rest once Redis or storage fails
+        (better not to expire a table someone may play at); the leases taken are given
+        back by the next renewal, the tables being no longer in memory."""
+        held: set[str] = set()
+        for table_id in table_ids:
+            try:
+                if await self.claim(table_id):
+                    held.add(table_id)
+            except ClusterError as error:
+                log.warning("cluster: waiting tables not expired now: %s", error)
+                break
+        return held
 
     async def ping(self) -> None:
         """Check that Redis answers (for ``/readyz``).

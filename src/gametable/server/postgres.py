@@ -42,7 +42,9 @@ from gametable.server.outage import FewerRepeats
 from gametable.server.storage import (
     CREATED_BY,
     LOAD_CHAT,
+    MARK_EXPIRED,
     MARK_FINISHED,
+    STILL_WAITING,
     OwnerChanged,
     SeatRow,
     StorageError,
@@ -316,8 +318,8 @@ class PostgresStorage:
 
     async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
         if table_ids:
-            await self._write(None, ("UPDATE game_tables SET expired = %s "
-                                     "WHERE id = ANY(%s)", (when, list(table_ids))))
+            await self._write(None, *((MARK_EXPIRED, (when, table_id))
+                                      for table_id in table_ids))
 
     # -- reading (called in worker threads) -------------------------------------------
 
@@ -334,10 +336,8 @@ class PostgresStorage:
 
     def waiting_before(self, created: float) -> list[str]:
         return [row[0] for row in self._rows(
-            "SELECT id FROM game_tables t WHERE t.finished IS NULL AND t.expired IS NULL "
-            "AND t.created < %s AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id "
-            "AND s.kind = 'open') AND NOT EXISTS (SELECT 1 FROM actions a "
-            "WHERE a.table_id = t.id)", (created,))]
+            f"SELECT id FROM game_tables t WHERE t.created < %s AND {STILL_WAITING}",
+            (created,))]
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
         where = "WHERE t.finished IS NULL AND t.expired IS NULL"
@@ -373,10 +373,11 @@ class PostgresStorage:
                                      seats=[], expired=row[6],
                                      clock=None if row[7] is None else orjson.loads(row[7]),
                                      host_seat=row[8], ended=row[9],
-                                     watching=not row[10], creator=row[11])
+                                     watching=not row[10], creator=row[11],
+                                     finished=row[12])
                     for row in conn.execute(
                         "SELECT id, game, config, seed, host_hash, created, expired, clock, "
-                        "host_seat, ended, watchers_off, creator "
+                        "host_seat, ended, watchers_off, creator, finished "
                         f"FROM game_tables t {where} ORDER BY created",
                         params)
                 }

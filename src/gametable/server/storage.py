@@ -116,6 +116,8 @@ class TableRow:
     """Whose caps per client the table counts against while it waits for players or
     runs computer players only (``Caps``): a keyed digest of the address that made it,
     never the address; ``None`` for a table made before it was kept."""
+    finished: float | None = None
+    """When storage noted the game over (Unix seconds; ``None``: stored as under way)."""
     first_action: float | None = None
     """When the record's first action was stored (Unix seconds; ``None``: none yet)."""
 
@@ -232,7 +234,9 @@ class Storage(Protocol):
         ...
 
     async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
-        """Note that tables expired with seats still open (they are not served again)."""
+        """Note that tables expired with seats still open (they are not served again):
+        those of ``table_ids`` that still wait for players, their game not begun (checked
+        again as it writes: one that someone joined meanwhile is left as it is)."""
         ...
 
     def waiting_before(self, created: float) -> list[str]:
@@ -515,16 +519,14 @@ class SQLiteStorage:
         return [orjson.loads(row[0]) for row in rows]
 
     async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
-        await self._write(*(("UPDATE game_tables SET expired = ? WHERE id = ?",
-                             (when, table_id)) for table_id in table_ids))
+        await self._write(*((MARK_EXPIRED.replace("%s", "?"), (when, table_id))
+                            for table_id in table_ids))
 
     def waiting_before(self, created: float) -> list[str]:
         with self._connect() as conn:
             return [row[0] for row in conn.execute(
-                "SELECT id FROM game_tables t WHERE t.finished IS NULL AND t.expired IS NULL "
-                "AND t.created < ? AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id "
-                "AND s.kind = 'open') AND NOT EXISTS (SELECT 1 FROM actions a "
-                "WHERE a.table_id = t.id)", (created,))]
+                f"SELECT id FROM game_tables t WHERE t.created < ? AND {STILL_WAITING}",
+                (created,))]
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
         where = "WHERE t.finished IS NULL AND t.expired IS NULL"
@@ -578,10 +580,10 @@ class SQLiteStorage:
                                  expired=row[6],
                                  clock=None if row[7] is None else orjson.loads(row[7]),
                                  host_seat=row[8], ended=row[9], watching=not row[10],
-                                 creator=row[11])
+                                 creator=row[11], finished=row[12])
                 for row in conn.execute(
                     "SELECT id, game, config, seed, host_hash, created, expired, clock, "
-                    "host_seat, ended, watchers_off, creator "
+                    "host_seat, ended, watchers_off, creator, finished "
                     f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
@@ -677,6 +679,17 @@ LOAD_CHAT = ("SELECT message FROM (SELECT id, message FROM chat_messages WHERE t
              "ORDER BY id DESC LIMIT %s) AS last ORDER BY id")
 """:meth:`Storage.load_chat`'s query (PostgreSQL's parameter style)."""
 
+
+STILL_WAITING = ("t.finished IS NULL AND t.expired IS NULL AND EXISTS (SELECT 1 FROM seats s "
+                 "WHERE s.table_id = t.id AND s.kind = 'open') AND NOT EXISTS (SELECT 1 "
+                 "FROM actions a WHERE a.table_id = t.id)")
+"""Whether the table ``t`` still waits for players before its game has begun (what
+:meth:`Storage.waiting_before` finds and :meth:`Storage.mark_expired` checks again as it
+writes)."""
+
+MARK_EXPIRED = f"UPDATE game_tables AS t SET expired = %s WHERE t.id = %s AND {STILL_WAITING}"
+""":meth:`Storage.mark_expired`'s statement (PostgreSQL's parameter style): a table someone
+joined, or whose game began, since it was found waiting stays as it is."""
 
 MARK_FINISHED = "UPDATE game_tables SET finished = %s WHERE id = %s AND finished IS NULL"
 """:meth:`Storage.mark_finished`'s statement (PostgreSQL's parameter style): the first

@@ -175,9 +175,9 @@ class TableManager:
         self.claim: Callable[[str], Awaitable[bool]] | None = None
         """With several processes: take the lease of a new table before storing it
         (``False``: another process holds it); ``None``: nothing to take."""
-        self.held_elsewhere: Callable[[list[str]], Awaitable[set[str]]] | None = None
-        """With several processes: which of these tables another process runs (those
-        are not expired from here)."""
+        self.hold_to_expire: Callable[[list[str]], Awaitable[set[str]]] | None = None
+        """With several processes: take the leases of these tables about to expire;
+        returns those this process holds (only those expire from here)."""
 
     def deal_of(self, seed: int) -> int:
         """The ``deal`` that states of a table seeded ``seed`` say (docs/protocol.md): a
@@ -208,9 +208,6 @@ class TableManager:
                 continue  # logged; it stays in storage as it was
             if table is not None:
                 self.tables[table.id] = table
-                if table.status == FINISHED and table.ended is None:
-                    # Stored as under way, replayed as over: see note_ends.
-                    self._ends_unnoted.add(table.id)
         return len(self.tables)
 
     def _replay(self, row: TableRow) -> Table | None:
@@ -234,6 +231,10 @@ class TableManager:
             log.error("table %s cannot be replayed: %s", log_name(row.id), error)
             return None
         table.committed = table.game.outcome(table.state)
+        if table.status == FINISHED and row.finished is None and table.ended is None:
+            # Stored as under way, replayed as over: see note_ends. Wherever it is loaded
+            # (several processes load no table at start-up).
+            self._ends_unnoted.add(table.id)
         self._seat_bots(table)
         return table
 
@@ -389,9 +390,9 @@ class TableManager:
                                       or table.version > 0):
                 continue
             expired.append(table_id)
-        if expired and self.held_elsewhere is not None:
-            elsewhere = await self.held_elsewhere(expired)
-            expired = [table_id for table_id in expired if table_id not in elsewhere]
+        if expired and self.hold_to_expire is not None:
+            held = await self.hold_to_expire(expired)
+            expired = [table_id for table_id in expired if table_id in held]
         if expired:
             try:
                 await self.storage.mark_expired(expired, now)
@@ -963,7 +964,7 @@ class TableManager:
                          plural(table.version, "action", "actions"), game_time(table))
 
     async def note_ends(self) -> int:
-        """Note in storage the ends of the games that start-up found over though storage
+        """Note in storage the ends of the games that loading found over though storage
         had them under way (stored by an earlier version, which noted an end apart from
         the action that made it, and could fail to): until then the caps per client
         count them. Returns how many were noted; those that fail are tried again at the
