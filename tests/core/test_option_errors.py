@@ -4,6 +4,7 @@ the option as the player wrote it."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import numpy as np
@@ -91,3 +92,26 @@ def test_a_numpy_number_that_is_not_whole_is_still_refused() -> None:
     with pytest.raises(ConfigError) as error:
         registry.get("triominos").make_config({"target_score": np.float64(300.5)}, 2)
     assert error.value.params["option"] == "target_score"
+
+
+@pytest.mark.parametrize("game", ["dixit", "sequence-cats", "triominos"])
+@pytest.mark.parametrize("seats", [4.0, "4", True, None])
+def test_a_seat_count_that_is_not_a_whole_number_is_refused_at_once(game: str,
+                                                                    seats: object) -> None:
+    """``make_config({}, 4.0)`` was accepted and ``new_game`` then failed deep in the deal
+    ("'float' object cannot be interpreted as an integer"); ``"4"`` was refused as "for
+    3 to 12 players, not 4". Both calls say what a seat count is, showing the value."""
+    rules = registry.get(game)
+    with pytest.raises(TypeError, match=r"seats is a whole number of seats, such as 4, not "):
+        rules.make_config({}, seats)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=re.escape(repr(seats))):
+        rules.new_game({}, seats, 1)  # type: ignore[arg-type]
+    assert rules.new_game({}, np.int64(4), 1) is not None  # type: ignore[arg-type]  # whole
+
+
+@pytest.mark.parametrize("game", ["dixit", "sequence-cats", "triominos"])
+def test_options_that_are_not_a_mapping_are_refused_with_what_they_should_be(game: str) -> None:
+    """A JSON string of options failed with "dictionary update sequence element #0 has
+    length 1; 2 is required"."""
+    with pytest.raises(TypeError, match=r"options is a mapping of option names to values"):
+        registry.get(game).make_config("{}", 4)  # type: ignore[arg-type]

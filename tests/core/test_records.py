@@ -108,6 +108,23 @@ def test_a_version_1_record_replays_by_the_first_rules() -> None:
     assert replay(old).config.rules_version == 1  # type: ignore[attr-defined]
     # A version 2 record without the field is played by the current rules.
     assert options_of(record.model_copy(update={"config": config})) == config
+    # One that names the first rules says what it says.
+    assert options_of(old.model_copy(update={"config": {**config, "rules_version": 1}})
+                      )["rules_version"] == 1
+
+
+def test_a_version_1_record_that_names_other_rules_is_refused() -> None:
+    """Format 1 dates from before rules versions: docs/records.md says such a record is
+    replayed by the first rules, yet one edited to name rules version 3 was replayed by
+    those rules without a word."""
+    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
+    edited = record.model_copy(update={"version": 1})
+    assert edited.config["rules_version"] == RULES_VERSION != 1
+    with pytest.raises(ConfigError) as error:
+        replay(edited)
+    assert (error.value.rule, error.value.key) == ("PROTOCOL",
+                                                   "errors.record_v1_rules_version")
+    assert error.value.params == {"version": str(RULES_VERSION)}
 
 
 @pytest.mark.parametrize(("name", "seats", "options"), [

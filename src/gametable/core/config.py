@@ -85,6 +85,34 @@ def config_options(config: object) -> dict[str, Any]:
                     f"mapping of options, not {type(config).__name__}")
 
 
+def seat_count(seats: object) -> int:
+    """``seats`` as a number of seats: a whole number (``4``; not ``4.0``, ``"4"`` nor
+    ``True``). Which counts a game takes, its own rule says (a ``ConfigError`` then).
+
+    Raises:
+        TypeError: anything else (``2.0`` passed the games' checks and failed deep in the
+            deal).
+    """
+    if isinstance(seats, bool) or not hasattr(seats, "__index__"):
+        raise TypeError(f"seats is a whole number of seats, such as 4, not {seats!r}"[:200])
+    return operator.index(seats)
+
+
+def options_mapping(options: object) -> dict[str, Any]:
+    """``options`` as ``make_config`` takes them: a mapping of option names to values, or
+    ``None`` for the defaults.
+
+    Raises:
+        TypeError: anything else (a JSON string, say: decode it first).
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options is a mapping of option names to values, such as "
+                        f"{{'rounds': 3}}, or None, not {options!r}"[:200])
+    return dict(options)
+
+
 def stored_options(config: BaseModel) -> dict[str, Any]:
     """The options to keep in a record or a stored table: those that differ from their
     defaults, plus ``rules_version`` always (so that a later default cannot change the

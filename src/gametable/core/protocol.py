@@ -171,10 +171,13 @@ class Game(Protocol[StateT]):
     def view(self, state: StateT, seat: Seat | None) -> Observation:
         """What ``seat`` may see (``None``: a spectator). The only road out of a state.
 
-        Read it, do not change it: views of one state may share objects with each other
-        (``copy.deepcopy`` one to change it). Changing one anyway never changes the game:
-        a view shares nothing with the state, so its snapshot, outcome, legal actions
-        and later views stay as they were (``tests/core/test_views.py``).
+        Read it, do not change it: views of one state may share objects with each other,
+        and with the views asked for again before the next ``apply`` (a seat's clue, a
+        Triominos board): changing one changes those (``copy.deepcopy`` a view to change
+        it; ``simulate``, ``arena`` and the environments copy a bot's view unless it says
+        it only reads). Changing one anyway never changes the game: a view shares
+        nothing with the state, so its snapshot, outcome, legal actions and the views
+        after the next action stay as they were (``tests/core/test_views.py``).
 
         Raises:
             IllegalAction: ``PROTOCOL`` / ``errors.no_such_seat`` when ``seat`` is neither

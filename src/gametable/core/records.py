@@ -15,8 +15,8 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from gametable.core import registry
-from gametable.core.config import legacy_options
-from gametable.core.errors import GameError, IllegalAction
+from gametable.core.config import FIRST_RULES_VERSION, RULES_VERSION_FIELD, legacy_options
+from gametable.core.errors import ConfigError, GameError, IllegalAction
 from gametable.core.protocol import Event, Game
 from gametable.core.text import display_name
 
@@ -126,8 +126,18 @@ def start(record: GameRecord) -> tuple[Game[Any], BaseModel, Any]:
 
 def options_of(record: GameRecord) -> dict[str, Any]:
     """The options ``record`` is replayed with: a version 1 record was made before games
-    carried ``rules_version`` and is played by the first rules."""
+    carried ``rules_version`` and is played by the first rules.
+
+    Raises:
+        ConfigError: ``PROTOCOL`` / ``errors.record_v1_rules_version`` for a version 1
+            record that names another rules version (it was edited; it was replayed by
+            those rules without a word).
+    """
     if record.version == 1:
+        named = record.config.get(RULES_VERSION_FIELD, FIRST_RULES_VERSION)
+        if named != FIRST_RULES_VERSION:
+            raise ConfigError("PROTOCOL", "errors.record_v1_rules_version",
+                              version=str(named)[:40])
         return legacy_options(record.config)
     return dict(record.config)
 

@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from gametable.core.config import VersionedConfig
+from gametable.core.config import VersionedConfig, seat_count
 from gametable.core.errors import ConfigError
 
 Edition = Literal["IS", "EN", "PT"]
@@ -155,7 +155,9 @@ def check_seats(config: DixitConfig, seats: int) -> None:
     Raises:
         ConfigError: ``DX-PARTY`` / ``DX-TEAM-1`` for Party or Team outside edition IS,
             or the rule naming the allowed seat counts for a wrong seat count.
+        TypeError: ``seats`` is not a whole number.
     """
+    seats = seat_count(seats)
     allowed = SEAT_RANGE.get((config.edition, config.variant))
     if allowed is None:
         rule = "DX-PARTY-1" if config.variant == "party" else "DX-TEAM-1"

@@ -28,7 +28,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction
-from gametable.core.config import config_options, option_error
+from gametable.core.config import config_options, option_error, options_mapping
 from gametable.core.errors import ConfigError, IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.protocol import (
     Action,
@@ -118,9 +118,10 @@ class Dixit:
                 than the deck's number of cards (DX-DECK-1,
                 ``dixit.errors.deck_size_not_the_decks``: the cards are the deck's
                 pictures; records carry the size, and the same size is accepted).
+            TypeError: ``seats`` is not a whole number, or ``options`` not a mapping.
         """
         try:
-            config = DixitConfig.model_validate(dict(options or {}))
+            config = DixitConfig.model_validate(options_mapping(options))
         except ValidationError as error:
             raise option_error(error, DixitConfig.option_rules, DixitConfig) from None
         deck = find_deck(config.deck)

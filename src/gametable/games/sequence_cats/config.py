@@ -6,7 +6,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from gametable.core.config import VersionedConfig
+from gametable.core.config import VersionedConfig, seat_count
 from gametable.core.errors import ConfigError
 from gametable.core.text import display_name
 from gametable.games.sequence_cats.board import MAX_SIDE
@@ -92,7 +92,9 @@ def team_count(config: SequenceCatsConfig, seats: int) -> int:
     Raises:
         ConfigError: ``SC-PLAY-1`` for 5 seats, a count outside 2–6, or a ``teams``
             value that does not divide the seats evenly.
+        TypeError: ``seats`` is not a whole number.
     """
+    seats = seat_count(seats)
     if seats == 5:
         raise ConfigError("SC-PLAY-1", "sequence_cats.errors.five_seats")
     if seats not in ALLOWED_SEATS:

@@ -49,7 +49,7 @@ import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction
-from gametable.core.config import config_options, option_error
+from gametable.core.config import config_options, option_error, options_mapping
 from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
@@ -109,9 +109,10 @@ class SequenceCats:
         Raises:
             ConfigError: unknown or invalid options, 5 seats, fewer than 2 or more than
                 6 seats, a ``teams`` choice that does not fit, or a bad board layout.
+            TypeError: ``seats`` is not a whole number, or ``options`` not a mapping.
         """
         try:
-            config = SequenceCatsConfig.model_validate(dict(options or {}))
+            config = SequenceCatsConfig.model_validate(options_mapping(options))
         except ValidationError as error:
             raise option_error(error, SequenceCatsConfig.option_rules, SequenceCatsConfig) from None
         team_count(config, seats)

@@ -6,7 +6,7 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from gametable.core.config import VersionedConfig
+from gametable.core.config import VersionedConfig, seat_count
 from gametable.core.errors import ConfigError
 
 ALLOWED_SEATS = (1, 2, 3, 4, 5, 6)
@@ -78,7 +78,9 @@ def tiles_per_player(seats: int) -> int:
 
     Raises:
         ConfigError: ``TR-SETUP-2`` for fewer than 1 or more than 6 seats.
+        TypeError: ``seats`` is not a whole number.
     """
+    seats = seat_count(seats)
     if seats not in ALLOWED_SEATS:
         raise ConfigError("TR-SETUP-2", "triominos.errors.seat_count", seats=seats)
     return 9 if seats <= 2 else 7 if seats <= 4 else 6

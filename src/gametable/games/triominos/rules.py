@@ -31,7 +31,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction, FrozenList
-from gametable.core.config import config_options, option_error
+from gametable.core.config import config_options, option_error, options_mapping
 from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
 from gametable.core.rng import check_seed, shuffle
@@ -111,9 +111,10 @@ class Triominos:
         Raises:
             ConfigError: unknown or invalid options, or a seat count outside 1–6
                 (TR-SETUP-2).
+            TypeError: ``seats`` is not a whole number, or ``options`` not a mapping.
         """
         try:
-            config = TriominosConfig.model_validate(dict(options or {}))
+            config = TriominosConfig.model_validate(options_mapping(options))
         except ValidationError as error:
             raise option_error(error, TriominosConfig.option_rules, TriominosConfig) from None
         tiles_per_player(seats)
