@@ -1031,6 +1031,10 @@ def test_a_message_nested_too_deep_is_refused_and_the_seat_plays_on(
         told = next_of(ws, "error")
         assert told["key"] == "server.errors.lone_surrogate", told
         assert told["code"] == "malformed" and "surrogate pair" in told["message"]
+        # Bytes that are not UTF-8 are told so (they read as a lone surrogate).
+        ws.send_bytes(b'{"type": "ping", "id": "\xc3"}')
+        told = next_of(ws, "error")
+        assert (told["code"], told["key"]) == ("malformed", "server.errors.not_utf8"), told
         ws.send_json({"type": "action", "action": state["legal"][0], "version": 0})
         assert next_of(ws, "state")["version"] == 1
 

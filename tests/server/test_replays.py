@@ -102,6 +102,10 @@ def test_a_file_that_is_not_json_or_not_a_record_is_refused_clearly(
     assert not_json.json()["code"] == "bad_record"
     assert not_json.json()["key"] == "server.errors.record_not_json"
     assert "not JSON" in not_json.json()["message"]
+    # A damaged file whose bytes are not UTF-8 was told it held half a surrogate pair.
+    damaged = post(client, b'{"format": "gametable-record", "\xff"}')
+    assert (damaged.status_code, damaged.json()["key"]) == (
+        400, "server.errors.record_not_utf8"), damaged.json()
     # JSON of something else (a deck's manifest, a list) is named as not a record at all,
     # not as a record whose first field is wrong.
     for other in ({"name": "My deck", "cards": []}, [1, 2, 3], "record"):

@@ -39,13 +39,16 @@ def too_deep(value: Any, brackets: int) -> bool:
     return False
 
 
-def json_refusal(error: BaseException, code: str, key: str, **params: Any) -> Refused:
+def json_refusal(error: BaseException, code: str, key: str, *,
+                 not_utf8: str = "server.errors.not_utf8", **params: Any) -> Refused:
     """The refusal of a text a JSON reader refused (orjson's, or the standard
     library's that reads HTTP bodies): ``code`` with ``too_deep`` when it nests past the
     reader's own limit (far beyond :data:`MAX_DEPTH`), ``number_too_large`` for a
     number beyond a 64-bit float or integer (or the 4,300 digits Python converts),
     ``lone_surrogate`` for a ``\\ud800``-``\\udfff`` escape without its pair (each of these
-    is JSON, so "not JSON" would be untrue), else ``code`` with ``key`` and ``params``."""
+    is JSON, so "not JSON" would be untrue), ``not_utf8`` for bytes that are not UTF-8
+    text (orjson's words for them name surrogates: they were told as a lone surrogate),
+    else ``code`` with ``key`` and ``params``."""
     text = str(error)
     if (text.startswith("depth limit exceeded") or "recursion" in text
             or isinstance(error, RecursionError)):
@@ -53,6 +56,8 @@ def json_refusal(error: BaseException, code: str, key: str, **params: Any) -> Re
     if ((text.startswith("number") and ("infinity" in text or "range" in text))
             or text.startswith("Exceeds the limit")):
         return Refused(code, "server.errors.number_too_large")
+    if "not valid UTF-8" in text or isinstance(error, UnicodeDecodeError):
+        return Refused(code, not_utf8)
     if "surrogate" in text:
         return Refused(code, "server.errors.lone_surrogate")
     return Refused(code, key, **params)

@@ -102,6 +102,7 @@ def parse_record(body: bytes) -> GameRecord:
         data = orjson.loads(body.removeprefix(b"\xef\xbb\xbf"))  # a byte-order mark
     except orjson.JSONDecodeError as error:
         raise json_refusal(error, "bad_record", "server.errors.record_not_json",
+                           not_utf8="server.errors.record_not_utf8",
                            problem=str(error).split(":", 1)[0]) from None
     if not isinstance(data, dict) or not RECORD_FIELDS & data.keys():
         raise Refused("bad_record", "server.errors.record_not_record")
