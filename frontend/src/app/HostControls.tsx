@@ -99,7 +99,7 @@ export function HostControls({
                     </option>
                     {LEVELS.map((level) => (
                       <option key={level} value={level}>
-                        {t("ui.lobby.computer", { bot: t(`bots.${level}`) })}
+                        {t("ui.lobby.computer_level", { level: t(`bots.${level}`) })}
                       </option>
                     ))}
                   </select>

@@ -199,7 +199,9 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
                 <optgroup label={t("ui.lobby.levels")}>
                   {bots.filter(isLevel).map((bot) => (
                     <option key={bot} value={`bot:${bot}`}>
-                      {t("ui.lobby.computer", { bot: t(`bots.${bot}`) })}
+                      {/* A level's own words: its adjective agrees with their word for a
+                          computer (Icelandic "Tölva (Auðveld)", not "Tölvuleikmaður"). */}
+                      {t("ui.lobby.computer_level", { level: t(`bots.${bot}`) })}
                     </option>
                   ))}
                 </optgroup>
