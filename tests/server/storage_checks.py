@@ -111,3 +111,14 @@ def check_expiry(storage: Storage) -> None:
     expired = {t: getattr(storage.load_table(t), "expired", "gone")
                for t in ("x-wait", "x-joined", "x-begun")}
     assert expired == {"x-wait": 5.0, "x-joined": None, "x-begun": None}
+
+
+def check_watching_at_creation(storage: Storage) -> None:
+    """A table made with watching switched off (Play again at such a table) is stored
+    so: it was stored as open to watchers."""
+    closed = row("w-off", PEOPLE, None)
+    closed.watching = False
+    run_async(storage.create_table(closed))
+    run_async(storage.create_table(row("w-on", PEOPLE, None)))
+    assert [getattr(storage.load_table(t), "watching", None) for t in ("w-off", "w-on")] \
+        == [False, True]

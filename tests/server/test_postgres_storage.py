@@ -26,6 +26,7 @@ from tests.server.storage_checks import (
     check_created_by,
     check_expiry,
     check_first_action,
+    check_watching_at_creation,
 )
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
@@ -105,7 +106,10 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
     clock = {"seconds": 30, "deadline": 12.5}
 
     async def write() -> None:
-        await storage.create_table(table("waiting", created=1.0))
+        # Three seats: after Bea's join one is still open, so the table still waits
+        # and may expire (an expiry checks that as it writes).
+        await storage.create_table(table("waiting", [SeatRow(0, "human"), SeatRow(1, "open"),
+                                                     SeatRow(2, "open")], created=1.0))
         await storage.create_table(table("bots", [SeatRow(0, "bot", bot="easy"),
                                                   SeatRow(1, "bot", bot="hard")],
                                          created=2.0, config={"deck": "mine"}))
@@ -405,5 +409,6 @@ def test_postgresql_counts_a_creators_tables_keeps_the_chat_and_the_first_action
         check_chat(storage)
         check_first_action(storage)
         check_expiry(storage)
+        check_watching_at_creation(storage)
     finally:
         storage.close()

@@ -112,3 +112,30 @@ def test_a_player_who_left_gets_an_open_seat_in_the_new_game(tmp_path: Path) -> 
             await manager.stop()
             storage.close()
     run_async(main())
+
+
+def test_play_again_keeps_watching_switched_off(tmp_path: Path) -> None:
+    """A host who switched watching off (the pictures are private) found the new game
+    open to anyone holding its link: Play again made it with watching on, unsaid."""
+    async def main() -> tuple[bool, bool | None]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        try:
+            table, host, _, anna_token = await manager.create(
+                "triominos", {}, [SeatRequest("human"), SeatRequest("bot", bot="random")],
+                "Anna")
+            await hosting.set_watching(manager, table.id, host, False)
+            await hosting.end_game(manager, table.id, host)
+            anna, task = await seated(manager, table, anna_token)
+            anna.say({"type": "rematch"})
+            await until(lambda: bool(messages(anna, "rematch")))
+            new_id = messages(anna, "rematch")[0]["table"]
+            anna.inbox.put_nowait(None)
+            await task
+            stored = storage.load_table(new_id)
+            return manager.tables[new_id].watching, None if stored is None else stored.watching
+        finally:
+            await manager.stop()
+            storage.close()
+
+    assert run_async(main()) == (False, False)

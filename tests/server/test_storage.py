@@ -34,6 +34,7 @@ from tests.server.storage_checks import (
     check_created_by,
     check_expiry,
     check_first_action,
+    check_watching_at_creation,
 )
 from tests.server.test_clock import messages, seated, until
 from tests.server.test_http import HUMAN, create
@@ -412,5 +413,6 @@ def test_sqlite_counts_a_creators_tables_keeps_the_chat_and_the_first_action(
         check_chat(storage)
         check_first_action(storage)
         check_expiry(storage)
+        check_watching_at_creation(storage)
     finally:
         storage.close()

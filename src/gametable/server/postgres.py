@@ -252,12 +252,12 @@ class PostgresStorage:
         await self._write(
             None,  # a new row: its primary key refuses a second one
             ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock, "
-             "host_seat, owner_fence, creator) "
-             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+             "host_seat, owner_fence, creator, watchers_off) "
+             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
              (table.id, table.game, orjson.dumps(table.config).decode(), table.seed,
               table.host_hash, table.created,
               None if table.clock is None else orjson.dumps(table.clock).decode(),
-              table.host_seat, fence, table.creator)),
+              table.host_seat, fence, table.creator, None if table.watching else 1)),
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 

@@ -105,7 +105,10 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
                    created=time.time(), seats=rows,
                    host_seat=tokens[host_old][0] if host_old in tokens else None,
                    clock=Clock(clock.settings).to_json() if clock is not None else None,
-                   creator=creator)
+                   creator=creator,
+                   # The host's choice stays: a table whose watching they switched off
+                   # played again open to anyone holding its link.
+                   watching=table.watching)
     async with manager.counter.counting(creator):
         await manager.counter.check(creator, waiting=any(row.kind == OPEN for row in rows),
                                  bots_only=False)

@@ -136,7 +136,7 @@ class Storage(Protocol):
     """Where tables live between restarts."""
 
     async def create_table(self, table: TableRow) -> None:
-        """Store a new table with its seats (no actions)."""
+        """Store a new table with its seats (no actions), and whether it may be watched."""
         ...
 
     async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
@@ -446,11 +446,11 @@ class SQLiteStorage:
     async def create_table(self, table: TableRow) -> None:
         await self._write(
             ("INSERT INTO game_tables (id, game, config, seed, host_hash, created, clock, "
-             "host_seat, creator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             "host_seat, creator, watchers_off) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
              (table.id, table.game, orjson.dumps(table.config).decode(), table.seed,
               table.host_hash, table.created,
               None if table.clock is None else orjson.dumps(table.clock).decode(),
-              table.host_seat, table.creator)),
+              table.host_seat, table.creator, None if table.watching else 1)),
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
