@@ -181,16 +181,22 @@ def test_on_a_phone_a_finished_dixit_game_scrolls_as_a_page(
                         full_page=True)
 
 
+def two_seat_game_and_winner(seed: int) -> tuple[list[tuple[int, dict[str, Any]]], int]:
+    """The actions of a two-seat Sequence Cats game of random legal moves (SC-WIN-2),
+    and its winning seat."""
+    steps = finished_game(seed, seats=2)
+    game = registry.get("sequence-cats")
+    state = game.new_game(game.make_config({}, 2), 2, seed)
+    for seat, action in steps:
+        game.apply(state, seat, action)
+    return steps, game.outcome(state).winners[0]
+
+
 def test_a_lone_winner_is_not_named_to_themselves(browser: Browser, tmp_path: Path) -> None:
     """SC-WIN-2, the end's dialog: the winner of a two-seat game read "You win!" and
     under it "Winner: Bruno", their own name. "You win!" says it; the other seat is
     told who won."""
-    steps = finished_game(5, seats=2)
-    game = registry.get("sequence-cats")
-    state = game.new_game(game.make_config({}, 2), 2, 5)
-    for seat, action in steps:
-        game.apply(state, seat, action)
-    winner = game.outcome(state).winners[0]
+    steps, winner = two_seat_game_and_winner(5)
     names = ["Anna", "Bruno"]
     seats = [SeatRow(s, "human", name=names[s], token_hash=token_hash(f"t{s}"))
              for s in (0, 1)]
@@ -212,12 +218,7 @@ def test_on_a_phone_the_end_s_headline_keeps_a_computer_player_s_number_with_its
     """SC-WIN-2, the end's dialog on a 390 px phone in Norwegian: "Du tapte: Datamaskin 2
     · Vanskelig (Oransje) vinner." broke between "Datamaskin" and "2". It breaks after
     the "·" or between other words (a line that began "· Vanskelig" read as a list)."""
-    steps = finished_game(5, seats=2)
-    game = registry.get("sequence-cats")
-    state = game.new_game(game.make_config({}, 2), 2, 5)
-    for seat, action in steps:
-        game.apply(state, seat, action)
-    winner = game.outcome(state).winners[0]
+    steps, winner = two_seat_game_and_winner(5)
     seats = [SeatRow(s, "bot", bot="hard") if s == winner
              else SeatRow(s, "human", name="Anna", token_hash=token_hash("anna"))
              for s in (0, 1)]
