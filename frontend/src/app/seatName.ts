@@ -77,7 +77,8 @@ export function keepNumber(name: string): string {
  * ("Computer\u00a02\u00a0· Hard"): a headline that wraps breaks after the "·", never
  * between "Computer" and "2", nor before the "·" (a line began "· Hard" as in a list). */
 export function keepSeatNumber(name: string): string {
-  return name.replace(/ (\d+)( ·|$)/u, (_, number: string, dot: string) => `\u00a0${number}${dot ? "\u00a0·" : ""}`);
+  // Every one in a team's name ("Team 2 (Computer 2 · Hard & Computer 5 · Hard)").
+  return name.replace(/ (\d+)( ·|$)/gu, (_, number: string, dot: string) => `\u00a0${number}${dot ? "\u00a0·" : ""}`);
 }
 
 /** Who wrote a chat line: the name it was written under (the seat may have changed hands
