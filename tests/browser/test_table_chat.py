@@ -140,15 +140,20 @@ def test_a_line_stays_its_writers_when_their_seat_changes_hands(
 
 def test_a_lines_time_follows_the_readers_region(
         browser: Browser, web_server: LiveServer) -> None:
-    """The page's language is English for both, but a reader in Britain reads a 24-hour
-    time ("15:04") and one in the United States "03:04 PM" (every English reader got
-    the latter)."""
-    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
-                                 {0: "Anna", 1: "Bjarni"})
+    """The page's language is English for the first two, but a reader in Britain reads a
+    24-hour time ("15:04") and one in the United States "03:04 PM" (every English reader
+    got the latter). A reader in the United States who reads the page in Icelandic reads
+    a 24-hour time, as Icelandic writes it: this browser has no time data for Icelandic
+    and fell back to its region's "03:04 PM"."""
+    table, tokens = create_table(web_server, "sequence-cats", {},
+                                 ["human", "human", "human", "human"],
+                                 {0: "Anna", 1: "Bjarni", 2: "Dora", 3: "Eyja"})
     pages = []
-    for seat, locale in ((0, "en-GB"), (1, "en-US")):
+    for seat, locale in ((0, "en-GB"), (1, "en-US"), (2, "en-US")):
         page = browser.new_context(viewport={"width": 1366, "height": 768},
                                    locale=locale).new_page()
+        if seat == 2:
+            page.add_init_script("localStorage.setItem('gametable.lang', 'is')")
         page.goto(f"{web_server.url}/t/{table}#seat={tokens[seat]}")
         expect(page.locator("details.table-chat")).to_have_count(1)
         pages.append(page)
@@ -158,6 +163,9 @@ def test_a_lines_time_follows_the_readers_region(
     expect(pages[0].locator(".table-chat .chat-time")).to_have_text(
         re.compile(r"^[0-2]\d:[0-5]\d$"))
     expect(pages[1].locator(".table-chat .chat-time")).to_have_text(re.compile(r"[AP]M$"))
+    expect(pages[2].locator("html")).to_have_attribute("lang", "is")
+    expect(pages[2].locator(".table-chat .chat-time")).to_have_text(
+        re.compile(r"^[0-2]\d:[0-5]\d$"))
     for page in pages:
         page.context.close()
 

@@ -24,9 +24,14 @@ export interface ChatProps {
   className?: string;
 }
 
+/** A line's time as its reader's region writes it. Icelandic, Norwegian and Portuguese
+ * write 24-hour times in every region; a browser without time data for the language
+ * (Debian's Chromium has none for Icelandic) would fall back to "08:39 PM". */
 function time(at: number, language: string): string {
+  const hourCycle = language === "en" ? undefined : "h23";
   try {
-    return new Date(at).toLocaleTimeString(localeTag(language), { hour: "2-digit", minute: "2-digit" });
+    return new Date(at).toLocaleTimeString(localeTag(language),
+                                           { hour: "2-digit", minute: "2-digit", hourCycle });
   } catch {
     return "";
   }
