@@ -107,6 +107,9 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     page.get_by_label("Seen by").select_option(label=f"Seat {seat + 1}: {record.seats[seat].name}")
     expect(page.locator(hand)).to_be_visible()
     at_step(page, table, middle)
+    # Nobody waits in a replay: the seat's own move is next (it was told "Waiting for
+    # the others").
+    expect(page.get_by_text("Waiting for the others")).to_have_count(0)
     page.screenshot(path=str(shots / f"replay-{game}-seat.png"))
     page.get_by_label("Seen by").select_option(label="A spectator (no hand)")
     expect(page.locator(hand)).to_have_count(0)
@@ -351,7 +354,7 @@ def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
     events) scrolled away with the page, so each step meant scrolling up to the buttons
     and down again to the table. The step buttons and the move's number now stay at the
     window's top, above a seat's hand bar at its bottom; a Dixit seat's replay offers no
-    "Change my vote" (nobody can act in a replay)."""
+    "Change my vote" nor "Waiting for the others" (nobody acts in a replay)."""
     path, record = record_file(game, tmp_path)
     _, table, hand = GAMES[game]
     page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
@@ -369,7 +372,7 @@ def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
     page.get_by_label("Move number").fill(str(step))
     at_step(page, table, step)
     if game == "dixit":
-        expect(page.locator(".dx-actions.waiting")).to_be_visible()
+        expect(page.locator(".dx-actions")).to_have_count(0)  # nobody waits in a replay
         expect(page.locator('[data-action="take-back"]')).to_have_count(0)
     forward = page.get_by_role("button", name="One move forward")
     expect(forward).to_have_count(1)  # the controls' own buttons are not offered twice

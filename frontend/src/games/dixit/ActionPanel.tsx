@@ -189,10 +189,12 @@ function VotePanel({ view, options, green, red, greenDisplaced, onVote }: Props)
 
 function WaitPanel({ view, onTakeBack }: { view: DixitView; onTakeBack: () => void }) {
   const { t } = useTranslation();
-  const open = useDecisionsOpen(); // not in a replay or at a table its host ended
-  if (view.finished) return null;
+  // Nobody waits in a replay or at a table its host ended (a replay seen by a seat said
+  // "Waiting for the others" at every move, its own too).
+  const open = useDecisionsOpen();
+  if (view.finished || !open) return null;
   // Until every card (or vote) is in, this seat's may come back (docs/dixit.md).
-  const takeBack = open && view.may_take_back ? (view.phase === "vote" ? "take_back_vote" : "take_back_cards") : null;
+  const takeBack = view.may_take_back ? (view.phase === "vote" ? "take_back_vote" : "take_back_cards") : null;
   return (
     <div className="dx-actions waiting">
       <div className="dx-actions-row">
