@@ -95,7 +95,7 @@ def test_an_unknown_game_or_a_bad_seat_count_is_a_config_error() -> None:
 def test_new_records_carry_the_format_and_rules_versions() -> None:
     record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
     assert record.version == 2
-    assert record.config["rules_version"] == RULES_VERSION == 3
+    assert record.config["rules_version"] == RULES_VERSION == 4
 
 
 def test_a_version_1_record_replays_by_the_first_rules() -> None:

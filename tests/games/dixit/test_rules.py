@@ -864,12 +864,34 @@ def test_dx_end_3_pt_plays_until_the_pile_is_empty() -> None:
     (7, {"variant": "team"}, "DX-TEAM-1"), (4, {"variant": "team"}, "DX-TEAM-1"),
     (4, {"target_score": 0, "end_on_empty_deck": False}, "DX-END-4"),
     (6, {"deck_size": 41}, "DX-DECK-2"),
+    (6, {"variant": "party", "end_on_empty_deck": True}, "DX-PARTY-7"),
+    (8, {"variant": "team", "end_on_empty_deck": True}, "DX-TEAM-6"),
 ])
 def test_refused_configurations_name_their_rule(seats: int, options: dict[str, Any],
                                                 rule: str) -> None:
     with pytest.raises(ConfigError) as error:
         GAME.new_game(config(**options), seats, 1)
     assert error.value.rule == rule
+
+
+@pytest.mark.parametrize("variant", ["party", "team"])
+def test_party_and_team_end_when_everyone_has_told_not_on_an_empty_draw_pile(
+        variant: str) -> None:
+    """DX-PARTY-7, DX-TEAM-6: Party and Team end once every player has been the
+    storyteller, the discard pile shuffled in whenever the draw pile runs out. Rules 2
+    and 3 took ``end_on_empty_deck`` and ended a 12-seat game after two or six rounds,
+    before most had told; records of such games still replay so. The lobby offers the
+    option for the base game only."""
+    with pytest.raises(ConfigError) as error:
+        GAME.make_config({"variant": variant, "end_on_empty_deck": True}, 12)
+    assert "every player has been the storyteller" in str(error.value)
+    assert "end_on_empty_deck" in str(error.value)
+    old = GAME.make_config({"variant": variant, "end_on_empty_deck": True,
+                            "rules_version": 3}, 12)
+    assert old.ends_on_empty_deck()
+    assert GAME.make_config({"variant": variant, "end_on_empty_deck": False}, 12)
+    option = GAME.describe()["config_schema"]["properties"]["end_on_empty_deck"]
+    assert option["x-when"] == {"variant": ["base"]}
 
 
 def test_dx_deck_2_the_minimum_is_named() -> None:

@@ -621,12 +621,14 @@ def test_sc_win_3_rules_1_a_seat_with_nothing_to_do_sends_pass() -> None:
     assert GAME.legal_actions(state, 1) == [{"type": "exchange", "card": "korat"}]
 
 
-def stalled(**options: Any) -> SequenceCatsState:
-    """Two players; every breed space is covered but C3 (Persian), both Persian cards,
-    PURRR and MEOW cards are discarded: no seat can ever play, only exchange."""
+def stalled(*, full: bool = False, **options: Any) -> SequenceCatsState:
+    """Two players; every breed space is covered but C3 (Persian; ``full``: C3 too), both
+    Persian cards, PURRR and MEOW cards are discarded: no seat can play until one of them
+    comes back from the discards, every hand holds only dead cards."""
     state = new(**options)
     labels = state.board.labels
-    place(state, {labels[i]: i % 2 for i in state.board.breed_spaces if labels[i] != "C3"})
+    place(state, {labels[i]: i % 2 for i in state.board.breed_spaces
+                  if full or labels[i] != "C3"})
     cards = [*state.pile, *state.hands[0], *state.hands[1]]
     out = [CARD_NUMBER[c] for c in ("persian", "persian", "purrr", "purrr", "meow", "meow")]
     for card in out:
@@ -639,13 +641,12 @@ def stalled(**options: Any) -> SequenceCatsState:
     return state
 
 
-def test_sc_win_3_a_full_round_of_passes_is_a_draw() -> None:
+def test_sc_win_3_a_full_round_of_passes_on_a_full_board_is_a_draw() -> None:
     """SC-WIN-3 c: when every player in turn could do nothing but pass, the game is a
-    draw: nobody can move any more. A turn of exchanging a dead card and passing counts
-    as a pass, even with playable cards in the discard piles (here both Persian cards
-    for the free C3, PURRR and MEOW), which the draw pile would bring back only after
-    every card in it had been exchanged (docs/sequence-cats.md, Draws)."""
-    state = stalled()
+    draw: nobody can move any more. On a full board only a MEOW moves the game (here both
+    lie in the discard piles): a turn of exchanging a dead card and passing counts as a
+    pass."""
+    state = stalled(full=True)
     assert GAME.start_turn(state) == []  # several dead cards: seat 0 chooses which
     first = GAME.legal_actions(state, 0)[0]
     events = GAME.apply(state, 0, first)
@@ -657,6 +658,31 @@ def test_sc_win_3_a_full_round_of_passes_is_a_draw() -> None:
     outcome = GAME.outcome(state)
     assert outcome.finished and outcome.draw and GAME.to_act(state) == frozenset()
     assert GAME.view(state, None)["draw_reason"] == "passes"
+
+
+def test_sc_win_3_with_a_space_free_the_passes_go_on_until_its_card_comes_up() -> None:
+    """SC-WIN-3 c, rules 4: while a space is free the game can still move, since the
+    cards that fill it (both Persian cards for C3, the PURRRs) come back as dead cards are
+    exchanged and the discard piles are shuffled into the draw pile (rules 2 and 3 ended
+    it drawn after one round of passes)."""
+    state = stalled()
+    for _ in range(400):
+        if state.finished or not state.open_spaces:
+            break
+        seat = next(iter(GAME.to_act(state)))
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert state.draw_reason != "passes"
+    assert not state.open_spaces  # C3 was filled: a Persian or a PURRR came up
+    assert state.turn > 2
+
+
+def test_sc_win_3_rules_3_a_round_of_passes_with_a_space_free_was_a_draw() -> None:
+    """SC-WIN-3 c, rules 2 and 3: a round of passes was a draw even with C3 free; records
+    of those games replay so."""
+    state = stalled(rules_version=3)
+    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
+    assert state.finished and state.draw_reason == "passes" and state.open_spaces
 
 
 def test_sc_win_3_rules_1_passes_go_on_for_ever() -> None:

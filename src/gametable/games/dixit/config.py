@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -97,7 +97,8 @@ class DixitConfig(VersionedConfig):
         default=None, ge=0, le=100, description="Points that end the game (0: none).",
         json_schema_extra={"x-choices": [0, 20, 30, 40, 50]})
     end_on_empty_deck: bool | None = Field(
-        default=None, description="End when the draw pile runs out.")
+        default=None, description="End when the draw pile runs out (base game only).",
+        json_schema_extra={"x-when": {"variant": ["base"]}})
     mime_or_music: bool = Field(
         default=False, description="A clue may be mimed or sung at the table.")
     rounds_per_player: int = Field(
@@ -147,6 +148,12 @@ class DixitConfig(VersionedConfig):
         if self.end_on_empty_deck is None:
             return self.edition != "IS"
         return self.end_on_empty_deck
+
+
+VARIANTS_KEEP_THEIR_END: Final = 4
+"""From this ``rules_version`` Party and Team refuse ``end_on_empty_deck``: they end when
+every player has told (DX-PARTY-7, DX-TEAM-6), the discard pile shuffled in whenever the
+draw pile runs out (rules 2 and 3 let the option end them at the first empty pile)."""
 
 
 def check_seats(config: DixitConfig, seats: int) -> None:

@@ -48,6 +48,7 @@ from gametable.games.dixit import heuristics
 from gametable.games.dixit.config import (
     ALLOWED_SEATS,
     MAX_CLUE,
+    VARIANTS_KEEP_THEIR_END,
     DixitConfig,
     cards_in_game,
     cards_per_round,
@@ -117,7 +118,9 @@ class Dixit:
                 bonus is capped at 3 even if more votes were cast); a ``deck_size`` other
                 than the deck's number of cards (DX-DECK-1,
                 ``dixit.errors.deck_size_not_the_decks``: the cards are the deck's
-                pictures; records carry the size, and the same size is accepted).
+                pictures; records carry the size, and the same size is accepted);
+                ``end_on_empty_deck=True`` in Party or Team (DX-PARTY-7, DX-TEAM-6:
+                they end when every player has told; rules version 4 on).
             TypeError: ``seats`` is not a whole number, or ``options`` not a mapping.
         """
         try:
@@ -143,6 +146,12 @@ class Dixit:
         """Raises ConfigError as :meth:`make_config` says; ``name``: the deck's name as
         people know it (an uploaded deck's id means nothing to them), for messages."""
         check_seats(config, seats)
+        if (config.end_on_empty_deck and config.variant != "base"
+                and config.rules_version >= VARIANTS_KEEP_THEIR_END):
+            # DX-PARTY-7 / DX-TEAM-6: these end when everyone has told; rules 2 and 3
+            # ended them on the first empty draw pile, records of which replay so.
+            rule = "DX-PARTY-7" if config.variant == "party" else "DX-TEAM-6"
+            raise ConfigError(rule, E + f"empty_deck_end_{config.variant}")
         if config.variant == "base" and config.target() is None \
                 and not config.ends_on_empty_deck():
             raise ConfigError("DX-END-4", E + "endless")

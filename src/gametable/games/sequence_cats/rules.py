@@ -29,8 +29,9 @@ too while no space is free; a seat holding a dead card must exchange one before 
 and when only one exchange is possible the rules make it themselves as the turn begins
 (an ``exchange`` event with ``"auto": true``); a seat that can then do nothing is passed
 for (a ``pass`` event with ``"auto": true``); and a full round of passes ends the game
-drawn (SC-WIN-3). These automatic steps follow from the state alone, so a record holds
-only the players' decisions and still replays exactly.
+drawn (SC-WIN-3; by rules 4 on a full board only). These automatic steps follow from
+the state alone, so a record holds only the players' decisions and still replays
+exactly.
 
 A draw offer is nobody's pending decision: it is not among :meth:`SequenceCats.
 legal_actions`, and the view says when a seat may make one (``may_offer_draw``). While
@@ -85,6 +86,10 @@ ANSWERS: Final[tuple[dict[str, Any], ...]] = (FrozenAction(type="accept_draw"),
                                               FrozenAction(type="decline_draw"))
 FIRST_RULES: Final = 1
 """``rules_version`` of the rules as first released (see the module docstring)."""
+FULL_BOARD_PASSES: Final = 4
+"""From this ``rules_version`` a round of passes is a draw only on a full board
+(SC-WIN-3 c): while a breed space is free, a card that can fill it (its breed or a PURRR)
+comes up as dead cards are exchanged, so the game can still move."""
 _SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(max(ALLOWED_SEATS)))
 _NOBODY: Final[frozenset[int]] = frozenset()
 _DRAW_ACTIONS: Final = frozenset({"offer_draw", "accept_draw", "decline_draw"})
@@ -572,8 +577,7 @@ class SequenceCats:
         state.passes = 0 if moved else state.passes + 1
         if not state.open_spaces:
             state.filled = True
-        if state.finished or not state.open_spaces or (
-                state.rules > FIRST_RULES and state.passes >= state.seats):
+        if state.finished or not state.open_spaces or _round_of_passes_ends(state):
             self._check_end(state, events)
 
     def _check_end(self, state: SequenceCatsState, events: list[Event]) -> None:
@@ -581,7 +585,7 @@ class SequenceCats:
             if not state.open_spaces and not _any_removable(state):
                 # SC-WIN-3: no space is free and every chip is locked: nobody can move again.
                 self._draw_game(state, "blocked")
-            elif state.rules > FIRST_RULES and state.passes >= state.seats:
+            elif _round_of_passes_ends(state):
                 # SC-WIN-3 c: a full round of turns that were all passes.
                 self._draw_game(state, "passes")
         if state.finished:
@@ -985,6 +989,16 @@ def _meow_targets(state: SequenceCatsState, team: int) -> list[int]:
     # Scan only when some chip is removable; then the board order, for a stable list.
     return [space for space in state.board.breed_spaces
             if cells[space] >= 0 and removable >> space & 1] if removable else []
+
+
+def _round_of_passes_ends(state: SequenceCatsState) -> bool:
+    """SC-WIN-3 c: a full round of turns, one per seat, all ended in a pass; by rules 4
+    (:data:`FULL_BOARD_PASSES`) on a full board only, where nothing but a MEOW can move
+    the game. (Rules 2 and 3 ended it drawn with a space free too, while the card to fill
+    it lay in the draw pile.)"""
+    if state.rules == FIRST_RULES or state.passes < state.seats:
+        return False
+    return state.rules < FULL_BOARD_PASSES or not state.open_spaces
 
 
 def _any_removable(state: SequenceCatsState) -> bool:
