@@ -127,6 +127,21 @@ def test_a_version_1_record_that_names_other_rules_is_refused() -> None:
     assert error.value.params == {"version": str(RULES_VERSION)}
 
 
+@pytest.mark.parametrize("named", ["1", 1.0, True])
+def test_a_version_1_record_naming_its_rules_by_no_whole_number_is_told_so(
+        named: object) -> None:
+    """A version 1 record naming ``rules_version`` "1" was told it "names rules version
+    1, so it was edited", which contradicted itself; it is told the option is not a whole
+    number, as any game's options are."""
+    record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
+    edited = record.model_copy(update={"version": 1,
+                                       "config": {"rules_version": named}})
+    with pytest.raises(ConfigError) as error:
+        replay(edited)
+    assert (error.value.rule, error.value.key) == ("CONFIG", "errors.bad_option")
+    assert "rules_version" in str(error.value)
+
+
 @pytest.mark.parametrize(("name", "seats", "options"), [
     ("dixit", 4, {"target_score": True}),
     ("dixit", 4, {"lone_finder_bonus": "true"}),

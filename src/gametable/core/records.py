@@ -131,11 +131,14 @@ def options_of(record: GameRecord) -> dict[str, Any]:
     Raises:
         ConfigError: ``PROTOCOL`` / ``errors.record_v1_rules_version`` for a version 1
             record that names another rules version (it was edited; it was replayed by
-            those rules without a word).
+            those rules without a word); ``errors.bad_option`` for one that names it
+            by something other than a whole number (``"1"``).
     """
     if record.version == 1:
         named = record.config.get(RULES_VERSION_FIELD, FIRST_RULES_VERSION)
-        if named != FIRST_RULES_VERSION:
+        # A version that is not a whole number ("1", 1.0, true) is refused by the
+        # options' own check, as not a whole number.
+        if type(named) is int and named != FIRST_RULES_VERSION:
             raise ConfigError("PROTOCOL", "errors.record_v1_rules_version",
                               version=str(named)[:40])
         return legacy_options(record.config)
