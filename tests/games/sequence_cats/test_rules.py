@@ -718,6 +718,24 @@ def test_sc_win_3_a_draw_offer_ends_the_game_when_every_other_player_accepts() -
     assert outcome.finished and outcome.draw and GAME.to_act(state) == frozenset()
 
 
+def test_sc_win_3_an_answer_out_of_place_is_told_why() -> None:
+    """SC-WIN-3 b: the offering team's seats do not answer its offer, and a seat that
+    accepted does not answer twice; each is told so (both were told "There is no draw
+    offer for you to answer" while one was open). A move after the drawn game cites
+    SC-WIN-3, which ended it (it cited SC-WIN-2, the sequence)."""
+    state = new(4)  # teams: seats 0 and 2, seats 1 and 3
+    GAME.apply(state, 0, OFFER)
+    assert GAME.to_act(state) == {1, 3}
+    for seat in (0, 2):
+        assert "offered by your team" in refused(state, seat, ACCEPT, "SC-WIN-3")
+    GAME.apply(state, 1, ACCEPT)
+    assert "already accepted" in refused(state, 1, DECLINE, "SC-WIN-3")
+    GAME.apply(state, 3, ACCEPT)
+    assert state.finished and state.draw_reason == "agreed"
+    assert "over" in refused(state, 0, play("korat", "F1"), "SC-WIN-3")
+    assert "no draw offer" in refused(new(4), 1, ACCEPT, "SC-WIN-3")
+
+
 def test_sc_win_3_one_refusal_withdraws_the_offer_and_play_goes_on() -> None:
     """SC-WIN-3 b: one refusal is enough; the turn goes on where it was, and the seat
     that offered waits a full round before offering again **[decision]**."""

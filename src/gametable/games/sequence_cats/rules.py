@@ -257,8 +257,9 @@ class SequenceCats:
                 play before a required exchange (SC-DEAD-1), a pass while a move exists,
                 a five that is not a candidate or a move while one must be chosen
                 (SC-WIN-2), a draw offer that is not allowed now, an answer without an
-                offer, or a move while an offer is open (SC-WIN-3), a finished game
-                (SC-WIN-2), or a malformed action (PROTOCOL). The state is then unchanged.
+                offer (its own team's, one already accepted, or none), or a move while an
+                offer is open (SC-WIN-3), a finished game (SC-WIN-2; drawn: SC-WIN-3), or
+                a malformed action (PROTOCOL). The state is then unchanged.
         """
         try:
             kind = action["type"]
@@ -267,7 +268,9 @@ class SequenceCats:
         if not isinstance(kind, str):
             raise IllegalAction("PROTOCOL", "errors.malformed_action")
         if state.finished:
-            raise IllegalAction("SC-WIN-2", "errors.game_over")
+            # A drawn game ended by SC-WIN-3, a won one by its sequence (SC-WIN-2).
+            rule = "SC-WIN-3" if state.draw_reason is not None else "SC-WIN-2"
+            raise IllegalAction(rule, "errors.game_over")
         seat = seat_index(seat, state.seats)
         if kind in _DRAW_ACTIONS and state.rules > FIRST_RULES:
             check_fields(action, kind)
@@ -649,6 +652,10 @@ class SequenceCats:
         """SC-WIN-3 b: accept or decline the open offer; all accepted is a draw, one
         refusal withdraws it and play goes on."""
         if seat not in state.offer_waiting:
+            if state.offer_by != NOBODY and state.team_of[seat] == state.team_of[state.offer_by]:
+                raise IllegalAction("SC-WIN-3", "sequence_cats.errors.own_team_offer")
+            if seat in state.offer_accepted:
+                raise IllegalAction("SC-WIN-3", "sequence_cats.errors.offer_answered")
             raise IllegalAction("SC-WIN-3", "sequence_cats.errors.no_offer_to_answer")
         state.legal_cache = None
         if not accept:
