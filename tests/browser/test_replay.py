@@ -298,8 +298,8 @@ def test_the_end_of_game_dialog_opens_the_tables_replay(
 def test_team_dixits_final_ranking_numbers_the_teams_one_two_three(
     browser: Browser, web_server: LiveServer, tmp_path: Path
 ) -> None:
-    """Teammates share their team's seat rank, so the seats' ranks go 1, 3, 5; the final
-    ranking ranks the teams among themselves (DX-TEAM-6): places 1, 2, 3, ties shared."""
+    """The final ranking ranks the teams among themselves (DX-TEAM-6): places 1, 2, 3,
+    ties shared, as the game's ranking gives them (not by seat, 1, 3, 5)."""
     record, outcome = play_bot_game("dixit", {"variant": "team", "rounds_per_player": 1},
                                     ["random"] * 6, seed=4)
     assert outcome.finished

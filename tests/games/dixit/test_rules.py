@@ -17,7 +17,7 @@ from gametable.games.dixit.config import (
     cards_in_game,
     minimum_deck,
 )
-from gametable.games.dixit.rules import GIVER_PATIENCE, team_of
+from gametable.games.dixit.rules import GIVER_PATIENCE, standings, team_of
 from tests.games.dixit.helpers import (
     config,
     new,
@@ -807,6 +807,40 @@ def test_dx_team_6_everyone_tells_once() -> None:
     assert rounds == 6
     outcome = GAME.outcome(state)
     assert outcome.scores[0] == outcome.scores[3]
+
+
+@pytest.mark.parametrize(("before_last_round", "ranking"), [
+    ([10, 4, 7], [1, 3, 2, 1, 3, 2]),      # not 1, 5, 3: each team's score is on two seats
+    ([10, 5, 7], [1, 2, 2, 1, 2, 2]),      # 12, 7, 7: the tied teams share second place
+    ([10, 10, 14], [2, 2, 1, 2, 2, 1]),    # 12, 12, 14: the tied teams share second place
+])
+def test_dx_team_6_the_ranking_ranks_the_teams_and_both_members_share_it(
+        before_last_round: list[int], ranking: list[int]) -> None:
+    """DX-TEAM-6, DX-END-4: the team with most points wins; the view's, the outcome's and
+    the last event's ranking place the teams 1, 2, 3 (ties shared as the base game shares
+    them) and give both members their team's place."""
+    state = new(6, variant="team")      # teams [0, 3], [1, 4], [2, 5]; 0 tells first
+    events: list[Any] = []
+    while not state.finished:
+        if sum(state.told) == 5:        # the last round: 5 tells, teams 0 and 1 vote
+            state.scores = before_last_round * 2
+        tell(state)
+        teller = teller_of(state)
+        submit_all(state, {t: t for t in range(3) if t != teller % 3})
+        events = vote_for(state, {v: [teller] for v in GAME.to_act(state)})
+    assert teller_of(state) == 5        # everyone found the card: teams 0 and 1 take 2
+    assert GAME.outcome(state).ranking == ranking
+    assert GAME.view(state, 0)["ranking"] == ranking
+    assert GAME.view(state, None)["ranking"] == ranking
+    assert next(e for e in events if e["type"] == "finished")["ranking"] == ranking
+
+
+def test_dx_end_4_party_and_the_base_game_rank_each_seat() -> None:
+    """DX-END-4, DX-PARTY-7: outside Team Dixit every seat has its own place, ties
+    shared (1, 2, 2, 4)."""
+    assert standings([5, 3, 3, 1], "base") == [1, 2, 2, 4]
+    assert standings([5, 3, 3, 1, 0, 5], "party") == [1, 3, 3, 5, 6, 1]
+    assert standings([5, 3, 3, 5, 3, 3], "team") == [1, 2, 2, 1, 2, 2]
 
 
 # -- end of game ---------------------------------------------------------------------------

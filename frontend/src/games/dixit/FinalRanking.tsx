@@ -25,21 +25,19 @@ export interface RankedEntry {
 }
 
 /** The final ranking, best first: one entry per team in Team Dixit (teammates share
- * rank and score), else per seat. */
+ * rank and score), else per seat. The game's ranking already places Team Dixit's teams
+ * among themselves (1, 2, 3, DX-TEAM-6) and gives both members their team's place. */
 export function rankedEntries(t: TFunction, view: DixitView, outcome: Outcome | undefined, player: (seat: number) => string): RankedEntry[] {
   const scores = view.scores;
-  const ranks = view.ranking ?? outcome?.ranking ?? scores.map((s) => 1 + scores.filter((o) => o > s).length);
-  const entries = (view.teams ?? scores.map((_, s) => [s])).map((seats, index) => ({
+  const groups = view.teams ?? scores.map((_, s) => [s]);
+  const ranks = view.ranking ?? outcome?.ranking;
+  const entries = groups.map((seats, index) => ({
     seats,
     colour: colourOf(view.teams ? index : seats[0]),
     label: view.teams ? t("dixit.ui.team_of", { team: index + 1, players: seats.map(player).join(" & ") }) : player(seats[0]),
-    rank: ranks[seats[0]],
+    rank: ranks?.[seats[0]] ?? 1 + groups.filter((o) => scores[o[0]] > scores[seats[0]]).length,
     score: scores[seats[0]],
   }));
-  // Teammates share a seat rank, so rank the teams among themselves: 1, 2, 3, not 1, 3, 5.
-  if (view.teams) {
-    for (const e of entries) e.rank = 1 + entries.filter((o) => o.score > e.score).length;
-  }
   return entries.sort((a, b) => a.rank - b.rank || a.seats[0] - b.seats[0]);
 }
 

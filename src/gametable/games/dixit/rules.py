@@ -85,6 +85,18 @@ def teams_of(seats: int) -> list[list[int]]:
     return [[i, i + half] for i in range(half)]
 
 
+def standings(scores: Sequence[float], variant: str) -> list[int]:
+    """One rank per seat, 1 = best, ties shared as in :func:`~gametable.core.protocol.rank`
+    (1, 2, 2, 4; DX-END-4, DX-PARTY-7). Team Dixit ranks the teams (DX-TEAM-6): both
+    members take their team's rank among the teams, so three teams rank 1, 2, 3 and not
+    by seat (1, 3, 5, each team's score being on both its seats)."""
+    if variant != "team":
+        return rank(scores)
+    seats = len(scores)
+    by_team = rank([scores[first] for first, _ in teams_of(seats)])
+    return [by_team[team_of(seat, seats)] for seat in range(seats)]
+
+
 def clue_language(config: DixitConfig) -> str:
     """The language computer players give clues in: ``clue_language``, or for ``"auto"``
     the edition's (IS ``is``, EN ``en``, PT ``pt``)."""
@@ -604,7 +616,7 @@ class Dixit:
             state.givers = {}
             state.taken_back = set()
             events.append({"type": "finished", "scores": list(state.scores),
-                           "ranking": rank(state.scores)})
+                           "ranking": standings(state.scores, config.variant)})
             return
         self._start_round(state, (teller + 1) % n, events)
 
@@ -712,7 +724,7 @@ class Dixit:
             "last_round": last,
             "history": history[:-1],
             "finished": finished,
-            "ranking": rank(state.scores) if finished else None,
+            "ranking": standings(state.scores, config.variant) if finished else None,
         }
         if not seated:
             for key in ("hand", "hand_hidden", "own_slots", "my_vote", "my_submission",
@@ -722,7 +734,8 @@ class Dixit:
 
     def outcome(self, state: DixitState) -> Outcome:
         """Points per seat (Team: the team's); most points wins, ties shared (DX-END-4,
-        DX-PARTY-7, DX-TEAM-6); one breakdown per round."""
+        DX-PARTY-7, DX-TEAM-6); the ranking as :func:`standings` (Team: the teams' ranks);
+        one breakdown per round."""
         scores = [float(s) for s in state.scores]
         winners: list[int] = []
         if state.finished:
@@ -731,7 +744,8 @@ class Dixit:
         rounds = [[ScoreLine(line["seat"], line["points"], line["reason"], line["params"])
                    for line in summary["points"]] for summary in state.history]
         return Outcome(finished=state.finished, scores=scores, winners=winners,
-                       ranking=rank(scores), turns=len(state.history), rounds=rounds)
+                       ranking=standings(scores, state.config.variant),
+                       turns=len(state.history), rounds=rounds)
 
     def snapshot(self, state: DixitState) -> dict[str, Any]:
         """Every field of the state, the generator's included (contains secrets)."""
