@@ -674,6 +674,29 @@ def test_dx_party_3_and_4_everyone_submits_and_votes_own_card_allowed() -> None:
     assert GAME.view(state, 0)["red_vote"] and not GAME.view(state, 3)["red_vote"]
 
 
+@pytest.mark.parametrize("seats", [6, 7])
+def test_dx_party_4_two_green_votes_are_refused_saying_what_the_party_vote_is(
+        seats: int) -> None:
+    """DX-PARTY-4: one green vote each, and the storyteller's red vote besides; two green
+    votes are refused citing DX-PARTY-4 (not the base game's DX-ROUND-4, nor DX-7P-1 with
+    7 or more players) and saying so, in every language."""
+    state = new(seats, variant="party")
+    tell(state)
+    submit_all(state)
+    slots = [slots_of(state, 1)[0], slots_of(state, 2)[0]]
+    refused("DX-PARTY-4", state, 3, {"type": "vote", "slots": slots})
+    refused("DX-PARTY-4", state, 0, {"type": "vote", "slots": slots,
+                                     "red": slots_of(state, 3)[0]})
+    refused("DX-PARTY-4", state, 3, {"type": "vote", "slots": []})
+    assert said(state, 3, {"type": "vote", "slots": slots})[1] == (
+        "In Dixit Party each player has one green vote, for one card; "
+        "the storyteller also places the red vote, on a different card.")
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, 3, {"type": "vote", "slots": slots})
+    assert "grænt" in error.value.message("is") and "rauða" in error.value.message("is")
+    assert "grønn" in error.value.message("nb") and "verde" in error.value.message("pt")
+
+
 
 def test_dx_party_5_same_card_voters_score_capped_at_five_alone_or_on_red_zero() -> None:
     """DX-PARTY-5: each player scores the players who voted for the same card (their own

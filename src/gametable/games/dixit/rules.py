@@ -371,10 +371,11 @@ class Dixit:
             IllegalAction: a finished game (DX-END), a seat with nothing to do now (the
                 rule of the phase), a card not in hand (DX-ROUND-1/2), a bad clue
                 (DX-ROUND-1), the wrong number of cards (DX-ROUND-2, DX-3P-2), a vote for
-                one's own card (DX-ROUND-5), a bad second vote (DX-7P-1) or red vote
-                (DX-PARTY-4), a giver outside the team (DX-TEAM-2), nothing to take back
-                (DX-ROUND-2/4, :meth:`can_take_back`) or a malformed action (PROTOCOL).
-                The state is then unchanged.
+                one's own card (DX-ROUND-5), a bad second vote (DX-7P-1), more than one
+                green vote or a bad red vote in Party (DX-PARTY-4), a giver outside the
+                team (DX-TEAM-2), nothing to take back (DX-ROUND-2/4,
+                :meth:`can_take_back`) or a malformed action (PROTOCOL). The state is then
+                unchanged.
         """
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction("PROTOCOL", "errors.malformed_action")
@@ -528,6 +529,8 @@ class Dixit:
         if not isinstance(slots, list):
             raise bad_field("vote", "slots", slots)
         if not 1 <= len(slots) <= allowed:
+            if party:
+                raise IllegalAction("DX-PARTY-4", E + "party_vote_count")
             raise IllegalAction("DX-7P-1" if allowed == 2 else "DX-ROUND-4",
                                 E + "vote_count", count=allowed)
         chosen = [_slot(k, size, "slots") for k in slots]
