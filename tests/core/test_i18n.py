@@ -59,9 +59,10 @@ def test_a_missing_translation_falls_back_to_english_then_the_key() -> None:
 
 def test_a_count_of_one_takes_the_catalogs_one_form_where_it_has_one() -> None:
     """DX-ROUND-4 with one vote allowed: "Vote for one card.", not "Vote for 1 to 1
-    card(s)."; two allowed keep the general form; a key without a one form is as it was."""
+    card(s)."; two allowed keep the general form, the number a word as in the one form;
+    a key without a one form is as it was."""
     assert translate("dixit.errors.vote_count", "en", count=1) == "Vote for one card."
-    assert translate("dixit.errors.vote_count", "en", count=2) == "Vote for one or 2 cards."
+    assert translate("dixit.errors.vote_count", "en", count=2) == "Vote for one or two cards."
     assert translate("dixit.errors.card_count", "en", count=1) == \
         "Give exactly one card from your hand."
     assert translate("dixit.errors.vote_count", "pt", count=1) == "Vota numa carta."

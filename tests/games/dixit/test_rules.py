@@ -342,7 +342,8 @@ def said(state: Any, seat: int, action: dict[str, Any]) -> tuple[str, str]:
 def test_a_refused_give_or_vote_says_why_not_just_not_now() -> None:
     """A seat that may not give or vote is told why: it has given or voted already, the
     storyteller gives with the clue and never votes (DX-ROUND-1, DX-ROUND-4), there is
-    no red vote outside Party (DX-ROUND-4), a card count reads as a count."""
+    no red vote outside Party (DX-ROUND-4), a card count reads as a count, its numbers
+    written as words (DX-7P-1, DX-3P-2: "one or two", not "one or 2")."""
     state = new(4)
     tell(state)
     assert said(state, 0, {"type": "submit", "cards": [state.hands[0][0]]}) == (
@@ -365,7 +366,16 @@ def test_a_refused_give_or_vote_says_why_not_just_not_now() -> None:
     submit_all(big)
     voter = min(GAME.to_act(big))
     assert said(big, voter, {"type": "vote", "slots": [1, 2, 3]}) == (
-        "DX-7P-1", "Vote for one or 2 cards.")
+        "DX-7P-1", "Vote for one or two cards.")
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(big, voter, {"type": "vote", "slots": [1, 2, 3]})
+    assert [error.value.message(language) for language in ("is", "nb", "pt")] == [
+        "Greiddu einu eða tveimur spilum atkvæði.", "Stem på ett eller to kort.",
+        "Vota numa carta ou em duas."]
+    three = new(3)
+    tell(three)
+    assert said(three, 1, {"type": "submit", "cards": three.hands[1][:1]}) == (
+        "DX-3P-2", "Give exactly two different cards from your hand.")
 
 
 def test_team_dixit_refusals_name_the_team_rule() -> None:

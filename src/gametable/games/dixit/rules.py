@@ -446,6 +446,7 @@ class Dixit:
         if not isinstance(cards, list):
             raise bad_field("submit", "cards", cards)
         if len(cards) != count:
+            # One card or two: the catalogue writes both numbers as words.
             raise IllegalAction("DX-3P-2" if count == 2 else "DX-ROUND-2",
                                 E + "card_count", count=count)
         chosen = [_card(c, "submit", "cards") for c in cards]
@@ -531,6 +532,7 @@ class Dixit:
         if not 1 <= len(slots) <= allowed:
             if party:
                 raise IllegalAction("DX-PARTY-4", E + "party_vote_count")
+            # One vote or two: the catalogue writes both numbers as words.
             raise IllegalAction("DX-7P-1" if allowed == 2 else "DX-ROUND-4",
                                 E + "vote_count", count=allowed)
         chosen = [_slot(k, size, "slots") for k in slots]
