@@ -200,6 +200,30 @@ def test_dx_setup_4_the_first_storyteller_is_claimed() -> None:
     refused("DX-SETUP-4", state, 1, {"type": "claim"})
 
 
+@pytest.mark.parametrize(("variant", "seats"), [("party", 6), ("base", 4)])
+def test_dx_setup_4_a_clue_before_anyone_claimed_the_role_says_to_claim_it_first(
+        variant: str, seats: int) -> None:
+    """DX-SETUP-4: while the first storyteller is being claimed, a clue is refused citing
+    DX-SETUP-4 and saying to claim the role first (not DX-ROUND-1's "Only the storyteller
+    gives the clue": nobody is the storyteller yet)."""
+    state = new(seats, variant=variant, first_storyteller="claim")
+    clue: dict[str, Any] = {"type": "clue", "text": "A clue"}
+    if variant != "party":
+        clue["card"] = state.hands[1][0]
+    refused("DX-SETUP-4", state, 1, clue)
+    assert said(state, 1, clue) == (
+        "DX-SETUP-4",
+        "Nobody is the storyteller yet: claim the storyteller's role first, then give your "
+        "clue.")
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, 1, clue)
+    assert "sögumanns" in error.value.message("is")
+    assert "fortellerrollen" in error.value.message("nb")
+    assert "papel de contador" in error.value.message("pt")
+    GAME.apply(state, 1, {"type": "claim"})
+    refused("DX-ROUND-1", state, 2, clue)  # the role is taken: only its holder tells
+
+
 def test_dx_setup_4_random_first_storyteller_comes_from_the_seed() -> None:
     tellers = {new(6, seed, first_storyteller="random").storyteller for seed in range(20)}
     assert len(tellers) > 1

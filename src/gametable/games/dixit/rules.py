@@ -369,7 +369,8 @@ class Dixit:
 
         Raises:
             IllegalAction: a finished game (DX-END), a seat with nothing to do now (the
-                rule of the phase), a card not in hand (DX-ROUND-1/2), a bad clue
+                rule of the phase; a clue before anyone claimed the storyteller's role:
+                DX-SETUP-4), a card not in hand (DX-ROUND-1/2), a bad clue
                 (DX-ROUND-1), the wrong number of cards (DX-ROUND-2, DX-3P-2), a vote for
                 one's own card (DX-ROUND-5), a bad second vote (DX-7P-1), more than one
                 green vote or a bad red vote in Party (DX-PARTY-4), a giver outside the
@@ -404,6 +405,9 @@ class Dixit:
         party = state.config.variant == "party"
         check_fields(action, "clue", ("text",) if party else ("card", "text"),
                      optional=("mime",))
+        if state.phase == "claim":
+            # DX-SETUP-4: the first storyteller claims the role before the first clue.
+            raise IllegalAction("DX-SETUP-4", E + "claim_first")
         if state.phase != "clue" or seat != state.storyteller:
             raise IllegalAction("DX-ROUND-1", E + "not_storyteller",
                                 storyteller=state.storyteller)
