@@ -17,7 +17,7 @@ from tests.games.dixit.helpers import new, slots_of, tell
 TAKE_BACK = {"type": "take_back"}
 
 
-def refused(rule: str, state: Any, seat: int, why: str = "nothing_to_take_back") -> None:
+def refused(rule: str, state: Any, seat: int, why: str) -> None:
     """Taking back is refused citing ``rule``, saying ``why`` (the message key), and
     leaves the state exactly as it was."""
     before = GAME.snapshot(state)
@@ -57,6 +57,22 @@ def test_dx_round_1_the_storytellers_card_stays_with_the_clue() -> None:
     refused("DX-ROUND-2", state, 1, "nothing_given_yet")
 
 
+@pytest.mark.parametrize("first_storyteller", ["claim", "first_seat"])
+def test_dx_round_2_before_the_cards_are_given_nothing_is_there_to_take_back(
+        first_storyteller: str) -> None:
+    """DX-SETUP-4, DX-ROUND-1/2: while the role is claimed or the storyteller thinks of
+    the clue nobody has given anything, and the refusal says so (not that what everyone
+    gave stays)."""
+    state = new(4, first_storyteller=first_storyteller)
+    assert state.phase == ("claim" if first_storyteller == "claim" else "clue")
+    for seat in range(4):
+        refused("DX-ROUND-2", state, seat, "nothing_given_yet")
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, 0, TAKE_BACK)
+    assert error.value.message() == (
+        "You have not given anything in this phase yet, so there is nothing to take back.")
+
+
 def test_dx_round_3_once_every_card_is_in_none_comes_back() -> None:
     state = new(4)
     tell(state)
@@ -87,8 +103,9 @@ def test_dx_round_4_a_vote_is_withdrawn_until_everyone_has_voted() -> None:
     # Only the vote cast counts: seat 1 found the storyteller's card (DX-SCORE-2).
     found = {line["seat"] for line in reveal["points"] if line["reason"].endswith("found")}
     assert found == {1, 2}
-    # The round is over: nothing of it comes back.
-    refused("DX-ROUND-2", state, 1)
+    # The round is over: nothing of it comes back, and nothing is given yet in the next.
+    assert state.phase == "clue"
+    refused("DX-ROUND-2", state, 1, "nothing_given_yet")
 
 
 def test_dx_party_3_the_party_storyteller_may_take_their_card_back() -> None:

@@ -343,9 +343,10 @@ class Dixit:
     @staticmethod
     def _why_not_take_back(state: DixitState, seat: Seat) -> str:
         """The message key of why ``seat`` cannot take anything back now (see
-        :meth:`can_take_back`)."""
+        :meth:`can_take_back`): before the cards are given (the claim and the clue)
+        nothing has been given in the phase."""
         if state.phase not in ("submit", "vote"):
-            return "nothing_to_take_back"
+            return "nothing_given_yet"
         if seat in state.taken_back:
             return "already_taken_back"
         if state.phase == "submit" and seat == state.storyteller \
