@@ -18,6 +18,7 @@ from gametable.games.dixit.config import (
     minimum_deck,
 )
 from gametable.games.dixit.rules import GIVER_PATIENCE, standings, team_of
+from gametable.simulate import play_bot_game
 from tests.games.dixit.helpers import (
     config,
     new,
@@ -1012,6 +1013,41 @@ def test_edition_defaults() -> None:
                                         ("PT", None, None, True)):
         c = config(edition=edition)
         assert (c.capped_bonus(), c.target(), c.ends_on_empty_deck()) == (cap, target, empty)
+
+
+def test_the_options_schema_offers_each_option_only_in_the_variants_it_counts_in() -> None:
+    """The lobby shows an option only while ``x-when`` holds: the bonus options count in
+    the base scoring, which Team keeps (DX-SCORE-3/4, DX-TEAM-5) and Party replaces
+    (DX-PARTY-5); the target score ends only the base game (DX-END-1/2), Party and Team
+    ending by turns as storyteller (DX-PARTY-7, DX-TEAM-6), the option for which only they
+    offer."""
+    properties = GAME.describe()["config_schema"]["properties"]
+    when = {name: field.get("x-when") for name, field in properties.items()}
+    assert when["bonus_cap"] == {"variant": ["base", "team"]}
+    assert when["lone_finder_bonus"] == {"variant": ["base", "team"]}
+    assert when["target_score"] == {"variant": ["base"]}
+    assert when["rounds_per_player"] == {"variant": ["party", "team"]}
+    for name in ("edition", "variant", "mime_or_music", "cards_in_play",
+                 "first_storyteller", "deck", "clue_language"):
+        assert when[name] is None, name        # every variant plays with these
+
+
+@pytest.mark.parametrize(("variant", "hidden"), [
+    ("party", {"bonus_cap": "uncapped", "lone_finder_bonus": True, "target_score": 5}),
+    ("team", {"target_score": 5}),
+])
+def test_an_option_the_schema_hides_in_a_variant_changes_nothing_there(
+        variant: str, hidden: dict[str, Any]) -> None:
+    """What ``x-when`` hides plays no part: the same seats and seed make the same game
+    with those options as without them."""
+    options = {"variant": variant, "first_storyteller": "first_seat"}
+    plain, plain_outcome = play_bot_game("dixit", options, ["random"] * 6, seed=3)
+    other, other_outcome = play_bot_game("dixit", {**options, **hidden}, ["random"] * 6,
+                                         seed=3)
+    assert plain_outcome.finished and other_outcome.finished
+    assert [(a.seat, a.action) for a in other.actions] == [
+        (a.seat, a.action) for a in plain.actions]
+    assert other_outcome.scores == plain_outcome.scores
 
 
 def test_rules_version_1_dx_deck_4_plays_the_whole_deck_as_first_released() -> None:

@@ -37,6 +37,11 @@ MAX_CLUE = 200
 CARDS_IN_PLAY = 84
 """DX-COMP-1, DX-DECK-4: a game is played with 84 cards drawn from the chosen deck."""
 
+BASE_SCORING: tuple[str, ...] = ("base", "team")
+"""The variants scored by the base rules (DX-SCORE; Team: DX-TEAM-5), where the bonus
+options ``bonus_cap`` and ``lone_finder_bonus`` count. Party scores by DX-PARTY-5, which
+has neither; the schema's ``x-when`` says so, and the lobby offers them only here."""
+
 MAX_ROUNDS_PER_PLAYER = 10
 """DX-PARTY-7, DX-TEAM-6: each player tells at most 10 times [decision]."""
 
@@ -49,12 +54,14 @@ class DixitConfig(VersionedConfig):
         variant: ``"base"``, ``"party"`` (DX-PARTY) or ``"team"`` (DX-TEAM); the last two
             exist only in edition IS.
         bonus_cap: DX-SCORE-3: ``"capped"`` (at most 3 bonus points a round) or
-            ``"uncapped"``; ``None``: the edition's (IS capped, EN/PT uncapped).
+            ``"uncapped"``; ``None``: the edition's (IS capped, EN/PT uncapped). Base game
+            and Team (DX-TEAM-5); Party has no bonus (DX-PARTY-5).
         lone_finder_bonus: DX-SCORE-4: 4 instead of 3 for the storyteller and a lone
             finder; ``None``: the edition's (PT with 3 players on, else off; rules
-            version 1: off), see :meth:`lone_finder`.
+            version 1: off), see :meth:`lone_finder`. Base game and Team; not Party.
         target_score: DX-END-1/2: the game ends after the round in which someone reaches
-            it; ``0`` means no target; ``None``: the edition's (IS/EN 30, PT none).
+            it; ``0`` means no target; ``None``: the edition's (IS/EN 30, PT none). Base
+            game only: Party and Team end by turns as storyteller (DX-PARTY-7, DX-TEAM-6).
         end_on_empty_deck: DX-END-2/3, DX-ROUND-6: end when the draw pile runs out instead
             of reshuffling the discard pile; ``None``: the edition's (IS no, EN/PT yes).
         mime_or_music: DX-ROUND-1 (PT variant): a clue may be mimed or sung at the table.
@@ -89,13 +96,18 @@ class DixitConfig(VersionedConfig):
     edition: Edition = Field(default="IS", description="Rule edition.")
     variant: Variant = Field(default="base", description="Base game, Party or Team.")
     bonus_cap: Literal["capped", "uncapped"] | None = Field(
-        default=None, description="Cap the bonus for votes on your card at 3 a round.")
+        default=None, description="Cap the bonus for votes on your card at 3 a round "
+                                  "(base game, Team).",
+        json_schema_extra={"x-when": {"variant": list(BASE_SCORING)}})
     lone_finder_bonus: bool | None = Field(
         default=None, description="4 points when exactly one voter finds the card "
-                                  "(null: the edition's, on in PT with 3 players).")
+                                  "(null: the edition's, on in PT with 3 players; base "
+                                  "game, Team).",
+        json_schema_extra={"x-when": {"variant": list(BASE_SCORING)}})
     target_score: int | None = Field(
-        default=None, ge=0, le=100, description="Points that end the game (0: none).",
-        json_schema_extra={"x-choices": [0, 20, 30, 40, 50]})
+        default=None, ge=0, le=100,
+        description="Points that end the game (0: none; base game).",
+        json_schema_extra={"x-choices": [0, 20, 30, 40, 50], "x-when": {"variant": ["base"]}})
     end_on_empty_deck: bool | None = Field(
         default=None, description="End when the draw pile runs out (base game only).",
         json_schema_extra={"x-when": {"variant": ["base"]}})
