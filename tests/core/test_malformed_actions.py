@@ -146,8 +146,10 @@ def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
      'A "play" action has no field "x"; its fields are "type", "card", "space".'),
     ("sequence-cats", 2, lambda a: {"type": "pass", "why": "tired"},
      'A "pass" action has no field "why"; its fields are "type".'),
+    # The tile turned: its numbers read clockwise from another corner (reversed, three
+    # different numbers would be its mirror image, no tile of the set: TR-TILE-1).
     ("triominos", 2, lambda a: {**_first("place", a), "tile": "-".join(
-        reversed(_first("place", a)["tile"].split("-")))},
+        _first("place", a)["tile"].split("-")[1:] + _first("place", a)["tile"].split("-")[:1])},
      "A tile's numbers are written smallest first: "),
     ("triominos", 2, lambda a: {k: v for k, v in _first("place", a).items()
                                 if k != "rotation"},

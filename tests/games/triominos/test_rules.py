@@ -248,6 +248,40 @@ def test_malformed_place_actions_are_refused_with_protocol() -> None:
         assert refused(state, 0, action).rule == "PROTOCOL"  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("written", "tile"), [
+    ("1-2-0", "0-1-2"), ("2-0-1", "0-1-2"), ("3-5-1", "1-3-5"),
+    ("0-1-0", "0-0-1"), ("1-0-0", "0-0-1"), ("4-4-2", "2-4-4"),
+])
+def test_tr_tile_1_a_tile_written_from_another_corner_is_told_smallest_first(
+        written: str, tile: str) -> None:
+    """TR-TILE-1: "1-2-0" is 0-1-2 turned (the same numbers clockwise from another
+    corner), a tile of the set written wrongly; a tile with a repeated number reads the
+    same clockwise in any order."""
+    state, _, _ = setup(CHAIN, [BRIDGE])
+    error = refused(state, 0, place_action(written, BRIDGE, 0))
+    assert (error.rule, error.key) == ("PROTOCOL", "triominos.errors.tile_order")
+    assert error.message() == (
+        f"A tile's numbers are written smallest first: \"{tile}\", not \"{written}\".")
+
+
+@pytest.mark.parametrize(("written", "tile"), [
+    ("0-2-1", "0-1-2"), ("2-1-0", "0-1-2"), ("1-0-2", "0-1-2"), ("3-2-1", "1-2-3"),
+    ("0-5-4", "0-4-5"),
+])
+def test_tr_tile_1_a_mirror_image_is_no_tile_of_the_set(written: str, tile: str) -> None:
+    """TR-TILE-1: read clockwise, 0-2-1 is the mirror image of 0-1-2, a different tile
+    that the set does not have; the refusal cites TR-TILE-1 and says so, not "written
+    smallest first", which would call it 0-1-2."""
+    state, _, _ = setup(CHAIN, [BRIDGE])
+    error = refused(state, 0, place_action(written, BRIDGE, 0))
+    assert (error.rule, error.key) == ("TR-TILE-1", "triominos.errors.mirror_tile")
+    assert error.message() == (
+        f"There is no tile \"{written}\": its numbers read clockwise are the mirror image "
+        f"of {tile}, a different tile, and the set has only {tile}.")
+    assert "spegilmynd" in error.message("is") and "speilbildet" in error.message("nb")
+    assert "espelho" in error.message("pt")
+
+
 # -- setup ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("seats", "tiles"), [(1, 9), (2, 9), (3, 7), (4, 7), (5, 6), (6, 6)])

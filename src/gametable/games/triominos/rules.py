@@ -251,8 +251,10 @@ class Triominos:
             IllegalAction: out of turn, a tile not in hand or a position off the table
                 (TR-PLACE-1..3, TR-SETUP-3/4), unmatched sides (TR-PLACE-1) or corners
                 (TR-PLACE-2), a fourth draw or a draw from an empty pool (TR-DRAW-1), a
-                pass the rules do not allow (TR-DRAW-2/3), a finished game (TR-END-4)
-                or a malformed action (PROTOCOL). The state is then unchanged.
+                pass the rules do not allow (TR-DRAW-2/3), a finished game (TR-END-4),
+                a tile the set does not have, a mirror image such as ``"0-2-1"``
+                (TR-TILE-1), or a malformed action (PROTOCOL, a tile of the set written
+                from another corner among them). The state is then unchanged.
         """
         try:
             kind = action["type"]
@@ -887,18 +889,26 @@ def _openings(hand: int, tile: int, bonus: int, config: TriominosConfig) -> dict
 
 def _tile_number(tile: object) -> int:
     """The tile a ``place`` action names (TR-TILE-1's ids: ``"0-1-2"``, the numbers
-    never decreasing).
+    read clockwise from the lowest, so never decreasing).
 
     Raises:
         IllegalAction: ``PROTOCOL`` / ``triominos.errors.tile_order`` for a tile's numbers
-            in another order, ``errors.action_bad_value`` for anything else.
+            written from another corner (``"1-2-0"``: 0-1-2 turned); ``TR-TILE-1`` /
+            ``triominos.errors.mirror_tile`` for numbers that read clockwise make no tile
+            of the set (``"0-2-1"``: the mirror image of 0-1-2, a different tile);
+            ``errors.action_bad_value`` for anything else.
     """
     number = TILE_NUMBER.get(tile, -1) if isinstance(tile, str) else -1
     if number >= 0:
         return number
     if isinstance(tile, str):
-        ordered = "-".join(sorted(tile.split("-")))
+        written = tile.split("-")
+        lowest_first = sorted(written)
+        ordered = "-".join(lowest_first)
         if ordered in TILE_NUMBER:
-            raise IllegalAction("PROTOCOL", "triominos.errors.tile_order", tile=ordered,
+            if any(written[k:] + written[:k] == lowest_first for k in range(3)):
+                raise IllegalAction("PROTOCOL", "triominos.errors.tile_order", tile=ordered,
+                                    written=tile)
+            raise IllegalAction("TR-TILE-1", "triominos.errors.mirror_tile", tile=ordered,
                                 written=tile)
     raise bad_field("place", "tile", tile)
