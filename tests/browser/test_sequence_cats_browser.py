@@ -754,6 +754,35 @@ def test_a_connection_that_dies_without_closing_is_noticed_and_opened_again(
     expect(page.locator(TABLE)).to_have_attribute("data-version", re.compile(r"^[1-9]"))
 
 
+def test_a_network_the_browser_says_is_gone_is_told_at_once_in_sight_and_aloud(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """On a phone scrolled down to the hand, the network goes: the browser knows at once
+    (it fires "offline"), but the page said nothing for about 18 s, in a banner above
+    the window's top that no screen reader announced, while a turn clock ran on. The
+    banner now comes within moments, in sight and in a status region, and goes when the
+    network is back."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    wait_for(page, "scrollY > 100")
+    context.set_offline(True)
+    banner = page.get_by_role("status").locator(".connection-banner")
+    expect(banner).to_be_visible(timeout=3_000)
+    box = banner.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    page.screenshot(path=str(shots / "sequence-cats-offline-phone.png"))
+    context.set_offline(False)
+    expect(page.locator(".connection-banner")).to_have_count(0, timeout=10_000)
+    context.close()
+
+
 def test_a_move_refused_out_of_turn_names_the_player_to_play(
     browser: Browser, web_server: LiveServer
 ) -> None:

@@ -166,7 +166,11 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
 
   return (
     <div className="table-page">
-      {status !== "open" && <div className="connection-banner">{t("ui.table.reconnecting")}</div>}
+      {/* Always there, so that a screen reader announces the banner when it comes; the
+          banner stays in sight at the window's top however far the page is scrolled. */}
+      <div className="connection-status" role="status">
+        {status !== "open" && <div className="connection-banner">{t("ui.table.reconnecting")}</div>}
+      </div>
       {watch && <WatchBar info={info} />}
       {/* Above whichever view the table's status shows, so that a change that also
           changes the view (a seat opened at a game about to begin) is still told. */}

@@ -287,13 +287,19 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
         awaited.current = Date.now();
       }
     };
+    // The browser says the network is gone: the connection is given up at once (its
+    // socket may stay open, silent, for the 25 s of SILENT_DEAD_MS, while a turn clock
+    // runs out and the page says nothing), and tried again as soon as it is back.
+    const offline = () => giveUp?.();
     window.addEventListener("online", wake);
+    window.addEventListener("offline", offline);
     document.addEventListener("visibilitychange", wake);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
       window.clearInterval(watch);
       window.removeEventListener("online", wake);
+      window.removeEventListener("offline", offline);
       document.removeEventListener("visibilitychange", wake);
       socket.current?.close();
     };
