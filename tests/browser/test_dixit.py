@@ -1856,6 +1856,26 @@ def test_on_a_phone_the_clue_stays_in_sight_over_the_cards_voted_on(
     page.screenshot(path=str(shots / "dixit-vote-phone-clue-in-sight.png"))
 
 
+def test_on_a_phone_the_clue_field_keeps_its_name_for_a_screen_reader(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """DX-ROUND-1 on a 390 px phone: the field's "Clue" label is out of sight there to
+    save room, but it was hidden from screen readers too, which read the field as an
+    unnamed text box (its placeholder gone once typing began)."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["easy"] * 3, {0: "Anna"})
+    page = watch(browser.new_context(viewport=PHONE, is_mobile=True,
+                                     has_touch=True).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".dx-table")).to_have_class(re.compile(r"\bnarrow\b"))
+    field = page.get_by_role("textbox", name="Clue")
+    expect(field).to_have_count(1)
+    field.fill("A quiet lantern")
+    expect(page.get_by_role("textbox", name="Clue")).to_have_value("A quiet lantern")
+    label = page.locator(".dx-clue-field .field-label").bounding_box()
+    assert label is not None and label["height"] <= 1, label  # out of sight still
+
+
 def test_the_storytellers_badges_keep_to_the_right_of_the_players_list(
     browser: Browser, web_server: LiveServer
 ) -> None:
