@@ -293,6 +293,13 @@ def test_on_a_phone_the_away_notice_keeps_to_one_row_above_the_board(
     assert words and button and whole
     assert button["x"] > words["x"] + words["width"] - 1, (words, button)  # beside
     assert whole["height"] <= 80, whole
+    # Over the header, where it sits, it covered the status line's top too: the page
+    # now starts below it (its language menu under it, as on a laptop).
+    page.wait_for_function(
+        """() => document.querySelector(".table-page").getBoundingClientRect().top
+                 >= document.querySelector(".away-banner").getBoundingClientRect().bottom""",
+        timeout=5_000)
+    page.screenshot(path=str(shots / "phone-away-notice-room.png"))
     # The same words while nothing is counted down (the decision played at once). They
     # show only while the computer opponent thinks (its bot delay): looked for at every
     # frame, and measured in the same frame.

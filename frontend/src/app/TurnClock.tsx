@@ -148,6 +148,8 @@ export function TurnClock({
       return [...old.slice(-2), { version: state.version, seat: covered.seat, reason: covered.reason, count: 1 }];
     });
   }, [covered, state.version]);
+  const banner = useRef<HTMLDivElement>(null);
+  useRoomForBanner(banner, clock !== null && info.status === "playing" && seat !== null && seat in (clock?.away ?? {}));
   const noticeText = (n: Notice) => {
     const own = n.seat === seat;
     const key = `ui.clock.covered_${n.reason === "absent" ? "absent" : "turn"}${own ? "_you" : ""}`;
@@ -177,7 +179,7 @@ export function TurnClock({
   return (
     <section className="turn-clock" aria-label={t("ui.clock.label")}>
       {mine && (
-        <div className="away-banner" role="status">
+        <div className="away-banner" role="status" ref={banner}>
           <span>
             {coverLeft !== null
               ? t(alone ? "ui.clock.away_alone_moves_in" : "ui.clock.everyone_away_moves_in", {
@@ -232,4 +234,32 @@ export function TurnClock({
       </ul>
     </section>
   );
+}
+
+/** While the away banner shows, a phone's page starts below it: over the header, where it
+ * sits, its two to four lines also covered the table's status line (styles.css uses the
+ * room on narrow screens only). Sets ``--away-room`` (px) on the page's root, the
+ * banner's overhang below the header. */
+function useRoomForBanner(banner: React.RefObject<HTMLDivElement | null>, shown: boolean): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const element = banner.current;
+    if (!shown || !element) {
+      root.style.removeProperty("--away-room");
+      return;
+    }
+    const measure = () => {
+      const header = document.querySelector<HTMLElement>(".topbar");
+      const below = header ? header.offsetTop + header.offsetHeight : 0;
+      const room = Math.max(0, Math.ceil(element.getBoundingClientRect().bottom + 6 - below));
+      root.style.setProperty("--away-room", `${room}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--away-room");
+    };
+  }, [banner, shown]);
 }
