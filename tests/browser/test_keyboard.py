@@ -323,10 +323,33 @@ def test_triominos_places_are_named_by_the_tiles_they_touch(
         labels = page.locator("g.tr-target").evaluate_all(
             "targets => targets.map(t => t.getAttribute('aria-label'))")
         assert labels
+        side = r"(?:left of|right of|above|below) (?:0-1-2|0-2-3)"
         for label in labels:
-            named = re.match(r"^Lay the tile next to (0-1-2|0-2-3)(?: and (0-1-2|0-2-3))?",
-                             label)
-            assert named, label
+            assert re.match(rf"^Lay the tile {side}(?: and {side})?", label), label
+
+
+def test_triominos_the_places_beside_a_lone_tile_each_have_their_own_name(
+        browser: Browser, tmp_path: Path) -> None:
+    """Beside a lone tile a screen reader named all three places alike, "Lay the tile
+    next to 0-0-0": each says on which side of it the place lies (an upward tile's
+    places are left of, right of and below it)."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy")]
+    # Seed 13: the computer player opened with 0-0-0, and Anna's 0-0-1 fits all three
+    # of its sides.
+    steps = [(1, {"type": "place", "tile": "0-0-0", "position": [0, 0], "rotation": 0})]
+    with stored_table(tmp_path / "data", {}, seats_, 13, steps, "triominos") as (server, table):
+        page = open_seat(browser, server, table, "anna-token")
+        expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
+        tile = page.locator('button.tr-hand-tile.playable[data-tile="0-0-1"]')
+        expect(tile).to_have_count(1)
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.click()
+        places = page.get_by_role("button", name=re.compile(r"^Lay the tile"))
+        expect(places).to_have_count(3)
+        names = [place.get_attribute("aria-label") or "" for place in places.all()]
+        assert sorted(names) == ["Lay the tile below 0-0-0", "Lay the tile left of 0-0-0",
+                                 "Lay the tile right of 0-0-0"], names
 
 
 # Seed 1, fifteen moves in: Anna's turn, and of her tiles only 1-3-3 fits anywhere.

@@ -77,22 +77,28 @@ export function LaidTiles({ board, last, player }: { board: LaidTile[]; last: st
   );
 }
 
-/** The positions sharing an edge with ``[row, col]`` (see geometry.ts: an upward
- * triangle's third neighbour is below it, a downward one's above). */
-function edgeNeighbours([row, col]: readonly number[]): [number, number][] {
-  const third: [number, number] = pointsUp([row, col]) ? [row + 1, col] : [row - 1, col];
-  return [[row, col - 1], [row, col + 1], third];
+/** The sides of a laid tile at ``[row, col]`` a place may touch, as seen on the table
+ * (see geometry.ts): left and right of any tile, below an upward triangle, above a
+ * downward one. */
+type Side = "left" | "right" | "above" | "below";
+
+function sides([row, col]: readonly number[]): [Side, [number, number]][] {
+  const third: [Side, [number, number]] = pointsUp([row, col]) ? ["below", [row + 1, col]] : ["above", [row - 1, col]];
+  return [["left", [row, col - 1]], ["right", [row, col + 1]], third];
 }
 
-/** Where a place is, in words a screen reader says: the laid tiles it touches ("next
- * to 3-4-5 and 0-1-2"), or the middle of the table for a round's first tile. */
+/** Where a place is, in words a screen reader says: on which side of the laid tiles it
+ * touches it lies ("left of 3-4-5 and below 0-1-2"; a lone tile's three places read
+ * apart), or the middle of the table for a round's first tile. */
 function placeWords(t: TFunction, language: string, position: readonly number[], laid: Map<string, LaidTile>): string {
-  const touching = edgeNeighbours(position)
-    .map((next) => laid.get(keyOf(next))?.tile)
-    .filter((tile): tile is string => tile !== undefined);
+  const at = keyOf(position);
+  const touching = sides(position).flatMap(([, next]) => {
+    const tile = laid.get(keyOf(next));
+    const side = tile && sides(next).find(([, back]) => keyOf(back) === at)?.[0];
+    return tile && side ? [t(`triominos.ui.side_${side}`, { tile: tile.tile })] : [];
+  });
   if (touching.length === 0) return t("triominos.ui.place_first");
-  const list = andList(touching, language);
-  return t("triominos.ui.place_beside", { tiles: list, count: touching.length });
+  return t("triominos.ui.place_beside", { places: andList(touching, language) });
 }
 
 interface TargetsProps {
