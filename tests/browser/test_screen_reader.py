@@ -150,6 +150,43 @@ def test_a_dixit_card_seen_large_keeps_the_keyboard_inside(
     page.context.close()
 
 
+NAMED_BY = """button => button.getAttribute('aria-labelledby').split(' ').map(id => {
+    const part = document.getElementById(id);
+    return [part.textContent, part.closest('[lang]').getAttribute('lang')];
+})"""
+
+
+def test_a_dixit_cards_english_description_is_read_as_english_on_an_icelandic_page(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The default deck's card descriptions are English, and on an Icelandic page a
+    screen reader read them with an Icelandic voice: the picture's words, the large
+    card's caption and the hand's buttons ("Velja: In the moonlight, …"). Each is
+    marked as English; the buttons take the description from an element so marked."""
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human"] * 3,
+                                       {0: "Anna", 1: "Bo", 2: "Cy"})
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.add_init_script("localStorage.setItem('gametable.lang', 'is')")
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator("html")).to_have_attribute("lang", "is")
+    page.locator('[data-action="claim"]').click()
+    card = page.locator(".dx-hand-card").first
+    picture = card.locator("img")
+    expect(picture).to_have_attribute("lang", "en")
+    description = picture.get_attribute("alt") or ""
+    assert len(description.split()) > 4, description  # the card's words, not "Spil 1"
+    look = card.locator(".dx-card-button")
+    choose = card.locator('[data-action="choose"]')
+    expect(look).to_have_accessible_name(f"Skoða {description}")
+    expect(choose).to_have_accessible_name(f"Velja: {description}")
+    assert look.evaluate(NAMED_BY) == [["Skoða", "is"], [description, "en"]]
+    assert choose.evaluate(NAMED_BY) == [["Velja:", "is"], [description, "en"]]
+    look.click()
+    caption = page.locator(".dx-zoom-description")
+    expect(caption).to_have_text(description)
+    expect(caption).to_have_attribute("lang", "en")
+    page.context.close()
+
+
 def test_the_hosts_question_takes_the_focus_and_escape_takes_it_back(
         browser: Browser, web_server: LiveServer) -> None:
     """Host controls: "End the game" put its question in place, but the focus fell to the

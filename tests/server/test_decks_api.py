@@ -649,3 +649,19 @@ def test_a_deck_id_longer_than_a_file_name_is_no_deck_not_a_server_error(
     replayed = client.post("/api/replay", content=json.dumps(record))
     assert replayed.status_code == 404 and replayed.json()["code"] == "no_deck"
     assert library.find_deck(deck_id) is None
+
+
+def test_a_manifest_says_the_language_of_its_descriptions_where_the_deck_does(
+        client: TestClient) -> None:
+    """The default deck's descriptions are English, and a page in another language read
+    them with its own voice: nothing said what language they were in. The default deck's
+    manifest says "en"; an uploaded deck's, whose language nobody gave, says nothing."""
+    library.forget("default")
+    default = client.get("/api/decks/default")
+    assert default.status_code == 200, default.text
+    assert default.json()["language"] == "en"
+    mine = uploaded(client, descriptions=["A boat", "Rain", None])
+    manifest = client.get(f"/api/decks/{mine['deck']['id']}",
+                          headers={"X-Deck-Key": mine["key"]}).json()
+    assert manifest["language"] is None
+    assert [card["description"] for card in manifest["cards"]] == ["A boat", "Rain", None]

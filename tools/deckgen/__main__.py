@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                 bar.advance(task)
 
     manifest = {
-        "id": DECK_ID, "name": DECK_NAME, "licence": LICENCE,
+        "id": DECK_ID, "name": DECK_NAME, "language": "en", "licence": LICENCE,
         "generator": f"python -m tools.deckgen --seed {args.seed} --cards {args.cards}",
         "cards": entries,
     }

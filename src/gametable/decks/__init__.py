@@ -10,6 +10,7 @@ ship inside this package (``default``) and the uploaded decks under the data dir
 from __future__ import annotations
 
 import json
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +51,8 @@ class Deck:
         cards: the cards in manifest order; a card's number is its index here.
         uploaded: ``True`` for a deck of one's own (served only to its tables' players).
         owner: an opaque owner key for uploaded decks, else ``None``.
+        language: the language of the card descriptions (a BCP 47 tag, ``"en"``), or
+            ``None`` when the manifest does not say (an uploaded deck's).
     """
 
     id: str
@@ -58,6 +61,7 @@ class Deck:
     cards: tuple[DeckCard, ...]
     uploaded: bool = False
     owner: str | None = None
+    language: str | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -99,10 +103,19 @@ def load_manifest(folder: Path, *, uploaded: bool) -> Deck:
                      sources=list(c.get("sources", [])))
             for c in raw["cards"])
         return Deck(id=str(raw["id"]), name=str(raw.get("name", raw["id"])), folder=folder,
-                    cards=cards, uploaded=uploaded, owner=raw.get("owner"))
+                    cards=cards, uploaded=uploaded, owner=raw.get("owner"),
+                    language=_language(raw.get("language")))
     except (KeyError, TypeError) as error:
         raise ValueError(f"{folder / 'manifest.json'} is not a deck manifest: {error}") \
             from error
+
+
+def _language(value: Any) -> str | None:
+    """A manifest's ``language``: a language tag such as ``"en"`` or ``"pt-PT"``, else
+    ``None``."""
+    if isinstance(value, str) and re.fullmatch(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*", value):
+        return value
+    return None
 
 
 def find_deck(deck_id: str) -> Deck | None:

@@ -72,7 +72,8 @@ def _public_source(source: Any) -> Any:
 
 
 def public_manifest(deck: Deck, *, mine: bool = False) -> dict[str, Any]:
-    """The manifest as served: no owner hash, no local paths in the sources.
+    """The manifest as served: no owner hash, no local paths in the sources; ``language``
+    is the descriptions' language, ``None`` when the deck does not say.
 
     An uploaded deck's name and its pictures' file names (a zip's folders included) are
     its owner's: served to anyone else (a player at a table using the deck) as ``name``
@@ -88,7 +89,7 @@ def public_manifest(deck: Deck, *, mine: bool = False) -> dict[str, Any]:
             public.pop("name", None)
         return public
 
-    return {**head,
+    return {**head, "language": deck.language,
             "cards": [{"n": number, "id": card.id, "description": card.description,
                        "sources": [source(s) for s in card.sources]}
                       for number, card in enumerate(deck.cards)]}

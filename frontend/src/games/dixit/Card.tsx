@@ -18,15 +18,21 @@ export function CardFace({ deck, card, size, className = "" }: Props) {
   const src = deck.src(card, size);
   const description = deck.description(card);
   const label = description ?? t("dixit.ui.card", { number: card + 1 });
+  // The description is in the deck's language, whatever the page's (read so).
+  const lang = (description && deck.language) || undefined;
   return (
     <span className={`dx-card-face ${className}`} data-card={card}>
       {src === null || failed === src ? (
         <span className="dx-card-fallback">
           <span className="dx-card-number">{card + 1}</span>
-          {description && <span className="dx-card-description">{description}</span>}
+          {description && (
+            <span className="dx-card-description" lang={lang}>
+              {description}
+            </span>
+          )}
         </span>
       ) : (
-        <img src={src} alt={label} loading="lazy" draggable={false} onError={() => setFailed(src)} />
+        <img src={src} alt={label} lang={lang} loading="lazy" draggable={false} onError={() => setFailed(src)} />
       )}
     </span>
   );

@@ -40,7 +40,9 @@ export function CardZoom({ deck, card, title, children, onClose }: Props) {
           </button>
         </div>
         <CardFace deck={deck} card={card} size="full" className="dx-zoom-card" />
-        <p className="dx-zoom-description">{description ?? t("dixit.ui.no_description")}</p>
+        <p className="dx-zoom-description" lang={(description && deck.language) || undefined}>
+          {description ?? t("dixit.ui.no_description")}
+        </p>
         {children && <div className="dx-zoom-actions">{children}</div>}
       </div>
     </div>

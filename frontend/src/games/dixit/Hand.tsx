@@ -1,5 +1,5 @@
 // Your cards: tap one to see it large; the button under a card chooses it.
-import { memo } from "react";
+import { memo, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFace } from "./Card";
 import type { DeckInfo } from "./useDeck";
@@ -19,13 +19,20 @@ interface Props {
 
 export const Hand = memo(function Hand({ deck, hand, choosable, chosen, given, onToggle, onZoom }: Props) {
   const { t } = useTranslation();
+  // The buttons' names take the card's description from an element marked with the
+  // deck's language, so that a screen reader reads it in that language, not the page's.
+  const ids = useId();
+  const [lookBefore, lookAfter] = t("dixit.ui.look_at", { card: "\u0000" }).split("\u0000").map((part) => part.trim());
   return (
     <ul className="dx-hand scroll-fade" aria-label={t("dixit.ui.your_hand")} style={{ ["--hand-count" as string]: String(hand.length) }}>
       {hand.map((card) => {
         const can = choosable.has(card);
         const isChosen = chosen.includes(card);
         const isGiven = given.includes(card);
-        const name = deck.description(card) ?? t("dixit.ui.card", { number: card + 1 });
+        const description = deck.description(card);
+        const name = description ?? t("dixit.ui.card", { number: card + 1 });
+        const id = (part: string) => `${ids}${card}-${part}`;
+        const look = [lookBefore && id("look"), id("name"), lookAfter && id("after")].filter(Boolean).join(" ");
         return (
           <li
             key={card}
@@ -37,9 +44,17 @@ export const Hand = memo(function Hand({ deck, hand, choosable, chosen, given, o
             <button
               type="button"
               className="dx-card-button"
-              aria-label={t("dixit.ui.look_at", { card: name })}
+              aria-labelledby={look}
               onClick={() => onZoom(card)}
             >
+              <span hidden>
+                {lookBefore && <span id={id("look")}>{lookBefore}</span>}
+                <span id={id("name")} lang={(description && deck.language) || undefined}>
+                  {name}
+                </span>
+                {lookAfter && <span id={id("after")}>{lookAfter}</span>}
+                <span id={id("choose")}>{`${isChosen ? t("dixit.ui.chosen") : t("dixit.ui.choose")}:`}</span>
+              </span>
               <CardFace deck={deck} card={card} size="thumb" />
               {isGiven && <span className="dx-card-badge">{t("dixit.ui.given")}</span>}
             </button>
@@ -50,7 +65,7 @@ export const Hand = memo(function Hand({ deck, hand, choosable, chosen, given, o
                 aria-pressed={isChosen}
                 data-action="choose"
                 // Six "Choose" buttons read alike: each says its card (its words first).
-                aria-label={`${isChosen ? t("dixit.ui.chosen") : t("dixit.ui.choose")}: ${name}`}
+                aria-labelledby={`${id("choose")} ${id("name")}`}
                 onClick={() => onToggle(card)}
               >
                 {isChosen ? <FitLabel full={t("dixit.ui.chosen")} short="✓" /> : t("dixit.ui.choose")}

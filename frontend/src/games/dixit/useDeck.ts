@@ -12,24 +12,32 @@ export interface DeckInfo {
   src: (card: number, size: CardSize) => string | null;
   /** The card's description, or null when the deck has none. */
   description: (card: number) => string | null;
+  /** The language of the descriptions ("en"), or null when the deck does not say (the
+   * page's own language is then assumed). */
+  language: string | null;
 }
 
-type Manifest = { cards?: ({ description?: string | null } | null)[] };
+type Manifest = { language?: string | null; cards?: ({ description?: string | null } | null)[] };
+type Descriptions = { texts: (string | null)[]; language: string | null };
 
 /** Renew a pass this long before it expires (ms). */
 const RENEW_BEFORE = 15 * 60 * 1000;
 
-const loaded = new Map<string, Promise<(string | null)[]>>();
+const loaded = new Map<string, Promise<Descriptions>>();
 
-/** The descriptions of a deck's cards in card order ([] when they cannot be had). */
-function loadDescriptions(deck: string, pass: string): Promise<(string | null)[]> {
+/** The descriptions of a deck's cards in card order ([] when they cannot be had), and
+ * their language. */
+function loadDescriptions(deck: string, pass: string): Promise<Descriptions> {
   const key = `${deck}?${pass}`;
   let promise = loaded.get(key);
   if (!promise) {
     promise = fetch(`/api/decks/${encodeURIComponent(deck)}${pass ? `?${pass}` : ""}`)
       .then((response) => (response.ok ? (response.json() as Promise<Manifest>) : {}))
-      .then((manifest: Manifest) => (manifest.cards ?? []).map((card) => card?.description ?? null))
-      .catch(() => []);
+      .then((manifest: Manifest) => ({
+        texts: (manifest.cards ?? []).map((card) => card?.description ?? null),
+        language: typeof manifest.language === "string" && manifest.language ? manifest.language : null,
+      }))
+      .catch(() => ({ texts: [], language: null }));
     loaded.set(key, promise);
   }
   return promise;
@@ -76,11 +84,16 @@ export function useDeck(info: TableInfo, deck: string): DeckInfo {
   const pass = usePass(deck, info.id, token);
   const fromPublic = (info.public as { descriptions?: (string | null)[] }).descriptions;
   const [descriptions, setDescriptions] = useState<(string | null)[]>(() => fromPublic ?? []);
+  const [language, setLanguage] = useState<string | null>(null);
 
   useEffect(() => {
     if (fromPublic || pass === null) return;
     let live = true;
-    void loadDescriptions(deck, pass).then((list) => live && list.length > 0 && setDescriptions(list));
+    void loadDescriptions(deck, pass).then((loaded) => {
+      if (!live || loaded.texts.length === 0) return;
+      setDescriptions(loaded.texts);
+      setLanguage(loaded.language);
+    });
     return () => {
       live = false;
     };
@@ -92,5 +105,5 @@ export function useDeck(info: TableInfo, deck: string): DeckInfo {
   );
   const description = useCallback((card: number) => descriptions[card] ?? null, [descriptions]);
   // The same object while nothing changed: what shows cards is memoised on it.
-  return useMemo(() => ({ src, description }), [src, description]);
+  return useMemo(() => ({ src, description, language }), [src, description, language]);
 }
