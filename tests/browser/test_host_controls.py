@@ -304,6 +304,36 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     expect(eve.locator('[data-notice="seat-kept"]')).to_have_count(0)
 
 
+def test_a_seat_link_the_host_has_replaced_is_refused_once_and_not_offered_again(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The host made seat 2 a new link; the old one still offered "Take this seat", was
+    refused with "Seat 2 is kept for the player the host invited to it", and the page
+    kept the old code, so the button came back after every refusal and every reload. The
+    refusal says the link is not, or no longer, valid, and the page forgets the code."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    host = {"X-Host-Token": created["host_token"]}
+    link = f"{web_server.url}/api/tables/{table_id}/seats/1/link"
+    old = httpx.post(link, headers=host).json()["code"]
+    assert httpx.post(link, headers=host).status_code == 200
+    carla = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    carla.goto(f"{web_server.url}/t/{table_id}#invite={old}")
+    carla.get_by_label("Your name").fill("Carla")
+    take = carla.get_by_role("button", name="Take this seat")
+    take.click()
+    expect(carla.get_by_role("alert")).to_have_text(
+        "This link is not valid for seat 2, or no longer is: ask the host for the seat's "
+        "new link.")
+    expect(take).to_have_count(0)
+    expect(carla.get_by_text("Kept for the host's guest")).to_be_visible()
+    carla.reload()
+    expect(carla.get_by_text("Kept for the host's guest")).to_be_visible()
+    expect(take).to_have_count(0)
+
+
 def test_while_an_open_seat_waits_the_seat_to_act_is_offered_nothing_to_click(
     browser: Browser, web_server: LiveServer
 ) -> None:

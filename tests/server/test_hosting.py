@@ -710,6 +710,36 @@ def play_first_move(client: TestClient, table_id: str, token: str) -> None:
             pass
 
 
+def test_a_seat_link_the_host_replaced_is_refused_as_no_longer_valid(
+        app_client: TestClient) -> None:
+    """The host made seat 2 a new link: the old link was refused with "Seat 2 is kept
+    for the player the host invited to it", the words for someone who came with no
+    link, and a page had no way to tell that its code would never work. A code that
+    keeps no seat at the table is refused as ``seat_link_invalid`` (the page forgets
+    it); the link of another kept seat is still its seat's, and refused as kept."""
+    made = app_client.post("/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}).json()
+    table = made["table"]["id"]
+    headers = {"X-Host-Token": made["host_token"]}
+    old = app_client.post(f"/api/tables/{table}/seats/1/link", headers=headers).json()["code"]
+    new = app_client.post(f"/api/tables/{table}/seats/1/link", headers=headers).json()["code"]
+    other = app_client.post(f"/api/tables/{table}/seats/2/link",
+                            headers=headers).json()["code"]
+    join = f"/api/tables/{table}/join"
+    for body in ({"seat": 1, "code": old}, {"code": old}):
+        refused = app_client.post(join, json={**body, "name": "Carla"})
+        assert refused.status_code == 403, refused.text
+        assert refused.json()["code"] == "seat_link_invalid"
+        assert refused.json()["message"] == (
+            "This link is not valid for seat 2, or no longer is: ask the host for the "
+            "seat's new link.")
+    kept = app_client.post(join, json={"seat": 1, "code": other, "name": "Carla"})
+    assert kept.status_code == 403 and kept.json()["code"] == "seat_invited"
+    taken = app_client.post(join, json={"code": new, "name": "Carla"})
+    assert taken.status_code == 200 and taken.json()["seat"] == 1, taken.text
+
+
 def test_a_seat_opened_once_the_game_has_begun_is_kept_for_its_link(
         app_client: TestClient) -> None:
     """Mid-game the host opens the seat of a player who left, for someone to go on with
@@ -736,11 +766,13 @@ def test_a_seat_opened_once_the_game_has_begun_is_kept_for_its_link(
         "seat": 1, "kind": "open", "name": None, "bot": None, "connected": False,
         "invited": True, "removed": True}
     join = f"/api/tables/{t['id']}/join"
-    for body in ({"seat": 1}, {}, {"seat": 1, "code": "wrong"}):
+    for body in ({"seat": 1}, {}):
         refused = app_client.post(join, json={**body, "name": "Eve"})
         assert refused.status_code == 403, refused.text
         assert refused.json()["code"] == "seat_invited"
         assert "ask the host for the seat's link" in refused.json()["message"]
+    wrong = app_client.post(join, json={"seat": 1, "code": "wrong", "name": "Eve"})
+    assert wrong.status_code == 403 and wrong.json()["code"] == "seat_link_invalid"
     # The code opens no seat as a token would.
     with app_client.websocket_connect(f"/api/tables/{t['id']}/ws") as ws:
         ws.send_json({"type": "hello", "token": code})
@@ -754,7 +786,8 @@ def test_a_seat_opened_once_the_game_has_begun_is_kept_for_its_link(
                            headers=headers).json()["code"] == "seat_taken"
     fresh = app_client.post(f"/api/tables/{t['id']}/seats/1/link", headers=headers)
     assert fresh.status_code == 200 and fresh.json()["code"] != code
-    assert app_client.post(join, json={"seat": 1, "code": code}).status_code == 403
+    stale = app_client.post(join, json={"seat": 1, "code": code})
+    assert stale.status_code == 403 and stale.json()["code"] == "seat_link_invalid"
     taken = app_client.post(join, json={"code": fresh.json()["code"], "name": "Cleo"})
     assert taken.status_code == 200, taken.text
     assert taken.json()["seat"] == 1

@@ -62,6 +62,18 @@ function mayTake(s: SeatInfo, code: string | null): boolean {
   return s.kind === "open" && (!s.invited || code !== null);
 }
 
+/** Join `seat` (with the seat link's `code` where the host keeps it); a code the server
+ * says keeps no seat here (the host has made the seat a new link since) is forgotten, so
+ * that the page no longer offers a seat it cannot take with it. */
+async function joinSeat(info: TableInfo, seat: SeatInfo, name: string, code: string | null) {
+  try {
+    return await api.join(info.id, seat.seat, name, seat.invited ? code : null);
+  } catch (caught) {
+    if (caught instanceof ApiError && caught.error.code === "seat_link_invalid") tokens.saveInvite(info.id, null);
+    throw caught;
+  }
+}
+
 /** Give the game's status line the focus, once it is on the page: a game's table is
  * loaded on first use and may come a moment after the game began (at most 10 s later).
  * Nothing is taken from an element that has the focus meanwhile. */
@@ -524,7 +536,7 @@ function WaitingRoom({
       // Without a name the seat has none: each reader's page calls it "Player n" in
       // their own language.
       const kept = info.seats[target]?.invited ?? false;
-      const result = await api.join(info.id, target, name.trim(), kept ? code : null);
+      const result = await joinSeat(info, info.seats[target], name.trim(), code);
       if (kept) tokens.saveInvite(info.id, null);
       onJoined(result.seat, result.token);
     });
@@ -808,6 +820,7 @@ function WatchWaiting({ info }: { info: TableInfo }) {
 
 function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: number, token: string) => void }) {
   const { t } = useTranslation();
+  const [error, setError] = useState<ErrorMessage | null>(null);
   const code = tokens.invite(info.id);
   const open = info.seats.find((s) => mayTake(s, code));
   const removed = tokens.removed(info.id);
@@ -825,13 +838,21 @@ function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: nu
       {open && !removed && (
         <button
           type="button"
-          onClick={() =>
-            void api.join(info.id, open.seat, tokens.name(), open.invited ? code : null)
-              .then((r) => onJoined(r.seat, r.token))
-          }
+          onClick={() => {
+            setError(null);
+            joinSeat(info, open, tokens.name(), code).then(
+              (r) => onJoined(r.seat, r.token),
+              (caught) => caught instanceof ApiError && setError(caught.error),
+            );
+          }}
         >
           {t("ui.table.take_seat")}
         </button>
+      )}
+      {error && (
+        <span className="notice error" role="alert">
+          {translateError(t, error)}
+        </span>
       )}
     </div>
   );

@@ -522,7 +522,10 @@ class TableManager:
         Raises:
             Refused: no such table or seat, the seat is taken, or none is open;
                 ``seat_invited`` (403) the seat is kept for someone the host invited and
-                ``code`` is not its link's; ``ended`` (409) the table's game is over
+                ``code`` is not its link's (but none or another kept seat's);
+                ``seat_link_invalid`` (403) the seat is kept and ``code`` keeps no seat
+                at the table (the host made the seat a new link: the old code is to be
+                forgotten); ``ended`` (409) the table's game is over
                 (its host ended it while seats were open: nobody sits down at a finished
                 table).
         """
@@ -538,6 +541,12 @@ class TableManager:
                             open_seats[0])
             _check_open(table, seat)
             if not _may_take(table, seat, code):
+                if code and not any(s.kind == OPEN and s.token_hash is not None
+                                    and _may_take(table, s.seat, code) for s in table.seats):
+                    # A seat link's code that keeps no seat here: the host made the
+                    # seat a new link, or the link was never one of this table's.
+                    raise Refused("seat_link_invalid", "server.errors.seat_link_invalid",
+                                  status=403, seat=seat + 1)
                 raise Refused("seat_invited", "server.errors.seat_invited", status=403,
                               seat=seat + 1)
             token = secrets.token_urlsafe(24)
