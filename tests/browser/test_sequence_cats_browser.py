@@ -776,7 +776,7 @@ def test_a_network_the_browser_says_is_gone_is_told_at_once_in_sight_and_aloud(
     banner = page.get_by_role("status").locator(".connection-banner")
     expect(banner).to_be_visible(timeout=3_000)
     box = banner.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
     page.screenshot(path=str(shots / "sequence-cats-offline-phone.png"))
     context.set_offline(False)
     expect(page.locator(".connection-banner")).to_have_count(0, timeout=10_000)
