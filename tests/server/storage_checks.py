@@ -33,7 +33,7 @@ def check_created_by(storage: Storage) -> None:
             await storage.create_table(row(table_id, seats, creator))
         await storage.append_action("b2", 1, 0, {"type": "pass"})
         await storage.append_action("last", 1, 0, {"type": "pass"}, finished=8.0)
-        await storage.mark_expired(["gone"], 5.0)
+        assert await storage.mark_expired({"gone": 0}, 5.0) == ["gone"]
         await storage.mark_finished("done", 6.0)
         await storage.mark_ended("ended", 7.0)
         await storage.save_seat("w2", SeatRow(1, "human", name="Bea", token_hash="x"))
@@ -94,23 +94,30 @@ def check_first_action(storage: Storage) -> None:
 
 
 def check_expiry(storage: Storage) -> None:
-    """A table expires only while it still waits (a seat open, no action): one found
-    waiting that someone joined, or whose game began, before the expiry was written
-    stays as it is (an expiry at one process raced a join at another and lost a game
-    under way)."""
-    async def write() -> None:
+    """A table expires only while it still waits (a seat open, no action) and no seat
+    of it changed hands since the sweep found it: one that someone joined — even one of
+    two open seats — or whose game began before the expiry was written stays as it is
+    (an expiry at one process raced a join at another and lost a game under way, or
+    expired under the person who had just joined). The write says which it expired."""
+    async def write() -> list[str]:
         for table_id in ("x-wait", "x-joined", "x-begun"):
             await storage.create_table(row(table_id, OPEN_AND_HUMAN, None))
-        found = sorted(t for t in storage.waiting_before(2.0) if t.startswith("x-"))
-        assert found == ["x-begun", "x-joined", "x-wait"]
+        await storage.create_table(row("x-one-of-two", [*OPEN_AND_HUMAN, SeatRow(2, "open")],
+                                       None))
+        found = {t: n for t, n in storage.waiting_before(2.0).items() if t.startswith("x-")}
+        assert found == dict.fromkeys(("x-wait", "x-joined", "x-begun", "x-one-of-two"), 0)
         await storage.save_seat("x-joined", SeatRow(1, "human", name="Bea", token_hash="b"))
+        await storage.save_seat("x-one-of-two", SeatRow(1, "human", name="Cy",
+                                                        token_hash="c"))
         await storage.append_action("x-begun", 1, 0, {"type": "pass"})
-        await storage.mark_expired(["x-wait", "x-joined", "x-begun"], 5.0)
+        assert storage.waiting_before(2.0)["x-one-of-two"] == 1  # it still waits
+        return await storage.mark_expired(found, 5.0)
 
-    run_async(write())
+    assert run_async(write()) == ["x-wait"]
     expired = {t: getattr(storage.load_table(t), "expired", "gone")
-               for t in ("x-wait", "x-joined", "x-begun")}
-    assert expired == {"x-wait": 5.0, "x-joined": None, "x-begun": None}
+               for t in ("x-wait", "x-joined", "x-begun", "x-one-of-two")}
+    assert expired == {"x-wait": 5.0, "x-joined": None, "x-begun": None,
+                       "x-one-of-two": None}
 
 
 def check_watching_at_creation(storage: Storage) -> None:

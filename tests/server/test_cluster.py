@@ -12,7 +12,7 @@ import asyncio
 import random
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -647,9 +647,11 @@ def test_leases_are_exclusive_renewed_by_value_and_lost_when_taken(redis_url: st
         assert await two.route("t1") == "http://127.0.0.1:1"
         assert await one.route("t1") is None
         # Only the lease's holder expires a table: "t2", which nobody held, is taken.
-        assert await two.hold_to_expire(["t1", "t2"]) == {"t2"}
-        assert await one.hold_to_expire(["t1"]) == {"t1"}
-        await two._give_back("t2")
+        async with two.hold_to_expire(["t1", "t2"]) as held:
+            assert held == {"t2"}
+        assert await two.owner("t2") is None  # given back as the expiry ends
+        async with one.hold_to_expire(["t1"]) as held:
+            assert held == {"t1"}
         managers[0].tables["t1"] = object()
         await one.renew()
         assert one.holds("t1") and managers[0].unloaded == []
@@ -1392,6 +1394,20 @@ def test_a_table_whose_lease_ran_out_here_is_loaded_again_and_plays_on(
     assert version > stopped and holds, (stopped, version)
 
 
+def joined_after(manager: Any, join: Coroutine[Any, Any, None]) -> None:
+    """Have ``manager``'s next expiry sweep run ``join`` (in the event loop, to its end)
+    right after it found the waiting tables, before it takes their leases."""
+    loop = asyncio.get_running_loop()
+    finding = manager.storage.waiting_before
+
+    def found_then_joined(created: float) -> Any:
+        found = finding(created)
+        asyncio.run_coroutine_threadsafe(join, loop).result(timeout=30)
+        return found
+
+    manager.storage.waiting_before = found_then_joined
+
+
 def test_a_table_joined_at_another_process_as_it_expires_here_plays_on(
         database: str, redis_url: str) -> None:
     """Expiring a waiting table looked up who held its lease, then wrote the expiry: a
@@ -1415,10 +1431,7 @@ def test_a_table_joined_at_another_process_as_it_expires_here_plays_on(
             # Two days on, nobody uses it at A: it left memory and A gave its lease back.
             a.unload(table.id)
             await clusters[0]._give_back(table.id, forget=False)
-            holding = a.hold_to_expire
-            assert holding is not None
-
-            async def joined_meanwhile(table_ids: list[str]) -> set[str]:
+            async def join_at_b() -> None:
                 # Bea joins at B (which takes the lease, as a request routed there does)
                 # and makes the first move, after A found the table waiting.
                 assert await clusters[1].route(table.id) is None
@@ -1426,9 +1439,8 @@ def test_a_table_joined_at_another_process_as_it_expires_here_plays_on(
                 there = await b.get(table.id)
                 first = sorted(there.game.to_act(there.state))[0]
                 await b.submit(there, first, there.game.legal_actions(there.state, first)[0])
-                return await holding(table_ids)
 
-            a.hold_to_expire = joined_meanwhile
+            joined_after(a, join_at_b())
             expired = await a.expire_waiting(now=time.time() + 49 * 3600)
             row = storages[0].load_table(table.id)
             assert row is not None
@@ -1448,3 +1460,91 @@ def test_a_table_joined_at_another_process_as_it_expires_here_plays_on(
 
     expired, when, actions, status = run_async(run())
     assert (expired, when, actions, status) == (0, None, 1, "playing")
+
+
+def test_a_table_whose_open_seat_was_taken_at_another_process_as_it_expires_here_waits_on(
+        database: str, redis_url: str) -> None:
+    """A's sweep found a table of three seats waiting; Bea joined one of its two open
+    seats at B before A held the lease. A still expired it (it still had a seat open),
+    under her: her join had been answered 200, and the table answered 410. The expiry
+    is written only while no seat changed hands since the sweep found the table."""
+    from gametable.server.refused import Refused  # noqa: PLC0415
+    from gametable.server.tables import SeatRequest, TableManager  # noqa: PLC0415
+
+    async def run() -> tuple[int, float | None, list[str], str]:
+        storages = [PostgresStorage(database), PostgresStorage(database)]
+        a, b = (TableManager(storage, bot_delay=60, secret=b"k" * 32)
+                for storage in storages)
+        clusters = [Cluster(redis_url, f"http://127.0.0.1:{port}") for port in (1, 2)]
+        await clusters[0].start(a, [])
+        await clusters[1].start(b, [])
+        try:
+            table, *_ = await a.create("triominos", {}, [SeatRequest("human")] * 3, "Anna",
+                                       client="10.0.0.1")
+            a.unload(table.id)
+            await clusters[0]._give_back(table.id, forget=False)
+            async def join_at_b() -> None:
+                assert await clusters[1].route(table.id) is None
+                await b.join(table.id, None, "Bea")
+                b.unload(table.id)  # B leaves it (idle) and gives its lease back
+                await clusters[1]._give_back(table.id, forget=False)
+
+            joined_after(a, join_at_b())
+            expired = await a.expire_waiting(now=time.time() + 49 * 3600)
+            row = storages[0].load_table(table.id)
+            assert row is not None
+            assert await clusters[0].route(table.id) is None  # Bea comes back through A
+            try:
+                status = (await a.get(table.id)).status
+            except Refused as refusal:
+                status = refusal.code
+            return expired, row.expired, [s.kind for s in row.seats], status
+        finally:
+            for cluster in clusters:
+                await cluster.stop()
+            for manager in (a, b):
+                await manager.stop()
+            for storage in storages:
+                storage.close()
+
+    assert run_async(run()) == (0, None, ["human", "human", "open"], "waiting")
+
+
+def test_the_leases_an_expiry_took_are_given_back_as_it_ends(
+        database: str, redis_url: str) -> None:
+    """A sweep that expired many waiting tables kept their leases until a renewal gave
+    them back one by one, long enough for this process's live tables' leases to run out
+    meanwhile. They are given back as the expiry ends, and the expired tables are no
+    longer noted to be taken over; the leases held before stay held."""
+    from gametable.server.tables import SeatRequest, TableManager  # noqa: PLC0415
+
+    async def run() -> tuple[int, list[str | None], set[str], set[str], bool]:
+        storage = PostgresStorage(database)
+        manager = TableManager(storage, bot_delay=60, secret=b"k" * 32)
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        await cluster.start(manager, [])
+        try:
+            waiting = []
+            for _ in range(3):
+                table, *_ = await manager.create(
+                    "triominos", {}, [SeatRequest("human")] * 2, "Anna", client="10.0.0.1")
+                manager.unload(table.id)
+                await cluster._give_back(table.id, forget=False)
+                waiting.append(table.id)
+            live, *_ = await manager.create(
+                "triominos", {}, [SeatRequest("human"), SeatRequest("bot", "random")],
+                "Bo", client="10.0.0.2")
+            expired = await manager.expire_waiting(now=time.time() + 49 * 3600)
+            owners = [await cluster.owner(t) for t in waiting]
+            noted = {str(t) for t in await cluster.redis.smembers(TABLES)}
+            return expired, owners, set(cluster.held), noted & set(waiting), \
+                cluster.holds(live.id)
+        finally:
+            await cluster.stop()
+            await manager.stop()
+            storage.close()
+
+    expired, owners, held, noted, live_held = run_async(run())
+    assert (expired, owners, noted, live_held) == (3, [None] * 3, set(), True)
+    assert len(held) == 1
+

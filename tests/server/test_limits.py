@@ -535,6 +535,73 @@ def test_waiting_tables_expire_and_are_not_loaded_again(tmp_path: Path) -> None:
     assert result["stored"] == [result["playing"]] and result["expired"]
 
 
+@pytest.mark.parametrize("in_memory", [True, False])
+@pytest.mark.parametrize("moment", ["after_it_was_found", "as_it_is_written"])
+def test_a_join_as_its_table_expires_takes_the_seat_or_is_told_it_expired_never_both(
+        tmp_path: Path, in_memory: bool, moment: str) -> None:
+    """Bea joined one of two open seats while the sweep expired the table: her join was
+    answered 200 with a token and the table answered 410 from then on (the expiry was
+    written over her seat, or her seat after the expiry), and a table kept by a join
+    stored first was dropped from memory still running. Now either the join is stored
+    first and the table stays, in memory and in storage alike, or the join is refused
+    as expired; whether the table was in memory or only in storage."""
+    async def scenario() -> tuple[Any, int, float | None, bool]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=60, secret=b"k" * 32,
+                               caps=Caps(waiting_hours=48))
+        loop = asyncio.get_running_loop()
+        answers: list[Any] = []
+        joining: list[asyncio.Task[None]] = []
+
+        async def join() -> None:
+            try:
+                answers.append(await manager.join(table.id, None, "Bea"))
+            except Refused as refusal:
+                answers.append(refusal.code)
+
+        try:
+            table, *_ = await manager.create("triominos", {}, [SeatRequest("human")] * 3,
+                                             "Anna")
+            if not in_memory:
+                del manager.tables[table.id]  # it left memory, nobody using it
+            if moment == "after_it_was_found":
+                finding = storage.waiting_before
+
+                def found_then_joined(created: float) -> Any:
+                    found = finding(created)
+                    asyncio.run_coroutine_threadsafe(join(), loop).result(timeout=10)
+                    return found
+
+                storage.waiting_before = found_then_joined  # type: ignore[method-assign]
+            else:
+                writing = storage.mark_expired
+
+                async def joined_as_written(*args: Any) -> Any:
+                    joining.append(asyncio.create_task(join()))
+                    await asyncio.wait(joining, timeout=0.3)
+                    return await writing(*args)
+
+                storage.mark_expired = joined_as_written  # type: ignore[method-assign,assignment]
+            expired = await manager.expire_waiting(now=time.time() + 49 * 3600)
+            await asyncio.wait_for(asyncio.gather(*joining), 10)
+            row = storage.load_table(table.id)
+            assert row is not None
+            kept = manager.tables.get(table.id)
+            same = kept is table if in_memory else kept is not None
+            return answers[0], expired, row.expired, same and kept is not None and any(
+                s.name == "Bea" for s in kept.seats)
+        finally:
+            await manager.stop()
+            storage.close()
+
+    answer, expired, when, kept_with_bea = run_async(scenario())
+    if isinstance(answer, tuple):  # she took the seat: the table stays, her seat in it
+        assert (expired, when, kept_with_bea) == (0, None, True)
+    else:
+        assert (answer, expired, kept_with_bea) == ("table_expired", 1, False)
+        assert when is not None
+
+
 def test_a_game_under_way_never_expires_while_a_reopened_seat_waits(tmp_path: Path) -> None:
     """Tables whose seats were not all taken 48 hours after they were made expired, and
     a game under way whose host had reopened an absent player's seat (a game of a turn a

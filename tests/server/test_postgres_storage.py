@@ -107,7 +107,7 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
 
     async def write() -> None:
         # Three seats: after Bea's join one is still open, so the table still waits
-        # and may expire (an expiry checks that as it writes).
+        # and may expire (found so after her join: its seats changed hands once).
         await storage.create_table(table("waiting", [SeatRow(0, "human"), SeatRow(1, "open"),
                                                      SeatRow(2, "open")], created=1.0))
         await storage.create_table(table("bots", [SeatRow(0, "bot", bot="easy"),
@@ -123,7 +123,7 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
                                                 bot_since=1))
         await storage.save_watching("bots", False)
         await storage.mark_ended("done", 9.0)
-        await storage.mark_expired(["waiting"], 8.0)
+        assert await storage.mark_expired({"waiting": 1}, 8.0) == ["waiting"]
 
     run_async(write())
     rows = {row.id: row for row in storage.load_tables()}
@@ -310,7 +310,7 @@ def test_only_tables_whose_game_has_not_started_are_candidates_to_expire(url: st
         await storage.create_table(table("young", created=50.0))
 
     run_async(write())
-    assert storage.waiting_before(10.0) == ["never-started"]
+    assert storage.waiting_before(10.0) == {"never-started": 0}
     storage.close()
 
 
@@ -412,3 +412,34 @@ def test_postgresql_counts_a_creators_tables_keeps_the_chat_and_the_first_action
         check_watching_at_creation(storage)
     finally:
         storage.close()
+
+
+def test_an_expiry_written_after_a_takeover_is_left_out_by_the_owner_number(
+        url: str) -> None:
+    """Process A took a waiting table's lease to expire it, and stalled past its lease;
+    B took the table over and served it. A's expiry carried no owner number and was
+    stored: the table B served answered 410. It is fenced like every other write: A's
+    number is no longer the table's, so its expiry leaves the table as it is, and B's
+    own expiry, with the current number, is written."""
+    setup, a, b = PostgresStorage(url), PostgresStorage(url), PostgresStorage(url)
+    fences_a: dict[str, int] = {}
+    fences_b: dict[str, int] = {}
+    a.fence_of, b.fence_of = fences_a.get, fences_b.get
+
+    async def run() -> tuple[Any, float | None, Any]:
+        await setup.create_table(table("waits", [SeatRow(0, "human"), SeatRow(1, "open"),
+                                                 SeatRow(2, "open")], created=1.0))
+        found = setup.waiting_before(10.0)
+        fences_a["waits"] = await a.take_table("waits")
+        fences_b["waits"] = await b.take_table("waits")  # B takes the table over
+        by_a = await a.mark_expired(found, 5.0)
+        row = setup.load_table("waits")
+        assert row is not None
+        return by_a, row.expired, await b.mark_expired(found, 6.0)
+
+    try:
+        by_a, expired_then, by_b = run_async(run())
+    finally:
+        for storage in (setup, a, b):
+            storage.close()
+    assert (by_a, expired_then, by_b) == ([], None, ["waits"])

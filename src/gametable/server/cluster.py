@@ -44,7 +44,14 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Coroutine,
+    Iterator,
+    Mapping,
+)
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
@@ -157,6 +164,22 @@ _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+_GIVE_BACK = """
+local given = 0
+for i = 2, #KEYS do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then
+    redis.call('DEL', KEYS[i])
+    given = given + 1
+    if ARGV[i + 1] == '1' then
+      redis.call('SREM', KEYS[1], string.sub(KEYS[i], #ARGV[2] + 1))
+    end
+  end
+end
+return given
+"""
+"""Release the leases (KEYS[2…]) whose value is still ours (ARGV[1]); take those whose
+flag (ARGV[3…], one per lease) is '1' off the set of tables (KEYS[1]; ARGV[2]: the
+leases' prefix). Returns how many were released."""
 _ORPHANS = """
 local found = {}
 for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
@@ -208,6 +231,7 @@ class Cluster:
             socket_connect_timeout=REDIS_TIMEOUT)
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
+        self._give_back_all = self.redis.register_script(_GIVE_BACK)
         self._take = self.redis.register_script(_TAKE)
         self._orphans = self.redis.register_script(_ORPHANS)
         self.held: dict[str, float] = {}
@@ -218,6 +242,9 @@ class Cluster:
         self._fenced: FencesWrites | None = None
         self._refencing: set[str] = set()
         """Tables whose new owner number :meth:`refence` is taking now."""
+        self._expiring: set[str] = set()
+        """Tables whose lease :meth:`hold_to_expire` holds now (not given back as
+        unused meanwhile)."""
         self.relay_rate: Rate | None = None
         """The pace of the messages that one address's piped websockets send together
         (the server's ``messages`` rate); ``None``: each connection's own pace only."""
@@ -298,9 +325,7 @@ class Cluster:
             task.cancel()
         held, self.held = list(self.held), {}
         self.fences.clear()
-        for table_id in held:
-            with contextlib.suppress(RedisError, OSError):
-                await self._release(keys=[OWNER + table_id], args=[self.value])
+        await self._release_all(dict.fromkeys(held, False))
         clients, self._http = list(self._http.values()), {}
         for client in clients:
             await client.aclose()
@@ -433,7 +458,7 @@ class Cluster:
             return
         now = time.monotonic()
         for table_id in [t for t in self.held if t not in manager.tables
-                         and t not in manager.loading
+                         and t not in manager.loading and t not in self._expiring
                          and now - self._claimed.get(t, now) > UNUSED_SECONDS]:
             # A table that could not be loaded (storage failed) stays noted: a process
             # takes it over once storage answers again, or its computer players and
@@ -487,19 +512,35 @@ class Cluster:
         if self.manager is not None:
             self.manager.unload(table_id)
 
-    async def _give_back(self, table_id: str, *, forget: bool = True) -> None:
-        """Release the lease of ``table_id``; with ``forget``, also take it off the noted
-        tables (nobody is to take it over: it is gone, expired or unused here)."""
+    def _forget(self, table_id: str) -> None:
+        """Stop acting for ``table_id`` here (its lease, when it was taken, its owner
+        number); Redis is not told."""
         self.held.pop(table_id, None)
         self._claimed.pop(table_id, None)
         self.fences.pop(table_id, None)
+
+    async def _give_back(self, table_id: str, *, forget: bool = True) -> None:
+        """Release the lease of ``table_id``; with ``forget``, also take it off the noted
+        tables (nobody is to take it over: it is gone, expired or unused here)."""
+        self._forget(table_id)
         if self.manager is not None:
             self.manager.load_failed.discard(table_id)
+        await self._release_all({table_id: forget})
+
+    async def _release_all(self, leases: Mapping[str, bool]) -> None:
+        """Release the leases of ``leases`` (table id → whether to take it off the noted
+        tables too) still this process's in Redis, 500 to a command."""
+        ids = list(leases)
         try:
-            if await self._release(keys=[OWNER + table_id], args=[self.value]) and forget:
-                await self.redis.srem(TABLES, table_id)
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                await self._give_back_all(
+                    keys=[TABLES, *(OWNER + t for t in chunk)],
+                    args=[self.value, OWNER, *("1" if leases[t] else "0" for t in chunk)])
         except (RedisError, OSError) as error:
-            log.warning("cluster: lease of table %s not given back: %s", log_name(table_id), error)
+            log.warning("cluster: %s not given back: %s",
+                        "lease of table " + log_name(ids[0]) if len(ids) == 1
+                        else f"{len(ids)} leases", error)
 
     async def _rejoin(self, manager: TableManager) -> None:
         """Follow a Redis that restarted without its keys: the first process to notice
@@ -594,23 +635,41 @@ class Cluster:
             raise SharedUnavailable(f"Redis: {error}") from None
         return float(wait)
 
-    async def hold_to_expire(self, table_ids: list[str]) -> set[str]:
-        """Which of ``table_ids`` this process holds the lease of now, taking those nobody
-        holds (and with them their next owner numbers): a table expires only at its
-        lease's holder, so that a person who joins it at another process at that moment
+    @contextlib.asynccontextmanager
+    async def hold_to_expire(self, table_ids: list[str]) -> AsyncIterator[set[str]]:
+        """Hold the leases of those of ``table_ids`` that nobody else holds (taking them,
+        and with them their next owner numbers) while the context lasts; it gives the
+        set this process holds. A table expires only at its lease's holder, so that a
+        person who joins it at another process at that moment reaches this one, and
         either takes the seat first (it no longer waits) or is told it expired. Those
         another process holds are left out, and the rest once Redis or storage fails
-        (better not to expire a table someone may play at); the leases taken are given
-        back by the next renewal, the tables being no longer in memory."""
+        (better not to expire a table someone may play at). On leaving, the leases
+        taken here for tables not in memory (expired, or left as they were) are given
+        back at once, in one command."""
         held: set[str] = set()
-        for table_id in table_ids:
-            try:
-                if await self.claim(table_id):
-                    held.add(table_id)
-            except ClusterError as error:
-                log.warning("cluster: waiting tables not expired now: %s", error)
-                break
-        return held
+        taken: list[str] = []
+        self._expiring.update(table_ids)
+        try:
+            for table_id in table_ids:
+                try:
+                    had = self.holds(table_id)
+                    if await self.claim(table_id):
+                        held.add(table_id)
+                        if not had:
+                            taken.append(table_id)
+                except ClusterError as error:
+                    log.warning("cluster: waiting tables not expired now: %s", error)
+                    break
+            yield held
+        finally:
+            self._expiring.difference_update(table_ids)
+            manager = self.manager
+            done = [t for t in taken if t in self.held
+                    and (manager is None or t not in manager.tables)]
+            for table_id in done:
+                self._forget(table_id)
+            await self._release_all({t: manager is None or t not in manager.load_failed
+                                     for t in done})
 
     async def ping(self) -> None:
         """Check that Redis answers (for ``/readyz``).

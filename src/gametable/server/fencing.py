@@ -3,10 +3,11 @@
 With several processes (:mod:`gametable.server.cluster`) each table is run by the one
 that holds its lease. A process that lost a lease — it was paused, or its Redis link
 was slow — may still have a message or a request for that table under way; what it
-would store then (a seat, the clock, the host, the options, the end) would overwrite
-what the new owner stored. Every write about one table goes through
+would store then (a seat, the clock, the host, the options, the end, the expiry) would
+overwrite what the new owner stored. Every write about one table goes through
 :class:`FencedStorage`, which refuses it (:class:`StorageError`, answered as
-``storage_failed``) unless the lease is still this process's. Actions are, besides, a
+``storage_failed``) unless the lease is still this process's (an expiry, written for
+many tables at once, leaves out those whose lease it does not hold). Actions are, besides, a
 compare-and-set on the table's action number in storage.
 
 That check is made before the write is sent: a write checked while the lease held may
@@ -19,7 +20,7 @@ longer the table's.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from gametable.server.logname import log_name
@@ -101,8 +102,12 @@ class FencedStorage:
         self._check(table_id)
         await self.inner.mark_finished(table_id, when)
 
-    async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
-        await self.inner.mark_expired(table_ids, when)
+    async def mark_expired(self, found: Mapping[str, int], when: float) -> list[str]:
+        """Only the tables whose lease this process holds are written (the others are
+        left out, not refused: a sweep writes many tables at once)."""
+        return await self.inner.mark_expired(
+            {table_id: changes for table_id, changes in found.items() if self.holds(table_id)},
+            when)
 
     async def append_chat(self, table_id: str, message: dict[str, Any], *, keep: int
                           ) -> None:
@@ -112,7 +117,7 @@ class FencedStorage:
     def load_chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         return self.inner.load_chat(table_id, limit)
 
-    def waiting_before(self, created: float) -> list[str]:
+    def waiting_before(self, created: float) -> dict[str, int]:
         return self.inner.waiting_before(created)
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:

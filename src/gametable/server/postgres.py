@@ -13,7 +13,7 @@ also **fenced**: a process that takes a table over first raises the table's owne
 (:meth:`PostgresStorage.take_table`), and each of its writes is stored only while the
 number is still the one it got (:attr:`PostgresStorage.fence_of`). A write of an earlier
 owner that was under way when the table changed hands — a seat, the options, the host,
-the clock, the end — is refused rather than stored over the new owner's work.
+the clock, the end, the expiry — is refused rather than stored over the new owner's work.
 
 The schema is made and upgraded at start by the numbered SQL files in
 ``migrations/postgresql/`` (``0001_tables.sql``, …), each applied once, in order, in its
@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -40,11 +40,12 @@ from psycopg_pool import ConnectionPool
 from gametable.server.logname import log_name
 from gametable.server.outage import FewerRepeats
 from gametable.server.storage import (
+    COUNT_SEAT_CHANGE,
     CREATED_BY,
     LOAD_CHAT,
     MARK_EXPIRED,
     MARK_FINISHED,
-    STILL_WAITING,
+    WAITING_BEFORE,
     OwnerChanged,
     SeatRow,
     StorageError,
@@ -262,7 +263,7 @@ class PostgresStorage:
         )
 
     async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
-        statements = [_seat_statement(table_id, seat)]
+        statements = [_seat_statement(table_id, seat), (COUNT_SEAT_CHANGE, (table_id,))]
         if seed is not None:
             statements.append(("UPDATE game_tables SET seed = %s WHERE id = %s",
                                (seed, table_id)))
@@ -316,10 +317,36 @@ class PostgresStorage:
     def load_chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         return [orjson.loads(row[0]) for row in self._rows(LOAD_CHAT, (table_id, limit))]
 
-    async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
-        if table_ids:
-            await self._write(None, *((MARK_EXPIRED, (when, table_id))
-                                      for table_id in table_ids))
+    async def mark_expired(self, found: Mapping[str, int], when: float) -> list[str]:
+        """As :meth:`Storage.mark_expired` says; fenced like every write about a table
+        (:attr:`fence_of`): a table whose owner number is not the one this process got
+        is left as it is (another process took it over), and so is one it got none
+        for."""
+        if self._pool.closed:
+            raise StorageError("storage is closed")
+        statements: list[_Statement] = []
+        for table_id, changes in found.items():
+            sql, params = MARK_EXPIRED, [when, table_id, changes]
+            if self.fence_of is not None:
+                number = self.fence_of(table_id)
+                if number is None:
+                    continue
+                sql, params = sql + " AND t.owner_fence = %s", [*params, number]
+            statements.append((sql + " RETURNING t.id", params))
+        if not statements:
+            return []
+        return await asyncio.to_thread(self._expire, statements)
+
+    def _expire(self, statements: Sequence[_Statement]) -> list[str]:
+        expired: list[str] = []
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                for sql, params in statements:
+                    expired += [row[0] for row in conn.execute(sql, params).fetchall()]
+        except psycopg.Error as error:
+            raise StorageError(f"PostgreSQL: {error}") from None
+        self.writes += 1
+        return expired
 
     # -- reading (called in worker threads) -------------------------------------------
 
@@ -334,10 +361,8 @@ class PostgresStorage:
         waiting, bots_only = self._rows(CREATED_BY, (creator,))[0]
         return int(waiting or 0), int(bots_only or 0)
 
-    def waiting_before(self, created: float) -> list[str]:
-        return [row[0] for row in self._rows(
-            f"SELECT id FROM game_tables t WHERE t.created < %s AND {STILL_WAITING}",
-            (created,))]
+    def waiting_before(self, created: float) -> dict[str, int]:
+        return {row[0]: int(row[1]) for row in self._rows(WAITING_BEFORE, (created,))}
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
         where = "WHERE t.finished IS NULL AND t.expired IS NULL"

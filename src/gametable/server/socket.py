@@ -266,6 +266,9 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
     # closed by it, or after, and it no longer opens the seat. Nor is a state shown whose
     # last action is not yet stored.
     async with table.lock:
+        if table.expired:  # while this connection waited for the lock
+            conn.finish(manager.expired_refusal().to_json(), 4404, "no such table")
+            return False
         if token is not None and token != "":  # "" is no token: a spectator's hello
             seat = table.seat_of(token) if isinstance(token, str) else None
             if seat is None:

@@ -19,7 +19,7 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -233,16 +233,23 @@ class Storage(Protocol):
         """
         ...
 
-    async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
-        """Note that tables expired with seats still open (they are not served again):
-        those of ``table_ids`` that still wait for players, their game not begun (checked
-        again as it writes: one that someone joined meanwhile is left as it is)."""
+    async def mark_expired(self, found: Mapping[str, int], when: float) -> list[str]:
+        """Note that tables expired at ``when`` with seats still open (they are not
+        served again): those of ``found`` (table id → its count of seat changes, as
+        :meth:`waiting_before` gave it) that still wait for players, their game not
+        begun, and whose seats have not changed hands since (checked as it writes: one
+        that someone joined meanwhile is left as it is). Returns the ids noted.
+
+        Raises:
+            StorageError: nothing was noted.
+        """
         ...
 
-    def waiting_before(self, created: float) -> list[str]:
-        """The ids of unexpired tables created before ``created`` with a seat still open
-        and no action played (a game under way never expires, even while a seat its
-        host reopened waits for someone)."""
+    def waiting_before(self, created: float) -> dict[str, int]:
+        """The unexpired tables created before ``created`` with a seat still open and no
+        action played (a game under way never expires, even while a seat its host
+        reopened waits for someone): table id → how many times a seat of it changed
+        hands (what :meth:`mark_expired` compares)."""
         ...
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
@@ -455,7 +462,8 @@ class SQLiteStorage:
         )
 
     async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
-        statements = [_seat_statement(table_id, seat)]
+        statements = [_seat_statement(table_id, seat),
+                      (COUNT_SEAT_CHANGE.replace("%s", "?"), (table_id,))]
         if seed is not None:
             statements.append(("UPDATE game_tables SET seed = ? WHERE id = ?",
                                (seed, table_id)))
@@ -518,15 +526,26 @@ class SQLiteStorage:
             raise StorageError(str(error)) from None
         return [orjson.loads(row[0]) for row in rows]
 
-    async def mark_expired(self, table_ids: Sequence[str], when: float) -> None:
-        await self._write(*((MARK_EXPIRED.replace("%s", "?"), (when, table_id))
-                            for table_id in table_ids))
+    async def mark_expired(self, found: Mapping[str, int], when: float) -> list[str]:
+        if not found:
+            return []
+        await self._write(*((MARK_EXPIRED.replace("%s", "?"), (when, table_id, changes))
+                            for table_id, changes in found.items()))
+        # Only this process writes the file, and the caller keeps these tables from
+        # changing meanwhile: those now expired at ``when`` are the ones just noted.
+        ids = list(found)
+        try:
+            with contextlib.closing(self._connect()) as conn:
+                return [row[0] for start in range(0, len(ids), 500) for row in conn.execute(
+                    "SELECT id FROM game_tables WHERE expired = ? AND id IN "
+                    f"({', '.join('?' * len(ids[start:start + 500]))})",
+                    (when, *ids[start:start + 500]))]
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from None
 
-    def waiting_before(self, created: float) -> list[str]:
+    def waiting_before(self, created: float) -> dict[str, int]:
         with self._connect() as conn:
-            return [row[0] for row in conn.execute(
-                f"SELECT id FROM game_tables t WHERE t.created < ? AND {STILL_WAITING}",
-                (created,))]
+            return dict(conn.execute(WAITING_BEFORE.replace("%s", "?"), (created,)))
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
         where = "WHERE t.finished IS NULL AND t.expired IS NULL"
@@ -651,7 +670,7 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
 
 ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat": "INTEGER",
                                   "ended": "REAL", "watchers_off": "INTEGER",
-                                  "creator": "TEXT"},
+                                  "creator": "TEXT", "seat_changes": "INTEGER"},
                  "seats": {"bot_since": "INTEGER"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL)."""
 
@@ -684,12 +703,22 @@ STILL_WAITING = ("t.finished IS NULL AND t.expired IS NULL AND EXISTS (SELECT 1 
                  "WHERE s.table_id = t.id AND s.kind = 'open') AND NOT EXISTS (SELECT 1 "
                  "FROM actions a WHERE a.table_id = t.id)")
 """Whether the table ``t`` still waits for players before its game has begun (what
-:meth:`Storage.waiting_before` finds and :meth:`Storage.mark_expired` checks again as it
-writes)."""
+:meth:`Storage.waiting_before` finds)."""
 
-MARK_EXPIRED = f"UPDATE game_tables AS t SET expired = %s WHERE t.id = %s AND {STILL_WAITING}"
-""":meth:`Storage.mark_expired`'s statement (PostgreSQL's parameter style): a table someone
-joined, or whose game began, since it was found waiting stays as it is."""
+WAITING_BEFORE = ("SELECT id, COALESCE(seat_changes, 0) FROM game_tables t "
+                  f"WHERE t.created < %s AND {STILL_WAITING}")
+""":meth:`Storage.waiting_before`'s query (PostgreSQL's parameter style): each table
+found with its count of seat changes."""
+
+MARK_EXPIRED = ("UPDATE game_tables AS t SET expired = %s WHERE t.id = %s AND "
+                f"COALESCE(t.seat_changes, 0) = %s AND {STILL_WAITING}")
+""":meth:`Storage.mark_expired`'s statement for one table (PostgreSQL's parameter style):
+it still waits, and no seat changed hands since the sweep found it (a seat taken, one
+that opens and another taken, a computer player seated all count)."""
+
+COUNT_SEAT_CHANGE = ("UPDATE game_tables SET seat_changes = COALESCE(seat_changes, 0) + 1 "
+                     "WHERE id = %s")
+"""Counts a seat's change of hands, in the same transaction as the seat's write."""
 
 MARK_FINISHED = "UPDATE game_tables SET finished = %s WHERE id = %s AND finished IS NULL"
 """:meth:`Storage.mark_finished`'s statement (PostgreSQL's parameter style): the first

@@ -261,6 +261,9 @@ class Table:
     :meth:`TableManager.seat_changed`)."""
     watching: bool = True
     """Whether people without a seat may watch (the host may switch it off)."""
+    expired: bool = False
+    """Set when its expiry was stored (it has left memory): a request that reached it
+    before is refused as ``table_expired``, even if it waited for :attr:`lock`."""
     clock: Clock | None = None
     """The turn clock (``None``: the table has none), see ``gametable.server.clock``."""
     cover_bots: dict[int, Bot] = field(default_factory=dict)

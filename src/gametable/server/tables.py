@@ -26,6 +26,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -79,6 +80,9 @@ IDLE_FINISHED = 10 * 60.0
 """Seconds a finished table with nobody connected stays in memory."""
 IDLE_PLAYING = 60 * 60.0
 """Seconds an unfinished table with nobody connected and no bot acting stays in memory."""
+EXPIRE_AT_ONCE = 200
+"""The most waiting tables one step of the expiry sweep takes the leases of, writes and
+gives back: with several processes, a mass expiry holds few leases at a time."""
 
 
 def game_named(name: str) -> Game[Any]:
@@ -175,9 +179,11 @@ class TableManager:
         self.claim: Callable[[str], Awaitable[bool]] | None = None
         """With several processes: take the lease of a new table before storing it
         (``False``: another process holds it); ``None``: nothing to take."""
-        self.hold_to_expire: Callable[[list[str]], Awaitable[set[str]]] | None = None
-        """With several processes: take the leases of these tables about to expire;
-        returns those this process holds (only those expire from here)."""
+        self.hold_to_expire: Callable[[list[str]],
+                                      AbstractAsyncContextManager[set[str]]] | None = None
+        """With several processes: hold the leases of these tables about to expire
+        while the context lasts; it gives those this process holds (only those expire
+        from here)."""
 
     def deal_of(self, seed: int) -> int:
         """The ``deal`` that states of a table seeded ``seed`` say (docs/protocol.md): a
@@ -340,8 +346,7 @@ class TableManager:
                 raise Refused("storage_failed", "server.errors.storage_unreadable",
                               status=503) from None
             if row is not None and row.expired is not None:
-                raise Refused("table_expired", "server.errors.table_expired",
-                              status=410, hours=_hours(self.caps.waiting_hours))
+                raise self.expired_refusal()
             if row is not None and self.fence is not None and not self.fence(table_id):
                 # Several processes: only the lease's holder keeps a table in memory (a
                 # copy held elsewhere would fall behind the owner's and act on it).
@@ -352,6 +357,11 @@ class TableManager:
                 self._start_clock(table)
                 self._wake_bots(table)
             return table
+
+    def expired_refusal(self) -> Refused:
+        """The answer about a table that expired (410 ``table_expired``)."""
+        return Refused("table_expired", "server.errors.table_expired", status=410,
+                       hours=_hours(self.caps.waiting_hours))
 
     def evict_idle(self, now: float | None = None) -> int:
         """Drop tables nobody uses from memory (they stay in storage); returns how many.
@@ -376,32 +386,59 @@ class TableManager:
         after they were created, and whose game has not started, as expired (in storage;
         they leave memory and are no longer served), unless someone is connected to one.
         A game under way never expires, even while a seat its host reopened waits.
-        Returns how many expired."""
+        Returns how many expired.
+
+        A table expires only where its lease is held (:attr:`hold_to_expire`), and only
+        while nothing changes it: one in memory is checked again and written under its
+        lock, one only in storage is written while no table loads (a join or a websocket
+        loads it first). The write itself leaves a table whose seats changed hands since
+        the sweep found it (a join at another process, say): a join is either stored
+        first, and the table stays, or refused as ``table_expired``."""
         hours = self.caps.waiting_hours
         if hours is None:
             return 0
         now = time.time() if now is None else now
-        candidates = await asyncio.to_thread(self.storage.waiting_before,
-                                             now - hours * 3600)
-        expired = []
-        for table_id in candidates:
-            table = self.tables.get(table_id)
-            if table is not None and (table.connections or table.status != WAITING
-                                      or table.version > 0):
+        found = await asyncio.to_thread(self.storage.waiting_before, now - hours * 3600)
+        candidates = [t for t in found if not _in_use(self.tables.get(t))]
+        expired = 0
+        for start in range(0, len(candidates), EXPIRE_AT_ONCE):
+            chunk = candidates[start:start + EXPIRE_AT_ONCE]
+            if self.hold_to_expire is None:
+                expired += await self._expire_found({t: found[t] for t in chunk}, now)
                 continue
-            expired.append(table_id)
-        if expired and self.hold_to_expire is not None:
-            held = await self.hold_to_expire(expired)
-            expired = [table_id for table_id in expired if table_id in held]
-        if expired:
-            try:
-                await self.storage.mark_expired(expired, now)
-            except StorageError:
-                log.warning("could not mark %d waiting tables as expired", len(expired))
-                return 0
-            for table_id in expired:
-                self.tables.pop(table_id, None)
-        return len(expired)
+            async with self.hold_to_expire(chunk) as held:
+                expired += await self._expire_found(
+                    {t: found[t] for t in chunk if t in held}, now)
+        return expired
+
+    async def _expire_found(self, found: Mapping[str, int], now: float) -> int:
+        """Expire those of ``found`` (as :meth:`Storage.mark_expired` takes it) that
+        still wait; returns how many did."""
+        async with self._loading:
+            away = {t: changes for t, changes in found.items() if t not in self.tables}
+            expired = len(await self._mark_expired(away, now))
+        for table_id in found:
+            table = self.tables.get(table_id)
+            if table is None or table_id in away:
+                continue
+            async with table.lock:
+                if _in_use(table) or self.tables.get(table_id) is not table:
+                    continue
+                if await self._mark_expired({table_id: found[table_id]}, now):
+                    table.expired = True
+                    self.unload(table_id, table)
+                    expired += 1
+        return expired
+
+    async def _mark_expired(self, found: Mapping[str, int], now: float) -> list[str]:
+        if not found:
+            return []
+        try:
+            return await self.storage.mark_expired(found, now)
+        except StorageError as error:
+            log.warning("could not mark %s as expired: %s",
+                        plural(len(found), "waiting table", "waiting tables"), error)
+            return []
 
     async def create(self, game_name: str, options: Mapping[str, Any] | None,
                      seats: list[SeatRequest], creator: str | None,
@@ -656,8 +693,11 @@ class TableManager:
         which nobody else may then play with.
 
         Raises:
-            Refused: ``storage_failed`` (503); nothing changed.
+            Refused: ``storage_failed`` (503); ``table_expired`` (410) the table expired
+                while the request waited for its lock; nothing changed.
         """
+        if table.expired:
+            raise self.expired_refusal()
         seed = secrets.randbits(63) if deal_again else None
         try:
             if seed is None:
@@ -1155,6 +1195,13 @@ class TableManager:
                 task.cancel()
             for conn in list(table.connections):
                 await conn.stop()
+
+
+def _in_use(table: Table | None) -> bool:
+    """Whether a table in memory (``None``: not in memory) may not expire now: someone
+    is connected, or its game has begun or is over."""
+    return table is not None and bool(table.connections or table.status != WAITING
+                                      or table.version > 0)
 
 
 def _may_take(table: Table, seat: Seat, code: str | None) -> bool:
