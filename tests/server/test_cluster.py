@@ -1548,3 +1548,70 @@ def test_the_leases_an_expiry_took_are_given_back_as_it_ends(
     assert (expired, owners, noted, live_held) == (3, [None] * 3, set(), True)
     assert len(held) == 1
 
+
+def test_a_renewal_keeps_the_live_leases_however_many_unused_ones_it_gives_back(
+        redis_url: str) -> None:
+    """Unused leases were given back one command at a time before the live ones were
+    renewed: with 800 of them and a Redis 3 ms away, the renewal came after the live
+    table's lease had run out here, and the table was dropped. The live leases are
+    renewed first, the unused ones given back in one command."""
+    async def run() -> tuple[bool, list[str], int]:
+        redis.Redis.from_url(redis_url).flushall()
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        manager = FakeManager()
+        cluster.manager = cast(Any, manager)
+        try:
+            idle = [f"idle-{n}" for n in range(800)]
+            for table_id in ["live", *idle]:
+                assert await cluster.claim(table_id)
+            manager.tables["live"] = object()
+            manager.unloaded.clear()  # (a claim drops any copy it finds)
+            long_ago = time.monotonic() - 10
+            for table_id in idle:
+                cluster._claimed[table_id] = long_ago
+            cluster.held["live"] = time.monotonic() + 1.0  # renewed 1.5 s ago
+            command: Any = cluster.redis.execute_command
+
+            async def far(*args: Any, **options: Any) -> Any:
+                await asyncio.sleep(0.003)
+                return await command(*args, **options)
+
+            cluster.redis.execute_command = far  # type: ignore[method-assign]
+            await cluster.renew()
+            cluster.redis.execute_command = command  # type: ignore[method-assign]
+            left = sum([await cluster.redis.exists(OWNER + t) for t in idle])
+            return cluster.holds("live"), manager.unloaded, left
+        finally:
+            await cluster.stop()
+
+    assert run_async(run()) == (True, [], 0)
+
+
+def test_a_lease_lost_here_is_given_back_so_its_table_is_taken_over_at_once(
+        redis_url: str) -> None:
+    """A lease that ran out here (its renewal came too late) while Redis still had it
+    as this process's stayed there until it expired: the takeover sweep waited for it,
+    and a waiting table's lease of an expiry that ran late went through the takeover
+    sweep. The renewal gives it back; a table that was in memory stays noted to be
+    taken over, one that was not is forgotten."""
+    async def run() -> tuple[list[str | None], set[str], list[str]]:
+        redis.Redis.from_url(redis_url).flushall()
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        manager = FakeManager()
+        cluster.manager = cast(Any, manager)
+        try:
+            for table_id in ("running", "left"):
+                assert await cluster.claim(table_id)
+                cluster.held[table_id] = time.monotonic() - 0.1  # ran out here
+            manager.tables["running"] = object()
+            manager.unloaded.clear()  # (a claim drops any copy it finds)
+            await cluster.renew()
+            owners = [await cluster.owner(t) for t in ("running", "left")]
+            noted = {str(t) for t in await cluster.redis.smembers(TABLES)}
+            return owners, noted, manager.unloaded
+        finally:
+            await cluster.stop()
+
+    owners, noted, unloaded = run_async(run())
+    assert (owners, noted) == ([None, None], {"running"})
+    assert sorted(unloaded) == ["left", "running"]

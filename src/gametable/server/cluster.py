@@ -245,6 +245,9 @@ class Cluster:
         self._expiring: set[str] = set()
         """Tables whose lease :meth:`hold_to_expire` holds now (not given back as
         unused meanwhile)."""
+        self._lost: dict[str, bool] = {}
+        """Leases lost here that the next renewal gives back if Redis still has them as
+        this process's: table id → whether to take it off the noted tables too."""
         self.relay_rate: Rate | None = None
         """The pace of the messages that one address's piped websockets send together
         (the server's ``messages`` rate); ``None``: each connection's own pace only."""
@@ -451,19 +454,12 @@ class Cluster:
             return False
 
     async def renew(self) -> None:
-        """Renew every lease held; drop the tables whose lease was lost, and give back
-        the leases of tables no longer in memory."""
+        """Renew every lease held; drop the tables whose lease was lost; then give back,
+        at once, the leases lost and those of tables no longer in memory (live leases
+        are renewed first, however many are given back)."""
         manager = self.manager
         if manager is None or self.stopped:
             return
-        now = time.monotonic()
-        for table_id in [t for t in self.held if t not in manager.tables
-                         and t not in manager.loading and t not in self._expiring
-                         and now - self._claimed.get(t, now) > UNUSED_SECONDS]:
-            # A table that could not be loaded (storage failed) stays noted: a process
-            # takes it over once storage answers again, or its computer players and
-            # clock would wait for someone to open it.
-            await self._give_back(table_id, forget=table_id not in manager.load_failed)
         # A lease that ran out here was acted on as lost (a move was refused as
         # ``table_moved``, a computer player stopped): even if Redis still has it (a
         # renewal that reached it but answered late), drop the table, so that its clients
@@ -472,6 +468,16 @@ class Cluster:
         for table_id, until in list(self.held.items()):
             if until <= now:
                 self.lost(table_id, "its lease could not be renewed in time")
+        unused = {t: t not in manager.load_failed for t in self.held
+                  if t not in manager.tables and t not in manager.loading
+                  and t not in self._expiring
+                  and now - self._claimed.get(t, now) > UNUSED_SECONDS}
+        # A table that could not be loaded (storage failed) stays noted: a process takes
+        # it over once storage answers again, or its computer players and clock would
+        # wait for someone to open it.
+        for table_id in unused:
+            self._forget(table_id)
+            manager.load_failed.discard(table_id)
         ids = list(self.held)
         sent = time.monotonic()
         try:
@@ -499,18 +505,26 @@ class Cluster:
         for table_id, until in list(self.held.items()):
             if until <= now:
                 self.lost(table_id, "its lease could not be renewed in time")
+        lost, self._lost = self._lost, {}
+        await self._release_all({**lost, **unused})
 
     def lost(self, table_id: str, why: str) -> None:
         """This process no longer owns ``table_id``: forget the lease and drop the table
-        (its connections are closed with 1012 so that their clients reconnect)."""
-        if self.held.pop(table_id, None) is None:
+        (its connections are closed with 1012 so that their clients reconnect). The
+        next renewal gives the lease back if Redis still has it as this process's, so
+        that the takeover sweep need not wait for it to expire; the table stays noted
+        to be taken over if it was in memory here (or could not be loaded)."""
+        if table_id not in self.held:
             return
-        self._claimed.pop(table_id, None)
-        self.fences.pop(table_id, None)
+        self._forget(table_id)
         self.losses += 1
         log.warning("cluster: table %s lost: %s", log_name(table_id), why)
         if self.manager is not None:
-            self.manager.unload(table_id)
+            manager = self.manager
+            self._lost[table_id] = not (table_id in manager.tables
+                                        or table_id in manager.loading
+                                        or table_id in manager.load_failed)
+            manager.unload(table_id)
 
     def _forget(self, table_id: str) -> None:
         """Stop acting for ``table_id`` here (its lease, when it was taken, its owner
