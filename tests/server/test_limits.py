@@ -31,6 +31,7 @@ from gametable.games.sequence_cats.board import bundled_board
 from gametable.server import hosting, leaving
 from gametable.server.app import Settings, create_app, server_secret
 from gametable.server.caps import Caps
+from gametable.server.fencing import FencedStorage
 from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
 from gametable.server.limits import Limits, Rate, SharedUnavailable, Sockets
 from gametable.server.refused import Refused
@@ -450,6 +451,58 @@ def test_a_game_stored_as_under_way_but_over_has_its_end_noted_once_loaded(
     creator, table_id = run_async(before())
     counted, noted = run_async(after(creator, table_id))
     assert (counted, noted) == ((0, 0), 1)
+
+
+@pytest.mark.parametrize("how", ["lost", "left_memory"])
+def test_an_end_noted_on_load_is_not_tried_again_where_the_table_is_run_elsewhere(
+        tmp_path: Path, how: str) -> None:
+    """Several processes: A loaded a game stored as under way but over, then lost the
+    table (its lease moved) before its end was noted; B loaded the table and noted the
+    end. A tried again at every sweep, for good, with a warning each time. A table A no
+    longer runs is left to the process that does (it notes the end as it loads it):
+    dropped as the lease goes, or at the first write refused for it."""
+    path = tmp_path / "db.sqlite3"
+
+    async def before() -> str:
+        storage = EndsUnnoted(path, synchronous="NORMAL")
+        storage.old = True
+        manager = TableManager(storage, bot_delay=0, secret=b"k" * 32)
+        try:
+            await play_bots_only_table(manager, "10.0.0.7")
+            return next(iter(manager.tables))
+        finally:
+            await manager.stop()
+            storage.close()
+
+    async def after(table_id: str) -> tuple[int, int]:
+        inner = SQLiteStorage(path, synchronous="NORMAL")
+        held = {table_id}
+        fenced = FencedStorage(inner, held.__contains__)
+        tries: list[str] = []
+        noting = fenced.mark_finished
+
+        async def counted(table_id: str, when: float) -> None:
+            tries.append(table_id)
+            await noting(table_id, when)
+
+        fenced.mark_finished = counted  # type: ignore[method-assign]
+        manager = TableManager(fenced, bot_delay=0, secret=b"k" * 32)
+        manager.fence = held.__contains__
+        try:
+            await manager.get(table_id)
+            held.clear()  # another process holds its lease now
+            if how == "lost":
+                manager.unload(table_id)  # as the cluster drops a table it lost
+            else:
+                assert manager.evict_idle(now=time.monotonic() + 3600) == 1
+            noted = [await manager.note_ends() for _ in range(3)]
+            return sum(noted), len(tries)
+        finally:
+            await manager.stop()
+            inner.close()
+
+    noted, tries = run_async(after(run_async(before())))
+    assert noted == 0 and tries <= 1
 
 
 def test_a_guest_refused_by_the_maker_s_cap_is_told_whose_cap_it_is(tmp_path: Path) -> None:

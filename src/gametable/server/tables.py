@@ -1017,11 +1017,15 @@ class TableManager:
         had them under way (stored by an earlier version, which noted an end apart from
         the action that made it, and could fail to): until then the caps per client
         count them. Returns how many were noted; those that fail are tried again at the
-        next call."""
+        next call, except where another process runs the table now (it noted the end as
+        it loaded the table, or will)."""
         noted = 0
         for table_id in list(self._ends_unnoted):
             try:
                 await self.storage.mark_finished(table_id, time.time())
+            except OwnerChanged:
+                self._ends_unnoted.discard(table_id)
+                continue
             except StorageError as error:
                 log.warning("table %s: could not note the end of the game (%s); trying "
                             "again later", log_name(table_id), error)
@@ -1144,6 +1148,8 @@ class TableManager:
         if table is None or (expected is not None and table is not expected):
             return False
         del self.tables[table_id]
+        # Whoever loads it next notes its end, if it is still not noted (note_ends).
+        self._ends_unnoted.discard(table_id)
         table.stop_clock()
         if table.host_check is not None:
             table.host_check.cancel()
