@@ -35,6 +35,7 @@ from gametable.server.fencing import FencedStorage
 from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
 from gametable.server.limits import Limits, Rate, SharedUnavailable, Sockets
 from gametable.server.refused import Refused
+from gametable.server.socket import serve_client
 from gametable.server.storage import SQLiteStorage, StorageError
 from gametable.server.tables import SeatRequest, TableManager
 from gametable.simulate import bot_seed
@@ -43,6 +44,7 @@ from tests.decks.pictures import picture
 from tests.server.conftest import LiveServer
 from tests.server.test_chat import disk_full
 from tests.server.test_http import GREEDY, HUMAN, create
+from tests.server.test_races import FakeSocket
 from tests.server.test_socket import connect, hello, next_of
 
 LANGUAGES = ("en", "is", "nb", "pt")
@@ -653,6 +655,53 @@ def test_a_join_as_its_table_expires_takes_the_seat_or_is_told_it_expired_never_
     else:
         assert (answer, expired, kept_with_bea) == ("table_expired", 1, False)
         assert when is not None
+
+
+def test_a_websocket_opened_as_its_table_expires_is_served_or_told_it_expired(
+        tmp_path: Path) -> None:
+    """Anna opened her table's websocket while the sweep wrote its expiry: she was
+    welcomed at a copy of the table that had left memory, expired, with nothing to
+    close her connection. Her hello waits for the expiry: the table either stays, and
+    she is served, or she is told it expired and the connection closes with 4404."""
+    async def scenario() -> tuple[list[str], int | None, float | None, bool]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=60, secret=b"k" * 32,
+                               caps=Caps(waiting_hours=48))
+        sock = FakeSocket()
+        serving: list[asyncio.Task[None]] = []
+        try:
+            table, _, _, token = await manager.create(
+                "triominos", {}, [SeatRequest("human")] * 3, "Anna")
+            writing = storage.mark_expired
+
+            async def opened_as_written(*args: Any) -> Any:
+                serving.append(asyncio.create_task(serve_client(sock, manager, table.id)))
+                sock.say({"type": "hello", "token": token})
+                await asyncio.sleep(0.3)
+                return await writing(*args)
+
+            storage.mark_expired = opened_as_written  # type: ignore[method-assign,assignment]
+            await manager.expire_waiting(now=time.time() + 49 * 3600)
+            deadline = time.monotonic() + 10
+            while not (sock.of("state") or sock.closed_with):
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.01)
+            row = storage.load_table(table.id)
+            assert row is not None
+            kinds = [m["type"] if m["type"] != "error" else m["code"] for m in sock.received]
+            return kinds, sock.closed_with, row.expired, manager.tables.get(table.id) is table
+        finally:
+            sock.inbox.put_nowait(None)
+            await asyncio.gather(*serving, return_exceptions=True)
+            await manager.stop()
+            storage.close()
+
+    kinds, closed, expired, kept = run_async(scenario())
+    if "welcome" in kinds:
+        assert (closed, expired, kept) == (None, None, True)
+    else:
+        assert ("table_expired" in kinds, closed, kept) == (True, 4404, False)
+        assert expired is not None
 
 
 def test_a_game_under_way_never_expires_while_a_reopened_seat_waits(tmp_path: Path) -> None:
