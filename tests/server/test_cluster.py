@@ -9,10 +9,11 @@ in CI.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import signal
 import time
-from collections.abc import Coroutine, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -1394,6 +1395,29 @@ def test_a_table_whose_lease_ran_out_here_is_loaded_again_and_plays_on(
     assert version > stopped and holds, (stopped, version)
 
 
+@contextlib.asynccontextmanager
+async def two_processes(database: str, redis_url: str) -> AsyncIterator[
+        tuple[list[PostgresStorage], tuple[Any, Any], list[Cluster]]]:
+    """Two server processes, A and B, on one PostgreSQL database and one Redis: their
+    storages, table managers and clusters (stopped and closed at the end)."""
+    from gametable.server.tables import TableManager  # noqa: PLC0415
+
+    storages = [PostgresStorage(database), PostgresStorage(database)]
+    a, b = (TableManager(storage, bot_delay=60, secret=b"k" * 32) for storage in storages)
+    clusters = [Cluster(redis_url, f"http://127.0.0.1:{port}") for port in (1, 2)]
+    await clusters[0].start(a, [])
+    await clusters[1].start(b, [])
+    try:
+        yield storages, (a, b), clusters
+    finally:
+        for cluster in clusters:
+            await cluster.stop()
+        for manager in (a, b):
+            await manager.stop()
+        for storage in storages:
+            storage.close()
+
+
 def joined_after(manager: Any, join: Coroutine[Any, Any, None]) -> None:
     """Have ``manager``'s next expiry sweep run ``join`` (in the event loop, to its end)
     right after it found the waiting tables, before it takes their leases."""
@@ -1415,16 +1439,10 @@ def test_a_table_joined_at_another_process_as_it_expires_here_plays_on(
     expired ("its seats were not all taken within 48 hours") once it was loaded again.
     Only the lease's holder expires a table, and the write checks that it still waits."""
     from gametable.server.refused import Refused  # noqa: PLC0415
-    from gametable.server.tables import SeatRequest, TableManager  # noqa: PLC0415
+    from gametable.server.tables import SeatRequest  # noqa: PLC0415
 
     async def run() -> tuple[int, float | None, int, str]:
-        storages = [PostgresStorage(database), PostgresStorage(database)]
-        a, b = (TableManager(storage, bot_delay=60, secret=b"k" * 32)
-                for storage in storages)
-        clusters = [Cluster(redis_url, f"http://127.0.0.1:{port}") for port in (1, 2)]
-        await clusters[0].start(a, [])
-        await clusters[1].start(b, [])
-        try:
+        async with two_processes(database, redis_url) as (storages, (a, b), clusters):
             table, *_ = await a.create(
                 "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Anna",
                 client="10.0.0.1")
@@ -1450,13 +1468,6 @@ def test_a_table_joined_at_another_process_as_it_expires_here_plays_on(
             except Refused as refusal:
                 status = refusal.code
             return expired, row.expired, len(row.actions), status
-        finally:
-            for cluster in clusters:
-                await cluster.stop()
-            for manager in (a, b):
-                await manager.stop()
-            for storage in storages:
-                storage.close()
 
     expired, when, actions, status = run_async(run())
     assert (expired, when, actions, status) == (0, None, 1, "playing")
@@ -1469,16 +1480,10 @@ def test_a_table_whose_open_seat_was_taken_at_another_process_as_it_expires_here
     under her: her join had been answered 200, and the table answered 410. The expiry
     is written only while no seat changed hands since the sweep found the table."""
     from gametable.server.refused import Refused  # noqa: PLC0415
-    from gametable.server.tables import SeatRequest, TableManager  # noqa: PLC0415
+    from gametable.server.tables import SeatRequest  # noqa: PLC0415
 
     async def run() -> tuple[int, float | None, list[str], str]:
-        storages = [PostgresStorage(database), PostgresStorage(database)]
-        a, b = (TableManager(storage, bot_delay=60, secret=b"k" * 32)
-                for storage in storages)
-        clusters = [Cluster(redis_url, f"http://127.0.0.1:{port}") for port in (1, 2)]
-        await clusters[0].start(a, [])
-        await clusters[1].start(b, [])
-        try:
+        async with two_processes(database, redis_url) as (storages, (a, b), clusters):
             table, *_ = await a.create("triominos", {}, [SeatRequest("human")] * 3, "Anna",
                                        client="10.0.0.1")
             a.unload(table.id)
@@ -1499,13 +1504,6 @@ def test_a_table_whose_open_seat_was_taken_at_another_process_as_it_expires_here
             except Refused as refusal:
                 status = refusal.code
             return expired, row.expired, [s.kind for s in row.seats], status
-        finally:
-            for cluster in clusters:
-                await cluster.stop()
-            for manager in (a, b):
-                await manager.stop()
-            for storage in storages:
-                storage.close()
 
     assert run_async(run()) == (0, None, ["human", "human", "open"], "waiting")
 
