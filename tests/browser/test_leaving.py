@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -44,15 +45,29 @@ def test_a_friend_who_took_a_seat_at_the_wrong_table_leaves_it(
     seats_box, links_box = (bruno.locator(name).bounding_box()
                             for name in (".seat-list", ".invite"))
     assert seats_box and links_box and seats_box["y"] < links_box["y"]
+    # A second tab of his at the table (the browser keeps his seat for it).
+    other_tab = bruno.context.new_page()
+    other_tab.goto(f"{web_server.url}/t/{table_id}")
+    expect(other_tab.locator(".seat-row.mine")).to_contain_text("Bruno")
     bruno.get_by_role("button", name="Leave the table").click()
     expect(bruno.locator(".leave-table")).to_contain_text(
         "Leave this table? Your seat opens for someone else.")
     bruno.screenshot(path=shots / "leave-waiting-room.png")
     bruno.locator(".leave-table").get_by_role("button", name="Leave", exact=True).click()
     expect(bruno.locator(".lobby")).to_be_visible()
+    # The lobby says what became of his seat (he landed there without a word), once.
+    expect(bruno.get_by_role("status").filter(has_text="You left the table")).to_have_text(
+        "You left the table: your seat is open for someone else.")
     assert [s["kind"] for s in seats_of(web_server, table_id)] == ["human", "open", "open"]
+    # The other tab is told he left (it said the seat went to a computer player "or
+    # your connection was closed").
+    expect(other_tab.locator(".toast")).to_have_text(re.compile(
+        r"^You left this seat on another page: you are watching the table now\."))
     assert bruno.evaluate(f"localStorage.getItem('gametable.seat.{table_id}')") is None
     expect(bruno.locator(".your-tables")).to_have_count(0)
+    bruno.reload()
+    expect(bruno.locator(".lobby")).to_be_visible()
+    expect(bruno.locator("[data-left]")).to_have_count(0)
 
 
 def test_a_player_finds_the_table_again_in_the_lobby_and_leaves_it_mid_game(
@@ -99,6 +114,9 @@ def test_a_player_finds_the_table_again_in_the_lobby_and_leaves_it_mid_game(
             "and the others play on: you cannot come back to it.")
         carla.locator(".leave-table").get_by_role("button", name="Leave", exact=True).click()
         expect(carla.locator(".lobby")).to_be_visible()
+        expect(carla.locator("[data-left]")).to_have_text(
+            "You left the game: a computer player has taken over your seat, and the others "
+            "play on.")
         expect(carla.locator(".your-tables")).to_have_count(0)
         seat = seats_of(web_server, table_id)[1]
         assert seat["kind"] == "bot" and seat["bot"] == "medium"

@@ -87,6 +87,11 @@ def test_triominos_reads_out_the_other_seats_moves_on_a_laptop(
         expect(announcer).to_have_text(re.compile(r"Computer 2 · Easy .+"))
         expect(announcer).not_to_contain_text("You ")
         expect(page.locator(".tr-toast[role=status]")).to_have_count(0)
+        # A new language leaves no English sentence behind for a reader to find (the
+        # region kept "Computer 2 · Easy played …" on an Icelandic page).
+        page.get_by_label("Language").select_option("is")
+        expect(page.locator("html")).to_have_attribute("lang", "is")
+        expect(announcer).not_to_contain_text("Computer 2")
         page.context.close()
 
 

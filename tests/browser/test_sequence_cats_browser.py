@@ -703,6 +703,8 @@ def test_a_move_made_while_the_connection_is_down_says_it_was_not_sent(
     page.screenshot(path=str(shots / "sequence-cats-not-sent.png"))
     web_server.start()
     expect(page.locator(".connection-banner")).to_have_count(0)
+    # Past once the table is back (it stayed up to 6 s more, over the table).
+    expect(page.locator(".toast")).to_have_count(0, timeout=1_000)
     page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
     page.locator('.sc-space[data-target="true"]').first.click()
     expect(page.locator(TABLE)).to_have_attribute("data-version", re.compile(r"^[1-9]"))

@@ -10,6 +10,10 @@ import { navigate } from "./router";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 
+/** Where the lobby finds that the person has just left a table: "waiting" (their seat
+ * opened) or "begun" (a computer player took it over). */
+export const LEFT_KEY = "gametable.left";
+
 export function LeaveTable({ info, seat, token, begun }: {
   info: TableInfo;
   seat: number | null;
@@ -27,6 +31,8 @@ export function LeaveTable({ info, seat, token, begun }: {
     try {
       await api.leave(info.id, token);
       tokens.forgetSeat(info.id);
+      // The lobby says what became of the seat (Lobby.tsx).
+      sessionStorage.setItem(LEFT_KEY, begun ? "begun" : "waiting");
       navigate("/");
     } catch (caught) {
       if (caught instanceof ApiError) setError(caught.error);

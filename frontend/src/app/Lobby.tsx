@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { HowToPlay } from "./HowToPlay";
+import { LEFT_KEY } from "./LeaveTable";
 import { scrollBehavior } from "./motion";
 import { ApiError, api, tokens, type ClockRequest } from "./api";
 import { applicableOptions, languageDefaults } from "./ConfigForm";
@@ -28,6 +29,9 @@ export function Lobby() {
   const { t } = useTranslation();
   const { data, failed } = useGames();
   const [gameName, setGameName] = useState<string | null>(null);
+  // Just back from leaving a table: said once (it landed here without a word).
+  const [left] = useState(() => sessionStorage.getItem(LEFT_KEY));
+  useEffect(() => sessionStorage.removeItem(LEFT_KEY), []);
 
   if (failed) return <p className="notice error">{t("ui.errors.server_unreachable")}</p>;
   if (!data) return <p className="notice">{t("ui.loading")}</p>;
@@ -38,6 +42,9 @@ export function Lobby() {
     <div className="lobby">
       <section className="lobby-intro">
         <h1>{t("ui.lobby.title")}</h1>
+        {(left === "waiting" || left === "begun") && (
+          <p className="notice" role="status" data-left={left}>{t(`ui.leave.left_${left}`)}</p>
+        )}
         <p>{t("ui.lobby.intro")}</p>
       </section>
       <YourTables />

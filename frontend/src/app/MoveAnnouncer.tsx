@@ -1,5 +1,6 @@
 // What the other seats did, told to a screen reader as it happens.
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { LogLine } from "./eventLog";
 
 /** How many of the newest lines one announcement reads at most (a four-seat round's
@@ -29,6 +30,9 @@ export function MoveAnnouncer({
   version: number;
 }) {
   const [text, setText] = useState("");
+  // A new language: the last sentence, in the old one, is not left for a reader to find.
+  const { i18n } = useTranslation();
+  useEffect(() => setText(""), [i18n.language]);
   const announced = useRef(version);
   const latest = useRef({ log, describe });
   latest.current = { log, describe };

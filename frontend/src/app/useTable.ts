@@ -16,6 +16,8 @@ const CLOSE_ORIGIN = 4403;
 const CLOSE_SEAT_CHANGED = 4409;
 /** The reason of a 4409 close when the host removed the seat's person. */
 const REMOVED_REASON = "the host removed you from this seat";
+/** …or that the person left it, on another page (server/leaving.py). */
+const LEFT_REASON = "you left this seat";
 /** The host switched watching off: a connection without a seat is closed with it. */
 const CLOSE_WATCHING_OFF = 4410;
 
@@ -152,6 +154,8 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             if (message.seat !== null && seatToken && !watchOnly) tokens.saveSeat(tableId, message.seat, seatToken);
             setInfo(message.table);
             setStatus("open");
+            // "Not sent: you are not connected" is past once the table is back.
+            setError((shown) => (shown?.code === "not_sent" ? null : shown));
             break;
           case "table":
             setInfo(message.table);
@@ -232,12 +236,16 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
           setSeat(null);
           // The reason says whether the host removed this person (docs/protocol.md).
           const removed = event.reason === REMOVED_REASON;
+          // Left on another page: this one was told its seat went to a computer player
+          // "or your connection was closed".
+          const left = event.reason === LEFT_REASON;
           if (removed) tokens.markRemoved(tableId);
+          const code = removed ? "removed_by_host" : left ? "left_elsewhere" : "seat_lost";
           setError({
             type: "error",
-            code: removed ? "removed_by_host" : "seat_lost",
+            code,
             rule: null,
-            key: removed ? "server.errors.removed_by_host" : "server.errors.seat_lost",
+            key: left ? "ui.leave.left_elsewhere" : `server.errors.${code}`,
             params: {},
             message: event.reason,
           });
