@@ -74,6 +74,11 @@ def test_play_again_seats_two_people_and_a_computer_player_at_a_new_table(
         assert info["status"] == "playing" and info["host_seat"] == 2
         expect(anna.locator(".sc-players")).to_contain_text("Bruno")
         anna.screenshot(path=str(shots / "rematch-new-table.png"))
+        # Back at the old table, Anna reads that she asked, not "Anna wants to play again".
+        anna.goto(f"{server.url}/t/{old}")
+        expect(anna.locator(".result")).to_contain_text(
+            "You asked to play again: the new table is ready.")
+        expect(anna.locator(".result")).not_to_contain_text("Anna wants")
 
 
 def test_a_player_says_no_thanks_and_a_watcher_is_told_a_new_game_began(

@@ -15,6 +15,8 @@ export interface RematchState {
   offer: RematchMessage | null;
   /** Ask for a new game; null for a client that only watches. */
   ask: (() => void) | null;
+  /** This page's seat (null for a client that only watches). */
+  seat: number | null;
 }
 
 export const RematchContext = createContext<RematchState | null>(null);
@@ -49,6 +51,7 @@ export function PlayAgain() {
   if (tokens.removed(info.id)) return null;
   if (offer) {
     const who = seatName(t, info, offer.by);
+    const mine = offer.by === rematch.seat;
     // Someone watching is told that a new game began, not where (docs/protocol.md).
     if (!offer.table) {
       return (
@@ -68,7 +71,7 @@ export function PlayAgain() {
     return (
       <span className="play-again" ref={asked}>
         <span className="play-again-note" role="status">
-          {t("ui.rematch.asked", { player: who })}
+          {mine ? t("ui.rematch.asked_you") : t("ui.rematch.asked", { player: who })}
         </span>
         <button type="button" className="primary" onClick={() => joinRematch(offer)}>
           {offer.token ? t("ui.rematch.join") : t("ui.rematch.open")}

@@ -219,7 +219,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       ) : !state ? (
         <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
-        <RematchContext.Provider value={{ info, offer: table.rematch, ask: seat !== null ? askRematch : null }}>
+        <RematchContext.Provider value={{ info, offer: table.rematch, ask: seat !== null ? askRematch : null, seat }}>
           {/* The page's heading, for those who move by headings: the game's name (the
               table shows it nowhere else; a waiting room below has its own). */}
           {!(info.status === "waiting" && !watch) && (
