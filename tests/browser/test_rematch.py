@@ -287,3 +287,30 @@ def test_with_watching_off_the_players_still_download_the_record_and_watch_the_r
             "for its players only.")
         anna.screenshot(path=str(shots / "replay-watching-off-player.png"))
         stranger.screenshot(path=str(shots / "replay-watching-off-stranger.png"))
+
+
+def test_a_play_again_question_comes_into_sight_without_hiding_the_result_s_heading(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """At 1366 × 768 a finished Dixit game's ranking and its buttons fit the window:
+    another player's question to play again is shown where it is, and the heading that
+    says who won stays in sight (it was scrolled to the middle of the window, the top of
+    the result above the fold)."""
+    seats = [SeatRow(s, "human", name=name, token_hash=token_hash(f"{name}-token"))
+             for s, name in enumerate(["Anna", "Bruno", "Carla", "Dag"])]
+    with stored_table(tmp_path / "data", {}, seats, 11, finished_game(11, "dixit", 4),
+                      game="dixit") as (server, table):
+        pages = []
+        for name in ("Anna", "Bruno"):
+            page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+            page.goto(f"{server.url}/t/{table}#seat={name}-token")
+            expect(page.locator(".dx-final")).to_be_visible()
+            pages.append(page)
+        anna, bruno = pages
+        expect(bruno.locator("#dx-final-title")).to_be_in_viewport(ratio=1)
+        anna.get_by_role("button", name="Play again").click()
+        expect(bruno.get_by_role("button", name="Join the new game")).to_be_in_viewport()
+        bruno.wait_for_timeout(600)  # a smooth scroll has ended
+        expect(bruno.locator("#dx-final-title")).to_be_in_viewport(ratio=1)
+        for page in pages:
+            page.context.close()

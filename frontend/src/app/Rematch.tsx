@@ -42,8 +42,13 @@ export function PlayAgain() {
   const offered = rematch?.offer?.table ?? null;
   // Someone asked while this page was scrolled elsewhere (a phone held sideways shows
   // the end of a Dixit game's ranking below the fold): bring the question into sight.
+  // A question already in sight stays put, and the result's heading above it with it.
   useEffect(() => {
-    if (offered) asked.current?.scrollIntoView({ block: "center", behavior: scrollBehavior() });
+    const question = asked.current;
+    if (!offered || !question) return;
+    const box = question.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    question.scrollIntoView({ block: "center", behavior: scrollBehavior() });
   }, [offered]);
   if (!rematch || rematch.info.status !== "finished") return null;
   const { offer, ask, info } = rematch;
