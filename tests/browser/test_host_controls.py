@@ -289,7 +289,7 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     expect(eve.get_by_text("Kept for the host's guest")).to_be_visible()
     anna.get_by_role("button", name="Copy the seat's link").click()
     link = anna.get_by_label("Link for seat 2")
-    expect(link).to_have_value(re.compile(rf"/t/{table_id}#invite=[\w-]+$"))
+    expect(link).to_have_value(re.compile(rf"/t/{table_id}#invite=[\w-]+&seat=2$"))
     url = link.input_value()
     anna.screenshot(path=str(shots / "seat-link-host.png"))
     eve.screenshot(path=str(shots / "seat-kept-visitor.png"))
@@ -332,6 +332,42 @@ def test_a_seat_link_the_host_has_replaced_is_refused_once_and_not_offered_again
     carla.reload()
     expect(carla.get_by_text("Kept for the host's guest")).to_be_visible()
     expect(take).to_have_count(0)
+
+
+def test_where_the_host_keeps_two_seats_a_seat_link_offers_its_own_seat_alone(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The host keeps seats 2 and 3 for two guests. The link of seat 3 offered "Take this
+    seat" beside both, and seat 2's button answered "Seat 2 is kept for the player the
+    host invited to it: ask the host for the seat's link", advice for someone with no
+    link. The link names its seat: the page offers that one alone; a link that names
+    none (an older one) is told which seat it keeps."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    host = {"X-Host-Token": created["host_token"]}
+    links = f"{web_server.url}/api/tables/{table_id}/seats"
+    assert httpx.post(f"{links}/1/link", headers=host).status_code == 200
+    code = httpx.post(f"{links}/2/link", headers=host).json()["code"]
+    carla = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    carla.goto(f"{web_server.url}/t/{table_id}#invite={code}&seat=3")
+    take = carla.get_by_role("button", name="Take this seat")
+    expect(take).to_have_count(1)
+    expect(carla.locator(".seat-row").nth(2).get_by_role("button", name="Take this seat")
+           ).to_be_visible()
+    expect(carla.locator(".seat-row").nth(1)).to_contain_text("Kept for the host's guest")
+    # A link that names no seat: both are offered, and the wrong one says which is hers.
+    dan = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    dan.goto(f"{web_server.url}/t/{table_id}#invite={code}")
+    dan.locator(".seat-row").nth(1).get_by_role("button", name="Take this seat").click()
+    expect(dan.get_by_role("alert")).to_have_text(
+        "Your link keeps Seat 3 for you: take that one.")
+    carla.get_by_label("Your name").fill("Carla")
+    take.click()
+    expect(carla.locator(".seat-row.mine")).to_contain_text("Carla")
+    seats = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["seats"]
+    assert [s["kind"] for s in seats] == ["human", "open", "human"]
 
 
 def test_while_an_open_seat_waits_the_seat_to_act_is_offered_nothing_to_click(

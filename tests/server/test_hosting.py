@@ -716,7 +716,9 @@ def test_a_seat_link_the_host_replaced_is_refused_as_no_longer_valid(
     for the player the host invited to it", the words for someone who came with no
     link, and a page had no way to tell that its code would never work. A code that
     keeps no seat at the table is refused as ``seat_link_invalid`` (the page forgets
-    it); the link of another kept seat is still its seat's, and refused as kept."""
+    it); the link of another kept seat is still its seat's: its holder, who pressed the
+    wrong seat's button, is told which seat the link keeps (they were told to ask the
+    host for a link, the one they held)."""
     made = app_client.post("/api/tables", json={
         "game": "sequence-cats", "name": "Anna",
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}).json()
@@ -735,9 +737,28 @@ def test_a_seat_link_the_host_replaced_is_refused_as_no_longer_valid(
             "This link is not valid for seat 2, or no longer is: ask the host for the "
             "seat's new link.")
     kept = app_client.post(join, json={"seat": 1, "code": other, "name": "Carla"})
-    assert kept.status_code == 403 and kept.json()["code"] == "seat_invited"
+    assert kept.status_code == 403 and kept.json()["code"] == "seat_link_other"
+    assert kept.json()["message"] == "Your link keeps Seat 3 for you: take that one."
     taken = app_client.post(join, json={"code": new, "name": "Carla"})
     assert taken.status_code == 200 and taken.json()["seat"] == 1, taken.text
+
+
+def test_a_seat_link_without_a_seat_named_takes_the_seat_it_keeps(
+        app_client: TestClient) -> None:
+    """A join with a seat link's code and no seat took the first open seat the code
+    might take, an ordinary open one before the seat kept for the link's holder, which
+    then stayed kept for nobody."""
+    made = app_client.post("/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}).json()
+    table = made["table"]["id"]
+    headers = {"X-Host-Token": made["host_token"]}
+    code = app_client.post(f"/api/tables/{table}/seats/2/link", headers=headers).json()["code"]
+    taken = app_client.post(f"/api/tables/{table}/join", json={"code": code, "name": "Bea"})
+    assert taken.status_code == 200 and taken.json()["seat"] == 2, taken.text
+    seats = app_client.get(f"/api/tables/{table}").json()["seats"]
+    assert [(s["kind"], s.get("invited", False)) for s in seats] == [
+        ("human", False), ("open", False), ("human", False)]
 
 
 def test_a_seat_opened_once_the_game_has_begun_is_kept_for_its_link(

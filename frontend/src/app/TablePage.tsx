@@ -29,13 +29,14 @@ import { MoveInFlight } from "./moveInFlight";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "./focus";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner;
- * a seat link "/t/<id>#invite=<code>" lets its holder take the seat the host keeps for
- * them (docs/protocol.md, "Host controls"). */
+ * a seat link "/t/<id>#invite=<code>&seat=<n>" lets its holder take seat n (1-based),
+ * which the host keeps for them (docs/protocol.md, "Host controls"; a link may name no
+ * seat). */
 function tokenFromLink(tableId: string): string | null {
-  const invite = /^#invite=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  const invite = /^#invite=([A-Za-z0-9_-]+)(?:&seat=([1-9][0-9]?))?$/.exec(location.hash);
   if (invite) {
     history.replaceState(null, "", location.pathname); // keep the secret out of the history
-    tokens.saveInvite(tableId, invite[1]);
+    tokens.saveInvite(tableId, invite[1], invite[2] ? Number(invite[2]) - 1 : null);
     return null;
   }
   const match = /^#seat=([A-Za-z0-9_-]+)$/.exec(location.hash);
@@ -57,9 +58,10 @@ function firstSeat(tableId: string): { token: string | null; otherLink: string |
 }
 
 /** Whether this page may take open seat `s`: any open seat, unless the host keeps it
- * for whoever has its link (the page then needs that link's code). */
-function mayTake(s: SeatInfo, code: string | null): boolean {
-  return s.kind === "open" && (!s.invited || code !== null);
+ * for whoever has its link (the page then needs that link's code, and where the link
+ * named its seat, `s` must be that one: a host may keep several). */
+function mayTake(s: SeatInfo, code: string | null, keptFor: number | null): boolean {
+  return s.kind === "open" && (!s.invited || (code !== null && (keptFor === null || keptFor === s.seat)));
 }
 
 /** Join `seat` (with the seat link's `code` where the host keeps it); a code the server
@@ -335,7 +337,7 @@ function SeatLinkButton({ info, seat, server, hostToken }: { info: TableInfo; se
     setError(null);
     try {
       const { code } = await api.seatLink(info.id, seat, hostToken);
-      const made = `${inviteUrl(info.invite, server)}#invite=${code}`;
+      const made = `${inviteUrl(info.invite, server)}#invite=${code}&seat=${seat + 1}`;
       setUrl(made);
       await navigator.clipboard.writeText(made).catch(() => undefined);
     } catch (caught) {
@@ -530,6 +532,7 @@ function WaitingRoom({
     }
   };
   const code = tokens.invite(info.id);
+  const keptFor = tokens.inviteSeat(info.id);
   const join = (target: number) =>
     run(async () => {
       tokens.saveName(name.trim());
@@ -597,9 +600,9 @@ function WaitingRoom({
   // (the host's to share) after them.
   // Someone the host removed is not offered a seat here again.
   const removed = seat === null && tokens.removed(info.id);
-  const takeable = info.seats.filter((s) => mayTake(s, code)).length;
+  const takeable = info.seats.filter((s) => mayTake(s, code, keptFor)).length;
   const visitor = seat === null && takeable > 0 && !removed;
-  const firstTakeable = info.seats.find((s) => mayTake(s, code));
+  const firstTakeable = info.seats.find((s) => mayTake(s, code, keptFor));
   // Seats the host keeps for guests with their links, and this page has none.
   const kept = seat === null && !removed && open > 0 && takeable === 0;
   // A friend who took a seat sees where they sit, and who else came, before the links
@@ -672,12 +675,12 @@ function WaitingRoom({
               {s.kind === "human" && !s.connected && s.seat !== seat && <span className="tag muted">{t("ui.seat.offline")}</span>}
             </span>
             {s.seat === seat && <ChangeName info={info} seat={seat} token={tokens.seat(info.id)?.token ?? null} />}
-            {mayTake(s, code) && seat === null && !removed && (
+            {mayTake(s, code, keptFor) && seat === null && !removed && (
               <button type="button" className="primary" onClick={() => void join(s.seat)}>
                 {t("ui.table.take_seat")}
               </button>
             )}
-            {s.kind === "open" && s.invited && !hostToken && !mayTake(s, code) && (
+            {s.kind === "open" && s.invited && !hostToken && !mayTake(s, code, keptFor) && (
               <span className="tag muted">{t("ui.table.seat_kept")}</span>
             )}
             {s.kind === "open" && s.invited && hostToken && (
@@ -822,7 +825,11 @@ function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: nu
   const { t } = useTranslation();
   const [error, setError] = useState<ErrorMessage | null>(null);
   const code = tokens.invite(info.id);
-  const open = info.seats.find((s) => mayTake(s, code));
+  const keptFor = tokens.inviteSeat(info.id);
+  // A seat link's holder takes the seat kept for them, before any other open one.
+  const open =
+    info.seats.find((s) => s.invited && mayTake(s, code, keptFor)) ??
+    info.seats.find((s) => mayTake(s, code, keptFor));
   const removed = tokens.removed(info.id);
   // Someone who came with the invite link to a table whose seats are all taken is
   // told why they only watch, and where to play.

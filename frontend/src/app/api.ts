@@ -153,16 +153,24 @@ const seatKey = (table: string) => `gametable.seat.${table}`;
 const hostKey = (table: string) => `gametable.host.${table}`;
 const removedKey = (table: string) => `gametable.removed.${table}`;
 const inviteKey = (table: string) => `gametable.invite.${table}`;
+const inviteSeatKey = (table: string) => `gametable.invite-seat.${table}`;
 
 export const tokens = {
-  /** A seat link's code this tab was opened with ("/t/<id>#invite=<code>"), kept for
-   * the tab (a reload) until a seat is taken with it. */
+  /** A seat link's code this tab was opened with ("/t/<id>#invite=<code>&seat=<n>"),
+   * kept for the tab (a reload) until a seat is taken with it. */
   invite(table: string): string | null {
     return sessionStorage.getItem(inviteKey(table));
   },
-  saveInvite(table: string, code: string | null) {
+  /** The seat (0-based) the link named, null for a link that named none. */
+  inviteSeat(table: string): number | null {
+    const seat = sessionStorage.getItem(inviteSeatKey(table));
+    return seat === null ? null : Number(seat);
+  },
+  saveInvite(table: string, code: string | null, seat: number | null = null) {
     if (code) sessionStorage.setItem(inviteKey(table), code);
     else sessionStorage.removeItem(inviteKey(table));
+    if (code && seat !== null) sessionStorage.setItem(inviteSeatKey(table), String(seat));
+    else sessionStorage.removeItem(inviteSeatKey(table));
   },
   seat(table: string): { seat: number; token: string } | null {
     try {

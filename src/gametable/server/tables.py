@@ -548,7 +548,8 @@ class TableManager:
 
     async def join(self, table_id: str, seat: Seat | None, name: str | None,
                    code: str | None = None) -> tuple[Seat, str]:
-        """Take an open seat (the first one ``code`` may take when ``seat`` is ``None``).
+        """Take an open seat (when ``seat`` is ``None``: the one ``code``'s link keeps, else
+        the first one ``code`` may take).
         A seat kept for someone the host invited (``invited`` in :meth:`Table.info`: a
         seat opened once the game had begun, or given a seat link) is taken only with
         its link's ``code``.
@@ -562,7 +563,8 @@ class TableManager:
                 ``code`` is not its link's (but none or another kept seat's);
                 ``seat_link_invalid`` (403) the seat is kept and ``code`` keeps no seat
                 at the table (the host made the seat a new link: the old code is to be
-                forgotten); ``ended`` (409) the table's game is over
+                forgotten); ``seat_link_other`` (403) ``code`` keeps another open seat,
+                named in ``seat`` (``seat`` 1-based); ``ended`` (409) the table's game is over
                 (its host ended it while seats were open: nobody sits down at a finished
                 table).
         """
@@ -570,16 +572,23 @@ class TableManager:
         async with table.lock:
             if table.status == FINISHED:
                 raise table.over()
+            # The open seat the host keeps for whoever holds ``code``'s link, if any.
+            kept_for_code = next((s.seat for s in table.seats if s.kind == OPEN
+                                  and s.token_hash is not None
+                                  and _may_take(table, s.seat, code)), None)
             if seat is None:
                 open_seats = [s.seat for s in table.seats if s.kind == OPEN]
                 if not open_seats:
                     raise Refused("table_full", "server.errors.table_full", status=409)
-                seat = next((s for s in open_seats if _may_take(table, s, code)),
-                            open_seats[0])
+                seat = kept_for_code if kept_for_code is not None else next(
+                    (s for s in open_seats if _may_take(table, s, code)), open_seats[0])
             _check_open(table, seat)
             if not _may_take(table, seat, code):
-                if code and not any(s.kind == OPEN and s.token_hash is not None
-                                    and _may_take(table, s.seat, code) for s in table.seats):
+                if kept_for_code is not None:
+                    # The host keeps two seats or more; this link is another one's.
+                    raise Refused("seat_link_other", "server.errors.seat_link_other",
+                                  status=403, seat=kept_for_code + 1)
+                if code:
                     # A seat link's code that keeps no seat here: the host made the
                     # seat a new link, or the link was never one of this table's.
                     raise Refused("seat_link_invalid", "server.errors.seat_link_invalid",
