@@ -29,6 +29,10 @@ def test_the_documented_example_is_a_valid_record() -> None:
 
 @pytest.mark.parametrize("change", [
     {"version": 3},
+    {"version": True},  # equal to 1, so ``Literal[1, 2]`` took it: replayed by rules 1
+    {"version": 1.0},
+    {"version": 2.0},
+    {"version": "2"},
     {"format": "pgn"},
     {"seed": -1},
     {"seed": 2**63},
@@ -42,6 +46,8 @@ def test_malformed_records_are_refused(change: dict[str, object]) -> None:
     data = {**json.loads(record.model_dump_json()), **change}
     with pytest.raises(ValidationError):
         GameRecord.model_validate(data)
+    with pytest.raises(ValidationError):  # as a file is read
+        GameRecord.model_validate_json(json.dumps(data))
 
 
 @pytest.mark.parametrize("field", ["format", "version"])

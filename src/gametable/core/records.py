@@ -75,6 +75,14 @@ class GameRecord(BaseModel):
     actions: list[RecordedAction] = Field(default_factory=list)
     meta: dict[str, Any] = Field(default_factory=dict)
 
+    @field_validator("version", mode="before")
+    @classmethod
+    def _version_is_a_whole_number(cls, value: Any) -> Any:
+        # ``Literal[1, 2]`` takes anything equal to 1 or 2: ``true`` and ``1.0`` too.
+        if type(value) is not int:
+            raise ValueError("the record's version is 1 or 2, written as a whole number")
+        return value
+
     @model_validator(mode="after")
     def _takeovers_within(self) -> GameRecord:
         for number, seat in enumerate(self.seats):
