@@ -29,10 +29,11 @@ export function LeaveTable({ info, seat, token, begun }: {
     setAsking(false);
     setError(null);
     try {
-      await api.leave(info.id, token);
+      const left = await api.leave(info.id, token);
       tokens.forgetSeat(info.id);
-      // The lobby says what became of the seat (Lobby.tsx).
-      sessionStorage.setItem(LEFT_KEY, begun ? "begun" : "waiting");
+      // The lobby says what became of the seat (Lobby.tsx), as the server answered: the
+      // first move may have been made since this page last heard.
+      sessionStorage.setItem(LEFT_KEY, left.bot ? "begun" : "waiting");
       navigate("/");
     } catch (caught) {
       if (caught instanceof ApiError) setError(caught.error);
