@@ -134,7 +134,12 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
         "cards, six players 42.")
     expect(dialog.get_by_role("alert")).to_have_count(0)
     expect(dialog.locator("[data-notice=small-pictures]")).to_have_count(0)
+    language = dialog.get_by_label("The descriptions are written in")
+    expect(language).to_have_count(0)  # asked once there is a description
     dialog.get_by_label("Description of picture 1 (optional)").fill("A yellow sun")
+    expect(language).to_have_value("en")  # the page's language
+    language.select_option("pt")
+    language.select_option("en")
     wait_for(page,
         "[...document.querySelectorAll('.deck-upload-picture img')].every(i => i.complete "
         "&& i.naturalWidth > 0)")
@@ -152,6 +157,7 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     manifest = httpx.get(f"{web_server.url}/api/decks/{deck_id}",
                          headers={"X-Deck-Key": key}).json()
     assert [c["description"] for c in manifest["cards"]] == ["A yellow sun", None, None]
+    assert manifest["language"] == "en"
     assert httpx.get(f"{web_server.url}/api/decks/{deck_id}").status_code == 404
 
     # After a reload the deck is still offered (its key is kept in this browser).

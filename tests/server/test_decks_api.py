@@ -40,13 +40,16 @@ def bundled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def upload(client: TestClient, name: str = "Holiday", count: int = 3,
            descriptions: list[str | None] | None = None,
-           files: list[tuple[str, bytes]] | None = None) -> Response:
+           files: list[tuple[str, bytes]] | None = None,
+           language: str | None = None) -> Response:
     parts = [("files", (file, data, "application/octet-stream"))
              for file, data in (files if files is not None else
                                 [(f"{n}.png", picture(40 + n, 30)) for n in range(count)])]
     data = {"name": name}
     if descriptions is not None:
         data["descriptions"] = json.dumps(descriptions)
+    if language is not None:
+        data["language"] = language
     return client.post("/api/decks", data=data, files=parts)
 
 
@@ -655,7 +658,8 @@ def test_a_manifest_says_the_language_of_its_descriptions_where_the_deck_does(
         client: TestClient) -> None:
     """The default deck's descriptions are English, and a page in another language read
     them with its own voice: nothing said what language they were in. The default deck's
-    manifest says "en"; an uploaded deck's, whose language nobody gave, says nothing."""
+    manifest says "en"; an uploaded deck's says what its owner gave, and nothing where
+    nobody gave one; a language that is no language tag is refused, and no deck made."""
     library.forget("default")
     default = client.get("/api/decks/default")
     assert default.status_code == 200, default.text
@@ -665,3 +669,13 @@ def test_a_manifest_says_the_language_of_its_descriptions_where_the_deck_does(
                           headers={"X-Deck-Key": mine["key"]}).json()
     assert manifest["language"] is None
     assert [card["description"] for card in manifest["cards"]] == ["A boat", "Rain", None]
+    said = uploaded(client, descriptions=["Um barco"], language="pt-PT")
+    manifest = client.get(f"/api/decks/{said['deck']['id']}",
+                          headers={"X-Deck-Key": said["key"]}).json()
+    assert manifest["language"] == "pt-PT"
+    before = sorted(p.name for p in library.uploads_dir().iterdir())  # type: ignore[union-attr]
+    refused = upload(client, descriptions=["A boat"], language="en; drop")
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_language"
+    assert refused.json()["message"] == (
+        "The descriptions' language must be a language tag such as en, is, nb or pt.")
+    assert sorted(p.name for p in library.uploads_dir().iterdir()) == before  # type: ignore[union-attr]

@@ -5,7 +5,7 @@ import { createPortal } from "react-dom";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "./api";
-import { formatNumber } from "./i18n";
+import { LANGUAGES, LANGUAGE_NAMES, formatNumber, type Language } from "./i18n";
 import { DECK_LIMITS, uploadDeck, type DeckSummary, type DeckUploadTask } from "./decks";
 import { translateError } from "./translateError";
 import type { ErrorMessage } from "./types";
@@ -92,6 +92,10 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
   const [name, setName] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const [descriptions, setDescriptions] = useState<string[]>([]);
+  // The descriptions' language: the page's, unless the person says otherwise (the
+  // cards' descriptions are then marked as that language for screen readers).
+  const [language, setLanguage] = useState<Language>(() =>
+    (LANGUAGES as readonly string[]).includes(i18next.language) ? (i18next.language as Language) : "en");
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<ErrorMessage | null>(null);
 
@@ -183,7 +187,7 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
     setProgress(0);
     // Descriptions follow the cards' order; a zip's pictures have none from here.
     const running = uploadDeck(
-      { name: name.trim(), files, descriptions: zips.length ? undefined : descriptions },
+      { name: name.trim(), files, descriptions: zips.length ? undefined : descriptions, language },
       (fraction) => setProgress(fraction),
     );
     task.current = running;
@@ -251,6 +255,18 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
         {pictures.length > 0 && (
           <>
             {zips.length === 0 && <p className="field-help">{t("decks.upload.descriptions_help")}</p>}
+            {zips.length === 0 && descriptions.some((text) => text.trim()) && (
+              <label className="field deck-upload-language">
+                <span className="field-label">{t("decks.upload.language_label")}</span>
+                <select value={language} disabled={busy} onChange={(event) => setLanguage(event.target.value as Language)}>
+                  {LANGUAGES.map((code) => (
+                    <option key={code} value={code} lang={code}>
+                      {LANGUAGE_NAMES[code]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             <ol className="deck-upload-pictures">
               {files.map((file, index) =>
                 isZip(file) ? null : (

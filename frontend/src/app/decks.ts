@@ -155,6 +155,8 @@ export interface DeckUploadRequest {
   files: File[];
   /** One per card, in card order (fewer is fine); null or "" for none. */
   descriptions?: (string | null)[];
+  /** The descriptions' language (a language tag, "en"); sent with descriptions only. */
+  language?: string;
 }
 
 export interface DeckUploadTask {
@@ -175,6 +177,7 @@ export function uploadDeck(request: DeckUploadRequest, onProgress: (fraction: nu
   for (const file of request.files) form.append("files", file, file.name);
   if (request.descriptions?.some((text) => text && text.trim())) {
     form.append("descriptions", JSON.stringify(request.descriptions.map((text) => text?.trim() || null)));
+    if (request.language) form.append("language", request.language);
   }
   const done = new Promise<DeckSummary>((resolve, reject) => {
     xhr.upload.onprogress = (event) => {

@@ -52,7 +52,7 @@ class Deck:
         uploaded: ``True`` for a deck of one's own (served only to its tables' players).
         owner: an opaque owner key for uploaded decks, else ``None``.
         language: the language of the card descriptions (a BCP 47 tag, ``"en"``), or
-            ``None`` when the manifest does not say (an uploaded deck's).
+            ``None`` when the manifest does not say (an uploaded deck whose owner did not).
     """
 
     id: str
@@ -104,15 +104,15 @@ def load_manifest(folder: Path, *, uploaded: bool) -> Deck:
             for c in raw["cards"])
         return Deck(id=str(raw["id"]), name=str(raw.get("name", raw["id"])), folder=folder,
                     cards=cards, uploaded=uploaded, owner=raw.get("owner"),
-                    language=_language(raw.get("language")))
+                    language=language_tag(raw.get("language")))
     except (KeyError, TypeError) as error:
         raise ValueError(f"{folder / 'manifest.json'} is not a deck manifest: {error}") \
             from error
 
 
-def _language(value: Any) -> str | None:
-    """A manifest's ``language``: a language tag such as ``"en"`` or ``"pt-PT"``, else
-    ``None``."""
+def language_tag(value: Any) -> str | None:
+    """``value`` if it is a language tag (BCP 47's shape: ``"en"``, ``"pt-PT"``), else
+    ``None``: a manifest's ``language``, an upload's."""
     if isinstance(value, str) and re.fullmatch(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*", value):
         return value
     return None

@@ -6,7 +6,8 @@ well, so a refused or failed upload leaves nothing behind. A zip is read entry b
 in memory (never extracted to disk) within limits on its entries and sizes.
 
 An uploaded deck is stored as ``<data_dir>/decks/<id>/`` with ``manifest.json``
-(``id, name, owner, created, cards: [{id, file, description, sources}]``),
+(``id, name, owner, created, cards: [{id, file, description, sources}]``, and
+``language`` where the owner said the descriptions' language),
 ``cards/NNN.webp`` and ``thumbs/NNN.webp``. ``owner`` is the SHA-256 of a random owner
 key that only the uploader gets. Decks never change once made; their owner may delete
 them (:func:`delete_deck`). A staging or deleted folder that a crash left behind is
@@ -38,7 +39,7 @@ from typing import IO, Any
 import gametable.decks as library
 from gametable.core.i18n import translate
 from gametable.core.text import one_line, shows_something
-from gametable.decks import Deck, find_deck, forget, load_manifest, uploads_dir
+from gametable.decks import Deck, find_deck, forget, language_tag, load_manifest, uploads_dir
 from gametable.decks.images import (
     MAX_FILE_BYTES,
     DeckRefused,
@@ -271,7 +272,8 @@ def new_deck_id() -> str:
 def create_deck(name: str | None, uploads: Sequence[Upload],
                 descriptions: Sequence[str | None] = (),
                 on_card: Callable[[float], None] | None = None,
-                on_cpu: Callable[[float], None] | None = None) -> tuple[Deck, str]:
+                on_cpu: Callable[[float], None] | None = None,
+                language: str | None = None) -> tuple[Deck, str]:
     """Make a deck from pictures and zips; returns the deck and its owner key.
 
     Args:
@@ -283,6 +285,8 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
             this thread spent on it; it may raise :class:`DeckRefused` to stop.
         on_cpu: called with the CPU seconds of each few descriptions made into vectors
             for computer players; it may raise :class:`DeckRefused` to stop.
+        language: the descriptions' language, a language tag (``"en"``, ``"pt-PT"``),
+            kept in the manifest; ``None`` or ``""`` when not said.
 
     Raises:
         DeckRefused: anything refused; nothing is left on disk. Every picture is
@@ -301,6 +305,9 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
         raise DeckRefused("too_many_descriptions", count=len(descriptions),
                           cards=len(pictures))
     texts = [clean_description(text, number) for number, text in enumerate(descriptions, 1)]
+    tag = language_tag(language)
+    if language and tag is None:
+        raise DeckRefused("bad_language")
     root.mkdir(mode=0o700, parents=True, exist_ok=True)
     deck_id = new_deck_id()
     key = secrets.token_urlsafe(24)
@@ -336,6 +343,8 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
             raise refuse_pictures(problems)
         manifest = {"id": deck_id, "name": deck_name, "owner": owner_hash(key),
                     "created": int(time.time()), "cards": cards}
+        if tag is not None:
+            manifest["language"] = tag
         (staging / "manifest.json").write_text(
             json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
         _write_vectors(staging, texts, len(pictures), on_cpu)

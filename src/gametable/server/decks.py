@@ -184,7 +184,8 @@ async def list_decks(x_deck_key: Annotated[str | None, Header()] = None) -> JSON
 async def upload_deck(request: Request,
                       x_deck_key: Annotated[str | None, Header()] = None) -> JSONResponse:
     """Make a deck from a multipart form: ``name``, ``files`` (pictures or a zip, one or
-    more) and optional ``descriptions`` (a JSON list, one per card). Limited by the
+    more), optional ``descriptions`` (a JSON list, one per card) and ``language`` (their
+    language, a tag such as ``en``; else refused ``bad_language``). Limited by the
     per-client upload rate, then charged to the client's address and the owner keys in
     ``X-Deck-Key`` (quotas)."""
     limits: Limits | None = request.app.state.deck_limits
@@ -204,6 +205,7 @@ async def upload_deck(request: Request,
         try:
             name = form.get("name")
             raw = form.get("descriptions")
+            language = form.get("language")
             files = [item for item in form.getlist("files") if isinstance(item, UploadFile)]
             descriptions = parse_descriptions(raw if isinstance(raw, str) else None)
             uploads = [Upload(item.filename or f"#{index + 1}", item.file)
@@ -219,7 +221,8 @@ async def upload_deck(request: Request,
             async with _uploading:
                 deck, key = await asyncio.get_running_loop().run_in_executor(
                     _preparing, create_deck, name if isinstance(name, str) else None,
-                    uploads, descriptions, on_card, on_cpu)
+                    uploads, descriptions, on_card, on_cpu,
+                    language if isinstance(language, str) else None)
             quotas.charge(clients, "decks", 1, refuse=False)  # made: the next one waits
         except DeckRefused as error:
             raise refused(error) from None
