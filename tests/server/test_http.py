@@ -71,6 +71,12 @@ def test_create_refuses_unknown_games_bots_and_options(client: TestClient) -> No
     unknown_bot = client.post("/api/tables", json={
         "game": "sequence-cats", "seats": [HUMAN, {"kind": "bot", "bot": "deep-blue"}]})
     assert unknown_bot.status_code == 400 and "deep-blue" in unknown_bot.json()["message"]
+    # A computer player's seat without a name was told there is none "called None".
+    unnamed = client.post("/api/tables", json={
+        "game": "sequence-cats", "seats": [HUMAN, {"kind": "bot", "bot": None}]})
+    assert unnamed.status_code == 400 and unnamed.json()["code"] == "bad_bot"
+    assert unnamed.json()["message"].startswith(
+        "Seat 2 is for a computer player: say which one. Available: ")
     bad_option = client.post("/api/tables", json={
         "game": "sequence-cats", "seats": [HUMAN] * 2, "config": {"sequences_to_win": 9}})
     assert bad_option.status_code == 400 and "sequences_to_win" in bad_option.json()["message"]

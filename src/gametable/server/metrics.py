@@ -77,6 +77,8 @@ class Metrics:
             being queued (validation, storage, the views of every seat).
         storage_seconds: seconds an awaited storage write took (appends included).
         bot_seconds: seconds a computer player took to decide.
+        bot_failures: computer players' decisions that failed, by ``reason``
+            (``raised``, ``timed_out``, ``refused``).
         refused_connections: table websockets closed at once because a cap was reached,
             by the refusal's ``code`` (``too_many_connections``: one address holds too
             many; ``too_many_watchers``: the table has too many spectators).
@@ -91,6 +93,8 @@ class Metrics:
         """``[count, created]`` by ``(outcome, code)``."""
         self.refused_connections: dict[str, list[float]] = {}
         """``[count, created]`` by refusal code."""
+        self.bot_failures: dict[str, list[float]] = {}
+        """``[count, created]`` by reason."""
         self.action_seconds = Histogram(
             "gametable_action_update_seconds",
             "Seconds from an action's arrival to the last update queued for the clients.",
@@ -121,6 +125,11 @@ class Metrics:
     def refused_connection(self, code: str) -> None:
         """Count a websocket refused for a cap (``code``: the refusal's code)."""
         _count(self.refused_connections, code)
+
+    def bot_failed(self, reason: str) -> None:
+        """Count a computer player's failed decision (``reason``: ``raised``,
+        ``timed_out`` or ``refused``; see :mod:`gametable.server.deciding`)."""
+        _count(self.bot_failures, reason)
 
     def _count(self, labels: tuple[str, str]) -> None:
         _count(self.actions, labels)
@@ -162,6 +171,13 @@ class _Collector:
         for code, (count, created) in list(metrics.refused_connections.items()):
             refused.add_metric([code], count, created=created)
         yield refused
+        failures = CounterMetricFamily(
+            "gametable_bot_failures",
+            "Computer players' decisions that failed (a random legal move was played "
+            "instead), by reason.", labels=["reason"])
+        for reason, (count, created) in list(metrics.bot_failures.items()):
+            failures.add_metric([reason], count, created=created)
+        yield failures
         for histogram in (metrics.action_seconds, metrics.storage_seconds,
                           metrics.bot_seconds):
             yield histogram.family()

@@ -43,6 +43,7 @@ from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.caps import CapCounter, Caps
 from gametable.server.clock import Clock, ClockSettings
+from gametable.server.deciding import Deciders, DecisionFailed, fallback_action
 from gametable.server.logname import log_name
 from gametable.server.logtext import game_time, plural
 from gametable.server.metrics import Metrics
@@ -148,6 +149,8 @@ class TableManager:
         self.bot_delay = bot_delay
         self.absent_seconds = absent_seconds
         self._clock_tasks: set[asyncio.Task[None]] = set()
+        self.deciders = Deciders()
+        """Where computer players decide (a thread pool of their own)."""
         self._pace = random.Random()  # think-time jitter only, never a game's chance
         self.secret = secret if secret is not None else secrets.token_bytes(32)
         self.caps = caps or Caps()
@@ -469,7 +472,10 @@ class TableManager:
             config = game.make_config(for_new_game(options), len(seats))
         except GameError as error:
             raise Refused.from_game_error(error) from None
-        for request in seats:
+        for number, request in enumerate(seats, 1):
+            if request.kind == BOT and request.bot is None:
+                raise Refused("bad_bot", "server.errors.bot_missing", seat=number,
+                              bots=", ".join(bot_names()))
             if request.kind == BOT and request.bot not in bot_names():
                 raise Refused("bad_bot", "server.errors.unknown_bot", bot=str(request.bot),
                               bots=", ".join(bot_names()))
@@ -1108,36 +1114,55 @@ class TableManager:
                 view = json_copy(table.game.view(table.state, seat))
                 legal = copy_actions(table.game.legal_actions(table.state, seat))
                 version = table.version
+            # What the seat plays should the player fail (it may change what it is given).
+            spare = (json_copy(view), copy_actions(legal))
             deciding = time.perf_counter()
-            action = await asyncio.to_thread(bot.choose, view, legal)
+            try:
+                action = await self.deciders.decide(bot, view, legal)
+            except DecisionFailed as failure:
+                self._bot_failed(table, seat, failure)
+                action = fallback_action(table.game, *spare)
             decided = time.perf_counter() - deciding
             self.metrics.bot_seconds.observe(decided)
             if delay > decided:
                 await asyncio.sleep(delay - decided)
-            try:
-                await self.submit(table, seat, action, version, by_bot=True)
-            except Refused as refusal:
-                # Refused after others acted at the same moment (a teammate named the
-                # giver first): decide again. Its person came back: nothing to do.
-                # Refused with nothing changed: a bot bug.
-                if refusal.code in ("seat_lost", "shutting_down", "table_moved", "ended"):
-                    return  # (the host ended the game while it thought)
-                if refusal.code == "storage_failed":
-                    if self.fence is not None:
-                        return  # the table is loaded again from the stored record
-                    log.debug("table %s: the move of the computer player in seat %d "
-                              "could not be stored; it decides again in %g s",
-                              log_name(table.id), seat, BOT_RETRY_SECONDS)
-                    await asyncio.sleep(BOT_RETRY_SECONDS)
-                elif refusal.code != "stale_version" and table.version == version:
-                    log.error("table %s: the rules refused the move of the computer "
-                              "player in seat %d: %s", log_name(table.id), seat, refusal)
-                    return
+            for fallen_back in (False, True):
+                try:
+                    await self.submit(table, seat, action, version, by_bot=True)
+                except Refused as refusal:
+                    # Refused after others acted at the same moment (a teammate named
+                    # the giver first): decide again. Its person came back: nothing to
+                    # do. Refused with nothing changed: the player failed; the seat
+                    # plays a random legal action instead.
+                    if refusal.code in ("seat_lost", "shutting_down", "table_moved",
+                                        "ended"):
+                        return  # (the host ended the game while it thought)
+                    if refusal.code == "storage_failed":
+                        if self.fence is not None:
+                            return  # the table is loaded again from the stored record
+                        log.debug("table %s: the move of the computer player in seat %d "
+                                  "could not be stored; it decides again in %g s",
+                                  log_name(table.id), seat, BOT_RETRY_SECONDS)
+                        await asyncio.sleep(BOT_RETRY_SECONDS)
+                    elif refusal.code != "stale_version" and table.version == version:
+                        if fallen_back:
+                            log.error("table %s: the rules refused a random legal move "
+                                      "for seat %d too: %s", log_name(table.id), seat,
+                                      refusal)
+                            return
+                        self._bot_failed(table, seat, DecisionFailed("refused", str(refusal)))
+                        action = fallback_action(table.game, *spare)
+                        continue
+                break
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: bot in seat %d failed", log_name(table.id), seat)
-            return
+            # A fault of the server's own around the decision: try again in a while
+            # rather than leave the seat's turn waiting for good.
+            log.exception("table %s: the turn of the computer player in seat %d failed; "
+                          "it is tried again in %g s", log_name(table.id), seat,
+                          BOT_RETRY_SECONDS)
+            await asyncio.sleep(BOT_RETRY_SECONDS)
         finally:
             # A task cancelled by a new deal leaves its successor's place alone.
             if table.bot_tasks.get(seat) is asyncio.current_task():
@@ -1145,6 +1170,14 @@ class TableManager:
             if table.clock is not None:
                 table.schedule_clock()
         self._wake_bots(table)
+
+    def _bot_failed(self, table: Table, seat: Seat, failure: DecisionFailed) -> None:
+        """Log and count a computer player's failed decision (its seat plays a random
+        legal action instead: :mod:`gametable.server.deciding`)."""
+        self.metrics.bot_failed(failure.reason)
+        log.error("table %s: the computer player in seat %d failed to decide (%s); a "
+                  "random legal move is played for it", log_name(table.id), seat,
+                  failure.detail, exc_info=failure.__cause__ is not None and failure)
 
     def unload(self, table_id: str, expected: Table | None = None) -> bool:
         """Let a table leave memory at once, because another process runs it now (this
@@ -1202,6 +1235,7 @@ class TableManager:
 
     async def stop(self) -> None:
         """Cancel computer players and close connections (at shutdown)."""
+        self.deciders.close()
         for table in self.tables.values():
             table.stop_clock()
             if table.host_check is not None:

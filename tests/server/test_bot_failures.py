@@ -1,0 +1,172 @@
+"""A computer player that fails never stops its table (gametable.server.deciding).
+
+A player that raised once, or returned an action the rules refuse, left its seat's turn
+waiting for good: the person at the table heard nothing, no clock covered a computer
+player's seat, and the host could neither remove nor replace it. One that hung held a
+thread of the event loop's default pool for good, and a few of them starved storage and
+``/readyz``. Now a failed decision is logged and counted, the seat plays a random legal
+move instead, and decisions run on a pool of their own."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from gametable.bots import base
+from gametable.core.protocol import Action, Observation
+from gametable.server.deciding import Deciders, DecisionFailed
+from gametable.server.storage import SQLiteStorage
+from gametable.server.table import FINISHED
+from gametable.server.tables import SeatRequest, TableManager
+from tests.aio import run_async
+from tests.server.test_clock import until
+
+
+class Raising:
+    """Raises on every decision."""
+
+    name = "raising"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        pass
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        raise RuntimeError("this player is broken")
+
+
+class Refused:
+    """Returns an action no game knows."""
+
+    name = "refused"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        pass
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        return {"type": "nonsense"}
+
+
+class Hanging:
+    """Never answers until :attr:`release` is set."""
+
+    name = "hanging"
+    release: ClassVar[threading.Event] = threading.Event()
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        pass
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        Hanging.release.wait(30.0)
+        return legal[0]
+
+
+@pytest.fixture
+def failing_players() -> Iterator[None]:
+    for player in (Raising, Refused, Hanging):
+        base.register_bot(player.name, player)
+    Hanging.release.clear()
+    yield
+    Hanging.release.set()
+    for player in (Raising, Refused, Hanging):
+        base._FACTORIES.pop(player.name, None)
+
+
+@pytest.mark.usefixtures("failing_players")
+@pytest.mark.parametrize(("player", "reason"), [("raising", "raised"),
+                                                ("refused", "refused")])
+def test_a_player_that_fails_every_decision_still_finishes_its_game(
+        tmp_path: Path, player: str, reason: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Sequence Cats, the failing player against ``random``: every one of its turns is
+    played (a random legal move), the game ends, and each failure is logged with the
+    seat and counted by reason."""
+    async def main() -> tuple[str, int, dict[str, list[float]]]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0.0)
+        try:
+            table, *_ = await manager.create(
+                "sequence-cats", {}, [SeatRequest("bot", bot=player),
+                                      SeatRequest("bot", bot="random")], "Ann")
+            await until(lambda: table.status == FINISHED, timeout=60.0)
+            return table.status, table.version, manager.metrics.bot_failures
+        finally:
+            await manager.stop()
+            storage.close()
+
+    with caplog.at_level(logging.ERROR, logger="gametable.tables"):
+        status, version, failures = run_async(main())
+    assert status == FINISHED and version > 10
+    assert set(failures) == {reason} and failures[reason][0] >= version // 2 - 1
+    lines = [r.getMessage() for r in caplog.records]
+    assert any("the computer player in seat 0 failed to decide" in line
+               and "a random legal move is played for it" in line for line in lines), lines
+
+
+@pytest.mark.usefixtures("failing_players")
+def test_a_player_that_hangs_is_given_up_on_and_leaves_the_default_pool_free(
+        tmp_path: Path) -> None:
+    """Three hanging players (more than the machine's cores, so every decision thread
+    of a small pool is held): their seats move on once a decision has run too long or
+    could not begin, and the event loop's own pool, which storage uses, answers at once
+    meanwhile."""
+    async def main() -> tuple[list[int], float, dict[str, list[float]]]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0.0)
+        manager.deciders = Deciders(2, seconds=1.0, queued_seconds=1.5)
+        try:
+            tables = [(await manager.create(
+                "sequence-cats", {}, [SeatRequest("bot", bot="hanging"),
+                                      SeatRequest("bot", bot="random")], "Ann"))[0]
+                for _ in range(3)]
+            await asyncio.sleep(0.3)
+            loop = asyncio.get_running_loop()
+            asked = loop.time()
+            await asyncio.wait_for(asyncio.to_thread(lambda: None), timeout=5.0)
+            answered = loop.time() - asked
+            await until(lambda: all(t.version >= 2 for t in tables), timeout=20.0)
+            return [t.version for t in tables], answered, manager.metrics.bot_failures
+        finally:
+            Hanging.release.set()
+            await manager.stop()
+            storage.close()
+
+    versions, answered, failures = run_async(main())
+    assert all(version >= 2 for version in versions)
+    assert answered < 1.0, answered
+    assert set(failures) == {"timed_out"} and failures["timed_out"][0] >= 3
+
+
+def test_a_decision_that_raises_is_told_apart_from_one_that_times_out() -> None:
+    """The reasons the log and the counter give."""
+    async def main() -> tuple[str, str]:
+        deciders = Deciders(1, seconds=0.2, queued_seconds=5.0)
+
+        class Bad:
+            name = "bad"
+
+            def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+                raise ValueError("no")
+
+        class Slow:
+            name = "slow"
+
+            def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+                threading.Event().wait(1.5)
+                return legal[0]
+
+        reasons = []
+        for bot in (Bad(), Slow()):
+            try:
+                await deciders.decide(bot, {}, [{"type": "pass"}])
+            except DecisionFailed as failure:
+                reasons.append(failure.reason)
+        deciders.close()
+        return reasons[0], reasons[1]
+
+    assert run_async(main()) == ("raised", "timed_out")
