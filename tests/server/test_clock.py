@@ -327,6 +327,41 @@ def test_a_person_alone_whose_time_runs_out_is_played_for_at_once(tmp_path: Path
     with_manager(tmp_path, body)
 
 
+def test_a_covered_seat_s_move_is_announced_and_a_new_phase_gives_its_whole_time(
+        tmp_path: Path) -> None:
+    """With everyone away the page counted its "makes your move in" from each new state,
+    so another seat's move restarted it, while the server kept its own wait; and a new
+    phase that came during the wait (Team Dixit's vote) was played before its time. The
+    ``clock`` message now says when the covering player moves (``cover_at``), and a new
+    turn or phase during the wait gives the whole time again."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, ann_token = await manager.create(
+            "sequence-cats", {}, [HUMAN, bot()], "Ann",
+            clock=ClockSettings(turn_seconds=1.0, cover="greedy"))
+        ann, ann_task = await seated(manager, table, ann_token)
+        clock = table.clock
+        assert clock is not None
+        await until(lambda: 0 in clock.away, timeout=10)
+        # Ann's first covered move is played at once; her next turn waits out its time.
+        await until(lambda: 0 in clock.cover_at, timeout=20)
+        due = clock.cover_at[0]
+        assert 0.5 < due - time.time() <= 1.0
+        await until(lambda: any(m.get("cover_at") for m in messages(ann, "clock")))
+        said = [m for m in messages(ann, "clock") if m.get("cover_at")]
+        assert said[-1]["cover_at"] == {"0": round(due * 1000)}
+        # A new phase of Ann's comes during the wait: its whole time again.
+        turn = table.turn_key()
+        table.turn_key = lambda: f"{turn}-new phase"  # type: ignore[method-assign]
+        version = table.version
+        await until(lambda: table.version > version, timeout=10)
+        assert time.time() >= due + 0.9, "played on the old phase's time"
+        await until(lambda: 0 not in clock.cover_at or clock.cover_at[0] > due + 1.5)
+        ann.inbox.put_nowait(None)
+        await ann_task
+
+    with_manager(tmp_path, body)
+
+
 def test_a_dixit_claim_sends_only_one_seat_away_and_each_decision_has_its_clock(
         tmp_path: Path) -> None:
     """In Dixit each decision is timed: when nobody claims the storyteller role (any

@@ -115,15 +115,6 @@ export function TurnClock({
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   const [notices, setNotices] = useState<Notice[]>([]);
-  // With every person away, the covering computer player plays each turn once its time
-  // has run out, counted from when the turn came (the server's wait, docs/protocol.md).
-  const [turnSince, setTurnSince] = useState(() => Date.now());
-  useEffect(() => setTurnSince(Date.now()), [state.version]);
-  // The decision whose time ran out as this seat went away is played at once: it is
-  // not counted down again (the version the seat went away at; null while here).
-  const awayNow = seat !== null && clock !== null && seat in clock.away;
-  const [awayAt, setAwayAt] = useState<number | null>(null);
-  useEffect(() => setAwayAt((old) => (awayNow ? (old ?? state.version) : null)), [awayNow, state.version]);
   const awayCount = clock ? Object.keys(clock.away).length : 0;
   const ticking =
     clock !== null && clock.paused_at === null && (Object.keys(clock.deadlines).length > 0 || awayCount > 0);
@@ -169,12 +160,12 @@ export function TurnClock({
   const everyoneAway = info.seats.every((s) => s.kind !== "human" || away.includes(s.seat));
   // "Everyone is away" read oddly to the only person at the table.
   const alone = info.seats.filter((s) => s.kind === "human").length === 1;
-  const coverWait = (clock.turn_seconds ?? info.clock?.absent_seconds ?? 0) * 1000;
+  // With every person away, the covering computer player plays each turn once its time
+  // has run out: the server says when (`cover_at`), and the page counts down to it (a
+  // page counting from each new state restarted at every other seat's move).
+  const coverAt = seat !== null ? clock.cover_at?.[String(seat)] : undefined;
   const coverLeft =
-    mine && everyoneAway && seat !== null && state.to_act.includes(seat) && coverWait > 0 && clock.paused_at === null &&
-    awayAt !== null && state.version > awayAt
-      ? Math.max(0, turnSince + coverWait - now)
-      : null;
+    mine && coverAt !== undefined && clock.paused_at === null ? Math.max(0, coverAt - serverNow) : null;
 
   return (
     <section className="turn-clock" aria-label={t("ui.clock.label")}>

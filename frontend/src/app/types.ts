@@ -79,6 +79,9 @@ export interface ClockMessage {
   deadlines: Record<string, number>;
   /** Per away seat: why ("turn": its time ran out; "absent": it stayed disconnected). */
   away: Record<string, string>;
+  /** With every person away: per away seat whose covering computer player waits for the
+   * turn's time to run out, when it moves (ms since 1970, server time). */
+  cover_at?: Record<string, number>;
   /** The server's time when it sent this, ms since 1970. */
   now: number;
   /** While the host has paused the clock: since when (ms since 1970), else null. */

@@ -119,6 +119,10 @@ class Clock:
     held: dict[Seat, tuple[str, float]] = field(default_factory=dict)
     """Seats that stopped waiting within a turn not yet over: the turn (``turn_key``)
     and the seconds of its time they had left, given back if they must act again in it."""
+    cover_at: dict[Seat, float] = field(default_factory=dict)
+    """With every person away: when the computer player covering for an away seat will
+    move (seconds since 1970), while it waits for the turn's time to run out. Not
+    stored: a table loaded again starts its waits afresh."""
 
     # -- storing ------------------------------------------------------------------
 
@@ -169,6 +173,7 @@ class Clock:
             "deadlines": {str(seat): round(at * 1000) for seat, d in self.deadlines.items()
                           if (at := d.at) is not None},
             "away": {str(seat): reason for seat, reason in self.away.items()},
+            "cover_at": {str(seat): round(at * 1000) for seat, at in self.cover_at.items()},
             "now": round(now * 1000),
             "paused_at": None if self.paused_at is None else round(self.paused_at * 1000),
         }

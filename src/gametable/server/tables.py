@@ -874,6 +874,19 @@ class TableManager:
         turn = clock.settings.turn_seconds
         return float(turn) if turn is not None else clock.settings.absent_seconds
 
+    def _cover_due(self, table: Table, seat: Seat, at: float | None) -> None:
+        """Say in the ``clock`` message when the computer player covering for ``seat``
+        moves (``at``, seconds since 1970), or no longer (``None``), so that pages count
+        down to the server's own time."""
+        clock = table.clock
+        if clock is None or clock.cover_at.get(seat) == at:
+            return
+        if at is None:
+            del clock.cover_at[seat]
+        else:
+            clock.cover_at[seat] = at
+        table.clock_changed()
+
     def _actor(self, table: Table, seat: Seat) -> Bot | None:
         """The computer player that acts for ``seat`` now, if any."""
         bot = table.bots.get(seat)
@@ -1095,8 +1108,16 @@ class TableManager:
             # It never depends on the seat's cards (see gametable.bots.pace). A decision
             # whose time has just run out has waited its time already.
             waiting = 0.0 if timed_out else self._cover_wait(table, seat)
-            if waiting:
+            while waiting:
+                # Everyone away: the move comes once the turn's time has run out, and a
+                # new turn or phase that comes meanwhile gives the whole time again.
+                turn = table.turn_key()
+                self._cover_due(table, seat, time.time() + waiting)
                 await asyncio.sleep(waiting)
+                if (table.turn_key() == turn
+                        or seat not in table.game.to_act(table.state)):
+                    break
+                waiting = self._cover_wait(table, seat)
             delay = self._think_time(table, seat)
             if delay and self._patience(table, seat):
                 await asyncio.sleep(delay)
@@ -1167,6 +1188,7 @@ class TableManager:
             # A task cancelled by a new deal leaves its successor's place alone.
             if table.bot_tasks.get(seat) is asyncio.current_task():
                 del table.bot_tasks[seat]
+                self._cover_due(table, seat, None)
             if table.clock is not None:
                 table.schedule_clock()
         self._wake_bots(table)
