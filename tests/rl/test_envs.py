@@ -14,7 +14,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from gametable.bots import register_bot
+from gametable.bots import base, register_bot
 from gametable.core import registry
 from gametable.core.errors import IllegalAction
 from gametable.core.records import replay
@@ -581,3 +581,39 @@ def test_a_policy_for_two_seats_refuses_a_table_of_another_size(seats: int) -> N
     two = game.new_game(game.make_config({}, 2), 2, 1)
     assert bot.choose(game.view(two, 0), game.legal_actions(two, 0)) in \
         game.legal_actions(two, 0)
+
+
+def test_an_opponent_that_fails_is_named_not_taken_for_the_learner() -> None:
+    """An opponent that chose an action the rules refuse raised ``IllegalAction`` out of
+    ``step()``, just after the learner's legal action, and read as the learner's own
+    mistake; one that raised gave its bare exception. Both now name the opponent, its
+    seat and the game's seed."""
+
+    class Nonsense:
+        name = "nonsense-opponent"
+
+        def __init__(self, game: Any, rng: random.Random) -> None:
+            pass
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            return {"type": "nonsense"}
+
+    class Broken(Nonsense):
+        name = "broken-opponent"
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            raise RuntimeError("broken")
+
+    register_bot("nonsense-opponent", Nonsense)
+    register_bot("broken-opponent", Broken)
+    try:
+        for name, said in (("nonsense-opponent", "chose an action the rules refuse"),
+                           ("broken-opponent", "raised RuntimeError: broken")):
+            env = BotTableEnv("sequence-cats", name, seat=1)
+            with pytest.raises(BotFailed) as failed:
+                env.reset(seed=3)
+            assert failed.value.bot == name and failed.value.seat == 0
+            assert said in str(failed.value) and "seed" in str(failed.value)
+    finally:
+        base._FACTORIES.pop("nonsense-opponent", None)
+        base._FACTORIES.pop("broken-opponent", None)

@@ -33,6 +33,7 @@ from gametable.rl.aec import (
     observation_space,
 )
 from gametable.rl.episode import Episode
+from gametable.simulate import BotFailed
 
 
 def whole_number(value: object, argument: str) -> int:
@@ -135,6 +136,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         Raises:
             ValueError: ``seed`` is not a whole number in ``0 … 2**63 - 1`` (a NumPy
                 integer is one); nothing changes.
+            BotFailed: an opponent raised or chose an action the rules refuse (the
+                message names it, its seat and the game's seed).
         """
         del options
         if seed is not None:
@@ -173,6 +176,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             TypeError: ``action`` is not an integer (``52.7``, ``"52"`` and ``True`` are
                 refused); nothing changes.
             RuntimeError: before ``reset()``, or once the episode is over.
+            BotFailed: an opponent raised or chose an action the rules refuse (the
+                message names it, its seat and the game's seed).
         """
         self.episode.state  # noqa: B018 (raises before the first reset)
         if self._over:
@@ -260,9 +265,21 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
                 return False
             seat = seats[0]
             legal = game.legal_actions(episode.state, seat)
-            action = self._bots[seat].choose(*handed(self._bots[seat],
-                                                     game.view(episode.state, seat), legal))
-            episode.play(seat, action)
+            # An opponent's failure names it, its seat and the game's seed (it read as
+            # the learner's own illegal action).
+            seed = episode.record.seed if episode.record is not None else 0
+            try:
+                action = self._bots[seat].choose(*handed(self._bots[seat],
+                                                         game.view(episode.state, seat),
+                                                         legal))
+            except Exception as error:
+                raise BotFailed.of(self._bot_name(seat), seat, game.name, seed,
+                                   episode.actions, error) from error
+            try:
+                episode.play(seat, action)
+            except IllegalAction as error:
+                raise BotFailed.of(self._bot_name(seat), seat, game.name, seed,
+                                   episode.actions, error, refused=True) from error
 
     def _observation(self) -> dict[str, Any]:
         decision = self.episode.decision(self.seat)
