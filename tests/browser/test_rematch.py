@@ -314,3 +314,4 @@ def test_a_play_again_question_comes_into_sight_without_hiding_the_result_s_head
         expect(bruno.locator("#dx-final-title")).to_be_in_viewport(ratio=1)
         for page in pages:
             page.context.close()
+

@@ -158,9 +158,24 @@ export function DixitTable(props: GameTableProps) {
   const [greenDisplaced, setGreenDisplaced] = useState(false);
   const [zoom, setZoom] = useState<Zoom | null>(null);
   // The reveal of a round shows once, when it happens, until "continue"; a reload does
-  // not bring back a reveal already seen (the button under the status does).
+  // not bring back a reveal already closed (the button under the status does). One
+  // closed by nobody (the page reloaded as it was read) is shown again until the next
+  // clue is told.
   const lastRound = view.last_round;
-  const [dismissed, setDismissed] = useState<number | null>(() => (view.finished ? null : lastRound?.round ?? null));
+  const seenKey = `gametable.reveal-seen.${info.id}`;
+  const [dismissed, setDismissedHere] = useState<number | null>(() => {
+    if (view.finished || !lastRound) return null;
+    const seen = Number(sessionStorage.getItem(seenKey) ?? NaN);
+    const unread = seen !== lastRound.round && view.round === lastRound.round + 1 && view.clue === null;
+    return unread ? null : lastRound.round;
+  });
+  const setDismissed = useCallback(
+    (round: number | null) => {
+      setDismissedHere(round);
+      if (round !== null) sessionStorage.setItem(seenKey, String(round));
+    },
+    [seenKey],
+  );
   // Someone watching (the big screen, which nobody clicks) sees it until the next clue.
   const nextClueTold = lastRound !== null && view.round > lastRound.round && view.clue !== null;
   // The big screen keeps it up a while even so (a computer storyteller tells at once).

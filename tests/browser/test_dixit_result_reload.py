@@ -1,0 +1,50 @@
+"""Dixit's round result in the browser: a reload while it is read does not lose it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from gametable.core import registry
+from gametable.server.storage import SeatRow, token_hash
+from tests.browser.test_rematch import finished_game
+from tests.browser.test_sequence_cats_browser import stored_table
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_round_s_result_read_as_the_page_reloads_comes_back_until_continue(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A reload (a phone reloads a tab left in the background) while the round's result
+    was read brought the page back on the next round, the result behind "Previous
+    round". It comes back until Continue closes it, and stays closed after that."""
+    game = registry.get("dixit")
+    steps = finished_game(5, "dixit", 4)
+    state = game.new_game(game.make_config({}, 4), 4, 5)
+    prefix: list[tuple[int, dict[str, Any]]] = []
+    for seat, action in steps:
+        game.apply(state, seat, action)
+        prefix.append((seat, action))
+        view = game.view(state, 0)
+        if view["last_round"] is not None:
+            break
+    assert view["clue"] is None and view["round"] == view["last_round"]["round"] + 1
+    seats = [SeatRow(s, "human", name=name, token_hash=token_hash(f"{name}-token"))
+             for s, name in enumerate(["Anna", "Bruno", "Carla", "Dag"])]
+    with stored_table(tmp_path / "data", {}, seats, 5, prefix, game="dixit") as (server, table):
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=Anna-token")
+        reveal = page.locator(".dx-reveal")
+        expect(reveal).to_be_visible()
+        page.reload()
+        expect(reveal).to_be_visible()
+        page.locator('[data-action="continue"]').click()
+        expect(reveal).to_have_count(0)
+        page.reload()
+        expect(page.locator(".dx-hand-card").first).to_be_visible()
+        expect(reveal).to_have_count(0)
+        page.context.close()
