@@ -39,9 +39,11 @@ POLL_SECONDS: Final = 0.5
 
 
 def decider_threads() -> int:
-    """Threads for decisions: the machine's cores, at least 2 and at most 8 (players
-    spend their time in Python, so more threads than cores would only queue)."""
-    return max(2, min(8, os.cpu_count() or 2))
+    """Threads for decisions: twice the machine's cores, at least 4 and at most 16. A
+    searching player thinks for a set time, not a set amount of work, so a decision
+    waiting for a thread waits longer than one sharing the cores (``benchmarks/
+    bot_load.py`` measures it)."""
+    return max(4, min(16, 2 * (os.cpu_count() or 2)))
 
 
 class DecisionFailed(Exception):
