@@ -1424,6 +1424,10 @@ def test_a_card_and_a_vote_are_taken_back_while_others_are_still_deciding(
         choose_in_hand(page, 2)
         submit_two.click()
         wait_for_new_state(page, before)
+        # Once a phase: the button is gone, and the page says why.
+        expect(take_back).to_have_count(0)
+        expect(page.locator(".dx-actions.waiting .dx-hint")).to_have_text(
+            "Waiting for the others. You took your cards back once: they stay now.")
         carla.act("submit")  # the last cards: the table is laid
         expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote")
         expect(take_back).to_have_count(0)

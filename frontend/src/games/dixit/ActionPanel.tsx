@@ -198,7 +198,14 @@ function WaitPanel({ view, onTakeBack }: { view: DixitView; onTakeBack: () => vo
   return (
     <div className="dx-actions waiting">
       <div className="dx-actions-row">
-        <span className="dx-hint">{t("dixit.ui.waiting")}</span>
+        <span className="dx-hint">
+          {/* Taking back is once a phase: the button is gone, and this says why. */}
+          {!takeBack && view.took_back && (view.phase === "vote" || view.phase === "submit")
+            ? t(view.phase === "vote" ? "dixit.ui.waiting_took_back_vote" : "dixit.ui.waiting_took_back_cards", {
+                count: view.my_submission?.length ?? 1,
+              })
+            : t("dixit.ui.waiting")}
+        </span>
         {takeBack && (
           <button type="button" data-action="take-back" onClick={onTakeBack}>
             {t(`dixit.ui.${takeBack}`, { count: view.my_submission?.length ?? 1 })}

@@ -79,6 +79,8 @@ export interface DixitView {
   my_submission: number[] | null;
   /** This seat may take back its card(s) or vote: others are still giving or voting. */
   may_take_back?: boolean;
+  /** It took them back once this phase (once is all). */
+  took_back?: boolean;
   scores: number[];
   target_score: number | null;
   /** Party, Team: rounds in the game (players × rounds_per_player); null in the base game. */

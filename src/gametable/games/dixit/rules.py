@@ -722,6 +722,7 @@ class Dixit:
                         if own_vote is not None else None),
             "my_submission": list(own_cards) if own_cards is not None else None,
             "may_take_back": seated and seat is not None and self.can_take_back(state, seat),
+            "took_back": seated and seat in state.taken_back,
             "scores": list(state.scores),
             "target_score": config.target() if config.variant == "base" else None,
             "rounds_total": (n * config.rounds_per_player
@@ -738,7 +739,7 @@ class Dixit:
         }
         if not seated:
             for key in ("hand", "hand_hidden", "own_slots", "my_vote", "my_submission",
-                        "may_take_back"):
+                        "may_take_back", "took_back"):
                 del view[key]
         return view
 
