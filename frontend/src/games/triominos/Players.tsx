@@ -132,8 +132,9 @@ export function Players({ info, view, seat, compact }: Props) {
   );
 }
 
-/** Round, end condition and pool: the facts under the players. */
-export function RoundFacts({ view }: { view: TriominosView }) {
+/** Round, who started it, end condition and pool: the facts under the players (the ⚑
+ * beside a player is explained here, where a phone shows no title). */
+export function RoundFacts({ info, view }: { info: TableInfo; view: TriominosView }) {
   const { t } = useTranslation();
   return (
     <p className="tr-facts">
@@ -142,6 +143,12 @@ export function RoundFacts({ view }: { view: TriominosView }) {
           ? t("triominos.ui.round_of", { round: view.round, limit: view.round_limit })
           : t("triominos.ui.round", { round: view.round })}
       </span>
+      {info.seats[view.starter] && (
+        <span className="tr-started-by" data-starter={view.starter}>
+          <span aria-hidden="true">⚑ </span>
+          {t("triominos.ui.started_by", { player: shortSeatName(t, info, view.starter) })}
+        </span>
+      )}
       {view.target_score !== null && <span>{t("triominos.ui.target", { score: view.target_score })}</span>}
       <span className="tr-pool" data-pool={view.pool}>
         {t("triominos.ui.pool", { count: view.pool })}
