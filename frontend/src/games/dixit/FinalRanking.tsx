@@ -47,10 +47,12 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
   const entries = rankedEntries(t, view, outcome, player);
   const winners = entries.filter((e) => e.rank === 1);
   const won = seat !== null && winners.some((e) => e.seats.includes(seat));
+  // Team Dixit: the win is the team's ("You win!" read as one's own alone).
+  const team = view.teams !== null && view.teams !== undefined;
   const headline = won
     ? winners.length > 1
-      ? t("dixit.ui.final.you_share")
-      : t("dixit.ui.final.you_win")
+      ? t(team ? "dixit.ui.final.your_team_shares" : "dixit.ui.final.you_share")
+      : t(team ? "dixit.ui.final.your_team_wins" : "dixit.ui.final.you_win")
     : t("dixit.ui.final.wins", { players: andList(winners.map((e) => keepSeatNumber(e.label))), count: winners.length });
 
   // The result takes the focus, as the other games' end dialogs do: with a keyboard the

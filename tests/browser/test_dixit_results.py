@@ -1,7 +1,9 @@
-"""Dixit's round result in the browser: a reload while it is read does not lose it."""
+"""Dixit's results in the browser: a round's result survives a reload while it is read,
+and Team Dixit's final headline says whose win it is."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -48,3 +50,38 @@ def test_a_round_s_result_read_as_the_page_reloads_comes_back_until_continue(
         expect(page.locator(".dx-hand-card").first).to_be_visible()
         expect(reveal).to_have_count(0)
         page.context.close()
+
+
+def test_team_dixit_s_final_headline_says_the_win_is_the_team_s(
+        browser: Browser, tmp_path: Path) -> None:
+    """Team Dixit ended with "You win!" for both members of the winning team, and the
+    others read the winners' names only: the headline says "Your team wins!"."""
+    game = registry.get("dixit")
+    config = game.make_config({"variant": "team"}, 6)
+    for seed in range(1, 40):
+        state = game.new_game(config, 6, seed)
+        rng = random.Random(seed)
+        steps: list[tuple[int, dict[str, Any]]] = []
+        while not game.outcome(state).finished:
+            seat = min(game.to_act(state))
+            action = rng.choice(game.legal_actions(state, seat))
+            game.apply(state, seat, action)
+            steps.append((seat, action))
+        ranking = game.outcome(state).ranking
+        if list(ranking).count(1) == 2:  # one winning team, not a shared win
+            break
+    winner = list(ranking).index(1)
+    loser = list(ranking).index(max(ranking))
+    names = ["Anna", "Bruno", "Carla", "Dag", "Eva", "Finn"]
+    seats = [SeatRow(s, "human", name=name, token_hash=token_hash(f"{name}-token"))
+             for s, name in enumerate(names)]
+    with stored_table(tmp_path / "data", {"variant": "team"}, seats, seed, steps,
+                      game="dixit") as (server, table):
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat={names[winner]}-token")
+        expect(page.locator("#dx-final-title")).to_have_text("Your team wins!")
+        other = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        other.goto(f"{server.url}/t/{table}#seat={names[loser]}-token")
+        expect(other.locator("#dx-final-title")).to_contain_text(names[winner])
+        page.context.close()
+        other.context.close()
