@@ -27,16 +27,24 @@ or pool (what reading an opponent perfectly could be worth).
 
 ``--player planner`` measures the ``planner`` bot (the game's planned ratings alone, no
 search) instead of ``search``; ``--player rollout`` the ``rollout`` bot (Sequence Cats'
-``hard`` player; its "iterations" are the deals it rolled out).
+``hard`` player; its "iterations" are the deals it rolled out, and ``--iterations N``
+fixes them at ``N`` a move without a time limit, so that CPU contention cannot bias an
+A/B comparison; ``--param infer=10`` deals the other hand by its plays).
+
+With the environment variable ``SEARCH_BOTS_RESULTS=path`` the games' results are also
+written to ``path``, one a line in game order, for paired comparisons on the same seeds.
 
 ``--param name=value`` passes further :class:`gametable.bots.search.SearchBot` arguments
-(``exploration``, ``epsilon``, ``depth``, ``width``, ``confidence``, ``plan``). ``--jobs N`` plays
+(``exploration``, ``epsilon``, ``depth``, ``width``, ``confidence``, ``plan``), or
+:class:`gametable.bots.rollout.RolloutBot` arguments (``width``, ``confidence``,
+``prune``, ``infer``). ``--jobs N`` plays
 in N processes; the results do not depend on it (every game has its own seeds).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections import Counter
@@ -143,6 +151,8 @@ def play(game_name: str, number: int, seed: int, budget: dict[str, Any]) -> Resu
     if player == "planner":
         search = PlannerBot(game, random.Random(seed * 7_919 + number * 2))
     elif player == "rollout":
+        if "iterations" in budget:  # a rollout's iterations are its deals
+            budget["deals"] = budget.pop("iterations")
         search = RolloutBot(searched, random.Random(seed * 7_919 + number * 2), **budget)
     else:
         search = SearchBot(searched, random.Random(seed * 7_919 + number * 2), **budget)
@@ -279,6 +289,9 @@ def main() -> None:
         games = args.games if args.games is not None else DEFAULT_GAMES[name]
         started = time.perf_counter()
         results = run(name, games, args.seed, budget, args.jobs)
+        if os.environ.get("SEARCH_BOTS_RESULTS"):  # one result a line, for paired tests
+            with open(os.environ["SEARCH_BOTS_RESULTS"], "w", encoding="utf-8") as out:
+                out.writelines(f"{r.result}\n" for r in results)
         report(name, results)
         print(f"  ({time.perf_counter() - started:.0f} s with --jobs {args.jobs}, "
               f"budget {budget or 'default'})")

@@ -17,7 +17,9 @@ best value unless it leads the planned ratings' favourite by less than ``confide
 standard errors, then the favourite. A move stops after ``seconds`` or ``deals``
 determinizations, whichever comes first. Decisions the game cannot roll out (its
 :meth:`~HasRollouts.rollouts` answers ``None``) go to the ``search`` player; one legal
-action is played at once.
+action is played at once. With ``infer`` the determinizations deal the other hand by what
+the other seat's plays so far say of it (Sequence Cats:
+:mod:`gametable.games.sequence_cats.inference`).
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ class RolloutBot:
         confidence: standard errors by which the best value must lead the favourite's
             to be played instead of it (``0``: the best value).
         prune: standard errors behind the best at which a move is dropped.
+        infer: where the game reads the other hands from the plays its views show
+            (``hand_reader``: Sequence Cats, two seats), how sharply (``0``: off, the
+            unseen cards dealt uniformly); the bot then remembers every view it is
+            shown and deals its determinizations by what they say.
 
     Raises:
         ValueError: neither ``seconds`` nor ``deals`` is given.
@@ -71,7 +77,8 @@ class RolloutBot:
 
     def __init__(self, game: Game[Any], rng: random.Random, *,
                  seconds: float | None = DEFAULT_SECONDS, deals: int | None = None,
-                 width: int = 8, confidence: float = 1.0, prune: float = 3.0) -> None:
+                 width: int = 8, confidence: float = 1.0, prune: float = 3.0,
+                 infer: float = 0.0) -> None:
         if seconds is None and deals is None:
             raise ValueError("rollouts need seconds or deals")
         self.game = game
@@ -83,6 +90,9 @@ class RolloutBot:
         self.prune = prune
         self.fallback = SearchBot(game, rng, seconds=seconds,
                                   iterations=None if deals is None else deals * 4)
+        self.infer = infer
+        self.reader: Any = None
+        """The game's reader of the other hands (``hand_reader``), when ``infer`` > 0."""
         self.last_deals = 0
         """Determinizations of the latest decision (0 when it rolled none out)."""
 
@@ -96,6 +106,10 @@ class RolloutBot:
         self.last_deals = 0
         seat = view.get("seat")
         game = self.game
+        if isinstance(seat, int) and self.infer > 0 and hasattr(game, "hand_reader"):
+            if self.reader is None:
+                self.reader = game.hand_reader(seat, self.infer)
+            self.reader.observe(view)
         if len(legal) == 1 or not isinstance(seat, int) or not isinstance(game, HasRollouts):
             return self.fallback.choose(view, legal)
         chosen = self._roll(view, seat, legal)
@@ -132,7 +146,8 @@ class RolloutBot:
             if deadline is not None and batches and time.perf_counter() >= deadline:
                 break
             count = BATCH if self.deals is None else min(BATCH, self.deals - self.last_deals)
-            deals = [game.sample_state(view, seat, self.rng) for _ in range(count)]
+            sampler = game if self.reader is None else self.reader
+            deals = [sampler.sample_state(view, seat, self.rng) for _ in range(count)]
             values = game.rollouts(deals, seat, [moves[i] for i in alive], self.rng)
             if values is None:
                 return None

@@ -56,7 +56,7 @@ from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import check_seed, shuffle
 from gametable.core.values import json_copy
-from gametable.games.sequence_cats import heuristics, planning, rollouts
+from gametable.games.sequence_cats import heuristics, inference, planning, rollouts
 from gametable.games.sequence_cats.board import board_for
 from gametable.games.sequence_cats.cards import (
     BREEDS,
@@ -828,6 +828,11 @@ class SequenceCats:
             state.offered_at[seat] = state.turn
         state.legal_cache = None
         return state
+
+    def hand_reader(self, seat: Seat, sharpness: float) -> inference.HandReader:
+        """A reader of the other seat's hand from its plays in ``seat``'s views, whose
+        ``sample_state`` deals that hand by them (see :mod:`.inference`)."""
+        return inference.HandReader(self, seat, sharpness)
 
     def turn_key(self, state: SequenceCatsState) -> str:
         """The turn: every turn is a new decision for the turn clock
