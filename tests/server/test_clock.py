@@ -25,6 +25,7 @@ from gametable.server.clock import (
     Clock,
     ClockSettings,
 )
+from gametable.server.hosting import pause_clock
 from gametable.server.refused import Refused
 from gametable.server.socket import serve_client
 from gametable.server.storage import SQLiteStorage
@@ -356,6 +357,39 @@ def test_a_covered_seat_s_move_is_announced_and_a_new_phase_gives_its_whole_time
         await until(lambda: table.version > version, timeout=10)
         assert time.time() >= due + 0.9, "played on the old phase's time"
         await until(lambda: 0 not in clock.cover_at or clock.cover_at[0] > due + 1.5)
+        ann.inbox.put_nowait(None)
+        await ann_task
+
+    with_manager(tmp_path, body)
+
+
+def test_a_covered_seat_s_wait_stands_still_while_paused_and_ends_when_its_person_is_back(
+        tmp_path: Path) -> None:
+    """With everyone away the computer players went on covering while the host had
+    paused the clock (the page, paused, showed no countdown, and the game moved on);
+    and a seat's ``cover_at`` stayed in the clock message after its person came back,
+    or the host ended the game, until the old wait ran out."""
+    async def body(manager: TableManager) -> None:
+        table, host, _, ann_token = await manager.create(
+            "sequence-cats", {}, [HUMAN, bot()], "Ann",
+            clock=ClockSettings(turn_seconds=1.0, cover="greedy"))
+        ann, ann_task = await seated(manager, table, ann_token)
+        clock = table.clock
+        assert clock is not None
+        await until(lambda: 0 in clock.cover_at, timeout=20)
+        await pause_clock(manager, table.id, host, True)
+        version = table.version
+        await asyncio.sleep(1.5)  # past the wait's end: nothing moves while paused
+        assert table.version == version and 0 not in clock.cover_at
+        await pause_clock(manager, table.id, host, False)
+        await until(lambda: 0 in clock.cover_at, timeout=5)
+        await until(lambda: table.version > version, timeout=5)
+        # Ann is back while her next wait runs: it ends at once, and says so.
+        await until(lambda: 0 in clock.cover_at, timeout=20)
+        ann.say({"type": "back"})
+        await until(lambda: 0 not in clock.away, timeout=5)
+        await until(lambda: 0 not in clock.cover_at and 0 not in table.bot_tasks,
+                    timeout=0.5)
         ann.inbox.put_nowait(None)
         await ann_task
 

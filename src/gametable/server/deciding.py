@@ -1,26 +1,27 @@
 """Where computer players decide at the server, and what happens when one fails.
 
-Decisions run on a thread pool of their own (:class:`Deciders`), never on the event
-loop's default pool, which storage reads, the caps' counts and ``/readyz`` use: many
-busy ``hard`` players, or one that hangs, no longer hold those up.
+Decisions run in threads of their own, a few at once (:class:`Deciders`), never on the
+event loop's default pool, which storage reads, the caps' counts and ``/readyz`` use:
+many busy ``hard`` players, or one that hangs, no longer hold those up.
 
 A decision that raises, or has run longer than :data:`DECISION_SECONDS`, is a failure
-(:class:`DecisionFailed`); so is an action the rules refuse. The seat then plays a
-random legal action for that decision (:func:`fallback_action`, the ``random`` player's
-choice from the same view), the failure is logged with the seat and the reason, and the
-game goes on: a table never waits for good on a computer player. A thread that hangs
-is left to itself (Python cannot stop it); its result, should it come, is dropped.
+(:class:`DecisionFailed`); so is an action the rules refuse, and a decision asked of a
+player whose last one timed out and still runs. The seat then plays a random legal
+action for that decision (:func:`fallback_action`, the ``random`` player's choice from
+the same view), the failure is logged with the seat, the player and the reason, and the
+game goes on: a table never waits for good on a computer player. A thread that hangs is
+left to itself (Python cannot stop it); its result, should it come, is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
-import time
+import threading
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from gametable.bots.base import Bot
 from gametable.bots.random_bot import RandomBot
@@ -28,27 +29,23 @@ from gametable.core.protocol import Action, Game, Observation
 
 DECISION_SECONDS: Final = 30.0
 """A computer player still deciding after this many seconds (counted from the moment it
-began, not while it waited for a thread) has failed that decision. Far above any bundled
-player's budget (``hard``: about half a second; loading Dixit's language model the first
-time: a few seconds)."""
-QUEUED_SECONDS: Final = 120.0
-"""A decision that could not even begin within this many seconds (every decision thread
-busy with players that hang) has failed too."""
-POLL_SECONDS: Final = 0.5
-"""How often a waiting decision checks its time."""
+began, not while it waited for a free slot) has failed that decision. Far above any
+bundled player's budget (``hard``: about half a second; loading Dixit's language model
+the first time: a few seconds)."""
 
 
 def decider_threads() -> int:
-    """Threads for decisions: twice the machine's cores, at least 4 and at most 16. A
-    searching player thinks for a set time, not a set amount of work, so a decision
-    waiting for a thread waits longer than one sharing the cores (``benchmarks/
+    """Decisions running at once: twice the machine's cores, at least 4 and at most 16.
+    A searching player thinks for a set time, not a set amount of work, so a decision
+    waiting for a slot waits longer than one sharing the cores (``benchmarks/
     bot_load.py`` measures it)."""
     return max(4, min(16, 2 * (os.cpu_count() or 2)))
 
 
 class DecisionFailed(Exception):
     """A computer player's decision failed: ``reason`` is ``"raised"`` (the exception is
-    the cause), ``"timed_out"`` or ``"refused"`` (the rules refused its action)."""
+    the cause), ``"timed_out"``, ``"busy"`` (its decision before, which timed out, is
+    still running) or ``"refused"`` (the rules refused its action)."""
 
     def __init__(self, reason: str, detail: str) -> None:
         self.reason = reason
@@ -57,67 +54,95 @@ class DecisionFailed(Exception):
 
 
 class Deciders:
-    """A thread pool for computer players' decisions.
+    """Runs computer players' decisions, each in a daemon thread of its own, at most
+    ``threads`` at once.
+
+    A decision that times out gives its slot back at once (its thread runs on,
+    abandoned, and its result is dropped), so players that hang never use up the slots
+    of the others; and a player whose abandoned decision still runs is not asked again
+    until it ends (``busy``), so one object is never in two decisions at once and a
+    player that hangs holds one thread, not one a turn. Daemon threads do not keep the
+    process from exiting.
 
     Args:
-        threads: the pool's size (default :func:`decider_threads`).
+        threads: decisions running at once (default :func:`decider_threads`).
         seconds: :data:`DECISION_SECONDS`, smaller in tests.
-        queued_seconds: :data:`QUEUED_SECONDS`, smaller in tests.
     """
 
-    def __init__(self, threads: int | None = None, *, seconds: float = DECISION_SECONDS,
-                 queued_seconds: float = QUEUED_SECONDS) -> None:
-        self.pool = ThreadPoolExecutor(max_workers=threads or decider_threads(),
-                                       thread_name_prefix="decide")
+    def __init__(self, threads: int | None = None, *,
+                 seconds: float = DECISION_SECONDS) -> None:
+        self.threads = threads or decider_threads()
         self.seconds = seconds
-        self.queued_seconds = queued_seconds
+        self._slots: asyncio.Semaphore | None = None
+        self._busy: set[int] = set()
+        """``id`` of each player whose decision runs now (an abandoned one's too)."""
 
     async def decide(self, bot: Bot, view: Observation, legal: Sequence[Action]) -> Action:
-        """``bot.choose(view, legal)`` on the pool.
+        """``bot.choose(view, legal)`` in a thread, once a slot is free.
 
         Raises:
-            DecisionFailed: it raised (``raised``, the exception chained), or ran longer
-                than :attr:`seconds`, or could not begin within :attr:`queued_seconds`
-                (``timed_out``).
-            asyncio.CancelledError: the waiting was cancelled (the decision thread runs
-                on; its result is dropped).
+            DecisionFailed: it raised (``raised``, the exception chained), ran longer
+                than :attr:`seconds` (``timed_out``), or its decision before still runs
+                (``busy``).
+            asyncio.CancelledError: the waiting was cancelled (the decision runs on,
+                abandoned; its slot is given back).
         """
-        began: list[float] = []
+        if id(bot) in self._busy:
+            raise DecisionFailed("busy", "its decision before, which took too long, "
+                                 "still runs")
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.threads)
+        slots = self._slots
+        await slots.acquire()
+        held = [True]
 
-        def choose() -> Action:
-            began.append(time.perf_counter())
-            return bot.choose(view, legal)
+        def give_back() -> None:
+            if held[0]:
+                held[0] = False
+                slots.release()
 
-        asked = time.perf_counter()
-        future = asyncio.get_running_loop().run_in_executor(self.pool, choose)
-        while True:
-            done, _ = await asyncio.wait({future}, timeout=POLL_SECONDS)
-            if done:
-                break
-            now = time.perf_counter()
-            if began and now - began[0] > self.seconds:
-                future.add_done_callback(_drop)
-                raise DecisionFailed("timed_out", f"still deciding after {self.seconds:g} s")
-            if not began and now - asked > self.queued_seconds:
-                future.add_done_callback(_drop)
-                raise DecisionFailed("timed_out", "no thread free to decide in "
-                                     f"{self.queued_seconds:g} s")
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[Action] = loop.create_future()
+
+        def ended(result: Action | None, error: BaseException | None) -> None:
+            self._busy.discard(id(bot))
+            give_back()
+            if done.done():
+                return  # abandoned: the result is dropped
+            if error is not None:
+                done.set_exception(error)
+            else:
+                done.set_result(cast(Action, result))
+
+        def run() -> None:
+            try:
+                result, error = bot.choose(view, legal), None
+            except BaseException as raised:  # handed to the event loop
+                result, error = None, raised
+            with contextlib.suppress(RuntimeError):  # the event loop is gone (stopped)
+                loop.call_soon_threadsafe(ended, result, error)
+
+        self._busy.add(id(bot))
         try:
-            return future.result()
+            threading.Thread(target=run, name="decide", daemon=True).start()
+            try:
+                return await asyncio.wait_for(asyncio.shield(done), self.seconds)
+            except TimeoutError:
+                done.cancel()
+                raise DecisionFailed("timed_out",
+                                     f"still deciding after {self.seconds:g} s") from None
+        except DecisionFailed:
+            raise
+        except asyncio.CancelledError:
+            done.cancel()
+            raise
         except Exception as error:
             raise DecisionFailed("raised", f"{type(error).__name__}: {error}") from error
+        finally:
+            give_back()
 
     def close(self) -> None:
-        """Stop taking decisions (queued ones are dropped; running ones end by
-        themselves)."""
-        self.pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _drop(future: asyncio.Future[Any]) -> None:
-    """Read a dropped decision's result, so that its exception is not reported as never
-    retrieved."""
-    if not future.cancelled():
-        future.exception()
+        """Nothing to stop: decision threads are daemons, and end with the process."""
 
 
 def fallback_action(game: Game[Any], view: Observation, legal: Sequence[Action]) -> Action:

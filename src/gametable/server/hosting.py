@@ -244,6 +244,7 @@ async def end_game(manager: TableManager, table_id: str, host_token: str | None)
                           status=503) from None
         table.ended = now
         table.stop_clock()
+        table.wake_covers()  # computer players waiting out an away seat's time stop
         table.broadcast_info()
         table.broadcast_state()
         log.info("table %s: the host ended the game at action %d", log_name(table.id),

@@ -78,7 +78,7 @@ class Metrics:
         storage_seconds: seconds an awaited storage write took (appends included).
         bot_seconds: seconds a computer player took to decide.
         bot_failures: computer players' decisions that failed, by ``reason``
-            (``raised``, ``timed_out``, ``refused``).
+            (``raised``, ``timed_out``, ``busy``, ``refused``).
         refused_connections: table websockets closed at once because a cap was reached,
             by the refusal's ``code`` (``too_many_connections``: one address holds too
             many; ``too_many_watchers``: the table has too many spectators).
@@ -128,7 +128,7 @@ class Metrics:
 
     def bot_failed(self, reason: str) -> None:
         """Count a computer player's failed decision (``reason``: ``raised``,
-        ``timed_out`` or ``refused``; see :mod:`gametable.server.deciding`)."""
+        ``timed_out``, ``busy`` or ``refused``; see :mod:`gametable.server.deciding`)."""
         _count(self.bot_failures, reason)
 
     def _count(self, labels: tuple[str, str]) -> None:

@@ -222,6 +222,11 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    cover_event: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set (and replaced) whenever the clock changes or the game ends, to wake the
+    computer players waiting out an away seat's time (:meth:`wake_covers`)."""
+    bot_failures: dict[int, int] = field(default_factory=dict)
+    """Failed decisions per computer player's seat (their log lines thin out)."""
     _messages: dict[Seat | None, str] = field(default_factory=dict)
     """This version's ``state`` message per seat (``None``: watchers)."""
     _shared: tuple[list[Seat], dict[str, Any]] | None = None
@@ -607,14 +612,23 @@ class Table:
             return None
         return orjson.dumps(self.clock.message(time.time())).decode()
 
-    def clock_changed(self) -> None:
-        """Send everyone the clock and wait for its next deadline."""
+    def clock_changed(self, *, wake: bool = True) -> None:
+        """Send everyone the clock and wait for its next deadline; ``wake``: wake the
+        computer players waiting out an away seat's time, to look again."""
         text = self.clock_message()
         if text is None:
             return
         for conn in list(self.connections):
             conn.push(text)
         self.schedule_clock()
+        if wake:
+            self.wake_covers()
+
+    def wake_covers(self) -> None:
+        """Wake the computer players waiting out an away seat's time (the clock changed:
+        a seat came back, the host paused it; or the game ended)."""
+        event, self.cover_event = self.cover_event, asyncio.Event()
+        event.set()
 
     def schedule_clock(self) -> None:
         """Call :attr:`on_clock_due` when the earliest deadline passes."""

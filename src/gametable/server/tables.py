@@ -17,6 +17,7 @@ If storage fails, the state is rebuilt from the stored record and the sender is 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -874,6 +875,40 @@ class TableManager:
         turn = clock.settings.turn_seconds
         return float(turn) if turn is not None else clock.settings.absent_seconds
 
+    async def _wait_to_cover(self, table: Table, seat: Seat) -> None:
+        """With every person away, wait until away ``seat``'s time has run out before its
+        computer player decides (:meth:`_cover_wait`; at once otherwise). A new turn or
+        phase that comes meanwhile gives the whole time again; while the host pauses the
+        clock the time stands still; the wait ends early when the seat's person comes
+        back, someone else does (then covered seats move at once) or the game ends. The
+        ``clock`` message says when the move comes (``cover_at``)."""
+        waiting = self._cover_wait(table, seat)
+        while waiting:
+            turn = table.turn_key()
+            due = time.time() + waiting
+            while True:
+                clock = table.clock
+                if clock is not None and clock.paused_at is not None:
+                    left = max(0.0, due - clock.paused_at)
+                    self._cover_due(table, seat, None)
+                    while (table.status == PLAYING and table.clock is not None
+                           and table.clock.paused_at is not None):
+                        await table.cover_event.wait()
+                    due = time.time() + left
+                self._cover_due(table, seat, due)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(table.cover_event.wait(),
+                                           max(0.0, due - time.time()))
+                if (table.status != PLAYING or not self._cover_wait(table, seat)
+                        or seat not in table.game.to_act(table.state)):
+                    return  # back, someone else back, the game over: no more waiting
+                clock = table.clock
+                if time.time() >= due and (clock is None or clock.paused_at is None):
+                    break
+            if table.turn_key() == turn:
+                return
+            waiting = self._cover_wait(table, seat)
+
     def _cover_due(self, table: Table, seat: Seat, at: float | None) -> None:
         """Say in the ``clock`` message when the computer player covering for ``seat``
         moves (``at``, seconds since 1970), or no longer (``None``), so that pages count
@@ -885,7 +920,7 @@ class TableManager:
             del clock.cover_at[seat]
         else:
             clock.cover_at[seat] = at
-        table.clock_changed()
+        table.clock_changed(wake=False)
 
     def _actor(self, table: Table, seat: Seat) -> Bot | None:
         """The computer player that acts for ``seat`` now, if any."""
@@ -1107,17 +1142,8 @@ class TableManager:
             # to let people act first: then they wait, and decide on what they see after.
             # It never depends on the seat's cards (see gametable.bots.pace). A decision
             # whose time has just run out has waited its time already.
-            waiting = 0.0 if timed_out else self._cover_wait(table, seat)
-            while waiting:
-                # Everyone away: the move comes once the turn's time has run out, and a
-                # new turn or phase that comes meanwhile gives the whole time again.
-                turn = table.turn_key()
-                self._cover_due(table, seat, time.time() + waiting)
-                await asyncio.sleep(waiting)
-                if (table.turn_key() == turn
-                        or seat not in table.game.to_act(table.state)):
-                    break
-                waiting = self._cover_wait(table, seat)
+            if not timed_out:
+                await self._wait_to_cover(table, seat)
             delay = self._think_time(table, seat)
             if delay and self._patience(table, seat):
                 await asyncio.sleep(delay)
@@ -1141,7 +1167,9 @@ class TableManager:
             try:
                 action = await self.deciders.decide(bot, view, legal)
             except DecisionFailed as failure:
-                self._bot_failed(table, seat, failure)
+                if table.status != PLAYING:
+                    return  # nothing to play any more (the host ended the game)
+                self._bot_failed(table, seat, bot, failure)
                 action = fallback_action(table.game, *spare)
             decided = time.perf_counter() - deciding
             self.metrics.bot_seconds.observe(decided)
@@ -1171,7 +1199,8 @@ class TableManager:
                                       "for seat %d too: %s", log_name(table.id), seat,
                                       refusal)
                             return
-                        self._bot_failed(table, seat, DecisionFailed("refused", str(refusal)))
+                        self._bot_failed(table, seat, bot,
+                                         DecisionFailed("refused", str(refusal)))
                         action = fallback_action(table.game, *spare)
                         continue
                 break
@@ -1193,13 +1222,22 @@ class TableManager:
                 table.schedule_clock()
         self._wake_bots(table)
 
-    def _bot_failed(self, table: Table, seat: Seat, failure: DecisionFailed) -> None:
-        """Log and count a computer player's failed decision (its seat plays a random
-        legal action instead: :mod:`gametable.server.deciding`)."""
+    def _bot_failed(self, table: Table, seat: Seat, bot: Bot,
+                    failure: DecisionFailed) -> None:
+        """Count a computer player's failed decision (its seat plays a random legal
+        action instead: :mod:`gametable.server.deciding`), and log it: a seat's 1st,
+        10th, 100th … failure, with how many so far (a player that fails every turn
+        wrote a traceback a move)."""
         self.metrics.bot_failed(failure.reason)
-        log.error("table %s: the computer player in seat %d failed to decide (%s); a "
-                  "random legal move is played for it", log_name(table.id), seat,
-                  failure.detail, exc_info=failure.__cause__ is not None and failure)
+        count = table.bot_failures.get(seat, 0) + 1
+        table.bot_failures[seat] = count
+        if count != 10 ** (len(str(count)) - 1):
+            return
+        log.error("table %s: the computer player %r in seat %d failed to decide (%s); a "
+                  "random legal move is played for it (%d failure%s at this seat so far)",
+                  log_name(table.id), getattr(bot, "name", "?"), seat, failure.detail,
+                  count, "" if count == 1 else "s",
+                  exc_info=failure.__cause__ is not None and failure)
 
     def unload(self, table_id: str, expected: Table | None = None) -> bool:
         """Let a table leave memory at once, because another process runs it now (this
