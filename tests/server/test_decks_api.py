@@ -674,8 +674,9 @@ def test_a_manifest_says_the_language_of_its_descriptions_where_the_deck_does(
                           headers={"X-Deck-Key": said["key"]}).json()
     assert manifest["language"] == "pt-PT"
     before = sorted(p.name for p in library.uploads_dir().iterdir())  # type: ignore[union-attr]
-    refused = upload(client, descriptions=["A boat"], language="en; drop")
-    assert refused.status_code == 400 and refused.json()["code"] == "bad_language"
+    for wrong in ("en; drop", "klingon", "en-" + "-".join(["abcdefgh"] * 5)):
+        refused = upload(client, descriptions=["A boat"], language=wrong)
+        assert refused.status_code == 400 and refused.json()["code"] == "bad_language"
     assert refused.json()["message"] == (
         "The descriptions' language must be a language tag such as en, is, nb or pt.")
     assert sorted(p.name for p in library.uploads_dir().iterdir()) == before  # type: ignore[union-attr]

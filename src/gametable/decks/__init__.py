@@ -113,9 +113,15 @@ def load_manifest(folder: Path, *, uploaded: bool) -> Deck:
 def language_tag(value: Any) -> str | None:
     """``value`` if it is a language tag (BCP 47's shape: ``"en"``, ``"pt-PT"``), else
     ``None``: a manifest's ``language``, an upload's."""
-    if isinstance(value, str) and re.fullmatch(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*", value):
+    if (isinstance(value, str) and len(value) <= MAX_LANGUAGE_TAG
+            and re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*", value)):
         return value
     return None
+
+
+MAX_LANGUAGE_TAG = 35
+"""The longest language tag taken (RFC 5646 asks implementations to take at least 35
+characters): a language of two or three letters, then subtags such as ``-PT``."""
 
 
 def find_deck(deck_id: str) -> Deck | None:
