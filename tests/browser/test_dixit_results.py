@@ -3,7 +3,6 @@ and Team Dixit's final headline says whose win it is."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from gametable.core import registry
-from gametable.server.storage import SeatRow, token_hash
-from tests.browser.test_rematch import finished_game
+from tests.browser.test_rematch import finished_game, people
 from tests.browser.test_sequence_cats_browser import stored_table
 
 pytestmark = pytest.mark.browser
@@ -35,8 +33,7 @@ def test_a_round_s_result_read_as_the_page_reloads_comes_back_until_continue(
         if view["last_round"] is not None:
             break
     assert view["clue"] is None and view["round"] == view["last_round"]["round"] + 1
-    seats = [SeatRow(s, "human", name=name, token_hash=token_hash(f"{name}-token"))
-             for s, name in enumerate(["Anna", "Bruno", "Carla", "Dag"])]
+    seats = people(["Anna", "Bruno", "Carla", "Dag"])
     with stored_table(tmp_path / "data", {}, seats, 5, prefix, game="dixit") as (server, table):
         page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
         page.goto(f"{server.url}/t/{table}#seat=Anna-token")
@@ -59,22 +56,17 @@ def test_team_dixit_s_final_headline_says_the_win_is_the_team_s(
     game = registry.get("dixit")
     config = game.make_config({"variant": "team"}, 6)
     for seed in range(1, 40):
+        steps = finished_game(seed, "dixit", 6, {"variant": "team"})
         state = game.new_game(config, 6, seed)
-        rng = random.Random(seed)
-        steps: list[tuple[int, dict[str, Any]]] = []
-        while not game.outcome(state).finished:
-            seat = min(game.to_act(state))
-            action = rng.choice(game.legal_actions(state, seat))
+        for seat, action in steps:
             game.apply(state, seat, action)
-            steps.append((seat, action))
         ranking = game.outcome(state).ranking
         if list(ranking).count(1) == 2:  # one winning team, not a shared win
             break
     winner = list(ranking).index(1)
     loser = list(ranking).index(max(ranking))
     names = ["Anna", "Bruno", "Carla", "Dag", "Eva", "Finn"]
-    seats = [SeatRow(s, "human", name=name, token_hash=token_hash(f"{name}-token"))
-             for s, name in enumerate(names)]
+    seats = people(names)
     with stored_table(tmp_path / "data", {"variant": "team"}, seats, seed, steps,
                       game="dixit") as (server, table):
         page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()

@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize, expect
 
-from gametable.server.storage import SeatRow, token_hash
 from tests.browser.seats import create_table
-from tests.browser.test_rematch import finished_game
+from tests.browser.test_rematch import finished_game, people
 from tests.browser.test_sequence_cats_browser import stored_table
 from tests.browser.test_triominos_browser import act, enabled, place_a_tile
 from tests.browser.text_layout import broken_words
@@ -200,8 +199,7 @@ def test_dixit_sideways_brings_a_play_again_question_into_sight(
     """At the end of a Dixit game held sideways the ranking fills the window and its
     buttons lie below the fold: when another player asks to play again, the question and
     its buttons come into sight (it waited below, unseen)."""
-    seats = [SeatRow(s, "human", name=name, token_hash=token_hash(f"{name}-token"))
-             for s, name in enumerate(["Anna", "Bruno", "Carla", "Dag"])]
+    seats = people(["Anna", "Bruno", "Carla", "Dag"])
     with stored_table(tmp_path / "data", {}, seats, 11, finished_game(11, "dixit", 4),
                       game="dixit") as (server, table):
         pages = []

@@ -20,12 +20,20 @@ from tests.browser.test_sequence_cats_browser import stored_table
 pytestmark = pytest.mark.browser
 
 
-def finished_game(seed: int, name: str = "sequence-cats", seats: int = 3
+def people(names: list[str]) -> list[SeatRow]:
+    """A seat for each of ``names``, in order, whose seat link's token is
+    ``"<name>-token"``."""
+    return [SeatRow(s, "human", name=name, token_hash=token_hash(f"{name}-token"))
+            for s, name in enumerate(names)]
+
+
+def finished_game(seed: int, name: str = "sequence-cats", seats: int = 3,
+                  options: dict[str, Any] | None = None
                   ) -> list[tuple[int, dict[str, Any]]]:
     """The actions of a whole game of random legal moves (a 3-seat Sequence Cats game
-    unless told otherwise), from the game's default options."""
+    unless told otherwise), from ``options`` (default: the game's defaults)."""
     game = registry.get(name)
-    state = game.new_game(game.make_config({}, seats), seats, seed)
+    state = game.new_game(game.make_config(options or {}, seats), seats, seed)
     rng = random.Random(seed)
     steps: list[tuple[int, dict[str, Any]]] = []
     while not game.outcome(state).finished:
@@ -296,8 +304,7 @@ def test_a_play_again_question_comes_into_sight_without_hiding_the_result_s_head
     another player's question to play again is shown where it is, and the heading that
     says who won stays in sight (it was scrolled to the middle of the window, the top of
     the result above the fold)."""
-    seats = [SeatRow(s, "human", name=name, token_hash=token_hash(f"{name}-token"))
-             for s, name in enumerate(["Anna", "Bruno", "Carla", "Dag"])]
+    seats = people(["Anna", "Bruno", "Carla", "Dag"])
     with stored_table(tmp_path / "data", {}, seats, 11, finished_game(11, "dixit", 4),
                       game="dixit") as (server, table):
         pages = []

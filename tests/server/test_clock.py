@@ -305,6 +305,21 @@ def test_when_every_person_is_away_each_turn_waits_out_its_time(tmp_path: Path) 
     with_manager(tmp_path, body)
 
 
+async def away_alone(manager: TableManager, turn_seconds: float
+                     ) -> tuple[Table, str, Clock, FakeSocket, asyncio.Task[None]]:
+    """Ann, alone at a Sequence Cats table with a ``greedy`` computer player, connected
+    but letting her first turn's time (``turn_seconds``) run out: the table, its host
+    token and clock, and Ann's client and the task serving it, once she is away."""
+    table, host, _, ann_token = await manager.create(
+        "sequence-cats", {}, [HUMAN, bot()], "Ann",
+        clock=ClockSettings(turn_seconds=turn_seconds, cover="greedy"))
+    ann, ann_task = await seated(manager, table, ann_token)
+    clock = table.clock
+    assert clock is not None
+    await until(lambda: 0 in clock.away, timeout=10)
+    return table, host, clock, ann, ann_task
+
+
 def test_a_person_alone_whose_time_runs_out_is_played_for_at_once(tmp_path: Path) -> None:
     """The one person at a table with computer players let the time of a decision run
     out: the page said "a computer player makes your move in 0:00", and it waited the
@@ -312,13 +327,7 @@ def test_a_person_alone_whose_time_runs_out_is_played_for_at_once(tmp_path: Path
     moving. The decision whose time ran out is played at once; the next ones of the
     away seat wait out their time."""
     async def body(manager: TableManager) -> None:
-        table, _, _, ann_token = await manager.create(
-            "sequence-cats", {}, [HUMAN, bot()], "Ann",
-            clock=ClockSettings(turn_seconds=3.0, cover="greedy"))
-        ann, ann_task = await seated(manager, table, ann_token)
-        clock = table.clock
-        assert clock is not None
-        await until(lambda: 0 in clock.away, timeout=10)
+        table, _, _, ann, ann_task = await away_alone(manager, 3.0)
         went_away = time.monotonic()
         await until(lambda: any(seat == 0 for seat, _ in table.actions), timeout=10)
         assert time.monotonic() - went_away < 2.0  # not the turn's 3 s again
@@ -336,13 +345,7 @@ def test_a_covered_seat_s_move_is_announced_and_a_new_phase_gives_its_whole_time
     ``clock`` message now says when the covering player moves (``cover_at``), and a new
     turn or phase during the wait gives the whole time again."""
     async def body(manager: TableManager) -> None:
-        table, _, _, ann_token = await manager.create(
-            "sequence-cats", {}, [HUMAN, bot()], "Ann",
-            clock=ClockSettings(turn_seconds=1.0, cover="greedy"))
-        ann, ann_task = await seated(manager, table, ann_token)
-        clock = table.clock
-        assert clock is not None
-        await until(lambda: 0 in clock.away, timeout=10)
+        table, _, clock, ann, ann_task = await away_alone(manager, 1.0)
         # Ann's first covered move is played at once; her next turn waits out its time.
         await until(lambda: 0 in clock.cover_at, timeout=20)
         due = clock.cover_at[0]
@@ -370,12 +373,7 @@ def test_a_covered_seat_s_wait_stands_still_while_paused_and_ends_when_its_perso
     and a seat's ``cover_at`` stayed in the clock message after its person came back,
     or the host ended the game, until the old wait ran out."""
     async def body(manager: TableManager) -> None:
-        table, host, _, ann_token = await manager.create(
-            "sequence-cats", {}, [HUMAN, bot()], "Ann",
-            clock=ClockSettings(turn_seconds=1.0, cover="greedy"))
-        ann, ann_task = await seated(manager, table, ann_token)
-        clock = table.clock
-        assert clock is not None
+        table, host, clock, ann, ann_task = await away_alone(manager, 1.0)
         await until(lambda: 0 in clock.cover_at, timeout=20)
         await pause_clock(manager, table.id, host, True)
         version = table.version
