@@ -134,7 +134,7 @@ export function Players({ info, view, seat, compact }: Props) {
 
 /** Round, who started it, end condition and pool: the facts under the players (the ⚑
  * beside a player is explained here, where a phone shows no title). */
-export function RoundFacts({ info, view }: { info: TableInfo; view: TriominosView }) {
+export function RoundFacts({ info, view, seat }: { info: TableInfo; view: TriominosView; seat: number | null }) {
   const { t } = useTranslation();
   return (
     <p className="tr-facts">
@@ -146,7 +146,9 @@ export function RoundFacts({ info, view }: { info: TableInfo; view: TriominosVie
       {info.seats[view.starter] && (
         <span className="tr-started-by" data-starter={view.starter}>
           <span aria-hidden="true">⚑ </span>
-          {t("triominos.ui.started_by", { player: shortSeatName(t, info, view.starter) })}
+          {view.starter === seat
+            ? t("triominos.ui.started_by_you")
+            : t("triominos.ui.started_by", { player: clipped(shortSeatName(t, info, view.starter)) })}
         </span>
       )}
       {view.target_score !== null && <span>{t("triominos.ui.target", { score: view.target_score })}</span>}
@@ -155,4 +157,12 @@ export function RoundFacts({ info, view }: { info: TableInfo; view: TriominosVie
       </span>
     </p>
   );
+}
+
+/** A name of at most :data:`FACT_NAME_CHARS` characters (the rest as "…"), so that a
+ * fact keeps to its line on a phone. */
+const FACT_NAME_CHARS = 18;
+function clipped(name: string): string {
+  const letters = Array.from(name);
+  return letters.length > FACT_NAME_CHARS ? `${letters.slice(0, FACT_NAME_CHARS - 1).join("")}…` : name;
 }

@@ -271,7 +271,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           <div className="tr-strip-frame">
             <Players info={info} view={view} seat={seat} compact />
           </div>
-          <RoundFacts info={info} view={view} />
+          <RoundFacts info={info} view={view} seat={seat} />
         </div>
       )}
       <div className="tr-board-area">
@@ -314,7 +314,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
       {!narrow && (
         <aside className="tr-side">
           <Players info={info} view={view} seat={seat} compact={false} />
-          <RoundFacts info={info} view={view} />
+          <RoundFacts info={info} view={view} seat={seat} />
           <EventLog log={log} describe={describeLine} />
         </aside>
       )}
