@@ -151,7 +151,7 @@ class TableManager:
         self.absent_seconds = absent_seconds
         self._clock_tasks: set[asyncio.Task[None]] = set()
         self.deciders = Deciders()
-        """Where computer players decide (a thread pool of their own)."""
+        """Where computer players decide (threads of their own, a few at once)."""
         self._pace = random.Random()  # think-time jitter only, never a game's chance
         self.secret = secret if secret is not None else secrets.token_bytes(32)
         self.caps = caps or Caps()
