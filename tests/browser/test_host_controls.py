@@ -624,3 +624,28 @@ def test_the_host_changes_the_options_of_a_two_seat_table_before_the_first_move(
     mover.locator(".sc-card:not([disabled]):not(.dead)").first.click()
     mover.locator('.sc-space[data-target="true"]').first.click()
     expect(anna.get_by_role("button", name="Change the options")).to_have_count(0)
+
+
+def test_the_host_gives_a_computer_player_another_level_mid_game(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Once the game had begun, a computer player's level was fixed: a host who found
+    Easy too easy could only end the game. Now the host controls offer each computer
+    player's level, and the seat's name says the new one at once."""
+    table_id, tokens, host = create_hosted_table(
+        web_server, "sequence-cats", {}, ["human", "easy"], {0: "Anna"})
+    with SeatSocket(web_server, table_id, tokens[0]) as anna_seat:
+        anna_seat.act("play")
+    anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    open_as_host(anna, web_server, {"table": {"id": table_id}, "token": tokens[0],
+                                    "host_token": host})
+    expect(anna.locator(".sc-status")).to_be_visible()
+    anna.get_by_text("Host controls").click()
+    level = anna.get_by_label("Computer 2's level")
+    expect(level).to_have_value("easy")
+    level.select_option("hard")
+    expect(anna.get_by_text("Computer 2 · Hard").first).to_be_visible()
+    expect(level).to_have_value("hard")
+    seats = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["seats"]
+    assert seats[1]["bot"] == "hard"
+    anna.screenshot(path="/tmp/ux/host_level.png")

@@ -25,6 +25,7 @@ from gametable.server.storage import SQLiteStorage
 from gametable.server.table import FINISHED, OPEN, PLAYING, WAITING
 from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
+from tests.server.test_bot_failures import Hanging, failing_players  # noqa: F401 (fixture)
 from tests.server.test_clock import messages, seated, until, with_manager
 
 HUMAN = SeatRequest("human")
@@ -1110,3 +1111,72 @@ def test_a_game_over_by_its_rules_is_not_said_to_be_ended_by_its_host(
             ("ended", 409, "This game is over.")] * 3
         assert table.ended is None and table.status == FINISHED
     with_manager(tmp_path, body)
+
+
+def polled(check: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Wait, asking every 50 ms, until ``check()`` holds; fail after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        time.sleep(0.05)
+
+
+def test_the_host_gives_a_computer_players_seat_another_level_mid_game(
+        app_client: TestClient) -> None:
+    """A computer player that took Bruno's seat over plays on at another level: it
+    keeps his name and since when it plays, the game goes on, and the record names the
+    player seated at the end; the same level again changes nothing."""
+    t = two_players(app_client)
+    play_first_move(app_client, t["id"], t["anna"])
+    headers = {"X-Host-Token": t["host"]}
+    url = f"/api/tables/{t['id']}/seats/1"
+    app_client.post(f"{url}/remove", json={"bot": "easy"}, headers=headers)
+
+    def until_version(version: int) -> None:
+        polled(lambda: app_client.get(f"/api/tables/{t['id']}").json()["version"] >= version)
+
+    changed = app_client.post(f"{url}/bot", json={"bot": "hard"}, headers=headers)
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["seats"][1] == {
+        "seat": 1, "kind": "bot", "name": "Bruno", "bot": "hard", "connected": True,
+        "removed": True, "bot_since": 1}
+    same = app_client.post(f"{url}/bot", json={"bot": "hard"}, headers=headers)
+    assert same.status_code == 200 and same.json()["seats"][1]["bot"] == "hard"
+    not_host = app_client.post(f"{url}/bot", json={"bot": "easy"},
+                               headers={"X-Host-Token": t["anna"]})
+    assert not_host.status_code == 403
+    until_version(2)  # the new player made Bruno's move
+    play_first_move(app_client, t["id"], t["anna"])
+    until_version(4)
+    app_client.post(f"/api/tables/{t['id']}/end", json={}, headers=headers)
+    record = GameRecord.model_validate(app_client.get(f"/api/tables/{t['id']}/record").json())
+    assert (record.seats[1].bot, record.seats[1].name, record.seats[1].bot_since) == (
+        "hard", "Bruno", 1)
+
+
+@pytest.mark.usefixtures("failing_players")
+def test_a_computer_player_stuck_in_its_decision_is_replaced_and_its_seat_moves_at_once(
+        tmp_path: Path) -> None:
+    """The host could not replace a computer player once the game had begun (409
+    ``not_a_player``): one that hung kept the table waiting up to its 30 s. Given
+    another player, the seat's decision is made afresh at once, and the old one's
+    answer, when it comes, is dropped."""
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                        rates={})
+    with TestClient(create_app(settings)) as client:
+        made = client.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "hanging"}]}).json()
+        table_id = made["table"]["id"]
+        play_first_move(client, table_id, made["token"])
+        time.sleep(0.3)  # the hanging player is deciding
+        assert client.get(f"/api/tables/{table_id}").json()["version"] == 1
+        changed = client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "random"},
+                              headers={"X-Host-Token": made["host_token"]})
+        assert changed.status_code == 200, changed.text
+        polled(lambda: client.get(f"/api/tables/{table_id}").json()["version"] == 2,
+               timeout=5.0)
+        Hanging.release.set()  # the old decision answers now: nobody plays it
+        time.sleep(0.3)
+        info = client.get(f"/api/tables/{table_id}").json()
+        assert info["version"] == 2 and info["seats"][1]["bot"] == "random"

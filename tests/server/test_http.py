@@ -155,9 +155,10 @@ def test_only_the_host_can_seat_computer_players(client: TestClient) -> None:
     assert seated.status_code == 200
     assert seated.json()["seats"][1]["bot"] == "random"
     assert seated.json()["status"] == "playing"
+    # A computer player's seat gets another one (another level).
     again = client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "greedy"},
                         headers={"X-Host-Token": created["host_token"]})
-    assert again.status_code == 409
+    assert again.status_code == 200 and again.json()["seats"][1]["bot"] == "greedy"
 
 
 def test_the_record_is_hidden_until_the_game_is_over(client: TestClient) -> None:

@@ -1,5 +1,5 @@
 // The host's controls at a running table: remove a player (their seat opens or goes to a
-// computer player), make someone else host, change the options before the first move
+// computer player), give a computer player another level, make someone else host, change the options before the first move
 // (a two-seat table begins as the friend joins), pause or resume the turn clock, let
 // people watch (the watch link) or not, end the game.
 import { useEffect, useRef, useState } from "react";
@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError, api } from "./api";
 import { ChangeOptions } from "./ChangeOptions";
 import { Confirm } from "./Confirm";
-import { LEVELS, seatName } from "./seatName";
+import { LEVELS, isLevel, seatName, shortSeatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import type { Clock } from "./useTable";
@@ -55,6 +55,9 @@ export function HostControls({
     }
   };
   const others = info.seats.filter((s) => s.kind === "human" && s.seat !== seat && s.seat !== info.host_seat);
+  // A computer player plays on at the level the host gives it, at once (a decision
+  // under way is made afresh).
+  const computers = info.seats.filter((s) => s.kind === "bot" && s.bot);
   const paused = clock?.paused_at != null;
 
   return (
@@ -134,6 +137,37 @@ export function HostControls({
                       {t("ui.host.make_host", { player: name })}
                     </button>
                   )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {computers.length > 0 && (
+          <ul className="host-seats">
+            {computers.map((s) => {
+              const name = shortSeatName(t, info, s.seat);
+              const bot = s.bot ?? "";
+              return (
+                <li key={s.seat} className="host-seat">
+                  <span className="host-seat-name">{name}</span>
+                  <label className="host-seat-level">
+                    <span aria-hidden="true">{t("ui.host.level")}</span>
+                    <select
+                      aria-label={t("ui.host.level_of", { player: name })}
+                      value={bot}
+                      onChange={(event) => {
+                        const level = event.target.value;
+                        void run(() => api.seatBot(info.id, s.seat, level, hostToken));
+                      }}
+                    >
+                      {!isLevel(bot) && <option value={bot}>{t(`bots.${bot}`, { defaultValue: bot })}</option>}
+                      {LEVELS.map((level) => (
+                        <option key={level} value={level}>
+                          {t(`bots.${level}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
                 </li>
               );
             })}

@@ -636,15 +636,16 @@ class TableManager:
     async def seat_bot(self, table_id: str, seat: Seat, bot: str, host_token: str | None,
                        client: str | None = None) -> None:
         """Put a computer player in a seat (the table's host only, asking from address
-        ``client``): an open seat, or the seat of a player who is offline while the game
+        ``client``): an open seat, the seat of a player who is offline while the game
         runs (their token stops working, and any connection still holding the seat is
-        closed with code 4409).
+        closed with code 4409), or a computer player's seat, before the game or during
+        it, whose player is changed (another level: :meth:`_change_bot`).
 
         Raises:
-            Refused: wrong host token, unknown bot, no such seat, the seat is taken by a
-                computer player or by someone connected, or the table would be one more
-                all-bot table than :class:`Caps` allows; ``ended`` (409) the table's
-                game is over (its seats and record are final).
+            Refused: wrong host token, unknown bot, no such seat, the seat is taken by
+                someone connected, or the table would be one more all-bot table than
+                :class:`Caps` allows; ``ended`` (409) the table's game is over (its seats
+                and record are final).
         """
         table = await self.get(table_id)
         check_host(table, host_token)
@@ -655,25 +656,62 @@ class TableManager:
             check_host(table, host_token)  # the role may have passed meanwhile
             if table.status == FINISHED:
                 raise table.over()
-            person = (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
-                      and table.status == PLAYING and not table.connected(seat))
-            if not person:
-                _check_open(table, seat)
-            bots_only = all(s.kind == BOT for s in table.seats if s.seat != seat)
-            # Before the first move the person who leaves the seat saw its hand: every
-            # hand is dealt again, as when the host removes a player.
-            # Mid-game the computer player keeps the person's name (as on leaving).
-            redeal = person and table.version == 0
-            taken_over = person and not redeal
-            name = table.seats[seat].name if taken_over else None
-            async with self.counter.leaving_to_bots(table, bots_only, client):
-                await self.save_seat(table, SeatRow(
-                    seat, BOT, bot=bot, name=name,
-                    bot_since=len(table.actions) if taken_over else None),
-                    deal_again=redeal)
-            table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
-            table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
-        self.seat_changed(table)
+            if 0 <= seat < len(table.seats) and table.seats[seat].kind == BOT:
+                changed = await self._change_bot(table, seat, bot)
+            else:
+                changed = True
+                await self._seat_new_bot(table, seat, bot, client)
+        if changed:
+            self.seat_changed(table)
+
+    async def _change_bot(self, table: Table, seat: Seat, bot: str) -> bool:
+        """Give computer player ``seat`` another player ``bot`` (under the lock): it keeps
+        the seat's name and, where it took a person's seat over, since when; a decision
+        the old player is making is dropped and the new one decides afresh. The record
+        names the player seated at the end. Returns whether anything changed (the same
+        player again changes nothing).
+
+        Raises:
+            Refused: ``storage_failed`` (503); nothing changed.
+        """
+        row = table.seats[seat]
+        if row.bot == bot:
+            return False
+        removed = seat in table.removed  # the pages still say the host removed its person
+        await self.save_seat(table, SeatRow(seat, BOT, bot=bot, name=row.name,
+                                            bot_since=row.bot_since))
+        if removed:
+            table.removed.add(seat)
+        table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
+        table.bot_failures.pop(seat, None)
+        deciding = table.bot_tasks.pop(seat, None)
+        if deciding is not None:
+            deciding.cancel()
+        log.info("table %s: the host gave seat %d the computer player %s",
+                 log_name(table.id), seat, bot)
+        return True
+
+    async def _seat_new_bot(self, table: Table, seat: Seat, bot: str,
+                            client: str | None) -> None:
+        """:meth:`seat_bot` for an open seat or an offline person's (under the lock)."""
+        person = (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
+                  and table.status == PLAYING and not table.connected(seat))
+        if not person:
+            _check_open(table, seat)
+        bots_only = all(s.kind == BOT for s in table.seats if s.seat != seat)
+        # Before the first move the person who leaves the seat saw its hand: every
+        # hand is dealt again, as when the host removes a player.
+        # Mid-game the computer player keeps the person's name (as on leaving).
+        redeal = person and table.version == 0
+        taken_over = person and not redeal
+        name = table.seats[seat].name if taken_over else None
+        async with self.counter.leaving_to_bots(table, bots_only, client):
+            await self.save_seat(table, SeatRow(
+                seat, BOT, bot=bot, name=name,
+                bot_since=len(table.actions) if taken_over else None),
+                deal_again=redeal)
+        table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
+        table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
 
     async def hand_seat_over(self, table: Table, seat: Seat, bot: str | None,
                              close: tuple[int, str], *, deal_again: bool,
