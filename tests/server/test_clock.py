@@ -394,6 +394,53 @@ def test_a_covered_seat_s_wait_stands_still_while_paused_and_ends_when_its_perso
     with_manager(tmp_path, body)
 
 
+def test_a_covered_wait_begun_during_a_pause_has_its_whole_time_after_it(
+        tmp_path: Path) -> None:
+    """A covered seat's wait that began while the host had paused the clock was
+    stretched by all the pause had lasted before it began (a pause overnight: hours
+    after resuming). It now gets its whole time, counted from the resume."""
+    async def body(manager: TableManager) -> None:
+        table, host, clock, ann, ann_task = await away_alone(manager, 1.0)
+        # The computer player's own turn (it plays on while paused, 1 s a move): Ann's
+        # next wait begins during the pause.
+        await until(lambda: table.game.to_act(table.state) == {1}, timeout=10)
+        await pause_clock(manager, table.id, host, True)
+        version = table.version
+        await until(lambda: table.version > version, timeout=5)
+        await asyncio.sleep(2.0)  # Ann's wait began about 1 s after the pause
+        assert table.game.to_act(table.state) == {0} and 0 not in clock.cover_at
+        await pause_clock(manager, table.id, host, False)
+        resumed = time.time()
+        await until(lambda: 0 in clock.cover_at, timeout=5)
+        assert clock.cover_at[0] - resumed < 1.0 + 0.3  # not the 2 s paused before it
+        ann.inbox.put_nowait(None)
+        await ann_task
+
+    with_manager(tmp_path, body, bot_delay=1.0)
+
+
+def test_a_covered_seat_given_a_computer_player_during_a_pause_moves_without_waiting(
+        tmp_path: Path) -> None:
+    """A paused wait looked only at the pause: a seat whose person was away was given
+    a computer player of its own during the pause, and it did not move until the host
+    resumed, and then waited out the old time, where computer players in their own
+    seats play on while paused."""
+    async def body(manager: TableManager) -> None:
+        table, host, clock, ann, ann_task = await away_alone(manager, 1.0)
+        await until(lambda: 0 in clock.cover_at, timeout=20)  # Ann's next wait runs
+        await pause_clock(manager, table.id, host, True)
+        ann.inbox.put_nowait(None)  # Ann's page is gone: the host gives her seat on
+        await ann_task
+        await until(lambda: not table.connected(0), timeout=5)
+        version = table.version
+        await manager.seat_bot(table.id, 0, "greedy", host)
+        await until(lambda: any(seat == 0 for seat, _ in table.actions[version:]),
+                    timeout=3)
+        assert clock.paused_at is not None and 0 not in clock.cover_at
+
+    with_manager(tmp_path, body)
+
+
 def test_a_dixit_claim_sends_only_one_seat_away_and_each_decision_has_its_clock(
         tmp_path: Path) -> None:
     """In Dixit each decision is timed: when nobody claims the storyteller role (any

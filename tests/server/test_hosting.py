@@ -1180,3 +1180,20 @@ def test_a_computer_player_stuck_in_its_decision_is_replaced_and_its_seat_moves_
         time.sleep(0.3)
         info = client.get(f"/api/tables/{table_id}").json()
         assert info["version"] == 2 and info["seats"][1]["bot"] == "random"
+
+
+def test_a_present_players_seat_given_to_a_computer_player_says_to_remove_them(
+        app_client: TestClient) -> None:
+    """The host giving a connected player's seat to a computer player read a joiner's
+    answer, "Seat 2 is already taken. Choose an open seat."; it now says what to do."""
+    t = two_players(app_client)
+    with app_client.websocket_connect(f"/api/tables/{t['id']}/ws") as bruno:
+        bruno.send_json({"type": "hello", "token": t["bruno"]})
+        while bruno.receive_json()["type"] != "state":
+            pass
+        refused = app_client.post(f"/api/tables/{t['id']}/seats/1/bot",
+                                  json={"bot": "easy"}, headers={"X-Host-Token": t["host"]})
+    assert refused.status_code == 409 and refused.json()["code"] == "player_present"
+    assert refused.json()["message"] == ("Bruno is at the table: to give their seat to a "
+                                         "computer player, remove them in the host controls.")
+    assert app_client.get(f"/api/tables/{t['id']}").json()["seats"][1]["kind"] == "human"

@@ -405,6 +405,29 @@ def test_a_server_started_without_an_imported_computer_player_still_starts(
         base._PLAYS.pop("imported-bot", None)
 
 
+def test_a_table_whose_clock_covers_with_a_player_no_longer_known_is_not_loaded(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A turn clock covering away seats with a player registered by ``--import``
+    loaded without it: at the first away seat the server retried the turn every 2 s
+    for good, a traceback each time, and the game stood still. It answers ``503
+    bot_unavailable`` as for a seat's player, logged once, the table kept as it was."""
+    base.register_bot("imported-cover", base.bot_factory("random"))  # type: ignore[arg-type]
+    try:
+        with TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0))) as client:
+            made = create(client, [HUMAN, {"kind": "bot", "bot": "greedy"}],
+                          clock={"turn_seconds": 30, "cover": "imported-cover"})
+    finally:
+        base._FACTORIES.pop("imported-cover", None)
+        base._PLAYS.pop("imported-cover", None)
+    with TestClient(create_app(Settings(data_dir=tmp_path, bot_delay=0)),
+                    raise_server_exceptions=False) as client:
+        answer = client.get(f"/api/tables/{made['table']['id']}")
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["code"] == "bot_unavailable"
+        assert "imported-cover" in answer.json()["message"]
+    assert "turn clock" in caplog.text and "imported-cover" in caplog.text
+
+
 def test_sqlite_counts_a_creators_tables_keeps_the_chat_and_the_first_action(
         tmp_path: Path) -> None:
     storage = SQLiteStorage(tmp_path / "db.sqlite3")

@@ -227,6 +227,9 @@ class Table:
     computer players waiting out an away seat's time (:meth:`wake_covers`)."""
     bot_failures: dict[int, int] = field(default_factory=dict)
     """Failed decisions per computer player's seat (their log lines thin out)."""
+    turn_faults: dict[int, int] = field(default_factory=dict)
+    """The server's own faults around a computer player's turn, per seat (retried;
+    their log lines thin out too)."""
     _messages: dict[Seat | None, str] = field(default_factory=dict)
     """This version's ``state`` message per seat (``None``: watchers)."""
     _shared: tuple[list[Seat], dict[str, Any]] | None = None

@@ -226,9 +226,10 @@ class TableManager:
 
         Raises:
             Refused: ``bot_unavailable`` (503) when an unfinished game seats a computer
-                player this process cannot make (a bot registered by a module given to
-                ``--import`` when the table was made, and not given now); logged, the
-                table left in storage as it was.
+                player this process cannot make, or its turn clock covers away seats
+                with one (a bot registered by a module given to ``--import`` when the
+                table was made, and not given now); logged, the table left in storage
+                as it was.
         """
         try:
             table = self._build(row)
@@ -270,6 +271,15 @@ class TableManager:
                           log_name(table.id), seat.bot)
                 raise Refused("bot_unavailable", "server.errors.bot_unavailable",
                               status=503, bot=seat.bot) from None
+        cover = table.clock.settings.cover if table.clock is not None else None
+        if cover is not None and table.status != FINISHED and cover not in bot_names():
+            # Its turn clock's computer player would fail at every away seat's turn.
+            log.error("table %s not loaded: its turn clock covers away seats with the "
+                      "computer player %r, which this server does not know (was it "
+                      "registered by a module given to --import? start the server with "
+                      "that module again)", log_name(table.id), cover)
+            raise Refused("bot_unavailable", "server.errors.bot_unavailable",
+                          status=503, bot=cover)
 
     def start_bots(self) -> None:
         """Let computer players act where it is their turn, and turn clocks run (after a
@@ -696,6 +706,11 @@ class TableManager:
         """:meth:`seat_bot` for an open seat or an offline person's (under the lock)."""
         person = (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
                   and table.status == PLAYING and not table.connected(seat))
+        if (not person and 0 <= seat < len(table.seats)
+                and table.seats[seat].kind == HUMAN and table.status == PLAYING):
+            # ("Seat 2 is already taken. Choose an open seat." was a joiner's answer.)
+            raise Refused("player_present", "server.errors.seat_bot_present", status=409,
+                          player=table.seats[seat].name or f"#{seat + 1}")
         if not person:
             _check_open(table, seat)
         bots_only = all(s.kind == BOT for s in table.seats if s.seat != seat)
@@ -920,26 +935,35 @@ class TableManager:
         clock the time stands still; the wait ends early when the seat's person comes
         back, someone else does (then covered seats move at once) or the game ends. The
         ``clock`` message says when the move comes (``cover_at``)."""
+        def over() -> bool:  # back, someone else back, the seat's own player, the end
+            return (table.status != PLAYING or not self._cover_wait(table, seat)
+                    or seat not in table.game.to_act(table.state))
+
         waiting = self._cover_wait(table, seat)
         while waiting:
             turn = table.turn_key()
-            due = time.time() + waiting
+            since = time.time()
+            due = since + waiting
             while True:
                 clock = table.clock
                 if clock is not None and clock.paused_at is not None:
-                    left = max(0.0, due - clock.paused_at)
+                    # What was left when the pause began, or the whole time where this
+                    # wait began during the pause (or the table was loaded during one).
+                    left = max(0.0, due - max(clock.paused_at, since))
                     self._cover_due(table, seat, None)
                     while (table.status == PLAYING and table.clock is not None
                            and table.clock.paused_at is not None):
                         await table.cover_event.wait()
-                    due = time.time() + left
+                        if over():
+                            return
+                    since = time.time()
+                    due = since + left
                 self._cover_due(table, seat, due)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(table.cover_event.wait(),
                                            max(0.0, due - time.time()))
-                if (table.status != PLAYING or not self._cover_wait(table, seat)
-                        or seat not in table.game.to_act(table.state)):
-                    return  # back, someone else back, the game over: no more waiting
+                if over():
+                    return
                 clock = table.clock
                 if time.time() >= due and (clock is None or clock.paused_at is None):
                     break
@@ -1246,10 +1270,15 @@ class TableManager:
             raise
         except Exception:
             # A fault of the server's own around the decision: try again in a while
-            # rather than leave the seat's turn waiting for good.
-            log.exception("table %s: the turn of the computer player in seat %d failed; "
-                          "it is tried again in %g s", log_name(table.id), seat,
-                          BOT_RETRY_SECONDS)
+            # rather than leave the seat's turn waiting for good. Logged the 1st, 10th,
+            # 100th … time at a seat (a fault that stays wrote a traceback every 2 s).
+            faults = table.turn_faults.get(seat, 0) + 1
+            table.turn_faults[seat] = faults
+            if faults == 10 ** (len(str(faults)) - 1):
+                log.exception("table %s: the turn of the computer player in seat %d "
+                              "failed (%d time%s so far); it is tried again in %g s",
+                              log_name(table.id), seat, faults, "" if faults == 1 else "s",
+                              BOT_RETRY_SECONDS)
             await asyncio.sleep(BOT_RETRY_SECONDS)
         finally:
             # A task cancelled by a new deal leaves its successor's place alone.
