@@ -245,3 +245,58 @@ def test_a_decision_that_raises_is_told_apart_from_one_that_times_out() -> None:
         return reasons[0], reasons[1]
 
     assert run_async(main()) == ("raised", "timed_out")
+
+
+def test_cancelled_decisions_keep_their_slots_while_their_threads_run() -> None:
+    """Dealing again cancels a computer player's decision: its slot was given back at
+    once while its thread thought on, so 40 quick changes of a table's options ran 39
+    threads beyond the slots. A cancelled decision keeps its slot until its thread
+    ends, or its time would have run out (a player that hangs holds it no longer than
+    one that timed out)."""
+    async def main() -> tuple[float, float]:
+        deciders = Deciders(2, seconds=1.5)
+        release = threading.Event()
+        running = [0, 0]  # now, most at once
+
+        class Thinking:
+            name = "thinking"
+
+            def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+                running[0] += 1
+                running[1] = max(running)
+                release.wait(5.0)
+                running[0] -= 1
+                return legal[0]
+
+        legal = [{"type": "pass"}]
+        for _ in range(4):  # four decisions begun, each cancelled as dealing again does
+            task = asyncio.create_task(deciders.decide(Thinking(), {}, legal))
+            await asyncio.sleep(0.05)
+            task.cancel()
+        began = time.monotonic()
+        release.set()  # the two that started end; the next decision gets a slot then
+        await deciders.decide(Thinking(), {}, legal)
+        after_release = time.monotonic() - began
+        # Now two that hang, cancelled: their slots come back when their time is up.
+        release.clear()
+        for _ in range(2):
+            task = asyncio.create_task(deciders.decide(Thinking(), {}, legal))
+            await asyncio.sleep(0.05)
+            task.cancel()
+        began = time.monotonic()
+        quick = asyncio.create_task(deciders.decide(Quick(), {}, legal))
+        await asyncio.wait_for(quick, 5.0)
+        waited = time.monotonic() - began
+        release.set()
+        assert running[1] <= 2, f"{running[1]} decisions ran at once on 2 slots"
+        return after_release, waited
+
+    class Quick:
+        name = "quick"
+
+        def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+            return legal[0]
+
+    after_release, waited = run_async(main())
+    assert after_release < 1.0
+    assert 1.0 < waited < 2.5  # the hanging pair's 1.5 s, not for good

@@ -85,7 +85,9 @@ class Deciders:
                 than :attr:`seconds` (``timed_out``), or its decision before still runs
                 (``busy``).
             asyncio.CancelledError: the waiting was cancelled (the decision runs on,
-                abandoned; its slot is given back).
+                abandoned, and keeps its slot until it ends or its time would have run
+                out: cancelling many decisions, as dealing again does, never runs more
+                of them at once than the slots).
         """
         if id(bot) in self._busy:
             raise DecisionFailed("busy", "its decision before, which took too long, "
@@ -123,6 +125,8 @@ class Deciders:
                 loop.call_soon_threadsafe(ended, result, error)
 
         self._busy.add(id(bot))
+        began = loop.time()
+        keep = False  # the slot stays with a cancelled decision's thread
         try:
             threading.Thread(target=run, name="decide", daemon=True).start()
             try:
@@ -135,11 +139,14 @@ class Deciders:
             raise
         except asyncio.CancelledError:
             done.cancel()
+            keep = True
+            loop.call_later(max(0.0, self.seconds - (loop.time() - began)), give_back)
             raise
         except Exception as error:
             raise DecisionFailed("raised", f"{type(error).__name__}: {error}") from error
         finally:
-            give_back()
+            if not keep:
+                give_back()
 
     def close(self) -> None:
         """Nothing to stop: decision threads are daemons, and end with the process."""
