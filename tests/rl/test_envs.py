@@ -614,6 +614,9 @@ def test_an_opponent_that_fails_is_named_not_taken_for_the_learner() -> None:
                 env.reset(seed=3)
             assert failed.value.bot == name and failed.value.seat == 0
             assert said in str(failed.value) and "seed" in str(failed.value)
+            # The episode is over: the next step is not charged to the learner.
+            with pytest.raises(RuntimeError, match="episode is over"):
+                env.step(0)
     finally:
         base._FACTORIES.pop("nonsense-opponent", None)
         base._FACTORIES.pop("broken-opponent", None)

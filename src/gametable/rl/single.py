@@ -177,7 +177,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
                 refused); nothing changes.
             RuntimeError: before ``reset()``, or once the episode is over.
             BotFailed: an opponent raised or chose an action the rules refuse (the
-                message names it, its seat and the game's seed).
+                message names it, its seat and the game's seed); the episode is then
+                over (call ``reset()``).
         """
         self.episode.state  # noqa: B018 (raises before the first reset)
         if self._over:
@@ -273,11 +274,13 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
                                                          game.view(episode.state, seat),
                                                          legal))
             except Exception as error:
+                self._over = True  # the episode cannot go on: reset() begins another
                 raise BotFailed.of(self._bot_name(seat), seat, game.name, seed,
                                    episode.actions, error) from error
             try:
                 episode.play(seat, action)
             except IllegalAction as error:
+                self._over = True
                 raise BotFailed.of(self._bot_name(seat), seat, game.name, seed,
                                    episode.actions, error, refused=True) from error
 
