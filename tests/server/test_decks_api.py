@@ -679,4 +679,10 @@ def test_a_manifest_says_the_language_of_its_descriptions_where_the_deck_does(
         assert refused.status_code == 400 and refused.json()["code"] == "bad_language"
     assert refused.json()["message"] == (
         "The descriptions' language must be a language tag such as en, is, nb or pt.")
+    # Sent as a file, the language (or the descriptions) was read as none given.
+    pictures = [("files", (f"{n}.png", picture(40 + n, 30), "image/png")) for n in range(3)]
+    for field, code in (("language", "bad_language"), ("descriptions", "bad_descriptions")):
+        as_file = client.post("/api/decks", data={"name": "Holiday"},
+                              files=[*pictures, (field, ("x.txt", b"pt", "text/plain"))])
+        assert as_file.status_code == 400 and as_file.json()["code"] == code, as_file.text
     assert sorted(p.name for p in library.uploads_dir().iterdir()) == before  # type: ignore[union-attr]

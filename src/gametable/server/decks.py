@@ -52,6 +52,7 @@ from gametable.decks.cards import (
 from gametable.decks.images import DeckRefused, megabytes
 from gametable.decks.uploads import (
     MAX_CARDS,
+    MAX_DESCRIPTION_CHARS,
     MAX_KEYS,
     Upload,
     create_deck,
@@ -207,6 +208,11 @@ async def upload_deck(request: Request,
             raw = form.get("descriptions")
             language = form.get("language")
             files = [item for item in form.getlist("files") if isinstance(item, UploadFile)]
+            # Sent as a file, a text field was read as absent: refused as what it is.
+            if isinstance(language, UploadFile):
+                raise DeckRefused("bad_language")
+            if isinstance(raw, UploadFile):
+                raise DeckRefused("bad_descriptions", limit=MAX_DESCRIPTION_CHARS)
             descriptions = parse_descriptions(raw if isinstance(raw, str) else None)
             uploads = [Upload(item.filename or f"#{index + 1}", item.file)
                        for index, item in enumerate(files)]
