@@ -1140,16 +1140,9 @@ def test_on_a_small_phone_both_scores_stay_in_sight_in_the_players_strip(
     page.screenshot(path=str(shots / "triominos-small-phone-strip.png"))
 
 
-def test_after_a_click_on_a_place_r_turns_the_tile_and_enter_lays_it(
-    browser: Browser, web_server: LiveServer
-) -> None:
-    """With the mouse: a tile chosen in the hand, a place where it fits several ways
-    clicked; the place bar says "key R". The hand tile kept the keyboard focus, and the
-    keys did nothing (R) or put the tile down instead of laying it (Enter)."""
-    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-    choose_game(page, web_server, "Anna", [])  # a solo game: every turn is Anna's
-    # Alone, she draws for nobody: the log said "Anna starts (drew , the highest)".
-    expect(page.locator(".tr-log")).to_contain_text("Round 1: Anna starts.")
+def _a_place_that_fits_several_ways(page: Page) -> tuple[str, str]:
+    """In a solo game, play on until a tile chosen in the hand fits a place in several
+    ways: ``(tile, place)``, the tile chosen (the place not yet clicked)."""
     for _ in range(40):
         wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
         playable = page.locator('.tr-hand-tile[data-playable="true"]')
@@ -1164,22 +1157,53 @@ def test_after_a_click_on_a_place_r_turns_the_tile_and_enter_lays_it(
         if not several.count():
             place_a_tile(page)
             continue
-        before = version(page)
         tile = page.locator(".tr-hand-tile.selected").get_attribute("data-tile") or ""
-        position = several.first.get_attribute("data-target") or ""
-        several.first.click()
-        preview = page.locator(".tr-preview")
-        expect(preview).to_be_visible()
-        assert page.evaluate("document.activeElement.closest('.tr-hand') !== null")
-        first = preview.get_attribute("data-rotation")
-        page.keyboard.press("r")
-        expect(preview).not_to_have_attribute("data-rotation", first or "")
-        page.keyboard.press("Enter")
-        wait_for_new_state(page, before)
-        expect(page.locator(f'.tr-tile[data-position="{position}"]')).to_have_attribute(
-            "data-tile", tile)
-        return
+        return tile, several.first.get_attribute("data-target") or ""
     pytest.fail("no tile fitted a place in several ways in 40 turns")
+
+
+def test_after_a_click_on_a_place_r_turns_the_tile_and_enter_lays_it(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """With the mouse: a tile chosen in the hand, a place where it fits several ways
+    clicked; the place bar says "key R". The hand tile kept the keyboard focus, and the
+    keys did nothing (R) or put the tile down instead of laying it (Enter)."""
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    choose_game(page, web_server, "Anna", [])  # a solo game: every turn is Anna's
+    # Alone, she draws for nobody: the log said "Anna starts (drew , the highest)".
+    expect(page.locator(".tr-log")).to_contain_text("Round 1: Anna starts.")
+    tile, position = _a_place_that_fits_several_ways(page)
+    before = version(page)
+    page.locator(f'[data-target="{position}"]').click()
+    preview = page.locator(".tr-preview")
+    expect(preview).to_be_visible()
+    assert page.evaluate("document.activeElement.closest('.tr-hand') !== null")
+    first = preview.get_attribute("data-rotation")
+    page.keyboard.press("r")
+    expect(preview).not_to_have_attribute("data-rotation", first or "")
+    page.keyboard.press("Enter")
+    wait_for_new_state(page, before)
+    expect(page.locator(f'.tr-tile[data-position="{position}"]')).to_have_attribute(
+        "data-tile", tile)
+
+
+def test_a_second_tap_on_the_chosen_place_turns_the_tile(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The place bar says to turn the tile until it suits: a second tap (or click) on
+    the chosen place did nothing, its outline alone taking taps; only the Rotate button
+    turned it. The place turns the tile on each tap now, as Space does."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True).new_page()
+    choose_game(page, web_server, "Anna", [])
+    _, position = _a_place_that_fits_several_ways(page)
+    place = page.locator(f'[data-target="{position}"]')
+    place.tap()
+    preview = page.locator(".tr-preview")
+    expect(preview).to_be_visible()
+    first = preview.get_attribute("data-rotation") or ""
+    place.tap()
+    expect(preview).not_to_have_attribute("data-rotation", first)
 
 
 def _long_hand_with_tiles_that_fit_out_of_sight(state: TriominosState) -> bool:
