@@ -629,6 +629,29 @@ def test_sc_dead_1_a_person_holding_two_dead_cards_chooses_which_to_exchange(
         expect(page.locator(".sc-exchange")).to_have_count(0)
 
 
+def test_on_a_phone_dead_cards_and_their_exchange_buttons_stay_within_the_screen(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """SC-DEAD-1 on a phone: each Exchange button widened its card's slot, so two dead
+    cards made the hand, and the page, wider than the screen; centred, the row was cut
+    on both sides, the last button out of reach. The buttons keep to their cards'
+    width and the row scrolls sideways when it must."""
+    seed, steps = exchange_choice()
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+             SeatRow(1, "bot", bot="greedy"), SeatRow(2, "bot", bot="greedy")]
+    with stored_table(tmp_path / "data", {}, seats, seed, steps) as (server, table):
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=anna-token")
+        buttons = page.locator(".sc-exchange")
+        expect(buttons.first).to_be_visible()
+        assert buttons.count() >= 2
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for index in range(buttons.count()):
+            expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
+        page.screenshot(path=shots / "exchange-choice-phone.png")
+
+
 def test_sc_win_2_a_person_chooses_which_five_form_the_sequence(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
