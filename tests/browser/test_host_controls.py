@@ -276,6 +276,9 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     anna.get_by_role("button", name="Remove", exact=True).click()
     expect(anna.locator(".waiting-room .lead")).to_have_text(
         "The game goes on when the open seat is taken.")
+    # The seat to play is open: the status line said "Open seat is playing…".
+    expect(anna.locator(".sc-status-text")).to_have_text(
+        "Waiting for someone to take the open seat…")
     # The game so far stays in sight under the waiting room: the board with Anna's chip.
     expect(anna.locator(".sc-board")).to_be_visible()
     expect(anna.locator(".sc-space .sc-chip").first).to_be_visible()

@@ -28,11 +28,13 @@ export function namesAt(t: TFunction, info: TableInfo, version: number): string[
   return then.seats.map((_, s) => seatName(t, then, s));
 }
 
-/** Whether `seat` is a person's seat whose person is not connected: the game waits for
- * them (a status line says so rather than "… is playing"). */
-export function isOffline(info: TableInfo, seat: number): boolean {
+/** What the status line says of `seat` when the game waits for it rather than for its
+ * move, as a message key taking `player`: an open seat (the host opened it while it was
+ * to play) or a person not connected; `null` when it plays ("… is playing"). */
+export function waitingKey(info: TableInfo, seat: number): string | null {
   const s = info.seats[seat];
-  return s !== undefined && s.kind === "human" && !s.connected;
+  if (s?.kind === "open") return "ui.table.waiting_open_seat";
+  return s !== undefined && s.kind === "human" && !s.connected ? "ui.table.waiting_offline" : null;
 }
 
 /** How a seat is called at this table: the player's name, the bot's, or "Seat n". */

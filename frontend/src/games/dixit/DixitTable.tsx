@@ -5,7 +5,7 @@ import { useScreenHold } from "../../app/screenHold";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { isOffline, seatName, shortSeatName } from "../../app/seatName";
+import { seatName, shortSeatName, waitingKey } from "../../app/seatName";
 import { useMyDeadline, useTimeLeft } from "../../app/TurnClock";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import type { Action, TableInfo } from "../../app/types";
@@ -277,7 +277,7 @@ export function DixitTable(props: GameTableProps) {
   const winners = view.finished && !ended ? rankedEntries(t, view, state.outcome, player).filter((e) => e.rank === 1) : [];
   const next = winners.length
     ? gameOverStatus(t, winners.map((e) => e.label), !replay && seat !== null && winners.some((e) => e.seats.includes(seat)))
-    : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player, offline: (s) => isOffline(info, s) });
+    : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player, waiting: (s) => waitingKey(info, s) });
   // While the last round's result covers the hand, the status line said "Give the card
   // from your hand…" of a hand out of sight: it says how to get back to it first.
   // Once the next round has begun, the line says so between the two tasks. Between a

@@ -8,11 +8,12 @@ interface Situation {
   seat: number | null;
   options: Options;
   player: (seat: number) => string;
-  /** Whether a seat's person is not connected (the game waits for them). */
-  offline?: (seat: number) => boolean;
+  /** What the status line says of a seat the game waits for (a message key taking
+   * `player`: an open seat, a person offline), or null when it plays. */
+  waiting?: (seat: number) => string | null;
 }
 
-export function statusText(t: TFunction, { view, seat, options, player, offline }: Situation): string {
+export function statusText(t: TFunction, { view, seat, options, player, waiting }: Situation): string {
   if (view.finished) return t("dixit.ui.status.finished");
   const teller = view.storyteller !== null ? player(view.storyteller) : "";
   switch (view.phase) {
@@ -20,7 +21,10 @@ export function statusText(t: TFunction, { view, seat, options, player, offline 
       return options.canClaim ? t("dixit.ui.status.claim") : t("dixit.ui.status.claim_wait");
     case "clue":
       if (options.canClue) return view.hand_hidden ? t("dixit.ui.status.clue_first") : t("dixit.ui.status.clue");
-      if (view.storyteller !== null && offline?.(view.storyteller)) return t("ui.table.waiting_offline", { player: teller });
+      if (view.storyteller !== null) {
+        const key = waiting?.(view.storyteller);
+        if (key) return t(key, { player: teller });
+      }
       return t("dixit.ui.status.clue_wait", { player: teller });
     case "submit": {
       if (options.givers.length) return t("dixit.ui.status.giver");

@@ -6,7 +6,7 @@ import { GameOverLinks } from "../../app/GameOverLinks";
 import { markCovered, namedAt, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { MoveAnnouncer } from "../../app/MoveAnnouncer";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { isOffline, keepSeatNumber, namesAt, seatName, shortSeatName } from "../../app/seatName";
+import { keepSeatNumber, namesAt, seatName, shortSeatName, waitingKey } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
 import { TimeLeftChip } from "../../app/TurnClock";
 import { useNarrow, useTopOffset } from "../../app/useLayout";
@@ -197,7 +197,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     else if (selectedCard) status = t("sequence_cats.ui.choose_space", { card: cardName(selectedCard) });
     else status = t("sequence_cats.ui.your_turn");
   } else if (view.current !== null)
-    status = t(isOffline(info, view.current) ? "ui.table.waiting_offline" : "sequence_cats.ui.their_turn", { player: player(view.current) });
+    status = t(waitingKey(info, view.current) ?? "sequence_cats.ui.their_turn", { player: player(view.current) });
   else status = "";
   // Between a move and the state that answers it the line keeps what it said.
   status = useSteady(status);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useScreenHold } from "../../app/screenHold";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { isOffline, namesAt, seatName } from "../../app/seatName";
+import { namesAt, seatName, waitingKey } from "../../app/seatName";
 import { gameOverStatus } from "../../app/gameOver";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
@@ -229,7 +229,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           view: ended ? { ...view, finished: true } : view,
           myTurn,
           player,
-          offline: (s) => isOffline(info, s),
+          waiting: (s) => waitingKey(info, s),
           rotating: choice ? choice.target.actions[0].tile : null,
           choosing: selected && targets.size ? selected : null,
           canPlace: places.length > 0,

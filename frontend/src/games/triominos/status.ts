@@ -7,8 +7,9 @@ interface Situation {
   view: TriominosView;
   myTurn: boolean;
   player: (seat: number) => string;
-  /** Whether a seat's person is not connected (the game waits for them). */
-  offline?: (seat: number) => boolean;
+  /** What the status line says of a seat the game waits for (a message key taking
+   * `player`: an open seat, a person offline), or null when it plays. */
+  waiting?: (seat: number) => string | null;
   /** The tile whose rotation is being chosen, if any. */
   rotating: string | null;
   /** The selected tile, when it has places to go. */
@@ -20,11 +21,11 @@ interface Situation {
   canPass: boolean;
 }
 
-export function statusText(t: TFunction, { view, myTurn, player, offline, rotating, choosing, canPlace, someFitNowhere, canDraw, canPass }: Situation): string {
+export function statusText(t: TFunction, { view, myTurn, player, waiting, rotating, choosing, canPlace, someFitNowhere, canDraw, canPass }: Situation): string {
   if (view.finished) return t("triominos.ui.status.finished");
   if (!myTurn) {
     if (view.current === null) return "";
-    const key = offline?.(view.current) ? "ui.table.waiting_offline" : "triominos.ui.status.their_turn";
+    const key = waiting?.(view.current) ?? "triominos.ui.status.their_turn";
     return t(key, { player: player(view.current) });
   }
   if (rotating) return t("triominos.ui.status.rotate", { tile: rotating });
