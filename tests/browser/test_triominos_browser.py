@@ -541,6 +541,10 @@ def test_tr_setup_4_the_starter_chooses_to_open_with_0_0_0(
             "data-score", "40")
         expect(page.locator(".tr-openings")).to_have_count(0)
         expect(page.locator(".tr-log")).to_contain_text("Anna laid 0-0-0: +40")
+        # Who starts and why, without the points of an opening she did not make (it
+        # said "starts with the triple 4-4-4 (+10)" above "laid 0-0-0: +40").
+        expect(page.locator('.tr-log li[data-event="round_start"]')).to_have_text(
+            f"Round 1: Anna holds the highest triple, {high}, and starts.")
         expect(page.locator(f'.tr-hand-tile[data-tile="{high}"]')).to_be_visible()
     finally:
         server.stop()

@@ -39,8 +39,10 @@ export function describeEvent(t: TFunction, event: GameEvent, player: (seat: num
 export function describeStart(t: TFunction, start: RoundStart, player: (seat: number) => string): string {
   const base = { round: start.round, player: player(start.starter) };
   if (start.rule === "highest_triple") {
+    // The opening's points are its placement's own line: a starter holding 0-0-0 too
+    // may open with it instead (+40, TR-SETUP-4), which a "+10" here contradicted.
     return start.bonus
-      ? t("triominos.ui.events.start_triple", { ...base, tile: start.tile, points: signed(start.bonus) })
+      ? t("triominos.ui.events.start_triple", { ...base, tile: start.tile })
       : t("triominos.ui.events.start_highest", { ...base, tile: start.tile });
   }
   const mine = (start.draws ?? []).filter(([seat]) => seat === start.starter);
