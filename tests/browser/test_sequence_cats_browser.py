@@ -537,10 +537,11 @@ def test_sc_win_3_three_people_offer_answer_and_agree_on_a_draw(
 
     # Bjarni offers while it is Anna's turn.
     bjarni.get_by_role("button", name="Offer a draw").click()
-    for page in (anna, carla):
+    # Each reads their own seat as "you", first (Anna read "Waiting for: Anna, Carla").
+    for page, still in ((anna, "you, Carla"), (carla, "you, Anna")):
         offer = page.locator(".sc-draw-offer")
         expect(offer).to_contain_text("Bjarni offers a draw.")
-        expect(offer.locator(".sc-draw-waiting")).to_have_text("Waiting for: Anna, Carla")
+        expect(offer.locator(".sc-draw-waiting")).to_have_text(f"Waiting for: {still}")
         expect(offer.get_by_role("button", name="Accept the draw")).to_be_visible()
         expect(offer.get_by_role("button", name="Decline")).to_be_visible()
     expect(bjarni.locator(".sc-draw-offer")).to_contain_text("You offered a draw.")
@@ -549,7 +550,8 @@ def test_sc_win_3_three_people_offer_answer_and_agree_on_a_draw(
 
     carla.get_by_role("button", name="Accept the draw").click()
     expect(anna.locator(".sc-draw-accepted")).to_have_text("Accepted: Carla")
-    expect(anna.locator(".sc-draw-waiting")).to_have_text("Waiting for: Anna")
+    expect(anna.locator(".sc-draw-waiting")).to_have_text("Waiting for: you")
+    expect(bjarni.locator(".sc-draw-waiting")).to_have_text("Waiting for: Anna")
     expect(carla.locator(".sc-draw-offer")).to_contain_text("You accepted")
     expect(carla.locator(".sc-draw-offer button")).to_have_count(0)
     anna.screenshot(path=shots / "draw-offer.png")

@@ -461,7 +461,15 @@ function DrawOffer({
         <p className="sc-draw-accepted">{t("sequence_cats.ui.draw_accepted_by", { players: names(offer.accepted) })}</p>
       )}
       {offer.waiting.length > 0 && (
-        <p className="sc-draw-waiting">{t("sequence_cats.ui.draw_waiting_for", { players: names(offer.waiting) })}</p>
+        <p className="sc-draw-waiting">
+          {/* One's own seat is "you", first (it read "Waiting for: Bo" to Bo). */}
+          {t("sequence_cats.ui.draw_waiting_for", {
+            players: [
+              ...(seat !== null && offer.waiting.includes(seat) ? [t("sequence_cats.ui.draw_waiting_you")] : []),
+              ...offer.waiting.filter((s) => s !== seat).map(player),
+            ].join(", "),
+          })}
+        </p>
       )}
       {seat !== null && offer.accepted.includes(seat) && <p>{t("sequence_cats.ui.draw_answered")}</p>}
       {answers.length > 0 && (
