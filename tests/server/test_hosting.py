@@ -10,11 +10,12 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from fastapi.testclient import TestClient
 
+from gametable.bots.base import _FACTORIES, register_bot
 from gametable.core.records import GameRecord
 from gametable.server import hosting
 from gametable.server.app import Settings, create_app
@@ -1197,3 +1198,67 @@ def test_a_present_players_seat_given_to_a_computer_player_says_to_remove_them(
     assert refused.json()["message"] == ("Bruno is at the table: to give their seat to a "
                                          "computer player, remove them in the host controls.")
     assert app_client.get(f"/api/tables/{t['id']}").json()["seats"][1]["kind"] == "human"
+
+
+class SlowCover:
+    """Covers an absent person: takes 1 s and plays the last legal action."""
+
+    name = "slow-cover"
+    decided: ClassVar[int] = 0
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        pass
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        time.sleep(1.0)
+        SlowCover.decided += 1
+        return legal[-1]
+
+
+class FirstLegal(SlowCover):
+    """Plays the first legal action at once."""
+
+    name = "first-legal"
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return legal[0]
+
+
+@pytest.fixture
+def slow_cover() -> Iterator[None]:
+    for player in (SlowCover, FirstLegal):
+        register_bot(player.name, player)  # type: ignore[arg-type]
+    SlowCover.decided = 0
+    yield
+    for player in (SlowCover, FirstLegal):
+        _FACTORIES.pop(player.name, None)
+
+
+@pytest.mark.usefixtures("slow_cover")
+def test_a_seat_handed_on_while_its_cover_decides_plays_its_new_players_move(
+        tmp_path: Path) -> None:
+    """Bo was offline and the turn clock's computer player was deciding his move when
+    the host gave his seat to another computer player: the cover's move was played,
+    shown and recorded as the new player's. The cover's decision is dropped; the new
+    player decides the move."""
+    async def body(manager: TableManager) -> None:
+        table, host, _, ann = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(cover="slow-cover", cover_absent=True,
+                                absent_seconds=0.3))
+        await manager.join(table.id, 1, "Bo")  # and never comes to the table
+        sock, task = await seated(manager, table, ann)
+        legal = table.game.legal_actions(table.state, 0)
+        await manager.submit(table, 0, legal[0], table.version, by_bot=False)
+        await until(lambda: 1 in table.bot_tasks, timeout=5)  # the cover decides for Bo
+        await asyncio.sleep(0.3)
+        expected = table.game.legal_actions(table.state, 1)[0]  # the new player's
+        await manager.seat_bot(table.id, 1, "first-legal", host)
+        await until(lambda: table.version >= 2, timeout=5)
+        await asyncio.sleep(1.2)  # the cover's answer has come meanwhile
+        assert SlowCover.decided == 1
+        assert table.actions[1] == (1, expected)
+        sock.inbox.put_nowait(None)
+        await task
+
+    with_manager(tmp_path, body, absent_seconds=0.3)

@@ -694,9 +694,7 @@ class TableManager:
             table.removed.add(seat)
         table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
         table.bot_failures.pop(seat, None)
-        deciding = table.bot_tasks.pop(seat, None)
-        if deciding is not None:
-            deciding.cancel()
+        _drop_decision(table, seat)
         log.info("table %s: the host gave seat %d the computer player %s",
                  log_name(table.id), seat, bot)
         return True
@@ -726,6 +724,8 @@ class TableManager:
                 bot_since=len(table.actions) if taken_over else None),
                 deal_again=redeal)
         table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
+        table.cover_bots.pop(seat, None)
+        _drop_decision(table, seat)  # a covering player's, for the person offline
         table.drop_seat(seat, *SEAT_CHANGED_CLOSE)
 
     async def hand_seat_over(self, table: Table, seat: Seat, bot: str | None,
@@ -750,6 +750,7 @@ class TableManager:
                              else SeatRow(seat, OPEN, token_hash=token_hash),
                              deal_again=deal_again)
         table.cover_bots.pop(seat, None)
+        _drop_decision(table, seat)  # a covering player's: the seat's own decides afresh
         if bot is not None and seat not in table.bots:
             table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
         table.drop_seat(seat, *close)
@@ -1002,10 +1003,12 @@ class TableManager:
 
     async def submit(self, table: Table, seat: Seat, action: Any,
                      version: int | None = None, conn: Connection | None = None,
-                     *, by_bot: bool = False, deal: int | None = None) -> None:
+                     *, by_bot: bool = False, deal: int | None = None,
+                     player: Bot | None = None) -> None:
         """Apply, store, then broadcast one action of ``seat`` (sent by ``conn``, or by
         the seat's computer player when ``None``; ``by_bot``: by a computer player, the
-        seat's own or one covering for its away person).
+        seat's own or one covering for its away person; ``player``: that computer
+        player, refused ``seat_lost`` once it no longer plays the seat).
 
         A person's own action at a seat that is away takes the seat back (TR-TIME-1).
         ``deal``: the ``deal`` of the state the action was chosen on (0 or ``None``: not
@@ -1021,7 +1024,7 @@ class TableManager:
         started = time.perf_counter()
         try:
             await self._submit(table, seat, action, version, conn, by_bot=by_bot,
-                               deal=deal)
+                               deal=deal, player=player)
         except Refused as refusal:
             self.metrics.refused(refusal.code)
             raise
@@ -1029,7 +1032,8 @@ class TableManager:
         self._wake_bots(table)
 
     async def _submit(self, table: Table, seat: Seat, action: Any, version: int | None,
-                      conn: Connection | None, *, by_bot: bool, deal: int | None) -> None:
+                      conn: Connection | None, *, by_bot: bool, deal: int | None,
+                      player: Bot | None = None) -> None:
         if self.draining:
             raise Refused("shutting_down", "server.errors.shutting_down", status=503)
         if not isinstance(action, dict):
@@ -1043,6 +1047,10 @@ class TableManager:
                 raise Refused("seat_lost", "server.errors.seat_lost")
             covering = self._covering(table, seat)
             if by_bot and seat not in table.bots and not covering:
+                raise Refused("seat_lost", "server.errors.seat_lost")
+            if player is not None and player not in (table.bots.get(seat),
+                                                     table.cover_bots.get(seat)):
+                # The seat changed hands while it decided: its choice is not played.
                 raise Refused("seat_lost", "server.errors.seat_lost")
             if table.ended is not None:
                 raise Refused("ended", "server.errors.ended", status=409)
@@ -1239,7 +1247,8 @@ class TableManager:
                 await asyncio.sleep(delay - decided)
             for fallen_back in (False, True):
                 try:
-                    await self.submit(table, seat, action, version, by_bot=True)
+                    await self.submit(table, seat, action, version, by_bot=True,
+                                      player=bot)
                 except Refused as refusal:
                     # Refused after others acted at the same moment (a teammate named
                     # the giver first): decide again. Its person came back: nothing to
@@ -1397,6 +1406,15 @@ def check_host(table: Table, host_token: str | None) -> None:
     """Refuse (403 ``not_host``) anyone without the table's current host token."""
     if not is_host(table, host_token):
         raise Refused("not_host", "server.errors.not_host", status=403)
+
+
+def _drop_decision(table: Table, seat: Seat) -> None:
+    """Cancel the computer player's decision under way for ``seat`` (under the lock;
+    the seat changed hands): its answer is never played, and the seat's player now
+    decides afresh when :meth:`TableManager.seat_changed` wakes it."""
+    deciding = table.bot_tasks.pop(seat, None)
+    if deciding is not None and deciding is not asyncio.current_task():
+        deciding.cancel()
 
 
 def _check_open(table: Table, seat: Seat) -> None:
