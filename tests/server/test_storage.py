@@ -424,7 +424,9 @@ def test_a_table_whose_clock_covers_with_a_player_no_longer_known_is_not_loaded(
         answer = client.get(f"/api/tables/{made['table']['id']}")
         assert answer.status_code == 503, answer.text
         assert answer.json()["code"] == "bot_unavailable"
-        assert "imported-cover" in answer.json()["message"]
+        assert answer.json()["message"] == (
+            "This table's turn clock covers away players with a computer player this "
+            "server cannot run now (imported-cover). Please try again later.")
     assert "turn clock" in caplog.text and "imported-cover" in caplog.text
 
 

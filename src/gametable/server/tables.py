@@ -278,7 +278,7 @@ class TableManager:
                       "computer player %r, which this server does not know (was it "
                       "registered by a module given to --import? start the server with "
                       "that module again)", log_name(table.id), cover)
-            raise Refused("bot_unavailable", "server.errors.bot_unavailable",
+            raise Refused("bot_unavailable", "server.errors.cover_unavailable",
                           status=503, bot=cover)
 
     def start_bots(self) -> None:
