@@ -69,6 +69,24 @@ class Hanging:
         return legal[0]
 
 
+class Waiting:
+    """Waits for ``release`` (at most 5 s) in each decision, then plays the first legal
+    action; ``inside`` counts the decisions of players sharing it: now, most at once."""
+
+    name = "waiting"
+
+    def __init__(self, release: threading.Event, inside: list[int]) -> None:
+        self.release = release
+        self.inside = inside
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        self.inside[0] += 1
+        self.inside[1] = max(self.inside)
+        self.release.wait(5.0)
+        self.inside[0] -= 1
+        return legal[0]
+
+
 @pytest.fixture
 def failing_players() -> Iterator[None]:
     for player in (Raising, Refused, Hanging):
@@ -188,18 +206,7 @@ def test_a_player_is_never_in_two_decisions_at_once() -> None:
         deciders = Deciders(4, seconds=0.2)
         inside = [0, 0]  # now, most at once
         release = threading.Event()
-
-        class Slow:
-            name = "slow"
-
-            def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
-                inside[0] += 1
-                inside[1] = max(inside)
-                release.wait(5.0)
-                inside[0] -= 1
-                return legal[0]
-
-        bot = Slow()
+        bot = Waiting(release, inside)
         reasons = []
         for _ in range(3):
             try:
@@ -258,15 +265,8 @@ def test_cancelled_decisions_keep_their_slots_while_their_threads_run() -> None:
         release = threading.Event()
         running = [0, 0]  # now, most at once
 
-        class Thinking:
-            name = "thinking"
-
-            def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
-                running[0] += 1
-                running[1] = max(running)
-                release.wait(5.0)
-                running[0] -= 1
-                return legal[0]
+        def Thinking() -> Waiting:  # noqa: N802 (a player made as a class would be)
+            return Waiting(release, running)
 
         legal = [{"type": "pass"}]
         for _ in range(4):  # four decisions begun, each cancelled as dealing again does

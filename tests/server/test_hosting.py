@@ -468,6 +468,15 @@ def test_ending_early_keeps_the_record_marked_and_refuses_further_actions(
     assert record.meta["ended_early"] is True and len(record.actions) == 1
 
 
+def anna_and_a_computer_player(client: TestClient, bot: str) -> dict[str, Any]:
+    """A Sequence Cats table of Anna (seat 0, to play first) and the computer player
+    ``bot``: the answer to its creation."""
+    made: dict[str, Any] = client.post("/api/tables", json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]}).json()
+    return made
+
+
 def test_a_game_ended_while_a_computer_player_thinks_logs_no_error(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """The host ended the game while a computer player waited out its think time with
@@ -476,9 +485,7 @@ def test_a_game_ended_while_a_computer_player_thinks_logs_no_error(
     settings = Settings(data_dir=tmp_path, bot_delay=1.0, static_dir=tmp_path / "none",
                         rates={})
     with TestClient(create_app(settings)) as client:
-        made = client.post("/api/tables", json={
-            "game": "sequence-cats", "name": "Anna",
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+        made = anna_and_a_computer_player(client, "random")
         play_first_move(client, made["table"]["id"], made["token"])
         time.sleep(0.3)  # the computer player has decided and waits out its think time
         ended = client.post(f"/api/tables/{made['table']['id']}/end", json={},
@@ -1165,9 +1172,7 @@ def test_a_computer_player_stuck_in_its_decision_is_replaced_and_its_seat_moves_
     settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
                         rates={})
     with TestClient(create_app(settings)) as client:
-        made = client.post("/api/tables", json={
-            "game": "sequence-cats", "name": "Anna",
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "hanging"}]}).json()
+        made = anna_and_a_computer_player(client, "hanging")
         table_id = made["table"]["id"]
         play_first_move(client, table_id, made["token"])
         time.sleep(0.3)  # the hanging player is deciding
@@ -1227,7 +1232,7 @@ class FirstLegal(SlowCover):
 @pytest.fixture
 def slow_cover() -> Iterator[None]:
     for player in (SlowCover, FirstLegal):
-        register_bot(player.name, player)  # type: ignore[arg-type]
+        register_bot(player.name, player)
     SlowCover.decided = 0
     yield
     for player in (SlowCover, FirstLegal):

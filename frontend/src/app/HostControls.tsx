@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError, api } from "./api";
 import { ChangeOptions } from "./ChangeOptions";
 import { Confirm } from "./Confirm";
+import { LevelOptions } from "./LevelField";
 import { LEVELS, isLevel, seatName, shortSeatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
@@ -161,11 +162,7 @@ export function HostControls({
                       }}
                     >
                       {!isLevel(bot) && <option value={bot}>{t(`bots.${bot}`, { defaultValue: bot })}</option>}
-                      {LEVELS.map((level) => (
-                        <option key={level} value={level}>
-                          {t(`bots.${level}`)}
-                        </option>
-                      ))}
+                      <LevelOptions />
                     </select>
                   </label>
                 </li>

@@ -8,17 +8,26 @@ export function LevelField({ label, value, onChange, className = "" }: {
   onChange: (level: string) => void;
   className?: string;
 }) {
-  const { t } = useTranslation();
   return (
     <label className={`field ${className}`.trim()}>
       <span className="field-label">{label}</span>
       <select value={value} onChange={(event) => onChange(event.target.value)}>
-        {LEVELS.map((level) => (
-          <option key={level} value={level}>
-            {t(`bots.${level}`)}
-          </option>
-        ))}
+        <LevelOptions />
       </select>
     </label>
+  );
+}
+
+/** The levels as a list's options, weakest first, each named in the page's language. */
+export function LevelOptions() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {LEVELS.map((level) => (
+        <option key={level} value={level}>
+          {t(`bots.${level}`)}
+        </option>
+      ))}
+    </>
   );
 }
