@@ -195,6 +195,11 @@ def test_the_waiting_room_seats_a_computer_of_the_hosts_level_and_shows_a_guest_
     level.select_option(label="Hard")
     anna.locator(".seat-row").nth(2).get_by_role("button", name="Computer player").click()
     expect(anna.locator(".seat-row").nth(2)).to_contain_text("Hard")
+    # Its level changes there too, as in the host controls once the game is on.
+    seated = anna.get_by_label("Computer 3's level")
+    expect(seated).to_have_value("hard")
+    seated.select_option("easy")
+    expect(anna.locator(".seat-row").nth(2)).to_contain_text("Computer 3 · Easy")
 
     guest = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                 has_touch=True).new_page()

@@ -8,8 +8,8 @@ import { GAMES, namespaceOf } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
 import { DecisionsOpen, TableEnded } from "./replay";
 import { navigate } from "./router";
-import { LevelField } from "./LevelField";
-import { LEVELS, seatName } from "./seatName";
+import { LevelField, LevelOptions } from "./LevelField";
+import { LEVELS, isLevel, seatName, shortSeatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
@@ -694,6 +694,21 @@ function WaitingRoom({
               >
                 {t("ui.table.add_bot")}
               </button>
+            )}
+            {s.kind === "bot" && s.bot && hostToken && (
+              // A computer player's level changes at any time (as in the host controls).
+              <select
+                className="seat-level"
+                aria-label={t("ui.host.level_of", { player: shortSeatName(t, info, s.seat) })}
+                value={s.bot}
+                onChange={(event) => {
+                  const chosen = event.target.value;
+                  void run(async () => void (await api.seatBot(info.id, s.seat, chosen, hostToken)));
+                }}
+              >
+                {!isLevel(s.bot) && <option value={s.bot}>{t(`bots.${s.bot}`, { defaultValue: s.bot })}</option>}
+                <LevelOptions />
+              </select>
             )}
             {changeable(s) && s.kind === "bot" && (
               <button type="button" onClick={() => void openSeat(s.seat)}>
