@@ -1267,3 +1267,30 @@ def test_a_seat_handed_on_while_its_cover_decides_plays_its_new_players_move(
         await task
 
     with_manager(tmp_path, body, absent_seconds=0.3)
+
+
+def test_a_seat_opened_while_its_cover_waits_leaves_no_time_of_its_move_behind(
+        tmp_path: Path) -> None:
+    """Everyone away, Bo's computer player was waiting out his turn's time when the host
+    opened his seat: the clock message kept saying when that player would move, and
+    whoever took the seat next read "Everyone is away: a computer player makes your move
+    in 0:00" while others were there."""
+    async def body(manager: TableManager) -> None:
+        table, host, _, ann = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(turn_seconds=3, cover="greedy", cover_absent=True,
+                                absent_seconds=0.3))
+        await manager.join(table.id, 1, "Bo")  # and never comes to the table
+        sock, task = await seated(manager, table, ann)
+        legal = table.game.legal_actions(table.state, 0)
+        await manager.submit(table, 0, legal[0], table.version)
+        sock.inbox.put_nowait(None)  # Ann's page closes too: everyone is away
+        await task
+        clock = table.clock
+        assert clock is not None
+        await until(lambda: 1 in clock.cover_at, timeout=10)
+        await hosting.remove_player(manager, table.id, 1, host)
+        assert table.seats[1].kind == OPEN
+        assert 1 not in clock.cover_at
+
+    with_manager(tmp_path, body, absent_seconds=0.3, reopen_after_seconds=0)

@@ -459,6 +459,8 @@ class Table:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
+        if self.clock is not None:
+            self.clock.cover_at.clear()  # the cancelled waits' ends
         self.deal = deal
         self.seed = seed
         self.state = self.game.new_game(self.config, len(self.seats), seed)

@@ -1415,6 +1415,11 @@ def _drop_decision(table: Table, seat: Seat) -> None:
     deciding = table.bot_tasks.pop(seat, None)
     if deciding is not None and deciding is not asyncio.current_task():
         deciding.cancel()
+    # Its wait's end, said in the clock message, goes with it (the cancelled task no
+    # longer clears it: an opened seat kept a past "moves at" for its next person).
+    clock = table.clock
+    if clock is not None and clock.cover_at.pop(seat, None) is not None:
+        table.clock_changed(wake=False)
 
 
 def _check_open(table: Table, seat: Seat) -> None:
