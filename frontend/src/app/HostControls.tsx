@@ -1,14 +1,15 @@
 // The host's controls at a running table: remove a player (their seat opens or goes to a
-// computer player), give a computer player another level, make someone else host, change the options before the first move
-// (a two-seat table begins as the friend joins), pause or resume the turn clock, let
-// people watch (the watch link) or not, end the game.
+// computer player), give a computer player another level, make someone else host,
+// change the options before the first move (a two-seat table begins as the friend
+// joins), pause or resume the turn clock, let people watch (the watch link) or not, end
+// the game.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api } from "./api";
 import { ChangeOptions } from "./ChangeOptions";
 import { Confirm } from "./Confirm";
-import { LevelOptions } from "./LevelField";
-import { LEVELS, isLevel, seatName, shortSeatName } from "./seatName";
+import { BotLevelSelect } from "./LevelField";
+import { LEVELS, seatName, shortSeatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import type { Clock } from "./useTable";
@@ -153,17 +154,11 @@ export function HostControls({
                   <span className="host-seat-name">{name}</span>
                   <label className="host-seat-level">
                     <span aria-hidden="true">{t("ui.host.level")}</span>
-                    <select
-                      aria-label={t("ui.host.level_of", { player: name })}
-                      value={bot}
-                      onChange={(event) => {
-                        const level = event.target.value;
-                        void run(() => api.seatBot(info.id, s.seat, level, hostToken));
-                      }}
-                    >
-                      {!isLevel(bot) && <option value={bot}>{t(`bots.${bot}`, { defaultValue: bot })}</option>}
-                      <LevelOptions />
-                    </select>
+                    <BotLevelSelect
+                      bot={bot}
+                      label={t("ui.host.level_of", { player: name })}
+                      onChange={(level) => void run(() => api.seatBot(info.id, s.seat, level, hostToken))}
+                    />
                   </label>
                 </li>
               );

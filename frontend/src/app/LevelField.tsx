@@ -1,6 +1,6 @@
 // A choice of computer player level (easy, medium, hard), as a labelled field.
 import { useTranslation } from "react-i18next";
-import { LEVELS } from "./seatName";
+import { LEVELS, isLevel } from "./seatName";
 
 export function LevelField({ label, value, onChange, className = "" }: {
   label: string;
@@ -29,5 +29,22 @@ export function LevelOptions() {
         </option>
       ))}
     </>
+  );
+}
+
+/** A seated computer player's level as a list (the host's): ``bot`` is the player now,
+ * shown as itself where it is no level ("greedy" seated through the API). */
+export function BotLevelSelect({ bot, label, onChange, className }: {
+  bot: string;
+  label: string;
+  onChange: (bot: string) => void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <select className={className} aria-label={label} value={bot} onChange={(event) => onChange(event.target.value)}>
+      {!isLevel(bot) && <option value={bot}>{t(`bots.${bot}`, { defaultValue: bot })}</option>}
+      <LevelOptions />
+    </select>
   );
 }

@@ -8,8 +8,8 @@ import { GAMES, namespaceOf } from "../games/registry";
 import { ApiError, api, tokens } from "./api";
 import { DecisionsOpen, TableEnded } from "./replay";
 import { navigate } from "./router";
-import { LevelField, LevelOptions } from "./LevelField";
-import { LEVELS, isLevel, seatName, shortSeatName } from "./seatName";
+import { BotLevelSelect, LevelField } from "./LevelField";
+import { LEVELS, seatName, shortSeatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
@@ -697,18 +697,12 @@ function WaitingRoom({
             )}
             {s.kind === "bot" && s.bot && hostToken && (
               // A computer player's level changes at any time (as in the host controls).
-              <select
+              <BotLevelSelect
                 className="seat-level"
-                aria-label={t("ui.host.level_of", { player: shortSeatName(t, info, s.seat) })}
-                value={s.bot}
-                onChange={(event) => {
-                  const chosen = event.target.value;
-                  void run(async () => void (await api.seatBot(info.id, s.seat, chosen, hostToken)));
-                }}
-              >
-                {!isLevel(s.bot) && <option value={s.bot}>{t(`bots.${s.bot}`, { defaultValue: s.bot })}</option>}
-                <LevelOptions />
-              </select>
+                bot={s.bot}
+                label={t("ui.host.level_of", { player: shortSeatName(t, info, s.seat) })}
+                onChange={(chosen) => void run(async () => void (await api.seatBot(info.id, s.seat, chosen, hostToken)))}
+              />
             )}
             {changeable(s) && s.kind === "bot" && (
               <button type="button" onClick={() => void openSeat(s.seat)}>
