@@ -4,8 +4,9 @@ A player that raised once, or returned an action the rules refuse, left its seat
 waiting for good: the person at the table heard nothing, no clock covered a computer
 player's seat, and the host could neither remove nor replace it. One that hung held a
 thread of the event loop's default pool for good, and a few of them starved storage and
-``/readyz``. Now a failed decision is logged and counted, the seat plays a random legal
-move instead, and decisions run on a pool of their own."""
+``/readyz``. Now a failed decision is logged and counted, the seat plays the ``greedy``
+player's move instead (a random legal move should that fail too), and decisions run on a
+pool of their own."""
 
 from __future__ import annotations
 
@@ -21,9 +22,10 @@ from typing import Any, ClassVar
 import pytest
 
 from gametable.bots import base
-from gametable.core.protocol import Action, Observation
+from gametable.core import registry
+from gametable.core.protocol import Action, HasHeuristic, Observation
 from gametable.server.caps import Caps
-from gametable.server.deciding import Deciders, DecisionFailed
+from gametable.server.deciding import Deciders, DecisionFailed, fallback_action
 from gametable.server.storage import SQLiteStorage
 from gametable.server.table import FINISHED
 from gametable.server.tables import SeatRequest, TableManager
@@ -104,7 +106,7 @@ def failing_players() -> Iterator[None]:
 def test_a_player_that_fails_every_decision_still_finishes_its_game(
         tmp_path: Path, player: str, reason: str, caplog: pytest.LogCaptureFixture) -> None:
     """Sequence Cats, the failing player against ``random``: every one of its turns is
-    played (a random legal move), the game ends, and each failure is logged with the
+    played (the ``greedy`` player's move), the game ends, and each failure is logged with the
     seat and counted by reason."""
     async def main() -> tuple[str, int, dict[str, list[float]]]:
         storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
@@ -125,10 +127,63 @@ def test_a_player_that_fails_every_decision_still_finishes_its_game(
     assert set(failures) == {reason} and failures[reason][0] >= version // 2 - 1
     lines = [r.getMessage() for r in caplog.records]
     assert any(f"the computer player '{player}' in seat 0 failed to decide" in line
-               and "a random legal move is played for it" in line for line in lines), lines
+               and "the greedy player's move is played for it" in line for line in lines), lines
     # One line for the 1st failure, one for the 10th, …: not a traceback a move.
     count = int(failures[reason][0])
     assert len(lines) == len(str(count)), (count, lines)
+
+
+def _positions(game_name: str, seats: int) -> Iterator[tuple[Any, Any, int]]:
+    """Positions of random games (every 7th action), with a seat to act in each."""
+    game = registry.get(game_name)
+    for seed in range(3):
+        state = game.new_game(game.make_config({}, seats), seats, seed)
+        rng = random.Random(seed)
+        for step in range(200):
+            acting = sorted(game.to_act(state))
+            if not acting:
+                break
+            seat = rng.choice(acting)
+            legal = game.legal_actions(state, seat)
+            if step % 7 == 0 and len(legal) > 1:
+                yield game, state, seat
+            game.apply(state, seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize(("game_name", "seats"), [("sequence-cats", 2), ("triominos", 2)])
+def test_a_failed_decision_plays_the_greedy_players_move(game_name: str,
+                                                         seats: int) -> None:
+    """The fallback plays an action the game's heuristic rates highest (what ``greedy``
+    plays, the ``medium`` level of Sequence Cats and Triominos), not a random one: a
+    player that fails every decision still plays sensibly."""
+    checked = 0
+    for game, state, seat in _positions(game_name, seats):
+        assert isinstance(game, HasHeuristic)
+        view = game.view(state, seat)
+        legal = game.legal_actions(state, seat)
+        ratings = game.rate_actions(view, legal)
+        if min(ratings) == max(ratings):
+            continue
+        action = fallback_action(game, view, legal)
+        assert game.rate_actions(view, [action])[0] == max(ratings), (action, seat)
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_fallback_whose_heuristic_fails_plays_a_random_legal_move(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    game, state, seat = next(_positions("sequence-cats", 2))
+    legal = game.legal_actions(state, seat)
+
+    def broken(view: Observation, actions: Sequence[Action]) -> list[float]:
+        raise ValueError("no ratings today")
+
+    monkeypatch.setattr(game, "rate_actions", broken)
+    with caplog.at_level(logging.ERROR, logger="gametable.tables"):
+        action = fallback_action(game, game.view(state, seat), legal)
+    assert action in legal
+    assert any("a random legal action is played instead" in r.getMessage()
+               for r in caplog.records)
 
 
 @pytest.mark.usefixtures("failing_players")

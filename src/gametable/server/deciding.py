@@ -6,17 +6,20 @@ many busy ``hard`` players, or one that hangs, no longer hold those up.
 
 A decision that raises, or has run longer than :data:`DECISION_SECONDS`, is a failure
 (:class:`DecisionFailed`); so is an action the rules refuse, and a decision asked of a
-player whose last one timed out and still runs. The seat then plays a random legal
-action for that decision (:func:`fallback_action`, the ``random`` player's choice from
-the same view), the failure is logged with the seat, the player and the reason, and the
-game goes on: a table never waits for good on a computer player. A thread that hangs is
-left to itself (Python cannot stop it); its result, should it come, is dropped.
+player whose last one timed out and still runs. The seat then plays the ``greedy``
+player's choice from the same view for that decision (:func:`fallback_action`: the
+``medium`` level in Sequence Cats and Triominos, a few milliseconds; a random legal
+action should that fail too), the failure is logged with the seat, the player and the
+reason, and the game goes on: a table never waits for good on a computer player. A
+thread that hangs is left to itself (Python cannot stop it); its result, should it come,
+is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import random
 import threading
@@ -24,8 +27,13 @@ from collections.abc import Sequence
 from typing import Any, Final, cast
 
 from gametable.bots.base import Bot
+from gametable.bots.greedy import GreedyBot
 from gametable.bots.random_bot import RandomBot
+from gametable.core.actions import copy_actions
 from gametable.core.protocol import Action, Game, Observation
+from gametable.core.values import json_copy
+
+log = logging.getLogger("gametable.tables")
 
 DECISION_SECONDS: Final = 30.0
 """A computer player still deciding after this many seconds (counted from the moment it
@@ -152,12 +160,25 @@ class Deciders:
         """Nothing to stop: decision threads are daemons, and end with the process."""
 
 
-def fallback_action(game: Game[Any], view: Observation, legal: Sequence[Action]) -> Action:
-    """The action a seat plays in place of a failed decision: the ``random`` player's
-    choice from ``view`` and ``legal`` (a uniformly random legal action, completed as the
-    game completes actions), with chance of its own (never the table's).
+def fallback_action(game: Game[Any], view: Observation, legal: Sequence[Action],
+                    careful: bool = True) -> Action:
+    """The action a seat plays in place of a failed decision, chosen from ``view`` and
+    ``legal`` with chance of its own (never the table's).
+
+    With ``careful`` (the first fallback of a decision), the ``greedy`` player's choice:
+    the legal action the game's heuristic rates highest (a few milliseconds), so that a
+    player that fails every decision still plays sensibly. Should the heuristic raise,
+    and without ``careful`` (the rules refused the careful choice too), the ``random``
+    player's: a uniformly random legal action, completed as the game completes actions.
 
     Raises:
         IndexError: ``legal`` is empty.
     """
+    if careful:
+        try:
+            return GreedyBot(game, random.Random()).choose(json_copy(view),
+                                                           copy_actions(legal))
+        except Exception:
+            log.exception("the fallback's heuristic failed; a random legal action is "
+                          "played instead")
     return RandomBot(game, random.Random()).choose(view, legal)

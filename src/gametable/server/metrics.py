@@ -173,7 +173,7 @@ class _Collector:
         yield refused
         failures = CounterMetricFamily(
             "gametable_bot_failures",
-            "Computer players' decisions that failed (a random legal move was played "
+            "Computer players' decisions that failed (the greedy player's move was played "
             "instead), by reason.", labels=["reason"])
         for reason, (count, created) in list(metrics.bot_failures.items()):
             failures.add_metric([reason], count, created=created)

@@ -1234,6 +1234,9 @@ class TableManager:
             # What the seat plays should the player fail (it may change what it is given).
             spare = (json_copy(view), copy_actions(legal))
             deciding = time.perf_counter()
+            # Whose action is tried: 0 the player's, 1 the ``greedy`` fallback's, 2 a
+            # random one.
+            stage = 0
             try:
                 action = await self.deciders.decide(bot, view, legal)
             except DecisionFailed as failure:
@@ -1241,11 +1244,12 @@ class TableManager:
                     return  # nothing to play any more (the host ended the game)
                 self._bot_failed(table, seat, bot, failure)
                 action = fallback_action(table.game, *spare)
+                stage = 1
             decided = time.perf_counter() - deciding
             self.metrics.bot_seconds.observe(decided)
             if delay > decided:
                 await asyncio.sleep(delay - decided)
-            for fallen_back in (False, True):
+            while True:
                 try:
                     await self.submit(table, seat, action, version, by_bot=True,
                                       player=bot)
@@ -1253,7 +1257,7 @@ class TableManager:
                     # Refused after others acted at the same moment (a teammate named
                     # the giver first): decide again. Its person came back: nothing to
                     # do. Refused with nothing changed: the player failed; the seat
-                    # plays a random legal action instead.
+                    # plays the fallback's action instead.
                     if refusal.code in ("seat_lost", "shutting_down", "table_moved",
                                         "ended"):
                         return  # (the host ended the game while it thought)
@@ -1265,14 +1269,20 @@ class TableManager:
                                   log_name(table.id), seat, BOT_RETRY_SECONDS)
                         await asyncio.sleep(BOT_RETRY_SECONDS)
                     elif refusal.code != "stale_version" and table.version == version:
-                        if fallen_back:
+                        if stage == 2:
                             log.error("table %s: the rules refused a random legal move "
                                       "for seat %d too: %s", log_name(table.id), seat,
                                       refusal)
                             return
-                        self._bot_failed(table, seat, bot,
-                                         DecisionFailed("refused", str(refusal)))
-                        action = fallback_action(table.game, *spare)
+                        if stage == 0:
+                            self._bot_failed(table, seat, bot,
+                                             DecisionFailed("refused", str(refusal)))
+                        else:
+                            log.error("table %s: the rules refused the greedy player's "
+                                      "move for seat %d: %s", log_name(table.id), seat,
+                                      refusal)
+                        action = fallback_action(table.game, *spare, careful=stage == 0)
+                        stage += 1
                         continue
                 break
         except asyncio.CancelledError:
@@ -1300,8 +1310,8 @@ class TableManager:
 
     def _bot_failed(self, table: Table, seat: Seat, bot: Bot,
                     failure: DecisionFailed) -> None:
-        """Count a computer player's failed decision (its seat plays a random legal
-        action instead: :mod:`gametable.server.deciding`), and log it: a seat's 1st,
+        """Count a computer player's failed decision (its seat plays the ``greedy``
+        player's choice instead: :mod:`gametable.server.deciding`), and log it: a seat's 1st,
         10th, 100th … failure, with how many so far (a player that fails every turn
         wrote a traceback a move)."""
         self.metrics.bot_failed(failure.reason)
@@ -1309,8 +1319,8 @@ class TableManager:
         table.bot_failures[seat] = count
         if count != 10 ** (len(str(count)) - 1):
             return
-        log.error("table %s: the computer player %r in seat %d failed to decide (%s); a "
-                  "random legal move is played for it (%d failure%s at this seat so far)",
+        log.error("table %s: the computer player %r in seat %d failed to decide (%s); the "
+                  "greedy player's move is played for it (%d failure%s at this seat so far)",
                   log_name(table.id), getattr(bot, "name", "?"), seat, failure.detail,
                   count, "" if count == 1 else "s",
                   exc_info=failure.__cause__ is not None and failure)
