@@ -16,8 +16,9 @@ from typing import Any, NoReturn
 
 import orjson
 
-SHARED = ("This action object is shared by the rules (legal_actions hands out the same "
-          "object again); copy it before changing it: dict(action).")
+SHARED = ("This object is shared by the rules (legal_actions hands out the same action "
+          "again; an outcome's score lines are the game's own); copy it before changing "
+          "it: dict(it), list(it).")
 
 
 def _refuse_change(self: object, *args: object, **kwargs: object) -> NoReturn:
@@ -29,8 +30,9 @@ class FrozenAction(dict[str, Any]):
     """A JSON action object (``{"type": …, …}``) that refuses to be changed in place.
 
     It reads and compares no differently from the ``dict`` it is (``==`` with a plain
-    dict holding the same items), serialises as that dict (``json``, ``orjson``,
-    ``pickle``) and copies (``dict(a)``, ``copy.copy``, ``copy.deepcopy``) into a plain,
+    dict holding the same items), serialises as that dict (``json``, ``orjson``; a
+    ``pickle`` loads as a frozen action again, so that a pickled state's shared actions
+    stay frozen) and copies (``dict(a)``, ``copy.copy``, ``copy.deepcopy``) into a plain,
     changeable dict. Its values should themselves be immutable (strings, numbers, or a
     :class:`FrozenList`).
 
@@ -57,14 +59,14 @@ class FrozenAction(dict[str, Any]):
     def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
         return copy.deepcopy(dict(self), memo)
 
-    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
-        return (dict, (dict(self),))
+    def __reduce__(self) -> tuple[type[FrozenAction], tuple[dict[str, Any]]]:
+        return (FrozenAction, (dict(self),))
 
 
 class FrozenList(list[Any]):
     """A JSON array inside a :class:`FrozenAction` (a Triominos ``position``) that refuses
-    to be changed in place; it reads, compares and serialises as the ``list`` it is, and
-    copies into a plain list.
+    to be changed in place; it reads, compares and serialises as the ``list`` it is
+    (a ``pickle`` loads as a frozen list again), and copies into a plain list.
 
     Raises:
         TypeError: from every method that would change it.
@@ -92,13 +94,26 @@ class FrozenList(list[Any]):
     def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
         return copy.deepcopy(list(self), memo)
 
-    def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
-        return (list, (list(self),))
+    def __reduce__(self) -> tuple[type[FrozenList], tuple[list[Any]]]:
+        return (FrozenList, (list(self),))
 
 
 def frozen(action: Mapping[str, Any]) -> FrozenAction:
     """``action`` as a :class:`FrozenAction` (its items copied)."""
     return FrozenAction(action)
+
+
+def freeze(value: Any) -> Any:
+    """A deep copy of a JSON-like ``value`` that refuses to be changed: every object a
+    :class:`FrozenAction`, every array (and tuple) a :class:`FrozenList`; strings,
+    numbers, booleans and ``None`` as they are. It reads, compares and serialises as
+    ``value``; :func:`gametable.core.values.json_copy` turns it back into plain, changeable
+    JSON."""
+    if isinstance(value, dict):
+        return FrozenAction({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return FrozenList(freeze(item) for item in value)
+    return value
 
 
 def copy_actions(actions: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -28,6 +28,9 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from gametable.core.actions import freeze
+from gametable.core.values import json_copy
+
 Seat = int
 """A seat index, 0-based, in clockwise order around the table."""
 
@@ -46,17 +49,24 @@ StateT_co = TypeVar("StateT_co", covariant=True)
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """Points one seat received, with the reason as a catalog key (``"reasons.found"``)."""
+    """Points one seat received, with the reason as a catalog key (``"reasons.found"``).
+
+    ``params`` is the line's own copy of what it was given, and refuses to be changed
+    (:func:`~gametable.core.actions.freeze`): a caller that edits an outcome's lines
+    gets ``TypeError`` and never changes the game's record of them."""
 
     seat: Seat
     points: float
     reason: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", freeze(dict(self.params)))
+
     def to_json(self) -> dict[str, Any]:
-        """``{"seat", "points", "reason", "params"}``."""
+        """``{"seat", "points", "reason", "params"}`` (plain, changeable JSON)."""
         return {"seat": self.seat, "points": self.points, "reason": self.reason,
-                "params": dict(self.params)}
+                "params": json_copy(self.params)}
 
 
 @dataclass(frozen=True)

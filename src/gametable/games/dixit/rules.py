@@ -759,8 +759,9 @@ class Dixit:
                        turns=len(state.history), rounds=rounds)
 
     def snapshot(self, state: DixitState) -> dict[str, Any]:
-        """Every field of the state, the generator's included (contains secrets)."""
-        return {
+        """Every field of the state, the generator's included (contains secrets): a
+        copy of its own, which the caller may change."""
+        fields: dict[str, Any] = json_copy({
             "phase": state.phase,
             "round": state.round,
             "storyteller": state.storyteller,
@@ -779,7 +780,8 @@ class Dixit:
             "actions": state.actions,
             "finished": state.finished,
             "rng": list(state.rng.getstate()[1]),
-        }
+        })
+        return fields
 
     def clone(self, state: DixitState) -> DixitState:
         """An independent copy of ``state``, generator included."""

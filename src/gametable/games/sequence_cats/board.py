@@ -104,6 +104,20 @@ class Board:
                 for r in range(self.rows)]
         return {"name": self.name, "rows": self.rows, "columns": self.columns, "spaces": grid}
 
+    def __copy__(self) -> Board:
+        return self  # nothing in it changes: states and their copies share it
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled as its layout, built again on loading: its shared ``play`` actions stay
+        frozen (:class:`~gametable.core.actions.FrozenAction`), which pickling would make
+        plain, changeable dicts."""
+        grid = [list(self.names[row * self.columns:(row + 1) * self.columns])
+                for row in range(self.rows)]
+        return board_for, ({"name": self.name, "spaces": grid},)
+
 
 def space_label(row: int, column: int) -> str:
     """``"A1"`` style label: column letter (A = first) then 1-based row number."""

@@ -49,7 +49,7 @@ from typing import Any, Final
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
-from gametable.core.actions import FrozenAction
+from gametable.core.actions import FrozenAction, FrozenList
 from gametable.core.config import config_options, option_error, options_mapping
 from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
 from gametable.core.i18n import LANGUAGES
@@ -533,7 +533,9 @@ class SequenceCats:
         return events
 
     def _sequence_action(self, state: SequenceCatsState, window: int) -> Action:
-        return {"type": "sequence", "spaces": self._labels(state, window)}
+        # Cached in legal_cache and handed out again: frozen, as every shared action.
+        return FrozenAction(type="sequence",
+                            spaces=FrozenList(self._labels(state, window)))
 
     def _labels(self, state: SequenceCatsState, window: int) -> list[str]:
         return _space_labels(state.board.labels, window)

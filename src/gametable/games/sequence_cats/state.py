@@ -114,6 +114,17 @@ class SequenceCatsState:
         self.rng = random.Random(seed)
         self.legal_cache: list[dict[str, Any]] | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SequenceCatsState:
+        """``copy.deepcopy``: :meth:`copy` (the rules' shared, frozen objects stay shared
+        and frozen; a deep copy made them plain, changeable dicts)."""
+        return self.copy()
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickled without its caches, which hold the rules' shared action objects."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields["legal_cache"] = None
+        return None, fields
+
     def copy(self) -> SequenceCatsState:
         """An independent copy (the generator included)."""
         other = object.__new__(SequenceCatsState)

@@ -169,7 +169,7 @@ class Triominos:
                       "draws": [[seat, TILE_IDS[tile]] for seat, tile in draws]}
         state.starter = state.current = starter
         event["starter"] = starter
-        state.start = event
+        state.start = json_copy(event)  # the caller may change the event it is given
         events.append(event)
 
     def _deal(self, state: TriominosState, pool: list[int]) -> None:
@@ -681,11 +681,12 @@ class Triominos:
         winners = _winners(state) if state.finished else []
         return Outcome(finished=state.finished, scores=scores, winners=winners,
                        ranking=_ranking(scores, winners), turns=state.turn,
-                       rounds=list(rounds))
+                       rounds=[list(lines) for lines in rounds])
 
     def snapshot(self, state: TriominosState) -> dict[str, Any]:
-        """Every field of the state, the generator's included (contains secrets)."""
-        return {
+        """Every field of the state, the generator's included (contains secrets): a
+        copy of its own, which the caller may change."""
+        fields: dict[str, Any] = json_copy({
             "round": state.round,
             "scores": list(state.scores),
             "history": list(state.history),
@@ -704,7 +705,8 @@ class Triominos:
             "turn": state.turn,
             "finished": state.finished,
             "rng": list(state.rng.getstate()[1]),
-        }
+        })
+        return fields
 
     def clone(self, state: TriominosState) -> TriominosState:
         """An independent copy of ``state``, generator included."""

@@ -72,6 +72,19 @@ class TriominosState:
         self.board_json: list[dict[str, Any]] = []
         self.round_lines: list[list[ScoreLine]] = []
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> TriominosState:
+        """``copy.deepcopy``: :meth:`copy` (the rules' shared, frozen objects stay shared
+        and frozen; a deep copy made them plain, changeable dicts)."""
+        return self.copy()
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickled without its caches, which hold the rules' shared action objects."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields["legal_cache"] = None
+        fields["public_view"] = None
+        fields["round_lines"] = []  # built again by the next outcome()
+        return None, fields
+
     def copy(self) -> TriominosState:
         """An independent copy, generator included."""
         other = TriominosState.__new__(TriominosState)
