@@ -6,7 +6,8 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path, PurePath
 from typing import Annotated, Any, NoReturn
 from urllib.parse import urlsplit
@@ -300,8 +301,7 @@ def _seats(game: str, players: int | None) -> int:
     try:
         seats: int = registry.get(game).describe()["seats"]["default"]
     except ConfigError as error:
-        err.print(f"[red]error:[/red] {error}")
-        raise typer.Exit(2) from None
+        raise _Refusal(str(error), 2, error.rule) from None
     return seats
 
 
@@ -361,6 +361,36 @@ def _record_writer(folder: Path, game: str, seed: int, games: int
     return write
 
 
+class _Refusal(Exception):
+    """A command's refusal found while it runs: ``message``, the exit ``code`` and the
+    rule it names, if any; :func:`_refusals` prints it."""
+
+    def __init__(self, message: str, code: int, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.code, self.rule = message, code, rule
+
+
+@contextmanager
+def _refusals(as_json: bool) -> Iterator[None]:
+    """Print a refusal raised inside (:class:`_Refusal`, or a bad option's
+    ``typer.BadParameter``) and exit with its code: with ``as_json`` as one JSON object
+    on standard output, ``{"error", "rule"}``, as ``replay --json`` does; else as text on
+    standard error."""
+    try:
+        yield
+    except _Refusal as refusal:
+        if as_json:
+            typer.echo(json.dumps({"error": refusal.message, "rule": refusal.rule}))
+        else:
+            err.print(f"[red]error:[/red] {escape(refusal.message)}", highlight=False)
+        raise typer.Exit(refusal.code) from None
+    except typer.BadParameter as error:
+        if not as_json:
+            raise
+        typer.echo(json.dumps({"error": error.format_message(), "rule": None}))
+        raise typer.Exit(2) from None
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
@@ -391,6 +421,14 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play GAMES bot games and print wins, draws, turns and speed."""
+    with _refusals(as_json):
+        _simulate(game, players, config, games, seed, bots, imports, decision_seconds,
+                  records, as_json)
+
+
+def _simulate(game: str, players: int | None, config: str | None, games: int, seed: int,
+              bots: str, imports: list[str] | None, decision_seconds: float,
+              records: Path | None, as_json: bool) -> None:
     _import_bots(imports or [])
     names = _check_bots(bots)
     players = _seats(game, players)
@@ -401,8 +439,7 @@ def simulate(
     try:
         registry.get(game).make_config(options, players)
     except ConfigError as error:
-        err.print(f"[red]error:[/red] {error}")
-        raise typer.Exit(2) from None
+        raise _Refusal(str(error), 2, error.rule) from None
     _check_seeds(seed, games)
     write_record = _record_writer(records, game, seed, games) if records else None
     seat_bots = [names[i % len(names)] for i in range(players)]
@@ -418,8 +455,7 @@ def simulate(
                                      decision_seconds=decision_seconds or None)
         except BotFailed as error:
             bar.stop()
-            err.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
-            raise typer.Exit(1) from None
+            raise _Refusal(str(error), 1) from None
     result = summary.to_json()
     if records is not None:
         result["records"] = str(records)
@@ -479,6 +515,14 @@ def arena(
     Plays every bot against every other with seats rotated (one bot per team where the
     game plays in teams), then prints win rates with 95 % intervals, mean scores,
     OpenSkill ratings and each bot's time a decision."""
+    with _refusals(as_json):
+        _arena(game, bots, games, players, config, seed, jobs, imports, decision_seconds,
+               as_json)
+
+
+def _arena(game: str, bots: str, games: int, players: int | None, config: str | None,
+           seed: int, jobs: int, imports: list[str] | None, decision_seconds: float,
+           as_json: bool) -> None:
     _import_bots(imports or [])
     names = _check_bots(bots)
     if len(set(names)) != len(names):
@@ -493,8 +537,7 @@ def arena(
     try:
         registry.get(game).make_config(options, players)
     except ConfigError as error:
-        err.print(f"[red]error:[/red] {error}")
-        raise typer.Exit(2) from None
+        raise _Refusal(str(error), 2, error.rule) from None
     _check_seeds(seed, len(schedule(names, players, games, seed)))
     show = sys.stderr.isatty()
     with Progress("[progress.description]{task.description}", BarColumn(),
@@ -509,8 +552,7 @@ def arena(
                                    task, completed=done, total=total))
         except BotFailed as error:
             bar.stop()
-            err.print(f"[red]error:[/red] {escape(str(error))}", highlight=False)
-            raise typer.Exit(1) from None
+            raise _Refusal(str(error), 1) from None
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return
@@ -609,7 +651,8 @@ def replay(
     state = "finished" if outcome.finished else "not finished"
     typer.echo(f"{parsed.game}: {len(parsed.actions)} actions, all legal; {state}")
     if outcome.finished:
-        who = ", ".join(f"seat {s}" for s in outcome.winners) or "nobody (a draw)"
+        who = ", ".join(f"seat {s} ({parsed.seats[s].name})" if s < len(parsed.seats)
+                        else f"seat {s}" for s in outcome.winners) or "nobody (a draw)"
         typer.echo(f"winners: {who}")
     typer.echo(f"scores: {outcome.scores}")
 

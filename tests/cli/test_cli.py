@@ -132,6 +132,35 @@ def test_the_arena_table_keeps_every_column_whole_when_printed_to_a_pipe() -> No
     assert rows and "…" not in rows[0] and "%)" in rows[0], done.stdout
 
 
+@pytest.mark.parametrize(("args", "code", "error", "rule"), [
+    (("simulate", "nogame"), 2, 'There is no game called "nogame"', "PROTOCOL"),
+    (("simulate", "triominos", "--players", "9"), 2, "1 to 6 players, not 9", "TR-SETUP-2"),
+    (("simulate", "triominos", "--config", "{bad"), 2, "--config is not valid JSON", None),
+    (("arena", "triominos", "--bots", "greedy,nobot"), 2, "unknown bot nobot", None),
+    (("arena", "triominos", "--bots", "greedy"), 2, "not greedy alone", None),
+])
+def test_simulate_and_arena_json_print_a_refusal_as_json(
+        args: tuple[str, ...], code: int, error: str, rule: str | None) -> None:
+    """With --json a refusal is one JSON object on standard output, ``{"error",
+    "rule"}``, as ``replay --json`` gives (it was text on standard error)."""
+    done = gametable(*args, "--json")
+    assert done.returncode == code, done.stderr
+    refusal = json.loads(done.stdout)
+    assert error in refusal["error"] and refusal["rule"] == rule, refusal
+    text = gametable(*args)
+    assert text.returncode == code and not text.stdout and error in said(text.stderr)
+
+
+def test_replay_names_the_winners_seat_numbers_with_their_names(tmp_path: Path) -> None:
+    """Seats are numbered from 0 as in Python, and named as the record names them."""
+    record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=3)
+    path = tmp_path / "game.json"
+    path.write_text(record.model_dump_json())
+    done = gametable("replay", str(path))
+    winner = outcome.winners[0]
+    assert f"winners: seat {winner} ({record.seats[winner].name})" in done.stdout
+
+
 def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
     record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
     path = tmp_path / "game.json"

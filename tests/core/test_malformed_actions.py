@@ -212,3 +212,12 @@ def test_a_view_or_legal_actions_of_a_seat_not_at_the_table_is_refused(
     for seat in range(seats):
         game.view(state, seat)
         game.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("game_name", sorted(SETUPS))
+def test_a_refusal_repeats_a_huge_text_cut_short(game_name: str) -> None:
+    """An action whose type holds a megabyte of text is refused in a line: the text is
+    cut to 200 characters in the message and its parameters (it was repeated whole)."""
+    text = _refusal(game_name, SETUPS[game_name], lambda a: {"type": "x" * 10**6})
+    assert text.startswith('PROTOCOL: There is no action of type "xxx')
+    assert "x…" in text and len(text) < 400, len(text)

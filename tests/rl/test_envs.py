@@ -141,6 +141,8 @@ def test_the_record_replays_to_the_same_game(game: str) -> None:
     play_out(env, 11)
     record = env.record()
     assert len(record.actions) == env.episode.actions > 10
+    # Seats named as their agents (seat_0 …), as Python numbers them: not "seat 1".
+    assert [seat.name for seat in record.seats] == env.possible_agents
     replayed = replay(record)
     assert replayed.game.snapshot(replayed.state) == env.episode.game.snapshot(env.episode.state)
 

@@ -158,13 +158,13 @@ def test_a_failed_decision_plays_the_greedy_players_move(game_name: str,
     player that fails every decision still plays sensibly."""
     checked = 0
     for game, state, seat in _positions(game_name, seats):
-        assert isinstance(game, HasHeuristic)
         view = game.view(state, seat)
         legal = game.legal_actions(state, seat)
+        assert isinstance(game, HasHeuristic)
         ratings = game.rate_actions(view, legal)
         if min(ratings) == max(ratings):
             continue
-        action = fallback_action(game, view, legal)
+        action = fallback_action(registry.get(game_name), view, legal)
         assert game.rate_actions(view, [action])[0] == max(ratings), (action, seat)
         checked += 1
     assert checked >= 10

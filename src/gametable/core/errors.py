@@ -16,6 +16,16 @@ from typing import Any
 
 from gametable.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 
+LONGEST_PARAM = 200
+"""A text value a refusal repeats is cut to this many characters (with "…"): an action
+holding a megabyte of text is refused in a line, not a megabyte."""
+
+
+def _shortened(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > LONGEST_PARAM:
+        return value[:LONGEST_PARAM - 1] + "…"
+    return value
+
 
 class GameError(Exception):
     """Base class: a refusal that names a rule and a translatable message.
@@ -24,13 +34,14 @@ class GameError(Exception):
         rule: the rule ID from ``docs/rules`` (``"SC-TURN-2"``) or a protocol ID
             (``"PROTOCOL"``) when the input was malformed rather than against a rule.
         key: the message key in the translation catalogs (``"errors.space_taken"``).
-        params: values interpolated into the message (JSON-serialisable).
+        params: values interpolated into the message (JSON-serialisable; a text longer
+            than :data:`LONGEST_PARAM` characters cut to it).
     """
 
     def __init__(self, rule: str, key: str, **params: Any) -> None:
         self.rule = rule
         self.key = key
-        self.params = params
+        self.params = {name: _shortened(value) for name, value in params.items()}
         super().__init__(self.message())
 
     def message(self, language: str = "en") -> str:

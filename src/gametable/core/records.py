@@ -192,13 +192,18 @@ def replay(
 
 
 def new_record(
-    game: str,
+    game: str | Game[Any],
     config: Mapping[str, Any],
     seats: Iterable[SeatInfo],
     seed: int,
     meta: Mapping[str, Any] | None = None,
 ) -> GameRecord:
-    """An empty record (no actions yet) of the current format version."""
-    return GameRecord(format=RECORD_FORMAT, version=RECORD_VERSION, game=game,
+    """An empty record (no actions yet) of the current format version.
+
+    ``game`` is the game's registered name (``"dixit"``) or the game itself (from
+    ``registry.get``); the record keeps the name. Raises ``pydantic.ValidationError``
+    when a seat, the config or the meta cannot be stored."""
+    name = game if isinstance(game, str) else game.name
+    return GameRecord(format=RECORD_FORMAT, version=RECORD_VERSION, game=name,
                       config=dict(config), seats=list(seats), seed=seed,
                       meta=dict(meta or {}))

@@ -77,7 +77,8 @@ class Episode:
         game: a registered game's name or a game object with an encoding.
         seats: how many seats (the game's rules decide which counts are allowed).
         options: the game's options (as a table's lobby takes them); ``None``: defaults.
-        seat_names: each seat's name in the record (``None``: ``"seat 1"`` …).
+        seat_names: each seat's name in the record (``None``: the agents' names,
+            ``"seat_0"`` …, as seats are numbered from 0 in Python).
         seat_bots: each seat's computer player's name in the record (``None``, or
             ``None`` for a seat: a seat the agent plays); can be set before each start.
 
@@ -95,7 +96,7 @@ class Episode:
         self.config = self.game.make_config(options, seats)
         encoding: Encoding = self.game.encoding(self.config, seats)  # type: ignore[attr-defined]
         self.encoding = encoding
-        self.seat_names = seat_names or [f"seat {seat + 1}" for seat in range(seats)]
+        self.seat_names = seat_names or [f"seat_{seat}" for seat in range(seats)]
         self.seat_bots: list[str | None] = seat_bots or [None] * seats
         self._state: Any = None
         self.record: GameRecord | None = None
