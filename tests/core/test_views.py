@@ -13,6 +13,7 @@ import copy
 import json
 import pickle
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -86,7 +87,8 @@ def scribble_what_it_may(value: Any) -> None:
         scribble_what_it_may(value.params)
 
 
-HANDED_OUT = [*SETUPS, ("sequence-cats", 2, {"sequences_to_win": 2}), ("triominos", 3, {})]
+HANDED_OUT: list[tuple[str, int, dict[str, Any]]] = [
+    *SETUPS, ("sequence-cats", 2, {"sequences_to_win": 2}), ("triominos", 3, {})]
 
 
 @pytest.mark.parametrize(("name", "seats", "options"), HANDED_OUT,
@@ -141,7 +143,11 @@ def test_a_deep_copied_or_pickled_state_keeps_the_rules_shared_objects_frozen(
         acting = sorted(game.to_act(state))
         game.apply(state, acting[0], rng.choice(game.legal_actions(state, acting[0])))
     start = game.clone(state)
-    for make_copy in (copy.deepcopy, lambda s: pickle.loads(pickle.dumps(s))):
+    def pickled(state: Any) -> Any:
+        return pickle.loads(pickle.dumps(state))
+
+    copiers: list[Callable[[Any], Any]] = [copy.deepcopy, pickled]
+    for make_copy in copiers:
         state = game.clone(start)
         other = make_copy(state)
         assert frozen(game, other) == frozen(game, state)
