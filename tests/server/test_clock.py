@@ -162,6 +162,39 @@ def test_a_seat_whose_time_runs_out_is_played_for_and_its_person_takes_it_back(
     with_manager(tmp_path, body)
 
 
+def test_back_within_the_turn_that_ran_out_leaves_its_move_to_the_computer_player(
+        tmp_path: Path) -> None:
+    """TR-TIME-1 ("so the round never stalls"): Ann says she is back each time her time
+    runs out, before the computer player covering for her has moved. That gave her a
+    whole new turn each time, and the game stood still for good. The computer player
+    now makes the move of the turn whose time ran out, and she is back from her next
+    turn."""
+    async def body(manager: TableManager) -> None:
+        table, _, seat, token = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(turn_seconds=0.3, cover="greedy"))
+        await manager.join(table.id, 1, "Bo")
+        bo = plays_promptly(manager, table, 1)
+        assert seat == 0 and table.clock is not None
+        sock, task = await seated(manager, table, token)
+        await until(lambda: table.clock is not None and 0 in table.clock.away)
+        for _ in range(3):
+            sock.say({"type": "back"})
+            await asyncio.sleep(0.05)
+        assert table.clock.away == {0: TURN}, "back waits for the turn that ran out"
+        covered = await state_at(sock, 1)
+        assert covered["covered"] == {"seat": 0, "reason": TURN}
+        await until(lambda: not table.clock.away if table.clock else False)
+        await until(lambda: table.version >= 2 and table.game.to_act(table.state) == {0})
+        assert 0 in table.clock.deadlines, "her next turn is hers again"
+        assert not [m for m in messages(sock, "error") if m.get("code") == "not_away"]
+        bo.cancel()
+        sock.inbox.put_nowait(None)
+        await task
+
+    with_manager(tmp_path, body, bot_delay=0.5)
+
+
 def test_a_person_who_acts_while_away_has_the_seat_back(tmp_path: Path) -> None:
     """TR-TIME-1: the seat is shown away until its person acts again."""
     async def body(manager: TableManager) -> None:

@@ -162,7 +162,7 @@ def test_before_the_first_move_the_host_changes_any_seat_and_every_hand_is_dealt
                   {"kind": "human"}]}).json()
     table_id, headers = made["table"]["id"], {"X-Host-Token": made["host_token"]}
     bruno = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
-    anna_before = hand_of(app_client, table_id, made["token"])
+    anna_before = deal_of(app_client, table_id, made["token"])
     with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
         ws.send_json({"type": "hello", "token": bruno["token"]})
         assert ws.receive_json()["seat"] == 1
@@ -176,7 +176,7 @@ def test_before_the_first_move_the_host_changes_any_seat_and_every_hand_is_dealt
     info = app_client.get(f"/api/tables/{table_id}").json()
     assert [s["kind"] for s in info["seats"]] == ["human", OPEN, OPEN, OPEN]
     assert info["version"] == 0 and info["status"] == WAITING
-    assert hand_of(app_client, table_id, made["token"]) != anna_before
+    assert deal_of(app_client, table_id, made["token"]) != anna_before
     with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
         ws.send_json({"type": "hello", "token": bruno["token"]})  # it opens nothing now
         assert ws.receive_json()["code"] == "bad_token"
@@ -214,37 +214,45 @@ def hand_of(client: TestClient, table_id: str, token: str) -> list[Any]:
     return hand
 
 
+def deal_of(client: TestClient, table_id: str, token: str) -> int:
+    """The deal (a keyed hash of the seed) ``token``'s seat is shown, with no hand while
+    seats are open (its connection then closes)."""
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        while (message := ws.receive_json())["type"] != "state":
+            pass
+    if message["status"] == WAITING:
+        assert message["view"] is None and message["legal"] == []  # no hand shown
+    deal: int = message["deal"]
+    return deal
+
+
 @pytest.mark.parametrize("to", [{}, {"bot": "random"}])
 def test_before_the_first_move_a_seat_that_changes_hands_is_dealt_again(
         app_client: TestClient, tmp_path: Path, to: dict[str, Any]) -> None:
-    """The cards are dealt when the table is made: someone could take a seat in the
-    waiting room, look at its hand and leave, and once the host opened the seat (or gave
-    it to a computer player) know the cards of whoever played it. Before the first move a
-    seat that changes hands deals every hand again, from a new seed that is stored: the
-    same hands come back after a restart."""
+    """The cards are dealt when the table is made. Someone who took a seat in the
+    waiting room could look at its hand and leave, and once the host opened the seat (or
+    gave it to a computer player) know the cards of whoever played it: no seat is shown
+    a hand while seats are open, and a seat that changes hands then deals every hand
+    again, from a new seed that is stored: the same deal comes back after a restart."""
     made = app_client.post("/api/tables", json={
         "game": "dixit", "name": "Anna", "seats": [{"kind": "human"}] * 4}).json()
     table_id, host = made["table"]["id"], made["host_token"]
     spy = app_client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()
-    peeked = hand_of(app_client, table_id, spy["token"])
-    anna_before = hand_of(app_client, table_id, made["token"])
+    peeked = deal_of(app_client, table_id, spy["token"])  # (and no hand)
     wait_until_gone(app_client, table_id, 1)
     wait_until_gone(app_client, table_id, 0)
     removed = app_client.post(f"/api/tables/{table_id}/seats/1/remove", json=to,
                               headers={"X-Host-Token": host})
     assert removed.status_code == 200, removed.text
     assert removed.json()["version"] == 0
-    anna_after = hand_of(app_client, table_id, made["token"])
-    assert len(anna_after) == len(anna_before) == 6 and anna_after != anna_before
-    if not to:
-        friend = app_client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()
-        dealt = hand_of(app_client, table_id, friend["token"])
-        assert len(dealt) == 6 and set(dealt) != set(peeked)
+    anna_after = deal_of(app_client, table_id, made["token"])
+    assert anna_after not in (0, peeked)
     # The new seed was stored with the seat: a restarted server deals the same hands.
     again = create_app(Settings(data_dir=tmp_path, bot_delay=0,
                                 static_dir=tmp_path / "none", rates={}))
     with TestClient(again) as restarted:
-        assert hand_of(restarted, table_id, made["token"]) == anna_after
+        assert deal_of(restarted, table_id, made["token"]) == anna_after
 
 
 def test_a_seat_opens_for_someone_else_only_once_its_player_has_been_gone_a_while(
@@ -406,9 +414,12 @@ def test_a_player_who_left_is_removed_and_their_token_no_longer_acts(
         while (reply := again.receive_json())["type"] != "error":
             pass
         assert reply["code"] == "not_seated"
-    # The seat is open again: someone takes it with the invite link and play goes on.
-    joined = app_client.post(f"/api/tables/{t['id']}/join", json={"name": "Carla"})
-    assert joined.json()["seat"] == 1
+    # Every seat was taken (the game has begun): the seat is kept for the link the
+    # host sends; someone takes it with that link and play goes on.
+    code = removed.json()["seat_code"]
+    joined = app_client.post(f"/api/tables/{t['id']}/join",
+                             json={"name": "Carla", "code": code})
+    assert joined.json()["seat"] == 1, joined.text
     assert app_client.get(f"/api/tables/{t['id']}").json()["status"] == PLAYING
 
 
@@ -833,14 +844,16 @@ def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_de
     a new link for everyone. Before the first move the host gives the table new options:
     its info says them, every hand is dealt again (stored, so a restart deals the same),
     and only the host may; options the rules refuse for the seats change nothing
-    (DX-7P-1: Team Dixit needs an even count); after the first move they are refused."""
+    (DX-7P-1: Team Dixit needs an even count); once every seat is taken (the seats see
+    their hands) they are refused."""
     made = app_client.post("/api/tables", json={
         "game": "dixit", "name": "Anna",
         "config": {"edition": "IS", "first_storyteller": "first_seat"},  # Anna tells first
-        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"},
+                  {"kind": "human"}]}).json()
     table_id, headers = made["table"]["id"], {"X-Host-Token": made["host_token"]}
     bruno = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
-    before = hand_of(app_client, table_id, made["token"])
+    before = deal_of(app_client, table_id, made["token"])
     url = f"/api/tables/{table_id}/options"
     wanted = {"config": {"edition": "PT", "target_score": 20, "first_storyteller": "first_seat"},
               "clock": {"turn_seconds": 60, "cover": "easy"}}
@@ -851,7 +864,7 @@ def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_de
                           headers=headers)
     assert bad.status_code == 400, bad.text
     assert "variant" not in app_client.get(f"/api/tables/{table_id}").json()["config"]
-    assert hand_of(app_client, table_id, made["token"]) == before
+    assert deal_of(app_client, table_id, made["token"]) == before
 
     with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
         ws.send_json({"type": "hello", "token": bruno["token"]})
@@ -864,31 +877,33 @@ def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_de
         told = [ws.receive_json() for _ in range(3)]
         table = next(m for m in told if m["type"] == "table")
         assert table["table"]["config"]["edition"] == "PT"
-    after = hand_of(app_client, table_id, made["token"])
-    assert after != before and len(after) == len(before) == 7  # DX-3P-1
-    # The same options again change nothing: asking deals no new hand (the host could
-    # ask until their own hand suited them).
+    after = deal_of(app_client, table_id, made["token"])
+    assert after not in (0, before)
+    # The same options again change nothing: asking deals no new hand.
     for _ in range(3):
         same = app_client.post(url, json=wanted, headers=headers)
         assert same.status_code == 200 and same.json()["config"] == info["config"]
-        assert hand_of(app_client, table_id, made["token"]) == after
+        assert deal_of(app_client, table_id, made["token"]) == after
     again = create_app(Settings(data_dir=tmp_path, bot_delay=0,
                                 static_dir=tmp_path / "none", rates={}))
     with TestClient(again) as restarted:
         info = restarted.get(f"/api/tables/{table_id}").json()
         assert info["config"]["edition"] == "PT" and info["clock"]["turn_seconds"] == 60
-        assert hand_of(restarted, table_id, made["token"]) == after
-    play_first_move(app_client, table_id, made["token"])
+        assert deal_of(restarted, table_id, made["token"]) == after
+    # Once every seat is taken the seats see their hands: the options stand.
+    app_client.post(f"/api/tables/{table_id}/join", json={"name": "Carla"})
+    assert len(hand_of(app_client, table_id, made["token"])) == 6
     late = app_client.post(url, json={"config": {}}, headers=headers)
     assert late.status_code == 409 and late.json()["code"] == "options_begun"
-    assert "first move was made" in late.json()["message"]
+    assert "The game has begun" in late.json()["message"]
 
 
-def test_a_computer_player_given_an_absent_persons_seat_before_the_first_move_gets_new_cards(
+def test_a_computer_player_given_an_absent_persons_seat_once_every_seat_was_taken_keeps_the_deal(
         app_client: TestClient) -> None:
-    """Mallory took a seat, looked at its hand and left; the host gave the seat to a
-    computer player ("take over"), which then played the hand Mallory knew. Before the
-    first move that route deals every hand again too, as removing the player does."""
+    """Every seat was taken, so the seats saw their hands: the host giving an absent
+    person's seat to a computer player ("take over") before the first move deals nothing
+    again (dealing again on every change of hands let the others deal until a hand
+    suited them); the computer player plays the seat's hand."""
     made = app_client.post("/api/tables", json={
         "game": "sequence-cats", "name": "Anna",
         "seats": [{"kind": "human"}, {"kind": "human"},
@@ -897,13 +912,15 @@ def test_a_computer_player_given_an_absent_persons_seat_before_the_first_move_ge
     mallory = app_client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).json()
     assert hand_of(app_client, table_id, mallory["token"])
     anna_before = hand_of(app_client, table_id, made["token"])
+    deal = deal_of(app_client, table_id, made["token"])
     wait_until_gone(app_client, table_id, 1)
     taken = app_client.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": "easy"},
                             headers={"X-Host-Token": host})
     assert taken.status_code == 200, taken.text
-    assert taken.json()["version"] == 0 and taken.json()["seats"][1]["kind"] == "bot"
-    anna_after = hand_of(app_client, table_id, made["token"])
-    assert len(anna_after) == len(anna_before) and anna_after != anna_before
+    assert taken.json()["seats"][1]["kind"] == "bot"
+    assert deal_of(app_client, table_id, made["token"]) == deal
+    if taken.json()["version"] == 0:
+        assert hand_of(app_client, table_id, made["token"]) == anna_before
 
 
 def test_a_host_token_handed_on_while_a_request_waits_no_longer_acts(
@@ -939,39 +956,33 @@ def test_a_host_token_handed_on_while_a_request_waits_no_longer_acts(
 
 def test_a_move_chosen_on_a_hand_dealt_again_is_refused_as_stale(
         app_client: TestClient) -> None:
-    """The version stays 0 when the cards are dealt again before the first move, so a
-    move chosen on the old hand and sent as the host changed the options was played on
-    the new one, which its player had not seen. A state says its deal, an action the
-    deal it was chosen on: one of an earlier deal is refused as stale."""
+    """The version stays 0 when the cards are dealt again before the game begins, so a
+    move chosen on an old hand was played on the new one, which its player had not seen.
+    No hand is shown before every seat is taken, and none is dealt again after; a state
+    still says its deal and an action the deal it was chosen on: one of another deal is
+    refused as stale."""
     made = app_client.post("/api/tables", json={
         "game": "sequence-cats", "name": "Anna",
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-    table_id, headers = made["table"]["id"], {"X-Host-Token": made["host_token"]}
+    table_id = made["table"]["id"]
     app_client.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"})
     with app_client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
         ws.send_json({"type": "hello", "token": made["token"]})
-        while (old := ws.receive_json())["type"] != "state":
+        while (shown := ws.receive_json())["type"] != "state":
             pass
-        assert old["deal"] and old["legal"]
-        changed = app_client.post(f"/api/tables/{table_id}/options",
-                                  json={"config": {"sequences_to_win": 2}}, headers=headers)
-        assert changed.status_code == 200, changed.text
-        while (new := ws.receive_json())["type"] != "state":
-            pass
-        assert new["deal"] not in (0, old["deal"]) and new["version"] == 0
-        # Sent before the new state arrived: chosen on the old hand.
-        ws.send_json({"type": "action", "action": old["legal"][-1], "version": 0,
-                      "deal": old["deal"]})
+        assert shown["deal"] and shown["legal"]
+        ws.send_json({"type": "action", "action": shown["legal"][-1], "version": 0,
+                      "deal": shown["deal"] + 1})
         refused = ws.receive_json()
         assert refused["type"] == "error" and refused["code"] == "stale_version"
         # Not "you saw move 0, it is now 0": the hand it was chosen from is gone.
         assert refused["message"].startswith("Everything was dealt again since you looked")
         assert app_client.get(f"/api/tables/{table_id}").json()["version"] == 0
-        ws.send_json({"type": "action", "action": new["legal"][-1], "version": 0,
-                      "deal": new["deal"]})
+        ws.send_json({"type": "action", "action": shown["legal"][-1], "version": 0,
+                      "deal": shown["deal"]})
         while (applied := ws.receive_json())["type"] != "state":
             assert applied["type"] != "error", applied
-        assert applied["version"] == 1 and applied["deal"] == new["deal"]
+        assert applied["version"] == 1 and applied["deal"] == shown["deal"]
 
 
 def test_the_deal_a_state_says_is_the_same_wherever_the_table_is_loaded_again(
@@ -982,12 +993,12 @@ def test_the_deal_a_state_says_is_the_same_wherever_the_table_is_loaded_again(
     async def body(manager: TableManager) -> None:
         table, host, _, _ = await manager.create(
             "sequence-cats", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
-        await manager.join(table.id, 1, "Bruno")
         first = table.deal
         assert first and first != table.seed
         await hosting.change_options(manager, table.id, host, {"sequences_to_win": 2}, None)
         second = table.deal
         assert second not in (0, first)
+        await manager.join(table.id, 1, "Bruno")
         manager.unload(table.id)  # another process, or a restart, loads it from storage
         again = await manager.get(table.id)
         assert again is not table and again.deal == second

@@ -33,7 +33,7 @@ from gametable.server.app import Settings, create_app, server_secret
 from gametable.server.caps import Caps
 from gametable.server.fencing import FencedStorage
 from gametable.server.guards import CONTENT_SECURITY_POLICY, INJECTED_STYLES, client_key
-from gametable.server.limits import Limits, Rate, SharedUnavailable, Sockets
+from gametable.server.limits import SEATED_PER_CAP, Limits, Rate, SharedUnavailable, Sockets
 from gametable.server.refused import Refused
 from gametable.server.socket import serve_client
 from gametable.server.storage import SQLiteStorage, StorageError
@@ -928,13 +928,36 @@ def test_one_address_s_connections_share_one_pace_of_messages() -> None:
     assert "10.0.0.1" not in sockets.paces and "10.0.0.2" in sockets.paces
     # A connection whose hello opens a seat shares its seat's pace from then on.
     seated = sockets.enter("10.0.0.2")
-    assert seated is not None and sockets.sit(seated, "t1", 0)
+    assert seated is not None and sockets.sit(seated, "t1", 0) is None
     assert sockets.pace(seated) is not other and sockets.pace(seated) is not None
     # Without the rate (--no-rate-limits: a benchmark's hundred clients on one machine)
     # nothing is paced.
     unpaced = Sockets(per_client=100, pace=None)
     place = unpaced.enter("10.0.0.1")
     assert place is not None and unpaced.pace(place) is None
+
+
+def test_one_address_holds_at_most_four_times_its_cap_of_seated_connections() -> None:
+    """Seated connections left their address's count, and seats are cheap (every table
+    made gives one): one address held a thousand websockets within every rate limit,
+    until the server could open no file and answered nobody. Seats of one address now
+    hold at most four times its cap; its other connections, and other addresses, are
+    not held up, and places given back are counted out."""
+    sockets = Sockets(per_client=2, pace=None)
+    places = []
+    for number in range(SEATED_PER_CAP * 2):
+        place = sockets.enter("10.0.0.1")
+        assert place is not None and sockets.sit(place, f"t{number}", 0) is None
+        places.append(place)
+    place = sockets.enter("10.0.0.1")
+    assert place is not None and sockets.sit(place, "t99", 0) == "address"
+    other = sockets.enter("10.0.0.2")
+    assert other is not None and sockets.sit(other, "t99", 0) is None
+    sockets.leave(places.pop())
+    assert sockets.sit(place, "t99", 1) is None
+    for each in [*places, place, other]:
+        sockets.leave(each)
+    assert not sockets.seated_from and not sockets.seated and not sockets.open
 
 
 def test_connections_that_end_in_any_way_free_their_place(tmp_path: Path) -> None:

@@ -8,8 +8,11 @@ from pathlib import Path
 
 from gametable.server import hosting
 from gametable.server.clock import ClockSettings
-from gametable.server.storage import SQLiteStorage
-from gametable.server.table import BOT, FINISHED, HUMAN, OPEN
+from gametable.server.limits import Limits, Rate
+from gametable.server.refused import Refused
+from gametable.server.rematch import play_again
+from gametable.server.storage import SQLiteStorage, token_hash
+from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection
 from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
 from tests.server.test_clock import messages, seated, until
@@ -139,3 +142,45 @@ def test_play_again_keeps_watching_switched_off(tmp_path: Path) -> None:
             storage.close()
 
     assert run_async(main()) == (False, False)
+
+
+def test_play_again_counts_against_the_rate_of_tables_made(tmp_path: Path) -> None:
+    """A solo table ended and played again, over and over, made a table every 2 s, where
+    the lobby allows ten and then one every 30 s: the new table now counts against the
+    asker's address's rate of tables made, and is refused (429) past it."""
+    async def main() -> tuple[str, int]:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        limits = Limits({"create": Rate(1, 600.0)})
+        try:
+            tables = []
+            for _ in range(2):
+                table, host, _, token = await manager.create(
+                    "triominos", {}, [SeatRequest("human"),
+                                      SeatRequest("bot", bot="random")], "Anna")
+                await hosting.end_game(manager, table.id, host)
+                tables.append((table, token))
+            answers = []
+            for table, token in tables:
+                conn = Connection(_ignore, _close, "10.0.0.7")
+                conn.seat, conn.holder = 0, token_hash(str(token))
+                try:
+                    await play_again(manager, table, conn, limits)
+                    answers.append("made")
+                except Refused as refusal:
+                    answers.append(f"{refusal.code} {refusal.status}")
+            return ", ".join(answers), len(manager.tables)
+        finally:
+            await manager.stop()
+            storage.close()
+
+    answers, count = run_async(main())
+    assert answers == "made, rate_limited 429" and count == 3
+
+
+async def _ignore(text: str) -> None:
+    pass
+
+
+async def _close(code: int, reason: str) -> None:
+    pass

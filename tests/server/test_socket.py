@@ -225,11 +225,14 @@ def test_the_same_token_reconnects_to_the_same_seat(client: TestClient,
 
 
 def test_actions_wait_for_every_seat_to_be_taken(client: TestClient) -> None:
+    """No hand, nothing to do and nobody to act is shown while a seat is open, and an
+    action sent anyway is refused (``waiting``)."""
     created = create(client, [HUMAN, HUMAN])
     with connect(client, created["table"]["id"]) as ws:
         _, state = hello(ws, created["token"])
         assert state["status"] == "waiting"
-        ws.send_json({"type": "action", "action": state["legal"][0]})
+        assert state["view"] is None and state["legal"] == [] and state["to_act"] == []
+        ws.send_json({"type": "action", "action": {"type": "pass"}})
         error = next_of(ws, "error")
         assert error["code"] == "waiting" and "1 still open" in error["message"]
 

@@ -214,9 +214,9 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           </div>
         </div>
       )}
-      {watch && (!module || (info.status === "waiting" && !(state !== null && state.version > 0))) ? (
+      {watch && (!module || (info.status === "waiting" && !(state !== null && (state.version > 0 || Boolean(info.begun))))) ? (
         <WatchWaiting info={info} />
-      ) : !module || (info.status === "waiting" && !(state !== null && state.version > 0)) ? (
+      ) : !module || (info.status === "waiting" && !(state !== null && (state.version > 0 || Boolean(info.begun)))) ? (
         <WaitingRoom info={info} seat={seat} server={server} onJoined={joined} />
       ) : !state ? (
         <p className="notice">{t("ui.table.connecting")}</p>
@@ -269,11 +269,11 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
             />
           )}
           {!watch && (
-            <TableLinks info={info} server={server} seat={seat} token={seat !== null ? token : null} begun={state.version > 0} />
+            <TableLinks info={info} server={server} seat={seat} token={seat !== null ? token : null} begun={state.version > 0 || Boolean(info.begun)} />
           )}
           {!watch && <TurnAlerts info={info} state={state} seat={seat} />}
           {!watch && table.hostToken && info.status === "playing" && (
-            <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} begun={state.version > 0} server={server} />
+            <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} begun={state.version > 0 || Boolean(info.begun)} server={server} />
           )}
         </RematchContext.Provider>
       )}
@@ -552,7 +552,7 @@ function WaitingRoom({
   // wrong table leaves it, a computer player's seat opens again (every hand is dealt
   // again, so whoever left knows nothing of the cards).
   const changeable = (s: SeatInfo) =>
-    Boolean(hostToken) && !begun && info.version === 0 && s.seat !== info.host_seat && s.seat !== seat &&
+    Boolean(hostToken) && !begun && !info.begun && info.version === 0 && s.seat !== info.host_seat && s.seat !== seat &&
     (s.kind === "bot" || s.kind === "human");
   const [removing, setRemoving] = useState<number | null>(null);
   const openSeat = (target: number) => {
@@ -653,7 +653,7 @@ function WaitingRoom({
           {t("ui.table.no_name_help", { name: t("ui.seat.default_name", { seat: firstTakeable.seat + 1 }) })}
         </p>
       )}
-      {hostToken && !begun && info.version === 0 && <ChangeOptions info={info} server={server} hostToken={hostToken} />}
+      {hostToken && !begun && !info.begun && info.version === 0 && <ChangeOptions info={info} server={server} hostToken={hostToken} />}
       {hostToken && open > 0 && (
         <LevelField className="bot-level" label={t("ui.table.bot_level")} value={level} onChange={setLevel} />
       )}
@@ -731,7 +731,7 @@ function WaitingRoom({
         </button>
       )}
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
-      {!begun && <LeaveTable info={info} seat={seat} token={tokens.seat(info.id)?.token ?? null} begun={info.version > 0} />}
+      {!begun && <LeaveTable info={info} seat={seat} token={tokens.seat(info.id)?.token ?? null} begun={info.version > 0 || Boolean(info.begun)} />}
       {(visitor || (seatsFirst && !removed && !allKept)) && <InviteLink info={info} server={server} />}
     </div>
   );

@@ -40,6 +40,10 @@ export interface TableInfo {
   host_seat?: number | null;
   /** The host ended the game early (its status is then "finished", with no outcome). */
   ended_early?: boolean;
+  /** The game has begun: a move was made, or every seat was taken once (the seats saw
+   * their hands), so the deal stands: options no longer change, and a player who leaves
+   * hands their seat to a computer player. */
+  begun?: boolean;
 }
 
 /** Someone asked to play again: the new table, and this seat's place and token there. */

@@ -72,7 +72,8 @@ export interface TableConnection {
   /** The table chat, oldest first. */
   chat: ChatMessage[];
   /** Write in the table chat (refusals arrive as `error`). */
-  sendChat: (text: string) => void;
+  /** Sends a chat line; false when it could not be sent (the connection is down). */
+  sendChat: (text: string) => boolean;
   /** The turn clock, or null while the table has none. */
   clock: Clock | null;
   /** Take this seat back from the computer player covering for it. */
@@ -169,6 +170,12 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             setMoving(false);
             version.current = message.version;
             deal.current = typeof message.deal === "number" ? message.deal : 0;
+            // Before the game has begun the server shows no deal (no view): the page
+            // shows the waiting room, which needs none.
+            if (message.view === null) {
+              setState(null);
+              break;
+            }
             // Keep the parts that did not change (the same objects), so that what shows
             // them is not redone for every other seat's action.
             setState((old) => {
@@ -332,7 +339,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
     if (post({ type: "action", action, version: version.current, deal: deal.current })) setMoving(true);
   }, [post]);
   const clearError = useCallback(() => setError(null), []);
-  const sendChat = useCallback((text: string) => void post({ type: "chat", text }), [post]);
+  const sendChat = useCallback((text: string) => post({ type: "chat", text }), [post]);
   const sendRematch = useCallback(() => void post({ type: "rematch" }), [post]);
   const sendBack = useCallback(() => void post({ type: "back" }), [post]);
 

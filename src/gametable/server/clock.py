@@ -119,6 +119,14 @@ class Clock:
     held: dict[Seat, tuple[str, float]] = field(default_factory=dict)
     """Seats that stopped waiting within a turn not yet over: the turn (``turn_key``)
     and the seconds of its time they had left, given back if they must act again in it."""
+    lapsed: dict[Seat, str] = field(default_factory=dict)
+    """Seats away because their turn's time ran out: the turn (``turn_key``) it ran out
+    in. Not stored."""
+    returning: dict[Seat, str] = field(default_factory=dict)
+    """Seats whose person said they are back within the turn their time ran out in: the
+    computer player still makes that turn's move, and they are back from the next turn
+    (a "back" each time the time ran out gave a whole new turn, and stalled the game for
+    good, against TR-TIME-1). Not stored."""
     cover_at: dict[Seat, float] = field(default_factory=dict)
     """With every person away: when the computer player covering for an away seat will
     move (seconds since 1970), while it waits for the turn's time to run out. Not
@@ -207,6 +215,14 @@ class Clock:
         changed = False
         if self.paused_at is not None:
             now = self.paused_at  # new deadlines start when the clock runs again
+        for seat, turn in list(self.returning.items()):
+            if turn != turn_key or seat not in self.away:
+                del self.returning[seat]  # the turn that ran out is over: back now
+                if self.away.pop(seat, None) is not None:
+                    changed = True
+        for seat in list(self.lapsed):
+            if seat not in self.away:
+                del self.lapsed[seat]
         for seat in list(self.away):
             if seat not in people:
                 del self.away[seat]
@@ -338,11 +354,31 @@ class Clock:
         self.paused_at = None
         return True
 
-    def send_away(self, seat: Seat, reason: str) -> None:
-        """Mark ``seat`` away (a computer player plays for it from now on)."""
+    def send_away(self, seat: Seat, reason: str, turn_key: str | None = None) -> None:
+        """Mark ``seat`` away (a computer player plays for it from now on); ``turn_key``:
+        the turn whose time ran out (reason :data:`TURN`)."""
         self.deadlines.pop(seat, None)
         self.away[seat] = reason
+        self.returning.pop(seat, None)
+        if reason == TURN and turn_key is not None:
+            self.lapsed[seat] = turn_key
+        else:
+            self.lapsed.pop(seat, None)
 
-    def come_back(self, seat: Seat) -> bool:
-        """The person of ``seat`` takes it back. Returns whether it was away."""
-        return self.away.pop(seat, None) is not None
+    def come_back(self, seat: Seat, turn_key: str | None = None) -> bool:
+        """The person of ``seat`` takes it back. Returns whether it was away.
+
+        Asked within the turn ``turn_key`` whose time ran out, the seat stays away for
+        that turn (the computer player makes its move, :attr:`returning`) and comes back
+        with the next; without ``turn_key`` (the person made the move themselves) it is
+        back at once."""
+        if seat not in self.away:
+            return False
+        if (turn_key is not None and self.away[seat] == TURN
+                and self.lapsed.get(seat) == turn_key):
+            self.returning[seat] = turn_key
+            return True
+        del self.away[seat]
+        self.lapsed.pop(seat, None)
+        self.returning.pop(seat, None)
+        return True

@@ -37,12 +37,12 @@ REMOVED_CLOSE = (4409, "the host removed you from this seat")
 
 def _player_seat(table: Table, seat: Seat) -> None:
     """Refuse a seat that does not exist (404) or where no person sits (409); before the
-    first move, a computer player's seat may be changed too."""
+    game has begun, a computer player's seat may be changed too."""
     if not 0 <= seat < len(table.seats):
         raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
                       seats=len(table.seats))
     if table.seats[seat].kind != HUMAN and not (table.seats[seat].kind == BOT
-                                                and table.version == 0):
+                                                and not table.begun):
         raise Refused("not_a_player", "server.errors.not_a_player", status=409,
                       seat=seat + 1)
 
@@ -106,9 +106,9 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         if seat == table.host_seat:
             raise Refused("remove_host", "server.errors.remove_host", status=409)
         player = table.seats[seat].name or f"#{seat + 1}"
-        # Before the first move every hand is dealt again (below): what the person
-        # leaving saw of the seat's cards tells nothing.
-        begun = table.version > 0
+        # Before the game has begun nobody was shown a hand, and every hand is dealt
+        # again (below); from then on the deal stands.
+        begun = table.begun
         if bot is None and begun and table.connected(seat):
             raise Refused("player_present", "server.errors.player_present", status=409,
                           player=player)
@@ -119,12 +119,10 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
                           seconds=max(1, math.ceil(manager.reopen_after_seconds - away)))
         bots_only = bot is not None and all(
             s.kind == BOT for s in table.seats if s.seat != seat)
-        # Before the first move the person leaving saw the seat's hand (the cards are
-        # dealt when the table is made): they are dealt again, for every seat.
-        code = secrets.token_urlsafe(12) if bot is None and table.version > 0 else None
+        code = secrets.token_urlsafe(12) if bot is None and begun else None
         async with manager.counter.leaving_to_bots(table, bots_only, client):
             await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
-                                         deal_again=table.version == 0,
+                                         deal_again=not begun,
                                          token_hash=token_hash(code) if code else None)
         table.removed.add(seat)
         log.info("table %s: the host removed seat %d (%s)", log_name(table.id), seat, bot or "open")
@@ -163,7 +161,7 @@ async def change_options(manager: TableManager, table_id: str, host_token: str |
     async with table.lock:
         check_host(table, host_token)  # the role may have passed meanwhile
         _not_over(table)
-        if table.version > 0:
+        if table.begun:
             raise Refused("options_begun", "server.errors.options_begun", status=409)
         try:
             config = table.game.make_config(for_new_game(options), len(table.seats))

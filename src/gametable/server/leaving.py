@@ -1,7 +1,8 @@
 """A seated person leaves a table of their own accord.
 
-Before the first move their seat opens for someone else, and every hand is dealt again
-(they saw the seat's cards). Once the game has begun, a computer player takes the seat
+While seats are still open (before the game has begun: nobody was shown a hand) their
+seat opens for someone else, and every hand is dealt again. Once the game has begun
+(every seat was taken: the seats saw their hands), a computer player takes the seat
 over (the table's cover level when it has a turn clock, else ``medium``), so the others
 play on at once instead of waiting for someone who is not coming back. The host holds
 the table and hands the role on before leaving. Nothing here knows which game is played;
@@ -34,8 +35,8 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
     reason :data:`LEFT_CLOSE`).
 
     Returns ``(table, bot)``: ``bot`` is the computer player (a level name) who took the
-    seat over once the game had begun, ``None`` when the seat opened (before the first
-    move, the cards dealt again from a new seed for every seat, as when the host removes
+    seat over once the game had begun, ``None`` when the seat opened (before the game
+    began, the cards dealt again from a new seed for every seat, as when the host removes
     a player: :func:`gametable.server.hosting.remove_player`).
 
     Raises:
@@ -50,7 +51,7 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
         seat = table.playing_seat(seat_token)
         if seat == table.host_seat:
             raise Refused("leave_host", "server.errors.leave_host", status=409)
-        begun = table.version > 0
+        begun = table.begun
         bot: str | None = None
         if begun:
             bot = table.clock.settings.cover if table.clock is not None else LEAVER_COVER

@@ -213,6 +213,12 @@ WAITING_OVER_CAP = 8
 """Connections an address over its cap may hold open while they wait for their ``hello``
 (each is admitted only if its ``hello`` opens a seat)."""
 
+SEATED_PER_CAP = 4
+"""Seated connections one address may hold open, as a multiple of its cap (the default
+cap of 100: 400, fifty people behind one address with eight tabs each). Seats are cheap
+(every table made gives one), so without it one address took every file the server
+could open, seat by seat, and the site stopped answering anyone."""
+
 
 @dataclass
 class Place:
@@ -246,6 +252,9 @@ class Sockets:
         """Open connections by address, those not holding a seat (none: left out)."""
         self.seated: Counter[str] = Counter()
         """Open connections holding a seat, by ``"<table id>#<seat>"``."""
+        self.seated_from: Counter[str] = Counter()
+        """Open connections holding a seat, by address (at most :data:`SEATED_PER_CAP`
+        times ``per_client``)."""
         self.waiting: Counter[str] = Counter()
         """Connections admitted over their address's cap, waiting for their ``hello``."""
         self.rate = pace
@@ -267,17 +276,22 @@ class Sockets:
         self._count(self.open, address)
         return Place(address, address)
 
-    def sit(self, place: Place, table_id: str, seat: int) -> bool:
+    def sit(self, place: Place, table_id: str, seat: int) -> str | None:
         """Count ``place`` against ``seat`` of ``table_id`` from now on (its ``hello``
-        opened that seat); ``False`` (nothing changed) when the seat already holds
-        :data:`SEAT_CONNECTIONS` connections."""
+        opened that seat). Returns ``None``, or why nothing changed: ``"seat"`` when the
+        seat already holds :data:`SEAT_CONNECTIONS` connections, ``"address"`` when the
+        address holds :data:`SEATED_PER_CAP` times its cap of seated ones."""
         key = f"{table_id}#{seat}"
         if self.seated[key] >= SEAT_CONNECTIONS:
-            return False
+            return "seat"
+        if (self.per_client is not None
+                and self.seated_from[place.address] >= SEATED_PER_CAP * self.per_client):
+            return "address"
         self._uncount(place)
         place.key, place.over_cap = key, False
         self._count(self.seated, key)
-        return True
+        self.seated_from[place.address] += 1
+        return None
 
     def pace(self, place: Place) -> Pace | None:
         """The pace that the messages of every connection counted where ``place`` is
@@ -299,6 +313,12 @@ class Sockets:
             counts, pace = self.waiting, False
         else:
             counts, pace = (self.open if place.key == place.address else self.seated), True
+            if counts is self.seated:
+                left_from = self.seated_from[place.address] - 1
+                if left_from > 0:
+                    self.seated_from[place.address] = left_from
+                else:
+                    del self.seated_from[place.address]
         left = counts[place.key] - 1
         if left > 0:
             counts[place.key] = left

@@ -24,6 +24,7 @@ from typing import Any
 from gametable.core.config import RULES_VERSION, RULES_VERSION_FIELD
 from gametable.core.protocol import Seat
 from gametable.server.clock import Clock
+from gametable.server.limits import Limits
 from gametable.server.logname import log_name
 from gametable.server.refused import Refused
 from gametable.server.storage import SeatRow, TableRow, token_hash
@@ -51,13 +52,17 @@ def offer_message(offer: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     return message
 
 
-async def play_again(manager: TableManager, table: Table, conn: Connection) -> None:
-    """Answer a seated player's ``rematch`` request (see the module's description).
+async def play_again(manager: TableManager, table: Table, conn: Connection,
+                     limits: Limits | None = None) -> None:
+    """Answer a seated player's ``rematch`` request (see the module's description). The
+    new table counts against the asker's address's rate of tables made, as one made in
+    the lobby (a solo table ended and played again, over and over, made one every 2 s).
 
     Raises:
         Refused: the client watches (``not_seated``) or lost its seat (``seat_lost``),
-            the game is not over (``not_over``), or the new table could not be stored or
-            would pass the creator's caps. Nothing changed.
+            the game is not over (``not_over``), the address made too many tables of
+            late (``rate_limited``, 429), or the new table could not be stored or would
+            pass the creator's caps. Nothing changed.
     """
     async with table.lock:
         if conn.seat is None:
@@ -70,6 +75,8 @@ async def play_again(manager: TableManager, table: Table, conn: Connection) -> N
         if offer is not None:
             conn.push_json(offer_message(offer, conn.seat))
             return
+        if limits is not None:
+            await limits.check_shared("create", [conn.address])
         offer = await _new_table(manager, table, conn.seat, conn.address)
         table.rematch = offer
         for other in list(table.connections):

@@ -21,7 +21,7 @@ import orjson
 from starlette.types import Receive, Send
 
 from gametable.server import chat, rematch
-from gametable.server.limits import SEAT_CONNECTIONS, Limits, Place, Sockets
+from gametable.server.limits import SEAT_CONNECTIONS, SEATED_PER_CAP, Limits, Place, Sockets
 from gametable.server.logname import log_name
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
 from gametable.server.refused import Refused
@@ -185,10 +185,12 @@ async def serve_client(socket: Socket, manager: TableManager, table_id: str,
             sockets.leave(place)
 
 
-def _refuse_address(conn: Connection, manager: TableManager, sockets: Sockets) -> None:
+def _refuse_address(conn: Connection, manager: TableManager, sockets: Sockets,
+                    limit: int | None = None) -> None:
     manager.metrics.refused_connection("too_many_connections")
     conn.finish(Refused("too_many_connections", "server.errors.too_many_connections",
-                        status=429, limit=sockets.per_client).to_json(), *ADDRESS_FULL_CLOSE)
+                        status=429, limit=limit or sockets.per_client).to_json(),
+                *ADDRESS_FULL_CLOSE)
 
 
 async def _serve(socket: Socket, conn: Connection, manager: TableManager, table_id: str,
@@ -276,11 +278,16 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
             else:
                 conn.seat, conn.holder = seat, token_hash(str(token))
         if sockets is not None and place is not None:
-            if conn.seat is not None and not sockets.sit(place, table.id, conn.seat):
+            full = sockets.sit(place, table.id, conn.seat) if conn.seat is not None else None
+            if full == "seat":
                 manager.metrics.refused_connection("too_many_connections")
                 conn.finish(Refused("too_many_connections",
                                     "server.errors.too_many_seat_connections", status=429,
                                     limit=SEAT_CONNECTIONS).to_json(), *SEAT_FULL_CLOSE)
+                return False
+            if full == "address":
+                _refuse_address(conn, manager, sockets,
+                                SEATED_PER_CAP * (sockets.per_client or 0))
                 return False
             if conn.seat is None and place.over_cap:
                 _refuse_address(conn, manager, sockets)
@@ -333,7 +340,7 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
         elif kind == "back":
             await manager.back(table, conn)
         elif kind == "rematch":
-            await rematch.play_again(manager, table, conn)
+            await rematch.play_again(manager, table, conn, limits)
         elif kind == "hello":
             raise Refused("hello_again", "server.errors.hello_again")
         else:

@@ -267,6 +267,9 @@ class Table:
     seated: bool = False
     """Whether every seat was taken when the log last said so (see
     :meth:`TableManager.seat_changed`)."""
+    shown: bool = False
+    """Whether the deal has been shown: every seat was taken at some time since it was
+    dealt (see :attr:`begun`)."""
     watching: bool = True
     """Whether people without a seat may watch (the host may switch it off)."""
     expired: bool = False
@@ -429,6 +432,23 @@ class Table:
         return len(self.actions)
 
     @property
+    def begun(self) -> bool:
+        """Whether the game has begun: a move was made, or every seat is taken or was
+        once since the cards were dealt (:meth:`note_seats`), so that the seats saw their
+        hands. Until then no seat is shown a hand, who starts or what it may play, and
+        dealing again (a seat left or was removed, the host changed the options) shows
+        nobody a second deal to choose from; from then on the deal stands (a player who
+        left and came back, or a host who changed the options, could deal until a hand
+        suited them)."""
+        return self.shown or bool(self.actions) or self.status != WAITING
+
+    def note_seats(self) -> None:
+        """Note that the seats changed hands: once every seat is taken the deal has been
+        shown, and the game has :attr:`begun` for good."""
+        if self.status != WAITING:
+            self.shown = True
+
+    @property
     def status(self) -> str:
         """``waiting`` (seats open), ``playing`` or ``finished``, as of the last stored action."""
         if self.ended is not None:
@@ -454,8 +474,8 @@ class Table:
         :attr:`lock`, once the seed is stored): a new state, the computer players
         ``bots`` (made from the new seed), nothing of the old deal left in a cached
         message or a computer player's thoughts."""
-        if self.version:
-            raise RuntimeError("the cards are dealt again only before the first move")
+        if self.begun:
+            raise RuntimeError("the cards are dealt again only before the game begins")
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
@@ -539,14 +559,23 @@ class Table:
             "host_seat": self.host_seat,
             "watching": self.watching,
             "ended_early": self.ended is not None,
+            "begun": self.begun,
         }
 
     def state_message(self, seat: Seat | None) -> str:
-        """The ``state`` message for ``seat`` (cached per version), as JSON text."""
+        """The ``state`` message for ``seat`` (cached per version), as JSON text. Before
+        the game has :attr:`begun` it shows no deal: ``view`` ``None``, nobody to act,
+        no legal action and no events."""
         cached = self._messages.get(seat)
         if cached is not None:
             return cached
         game, state = self.game, self.state
+        if not self.begun:
+            text = orjson.dumps({"type": "state", "version": self.version,
+                                 "status": self.status, "view": None, "to_act": [],
+                                 "legal": [], "events": [], "deal": self.deal}).decode()
+            self._messages[seat] = text
+            return text
         shared = self._shared
         if shared is None:
             # What every seat's message of this version has in common, worked out once.

@@ -305,6 +305,7 @@ class TableManager:
                 log.error("table %s: its stored clock cannot be read; it runs without",
                           log_name(row.id))
         table.seated = table.status != WAITING
+        table.note_seats()
         table.on_clock_due = self._clock_due
         table.on_clock_moved = self._store_clock_later
         table.on_connections = self._connections_changed
@@ -712,10 +713,9 @@ class TableManager:
         if not person:
             _check_open(table, seat)
         bots_only = all(s.kind == BOT for s in table.seats if s.seat != seat)
-        # Before the first move the person who leaves the seat saw its hand: every
-        # hand is dealt again, as when the host removes a player.
-        # Mid-game the computer player keeps the person's name (as on leaving).
-        redeal = person and table.version == 0
+        # A person's seat is taken over only once every seat is taken, when the game has
+        # begun: the computer player keeps the person's hand and name (as on leaving).
+        redeal = person and not table.begun
         taken_over = person and not redeal
         name = table.seats[seat].name if taken_over else None
         async with self.counter.leaving_to_bots(table, bots_only, client):
@@ -788,6 +788,7 @@ class TableManager:
         """After a seat changed hands: tell everyone, arm the clock, wake computer
         players; the log says when every seat is taken."""
         seated = table.status == PLAYING
+        table.note_seats()
         if seated and not table.seated:
             log.info("table %s: every seat is taken: the game %s", log_name(table.id),
                      "begins" if table.version == 0 else "goes on")
@@ -867,7 +868,7 @@ class TableManager:
                 table.schedule_clock()
                 return
             seat, reason = due
-            clock.send_away(seat, reason)
+            clock.send_away(seat, reason, table.turn_key())
             log.info("table %s: seat %d is away (%s); a computer player covers",
                      log_name(table.id), seat, reason)
             try:
@@ -879,7 +880,9 @@ class TableManager:
 
     async def back(self, table: Table, conn: Connection) -> None:
         """The person of ``conn``'s seat takes it back from the computer player that
-        covered for it; when the seat must act now, its turn's time starts again.
+        covered for it; when the seat must act now, its turn's time starts again. Within
+        the turn whose time ran out, the computer player still makes that turn's move
+        (:meth:`Clock.come_back`): a "back" each time gave the seat a new turn, for good.
 
         Raises:
             Refused: ``conn`` does not hold a seat (``not_seated``, ``seat_lost``), or the
@@ -891,7 +894,7 @@ class TableManager:
             if not table.holds(conn):
                 raise Refused("seat_lost", "server.errors.seat_lost")
             clock = table.clock
-            if clock is None or not clock.come_back(conn.seat):
+            if clock is None or not clock.come_back(conn.seat, table.turn_key()):
                 raise Refused("not_away", "server.errors.not_away")
             table.arm_clock()
             try:

@@ -1,0 +1,86 @@
+"""No seat can deal the cards again until a hand suits it.
+
+The cards were dealt when a table was made, and every seat was shown its hand in the
+waiting room; a seat changing hands, or the host changing the options, dealt them again
+before the first move. So a player could leave and join again (and the host switch an
+option back and forth) until they held 5-5-5, the strong cards, or the first clue. Now
+no seat is shown a hand, who starts or what it may play until every seat is taken, and
+from then on the deal stands: the game has begun."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.test_hosting import app_client, two_players  # noqa: F401 (a fixture)
+from tests.server.test_leaving import leave
+
+
+def first_state(client: TestClient, table_id: str, token: str | None) -> dict[str, Any]:
+    """The first ``state`` message a connection of ``token`` (``None``: a spectator)
+    receives."""
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": token} if token else {"type": "hello"})
+        while (message := ws.receive_json())["type"] != "state":
+            pass
+    return message
+
+
+def test_while_a_seat_is_open_no_seat_is_shown_a_hand_or_who_starts(
+        app_client: TestClient) -> None:  # noqa: F811
+    made = app_client.post("/api/tables", json={
+        "game": "triominos", "name": "Anna", "seats": [{"kind": "human"}] * 3}).json()
+    table_id = made["table"]["id"]
+    bruno = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
+    assert made["table"]["begun"] is False
+    for token in (made["token"], bruno["token"], None):
+        hidden = first_state(app_client, table_id, token)
+        assert hidden["status"] == "waiting"
+        assert hidden["view"] is None and hidden["to_act"] == [] and hidden["legal"] == []
+        assert hidden["events"] == [] and "earlier" not in hidden
+    carla = app_client.post(f"/api/tables/{table_id}/join", json={"name": "Carla"}).json()
+    shown = first_state(app_client, table_id, carla["token"])
+    assert shown["status"] == "playing" and len(shown["view"]["hand"]) == 7
+    assert shown["to_act"] and app_client.get(f"/api/tables/{table_id}").json()["begun"]
+
+
+def test_once_every_seat_was_taken_leaving_hands_the_seat_over_and_the_deal_stands(
+        app_client: TestClient) -> None:  # noqa: F811
+    """Bruno saw his hand and leaves before anyone moved: a computer player takes his
+    seat with that hand (it was open, and every hand dealt again, so he could join again
+    with a new hand as often as he liked)."""
+    t = two_players(app_client)
+    shown = first_state(app_client, t["id"], t["anna"])
+    left = leave(app_client, t["id"], t["bruno"])
+    assert left.status_code == 200, left.text
+    assert left.json()["bot"] == "medium" and left.json()["seats"][1]["kind"] == "bot"
+    after = first_state(app_client, t["id"], t["anna"])
+    assert after["deal"] == shown["deal"]
+    assert after["view"]["hand"] == shown["view"]["hand"]  # (Anna has not moved)
+    again = app_client.post(f"/api/tables/{t['id']}/join", json={"name": "Bruno"})
+    assert again.status_code == 409
+
+
+def test_once_every_seat_was_taken_the_host_cannot_deal_again(
+        app_client: TestClient) -> None:  # noqa: F811
+    """Options switched back and forth dealt every hand again: refused once the seats
+    saw their hands, as after the first move; removing a present player is refused too
+    (their seat may go to a computer player, with its hand)."""
+    t = two_players(app_client)
+    shown = first_state(app_client, t["id"], t["anna"])
+    headers = {"X-Host-Token": t["host"]}
+    changed = app_client.post(f"/api/tables/{t['id']}/options",
+                              json={"config": {"free_corners": False}}, headers=headers)
+    assert changed.status_code == 409 and changed.json()["code"] == "options_begun"
+    assert "The game has begun" in changed.json()["message"]
+    with app_client.websocket_connect(f"/api/tables/{t['id']}/ws") as bruno:
+        bruno.send_json({"type": "hello", "token": t["bruno"]})
+        assert bruno.receive_json()["seat"] == 1
+        removed = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                                  headers=headers)
+        assert removed.status_code == 409 and removed.json()["code"] == "player_present"
+        given = app_client.post(f"/api/tables/{t['id']}/seats/1/remove",
+                                json={"bot": "easy"}, headers=headers)
+        assert given.status_code == 200, given.text
+    assert first_state(app_client, t["id"], t["anna"])["deal"] == shown["deal"]
