@@ -18,7 +18,7 @@ export interface ChatProps {
   seat: number | null;
   chat?: ChatMessage[];
   /** Absent for spectators: they read, but cannot write. */
-  sendChat?: (text: string) => void;
+  sendChat?: (text: string) => boolean;
   /** A heading other than "Table chat". */
   title?: string;
   className?: string;
@@ -56,8 +56,8 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
     event.preventDefault();
     const text = draft.trim();
     if (!text || !sendChat) return;
-    sendChat(text);
-    setDraft("");
+    // Kept when it could not be sent (the connection is down), to send again.
+    if (sendChat(text)) setDraft("");
   };
 
   return (

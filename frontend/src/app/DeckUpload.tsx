@@ -211,6 +211,9 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
       className="deck-upload"
       aria-labelledby={`${id}-title`}
       onCancel={(event) => {
+        // A file input's chooser dismissed (or given the same files again) sends a
+        // "cancel" that bubbles up here: only Escape on the dialog itself closes it.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         close();
       }}

@@ -17,7 +17,7 @@ export interface GameTableProps {
   /** The table chat so far (oldest first); a table may show it with app/Chat. */
   chat?: ChatMessage[];
   /** Write in the table chat; absent for spectators, who only read. */
-  sendChat?: (text: string) => void;
+  sendChat?: (text: string) => boolean;
 }
 
 export interface GameModule {

@@ -637,21 +637,23 @@ def test_dx_7p_2_the_bonus_stays_capped_at_3_with_seven_or_more_players() -> Non
     """DX-7P-2: "the cap of 3 (even if more votes were cast on the card)": a new table
     of 7 or more may not lift it (the option is the edition's choice for 3–6 players),
     and the refusal names the rule once and the choice to make, as the lobby shows it
-    (the option's label and value) and as the API takes it (``bonus_cap: "capped"``)."""
+    (the option's label and value; the API's option and value in its parameters, not
+    in the text a player reads)."""
     with pytest.raises(ConfigError) as error:
         GAME.make_config({"bonus_cap": "uncapped"}, 7)
     assert error.value.rule == "DX-7P-2"
     assert str(error.value) == (
         "DX-7P-2: With 7 players each voter has two votes, and the bonus for votes on your "
         "card stays at most 3 points a round: set “Bonus for votes on your card” to "
-        "“At most 3” ({\"bonus_cap\": \"capped\"}).")
+        "“At most 3”.")
+    assert error.value.params == {"seats": 7, "option": "bonus_cap", "value": "capped"}
     for language, label, value in (
             ("is", "„Aukastig fyrir atkvæði á spilið þitt“", "„Mest 3“"),
             ("nb", "«Bonus for stemmer på kortet ditt»", "«Høyst 3»"),
             ("pt", "«Bónus por votos na tua carta»", "«No máximo 3»")):
         message = error.value.message(language)
         assert label in message and value in message and "7" in message
-        assert '{"bonus_cap": "capped"}' in message and "DX-" not in message
+        assert "bonus_cap" not in message and "DX-" not in message
     assert GAME.make_config({"bonus_cap": "capped"}, 12).capped_bonus() == 3
     assert GAME.make_config({"bonus_cap": "uncapped"}, 6).capped_bonus() is None
     votes = {1: [0], 2: [1], 3: [1], 4: [1], 5: [1], 6: [1]}

@@ -151,7 +151,9 @@ class Dixit:
         if config.bonus_cap == "uncapped" and votes_per_voter(config, seats) == 2:
             # Checked for new games only: a record made before keeps replaying as it was
             # played.
-            raise ConfigError("DX-7P-2", E + "uncapped_with_two_votes", seats=seats)
+            # The message names the lobby's label and value; the parameters, the API's.
+            raise ConfigError("DX-7P-2", E + "uncapped_with_two_votes", seats=seats,
+                              option="bonus_cap", value="capped")
         return config
 
     def _check(self, config: DixitConfig, seats: int, name: str | None = None) -> None:
