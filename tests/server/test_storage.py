@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import sqlite3
@@ -441,3 +442,25 @@ def test_sqlite_counts_a_creators_tables_keeps_the_chat_and_the_first_action(
         check_watching_at_creation(storage)
     finally:
         storage.close()
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts /proc/self/fd")
+def test_reads_leave_no_database_file_open(tmp_path: Path) -> None:
+    """``with sqlite3.connect(...)`` commits but never closes: every ``/readyz``, table
+    read and sweep left two files open until the cycle collector ran (rarely, with the
+    server's thresholds), and about 500 requests took a server with the usual limit of
+    1024 files past it: it then answered nobody. Reads close their connections."""
+    storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    try:
+        gc.disable()
+        before = len(os.listdir("/proc/self/fd"))
+        for _ in range(50):
+            storage.ping()
+            storage.has_table("nosuchtable")
+            storage.load_table("nosuchtable")
+            storage.waiting_before(0.0)
+        after = len(os.listdir("/proc/self/fd"))
+    finally:
+        gc.enable()
+        storage.close()
+    assert after - before < 5, (before, after)

@@ -345,7 +345,7 @@ class SQLiteStorage:
         """Whether the writer thread runs (read on every write: cheaper than asking the
         thread)."""
         self._thread = threading.Thread(target=self._writer, name="sqlite-writer", daemon=True)
-        with self._connect() as conn:
+        with contextlib.closing(self._connect()) as conn:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise StorageError(
@@ -544,7 +544,7 @@ class SQLiteStorage:
             raise StorageError(str(error)) from None
 
     def waiting_before(self, created: float) -> dict[str, int]:
-        with self._connect() as conn:
+        with contextlib.closing(self._connect()) as conn:
             return dict(conn.execute(WAITING_BEFORE.replace("%s", "?"), (created,)))
 
     def load_tables(self, *, active_only: bool = False) -> list[TableRow]:
@@ -561,7 +561,7 @@ class SQLiteStorage:
 
     def has_table(self, table_id: str) -> bool:
         try:
-            with self._connect() as conn:
+            with contextlib.closing(self._connect()) as conn:
                 return conn.execute("SELECT 1 FROM game_tables WHERE id = ?",
                                     (table_id,)).fetchone() is not None
         except sqlite3.Error as error:
@@ -592,7 +592,7 @@ class SQLiteStorage:
         return int(waiting or 0), int(bots_only or 0)
 
     def _load(self, where: str, params: Sequence[Any]) -> list[TableRow]:
-        with self._connect() as conn:
+        with contextlib.closing(self._connect()) as conn:
             tables = {
                 row[0]: TableRow(id=row[0], game=row[1], config=orjson.loads(row[2]),
                                  seed=row[3], host_hash=row[4], created=row[5], seats=[],
@@ -627,7 +627,7 @@ class SQLiteStorage:
         if not self._thread.is_alive():
             raise StorageError("storage is closed")
         try:
-            with self._connect() as conn:
+            with contextlib.closing(self._connect()) as conn:
                 conn.execute("SELECT 1 FROM game_tables LIMIT 1").fetchall()
         except sqlite3.Error as error:
             raise StorageError(str(error)) from None
