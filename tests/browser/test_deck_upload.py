@@ -304,3 +304,27 @@ def test_the_file_choosers_speak_the_pages_language(
     files = dialog.get_by_label("Imagens ou um ficheiro zip")
     expect(files).to_have_attribute("type", "file")
     dialog.screenshot(path=str(shots / "deck-upload-pt.png"))
+
+
+def test_a_dismissed_file_chooser_keeps_the_deck_being_made(
+        browser: Browser, web_server: LiveServer, tmp_path: Path) -> None:
+    """Dismissing the file chooser (or choosing the same files again) sends the file
+    input a "cancel" that bubbles up to the dialog: it closed, and the name, pictures
+    and descriptions typed were gone. Only Escape on the dialog itself closes it."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.add_init_script("localStorage.setItem('gametable.lang', 'en')")
+    open_dixit_lobby(page, web_server)
+    page.click('[data-action="upload-deck"]')
+    dialog = page.locator("dialog.deck-upload")
+    dialog.locator("input[name=deck-name]").fill("Beach pictures")
+    dialog.locator("input[type=file]").set_input_files([str(p) for p in pictures(tmp_path, 3)])
+    dialog.get_by_label("Description of picture 1 (optional)").fill("A yellow sun")
+    dialog.locator("input[type=file]").dispatch_event("cancel", {"bubbles": True})
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("input[name=deck-name]")).to_have_value("Beach pictures")
+    expect(dialog.locator(".deck-upload-picture")).to_have_count(3)
+    expect(dialog.get_by_label("Description of picture 1 (optional)")).to_have_value(
+        "A yellow sun")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.close()
