@@ -597,41 +597,26 @@ def test_at_a_table_that_covers_absent_players_the_notice_says_a_computer_moves(
         "time.", timeout=15_000)
 
 
-def test_the_host_changes_the_options_of_a_two_seat_table_before_the_first_move(
+def test_once_a_table_of_two_has_begun_its_options_stand(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
-    """A table of two begins as the friend joins: the options could be changed only in
-    the waiting room, so a wrong one stayed unless the host removed the friend. Until
-    the first move the host controls offer them; both are told, and every hand is dealt
-    again. After the first move they are not offered."""
+    """A table of two begins as the friend joins, and both see their hands: changing the
+    options then dealt every hand again, so a host could switch an option back and
+    forth until their hand suited them. The host controls offer no option change once
+    every seat was taken (the waiting room offers it until then)."""
     created, table_id, bruno_token = anna_and_bruno(web_server)
     anna = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}).new_page()
     open_as_host(anna, web_server, created)
-    bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
-    bruno.goto(f"{web_server.url}/t/{table_id}#seat={bruno_token}")
-    for page in (anna, bruno):
-        expect(page.locator(".sc-board")).to_be_visible()
+    expect(anna.locator(".sc-board")).to_be_visible()
     anna.get_by_text("Host controls").click()
-    anna.get_by_role("button", name="Change the options").click()
-    form = anna.get_by_role("form", name="Change the options")
-    form.locator(".field").filter(
-        has=anna.locator(".field-label", has_text="Sequences to win")).locator(
-        "select").select_option("2")
-    anna.screenshot(path=str(shots / "host-controls-change-options.png"), full_page=True)
-    form.get_by_role("button", name="Save the options").click()
-    expect(form).to_have_count(0)
-    for page in (anna, bruno):
-        expect(page.locator("[data-notice=options-changed]")).to_contain_text(
-            "The host changed the options (2 players · Sequences to win: 2); every hand "
-            "was dealt again.")
-    info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
-    assert info["config"]["sequences_to_win"] == 2 and info["version"] == 0
-    # Once a move is made the options are the game's.
-    mover = anna if anna.locator('.sc-status[data-my-turn="true"]').count() else bruno
-    expect(mover.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
-    mover.locator(".sc-card:not([disabled]):not(.dead)").first.click()
-    mover.locator('.sc-space[data-target="true"]').first.click()
+    expect(anna.get_by_role("button", name="End the game")).to_be_visible()
     expect(anna.get_by_role("button", name="Change the options")).to_have_count(0)
+    anna.screenshot(path=str(shots / "host-controls-begun.png"), full_page=True)
+    refused = httpx.post(f"{web_server.url}/api/tables/{table_id}/options",
+                         json={"config": {"sequences_to_win": 2}},
+                         headers={"X-Host-Token": created["host_token"]})
+    assert refused.status_code == 409 and refused.json()["code"] == "options_begun"
+    assert bruno_token
 
 
 def test_the_host_gives_a_computer_player_another_level_mid_game(

@@ -52,6 +52,7 @@ def test_once_every_seat_was_taken_leaving_hands_the_seat_over_and_the_deal_stan
     with a new hand as often as he liked)."""
     t = two_players(app_client)
     shown = first_state(app_client, t["id"], t["anna"])
+    assert first_state(app_client, t["id"], t["bruno"])["view"]["hand"]  # he saw it
     left = leave(app_client, t["id"], t["bruno"])
     assert left.status_code == 200, left.text
     assert left.json()["bot"] == "medium" and left.json()["seats"][1]["kind"] == "bot"
@@ -60,6 +61,24 @@ def test_once_every_seat_was_taken_leaving_hands_the_seat_over_and_the_deal_stan
     assert after["view"]["hand"] == shown["view"]["hand"]  # (Anna has not moved)
     again = app_client.post(f"/api/tables/{t['id']}/join", json={"name": "Bruno"})
     assert again.status_code == 409
+
+
+def test_a_seat_whose_person_never_saw_the_deal_opens_with_its_cards_unseen(
+        app_client: TestClient) -> None:  # noqa: F811
+    """Bruno's seat was kept for him (after *Play again*, say) and he never came: when he
+    says no thanks, his seat opens for someone else, with his unseen cards; nothing is
+    dealt again, since Anna has seen her hand."""
+    t = two_players(app_client)
+    shown = first_state(app_client, t["id"], t["anna"])
+    left = leave(app_client, t["id"], t["bruno"])
+    assert left.status_code == 200, left.text
+    assert left.json()["bot"] is None and left.json()["seats"][1]["kind"] == "open"
+    assert left.json()["begun"] is True
+    waiting = first_state(app_client, t["id"], t["anna"])
+    assert waiting["status"] == "waiting" and waiting["deal"] == shown["deal"]
+    assert waiting["view"]["hand"] == shown["view"]["hand"]
+    carla = app_client.post(f"/api/tables/{t['id']}/join", json={"name": "Carla"})
+    assert carla.status_code == 200 and carla.json()["seat"] == 1, carla.text
 
 
 def test_once_every_seat_was_taken_the_host_cannot_deal_again(

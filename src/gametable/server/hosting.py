@@ -107,8 +107,9 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
             raise Refused("remove_host", "server.errors.remove_host", status=409)
         player = table.seats[seat].name or f"#{seat + 1}"
         # Before the game has begun nobody was shown a hand, and every hand is dealt
-        # again (below); from then on the deal stands.
-        begun = table.begun
+        # again (below); from then on the deal stands, and a seat whose person saw it
+        # goes on as in a game under way.
+        begun = table.saw_deal(seat)
         if bot is None and begun and table.connected(seat):
             raise Refused("player_present", "server.errors.player_present", status=409,
                           player=player)
@@ -122,7 +123,7 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         code = secrets.token_urlsafe(12) if bot is None and begun else None
         async with manager.counter.leaving_to_bots(table, bots_only, client):
             await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
-                                         deal_again=not begun,
+                                         deal_again=not table.begun,
                                          token_hash=token_hash(code) if code else None)
         table.removed.add(seat)
         log.info("table %s: the host removed seat %d (%s)", log_name(table.id), seat, bot or "open")

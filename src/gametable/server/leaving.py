@@ -51,14 +51,14 @@ async def leave_table(manager: TableManager, table_id: str, seat_token: str | No
         seat = table.playing_seat(seat_token)
         if seat == table.host_seat:
             raise Refused("leave_host", "server.errors.leave_host", status=409)
-        begun = table.begun
+        begun = table.saw_deal(seat)
         bot: str | None = None
         if begun:
             bot = table.clock.settings.cover if table.clock is not None else LEAVER_COVER
         bots_only = begun and all(s.kind == BOT for s in table.seats if s.seat != seat)
         async with manager.counter.leaving_to_bots(table, bots_only, client):
             await manager.hand_seat_over(table, seat, bot, LEFT_CLOSE,
-                                         deal_again=not begun)
+                                         deal_again=not table.begun)
         log.info("table %s: seat %d left (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)
     return table, bot

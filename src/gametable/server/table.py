@@ -270,6 +270,10 @@ class Table:
     shown: bool = False
     """Whether the deal has been shown: every seat was taken at some time since it was
     dealt (see :attr:`begun`)."""
+    shown_to: set[Seat] = field(default_factory=set)
+    """The seats whose person has been sent their view of this deal (their hand): see
+    :meth:`saw_deal`. Not stored: after a restart a seat's person who saw the deal and
+    leaves before the first move opens the seat (the deal still stands)."""
     watching: bool = True
     """Whether people without a seat may watch (the host may switch it off)."""
     expired: bool = False
@@ -442,6 +446,14 @@ class Table:
         suited them)."""
         return self.shown or bool(self.actions) or self.status != WAITING
 
+    def saw_deal(self, seat: Seat) -> bool:
+        """Whether ``seat``'s person has seen this deal (a move was made, or they were
+        sent their hand): leaving, or being removed, then deals nothing again, and their
+        seat goes on as in a game under way. A seat whose person never came (a seat kept
+        at a new table after *Play again*, say) opens as before the game began, with its
+        cards unseen."""
+        return bool(self.actions) or seat in self.shown_to
+
     def note_seats(self) -> None:
         """Note that the seats changed hands: once every seat is taken the deal has been
         shown, and the game has :attr:`begun` for good."""
@@ -483,6 +495,7 @@ class Table:
             self.clock.cover_at.clear()  # the cancelled waits' ends
         self.deal = deal
         self.seed = seed
+        self.shown_to.clear()
         self.state = self.game.new_game(self.config, len(self.seats), seed)
         self.bots = bots
         self.cover_bots.clear()
@@ -593,6 +606,8 @@ class Table:
         to_act, common = shared
         message = common.copy()
         message["view"] = game.view(state, seat)
+        if seat is not None:
+            self.shown_to.add(seat)
         if seat is not None and seat in to_act:
             message["legal"] = game.legal_actions(state, seat)
         text = orjson.dumps(message).decode()
