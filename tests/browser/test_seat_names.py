@@ -99,3 +99,24 @@ def test_a_link_to_another_seat_asks_before_this_browser_changes_seats(
     bruno.reload()  # the browser holds Anna's seat now
     expect(bruno.locator(".sc-player").filter(has_text="you")).to_contain_text("Anna")
     bruno.context.close()
+
+
+def test_a_name_with_an_emoji_keeps_all_forty_characters(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The name fields' ``maxLength`` counted UTF-16 units, so an emoji took two of the
+    40 characters and "… of Reykjavík" lost its last letter, though the server counts
+    characters and keeps all 40; the fields now count as the server does."""
+    name = "Bea 🌸 the Great Storyteller of Reykjavík"  # 40 characters, 41 units
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "sequence-cats", "name": "Anna", "seats": [{"kind": "human"}] * 2}).json()
+    page = browser.new_context(locale="en-GB").new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}")
+    field = page.locator(".waiting-room input").first
+    field.fill(name + "!")
+    expect(field).to_have_value(name)
+    page.locator(".waiting-room button.primary").first.click()
+    expect(page.locator(".sc-board")).to_be_visible()
+    seats = httpx.get(f"{web_server.url}/api/tables/{created['table']['id']}",
+                      timeout=30).json()["seats"]
+    assert seats[1]["name"] == name
+    page.close()

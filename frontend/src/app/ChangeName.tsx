@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError, api, tokens } from "./api";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
+import { upTo } from "./limitText";
 
 export function ChangeName({ info, seat, token }: { info: TableInfo; seat: number | null; token: string | null }) {
   const { t } = useTranslation();
@@ -60,11 +61,10 @@ export function ChangeName({ info, seat, token }: { info: TableInfo; seat: numbe
     >
       <input
         value={name}
-        maxLength={40}
         autoFocus
         aria-label={t("ui.rename.label")}
         placeholder={t("ui.lobby.name_placeholder")}
-        onChange={(event) => setName(event.target.value)}
+        onChange={(event) => setName(upTo(event.target.value, 40))}
       />
       <button type="submit" className="primary">
         {t("ui.rename.save")}

@@ -8,6 +8,7 @@ import { writerName } from "./seatName";
 import type { TableInfo } from "./types";
 import type { ChatMessage } from "./useTable";
 import "./chat.css";
+import { upTo } from "./limitText";
 
 /** Longest message the server takes (docs/protocol.md). */
 export const CHAT_MAX_CHARS = 300;
@@ -86,11 +87,10 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
             id={`${id}-input`}
             className="chat-input"
             value={draft}
-            maxLength={CHAT_MAX_CHARS}
             autoComplete="off"
             enterKeyHint="send"
             placeholder={t("ui.chat.placeholder")}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => setDraft(upTo(event.target.value, CHAT_MAX_CHARS))}
           />
           <button type="submit" className="primary" disabled={!draft.trim()}>
             {t("ui.chat.send")}

@@ -16,6 +16,7 @@ import { translateError } from "./translateError";
 import type { ErrorMessage, GameDescription } from "./types";
 import { useGames } from "./useGames";
 import { YourTables } from "./YourTables";
+import { upTo } from "./limitText";
 
 type SeatChoice = "you" | "friend" | `bot:${string}`;
 
@@ -160,10 +161,9 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
         <span className="field-label">{t("ui.lobby.your_name")}</span>
         <input
           value={name}
-          maxLength={40}
           autoComplete="nickname"
           placeholder={t("ui.lobby.name_placeholder")}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => setName(upTo(event.target.value, 40))}
         />
       </label>
       <div className="field">

@@ -27,6 +27,7 @@ import { MyDeadline, TurnClock, formatLeft, myDeadline } from "./TurnClock";
 import { useTable } from "./useTable";
 import { MoveInFlight } from "./moveInFlight";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "./focus";
+import { upTo } from "./limitText";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner;
  * a seat link "/t/<id>#invite=<code>&seat=<n>" lets its holder take seat n (1-based),
@@ -640,10 +641,9 @@ function WaitingRoom({
           <span className="field-label">{t("ui.lobby.your_name")}</span>
           <input
             value={name}
-            maxLength={40}
             placeholder={t("ui.lobby.name_placeholder")}
             aria-describedby={!name.trim() ? "no-name-help" : undefined}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => setName(upTo(e.target.value, 40))}
           />
         </label>
       )}
