@@ -15,8 +15,11 @@ Prints, for the ``semantic`` bot (and ``greedy`` and ``random`` beside it):
 * **storyteller**: in 6-seat base games (edition IS, first seat tells first) of one kind
   of bot (``semantic`` once per clue language), the share of rounds in which the
   storyteller scores (some but not all voters
-  found the card, DX-SCORE-1/2); the share of the bots' clues that contain a content
-  word of their card's description; and a few of the clues given.
+  found the card, DX-SCORE-1/2); the share of the bots' clues that say what their card
+  shows (the storytellers' own check, ``semantic.copies``): a content word of the card's
+  description (a word, its plural, a compound of it: "Sunshine" for a sun), or a name of a
+  thing the description names in any clue language (``data/names.json``: "Sporvagn" for a
+  tram), with each part counted apart; and a few of the clues given.
 * **decisions**: milliseconds per decision of a ``semantic`` bot (p50, p99, max) over
   those games, per kind of decision.
 * **memory**: growth of this process's resident memory from before the model was loaded
@@ -40,7 +43,12 @@ from gametable.core import registry
 from gametable.decks import find_deck
 from gametable.embeddings import encoder
 from gametable.games.dixit import heuristics
-from gametable.games.dixit.semantic import TEMPERATURE, copies, deck_mind
+from gametable.games.dixit.semantic import (
+    TEMPERATURE,
+    copies,
+    deck_mind,
+    repeats_a_word,
+)
 
 CLUES = Path(__file__).parent / "data" / "dixit_clues.json"
 DECOYS = 5
@@ -125,7 +133,7 @@ def games(bot: str, count: int, seed: int, timing: dict[str, list[float]] | None
     deck = find_deck("default")
     assert deck is not None
     descriptions = deck.descriptions()
-    rounds = scored = copied = clue_count = 0
+    rounds = scored = copied = worded = named = clue_count = 0
     examples: list[str] = []
     finders: Counter[int] = Counter()
     for number in range(count):
@@ -146,7 +154,12 @@ def games(bot: str, count: int, seed: int, timing: dict[str, list[float]] | None
                     timing[action["type"]].append((time.perf_counter() - started) * 1000)
                 if action["type"] == "clue":
                     clue_count += 1
-                    copied += copies(action["text"], descriptions[action["card"]])
+                    description = descriptions[action["card"]]
+                    word = repeats_a_word(action["text"], description)
+                    says = copies(action["text"], description)
+                    copied += says
+                    worded += word
+                    named += says and not word
                     if len(examples) < 12 or EXAMPLES_ALL:
                         examples.append(f'{action["text"]!r} for card '
                                         f'{deck.cards[action["card"]].id}')
@@ -160,7 +173,9 @@ def games(bot: str, count: int, seed: int, timing: dict[str, list[float]] | None
     return {"bot": bot, "language": language, "games": count, "rounds": rounds,
             "storyteller scores": round(scored / max(1, rounds), 3),
             "finders per round": {k: finders[k] for k in sorted(finders)},
-            "clues copying a description word": round(copied / max(1, clue_count), 3),
+            "clues saying what their card shows": round(copied / max(1, clue_count), 3),
+            "clues with a description word": round(worded / max(1, clue_count), 3),
+            "clues with only a name in some language": round(named / max(1, clue_count), 3),
             "examples": examples}
 
 
@@ -209,8 +224,10 @@ def main() -> None:
     for row in report["storyteller"]:
         print(f"  {row['bot']:8} clues {row['language']:4} scores in "
               f"{row['storyteller scores']:.3f} of {row['rounds']} rounds; "
-              f"finders {row['finders per round']}; clues copying a description word "
-              f"{row['clues copying a description word']:.3f}")
+              f"finders {row['finders per round']}; clues saying what their card shows "
+              f"{row['clues saying what their card shows']:.3f} (a description word "
+              f"{row['clues with a description word']:.3f}, only a name in some language "
+              f"{row['clues with only a name in some language']:.3f})")
     for row in report["storyteller"][:4]:
         print(f"  semantic clues ({row['language']}): " + "; ".join(row["examples"][:8]))
     print("\nsemantic decisions (ms)")

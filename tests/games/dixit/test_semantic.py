@@ -126,6 +126,61 @@ def test_copies_spots_words_plurals_and_stems() -> None:
     assert not copies("Beetle", "A bee rests on a cup.")
 
 
+AUDITED = [
+    # A clue in Icelandic, Norwegian or Portuguese that names the card's motif: the old
+    # check compared letters with the English description only.
+    ("Sporvagn", "tram"), ("Norðurljós", "aurora"), ("Snømann", "snowman"),
+    ("Tåka", "fog"), ("Uvær", "storm"), ("Solnedgang", "sunset"), ("Hønemor", "hen"),
+    ("Julekrans", "wreath"), ("Nevoeiro", "fog"), ("Pôr do sol", "sunset"),
+    ("Trovoada", "storm"), ("Pegar o touro pelos cornos", "bull"),
+    ("A águia aterrou", "eagle"), ("Elétrico 28", "tram"), ("Í skýjunum", "clouds"),
+    # English: a word of three letters inside a compound, a word at the end of another,
+    # a motif inside a phrase's word.
+    ("Sunshine", "sun"), ("Midnight", "night"), ("Goodnight", "night"),
+    ("Scapegoat", "goat"), ("Scarecrow", "crow"), ("Mad hatter", "hat"),
+    ("Piggyback ride", "pig"), ("Walking on eggshells", "egg"), ("Teacup", "cup"),
+]
+
+
+@pytest.mark.parametrize(("clue", "motif"), AUDITED)
+def test_a_clue_naming_what_its_card_shows_is_refused_in_any_language(
+        clue: str, motif: str) -> None:
+    """DX-ROUND-1: the clue must not name the card's motif, whatever its language: the
+    names of every motif in en, is, nb and pt (``data/names.json``), accents folded,
+    as a word, a word's start or end or a compound's part."""
+    card = next(n for n, text in enumerate(DESCRIPTIONS)
+                if text and motif in [bank().keys[k] for k in bank().keys_in(text)])
+    description = DESCRIPTIONS[card] or ""
+    assert not content_words(clue) & content_words(description), (clue, description)
+    assert copies(clue, description), (clue, description)
+
+
+@pytest.mark.parametrize(("clue", "description"), [
+    ("Three blind mice", "A mouse wades through the lake."),
+    ("Wild geese", "A goose flies over the hills."),
+    ("Wolves at the door", "A wolf stands on the snow."),
+    ("Falling leaves", "A huge leaf floats in the sky."),
+    ("Café", "A cafe on the hill."), ("Cafe", "A café on the hill."),
+    ("Storm in a teacup", "A cup rests on the sea."),
+])
+def test_irregular_plurals_accents_and_compounds_are_the_same_word(
+        clue: str, description: str) -> None:
+    assert copies(clue, description)
+
+
+@pytest.mark.parametrize(("clue", "description"), [
+    ("Beetle", "A bee rests on a cup."), ("Giant steps", "An ant on the hills."),
+    ("What now?", "A hat floats."), ("When in Rome", "A hen perches."),
+    ("Time is running out", "An ice cube on the sea."),
+    ("Seat of power", "A calm sea."), ("Husky", "A dog under the sky."),
+])
+def test_a_word_that_merely_begins_or_ends_with_a_name_is_not_refused(
+        clue: str, description: str) -> None:
+    """``names.json``'s ``not_compounds`` and names given as whole words keep the check
+    from refusing a clue for a word that only looks like a name ("giant", "ant")."""
+    assert not copies(clue, description)
+
+
 def test_a_clue_finds_the_card_it_means_not_its_words() -> None:
     """"Ship of the desert" shares no word with "camel", yet finds it; "When pigs fly"
     finds the pig; "Drinks like a fish" the fish."""

@@ -7,6 +7,11 @@
   titles, associations ("Ship of the desert", "Hump day", "Caravan");
 * ``general``: clues that fit many pictures ("Far from home", "Daydream").
 
+``data/names.json`` names each motif key (and other words of descriptions: the sky, the
+light, sizes) in every clue language, with the inflected and compound forms a clue may use
+("sporvagn", "snømann", "nevoeiro"): :func:`names` reads it, and a storyteller never says
+a name of what its card shows (:class:`NameSet`).
+
 Storytellers pick their clues from the bank of the table's clue language; listeners use
 every language's phrases to understand what a clue may point at (a card showing a camel
 is a fair answer to "Navio do deserto"). All phrases are embedded once, as queries; the
@@ -22,6 +27,8 @@ import json
 import logging
 import re
 import threading
+import unicodedata
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,6 +43,7 @@ LANGUAGES: Final = ("en", "is", "nb", "pt")
 """The clue languages, as ``clue_language`` names them."""
 DATA: Final = Path(__file__).parent / "data"
 VECTORS_FILE: Final = DATA / "clue-vectors.npz"
+NAMES_FILE: Final = DATA / "names.json"
 GENERAL: Final = -1
 """The key index of a general phrase."""
 log = logging.getLogger(__name__)
@@ -138,6 +146,151 @@ def write_vectors() -> Path:
                         digest=np.array(_digest(keys, phrases)))
     VECTORS_FILE.write_bytes(buffer.getvalue())
     return VECTORS_FILE
+
+
+_KEEP: Final = frozenset("åøæðþ")
+"""Letters that :func:`fold` keeps: letters of their own, not accented ones (Norwegian
+"tåke" is not English "take")."""
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+@cache
+def _fold_char(char: str) -> str:
+    if char in _KEEP:
+        return char
+    return "".join(c for c in unicodedata.normalize("NFKD", char)
+                   if not unicodedata.combining(c))
+
+
+def fold(text: str) -> str:
+    """``text`` in lower case with its accents folded: "Pôr do Sol" is "por do sol",
+    "Norðurljós" "norðurljos" (å, ø, æ, ð and þ stay as they are)."""
+    return "".join(_fold_char(c) for c in text.lower())
+
+
+def words_of(text: str) -> tuple[str, ...]:
+    """The words of ``text``, folded (:func:`fold`): runs of letters ("Cock-a-doodle":
+    cock, a, doodle)."""
+    return tuple(_LETTERS.findall(fold(text)))
+
+
+def words_as_written(text: str) -> tuple[str, ...]:
+    """The words of ``text`` in lower case, accents kept ("Ís": ís)."""
+    return tuple(_LETTERS.findall(text.lower()))
+
+
+@dataclass(frozen=True)
+class NameSet:
+    """Names a clue must not contain (see ``data/names.json``), ready to look for.
+
+    Attributes:
+        exact: names found as whole words.
+        starts: names also found at a word's start (a compound's first part).
+        ends: names also found at a word's end (a compound's last part).
+        inside: names also found anywhere in a word (those of six letters or more).
+        phrases: names of several words, found as those words in a row (the last one may
+            go on: "northern light" finds "northern lights").
+        not_compounds: words in which ``starts``, ``ends`` and ``inside`` are not looked
+            for (they begin or end with a name without being made of it: "giant").
+        as_written: names of one or two letters with accents, found only as written
+            (Icelandic "ís" is not English "is").
+    """
+
+    exact: frozenset[str]
+    starts: tuple[str, ...]
+    ends: tuple[str, ...]
+    inside: tuple[str, ...]
+    phrases: tuple[tuple[str, ...], ...]
+    not_compounds: frozenset[str]
+    as_written: frozenset[str] = frozenset()
+
+    def found(self, words: Sequence[str], written: Sequence[str] = ()) -> str | None:
+        """The first name found in ``words`` (folded, :func:`words_of`; ``written``:
+        the same words as written, :func:`words_as_written`), or ``None``."""
+        for word in written:
+            if word in self.as_written:
+                return word
+        for word in words:
+            if word in self.exact:
+                return word
+            if word in self.not_compounds:
+                continue
+            if self.starts and word.startswith(self.starts):
+                return next(n for n in self.starts if word.startswith(n))
+            if self.ends and word.endswith(self.ends):
+                return next(n for n in self.ends if word.endswith(n))
+            for name in self.inside:
+                if name in word:
+                    return name
+        for phrase in self.phrases:
+            last = len(phrase) - 1
+            for at in range(len(words) - last):
+                if words[at + last].startswith(phrase[last]) \
+                        and all(words[at + k] == phrase[k] for k in range(last)):
+                    return " ".join(phrase)
+        return None
+
+
+@dataclass(frozen=True)
+class Names:
+    """``data/names.json``: per motif key and per description word, its names in every
+    clue language (as written in the file, with their ``=`` and ``-`` marks; a name of
+    one or two letters with an accent is found only as written)."""
+
+    motifs: dict[str, tuple[str, ...]]
+    words: dict[str, tuple[str, ...]]
+    not_compounds: frozenset[str]
+
+    def of(self, keys: Iterable[str], words: Iterable[str] = ()) -> NameSet:
+        """The names of motif ``keys`` and of description ``words`` (those the file
+        lists), as a :class:`NameSet`."""
+        given = [n for k in keys for n in self.motifs.get(k, ())]
+        given += [n for w in words for n in self.words.get(w, ())]
+        exact: set[str] = set()
+        starts: set[str] = set()
+        ends: set[str] = set()
+        inside: set[str] = set()
+        phrases: set[tuple[str, ...]] = set()
+        as_written: set[str] = set()
+        for name in given:
+            whole, start, end = name.startswith("="), name.endswith("-"), \
+                name.startswith("-")
+            parts = words_of(name)
+            if len(parts) > 1:
+                phrases.add(parts)
+                continue
+            word = parts[0]
+            if len(word) < 3 and word != name.strip("=-"):
+                as_written.add(name.strip("=-"))
+                continue
+            exact.add(word)
+            if whole or len(word) < 3:
+                continue
+            plain = not (start or end)
+            if start or plain:
+                starts.add(word)
+            if end or plain:
+                ends.add(word)
+            if plain and len(word) >= 6:
+                inside.add(word)
+        return NameSet(exact=frozenset(exact), starts=tuple(sorted(starts)),
+                       ends=tuple(sorted(ends)), inside=tuple(sorted(inside)),
+                       phrases=tuple(sorted(phrases)), not_compounds=self.not_compounds,
+                       as_written=frozenset(as_written))
+
+
+@cache
+def names() -> Names:
+    """The names file, read once per process."""
+    raw = json.loads(NAMES_FILE.read_text(encoding="utf-8"))
+
+    motifs = {key: tuple(n for language in LANGUAGES for n in entry.get(language, ()))
+              for key, entry in raw["motifs"].items()}
+    words = {word: tuple(n for language in LANGUAGES for n in entry.get(language, ()))
+             + tuple(n for key in entry.get("motifs", ()) for n in motifs[key])
+             for word, entry in raw["words"].items()}
+    return Names(motifs=motifs, words=words,
+                 not_compounds=frozenset(fold(w) for w in raw["not_compounds"]))
 
 
 _lock = threading.Lock()

@@ -20,13 +20,14 @@ proportion to ``exp(fit / temperature)`` so that players do not all think alike.
 
 **Storyteller** (DX-SCORE-1/2: some but not all must find the card): for each card of
 the hand, candidate clues are the bank phrases of the things it shows and the general
-phrases, in the table's clue language, less any phrase that repeats a word of the card's
-description. Each candidate is played out on tables of plausible decoys (other players
-give a card of a random hand as the listener would) against voters who choose as the
-listener does; the clue with the most expected storyteller points wins. The Party storyteller
-speaks before seeing the hand (DX-PARTY-2): it picks a phrase that many cards of the deck
-fit. A deck without descriptions leaves every card equal: the players choose at random
-(legally) and say a general clue.
+phrases, in the table's clue language, less any phrase that says what the card shows
+(:func:`copies`: a word of its description, or a name of a thing it shows in any clue
+language, "Sporvagn" for a tram). Each candidate is played out on tables of plausible
+decoys (other players give a card of a random hand as the listener would) against voters
+who choose as the listener does; the clue with the most expected storyteller points wins.
+The Party storyteller speaks before seeing the hand (DX-PARTY-2): it picks a phrase that
+many cards of the deck fit. A deck without descriptions leaves every card equal: the
+players choose at random (legally) and say a general clue.
 """
 
 from __future__ import annotations
@@ -46,7 +47,17 @@ from gametable.core.protocol import Action, Observation
 from gametable.decks import find_deck
 from gametable.decks.vectors import deck_vectors
 from gametable.embeddings import Vectors, encoder
-from gametable.games.dixit.clues import GENERAL, LANGUAGES, Bank, bank
+from gametable.games.dixit.clues import (
+    GENERAL,
+    LANGUAGES,
+    Bank,
+    NameSet,
+    bank,
+    fold,
+    names,
+    words_as_written,
+    words_of,
+)
 from gametable.games.dixit.heuristics import STOP_WORDS
 
 Floats = npt.NDArray[np.float64]
@@ -71,12 +82,29 @@ GENERAL_RANK: Final = 0.05
 """A general phrase is a candidate clue for a card among the best-fitting 5 % of the deck."""
 
 _WORD = re.compile(r"[^\W\d_]+")
+IRREGULAR: Final = {
+    "mice": "mouse", "lice": "louse", "geese": "goose", "teeth": "tooth", "feet": "foot",
+    "men": "man", "women": "woman", "children": "child", "oxen": "ox", "people": "person",
+    "wolves": "wolf", "leaves": "leaf", "loaves": "loaf", "calves": "calf",
+    "halves": "half", "shelves": "shelf", "thieves": "thief", "hooves": "hoof",
+    "scarves": "scarf", "elves": "elf", "knives": "knife", "wives": "wife",
+    "lives": "life", "cacti": "cactus", "fungi": "fungus", "dice": "die",
+}
+"""Plurals that do not end in -s, and those whose -ves stands for -f or -fe."""
+NOT_PLURAL: Final = frozenset({
+    "mars", "rhinoceros", "atlas", "canvas", "christmas", "chaos", "cosmos", "kudos",
+    "news", "lens", "always", "perhaps", "yes", "goes", "does", "series", "species"})
+"""Words that end in -s without being plurals (besides -ss, -us and -is)."""
+SHORT_WHOLE: Final = frozenset({"low", "big", "wee", "bob", "row", "fly"})
+"""Three-letter description words that are not names of things: found in a clue only
+as the same word (a "fly" is not in "butterfly", "low" not in "yellow")."""
 
 
 def content_words(text: str | None) -> set[str]:
-    """Lower-case words of ``text`` without stop words, plurals reduced (``pigs``: ``pig``)."""
+    """Words of ``text`` without stop words, accents folded, plurals reduced (``pigs``:
+    ``pig``, ``mice``: ``mouse``)."""
     found = set()
-    for raw in _WORD.findall((text or "").lower()):
+    for raw in _WORD.findall(fold(text or "")):
         if raw in STOP_WORDS or len(raw) < 3:
             continue
         found.add(_singular(raw))
@@ -84,20 +112,45 @@ def content_words(text: str | None) -> set[str]:
 
 
 def _singular(word: str) -> str:
+    if word in IRREGULAR:
+        return IRREGULAR[word]
+    if word in NOT_PLURAL or word.endswith(("ss", "us", "is")):
+        return word
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith(("ches", "shes", "xes", "sses")):
         return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+    if len(word) > 3 and word.endswith("s"):
         return word[:-1]
     return word
 
 
 def copies(clue: str, description: str | None) -> bool:
-    """Whether ``clue`` repeats a content word of ``description``: the same word, its
-    plural, or a word of four letters or more that begins the other ("bee" and "beetle"
-    are different words, "lantern" and "lanterns" are not)."""
+    """Whether ``clue`` says what the card of ``description`` shows: a content word of
+    the description (:func:`repeats_a_word`: "Sunshine" for a sun), or a name of a thing
+    the description names, in any clue language (:func:`names_a_thing`: "Sporvagn" or
+    "Elétrico 28" for a tram)."""
+    return repeats_a_word(clue, description) or names_a_thing(clue, description)
+
+
+def repeats_a_word(clue: str, description: str | None) -> bool:
+    """Whether ``clue`` holds a content word of ``description`` (:func:`_copies`)."""
     return _copies(content_words(clue), content_words(description))
+
+
+def names_a_thing(clue: str, description: str | None) -> bool:
+    """Whether ``clue`` holds a name, in any clue language, of a thing ``description``
+    names (``data/names.json``)."""
+    return _refusal(description or "").found(words_of(clue), words_as_written(clue)) \
+        is not None
+
+
+@cache
+def _refusal(description: str) -> NameSet:
+    """The names a clue for a card of ``description`` must not contain (cached)."""
+    the_bank = bank()
+    keys = [the_bank.keys[k] for k in the_bank.keys_in(description)]
+    return names().of(keys, content_words(description))
 
 
 @cache
@@ -106,13 +159,29 @@ def phrase_words(index: int) -> frozenset[str]:
     return frozenset(content_words(bank().phrases[index]))
 
 
+@cache
+def phrase_tokens(index: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words of bank phrase ``index``, folded and as written (cached)."""
+    text = bank().phrases[index]
+    return words_of(text), words_as_written(text)
+
+
 def _copies(mine: Set[str], theirs: Set[str]) -> bool:
+    """Whether a word of the clue (``mine``) is a word of the description (``theirs``),
+    begins or ends one, or one of four letters or more begins or ends it ("lanterns" and
+    "lantern"; "midnight" and "night"; "sunshine" and "sun"; "ant" is not found in
+    "giant"): not in a word of ``names.json``'s ``not_compounds`` (words that are not made
+    of the shorter one), nor in one of :data:`SHORT_WHOLE`."""
+    not_compounds = names().not_compounds
     for word in mine:
         for other in theirs:
             if word == other:
                 return True
             short, long = sorted((word, other), key=len)
-            if len(short) >= 4 and long.startswith(short):
+            if len(short) < 3 or long in not_compounds \
+                    or (len(short) == 3 and (short in SHORT_WHOLE or short == word)):
+                continue
+            if long.startswith(short) or long.endswith(short):
                 return True
     return False
 
@@ -128,6 +197,8 @@ class DeckMind:
         desc: per card, the description's unit vector (zeros without one).
         card_keys: per card, the bank keys it shows, padded with ``-1``.
         words: per card, the content words of its description (a clue repeats none).
+        refusals: per card, the names of what it shows, in every clue language (a clue
+            says none).
         key_share: per bank key, the share of the deck's cards that show it.
         hub: per card, its mean fit to clues in general.
     """
@@ -138,8 +209,14 @@ class DeckMind:
     desc: Vectors
     card_keys: npt.NDArray[np.intp]
     words: list[frozenset[str]] = field(default_factory=list)
+    refusals: list[NameSet] = field(default_factory=list)
     key_share: Floats = field(default_factory=lambda: np.zeros(0))
     hub: Floats = field(default_factory=lambda: np.zeros(0))
+
+    def says_what_it_shows(self, card: int, phrase: int) -> bool:
+        """Whether bank phrase ``phrase`` says what card ``card`` shows (:func:`copies`)."""
+        return _copies(phrase_words(phrase), self.words[card]) \
+            or self.refusals[card].found(*phrase_tokens(phrase)) is not None
 
     @property
     def blind(self) -> bool:
@@ -207,7 +284,8 @@ def deck_mind(deck_id: str) -> DeckMind:
     mind = DeckMind(size=len(descriptions),
                     described=np.array([bool(d) for d in descriptions], dtype=bool),
                     descriptions=descriptions, desc=vectors, card_keys=card_keys,
-                    words=[frozenset(content_words(d)) for d in descriptions])
+                    words=[frozenset(content_words(d)) for d in descriptions],
+                    refusals=[_refusal(d or "") for d in descriptions])
     counts = np.zeros(len(the_bank.keys))
     for found in keys:
         counts[found] += 1
@@ -368,10 +446,14 @@ class Player:
         action = next(a for a in legal if a["card"] == card)
         return _with_text(action, text)
 
-    def _general_clue(self, language: str) -> str:
+    def _general_clue(self, language: str, mind: DeckMind | None = None,
+                      card: int | None = None) -> str:
+        """A general phrase not told yet (nor saying what ``card`` of ``mind`` shows)."""
         the_bank = bank()
         pool = [int(i) for i in the_bank.of_language(language)
-                if the_bank.key[i] == GENERAL and the_bank.phrases[i] not in self.used]
+                if the_bank.key[i] == GENERAL and the_bank.phrases[i] not in self.used
+                and (mind is None or card is None or not 0 <= card < mind.size
+                     or not mind.says_what_it_shows(card, int(i)))]
         if not pool:
             pool = [int(i) for i in the_bank.of_language(language)
                     if the_bank.key[i] == GENERAL]
@@ -418,7 +500,7 @@ class Player:
         pool = [i for i in pool if the_bank.phrases[i] not in self.used]
         if not own or not pool:
             card = hand[self.rng.randrange(len(hand))]
-            return card, self._general_clue(language)
+            return card, self._general_clue(language, mind, card)
         row = {phrase: n for n, phrase in enumerate(pool)}
         fit = mind.fit(the_bank.vectors[pool])                      # (phrases, deck)
         # A general phrase is a candidate for a card that it fits better than
@@ -426,15 +508,14 @@ class Player:
         rank = (fit[:, None, :] > fit[:, list(own)][:, :, None]).mean(axis=2)
         options: list[tuple[int, int]] = []
         for column, card in enumerate(own):
-            words = mind.words[card]
             mine = [i for i in own[card] if i in row]
             mine += [int(i) for i in general if int(i) in row
                      and rank[row[int(i)], column] <= GENERAL_RANK]
             options.extend((card, i) for i in dict.fromkeys(mine)
-                           if not _copies(phrase_words(i), words))
+                           if not mind.says_what_it_shows(card, i))
         if not options:
             card = hand[self.rng.randrange(len(hand))]
-            return card, self._general_clue(language)
+            return card, self._general_clue(language, mind, card)
         cards = np.array([c for c, _ in options])
         rows = np.array([row[i] for _, i in options])
         value = self._expected_points(view, mind, fit[rows], cards, hand)
