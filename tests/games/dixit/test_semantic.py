@@ -19,8 +19,16 @@ from gametable.decks.vectors import FILE, digest
 from gametable.embeddings import encoder
 from gametable.games.dixit import DIXIT as GAME
 from gametable.games.dixit import clues as bank_module
-from gametable.games.dixit.clues import LANGUAGES, bank
-from gametable.games.dixit.semantic import Player, clue_fit, content_words, copies, deck_mind
+from gametable.games.dixit.clues import LANGUAGES, bank, names
+from gametable.games.dixit.clues import words_of as folded_words
+from gametable.games.dixit.semantic import (
+    RARE_MOTIF,
+    Player,
+    clue_fit,
+    content_words,
+    copies,
+    deck_mind,
+)
 from gametable.games.dixit.state import DixitState
 from gametable.games.sequence_cats import SEQUENCE_CATS
 from gametable.simulate import play_bot_game
@@ -179,6 +187,27 @@ def test_a_word_that_merely_begins_or_ends_with_a_name_is_not_refused(
     """``names.json``'s ``not_compounds`` and names given as whole words keep the check
     from refusing a clue for a word that only looks like a name ("giant", "ant")."""
     assert not copies(clue, description)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_bank_phrase_names_its_own_motif_and_every_card_keeps_clues(
+        language: str) -> None:
+    """A phrase that named its motif ("Sporvagn" for the tram) could never be told for
+    a card showing it: the banks hold none, and every card of the default deck keeps
+    at least two phrases of the rare things it shows, in every clue language."""
+    the_bank, mind = bank(), deck_mind("default")
+    number = LANGUAGES.index(language)
+    for i in np.flatnonzero((the_bank.key >= 0) & (the_bank.language == number)):
+        key = the_bank.keys[the_bank.key[i]]
+        phrase = the_bank.phrases[i]
+        if language != "en":
+            assert names().of([key], content_words(key)).found(folded_words(phrase)) is None, \
+                (key, phrase)
+    for card in range(mind.size):
+        keys = [k for k in mind.card_keys[card] if k >= 0 and mind.key_share[k] <= RARE_MOTIF]
+        phrases = np.flatnonzero(np.isin(the_bank.key, keys) & (the_bank.language == number))
+        kept = [i for i in phrases if not mind.says_what_it_shows(card, int(i))]
+        assert len(kept) >= 2, (card, language, DESCRIPTIONS[card])
 
 
 def test_a_clue_finds_the_card_it_means_not_its_words() -> None:
