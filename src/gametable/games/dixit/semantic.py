@@ -212,6 +212,28 @@ class DeckMind:
     refusals: list[NameSet] = field(default_factory=list)
     key_share: Floats = field(default_factory=lambda: np.zeros(0))
     hub: Floats = field(default_factory=lambda: np.zeros(0))
+    _fits: Floats = field(default_factory=lambda: np.zeros((0, 0)))
+    _known: npt.NDArray[np.bool_] = field(default_factory=lambda: np.zeros(0, bool))
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def phrase_fit(self, phrases: Sequence[int] | npt.NDArray[np.intp]) -> Floats:
+        """:meth:`fit` of bank phrases ``phrases`` (indices), ``(len(phrases), size)``:
+        each phrase's row is made once and kept (a storyteller's candidates come back
+        decision after decision)."""
+        the_bank = bank()
+        wanted = np.asarray(phrases, dtype=np.intp)
+        with self._lock:
+            if self._known.size != len(the_bank.phrases):
+                self._fits = np.zeros((len(the_bank.phrases), self.size))
+                self._known = np.zeros(len(the_bank.phrases), bool)
+            missing = np.unique(wanted[~self._known[wanted]])
+        if missing.size:
+            made = self.fit(the_bank.vectors[missing])
+            with self._lock:
+                self._fits[missing] = made
+                self._known[missing] = True
+        result: Floats = self._fits[wanted]
+        return result
 
     def says_what_it_shows(self, card: int, phrase: int) -> bool:
         """Whether bank phrase ``phrase`` says what card ``card`` shows (:func:`copies`)."""
@@ -502,7 +524,7 @@ class Player:
             card = hand[self.rng.randrange(len(hand))]
             return card, self._general_clue(language, mind, card)
         row = {phrase: n for n, phrase in enumerate(pool)}
-        fit = mind.fit(the_bank.vectors[pool])                      # (phrases, deck)
+        fit = mind.phrase_fit(pool)                                 # (phrases, deck)
         # A general phrase is a candidate for a card that it fits better than
         # GENERAL_RANK of the deck does; the card's own phrases always are.
         rank = (fit[:, None, :] > fit[:, list(own)][:, :, None]).mean(axis=2)
