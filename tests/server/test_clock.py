@@ -116,17 +116,24 @@ def with_manager(tmp_path: Path, body: Callable[[TableManager], Awaitable[None]]
     run_async(main())
 
 
+async def ann_with_a_clock_and_bo(manager: TableManager
+                                  ) -> tuple[Table, int | None, str | None, asyncio.Task[None]]:
+    """A Sequence Cats table of Ann (seat 0, to play first) and Bo, 0.3 s a turn and
+    ``greedy`` covering: ``(table, Ann's seat, her token, Bo playing at once)``."""
+    table, _, seat, token = await manager.create(
+        "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+        clock=ClockSettings(turn_seconds=0.3, cover="greedy"))
+    await manager.join(table.id, 1, "Bo")
+    return table, seat, token, plays_promptly(manager, table, 1)
+
+
 def test_a_seat_whose_time_runs_out_is_played_for_and_its_person_takes_it_back(
         tmp_path: Path) -> None:
     """TR-TIME-1: when a turn's time runs out, a computer player of the table's level
     plays it, the state says so and the seat is away; ``back`` returns it to its person,
     whose next turn waits for them again. (Bo, at the other seat, plays at once.)"""
     async def body(manager: TableManager) -> None:
-        table, _, seat, token = await manager.create(
-            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
-            clock=ClockSettings(turn_seconds=0.3, cover="greedy"))
-        await manager.join(table.id, 1, "Bo")
-        bo = plays_promptly(manager, table, 1)
+        table, seat, token, bo = await ann_with_a_clock_and_bo(manager)
         assert seat == 0 and table.status == PLAYING and table.clock is not None
         assert table.game.to_act(table.state) == {0}
         assert table.clock.deadlines[0].turn is not None
@@ -170,11 +177,7 @@ def test_back_within_the_turn_that_ran_out_leaves_its_move_to_the_computer_playe
     now makes the move of the turn whose time ran out, and she is back from her next
     turn."""
     async def body(manager: TableManager) -> None:
-        table, _, seat, token = await manager.create(
-            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
-            clock=ClockSettings(turn_seconds=0.3, cover="greedy"))
-        await manager.join(table.id, 1, "Bo")
-        bo = plays_promptly(manager, table, 1)
+        table, seat, token, bo = await ann_with_a_clock_and_bo(manager)
         assert seat == 0 and table.clock is not None
         sock, task = await seated(manager, table, token)
         await until(lambda: table.clock is not None and 0 in table.clock.away)

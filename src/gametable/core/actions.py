@@ -126,3 +126,32 @@ def copy_actions(actions: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """
     copied: list[dict[str, Any]] = orjson.loads(orjson.dumps(list(actions)))
     return copied
+
+
+class SharesFrozenActions:
+    """A mixin for a state class (with ``__slots__`` and a ``copy()`` that shares what
+    never changes) whose caches hold the rules' shared, frozen actions.
+
+    ``copy.deepcopy`` is :meth:`copy` (a deep copy made those actions plain, changeable
+    dicts that later turns handed out again), and a pickle leaves out the slots named in
+    :attr:`caches` (set to ``None``, or to ``[]`` for those in :attr:`list_caches`),
+    which the rules build again."""
+
+    __slots__ = ()
+    caches: tuple[str, ...] = ()
+    list_caches: tuple[str, ...] = ()
+
+    def copy(self) -> Any:
+        raise NotImplementedError
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self.copy()
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        slots: tuple[str, ...] = getattr(type(self), "__slots__", ())
+        fields: dict[str, Any] = {name: getattr(self, name) for name in slots}
+        for name in self.caches:
+            fields[name] = None
+        for name in self.list_caches:
+            fields[name] = []
+        return None, fields

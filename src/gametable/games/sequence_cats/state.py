@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gametable.core.actions import SharesFrozenActions
 from gametable.core.config import stored_options
 from gametable.games.sequence_cats.board import Board
 from gametable.games.sequence_cats.config import SequenceCatsConfig
@@ -21,7 +22,7 @@ NOBODY = -1
 """``offer_by`` while no draw offer is open."""
 
 
-class SequenceCatsState:
+class SequenceCatsState(SharesFrozenActions):
     """All of a game, secrets included. Never sent anywhere: see ``SequenceCats.view``.
 
     Attributes:
@@ -72,6 +73,7 @@ class SequenceCatsState:
         "team_of", "teams",
         "turn", "winner",
     )
+    caches = ("legal_cache",)
 
     def __init__(self, config: SequenceCatsConfig, board: Board, seats: int, teams: int,
                  seed: int) -> None:
@@ -113,17 +115,6 @@ class SequenceCatsState:
         self.last_play: tuple[int, int, int, int] | None = None
         self.rng = random.Random(seed)
         self.legal_cache: list[dict[str, Any]] | None = None
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> SequenceCatsState:
-        """``copy.deepcopy``: :meth:`copy` (the rules' shared, frozen objects stay shared
-        and frozen; a deep copy made them plain, changeable dicts)."""
-        return self.copy()
-
-    def __getstate__(self) -> tuple[None, dict[str, Any]]:
-        """Pickled without its caches, which hold the rules' shared action objects."""
-        fields = {name: getattr(self, name) for name in self.__slots__}
-        fields["legal_cache"] = None
-        return None, fields
 
     def copy(self) -> SequenceCatsState:
         """An independent copy (the generator included)."""

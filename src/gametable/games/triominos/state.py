@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gametable.core.actions import SharesFrozenActions
 from gametable.core.config import stored_options
 from gametable.core.protocol import ScoreLine
 from gametable.core.rng import new_rng
@@ -12,7 +13,7 @@ from gametable.games.triominos.config import TriominosConfig
 from gametable.games.triominos.layout import Layout
 
 
-class TriominosState:
+class TriominosState(SharesFrozenActions):
     """All of a game, secrets included. Never sent anywhere: see ``Triominos.view``.
 
     Attributes:
@@ -44,6 +45,8 @@ class TriominosState:
         "public_view", "rng", "round", "round_lines", "round_points", "scores", "seats",
         "start", "starter", "turn",
     )
+    caches = ("legal_cache", "public_view")
+    list_caches = ("round_lines",)
 
     def __init__(self, config: TriominosConfig, seats: int, seed: int) -> None:
         self.config = config
@@ -71,19 +74,6 @@ class TriominosState:
         self.public_view: dict[str, Any] | None = None
         self.board_json: list[dict[str, Any]] = []
         self.round_lines: list[list[ScoreLine]] = []
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> TriominosState:
-        """``copy.deepcopy``: :meth:`copy` (the rules' shared, frozen objects stay shared
-        and frozen; a deep copy made them plain, changeable dicts)."""
-        return self.copy()
-
-    def __getstate__(self) -> tuple[None, dict[str, Any]]:
-        """Pickled without its caches, which hold the rules' shared action objects."""
-        fields = {name: getattr(self, name) for name in self.__slots__}
-        fields["legal_cache"] = None
-        fields["public_view"] = None
-        fields["round_lines"] = []  # built again by the next outcome()
-        return None, fields
 
     def copy(self) -> TriominosState:
         """An independent copy, generator included."""
