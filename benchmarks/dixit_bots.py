@@ -20,6 +20,9 @@ Prints, for the ``semantic`` bot (and ``greedy`` and ``random`` beside it):
   description (a word, its plural, a compound of it: "Sunshine" for a sun), or a name of a
   thing the description names in any clue language (``data/names.json``: "Sporvagn" for a
   tram), with each part counted apart; and a few of the clues given.
+* **Party**: the distinct first clues of 150 fresh ``hard`` Party storytellers per clue
+  language (they all said "Beyond the sea" or "Í skýjunum" once), and how broad they are
+  (the clue's fit at the deck's 80th percentile; the broadest phrase's beside it).
 * **decisions**: milliseconds per decision of a ``semantic`` bot (p50, p99, max) over
   those games, per kind of decision.
 * **memory**: growth of this process's resident memory from before the model was loaded
@@ -43,8 +46,11 @@ from gametable.core import registry
 from gametable.decks import find_deck
 from gametable.embeddings import encoder
 from gametable.games.dixit import heuristics
+from gametable.games.dixit.clues import LANGUAGES
 from gametable.games.dixit.semantic import (
+    PARTY_BREADTH,
     TEMPERATURE,
+    clue_fit,
     copies,
     deck_mind,
     repeats_a_word,
@@ -179,6 +185,26 @@ def games(bot: str, count: int, seed: int, timing: dict[str, list[float]] | None
             "examples": examples}
 
 
+def party(language: str, count: int = 150) -> dict[str, Any]:
+    """The first clues of ``count`` fresh ``hard`` Party storytellers (6 seats)."""
+    game = registry.get("dixit")
+    mind = deck_mind("default")
+    told: Counter[str] = Counter()
+    breadth = []
+    for seed in range(count):
+        config = game.make_config({"variant": "party", "first_storyteller": "first_seat",
+                                   "clue_language": language}, SEATS)
+        state = game.new_game(config, SEATS, seed)
+        action = make_bot("hard", game, seed).choose(game.view(state, 0),
+                                                      game.legal_actions(state, 0))
+        told[action["text"]] += 1
+        breadth.append(float(np.quantile(clue_fit(mind, action["text"])[mind.described],
+                                         PARTY_BREADTH)))
+    return {"language": language, "distinct": len(told), "of": count,
+            "most told": told.most_common(3), "breadth": round(float(np.mean(breadth)), 1),
+            "broadest phrase": round(float(mind.breadth(language).max()), 1)}
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
@@ -206,6 +232,7 @@ def main() -> None:
           for language in ("is", "en", "nb", "pt")),
         games("greedy", args.games, args.seed),
         games("random", args.games, args.seed)]
+    report["party"] = [party(language) for language in LANGUAGES]
     every = [v for values in timing.values() for v in values]
     report["decisions ms"] = {
         kind: {"count": len(values), "p50": round(percentile(values, 0.5), 1),
@@ -230,6 +257,11 @@ def main() -> None:
               f"{row['clues with only a name in some language']:.3f})")
     for row in report["storyteller"][:4]:
         print(f"  semantic clues ({row['language']}): " + "; ".join(row["examples"][:8]))
+    print("\nParty: first clues of 150 fresh hard storytellers (6 seats)")
+    for row in report["party"]:
+        print(f"  {row['language']}: {row['distinct']} distinct; most told "
+              + ", ".join(f"{t!r} {n}" for t, n in row["most told"])
+              + f"; breadth {row['breadth']} (broadest phrase {row['broadest phrase']})")
     print("\nsemantic decisions (ms)")
     for kind, values in report["decisions ms"].items():
         print(f"  {kind:7} n {values['count']:5}  p50 {values['p50']:6.1f}  "

@@ -210,6 +210,36 @@ def test_no_bank_phrase_names_its_own_motif_and_every_card_keeps_clues(
         assert len(kept) >= 2, (card, language, DESCRIPTIONS[card])
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_party_storytellers_vary_and_never_return_to_a_told_motif_dx_party_2(
+        language: str) -> None:
+    """DX-PARTY-2: fresh storytellers do not all say "Beyond the sea" or "Í skýjunum";
+    at a table, no clue comes back to a motif or a word told before ("Í skýjunum", then
+    "Með höfuðið í skýjunum"); and the clues stay broad (many cards fit)."""
+    mind = deck_mind("default")
+    first = []
+    for seed in range(30):
+        state = game(6, seed=seed, variant="party", clue_language=language)
+        first.append(choose(state, 0, temperature=0.2, seed=seed)["text"])
+        breadth = np.quantile(clue_fit(mind, first[-1])[mind.described], 0.8)
+        assert breadth > np.quantile(mind.breadth(language), 0.75), first[-1]
+    assert len(set(first)) >= 15, first
+    player = Player(random.Random(1), temperature=0.2)
+    told: list[str] = []
+    for _ in range(12):
+        state = game(6, seed=1, variant="party", clue_language=language)
+        view = GAME.view(state, 0)
+        view["history"] = [{"clue": {"text": text}} for text in told]
+        told.append(player.choose(view, GAME.legal_actions(state, 0))["text"])
+    keys = [set(bank().keys_in(text)) | {bank().keys[bank().key[i]] for i in range(
+        len(bank().phrases)) if bank().phrases[i] == text and bank().key[i] >= 0}
+        for text in told]
+    for n, text in enumerate(told):
+        for m in range(n):
+            assert not content_words(text) & content_words(told[m]), (told[m], text)
+            assert not keys[n] & keys[m], (told[m], text)
+
+
 def test_a_clue_finds_the_card_it_means_not_its_words() -> None:
     """"Ship of the desert" shares no word with "camel", yet finds it; "When pigs fly"
     finds the pig; "Drinks like a fish" the fish."""

@@ -25,9 +25,10 @@ phrases, in the table's clue language, less any phrase that says what the card s
 language, "Sporvagn" for a tram). Each candidate is played out on tables of plausible
 decoys (other players give a card of a random hand as the listener would) against voters
 who choose as the listener does; the clue with the most expected storyteller points wins.
-The Party storyteller speaks before seeing the hand (DX-PARTY-2): it picks a phrase that
-many cards of the deck fit. A deck without descriptions leaves every card equal: the
-players choose at random (legally) and say a general clue.
+The Party storyteller speaks before seeing the hand (DX-PARTY-2): it picks, at random, one
+of the phrases that many cards of the deck fit, of a motif not told yet at the table. A
+deck without descriptions leaves every card equal: the players choose at random (legally)
+and say a general clue.
 """
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ RARE_MOTIF: Final = 0.1
 """A motif found on at most this share of the deck's cards is rare (a thing, not the sky)."""
 GENERAL_RANK: Final = 0.05
 """A general phrase is a candidate clue for a card among the best-fitting 5 % of the deck."""
+PARTY_BREADTH: Final = 0.8
+"""A Party clue's breadth: its fit at this quantile of the deck's cards (many cards fit)."""
+PARTY_SHARE: Final = 0.1
+"""A Party storyteller says one of the broadest tenth of its language's phrases."""
 
 _WORD = re.compile(r"[^\W\d_]+")
 IRREGULAR: Final = {
@@ -154,6 +159,23 @@ def _refusal(description: str) -> NameSet:
 
 
 @cache
+def _phrase_keys() -> dict[str, frozenset[int]]:
+    """Per bank phrase text, the keys it is a phrase of (general: none)."""
+    the_bank = bank()
+    keys: dict[str, set[int]] = {}
+    for text, key in zip(the_bank.phrases, the_bank.key, strict=True):
+        found = keys.setdefault(text, set())
+        if key != GENERAL:
+            found.add(int(key))
+    return {text: frozenset(found) for text, found in keys.items()}
+
+
+def _keys_of(text: str) -> frozenset[int]:
+    """The motif keys of a clue: those it is a bank phrase of."""
+    return _phrase_keys().get(text, frozenset())
+
+
+@cache
 def phrase_words(index: int) -> frozenset[str]:
     """The content words of bank phrase ``index`` (cached)."""
     return frozenset(content_words(bank().phrases[index]))
@@ -214,6 +236,7 @@ class DeckMind:
     hub: Floats = field(default_factory=lambda: np.zeros(0))
     _fits: Floats = field(default_factory=lambda: np.zeros((0, 0)))
     _known: npt.NDArray[np.bool_] = field(default_factory=lambda: np.zeros(0, bool))
+    _breadth: dict[str, Floats] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def phrase_fit(self, phrases: Sequence[int] | npt.NDArray[np.intp]) -> Floats:
@@ -234,6 +257,22 @@ class DeckMind:
                 self._known[missing] = True
         result: Floats = self._fits[wanted]
         return result
+
+    def breadth(self, language: str) -> Floats:
+        """Per phrase of ``language`` (:meth:`Bank.of_language` order), its fit at the
+        :data:`PARTY_BREADTH` quantile of the described cards: how many cards it fits
+        (made once per language, a tenth of a second or two)."""
+        with self._lock:
+            found = self._breadth.get(language)
+        if found is None:
+            phrases = bank().of_language(language)
+            found = np.concatenate([
+                np.quantile(self.phrase_fit(phrases[start:start + 256])[:, self.described],
+                            PARTY_BREADTH, axis=1)
+                for start in range(0, len(phrases), 256)]) if len(phrases) else np.zeros(0)
+            with self._lock:
+                self._breadth[language] = found
+        return found
 
     def says_what_it_shows(self, card: int, phrase: int) -> bool:
         """Whether bank phrase ``phrase`` says what card ``card`` shows (:func:`copies`)."""
@@ -484,19 +523,36 @@ class Player:
         return text
 
     def _party_clue(self, mind: DeckMind, language: str) -> str:
-        """DX-PARTY-2: before seeing the hand, a clue that many cards fit: the phrase with
-        the highest fit at the deck's 80th percentile, among a random half of them."""
+        """DX-PARTY-2: before seeing the hand, a clue that many cards fit: one of the
+        broadest tenth of the language's phrases (:meth:`DeckMind.breadth`), a motif
+        chosen at random among them and then one of its phrases, never a motif or a word
+        of a clue already told at the table ("Í skýjunum" is not followed by "Með höfuðið
+        í skýjunum", nor "Over the moon" by "Moonlight")."""
         if mind.blind or not mind.size:
             return self._general_clue(language)
         the_bank = bank()
-        pool = [int(i) for i in the_bank.of_language(language)
-                if the_bank.phrases[i] not in self.used]
-        pool = self.rng.sample(pool, max(1, len(pool) // 2))
-        fit = mind.fit(the_bank.vectors[pool])
-        breadth = np.quantile(fit[:, mind.described], 0.8, axis=1)
-        order = np.argsort(-breadth)[:5]
-        choice = pool[int(order[self._sample(breadth[order], self.temperature / 2)])]
-        text = the_bank.phrases[choice]
+        phrases = the_bank.of_language(language)
+        breadth = mind.breadth(language)
+        told_keys = {k for text in self.used for k in _keys_of(text)}
+        told_words = {w for text in self.used for w in content_words(text)}
+        told_names = names().of(the_bank.keys[k] for k in told_keys)
+        fresh = np.array([
+            the_bank.phrases[i] not in self.used and int(the_bank.key[i]) not in told_keys
+            and not phrase_words(int(i)) & told_words
+            and told_names.found(*phrase_tokens(int(i))) is None
+            for i in phrases], dtype=bool)
+        if not fresh.any():
+            fresh[:] = True
+        order = np.flatnonzero(fresh)[np.argsort(-breadth[fresh])]
+        broadest = [int(phrases[j]) for j in order[:max(1, int(PARTY_SHARE * len(order)))]]
+        # One motif (or general phrase) at random, then one of its phrases: a motif with
+        # many broad phrases (the sea) is no likelier than one with a single phrase.
+        groups: dict[int | str, list[int]] = {}
+        for i in broadest:
+            key = int(the_bank.key[i])
+            groups.setdefault(key if key != GENERAL else the_bank.phrases[i], []).append(i)
+        group = list(groups.values())[self.rng.randrange(len(groups))]
+        text = the_bank.phrases[group[self.rng.randrange(len(group))]]
         self.used.add(text)
         return text
 
