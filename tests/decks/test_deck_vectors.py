@@ -139,6 +139,8 @@ def test_the_default_decks_descriptions_name_what_the_pictures_show() -> None:
     written = {card.id: card.description for card in deck.cards}
     assert {card_id: written[card_id] for card_id in corrected} == corrected
     assert "seal" not in (written["096"] or "") and "walrus" in (written["096"] or "")
+    # Card 076 shows a fir decked for Christmas, baubles and a star on top: not "a tree".
+    assert "fir tree dressed for Christmas" in (written["076"] or "")
     descriptions = deck.descriptions()
     with np.load(deck.folder / FILE) as shipped:
         assert str(shipped["digest"]) == digest(descriptions)  # not made again at start
