@@ -243,7 +243,8 @@ class Sockets:
     people behind one address (a venue's Wi-Fi, a household) share the cap on watching,
     so one of them holding the address's places must not keep another from their seat.
     An address at its cap may still open a few connections (:data:`WAITING_OVER_CAP`)
-    that are admitted if their ``hello`` opens a seat.
+    that are admitted if their ``hello`` opens a seat; its seated connections together
+    are capped too, at :data:`SEATED_PER_CAP` times its cap.
     """
 
     def __init__(self, per_client: int | None, pace: Rate | None = None) -> None:
