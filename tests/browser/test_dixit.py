@@ -110,7 +110,7 @@ def join(browser: Browser, invite: str, name: str, seat: int,
          viewport: ViewportSize = DESKTOP) -> Page:
     page = watch(browser.new_context(viewport=viewport).new_page())
     page.goto(invite)
-    page.fill(".waiting-room input[maxlength='40']", name)
+    page.fill(".waiting-room input[name=name]", name)
     page.locator(".seat-row", has=page.locator(".seat-number", has_text=f"Seat {seat + 1}")) \
         .get_by_role("button", name="Take this seat").click()
     return page

@@ -95,7 +95,7 @@ def test_two_friends_and_a_computer_play_a_whole_game(
     # A friend opens the invite link in another browser and takes the open seat.
     bjarni = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     bjarni.goto(invite)
-    bjarni.fill(".waiting-room input[maxlength='40']", "Bjarni")
+    bjarni.fill(".waiting-room input[name=name]", "Bjarni")
     bjarni.get_by_role("button", name="Take this seat").click()
     for page in (anna, bjarni):
         expect(page.locator(".sc-board")).to_be_visible()
@@ -514,7 +514,7 @@ def join(browser: Browser, invite: str, name: str) -> Page:
     """A friend opens the invite link in a browser of their own and takes an open seat."""
     page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     page.goto(invite)
-    page.fill(".waiting-room input[maxlength='40']", name)
+    page.fill(".waiting-room input[name=name]", name)
     page.get_by_role("button", name="Take this seat").first.click()
     expect(page.locator(".seat-row.mine, .sc-board").first).to_be_visible()
     return page

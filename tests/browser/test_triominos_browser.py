@@ -271,7 +271,7 @@ def test_two_people_and_a_computer_place_draw_and_pass(
     invite = anna.locator("#invite-url").input_value()
     bjarni = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     bjarni.goto(invite)
-    bjarni.fill(".waiting-room input[maxlength='40']", "Bjarni")
+    bjarni.fill(".waiting-room input[name=name]", "Bjarni")
     bjarni.get_by_role("button", name="Take this seat").click()
     for page in (anna, bjarni):
         expect(page.locator(".tr-board-svg")).to_be_visible()

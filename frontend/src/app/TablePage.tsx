@@ -640,7 +640,9 @@ function WaitingRoom({
         <label className="field">
           <span className="field-label">{t("ui.lobby.your_name")}</span>
           <input
+            name="name"
             value={name}
+            autoComplete="nickname"
             placeholder={t("ui.lobby.name_placeholder")}
             aria-describedby={!name.trim() ? "no-name-help" : undefined}
             onChange={(e) => setName(upTo(e.target.value, 40))}
