@@ -254,6 +254,26 @@ def test_a_bad_record_file_is_refused_with_the_rule(
     page.context.close()
 
 
+def test_a_record_of_someone_elses_own_deck_points_to_its_tables_replay(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    """A friend opened the record of a game played with Anna's own deck: "There is no
+    deck «512e6da3862786bc»", and nothing to do. The page now says why and links the
+    replay at the table the record names, which shows it to everyone who may watch."""
+    path, record = record_file("dixit", tmp_path)
+    data = record.model_copy(deep=True)
+    data.config = {**data.config, "deck": "512e6da3862786bc"}
+    data.meta = {**data.meta, "table": "h6tSDe8_xTCA"}
+    path.write_text(data.model_dump_json())
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    expect(page.get_by_role("heading", name="This game cannot be replayed")).to_be_visible()
+    expect(page.locator(".replay-error")).to_contain_text("someone's own deck")
+    link = page.get_by_role("link", name="Open the replay at its table")
+    expect(link).to_have_attribute("href", "/t/h6tSDe8_xTCA/replay")
+    page.context.close()
+
+
 @pytest.mark.parametrize("game, config, bots", [
     ("sequence-cats", {}, ["greedy", "greedy"]),
     ("triominos", {"rounds": 1}, ["greedy", "greedy"]),

@@ -212,6 +212,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
         <h1>{t("ui.replay.cannot_title")}</h1>
         <p role="alert">{describeError(t, error)}</p>
         {error.rule && error.rule !== "PROTOCOL" && <p className="rule-id">{error.rule}</p>}
+        {!tableId && error.code === "no_deck" && <OwnDeckTable text={text} />}
         {!tableId && <RecordFileInput onOpened={(opened) => { setError(null); setText(opened); }} />}
         {tableId && <BackToTable table={tableId} />}
         <button type="button" onClick={() => navigate("/")}>
@@ -370,6 +371,28 @@ interface Stepping {
 }
 
 /** A link to the table whose replay this is (its game over, or still going). */
+/** A record of a game played with someone's own deck opens from a file only for the
+ * deck's owner; the table it was played at (named in the record) replays it for all
+ * who may watch it. */
+function OwnDeckTable({ text }: { text: string | null }) {
+  const { t } = useTranslation();
+  let table: unknown = null;
+  try {
+    table = (JSON.parse(text ?? "null") as { meta?: { table?: unknown } } | null)?.meta?.table;
+  } catch {
+    table = null;
+  }
+  if (typeof table !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(table)) return null;
+  return (
+    <p>
+      {t("ui.replay.own_deck")}{" "}
+      <AppLink className="button" href={`/t/${encodeURIComponent(table)}/replay`}>
+        {t("ui.replay.own_deck_table")}
+      </AppLink>
+    </p>
+  );
+}
+
 function BackToTable({ table }: { table: string }) {
   const { t } = useTranslation();
   return (
