@@ -129,3 +129,19 @@ def check_watching_at_creation(storage: Storage) -> None:
     run_async(storage.create_table(row("w-on", PEOPLE, None)))
     assert [getattr(storage.load_table(t), "watching", None) for t in ("w-off", "w-on")] \
         == [False, True]
+
+
+def check_deal_shown(storage: Storage) -> None:
+    """A seat stored once the deal was shown notes it for good (a seat opened since
+    leaves the game begun after a restart, ``Table.begun``); other seats' changes do
+    not."""
+    async def write() -> None:
+        await storage.create_table(row("d-shown", PEOPLE, None))
+        await storage.create_table(row("d-waiting", OPEN_AND_HUMAN, None))
+        await storage.save_seat("d-shown", SeatRow(1, "open", token_hash="c"), shown=True)
+        await storage.save_seat("d-shown", SeatRow(1, "human", name="Cy", token_hash="x"))
+        await storage.save_seat("d-waiting", SeatRow(1, "open"), seed=5)
+
+    run_async(write())
+    assert [getattr(storage.load_table(t), "deal_shown", None)
+            for t in ("d-shown", "d-waiting")] == [True, False]

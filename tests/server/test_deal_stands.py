@@ -9,10 +9,12 @@ from then on the deal stands: the game has begun."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from gametable.server.app import Settings, create_app
 from tests.server.test_hosting import app_client, two_players  # noqa: F401 (a fixture)
 from tests.server.test_leaving import leave
 
@@ -103,3 +105,25 @@ def test_once_every_seat_was_taken_the_host_cannot_deal_again(
                                 json={"bot": "easy"}, headers=headers)
         assert given.status_code == 200, given.text
     assert first_state(app_client, t["id"], t["anna"])["deal"] == shown["deal"]
+
+
+def test_the_deal_stands_after_a_restart_with_a_seat_open_again(
+        app_client: TestClient, tmp_path: Path) -> None:  # noqa: F811
+    """Anna saw her hand, and Bruno's unseen seat opened again: the game has begun. A
+    restarted server (or another process taking the table over) knew only the open seat
+    and no move, so the host could change the options and Anna see a second deal."""
+    t = two_players(app_client)
+    shown = first_state(app_client, t["id"], t["anna"])
+    opened = leave(app_client, t["id"], t["bruno"])
+    assert opened.status_code == 200 and opened.json()["seats"][1]["kind"] == "open"
+    again = create_app(Settings(data_dir=tmp_path, bot_delay=0,
+                                static_dir=tmp_path / "none", rates={}))
+    with TestClient(again) as restarted:
+        assert restarted.get(f"/api/tables/{t['id']}").json()["begun"] is True
+        changed = restarted.post(f"/api/tables/{t['id']}/options",
+                                 json={"config": {"free_corners": False}},
+                                 headers={"X-Host-Token": t["host"]})
+        assert changed.status_code == 409 and changed.json()["code"] == "options_begun"
+        after = first_state(restarted, t["id"], t["anna"])
+        assert after["deal"] == shown["deal"]
+        assert after["view"]["hand"] == shown["view"]["hand"]

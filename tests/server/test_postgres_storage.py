@@ -24,6 +24,7 @@ from tests.aio import run_async
 from tests.server.storage_checks import (
     check_chat,
     check_created_by,
+    check_deal_shown,
     check_expiry,
     check_first_action,
     check_watching_at_creation,
@@ -410,6 +411,7 @@ def test_postgresql_counts_a_creators_tables_keeps_the_chat_and_the_first_action
         check_first_action(storage)
         check_expiry(storage)
         check_watching_at_creation(storage)
+        check_deal_shown(storage)
     finally:
         storage.close()
 

@@ -67,9 +67,10 @@ class FencedStorage:
         self._check(table.id)
         await self.inner.create_table(table)
 
-    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None, *,
+                        shown: bool = False) -> None:
         self._check(table_id)
-        await self.inner.save_seat(table_id, seat, seed)
+        await self.inner.save_seat(table_id, seat, seed, shown=shown)
 
     async def save_options(self, table_id: str, config: dict[str, Any], seed: int,
                            clock: dict[str, Any] | None) -> None:

@@ -42,6 +42,7 @@ from gametable.server.outage import FewerRepeats
 from gametable.server.storage import (
     COUNT_SEAT_CHANGE,
     CREATED_BY,
+    DEAL_SHOWN,
     LOAD_CHAT,
     MARK_EXPIRED,
     MARK_FINISHED,
@@ -262,11 +263,14 @@ class PostgresStorage:
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
-    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None, *,
+                        shown: bool = False) -> None:
         statements = [_seat_statement(table_id, seat), (COUNT_SEAT_CHANGE, (table_id,))]
         if seed is not None:
             statements.append(("UPDATE game_tables SET seed = %s WHERE id = %s",
                                (seed, table_id)))
+        if shown:
+            statements.append((DEAL_SHOWN, (table_id,)))
         await self._write(table_id, *statements)
 
     async def save_options(self, table_id: str, config: dict[str, Any], seed: int,
@@ -399,10 +403,10 @@ class PostgresStorage:
                                      clock=None if row[7] is None else orjson.loads(row[7]),
                                      host_seat=row[8], ended=row[9],
                                      watching=not row[10], creator=row[11],
-                                     finished=row[12])
+                                     finished=row[12], deal_shown=bool(row[13]))
                     for row in conn.execute(
                         "SELECT id, game, config, seed, host_hash, created, expired, clock, "
-                        "host_seat, ended, watchers_off, creator, finished "
+                        "host_seat, ended, watchers_off, creator, finished, deal_shown "
                         f"FROM game_tables t {where} ORDER BY created",
                         params)
                 }

@@ -120,6 +120,9 @@ class TableRow:
     """When storage noted the game over (Unix seconds; ``None``: stored as under way)."""
     first_action: float | None = None
     """When the record's first action was stored (Unix seconds; ``None``: none yet)."""
+    deal_shown: bool = False
+    """Whether the deal was shown: the game has begun, and its cards are never dealt
+    again, even with a seat open since (``Table.begun``)."""
 
 
 class StorageError(Exception):
@@ -139,9 +142,12 @@ class Storage(Protocol):
         """Store a new table with its seats (no actions), and whether it may be watched."""
         ...
 
-    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None, *,
+                        shown: bool = False) -> None:
         """Store a seat's new occupant; with ``seed``, the table's new seed in the same
-        transaction (its cards dealt again before the first move).
+        transaction (its cards dealt again before the first move); with ``shown``, that
+        the deal has been shown, for good (a seat opened once the game has begun leaves
+        it begun after a restart).
 
         Raises:
             StorageError: it could not be stored (then neither is).
@@ -461,12 +467,15 @@ class SQLiteStorage:
             *(_seat_statement(table.id, seat) for seat in table.seats),
         )
 
-    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None, *,
+                        shown: bool = False) -> None:
         statements = [_seat_statement(table_id, seat),
                       (COUNT_SEAT_CHANGE.replace("%s", "?"), (table_id,))]
         if seed is not None:
             statements.append(("UPDATE game_tables SET seed = ? WHERE id = ?",
                                (seed, table_id)))
+        if shown:
+            statements.append((DEAL_SHOWN.replace("%s", "?"), (table_id,)))
         await self._write(*statements)
 
     async def save_options(self, table_id: str, config: dict[str, Any], seed: int,
@@ -599,10 +608,11 @@ class SQLiteStorage:
                                  expired=row[6],
                                  clock=None if row[7] is None else orjson.loads(row[7]),
                                  host_seat=row[8], ended=row[9], watching=not row[10],
-                                 creator=row[11], finished=row[12])
+                                 creator=row[11], finished=row[12],
+                                 deal_shown=bool(row[13]))
                 for row in conn.execute(
                     "SELECT id, game, config, seed, host_hash, created, expired, clock, "
-                    "host_seat, ended, watchers_off, creator, finished "
+                    "host_seat, ended, watchers_off, creator, finished, deal_shown "
                     f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
@@ -670,7 +680,8 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
 
 ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat": "INTEGER",
                                   "ended": "REAL", "watchers_off": "INTEGER",
-                                  "creator": "TEXT", "seat_changes": "INTEGER"},
+                                  "creator": "TEXT", "seat_changes": "INTEGER",
+                                  "deal_shown": "INTEGER"},
                  "seats": {"bot_since": "INTEGER"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL)."""
 
@@ -716,6 +727,8 @@ MARK_EXPIRED = ("UPDATE game_tables AS t SET expired = %s WHERE t.id = %s AND "
 it still waits, and no seat changed hands since the sweep found it (a seat taken, one
 that opens and another taken, a computer player seated all count)."""
 
+DEAL_SHOWN = "UPDATE game_tables SET deal_shown = TRUE WHERE id = %s"
+"""Note for good that a table's deal was shown (:meth:`Storage.save_seat`'s ``shown``)."""
 COUNT_SEAT_CHANGE = ("UPDATE game_tables SET seat_changes = COALESCE(seat_changes, 0) + 1 "
                      "WHERE id = %s")
 """Counts a seat's change of hands, in the same transaction as the seat's write."""

@@ -305,6 +305,7 @@ class TableManager:
                 log.error("table %s: its stored clock cannot be read; it runs without",
                           log_name(row.id))
         table.seated = table.status != WAITING
+        table.shown = row.deal_shown
         table.note_seats()
         table.on_clock_due = self._clock_due
         table.on_clock_moved = self._store_clock_later
@@ -771,7 +772,7 @@ class TableManager:
         seed = secrets.randbits(63) if deal_again else None
         try:
             if seed is None:
-                await self.storage.save_seat(table.id, row)
+                await self.storage.save_seat(table.id, row, shown=table.begun)
             else:
                 await self.storage.save_seat(table.id, row, seed=seed)
         except StorageError:
