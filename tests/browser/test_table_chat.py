@@ -96,6 +96,25 @@ def test_a_line_read_in_the_chat_does_not_show_over_the_page_again(
         expect(toast).to_contain_text("Anna: Your turn!")
 
 
+def test_a_line_written_too_fast_comes_back_to_the_box(
+        browser: Browser, web_server: LiveServer) -> None:
+    """A seat may write five lines in five seconds: the sixth is refused, and it was
+    erased from the box all the same, to be written again."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(anna.locator(".sc-board")).to_be_visible()
+    box = anna.locator(".table-chat .chat-input")
+    for n in range(1, 6):
+        say(anna, f"Line {n}")
+        expect(anna.locator(".table-chat .chat-log")).to_contain_text(f"Line {n}")
+    say(anna, "One line too many, with care")
+    expect(anna.get_by_text(re.compile("Slow down")).first).to_be_visible()
+    expect(box).to_have_value("One line too many, with care")
+    expect(anna.locator(".table-chat .chat-log")).not_to_contain_text("One line too many")
+
+
 def test_a_table_with_no_one_to_talk_to_shows_no_chat(
         browser: Browser, web_server: LiveServer) -> None:
     """Alone with computer players there is nobody to read it."""

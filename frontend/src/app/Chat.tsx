@@ -1,7 +1,7 @@
 // The table chat: the messages so far with the writers' seat names, and (for seated
 // players) a line to write on; Enter sends. A game's table places it where it fits:
 //   <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} />
-import { memo, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { memo, useContext, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { localeTag } from "./i18n";
 import { writerName } from "./seatName";
@@ -9,6 +9,7 @@ import type { TableInfo } from "./types";
 import type { ChatMessage } from "./useTable";
 import "./chat.css";
 import { upTo } from "./limitText";
+import { UnsentChatContext } from "./unsentChat";
 
 /** Longest message the server takes (docs/protocol.md). */
 export const CHAT_MAX_CHARS = 300;
@@ -43,6 +44,13 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
   const [draft, setDraft] = useState("");
   const list = useRef<HTMLOListElement>(null);
   const id = useId();
+
+  // A line the server refused (written too fast, say) comes back to an empty box, to be
+  // sent again; one written since is not overwritten.
+  const unsent = useContext(UnsentChatContext);
+  useEffect(() => {
+    if (unsent) setDraft((now) => (now.trim() ? now : unsent.text));
+  }, [unsent]);
 
   // Keep the newest message in view, unless the reader has scrolled up to read.
   const last = chat[chat.length - 1];

@@ -24,6 +24,7 @@ import { TableChat, wantsChat } from "./TableChat";
 import { RematchBar, RematchContext, joinRematch } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
 import { MyDeadline, TurnClock, formatLeft, myDeadline } from "./TurnClock";
+import { UnsentChatContext } from "./unsentChat";
 import { useTable } from "./useTable";
 import { MoveInFlight } from "./moveInFlight";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "./focus";
@@ -222,6 +223,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       ) : !state ? (
         <p className="notice">{t("ui.table.connecting")}</p>
       ) : (
+        <UnsentChatContext.Provider value={table.unsentChat}>
         <RematchContext.Provider value={{ info, offer: table.rematch, ask: seat !== null ? askRematch : null, seat }}>
           {/* The page's heading, for those who move by headings: the game's name (the
               table shows it nowhere else; a waiting room below has its own). */}
@@ -277,6 +279,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
             <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} begun={state.version > 0 || Boolean(info.begun)} server={server} />
           )}
         </RematchContext.Provider>
+        </UnsentChatContext.Provider>
       )}
       <ErrorToast
         error={table.error}

@@ -22,6 +22,12 @@ const LEFT_REASON = "you left this seat";
 const CLOSE_WATCHING_OFF = 4410;
 
 /** One message of the table chat (docs/protocol.md). */
+/** A chat line the server refused, with a number that changes at every refusal. */
+export interface UnsentChat {
+  text: string;
+  n: number;
+}
+
 export interface ChatMessage {
   seat: number;
   /** The seat's name when it was written (null: the seat had none). */
@@ -74,6 +80,9 @@ export interface TableConnection {
   /** Write in the table chat (refusals arrive as `error`). */
   /** Sends a chat line; false when it could not be sent (the connection is down). */
   sendChat: (text: string) => boolean;
+  /** The last chat line the server refused (too fast, too long, not stored), to put
+   * back in the box; `n` changes with every refusal. */
+  unsentChat: UnsentChat | null;
   /** The turn clock, or null while the table has none. */
   clock: Clock | null;
   /** Take this seat back from the computer player covering for it. */
@@ -104,6 +113,9 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
   /** The deal of the latest state (the cards may be dealt again before the first move). */
   const deal = useRef(0);
   const nextId = useRef(1);
+  // The chat lines sent, by their message's id, until the server answers (kept short).
+  const chatSent = useRef(new Map<number, string>());
+  const [unsentChat, setUnsentChat] = useState<UnsentChat | null>(null);
   const nextChatId = useRef(1);
   /** Messages still to come of the greeting: welcome, then state, then the chat's
    * history when it has any. */
@@ -221,6 +233,11 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
               if ((tokens.seat(tableId)?.seat ?? -1) >= 0) tokens.markRemoved(tableId);
               tokens.forgetSeat(tableId);
             }
+            if (typeof message.id === "number" && chatSent.current.has(message.id)) {
+              const text = chatSent.current.get(message.id) ?? "";
+              chatSent.current.delete(message.id);
+              setUnsentChat((old) => ({ text, n: (old?.n ?? 0) + 1 }));
+            }
             setError(message);
             setErrorCount((n) => n + 1);
             break;
@@ -322,14 +339,16 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
 
   // A message for the server, or while the connection is down a toast saying it was not
   // sent (a move made then vanished without a word).
-  const post = useCallback((message: Record<string, unknown>): boolean => {
+  const post = useCallback((message: Record<string, unknown>, sent?: (id: number) => void): boolean => {
     const ws = socket.current;
     if (!ws || ws.readyState !== WebSocket.OPEN) {
       setError({ type: "error", code: "not_sent", rule: null, key: "ui.table.not_sent", params: {}, message: "not sent" });
       setErrorCount((n) => n + 1);
       return false;
     }
-    ws.send(JSON.stringify({ ...message, id: nextId.current++ }));
+    const id = nextId.current++;
+    ws.send(JSON.stringify({ ...message, id }));
+    sent?.(id);
     // The server answers each of these (a state, an error, the chat line): silence means
     // the connection died without closing.
     awaited.current ??= Date.now();
@@ -339,7 +358,11 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
     if (post({ type: "action", action, version: version.current, deal: deal.current })) setMoving(true);
   }, [post]);
   const clearError = useCallback(() => setError(null), []);
-  const sendChat = useCallback((text: string) => post({ type: "chat", text }), [post]);
+  const sendChat = useCallback((text: string) => post({ type: "chat", text }, (id) => {
+    const sent = chatSent.current;
+    sent.set(id, text);
+    for (const old of sent.keys()) if (sent.size > 20) sent.delete(old);
+  }), [post]);
   const sendRematch = useCallback(() => void post({ type: "rematch" }), [post]);
   const sendBack = useCallback(() => void post({ type: "back" }), [post]);
 
@@ -365,7 +388,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
     }
   }, [hostToken, hostSeat, seat, tableId, info]);
 
-  return { status, info, seat, state, error, errorCount, send, moving, clearError, chat, sendChat, clock, sendBack, hostToken, rematch, sendRematch };
+  return { status, info, seat, state, error, errorCount, send, moving, clearError, chat, sendChat, unsentChat, clock, sendBack, hostToken, rematch, sendRematch };
 }
 
 function pick({ seat, name, text, at }: Omit<ChatMessage, "id">): Omit<ChatMessage, "id"> {
