@@ -28,11 +28,12 @@ class SlowSeats(SQLiteStorage):
         self.gate = asyncio.Event()
         self.entered = asyncio.Event()
 
-    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None) -> None:
+    async def save_seat(self, table_id: str, seat: SeatRow, seed: int | None = None, *,
+                        shown: bool = False) -> None:
         if self.slow:
             self.entered.set()
             await self.gate.wait()
-        await super().save_seat(table_id, seat, seed)
+        await super().save_seat(table_id, seat, seed, shown=shown)
 
 
 class FakeSocket(Socket):
