@@ -98,6 +98,21 @@ def test_an_unknown_game_or_a_bad_seat_count_is_a_config_error() -> None:
         replay(record.model_copy(update={"seats": record.seats * 2 + record.seats[:1]}))
 
 
+def test_a_recorded_action_is_a_copy_of_the_callers() -> None:
+    """The record kept the caller's nested lists: reusing an action's position list
+    after playing it changed the record, which then no longer replayed."""
+    record, _ = play_bot_game("triominos", {"rounds": 1}, ["random", "random"], seed=3)
+    placed = next(a.action for a in record.actions if a.action.get("type") == "place")
+    copy = GameRecord.model_validate(record.model_dump())
+    copy.actions.clear()
+    position = list(placed["position"])
+    action = {**placed, "position": position}
+    copy.append(0, action)
+    position.append(999)
+    action["type"] = "changed"
+    assert copy.actions[0].action == placed
+
+
 def test_new_records_carry_the_format_and_rules_versions() -> None:
     record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
     assert record.version == 2

@@ -147,6 +147,26 @@ def test_the_record_replays_to_the_same_game(game: str) -> None:
     assert replayed.game.snapshot(replayed.state) == env.episode.game.snapshot(env.episode.state)
 
 
+def test_a_record_handed_out_is_the_callers_and_play_after_leaves_it_as_it_was() -> None:
+    """``record()`` handed out the episode's own record: one taken early grew as play
+    went on, and clearing it erased the episode's."""
+    env = GameEnv("triominos", 2, {"rounds": 1})
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(6):
+        mask = env.last()[0]["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    early = env.record()
+    taken = len(early.actions)
+    early.actions.clear()
+    play_out(env, 5)
+    assert early.actions == [] and taken == 6
+    record = env.record()
+    assert len(record.actions) == env.episode.actions > 6
+    replayed = replay(record)
+    assert replayed.game.snapshot(replayed.state) == env.episode.game.snapshot(env.episode.state)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_legal_action_has_its_own_number_and_an_observation_is_the_view(
         game: str) -> None:

@@ -19,6 +19,7 @@ from gametable.core.config import FIRST_RULES_VERSION, RULES_VERSION_FIELD, lega
 from gametable.core.errors import ConfigError, GameError, IllegalAction
 from gametable.core.protocol import Event, Game
 from gametable.core.text import display_name
+from gametable.core.values import json_copy
 
 RECORD_FORMAT: Final = "gametable-record"
 RECORD_VERSION: Final = 2
@@ -98,8 +99,10 @@ class GameRecord(BaseModel):
         return self
 
     def append(self, seat: int, action: Mapping[str, Any]) -> None:
-        """Add an accepted action at the end."""
-        self.actions.append(RecordedAction(seat=operator.index(seat), action=dict(action)))
+        """Add an accepted action at the end: a copy, so that the caller's action object
+        (a Triominos position's list, say) may be changed or reused after."""
+        self.actions.append(RecordedAction(seat=operator.index(seat),
+                                           action=json_copy(dict(action))))
 
 
 class RecordError(Exception):

@@ -207,7 +207,8 @@ class Episode:
         self._decisions = {}
 
     def current_record(self) -> GameRecord:
-        """The record of the game since its deal.
+        """The record of the game since its deal: a copy, which play after does not
+        change and whose changes do not reach the episode's own.
 
         Raises:
             RuntimeError: no game has been dealt yet (``reset()`` first), or play went on
@@ -218,7 +219,7 @@ class Episode:
             raise RuntimeError("this game went on from a position set with "
                                "episode.state = …: a record begins with a deal, so it "
                                "has none until the next reset()")
-        return self.record
+        return self.record.model_copy(deep=True)
 
     def outcome(self) -> Outcome:
         """The game's outcome so far."""
