@@ -198,6 +198,19 @@ def test_back_within_the_turn_that_ran_out_leaves_its_move_to_the_computer_playe
     with_manager(tmp_path, body, bot_delay=0.5)
 
 
+def test_the_turn_that_ran_out_is_stored_so_back_after_a_restart_gives_no_new_turn(
+        ) -> None:
+    """TR-TIME-1: which turn's time ran out was kept in memory only, so after a restart
+    (or another process taking the table over) "back" within that turn gave a new one."""
+    clock = Clock(ClockSettings(turn_seconds=30, cover="medium"))
+    clock.send_away(0, TURN, "3:play")
+    loaded = Clock.from_json(clock.to_json())
+    assert loaded.come_back(0, "3:play") and loaded.away == {0: TURN}
+    again = Clock.from_json(loaded.to_json())
+    assert again.returning == {0: "3:play"} and again.away == {0: TURN}
+    assert again.come_back(0) and again.away == {}
+
+
 def test_a_person_who_acts_while_away_has_the_seat_back(tmp_path: Path) -> None:
     """TR-TIME-1: the seat is shown away until its person acts again."""
     async def body(manager: TableManager) -> None:

@@ -121,12 +121,12 @@ class Clock:
     and the seconds of its time they had left, given back if they must act again in it."""
     lapsed: dict[Seat, str] = field(default_factory=dict)
     """Seats away because their turn's time ran out: the turn (``turn_key``) it ran out
-    in. Not stored."""
+    in (stored: a "back" within that turn after a restart gives no new turn either)."""
     returning: dict[Seat, str] = field(default_factory=dict)
     """Seats whose person said they are back within the turn their time ran out in: the
     computer player still makes that turn's move, and they are back from the next turn
     (a "back" each time the time ran out gave a whole new turn, and stalled the game for
-    good, against TR-TIME-1). Not stored."""
+    good, against TR-TIME-1). Stored."""
     cover_at: dict[Seat, float] = field(default_factory=dict)
     """With every person away: when the computer player covering for an away seat will
     move (seconds since 1970), while it waits for the turn's time to run out. Not
@@ -145,6 +145,8 @@ class Clock:
             "away": {str(seat): reason for seat, reason in self.away.items()},
             "paused_at": self.paused_at,
             "held": {str(seat): [key, left] for seat, (key, left) in self.held.items()},
+            "lapsed": {str(seat): key for seat, key in self.lapsed.items()},
+            "returning": {str(seat): key for seat, key in self.returning.items()},
         }
 
     @classmethod
@@ -165,8 +167,11 @@ class Clock:
         paused_at = data.get("paused_at")
         held = {int(seat): (str(kept[0]), float(kept[1]))
                 for seat, kept in (data.get("held") or {}).items()}
+        lapsed = {int(seat): str(key) for seat, key in (data.get("lapsed") or {}).items()}
+        returning = {int(seat): str(key)
+                     for seat, key in (data.get("returning") or {}).items()}
         return cls(settings, deadlines, away,
-                   None if paused_at is None else float(paused_at), held)
+                   None if paused_at is None else float(paused_at), held, lapsed, returning)
 
     def message(self, now: float) -> dict[str, Any]:
         """The ``clock`` message (``docs/protocol.md``): times in milliseconds since
