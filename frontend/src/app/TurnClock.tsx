@@ -163,6 +163,9 @@ export function TurnClock({
   // With every person away, the covering computer player plays each turn once its time
   // has run out: the server says when (`cover_at`), and the page counts down to it (a
   // page counting from each new state restarted at every other seat's move).
+  // "I'm back" within the turn whose time ran out: the computer player still makes that
+  // move, and the seat is back from its next turn (TR-TIME-1).
+  const returning = mine && (clock.returning ?? []).includes(seat);
   const coverAt = seat !== null ? clock.cover_at?.[String(seat)] : undefined;
   const coverLeft =
     mine && coverAt !== undefined && clock.paused_at === null ? Math.max(0, coverAt - serverNow) : null;
@@ -172,7 +175,9 @@ export function TurnClock({
       {mine && (
         <div className="away-banner" role="status" ref={banner}>
           <span>
-            {coverLeft !== null
+            {returning
+              ? t("ui.clock.returning", { level })
+              : coverLeft !== null
               ? t(alone ? "ui.clock.away_alone_moves_in" : "ui.clock.everyone_away_moves_in", {
                   level,
                   time: formatLeft(coverLeft),
@@ -181,9 +186,11 @@ export function TurnClock({
                   level,
                 })}
           </span>
-          <button type="button" className="primary" onClick={onBack}>
-            {t("ui.clock.back")}
-          </button>
+          {!returning && (
+            <button type="button" className="primary" onClick={onBack}>
+              {t("ui.clock.back")}
+            </button>
+          )}
         </div>
       )}
       {/* With a time per turn the row stays while nobody's time runs (a computer

@@ -86,6 +86,9 @@ export interface ClockMessage {
   /** With every person away: per away seat whose covering computer player waits for the
    * turn's time to run out, when it moves (ms since 1970, server time). */
   cover_at?: Record<string, number>;
+  /** Away seats whose person said they are back within the turn whose time ran out: the
+   * computer player still makes that move, and they are back from their next turn. */
+  returning?: number[];
   /** The server's time when it sent this, ms since 1970. */
   now: number;
   /** While the host has paused the clock: since when (ms since 1970), else null. */

@@ -187,6 +187,7 @@ class Clock:
                           if (at := d.at) is not None},
             "away": {str(seat): reason for seat, reason in self.away.items()},
             "cover_at": {str(seat): round(at * 1000) for seat, at in self.cover_at.items()},
+            "returning": sorted(self.returning),
             "now": round(now * 1000),
             "paused_at": None if self.paused_at is None else round(self.paused_at * 1000),
         }
