@@ -406,6 +406,19 @@ def test_tr_setup_4_a_starter_with_0_0_0_and_a_higher_triple_chooses_the_opening
             assert GAME.view(chosen, seat)["openings"] == []
 
 
+@pytest.mark.parametrize(("edition", "rule"), [("IS", "TR-SETUP-3"),
+                                               ("PRESSMAN", "TR-SETUP-4")])
+def test_the_starter_neither_draws_nor_passes_before_the_first_tile_by_its_editions_rule(
+        edition: str, rule: str) -> None:
+    """A refusal cites the rule the round starts by: the PRESSMAN starter was told of
+    the Icelandic draw for who starts."""
+    state = new(2, seed=4, edition=edition)
+    (seat,) = GAME.to_act(state)
+    for action in ({"type": "draw"}, {"type": "pass"}):
+        error = refused(state, seat, action)
+        assert (error.rule, error.key) == (rule, "triominos.errors.starter_must_place")
+
+
 def test_tr_setup_4_rules_version_1_opens_with_the_highest_triple_only() -> None:
     """As first released, the same deal starts automatically with the highest triple."""
     (seed,) = opening_choice_seeds(2)

@@ -391,7 +391,7 @@ class Triominos:
     def _draw(self, state: TriominosState, seat: Seat) -> list[Event]:
         """TR-DRAW-1: take a tile from the pool for −5 (at most 3 a turn)."""
         if not state.layout.tiles:
-            raise IllegalAction("TR-SETUP-3", "triominos.errors.starter_must_place")
+            raise IllegalAction(_start_rule(state), "triominos.errors.starter_must_place")
         if not state.pool:
             raise IllegalAction("TR-DRAW-3", "triominos.errors.pool_empty")
         if state.draws >= MAX_DRAWS:
@@ -410,7 +410,7 @@ class Triominos:
         """TR-DRAW-2 (−10 after three draws) or TR-DRAW-3 (empty pool, no penalty)."""
         if not state.layout.tiles:
             # Before the round's first tile the starter neither draws nor passes.
-            raise IllegalAction("TR-SETUP-3", "triominos.errors.starter_must_place")
+            raise IllegalAction(_start_rule(state), "triominos.errors.starter_must_place")
         if state.draws < MAX_DRAWS:
             if state.pool:
                 raise IllegalAction("TR-DRAW-1", "triominos.errors.draw_first",
@@ -860,6 +860,12 @@ def _draw_for_start(pool: list[int], seats: int) -> tuple[int, list[tuple[int, i
             sums.append(TILE_VALUE[tile])
         best = max(sums)
         contenders = [seat for seat, s in zip(contenders, sums, strict=True) if s == best]
+
+
+def _start_rule(state: TriominosState) -> str:
+    """The rule by which the round's starter opens: TR-SETUP-4 (the highest triple) or
+    TR-SETUP-3 (the highest drawn sum)."""
+    return "TR-SETUP-4" if state.config.starts_with_triple() else "TR-SETUP-3"
 
 
 def _pressman_start(hands: list[int]) -> tuple[int, int, int]:
