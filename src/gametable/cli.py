@@ -143,7 +143,8 @@ def serve(
     max_connections_per_client: Annotated[int, typer.Option(
         min=0, help="Table websockets one client address may hold open at once to watch (0: "
         "no cap); more are closed with code 1013. One that opens a seat counts against "
-        "its seat (at most 8), never its address.")] = 100,
+        "its seat (at most 8) and the address's seated ones (at most four times this "
+        "cap), never its watching ones.")] = 100,
     max_watchers_per_table: Annotated[int, typer.Option(
         min=0, help="Connections without a seat watching one table at once (0: no cap); more "
         "are closed with code 1013, seated players never.")] = 200,

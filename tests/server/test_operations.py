@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 from gametable.server import app as app_module
 from gametable.server.app import Settings, create_app
 from tests.aio import run_async
-from tests.server.conftest import LiveServer
+from tests.server.conftest import LiveServer, free_port
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
 
@@ -243,6 +245,22 @@ def test_a_frame_that_is_not_utf8_is_one_warning_in_the_log(live_server: LiveSer
     log = live_server.log.read_text(errors="replace")
     assert "Invalid UTF-8 sequence received from client." in log
     assert "ERROR uvicorn" not in log and "Traceback" not in log, log
+
+
+def test_a_server_whose_database_cannot_be_reached_says_so_in_one_line(tmp_path: Path
+                                                                     ) -> None:
+    """PostgreSQL out of reach: the operator read the address to open, then twenty
+    lines of uvicorn's traceback. Now one line says what is wrong, and nothing says
+    to open a server that never started."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gametable", "serve", "--port", str(free_port()), "--data-dir",
+         str(tmp_path), "--database", "postgresql://nobody@127.0.0.1:9/nothing"],
+        capture_output=True, text=True, timeout=60, check=False)
+    said = done.stdout + done.stderr
+    assert done.returncode == 3, said
+    assert "the server cannot start: PostgreSQL: connection failed" in said
+    assert "Traceback" not in said and "in your browser" not in said, said
+    assert len([line for line in said.splitlines() if "ERROR" in line]) == 1, said
 
 
 async def _bad_text(ws: websockets.ClientConnection) -> None:

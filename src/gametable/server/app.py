@@ -235,6 +235,19 @@ class ErrorResponse(JSONResponse):
         return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode()
 
 
+def cannot_start(error: BaseException) -> bool:
+    """Whether ``error``, raised as the server starts, is one of the world around it
+    (storage or Redis cannot be reached or used, processes sharing Redis hold other
+    keys), told to the operator in a line, not a fault of the server's."""
+    if isinstance(error, StorageError):
+        return True
+    try:
+        from gametable.server.cluster import ClusterError  # noqa: PLC0415 (Redis only)
+    except ImportError:
+        return False
+    return isinstance(error, ClusterError)
+
+
 def create_app(settings: Settings | None = None, storage: Storage | None = None) -> Gametable:
     """The ASGI application. ``storage`` defaults to SQLite in ``settings.data_dir``."""
     return Gametable(create_api(settings, storage))
@@ -246,6 +259,29 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        try:
+            store, manager, cluster = await start(app)
+        except Exception as error:
+            if cannot_start(error):
+                # Said in one line (the server's runner keeps uvicorn's traceback of it
+                # out of the log: what is wrong is outside the server, not in it).
+                log.error("the server cannot start: %s", error)
+                app.state.start_refused = str(error)
+            raise
+        app.state.manager = manager
+        app.state.cluster = cluster
+        sweeper = asyncio.create_task(_sweep(manager))
+        yield
+        sweeper.cancel()
+        if cluster is not None:
+            await cluster.stop()
+        await manager.stop()
+        store.close()
+
+    async def start(app: FastAPI) -> tuple[Storage, TableManager, Cluster | None]:
+        """Open storage, load the tables (or join the other processes): the server's
+        start. Raises what :func:`cannot_start` names when storage or Redis cannot be
+        used."""
         start_decks(app, settings.data_dir)
         store = storage or open_storage(settings)
         secret = server_secret(settings.data_dir)
@@ -272,15 +308,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             log.info("loaded %d %s from storage", count, "table" if count == 1 else "tables")
             await manager.note_ends()
             manager.start_bots()
-        app.state.manager = manager
-        app.state.cluster = cluster
-        sweeper = asyncio.create_task(_sweep(manager))
-        yield
-        sweeper.cancel()
-        if cluster is not None:
-            await cluster.stop()
-        await manager.stop()
-        store.close()
+        return store, manager, cluster
 
     limits = Limits(settings.rates)
     # No interactive documentation page: FastAPI's loads its script from a CDN, which

@@ -123,12 +123,15 @@ class DrainingServer(uvicorn.Server):
     drain, so that another process takes them over at once. Once started it sets the
     garbage collector for serving (:data:`GC_THRESHOLD`)."""
 
-    def __init__(self, config: uvicorn.Config, app: Gametable) -> None:
+    def __init__(self, config: uvicorn.Config, app: Gametable, banner: str = "") -> None:
         super().__init__(config)
         self.gametable = app
+        self.banner = banner
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        await super().startup(sockets)
+        await super().startup(sockets)  # exits (status 3) when the server cannot start
+        if self.banner:
+            print(self.banner, flush=True)
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLD)
@@ -161,6 +164,21 @@ def configure_logging(json_logs: bool) -> None:
     # invite) included; the access log is off for the same reason.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("uvicorn.error").addFilter(ClientFaultFilter())
+
+
+class StartRefusedFilter(logging.Filter):
+    """A server that cannot start for a reason outside it (storage or Redis cannot be
+    reached, processes sharing Redis hold other keys) says so in one line of its own
+    (``the server cannot start: …``); uvicorn's traceback of the same error, and its
+    "Application startup failed", are left out."""
+
+    def __init__(self, app: Gametable) -> None:
+        super().__init__()
+        self.app = app
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        refused = getattr(self.app.api.state, "start_refused", None)
+        return not (refused and record.levelno >= logging.ERROR)
 
 
 class ClientFaultFilter(logging.Filter):
@@ -202,8 +220,9 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
         settings.advertise = f"http://{advertised_host(host)}:{port}"
     app = create_app(settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    print(f"gametable: open http://{shown}:{port}/ in your browser "
-          f"(data in {settings.data_dir.resolve()})", flush=True)
+    banner = (f"gametable: open http://{shown}:{port}/ in your browser "
+              f"(data in {settings.data_dir.resolve()})")
+    logging.getLogger("uvicorn.error").addFilter(StartRefusedFilter(app))
     options: dict[str, Any] = {}
     if forwarded_allow_ips:
         options = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
@@ -215,4 +234,4 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
         ws_per_message_deflate=False, ws_ping_interval=20,
         ws_ping_timeout=20, http=header_timeout_protocol(settings.header_timeout),
         timeout_keep_alive=5, timeout_graceful_shutdown=10, **options)
-    DrainingServer(config, app).run()
+    DrainingServer(config, app, banner).run()
