@@ -2259,3 +2259,45 @@ def test_on_a_laptop_a_rounds_points_name_computer_players_on_one_line(
         expect(row).to_contain_text(f"Computador {n} · {level}")
         assert row.locator(".dx-player-label").evaluate("e => e.getClientRects().length") == 1
     page.locator(".dx-players").screenshot(path=str(shots / "dixit-laptop-players-pt.png"))
+
+
+def test_a_card_chosen_and_a_clue_written_come_back_after_a_reload(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """A phone brings a tab back from the background by reloading it: the storyteller's
+    chosen card and half-written clue were gone, then a listener's chosen card."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "human", "human", "greedy"],
+                                  {0: "Anna", 1: "Bjarni", 2: "Carla"})
+    anna = watch(browser.new_context(viewport=PHONE, is_mobile=True,
+                                     has_touch=True).new_page())
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(anna.locator(TABLE)).to_have_attribute("data-phase", "clue")
+    (card,) = choose_in_hand(anna)
+    anna.fill("input[name=clue]", "Half a thought")
+    anna.reload()
+    expect(anna.locator(f'.dx-hand-card[data-card="{card}"]')).to_have_attribute(
+        "data-chosen", "true")
+    expect(anna.locator("input[name=clue]")).to_have_value("Half a thought")
+    before = version(anna)
+    anna.click('[data-action="send-clue"]')
+    wait_for_new_state(anna, before)
+    expect(anna.locator(".dx-clue-box .dx-clue")).to_contain_text("Half a thought")
+
+    bjarni = watch(browser.new_context(viewport=DESKTOP).new_page())
+    bjarni.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    expect(bjarni.locator(TABLE)).to_have_attribute("data-phase", "submit")
+    (given,) = choose_in_hand(bjarni)
+    bjarni.reload()
+    expect(bjarni.locator(f'.dx-hand-card[data-card="{given}"]')).to_have_attribute(
+        "data-chosen", "true")
+    expect(bjarni.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(1)
+    submit_button = bjarni.locator('[data-action="submit"]')
+    expect(submit_button).to_be_enabled()
+    before = version(bjarni)
+    submit_button.click()
+    wait_for_new_state(bjarni, before)
+    bjarni.reload()  # sent: the seat waits (for Carla), and nothing shows chosen
+    expect(bjarni.locator(TABLE)).to_have_attribute("data-phase", "submit")
+    expect(bjarni.locator(TABLE)).to_have_attribute("data-my-turn", "false")
+    expect(bjarni.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(0)

@@ -1,6 +1,7 @@
 // What this seat can do now, beside its hand: claim the storyteller's role, write the
 // clue, give the chosen card(s), choose the team's giver, cast the vote.
 import { memo, useState } from "react";
+import { keep, readKept } from "../../app/keptChoice";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen } from "../../app/replay";
 import { TimeLeftChip, useSendAtDeadline } from "../../app/TurnClock";
@@ -34,6 +35,9 @@ interface Props {
   onVote: () => void;
   /** Take back this seat's card(s) or vote while others are still giving or voting. */
   onTakeBack: () => void;
+  /** Where this seat's unsent choices of this phase are kept (keptChoice.ts): the clue
+   * being written under `${keptKey}.clue`. */
+  keptKey?: string;
 }
 
 export const ActionPanel = memo(function ActionPanel(props: Props) {
@@ -58,9 +62,14 @@ function ClaimPanel({ onClaim }: { onClaim: () => void }) {
   );
 }
 
-function CluePanel({ options, chosen, mimeAllowed, onClue }: Props) {
+function CluePanel({ options, chosen, mimeAllowed, onClue, keptKey }: Props) {
   const { t } = useTranslation();
-  const [text, setText] = useState("");
+  const clueKey = keptKey ? `${keptKey}.clue` : null;
+  const [text, setTextHere] = useState(() => (clueKey && readKept<string>(clueKey)) || "");
+  const setText = (value: string) => {
+    setTextHere(value);
+    if (clueKey) keep(clueKey, value);
+  };
   const [mime, setMime] = useState(false);
   const needsCard = options.clueCards !== null;
   const trimmed = text.trim();

@@ -1,6 +1,7 @@
 // A Dixit game in the browser: the clue, the table of cards, your hand and what you
 // may do now, the scoring track, the reveal of each round and the final ranking.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { keep, readKept } from "../../app/keptChoice";
 import { useScreenHold } from "../../app/screenHold";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -194,13 +195,21 @@ export function DixitTable(props: GameTableProps) {
   // as a passive effect it could run after a vote tapped at once, and wipe it.)
   const step = `${view.round}:${view.phase}`;
   const table = view.phase === "vote" && view.table ? view.table : null;
+  // What this seat chose and has not sent yet comes back after a reload (keptChoice.ts).
+  const keptKey = `gametable.dixit-choice.${info.id}.${seat}.${step}`;
+  const keptStep = useRef<string | null>(null);
   useLayoutEffect(() => {
-    setChosen([]);
-    setGreen([]);
-    setRed(null);
+    if (keptStep.current !== null && keptStep.current !== keptKey) {
+      for (const part of ["chosen", "green", "red", "clue"]) keep(`${keptStep.current}.${part}`, null);
+    }
+    keptStep.current = keptKey;
+    // (Once sent, the seat waits: its choice is not shown again.)
+    setChosen((myTurn && readKept<number[]>(`${keptKey}.chosen`)) || []);
+    setGreen((myTurn && readKept<number[]>(`${keptKey}.green`)) || []);
+    setRed(myTurn ? readKept<number>(`${keptKey}.red`) : null);
     setGreenDisplaced(false);
     setZoom((z) => (z?.kind === "hand" ? z : null));
-  }, [step]);
+  }, [keptKey]);
   // What the board shows changes when a round's result opens or closes, and with the
   // phase: it opens at its top (the clue, the cards), not where the last reading left it;
   // but a result being read stays where it is while the next round begins behind it.
@@ -220,22 +229,31 @@ export function DixitTable(props: GameTableProps) {
     return new Set<number>();
   }, [options]);
   const room = options.canClue ? 1 : options.submitCount;
-  const chooseCard = useCallback((card: number) => setChosen((old) => toggle(old, card, room)), [room]);
+  // Each choice is kept as it is made (an effect would run once with the last step's
+  // choice under the new step's key); keeping the same value twice does no harm.
+  const kept = useCallback(<T,>(part: string, value: T): T => {
+    keep(`${keptKey}.${part}`, value);
+    return value;
+  }, [keptKey]);
+  const chooseCard = useCallback(
+    (card: number) => setChosen((old) => kept("chosen", toggle(old, card, room))),
+    [room, kept],
+  );
   const chooseGreen = useCallback(
     (slot: number) => {
-      setGreen((old) => toggle(old, slot, Math.max(1, options.maxVotes)));
-      setRed((old) => (old === slot ? null : old));
+      setGreen((old) => kept("green", toggle(old, slot, Math.max(1, options.maxVotes))));
+      setRed((old) => kept("red", old === slot ? null : old));
       setGreenDisplaced(false);
     },
-    [options.maxVotes],
+    [options.maxVotes, kept],
   );
   const chooseRed = useCallback(
     (slot: number) => {
-      setRed((old) => (old === slot ? null : slot));
-      setGreen((old) => old.filter((s) => s !== slot));
+      setRed((old) => kept("red", old === slot ? null : slot));
+      setGreen((old) => kept("green", old.filter((s) => s !== slot)));
       if (green.includes(slot)) setGreenDisplaced(true);
     },
-    [green],
+    [green, kept],
   );
 
   const act = useCallback(
@@ -543,6 +561,7 @@ export function DixitTable(props: GameTableProps) {
             onGiver={sendGiver}
             onVote={sendVote}
             onTakeBack={sendTakeBack}
+            keptKey={keptKey}
           />
           {/* Party: every hand passed to the left at the end of the last round (DX-PARTY-6). */}
           {view.variant === "party" && view.round > 1 && !view.finished && !handHidden && (view.phase === "clue" || view.phase === "submit") && (
