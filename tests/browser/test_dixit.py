@@ -2301,3 +2301,18 @@ def test_a_card_chosen_and_a_clue_written_come_back_after_a_reload(
     expect(bjarni.locator(TABLE)).to_have_attribute("data-phase", "submit")
     expect(bjarni.locator(TABLE)).to_have_attribute("data-my-turn", "false")
     expect(bjarni.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(0)
+
+
+def test_a_game_to_15_fades_the_tracks_spaces_past_its_finish(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """DX-END-1 with a target of 15: the track still ran bright to 30, and players
+    misread how far the finish was."""
+    table, tokens = create_by_api(web_server, "dixit",
+                                  {"first_storyteller": "first_seat", "target_score": 15},
+                                  ["human", "greedy", "greedy"], {0: "Anna"})
+    page = watch(browser.new_context(viewport=DESKTOP).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".dx-track-space.mark")).to_have_count(2)  # the start, 15
+    expect(page.locator(".dx-track-space.beyond")).to_have_count(15)  # 16 … 30
+    expect(page.locator(".dx-track-space.beyond").first).to_have_css("opacity", "0.35")

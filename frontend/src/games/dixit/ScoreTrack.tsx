@@ -82,8 +82,11 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
         {Array.from({ length: SPACES }, (_, n) => {
           const [x, y] = spaceAt(n);
           const mark = n === 0 || n === target;
+          // A game that ends before 30 (a target of 15, say): the spaces past it are
+          // faded, so that where the finish lies reads at a glance.
+          const beyond = typeof target === "number" && n > target;
           return (
-            <g key={n} className={`dx-track-space ${n % 5 === 0 ? "fifth" : ""} ${mark ? "mark" : ""}`}>
+            <g key={n} className={`dx-track-space ${n % 5 === 0 ? "fifth" : ""} ${mark ? "mark" : ""} ${beyond ? "beyond" : ""}`}>
               <circle cx={x} cy={y} r={15} />
               <text x={x} y={y + 4.5} textAnchor="middle">{n}</text>
             </g>
