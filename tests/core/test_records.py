@@ -12,7 +12,14 @@ from pydantic import ValidationError
 from gametable.core import registry
 from gametable.core.config import RULES_VERSION
 from gametable.core.errors import ConfigError
-from gametable.core.records import GameRecord, RecordError, options_of, replay
+from gametable.core.records import (
+    GameRecord,
+    RecordError,
+    SeatInfo,
+    new_record,
+    options_of,
+    replay,
+)
 from gametable.simulate import play_bot_game
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "records.md"
@@ -117,6 +124,10 @@ def test_new_records_carry_the_format_and_rules_versions() -> None:
     record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
     assert record.version == 2
     assert record.config["rules_version"] == RULES_VERSION == 4
+    made = new_record("dixit", {"target_score": 20}, [SeatInfo(), SeatInfo(), SeatInfo()], 5)
+    assert made.config == {"rules_version": RULES_VERSION, "target_score": 20}
+    assert new_record("dixit", {"rules_version": 2}, [SeatInfo()] * 3, 5).config == {
+        "rules_version": 2}
 
 
 def test_a_version_1_record_replays_by_the_first_rules() -> None:

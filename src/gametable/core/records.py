@@ -15,7 +15,12 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from gametable.core import registry
-from gametable.core.config import FIRST_RULES_VERSION, RULES_VERSION_FIELD, legacy_options
+from gametable.core.config import (
+    FIRST_RULES_VERSION,
+    RULES_VERSION,
+    RULES_VERSION_FIELD,
+    legacy_options,
+)
 from gametable.core.errors import ConfigError, GameError, IllegalAction
 from gametable.core.protocol import Event, Game
 from gametable.core.text import display_name
@@ -204,9 +209,11 @@ def new_record(
     """An empty record (no actions yet) of the current format version.
 
     ``game`` is the game's registered name (``"dixit"``) or the game itself (from
-    ``registry.get``); the record keeps the name. Raises ``pydantic.ValidationError``
-    when a seat, the config or the meta cannot be stored."""
+    ``registry.get``); the record keeps the name. A ``config`` that does not say its
+    ``rules_version`` gets the current one, so that the record replays by the rules it
+    was played by after later rules come. Raises ``pydantic.ValidationError`` when a
+    seat, the config or the meta cannot be stored."""
     name = game if isinstance(game, str) else game.name
     return GameRecord(format=RECORD_FORMAT, version=RECORD_VERSION, game=name,
-                      config=dict(config), seats=list(seats), seed=seed,
-                      meta=dict(meta or {}))
+                      config={RULES_VERSION_FIELD: RULES_VERSION, **config},
+                      seats=list(seats), seed=seed, meta=dict(meta or {}))
