@@ -649,8 +649,14 @@ def replay(
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    state = "finished" if outcome.finished else "not finished"
-    typer.echo(f"{parsed.game}: {len(parsed.actions)} actions, all legal; {state}")
+    if outcome.finished:
+        state = "finished"
+    elif parsed.meta.get("ended_early") is True:
+        state = "not finished: the host ended it early"
+    else:
+        state = "not finished"
+    count = len(parsed.actions)
+    typer.echo(f"{parsed.game}: {count} action{'' if count == 1 else 's'}, all legal; {state}")
     if outcome.finished:
         who = ", ".join(f"seat {s} ({parsed.seats[s].name})" if s < len(parsed.seats)
                         else f"seat {s}" for s in outcome.winners) or "nobody (a draw)"

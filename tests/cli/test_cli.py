@@ -173,6 +173,19 @@ def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
     assert summary["actions"] == len(record.actions)
 
 
+def test_replay_says_a_game_its_host_ended_was_ended_early(tmp_path: Path) -> None:
+    """It said "1 actions" and only "not finished" for a game the host ended."""
+    record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
+    record.actions = record.actions[:1]
+    record.meta["ended_early"] = True
+    path = tmp_path / "ended.json"
+    path.write_text(record.model_dump_json())
+    done = gametable("replay", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "sequence-cats: 1 action, all legal; not finished: the host ended it early" \
+        in done.stdout
+
+
 def test_replay_reads_a_record_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
     """Some Windows editors save UTF-8 with a byte-order mark: the record was refused as
     "Invalid JSON: expected value at line 1 column 1", which did not say why."""

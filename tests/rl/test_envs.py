@@ -251,6 +251,8 @@ def test_bot_table_plays_the_bots_and_draws_the_learners_seat_from_the_seed() ->
         obs, _info = env.reset(seed=episode)
         assert set(obs) == {*env.episode.observation_specs, "action_mask"}  # flat
         seats.append(env.seat)
+        # The learner's own view, as its player would be sent it (rl.md).
+        assert env.view() == env.episode.view(env.seat) and len(env.view()["hand"]) == 5
         done = False
         while not done:
             assert obs["action_mask"].any()

@@ -23,7 +23,7 @@ from gymnasium import spaces
 from gametable.bots import bot_names, make_bot
 from gametable.bots.base import Bot, UnknownBot, handed
 from gametable.core.errors import IllegalAction
-from gametable.core.protocol import Game
+from gametable.core.protocol import Game, Observation
 from gametable.core.records import GameRecord
 from gametable.core.rng import check_seed
 from gametable.rl.aec import (
@@ -222,6 +222,15 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
     def legal_numbers(self) -> list[int]:
         """The learner's legal catalogue numbers now, ascending (the mask's ones)."""
         return sorted(self.episode.decision(self.seat).actions)
+
+    def view(self) -> Observation:
+        """The learner's view as JSON (what the observation was made from): the same
+        the seat's player would be sent.
+
+        Raises:
+            RuntimeError: before ``reset()``.
+        """
+        return self.episode.view(self.seat)
 
     def record(self) -> GameRecord:
         """The game so far as a record (the learner's seat is named ``"learner"``).
