@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
@@ -139,6 +141,32 @@ def test_on_a_phone_the_name_field_comes_out_from_under_the_create_bar(
         field = name.bounding_box()
         assert bar is not None and field is not None
         assert field["y"] + field["height"] <= bar["y"], (field, bar)
+    finally:
+        context.close()
+
+
+def test_on_a_phone_why_create_table_is_greyed_out_shows_beside_it(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-SETUP-3: eight players by the EN rulebook greyed out "Create table" at the
+    window's foot, and the reason stood 930 px further down the form."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(web_server.url)
+        page.locator(".game-card", has_text="Dixit").click()
+        page.get_by_role("group", name="Players").get_by_role("button").get_by_text(
+            "8", exact=True).tap()
+        page.locator(".config-form .field", has=page.locator(
+            ".field-label", has_text="Edition")).locator("select").select_option(
+            label="English (EN)")
+        create = page.get_by_role("button", name="Create table")
+        expect(create).to_be_disabled()
+        reason = page.locator(".create-bar .options-refusal")
+        expect(reason).to_have_text("Dixit by the EN rulebook is for 3–6 players, not 8.")
+        expect(reason).to_be_in_viewport()
+        expect(page.locator(".options-refusal")).to_have_count(1)  # said once
+        page.screenshot(path=shots / "lobby-phone-refused-reason.png")
     finally:
         context.close()
 

@@ -7,7 +7,7 @@ import { LEFT_KEY } from "./LeaveTable";
 import { scrollBehavior } from "./motion";
 import { ApiError, api, tokens, type ClockRequest } from "./api";
 import { applicableOptions, languageDefaults } from "./ConfigForm";
-import { OptionsFields, refusedBy, useOptionsCheck } from "./OptionsFields";
+import { OptionsFields, OptionsRefusal, refusedBy, useOptionsCheck } from "./OptionsFields";
 import { RecordFileInput } from "./ReplayPage";
 import { navigate } from "./router";
 import { seatCounts } from "./seatCounts";
@@ -224,10 +224,12 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
           </li>
         ))}
       </ol>
-      <OptionsFields game={game} seats={count} options={options} onOptions={setOptions} fit={fit} clock={clock} onClock={setClock} />
+      <OptionsFields game={game} seats={count} options={options} onOptions={setOptions} fit={fit} clock={clock} onClock={setClock} refusalBelow />
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
-      {/* In sight at the window's bottom while the options above are long (a phone). */}
+      {/* In sight at the window's bottom while the options above are long (a phone),
+          with why the rules refuse them when they do (the button is greyed out). */}
       <div className="create-bar">
+        <OptionsRefusal fit={fit} />
         <button className="primary big" type="submit" disabled={busy || refused}>
           {busy ? t("ui.lobby.creating") : t("ui.lobby.create")}
         </button>

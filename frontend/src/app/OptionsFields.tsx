@@ -42,6 +42,7 @@ export function OptionsFields({
   fit,
   clock,
   onClock,
+  refusalBelow = false,
 }: {
   game: GameDescription;
   seats: number;
@@ -50,17 +51,26 @@ export function OptionsFields({
   fit: OptionsCheck | null;
   clock: ClockRequest;
   onClock: (clock: ClockRequest) => void;
+  /** The form shows why the rules refuse the options beside its button
+   * ({@link OptionsRefusal}), not under the options. */
+  refusalBelow?: boolean;
 }) {
-  const { t } = useTranslation();
   return (
     <>
       <ConfigForm namespace={namespaceOf(game.name)} schema={game.config_schema} seats={seats} values={options} onChange={onOptions} />
-      {refusedBy(fit) && fit?.error && (
-        <p className="notice error options-refusal" role="status">
-          {translateError(t, fit.error)}
-        </p>
-      )}
+      {!refusalBelow && <OptionsRefusal fit={fit} />}
       <ClockOptions clock={clock} onChange={onClock} />
     </>
+  );
+}
+
+/** Why the rules refuse the options (nothing while they fit). */
+export function OptionsRefusal({ fit }: { fit: OptionsCheck | null }) {
+  const { t } = useTranslation();
+  if (!refusedBy(fit) || !fit?.error) return null;
+  return (
+    <p className="notice error options-refusal" role="status">
+      {translateError(t, fit.error)}
+    </p>
   );
 }
