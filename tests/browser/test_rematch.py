@@ -130,6 +130,12 @@ def test_a_player_says_no_thanks_and_a_watcher_is_told_a_new_game_began(
         own = watcher.get_by_role("button", name="Start a table of your own")
         expect(own.first).to_be_visible()
         bruno.screenshot(path=str(shots / "rematch-no-thanks.png"))
+        # A reload (or coming back later) offered the given-up seat again, and joining
+        # with its dead token read "The host removed you": the answer stands.
+        bruno.reload()
+        expect(bruno.locator(".sc-status")).to_be_visible()
+        expect(bruno.locator("body")).to_contain_text("You said no to the new game")
+        expect(bruno.get_by_role("button", name="Join the new game")).to_have_count(0)
 
 
 def test_a_finished_dixit_game_offers_play_again_once(

@@ -110,3 +110,32 @@ def test_the_turn_is_announced_by_sound_title_icon_and_notification(
             assert not [text for text in console if "AudioContext" in text], console
     finally:
         context.close()
+
+
+def test_notifications_refused_in_the_browser_are_said_and_keep_the_keyboards_place(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Asked and refused, the "Notify me" button simply went, nothing said why, and the
+    keyboard's place fell to the page."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {},
+                                       ["human", "human"], {0: "Anna", 1: "Bruno"})
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context.add_init_script("""
+window.Notification = class {
+  static permission = "default";
+  static requestPermission() { window.Notification.permission = "denied";
+                               return Promise.resolve("denied"); }
+};""")
+    page = context.new_page()
+    try:
+        page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+        ask = page.get_by_role("button", name="Notify me on my turn")
+        ask.focus()
+        page.keyboard.press("Enter")
+        note = page.locator(".turn-alerts [role=status]")
+        expect(note).to_have_text("Notifications are blocked for this site: your "
+                                  "browser's site settings can allow them.")
+        expect(note).to_be_focused()
+        expect(ask).to_have_count(0)
+    finally:
+        context.close()

@@ -45,11 +45,15 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
   const list = useRef<HTMLOListElement>(null);
   const id = useId();
 
-  // A line the server refused (written too fast, say) comes back to an empty box, to be
-  // sent again; one written since is not overwritten.
+  // Lines the server refused (written too fast, say) come back to the box, to be sent
+  // again, before what was written since.
   const unsent = useContext(UnsentChatContext);
+  const seen = useRef(unsent?.n ?? 0);
   useEffect(() => {
-    if (unsent) setDraft((now) => (now.trim() ? now : unsent.text));
+    if (!unsent || unsent.n <= seen.current) return;
+    const back = unsent.texts.slice(-Math.min(unsent.n - seen.current, unsent.texts.length));
+    seen.current = unsent.n;
+    setDraft((now) => upTo([...back, now.trim()].filter(Boolean).join(" "), CHAT_MAX_CHARS));
   }, [unsent]);
 
   // Keep the newest message in view, unless the reader has scrolled up to read.

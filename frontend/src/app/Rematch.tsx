@@ -21,14 +21,12 @@ export interface RematchState {
 
 export const RematchContext = createContext<RematchState | null>(null);
 
-/** New tables whose seat this page said no to (the end-of-game dialog and the bar under
- * the table both offer it). */
-const declinedTables = new Set<string>();
-
-/** Go to the new table, with this seat's token (and the host token) saved first. */
+/** Go to the new table, with this seat's token (and the host token) saved first. The
+ * seat is "not yet taken" (-1) until the new table welcomes it: a token refused there
+ * (given up meanwhile) is then forgotten, not read as the host removing this person. */
 export function joinRematch(offer: RematchMessage) {
   if (!offer.table) return;
-  if (offer.seat !== null && offer.token) tokens.saveSeat(offer.table, offer.seat, offer.token);
+  if (offer.seat !== null && offer.token) tokens.saveSeat(offer.table, -1, offer.token);
   if (offer.host_token) tokens.saveHost(offer.table, offer.host_token);
   navigate(`/t/${offer.table}`);
 }
@@ -68,7 +66,8 @@ export function PlayAgain() {
         </span>
       );
     }
-    if (declinedTables.has(offer.table)) return <span className="play-again-note">{t("ui.rematch.declined")}</span>;
+    // Said here, in the dialog or the bar under the table, and remembered after a reload.
+    if (tokens.declined(offer.table)) return <span className="play-again-note">{t("ui.rematch.declined")}</span>;
     // No thanks: the seat kept for this person opens (or, once the new game has begun,
     // goes to a computer player); the host's role is not declined this way (it passes
     // on by itself when its holder does not come).
@@ -85,7 +84,7 @@ export function PlayAgain() {
           <button
             type="button"
             onClick={() => {
-              declinedTables.add(offer.table!);
+              tokens.markDeclined(offer.table!);
               setDeclined((n) => n + 1);
               void api.leave(offer.table!, decline).catch(() => undefined);
             }}

@@ -1,5 +1,5 @@
 // The seat's "your turn" alerts and their switches: sound (remembered) and notifications.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_TITLE, notificationPermission, useMuted, useTurnAlert } from "./alerts";
 import type { StateMessage, TableInfo } from "./types";
@@ -8,6 +8,13 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
   const { t } = useTranslation();
   const [muted, setMuted] = useMuted();
   const [permission, setPermission] = useState(notificationPermission);
+  // Asked here and refused: said, and the keyboard's place kept on what is said (the
+  // button it was on is gone).
+  const [refusedHere, setRefusedHere] = useState(false);
+  const refusal = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (refusedHere) refusal.current?.focus();
+  }, [refusedHere]);
   const active = seat !== null && info.status === "playing" && state.to_act.includes(seat);
   const game = t(`games.${info.game}.title`);
   useTurnAlert(
@@ -20,7 +27,11 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
   );
   // Once the game is over (or its host ended it) no turn will come.
   if (seat === null || info.status !== "playing" || info.ended_early) return null;
-  const ask = async () => setPermission(await Notification.requestPermission());
+  const ask = async () => {
+    const answer = await Notification.requestPermission();
+    setPermission(answer);
+    setRefusedHere(answer === "denied");
+  };
   return (
     <div className="turn-alerts">
       <button
@@ -38,6 +49,11 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
         </button>
       )}
       {permission === "granted" && <span className="muted">{t("ui.alerts.notify_on")}</span>}
+      {permission === "denied" && refusedHere && (
+        <span className="muted" role="status" tabIndex={-1} ref={refusal}>
+          {t("ui.alerts.notify_blocked")}
+        </span>
+      )}
     </div>
   );
 }

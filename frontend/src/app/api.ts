@@ -152,6 +152,7 @@ export const api = {
 const seatKey = (table: string) => `gametable.seat.${table}`;
 const hostKey = (table: string) => `gametable.host.${table}`;
 const removedKey = (table: string) => `gametable.removed.${table}`;
+const declinedKey = (table: string) => `gametable.declined.${table}`;
 const inviteKey = (table: string) => `gametable.invite.${table}`;
 const inviteSeatKey = (table: string) => `gametable.invite-seat.${table}`;
 
@@ -194,6 +195,14 @@ export const tokens = {
   markRemoved(table: string) {
     localStorage.setItem(removedKey(table), "1");
   },
+  /** This browser's person said no thanks to the seat kept for them at ``table`` (a new
+   * game after Play again): the offer is not made again here, a reload included. */
+  declined(table: string): boolean {
+    return localStorage.getItem(declinedKey(table)) === "1";
+  },
+  markDeclined(table: string) {
+    localStorage.setItem(declinedKey(table), "1");
+  },
   host(table: string): string | null {
     return localStorage.getItem(hostKey(table));
   },
@@ -216,7 +225,7 @@ export const tokens = {
   },
   /** A table that no longer exists: forget what this browser held there. */
   forgetTable(table: string) {
-    for (const key of [seatKey(table), hostKey(table), removedKey(table)]) localStorage.removeItem(key);
+    for (const key of [seatKey(table), hostKey(table), removedKey(table), declinedKey(table)]) localStorage.removeItem(key);
   },
   name(): string {
     return localStorage.getItem("gametable.name") ?? "";

@@ -22,9 +22,10 @@ const LEFT_REASON = "you left this seat";
 const CLOSE_WATCHING_OFF = 4410;
 
 /** One message of the table chat (docs/protocol.md). */
-/** A chat line the server refused, with a number that changes at every refusal. */
+/** The chat lines the server refused, the latest few in the order sent, and how many
+ * refusals there have been (two may come before the page draws again). */
 export interface UnsentChat {
-  text: string;
+  texts: string[];
   n: number;
 }
 
@@ -80,8 +81,8 @@ export interface TableConnection {
   /** Write in the table chat (refusals arrive as `error`). */
   /** Sends a chat line; false when it could not be sent (the connection is down). */
   sendChat: (text: string) => boolean;
-  /** The last chat line the server refused (too fast, too long, not stored), to put
-   * back in the box; `n` changes with every refusal. */
+  /** The chat lines the server refused (too fast, too long, not stored), to put back
+   * in the box; `n` counts the refusals. */
   unsentChat: UnsentChat | null;
   /** The turn clock, or null while the table has none. */
   clock: Clock | null;
@@ -236,7 +237,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             if (typeof message.id === "number" && chatSent.current.has(message.id)) {
               const text = chatSent.current.get(message.id) ?? "";
               chatSent.current.delete(message.id);
-              setUnsentChat((old) => ({ text, n: (old?.n ?? 0) + 1 }));
+              setUnsentChat((old) => ({ texts: [...(old?.texts ?? []), text].slice(-5), n: (old?.n ?? 0) + 1 }));
             }
             setError(message);
             setErrorCount((n) => n + 1);
