@@ -149,8 +149,10 @@ def test_on_a_phone_why_create_table_is_greyed_out_shows_beside_it(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
     """DX-SETUP-3: eight players by the EN rulebook greyed out "Create table" at the
-    window's foot, and the reason stood 930 px further down the form."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    window's foot, and the reason stood 930 px further down the form. (A small phone,
+    360 × 740: the bar, taller with the reason, hid the fields to change under it.)"""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True)
     page = context.new_page()
     try:
         page.goto(web_server.url)
@@ -167,6 +169,21 @@ def test_on_a_phone_why_create_table_is_greyed_out_shows_beside_it(
         expect(reason).to_be_in_viewport()
         expect(page.locator(".options-refusal")).to_have_count(1)  # said once
         page.screenshot(path=shots / "lobby-phone-refused-reason.png")
+        # The taller bar hid the fields Tab brought into view under it: each comes out
+        # above it.
+        page.locator("input[autocomplete=nickname]").focus()
+        hidden = []
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            place = page.evaluate("""(() => {
+                const field = document.activeElement, bar = document.querySelector('.create-bar');
+                if (!field || bar.contains(field)) return null;
+                const box = field.getBoundingClientRect();
+                return [field.outerHTML.slice(0, 60), box.bottom, bar.getBoundingClientRect().top];
+            })()""")
+            if place is not None and place[1] > place[2]:
+                hidden.append(place)
+        assert hidden == []
     finally:
         context.close()
 

@@ -46,14 +46,26 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
   const id = useId();
 
   // Lines the server refused (written too fast, say) come back to the box, to be sent
-  // again, before what was written since.
+  // again: in the order they were sent, before anything written since. While the box
+  // holds only lines that came back, later ones join them in their place.
   const unsent = useContext(UnsentChatContext);
   const seen = useRef(unsent?.n ?? 0);
+  const cameBack = useRef<{ id: number; text: string }[]>([]);
   useEffect(() => {
     if (!unsent || unsent.n <= seen.current) return;
-    const back = unsent.texts.slice(-Math.min(unsent.n - seen.current, unsent.texts.length));
+    const fresh = unsent.lines.slice(-Math.min(unsent.n - seen.current, unsent.lines.length));
     seen.current = unsent.n;
-    setDraft((now) => upTo([...back, now.trim()].filter(Boolean).join(" "), CHAT_MAX_CHARS));
+    const before = cameBack.current.map((line) => line.text).join(" ");
+    const lines = [...cameBack.current, ...fresh].sort((a, b) => a.id - b.id);
+    cameBack.current = lines;
+    const text = (list: { text: string }[], rest: string) =>
+      upTo([...list.map((line) => line.text), rest].filter(Boolean).join(" "), CHAT_MAX_CHARS);
+    // (As an update of the box's latest text: a key pressed meanwhile is kept.)
+    setDraft((now) => {
+      const written = now.trim();
+      if (before && written.startsWith(before)) return text(lines, written.slice(before.length).trim());
+      return text(fresh, written);
+    });
   }, [unsent]);
 
   // Keep the newest message in view, unless the reader has scrolled up to read.
@@ -70,7 +82,10 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
     const text = draft.trim();
     if (!text || !sendChat) return;
     // Kept when it could not be sent (the connection is down), to send again.
-    if (sendChat(text)) setDraft("");
+    if (sendChat(text)) {
+      setDraft("");
+      cameBack.current = [];
+    }
   };
 
   return (

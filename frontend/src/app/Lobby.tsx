@@ -116,6 +116,20 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
   // change: a combination they refuse is explained here, before "Create".
   const fit = useOptionsCheck(game, count, options);
   const refused = refusedBy(fit);
+  // The bar at the window's foot grows with the reason it gives: a field brought into
+  // view (Tab, a tap on its label) must come out above it, not under it.
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--create-bar", `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--create-bar");
+    };
+  }, []);
 
   useEffect(() => {
     setSeats((old) => {
@@ -228,7 +242,7 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
       {/* In sight at the window's bottom while the options above are long (a phone),
           with why the rules refuse them when they do (the button is greyed out). */}
-      <div className="create-bar">
+      <div className="create-bar" ref={bar}>
         <OptionsRefusal fit={fit} />
         <button className="primary big" type="submit" disabled={busy || refused}>
           {busy ? t("ui.lobby.creating") : t("ui.lobby.create")}

@@ -49,7 +49,7 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
         </button>
       )}
       {permission === "granted" && <span className="muted">{t("ui.alerts.notify_on")}</span>}
-      {permission === "denied" && refusedHere && (
+      {permission === "denied" && (
         <span className="muted" role="status" tabIndex={-1} ref={refusal}>
           {t("ui.alerts.notify_blocked")}
         </span>

@@ -152,7 +152,18 @@ export const api = {
 const seatKey = (table: string) => `gametable.seat.${table}`;
 const hostKey = (table: string) => `gametable.host.${table}`;
 const removedKey = (table: string) => `gametable.removed.${table}`;
-const declinedKey = (table: string) => `gametable.declined.${table}`;
+/** The new tables (after Play again) whose seat this browser said no thanks to, the
+ * latest few: a bounded list, so that nothing is left in storage for ever. */
+const DECLINED_KEY = "gametable.declined";
+const DECLINED_KEPT = 20;
+const declinedList = (): string[] => {
+  try {
+    const list: unknown = JSON.parse(localStorage.getItem(DECLINED_KEY) ?? "[]");
+    return Array.isArray(list) ? list.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+};
 const inviteKey = (table: string) => `gametable.invite.${table}`;
 const inviteSeatKey = (table: string) => `gametable.invite-seat.${table}`;
 
@@ -198,10 +209,11 @@ export const tokens = {
   /** This browser's person said no thanks to the seat kept for them at ``table`` (a new
    * game after Play again): the offer is not made again here, a reload included. */
   declined(table: string): boolean {
-    return localStorage.getItem(declinedKey(table)) === "1";
+    return declinedList().includes(table);
   },
   markDeclined(table: string) {
-    localStorage.setItem(declinedKey(table), "1");
+    const list = [...declinedList().filter((id) => id !== table), table].slice(-DECLINED_KEPT);
+    localStorage.setItem(DECLINED_KEY, JSON.stringify(list));
   },
   host(table: string): string | null {
     return localStorage.getItem(hostKey(table));
@@ -225,7 +237,7 @@ export const tokens = {
   },
   /** A table that no longer exists: forget what this browser held there. */
   forgetTable(table: string) {
-    for (const key of [seatKey(table), hostKey(table), removedKey(table), declinedKey(table)]) localStorage.removeItem(key);
+    for (const key of [seatKey(table), hostKey(table), removedKey(table)]) localStorage.removeItem(key);
   },
   name(): string {
     return localStorage.getItem("gametable.name") ?? "";

@@ -21,3 +21,17 @@ export function keep(key: string, value: unknown): void {
     // Storage full or switched off: the choice lives on the page only, as before.
   }
 }
+
+/** Forget every kept value whose key starts with ``prefix`` but not ``except``. */
+export function forgetKept(prefix: string, except: string): void {
+  try {
+    const stale: string[] = [];
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i) ?? "";
+      if (key.startsWith(prefix) && !key.startsWith(except)) stale.push(key);
+    }
+    for (const key of stale) sessionStorage.removeItem(key);
+  } catch {
+    // Storage switched off: nothing was kept.
+  }
+}

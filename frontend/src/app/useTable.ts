@@ -22,10 +22,11 @@ const LEFT_REASON = "you left this seat";
 const CLOSE_WATCHING_OFF = 4410;
 
 /** One message of the table chat (docs/protocol.md). */
-/** The chat lines the server refused, the latest few in the order sent, and how many
- * refusals there have been (two may come before the page draws again). */
+/** The chat lines the server refused, the latest few with the numbers of the messages
+ * that sent them (the order sent), and how many refusals there have been (two may come
+ * before the page draws again). */
 export interface UnsentChat {
-  texts: string[];
+  lines: { id: number; text: string }[];
   n: number;
 }
 
@@ -237,7 +238,8 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             if (typeof message.id === "number" && chatSent.current.has(message.id)) {
               const text = chatSent.current.get(message.id) ?? "";
               chatSent.current.delete(message.id);
-              setUnsentChat((old) => ({ texts: [...(old?.texts ?? []), text].slice(-5), n: (old?.n ?? 0) + 1 }));
+              const line = { id: message.id, text };
+              setUnsentChat((old) => ({ lines: [...(old?.lines ?? []), line].slice(-5), n: (old?.n ?? 0) + 1 }));
             }
             setError(message);
             setErrorCount((n) => n + 1);

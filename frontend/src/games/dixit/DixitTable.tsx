@@ -1,7 +1,7 @@
 // A Dixit game in the browser: the clue, the table of cards, your hand and what you
 // may do now, the scoring track, the reveal of each round and the final ranking.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { keep, readKept } from "../../app/keptChoice";
+import { forgetKept, keep, readKept } from "../../app/keptChoice";
 import { useScreenHold } from "../../app/screenHold";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -201,6 +201,9 @@ export function DixitTable(props: GameTableProps) {
   useLayoutEffect(() => {
     if (keptStep.current !== null && keptStep.current !== keptKey) {
       for (const part of ["chosen", "green", "red", "clue"]) keep(`${keptStep.current}.${part}`, null);
+    } else if (keptStep.current === null) {
+      // Opened (or reloaded) in another phase than the one a choice was kept for.
+      forgetKept(`gametable.dixit-choice.${info.id}.`, `${keptKey}.`);
     }
     keptStep.current = keptKey;
     // (Once sent, the seat waits: its choice is not shown again.)
