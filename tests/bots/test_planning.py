@@ -57,6 +57,38 @@ def test_sc_win_1_blocks_an_open_four() -> None:
     assert action == {"type": "play", "card": "cornish-rex", "space": "G3"}
 
 
+def test_sc_win_1_a_purrr_that_completes_five_is_played() -> None:
+    """A five completed by a PURRR rated just under a win (the PURRR's cost taken off),
+    was then planned as an ordinary move less what keeping a PURRR is worth, and ranked
+    last: `hard`, which tries the planned best, passed up the win it held."""
+    state = new()
+    place(state, dict.fromkeys(["B2", "C2", "D2", "E2"], 0))
+    place(state, {"F2": 1})  # only A2 (Ragdoll, at the edge: the five and little else)
+    give(state, 0, ["purrr", "manx", "bombay", "sphynx", "korat"])
+    best, action = planned(SEQUENCE_CATS, state)[0]
+    assert best >= WIN - 35 and action == {"type": "play", "card": "purrr", "space": "A2"}
+    view, legal = SEQUENCE_CATS.view(state, 0), SEQUENCE_CATS.legal_actions(state, 0)
+    played = make_bot("hard", SEQUENCE_CATS, 1).choose(view, legal)
+    after = SEQUENCE_CATS.clone(state)
+    SEQUENCE_CATS.apply(after, 0, played)
+    assert after.finished and after.winner == 0
+
+
+def test_sc_win_1_a_purrr_alone_able_to_block_a_four_is_worth_spending() -> None:
+    """The other seat completes five at G3 (Cornish Rex) next turn; no card of ours but
+    the PURRR takes G3: keeping it was worth more than the block."""
+    state = new()
+    place(state, dict.fromkeys(["C3", "D3", "E3", "F3"], 1))
+    place(state, {"B3": 0})
+    give(state, 0, ["purrr", "korat", "manx", "bombay", "ragdoll"])
+    _, action = planned(SEQUENCE_CATS, state)[0]
+    assert action == {"type": "play", "card": "purrr", "space": "G3"}
+    # With the breed card in hand, that blocks and the PURRR is kept.
+    give(state, 0, ["purrr", "cornish-rex", "manx", "bombay", "ragdoll"])
+    _, action = planned(SEQUENCE_CATS, state)[0]
+    assert action == {"type": "play", "card": "cornish-rex", "space": "G3"}
+
+
 def test_sc_win_1_prefers_a_double_threat() -> None:
     """B4–D4 are ours. Sphynx on E4 makes a four open at both ends, A4 (Somali) and F4
     (Snowshoe), whose cards we hold: a double threat. Somali on A4 or Snowshoe on F4

@@ -50,6 +50,11 @@ DEAD: Final = 0.1
 """Share of a window's value left when it needs a space dead for its team."""
 SPECIAL_COST: Final = 200.0
 """What keeping a PURRR or MEOW is worth (rating points)."""
+WINS: Final = heuristics.WIN - max(heuristics.PURRR_COST, heuristics.MEOW_COST)
+"""``greedy``'s rating from which a play completes a five (a PURRR's completes one at
+:data:`heuristics.WIN` less its cost)."""
+BLOCKS_A_FOUR: Final = heuristics.BLOCK_LINE[4] - heuristics.PURRR_COST
+"""``greedy``'s rating from which a PURRR takes the space another team's four needs."""
 EMPTY: Final = -1
 BLANK: Final = -3
 
@@ -120,12 +125,15 @@ def plan_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
             return 1.0
         return 1.0 - math.comb(total - copies, size) / ways
 
+    # Spaces a card other than PURRR or MEOW can take: blocking there keeps the PURRR.
+    plain = {a["space"] for a in actions
+             if a["type"] == "play" and a["card"] not in ("purrr", "meow")}
     ratings: list[float] = []
     for action, rating in zip(actions, greedy, strict=True):
         if action["type"] != "play":
             ratings.append(rating)
             continue
-        if rating >= heuristics.WIN:
+        if rating >= WINS:  # a five completed, by a breed card or a PURRR (its cost off)
             ratings.append(rating)
             continue
         card = CARD_NUMBER[action["card"]]
@@ -139,7 +147,12 @@ def plan_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
             after[space] = team
         value = _evaluate(after, windows, breed_of, kept, unseen, team, teams, next_team,
                           p_holds)
-        if card in (PURRR, MEOW):
+        # Keeping a PURRR or MEOW is worth something, but not the game: a PURRR that
+        # alone takes the space another team's four needs is played (its threat stays
+        # every turn the space is open, where the value above sees the next turn only).
+        blocks_a_four = (card == PURRR and rating >= BLOCKS_A_FOUR
+                         and action["space"] not in plain)
+        if card in (PURRR, MEOW) and not blocks_a_four:
             value -= SPECIAL_COST
         ratings.append(value)
     return ratings
