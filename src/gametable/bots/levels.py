@@ -26,7 +26,6 @@ from typing import Any, Final
 
 from gametable.bots.base import Bot, bot_factory, reads_only, register_bot
 from gametable.bots.greedy import GreedyBot
-from gametable.bots.random_bot import RandomBot
 from gametable.bots.semantic import SemanticBot
 from gametable.core.protocol import (
     Action,
@@ -48,9 +47,15 @@ EASY_MISTAKES: Final = 0.5
 """How often (0–1) the ``easy`` player of a game without a strategy player moves at random."""
 
 
+SIDE_ACTIONS = frozenset({"draw", "pass", "exchange"})
+"""Actions that place nothing, which :meth:`HalfRandomBot.mistake` leaves to the greedy
+half while something can be placed."""
+
+
 class HalfRandomBot:
-    """Plays a random legal action with probability :data:`EASY_MISTAKES`, else greedily;
-    a decision the table has a rule for (:class:`HasConventions`) by the rule."""
+    """Plays a beginner's move (:meth:`mistake`) with probability :data:`EASY_MISTAKES`,
+    else greedily; a decision the table has a rule for (:class:`HasConventions`) by the
+    rule."""
 
     name = "easy"
     reads_only = True  # never changes the view or the legal actions it is given
@@ -59,15 +64,27 @@ class HalfRandomBot:
         self.rng = rng
         self.game = game
         self.greedy = GreedyBot(game, rng)
-        self.random = RandomBot(game, rng)
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         if isinstance(self.game, HasConventions):
             agreed = self.game.convention(view, legal)
             if agreed is not None:  # no mistake here: the table was told the rule
                 return agreed
-        player: Bot = self.random if self.rng.random() < EASY_MISTAKES else self.greedy
-        return player.choose(view, legal)
+        if self.rng.random() < EASY_MISTAKES:
+            return self.mistake(legal)
+        return self.greedy.choose(view, legal)
+
+    def mistake(self, legal: Sequence[Action]) -> Action:
+        """A beginner's move: a card or tile of the hand taken at random, played at a
+        random place it may go; a draw, pass or exchange only when nothing else is
+        legal. (A random legal action was mostly a PURRR, one action per free space, or
+        a Triominos draw or pass beside a tile that could be placed.)"""
+        moves = [a for a in legal if a.get("type") not in SIDE_ACTIONS] or list(legal)
+        groups: dict[str, list[Action]] = {}
+        for action in moves:
+            what = action.get("card", action.get("tile", action.get("type")))
+            groups.setdefault(str(what), []).append(action)
+        return self.rng.choice(groups[self.rng.choice(sorted(groups))])
 
 
 class LevelBot:
