@@ -47,14 +47,20 @@ def test_sc_win_1_the_winning_space_rates_highest() -> None:
     assert best >= WIN and action["space"] == "E1"
 
 
-def test_sc_win_1_blocks_an_open_four() -> None:
-    """The other seat completes five next turn at G3 (Cornish Rex) unless it is taken."""
+def best_against_a_four_at_g3(hand: list[str]) -> dict[str, Any]:
+    """The planned best play of seat 0 holding ``hand`` when the other seat completes
+    five next turn at G3 (Cornish Rex) unless it is taken."""
     state = new()
     place(state, dict.fromkeys(["C3", "D3", "E3", "F3"], 1))
     place(state, {"B3": 0})
-    give(state, 0, ["cornish-rex", "korat", "manx", "bombay", "ragdoll"])
+    give(state, 0, hand)
     _, action = planned(SEQUENCE_CATS, state)[0]
-    assert action == {"type": "play", "card": "cornish-rex", "space": "G3"}
+    return dict(action)
+
+
+def test_sc_win_1_blocks_an_open_four() -> None:
+    assert best_against_a_four_at_g3(["cornish-rex", "korat", "manx", "bombay", "ragdoll"]) \
+        == {"type": "play", "card": "cornish-rex", "space": "G3"}
 
 
 def test_sc_win_1_a_purrr_that_completes_five_is_played() -> None:
@@ -77,16 +83,11 @@ def test_sc_win_1_a_purrr_that_completes_five_is_played() -> None:
 def test_sc_win_1_a_purrr_alone_able_to_block_a_four_is_worth_spending() -> None:
     """The other seat completes five at G3 (Cornish Rex) next turn; no card of ours but
     the PURRR takes G3: keeping it was worth more than the block."""
-    state = new()
-    place(state, dict.fromkeys(["C3", "D3", "E3", "F3"], 1))
-    place(state, {"B3": 0})
-    give(state, 0, ["purrr", "korat", "manx", "bombay", "ragdoll"])
-    _, action = planned(SEQUENCE_CATS, state)[0]
-    assert action == {"type": "play", "card": "purrr", "space": "G3"}
+    assert best_against_a_four_at_g3(["purrr", "korat", "manx", "bombay", "ragdoll"]) \
+        == {"type": "play", "card": "purrr", "space": "G3"}
     # With the breed card in hand, that blocks and the PURRR is kept.
-    give(state, 0, ["purrr", "cornish-rex", "manx", "bombay", "ragdoll"])
-    _, action = planned(SEQUENCE_CATS, state)[0]
-    assert action == {"type": "play", "card": "cornish-rex", "space": "G3"}
+    assert best_against_a_four_at_g3(["purrr", "cornish-rex", "manx", "bombay", "ragdoll"]) \
+        == {"type": "play", "card": "cornish-rex", "space": "G3"}
 
 
 def test_sc_win_1_prefers_a_double_threat() -> None:
