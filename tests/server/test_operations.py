@@ -263,6 +263,27 @@ def test_a_server_whose_database_cannot_be_reached_says_so_in_one_line(tmp_path:
     assert len([line for line in said.splitlines() if "ERROR" in line]) == 1, said
 
 
+def test_a_damaged_sqlite_file_is_told_in_one_line_and_left_as_it_was(tmp_path: Path
+                                                                      ) -> None:
+    """A data folder whose ``gametable.sqlite3`` is not a database (a disk fault, a file
+    copied over it) printed uvicorn's twenty-line traceback. One line now names the file
+    and what to do; the file is not touched, so a backup of it can still be tried."""
+    damaged = tmp_path / "gametable.sqlite3"
+    damaged.write_bytes(b"not a database " * 400)
+    before = damaged.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "gametable", "serve", "--port", str(free_port()), "--data-dir",
+         str(tmp_path)],
+        capture_output=True, text=True, timeout=60, check=False)
+    said = done.stdout + done.stderr
+    assert done.returncode == 3, said
+    assert f"the server cannot start: SQLite: {damaged} cannot be used" in said, said
+    assert "backup" in said
+    assert "Traceback" not in said and "in your browser" not in said, said
+    assert len([line for line in said.splitlines() if "ERROR" in line]) == 1, said
+    assert damaged.read_bytes() == before
+
+
 async def _bad_text(ws: websockets.ClientConnection) -> None:
     """Send a text frame of bytes that are not UTF-8 (the library would refuse to)."""
     from websockets.frames import Frame, Opcode  # noqa: PLC0415

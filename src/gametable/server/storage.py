@@ -337,9 +337,13 @@ class SQLiteStorage:
             raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
         # The database holds the seeds of unfinished games (every hand): its folder and
         # file are its owner's only (SQLite gives its -wal and -shm files the file's mode).
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        with contextlib.suppress(FileExistsError):
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            with contextlib.suppress(FileExistsError):
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except OSError as error:
+            raise StorageError(f"SQLite: {path} cannot be created: "
+                               f"{error.strerror or error}") from error
         self.path = path
         self.max_batch = max_batch
         self._synchronous = synchronous
@@ -351,16 +355,24 @@ class SQLiteStorage:
         """Whether the writer thread runs (read on every write: cheaper than asking the
         thread)."""
         self._thread = threading.Thread(target=self._writer, name="sqlite-writer", daemon=True)
-        with contextlib.closing(self._connect()) as conn:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise StorageError(
-                    f"{path} was written by a newer gametable (schema {version}); "
-                    f"this one reads schema {SCHEMA_VERSION}")
-            conn.executescript(SCHEMA)
-            _add_columns(conn)
-            _migrate(conn, version)
-            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        try:
+            with contextlib.closing(self._connect()) as conn:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise StorageError(
+                        f"{path} was written by a newer gametable (schema {version}); "
+                        f"this one reads schema {SCHEMA_VERSION}")
+                conn.executescript(SCHEMA)
+                _add_columns(conn)
+                _migrate(conn, version)
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.Error as error:
+            # A damaged or foreign file, or one that cannot be written: the operator's
+            # to mend (from a backup, or by moving it away to start empty); nothing in
+            # it was changed.
+            raise StorageError(
+                f"SQLite: {path} cannot be used: {error} (restore it from a backup, "
+                "or move it away to start with no tables)") from error
         self._thread.start()
         self._ready.wait()
         self.commits = 0
