@@ -127,3 +127,24 @@ def test_the_deal_stands_after_a_restart_with_a_seat_open_again(
         after = first_state(restarted, t["id"], t["anna"])
         assert after["deal"] == shown["deal"]
         assert after["view"]["hand"] == shown["view"]["hand"]
+
+
+def test_after_a_restart_a_seat_that_saw_the_deal_and_leaves_goes_to_a_computer_player(
+        app_client: TestClient, tmp_path: Path) -> None:  # noqa: F811
+    """Bruno saw his hand; the server restarts; he leaves before the first move. Which
+    seats were sent their hand lived in memory only, so his seat opened with the hand
+    he saw, dealt to whoever took it next while he watched. Now a seat of a shown deal
+    loaded from storage counts as seen: a computer player takes it, as without the
+    restart."""
+    t = two_players(app_client)
+    first_state(app_client, t["id"], t["anna"])
+    seen = first_state(app_client, t["id"], t["bruno"])["view"]["hand"]
+    assert seen
+    again = create_app(Settings(data_dir=tmp_path, bot_delay=0,
+                                static_dir=tmp_path / "none", rates={}))
+    with TestClient(again) as restarted:
+        left = leave(restarted, t["id"], t["bruno"])
+        assert left.status_code == 200, left.text
+        assert left.json()["bot"] == "medium" and left.json()["seats"][1]["kind"] == "bot"
+        carla = restarted.post(f"/api/tables/{t['id']}/join", json={"name": "Carla"})
+        assert carla.status_code == 409, carla.text

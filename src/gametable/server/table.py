@@ -272,8 +272,11 @@ class Table:
     dealt (see :attr:`begun`)."""
     shown_to: set[Seat] = field(default_factory=set)
     """The seats whose person has been sent their view of this deal (their hand): see
-    :meth:`saw_deal`. Not stored: after a restart a seat's person who saw the deal and
-    leaves before the first move opens the seat (the deal still stands)."""
+    :meth:`saw_deal`. Not stored: a table loaded from storage whose deal was shown counts
+    every seat as having seen it (a person who saw their hand and left before the first
+    move opened their seat after a restart, its cards then dealt to whoever took it with
+    the leaver watching), so after a restart a seat kept for someone who never came goes
+    to a computer player, as a seen one does, rather than opening."""
     watching: bool = True
     """Whether people without a seat may watch (the host may switch it off)."""
     expired: bool = False

@@ -307,6 +307,10 @@ class TableManager:
         table.seated = table.status != WAITING
         table.shown = row.deal_shown
         table.note_seats()
+        if table.shown:
+            # Who was sent their hand is not stored: count every seat as having seen it
+            # (:attr:`Table.shown_to`).
+            table.shown_to.update(range(len(table.seats)))
         table.on_clock_due = self._clock_due
         table.on_clock_moved = self._store_clock_later
         table.on_connections = self._connections_changed
