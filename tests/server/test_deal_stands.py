@@ -148,3 +148,18 @@ def test_after_a_restart_a_seat_that_saw_the_deal_and_leaves_goes_to_a_computer_
         assert left.json()["bot"] == "medium" and left.json()["seats"][1]["kind"] == "bot"
         carla = restarted.post(f"/api/tables/{t['id']}/join", json={"name": "Carla"})
         assert carla.status_code == 409, carla.text
+
+
+def test_the_seat_that_completes_the_table_stores_that_the_deal_was_shown(
+        app_client: TestClient, tmp_path: Path) -> None:  # noqa: F811
+    """The last seat taken shows every hand: that is stored with that seat, not at the
+    next change of seats (a process taking the table over reads it)."""
+    from gametable.server.storage import SQLiteStorage  # noqa: PLC0415
+
+    t = two_players(app_client)
+    storage = SQLiteStorage(tmp_path / "gametable.sqlite3")
+    try:
+        row = storage.load_table(t["id"])
+        assert row is not None and row.deal_shown is True
+    finally:
+        storage.close()

@@ -776,7 +776,12 @@ class TableManager:
         seed = secrets.randbits(63) if deal_again else None
         try:
             if seed is None:
-                await self.storage.save_seat(table.id, row, shown=table.begun)
+                # Shown once begun, or when this takes the last open seat (stored with
+                # it, not at the next change of seats: a process taking the table over
+                # reads it).
+                shown = table.begun or (table.ended is None and all(
+                    (row if s.seat == row.seat else s).kind != OPEN for s in table.seats))
+                await self.storage.save_seat(table.id, row, shown=shown)
             else:
                 await self.storage.save_seat(table.id, row, seed=seed)
         except StorageError:
