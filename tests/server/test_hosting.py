@@ -1040,6 +1040,29 @@ def test_a_host_who_never_comes_to_the_new_table_hands_the_role_on_soon(
     with_manager(tmp_path, body, host_gone_seconds=300)
 
 
+def test_after_a_restart_an_absent_host_keeps_the_role_the_usual_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who came to a table lives in memory: after a restart (or an hour unvisited, or
+    another process taking the table over) every host counted as one who never came,
+    and any player who connected first had the role, and could end the game, in half a
+    minute instead of five."""
+    monkeypatch.setattr(hosting, "HOST_NEVER_CAME_SECONDS", 0.3)
+
+    async def body(manager: TableManager) -> None:
+        manager.watch_connections = lambda table: hosting.watch_host(manager, table)
+        table, _, _, _ = await manager.create("triominos", {}, [HUMAN, HUMAN], "Anna")
+        _, bruno_token = await manager.join(table.id, 1, "Bruno")
+        manager.unload(table.id)  # a restart, or another process, loads it from storage
+        again = await manager.get(table.id)
+        bruno, bruno_task = await seated(manager, again, bruno_token)
+        await asyncio.sleep(1.0)
+        assert again.host_seat == 0 and not messages(bruno, "host")
+        bruno.inbox.put_nowait(None)
+        await bruno_task
+
+    with_manager(tmp_path, body, host_gone_seconds=300)
+
+
 def test_capitals_and_latin_look_alikes_do_not_make_another_bjarni(
         app_client: TestClient) -> None:
     """Case aside, "BJARNI" is "Bjarni" (a capital "I" read as "l" had given the two

@@ -328,8 +328,9 @@ minutes."""
 def watch_host(manager: TableManager, table: Table) -> None:
     """If the host's seat has nobody connected while someone else is, check again after
     :attr:`TableManager.host_gone_seconds` (at most :data:`HOST_NEVER_CAME_SECONDS` for a
-    host who has never come to this table); if it is still so, the role passes to the
-    first seat whose person is connected. Called when connections come and go."""
+    host who has never come to a table made by this process); if it is still so, the
+    role passes to the first seat whose person is connected. Called when connections
+    come and go."""
     seat = table.host_seat
     if (seat is None or table.status == FINISHED or table.connected(seat)
             or table.host_check is not None
@@ -342,7 +343,10 @@ def watch_host(manager: TableManager, table: Table) -> None:
         manager.keep(task)
 
     wait = manager.host_gone_seconds
-    if seat not in table.seen:
+    # Who came is known only of a table made here: one loaded from storage (a restart,
+    # an hour unvisited, another process's) may have a host who came and went, and
+    # whoever connected first would have had the role in half a minute.
+    if seat not in table.seen and table.made_here:
         wait = min(wait, HOST_NEVER_CAME_SECONDS)
     table.host_check = asyncio.get_running_loop().call_later(wait, check)
 
