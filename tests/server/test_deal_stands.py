@@ -163,3 +163,24 @@ def test_the_seat_that_completes_the_table_stores_that_the_deal_was_shown(
         assert row is not None and row.deal_shown is True
     finally:
         storage.close()
+
+
+def test_after_a_restart_the_host_cannot_open_a_seat_that_saw_the_deal_at_once(
+        app_client: TestClient, tmp_path: Path) -> None:  # noqa: F811
+    """Before the first move, after a restart, the host opened the seat of a player who
+    had seen their hand and not yet come back, and took it from a second browser with
+    the invite link: the player's hand, read. The seat counts as seen: it opens only
+    after the player has been away the usual time, with a seat link, as without the
+    restart."""
+    t = two_players(app_client)
+    first_state(app_client, t["id"], t["anna"])
+    assert first_state(app_client, t["id"], t["bruno"])["view"]["hand"]
+    again = create_app(Settings(data_dir=tmp_path, bot_delay=0,
+                                static_dir=tmp_path / "none", rates={}))
+    with TestClient(again) as restarted:
+        removed = restarted.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                                 headers={"X-Host-Token": t["host"]})
+        assert removed.status_code == 409, removed.text
+        assert removed.json()["code"] == "player_just_left"
+        taken = restarted.post(f"/api/tables/{t['id']}/join", json={"name": "Mallory"})
+        assert taken.status_code == 409, taken.text
