@@ -352,6 +352,38 @@ def test_team_giver_is_the_member_whose_hand_fits_dx_team_2() -> None:
     assert choose(state, 4)["type"] == "giver"
 
 
+def test_a_team_member_names_itself_only_for_a_card_that_fits_unusually_well_dx_team_2(
+        ) -> None:
+    """DX-TEAM-2: a member named itself giver whenever a card of its hand was among the
+    fifth of the deck that fit the clue best, which a hand of six holds three times in
+    four: the giver was mostly whoever answered first. Now the tenth: about half of
+    random hands, and every hand with the card the clue means."""
+    rng = random.Random(5)
+    selves = 0
+    for trial in range(60):
+        state = game(6, variant="team", seed=100 + trial)
+        tell(state, "Ship of the desert")
+        state.hands[1] = rng.sample(range(len(DESCRIPTIONS)), 6)
+        selves += choose(state, 1) == {"type": "giver", "seat": 1}
+    assert 12 <= selves <= 40, selves
+
+
+def test_a_figure_of_speech_in_a_description_is_not_a_thing_of_the_picture() -> None:
+    """A lake "as smooth as glass" shows no glass, a swan that "towers over" a library no
+    tower, a butterfly "in place of the moon" no moon: the storyteller told "Cheers" for
+    a card with no glass on it. A glass, a tower or a moon that is there still counts."""
+    def named(text: str) -> set[str]:
+        return {bank().keys[k] for k in bank().keys_in(text)}
+
+    assert "glass" not in named(DESCRIPTIONS[18])  # "on a lake as smooth as glass"
+    assert "tower" not in named(DESCRIPTIONS[5])  # "a giant swan towers over"
+    assert "moon" not in named(DESCRIPTIONS[7])  # "rises in place of the moon"
+    assert "moon" not in named("A shining oboe hangs in the sky like a moon.")
+    assert "sea" not in named("A castle floats above a sea of clouds.")
+    assert {"glass", "tower", "moon", "sea"} <= named(
+        "A glass of milk by a tower under the moon, over the sea.")
+
+
 def test_team_storyteller_and_its_teammate_play_dx_team_3() -> None:
     state = game(6, variant="team", seed=8)
     clue = choose(state, 0, temperature=0.2)

@@ -88,12 +88,19 @@ class Bank:
         "beach ball" is not also a "ball")."""
         if not text:
             return []
-        low = text.lower()
+        low = FIGURATIVE.sub(" ", text.lower())
         found = [i for i, pattern in enumerate(self.patterns) if pattern.search(low)]
         names = [self.keys[i] for i in found]
         return [i for i in found
                 if not any(other != self.keys[i] and re.search(
                     r"\b" + re.escape(self.keys[i]) + r"\b", other) for other in names)]
+
+
+FIGURATIVE = re.compile(
+    r"as smooth as glass|\btowers\b(?= over)|sea of clouds|"
+    r"(?:shines|hangs in the sky) like (?:the|a) moon|in place of the moon")
+"""Words of a description that name no thing of the picture: a lake "as smooth as
+glass", a giant that "towers over", a "sea of clouds", a lamp "like the moon"."""
 
 
 def _read_texts() -> tuple[list[str], list[str], list[int], list[int]]:

@@ -473,7 +473,7 @@ class Player:
                     legal[0])
 
     def _giver(self, view: Observation, legal: Sequence[Action], fit: Floats) -> Action:
-        """DX-TEAM-2: give oneself when a card of the hand is among the fifth of the deck
+        """DX-TEAM-2: give oneself when a card of the hand is among the tenth of the deck
         that fits the clue best, else let the teammate give."""
         seat = view.get("seat")
         hand: list[int] = view.get("hand") or []
@@ -483,7 +483,7 @@ class Player:
             return legal[self.rng.randrange(len(legal))]
         best = max(self._card_fit(fit, c) for c in hand)
         share_above = float(np.mean(fit > best))
-        return mine if share_above <= 0.2 else other
+        return mine if share_above <= 0.1 else other
 
     # -- storyteller ------------------------------------------------------------------
 
