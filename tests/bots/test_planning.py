@@ -90,6 +90,23 @@ def test_sc_win_1_a_purrr_alone_able_to_block_a_four_is_worth_spending() -> None
         == {"type": "play", "card": "cornish-rex", "space": "G3"}
 
 
+def test_sc_win_2_a_four_sharing_two_spaces_with_a_sequence_is_no_threat_to_spend_on(
+        ) -> None:
+    """SC-WIN-2: at two sequences to win, the other seat's sequence B3–F3 and G3 make a
+    five of which four spaces are its sequence's: no second sequence. The PURRR was
+    spent on G3 all the same (greedy's rating counts any four as one to block)."""
+    state = new(sequences_to_win=2)
+    labels = ["B3", "C3", "D3", "E3", "F3"]
+    place(state, dict.fromkeys(labels, 1))
+    mask = sum(1 << state.board.index[label] for label in labels)
+    state.sequences[1] = [mask]
+    state.locked |= mask
+    state.recompute()
+    give(state, 0, ["purrr", "korat", "manx", "bombay", "ragdoll"])
+    _, action = planned(SEQUENCE_CATS, state)[0]
+    assert action["card"] != "purrr", action
+
+
 def test_sc_win_1_prefers_a_double_threat() -> None:
     """B4–D4 are ours. Sphynx on E4 makes a four open at both ends, A4 (Somali) and F4
     (Snowshoe), whose cards we hold: a double threat. Somali on A4 or Snowshoe on F4

@@ -34,7 +34,7 @@ from functools import cache
 from typing import Any, Final
 
 from gametable.games.sequence_cats import heuristics
-from gametable.games.sequence_cats.board import Board, board_for
+from gametable.games.sequence_cats.board import Board, board_for, label_to_space
 from gametable.games.sequence_cats.cards import CARD_NUMBER, MEOW, PURRR, new_deck
 from gametable.games.sequence_cats.config import SequenceCatsConfig
 
@@ -125,6 +125,14 @@ def plan_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
             return 1.0
         return 1.0 - math.comb(total - copies, size) / ways
 
+    # Per team, the windows of its sequences: a later one may share one space with
+    # them (SC-WIN-2), so a four sharing more is no threat (greedy's rating counts it).
+    spent: dict[int, list[int]] = {}
+    for sequence in view["sequences"]:
+        mask = 0
+        for label in sequence["spaces"]:
+            mask |= 1 << label_to_space(label, board.columns)
+        spent.setdefault(sequence["team"], []).append(mask)
     # Spaces a card other than PURRR or MEOW can take: blocking there keeps the PURRR.
     plain = {a["space"] for a in actions
              if a["type"] == "play" and a["card"] not in ("purrr", "meow")}
@@ -151,11 +159,31 @@ def plan_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
         # alone takes the space another team's four needs is played (its threat stays
         # every turn the space is open, where the value above sees the next turn only).
         blocks_a_four = (card == PURRR and rating >= BLOCKS_A_FOUR
-                         and action["space"] not in plain)
+                         and action["space"] not in plain
+                         and _a_four_needs(space, cells, windows, team, spent))
         if card in (PURRR, MEOW) and not blocks_a_four:
             value -= SPECIAL_COST
         ratings.append(value)
     return ratings
+
+
+def _a_four_needs(space: int, cells: list[int], windows: Sequence[int], team: int,
+                  spent: dict[int, list[int]]) -> bool:
+    """Whether another team than ``team`` has four of a window through ``space`` (its
+    chips and free spaces, no other chip) that can still become a sequence: one sharing
+    two spaces or more with that team's sequences cannot (SC-WIN-2)."""
+    bit = 1 << space
+    for window in windows:
+        if not window & bit:
+            continue
+        owners = {cells[s] for s in _bits(window & ~bit)}
+        if EMPTY in owners or BLANK in owners or team in owners:
+            continue
+        teams = owners - {-2}
+        if len(teams) == 1 and all(
+                (window & s).bit_count() <= 1 for s in spent.get(teams.pop(), [])):
+            return True
+    return False
 
 
 def _evaluate(cells: list[int], windows: Sequence[int], breed_of: Sequence[int],
