@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, WebSocketRoute, expect
 
 from tests.browser.seats import SeatSocket, create_hosted_table, create_table
 from tests.server.conftest import LiveServer
@@ -120,6 +120,61 @@ def test_a_line_written_too_fast_comes_back_to_the_box(
     log = anna.locator(".table-chat .chat-log")
     expect(log).to_contain_text("Line 5")
     expect(log).not_to_contain_text("One line too many")
+
+
+def test_refused_lines_too_long_for_the_box_together_wait_their_turn(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Two long lines refused together were joined and cut at the box's 300 characters:
+    the end of the second was lost without a word. The first comes back to the box; the
+    second waits, and comes into the box once the first is sent."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    held: list[str] = []
+    holding = [True]
+    sockets: list[WebSocketRoute] = []
+
+    def route(socket: WebSocketRoute) -> None:
+        sockets.append(socket)
+        server = socket.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            # The refusals are held back until both lines are sent: they then arrive
+            # together, whatever the timing.
+            if holding[0] and isinstance(message, str) and "chat_too_fast" in message:
+                held.append(message)
+                return
+            socket.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/api/tables/.*/ws"), route)
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".sc-board")).to_be_visible()
+    box = page.locator(".table-chat .chat-input")
+    for n in range(1, 6):  # (quickly: all five within the five seconds)
+        say(page, f"Line {n}")
+    first = "First " + "a" * 190 + " END-OF-FIRST"
+    second = "Second " + "b" * 190 + " END-OF-SECOND"
+    say(page, first)
+    say(page, second)
+    deadline = time.monotonic() + 10
+    while len(held) < 2:
+        assert time.monotonic() < deadline, held
+        page.wait_for_timeout(50)
+    holding[0] = False
+    for message in held:
+        sockets[-1].send(message)
+    expect(box).to_have_value(first)
+    page.wait_for_timeout(5500)  # the five seconds pass
+    assert box.input_value() == first  # (and not a moment's value on the way)
+    box.press("Enter")
+    expect(box).to_have_value(second)
+    box.press("Enter")
+    log = page.locator(".table-chat .chat-log")
+    expect(log).to_contain_text("END-OF-FIRST")
+    expect(log).to_contain_text("END-OF-SECOND")
+    expect(box).to_have_value("")
 
 
 def test_a_table_with_no_one_to_talk_to_shows_no_chat(

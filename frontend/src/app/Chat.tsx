@@ -39,6 +39,31 @@ function time(at: number, language: string): string {
   }
 }
 
+interface Line {
+  id: number;
+  text: string;
+}
+
+/** The box's text: the first of `lines` that fit in it whole (at least one), then
+ * `typed` if it fits after them; what does not fit waits in `pending` (`typed` last, as
+ * a line of its own). `inBox` counts the lines of `pending` in the box. */
+function pack(lines: Line[], typed: string): { box: string; inBox: number; pending: Line[] } {
+  let box = "";
+  let count = 0;
+  for (; count < lines.length; count++) {
+    const next = box ? `${box} ${lines[count].text}` : lines[count].text;
+    if (box && next.length > CHAT_MAX_CHARS) break;
+    box = next;
+  }
+  const waiting = count < lines.length;
+  const joined = box && typed ? `${box} ${typed}` : box || typed;
+  if (!typed || (!waiting && joined.length <= CHAT_MAX_CHARS)) {
+    return { box: upTo(joined, CHAT_MAX_CHARS), inBox: count, pending: lines };
+  }
+  return { box: upTo(box, CHAT_MAX_CHARS), inBox: count,
+           pending: [...lines, { id: Number.MAX_SAFE_INTEGER, text: typed }] };
+}
+
 export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatProps) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState("");
@@ -46,25 +71,33 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
   const id = useId();
 
   // Lines the server refused (written too fast, say) come back to the box, to be sent
-  // again: in the order they were sent, before anything written since. While the box
-  // holds only lines that came back, later ones join them in their place.
+  // again: in the order they were sent, before anything written since. What does not
+  // fit in the box (it holds CHAT_MAX_CHARS) waits, and comes into the box once the box
+  // is sent: nothing refused, nor written meanwhile, is lost.
   const unsent = useContext(UnsentChatContext);
   const seen = useRef(unsent?.n ?? 0);
-  const cameBack = useRef<{ id: number; text: string }[]>([]);
+  /** Refused lines not sent again yet, in order: the first `inBox` are in the box. */
+  const pending = useRef<Line[]>([]);
+  const inBox = useRef(0);
+  const fill = (typed: string): string => {
+    const packed = pack(pending.current, typed);
+    pending.current = packed.pending;
+    inBox.current = packed.inBox;
+    return packed.box;
+  };
   useEffect(() => {
     if (!unsent || unsent.n <= seen.current) return;
     const fresh = unsent.lines.slice(-Math.min(unsent.n - seen.current, unsent.lines.length));
     seen.current = unsent.n;
-    const before = cameBack.current.map((line) => line.text).join(" ");
-    const lines = [...cameBack.current, ...fresh].sort((a, b) => a.id - b.id);
-    cameBack.current = lines;
-    const text = (list: { text: string }[], rest: string) =>
-      upTo([...list.map((line) => line.text), rest].filter(Boolean).join(" "), CHAT_MAX_CHARS);
     // (As an update of the box's latest text: a key pressed meanwhile is kept.)
     setDraft((now) => {
       const written = now.trim();
-      if (before && written.startsWith(before)) return text(lines, written.slice(before.length).trim());
-      return text(fresh, written);
+      const before = pending.current.slice(0, inBox.current).map((line) => line.text).join(" ");
+      let typed = written;
+      if (before && written.startsWith(before)) typed = written.slice(before.length).trim();
+      else pending.current = pending.current.slice(inBox.current); // edited: the person's now
+      pending.current = [...pending.current, ...fresh].sort((a, b) => a.id - b.id);
+      return fill(typed);
     });
   }, [unsent]);
 
@@ -83,8 +116,8 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
     if (!text || !sendChat) return;
     // Kept when it could not be sent (the connection is down), to send again.
     if (sendChat(text)) {
-      setDraft("");
-      cameBack.current = [];
+      pending.current = pending.current.slice(inBox.current);
+      setDraft(fill(""));
     }
   };
 
