@@ -22,13 +22,14 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, SupportsIndex
 
 from openskill.models import PlackettLuce
 
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.protocol import Game, seat_teams
+from gametable.core.rng import check_seed
 from gametable.simulate import DEFAULT_MAX_ACTIONS, Thinking, check_bot_names, play_bot_game
 
 Z95 = 1.959963984540054
@@ -288,7 +289,7 @@ def run_arena(
     *,
     players: int = 2,
     options: Mapping[str, Any] | None = None,
-    seed: int = 0,
+    seed: SupportsIndex = 0,
     jobs: int = 1,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     progress: Callable[[int, int], None] | None = None,
@@ -317,13 +318,14 @@ def run_arena(
         ConfigError: unknown game, invalid options or seat count.
         KeyError: an unknown bot name.
         ValueError: fewer than two different bots, a bot listed twice, fewer than two
-            seats, ``games`` or ``jobs`` below 1 (:func:`check_arena`), before any game
-            is played.
+            seats, ``games`` or ``jobs`` below 1 (:func:`check_arena`), a ``seed`` that
+            is not a whole number from 0 to 2**63 − 1, before any game is played.
         BotFailed: a bot raised, took longer than ``decision_seconds`` or chose an action
             the rules refused (the message names the bot, seat, seed and action number);
             the arena stops there.
     """
     check_arena(bots, players, games, jobs)
+    seed = check_seed(seed)
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, players)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any
+from typing import Any, SupportsIndex
 
 from gametable.bots import make_bot
 from gametable.bots.base import Bot, UnknownBot, handed
@@ -18,6 +18,7 @@ from gametable.core.config import stored_options
 from gametable.core.errors import GameError
 from gametable.core.protocol import Game, Outcome
 from gametable.core.records import GameRecord, SeatInfo, new_record
+from gametable.core.rng import check_seed
 
 DEFAULT_MAX_ACTIONS = 100_000
 
@@ -131,7 +132,7 @@ def play_bot_game(
     game_name: str | Game[Any],
     options: Mapping[str, Any] | None,
     bots: Sequence[str],
-    seed: int,
+    seed: SupportsIndex,
     *,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     thinking: list[Thinking] | None = None,
@@ -153,11 +154,14 @@ def play_bot_game(
     Raises:
         TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
         ConfigError: unknown game, invalid options or seat count.
+        ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1 (a NumPy integer
+            is taken as the number it holds).
         KeyError: an unknown bot name.
         BotFailed: a bot's factory raised as it was made, or a bot raised, took longer
             than ``decision_seconds``, or chose an action the rules refuse.
     """
     bots = check_bot_names(bots)
+    seed = check_seed(seed)  # a NumPy integer as a Python one (bots' seeds, the record)
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
@@ -267,7 +271,7 @@ def simulate(
     game_name: str | Game[Any],
     bots: Sequence[str],
     games: int,
-    seed: int,
+    seed: SupportsIndex,
     options: Mapping[str, Any] | None = None,
     *,
     progress: Callable[[int], None] | None = None,
@@ -295,6 +299,7 @@ def simulate(
             there (the message names the bot, its seat, the seed and the action number).
     """
     bots = check_bot_names(bots)
+    seed = check_seed(seed)
     labels = [f"{seat}:{name}" for seat, name in enumerate(bots)]
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)

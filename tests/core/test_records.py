@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from pydantic import ValidationError
 
@@ -128,6 +129,37 @@ def test_new_records_carry_the_format_and_rules_versions() -> None:
     assert made.config == {"rules_version": RULES_VERSION, "target_score": 20}
     assert new_record("dixit", {"rules_version": 2}, [SeatInfo()] * 3, 5).config == {
         "rules_version": 2}
+
+
+def test_a_new_record_takes_what_a_researcher_has_and_refuses_what_cannot_replay() -> None:
+    """``new_record`` took only a mapping of options (not the config ``make_config``
+    made, which ``new_game`` takes), broke on a NumPy seed, and kept options or a seat
+    count the game refuses, or an action of a seat the record has not: each surfaced
+    only at replay."""
+    game = registry.get("sequence-cats")
+    seats = [SeatInfo(), SeatInfo()]
+    made = new_record(game, game.make_config({"free_corners": False}, 2), seats,
+                      np.int64(3))
+    assert made.config["free_corners"] is False and made.seed == 3
+    assert type(made.seed) is int
+    with pytest.raises(ConfigError, match="SC-PLAY-1"):
+        new_record("sequence-cats", {}, [SeatInfo()] * 5, 1)
+    with pytest.raises(ConfigError):
+        new_record("triominos", {"foo": 1}, seats, 1)
+    with pytest.raises(ValueError, match="seed"):
+        new_record("triominos", {}, seats, -1)
+    with pytest.raises(ValueError, match="seat 2"):
+        made.append(2, {"type": "pass"})
+    assert made.actions == []
+
+
+def test_a_numpy_seed_plays_a_bot_game_as_the_number_it_holds() -> None:
+    """A seed drawn with NumPy failed in the bots' seeds, blamed on the bot."""
+    record, _ = play_bot_game("triominos", {"rounds": 1}, ["greedy", "random"],
+                              np.int64(2937467307694268567))
+    again, _ = play_bot_game("triominos", {"rounds": 1}, ["greedy", "random"],
+                             2937467307694268567)
+    assert record.seed == again.seed and record.actions == again.actions
 
 
 def test_a_version_1_record_replays_by_the_first_rules() -> None:

@@ -472,6 +472,10 @@ def test_before_the_first_reset_every_call_says_to_reset() -> None:
             env.legal_numbers("seat_0")
         with pytest.raises(RuntimeError, match=first):
             env.view("seat_0")
+        with pytest.raises(RuntimeError, match=first):  # it raised AttributeError
+            env.last()
+        with pytest.raises(RuntimeError, match=first):  # it raised AttributeError
+            env.agent_iter()
         with pytest.raises(RuntimeError, match=first):
             table.step(0)
         with pytest.raises(RuntimeError, match=first):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, SupportsIndex
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -20,9 +20,11 @@ from gametable.core.config import (
     RULES_VERSION,
     RULES_VERSION_FIELD,
     legacy_options,
+    stored_options,
 )
 from gametable.core.errors import ConfigError, GameError, IllegalAction
 from gametable.core.protocol import Event, Game
+from gametable.core.rng import check_seed
 from gametable.core.text import display_name
 from gametable.core.values import json_copy
 
@@ -106,8 +108,11 @@ class GameRecord(BaseModel):
     def append(self, seat: int, action: Mapping[str, Any]) -> None:
         """Add an accepted action at the end: a copy, so that the caller's action object
         (a Triominos position's list, say) may be changed or reused after."""
-        self.actions.append(RecordedAction(seat=operator.index(seat),
-                                           action=json_copy(dict(action))))
+        seat = operator.index(seat)
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"seat {seat} is not a seat of this record's "
+                             f"{len(self.seats)} (numbered from 0)")
+        self.actions.append(RecordedAction(seat=seat, action=json_copy(dict(action))))
 
 
 class RecordError(Exception):
@@ -201,19 +206,31 @@ def replay(
 
 def new_record(
     game: str | Game[Any],
-    config: Mapping[str, Any],
+    config: Mapping[str, Any] | BaseModel,
     seats: Iterable[SeatInfo],
-    seed: int,
+    seed: SupportsIndex,
     meta: Mapping[str, Any] | None = None,
 ) -> GameRecord:
     """An empty record (no actions yet) of the current format version.
 
     ``game`` is the game's registered name (``"dixit"``) or the game itself (from
-    ``registry.get``); the record keeps the name. A ``config`` that does not say its
-    ``rules_version`` gets the current one, so that the record replays by the rules it
-    was played by after later rules come. Raises ``pydantic.ValidationError`` when a
-    seat, the config or the meta cannot be stored."""
+    ``registry.get``); the record keeps the name. ``config`` is the game's options (as
+    given to ``make_config``) or the config ``make_config`` made. A config that does not
+    say its ``rules_version`` gets the current one, so that the record replays by the
+    rules it was played by after later rules come.
+
+    Raises:
+        ConfigError: an unknown game, or options or a seat count the game refuses (as
+            ``make_config`` would: the record could never be replayed).
+        ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1 (a NumPy integer
+            is taken as the number it holds).
+        pydantic.ValidationError: a seat or the meta cannot be stored.
+    """
     name = game if isinstance(game, str) else game.name
+    rules = registry.get(name) if isinstance(game, str) else game
+    options = stored_options(config) if isinstance(config, BaseModel) else dict(config)
+    seats = list(seats)
+    rules.make_config(options, len(seats))
     return GameRecord(format=RECORD_FORMAT, version=RECORD_VERSION, game=name,
-                      config={RULES_VERSION_FIELD: RULES_VERSION, **config},
-                      seats=list(seats), seed=seed, meta=dict(meta or {}))
+                      config={RULES_VERSION_FIELD: RULES_VERSION, **options},
+                      seats=seats, seed=check_seed(seed), meta=dict(meta or {}))

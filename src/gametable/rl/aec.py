@@ -20,6 +20,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env import AECIterable
 
 from gametable.core.protocol import Game, Observation, Outcome
 from gametable.core.records import GameRecord
@@ -104,6 +105,26 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self._action_space = spaces.Discrete(self.episode.encoding.action_count)
         self._scores: list[float] = [0.0] * seats
         self._empty_mask = np.zeros(self.episode.encoding.action_count, dtype=np.int8)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the selected agent's observation, reward, termination,
+        truncation and info.
+
+        Raises:
+            RuntimeError: no game has been dealt yet (``reset()`` first).
+        """
+        self.episode.state  # noqa: B018 (refuses before the first reset)
+        last: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return last
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Any, Any]:
+        """PettingZoo's ``agent_iter``: the agent to act, until every agent is done.
+
+        Raises:
+            RuntimeError: no game has been dealt yet (``reset()`` first).
+        """
+        self.episode.state  # noqa: B018 (refuses before the first reset)
+        return super().agent_iter(max_iter)
 
     def observation_space(self, agent: str) -> gymnasium.Space[Any]:
         """The same Dict space for every agent (see :func:`observation_space`)."""

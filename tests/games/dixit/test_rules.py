@@ -77,6 +77,14 @@ def test_dx_comp_1_and_dx_deck_4_a_game_draws_84_cards_at_random_from_the_deck()
     assert GAME.public_info(config(), 4)["cards_in_play"] == 84
 
 
+def test_public_facts_of_a_seat_count_the_rules_refuse_are_refused_dx_setup_3() -> None:
+    """``public_info`` told "99 cards a round" for 99 seats."""
+    with pytest.raises(ConfigError, match="DX-SETUP-3"):
+        GAME.public_info(config(), 99)
+    with pytest.raises(ConfigError, match="DX-TEAM-1"):
+        GAME.public_info(config(variant="team"), 5)
+
+
 def test_dx_comp_2_twelve_numbered_table_slots_and_a_track_past_30() -> None:
     """DX-COMP-2: the board's 12 numbered slots hold a 12-player table (numbered 1 to 12,
     nothing beyond), and its track goes on past 30: a score over the target is kept,

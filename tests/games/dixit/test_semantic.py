@@ -372,7 +372,7 @@ def test_a_figure_of_speech_in_a_description_is_not_a_thing_of_the_picture() -> 
     """A lake "as smooth as glass" shows no glass, a swan that "towers over" a library no
     tower, a butterfly "in place of the moon" no moon: the storyteller told "Cheers" for
     a card with no glass on it. A glass, a tower or a moon that is there still counts."""
-    def named(text: str) -> set[str]:
+    def named(text: str | None) -> set[str]:
         return {bank().keys[k] for k in bank().keys_in(text)}
 
     assert "glass" not in named(DESCRIPTIONS[18])  # "on a lake as smooth as glass"

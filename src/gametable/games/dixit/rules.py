@@ -801,8 +801,14 @@ class Dixit:
 
     def public_info(self, config: BaseModel, seats: int) -> dict[str, Any]:
         """Facts fixed for a whole table: hand size, cards and votes per round, teams,
-        the edition options in force, the deck and the cards the game is played with."""
+        the edition options in force, the deck and the cards the game is played with.
+
+        Raises:
+            ConfigError: a seat count the variant does not allow (DX-SETUP-3,
+                DX-PARTY-1, DX-TEAM-1), as :meth:`make_config` refuses it.
+        """
         assert isinstance(config, DixitConfig)
+        check_seats(config, seats)
         return {
             "deck": config.deck,
             "deck_size": config.deck_size,
