@@ -260,7 +260,7 @@ def test_a_server_whose_database_cannot_be_reached_says_so_in_one_line(tmp_path:
     assert done.returncode == 3, said
     assert "the server cannot start: PostgreSQL: connection failed" in said
     assert "Traceback" not in said and "in your browser" not in said, said
-    assert len([line for line in said.splitlines() if "ERROR" in line]) == 1, said
+    assert len(said.strip().splitlines()) == 1, said  # (the driver's message had two)
 
 
 def test_a_damaged_sqlite_file_is_told_in_one_line_and_left_as_it_was(tmp_path: Path

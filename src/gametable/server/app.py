@@ -265,8 +265,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             if cannot_start(error):
                 # Said in one line (the server's runner keeps uvicorn's traceback of it
                 # out of the log: what is wrong is outside the server, not in it).
-                log.error("the server cannot start: %s", error)
-                app.state.start_refused = str(error)
+                said = " ".join(str(error).split())  # (a driver's message has lines)
+                log.error("the server cannot start: %s", said)
+                app.state.start_refused = said
             raise
         app.state.manager = manager
         app.state.cluster = cluster
