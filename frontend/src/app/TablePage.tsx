@@ -282,7 +282,8 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
         </UnsentChatContext.Provider>
       )}
       <ErrorToast
-        error={table.error}
+        // In the waiting room the removal is told by its notice, which the toast covered.
+        error={table.error?.code === "removed_by_host" && info?.status === "waiting" ? null : table.error}
         count={table.errorCount}
         onClose={table.clearError}
         seatName={info ? (s: number) => seatName(t, info, s) : undefined}
@@ -636,7 +637,11 @@ function WaitingRoom({
           </button>
         </p>
       )}
-      {removed && <p className="notice" data-notice="removed">{t("ui.table.removed_here")}</p>}
+      {removed && (
+        <p className="notice" role="status" data-notice="removed">
+          {t("ui.table.removed_here")}
+        </p>
+      )}
       {kept && <p className="notice" data-notice="seat-kept">{t("ui.table.seat_kept_help")}</p>}
       {!visitor && !removed && !allKept && !seatsFirst && <InviteLink info={info} server={server} />}
       {visitor && (
