@@ -693,16 +693,19 @@ STRIP_PLAYERS_IN_SIGHT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("language", ["en", "nb"])
+@pytest.mark.parametrize(("language", "width", "height"),
+                         [("en", 360, 640), ("nb", 360, 640), ("is", 320, 568)])
 def test_on_a_small_phone_the_storytellers_prompt_shows_whole(
-    browser: Browser, web_server: LiveServer, shots: Path, language: str
+    browser: Browser, web_server: LiveServer, shots: Path, language: str, width: int,
+    height: int
 ) -> None:
     """DX-ROUND-1 on a 360 × 640 phone: the table's box told the storyteller what to do
     under a large pencil, and its last lines were cut off at the box's foot ("You are
     the storyteller. Choose one…"). The prompt is set smaller there, beside a smaller
-    pencil, and shows whole."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
+    pencil, and shows whole; on a 320 × 568 phone, whose box is 60 px high once a card
+    is chosen, its lines that fit end with an ellipsis (it was cut through a line)."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=True, has_touch=True, device_scale_factor=2)
     anna = watch(context.new_page())
     create_table(anna, web_server, "Anna", ["bot:medium"] * 3,
                  {"First storyteller": "The first seat"})
@@ -710,11 +713,14 @@ def test_on_a_small_phone_the_storytellers_prompt_shows_whole(
     expect(anna.locator("html")).to_have_attribute("lang", language)
     prompt = anna.locator(".dx-prompt p")
     expect(prompt).to_be_visible()
+    if width == 320:  # a card chosen: the clue's box opens under the table's
+        choose_in_hand(anna)
+        expect(anna.locator("input[name=clue]")).to_be_visible()
     board = anna.locator(".dx-board").bounding_box()
     text = prompt.bounding_box()
     assert board and text and text["y"] + text["height"] <= board["y"] + board["height"], (
         text, board)
-    anna.screenshot(path=shots / f"dixit-small-phone-prompt-{language}.png")
+    anna.screenshot(path=shots / f"dixit-small-phone-prompt-{language}-{width}.png")
 
 
 def test_on_a_phone_the_players_strip_shows_players_not_their_levels_and_badges(
