@@ -282,6 +282,32 @@ def test_deadlines_and_away_seats_are_the_same_after_a_restart(tmp_path: Path) -
     with_manager(tmp_path, second)
 
 
+def test_a_persons_arrival_lifts_their_absence_deadline_in_storage_too(
+        tmp_path: Path) -> None:
+    """Ann's turn began before she came: a deadline for her absence was stored. Her
+    arrival lifted it in memory only, so a process taking the table over (or this one
+    after a crash) found it passed and had a computer player move for her while she
+    sat at the table."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, token = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(cover="greedy", cover_absent=True, absent_seconds=600))
+        await manager.join(table.id, 1, "Bo")
+
+        def stored_absence() -> object:
+            clock = getattr(manager.storage.load_table(table.id), "clock", None) or {}
+            return (clock.get("deadlines", {}).get("0") or [None, None])[1]
+
+        await until(lambda: stored_absence() is not None)
+        sock, task = await seated(manager, table, token)
+        assert table.clock is not None and 0 not in table.clock.deadlines
+        await until(lambda: stored_absence() is None)
+        sock.inbox.put_nowait(None)
+        await task
+
+    with_manager(tmp_path, body)
+
+
 def test_a_seat_gone_for_its_turn_is_covered_when_the_host_asked_for_it(
         tmp_path: Path) -> None:
     """Without a time limit, "computer players cover for absent players": a seat whose

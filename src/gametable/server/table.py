@@ -360,9 +360,11 @@ class Table:
                 returned = clock.reconnected(conn.seat)
                 if returned:
                     self.arm_clock()
-                if ((first and clock.first_arrival(conn.seat, time.time())) or returned) and (
-                        self.on_clock_moved is not None):
-                    self.on_clock_moved(self)  # a deadline moved: stored, then sent
+                # A deadline moved or was lifted: stored, then sent (a lifted one left in
+                # storage had a process taking the table over cover for a person there).
+                moved = first and clock.first_arrival(conn.seat, time.time())
+                if (moved or returned or arrived) and self.on_clock_moved is not None:
+                    self.on_clock_moved(self)
                 elif arrived or returned:
                     self.clock_changed()
         self._presence_new = True
