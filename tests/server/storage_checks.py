@@ -145,3 +145,24 @@ def check_deal_shown(storage: Storage) -> None:
     run_async(write())
     assert [getattr(storage.load_table(t), "deal_shown", None)
             for t in ("d-shown", "d-waiting")] == [True, False]
+
+
+def write_tables_of_before_deal_shown(storage: Storage) -> None:
+    """Tables as a gametable from before ``deal_shown`` stored them: one whose seats
+    changed hands (its deal may have been shown, a seat open again since) and one whose
+    seats never did."""
+    async def write() -> None:
+        await storage.create_table(row("b-changed", OPEN_AND_HUMAN, None))
+        await storage.create_table(row("b-untouched", OPEN_AND_HUMAN, None))
+        await storage.save_seat("b-changed", SeatRow(1, "human", name="Cy", token_hash="x"))
+        await storage.save_seat("b-changed", SeatRow(1, "open"))
+
+    run_async(write())
+
+
+def check_tables_of_before_deal_shown(storage: Storage) -> None:
+    """After the upgrade the table whose seats changed hands counts as shown (it came
+    back not begun, and the host could deal again until the hands suited them); the
+    other does not."""
+    assert [getattr(storage.load_table(t), "deal_shown", None)
+            for t in ("b-changed", "b-untouched")] == [True, False]

@@ -167,6 +167,29 @@ def test_a_database_of_the_previous_schema_is_upgraded_at_start(url: str) -> Non
     assert migrate(url) == len(migrations())  # nothing more to do
 
 
+def test_a_database_from_before_deal_shown_counts_tables_whose_seats_changed_as_shown(
+        url: str) -> None:
+    """Migration 8 added ``deal_shown`` false for every table stored before: a table
+    whose deal had been shown and a seat opened again since came back not begun, and
+    the host could deal again until the hands suited them."""
+    assert migrate(url, upto=7) == 7
+    with psycopg.connect(url, autocommit=True) as conn:
+        for table_id, changes in (("changed", 2), ("untouched", 0)):
+            conn.execute("INSERT INTO game_tables (id, game, config, seed, host_hash, "
+                         "created, seat_changes) VALUES (%s, 'sequence-cats', "
+                         "'{\"rules_version\": 2}', 1, 'h', 0, %s)", (table_id, changes))
+            conn.execute("INSERT INTO seats (table_id, seat, kind) VALUES (%s, 0, 'human')",
+                         (table_id,))
+            conn.execute("INSERT INTO seats (table_id, seat, kind) VALUES (%s, 1, 'open')",
+                         (table_id,))
+    storage = PostgresStorage(url)
+    try:
+        assert [getattr(storage.load_table(t), "deal_shown", None)
+                for t in ("changed", "untouched")] == [True, False]
+    finally:
+        storage.close()
+
+
 def test_a_database_of_a_newer_gametable_is_refused(url: str) -> None:
     migrate(url)
     with psycopg.connect(url, autocommit=True) as conn:

@@ -36,7 +36,9 @@ from tests.server.storage_checks import (
     check_deal_shown,
     check_expiry,
     check_first_action,
+    check_tables_of_before_deal_shown,
     check_watching_at_creation,
+    write_tables_of_before_deal_shown,
 )
 from tests.server.test_clock import messages, seated, until
 from tests.server.test_http import HUMAN, create
@@ -442,6 +444,22 @@ def test_sqlite_counts_a_creators_tables_keeps_the_chat_and_the_first_action(
         check_expiry(storage)
         check_watching_at_creation(storage)
         check_deal_shown(storage)
+    finally:
+        storage.close()
+
+
+def test_a_sqlite_file_from_before_deal_shown_counts_tables_whose_seats_changed_as_shown(
+        tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "db.sqlite3")
+    try:
+        write_tables_of_before_deal_shown(storage)
+    finally:
+        storage.close()
+    with sqlite3.connect(tmp_path / "db.sqlite3") as conn:  # as the older file had it
+        conn.execute("ALTER TABLE game_tables DROP COLUMN deal_shown")
+    storage = SQLiteStorage(tmp_path / "db.sqlite3")
+    try:
+        check_tables_of_before_deal_shown(storage)
     finally:
         storage.close()
 

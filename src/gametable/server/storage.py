@@ -704,6 +704,8 @@ def _add_columns(conn: sqlite3.Connection) -> None:
         for name, kind in columns.items():
             if name not in present:
                 conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                if name == "deal_shown":
+                    conn.execute(DEAL_SHOWN_BEFORE)
     conn.execute(CREATOR_INDEX)
 
 
@@ -739,6 +741,11 @@ MARK_EXPIRED = ("UPDATE game_tables AS t SET expired = %s WHERE t.id = %s AND "
 it still waits, and no seat changed hands since the sweep found it (a seat taken, one
 that opens and another taken, a computer player seated all count)."""
 
+DEAL_SHOWN_BEFORE = ("UPDATE game_tables SET deal_shown = 1 "
+                     "WHERE finished IS NULL AND COALESCE(seat_changes, 0) > 0")
+"""Tables stored before ``deal_shown`` was: one whose seats changed hands may have shown
+its deal and had a seat open again since, and counts as shown (PostgreSQL's migration 8
+does the same); the rest were shown only if every seat is taken, read off the seats."""
 DEAL_SHOWN = "UPDATE game_tables SET deal_shown = TRUE WHERE id = %s"
 """Note for good that a table's deal was shown (:meth:`Storage.save_seat`'s ``shown``)."""
 COUNT_SEAT_CHANGE = ("UPDATE game_tables SET seat_changes = COALESCE(seat_changes, 0) + 1 "
