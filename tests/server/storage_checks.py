@@ -166,3 +166,18 @@ def check_tables_of_before_deal_shown(storage: Storage) -> None:
     other does not."""
     assert [getattr(storage.load_table(t), "deal_shown", None)
             for t in ("b-changed", "b-untouched")] == [True, False]
+
+
+def check_rematch(storage: Storage) -> None:
+    """A finished table's offer to play again is stored with it (a process loading the
+    table again offers the same new table, ``gametable.server.offers``)."""
+    link = {"table": "new-one", "by": 1, "host": 0, "seats": [0, 1]}
+
+    async def write() -> None:
+        await storage.create_table(row("r-asked", PEOPLE, None))
+        await storage.create_table(row("r-not", PEOPLE, None))
+        await storage.save_rematch("r-asked", link)
+
+    run_async(write())
+    assert [getattr(storage.load_table(t), "rematch", None)
+            for t in ("r-asked", "r-not")] == [link, None]

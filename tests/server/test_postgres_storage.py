@@ -27,6 +27,7 @@ from tests.server.storage_checks import (
     check_deal_shown,
     check_expiry,
     check_first_action,
+    check_rematch,
     check_watching_at_creation,
 )
 from tests.server.test_http import HUMAN, create
@@ -435,6 +436,7 @@ def test_postgresql_counts_a_creators_tables_keeps_the_chat_and_the_first_action
         check_expiry(storage)
         check_watching_at_creation(storage)
         check_deal_shown(storage)
+        check_rematch(storage)
     finally:
         storage.close()
 

@@ -117,6 +117,57 @@ def test_a_player_who_left_gets_an_open_seat_in_the_new_game(tmp_path: Path) -> 
     run_async(main())
 
 
+def test_after_a_restart_or_a_takeover_play_again_offers_the_same_new_table(
+        tmp_path: Path) -> None:
+    """The offer lived in the old table's memory: once the table was loaded again (a
+    restart, an hour unvisited, another process taking it over) nobody was offered the
+    new table, and a second *Play again* made a second one, splitting the friends and
+    giving its host role to whoever asked. The offer is stored; the same table and the
+    same tokens are offered, to each their own."""
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        try:
+            table, host, _, anna_token = await manager.create(
+                "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
+            _, bruno_token = await manager.join(table.id, 1, "Bruno")
+            await hosting.end_game(manager, table.id, host)
+            anna, anna_task = await seated(manager, table, anna_token)
+            bruno, bruno_task = await seated(manager, table, bruno_token)
+            bruno.say({"type": "rematch"})
+            await until(lambda: bool(messages(anna, "rematch"))
+                        and bool(messages(bruno, "rematch")))
+            first_anna, first_bruno = messages(anna, "rematch")[0], messages(bruno, "rematch")[0]
+            for sock, task in ((anna, anna_task), (bruno, bruno_task)):
+                sock.inbox.put_nowait(None)
+                await task
+            tables_before = len(storage.load_tables())
+            manager.unload(table.id)  # a restart, or another process, loads it again
+
+            again = await manager.get(table.id)
+            assert again is not table
+            anna, anna_task = await seated(manager, again, anna_token)
+            bruno, bruno_task = await seated(manager, again, bruno_token)
+            await until(lambda: bool(messages(anna, "rematch"))
+                        and bool(messages(bruno, "rematch")))
+            assert messages(anna, "rematch")[0] == first_anna  # host token and all
+            assert messages(bruno, "rematch")[0] == first_bruno
+            anna.say({"type": "rematch"})  # asked again: the same table, none made
+            await until(lambda: len(messages(anna, "rematch")) == 2)
+            assert messages(anna, "rematch")[1] == first_anna
+            assert len(storage.load_tables()) == tables_before
+            new = await manager.get(first_anna["table"])
+            assert new.seat_of(first_anna["token"]) == first_anna["seat"]
+            assert new.seat_of(first_bruno["token"]) == first_bruno["seat"]
+            for sock, task in ((anna, anna_task), (bruno, bruno_task)):
+                sock.inbox.put_nowait(None)
+                await task
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())
+
+
 def test_play_again_keeps_watching_switched_off(tmp_path: Path) -> None:
     """A host who switched watching off (the pictures are private) found the new game
     open to anyone holding its link: Play again made it with watching on, unsaid."""

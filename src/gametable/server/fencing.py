@@ -99,6 +99,10 @@ class FencedStorage:
         self._check(table_id)
         await self.inner.save_clock(table_id, clock)
 
+    async def save_rematch(self, table_id: str, link: dict[str, Any]) -> None:
+        self._check(table_id)
+        await self.inner.save_rematch(table_id, link)
+
     async def mark_finished(self, table_id: str, when: float) -> None:
         self._check(table_id)
         await self.inner.mark_finished(table_id, when)

@@ -299,6 +299,10 @@ class PostgresStorage:
     async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
         await self._write(table_id, _clock_statement(table_id, clock))
 
+    async def save_rematch(self, table_id: str, link: dict[str, Any]) -> None:
+        await self._write(table_id, ("UPDATE game_tables SET rematch = %s WHERE id = %s",
+                                     (orjson.dumps(link).decode(), table_id)))
+
     async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
         await self._write(table_id, ("UPDATE game_tables SET host_hash = %s, host_seat = %s "
                                      "WHERE id = %s", (host_hash, host_seat, table_id)))
@@ -403,10 +407,13 @@ class PostgresStorage:
                                      clock=None if row[7] is None else orjson.loads(row[7]),
                                      host_seat=row[8], ended=row[9],
                                      watching=not row[10], creator=row[11],
-                                     finished=row[12], deal_shown=bool(row[13]))
+                                     finished=row[12], deal_shown=bool(row[13]),
+                                     rematch=None if row[14] is None
+                                     else orjson.loads(row[14]))
                     for row in conn.execute(
                         "SELECT id, game, config, seed, host_hash, created, expired, clock, "
-                        "host_seat, ended, watchers_off, creator, finished, deal_shown "
+                        "host_seat, ended, watchers_off, creator, finished, deal_shown, "
+                        "rematch "
                         f"FROM game_tables t {where} ORDER BY created",
                         params)
                 }

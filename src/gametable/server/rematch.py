@@ -10,8 +10,10 @@ gets a seat with a new token, sent over their connection only (``{"type": "remat
 "table", "by", "seat", "token"}``), and joins with one click; the seat of someone who had
 left is open, for the invite link. Clients that watch hear that a new game began, not
 its table. The new host token goes to the old host's seat (or, if the host is not here,
-to whoever asked). The offer is kept in memory with the old
-table, and repeated to a player who reconnects to it.
+to whoever asked). The offer is kept with the old table, in memory and in storage (its
+tokens derived from the server's secret, :mod:`gametable.server.offers`), and repeated
+to a player who reconnects to it, also after a restart or in another process: there is
+never a second new table.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from gametable.core.protocol import Seat
 from gametable.server.clock import Clock
 from gametable.server.limits import Limits
 from gametable.server.logname import log_name
+from gametable.server.offers import derived_token
 from gametable.server.refused import Refused
-from gametable.server.storage import SeatRow, TableRow, token_hash
+from gametable.server.storage import SeatRow, StorageError, TableRow, token_hash
 from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection, Table
 from gametable.server.tables import TableManager, new_table_id
 
@@ -79,6 +82,15 @@ async def play_again(manager: TableManager, table: Table, conn: Connection,
             await limits.check_shared("create", [conn.address])
         offer = await _new_table(manager, table, conn.seat, conn.address)
         table.rematch = offer
+        # Stored with the old table: a process that loads it again offers the same new
+        # table (the tokens are derived again, gametable.server.offers).
+        link = {"table": offer["table"], "by": offer["by"], "host": offer["host"][0],
+                "seats": sorted(offer["tokens"])}
+        try:
+            await manager.storage.save_rematch(table.id, link)
+        except StorageError:
+            log.warning("table %s: the offer to play again was not stored",
+                        log_name(table.id))
         for other in list(table.connections):
             other.push_json(offer_message(offer, other.seat if table.holds(other) else None))
 
@@ -86,6 +98,7 @@ async def play_again(manager: TableManager, table: Table, conn: Connection,
 async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
                      client: str) -> dict[str, Any]:
     count = len(table.seats)
+    new_id = new_table_id()
     rows: list[SeatRow] = []
     tokens: dict[Seat, tuple[Seat, str]] = {}
     for new in range(count):
@@ -94,20 +107,21 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
             # A computer player that took over a person's seat played under their name;
             # the new game's is its own.
             rows.append(SeatRow(new, BOT, bot=old.bot))
-        elif old.kind == HUMAN and table.connected(old.seat):
-            token = secrets.token_urlsafe(24)
+        elif old.kind == HUMAN and table.connected(old.seat) and old.token_hash:
+            token = derived_token(manager.secret, new_id, "seat", old.token_hash)
             tokens[old.seat] = (new, token)
             rows.append(SeatRow(new, HUMAN, name=old.name, token_hash=token_hash(token)))
         else:
             rows.append(SeatRow(new, OPEN))
     creator = manager.counter.client_digest(client)
     host_old = table.host_seat if table.host_seat in tokens else asked_by
-    host_token = secrets.token_urlsafe(24)
+    host_token = derived_token(manager.secret, new_id, "host",
+                               table.seats[host_old].token_hash or "")
     clock = table.clock
     # A table stored before the rules' audit plays again by the current rules (its
     # record keeps the version it was played by).
     options = {**table.options, RULES_VERSION_FIELD: RULES_VERSION}
-    row = TableRow(id=new_table_id(), game=table.game_name, config=options,
+    row = TableRow(id=new_id, game=table.game_name, config=options,
                    seed=secrets.randbits(63), host_hash=token_hash(host_token),
                    created=time.time(), seats=rows,
                    host_seat=tokens[host_old][0] if host_old in tokens else None,

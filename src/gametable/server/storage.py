@@ -123,6 +123,9 @@ class TableRow:
     deal_shown: bool = False
     """Whether the deal was shown: the game has begun, and its cards are never dealt
     again, even with a seat open since (``Table.begun``)."""
+    rematch: dict[str, Any] | None = None
+    """The offer to play again once a player asked: ``{"table", "by", "host", "seats"}``
+    (``gametable.server.offers``); ``None`` before."""
 
 
 class StorageError(Exception):
@@ -206,6 +209,15 @@ class Storage(Protocol):
 
     async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
         """Store a table's turn clock (JSON-ready), durably.
+
+        Raises:
+            StorageError: it could not be stored.
+        """
+        ...
+
+    async def save_rematch(self, table_id: str, link: dict[str, Any]) -> None:
+        """Store a finished table's offer to play again (JSON-ready, see
+        :attr:`TableRow.rematch`).
 
         Raises:
             StorageError: it could not be stored.
@@ -515,6 +527,10 @@ class SQLiteStorage:
     async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
         await self._write(_clock_statement(table_id, clock))
 
+    async def save_rematch(self, table_id: str, link: dict[str, Any]) -> None:
+        await self._write(("UPDATE game_tables SET rematch = ? WHERE id = ?",
+                           (orjson.dumps(link).decode(), table_id)))
+
     async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
         await self._write(("UPDATE game_tables SET host_hash = ?, host_seat = ? WHERE id = ?",
                            (host_hash, host_seat, table_id)))
@@ -621,10 +637,11 @@ class SQLiteStorage:
                                  clock=None if row[7] is None else orjson.loads(row[7]),
                                  host_seat=row[8], ended=row[9], watching=not row[10],
                                  creator=row[11], finished=row[12],
-                                 deal_shown=bool(row[13]))
+                                 deal_shown=bool(row[13]),
+                                 rematch=None if row[14] is None else orjson.loads(row[14]))
                 for row in conn.execute(
                     "SELECT id, game, config, seed, host_hash, created, expired, clock, "
-                    "host_seat, ended, watchers_off, creator, finished, deal_shown "
+                    "host_seat, ended, watchers_off, creator, finished, deal_shown, rematch "
                     f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
@@ -693,7 +710,7 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
 ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat": "INTEGER",
                                   "ended": "REAL", "watchers_off": "INTEGER",
                                   "creator": "TEXT", "seat_changes": "INTEGER",
-                                  "deal_shown": "INTEGER"},
+                                  "deal_shown": "INTEGER", "rematch": "TEXT"},
                  "seats": {"bot_since": "INTEGER"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL)."""
 

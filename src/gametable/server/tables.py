@@ -48,6 +48,7 @@ from gametable.server.deciding import Deciders, DecisionFailed, fallback_action
 from gametable.server.logname import log_name
 from gametable.server.logtext import game_time, plural
 from gametable.server.metrics import Metrics
+from gametable.server.offers import offer_of
 from gametable.server.outage import Outage
 from gametable.server.refused import Refused
 from gametable.server.seatnames import clean_name, distinct_name
@@ -311,6 +312,13 @@ class TableManager:
             # Who was sent their hand is not stored: count every seat as having seen it
             # (:attr:`Table.shown_to`).
             table.shown_to.update(range(len(table.seats)))
+        if row.rematch is not None:
+            # The offer to play again made before: the same new table, the same tokens.
+            try:
+                table.rematch = offer_of(row.rematch, table.seats, self.secret)
+            except (KeyError, TypeError, ValueError):
+                log.error("table %s: its stored offer to play again cannot be read",
+                          log_name(row.id))
         table.on_clock_due = self._clock_due
         table.on_clock_moved = self._store_clock_later
         table.on_connections = self._connections_changed

@@ -1,0 +1,53 @@
+"""Play again's tokens, derived so that the offer outlives the process that made it.
+
+The offer to play again (``gametable.server.rematch``) gives each person at the old table
+a seat token of the new one, and one of them the new host token. The tokens are keyed
+digests (HMAC-SHA-256 with the server's secret) of the new table's id and the old seat's
+stored token digest: a process that loads the old table again (after a restart, an hour
+unvisited, or taking it over from another) rebuilds the same offer from what storage
+holds, ``game_tables.rematch`` (the new table, who asked, the host's old seat and the
+seats given tokens), and never makes a second new table that would split the friends.
+Only the server's secret and the old seat's token digest make a token: whoever reads the
+database alone cannot.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from collections.abc import Sequence
+from typing import Any
+
+from gametable.core.protocol import Seat
+from gametable.server.storage import SeatRow
+
+
+def derived_token(secret: bytes, new_table: str, purpose: str, old_hash: str) -> str:
+    """A token of ``new_table`` for the old seat whose token digest is ``old_hash``
+    (``purpose``: ``"seat"`` or ``"host"``): 32 URL-safe characters, as
+    ``secrets.token_urlsafe(24)`` gives."""
+    digest = hmac.new(secret, f"rematch\0{new_table}\0{purpose}\0{old_hash}".encode(),
+                      hashlib.sha256).digest()[:24]
+    return base64.urlsafe_b64encode(digest).decode()
+
+
+def offer_of(link: dict[str, Any], seats: Sequence[SeatRow], secret: bytes
+             ) -> dict[str, Any] | None:
+    """The offer (as ``rematch`` keeps it in memory) of a stored ``link``
+    (``{"table", "by", "host", "seats"}``) at a table whose seats are ``seats``; ``None``
+    when a seat the link names has no token digest any more (nothing to derive from)."""
+    count = len(seats)
+    new_table: str = link["table"]
+    tokens: dict[Seat, tuple[Seat, str]] = {}
+    for old in link["seats"]:
+        old_hash = seats[old].token_hash if 0 <= old < count else None
+        if not old_hash:
+            return None
+        tokens[old] = ((old - 1) % count, derived_token(secret, new_table, "seat", old_hash))
+    host_old: Seat = link["host"]
+    host_hash = seats[host_old].token_hash if 0 <= host_old < count else None
+    if not host_hash:
+        return None
+    return {"table": new_table, "by": link["by"], "tokens": tokens,
+            "host": (host_old, derived_token(secret, new_table, "host", host_hash))}
