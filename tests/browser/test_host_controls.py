@@ -122,6 +122,10 @@ def test_the_host_removes_a_player_whose_token_no_longer_acts_then_ends_the_game
     expect(watcher.locator('[data-notice="removed-taken-over"]')).to_have_text(
         "The host removed Bruno: a computer player (Easy) plays on for them.")
     expect(bruno.locator(".toast")).to_contain_text("The host removed you from this seat")
+    # Across the phone's width, not squeezed into its right half (it was 195 px of 390,
+    # five lines high, over the controls it spoke of).
+    box = bruno.locator(".toast").bounding_box()
+    assert box is not None and box["width"] > 300 and box["x"] < 60, box
     expect(bruno.locator(".seat-changes")).to_have_count(0)  # not of himself, as of another
     expect(bruno.locator(".spectator-bar")).to_be_visible()
     # Bruno's own move is still his in the log (it read "Bruno (computer: Easy) played…"
