@@ -389,6 +389,41 @@ def test_the_table_pans_zooms_and_recentres(browser: Browser, web_server: LiveSe
         expect(tiles.nth(i)).to_be_in_viewport()
 
 
+def test_a_tile_pressed_after_the_view_was_moved_brings_its_places_into_sight(
+        browser: Browser, web_server: LiveServer) -> None:
+    """On a phone the player moved the board away, then pressed a tile that fits: the
+    status said "choose a glowing space", and none was in sight (pressed again, the only
+    tile that fits, chosen already, changed nothing; and the view's glide to the places
+    was undone one time in two). Its places come into sight, the zoom kept."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True).new_page()
+    choose_game(page, web_server, "Anna", ["bot:greedy"])
+    while True:
+        wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
+        if page.locator('.tr-hand-tile[data-playable="true"]').count():
+            break
+        act(page, "draw" if enabled(page, "draw") else "pass")
+    settled_view(page)
+    board = page.locator(".tr-board").bounding_box()
+    assert board is not None
+    x, y = board["x"] + board["width"] / 2, board["y"] + board["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 300, y - 350, steps=12)
+    page.mouse.up()
+    scale = settled_view(page).split("scale(")[-1]
+    in_sight = """() => { const b = document.querySelector('.tr-board').getBoundingClientRect();
+        return [...document.querySelectorAll('.tr-target')].some(t => {
+            const r = t.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+            return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; }); }"""
+    assert not page.evaluate(in_sight)  # (moved off them, or there were none yet)
+    press(page.locator('.tr-hand-tile[data-playable="true"]').first, True)
+    expect(page.locator(".tr-target").first).to_be_attached()
+    page.wait_for_timeout(600)
+    assert page.evaluate(in_sight)
+    assert settled_view(page).split("scale(")[-1] == scale  # the zoom is the player's
+
+
 def attached(handle: ElementHandle) -> bool:
     return bool(handle.evaluate("element => element.isConnected"))
 

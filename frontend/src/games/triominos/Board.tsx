@@ -26,9 +26,11 @@ export interface BoardProps {
   onTarget: (target: Target) => void;
   /** A seat's name, to say who laid each tile. */
   player: (seat: number) => string;
+  /** Changes whenever a tile is pressed to be laid: its places come into sight. */
+  lookAt?: number;
 }
 
-export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel, bonusPoints, onTarget, player }: BoardProps) {
+export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel, bonusPoints, onTarget, player, lookAt = 0 }: BoardProps) {
   const { t } = useTranslation();
   const free = useMemo(() => {
     const laid = new Set(view.board.map((b) => keyOf(b.position)));
@@ -46,7 +48,7 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
   }, [boxKey]);
   const drawn = useMemo(() => grow(layout, 6), [layout]);
   const focus = free.size ? [...free.keys()].join(" ") : view.last ? keyOf(view.last) : "";
-  const viewport = useViewport({ layout, focus, round: view.round, narrow });
+  const viewport = useViewport({ layout, focus, round: view.round, narrow, lookAt });
 
   const width = drawn.maxX - drawn.minX;
   const height = drawn.maxY - drawn.minY;

@@ -201,6 +201,10 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     focusPlaces.current = false;
     tableRef.current?.querySelector<SVGGElement>(".tr-target")?.focus({ preventScroll: true });
   }, [selected]);
+  // Bumped whenever a tile is pressed to be laid: the board brings its places into sight
+  // if the view was moved off them (pressed again, the tile chosen already changed
+  // nothing, and its only places stayed out of sight).
+  const [lookAt, setLookAt] = useState(0);
   const select = (tile: string | null, byKeyboard = false) => {
     focusPlaces.current = byKeyboard && tile !== null;
     setChoice(null);
@@ -210,8 +214,10 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     // did nothing, and the places were 18 Tabs away, round the page).
     if (tile === null && selected !== null && playable.size === 1 && playable.has(selected)) {
       if (byKeyboard) tableRef.current?.querySelector<SVGGElement>(".tr-target")?.focus({ preventScroll: true });
+      setLookAt((n) => n + 1);
       return;
     }
+    if (tile !== null) setLookAt((n) => n + 1);
     setSelected(tile);
   };
 
@@ -285,6 +291,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           bonusPoints={(bonus) => signed(bonusPoints(bonus))}
           onTarget={onTarget}
           player={player}
+          lookAt={lookAt}
         />
         {openings.length > 1 && !choice && (
           <OpeningChoice
