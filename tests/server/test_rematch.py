@@ -12,7 +12,7 @@ from gametable.server.limits import Limits, Rate
 from gametable.server.refused import Refused
 from gametable.server.rematch import play_again
 from gametable.server.storage import SQLiteStorage, token_hash
-from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection
+from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection, Table
 from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
 from tests.server.test_clock import messages, seated, until
@@ -93,15 +93,22 @@ def test_play_again_rotates_the_seats_and_hands_each_person_their_token(
     run_async(main())
 
 
+async def ended_for_two(manager: TableManager) -> tuple[Table, str | None, str | None]:
+    """A Triominos table of Anna (seat 0, host) and Bruno whose host ended the game:
+    ``(table, Anna's token, Bruno's token)``; neither is connected."""
+    table, host, _, anna_token = await manager.create(
+        "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
+    _, bruno_token = await manager.join(table.id, 1, "Bruno")
+    await hosting.end_game(manager, table.id, host)
+    return table, anna_token, bruno_token
+
+
 def test_a_player_who_left_gets_an_open_seat_in_the_new_game(tmp_path: Path) -> None:
     async def main() -> None:
         storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
         manager = TableManager(storage, bot_delay=0)
         try:
-            table, host, _, anna_token = await manager.create(
-                "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
-            await manager.join(table.id, 1, "Bruno")  # Bruno is not connected
-            await hosting.end_game(manager, table.id, host)
+            table, anna_token, _ = await ended_for_two(manager)  # Bruno is not connected
             anna, task = await seated(manager, table, anna_token)
             anna.say({"type": "rematch"})
             await until(lambda: bool(messages(anna, "rematch")))
@@ -128,10 +135,7 @@ def test_after_a_restart_or_a_takeover_play_again_offers_the_same_new_table(
         storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
         manager = TableManager(storage, bot_delay=0)
         try:
-            table, host, _, anna_token = await manager.create(
-                "triominos", {}, [SeatRequest("human"), SeatRequest("human")], "Anna")
-            _, bruno_token = await manager.join(table.id, 1, "Bruno")
-            await hosting.end_game(manager, table.id, host)
+            table, anna_token, bruno_token = await ended_for_two(manager)
             anna, anna_task = await seated(manager, table, anna_token)
             bruno, bruno_task = await seated(manager, table, bruno_token)
             bruno.say({"type": "rematch"})
