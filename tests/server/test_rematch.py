@@ -8,6 +8,7 @@ from pathlib import Path
 
 from gametable.server import hosting
 from gametable.server.clock import ClockSettings
+from gametable.server.leaving import leave_table
 from gametable.server.limits import Limits, Rate
 from gametable.server.refused import Refused
 from gametable.server.rematch import play_again
@@ -163,6 +164,32 @@ def test_after_a_restart_or_a_takeover_play_again_offers_the_same_new_table(
             new = await manager.get(first_anna["table"])
             assert new.seat_of(first_anna["token"]) == first_anna["seat"]
             assert new.seat_of(first_bruno["token"]) == first_bruno["seat"]
+            for sock, task in ((anna, anna_task), (bruno, bruno_task)):
+                sock.inbox.put_nowait(None)
+                await task
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())
+
+
+def test_no_thanks_to_play_again_opens_the_seat_kept_at_the_new_table(
+        tmp_path: Path) -> None:
+    """Bruno never came to the new table: his "no thanks" opens his seat, its cards
+    unseen (a table counted every seat of a shown deal as seen as it was made, as one
+    loaded after a restart, and gave the seat to a computer player)."""
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        try:
+            table, anna_token, bruno_token = await ended_for_two(manager)
+            anna, anna_task = await seated(manager, table, anna_token)
+            bruno, bruno_task = await seated(manager, table, bruno_token)
+            anna.say({"type": "rematch"})
+            await until(lambda: bool(messages(bruno, "rematch")))
+            offer = messages(bruno, "rematch")[0]
+            new, bot = await leave_table(manager, offer["table"], offer["token"])
+            assert bot is None and new.seats[offer["seat"]].kind == OPEN
             for sock, task in ((anna, anna_task), (bruno, bruno_task)):
                 sock.inbox.put_nowait(None)
                 await task

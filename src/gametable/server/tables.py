@@ -570,6 +570,10 @@ class TableManager:
                 from None
         self.tables[table.id] = table
         table.made_here = True
+        # Made now: nobody has been sent a hand yet (a loaded table counts every seat of
+        # a shown deal as seen; a seat kept after Play again for someone who never comes
+        # opens when they say no thanks).
+        table.shown_to.clear()
         kinds = Counter(seat.kind for seat in row.seats)
         log.info("table %s: made for %s: %s", log_name(table.id), row.game, ", ".join(
             plural(kinds[kind], *words) for kind, words in SEAT_WORDS if kinds[kind]))
