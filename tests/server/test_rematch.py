@@ -3,6 +3,7 @@ people, the seats rotated by one; each person's new token reaches only them."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -16,7 +17,8 @@ from gametable.server.storage import SQLiteStorage, token_hash
 from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection, Table
 from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
-from tests.server.test_clock import messages, seated, until
+from tests.server.test_clock import messages, seated, until, with_manager
+from tests.server.test_races import FakeSocket
 
 
 def test_play_again_rotates_the_seats_and_hands_each_person_their_token(
@@ -104,6 +106,13 @@ async def ended_for_two(manager: TableManager) -> tuple[Table, str | None, str |
     return table, anna_token, bruno_token
 
 
+async def leave_sockets(*sockets: tuple[FakeSocket, asyncio.Task[None]]) -> None:
+    """Close each test socket and wait for its connection to end."""
+    for sock, task in sockets:
+        sock.inbox.put_nowait(None)
+        await task
+
+
 def test_a_player_who_left_gets_an_open_seat_in_the_new_game(tmp_path: Path) -> None:
     async def main() -> None:
         storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
@@ -132,45 +141,36 @@ def test_after_a_restart_or_a_takeover_play_again_offers_the_same_new_table(
     new table, and a second *Play again* made a second one, splitting the friends and
     giving its host role to whoever asked. The offer is stored; the same table and the
     same tokens are offered, to each their own."""
-    async def main() -> None:
-        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
-        manager = TableManager(storage, bot_delay=0)
-        try:
-            table, anna_token, bruno_token = await ended_for_two(manager)
-            anna, anna_task = await seated(manager, table, anna_token)
-            bruno, bruno_task = await seated(manager, table, bruno_token)
-            bruno.say({"type": "rematch"})
-            await until(lambda: bool(messages(anna, "rematch"))
-                        and bool(messages(bruno, "rematch")))
-            first_anna, first_bruno = messages(anna, "rematch")[0], messages(bruno, "rematch")[0]
-            for sock, task in ((anna, anna_task), (bruno, bruno_task)):
-                sock.inbox.put_nowait(None)
-                await task
-            tables_before = len(storage.load_tables())
-            manager.unload(table.id)  # a restart, or another process, loads it again
+    async def body(manager: TableManager) -> None:
+        table, anna_token, bruno_token = await ended_for_two(manager)
+        anna, anna_task = await seated(manager, table, anna_token)
+        bruno, bruno_task = await seated(manager, table, bruno_token)
+        bruno.say({"type": "rematch"})
+        await until(lambda: bool(messages(anna, "rematch"))
+                    and bool(messages(bruno, "rematch")))
+        first_anna, first_bruno = messages(anna, "rematch")[0], messages(bruno, "rematch")[0]
+        await leave_sockets((anna, anna_task), (bruno, bruno_task))
+        tables_before = len(manager.storage.load_tables())
+        manager.unload(table.id)  # a restart, or another process, loads it again
 
-            again = await manager.get(table.id)
-            assert again is not table
-            anna, anna_task = await seated(manager, again, anna_token)
-            bruno, bruno_task = await seated(manager, again, bruno_token)
-            await until(lambda: bool(messages(anna, "rematch"))
-                        and bool(messages(bruno, "rematch")))
-            assert messages(anna, "rematch")[0] == first_anna  # host token and all
-            assert messages(bruno, "rematch")[0] == first_bruno
-            anna.say({"type": "rematch"})  # asked again: the same table, none made
-            await until(lambda: len(messages(anna, "rematch")) == 2)
-            assert messages(anna, "rematch")[1] == first_anna
-            assert len(storage.load_tables()) == tables_before
-            new = await manager.get(first_anna["table"])
-            assert new.seat_of(first_anna["token"]) == first_anna["seat"]
-            assert new.seat_of(first_bruno["token"]) == first_bruno["seat"]
-            for sock, task in ((anna, anna_task), (bruno, bruno_task)):
-                sock.inbox.put_nowait(None)
-                await task
-        finally:
-            await manager.stop()
-            storage.close()
-    run_async(main())
+        again = await manager.get(table.id)
+        assert again is not table
+        anna, anna_task = await seated(manager, again, anna_token)
+        bruno, bruno_task = await seated(manager, again, bruno_token)
+        await until(lambda: bool(messages(anna, "rematch"))
+                    and bool(messages(bruno, "rematch")))
+        assert messages(anna, "rematch")[0] == first_anna  # host token and all
+        assert messages(bruno, "rematch")[0] == first_bruno
+        anna.say({"type": "rematch"})  # asked again: the same table, none made
+        await until(lambda: len(messages(anna, "rematch")) == 2)
+        assert messages(anna, "rematch")[1] == first_anna
+        assert len(manager.storage.load_tables()) == tables_before
+        new = await manager.get(first_anna["table"])
+        assert new.seat_of(first_anna["token"]) == first_anna["seat"]
+        assert new.seat_of(first_bruno["token"]) == first_bruno["seat"]
+        await leave_sockets((anna, anna_task), (bruno, bruno_task))
+
+    with_manager(tmp_path, body)
 
 
 def test_no_thanks_to_play_again_opens_the_seat_kept_at_the_new_table(
@@ -178,25 +178,18 @@ def test_no_thanks_to_play_again_opens_the_seat_kept_at_the_new_table(
     """Bruno never came to the new table: his "no thanks" opens his seat, its cards
     unseen (a table counted every seat of a shown deal as seen as it was made, as one
     loaded after a restart, and gave the seat to a computer player)."""
-    async def main() -> None:
-        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
-        manager = TableManager(storage, bot_delay=0)
-        try:
-            table, anna_token, bruno_token = await ended_for_two(manager)
-            anna, anna_task = await seated(manager, table, anna_token)
-            bruno, bruno_task = await seated(manager, table, bruno_token)
-            anna.say({"type": "rematch"})
-            await until(lambda: bool(messages(bruno, "rematch")))
-            offer = messages(bruno, "rematch")[0]
-            new, bot = await leave_table(manager, offer["table"], offer["token"])
-            assert bot is None and new.seats[offer["seat"]].kind == OPEN
-            for sock, task in ((anna, anna_task), (bruno, bruno_task)):
-                sock.inbox.put_nowait(None)
-                await task
-        finally:
-            await manager.stop()
-            storage.close()
-    run_async(main())
+    async def body(manager: TableManager) -> None:
+        table, anna_token, bruno_token = await ended_for_two(manager)
+        anna, anna_task = await seated(manager, table, anna_token)
+        bruno, bruno_task = await seated(manager, table, bruno_token)
+        anna.say({"type": "rematch"})
+        await until(lambda: bool(messages(bruno, "rematch")))
+        offer = messages(bruno, "rematch")[0]
+        new, bot = await leave_table(manager, offer["table"], offer["token"])
+        assert bot is None and new.seats[offer["seat"]].kind == OPEN
+        await leave_sockets((anna, anna_task), (bruno, bruno_task))
+
+    with_manager(tmp_path, body)
 
 
 def test_play_again_keeps_watching_switched_off(tmp_path: Path) -> None:
