@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import operator
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -94,7 +95,8 @@ def lineups(bots: Sequence[str], players: int, team_of: Sequence[int] | None = N
     return result
 
 
-def check_arena(bots: Sequence[str], players: int, games: int, jobs: int = 1,
+def check_arena(bots: Sequence[str], players: SupportsIndex, games: SupportsIndex,
+                jobs: SupportsIndex = 1,
                 team_of: Sequence[int] | None = None) -> None:
     """Refuse an arena that could not rate anyone, before any game is played.
 
@@ -103,7 +105,7 @@ def check_arena(bots: Sequence[str], players: int, games: int, jobs: int = 1,
         ValueError: a bot listed twice; fewer than two different bots (one bot would
             only play itself); fewer than two seats, or (``team_of``) fewer than two
             sides, a game (a rating compares sides); ``games`` or ``jobs`` not a whole
-            number from 1.
+            number from 1 (Python's or NumPy's integers are taken).
     """
     bots = check_bot_names(bots)
     if len(set(bots)) != len(bots):
@@ -114,7 +116,8 @@ def check_arena(bots: Sequence[str], players: int, games: int, jobs: int = 1,
     for name, value, what in (("players", players, "2 (a rating compares sides)"),
                               ("games", games, "1"), ("jobs", jobs, "1")):
         least = 2 if name == "players" else 1
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        if isinstance(value, bool) or not hasattr(value, "__index__") \
+                or operator.index(value) < least:
             raise ValueError(f"{name} must be a whole number from {what}, not {value!r}")
     if team_of is not None and len(set(team_of)) < 2:
         raise ValueError("an arena needs at least two sides a game: these options put "
@@ -285,12 +288,12 @@ def _play(job: Job) -> GameResult:
 def run_arena(
     game_name: str | Game[Any],
     bots: Sequence[str],
-    games: int,
+    games: SupportsIndex,
     *,
-    players: int = 2,
+    players: SupportsIndex = 2,
     options: Mapping[str, Any] | None = None,
     seed: SupportsIndex = 0,
-    jobs: int = 1,
+    jobs: SupportsIndex = 1,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     progress: Callable[[int, int], None] | None = None,
     imports: Sequence[str] = (),
@@ -325,6 +328,7 @@ def run_arena(
             the arena stops there.
     """
     check_arena(bots, players, games, jobs)
+    players, games, jobs = operator.index(players), operator.index(games), operator.index(jobs)
     seed = check_seed(seed)
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from pydantic import ValidationError
 
+from gametable.arena import ArenaResult, run_arena
 from gametable.core import registry
 from gametable.core.config import RULES_VERSION
 from gametable.core.errors import ConfigError
@@ -160,6 +161,26 @@ def test_a_numpy_seed_plays_a_bot_game_as_the_number_it_holds() -> None:
     again, _ = play_bot_game("triominos", {"rounds": 1}, ["greedy", "random"],
                              2937467307694268567)
     assert record.seed == again.seed and record.actions == again.actions
+
+
+@pytest.mark.parametrize("name", ["dixit", "triominos", "sequence-cats"])
+def test_a_game_deals_a_numpy_seed_as_the_number_it_holds(name: str) -> None:
+    game = registry.get(name)
+    seats = 3 if name == "dixit" else 2
+    dealt = game.new_game({}, seats, np.uint32(7))
+    assert game.view(dealt, 0) == game.view(game.new_game({}, seats, 7), 0)
+
+
+def test_an_arena_takes_numpy_counts_as_the_numbers_they_hold() -> None:
+    """A NumPy ``games`` was refused as "not a whole number" where its seed was taken."""
+    arena = run_arena("triominos", ["greedy", "random"], np.int64(1), players=np.int32(2),
+                      options={"rounds": 1}, seed=np.int64(5), jobs=np.int64(1))
+    again = run_arena("triominos", ["greedy", "random"], 1, options={"rounds": 1}, seed=5)
+    def played(result: ArenaResult) -> list[tuple[str, int, int, float]]:
+        return [(s.bot, s.games, s.wins, s.score_total) for s in result.standings]
+    assert played(arena) == played(again) and arena.standings[0].games == 2
+    with pytest.raises(ValueError, match="games must be a whole number from 1"):
+        run_arena("triominos", ["greedy", "random"], np.int64(0))
 
 
 def test_a_version_1_record_replays_by_the_first_rules() -> None:

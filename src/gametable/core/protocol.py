@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, SupportsIndex, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -133,8 +133,8 @@ class Game(Protocol[StateT]):
         """
         ...
 
-    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int, seed: int
-                 ) -> StateT:
+    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int,
+                 seed: SupportsIndex) -> StateT:
         """A new game for ``seats`` seats; every random choice is drawn from ``seed``.
         ``config`` comes from :meth:`make_config`; a mapping of options is validated by
         it first.

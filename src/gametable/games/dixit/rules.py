@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 from pydantic import BaseModel, ValidationError
 
@@ -176,8 +176,8 @@ class Dixit:
             raise ConfigError("DX-DECK-2", E + "deck_too_small", deck=name or config.deck,
                               cards=config.deck_size, minimum=needed, seats=seats)
 
-    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int, seed: int
-                 ) -> DixitState:
+    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int,
+                 seed: SupportsIndex) -> DixitState:
         """Shuffle the deck, keep the game's cards (DX-COMP-1, DX-DECK-4: 84 drawn at
         random, or the whole deck) as the draw pile and deal from it (DX-SETUP-1..4); the
         first storyteller is claimed, seat 0 or drawn at random as ``first_storyteller``

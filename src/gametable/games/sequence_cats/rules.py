@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 import numpy as np
 from pydantic import BaseModel, ValidationError
@@ -124,8 +124,8 @@ class SequenceCats:
         board_for(config.board)
         return config
 
-    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int, seed: int
-                 ) -> SequenceCatsState:
+    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int,
+                 seed: SupportsIndex) -> SequenceCatsState:
         """Shuffle the 88 cards and deal 5 (2–3 seats) or 4 (4–6 seats) to each seat.
 
         Seat 0 starts: the dealer is the last seat and play begins at their left

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 from pydantic import BaseModel, ValidationError
 
@@ -120,8 +120,8 @@ class Triominos:
         tiles_per_player(seats)
         return config
 
-    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int, seed: int
-                 ) -> TriominosState:
+    def new_game(self, config: BaseModel | Mapping[str, Any], seats: int,
+                 seed: SupportsIndex) -> TriominosState:
         """A game for ``seats`` seats; round 1 is set up at once (TR-SETUP-1..4).
 
         Raises:
