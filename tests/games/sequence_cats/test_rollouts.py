@@ -166,3 +166,27 @@ def test_games_of_several_sequences_roll_out_to_their_end_as_greedy_plays_them(
     assert (winners != rollouts.UNFINISHED).mean() > 0.8
     played = first_seat_share(150, 20_000, sequences_to_win=sequences_to_win)
     assert abs(float((winners == 0).mean()) - played) < 0.15
+
+
+@pytest.mark.parametrize("chip_on_g3", [False, True])
+def test_sc_win_2_a_line_sharing_two_spaces_with_a_sequence_is_not_worth_blocking(
+        chip_on_g3: bool) -> None:
+    """SC-WIN-2 at two sequences to win: seat 1's sequence B3–F3 and G3 make a five of
+    which four spaces are the sequence's, never a second sequence. ``greedy`` rated a
+    PURRR on G3 (or a MEOW taking a chip there) as blocking a four, 5,000 points, and
+    spent it; the rollouts, which play as ``greedy`` does, agree on the best worth."""
+    state = with_sequence(["B3", "C3", "D3", "E3", "F3"], 1)
+    if chip_on_g3:
+        place(state, {"G3": 1})
+    state.recompute()
+    give(state, 0, ["meow" if chip_on_g3 else "purrr", "korat", "manx", "bombay",
+                    "ragdoll"])
+    view = GAME.view(state, 0)
+    legal = [a for a in GAME.legal_actions(state, 0) if a["type"] == "play"]
+    ratings = heuristics.rate_actions(view, legal)
+    special = [r for a, r in zip(legal, ratings, strict=True)
+               if a["card"] in ("purrr", "meow") and a["space"] == "G3"]
+    assert special and max(special) < 100, special
+    best = ratings.index(max(ratings))
+    assert legal[best]["card"] not in ("purrr", "meow"), legal[best]
+    assert rollouts.best_worth(state) == pytest.approx(max(ratings))

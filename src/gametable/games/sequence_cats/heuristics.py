@@ -2,7 +2,8 @@
 
 Each chip is worth what it adds to the five-space lines ("windows") through its space:
 lines the team can still complete gain more the fuller they are, and an opponent's line
-it blocks counts too, a four above everything but a win. PURRR and MEOW are kept for
+it blocks counts too, a four above everything but a win (a line sharing two spaces with
+a team's sequence is none of that team's, SC-WIN-2). PURRR and MEOW are kept for
 moves worth them; a dead card is always exchanged first (SC-DEAD-1), since the turn
 goes on after it, a dead PURRR last (any space a MEOW frees brings it back). Lines
 through a blank corner (``free_corners`` off) can never be completed and count for
@@ -61,14 +62,19 @@ def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
         elif cell >= 0:
             chips[cell] |= 1 << space
     locked = 0
-    own_sequences: list[int] = []
+    sequences_of: list[list[int]] = [[] for _ in range(teams)]
     for sequence in view["sequences"]:
         mask = 0
         for label in sequence["spaces"]:
             mask |= 1 << label_to_space(label, columns)
         locked |= mask
-        if sequence["team"] == team:
-            own_sequences.append(mask)
+        sequences_of[sequence["team"]].append(mask)
+    own_sequences = sequences_of[team]
+
+    def can_become_a_sequence(window: int, of: int) -> bool:
+        """SC-WIN-2: a new sequence shares at most one space with a team's others."""
+        return all((window & s).bit_count() <= 1 for s in sequences_of[of])
+
     own = chips[team]
     others = [t for t in range(teams) if t != team]
     any_other = 0
@@ -82,13 +88,12 @@ def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
             for window in windows:
                 if window & blank:
                     continue
-                if not window & any_other and all(
-                    (window & s).bit_count() <= 1 for s in own_sequences
-                ):
+                if not window & any_other and can_become_a_sequence(window, team):
                     value += OWN_LINE[((own | free | bit) & window).bit_count()]
                 if not window & own:
                     for t in others:
-                        if not window & (any_other & ~chips[t]):
+                        if not window & (any_other & ~chips[t]) \
+                                and can_become_a_sequence(window, t):
                             value += BLOCK_LINE[((chips[t] | free) & window).bit_count()]
         return value
 
@@ -99,7 +104,8 @@ def rate_actions(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> lis
             for window in windows:
                 if window & blank:
                     continue
-                if not window & own and not window & (any_other & ~chips[owner]):
+                if not window & own and not window & (any_other & ~chips[owner]) \
+                        and can_become_a_sequence(window, owner):
                     value += BLOCK_LINE[((chips[owner] | free) & window).bit_count()]
         return value
 

@@ -24,9 +24,10 @@ Rollouts stop early, unfinished, when a draw pile runs out (the reshuffle of SC-
 not played) or after ``max_turns`` turns. With ``sequences_to_win`` 2 or more (SC-WIN-2) a
 completed five is a sequence: its chips can no longer be taken (SC-MEOW-2), a later
 sequence of its team may share one space with it, and the windows sharing more are worth
-nothing to that team any more (as ``greedy`` rates them); where a line of more than five
-lets the player choose its five, a rollout takes the first along the line. A state whose
-choice of five is still open is not rolled out (:func:`supports`).
+nothing to that team any more, nor to another team blocking them (as ``greedy`` rates
+them); where a line of more than five lets the player choose its five, a rollout takes
+the first along the line. A state whose choice of five is still open is not rolled out
+(:func:`supports`).
 """
 
 from __future__ import annotations
@@ -467,12 +468,21 @@ class _Rollouts:
         place = np.take(look.place, key + offset) @ geo.transposed  # rows × spaces
         if self.need > 1:
             # A window that can no longer be a sequence of the team is worth nothing as
-            # its own line (it may still be worth blocking, as greedy counts it).
+            # its own line.
             spent = self.spent[every, team]
             some = np.flatnonzero(spent.any(axis=1))
             if some.size:
                 own = np.take(look.own, key[some] + offset[some])
                 place[some] -= (own * spent[some]) @ geo.transposed
+            # Nor is one of another team's worth blocking (``greedy`` as well).
+            for owner in range(self.teams):
+                theirs = self.spent[every, owner]
+                some = np.flatnonzero(theirs.any(axis=1) & (team != owner))
+                if some.size:
+                    blocking = ((seat[some] * self.teams + owner) * size).astype(
+                        np.int32)[:, None]
+                    blocked = np.take(look.remove, key[some] + blocking)
+                    place[some] -= (blocked * theirs[some]) @ geo.transposed
         bonus = look.held_bonus[seat]
         some = np.flatnonzero(bonus > 0)
         if some.size:
@@ -518,7 +528,10 @@ class _Rollouts:
             removal = np.full(taken.shape, np.float32(_NONE))
             for owner in range(self.teams):
                 offset = ((seat[some] * self.teams + owner) * size).astype(np.int32)[:, None]
-                worth = np.take(look.remove, keys + offset) @ geo.transposed
+                lines = np.take(look.remove, keys + offset)
+                if self.need > 1:
+                    lines = lines * ~self.spent[some, owner]
+                worth = lines @ geo.transposed
                 removal = np.where((taken == owner) & (mover[:, None] != owner), worth,
                                    removal)
             removal = np.where(self.locked[some], np.float32(_NONE), removal)
