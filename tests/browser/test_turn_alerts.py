@@ -91,8 +91,11 @@ def test_the_turn_is_announced_by_sound_title_icon_and_notification(
             bruno.act("play")
             expect(page).to_have_title("● Your turn · Sequence Cats · gametable")
             wait_for(page, "window.__notes.length === 1")
+            # It says what to do, as the status line does (every turn said "The table
+            # is waiting for you").
             assert page.evaluate("window.__notes") == [
-                {"title": "Your turn at Sequence Cats", "body": "The table is waiting for you."}]
+                {"title": "Your turn at Sequence Cats",
+                 "body": "Your turn: choose a card (or a highlighted space)."}]
             assert chimes(page) == 2
             page.evaluate("window.__hidden = false")
 
@@ -108,6 +111,29 @@ def test_the_turn_is_announced_by_sound_title_icon_and_notification(
             expect(page).to_have_title("● Your turn · Sequence Cats · gametable")
             assert chimes(page) == 0
             assert not [text for text in console if "AudioContext" in text], console
+    finally:
+        context.close()
+
+
+def test_a_dixit_turn_notification_says_what_to_do_in_the_tables_language(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Dixit's turns differ (claim the storyteller's role, give a card, vote): the
+    notification says which, as the status line does, in the page's language."""
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human"] * 3,
+                                       {0: "Anna", 1: "Bruno", 2: "Carla"})
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="pt-PT")
+    context.add_init_script(RECORDER + "window.__hidden = true;")
+    page = context.new_page()
+    try:
+        page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+        wait_for(page, "window.__notes.length === 1")
+        note = page.evaluate("window.__notes[0]")
+        assert note == {"title": "É a tua vez em Dixit",
+                        "body": "Quem conta primeiro? Fica com o papel de contador quando "
+                                "tiveres uma pista."}
+        page.evaluate("window.__hidden = false")
+        expect(page.locator(".dx-status-text")).to_have_text(note["body"])
     finally:
         context.close()
 

@@ -1,6 +1,7 @@
 // The seat's "your turn" alerts and their switches: sound (remembered) and notifications.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { GAMES } from "../games/registry";
 import { APP_TITLE, notificationPermission, useMuted, useTurnAlert } from "./alerts";
 import type { StateMessage, TableInfo } from "./types";
 
@@ -17,12 +18,14 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
   }, [refusedHere]);
   const active = seat !== null && info.status === "playing" && state.to_act.includes(seat);
   const game = t(`games.${info.game}.title`);
+  // Said once, as the turn comes (the notification names what to do then).
+  const prompt = active ? GAMES[info.game]?.turnPrompt?.(t, info, state, seat) : undefined;
   useTurnAlert(
     active,
     muted,
     t("ui.alerts.your_turn"),
     t("ui.alerts.notification_title", { game }),
-    t("ui.alerts.notification_body"),
+    prompt || t("ui.alerts.notification_body"),
     `${game} · ${APP_TITLE}`,
   );
   // Once the game is over (or its host ended it) no turn will come.

@@ -6,8 +6,16 @@ import { seatName } from "../app/seatName";
 import type { Action, ErrorMessage, GameEvent, StateMessage, TableInfo } from "../app/types";
 import type { ChatMessage } from "../app/useTable";
 import { describeEvent as describeDixit } from "./dixit/events";
+import { readLegal } from "./dixit/legal";
+import { statusText as dixitStatus } from "./dixit/status";
+import type { DixitView } from "./dixit/types";
 import { cardLanguageOf, describeEvent as describeSequenceCats } from "./sequence-cats/events";
+import { turnPrompt as sequenceCatsTurn } from "./sequence-cats/turn";
+import type { SequenceView } from "./sequence-cats/types";
 import { describeEvent as describeTriominos } from "./triominos/events";
+import { hasAction } from "./triominos/placing";
+import { statusText as triominosStatus } from "./triominos/status";
+import type { TriominosView } from "./triominos/types";
 
 export interface GameTableProps {
   info: TableInfo;
@@ -41,6 +49,9 @@ export interface GameModule {
   /** Whether the game's own end screen, always in the table's place (not a dialog that
    * closes), offers Play again: the page then shows no second one above the table. */
   ownPlayAgain?: (info: TableInfo) => boolean;
+  /** What ``seat`` is to do now, a sentence of the game's status line, for the
+   * notification of its turn (else it says the table is waiting). */
+  turnPrompt?: (t: TFunction, info: TableInfo, state: StateMessage, seat: number) => string;
 }
 
 /** A game's table loaded on first use, so the lobby does not wait for every game. */
@@ -68,12 +79,24 @@ export const GAMES: Record<string, GameModule> = {
       return describeSequenceCats(t, event, playerOf(t, info), cardName);
     },
     teamName: (t, team) => t(`sequence_cats.teams.${team}`),
+    turnPrompt: (t, info, state) => sequenceCatsTurn(t, state.view as unknown as SequenceView, state.legal, playerOf(t, info)),
   },
   triominos: {
     name: "triominos",
     Table: TriominosTable,
     defaultSeats: 2,
     describe: (t, info, event) => describeTriominos(t, event, playerOf(t, info)),
+    turnPrompt: (t, info, state) =>
+      triominosStatus(t, {
+        view: state.view as unknown as TriominosView,
+        myTurn: true,
+        player: playerOf(t, info),
+        rotating: null,
+        choosing: null,
+        canPlace: hasAction(state.legal, "place"),
+        canDraw: hasAction(state.legal, "draw"),
+        canPass: hasAction(state.legal, "pass"),
+      }),
   },
   dixit: {
     name: "dixit",
@@ -86,6 +109,8 @@ export const GAMES: Record<string, GameModule> = {
     // The final ranking stands in the board with its links (not after the host ended
     // the game early: there is no ranking then).
     ownPlayAgain: (info) => !info.ended_early,
+    turnPrompt: (t, info, state, seat) =>
+      dixitStatus(t, { view: state.view as unknown as DixitView, seat, options: readLegal(state.legal), player: playerOf(t, info) }),
   },
 };
 

@@ -16,6 +16,7 @@ import type { GameTableProps } from "../registry";
 import { Board } from "./Board";
 import { Hand } from "./Hand";
 import { describeEvent } from "./events";
+import { forcedTurn } from "./turn";
 import { Players } from "./Players";
 import { TEAM_COLOURS, indexOf, type PublicInfo, type SequenceView } from "./types";
 import "./sequence-cats.css";
@@ -140,7 +141,6 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     }
     return { targets, hints, playable, exchange, canPass, choices, answers };
   }, [legal, selectedCard, layout.columns]);
-  const mustExchange = exchange.size > 0 && playable.size === 0 && !canPass;
 
   // The candidate fives of a sequence being chosen (SC-WIN-2): all of them faintly, the
   // one pointed at (hover or focus on its button) strongly.
@@ -190,9 +190,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   } else if (view.choosing && !myTurn) {
     status = t("sequence_cats.ui.their_choice", { player: player(view.choosing.seat) });
   } else if (myTurn) {
-    if (choices.length) status = t("sequence_cats.ui.choose_sequence");
-    else if (mustExchange) status = t("sequence_cats.ui.must_exchange");
-    else if (canPass) status = t("sequence_cats.ui.must_pass");
+    const forced = forcedTurn(t, legal);
+    if (forced) status = forced;
     else if (selectedCard === "meow") status = t("sequence_cats.ui.choose_removal");
     else if (selectedCard) status = t("sequence_cats.ui.choose_space", { card: cardName(selectedCard) });
     else status = t("sequence_cats.ui.your_turn");
