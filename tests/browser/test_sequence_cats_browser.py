@@ -267,6 +267,40 @@ def test_on_a_phone_a_chosen_cards_spaces_are_never_under_the_hand_bar(
         page.evaluate("window.scrollTo(0, 0)")  # as a player scrolled back up
 
 
+def test_a_card_chosen_and_not_played_comes_back_after_a_reload(
+        browser: Browser, web_server: LiveServer) -> None:
+    """A phone reloads a tab brought back from the background: the card chosen was
+    forgotten (Dixit keeps its choices). It comes back, its spaces glowing, for this
+    turn only."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {},
+                                       ["human", "human"], {0: "Sól", 1: "Jón"})
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    card = page.locator(".sc-card:not([disabled]):not(.dead)").nth(1)
+    name = card.get_attribute("aria-label")
+    card.tap()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    targets = page.locator('.sc-space[data-target="true"]')
+    spaces = sorted(targets.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"))
+    page.reload()
+    chosen = page.locator('.sc-card[aria-pressed="true"]')
+    expect(chosen).to_have_count(1)
+    assert chosen.get_attribute("aria-label") == name
+    expect(targets).to_have_count(len(spaces))
+    # Played, it is gone: the next turn starts with no card chosen, after a reload too.
+    with seats.SeatSocket(web_server, table, tokens[1]) as jon:
+        before = version(page)
+        targets.first.tap()
+        waiting.wait_for_version(page, TABLE, before + 1)
+        jon.act("play")
+        waiting.wait_for_version(page, TABLE, before + 2)
+        page.reload()
+        expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+        expect(page.locator('.sc-card[aria-pressed="true"]')).to_have_count(0)
+
+
 BOARD_ABOVE_HAND_BAR = """() => {
     const bar = document.querySelector('.sc-hand-bar');
     const spaces = [...document.querySelectorAll('.sc-space')];

@@ -3,6 +3,7 @@ import { andList } from "../../app/i18n";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
+import { forgetKept, keep, readKept } from "../../app/keptChoice";
 import { markCovered, namedAt, useEventLog, useNewestShown, type LogLine } from "../../app/eventLog";
 import { MoveAnnouncer } from "../../app/MoveAnnouncer";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
@@ -80,11 +81,20 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const teamName = useCallback((team: number) => t(`sequence_cats.teams.${team}`), [t]);
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
 
-  // A new state means a new turn: forget the selection.
+  // A new state means a new turn: forget the selection. The card chosen in this state
+  // and not yet played comes back after a reload (keptChoice.ts: a phone reloads a tab
+  // brought back from the background).
+  const keptKey = `gametable.sc-choice.${info.id}.${seat}.${state.version}.`;
   useEffect(() => {
-    setSelected(null);
+    forgetKept(`gametable.sc-choice.${info.id}.`, keptKey);
+    const kept = seat !== null && state.to_act.includes(seat) ? readKept<{ index: number; card: string }>(`${keptKey}card`) : null;
+    setSelected(kept && view.hand?.[kept.index] === kept.card ? kept.index : null);
     setPointed(null);
-  }, [state.version]);
+  }, [state.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    const card = selected === null ? undefined : view.hand?.[selected];
+    keep(`${keptKey}card`, card === undefined ? null : { index: selected, card });
+  }, [selected]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // On a phone the hand bar stays at the bottom of the screen over the board: once a
   // card is chosen, bring its glowing spaces above the bar if any lies under it.
