@@ -1207,6 +1207,26 @@ def test_claiming_the_storyteller_role_and_a_clue_mimed_at_the_table(
     expect(anna.locator(".dx-hand-card").last).to_be_in_viewport()  # all 7 cards (DX-3P)
 
 
+def test_while_a_result_shows_the_next_rounds_clue_is_said_with_what_to_do(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Round 2 begun behind round 1's result, the status line (read out as it changes)
+    said "Give the 2 cards … that fit the clue best" and named no clue: the result covers
+    it, and a screen reader heard it nowhere. It says whose clue and which first."""
+    anna = watch(browser.new_context(viewport=DESKTOP).new_page())
+    create_table(anna, web_server, "Anna", ["bot:greedy", "bot:greedy"],
+                 {"First storyteller": "The first seat"})
+    give_clue(anna, "A quiet lantern")
+    expect(anna.locator(".dx-reveal")).to_be_visible()
+    expect(anna.locator(TABLE)).to_have_attribute("data-phase", "submit")
+    status = anna.locator(".dx-status-text")
+    expect(status).to_have_text(re.compile(
+        r"^Round 1's result: press Continue when you have seen it\. Round 2 has begun: "
+        r".+'s clue: “.+”\. Give the 2 cards from your hand that fit the clue best\.$"))
+    said = re.search(r"clue: “(.+)”\.", status.inner_text())
+    continue_reveal(anna)
+    assert said and said[1] in anna.locator(".dx-clue-box .dx-clue").first.inner_text()
+
+
 TEAM = {"variant": "team", "first_storyteller": "first_seat"}
 
 

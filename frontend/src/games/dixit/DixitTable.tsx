@@ -303,11 +303,19 @@ export function DixitTable(props: GameTableProps) {
   // from your hand…" of a hand out of sight: it says how to get back to it first.
   // Once the next round has begun, the line says so between the two tasks. Between a
   // move and the state that answers it the line keeps what it said.
+  // The next round's clue, where the result hides it, comes before what to do with it
+  // ("… has begun: Give the card that fits the clue best" named no clue).
+  const nextClueSaid =
+    view.clue && view.storyteller !== null && (view.phase === "submit" || view.phase === "vote")
+      ? `${t("dixit.ui.clue_by", { player: owner(view.storyteller) })}: ${
+          view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : `“${view.clue.text}”.`
+        } `
+      : "";
   const status = useSteady(
     showReveal && lastRound && seat !== null && !onScreen
       ? view.finished || ended || view.round <= lastRound.round
         ? t("dixit.ui.status.after_reveal", { round: lastRound.round, next })
-        : t("dixit.ui.status.after_reveal_next", { round: lastRound.round, next_round: view.round, next })
+        : t("dixit.ui.status.after_reveal_next", { round: lastRound.round, next_round: view.round, next: nextClueSaid + next })
       : next,
   );
   // While a round's reveal shows, its cards are sized so that they and the two lines
