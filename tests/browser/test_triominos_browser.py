@@ -1643,9 +1643,9 @@ def test_a_tile_drawn_from_the_keyboard_that_fits_takes_the_focus_to_its_places(
 
 def test_escape_puts_the_draw_anyway_question_away(
         browser: Browser, web_server: LiveServer) -> None:
-    """TR-DRAW-1: Draw while a tile fits asks first ("Draw anyway (−5)?"). Escape answered
-    nothing there, only Cancel did: it now puts the question away, the focus back on
-    Draw, nothing drawn and the chosen tile still chosen."""
+    """TR-DRAW-1: Draw while a tile fits asks first ("Draw anyway (−5)?"), the focus on
+    its answer. Escape answered nothing there, only Cancel did: it now puts the question
+    away, the focus back on Draw, nothing drawn and the chosen tile still chosen."""
     table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "easy"],
                                        {0: "Anna"})
     page = browser.new_page()
@@ -1668,10 +1668,19 @@ def test_escape_puts_the_draw_anyway_question_away(
     draw.click()
     question = page.locator(".tr-draw-question")
     expect(question).to_be_visible()
+    # The question takes the focus (the keyboard's next stop after Draw was Pass).
+    expect(question.locator('[data-action="draw-anyway"]')).to_be_focused()
     page.keyboard.press("Escape")
     expect(question).to_have_count(0)
     expect(draw).to_be_focused()
     expect(draw).to_have_attribute("aria-expanded", "false")
     expect(page.locator(".tr-hand-tile.selected")).to_have_count(1)
+    # Cancel too gives the focus back to Draw (it fell to the page).
+    page.keyboard.press("Enter")
+    expect(question).to_be_visible()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(question).to_have_count(0)
+    expect(draw).to_be_focused()
     assert version(page) == before
     page.context.close()

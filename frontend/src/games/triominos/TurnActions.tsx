@@ -42,14 +42,23 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
   // Escape puts the question away, as Cancel does, and the focus back on Draw; before the
   // table's own Escape (which would put a chosen tile back too).
   const drawButton = useRef<HTMLButtonElement>(null);
+  // The question takes the focus as it opens (after Draw the keyboard's next stop was
+  // Pass, the question behind it); Cancel gives it back to Draw.
+  const drawAnyway = useRef<HTMLButtonElement>(null);
+  const cancelAsking = () => {
+    setAsking(false);
+    drawButton.current?.focus();
+  };
+  useEffect(() => {
+    if (asking) drawAnyway.current?.focus();
+  }, [asking]);
   useEffect(() => {
     if (!asking) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      setAsking(false);
-      drawButton.current?.focus();
+      cancelAsking();
     };
     window.addEventListener("keydown", onKey, true);
     return () => window.removeEventListener("keydown", onKey, true);
@@ -87,10 +96,10 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
       {asking && canDraw && (
         <p className="tr-actions-note tr-draw-question" role="group" aria-labelledby="tr-draw-question">
           <span id="tr-draw-question">{t("triominos.ui.draw_fits_question", { points: signed(view.penalties.draw) })}</span>
-          <button type="button" data-action="draw-anyway" onClick={() => { setAsking(false); onDraw(); }}>
+          <button type="button" ref={drawAnyway} data-action="draw-anyway" onClick={() => { setAsking(false); onDraw(); }}>
             {t("triominos.ui.draw_anyway")}
           </button>
-          <button type="button" onClick={() => setAsking(false)}>
+          <button type="button" onClick={cancelAsking}>
             {t("ui.host.cancel")}
           </button>
         </p>
