@@ -165,3 +165,39 @@ window.Notification = class {
         expect(ask).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_player_lets_a_computer_play_for_them_and_comes_back(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Someone who must go for a while (a table without a turn clock) could only leave,
+    or be removed by the host, for good: a computer player now plays for them until
+    they are back."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {},
+                                       ["human", "human"], {0: "Anna", 1: "Bruno"})
+    page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    try:
+        with seats.SeatSocket(web_server, table, tokens[1]) as bruno:
+            page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+            expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+            step_away = page.get_by_role("button", name="Let a computer play for me")
+            step_away.focus()
+            page.keyboard.press("Enter")
+            banner = page.locator(".away-banner")
+            expect(banner).to_contain_text("You are away: a computer player (Medium) plays "
+                                           "for you.")
+            back = banner.get_by_role("button", name="I'm back")
+            expect(back).to_be_focused()  # the button pressed is gone
+            expect(step_away).to_have_count(0)
+            # Anna's turn was hers: the computer player made it (Bruno is here).
+            expect(page.locator(".clock-log")).to_contain_text(
+                "You stepped away: a computer player (Medium) moved for you.")
+            page.screenshot(path=str(shots / "stepped-away.png"))
+            bruno.act("play")
+            expect(page.locator(".clock-log")).to_contain_text("(×2)")
+            back.click()
+            expect(banner).to_have_count(0)
+            expect(step_away).to_be_visible()
+            bruno.act("play")
+            expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    finally:
+        page.context.close()

@@ -274,7 +274,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           {!watch && (
             <TableLinks info={info} server={server} seat={seat} token={seat !== null ? token : null} begun={state.version > 0 || Boolean(info.begun)} />
           )}
-          {!watch && <TurnAlerts info={info} state={state} seat={seat} />}
+          {!watch && <TurnAlerts info={info} state={state} seat={seat} clock={table.clock} onStepAway={table.sendAway} />}
           {!watch && table.hostToken && info.status === "playing" && (
             <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} begun={state.version > 0 || Boolean(info.begun)} server={server} />
           )}

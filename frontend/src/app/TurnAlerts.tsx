@@ -3,9 +3,19 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { APP_TITLE, notificationPermission, useMuted, useTurnAlert } from "./alerts";
-import type { StateMessage, TableInfo } from "./types";
+import type { ClockMessage, StateMessage, TableInfo } from "./types";
 
-export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: StateMessage; seat: number | null }) {
+interface Props {
+  info: TableInfo;
+  state: StateMessage;
+  seat: number | null;
+  /** The running clock, if the table has one (it says who is away). */
+  clock?: ClockMessage | null;
+  /** Let a computer player play for this seat until its person is back. */
+  onStepAway?: () => void;
+}
+
+export function TurnAlerts({ info, state, seat, clock = null, onStepAway }: Props) {
   const { t } = useTranslation();
   const [muted, setMuted] = useMuted();
   const [permission, setPermission] = useState(notificationPermission);
@@ -16,6 +26,15 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
   useEffect(() => {
     if (refusedHere) refusal.current?.focus();
   }, [refusedHere]);
+  // Asked here, the away banner's "I'm back" takes the keyboard's place (the button
+  // pressed is gone).
+  const away = clock !== null && seat !== null && String(seat) in clock.away;
+  const askedAway = useRef(false);
+  useEffect(() => {
+    if (!away || !askedAway.current) return;
+    askedAway.current = false;
+    document.querySelector<HTMLElement>(".away-banner button")?.focus();
+  }, [away]);
   const active = seat !== null && info.status === "playing" && state.to_act.includes(seat);
   const game = t(`games.${info.game}.title`);
   // Said once, as the turn comes (the notification names what to do then).
@@ -52,6 +71,21 @@ export function TurnAlerts({ info, state, seat }: { info: TableInfo; state: Stat
         </button>
       )}
       {permission === "granted" && <span className="muted">{t("ui.alerts.notify_on")}</span>}
+      {/* Someone stepping away asks a computer player to play for them until they say
+          they are back (the away banner above the table then says so and offers it). */}
+      {onStepAway && !away && (
+        <button
+          type="button"
+          className="step-away"
+          title={t("ui.clock.step_away_help", { level: t(`bots.${clock?.cover ?? "medium"}`, { defaultValue: clock?.cover }) })}
+          onClick={() => {
+            askedAway.current = true;
+            onStepAway();
+          }}
+        >
+          {t("ui.clock.step_away")}
+        </button>
+      )}
       {permission === "denied" && (
         <span className="muted" role="status" tabIndex={-1} ref={refusal}>
           {t("ui.alerts.notify_blocked")}

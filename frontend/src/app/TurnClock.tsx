@@ -143,7 +143,8 @@ export function TurnClock({
   useRoomForBanner(banner, clock !== null && info.status === "playing" && seat !== null && seat in (clock?.away ?? {}));
   const noticeText = (n: Notice) => {
     const own = n.seat === seat;
-    const key = `ui.clock.covered_${n.reason === "absent" ? "absent" : "turn"}${own ? "_you" : ""}`;
+    const why = n.reason === "absent" || n.reason === "asked" ? n.reason : "turn";
+    const key = `ui.clock.covered_${why}${own ? "_you" : ""}`;
     const text = t(key, { player: seatName(t, info, n.seat), level });
     return n.count > 1 ? `${text} (×${n.count})` : text;
   };

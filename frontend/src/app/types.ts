@@ -81,7 +81,8 @@ export interface ClockMessage {
   cover_absent: boolean;
   /** Per waiting seat (its number as a string): when it goes away, ms since 1970 (server time). */
   deadlines: Record<string, number>;
-  /** Per away seat: why ("turn": its time ran out; "absent": it stayed disconnected). */
+  /** Per away seat: why ("turn": its time ran out; "absent": it stayed disconnected;
+   * "asked": its person asked a computer player to play for them). */
   away: Record<string, string>;
   /** With every person away: per away seat whose covering computer player waits for the
    * turn's time to run out, when it moves (ms since 1970, server time). */

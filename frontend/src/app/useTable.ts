@@ -89,6 +89,8 @@ export interface TableConnection {
   clock: Clock | null;
   /** Take this seat back from the computer player covering for it. */
   sendBack: () => void;
+  /** Let a computer player play for this seat until it is back. */
+  sendAway: () => void;
   /** The host token this browser holds for the table, if any. */
   hostToken: string | null;
   /** The offer to play again, once someone asked. */
@@ -368,6 +370,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
   }), [post]);
   const sendRematch = useCallback(() => void post({ type: "rematch" }), [post]);
   const sendBack = useCallback(() => void post({ type: "back" }), [post]);
+  const sendAway = useCallback(() => void post({ type: "away" }), [post]);
 
   // The host role went from this seat to another: this browser's host token opens
   // nothing any more, and host controls shown with it would only be refused. Only a move
@@ -391,7 +394,7 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
     }
   }, [hostToken, hostSeat, seat, tableId, info]);
 
-  return { status, info, seat, state, error, errorCount, send, moving, clearError, chat, sendChat, unsentChat, clock, sendBack, hostToken, rematch, sendRematch };
+  return { status, info, seat, state, error, errorCount, send, moving, clearError, chat, sendChat, unsentChat, clock, sendBack, sendAway, hostToken, rematch, sendRematch };
 }
 
 function pick({ seat, name, text, at }: Omit<ChatMessage, "id">): Omit<ChatMessage, "id"> {

@@ -32,8 +32,9 @@ from typing import Any
 
 from gametable.core.protocol import Seat
 
-TURN, ABSENT = "turn", "absent"
-"""Why a seat went away: its turn's time ran out, or its person stayed disconnected."""
+TURN, ABSENT, ASKED = "turn", "absent", "asked"
+"""Why a seat went away: its turn's time ran out, its person stayed disconnected, or its
+person asked a computer player to play for them (``away``, at any table)."""
 
 JOIN_GRACE_SECONDS = 60.0
 """Seconds more that a seat's first turn may take while its person has not yet come to

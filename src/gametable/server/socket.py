@@ -339,6 +339,8 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
             await chat.post(table, conn, message.get("text"), manager.storage, limits)
         elif kind == "back":
             await manager.back(table, conn)
+        elif kind == "away":
+            await manager.step_away(table, conn)
         elif kind == "rematch":
             await rematch.play_again(manager, table, conn, limits)
         elif kind == "hello":

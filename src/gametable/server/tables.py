@@ -43,7 +43,7 @@ from gametable.core.values import json_copy
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.caps import CapCounter, Caps
-from gametable.server.clock import Clock, ClockSettings
+from gametable.server.clock import ASKED, Clock, ClockSettings
 from gametable.server.deciding import Deciders, DecisionFailed, fallback_action
 from gametable.server.logname import log_name
 from gametable.server.logtext import game_time, plural
@@ -924,6 +924,41 @@ class TableManager:
             except StorageError as error:
                 self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
             table.clock_changed()
+
+    async def step_away(self, table: Table, conn: Connection) -> None:
+        """The person of ``conn``'s seat asks a computer player to play for them until
+        they say they are back (:meth:`back`) or make a move themselves: the clock's
+        cover level, ``medium`` at a table without a clock (which then gets one that
+        never runs, to hold who is away). The computer player sees the seat's view only,
+        as any does.
+
+        Raises:
+            Refused: ``conn`` does not hold a seat (``not_seated``, ``seat_lost``), the
+                game is not under way (``not_playing``), or the seat is away already
+                (``already_away``). Nothing changed.
+        """
+        async with table.lock:
+            if conn.seat is None:
+                raise Refused("not_seated", "server.errors.not_seated")
+            if not table.holds(conn):
+                raise Refused("seat_lost", "server.errors.seat_lost")
+            if table.status != PLAYING:
+                raise Refused("not_playing", "server.errors.not_playing")
+            clock = table.clock
+            if clock is not None and conn.seat in clock.away:
+                raise Refused("already_away", "server.errors.already_away")
+            if clock is None:
+                clock = table.clock = Clock(ClockSettings(absent_seconds=self.absent_seconds))
+            clock.send_away(conn.seat, ASKED)
+            log.info("table %s: seat %d asked a computer player to play for it",
+                     log_name(table.id), conn.seat)
+            table.arm_clock()
+            try:
+                await self.storage.save_clock(table.id, clock.to_json())
+            except StorageError as error:
+                self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
+            table.clock_changed()
+        self._wake_bots(table)
 
     def _covering(self, table: Table, seat: Seat) -> bool:
         """Whether ``seat``'s person is away, so that a computer player covers for it
