@@ -181,3 +181,6 @@ def check_rematch(storage: Storage) -> None:
     run_async(write())
     assert [getattr(storage.load_table(t), "rematch", None)
             for t in ("r-asked", "r-not")] == [link, None]
+    # Forgotten once its new table can no longer be joined.
+    run_async(storage.save_rematch("r-asked", None))
+    assert getattr(storage.load_table("r-asked"), "rematch", "missing") is None

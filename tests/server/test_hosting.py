@@ -1011,31 +1011,24 @@ def test_the_deal_a_state_says_is_the_same_wherever_the_table_is_loaded_again(
     with_manager(tmp_path, body)
 
 
-def test_a_host_who_never_comes_to_the_new_table_hands_the_role_on_soon(
+def test_a_host_who_has_not_come_to_the_table_keeps_the_role_the_usual_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """After *Play again* the old host closed the page instead of joining: the friend
-    played on for five minutes with no host and no host controls. A host who has never
-    come to the table holds the role a short while only; one who came and went keeps it
-    for the usual time."""
-    monkeypatch.setattr(hosting, "HOST_NEVER_CAME_SECONDS", 0.3)
+    """A host who had never come to a table held the role for 30 s only: after *Play
+    again* the friend who asked (whose page joins by itself) became the host while the
+    others still read the last game's result, opened their seats and took them, hands
+    and all. The role passes after ``host_gone_seconds``, as for any host. (The half
+    minute, where it is still there, is made short: it must not apply.)"""
+    monkeypatch.setattr(hosting, "HOST_NEVER_CAME_SECONDS", 0.3, raising=False)
 
     async def body(manager: TableManager) -> None:
         manager.watch_connections = lambda table: hosting.watch_host(manager, table)
-        table, _, _, anna_token = await manager.create(
-            "triominos", {}, [HUMAN, HUMAN], "Anna")
+        table, _, _, _ = await manager.create("triominos", {}, [HUMAN, HUMAN], "Anna")
         _, bruno_token = await manager.join(table.id, 1, "Bruno")
         bruno, bruno_task = await seated(manager, table, bruno_token)
-        await until(lambda: table.host_seat == 1 and bool(messages(bruno, "host")),
-                    timeout=10)
-        # Anna comes and goes: Bruno, the host now, keeps the role while she is here;
-        # when he leaves, she is not handed it soon (he came to the table).
-        anna, anna_task = await seated(manager, table, anna_token)
+        await asyncio.sleep(1.0)
+        assert table.host_seat == 0 and not messages(bruno, "host")
         bruno.inbox.put_nowait(None)
         await bruno_task
-        await asyncio.sleep(1.0)
-        assert table.host_seat == 1
-        anna.inbox.put_nowait(None)
-        await anna_task
 
     with_manager(tmp_path, body, host_gone_seconds=300)
 
@@ -1046,7 +1039,7 @@ def test_after_a_restart_an_absent_host_keeps_the_role_the_usual_time(
     another process taking the table over) every host counted as one who never came,
     and any player who connected first had the role, and could end the game, in half a
     minute instead of five."""
-    monkeypatch.setattr(hosting, "HOST_NEVER_CAME_SECONDS", 0.3)
+    monkeypatch.setattr(hosting, "HOST_NEVER_CAME_SECONDS", 0.3, raising=False)
 
     async def body(manager: TableManager) -> None:
         manager.watch_connections = lambda table: hosting.watch_host(manager, table)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
+
+import pytest
 
 from gametable.server import hosting
 from gametable.server.clock import ClockSettings
@@ -259,3 +262,88 @@ async def _ignore(text: str) -> None:
 
 async def _close(code: int, reason: str) -> None:
     pass
+
+
+def test_a_seat_kept_at_the_new_table_opens_only_for_the_hosts_link(
+        tmp_path: Path) -> None:
+    """The new table's game has begun (every seat taken): a seat the host opens for a
+    friend who has not come yet was open to anyone holding the invite link, which every
+    player of the last game has, so one of them took two seats and saw two hands. It is
+    kept for whoever the host gives its link."""
+    async def body(manager: TableManager) -> None:
+        table, anna_token, bruno_token = await ended_for_two(manager)
+        anna, anna_task = await seated(manager, table, anna_token)
+        bruno, bruno_task = await seated(manager, table, bruno_token)
+        anna.say({"type": "rematch"})
+        await until(lambda: bool(messages(bruno, "rematch")))
+        mine, theirs = messages(anna, "rematch")[0], messages(bruno, "rematch")[0]
+        new = manager.tables[mine["table"]]
+        assert new.begun and not new.saw_deal(theirs["seat"])
+        _, code = await hosting.remove_player(manager, new.id, theirs["seat"],
+                                              mine["host_token"])
+        assert code is not None
+        with pytest.raises(Refused) as refused:
+            await manager.join(new.id, theirs["seat"], "Mallory")
+        assert refused.value.code == "seat_invited"
+        await leave_sockets((anna, anna_task), (bruno, bruno_task))
+
+    with_manager(tmp_path, body)
+
+
+def test_an_offer_whose_new_table_expired_gives_way_to_a_new_one(tmp_path: Path) -> None:
+    """The new table waited for a seat until it expired: the old table offered it again
+    at every visit, and Play again repeated it, for good (it answered 410)."""
+    async def body(manager: TableManager) -> None:
+        table, anna_token, _ = await ended_for_two(manager)  # Bruno has gone home
+        anna, anna_task = await seated(manager, table, anna_token)
+        anna.say({"type": "rematch"})
+        await until(lambda: bool(messages(anna, "rematch")))
+        dead = messages(anna, "rematch")[0]["table"]
+        await leave_sockets((anna, anna_task))
+        assert await manager.expire_waiting(now=time.time() + 49 * 3600) == 1
+        manager.unload(table.id)
+        again = await manager.get(table.id)
+        assert again.rematch is None  # not offered at the next visit
+        anna, anna_task = await seated(manager, again, anna_token)
+        anna.say({"type": "rematch"})
+        await until(lambda: bool(messages(anna, "rematch")))
+        fresh = messages(anna, "rematch")[0]["table"]
+        assert fresh != dead and (await manager.get(fresh)).status == "waiting"
+        stored = manager.storage.load_table(table.id)
+        assert stored is not None and stored.rematch is not None
+        assert stored.rematch["table"] == fresh
+        await leave_sockets((anna, anna_task))
+
+    with_manager(tmp_path, body)
+
+
+def test_an_offer_whose_tokens_no_seat_holds_gives_way_to_a_new_one(tmp_path: Path) -> None:
+    """The server's secret changed (its data folder lost, the database restored alone):
+    the offer's tokens, derived from it, held no seat, and Play again repeated them."""
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0, secret=b"k" * 32)
+        table, anna_token, bruno_token = await ended_for_two(manager)
+        anna, anna_task = await seated(manager, table, anna_token)
+        bruno, bruno_task = await seated(manager, table, bruno_token)
+        anna.say({"type": "rematch"})
+        await until(lambda: bool(messages(bruno, "rematch")))
+        first = messages(anna, "rematch")[0]["table"]
+        await leave_sockets((anna, anna_task), (bruno, bruno_task))
+        await manager.stop()
+        other = TableManager(storage, bot_delay=0, secret=b"z" * 32)
+        try:
+            again = await other.get(table.id)
+            assert again.rematch is None
+            anna, anna_task = await seated(other, again, anna_token)
+            anna.say({"type": "rematch"})
+            await until(lambda: bool(messages(anna, "rematch")))
+            offer = messages(anna, "rematch")[0]
+            assert offer["table"] != first
+            assert (await other.get(offer["table"])).seat_of(offer["token"]) == offer["seat"]
+            await leave_sockets((anna, anna_task))
+        finally:
+            await other.stop()
+            storage.close()
+
+    run_async(main())

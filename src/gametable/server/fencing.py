@@ -99,7 +99,7 @@ class FencedStorage:
         self._check(table_id)
         await self.inner.save_clock(table_id, clock)
 
-    async def save_rematch(self, table_id: str, link: dict[str, Any]) -> None:
+    async def save_rematch(self, table_id: str, link: dict[str, Any] | None) -> None:
         self._check(table_id)
         await self.inner.save_rematch(table_id, link)
 

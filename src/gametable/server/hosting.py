@@ -120,7 +120,10 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
                           seconds=max(1, math.ceil(manager.reopen_after_seconds - away)))
         bots_only = bot is not None and all(
             s.kind == BOT for s in table.seats if s.seat != seat)
-        code = secrets.token_urlsafe(12) if bot is None and begun else None
+        # Once the game has begun a seat opens for whoever the host gives its link, also
+        # one whose person never came (a friend after *Play again*): opened to anyone
+        # holding the invite link, it went to whoever was quickest, hand and all.
+        code = secrets.token_urlsafe(12) if bot is None and table.begun else None
         async with manager.counter.leaving_to_bots(table, bots_only, client):
             await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
                                          deal_again=not table.begun,
@@ -319,18 +322,15 @@ async def _give_host(manager: TableManager, table: Table, seat: Seat) -> None:
     log.info("table %s: the host role went to seat %d", log_name(table.id), seat)
 
 
-HOST_NEVER_CAME_SECONDS = 30.0
-"""How long a host who has never come to the table (a new game after *Play again* that
-they did not join) holds the role while others play: the table had no host for five
-minutes."""
-
-
 def watch_host(manager: TableManager, table: Table) -> None:
     """If the host's seat has nobody connected while someone else is, check again after
-    :attr:`TableManager.host_gone_seconds` (at most :data:`HOST_NEVER_CAME_SECONDS` for a
-    host who has never come to a table made by this process); if it is still so, the
-    role passes to the first seat whose person is connected. Called when connections
-    come and go."""
+    :attr:`TableManager.host_gone_seconds`; if it is still so, the role passes to the
+    first seat whose person is connected. Called when connections come and go.
+
+    A host who has not yet come to a new table after *Play again* waits the same time:
+    with the role in half a minute, the friend who asked (whose page joins by itself)
+    could open the seats of friends still reading the last game's result and take
+    them, their hands with them."""
     seat = table.host_seat
     if (seat is None or table.status == FINISHED or table.connected(seat)
             or table.host_check is not None
@@ -342,13 +342,8 @@ def watch_host(manager: TableManager, table: Table) -> None:
         task = asyncio.ensure_future(_pass_host(manager, table))
         manager.keep(task)
 
-    wait = manager.host_gone_seconds
-    # Who came is known only of a table made here: one loaded from storage (a restart,
-    # an hour unvisited, another process's) may have a host who came and went, and
-    # whoever connected first would have had the role in half a minute.
-    if seat not in table.seen and table.made_here:
-        wait = min(wait, HOST_NEVER_CAME_SECONDS)
-    table.host_check = asyncio.get_running_loop().call_later(wait, check)
+    table.host_check = asyncio.get_running_loop().call_later(manager.host_gone_seconds,
+                                                            check)
 
 
 async def _pass_host(manager: TableManager, table: Table) -> None:

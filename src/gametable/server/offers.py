@@ -13,6 +13,7 @@ database alone cannot.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gametable.core.protocol import Seat
-from gametable.server.storage import SeatRow
+from gametable.server.storage import SeatRow, Storage, StorageError, token_hash
 
 
 def derived_token(secret: bytes, new_table: str, purpose: str, old_hash: str) -> str:
@@ -51,3 +52,22 @@ def offer_of(link: dict[str, Any], seats: Sequence[SeatRow], secret: bytes
         return None
     return {"table": new_table, "by": link["by"], "tokens": tokens,
             "host": (host_old, derived_token(secret, new_table, "host", host_hash))}
+
+
+async def offer_open(storage: Storage, offer: dict[str, Any]) -> bool:
+    """Whether ``offer``'s new table can still be joined with the offer's tokens: it is
+    stored and has not expired (a seat that stayed open ``waiting_hours`` expires it),
+    and one of its seats, or its host role, still holds a token the offer gives (none
+    does when the server's secret changed since, the tokens being derived from it, or
+    once every friend's seat went to someone else). Storage that cannot answer now
+    keeps the offer. An offer that is not open is forgotten, and *Play again* makes a
+    new table (it repeated the dead offer for good)."""
+    try:
+        row = await asyncio.to_thread(storage.load_table, offer["table"])
+    except StorageError:
+        return True
+    if row is None or row.expired is not None:
+        return False
+    held = {seat.token_hash for seat in row.seats if seat.token_hash} | {row.host_hash}
+    given = [token for _, token in offer["tokens"].values()] + [offer["host"][1]]
+    return any(token_hash(token) in held for token in given)

@@ -299,9 +299,10 @@ class PostgresStorage:
     async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
         await self._write(table_id, _clock_statement(table_id, clock))
 
-    async def save_rematch(self, table_id: str, link: dict[str, Any]) -> None:
+    async def save_rematch(self, table_id: str, link: dict[str, Any] | None) -> None:
+        stored = None if link is None else orjson.dumps(link).decode()
         await self._write(table_id, ("UPDATE game_tables SET rematch = %s WHERE id = %s",
-                                     (orjson.dumps(link).decode(), table_id)))
+                                     (stored, table_id)))
 
     async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
         await self._write(table_id, ("UPDATE game_tables SET host_hash = %s, host_seat = %s "

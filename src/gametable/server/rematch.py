@@ -28,7 +28,7 @@ from gametable.core.protocol import Seat
 from gametable.server.clock import Clock
 from gametable.server.limits import Limits
 from gametable.server.logname import log_name
-from gametable.server.offers import derived_token
+from gametable.server.offers import derived_token, offer_open
 from gametable.server.refused import Refused
 from gametable.server.storage import SeatRow, StorageError, TableRow, token_hash
 from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection, Table
@@ -75,7 +75,7 @@ async def play_again(manager: TableManager, table: Table, conn: Connection,
         if table.status != FINISHED:
             raise Refused("not_over", "server.errors.not_over", status=409)
         offer = table.rematch
-        if offer is not None:
+        if offer is not None and await offer_open(manager.storage, offer):
             conn.push_json(offer_message(offer, conn.seat))
             return
         if limits is not None:
@@ -125,7 +125,9 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
                    seed=secrets.randbits(63), host_hash=token_hash(host_token),
                    created=time.time(), seats=rows,
                    host_seat=tokens[host_old][0] if host_old in tokens else None,
-                   clock=Clock(clock.settings).to_json() if clock is not None else None,
+                   # (A clock only someone's stepping away made holds no settings.)
+                   clock=(Clock(clock.settings).to_json()
+                          if clock is not None and clock.settings.active else None),
                    creator=creator,
                    # The host's choice stays: a table whose watching they switched off
                    # played again open to anyone holding its link.

@@ -215,9 +215,10 @@ class Storage(Protocol):
         """
         ...
 
-    async def save_rematch(self, table_id: str, link: dict[str, Any]) -> None:
+    async def save_rematch(self, table_id: str, link: dict[str, Any] | None) -> None:
         """Store a finished table's offer to play again (JSON-ready, see
-        :attr:`TableRow.rematch`).
+        :attr:`TableRow.rematch`); ``None`` forgets it (its new table can no longer be
+        joined).
 
         Raises:
             StorageError: it could not be stored.
@@ -527,9 +528,9 @@ class SQLiteStorage:
     async def save_clock(self, table_id: str, clock: dict[str, Any]) -> None:
         await self._write(_clock_statement(table_id, clock))
 
-    async def save_rematch(self, table_id: str, link: dict[str, Any]) -> None:
+    async def save_rematch(self, table_id: str, link: dict[str, Any] | None) -> None:
         await self._write(("UPDATE game_tables SET rematch = ? WHERE id = ?",
-                           (orjson.dumps(link).decode(), table_id)))
+                           (None if link is None else orjson.dumps(link).decode(), table_id)))
 
     async def save_host(self, table_id: str, host_hash: str, host_seat: int | None) -> None:
         await self._write(("UPDATE game_tables SET host_hash = ?, host_seat = ? WHERE id = ?",

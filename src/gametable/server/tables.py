@@ -48,7 +48,7 @@ from gametable.server.deciding import Deciders, DecisionFailed, fallback_action
 from gametable.server.logname import log_name
 from gametable.server.logtext import game_time, plural
 from gametable.server.metrics import Metrics
-from gametable.server.offers import offer_of
+from gametable.server.offers import offer_of, offer_open
 from gametable.server.outage import Outage
 from gametable.server.refused import Refused
 from gametable.server.seatnames import clean_name, distinct_name
@@ -380,6 +380,9 @@ class TableManager:
                 # copy held elsewhere would fall behind the owner's and act on it).
                 raise Refused("table_moved", "server.errors.table_moved", status=503)
             table = self._replay(row) if row is not None else None
+            if table is not None and table.rematch is not None \
+                    and not await offer_open(self.storage, table.rematch):
+                table.rematch = None  # its new table can no longer be joined: Play again
             if table is not None:
                 self.tables[table_id] = table
                 self._start_clock(table)
