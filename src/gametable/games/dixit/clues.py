@@ -97,10 +97,11 @@ class Bank:
 
 
 FIGURATIVE = re.compile(
-    r"as smooth as glass|\btowers\b(?= over)|sea of clouds|"
+    r"as smooth as glass|\btowers\b(?= over)|\bsea of (?=clouds)|"
     r"(?:shines|hangs in the sky) like (?:the|a) moon|in place of the moon")
 """Words of a description that name no thing of the picture: a lake "as smooth as
-glass", a giant that "towers over", a "sea of clouds", a lamp "like the moon"."""
+glass", a giant that "towers over", the sea of a "sea of clouds" (the clouds are
+there), a lamp "like the moon"."""
 
 
 def _read_texts() -> tuple[list[str], list[str], list[int], list[int]]:

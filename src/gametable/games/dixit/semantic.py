@@ -537,7 +537,10 @@ class Player:
         told_words = {w for text in self.used for w in content_words(text)}
         told_names = names().of(the_bank.keys[k] for k in told_keys)
         fresh = np.array([
-            the_bank.phrases[i] not in self.used and int(the_bank.key[i]) not in told_keys
+            the_bank.phrases[i] not in self.used
+            # (a phrase of several motifs, "Sunny side up" of the egg and the sun, is
+            # none of them once one is told)
+            and not _keys_of(the_bank.phrases[i]) & told_keys
             and not phrase_words(int(i)) & told_words
             and told_names.found(*phrase_tokens(int(i))) is None
             for i in phrases], dtype=bool)
