@@ -7,6 +7,7 @@ import asyncio
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,6 +110,20 @@ async def ended_for_two(manager: TableManager) -> tuple[Table, str | None, str |
     return table, anna_token, bruno_token
 
 
+Sockets = list[tuple[FakeSocket, asyncio.Task[None]]]
+
+
+async def both_asked(manager: TableManager) -> tuple[dict[str, Any], dict[str, Any], Sockets]:
+    """Anna and Bruno at their ended table (:func:`ended_for_two`), Anna asks to play
+    again: ``(Anna's offer, Bruno's offer, their sockets)``."""
+    table, anna_token, bruno_token = await ended_for_two(manager)
+    anna = await seated(manager, table, anna_token)
+    bruno = await seated(manager, table, bruno_token)
+    anna[0].say({"type": "rematch"})
+    await until(lambda: bool(messages(bruno[0], "rematch")))
+    return messages(anna[0], "rematch")[0], messages(bruno[0], "rematch")[0], [anna, bruno]
+
+
 async def leave_sockets(*sockets: tuple[FakeSocket, asyncio.Task[None]]) -> None:
     """Close each test socket and wait for its connection to end."""
     for sock, task in sockets:
@@ -182,15 +197,10 @@ def test_no_thanks_to_play_again_opens_the_seat_kept_at_the_new_table(
     unseen (a table counted every seat of a shown deal as seen as it was made, as one
     loaded after a restart, and gave the seat to a computer player)."""
     async def body(manager: TableManager) -> None:
-        table, anna_token, bruno_token = await ended_for_two(manager)
-        anna, anna_task = await seated(manager, table, anna_token)
-        bruno, bruno_task = await seated(manager, table, bruno_token)
-        anna.say({"type": "rematch"})
-        await until(lambda: bool(messages(bruno, "rematch")))
-        offer = messages(bruno, "rematch")[0]
+        _, offer, sockets = await both_asked(manager)
         new, bot = await leave_table(manager, offer["table"], offer["token"])
         assert bot is None and new.seats[offer["seat"]].kind == OPEN
-        await leave_sockets((anna, anna_task), (bruno, bruno_task))
+        await leave_sockets(*sockets)
 
     with_manager(tmp_path, body)
 
@@ -271,12 +281,7 @@ def test_a_seat_kept_at_the_new_table_opens_only_for_the_hosts_link(
     player of the last game has, so one of them took two seats and saw two hands. It is
     kept for whoever the host gives its link."""
     async def body(manager: TableManager) -> None:
-        table, anna_token, bruno_token = await ended_for_two(manager)
-        anna, anna_task = await seated(manager, table, anna_token)
-        bruno, bruno_task = await seated(manager, table, bruno_token)
-        anna.say({"type": "rematch"})
-        await until(lambda: bool(messages(bruno, "rematch")))
-        mine, theirs = messages(anna, "rematch")[0], messages(bruno, "rematch")[0]
+        mine, theirs, sockets = await both_asked(manager)
         new = manager.tables[mine["table"]]
         assert new.begun and not new.saw_deal(theirs["seat"])
         _, code = await hosting.remove_player(manager, new.id, theirs["seat"],
@@ -285,7 +290,7 @@ def test_a_seat_kept_at_the_new_table_opens_only_for_the_hosts_link(
         with pytest.raises(Refused) as refused:
             await manager.join(new.id, theirs["seat"], "Mallory")
         assert refused.value.code == "seat_invited"
-        await leave_sockets((anna, anna_task), (bruno, bruno_task))
+        await leave_sockets(*sockets)
 
     with_manager(tmp_path, body)
 

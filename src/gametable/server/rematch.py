@@ -68,19 +68,16 @@ async def play_again(manager: TableManager, table: Table, conn: Connection,
             pass the creator's caps. Nothing changed.
     """
     async with table.lock:
-        if conn.seat is None:
-            raise Refused("not_seated", "server.errors.not_seated")
-        if not table.holds(conn):
-            raise Refused("seat_lost", "server.errors.seat_lost")
+        seat = table.seat_held_by(conn)
         if table.status != FINISHED:
             raise Refused("not_over", "server.errors.not_over", status=409)
         offer = table.rematch
         if offer is not None and await offer_open(manager.storage, offer):
-            conn.push_json(offer_message(offer, conn.seat))
+            conn.push_json(offer_message(offer, seat))
             return
         if limits is not None:
             await limits.check_shared("create", [conn.address])
-        offer = await _new_table(manager, table, conn.seat, conn.address)
+        offer = await _new_table(manager, table, seat, conn.address)
         table.rematch = offer
         # Stored with the old table: a process that loads it again offers the same new
         # table (the tokens are derived again, gametable.server.offers).

@@ -400,6 +400,19 @@ class Table:
                 and self.seats[seat].kind == HUMAN
                 and self.seats[seat].token_hash == conn.holder)
 
+    def seat_held_by(self, conn: Connection) -> Seat:
+        """The seat ``conn`` acts for (:meth:`holds`).
+
+        Raises:
+            Refused: ``conn`` watches (``not_seated``) or its seat was given to someone
+                or something else since (``seat_lost``).
+        """
+        if conn.seat is None:
+            raise Refused("not_seated", "server.errors.not_seated")
+        if not self.holds(conn):
+            raise Refused("seat_lost", "server.errors.seat_lost")
+        return conn.seat
+
     def drop_seat(self, seat: Seat, code: int, reason: str) -> None:
         """Close every connection acting for ``seat`` (it changed hands)."""
         for conn in [c for c in self.connections if c.seat == seat]:

@@ -914,19 +914,21 @@ class TableManager:
                 seat is not away (``not_away``). Nothing changed.
         """
         async with table.lock:
-            if conn.seat is None:
-                raise Refused("not_seated", "server.errors.not_seated")
-            if not table.holds(conn):
-                raise Refused("seat_lost", "server.errors.seat_lost")
+            seat = table.seat_held_by(conn)
             clock = table.clock
-            if clock is None or not clock.come_back(conn.seat, table.turn_key()):
+            if clock is None or not clock.come_back(seat, table.turn_key()):
                 raise Refused("not_away", "server.errors.not_away")
-            table.arm_clock()
-            try:
-                await self.storage.save_clock(table.id, clock.to_json())
-            except StorageError as error:
-                self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
-            table.clock_changed()
+            await self._clock_set(table, clock)
+
+    async def _clock_set(self, table: Table, clock: Clock) -> None:
+        """Bring ``table``'s changed clock up to date, store it and send it (under the
+        table's lock); a storage failure is logged and counted, the change kept."""
+        table.arm_clock()
+        try:
+            await self.storage.save_clock(table.id, clock.to_json())
+        except StorageError as error:
+            self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
+        table.clock_changed()
 
     async def step_away(self, table: Table, conn: Connection) -> None:
         """The person of ``conn``'s seat asks a computer player to play for them until
@@ -941,26 +943,18 @@ class TableManager:
                 (``already_away``). Nothing changed.
         """
         async with table.lock:
-            if conn.seat is None:
-                raise Refused("not_seated", "server.errors.not_seated")
-            if not table.holds(conn):
-                raise Refused("seat_lost", "server.errors.seat_lost")
+            seat = table.seat_held_by(conn)
             if table.status != PLAYING:
                 raise Refused("not_playing", "server.errors.not_playing")
             clock = table.clock
-            if clock is not None and conn.seat in clock.away:
+            if clock is not None and seat in clock.away:
                 raise Refused("already_away", "server.errors.already_away")
             if clock is None:
                 clock = table.clock = Clock(ClockSettings(absent_seconds=self.absent_seconds))
-            clock.send_away(conn.seat, ASKED)
+            clock.send_away(seat, ASKED)
             log.info("table %s: seat %d asked a computer player to play for it",
-                     log_name(table.id), conn.seat)
-            table.arm_clock()
-            try:
-                await self.storage.save_clock(table.id, clock.to_json())
-            except StorageError as error:
-                self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
-            table.clock_changed()
+                     log_name(table.id), seat)
+            await self._clock_set(table, clock)
         self._wake_bots(table)
 
     def _covering(self, table: Table, seat: Seat) -> bool:
