@@ -185,7 +185,8 @@ export function HostControls({
         </label>
         <div className="host-actions">
           {!begun && info.version === 0 && <ChangeOptions info={info} server={server} hostToken={hostToken} />}
-          {clock && (
+          {/* A clock that only holds who stepped away has no time to pause. */}
+          {clock && (clock.turn_seconds !== null || clock.cover_absent || paused) && (
             <button type="button" onClick={() => void run(() => api.pauseClock(info.id, !paused, hostToken))}>
               {paused ? t("ui.host.resume_clock") : t("ui.host.pause_clock")}
             </button>
