@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import ipaddress
 import json
 import os
 import sys
@@ -79,6 +80,29 @@ def _http_url(text: str) -> bool:
     """Whether ``text`` is an http:// or https:// URL with a host."""
     parts = urlsplit(text)
     return parts.scheme in ("http", "https") and bool(parts.hostname)
+
+
+def _root_url(text: str) -> bool:
+    """Whether the http(s) URL ``text`` names a host's root: no path beyond ``/``, no
+    query, no fragment (the client asks for ``/assets/…`` and ``/api/…``)."""
+    parts = urlsplit(text)
+    return parts.path in ("", "/") and not parts.query and not parts.fragment
+
+
+def _check_proxies(text: str) -> None:
+    """Refuse a ``--forwarded-allow-ips`` entry that is not an address, a network or
+    ``*``: a host name is never resolved, so its proxy's clients were all taken for the
+    proxy's address and shared its limits."""
+    for entry in (part.strip() for part in text.split(",")):
+        if entry == "*":
+            continue
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise typer.BadParameter(
+                f"addresses or networks, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), "
+                f"or *; not {entry!r} (a host name is not looked up)",
+                param_hint="--forwarded-allow-ips") from None
 
 
 def _cap(value: int) -> int | None:
@@ -194,6 +218,13 @@ def serve(
         raise typer.BadParameter(f"an http:// or https:// URL such as "
                                  f"https://games.example.org, not {public_url!r}",
                                  param_hint="--public-url")
+    if public_url is not None and not _root_url(public_url):
+        root = urlsplit(public_url)._replace(path="", query="", fragment="").geturl()
+        raise typer.BadParameter(f"the server is served at a host's root: give {root}, "
+                                 f"without a path (docs/deploy.md), not {public_url!r}",
+                                 param_hint="--public-url")
+    if forwarded_allow_ips is not None:
+        _check_proxies(forwarded_allow_ips)
     if database is not None and not database.startswith(("postgresql://", "postgres://")):
         raise typer.BadParameter("a PostgreSQL URL starts with postgresql://",
                                  param_hint="--database")

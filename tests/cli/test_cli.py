@@ -389,6 +389,14 @@ def test_serve_refuses_an_upload_quota_it_cannot_read(tmp_path: Path) -> None:
     ("--body-timeout", "-2", "seconds above 0, not -2"),
     ("--public-url", "notaurl", "an http:// or https:// URL"),
     ("--public-url", "ftp://games.example.org", "an http:// or https:// URL"),
+    # Served at a host's root only (docs/deploy.md): links under a path lost the scripts.
+    ("--public-url", "https://example.org/games",
+     "served at a host's root: give https://example.org, without a path"),
+    ("--public-url", "https://example.org/?x=1", "served at a host's root"),
+    # A host name is never looked up: every client behind it shared the proxy's address.
+    ("--forwarded-allow-ips", "127.0.0.1,proxy.local",
+     "addresses or networks, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), or *; "
+     "not 'proxy.local'"),
 ])
 def test_serve_refuses_numbers_out_of_range_and_a_public_url_that_is_not_one(
         tmp_path: Path, flag: str, value: str, said_: str) -> None:

@@ -199,9 +199,13 @@ def test_sigterm_drains_stores_and_tells_clients_to_reconnect(json_server: LiveS
     assert version == 1 and code == 1012
     assert {"type": "restarting"} in [json.loads(text) for text in received]
     lines = [line for line in json_server.log.read_text().splitlines() if line.strip()]
-    logged = [json.loads(line) for line in lines if line.startswith("{")]
+    logged = [json.loads(line) for line in lines]  # every line one object, banner too
     assert logged and all({"time", "level", "logger", "message"} <= set(e) for e in logged)
-    assert any(entry["message"].startswith("draining") for entry in logged)
+    assert all(e["time"].endswith("+00:00") and "T" in e["time"] for e in logged), logged
+    messages = [entry["message"] for entry in logged]
+    assert any("in your browser" in message for message in messages), messages
+    assert any(message.startswith("draining") for message in messages), messages
+    assert messages[-1] == "stopped: every table stored", messages
     json_server.start()  # the acknowledged action is still there
     with httpx.Client(base_url=json_server.url, timeout=30) as http:
         assert http.get(f"/api/tables/{table_id}").json()["version"] == 1
@@ -282,6 +286,42 @@ def test_a_damaged_sqlite_file_is_told_in_one_line_and_left_as_it_was(tmp_path: 
     assert "Traceback" not in said and "in your browser" not in said, said
     assert len([line for line in said.splitlines() if "ERROR" in line]) == 1, said
     assert damaged.read_bytes() == before
+
+
+def test_a_second_server_on_a_data_folder_in_use_refuses_to_start(live_server: LiveServer
+                                                                  ) -> None:
+    """A ``./scripts/serve`` while the service runs on the same folder started, served
+    the tables as they were and refused their moves ("another action was stored under
+    that number"). It refuses to start now, in one line naming the first server's pid;
+    the first server goes on serving, and a server may start there once it stopped."""
+    def serve_again() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "gametable", "serve", "--port", str(free_port()),
+             "--data-dir", str(live_server.data_dir)],
+            capture_output=True, text=True, timeout=60, check=False)
+
+    assert live_server.process is not None
+    done = serve_again()
+    said = done.stdout + done.stderr
+    assert done.returncode == 3, said
+    assert (f"the server cannot start: another gametable server (pid "
+            f"{live_server.process.pid}) is serving the data folder "
+            f"{live_server.data_dir.resolve()}") in said, said
+    assert "--data-dir" in said
+    assert "Traceback" not in said and "in your browser" not in said, said
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        assert http.get("/healthz").status_code == 200
+    live_server.stop()
+    with subprocess.Popen(
+            [sys.executable, "-m", "gametable", "serve", "--port", str(free_port()),
+             "--data-dir", str(live_server.data_dir)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as second:
+        try:
+            assert second.stdout is not None
+            lines = [second.stdout.readline() for _ in range(2)]  # a log line, the banner
+            assert any("in your browser" in line for line in lines), lines
+        finally:
+            second.terminate()
 
 
 async def _bad_text(ws: websockets.ClientConnection) -> None:

@@ -13,6 +13,8 @@ from pythonjsonlogger.json import JsonFormatter
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from gametable.server.app import Gametable, Settings, create_app
+from gametable.server.folderlock import FolderLock
+from gametable.server.storage import StorageError
 from gametable.server.wsprotocol import BoundedWebSocketProtocol
 
 GC_THRESHOLD = (20_000, 50, 100)
@@ -123,14 +125,20 @@ class DrainingServer(uvicorn.Server):
     drain, so that another process takes them over at once. Once started it sets the
     garbage collector for serving (:data:`GC_THRESHOLD`)."""
 
-    def __init__(self, config: uvicorn.Config, app: Gametable, banner: str = "") -> None:
+    def __init__(self, config: uvicorn.Config, app: Gametable, banner: str = "", *,
+                 log_banner: bool = False) -> None:
         super().__init__(config)
         self.gametable = app
         self.banner = banner
+        self.log_banner = log_banner
+        """The banner goes to the log (JSON logs: every line is one object), else to
+        standard output."""
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)  # exits (status 3) when the server cannot start
-        if self.banner:
+        if self.banner and self.log_banner:
+            logging.getLogger("gametable.server").info("%s", self.banner)
+        elif self.banner:
             print(self.banner, flush=True)
         gc.collect()
         gc.freeze()
@@ -145,17 +153,19 @@ class DrainingServer(uvicorn.Server):
         if cluster is not None:
             await cluster.stop()
         await super().shutdown(sockets)
+        if manager is not None:
+            logging.getLogger("gametable.server").info("stopped: every table stored")
 
 
 def configure_logging(json_logs: bool) -> None:
     """Log to standard error at INFO: readable lines, or one JSON object a line
-    (``python-json-logger``: ``time``, ``level``, ``logger``, ``message`` and the
-    exception, if any) for a log collector."""
+    (``python-json-logger``: ``time`` in ISO 8601 UTC, ``level``, ``logger``,
+    ``message`` and the exception, if any) for a log collector."""
     handler = logging.StreamHandler()
     if json_logs:
-        handler.setFormatter(JsonFormatter(
-            "%(asctime)s %(levelname)s %(name)s %(message)s",
-            rename_fields={"asctime": "time", "levelname": "level", "name": "logger"}))
+        handler.setFormatter(JsonFormatter(  # time: ISO 8601 in UTC, to the microsecond
+            "%(levelname)s %(name)s %(message)s", timestamp="time",
+            rename_fields={"levelname": "level", "name": "logger"}))
     else:
         handler.setFormatter(logging.Formatter(
             "%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -216,6 +226,14 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
             limits).
     """
     configure_logging(json_logs)
+    # One server per data folder, unless processes share Redis (docs/deploy.md).
+    folder: FolderLock | None = None
+    if not settings.redis:
+        try:
+            folder = FolderLock.take(settings.data_dir)
+        except StorageError as error:
+            logging.getLogger("gametable.server").error("the server cannot start: %s", error)
+            raise SystemExit(3) from None
     if settings.redis and not settings.advertise:
         settings.advertise = f"http://{advertised_host(host)}:{port}"
     app = create_app(settings)
@@ -234,4 +252,8 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
         ws_per_message_deflate=False, ws_ping_interval=20,
         ws_ping_timeout=20, http=header_timeout_protocol(settings.header_timeout),
         timeout_keep_alive=5, timeout_graceful_shutdown=10, **options)
-    DrainingServer(config, app, banner).run()
+    try:
+        DrainingServer(config, app, banner, log_banner=json_logs).run()
+    finally:
+        if folder is not None:
+            folder.release()
