@@ -3,6 +3,8 @@ and a desktop notification while the tab is hidden."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -199,5 +201,35 @@ def test_a_player_lets_a_computer_play_for_them_and_comes_back(
             expect(step_away).to_be_visible()
             bruno.act("play")
             expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    finally:
+        page.context.close()
+
+
+@pytest.fixture
+def slow_cover_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server whose computer players wait four seconds a move: the test reads what the
+    other player sees while a computer player covers."""
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=4.0)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_the_others_read_that_a_computer_plays_for_a_player_who_stepped_away(
+        browser: Browser, slow_cover_server: LiveServer) -> None:
+    """While Anna was away and a computer player made her move, Bruno's status line said
+    "Anna is playing…", as if she were there: it says a computer player plays for her."""
+    table, tokens = seats.create_table(slow_cover_server, "sequence-cats", {},
+                                       ["human", "human"], {0: "Anna", 1: "Bruno"})
+    page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    try:
+        with seats.SeatSocket(slow_cover_server, table, tokens[0]) as anna:
+            page.goto(f"{slow_cover_server.url}/t/{table}#seat={tokens[1]}")
+            status = page.locator(".sc-status-text")
+            expect(status).to_have_text("Anna is playing…")
+            anna.ws.send(json.dumps({"type": "away"}))
+            expect(status).to_have_text("A computer player is playing for Anna…")
+            expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible(
+                timeout=20_000)  # the computer player moved for her
     finally:
         page.context.close()

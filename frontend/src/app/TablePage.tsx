@@ -23,7 +23,7 @@ import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
 import { RematchBar, RematchContext, joinRematch } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
-import { MyDeadline, TurnClock, formatLeft, myDeadline } from "./TurnClock";
+import { AwaySeats, MyDeadline, TurnClock, formatLeft, myDeadline } from "./TurnClock";
 import { UnsentChatContext } from "./unsentChat";
 import { useTable } from "./useTable";
 import { MoveInFlight } from "./moveInFlight";
@@ -250,6 +250,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
           <TableEnded.Provider value={Boolean(info.ended_early)}>
             <DecisionsOpen.Provider value={!info.ended_early && info.status !== "waiting"}>
               <MyDeadline.Provider value={info.status === "playing" ? myDeadline(table.clock, seat) : null}>
+               <AwaySeats.Provider value={info.status === "playing" ? (table.clock?.away ?? null) : null}>
                 <MoveInFlight.Provider value={table.moving}>
                   <module.Table
                     info={info}
@@ -260,6 +261,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
                     sendChat={seat !== null ? table.sendChat : undefined}
                   />
                 </MoveInFlight.Provider>
+               </AwaySeats.Provider>
               </MyDeadline.Provider>
             </DecisionsOpen.Provider>
           </TableEnded.Provider>

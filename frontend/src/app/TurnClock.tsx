@@ -24,6 +24,14 @@ export const MyDeadline = createContext<number | null>(null);
 
 export const useMyDeadline = () => useContext(MyDeadline);
 
+/** The seats a computer player covers while their person is away (the clock's `away`:
+ * seat number as a string → why), while the game is under way; null without a clock.
+ * A game's status line says a computer player plays for them ("… is playing" read as if
+ * the person were there). */
+export const AwaySeats = createContext<Record<string, string> | null>(null);
+
+export const useAwaySeats = () => useContext(AwaySeats);
+
 /** {@link MyDeadline}'s value for `seat` from the table's clock. */
 export function myDeadline(clock: Clock | null, seat: number | null): number | null {
   if (!clock || seat === null || clock.paused_at !== null) return null;

@@ -30,10 +30,13 @@ export function namesAt(t: TFunction, info: TableInfo, version: number): string[
 
 /** What the status line says of `seat` when the game waits for it rather than for its
  * move, as a message key taking `player`: an open seat (the host opened it while it was
- * to play) or a person not connected; `null` when it plays ("… is playing"). */
-export function waitingKey(info: TableInfo, seat: number): string | null {
+ * to play), a person away whom a computer player covers (`away`: the clock's away
+ * seats, see {@link AwaySeats}) or a person not connected; `null` when it plays ("… is
+ * playing"). */
+export function waitingKey(info: TableInfo, seat: number, away?: Record<string, string> | null): string | null {
   const s = info.seats[seat];
   if (s?.kind === "open") return "ui.table.waiting_open_seat";
+  if (s?.kind === "human" && away && String(seat) in away) return "ui.table.covered_playing";
   return s !== undefined && s.kind === "human" && !s.connected ? "ui.table.waiting_offline" : null;
 }
 

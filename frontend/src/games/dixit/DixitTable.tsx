@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { seatName, shortSeatName, waitingKey } from "../../app/seatName";
-import { useMyDeadline, useTimeLeft } from "../../app/TurnClock";
+import { useAwaySeats, useMyDeadline, useTimeLeft } from "../../app/TurnClock";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import type { Action, TableInfo } from "../../app/types";
 import type { GameTableProps } from "../registry";
@@ -125,6 +125,7 @@ function useSlotsAbove(board: React.RefObject<HTMLDivElement | null>, active: bo
 export function DixitTable(props: GameTableProps) {
   const { info, state, send } = props;
   const { t } = useTranslation();
+  const away = useAwaySeats();
   const view = useMemo(() => normalize(state.view), [state.view]);
   // Just after taking a seat, the spectator's view may still be the latest one.
   const seat = props.seat !== null && (view.seat === undefined || view.seat === props.seat) ? props.seat : null;
@@ -298,7 +299,7 @@ export function DixitTable(props: GameTableProps) {
   const winners = view.finished && !ended ? rankedEntries(t, view, state.outcome, player).filter((e) => e.rank === 1) : [];
   const next = winners.length
     ? gameOverStatus(t, winners.map((e) => e.label), !replay && seat !== null && winners.some((e) => e.seats.includes(seat)))
-    : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player, waiting: (s) => waitingKey(info, s) });
+    : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player, waiting: (s) => waitingKey(info, s, away) });
   // While the last round's result covers the hand, the status line said "Give the card
   // from your hand…" of a hand out of sight: it says how to get back to it first.
   // Once the next round has begun, the line says so between the two tasks. Between a

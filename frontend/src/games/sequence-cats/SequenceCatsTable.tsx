@@ -9,7 +9,7 @@ import { MoveAnnouncer } from "../../app/MoveAnnouncer";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { keepSeatNumber, namesAt, seatName, shortSeatName, waitingKey } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
-import { TimeLeftChip } from "../../app/TurnClock";
+import { TimeLeftChip, useAwaySeats } from "../../app/TurnClock";
 import { useNarrow, useTopOffset } from "../../app/useLayout";
 import type { Action } from "../../app/types";
 import type { TFunction } from "i18next";
@@ -28,6 +28,7 @@ const NOTHING: Action[] = [];
 
 export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const { t, i18n } = useTranslation();
+  const away = useAwaySeats();
   const view = state.view as unknown as SequenceView;
   const setup = info.public as unknown as PublicInfo;
   const layout = setup.board;
@@ -206,7 +207,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     else if (selectedCard) status = t("sequence_cats.ui.choose_space", { card: cardName(selectedCard) });
     else status = t("sequence_cats.ui.your_turn");
   } else if (view.current !== null)
-    status = t(waitingKey(info, view.current) ?? "sequence_cats.ui.their_turn", { player: player(view.current) });
+    status = t(waitingKey(info, view.current, away) ?? "sequence_cats.ui.their_turn", { player: player(view.current) });
   else status = "";
   // Between a move and the state that answers it the line keeps what it said.
   status = useSteady(status);

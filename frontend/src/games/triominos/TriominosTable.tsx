@@ -4,6 +4,7 @@ import { useScreenHold } from "../../app/screenHold";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { namesAt, seatName, waitingKey } from "../../app/seatName";
+import { useAwaySeats } from "../../app/TurnClock";
 import { gameOverStatus } from "../../app/gameOver";
 import type { Action, GameEvent } from "../../app/types";
 import type { GameTableProps } from "../registry";
@@ -49,6 +50,7 @@ const SHORT = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
 
 export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const { t } = useTranslation();
+  const away = useAwaySeats();
   const view = state.view as unknown as TriominosView;
   const setup = info.public as unknown as PublicInfo;
   const narrow = useNarrow(STACKED);
@@ -235,7 +237,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           view: ended ? { ...view, finished: true } : view,
           myTurn,
           player,
-          waiting: (s) => waitingKey(info, s),
+          waiting: (s) => waitingKey(info, s, away),
           rotating: choice ? choice.target.actions[0].tile : null,
           choosing: selected && targets.size ? selected : null,
           canPlace: places.length > 0,
