@@ -21,7 +21,7 @@ from tests.browser.conftest import wait_for
 from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
 from tests.browser.test_big_screen import finished_twelve, say_clue
-from tests.browser.text_layout import broken_words, settles_to
+from tests.browser.text_layout import HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER, broken_words, settles_to
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -1945,6 +1945,8 @@ def test_a_long_clue_in_the_history_wraps_between_its_words(
     expect(clue).to_contain_text("Antidisestablishmentarianism")
     clue.scroll_into_view_if_needed()
     assert page.evaluate(broken_words(".dx-history-round .dx-clue q")) == []
+    # The history's screen-reader-only texts stay inside its scrolling panel.
+    assert page.evaluate(HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER) == []
 
 
 def to_the_vote(page: Page, server: LiveServer, table: str, tokens: dict[int, str]) -> None:

@@ -22,7 +22,11 @@ from gametable.server.storage import SeatRow, SQLiteStorage, TableRow, token_has
 from tests.aio import run_async
 from tests.browser import seats, waiting
 from tests.browser.conftest import wait_for
-from tests.browser.text_layout import broken_words, hyphenated_words
+from tests.browser.text_layout import (
+    HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER,
+    broken_words,
+    hyphenated_words,
+)
 from tests.games.sequence_cats.positions import exchange_choice, five_choice
 from tests.server.conftest import LiveServer
 
@@ -447,6 +451,7 @@ def test_on_a_laptop_a_long_log_never_pushes_the_hand_out_of_the_window(
     assert side["y"] + side["height"] <= frame["y"] + frame["height"] + 1
     assert page.locator(".sc-log").evaluate("log => log.scrollHeight > log.clientHeight")
     expect(lines.first).to_be_in_viewport()  # the newest line, at the top
+    assert page.evaluate(HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER) == []  # nor the page longer
     page.screenshot(path=shots / "laptop-long-log.png")
 
 

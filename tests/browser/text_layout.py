@@ -94,3 +94,19 @@ def settles_to(row: Locator, expected: tuple[bool, bool], seconds: float = 5.0
         row.page.wait_for_timeout(100)
         seen = fades(row)
     return seen
+
+
+# The screen-reader-only texts (``.sr-only``, absolutely placed) whose box is placed
+# outside the scrolling panel that holds them: such a box stays where the panel's
+# content would be unscrolled and stretches the page (Dixit's history, opened, made the
+# page 3,671 px high at a 768 px window, all of it blank below the table).
+HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER = """
+[...document.querySelectorAll('.sr-only')].filter(hidden => {
+  for (let up = hidden.parentElement; up && up !== document.body; up = up.parentElement) {
+    const overflow = getComputedStyle(up).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll')
+      return !(hidden.offsetParent && up.contains(hidden.offsetParent));
+  }
+  return false;
+}).map(hidden => hidden.textContent.slice(0, 40))
+"""
