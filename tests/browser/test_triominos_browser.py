@@ -199,6 +199,9 @@ def test_a_whole_round_against_the_computer_by_clicking(
     expect(summary).to_be_visible()
     expect(summary).to_have_attribute("data-finished", "true")
     page.screenshot(path=shots / "triominos-round-over.png")
+    # Once the game is over no tile goes anywhere: the board shows no open place, no
+    # "+50" (they stayed, as if a move were still to come).
+    expect(page.locator(".tr-open")).to_have_count(0)
     record = GameRecord.model_validate(
         httpx.get(f"{web_server.url}/api/tables/{table_id(page)}/record").json())
     state = replay(record).state

@@ -82,7 +82,8 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
             aria-label={t("triominos.ui.board", { count: view.board.length })}
           >
             <BoardGrid box={drawn} centre={layout} />
-            <OpenPositions open={view.open} hidden={free} bonusPoints={bonusPoints} />
+            {/* Once the game is over no tile goes anywhere: no open places, no bonus hints. */}
+            {!view.finished && <OpenPositions open={view.open} hidden={free} bonusPoints={bonusPoints} />}
             {view.board.length === 0 && free.size === 0 && <Origin />}
             <LaidTiles board={view.board} last={view.last ? keyOf(view.last) : null} player={player} />
             <Targets
