@@ -177,6 +177,7 @@ def test_a_player_lets_a_computer_play_for_them_and_comes_back(
     table, tokens = seats.create_table(web_server, "sequence-cats", {},
                                        ["human", "human"], {0: "Anna", 1: "Bruno"})
     page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    page.add_init_script(RECORDER)
     try:
         with seats.SeatSocket(web_server, table, tokens[1]) as bruno:
             page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
@@ -184,6 +185,7 @@ def test_a_player_lets_a_computer_play_for_them_and_comes_back(
             step_away = page.get_by_role("button", name="Let a computer play for me")
             step_away.focus()
             page.keyboard.press("Enter")
+            chimed = chimes(page)
             banner = page.locator(".away-banner")
             expect(banner).to_contain_text("You are away: a computer player (Medium) plays "
                                            "for you.")
@@ -196,6 +198,10 @@ def test_a_player_lets_a_computer_play_for_them_and_comes_back(
             page.screenshot(path=str(shots / "stepped-away.png"))
             bruno.act("play")
             expect(page.locator(".clock-log")).to_contain_text("(×2)")
+            # Her turns while away were the computer player's: no chime, no "Your turn"
+            # in the tab's title (every covered turn chimed).
+            assert chimes(page) == chimed
+            assert not page.title().startswith("●"), page.title()
             back.click()
             expect(banner).to_have_count(0)
             expect(step_away).to_be_visible()

@@ -35,7 +35,8 @@ export function TurnAlerts({ info, state, seat, clock = null, onStepAway }: Prop
     askedAway.current = false;
     document.querySelector<HTMLElement>(".away-banner button")?.focus();
   }, [away]);
-  const active = seat !== null && info.status === "playing" && state.to_act.includes(seat);
+  // No chime, title or notification while away: a computer player makes those turns.
+  const active = seat !== null && info.status === "playing" && state.to_act.includes(seat) && !away;
   const game = t(`games.${info.game}.title`);
   // Said once, as the turn comes (the notification names what to do then).
   const prompt = active ? GAMES[info.game]?.turnPrompt?.(t, info, state, seat) : undefined;
