@@ -322,6 +322,29 @@ def test_an_offer_whose_new_table_expired_gives_way_to_a_new_one(tmp_path: Path)
     with_manager(tmp_path, body)
 
 
+def test_a_table_still_in_memory_does_not_welcome_with_a_dead_offer(tmp_path: Path
+                                                                   ) -> None:
+    """The offer was checked when the old table was loaded and when someone asked again,
+    but not when a page came: while the old table stayed in memory (someone there), every
+    page was welcomed with the expired new table, whose Join answered 410, and shown no
+    Play again to ask with."""
+    async def body(manager: TableManager) -> None:
+        table, anna_token, bruno_token = await ended_for_two(manager)
+        anna, anna_task = await seated(manager, table, anna_token)
+        anna.say({"type": "rematch"})
+        await until(lambda: bool(messages(anna, "rematch")))
+        assert await manager.expire_waiting(now=time.time() + 49 * 3600) == 1
+        assert manager.tables.get(table.id) is table  # Anna is still there
+        bruno, bruno_task = await seated(manager, table, bruno_token)
+        bruno.say({"type": "ping"})  # answered once the welcome is done
+        await until(lambda: bool(messages(bruno, "pong")))
+        assert messages(bruno, "rematch") == []
+        assert table.rematch is None
+        await leave_sockets((anna, anna_task), (bruno, bruno_task))
+
+    with_manager(tmp_path, body)
+
+
 def test_an_offer_whose_tokens_no_seat_holds_gives_way_to_a_new_one(tmp_path: Path) -> None:
     """The server's secret changed (its data folder lost, the database restored alone):
     the offer's tokens, derived from it, held no seat, and Play again repeated them."""

@@ -24,6 +24,7 @@ from gametable.server import chat, rematch
 from gametable.server.limits import SEAT_CONNECTIONS, SEATED_PER_CAP, Limits, Place, Sockets
 from gametable.server.logname import log_name
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
+from gametable.server.offers import offer_open
 from gametable.server.refused import Refused
 from gametable.server.storage import token_hash
 from gametable.server.table import RESTART_CLOSE, WATCHING_OFF_CLOSE, Connection, Table
@@ -310,6 +311,8 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
         clock = table.clock_message()
         if clock is not None:
             conn.push(clock)
+        if table.rematch is not None and not await offer_open(manager.storage, table.rematch):
+            table.rematch = None  # its new table expired (or its seats went): Play again
         if table.rematch is not None:
             conn.push_json(rematch.offer_message(
                 table.rematch, conn.seat if table.holds(conn) else None))
