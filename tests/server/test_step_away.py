@@ -3,11 +3,12 @@ back or move themselves, at any table (with or without a turn clock)."""
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 
 from gametable.server.clock import ASKED, ClockSettings
 from gametable.server.storage import SQLiteStorage
-from gametable.server.tables import TableManager
+from gametable.server.tables import STEP_AWAY_COUNT, STEP_AWAY_SECONDS, TableManager
 from tests.aio import run_async
 from tests.server.test_clock import (
     HUMAN,
@@ -117,3 +118,39 @@ def test_stepping_away_is_refused_twice_to_watchers_and_before_the_game(
             await task
 
     with_manager(tmp_path, body, bot_delay=5.0)
+
+
+def test_stepping_away_and_back_over_and_over_is_refused_after_a_few_times(
+        tmp_path: Path) -> None:
+    """One seat sent away and back a thousand times in three seconds: each stored the
+    clock, was sent to every page and logged a line. A seat steps away four times a
+    minute at most; the fifth is refused and changes nothing."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, token = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(turn_seconds=600, cover="easy"))
+        await manager.join(table.id, 1, "Bo")
+        await manager.submit(table, 0, play_of(table, 0))  # Bo's turn: nothing covered
+        ann, task = await seated(manager, table, token)
+        for number in range(STEP_AWAY_COUNT):
+            ann.say({"type": "away", "id": 2 * number})
+            await until(lambda: table.clock is not None and 0 in table.clock.away)
+            ann.say({"type": "back", "id": 2 * number + 1})
+            await until(lambda: table.clock is not None and not table.clock.away)
+        sent = len(messages(ann, "clock"))
+        ann.say({"type": "away", "id": 99})
+        await until(lambda: bool(messages(ann, "error")))
+        refusal = messages(ann, "error")[-1]
+        assert refusal["code"] == "away_too_fast" and refusal["id"] == 99
+        assert refusal["params"]["limit"] == STEP_AWAY_COUNT
+        assert 0 < refusal["params"]["wait"] <= STEP_AWAY_SECONDS + 1
+        assert table.clock is not None and not table.clock.away
+        assert len(messages(ann, "clock")) == sent  # nothing sent to the table
+        # A minute on, the seat may step away again.
+        table.stepped_away[0] = deque(t - STEP_AWAY_SECONDS for t in table.stepped_away[0])
+        ann.say({"type": "away", "id": 100})
+        await until(lambda: table.clock is not None and 0 in table.clock.away)
+        ann.inbox.put_nowait(None)
+        await task
+
+    with_manager(tmp_path, body, bot_delay=0.0)

@@ -230,6 +230,9 @@ class Table:
     turn_faults: dict[int, int] = field(default_factory=dict)
     """The server's own faults around a computer player's turn, per seat (retried;
     their log lines thin out too)."""
+    stepped_away: dict[Seat, deque[float]] = field(default_factory=dict)
+    """Per seat, when (``time.monotonic()``) its person last asked a computer player to
+    play for them: :data:`STEP_AWAY_COUNT` a :data:`STEP_AWAY_SECONDS` at most."""
     _messages: dict[Seat | None, str] = field(default_factory=dict)
     """This version's ``state`` message per seat (``None``: watchers)."""
     _shared: tuple[list[Seat], dict[str, Any]] | None = None

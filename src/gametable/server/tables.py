@@ -25,7 +25,7 @@ import random
 import re
 import secrets
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
@@ -939,8 +939,10 @@ class TableManager:
 
         Raises:
             Refused: ``conn`` does not hold a seat (``not_seated``, ``seat_lost``), the
-                game is not under way (``not_playing``), or the seat is away already
-                (``already_away``). Nothing changed.
+                game is not under way (``not_playing``), the seat is away already
+                (``already_away``), or it stepped away :data:`STEP_AWAY_COUNT` times in
+                the last :data:`STEP_AWAY_SECONDS` (``away_too_fast``: each stores the
+                clock and is sent to every page). Nothing changed.
         """
         async with table.lock:
             seat = table.seat_held_by(conn)
@@ -949,6 +951,7 @@ class TableManager:
             clock = table.clock
             if clock is not None and seat in clock.away:
                 raise Refused("already_away", "server.errors.already_away")
+            _count_step_away(table, seat)
             if clock is None:
                 clock = table.clock = Clock(ClockSettings(absent_seconds=self.absent_seconds))
             clock.send_away(seat, ASKED)
@@ -1540,3 +1543,23 @@ def without_deck_name(params: Mapping[str, Any], options: Mapping[str, Any] | No
     if deck is not None and deck.uploaded and "deck" in params:
         return {**params, "deck": deck_id}
     return dict(params)
+
+
+STEP_AWAY_COUNT = 4
+STEP_AWAY_SECONDS = 60.0
+"""A seat may step away :data:`STEP_AWAY_COUNT` times in any :data:`STEP_AWAY_SECONDS`
+seconds (one seat's away and back, a thousand times a second, stored the clock and sent
+it to every page each time)."""
+
+
+def _count_step_away(table: Table, seat: Seat, now: float | None = None) -> None:
+    """Count one step away of ``seat``, or refuse it (``away_too_fast``, not counted)."""
+    now = time.monotonic() if now is None else now
+    times = table.stepped_away.setdefault(seat, deque())
+    while times and now - times[0] >= STEP_AWAY_SECONDS:
+        times.popleft()
+    if len(times) >= STEP_AWAY_COUNT:
+        raise Refused("away_too_fast", "server.errors.away_too_fast",
+                      limit=STEP_AWAY_COUNT, seconds=int(STEP_AWAY_SECONDS),
+                      wait=int(STEP_AWAY_SECONDS - (now - times[0])) + 1)
+    times.append(now)
