@@ -425,6 +425,44 @@ def test_max_actions_truncates_the_game() -> None:
     assert env.episode.actions == 5 and not env.episode.outcome().finished
 
 
+def test_a_truncated_agent_is_offered_no_move() -> None:
+    """docs/rl.md: the mask is all zeros while an agent has nothing to decide. Cut off
+    at max_actions, the agent selected for its dead step was offered every legal move."""
+    env = GameEnv("sequence-cats", 2, max_actions=3)
+    env.reset(seed=0)
+    while not any(env.truncations.values()):
+        env.step(env.legal_numbers(env.agent_selection)[0])
+    while env.agents:  # each agent's dead step, in PettingZoo's order
+        agent = env.agent_selection
+        observation, _, _, truncated, _ = env.last()
+        assert truncated and not observation["action_mask"].any(), agent
+        assert env.legal_numbers(agent) == []
+        env.step(None)  # type: ignore[arg-type]
+
+
+def test_max_actions_takes_a_numpy_integer() -> None:
+    """docs/python.md: NumPy integers are whole numbers everywhere; max_actions refused
+    np.int64(50) as "not a whole number from 1"."""
+    env = GameEnv("sequence-cats", 2, max_actions=np.int64(50))  # type: ignore[arg-type]
+    assert env.max_actions == 50 and type(env.max_actions) is int
+    table = BotTableEnv("sequence-cats", "greedy", max_actions=np.int64(5))  # type: ignore[arg-type]
+    assert table.max_actions == 5 and type(table.max_actions) is int
+    for wrong in (True, 2.5, "5"):
+        with pytest.raises(ValueError, match="max_actions must be None or a whole number"):
+            GameEnv("sequence-cats", 2, max_actions=wrong)  # type: ignore[arg-type]
+
+
+def test_the_bots_reaching_max_actions_before_the_learners_turn_end_the_episode() -> None:
+    """The computer players used up max_actions before the learner's first turn: reset
+    handed the learner a decision anyway, and its step played one action more."""
+    env = BotTableEnv("sequence-cats", "greedy", seat=1, max_actions=1)
+    _, info = env.reset(seed=0)
+    assert info["truncated_by"] == "max_actions"
+    assert len(env.record().actions) == 1
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(0)
+
+
 @pytest.mark.parametrize(("arguments", "message"), [
     ({"opponents": ["greedy"] * 2}, "2 seats need 1 opponents, not 2"),
     ({"seat": 2}, "seat must be one of 0 … 1, not 2"),

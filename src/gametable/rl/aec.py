@@ -13,6 +13,7 @@ every action each seat's change of score (points; Sequence Cats counts sequences
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
@@ -94,10 +95,9 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             raise ValueError(f'reward must be "win" or "score", not {reward!r}')
         if render_mode not in (None, "ansi"):
             raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
-        check_max_actions(max_actions)
+        self.max_actions = check_max_actions(max_actions)
         self.episode = Episode(game, seats, options)
         self.reward_kind: Reward = reward
-        self.max_actions = max_actions
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{seat}" for seat in range(seats)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -175,7 +175,10 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         """
         seat = self._seat(agent)
         decision = self.episode.decision(seat)
-        mask = decision.mask if agent == self.agent_selection else self._empty_mask
+        # An agent whose game ended (or was cut off) has nothing to decide, also on its
+        # dead step: the mask offered it every legal move after a truncation.
+        deciding = agent == self.agent_selection and self._playing(agent)
+        mask = decision.mask if deciding else self._empty_mask
         return {"observation": {name: array.copy() for name, array in
                                 decision.observation.items()},
                 "action_mask": mask.copy()}
@@ -190,9 +193,14 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         """
         seat = self._seat(agent)
         self.episode.state  # noqa: B018 (raises before the first reset)
-        if agent != self.agent_selection or agent not in self.agents:
+        if agent != self.agent_selection or not self._playing(agent):
             return []
         return sorted(self.episode.decision(seat).actions)
+
+    def _playing(self, agent: str) -> bool:
+        """Whether ``agent`` is still in the game: not terminated, not truncated."""
+        return (agent in self.agents and not self.terminations.get(agent, False)
+                and not self.truncations.get(agent, False))
 
     def view(self, agent: str) -> Observation:
         """``agent``'s view as JSON (what the encoding was made from).
@@ -285,12 +293,20 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def check_max_actions(max_actions: int | None) -> None:
-    """Raises ``ValueError`` unless ``max_actions`` is ``None`` or a whole number ≥ 1."""
-    if max_actions is not None and (isinstance(max_actions, bool)
-                                    or not isinstance(max_actions, int) or max_actions < 1):
+def check_max_actions(max_actions: object) -> int | None:
+    """``max_actions`` as an ``int`` (NumPy integers too), or ``None``.
+
+    Raises:
+        ValueError: anything but ``None`` or a whole number ≥ 1 (``bool`` and ``float``
+            included).
+    """
+    if max_actions is None:
+        return None
+    if isinstance(max_actions, bool) or not hasattr(max_actions, "__index__") \
+            or operator.index(max_actions) < 1:
         raise ValueError(f"max_actions must be None or a whole number from 1, "
-                         f"not {max_actions!r}")
+                         f"not {max_actions!r}"[:200])
+    return operator.index(max_actions)
 
 
 def env(game: str | Game[Any], seats: int = 2, options: Mapping[str, Any] | None = None,

@@ -104,13 +104,13 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         unknown = sorted(set(names) - set(bot_names()))
         if unknown:
             raise UnknownBot(unknown[0])
-        check_max_actions(max_actions)
+        limit = check_max_actions(max_actions)
         self.episode = Episode(game, seats, options)
         self.opponents = names
         self.fixed_seat = seat
         self.seat = 0 if seat is None else seat
         self.reward_kind: Reward = reward
-        self.max_actions = max_actions
+        self.max_actions = limit
         self.illegal = illegal
         self.render_mode = render_mode
         nested = observation_space(self.episode)
@@ -161,9 +161,14 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         if self._play_bots():  # the bots ended the game before the learner's first turn
             self._over = True
             return self._observation(), {"finished_before_learner": True, **self._result()}
-        if not self.episode.decision(self.seat).actions:  # cut off by max_actions
+        # The bots may have played max_actions before the learner's first turn: cut off
+        # there (a step played one action more).
+        if self.max_actions is not None and self.episode.actions >= self.max_actions:
             self._over = True
             return self._observation(), {"truncated_by": "max_actions", **self._result()}
+        if not self.episode.decision(self.seat).actions:  # none the encoding can name
+            self._over = True
+            return self._observation(), {"truncated_by": "encoding", **self._result()}
         return self._observation(), {}
 
     def step(self, action: int) -> tuple[dict[str, Any], SupportsFloat, bool, bool,
