@@ -437,7 +437,7 @@ def test_a_truncated_agent_is_offered_no_move() -> None:
         observation, _, _, truncated, _ = env.last()
         assert truncated and not observation["action_mask"].any(), agent
         assert env.legal_numbers(agent) == []
-        env.step(None)  # type: ignore[arg-type]
+        env.step(None)
 
 
 def test_max_actions_takes_a_numpy_integer() -> None:
