@@ -440,6 +440,14 @@ def test_a_truncated_agent_is_offered_no_move() -> None:
         env.step(None)
 
 
+def test_a_bot_table_cut_off_at_max_actions_offers_the_learner_no_move() -> None:
+    env = BotTableEnv("sequence-cats", "random", seat=0, max_actions=2)
+    env.reset(seed=0)
+    observation, _, terminated, truncated, info = env.step(env.legal_numbers()[0])
+    assert truncated and not terminated and info["truncated_by"] == "max_actions"
+    assert not observation["action_mask"].any() and env.legal_numbers() == []
+
+
 def test_max_actions_takes_a_numpy_integer() -> None:
     """docs/python.md: NumPy integers are whole numbers everywhere; max_actions refused
     np.int64(50) as "not a whole number from 1"."""
@@ -456,9 +464,12 @@ def test_the_bots_reaching_max_actions_before_the_learners_turn_end_the_episode(
     """The computer players used up max_actions before the learner's first turn: reset
     handed the learner a decision anyway, and its step played one action more."""
     env = BotTableEnv("sequence-cats", "greedy", seat=1, max_actions=1)
-    _, info = env.reset(seed=0)
+    observation, info = env.reset(seed=0)
     assert info["truncated_by"] == "max_actions"
     assert len(env.record().actions) == 1
+    # Nothing is offered once the episode is over (docs/rl.md).
+    assert not observation["action_mask"].any() and not env.action_masks().any()
+    assert env.legal_numbers() == []
     with pytest.raises(RuntimeError, match="episode is over"):
         env.step(0)
 

@@ -222,11 +222,13 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal catalogue numbers now, as booleans."""
-        return self.episode.decision(self.seat).mask.astype(bool)
+        return self._mask(self.episode.decision(self.seat).mask).astype(bool)
 
     def legal_numbers(self) -> list[int]:
-        """The learner's legal catalogue numbers now, ascending (the mask's ones)."""
-        return sorted(self.episode.decision(self.seat).actions)
+        """The learner's legal catalogue numbers now, ascending (the mask's ones; none
+        once the episode is over)."""
+        decision = self.episode.decision(self.seat)  # (raises before reset())
+        return [] if self._over else sorted(decision.actions)
 
     def view(self) -> Observation:
         """The learner's view as JSON (what the observation was made from): the same
@@ -301,4 +303,9 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
     def _observation(self) -> dict[str, Any]:
         decision = self.episode.decision(self.seat)
         return {**{name: array.copy() for name, array in decision.observation.items()},
-                "action_mask": decision.mask.copy()}
+                "action_mask": self._mask(decision.mask)}
+
+    def _mask(self, mask: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """A copy of ``mask``, or zeros once the episode is over (cut off at
+        ``max_actions`` the learner still had legal moves: none is offered)."""
+        return np.zeros_like(mask) if self._over else mask.copy()
