@@ -90,18 +90,22 @@ def _root_url(text: str) -> bool:
 
 
 def _check_proxies(text: str) -> None:
-    """Refuse a ``--forwarded-allow-ips`` entry that is not an address, a network or
-    ``*``: a host name is never resolved, so its proxy's clients were all taken for the
-    proxy's address and shared its limits."""
+    """Refuse a ``--forwarded-allow-ips`` that uvicorn would not read as it reads: each
+    entry an address or a network without host bits (``10.0.0.0/8``, not
+    ``10.0.0.1/8``), or the whole value ``*``. Anything else uvicorn takes for a name
+    that never matches: a host name is never resolved, so its proxy's clients were all
+    taken for the proxy's address and shared its limits."""
+    if text.strip() == "*":
+        return
     for entry in (part.strip() for part in text.split(",")):
-        if entry == "*":
-            continue
         try:
-            ipaddress.ip_network(entry, strict=False)
+            ipaddress.ip_network(entry)  # strict, as uvicorn: no host bits
         except ValueError:
+            hint = " (* alone trusts every address)" if entry == "*" else \
+                " (a host name is not looked up)"
             raise typer.BadParameter(
                 f"addresses or networks, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), "
-                f"or *; not {entry!r} (a host name is not looked up)",
+                f"or * alone; not {entry!r}{hint}"[:300],
                 param_hint="--forwarded-allow-ips") from None
 
 

@@ -395,8 +395,11 @@ def test_serve_refuses_an_upload_quota_it_cannot_read(tmp_path: Path) -> None:
     ("--public-url", "https://example.org/?x=1", "served at a host's root"),
     # A host name is never looked up: every client behind it shared the proxy's address.
     ("--forwarded-allow-ips", "127.0.0.1,proxy.local",
-     "addresses or networks, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), or *; "
-     "not 'proxy.local'"),
+     "addresses or networks, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), or * alone; "
+     "not 'proxy.local' (a host name is not looked up)"),
+    # uvicorn reads a network with host bits, and * in a list, as names that never match.
+    ("--forwarded-allow-ips", "10.0.0.1/8", "not '10.0.0.1/8'"),
+    ("--forwarded-allow-ips", "10.9.9.9,*", "not '*' (* alone trusts every address)"),
 ])
 def test_serve_refuses_numbers_out_of_range_and_a_public_url_that_is_not_one(
         tmp_path: Path, flag: str, value: str, said_: str) -> None:
