@@ -324,6 +324,24 @@ def test_a_second_server_on_a_data_folder_in_use_refuses_to_start(live_server: L
             second.terminate()
 
 
+def test_a_server_on_a_port_in_use_says_so_in_one_line(live_server: LiveServer,
+                                                       tmp_path: Path) -> None:
+    """A port in use was told by uvicorn after the server had loaded its tables (and,
+    with Redis, joined the cluster under the other server's address, then warned that
+    Redis did not answer): the port is bound first, and its refusal is one line."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gametable", "serve", "--port", str(live_server.port),
+         "--data-dir", str(tmp_path / "other")],
+        capture_output=True, text=True, timeout=60, check=False)
+    said = done.stdout + done.stderr
+    assert done.returncode == 3, said
+    assert (f"the server cannot start: port {live_server.port} on 127.0.0.1 is in use "
+            "(another server?): choose another --port") in said, said
+    assert len(said.strip().splitlines()) == 1, said  # no tables loaded, no traceback
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        assert http.get("/healthz").status_code == 200
+
+
 async def _bad_text(ws: websockets.ClientConnection) -> None:
     """Send a text frame of bytes that are not UTF-8 (the library would refuse to)."""
     from websockets.frames import Frame, Opcode  # noqa: PLC0415

@@ -3,14 +3,18 @@ to start, in one line, instead of serving stale tables and refusing their moves.
 
 The lock is the operating system's (``flock`` on ``data_dir / "serve.lock"``), so it
 goes with the process: a server that crashed or was killed leaves nothing to clean up.
-Processes that share Redis also share their data folder on purpose (docs/deploy.md,
-*Several processes*) and take no lock. The lock is taken by ``gametable serve``
+Processes that share Redis share their data folder on purpose (docs/deploy.md,
+*Several processes*): each holds the lock shared, a process without Redis holds it
+alone. So a process without Redis cannot start beside a cluster on its folder (it would
+serve the cluster's tables without the owners' fencing: two people were given one
+seat), nor a cluster's process beside it. The lock is taken by ``gametable serve``
 (:func:`gametable.server.main.run`), not by the application: a program may open several
 applications on one folder (the tests restart a server so).
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 from pathlib import Path
@@ -25,6 +29,10 @@ class FolderInUse(StorageError):
     message)."""
 
 
+class FolderUnlockable(StorageError):
+    """The folder's lock file cannot be written or locked (the message says why)."""
+
+
 class FolderLock:
     """The data folder's lock, held until :meth:`release` (or the process's end)."""
 
@@ -32,33 +40,43 @@ class FolderLock:
         self._descriptor: int | None = descriptor
 
     @classmethod
-    def take(cls, data_dir: Path) -> FolderLock:
-        """Lock ``data_dir`` (made, mode 0700, if missing) for this process.
+    def take(cls, data_dir: Path, *, shared: bool = False) -> FolderLock:
+        """Lock ``data_dir`` (made, mode 0700, if missing) for this process: alone, or
+        with ``shared`` beside the other processes of a cluster (those sharing Redis).
 
         Raises:
-            FolderInUse: another process holds the lock; the message names its pid and
-                what to do.
-            StorageError: the folder cannot be made or written (its permissions).
+            FolderInUse: the folder is served in the other way, or (alone) by another
+                process; the message names it (its pid, when it held the folder alone)
+                and what to do.
+            FolderUnlockable: the lock file cannot be written (a read-only folder) or
+                locked (a file system without ``flock``): the server may go on, unlocked.
+            StorageError: the folder cannot be made.
         """
         path = data_dir / LOCK_FILE
         try:
             data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as error:
             raise StorageError(f"the data folder {data_dir.resolve()} cannot be used: "
                                f"{error.strerror or error}") from None
         try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            holder = os.read(descriptor, 32).decode("ascii", "replace").strip()
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as error:  # a read-only folder (PostgreSQL may hold the tables)
+            raise FolderUnlockable(f"{path.resolve()} cannot be written: "
+                                   f"{error.strerror or error}") from None
+        try:
+            fcntl.flock(descriptor, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+                        | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):  # no flock there
+                os.close(descriptor)
+                raise FolderUnlockable(f"{path.resolve()} cannot be locked: "
+                                       f"{error.strerror or error}") from None
+            said = _refusal(descriptor, data_dir.resolve(), shared)
             os.close(descriptor)
-            who = f"another gametable server (pid {holder})" if holder.isdigit() \
-                else "another gametable server"
-            raise FolderInUse(
-                f"{who} is serving the data folder {data_dir.resolve()}: stop it, or "
-                "start this one with another --data-dir") from None
-        os.ftruncate(descriptor, 0)
-        os.write(descriptor, str(os.getpid()).encode())
+            raise FolderInUse(said) from None
+        if not shared:  # the pid of the one process that serves the folder alone
+            os.ftruncate(descriptor, 0)
+            os.write(descriptor, str(os.getpid()).encode())
         return cls(descriptor)
 
     def release(self) -> None:
@@ -66,3 +84,20 @@ class FolderLock:
         if self._descriptor is not None:
             os.close(self._descriptor)  # closing the file drops its flock
             self._descriptor = None
+
+
+def _refusal(descriptor: int, folder: Path, shared: bool) -> str:
+    """Why the lock on ``descriptor`` was refused, and what to do, in a line: a process
+    alone holds it (its pid, as it wrote it), or (asked alone) a cluster's processes."""
+    holder = os.read(descriptor, 32).decode("ascii", "replace").strip()
+    alone = f"pid {holder}" if holder.isdigit() else "it holds it alone"
+    if shared:
+        return (f"a gametable server without --redis ({alone}) is serving the data folder "
+                f"{folder}: stop it, or start this one with another --data-dir")
+    try:  # a shared lock granted now means the holders are a cluster's processes
+        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return (f"another gametable server ({alone}) is serving the data folder {folder}: "
+                "stop it, or start this one with another --data-dir")
+    return (f"gametable servers sharing Redis are serving the data folder {folder}: start "
+            "this one with their --redis (and --database), or with another --data-dir")

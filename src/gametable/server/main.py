@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import gc
 import logging
 import socket
@@ -13,7 +14,7 @@ from pythonjsonlogger.json import JsonFormatter
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from gametable.server.app import Gametable, Settings, create_app
-from gametable.server.folderlock import FolderLock
+from gametable.server.folderlock import FolderLock, FolderUnlockable
 from gametable.server.storage import StorageError
 from gametable.server.wsprotocol import BoundedWebSocketProtocol
 
@@ -215,6 +216,26 @@ def advertised_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` (``SO_REUSEADDR``, as uvicorn binds),
+    made before the server starts: a port in use is then told before the server joins
+    its cluster or loads its tables.
+
+    Raises:
+        OSError: the address cannot be bound (in use, not this machine's, a port below
+            1024 without the right).
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | None = None,
         json_logs: bool = False) -> None:
     """Serve until interrupted; prints the address to open.
@@ -226,14 +247,26 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
             limits).
     """
     configure_logging(json_logs)
-    # One server per data folder, unless processes share Redis (docs/deploy.md).
+    # One server per data folder, or the processes of one cluster (docs/deploy.md).
     folder: FolderLock | None = None
-    if not settings.redis:
-        try:
-            folder = FolderLock.take(settings.data_dir)
-        except StorageError as error:
-            logging.getLogger("gametable.server").error("the server cannot start: %s", error)
-            raise SystemExit(3) from None
+    try:
+        folder = FolderLock.take(settings.data_dir, shared=bool(settings.redis))
+    except FolderUnlockable as error:  # a read-only folder, no flock: served unlocked
+        logging.getLogger("gametable.server").warning(
+            "%s: nothing stops a second server on this data folder", error)
+    except StorageError as error:
+        logging.getLogger("gametable.server").error("the server cannot start: %s", error)
+        raise SystemExit(3) from None
+    try:
+        listener = listening_socket(host, port)
+    except OSError as error:
+        if folder is not None:
+            folder.release()
+        why = ("is in use (another server?): choose another --port"
+               if error.errno == errno.EADDRINUSE else f"cannot be used: {error.strerror}")
+        logging.getLogger("gametable.server").error(
+            "the server cannot start: port %d on %s %s", port, host, why)
+        raise SystemExit(3) from None
     if settings.redis and not settings.advertise:
         settings.advertise = f"http://{advertised_host(host)}:{port}"
     app = create_app(settings)
@@ -253,7 +286,8 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
         ws_ping_timeout=20, http=header_timeout_protocol(settings.header_timeout),
         timeout_keep_alive=5, timeout_graceful_shutdown=10, **options)
     try:
-        DrainingServer(config, app, banner, log_banner=json_logs).run()
+        DrainingServer(config, app, banner, log_banner=json_logs).run(sockets=[listener])
     finally:
+        listener.close()
         if folder is not None:
             folder.release()

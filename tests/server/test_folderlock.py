@@ -1,0 +1,73 @@
+"""One server per data folder, or the processes of one cluster (server/folderlock.py)."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+from pathlib import Path
+
+import pytest
+
+from gametable.server.folderlock import FolderInUse, FolderLock, FolderUnlockable
+
+
+def test_a_folder_served_alone_refuses_a_second_server_naming_the_first(tmp_path: Path
+                                                                        ) -> None:
+    first = FolderLock.take(tmp_path)
+    with pytest.raises(FolderInUse, match=rf"another gametable server \(pid {os.getpid()}\) "
+                                          "is serving the data folder .*another --data-dir"):
+        FolderLock.take(tmp_path)
+    first.release()
+    FolderLock.take(tmp_path).release()  # free again once the first stopped
+
+
+def test_a_clusters_processes_share_a_folder_and_a_process_without_redis_is_refused(
+        tmp_path: Path) -> None:
+    """A process without Redis on a cluster's folder served the cluster's tables without
+    their owners' fencing: two people were each given seat 1 of one table."""
+    one, two = FolderLock.take(tmp_path, shared=True), FolderLock.take(tmp_path, shared=True)
+    with pytest.raises(FolderInUse, match="gametable servers sharing Redis are serving the "
+                                          r"data folder .*their --redis"):
+        FolderLock.take(tmp_path)
+    one.release()
+    two.release()
+
+
+def test_a_clusters_process_is_refused_beside_a_process_without_redis(tmp_path: Path
+                                                                      ) -> None:
+    alone = FolderLock.take(tmp_path)
+    with pytest.raises(FolderInUse, match=rf"a gametable server without --redis \(pid "
+                                          rf"{os.getpid()}\) is serving the data folder"):
+        FolderLock.take(tmp_path, shared=True)
+    alone.release()
+    FolderLock.take(tmp_path, shared=True).release()
+
+
+def test_a_file_system_without_flock_is_said_as_such_not_as_another_server(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any refusal of flock read as "another gametable server is serving": on a file
+    system without locks (NFS without its lock daemon) no server could start, and the
+    message named one that did not exist."""
+    def no_locks(descriptor: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    with pytest.raises(FolderUnlockable, match=r"serve\.lock cannot be locked: No locks"):
+        FolderLock.take(tmp_path)
+
+
+def test_a_read_only_folder_is_said_as_such(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only data folder served PostgreSQL's tables before the lock: the lock file
+    that cannot be written is told (the server goes on, unlocked), not a fault."""
+    real_open = os.open
+
+    def read_only(path: str, flags: int, mode: int = 0o777) -> int:
+        if str(path).endswith("serve.lock"):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", read_only)
+    with pytest.raises(FolderUnlockable, match=r"serve\.lock cannot be written: Read-only"):
+        FolderLock.take(tmp_path)
