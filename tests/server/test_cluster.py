@@ -257,6 +257,48 @@ def test_two_processes_play_one_table_each_client_on_either(
         b.stop()
 
 
+def test_a_process_that_stops_tells_the_clients_it_piped_to_reconnect(
+        tmp_path: Path, database: str, redis_url: str) -> None:
+    """A process stopping the usual way (SIGTERM) sends the websockets it pipes to
+    another owner ``{"type": "restarting"}`` and closes them with 1012, as the owner
+    does its own (docs/protocol.md); the owner's clients stay connected."""
+    a = process(tmp_path, "a", database, redis_url)
+    b = process(tmp_path, "b", database, redis_url)
+    try:
+        async def stop_b() -> tuple[list[dict[str, Any]], int | None, bool]:
+            created = await create(a.url, [{"kind": "human"}, {"kind": "human"}])
+            table_id = created["table"]["id"]
+            assert owner_url(redis_url, table_id) == a.url
+            async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+                joined = (await http.post(f"/api/tables/{table_id}/join",
+                                          json={"name": "Bea"})).json()
+            path = f"/api/tables/{table_id}/ws"
+            anna = Client(a.ws_url + path, created["token"])
+            bea = Client(b.ws_url + path, joined["token"])
+            await anna.connect()
+            await bea.connect()
+            seen = len(bea.messages)
+            await asyncio.to_thread(b.stop)
+            code = None
+            try:
+                while True:
+                    bea.messages.append(orjson.loads(await asyncio.wait_for(
+                        bea.ws.recv(), 30)))
+            except websockets.ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd else None
+            await asyncio.wait_for(await anna.ws.ping(), 10)  # still connected
+            open_at_a = anna.ws.close_code is None
+            await anna.close()
+            return bea.messages[seen:], code, open_at_a
+
+        after, code, open_at_a = run_async(stop_b())
+        assert {"type": "restarting"} in after and code == 1012, (after, code)
+        assert open_at_a
+    finally:
+        a.stop()
+        b.stop()
+
+
 def test_after_kill_9_the_other_process_takes_over_with_bots_and_clock(
         tmp_path: Path, database: str, redis_url: str) -> None:
     a = process(tmp_path, "a", database, redis_url, bot_delay=0.2)

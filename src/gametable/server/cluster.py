@@ -105,6 +105,11 @@ at: an owner that hangs (a stuck loop, a paused machine) loses its lease within
 seconds, and the request stops waiting for it then."""
 FORWARD_SECONDS = 30.0
 """The longest a forwarded request waits for an owner that still holds the lease."""
+PIPE_CLOSE_SECONDS = 2.0
+"""How long a stopping process waits for the owner to answer the close of a piped
+websocket, and for its piped websockets to close."""
+RESTARTING = '{"type":"restarting"}'
+"""The last message a client gets before 1012 (docs/protocol.md)."""
 
 PREFIX = "gametable:"
 OWNER = PREFIX + "owner:"
@@ -252,6 +257,9 @@ class Cluster:
         """The pace of the messages that one address's piped websockets send together
         (the server's ``messages`` rate); ``None``: each connection's own pace only."""
         self._relay_paces: dict[str, tuple[Pace, int]] = {}
+        # The websockets piped to other processes, each with the event that ends its
+        # pipe when this process stops (stop).
+        self._pipes: dict[asyncio.Task[Any], asyncio.Event] = {}
         self._owners_seen: dict[str, tuple[float, str | None]] = {}
         self.peer_token = ""
         self.fingerprint = ""
@@ -324,6 +332,7 @@ class Cluster:
         if self.stopped:
             return
         self.stopped = True
+        await self._close_pipes()
         for task in self._tasks:
             task.cancel()
         held, self.held = list(self.held), {}
@@ -335,6 +344,17 @@ class Cluster:
         with contextlib.suppress(RedisError, OSError):
             await self.redis.delete(PROCESS + self.id)
             await self.redis.aclose()
+
+    async def _close_pipes(self) -> None:
+        """Close the websockets piped to other processes as the owners close theirs at
+        shutdown: ``{"type": "restarting"}``, then 1012, so that their clients
+        reconnect to a process that stays (docs/protocol.md). Waits for them up to
+        :data:`PIPE_CLOSE_SECONDS`."""
+        pipes, self._pipes = self._pipes, {}
+        for leaving in pipes.values():
+            leaving.set()
+        if pipes:
+            await asyncio.wait(pipes, timeout=PIPE_CLOSE_SECONDS)
 
     async def _every(self, seconds: float, step: Callable[[], Awaitable[None]]) -> None:
         while True:
@@ -824,8 +844,18 @@ class Cluster:
                 await asyncio.sleep(0.2)
                 continue
             break
-        with self._relay_pace(address) as pace:
-            await _pipe(socket, upstream, lambda: self._owner_moves(table_id, target), pace)
+        task, leaving = asyncio.current_task(), asyncio.Event()
+        if self.stopped:
+            leaving.set()
+        elif task is not None:
+            self._pipes[task] = leaving
+        try:
+            with self._relay_pace(address) as pace:
+                await _pipe(socket, upstream, lambda: self._owner_moves(table_id, target),
+                            pace, leaving=leaving)
+        finally:
+            if task is not None:
+                self._pipes.pop(task, None)
 
     @contextlib.contextmanager
     def _relay_pace(self, address: str) -> Iterator[Pace | None]:
@@ -998,12 +1028,15 @@ class _Accepted(Socket):
 async def _pipe(socket: Socket, upstream: Any,
                 owner_moves: Callable[[], Coroutine[Any, Any, None]] | None = None,
                 pace: Pace | None = None,
-                sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                leaving: asyncio.Event | None = None) -> None:
     """Copy frames both ways until one side closes; the owner's close code reaches the
     client, or 1012 when the owner's connection broke (it died) or ``owner_moves``
-    returned (its lease moved: it hangs). Frames from the client are paced as the owner
-    paces them (:class:`~gametable.server.socket.Throttle`, and ``pace`` shared with
-    the address's other connections)."""
+    returned (its lease moved: it hangs). When ``leaving`` is set (this process stops)
+    the owner's connection is closed and the client is sent ``{"type": "restarting"}``
+    and 1012, as the owner's own clients are. Frames from the client are paced as the
+    owner paces them (:class:`~gametable.server.socket.Throttle`, and ``pace`` shared
+    with the address's other connections)."""
 
     async def down() -> None:
         async for message in upstream:
@@ -1029,6 +1062,10 @@ async def _pipe(socket: Socket, upstream: Any,
         asyncio.create_task(owner_moves()) if owner_moves is not None else None)
     if watcher is not None:
         tasks.add(watcher)
+    stopping: asyncio.Task[Any] | None = (
+        asyncio.create_task(leaving.wait()) if leaving is not None else None)
+    if stopping is not None:
+        tasks.add(stopping)
     try:
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -1039,6 +1076,13 @@ async def _pipe(socket: Socket, upstream: Any,
     if upstream_task in done:  # the client left
         with contextlib.suppress(Exception):
             await upstream.close()
+        return
+    if stopping is not None and stopping in done and downstream not in done:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(upstream.close(), PIPE_CLOSE_SECONDS)
+        with contextlib.suppress(Exception):
+            await socket.send_text(RESTARTING)
+        await socket.close(*RESTART_CLOSE)
         return
     if watcher is not None and watcher in done and downstream not in done:
         # The owner hangs: its connection is dropped, not closed politely (that would
