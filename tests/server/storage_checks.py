@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from gametable.server.storage import SeatRow, Storage, TableRow
+from gametable.server.storage import NumberTaken, SeatRow, Storage, TableRow
 from tests.aio import run_async
 
 OPEN_AND_HUMAN = [SeatRow(0, "human"), SeatRow(1, "open")]
@@ -91,6 +91,24 @@ def check_first_action(storage: Storage) -> None:
     run_async(storage.create_table(row("f2", PEOPLE, None)))
     fresh = storage.load_table("f2")
     assert fresh is not None and fresh.first_action is None
+
+
+def check_number_taken(storage: Storage) -> None:
+    """An action under a number already stored is refused as :class:`NumberTaken` (the
+    server logs it as another writer's, not as storage failing), and changes nothing."""
+    async def twice() -> BaseException | None:
+        await storage.create_table(row("n1", PEOPLE, None))
+        await storage.append_action("n1", 1, 0, {"type": "play", "card": "purrr"})
+        try:
+            await storage.append_action("n1", 1, 1, {"type": "play", "card": "meow"})
+        except Exception as error:  # the error is what is checked
+            return error
+        return None
+
+    error = run_async(twice())
+    assert isinstance(error, NumberTaken), repr(error)
+    stored = storage.load_table("n1")
+    assert stored is not None and stored.actions == [(0, {"type": "play", "card": "purrr"})]
 
 
 def check_expiry(storage: Storage) -> None:

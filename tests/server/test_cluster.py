@@ -597,8 +597,9 @@ def test_a_client_s_caps_on_tables_are_counted_alike_by_every_process(
 def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
         tmp_path: Path, database: str, redis_url: str) -> None:
     """A late write of a previous owner: the append's compare-and-set refuses this
-    process's action under the same number; the table is loaded again from the stored
-    record, its clients reconnect and see the stored action, applied once."""
+    process's action under the same number (logged as that, not as storage failing); the
+    table is loaded again from the stored record, its clients reconnect and see the
+    stored action, applied once."""
     a = process(tmp_path, "a", database, redis_url)
     try:
         async def play() -> tuple[str, Client]:
@@ -634,6 +635,10 @@ def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
         row = stored(database, table_id)
         assert len(row.actions) == 1
         check_views(again, row)
+        # Storage answered: the log says another writer stored first, not an outage.
+        log = a.log.read_text()
+        assert "another action was stored under that number" in log, log
+        assert "does not answer" not in log, log
     finally:
         a.stop()
 

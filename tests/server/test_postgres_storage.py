@@ -27,6 +27,7 @@ from tests.server.storage_checks import (
     check_deal_shown,
     check_expiry,
     check_first_action,
+    check_number_taken,
     check_rematch,
     check_watching_at_creation,
 )
@@ -433,6 +434,7 @@ def test_postgresql_counts_a_creators_tables_keeps_the_chat_and_the_first_action
         check_created_by(storage)
         check_chat(storage)
         check_first_action(storage)
+        check_number_taken(storage)
         check_expiry(storage)
         check_watching_at_creation(storage)
         check_deal_shown(storage)

@@ -36,6 +36,7 @@ from tests.server.storage_checks import (
     check_deal_shown,
     check_expiry,
     check_first_action,
+    check_number_taken,
     check_rematch,
     check_tables_of_before_deal_shown,
     check_watching_at_creation,
@@ -442,6 +443,7 @@ def test_sqlite_counts_a_creators_tables_keeps_the_chat_and_the_first_action(
         check_created_by(storage)
         check_chat(storage)
         check_first_action(storage)
+        check_number_taken(storage)
         check_expiry(storage)
         check_watching_at_creation(storage)
         check_deal_shown(storage)

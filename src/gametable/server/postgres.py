@@ -47,6 +47,7 @@ from gametable.server.storage import (
     MARK_EXPIRED,
     MARK_FINISHED,
     WAITING_BEFORE,
+    NumberTaken,
     OwnerChanged,
     SeatRow,
     StorageError,
@@ -219,7 +220,7 @@ class PostgresStorage:
                     if expect_rows and cursor.rowcount == 0:
                         raise _Conflict
         except _Conflict:
-            raise StorageError("another action was stored under that number") from None
+            raise NumberTaken() from None
         except _Fenced:
             raise OwnerChanged(f"table {log_name(fence[0]) if fence else ''} was taken over "
                                "by another process: this one's write is not stored"

@@ -138,6 +138,15 @@ class OwnerChanged(StorageError):
     because storage failed; nothing of it was stored."""
 
 
+class NumberTaken(StorageError):
+    """An action refused because another action was stored under its number first (with
+    several writers: another process ran the table a moment ago), not because storage
+    failed; nothing of it was stored, and the stored record is the truth."""
+
+    def __init__(self) -> None:
+        super().__init__("another action was stored under that number")
+
+
 class Storage(Protocol):
     """Where tables live between restarts."""
 
@@ -453,7 +462,8 @@ class SQLiteStorage:
         except sqlite3.Error as error:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            self._resolve(future, StorageError(str(error)))
+            self._resolve(future, NumberTaken() if isinstance(error, _NumberTakenHere)
+                          else StorageError(str(error)))
             return
         self._resolve(future, None)
 
@@ -795,7 +805,11 @@ def _execute(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> None:
     """Run one statement; an append whose compare-and-set fails raises."""
     cursor = conn.execute(sql, params)
     if sql is _APPEND and cursor.rowcount != 1:
-        raise sqlite3.IntegrityError("another action was stored under that number")
+        raise _NumberTakenHere("another action was stored under that number")
+
+
+class _NumberTakenHere(sqlite3.IntegrityError):
+    """:class:`NumberTaken`, raised inside a transaction."""
 
 
 def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:

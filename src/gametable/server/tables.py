@@ -53,6 +53,7 @@ from gametable.server.outage import Outage
 from gametable.server.refused import Refused
 from gametable.server.seatnames import clean_name, distinct_name
 from gametable.server.storage import (
+    NumberTaken,
     OwnerChanged,
     SeatRow,
     Storage,
@@ -854,8 +855,9 @@ class TableManager:
     def _not_stored(self, what: str, error: StorageError) -> None:
         """Log a write storage refused: an outage once (:attr:`storage_outage`); a write
         refused because another process runs the table now (:class:`OwnerChanged`: its
-        lease or owner number moved on) as that, storage being well."""
-        if isinstance(error, OwnerChanged):
+        lease or owner number moved on) or ran it a moment ago (:class:`NumberTaken`:
+        it stored an action under that number first) as that, storage being well."""
+        if isinstance(error, (OwnerChanged, NumberTaken)):
             log.info("%s: %s", what, error)
         else:
             self.storage_outage.failed(what, error)
