@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from gametable.server import hosting
+from gametable.server import hosting, rematch
 from gametable.server.clock import ClockSettings
 from gametable.server.leaving import leave_table
 from gametable.server.limits import Limits, Rate
@@ -146,6 +146,41 @@ def test_a_player_who_left_gets_an_open_seat_in_the_new_game(tmp_path: Path) -> 
             assert offer["seat"] == 1 and new.status == "waiting"
             anna.inbox.put_nowait(None)
             await task
+        finally:
+            await manager.stop()
+            storage.close()
+    run_async(main())
+
+
+@pytest.mark.parametrize("gone_seconds", [5.0, 61.0])
+def test_a_player_whose_page_was_reloading_keeps_a_seat_in_the_new_game(
+        tmp_path: Path, gone_seconds: float) -> None:
+    """Bruno's page had closed its connection moments before Anna asked (a reload, a
+    phone changing networks): his seat was opened to the invite link, and, had he been
+    the host, Anna held the role at once. Within ``rematch.KEPT_FOR_SECONDS`` it is kept
+    for him and his token reaches him as he reconnects; after that it is open."""
+    async def main() -> None:
+        storage = SQLiteStorage(tmp_path / "db.sqlite3", synchronous="NORMAL")
+        manager = TableManager(storage, bot_delay=0)
+        try:
+            table, anna_token, bruno_token = await ended_for_two(manager)
+            anna, anna_task = await seated(manager, table, anna_token)
+            await leave_sockets(await seated(manager, table, bruno_token))
+            table.left_at[1] -= gone_seconds
+            anna.say({"type": "rematch"})
+            await until(lambda: bool(messages(anna, "rematch")))
+            offer = messages(anna, "rematch")[0]
+            new = manager.tables[offer["table"]]
+            bruno, bruno_task = await seated(manager, table, bruno_token)
+            mine = messages(bruno, "rematch")[0]
+            if gone_seconds < rematch.KEPT_FOR_SECONDS:
+                assert [s.kind for s in new.seats] == [HUMAN, HUMAN]
+                assert mine["table"] == new.id and mine["seat"] == 0
+                assert new.seats[0].token_hash == token_hash(mine["token"])
+            else:
+                assert [s.kind for s in new.seats] == [OPEN, HUMAN]
+                assert mine["table"] == new.id and mine["token"] is None
+            await leave_sockets((anna, anna_task), (bruno, bruno_task))
         finally:
             await manager.stop()
             storage.close()

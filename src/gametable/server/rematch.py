@@ -6,9 +6,11 @@ websocket message ``{"type": "rematch"}``. The first request makes the new table
 ones are answered with the same offer. Seat ``i`` of the new table is seat ``i + 1`` of
 the old one (the last old seat comes first), so partners who sat opposite or alternated
 stay partners. Computer players follow at once; each person connected at that moment
-gets a seat with a new token, sent over their connection only (``{"type": "rematch",
-"table", "by", "seat", "token"}``), and joins with one click; the seat of someone who had
-left is open, for the invite link. Clients that watch hear that a new game began, not
+— or whose last connection closed less than :data:`KEPT_FOR_SECONDS` before (a page
+reloading, a phone's connection changing) — gets a seat with a new token, sent over their
+connection only (``{"type": "rematch", "table", "by", "seat", "token"}``, or at their
+reconnection), and joins with one click; the seat of someone who had left before is
+open, for the invite link. Clients that watch hear that a new game began, not
 its table. The new host token goes to the old host's seat (or, if the host is not here,
 to whoever asked). The offer is kept with the old table, in memory and in storage (its
 tokens derived from the server's secret, :mod:`gametable.server.offers`), and repeated
@@ -35,6 +37,11 @@ from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection, Table
 from gametable.server.tables import TableManager, new_table_id
 
 log = logging.getLogger("gametable.rematch")
+
+KEPT_FOR_SECONDS = 60.0
+"""A person whose last connection to the old table closed less than this many seconds
+before *Play again* was asked for keeps a seat at the new table, as one connected does:
+a page that was reloading just then got an open seat (and a host so lost the role)."""
 
 
 def offer_message(offer: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
@@ -92,6 +99,13 @@ async def play_again(manager: TableManager, table: Table, conn: Connection,
             other.push_json(offer_message(offer, other.seat if table.holds(other) else None))
 
 
+def _here_of_late(table: Table, seat: Seat) -> bool:
+    """Whether ``seat``'s person is connected, or was less than :data:`KEPT_FOR_SECONDS`
+    ago (a connection of theirs closed since the table came into memory)."""
+    return table.connected(seat) or (
+        seat in table.left_at and table.away_for(seat) < KEPT_FOR_SECONDS)
+
+
 async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
                      client: str) -> dict[str, Any]:
     count = len(table.seats)
@@ -104,7 +118,7 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
             # A computer player that took over a person's seat played under their name;
             # the new game's is its own.
             rows.append(SeatRow(new, BOT, bot=old.bot))
-        elif old.kind == HUMAN and table.connected(old.seat) and old.token_hash:
+        elif old.kind == HUMAN and _here_of_late(table, old.seat) and old.token_hash:
             token = derived_token(manager.secret, new_id, "seat", old.token_hash)
             tokens[old.seat] = (new, token)
             rows.append(SeatRow(new, HUMAN, name=old.name, token_hash=token_hash(token)))
