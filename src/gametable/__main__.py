@@ -1,5 +1,5 @@
 """``python -m gametable``: the same command line as ``gametable`` (:mod:`gametable.cli`)."""
 
-from gametable.cli import app
+from gametable.cli import main
 
-app(prog_name="gametable")
+main()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import ipaddress
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -716,5 +717,40 @@ def list_games(
     typer.echo(f"bots: {', '.join(bot_names())}")
 
 
+_CLICK_ERROR: type[Any] = next(kind for kind in typer.BadParameter.__mro__
+                              if kind.__name__ == "ClickException")
+"""The error a refused option raises (Click's, which newer Typer releases carry within)."""
+
+
+def main(args: list[str] | None = None) -> None:
+    """The ``gametable`` command (``args``: the words after it, else ``sys.argv``'s).
+
+    A refused option is printed as the output asked for says, whichever check refused it
+    (Typer's own, such as ``--games 0``, or the command's): with ``serve --json-logs``
+    as one JSON log line on standard error, as the server logs (a log collector reads
+    every line); with ``--json`` as one JSON object on standard output, ``{"error",
+    "rule"}``; else as text. Exits 2 for a refused option."""
+    words = sys.argv[1:] if args is None else list(args)
+    json_logs = words[:1] == ["serve"] and "--json-logs" in words
+    if not json_logs and "--json" not in words:
+        app(args=words, prog_name="gametable")
+        return
+    try:
+        code = app(args=words, prog_name="gametable", standalone_mode=False)
+    except _CLICK_ERROR as error:
+        if json_logs:
+            from gametable.server.main import configure_logging  # noqa: PLC0415
+            configure_logging(json_logs=True)
+            logging.getLogger("gametable.server").error(
+                "the server cannot start: %s", error.format_message())
+        else:
+            typer.echo(json.dumps({"error": error.format_message(), "rule": None}))
+        sys.exit(error.exit_code)
+    except typer.Abort:
+        err.print("Aborted.")
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
 if __name__ == "__main__":
-    app()
+    main()

@@ -138,6 +138,10 @@ def test_the_arena_table_keeps_every_column_whole_when_printed_to_a_pipe() -> No
     (("simulate", "triominos", "--config", "{bad"), 2, "--config is not valid JSON", None),
     (("arena", "triominos", "--bots", "greedy,nobot"), 2, "unknown bot nobot", None),
     (("arena", "triominos", "--bots", "greedy"), 2, "not greedy alone", None),
+    # Refused by Typer's own check of the option (it was text on standard error).
+    (("arena", "triominos", "--bots", "greedy,random", "--games", "0"), 2,
+     "Invalid value for '--games'", None),
+    (("simulate", "triominos", "--games", "0"), 2, "Invalid value for '--games'", None),
 ])
 def test_simulate_and_arena_json_print_a_refusal_as_json(
         args: tuple[str, ...], code: int, error: str, rule: str | None) -> None:
@@ -408,6 +412,25 @@ def test_serve_refuses_numbers_out_of_range_and_a_public_url_that_is_not_one(
     done = gametable("serve", "--data-dir", str(tmp_path / "data"), flag, value)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert flag in done.stderr and said_ in said(done.stderr), done.stderr
+    assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize(("args", "error"), [
+    (("--redis", "redis://127.0.0.1:1"), "--redis: several processes share tables in "
+     "PostgreSQL: give --database too"),
+    (("--port", "99999"), "Invalid value for '--port'"),  # Typer's own check
+])
+def test_serve_with_json_logs_logs_a_refused_option_as_json(
+        tmp_path: Path, args: tuple[str, ...], error: str) -> None:
+    """With --json-logs every line the server writes is JSON for a log collector: a
+    refused option was plain text before the logs began."""
+    done = gametable("serve", "--json-logs", "--data-dir", str(tmp_path / "data"), *args)
+    assert done.returncode == 2 and not done.stdout, done.stderr
+    (line,) = done.stderr.splitlines()
+    logged = json.loads(line)
+    assert logged["level"] == "ERROR" and logged["logger"] == "gametable.server"
+    assert logged["message"].startswith("the server cannot start: ")
+    assert error in logged["message"], logged
     assert not (tmp_path / "data").exists()
 
 
