@@ -90,15 +90,17 @@ def _root_url(text: str) -> bool:
     return parts.path in ("", "/") and not parts.query and not parts.fragment
 
 
-def _check_proxies(text: str) -> None:
-    """Refuse a ``--forwarded-allow-ips`` that uvicorn would not read as it reads: each
-    entry an address or a network without host bits (``10.0.0.0/8``, not
-    ``10.0.0.1/8``), or the whole value ``*``. Anything else uvicorn takes for a name
-    that never matches: a host name is never resolved, so its proxy's clients were all
-    taken for the proxy's address and shared its limits."""
+def _check_proxies(text: str) -> str:
+    """``--forwarded-allow-ips`` as uvicorn reads it, spaces gone (uvicorn trusts every
+    address only for exactly ``*``); refused unless each entry is an address or a
+    network without host bits (``10.0.0.0/8``, not ``10.0.0.1/8``), or the whole value
+    ``*``. Anything else uvicorn takes for a name that never matches: a host name is
+    never resolved, so its proxy's clients were all taken for the proxy's address and
+    shared its limits."""
     if text.strip() == "*":
-        return
-    for entry in (part.strip() for part in text.split(",")):
+        return "*"
+    entries = [part.strip() for part in text.split(",")]
+    for entry in entries:
         try:
             ipaddress.ip_network(entry)  # strict, as uvicorn: no host bits
         except ValueError:
@@ -108,6 +110,7 @@ def _check_proxies(text: str) -> None:
                 f"addresses or networks, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), "
                 f"or * alone; not {entry!r}{hint}"[:300],
                 param_hint="--forwarded-allow-ips") from None
+    return ",".join(entries)
 
 
 def _cap(value: int) -> int | None:
@@ -116,7 +119,9 @@ def _cap(value: int) -> int | None:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(
+        help="Address to listen on: 0.0.0.0 every IPv4 address, :: every IPv6 address, "
+        "'' both, a name each of its addresses.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port.")] = 8000,
     data_dir: Annotated[Path, typer.Option(
         file_okay=False, help="Where the SQLite database (unless --database), the "
@@ -229,7 +234,7 @@ def serve(
                                  f"without a path (docs/deploy.md), not {public_url!r}",
                                  param_hint="--public-url")
     if forwarded_allow_ips is not None:
-        _check_proxies(forwarded_allow_ips)
+        forwarded_allow_ips = _check_proxies(forwarded_allow_ips)
     if database is not None and not database.startswith(("postgresql://", "postgres://")):
         raise typer.BadParameter("a PostgreSQL URL starts with postgresql://",
                                  param_hint="--database")

@@ -415,6 +415,17 @@ def test_serve_refuses_numbers_out_of_range_and_a_public_url_that_is_not_one(
     assert not (tmp_path / "data").exists()
 
 
+@pytest.mark.parametrize(("given", "read"), [
+    (" *", "*"), ("* ", "*"), ("127.0.0.1, 10.0.0.0/8", "127.0.0.1,10.0.0.0/8"),
+])
+def test_serve_gives_uvicorn_the_proxies_without_spaces(given: str, read: str) -> None:
+    """uvicorn trusts every address only for exactly ``*``: ``" *"`` was taken and then
+    trusted nobody, every client behind the proxy sharing its address and limits."""
+    from gametable.cli import _check_proxies  # noqa: PLC0415
+
+    assert _check_proxies(given) == read
+
+
 @pytest.mark.parametrize(("args", "error"), [
     (("--redis", "redis://127.0.0.1:1"), "--redis: several processes share tables in "
      "PostgreSQL: give --database too"),

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from gametable.server.folderlock import FolderInUse, FolderLock, FolderUnlockable
+from gametable.server.storage import StorageError
 
 
 def test_a_folder_served_alone_refuses_a_second_server_naming_the_first(tmp_path: Path
@@ -64,10 +65,48 @@ def test_a_read_only_folder_is_said_as_such(tmp_path: Path,
     real_open = os.open
 
     def read_only(path: str, flags: int, mode: int = 0o777) -> int:
-        if str(path).endswith("serve.lock"):
+        if str(path).endswith("serve.lock") and flags & (os.O_RDWR | os.O_WRONLY):
             raise OSError(errno.EROFS, os.strerror(errno.EROFS))
         return real_open(path, flags, mode)
 
     monkeypatch.setattr(os, "open", read_only)
     with pytest.raises(FolderUnlockable, match=r"serve\.lock cannot be written: Read-only"):
         FolderLock.take(tmp_path)
+
+
+def test_a_read_only_folder_with_a_lock_file_is_still_locked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder made read-only after a server had served it keeps its lock file: the lock
+    is taken on it read-only (a second server was let in, unlocked)."""
+    FolderLock.take(tmp_path).release()  # the lock file of an earlier server
+    real_open = os.open
+
+    def read_only(path: str, flags: int, mode: int = 0o777) -> int:
+        if str(path).endswith("serve.lock") and flags & (os.O_RDWR | os.O_WRONLY):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", read_only)
+    first = FolderLock.take(tmp_path)
+    with pytest.raises(FolderInUse, match="is serving the data folder"):
+        FolderLock.take(tmp_path)
+    first.release()
+
+
+def test_another_users_lock_file_refuses_the_folder_as_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lock file this process may not even read (the folder of a server run by another
+    user) refuses the folder in one line, as before the lock: it was served unlocked
+    with a warning, and then failed on the folder's secret key with a traceback."""
+    real_open = os.open
+
+    def not_ours(path: str, flags: int, mode: int = 0o777) -> int:
+        if str(path).endswith("serve.lock"):
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", not_ours)
+    with pytest.raises(StorageError, match=r"the data folder .* cannot be used: "
+                                           r"serve\.lock: Permission denied") as refused:
+        FolderLock.take(tmp_path)
+    assert not isinstance(refused.value, FolderUnlockable)

@@ -58,11 +58,19 @@ class FolderLock:
         except OSError as error:
             raise StorageError(f"the data folder {data_dir.resolve()} cannot be used: "
                                f"{error.strerror or error}") from None
+        writable = True
         try:
             descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as error:  # a read-only folder (PostgreSQL may hold the tables)
-            raise FolderUnlockable(f"{path.resolve()} cannot be written: "
-                                   f"{error.strerror or error}") from None
+            try:  # a lock file made before: flock works on it read-only
+                descriptor, writable = os.open(path, os.O_RDONLY), False
+            except FileNotFoundError:
+                raise FolderUnlockable(f"{path.resolve()} cannot be written: "
+                                       f"{error.strerror or error}") from None
+            except OSError as unreadable:  # another user's folder, say
+                raise StorageError(
+                    f"the data folder {data_dir.resolve()} cannot be used: {LOCK_FILE}: "
+                    f"{unreadable.strerror or unreadable}") from None
         try:
             fcntl.flock(descriptor, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
                         | fcntl.LOCK_NB)
@@ -74,7 +82,7 @@ class FolderLock:
             said = _refusal(descriptor, data_dir.resolve(), shared)
             os.close(descriptor)
             raise FolderInUse(said) from None
-        if not shared:  # the pid of the one process that serves the folder alone
+        if not shared and writable:  # the pid of the one process serving it alone
             os.ftruncate(descriptor, 0)
             os.write(descriptor, str(os.getpid()).encode())
         return cls(descriptor)

@@ -216,24 +216,54 @@ def advertised_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """A TCP socket bound to ``host``:``port`` (``SO_REUSEADDR``, as uvicorn binds),
-    made before the server starts: a port in use is then told before the server joins
-    its cluster or loads its tables.
+LISTEN_BACKLOG = 2048
+"""Connections the operating system queues for a listening socket (uvicorn's default)."""
+
+
+def listening_sockets(host: str, port: int) -> list[socket.socket]:
+    """The TCP sockets ``host``:``port`` is served on, bound and listening, made before
+    the server starts: a port in use is then told before the server joins its cluster or
+    loads its tables. One socket per address ``host`` stands for, as asyncio (and so
+    uvicorn) binds: ``""`` is every address of both families, a name each of its
+    addresses; an IPv6 socket takes IPv6 only (``IPV6_V6ONLY``), so that IPv4 clients
+    keep their own addresses for ``--metrics-from`` and ``--forwarded-allow-ips``.
+    ``SO_REUSEADDR`` as uvicorn; listening at once, so that a second server bound to the
+    same port in the same moment is refused here, not left bound and deaf.
 
     Raises:
-        OSError: the address cannot be bound (in use, not this machine's, a port below
-            1024 without the right).
+        OSError: an address cannot be bound (in use, not this machine's, a port below
+            1024 without the right) or the name is not known (``socket.gaierror``);
+            nothing is left open.
     """
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    found = socket.getaddrinfo(host or None, port, socket.AF_UNSPEC, socket.SOCK_STREAM,
+                               flags=socket.AI_PASSIVE)
+    sockets: list[socket.socket] = []
     try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
+        for family, kind, proto, _, address in dict.fromkeys(
+                (f, k, p, "", a) for f, k, p, _, a in found):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(LISTEN_BACKLOG)
     except OSError:
-        sock.close()
+        for sock in sockets:
+            sock.close()
         raise
-    return sock
+    return sockets
+
+
+def shown_host(host: str) -> str:
+    """How the address to open names ``host`` in a URL: ``localhost`` for IPv4's
+    loopback and wildcards, ``[::1]`` for IPv6's wildcard (its socket takes IPv6 only),
+    brackets around another IPv6 address."""
+    if host in ("127.0.0.1", "0.0.0.0", "", "localhost"):
+        return "localhost"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host
 
 
 def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | None = None,
@@ -258,20 +288,20 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
         logging.getLogger("gametable.server").error("the server cannot start: %s", error)
         raise SystemExit(3) from None
     try:
-        listener = listening_socket(host, port)
+        listeners = listening_sockets(host, port)
     except OSError as error:
         if folder is not None:
             folder.release()
         why = ("is in use (another server?): choose another --port"
-               if error.errno == errno.EADDRINUSE else f"cannot be used: {error.strerror}")
+               if error.errno == errno.EADDRINUSE
+               else f"cannot be used: {error.strerror or error}")
         logging.getLogger("gametable.server").error(
             "the server cannot start: port %d on %s %s", port, host, why)
         raise SystemExit(3) from None
     if settings.redis and not settings.advertise:
         settings.advertise = f"http://{advertised_host(host)}:{port}"
     app = create_app(settings)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    banner = (f"gametable: open http://{shown}:{port}/ in your browser "
+    banner = (f"gametable: open http://{shown_host(host)}:{port}/ in your browser "
               f"(data in {settings.data_dir.resolve()})")
     logging.getLogger("uvicorn.error").addFilter(StartRefusedFilter(app))
     options: dict[str, Any] = {}
@@ -286,8 +316,9 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
         ws_ping_timeout=20, http=header_timeout_protocol(settings.header_timeout),
         timeout_keep_alive=5, timeout_graceful_shutdown=10, **options)
     try:
-        DrainingServer(config, app, banner, log_banner=json_logs).run(sockets=[listener])
+        DrainingServer(config, app, banner, log_banner=json_logs).run(sockets=listeners)
     finally:
-        listener.close()
+        for listener in listeners:
+            listener.close()
         if folder is not None:
             folder.release()
