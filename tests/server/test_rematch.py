@@ -375,6 +375,10 @@ def test_a_table_still_in_memory_does_not_welcome_with_a_dead_offer(tmp_path: Pa
         await until(lambda: bool(messages(bruno, "pong")))
         assert messages(bruno, "rematch") == []
         assert table.rematch is None
+        # Anna's page, which showed the offer, is told it is gone (her Join answered 410
+        # until she reloaded).
+        await until(lambda: bool(messages(anna, "rematch_gone")))
+        assert messages(anna, "rematch_gone") == [{"type": "rematch_gone"}]
         await leave_sockets((anna, anna_task), (bruno, bruno_task))
 
     with_manager(tmp_path, body)

@@ -202,6 +202,10 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
           case "rematch":
             setRematch(message as RematchMessage);
             break;
+          case "rematch_gone":
+            // The new table expired before this page joined it: Play again instead.
+            setRematch(null);
+            break;
           case "host":
             if (watchOnly) break;
             // The host role was handed to this seat: its new host token.

@@ -44,6 +44,11 @@ before *Play again* was asked for keeps a seat at the new table, as one connecte
 a page that was reloading just then got an open seat (and a host so lost the role)."""
 
 
+OFFER_GONE: dict[str, Any] = {"type": "rematch_gone"}
+"""Told to a table's pages when its offer was found dead (its new table expired): they
+show *Play again* again instead of a Join the server would refuse."""
+
+
 def offer_message(offer: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     """The ``rematch`` message for a client of ``seat`` (``None``: it watches): the new
     table, who asked, and — for a seat that has one — its new seat and token (and the
