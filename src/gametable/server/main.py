@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import gc
 import logging
 import socket
-from typing import Any
+from typing import Any, NoReturn
 
 import uvicorn
 from pythonjsonlogger.json import JsonFormatter
@@ -266,9 +267,64 @@ def shown_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+def _refuse(message: str, *args: object) -> NoReturn:
+    """Log why the server cannot start (one line) and exit with status 3."""
+    logging.getLogger("gametable.server").error("the server cannot start: " + message, *args)
+    raise SystemExit(3)
+
+
+def _lock_folder(settings: Settings, held: contextlib.ExitStack) -> None:
+    """One server per data folder, or the processes of one cluster (docs/deploy.md):
+    the folder's lock, held until ``held`` closes; a read-only folder, or one without
+    ``flock``, is served unlocked with a warning."""
+    try:
+        folder = FolderLock.take(settings.data_dir, shared=bool(settings.redis))
+    except FolderUnlockable as error:
+        logging.getLogger("gametable.server").warning(
+            "%s: nothing stops a second server on this data folder", error)
+        return
+    except StorageError as error:
+        _refuse("%s", error)
+    held.callback(folder.release)
+
+
+def _listen(host: str, port: int, held: contextlib.ExitStack) -> list[socket.socket]:
+    """The listening sockets (:func:`listening_sockets`), closed when ``held`` closes."""
+    try:
+        listeners = listening_sockets(host, port)
+    except OSError as error:
+        why = ("is in use (another server?): choose another --port"
+               if error.errno == errno.EADDRINUSE
+               else f"cannot be used: {error.strerror or error}")
+        _refuse("port %d on %s %s", port, host, why)
+    for listener in listeners:
+        held.callback(listener.close)
+    return listeners
+
+
+def _lock_database(settings: Settings, held: contextlib.ExitStack) -> None:
+    """With ``--database``, the PostgreSQL database's lock, as the folder's
+    (:mod:`gametable.server.databaselock`), held until ``held`` closes. A database that
+    cannot be reached is left to the storage, which says so in its own words as the
+    server starts."""
+    if not settings.database:
+        return
+    from gametable.server.databaselock import DatabaseInUse, DatabaseLock  # noqa: PLC0415
+
+    try:
+        database = DatabaseLock.take(settings.database, shared=bool(settings.redis))
+    except DatabaseInUse as error:
+        _refuse("%s", error)
+    except StorageError:
+        return
+    held.callback(database.release)
+
+
 def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | None = None,
         json_logs: bool = False) -> None:
-    """Serve until interrupted; prints the address to open.
+    """Serve until interrupted; prints the address to open. The data folder, the port
+    and the PostgreSQL database (with ``--database``) are taken first, each refused in
+    one line (exit status 3) when another server has it.
 
     Args:
         forwarded_allow_ips: addresses of reverse proxies whose ``X-Forwarded-For`` names
@@ -277,27 +333,16 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
             limits).
     """
     configure_logging(json_logs)
-    # One server per data folder, or the processes of one cluster (docs/deploy.md).
-    folder: FolderLock | None = None
-    try:
-        folder = FolderLock.take(settings.data_dir, shared=bool(settings.redis))
-    except FolderUnlockable as error:  # a read-only folder, no flock: served unlocked
-        logging.getLogger("gametable.server").warning(
-            "%s: nothing stops a second server on this data folder", error)
-    except StorageError as error:
-        logging.getLogger("gametable.server").error("the server cannot start: %s", error)
-        raise SystemExit(3) from None
-    try:
-        listeners = listening_sockets(host, port)
-    except OSError as error:
-        if folder is not None:
-            folder.release()
-        why = ("is in use (another server?): choose another --port"
-               if error.errno == errno.EADDRINUSE
-               else f"cannot be used: {error.strerror or error}")
-        logging.getLogger("gametable.server").error(
-            "the server cannot start: port %d on %s %s", port, host, why)
-        raise SystemExit(3) from None
+    with contextlib.ExitStack() as held:
+        _lock_folder(settings, held)
+        listeners = _listen(host, port, held)
+        _lock_database(settings, held)
+        _serve(host, port, settings, listeners, forwarded_allow_ips, json_logs)
+
+
+def _serve(host: str, port: int, settings: Settings, listeners: list[socket.socket],
+           forwarded_allow_ips: str | None, json_logs: bool) -> None:
+    """Make the application and serve it on ``listeners`` until interrupted."""
     if settings.redis and not settings.advertise:
         settings.advertise = f"http://{advertised_host(host)}:{port}"
     app = create_app(settings)
@@ -315,10 +360,4 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
         ws_per_message_deflate=False, ws_ping_interval=20,
         ws_ping_timeout=20, http=header_timeout_protocol(settings.header_timeout),
         timeout_keep_alive=5, timeout_graceful_shutdown=10, **options)
-    try:
-        DrainingServer(config, app, banner, log_banner=json_logs).run(sockets=listeners)
-    finally:
-        for listener in listeners:
-            listener.close()
-        if folder is not None:
-            folder.release()
+    DrainingServer(config, app, banner, log_banner=json_logs).run(sockets=listeners)

@@ -1,0 +1,92 @@
+"""One server per PostgreSQL database, or the processes of one cluster
+(server/databaselock.py): the lone servers that shared a database with folders of their
+own served its tables without fencing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.conftest import LiveServer
+from tests.services import PostgresServer, free_port, postgres_server
+
+pytest.importorskip("psycopg")
+
+from gametable.server.databaselock import DatabaseInUse, DatabaseLock
+from gametable.server.storage import StorageError
+
+pytestmark = pytest.mark.server
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[PostgresServer]:
+    with postgres_server() as running:
+        yield running
+
+
+@pytest.fixture
+def url(server: PostgresServer) -> str:
+    return server.database()
+
+
+def test_a_database_served_alone_refuses_a_second_server_naming_the_first(url: str
+                                                                          ) -> None:
+    first = DatabaseLock.take(url)
+    with pytest.raises(DatabaseInUse, match=rf"another gametable server \(gametable serve "
+                                            rf"\(pid {os.getpid()} on .*\)\) is serving "
+                                            r"the PostgreSQL database t_\w+ on 127\.0\.0\.1:"
+                                            r"\d+: .*another --database"):
+        DatabaseLock.take(url)
+    first.release()
+    DatabaseLock.take(url).release()  # free again once the first stopped
+
+
+def test_a_clusters_processes_share_a_database_and_a_lone_server_is_refused(url: str
+                                                                            ) -> None:
+    one, two = DatabaseLock.take(url, shared=True), DatabaseLock.take(url, shared=True)
+    with pytest.raises(DatabaseInUse, match=r"gametable servers sharing Redis .* are "
+                                            r"serving the PostgreSQL database .*their --redis"):
+        DatabaseLock.take(url)
+    one.release()
+    two.release()
+    alone = DatabaseLock.take(url)
+    with pytest.raises(DatabaseInUse, match=r"a gametable server without --redis .* is "
+                                            r"serving the PostgreSQL database"):
+        DatabaseLock.take(url, shared=True)
+    alone.release()
+
+
+def test_a_database_that_does_not_answer_is_a_storage_error() -> None:
+    with pytest.raises(StorageError, match="PostgreSQL: ") as refused:
+        DatabaseLock.take(f"postgresql://nobody@127.0.0.1:{free_port()}/nothing")
+    assert not isinstance(refused.value, DatabaseInUse)
+
+
+def test_a_second_lone_server_on_the_database_with_its_own_folder_refuses_to_start(
+        tmp_path: Path, url: str) -> None:
+    """Both started and served the same tables, each without the other's seats taken:
+    two people could be given one seat. The second refuses in one line now."""
+    first = LiveServer(data_dir=tmp_path / "a", bot_delay=0.0,
+                       options=["--database", url])
+    first.start()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "gametable", "serve", "--port", str(free_port()),
+             "--data-dir", str(tmp_path / "b"), "--database", url],
+            capture_output=True, text=True, timeout=60, check=False)
+        said = done.stdout + done.stderr
+        assert done.returncode == 3, said
+        assert "the server cannot start: another gametable server (gametable serve (pid " \
+               f"{first.process.pid if first.process else ''} on" in said, said
+        assert "Traceback" not in said and "in your browser" not in said, said
+        assert len(said.strip().splitlines()) == 1, said
+        with httpx.Client(base_url=first.url, timeout=30) as http:
+            assert http.get("/healthz").status_code == 200
+    finally:
+        first.stop()
