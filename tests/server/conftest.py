@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gametable.server.app import Settings, create_app
+from tests.services import PostgresServer, postgres_server
 
 
 @pytest.fixture
@@ -115,3 +116,17 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server on loopback for the module's tests (skipped where PostgreSQL
+    is not installed, except in CI)."""
+    with postgres_server() as running:
+        yield running
+
+
+@pytest.fixture
+def url(postgres: PostgresServer) -> str:
+    """The URL of a new, empty PostgreSQL database."""
+    return postgres.database()

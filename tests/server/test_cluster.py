@@ -26,7 +26,7 @@ import websockets
 from gametable.core import registry
 from tests.aio import run_async
 from tests.server.conftest import LiveServer
-from tests.services import PostgresServer, postgres_server, redis_server
+from tests.services import PostgresServer, redis_server
 
 psycopg = pytest.importorskip("psycopg")
 redis = pytest.importorskip("redis")
@@ -47,12 +47,6 @@ pytestmark = pytest.mark.server
 
 FAILOVER_SECONDS = 5.0
 """The longest a table may stay without an owner after its owner was killed."""
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[PostgresServer]:
-    with postgres_server() as running:
-        yield running
 
 
 @pytest.fixture(scope="module")

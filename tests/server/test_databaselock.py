@@ -7,14 +7,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.server.conftest import LiveServer
-from tests.services import PostgresServer, free_port, postgres_server
+from tests.services import free_port
 
 pytest.importorskip("psycopg")
 
@@ -22,17 +21,6 @@ from gametable.server.databaselock import DatabaseInUse, DatabaseLock
 from gametable.server.storage import StorageError
 
 pytestmark = pytest.mark.server
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[PostgresServer]:
-    with postgres_server() as running:
-        yield running
-
-
-@pytest.fixture
-def url(server: PostgresServer) -> str:
-    return server.database()
 
 
 def test_a_database_served_alone_refuses_a_second_server_naming_the_first(url: str

@@ -58,10 +58,8 @@ def test_a_file_system_without_flock_is_said_as_such_not_as_another_server(
         FolderLock.take(tmp_path)
 
 
-def test_a_read_only_folder_is_said_as_such(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    """A read-only data folder served PostgreSQL's tables before the lock: the lock file
-    that cannot be written is told (the server goes on, unlocked), not a fault."""
+def read_only_lock_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``serve.lock`` open as on a read-only file system: read-only, or not at all."""
     real_open = os.open
 
     def read_only(path: str, flags: int, mode: int = 0o777) -> int:
@@ -70,6 +68,13 @@ def test_a_read_only_folder_is_said_as_such(tmp_path: Path,
         return real_open(path, flags, mode)
 
     monkeypatch.setattr(os, "open", read_only)
+
+
+def test_a_read_only_folder_is_said_as_such(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only data folder served PostgreSQL's tables before the lock: the lock file
+    that cannot be written is told (the server goes on, unlocked), not a fault."""
+    read_only_lock_file(monkeypatch)
     with pytest.raises(FolderUnlockable, match=r"serve\.lock cannot be written: Read-only"):
         FolderLock.take(tmp_path)
 
@@ -79,14 +84,7 @@ def test_a_read_only_folder_with_a_lock_file_is_still_locked(
     """A folder made read-only after a server had served it keeps its lock file: the lock
     is taken on it read-only (a second server was let in, unlocked)."""
     FolderLock.take(tmp_path).release()  # the lock file of an earlier server
-    real_open = os.open
-
-    def read_only(path: str, flags: int, mode: int = 0o777) -> int:
-        if str(path).endswith("serve.lock") and flags & (os.O_RDWR | os.O_WRONLY):
-            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
-        return real_open(path, flags, mode)
-
-    monkeypatch.setattr(os, "open", read_only)
+    read_only_lock_file(monkeypatch)
     first = FolderLock.take(tmp_path)
     with pytest.raises(FolderInUse, match="is serving the data folder"):
         FolderLock.take(tmp_path)

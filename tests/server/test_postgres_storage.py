@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,24 +32,13 @@ from tests.server.storage_checks import (
 )
 from tests.server.test_http import HUMAN, create
 from tests.server.test_socket import connect, hello, next_of
-from tests.services import PostgresServer, postgres_server
+from tests.services import postgres_server
 
 psycopg = pytest.importorskip("psycopg")
 
 from gametable.server.postgres import PostgresStorage, migrate, migrations  # noqa: E402
 
 pytestmark = pytest.mark.server
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[PostgresServer]:
-    with postgres_server() as running:
-        yield running
-
-
-@pytest.fixture
-def url(server: PostgresServer) -> str:
-    return server.database()
 
 
 def table(table_id: str = "t1", seats: list[SeatRow] | None = None, *,
