@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import errno
 import socket
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -66,6 +68,53 @@ def test_every_address_is_served_in_both_families_and_ipv6_alone_on_its_socket()
 def test_a_name_that_is_not_known_is_refused_with_nothing_left_open() -> None:
     with pytest.raises(OSError):
         listening_sockets("no-such-host.invalid", free_port())
+
+
+def addresses(*hosts: str) -> Callable[..., list[tuple[Any, ...]]]:
+    """A ``getaddrinfo`` standing in for a resolver that names ``hosts``."""
+    def found(host: object, port: int, *args: object,
+              **kwargs: object) -> list[tuple[Any, ...]]:
+        return [(socket.AF_INET6 if ":" in ip else socket.AF_INET, socket.SOCK_STREAM,
+                 socket.IPPROTO_TCP, "", (ip, port, 0, 0) if ":" in ip else (ip, port))
+                for ip in hosts]
+    return found
+
+
+def test_an_address_of_the_name_this_machine_cannot_take_is_left_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``localhost`` is ``127.0.0.1`` and ``::1`` in /etc/hosts; with IPv6 switched off
+    ``::1`` cannot be bound (EADDRNOTAVAIL) and the server refused to start."""
+    monkeypatch.setattr(socket, "getaddrinfo", addresses("127.0.0.1", "2001:db8::1"))
+    (four,) = listening_sockets("localhost", free_port())
+    try:
+        assert four.family == socket.AF_INET
+    finally:
+        four.close()
+
+
+def test_a_name_none_of_whose_addresses_is_this_machines_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(socket, "getaddrinfo", addresses("192.0.2.1", "2001:db8::1"))
+    with pytest.raises(OSError) as refused:
+        listening_sockets("elsewhere.example", free_port())
+    assert refused.value.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT)
+
+
+def test_a_port_in_use_on_one_address_refuses_the_name_and_closes_the_others(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    port = free_port()
+    taken = listening_sockets("127.0.0.2", port)
+    monkeypatch.setattr(socket, "getaddrinfo", addresses("127.0.0.1", "127.0.0.2"))
+    try:
+        with pytest.raises(OSError) as refused:
+            listening_sockets("both.example", port)
+        assert refused.value.errno == errno.EADDRINUSE
+        monkeypatch.undo()
+        (again,) = listening_sockets("127.0.0.1", port)  # 127.0.0.1 was let go
+        again.close()
+    finally:
+        for sock in taken:
+            sock.close()
 
 
 @pytest.mark.parametrize(("host", "shown"), [

@@ -231,29 +231,60 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
     ``SO_REUSEADDR`` as uvicorn; listening at once, so that a second server bound to the
     same port in the same moment is refused here, not left bound and deaf.
 
+    An address this machine cannot take (IPv6 switched off, so ``::1`` of
+    ``localhost`` is ``EADDRNOTAVAIL``, or its family unsupported) is left out as long as
+    another of ``host``'s addresses is bound.
+
     Raises:
-        OSError: an address cannot be bound (in use, not this machine's, a port below
-            1024 without the right) or the name is not known (``socket.gaierror``);
-            nothing is left open.
+        OSError: an address cannot be bound (in use, a port below 1024 without the
+            right), none of the name's addresses is this machine's, or the name is not
+            known (``socket.gaierror``); nothing is left open.
     """
     found = socket.getaddrinfo(host or None, port, socket.AF_UNSPEC, socket.SOCK_STREAM,
                                flags=socket.AI_PASSIVE)
     sockets: list[socket.socket] = []
+    unusable: list[OSError] = []
     try:
         for family, kind, proto, _, address in dict.fromkeys(
                 (f, k, p, "", a) for f, k, p, _, a in found):
-            sock = socket.socket(family, kind, proto)
-            sockets.append(sock)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            if family == socket.AF_INET6:
-                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-            sock.bind(address)
-            sock.listen(LISTEN_BACKLOG)
+            try:
+                sockets.append(_bound_socket(family, kind, proto, address))
+            except OSError as error:
+                if error.errno not in UNUSABLE_ADDRESS:
+                    raise
+                unusable.append(error)
+        if not sockets and unusable:
+            raise unusable[0]
     except OSError:
         for sock in sockets:
             sock.close()
         raise
     return sockets
+
+
+UNUSABLE_ADDRESS = (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT)
+"""Why an address of a name is left out when another of its addresses can be bound."""
+
+
+def _bound_socket(family: int, kind: int, proto: int,
+                  address: tuple[Any, ...]) -> socket.socket:
+    """One listening socket on ``address`` (:func:`listening_sockets`); closed again if
+    it cannot be bound.
+
+    Raises:
+        OSError: the socket cannot be made, bound or listen.
+    """
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(address)
+        sock.listen(LISTEN_BACKLOG)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def shown_host(host: str) -> str:
