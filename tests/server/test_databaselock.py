@@ -7,17 +7,20 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.server.conftest import LiveServer
-from tests.services import free_port
+from tests.services import PostgresServer, free_port
 
 pytest.importorskip("psycopg")
 
-from gametable.server.databaselock import DatabaseInUse, DatabaseLock
+import psycopg
+
+from gametable.server.databaselock import LOCK_KEY, DatabaseInUse, DatabaseLock
 from gametable.server.storage import StorageError
 
 pytestmark = pytest.mark.server
@@ -48,6 +51,35 @@ def test_a_clusters_processes_share_a_database_and_a_lone_server_is_refused(url:
                                             r"serving the PostgreSQL database"):
         DatabaseLock.take(url, shared=True)
     alone.release()
+
+
+def test_the_lock_outlives_an_idle_session_timeout(url: str) -> None:
+    """The lock's connection is idle for the server's life: a PostgreSQL whose
+    ``idle_session_timeout`` is set ended it, and a second server was let in silently."""
+    held = DatabaseLock.take(f"{url}?options=-c%20idle_session_timeout%3D300")
+    try:
+        time.sleep(1.0)
+        with pytest.raises(DatabaseInUse):
+            DatabaseLock.take(url)
+    finally:
+        held.release()
+
+
+def test_only_the_holders_of_this_database_are_named(postgres: PostgresServer) -> None:
+    """Advisory locks are a database's own, but every holder of the key on the server
+    was named, those serving other databases too."""
+    this, other = postgres.database(), postgres.database()
+    with psycopg.connect(other, autocommit=True,
+                         application_name="the server of another database") as elsewhere:
+        elsewhere.execute("SELECT pg_advisory_lock(%s, %s)", LOCK_KEY)
+        first = DatabaseLock.take(this)
+        try:
+            with pytest.raises(DatabaseInUse) as refused:
+                DatabaseLock.take(this)
+            assert "another database" not in str(refused.value)
+            assert f"pid {os.getpid()}" in str(refused.value)
+        finally:
+            first.release()
 
 
 def test_a_database_that_does_not_answer_is_a_storage_error() -> None:

@@ -12,11 +12,15 @@ could be given one seat). Taken by ``gametable serve``
 applications on one database (the tests do).
 
 If the connection is lost (the database restarted), the lock is gone with it and is not
-taken again: a second server started then is not refused (docs/deploy.md).
+taken again: a second server started then is not refused (docs/deploy.md). The lock's
+connection is idle for the process's life, so it asks PostgreSQL (14 and later) not to
+end it for idleness (``idle_session_timeout = 0`` for this session alone, whatever the
+server's setting) and keeps TCP keepalives on, so that a firewall does not drop it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 
@@ -30,6 +34,9 @@ LOCK_KEY = (0x67746162, 0x6C65)
 ``classid`` and ``objid``."""
 CONNECT_SECONDS = 5
 """How long the lock's connection may take to open."""
+KEEPALIVE_SECONDS = 60
+"""Idle seconds before the lock's connection sends TCP keepalives (libpq's
+``keepalives_idle``)."""
 
 
 class DatabaseInUse(StorageError):
@@ -57,11 +64,13 @@ class DatabaseLock:
         try:
             connection = psycopg.connect(
                 url, autocommit=True, connect_timeout=CONNECT_SECONDS,
+                keepalives=1, keepalives_idle=KEEPALIVE_SECONDS,
                 application_name=f"gametable serve (pid {os.getpid()} on "
                                  f"{socket.gethostname()})"[:63])
         except psycopg.Error as error:
             raise StorageError(f"PostgreSQL: {error}") from None
         try:
+            _keep_when_idle(connection)
             function = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
             row = connection.execute(f"SELECT {function}(%s, %s)", LOCK_KEY).fetchone()
             if row is not None and row[0]:
@@ -78,6 +87,14 @@ class DatabaseLock:
         if self._connection is not None:
             self._connection.close()  # the session's end drops its advisory locks
             self._connection = None
+
+
+def _keep_when_idle(connection: psycopg.Connection[tuple[object, ...]]) -> None:
+    """Ask PostgreSQL not to end the lock's session for idleness: a server whose
+    ``idle_session_timeout`` is set would otherwise drop the lock silently. Before
+    PostgreSQL 14 the setting does not exist, and sessions are not ended so."""
+    with contextlib.suppress(psycopg.errors.UndefinedObject):
+        connection.execute("SET idle_session_timeout = 0")
 
 
 def _name(url: str) -> str:
@@ -100,7 +117,9 @@ def _refusal(connection: psycopg.Connection[tuple[object, ...]], database: str,
     rows = connection.execute(
         "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a "
         "ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
-        "AND l.classid = %s AND l.objid = %s AND l.objsubid = 2", LOCK_KEY).fetchall()
+        "AND l.classid = %s AND l.objid = %s AND l.objsubid = 2 AND l.database = "
+        "(SELECT oid FROM pg_database WHERE datname = current_database())", LOCK_KEY
+    ).fetchall()
     names = sorted({str(name) for (name,) in rows if name})
     holder = f" ({', '.join(names)})" if names else ""
     if shared:
