@@ -1175,6 +1175,51 @@ def test_a_flood_piped_through_another_process_is_paced_there() -> None:
     assert max(waits) >= (900 - 100) / 100 * 0.95, max(waits)
 
 
+class HangingOwner(QuietOwner):
+    """An owner that never answers a close."""
+
+    async def close(self) -> None:
+        await asyncio.sleep(3600)
+
+
+class WaitingClient:
+    """A client socket that sends nothing and keeps what it is sent and its close."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed: tuple[int, str] | None = None
+
+    async def next_frame(self) -> str | None:
+        await asyncio.sleep(3600)
+        return None
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def close(self, code: int, reason: str = "") -> None:
+        self.closed = (code, reason)
+
+
+def test_a_stopping_process_tells_its_piped_clients_before_closing_a_hanging_owner(
+        ) -> None:
+    """The owner's connection was closed first, and an owner that did not answer kept
+    the client waiting past the shutdown's bound: it never heard ``restarting``."""
+    from gametable.server.cluster import RESTARTING, _pipe  # noqa: PLC0415
+    from gametable.server.table import RESTART_CLOSE  # noqa: PLC0415
+
+    async def stop_while_piping() -> WaitingClient:
+        client, leaving = WaitingClient(), asyncio.Event()
+        pipe = asyncio.create_task(_pipe(cast(Any, client), HangingOwner(), leaving=leaving))
+        await asyncio.sleep(0.05)
+        leaving.set()
+        await asyncio.sleep(0.2)  # well within PIPE_CLOSE_SECONDS
+        pipe.cancel()
+        return client
+
+    client = run_async(stop_while_piping())
+    assert client.sent == [RESTARTING] and client.closed == RESTART_CLOSE
+
+
 def test_a_path_with_dot_segments_is_not_passed_on_to_the_owner(
         tmp_path: Path, database: str, redis_url: str) -> None:
     """``/api/tables/<id>/../../../metrics`` through a process that does not own the

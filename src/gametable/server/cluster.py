@@ -1078,11 +1078,13 @@ async def _pipe(socket: Socket, upstream: Any,
             await upstream.close()
         return
     if stopping is not None and stopping in done and downstream not in done:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(upstream.close(), PIPE_CLOSE_SECONDS)
+        # The client first: an owner slow to answer the close must not keep it waiting
+        # past the shutdown's bound.
         with contextlib.suppress(Exception):
             await socket.send_text(RESTARTING)
         await socket.close(*RESTART_CLOSE)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(upstream.close(), PIPE_CLOSE_SECONDS)
         return
     if watcher is not None and watcher in done and downstream not in done:
         # The owner hangs: its connection is dropped, not closed politely (that would
