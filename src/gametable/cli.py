@@ -734,7 +734,8 @@ def main(args: list[str] | None = None) -> None:
     (Typer's own, such as ``--games 0``, or the command's): with ``serve --json-logs``
     as one JSON log line on standard error, as the server logs (a log collector reads
     every line); with ``--json`` as one JSON object on standard output, ``{"error",
-    "rule"}``; else as text. Exits 2 for a refused option."""
+    "rule"}`` (``replay``'s ``{"error", "action", "rule"}``); else as text. Exits 2 for
+    a refused option."""
     words = sys.argv[1:] if args is None else list(args)
     json_logs = words[:1] == ["serve"] and "--json-logs" in words
     if not json_logs and "--json" not in words:
@@ -749,7 +750,10 @@ def main(args: list[str] | None = None) -> None:
             logging.getLogger("gametable.server").error(
                 "the server cannot start: %s", error.format_message())
         else:
-            typer.echo(json.dumps({"error": error.format_message(), "rule": None}))
+            refusal: dict[str, object] = {"error": error.format_message(), "rule": None}
+            if words[:1] == ["replay"]:  # replay's refusals name the action too
+                refusal = {"error": error.format_message(), "action": None, "rule": None}
+            typer.echo(json.dumps(refusal))
         sys.exit(error.exit_code)
     except typer.Abort:
         err.print("Aborted.")

@@ -155,6 +155,14 @@ def test_simulate_and_arena_json_print_a_refusal_as_json(
     assert text.returncode == code and not text.stdout and error in said(text.stderr)
 
 
+def test_replay_json_refuses_a_missing_file_in_its_own_shape(tmp_path: Path) -> None:
+    """Typer's own check of the record's path gave ``{"error", "rule"}``, without the
+    ``action`` every other refusal of ``replay --json`` has."""
+    done = gametable("replay", str(tmp_path / "none.json"), "--json")
+    assert done.returncode == 2, done.stderr
+    assert json.loads(done.stdout).keys() == {"error", "action", "rule"}
+
+
 def test_replay_names_the_winners_seat_numbers_with_their_names(tmp_path: Path) -> None:
     """Seats are numbered from 0 as in Python, and named as the record names them."""
     record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=3)
