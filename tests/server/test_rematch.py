@@ -384,6 +384,37 @@ def test_a_table_still_in_memory_does_not_welcome_with_a_dead_offer(tmp_path: Pa
     with_manager(tmp_path, body)
 
 
+def test_a_dead_offer_found_by_play_again_is_taken_from_every_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play again found the offer dead and made a new table; when it could not (the
+    address's rate of tables made, a storage fault), the other pages went on showing the
+    dead offer, whose Join answered 410."""
+    async def body(manager: TableManager) -> None:
+        table, anna_token, bruno_token = await ended_for_two(manager)
+        anna, anna_task = await seated(manager, table, anna_token)
+        bruno, bruno_task = await seated(manager, table, bruno_token)
+        anna.say({"type": "rematch"})
+        await until(lambda: bool(messages(bruno, "rematch")))
+
+        async def dead(*args: object) -> bool:  # its new table expired, say
+            return False
+
+        async def refused(*args: object, **kwargs: object) -> None:
+            raise Refused("rate_limited", "server.errors.rate_limited", status=429)
+
+        monkeypatch.setattr(rematch, "offer_open", dead)
+        monkeypatch.setattr(rematch, "_new_table", refused)
+        bruno.say({"type": "rematch"})
+        await until(lambda: bool(messages(bruno, "error")))
+        assert messages(bruno, "error")[0]["code"] == "rate_limited"
+        assert table.rematch is None
+        for page in (anna, bruno):
+            assert messages(page, "rematch_gone") == [{"type": "rematch_gone"}]
+        await leave_sockets((anna, anna_task), (bruno, bruno_task))
+
+    with_manager(tmp_path, body)
+
+
 def test_an_offer_whose_tokens_no_seat_holds_gives_way_to_a_new_one(tmp_path: Path) -> None:
     """The server's secret changed (its data folder lost, the database restored alone):
     the offer's tokens, derived from it, held no seat, and Play again repeated them."""

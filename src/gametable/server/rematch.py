@@ -49,6 +49,15 @@ OFFER_GONE: dict[str, Any] = {"type": "rematch_gone"}
 show *Play again* again instead of a Join the server would refuse."""
 
 
+def drop_offer(table: Table) -> None:
+    """Forget ``table``'s offer, found dead (:func:`~gametable.server.offers.offer_open`),
+    and tell the pages that show it (:data:`OFFER_GONE`): their Join would be refused,
+    and they show *Play again* instead."""
+    table.rematch = None
+    for conn in list(table.connections):
+        conn.push_json(OFFER_GONE)
+
+
 def offer_message(offer: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     """The ``rematch`` message for a client of ``seat`` (``None``: it watches): the new
     table, who asked, and — for a seat that has one — its new seat and token (and the
@@ -84,9 +93,11 @@ async def play_again(manager: TableManager, table: Table, conn: Connection,
         if table.status != FINISHED:
             raise Refused("not_over", "server.errors.not_over", status=409)
         offer = table.rematch
-        if offer is not None and await offer_open(manager.storage, offer):
-            conn.push_json(offer_message(offer, seat))
-            return
+        if offer is not None:
+            if await offer_open(manager.storage, offer):
+                conn.push_json(offer_message(offer, seat))
+                return
+            drop_offer(table)  # whether or not a new table can be made now
         if limits is not None:
             await limits.check_shared("create", [conn.address])
         offer = await _new_table(manager, table, seat, conn.address)

@@ -312,11 +312,7 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
         if clock is not None:
             conn.push(clock)
         if table.rematch is not None and not await offer_open(manager.storage, table.rematch):
-            # Its new table expired (or its seats went): Play again, here and on the
-            # pages that show the offer (their Join would be refused).
-            table.rematch = None
-            for other in list(table.connections):
-                other.push_json(rematch.OFFER_GONE)
+            rematch.drop_offer(table)  # its new table expired, or its seats went
         if table.rematch is not None:
             conn.push_json(rematch.offer_message(
                 table.rematch, conn.seat if table.holds(conn) else None))
