@@ -122,6 +122,29 @@ def test_a_line_written_too_fast_comes_back_to_the_box(
     expect(log).not_to_contain_text("One line too many")
 
 
+def test_a_line_refused_while_its_writer_types_comes_back_before_the_typing(
+        browser: Browser, web_server: LiveServer) -> None:
+    """A refusal that arrived while a key was being pressed lost its line: the key's text
+    (the box as it was, without the line) was applied after the line had been put back.
+    The line comes back before, or around, what is being typed. (The keys race the
+    refusal: on the old page one try in six or so lost the line; here two tries.)"""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(anna.locator(".sc-board")).to_be_visible()
+    box = anna.locator(".table-chat .chat-input")
+    for attempt in range(2):
+        if attempt:
+            box.fill("")
+            anna.wait_for_timeout(5500)  # the five seconds pass
+        for n in range(1, 6):  # (quickly: all five within the five seconds)
+            say(anna, f"Line {n}")
+        say(anna, "One line too many,")
+        box.press_sequentially("x" * 120, delay=2)  # typing while the refusal comes
+        expect(box).to_have_value(re.compile(r"^One line too many, ?x{120}$"))
+
+
 def test_refused_lines_too_long_for_the_box_together_wait_their_turn(
         browser: Browser, web_server: LiveServer) -> None:
     """Two long lines refused together were joined and cut at the box's 300 characters:

@@ -1,7 +1,7 @@
 // The table chat: the messages so far with the writers' seat names, and (for seated
 // players) a line to write on; Enter sends. A game's table places it where it fits:
 //   <Chat info={info} seat={seat} chat={chat} sendChat={sendChat} />
-import { memo, useContext, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { memo, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { localeTag } from "./i18n";
 import { writerName } from "./seatName";
@@ -85,7 +85,10 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
     inBox.current = packed.inBox;
     return packed.box;
   };
-  useEffect(() => {
+  // A layout effect, so that the line is in the box before the next key is handled: from
+  // a passive effect the update waited behind a key pressed meanwhile, whose text (the
+  // box without the line) then replaced it, and the line was lost.
+  useLayoutEffect(() => {
     if (!unsent || unsent.n <= seen.current) return;
     const fresh = unsent.lines.slice(-Math.min(unsent.n - seen.current, unsent.lines.length));
     seen.current = unsent.n;
