@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser, Page, ViewportSize, WebSocketRoute, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, WebSocketRoute, expect
 
 from tests.browser.seats import SeatSocket, create_hosted_table, create_table
 from tests.server.conftest import LiveServer
@@ -96,17 +96,22 @@ def test_a_line_read_in_the_chat_does_not_show_over_the_page_again(
         expect(toast).to_contain_text("Anna: Your turn!")
 
 
-def test_a_line_written_too_fast_comes_back_to_the_box(
-        browser: Browser, web_server: LiveServer) -> None:
-    """A seat may write five lines in five seconds: the sixth is refused, and it was
-    erased from the box all the same, to be written again (and of two refused at once,
-    only the last came back)."""
+def anna_at_the_table(browser: Browser, web_server: LiveServer) -> tuple[Page, Locator]:
+    """Anna's page at a new two-seat Sequence Cats table on a laptop, and its chat box."""
     table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
                                  {0: "Anna", 1: "Bjarni"})
     anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
     expect(anna.locator(".sc-board")).to_be_visible()
-    box = anna.locator(".table-chat .chat-input")
+    return anna, anna.locator(".table-chat .chat-input")
+
+
+def test_a_line_written_too_fast_comes_back_to_the_box(
+        browser: Browser, web_server: LiveServer) -> None:
+    """A seat may write five lines in five seconds: the sixth is refused, and it was
+    erased from the box all the same, to be written again (and of two refused at once,
+    only the last came back)."""
+    anna, box = anna_at_the_table(browser, web_server)
     for n in range(1, 6):  # (quickly: all five within the five seconds)
         say(anna, f"Line {n}")
     say(anna, "One line too many,")
@@ -128,12 +133,7 @@ def test_a_line_refused_while_its_writer_types_comes_back_before_the_typing(
     (the box as it was, without the line) was applied after the line had been put back.
     The line comes back before, or around, what is being typed. (The keys race the
     refusal: on the old page one try in six or so lost the line; here two tries.)"""
-    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
-                                 {0: "Anna", 1: "Bjarni"})
-    anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
-    expect(anna.locator(".sc-board")).to_be_visible()
-    box = anna.locator(".table-chat .chat-input")
+    anna, box = anna_at_the_table(browser, web_server)
     for attempt in range(2):
         if attempt:
             box.fill("")
