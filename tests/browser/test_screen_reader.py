@@ -381,3 +381,25 @@ def test_a_copied_link_is_said_to_be_copied(browser: Browser, web_server: LiveSe
     page.get_by_role("button", name="Copy the watch link").click()
     expect(page.locator("[data-copied-said]").filter(has_text="Copied")).to_have_count(1)
     context.close()
+
+
+def test_a_lobby_option_is_named_by_its_label_and_described_by_its_help(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The help under each option of a new table lay inside the option's <label>, so it
+    was read as part of the name: "Variant Party (6–12 players) and Team (6, 8, 10, 12)
+    exist in …", and a search for "Variant" found "Lone finder bonus" too (its help says
+    "A variant of the Portuguese rulebook"). The name is the label alone, the help its
+    description (also for the record's file field)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(web_server.url)
+    for game, label, help_start in [
+            ("Dixit", "Variant", "Party (6–12 players)"),
+            ("Dixit", "Lone finder bonus", "When only one player finds the card"),
+            ("Sequence Cats", "Time per turn", "The time a player has for each move")]:
+        page.locator(".game-card", has_text=game).click()
+        option = page.get_by_role("combobox", name=label, exact=True)
+        expect(option).to_have_count(1)
+        expect(option).to_have_accessible_description(re.compile("^" + re.escape(help_start)))
+        expect(page.get_by_role("combobox", name=re.compile("^" + label))).to_have_count(1)
+    record = page.get_by_role("button", name="Open a game record (.json)", exact=True)
+    expect(record).to_have_accessible_description(re.compile(r"^The file you downloaded"))

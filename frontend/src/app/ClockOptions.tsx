@@ -2,6 +2,7 @@
 // turn, and who plays for away players.
 import { useTranslation } from "react-i18next";
 import type { ClockRequest } from "./api";
+import { Field } from "./Field";
 import { LevelField } from "./LevelField";
 
 /** Seconds per turn offered in the lobby (the server takes 5 s to 24 h). */
@@ -14,21 +15,23 @@ export function ClockOptions({ clock, onChange }: { clock: ClockRequest; onChang
   return (
     <fieldset className="clock-options">
       <legend>{t("ui.clock.options_title")}</legend>
-      <label className="field">
-        <span className="field-label">{t("ui.clock.turn_seconds")}</span>
-        <select
-          value={clock.turn_seconds ?? ""}
-          onChange={(event) => onChange({ ...clock, turn_seconds: event.target.value ? Number(event.target.value) : null })}
-        >
-          <option value="">{t("ui.clock.no_limit")}</option>
-          {TURN_CHOICES.map((seconds) => (
-            <option key={seconds} value={seconds}>
-              {seconds < 60 ? t("ui.clock.seconds", { count: seconds }) : t("ui.clock.minutes", { count: seconds / 60 })}
-            </option>
-          ))}
-        </select>
-        <span className="field-help">{t("ui.clock.turn_seconds_help")}</span>
-      </label>
+      <Field label={t("ui.clock.turn_seconds")} help={t("ui.clock.turn_seconds_help")}>
+        {({ id, describedBy }) => (
+          <select
+            id={id}
+            aria-describedby={describedBy}
+            value={clock.turn_seconds ?? ""}
+            onChange={(event) => onChange({ ...clock, turn_seconds: event.target.value ? Number(event.target.value) : null })}
+          >
+            <option value="">{t("ui.clock.no_limit")}</option>
+            {TURN_CHOICES.map((seconds) => (
+              <option key={seconds} value={seconds}>
+                {seconds < 60 ? t("ui.clock.seconds", { count: seconds }) : t("ui.clock.minutes", { count: seconds / 60 })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <label className="field checkbox">
         <input type="checkbox" checked={clock.cover_absent} onChange={(event) => onChange({ ...clock, cover_absent: event.target.checked })} />
         <span>{t("ui.clock.cover_absent")}</span>

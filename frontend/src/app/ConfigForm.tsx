@@ -1,6 +1,7 @@
 // A form for a game's options, generated from the JSON Schema the server exports.
 import { useTranslation } from "react-i18next";
 import { DeckPicker } from "./DeckPicker";
+import { Field } from "./Field";
 import type { JsonSchema } from "./types";
 
 interface Props {
@@ -114,20 +115,26 @@ export function ConfigForm({ namespace, schema, seats, values, onChange }: Props
         }
         const options: unknown[] = field.nullable ? [null, ...(field.choices ?? [])] : (field.choices ?? []);
         return (
-          <label key={field.name} className="field">
-            <span className="field-label">{t(`${key}.label`, { defaultValue: field.schema.title ?? field.name })}</span>
-            <select
-              value={JSON.stringify(current)}
-              onChange={(event) => onChange({ ...values, [field.name]: JSON.parse(event.target.value) })}
-            >
-              {options.map((option) => (
-                <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
-                  {t(`${key}.values.${String(option)}`, { defaultValue: option === null ? t("ui.option_default") : String(option) })}
-                </option>
-              ))}
-            </select>
-            <span className="field-help">{t(`${key}.help`, { defaultValue: "" })}</span>
-          </label>
+          <Field
+            key={field.name}
+            label={t(`${key}.label`, { defaultValue: field.schema.title ?? field.name })}
+            help={t(`${key}.help`, { defaultValue: "" })}
+          >
+            {({ id, describedBy }) => (
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                value={JSON.stringify(current)}
+                onChange={(event) => onChange({ ...values, [field.name]: JSON.parse(event.target.value) })}
+              >
+                {options.map((option) => (
+                  <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
+                    {t(`${key}.values.${String(option)}`, { defaultValue: option === null ? t("ui.option_default") : String(option) })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         );
       })}
     </div>

@@ -8,13 +8,16 @@ interface Props {
   multiple?: boolean;
   disabled?: boolean;
   name?: string;
+  /** The id of the text that describes the field (its help), for `aria-describedby`. */
+  describedBy?: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }
 
 /** The input, out of sight but in the tab order and named by its field's label, and a
  * button-like face in the page's language. Put it inside the field's `<label>`, which
- * opens the browser's file chooser when clicked. */
-export function FilePicker({ accept, multiple = false, disabled = false, name, onChange }: Props) {
+ * opens the browser's file chooser when clicked; keep a help text outside that label and
+ * pass its id as `describedBy` (inside, it would become part of the input's name). */
+export function FilePicker({ accept, multiple = false, disabled = false, name, describedBy, onChange }: Props) {
   const { t } = useTranslation();
   return (
     <span className="file-picker">
@@ -25,6 +28,7 @@ export function FilePicker({ accept, multiple = false, disabled = false, name, o
         multiple={multiple}
         disabled={disabled}
         name={name}
+        aria-describedby={describedBy}
         onChange={onChange}
       />
       <span className="button file-picker-face" aria-hidden="true">

@@ -3,7 +3,7 @@
 // server, which replays the record with the game's own rules and views
 // (docs/protocol.md, "Replays"): this page knows no game's rules. A finished table's
 // replay is "/t/<id>/replay"; a record file opened in the lobby is "/replay".
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { ApiError, api, tokens, type ReplayFrame, type ReplaySteps } from "./api";
@@ -455,6 +455,7 @@ function describeError(t: ReturnType<typeof useTranslation>["t"], error: ErrorMe
 export function RecordFileInput({ onOpened }: { onOpened?: (text: string) => void }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
+  const helpId = `${useId()}-help`;
   const open = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = "";
@@ -471,11 +472,13 @@ export function RecordFileInput({ onOpened }: { onOpened?: (text: string) => voi
   };
   return (
     <div className="record-file">
-      <label className="field">
-        <span className="field-label">{t("ui.replay.open_file")}</span>
-        <FilePicker accept=".json,application/json" onChange={open} />
-        <span className="field-help">{t("ui.replay.open_help")}</span>
-      </label>
+      <div className="field">
+        <label className="field">
+          <span className="field-label">{t("ui.replay.open_file")}</span>
+          <FilePicker accept=".json,application/json" describedBy={helpId} onChange={open} />
+        </label>
+        <span className="field-help" id={helpId}>{t("ui.replay.open_help")}</span>
+      </div>
       {failed && <p className="notice error" role="alert">{t("ui.replay.unreadable")}</p>}
     </div>
   );
