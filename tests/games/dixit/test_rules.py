@@ -1162,3 +1162,32 @@ def test_dx_team_2_a_computer_teammate_waits_for_a_person_to_name_the_giver() ->
     assert game.patience(game.view(state, 3), frozenset({0})) == 0.0  # the storyteller's mate gives
     game.apply(state, 1, {"type": "giver", "seat": 1})
     assert game.patience(game.view(state, 4), frozenset({1})) == 0.0
+
+
+@pytest.mark.parametrize("variant, seat_counts", [
+    ("base", range(3, 13)), ("party", range(6, 13)), ("team", (6, 8, 10, 12))])
+def test_dx_setup_1_every_rabbit_starts_at_zero(variant: str, seat_counts: range) -> None:
+    """DX-SETUP-1, in every variant and at every seat count it allows: each seat's score
+    starts at 0, in the state and in every seat's view."""
+    for seats in seat_counts:
+        state = new(seats, seed=seats, variant=variant)
+        assert state.scores == [0] * seats
+        for seat in range(seats):
+            assert GAME.view(state, seat)["scores"] == [0] * seats
+
+
+def test_dx_team_3_the_storytellers_card_is_shuffled_in_with_the_cards_received() -> None:
+    """DX-TEAM-3: the table is the storyteller's own card and the cards received (the
+    teammate's and one from each other team's giver), shuffled: over many deals the
+    storyteller's card lies in every slot."""
+    slots: set[int] = set()
+    for seed in range(40):
+        state = new(6, seed=seed, variant="team")  # teams [0, 3], [1, 4], [2, 5]; 0 tells
+        told = state.hands[0][0]
+        tell(state)
+        submit_all(state, givers={1: 4, 2: 2})
+        assert state.table is not None
+        assert sorted(state.table) == sorted(
+            [told, *state.submissions[3], *state.submissions[4], *state.submissions[2]])
+        slots.add(state.table.index(told) + 1)
+    assert slots == {1, 2, 3, 4}
