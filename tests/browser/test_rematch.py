@@ -94,7 +94,8 @@ def test_a_player_says_no_thanks_and_a_watcher_is_told_a_new_game_began(
 ) -> None:
     """Play again seated everyone who was there, with no way to say no: Bruno's seat
     at the new table waited for him, then its clock ran and a computer player played it.
-    "No thanks" opens it (before the first move) for someone else. Someone watching
+    "No thanks" opens it (before the first move) for whoever the host gives its link
+    (open to the invite link, it let another player hold two hands). Someone watching
     read "Anna wants to play again." with nothing to press: they are told a new game
     began, and offered a table of their own. The host at the new table is told that
     the seat is open again (nothing said it)."""
@@ -122,9 +123,12 @@ def test_a_player_says_no_thanks_and_a_watcher_is_told_a_new_game_began(
         expect(result.get_by_role("button", name="Join the new game")).to_have_count(0)
         info = httpx.get(f"{server.url}/api/tables/{new}").json()
         assert [s["kind"] for s in info["seats"]] == ["open", "bot", "human"]
-        # Anna, the new table's host, is told, and sees the seat to fill again.
+        assert info["seats"][0].get("invited") is True
+        # Anna, the new table's host, is told, and sees the seat to fill again: she may
+        # copy its link for a friend or give it to a computer player.
         expect(anna.locator('[data-notice="left-open"]')).to_have_text(
             "Bruno left the table: their seat is open again.")
+        expect(anna.get_by_role("button", name="Copy the seat's link")).to_be_visible()
         expect(watcher.locator("body")).to_contain_text(
             "Anna began a new game with the players of this table.")
         own = watcher.get_by_role("button", name="Start a table of your own")

@@ -68,8 +68,9 @@ def test_once_every_seat_was_taken_leaving_hands_the_seat_over_and_the_deal_stan
 def test_a_seat_whose_person_never_saw_the_deal_opens_with_its_cards_unseen(
         app_client: TestClient) -> None:  # noqa: F811
     """Bruno's seat was kept for him (after *Play again*, say) and he never came: when he
-    says no thanks, his seat opens for someone else, with his unseen cards; nothing is
-    dealt again, since Anna has seen her hand."""
+    says no thanks, his seat opens with his unseen cards; nothing is dealt again, since
+    Anna has seen her hand. The seat is kept for whoever the host gives its link: open to
+    the invite link, which every player has, Anna could take it and hold two hands."""
     t = two_players(app_client)
     shown = first_state(app_client, t["id"], t["anna"])
     left = leave(app_client, t["id"], t["bruno"])
@@ -79,8 +80,17 @@ def test_a_seat_whose_person_never_saw_the_deal_opens_with_its_cards_unseen(
     waiting = first_state(app_client, t["id"], t["anna"])
     assert waiting["status"] == "waiting" and waiting["deal"] == shown["deal"]
     assert waiting["view"]["hand"] == shown["view"]["hand"]
-    carla = app_client.post(f"/api/tables/{t['id']}/join", json={"name": "Carla"})
+    assert left.json()["seats"][1].get("invited") is True
+    anna = app_client.post(f"/api/tables/{t['id']}/join", json={"name": "Anna", "seat": 1})
+    assert anna.status_code == 403 and anna.json()["code"] == "seat_invited", anna.text
+    link = app_client.post(f"/api/tables/{t['id']}/seats/1/link",
+                           headers={"X-Host-Token": t["host"]})
+    assert link.status_code == 200, link.text
+    carla = app_client.post(f"/api/tables/{t['id']}/join",
+                            json={"name": "Carla", "seat": 1, "code": link.json()["code"]})
     assert carla.status_code == 200 and carla.json()["seat"] == 1, carla.text
+    playing = first_state(app_client, t["id"], t["anna"])
+    assert playing["status"] == "playing" and playing["deal"] == shown["deal"]
 
 
 def test_once_every_seat_was_taken_the_host_cannot_deal_again(

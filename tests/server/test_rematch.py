@@ -230,11 +230,19 @@ def test_no_thanks_to_play_again_opens_the_seat_kept_at_the_new_table(
         tmp_path: Path) -> None:
     """Bruno never came to the new table: his "no thanks" opens his seat, its cards
     unseen (a table counted every seat of a shown deal as seen as it was made, as one
-    loaded after a restart, and gave the seat to a computer player)."""
+    loaded after a restart, and gave the seat to a computer player). It is kept for
+    whoever the host gives its link: open to the invite link, which every player of the
+    last game has, it let Anna take it too, see two hands and act for both."""
     async def body(manager: TableManager) -> None:
-        _, offer, sockets = await both_asked(manager)
+        mine, offer, sockets = await both_asked(manager)
         new, bot = await leave_table(manager, offer["table"], offer["token"])
         assert bot is None and new.seats[offer["seat"]].kind == OPEN
+        assert new.info()["seats"][offer["seat"]].get("invited") is True
+        with pytest.raises(Refused) as refused:
+            await manager.join(new.id, offer["seat"], "Anna")
+        assert refused.value.code == "seat_invited"
+        code = await manager.seat_link(new.id, offer["seat"], mine["host_token"])
+        assert await manager.join(new.id, offer["seat"], "Carla", code)
         await leave_sockets(*sockets)
 
     with_manager(tmp_path, body)

@@ -68,8 +68,9 @@ export function PlayAgain() {
     }
     // Said here, in the dialog or the bar under the table, and remembered after a reload.
     if (tokens.declined(offer.table)) return <span className="play-again-note">{t("ui.rematch.declined")}</span>;
-    // No thanks: the seat kept for this person opens (or, once the new game has begun,
-    // goes to a computer player); the host's role is not declined this way (it passes
+    // No thanks: the seat kept for this person opens, for whoever the host gives its
+    // link (a computer player takes it instead where the person saw its hand, which
+    // "No thanks" from the old table never shows); the host's role is not declined this way (it passes
     // on by itself when its holder does not come).
     const decline = offer.token && !offer.host_token ? offer.token : null;
     return (
