@@ -70,8 +70,8 @@ export function PlayAgain() {
     if (tokens.declined(offer.table)) return <span className="play-again-note">{t("ui.rematch.declined")}</span>;
     // No thanks: the seat kept for this person opens, for whoever the host gives its
     // link (a computer player takes it instead where the person saw its hand, which
-    // "No thanks" from the old table never shows); the host's role is not declined this way (it passes
-    // on by itself when its holder does not come).
+    // "No thanks" from the old table never shows); the host's role is not declined this
+    // way (it passes on by itself when its holder does not come).
     const decline = offer.token && !offer.host_token ? offer.token : null;
     return (
       <span className="play-again" ref={asked}>
