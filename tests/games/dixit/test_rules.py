@@ -684,7 +684,13 @@ def test_dx_party_2_the_storyteller_tells_before_seeing_the_hand() -> None:
     assert view["hand"] == [] and view["hand_hidden"]
     assert GAME.view(state, 1)["hand"] == state.hands[1]
     assert GAME.legal_actions(state, 0) == [{"type": "clue", "text": "…", "mime": False}]
-    refused("PROTOCOL", state, 0, {"type": "clue", "card": state.hands[0][0], "text": "x"})
+    for card in (state.hands[0][0], state.hands[1][0], "no-such-card"):
+        # Refused for naming a card at all, whichever: it tells nothing of any hand.
+        refused("DX-PARTY-2", state, 0, {"type": "clue", "card": card, "text": "x"})
+        with pytest.raises(IllegalAction) as error:
+            GAME.apply(state, 0, {"type": "clue", "card": card, "text": "x"})
+        assert error.value.key == "dixit.errors.party_clue_no_card"
+        assert "before looking at their hand" in error.value.message("en")
     tell(state, "Summer")
     assert GAME.view(state, 0)["hand"] == state.hands[0]
 

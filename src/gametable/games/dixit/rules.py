@@ -374,12 +374,12 @@ class Dixit:
             IllegalAction: a finished game (DX-END), a seat with nothing to do now (the
                 rule of the phase; a clue before anyone claimed the storyteller's role:
                 DX-SETUP-4), a card not in hand (DX-ROUND-1/2), a bad clue
-                (DX-ROUND-1), the wrong number of cards (DX-ROUND-2, DX-3P-2), a vote for
-                one's own card (DX-ROUND-5), a bad second vote (DX-7P-1), more than one
-                green vote or a bad red vote in Party (DX-PARTY-4), a giver outside the
-                team (DX-TEAM-2), nothing to take back (DX-ROUND-2/4,
-                :meth:`can_take_back`) or a malformed action (PROTOCOL). The state is then
-                unchanged.
+                (DX-ROUND-1), a Party clue naming a card (DX-PARTY-2), the wrong number
+                of cards (DX-ROUND-2, DX-3P-2), a vote for one's own card (DX-ROUND-5), a
+                bad second vote (DX-7P-1), more than one green vote or a bad red vote in
+                Party (DX-PARTY-4), a giver outside the team (DX-TEAM-2), nothing to take
+                back (DX-ROUND-2/4, :meth:`can_take_back`) or a malformed action
+                (PROTOCOL). The state is then unchanged.
         """
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction("PROTOCOL", "errors.malformed_action")
@@ -406,6 +406,9 @@ class Dixit:
 
     def _clue(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
         party = state.config.variant == "party"
+        if party and "card" in action:
+            # DX-PARTY-2: the clue is told before the hand is seen, so it names no card.
+            raise IllegalAction("DX-PARTY-2", E + "party_clue_no_card")
         check_fields(action, "clue", ("text",) if party else ("card", "text"),
                      optional=("mime",))
         if state.phase == "claim":
