@@ -299,6 +299,8 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
         "ask the host for the seat's link")
     expect(eve.get_by_role("button", name="Take this seat")).to_have_count(0)
     expect(eve.get_by_text("Kept for the host's guest")).to_be_visible()
+    # The invite link opens no seat now, so the host is not offered it; only the seat's.
+    expect(anna.get_by_role("button", name="Copy the invite link")).to_have_count(0)
     anna.get_by_role("button", name="Copy the seat's link").click()
     link = anna.get_by_label("Link for seat 2")
     expect(link).to_have_value(re.compile(rf"/t/{table_id}#invite=[\w-]+&seat=2$"))

@@ -129,6 +129,7 @@ def test_a_player_says_no_thanks_and_a_watcher_is_told_a_new_game_began(
         expect(anna.locator('[data-notice="left-open"]')).to_have_text(
             "Bruno left the table: their seat is open again.")
         expect(anna.get_by_role("button", name="Copy the seat's link")).to_be_visible()
+        expect(anna.get_by_role("button", name="Copy the invite link")).to_have_count(0)
         expect(watcher.locator("body")).to_contain_text(
             "Anna began a new game with the players of this table.")
         own = watcher.get_by_role("button", name="Start a table of your own")

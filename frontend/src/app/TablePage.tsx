@@ -388,7 +388,9 @@ function TableLinks({ info, server, seat, token, begun }: {
   const { t } = useTranslation();
   const url = inviteUrl(info.invite, server);
   // Every seat taken, or the game over: nobody is to be invited (the watch link stays).
-  const inviting = info.status !== "finished" && info.seats.some((s) => s.kind === "open");
+  // Nor when each open seat is kept for the host's guest: the invite link opens none.
+  const inviting = info.status !== "finished"
+    && info.seats.some((s) => s.kind === "open" && !s.invited);
   return (
     <div className="table-links">
       <HowToPlay game={info.game} />
