@@ -1,14 +1,14 @@
 """Sequence Cats: how games end by each rules version (SC-WIN-2, SC-WIN-3).
 
 Run: ``.venv/bin/python -m benchmarks.sequence_cats_ends [--games 200] [--seats 3]
-[--bots greedy] [--versions 3,4]``
+[--bots greedy] [--versions 4,5]``
 
 Plays ``--games`` games (seeds 0, 1, …) of ``--seats`` computer players of one kind by
 each rules version and prints, per version, how many were won by a sequence, drawn
 (SC-WIN-3: by a round of passes, and of those how many with a breed space still free;
 agreed; blocked) or left unfinished, and the games' lengths in turns (median, longest).
-By rules 2 and 3 a round of passes drew the game with a space free; by rules 4 only on
-a full board (docs/sequence-cats.md, "Rules versions").
+By rules 2, 3 and 5 a round of passes draws the game with a space free too (SC-WIN-3 c);
+by rules 4 only on a full board (docs/sequence-cats.md, "Rules versions").
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--bots", default="greedy", help="the computer player in every seat")
-    parser.add_argument("--versions", default="3,4", help="rules versions, comma-separated")
+    parser.add_argument("--versions", default="4,5", help="rules versions, comma-separated")
     args = parser.parse_args()
     for version in (int(v) for v in args.versions.split(",")):
         counts, turns = ends(version, args.games, args.seats, args.bots)

@@ -125,7 +125,7 @@ def test_a_recorded_action_is_a_copy_of_the_callers() -> None:
 def test_new_records_carry_the_format_and_rules_versions() -> None:
     record, _ = play_bot_game("sequence-cats", {}, ["random", "random"], seed=1)
     assert record.version == 2
-    assert record.config["rules_version"] == RULES_VERSION == 4
+    assert record.config["rules_version"] == RULES_VERSION == 5
     made = new_record("dixit", {"target_score": 20}, [SeatInfo(), SeatInfo(), SeatInfo()], 5)
     assert made.config == {"rules_version": RULES_VERSION, "target_score": 20}
     assert new_record("dixit", {"rules_version": 2}, [SeatInfo()] * 3, 5).config == {

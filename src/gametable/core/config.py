@@ -9,9 +9,11 @@ record), so each game's config carries ``rules_version``:
 * ``2``: the rules after the audit of 2026-11;
 * ``3``: Triominos' PRESSMAN edition ends as the published Pressman sheet says when
   several players reach the target in the last round;
-* ``4``: a Sequence Cats round of passes ends the game drawn only on a full board
-  (SC-WIN-3 c), and Dixit Party and Team refuse ``end_on_empty_deck`` (DX-PARTY-7,
-  DX-TEAM-6) (the current default).
+* ``4``: a Sequence Cats round of passes ends the game drawn only on a full board, and
+  Dixit Party and Team refuse ``end_on_empty_deck`` (DX-PARTY-7, DX-TEAM-6);
+* ``5``: a Sequence Cats round of passes ends the game drawn whether or not a space is
+  free, as SC-WIN-3 c says (version 4's full-board reading departed from the rule's
+  words); Dixit as by ``4``, Triominos as by ``3`` (the current default).
 
 A game reads ``config.rules_version`` wherever the two differ and documents the
 differences on its page in ``docs/``. Records and stored tables always carry the field
@@ -29,7 +31,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from gametable.core.errors import ConfigError
 
-RULES_VERSION = 4
+RULES_VERSION = 5
 """The rules version of new games."""
 
 RULES_VERSION_FIELD = "rules_version"
@@ -40,13 +42,13 @@ FIRST_RULES_VERSION = 1
 
 
 class VersionedConfig(BaseModel):
-    """Base of every game's options model: adds ``rules_version`` (1–4, default 4)."""
+    """Base of every game's options model: adds ``rules_version`` (1–5, default 5)."""
 
     rules_version: int = Field(
         default=RULES_VERSION, ge=FIRST_RULES_VERSION, le=RULES_VERSION,
         description="The version of the rules the game is played by (1: as first "
-                    "released; 2: after the audit of 2026-11; 3 and 4: later "
-                    "findings; 4: current).",
+                    "released; 2: after the audit of 2026-11; 3 to 5: later "
+                    "findings; 5: current).",
         json_schema_extra={"x-hidden": True})
 
     option_rules: ClassVar[dict[str, str]] = {}

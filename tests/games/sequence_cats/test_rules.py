@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from gametable.core.config import RULES_VERSION
 from gametable.core.errors import ConfigError, IllegalAction
 from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
 from gametable.games.sequence_cats.cards import CARD_NUMBER, DECK_SIZE
@@ -660,12 +661,26 @@ def test_sc_win_3_a_full_round_of_passes_on_a_full_board_is_a_draw() -> None:
     assert GAME.view(state, None)["draw_reason"] == "passes"
 
 
-def test_sc_win_3_with_a_space_free_the_passes_go_on_until_its_card_comes_up() -> None:
-    """SC-WIN-3 c, rules 4: while a space is free the game can still move, since the
-    cards that fill it (both Persian cards for C3, the PURRRs) come back as dead cards are
-    exchanged and the discard piles are shuffled into the draw pile (rules 2 and 3 ended
-    it drawn after one round of passes)."""
+def test_sc_win_3_a_full_round_of_passes_with_a_space_free_is_a_draw_too() -> None:
+    """SC-WIN-3 c: "when every player in turn, a full round, could do nothing but pass,
+    the game is a draw", whether or not a space is free: here C3 is, and the cards that
+    fill it (both Persian cards, the PURRRs) lie in the discard piles."""
     state = stalled()
+    assert state.config.rules_version == RULES_VERSION
+    events = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert [e["type"] for e in events] == ["exchange", "pass"] and not state.finished
+    events = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
+    assert events[-1] == {"type": "game_over", "winners": [], "draw": True,
+                          "reason": "passes"}
+    assert state.finished and state.draw_reason == "passes" and state.open_spaces
+
+
+def test_sc_win_3_rules_4_with_a_space_free_the_passes_went_on_until_its_card_came_up(
+) -> None:
+    """SC-WIN-3 c, rules 4 (records of those games replay so): while a space was free the
+    passes went on, until a card that fills it (a Persian for C3, a PURRR) came back as
+    dead cards were exchanged and the discard piles were shuffled into the draw pile."""
+    state = stalled(rules_version=4)
     for _ in range(400):
         if state.finished or not state.open_spaces:
             break
@@ -677,8 +692,8 @@ def test_sc_win_3_with_a_space_free_the_passes_go_on_until_its_card_comes_up() -
 
 
 def test_sc_win_3_rules_3_a_round_of_passes_with_a_space_free_was_a_draw() -> None:
-    """SC-WIN-3 c, rules 2 and 3: a round of passes was a draw even with C3 free; records
-    of those games replay so."""
+    """SC-WIN-3 c, rules 2 and 3: a round of passes was a draw with C3 free too, as now;
+    records of those games replay so."""
     state = stalled(rules_version=3)
     GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
     GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])

@@ -29,7 +29,7 @@ too while no space is free; a seat holding a dead card must exchange one before 
 and when only one exchange is possible the rules make it themselves as the turn begins
 (an ``exchange`` event with ``"auto": true``); a seat that can then do nothing is passed
 for (a ``pass`` event with ``"auto": true``); and a full round of passes ends the game
-drawn (SC-WIN-3; by rules 4 on a full board only). These automatic steps follow from
+drawn (SC-WIN-3 c; by rules 4 only on a full board). These automatic steps follow from
 the state alone, so a record holds only the players' decisions and still replays
 exactly.
 
@@ -87,9 +87,10 @@ ANSWERS: Final[tuple[dict[str, Any], ...]] = (FrozenAction(type="accept_draw"),
 FIRST_RULES: Final = 1
 """``rules_version`` of the rules as first released (see the module docstring)."""
 FULL_BOARD_PASSES: Final = 4
-"""From this ``rules_version`` a round of passes is a draw only on a full board
-(SC-WIN-3 c): while a breed space is free, a card that can fill it (its breed or a PURRR)
-comes up as dead cards are exchanged, so the game can still move."""
+"""In this ``rules_version`` only, a round of passes was a draw on a full board only: while
+a breed space was free, the passes went on until a card that can fill it (its breed or a
+PURRR) came up. SC-WIN-3 c draws the game after any full round of passes, as rules 2, 3
+and 5 do."""
 _SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(max(ALLOWED_SEATS)))
 _NOBODY: Final[frozenset[int]] = frozenset()
 _DRAW_ACTIONS: Final = frozenset({"offer_draw", "accept_draw", "decline_draw"})
@@ -1006,13 +1007,12 @@ def _meow_targets(state: SequenceCatsState, team: int) -> list[int]:
 
 
 def _round_of_passes_ends(state: SequenceCatsState) -> bool:
-    """SC-WIN-3 c: a full round of turns, one per seat, all ended in a pass; by rules 4
-    (:data:`FULL_BOARD_PASSES`) on a full board only, where nothing but a MEOW can move
-    the game. (Rules 2 and 3 ended it drawn with a space free too, while the card to fill
-    it lay in the draw pile.)"""
+    """SC-WIN-3 c: a full round of turns, one per seat, all ended in a pass, whether or not
+    a space is free. (Rules 4, :data:`FULL_BOARD_PASSES`, ended it so on a full board only;
+    rules 1 never.)"""
     if state.rules == FIRST_RULES or state.passes < state.seats:
         return False
-    return state.rules < FULL_BOARD_PASSES or not state.open_spaces
+    return state.rules != FULL_BOARD_PASSES or not state.open_spaces
 
 
 def _any_removable(state: SequenceCatsState) -> bool:
