@@ -768,14 +768,15 @@ def test_at_200_percent_tab_brings_each_round_above_the_results_actions(
         server.stop()
 
 
-def test_pressman_the_last_rounds_winner_wins_and_the_result_says_why(
+def test_rules_4_pressman_the_last_rounds_winner_won_and_the_result_says_why(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
-    """TR-END-4 by the published Pressman sheet (docs/triominos.md, Game end): two
-    players passed 100 in the last round and the one who won it wins with fewer points
-    than the other; the result names them, ranks the winner first and says why (it read
-    "Greedy 2 wins" to a room that saw Greedy 3 win)."""
-    options = {"edition": "PRESSMAN", "target_score": 100}
+    """A table played by rules version 4, which followed a published Pressman sheet
+    (docs/triominos.md, Game end; now TR-END-4's most points): two players passed 100 in
+    the last round and the one who won it wins with fewer points than the other; the
+    result names them, ranks the winner first and says why (it read "Greedy 2 wins" to a
+    room that saw Greedy 3 win)."""
+    options = {"edition": "PRESSMAN", "target_score": 100, "rules_version": 4}
     server, url = serve_played(tmp_path / "data", options, 7, [None, "greedy", "greedy"])
     try:
         page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()

@@ -13,7 +13,9 @@ record), so each game's config carries ``rules_version``:
   Dixit Party and Team refuse ``end_on_empty_deck`` (DX-PARTY-7, DX-TEAM-6);
 * ``5``: a Sequence Cats round of passes ends the game drawn whether or not a space is
   free, as SC-WIN-3 c says (version 4's full-board reading departed from the rule's
-  words); Dixit as by ``4``, Triominos as by ``3`` (the current default).
+  words), and a Triominos PRESSMAN game that several players end at or above the
+  target goes to the most points, as TR-END-4 says (versions 3 and 4 gave it to the
+  last round's winner); Dixit as by ``4`` (the current default).
 
 A game reads ``config.rules_version`` wherever the two differ and documents the
 differences on its page in ``docs/``. Records and stored tables always carry the field

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from gametable.core.config import RULES_VERSION
 from gametable.core.errors import ConfigError, IllegalAction
 from gametable.games.triominos import TRIOMINOS as GAME
 from gametable.games.triominos.lattice import CELLS, RINGS, pack, unpack
@@ -655,16 +656,21 @@ def test_tr_end_4_the_game_ends_after_the_round_in_which_the_target_is_reached()
 
 
 @pytest.mark.parametrize(("edition", "rules_version", "winners", "rule"), [
-    ("PRESSMAN", 3, [0], "round_winner"),  # the Pressman sheet: the round's winner
-    ("PRESSMAN", 2, [1], "points"),  # recorded games keep the rule they were played by
-    ("IS", 3, [1], "points"),  # the IS sheet is silent: most points (TR-END-4)
+    ("PRESSMAN", RULES_VERSION, [1], "points"),  # TR-END-4: most points, every edition
+    ("IS", RULES_VERSION, [1], "points"),
+    # Recorded games keep the rule they were played by: versions 3 and 4 followed a
+    # Pressman sheet ("the winner of that round wins the game"), 2 the most points.
+    ("PRESSMAN", 4, [0], "round_winner"),
+    ("PRESSMAN", 3, [0], "round_winner"),
+    ("PRESSMAN", 2, [1], "points"),
+    ("IS", 3, [1], "points"),
 ])
-def test_tr_end_4_pressman_two_players_past_the_target_the_rounds_winner_wins(
+def test_tr_end_4_two_players_past_the_target_the_most_points_win(
     edition: str, rules_version: int, winners: list[int], rule: str,
 ) -> None:
-    """Pressman: "If more than one player passes 400 points during the round, the
-    winner of that round wins the game" (docs/triominos.md, Game end): seat 0 goes out
-    (TR-END-2) and reaches the target behind seat 1, who reached it earlier that round."""
+    """TR-END-4: "Most points wins", in both editions: seat 0 goes out (TR-END-2) and
+    reaches the target behind seat 1, who reached it earlier that round. (Rules versions
+    3 and 4 gave a PRESSMAN game to that round's winner, docs/triominos.md, Game end.)"""
     state, numbers, _ = setup(CHAIN, [BRIDGE], target_score=100, edition=edition,
                               rules_version=rules_version)
     state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)
@@ -680,10 +686,11 @@ def test_tr_end_4_pressman_two_players_past_the_target_the_rounds_winner_wins(
     assert view["winners"] == winners and view["win_rule"] == rule
 
 
-def test_tr_end_4_pressman_a_rounds_winner_below_the_target_does_not_win() -> None:
-    """Where the sheet is silent (docs/triominos.md, Game end): the round's winner did
-    not reach the target, so the most points decide among the others."""
-    state, numbers, _ = setup(CHAIN, [BRIDGE], edition="PRESSMAN")
+def test_tr_end_4_rules_4_pressman_a_rounds_winner_below_the_target_did_not_win() -> None:
+    """Rules versions 3 and 4, where the Pressman sheet is silent (docs/triominos.md,
+    Game end): the round's winner did not reach the target, so the most points decided
+    among the others."""
+    state, numbers, _ = setup(CHAIN, [BRIDGE], edition="PRESSMAN", rules_version=4)
     state.starter = 1  # seat 0 is the last of the round of turns (TR-END-1)
     state.scores = [0, 500]
     play(state, numbers, BRIDGE)

@@ -65,9 +65,10 @@ TRIPLE_BONUS: Final = 10
 DRAW_ACTION: Final[dict[str, Any]] = FrozenAction(type="draw")
 PASS_ACTION: Final[dict[str, Any]] = FrozenAction(type="pass")
 MAX_DRAWS: Final = 3
-PRESSMAN_END_VERSION: Final = 3
-"""The first rules version in which a PRESSMAN game that several players end at or above
-the target goes to the last round's winner (earlier: most points)."""
+PRESSMAN_END_VERSIONS: Final = range(3, 5)
+"""The rules versions (3 and 4) in which a PRESSMAN game that several players end at or
+above the target went to the last round's winner, as a published Pressman sheet says.
+Before and since, the most points win, as TR-END-4 says for every edition."""
 _NOBODY: Final[frozenset[int]] = frozenset()
 _SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(max(ALLOWED_SEATS)))
 _HEXAGON_BONUS: Final = ("", "hexagon", "double_hexagon", "triple_hexagon")
@@ -798,16 +799,17 @@ def _leaders(state: TriominosState) -> list[Seat]:
 
 
 def _round_winners_at_target(state: TriominosState) -> list[Seat] | None:
-    """The published Pressman sheet's end (PRESSMAN, rules version 3, a game to a
-    target): when more than one player ends the last round at or above the target, the
-    winners of that round (who went out first, or the lowest hand of a blocked round,
-    TR-END-2/3) who are among them; ``None`` when the rule does not decide.
+    """A published Pressman sheet's end (PRESSMAN, rules versions 3 and 4 only, a game to
+    a target; TR-END-4 gives the most points in every edition): when more than one
+    player ended the last round at or above the target, the winners of that round (who
+    went out first, or the lowest hand of a blocked round, TR-END-2/3) who are among
+    them; ``None`` when the rule does not decide.
 
     Where the sheet is silent: a round winner below the target does not win (the game's
     object is to reach it), and the most points decide then (TR-END-4).
     """
     config = state.config
-    if (config.edition != "PRESSMAN" or config.rules_version < PRESSMAN_END_VERSION
+    if (config.edition != "PRESSMAN" or config.rules_version not in PRESSMAN_END_VERSIONS
             or config.rounds is not None or not state.history):
         return None
     reached = {seat for seat, s in enumerate(state.scores) if s >= config.target_score}
