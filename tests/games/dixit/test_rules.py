@@ -691,6 +691,8 @@ def test_dx_party_2_the_storyteller_tells_before_seeing_the_hand() -> None:
             GAME.apply(state, 0, {"type": "clue", "card": card, "text": "x"})
         assert error.value.key == "dixit.errors.party_clue_no_card"
         assert "before looking at their hand" in error.value.message("en")
+        # Whoever may not tell now is told that first.
+        refused("DX-ROUND-1", state, 1, {"type": "clue", "card": card, "text": "x"})
     tell(state, "Summer")
     assert GAME.view(state, 0)["hand"] == state.hands[0]
 

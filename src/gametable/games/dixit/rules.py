@@ -406,17 +406,18 @@ class Dixit:
 
     def _clue(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
         party = state.config.variant == "party"
-        if party and "card" in action:
-            # DX-PARTY-2: the clue is told before the hand is seen, so it names no card.
-            raise IllegalAction("DX-PARTY-2", E + "party_clue_no_card")
+        # A Party clue naming a card is refused by DX-PARTY-2 below, not as malformed.
         check_fields(action, "clue", ("text",) if party else ("card", "text"),
-                     optional=("mime",))
+                     optional=("mime", "card") if party else ("mime",))
         if state.phase == "claim":
             # DX-SETUP-4: the first storyteller claims the role before the first clue.
             raise IllegalAction("DX-SETUP-4", E + "claim_first")
         if state.phase != "clue" or seat != state.storyteller:
             raise IllegalAction("DX-ROUND-1", E + "not_storyteller",
                                 storyteller=state.storyteller)
+        if party and "card" in action:
+            # DX-PARTY-2: the clue is told before the hand is seen, so it names no card.
+            raise IllegalAction("DX-PARTY-2", E + "party_clue_no_card")
         text, mime = _clue_text(state.config, action)
         if not party:
             card = _card(action["card"], "clue", "card")
