@@ -300,7 +300,14 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     expect(eve.get_by_role("button", name="Take this seat")).to_have_count(0)
     expect(eve.get_by_text("Kept for the host's guest")).to_be_visible()
     # The invite link opens no seat now, so the host is not offered it; only the seat's.
+    # The big screen shows no QR code of it either, and the game so far.
     expect(anna.get_by_role("button", name="Copy the invite link")).to_have_count(0)
+    screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    screen.goto(f"{web_server.url}/t/{table_id}/screen")
+    expect(screen.locator(".sc-board")).to_be_visible()
+    expect(screen.locator(".sc-space .sc-chip").first).to_be_visible()
+    expect(screen.locator(".screen-join")).to_have_count(0)
+    screen.screenshot(path=str(shots / "screen-seat-kept.png"))
     anna.get_by_role("button", name="Copy the seat's link").click()
     link = anna.get_by_label("Link for seat 2")
     expect(link).to_have_value(re.compile(rf"/t/{table_id}#invite=[\w-]+&seat=2$"))

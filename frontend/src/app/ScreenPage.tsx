@@ -1,6 +1,6 @@
 // The big screen: a table for a TV or projector. It shows what everyone may see (the
 // public view, no hand), follows the game live and reconnects by itself; while seats are
-// open, a QR code of the invite link lets people in the room join from their phones;
+// open to the invite link, its QR code lets people in the room join from their phones;
 // with a turn clock, whose time runs and who is away (a computer player covering).
 import { QRCodeSVG } from "qrcode.react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,7 @@ import { ScreenMode } from "./replay";
 import { seatName } from "./seatName";
 import { TurnClock } from "./TurnClock";
 import type { TableInfo } from "./types";
-import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
+import { invitable, inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { useTable } from "./useTable";
 
 const nothing = () => undefined;
@@ -28,7 +28,8 @@ export function ScreenPage({ tableId }: { tableId: string }) {
   }
   if (!info) return <p className="notice screen-notice">{t("ui.table.connecting")}</p>;
   const module = GAMES[info.game];
-  const open = info.seats.some((s) => s.kind === "open");
+  // The invite link's QR code, while it opens a seat (not one kept for the host's guest).
+  const open = invitable(info);
   return (
     <div className="screen-page" data-status={info.status}>
       <header className="screen-header">
@@ -38,7 +39,8 @@ export function ScreenPage({ tableId }: { tableId: string }) {
         {info.status === "playing" && state && <TurnClock info={info} state={state} seat={null} clock={clock} onBack={nothing} />}
       </header>
       {open && <JoinCode info={info} server={server} />}
-      {info.status !== "waiting" && module && state && (
+      {/* The game so far, once it has begun: also while a seat that opened is taken. */}
+      {(info.status !== "waiting" || info.begun) && module && state && (
         <div className="screen-table">
           <ScreenMode.Provider value={true}>
             <module.Table info={info} seat={null} state={state} send={nothing} />

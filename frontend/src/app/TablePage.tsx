@@ -12,7 +12,7 @@ import { BotLevelSelect, LevelField } from "./LevelField";
 import { LEVELS, seatName, shortSeatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
-import { inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
+import { invitable, inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { ChangeOptions } from "./ChangeOptions";
 import { HowToPlay } from "./HowToPlay";
 import { ChangeName } from "./ChangeName";
@@ -387,10 +387,9 @@ function TableLinks({ info, server, seat, token, begun }: {
 }) {
   const { t } = useTranslation();
   const url = inviteUrl(info.invite, server);
-  // Every seat taken, or the game over: nobody is to be invited (the watch link stays).
-  // Nor when each open seat is kept for the host's guest: the invite link opens none.
-  const inviting = info.status !== "finished"
-    && info.seats.some((s) => s.kind === "open" && !s.invited);
+  // Every seat taken, kept for the host's guest, or the game over: nobody is to be
+  // invited (the watch link stays).
+  const inviting = invitable(info);
   return (
     <div className="table-links">
       <HowToPlay game={info.game} />

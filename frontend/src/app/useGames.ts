@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { api } from "./api";
 import { addGameMessages } from "./i18n";
-import type { GameDescription } from "./types";
+import type { GameDescription, TableInfo } from "./types";
 
 export interface ServerInfo {
   games: GameDescription[];
@@ -13,6 +13,13 @@ export interface ServerInfo {
 /** The address friends should use for this table (the server's public one, if set). */
 export function inviteUrl(path: string, server: ServerInfo | null): string {
   return `${server?.server.public_url ?? location.origin}${path}`;
+}
+
+/** True while the invite link opens a seat: the game is not over and an open seat is not
+ * kept for the host's guest (a seat opened once the game has begun is: only its own link
+ * opens it). */
+export function invitable(info: TableInfo): boolean {
+  return info.status !== "finished" && info.seats.some((s) => s.kind === "open" && !s.invited);
 }
 
 /** True when the page was opened at an address only this computer can reach. */
