@@ -24,14 +24,14 @@ After a ``play`` the seat draws automatically (SC-TURN-3) and the turn passes cl
 The rules differ by ``config.rules_version`` (``docs/sequence-cats.md``, "Rules
 versions"). By the first rules (1) a dead card is a breed card whose two spaces are
 covered, exchanging it is optional, the engine chooses which five form a sequence and a
-seat with nothing to play sends ``pass``. By the current rules (2), a PURRR card is dead
-too while no space is free; a seat holding a dead card must exchange one before playing,
-and when only one exchange is possible the rules make it themselves as the turn begins
-(an ``exchange`` event with ``"auto": true``); a seat that can then do nothing is passed
-for (a ``pass`` event with ``"auto": true``); and a full round of passes ends the game
-drawn (SC-WIN-3 c; by rules 4 only on a full board). These automatic steps follow from
-the state alone, so a record holds only the players' decisions and still replays
-exactly.
+seat with nothing to play sends ``pass``. From rules 2 on (the current rules are 5), a
+PURRR card is dead too while no space is free; a seat holding a dead card must exchange
+one before playing, and when only one exchange is possible the rules make it themselves
+as the turn begins (an ``exchange`` event with ``"auto": true``); a seat that can then do
+nothing is passed for (a ``pass`` event with ``"auto": true``); and a full round of
+passes ends the game drawn (SC-WIN-3 c; by rules 4 only on a full board). These
+automatic steps follow from the state alone, so a record holds only the players'
+decisions and still replays exactly.
 
 A draw offer is nobody's pending decision: it is not among :meth:`SequenceCats.
 legal_actions`, and the view says when a seat may make one (``may_offer_draw``). While

@@ -16,10 +16,10 @@ Actions (JSON objects):
 
 Rounds follow one another automatically: when a round ends (TR-END-1..3) its summary is
 kept in ``view["rounds"]`` and the next round is dealt, until the game ends (TR-END-4).
-Most points wins, ties shared; with the PRESSMAN edition (rules version 3), when more than
-one player reached the target in the last round, that round's winner wins (the published
-Pressman sheet: "If more than one player passes 400 points during the round, the winner
-of that round wins the game").
+Most points wins, ties shared, in both editions. (By rules versions 3 and 4 only, with the
+PRESSMAN edition, when more than one player reached the target in the last round, that
+round's winner won, after a published Pressman sheet: "If more than one player passes 400
+points during the round, the winner of that round wins the game".)
 """
 
 from __future__ import annotations
