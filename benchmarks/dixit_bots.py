@@ -11,7 +11,8 @@ Prints, for the ``semantic`` bot (and ``greedy`` and ``random`` beside it):
   chooses at random in proportion to ``exp(fit / temperature)``, picks it. Exact over
   every set of decoys, not sampled. ``unseen phrases`` ignores every bank phrase that is
   (nearly) the clue itself, as for clues the bank does not hold. By split (``dev``: the
-  clues the players were tuned on; ``holdout``) and by language.
+  clues the players were tuned on; ``holdout``; ``fresh``, written once the players were
+  built and only checked) and by language.
 * **storyteller**: in 6-seat base games (edition IS, first seat tells first) of one kind
   of bot (``semantic`` once per clue language), the share of rounds in which the
   storyteller scores (some but not all voters
