@@ -1527,6 +1527,10 @@ def test_the_clue_stands_in_the_readers_quotation_marks(
     expect(page.locator(".dx-clue q").first).to_be_visible()
     shown = page.evaluate("getComputedStyle(document.querySelector('.dx-clue q')).quotes")
     assert shown == f'"{marks[0]}" "{marks[1]}"', shown
+    # and so does the status line's clue, which stood in English marks in every language
+    # (the bots may have told the next round's by now)
+    expect(page.locator(".dx-status-text")).to_contain_text(
+        re.compile(f": {re.escape(marks[0])}[^{marks[0]}{marks[1]}]+{re.escape(marks[1])}"))
 
 
 def test_a_long_name_in_the_rounds_points_leaves_the_points_whole(

@@ -309,7 +309,7 @@ export function DixitTable(props: GameTableProps) {
   const nextClueSaid =
     view.clue && view.storyteller !== null && (view.phase === "submit" || view.phase === "vote")
       ? `${t("dixit.ui.clue_by", { player: owner(view.storyteller) })}: ${
-          view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : `“${view.clue.text}”.`
+          view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : `${t("dixit.ui.clue_quoted", { text: view.clue.text })}.`
         } `
       : "";
   const status = useSteady(
@@ -484,7 +484,7 @@ export function DixitTable(props: GameTableProps) {
           {!onScreen && !showReveal && view.clue && (view.phase === "submit" || view.phase === "vote") && (
             <span className="sr-only" data-clue-said="">
               {`${t("dixit.ui.clue_by", { player: view.storyteller !== null ? owner(view.storyteller) : "" })}: ${
-                view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : `“${view.clue.text}”`
+                view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : t("dixit.ui.clue_quoted", { text: view.clue.text })
               }. `}
             </span>
           )}
