@@ -119,6 +119,12 @@ def test_on_a_phone_the_seat_choices_show_whole(
             labels = page.locator(".seat-plan select").first.locator(
                 "option[value='bot:easy'], option[value='bot:hard']").all_inner_texts()
             assert labels == ["Tölva (Auðveld)", "Tölva (Erfið)"], labels
+            # and every computer player of the list is named so, the levels and the
+            # players by kind alike ("Tölvuleikmaður (Gráðugur)" came after the levels)
+            bots = page.locator(".seat-plan select").first.locator(
+                "option[value^='bot:']").all_inner_texts()
+            assert len(bots) > 3 and all(b.startswith("Tölva (") for b in bots), bots
+            assert "Tölva (Gráðug)" in bots, bots
     finally:
         context.close()
 
