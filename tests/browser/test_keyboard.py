@@ -51,21 +51,27 @@ def open_seat(browser: Browser, server: LiveServer, table: str, token: str) -> P
     return page
 
 
+@pytest.mark.parametrize("viewport", [(1280, 900), (1366, 768)])
 def test_sequence_cats_by_keyboard(browser: Browser, web_server: LiveServer,
-                                   shots: Path) -> None:
+                                   shots: Path, viewport: tuple[int, int]) -> None:
+    """At 1280 × 900 the hand shows under the board, at 1366 × 768 left of it; either
+    way the keyboard reaches it first (it came after every space a card could take and
+    the move log)."""
     table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "easy"],
                                        {0: "Anna"})
     page = open_seat(browser, web_server, table, tokens[0])
+    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
     expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     before = version(web_server, table)
-    # Only the spaces one may play on are tab stops, not the board's 88 (the hand comes
-    # after the board: past at most the spaces of five cards, two each, and the bars).
-    assert tab_to(page, ".sc-card:not([disabled]):not(.dead)") <= 25
+    # The hand comes before the board (one chooses a card, then its space): the first
+    # tab stop of the table is a card, not one of the spaces a card could take.
+    tab_to(page, ".sc-card, .sc-space, .sc-log")
+    assert page.evaluate("document.activeElement.matches('.sc-card')")
+    tab_to(page, ".sc-card:not([disabled]):not(.dead)")
     page.keyboard.press("Enter")
-    # The card chosen, focus is on the first space it may go to (Tab went through the
-    # rest of the hand and the page's bars first).
+    # The card chosen, focus is on the first space it may go to.
     expect(page.locator('.sc-space[data-target="true"]').first).to_be_focused()
-    page.screenshot(path=str(shots / "keyboard-sequence-cats.png"))
+    page.screenshot(path=str(shots / f"keyboard-sequence-cats-{viewport[0]}.png"))
     # The arrow keys walk the whole board from there (each space's name is read), and
     # back: across a row, down a column, to a row's ends.
     target = focused_space(page)

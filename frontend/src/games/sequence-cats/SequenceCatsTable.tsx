@@ -273,47 +273,9 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           })}
         </span>
       </div>
-      <div className="sc-main">
-        <div className="sc-board-area">
-          {/* On a phone the log is far below the board: the last moves show over it. */}
-          {/* Once a card is chosen the board matters more than the news: it goes. */}
-          {narrow && selected === null && <MoveToast log={log} describe={describe} seat={seat} />}
-          {!replay && <MoveAnnouncer log={log} describe={describe} seat={seat} version={state.version} />}
-          <Board
-            layout={layout}
-            view={view}
-            targets={targets}
-            hints={hints}
-            removing={selectedCard === "meow"}
-            candidates={candidates}
-            pointed={pointedSpaces}
-            lastSpace={lastSpace}
-            transposed={narrow}
-            cardName={cardName}
-            onChoose={choose}
-          />
-        </div>
-        <aside className="sc-side">
-          {offer && !view.finished && !(narrow && seat !== null) && (
-            <DrawOffer offer={offer} seat={seat} answers={answers} player={player} onAnswer={choose} />
-          )}
-          <Players info={info} view={view} seat={seat} cardName={cardName} />
-          <p className="sc-pile">{t("sequence_cats.ui.draw_pile", { count: view.draw_pile })}</p>
-          {/* Under the players: first under the board it lay half under the hand bar. */}
-          {narrow && seat !== null && !view.finished && offerDraw}
-          {/* It scrolls in a long game: a keyboard reaches it too (a tab stop, named). */}
-          <ol className="sc-log" aria-label={t("sequence_cats.ui.log")} tabIndex={0}>
-            {log.map((line) => {
-              const text = describe(line);
-              return text ? (
-                <li key={line.id} data-version={line.version}>
-                  {text}
-                </li>
-              ) : null;
-            })}
-          </ol>
-        </aside>
-      </div>
+      {/* The hand comes before the board in the page, so that the keyboard reaches the
+          cards first (one chooses a card, then its space), wherever it shows: left of
+          the board on a wide screen, under it (CSS order) elsewhere. */}
       {seat !== null && !view.finished && (
         <div className="sc-hand-bar">
           {myTurn && <TimeLeftChip className="sc-time-left" />}
@@ -366,6 +328,47 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           )}
         </div>
       )}
+      <div className="sc-main">
+        <div className="sc-board-area">
+          {/* On a phone the log is far below the board: the last moves show over it. */}
+          {/* Once a card is chosen the board matters more than the news: it goes. */}
+          {narrow && selected === null && <MoveToast log={log} describe={describe} seat={seat} />}
+          {!replay && <MoveAnnouncer log={log} describe={describe} seat={seat} version={state.version} />}
+          <Board
+            layout={layout}
+            view={view}
+            targets={targets}
+            hints={hints}
+            removing={selectedCard === "meow"}
+            candidates={candidates}
+            pointed={pointedSpaces}
+            lastSpace={lastSpace}
+            transposed={narrow}
+            cardName={cardName}
+            onChoose={choose}
+          />
+        </div>
+        <aside className="sc-side">
+          {offer && !view.finished && !(narrow && seat !== null) && (
+            <DrawOffer offer={offer} seat={seat} answers={answers} player={player} onAnswer={choose} />
+          )}
+          <Players info={info} view={view} seat={seat} cardName={cardName} />
+          <p className="sc-pile">{t("sequence_cats.ui.draw_pile", { count: view.draw_pile })}</p>
+          {/* Under the players: first under the board it lay half under the hand bar. */}
+          {narrow && seat !== null && !view.finished && offerDraw}
+          {/* It scrolls in a long game: a keyboard reaches it too (a tab stop, named). */}
+          <ol className="sc-log" aria-label={t("sequence_cats.ui.log")} tabIndex={0}>
+            {log.map((line) => {
+              const text = describe(line);
+              return text ? (
+                <li key={line.id} data-version={line.version}>
+                  {text}
+                </li>
+              ) : null;
+            })}
+          </ol>
+        </aside>
+      </div>
       {/* On the big screen the status line names the winner over the final board. */}
       {view.finished && resultOpen && !onScreen && (
         <Result info={info} view={view} seat={replay ? null : seat} teamName={teamName} player={player} onClose={() => setResultOpen(false)} />
