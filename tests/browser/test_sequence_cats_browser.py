@@ -1078,3 +1078,47 @@ def test_after_a_language_switch_the_log_names_computer_players_in_the_new_langu
     expect(log.filter(has_text="Datamaskin 2")).not_to_have_count(0)
     assert not [line for line in log.all_inner_texts() if "Computer" in line]
     page.screenshot(path=shots / "sc-log-after-switch-nb.png")
+
+
+def test_a_space_pressed_where_no_move_goes_says_why(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Pressing a space that does not glow did nothing at all (only a focus ring): the
+    status line now says why no move goes there, in the words of the rules' refusals
+    (SC-PLAY-1, SC-COMP-2's free corners), until another card is chosen."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")  # Anna plays first
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    status = page.locator(".sc-status-text")
+    hand = page.locator(".sc-cards .sc-card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)")
+    spaces = page.locator(".sc-space").evaluate_all(
+        "spaces => spaces.map(s => [s.dataset.space, s.dataset.breed, !!s.dataset.chip,"
+        " s.classList.contains('free'), s.classList.contains('hint')])")
+    plain = [(label, breed) for label, breed, chip, free, hint in spaces
+             if not chip and not free and not hint and breed not in hand]
+    assert plain, spaces
+    label, breed = plain[0]
+    # (such a space says it is disabled, aria-disabled, and a pointer presses it all the
+    # same: Playwright waits for "enabled" unless forced)
+    page.locator(f'.sc-space[data-space="{label}"]').click(force=True)
+    key = ("sequence_cats.ui.no_card_for_space_purrr" if "purrr" in hand
+           else "sequence_cats.ui.no_card_for_space")
+    expect(status).to_have_text(translate(key, space=label, breed=card_name(breed)))
+    page.locator('.sc-space[data-space="A1"]').click(force=True)
+    expect(status).to_have_text(translate("sequence_cats.errors.space_free_corner",
+                                          space="A1"))
+    # A card chosen, a space of another breed is not its space.
+    card = next(c for c in hand if c not in ("purrr", "meow"))
+    page.locator(f'.sc-card[data-card="{card}"]').first.click()
+    expect(status).to_have_text(translate("sequence_cats.ui.choose_space",
+                                          card=card_name(card)))
+    page.locator(f'.sc-space[data-space="{label}"]').click(force=True)
+    expect(status).to_have_text(translate("sequence_cats.errors.wrong_space", card=card,
+                                          space=label))
+    # Choosing again puts the line back to what to do.
+    page.locator(f'.sc-card[data-card="{card}"]').first.click()
+    expect(status).to_have_text(translate("sequence_cats.ui.your_turn"))
+    page.context.close()

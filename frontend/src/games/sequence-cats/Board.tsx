@@ -25,6 +25,8 @@ export interface BoardProps {
   transposed: boolean;
   cardName: (card: string) => string;
   onChoose: (action: Action) => void;
+  /** A space pressed where no move goes now (its index), to be told why. */
+  onRefused?: (index: number) => void;
 }
 
 /** Spaces the arrow keys move by: across, down; Home and End go to a row's ends. */
@@ -56,7 +58,7 @@ function moveFocus(event: React.KeyboardEvent<HTMLDivElement>, columns: number) 
   spaces[next]?.focus();
 }
 
-export function Board({ layout, view, targets, hints, removing, candidates, pointed, lastSpace, transposed, cardName, onChoose }: BoardProps) {
+export function Board({ layout, view, targets, hints, removing, candidates, pointed, lastSpace, transposed, cardName, onChoose, onRefused }: BoardProps) {
   const { t } = useTranslation();
   const { rows, columns } = layout;
   const sequenceTeam = new Map<number, number>();
@@ -124,7 +126,7 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           tabIndex={action || (!playable && index === entry) ? 0 : -1}
           title={`${label} · ${name}`}
           style={inSequence !== undefined ? ({ "--seq": TEAM_COLOURS[inSequence] } as React.CSSProperties) : undefined}
-          onClick={() => action && onChoose(action)}
+          onClick={() => (action ? onChoose(action) : onRefused?.(index))}
         >
           {cell === FREE ? (
             <span className="sc-free" aria-hidden="true">

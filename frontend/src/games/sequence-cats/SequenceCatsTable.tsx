@@ -19,7 +19,8 @@ import { Hand } from "./Hand";
 import { describeEvent } from "./events";
 import { forcedTurn } from "./turn";
 import { Players } from "./Players";
-import { TEAM_COLOURS, indexOf, type PublicInfo, type SequenceView } from "./types";
+import { whyNotHere } from "./explain";
+import { TEAM_COLOURS, indexOf, labelOf, type PublicInfo, type SequenceView } from "./types";
 import "./sequence-cats.css";
 import { scrollBehavior } from "../../app/motion";
 import { useSteady } from "../../app/moveInFlight";
@@ -176,6 +177,30 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     send(action);
   };
 
+  // A space pressed where no move goes is answered on the status line (why not), until
+  // the player chooses another card or the game moves on.
+  const [refusal, setRefusal] = useState<{ text: string; version: number; selected: number | null } | null>(null);
+  const anyPlay = legal.some((action) => action.type === "play");
+  const refuse = (index: number) => {
+    if (!anyPlay || view.hand === undefined) return;
+    const row = Math.floor(index / layout.columns);
+    const column = index % layout.columns;
+    const space = labelOf(row, column);
+    const text = whyNotHere(
+      t,
+      {
+        space,
+        cell: view.cells[index],
+        breedName: cardName(layout.spaces[row][column]),
+        locked: view.sequences.some((sequence) => sequence.spaces.includes(space)),
+      },
+      selectedCard,
+      hand,
+      view.team,
+    );
+    setRefusal(text ? { text, version: state.version, selected } : null);
+  };
+
   // The status line: whose turn, and what to do now.
   let status: string;
   const offer = view.draw_offer;
@@ -203,6 +228,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   } else if (myTurn) {
     const forced = forcedTurn(t, legal);
     if (forced) status = forced;
+    else if (refusal && refusal.version === state.version && refusal.selected === selected) status = refusal.text;
     else if (selectedCard === "meow") status = t("sequence_cats.ui.choose_removal");
     else if (selectedCard) status = t("sequence_cats.ui.choose_space", { card: cardName(selectedCard) });
     else status = t("sequence_cats.ui.your_turn");
@@ -346,6 +372,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
             transposed={narrow}
             cardName={cardName}
             onChoose={choose}
+            onRefused={refuse}
           />
         </div>
         <aside className="sc-side">
