@@ -1645,14 +1645,16 @@ def test_a_tile_drawn_from_the_keyboard_that_fits_takes_the_focus_to_its_places(
         server.stop()
 
 
+@pytest.mark.parametrize("viewport", [(1280, 720), (390, 844)])
 def test_escape_puts_the_draw_anyway_question_away(
-        browser: Browser, web_server: LiveServer) -> None:
+        browser: Browser, web_server: LiveServer, shots: Path,
+        viewport: tuple[int, int]) -> None:
     """TR-DRAW-1: Draw while a tile fits asks first ("Draw anyway (−5)?"), the focus on
     its answer. Escape answered nothing there, only Cancel did: it now puts the question
     away, the focus back on Draw, nothing drawn and the chosen tile still chosen."""
     table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "easy"],
                                        {0: "Anna"})
-    page = browser.new_page()
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
     while True:
         wait_for(page, f"document.querySelector('{TABLE}')?.dataset.myTurn === 'true'")
@@ -1669,9 +1671,21 @@ def test_escape_puts_the_draw_anyway_question_away(
     expect(page.locator(".tr-hand-tile.selected")).to_have_count(1)
     before = version(page)
     draw = page.locator('[data-action="draw"]')
+    board = page.locator(".tr-board").bounding_box()
     draw.click()
     question = page.locator(".tr-draw-question")
     expect(question).to_be_visible()
+    # It stands over the rack, the board as it was (the rack grew by the question's
+    # height, and the board shrank by as much and moved), the tiles in sight.
+    assert page.locator(".tr-board").bounding_box() == board
+    expect(page.locator(".tr-hand-tile.selected")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("""() => {
+        const tile = document.querySelector('.tr-hand-tile.selected');
+        const box = tile.getBoundingClientRect();
+        return tile.contains(document.elementFromPoint(box.x + box.width / 2,
+                                                       box.y + box.height / 2)); }""")
+    expect(question).to_be_in_viewport(ratio=1)
+    page.screenshot(path=shots / f"triominos-draw-question-{viewport[0]}.png")
     # The question takes the focus (the keyboard's next stop after Draw was Pass).
     expect(question.locator('[data-action="draw-anyway"]')).to_be_focused()
     page.keyboard.press("Escape")
