@@ -468,3 +468,40 @@ def test_every_tab_stop_of_a_game_table_has_a_name(
             unnamed.append(focused)
     assert not unnamed, unnamed
     page.context.close()
+
+
+def test_triominos_a_place_chosen_by_keyboard_is_brought_into_the_window(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Tabbing to the rack scrolls the page down to it; a tile chosen there with Enter
+    gives the focus to its first place on the board, which stayed where the page was
+    scrolled: half above the window's top edge. The place is brought into sight."""
+    table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "human"],
+                                       {0: "Anna", 1: "Bruno"})
+    pages = []
+    for seat in (0, 1):
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.goto(f"{web_server.url}/t/{table}#seat={tokens[seat]}")
+        expect(page.locator(".tr-status")).to_be_visible()
+        pages.append(page)
+    # The round's starter may lay any tile (TR-SETUP-3): the first place is the middle.
+    mover = next(p for p in pages if p.locator('.tr-status[data-my-turn="true"]').count())
+    expect(mover.locator("button.tr-hand-tile.playable")).not_to_have_count(0)
+    # Scrolled down as far as the page goes, as Tab presses past the rack leave it.
+    mover.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    mover.locator("button.tr-hand-tile.playable").first.focus()
+    mover.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert mover.evaluate("window.scrollY") > 0
+    mover.keyboard.press("Enter")
+    place = mover.locator("g.tr-target").first
+    expect(place).to_be_focused()
+    # (to_be_in_viewport passed an SVG place 5 px above the edge)
+    for _ in range(50):
+        box = place.bounding_box()
+        assert box is not None
+        if box["y"] >= 0 and box["y"] + box["height"] <= 768:
+            break
+        mover.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"the place stayed out of the window: {box}")
+    for page in pages:
+        page.context.close()

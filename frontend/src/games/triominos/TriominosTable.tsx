@@ -23,6 +23,7 @@ import { RoundDialog } from "./RoundDialog";
 import { statusText } from "./status";
 import { TurnActions } from "./TurnActions";
 import type { Bonus, PublicInfo, TriominosView } from "./types";
+import { scrollBehavior } from "../../app/motion";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import { useSteady } from "../../app/moveInFlight";
 import "./triominos.css";
@@ -47,6 +48,28 @@ const STACKED =
 
 /** A window wide and short: a phone held sideways. */
 const SHORT = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
+
+/** Gives the focus to the chosen tile's first place on the board, and brings that place
+ * into the window: the board's own panning frame must not scroll (``preventScroll``), but
+ * the page, scrolled down to the rack by the Tab presses that led there, left the place
+ * half above the window's top edge. */
+function focusFirstPlace(root: HTMLElement | null) {
+  const place = root?.querySelector<SVGGElement>(".tr-target");
+  if (!place) return;
+  place.focus({ preventScroll: true });
+  requestAnimationFrame(() => {
+    const board = root?.querySelector(".tr-board")?.getBoundingClientRect();
+    const box = place.getBoundingClientRect();
+    // The part of the place that the board shows.
+    const top = Math.max(box.top, board?.top ?? box.top);
+    const bottom = Math.min(box.bottom, board?.bottom ?? box.bottom);
+    const margin = 8;
+    let by = 0;
+    if (top < margin) by = top - margin;
+    else if (bottom > window.innerHeight - margin) by = bottom - window.innerHeight + margin;
+    if (by) window.scrollBy({ top: by, behavior: scrollBehavior() });
+  });
+}
 
 export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const { t } = useTranslation();
@@ -201,7 +224,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   useEffect(() => {
     if (!focusPlaces.current || selected === null) return;
     focusPlaces.current = false;
-    tableRef.current?.querySelector<SVGGElement>(".tr-target")?.focus({ preventScroll: true });
+    focusFirstPlace(tableRef.current);
   }, [selected]);
   // Bumped whenever a tile is pressed to be laid: the board brings its places into sight
   // if the view was moved off them (pressed again, the tile chosen already changed
@@ -215,7 +238,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     // From the keyboard the focus goes on to its places, as when a tile is chosen (Enter
     // did nothing, and the places were 18 Tabs away, round the page).
     if (tile === null && selected !== null && playable.size === 1 && playable.has(selected)) {
-      if (byKeyboard) tableRef.current?.querySelector<SVGGElement>(".tr-target")?.focus({ preventScroll: true });
+      if (byKeyboard) focusFirstPlace(tableRef.current);
       setLookAt((n) => n + 1);
       return;
     }
