@@ -477,12 +477,10 @@ def test_triominos_a_place_chosen_by_keyboard_is_brought_into_the_window(
     scrolled: half above the window's top edge. The place is brought into sight."""
     table, tokens = seats.create_table(web_server, "triominos", {}, ["human", "human"],
                                        {0: "Anna", 1: "Bruno"})
-    pages = []
-    for seat in (0, 1):
-        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-        page.goto(f"{web_server.url}/t/{table}#seat={tokens[seat]}")
+    pages = [open_seat(browser, web_server, table, tokens[seat]) for seat in (0, 1)]
+    for page in pages:
+        page.set_viewport_size({"width": 1366, "height": 768})
         expect(page.locator(".tr-status")).to_be_visible()
-        pages.append(page)
     # The round's starter may lay any tile (TR-SETUP-3): the first place is the middle.
     mover = next(p for p in pages if p.locator('.tr-status[data-my-turn="true"]').count())
     expect(mover.locator("button.tr-hand-tile.playable")).not_to_have_count(0)
