@@ -250,3 +250,30 @@ def test_a_dixit_round_played_before_leaving_stays_the_persons_in_the_history(
     # The previous round's reveal is the second round's, the computer player's.
     expect(show_last_reveal(page)).to_contain_text("Bruno (computer: Medium)")
     page.screenshot(path=shots / "left-dixit-history.png", full_page=True)
+
+
+def test_on_a_phone_a_triominos_seat_taken_over_says_a_computer_plays_it(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Ola left mid-game and a computer player took his seat over; the phone's strip of
+    players still read "Ola ⚑ 13", as if he played. It says "computer" beside him."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as http:
+        created = http.post("/api/tables", json={
+            "game": "triominos", "name": "Sigga",
+            "seats": [{"kind": "human"}] * 2}).json()
+        table_id = created["table"]["id"]
+        ola = http.post(f"/api/tables/{table_id}/join", json={"name": "Ola"}).json()
+        with SeatSocket(web_server, table_id, created["token"]), \
+                SeatSocket(web_server, table_id, ola["token"]):
+            pass  # both seats were shown their hands: the game has begun
+        page = browser.new_context(viewport={"width": 390, "height": 844},
+                                   is_mobile=True, has_touch=True).new_page()
+        page.goto(f"{web_server.url}/t/{table_id}#seat={created['token']}")
+        his = page.locator('.tr-player[data-seat="1"]')
+        expect(his).to_contain_text("Ola")
+        expect(his.locator("[data-taken-over]")).to_have_count(0)
+        left = http.post(f"/api/tables/{table_id}/leave",
+                         headers={"X-Seat-Token": ola["token"]})
+        assert left.status_code == 200 and left.json()["bot"], left.text
+        expect(his.locator("[data-taken-over]")).to_have_text("computer")
+        expect(page.locator('.tr-player[data-seat="0"] [data-taken-over]')).to_have_count(0)
+        page.screenshot(path=shots / "triominos-phone-taken-over.png")

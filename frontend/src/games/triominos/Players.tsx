@@ -97,6 +97,13 @@ export function Players({ info, view, seat, compact }: Props) {
                     {level}
                   </span>
                 )}
+                {/* On a phone a computer player that took over a person's seat is named
+                    by the person alone ("Ola"): the tag says who plays it now. */}
+                {compact && s.kind === "bot" && s.name && (
+                  <span className="tag muted tr-level" data-taken-over="">
+                    {t("ui.seat.computer")}
+                  </span>
+                )}
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
                 {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
                 {view.out === s.seat && <span className="tag">{t("triominos.ui.out_tag")}</span>}
