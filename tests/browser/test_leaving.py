@@ -25,6 +25,18 @@ def seats_of(server: LiveServer, table_id: str) -> list[dict[str, object]]:
     return seats
 
 
+def two_people(http: httpx.Client, game: str, host: str, friend: str
+               ) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    """A table of ``game`` for two people: ``host`` made it, ``friend`` joined. Returns
+    the creation's answer, the table's id and the join's answer."""
+    created: dict[str, Any] = http.post("/api/tables", json={
+        "game": game, "name": host, "seats": [{"kind": "human"}] * 2}).json()
+    table_id: str = created["table"]["id"]
+    joined: dict[str, Any] = http.post(f"/api/tables/{table_id}/join",
+                                       json={"name": friend}).json()
+    return created, table_id, joined
+
+
 def test_a_friend_who_took_a_seat_at_the_wrong_table_leaves_it(
         browser: Browser, web_server: LiveServer, shots: Path) -> None:
     """Bruno sat down at the wrong table: there was no way to stand up again but to ask
@@ -137,11 +149,7 @@ def test_the_moves_made_before_leaving_stay_the_persons_on_later_pages_and_the_r
     player's ("Bruno (computer: Medium) placed …"): the table says from which move on
     the computer player plays (``bot_since``), and his move stays his."""
     with httpx.Client(base_url=web_server.url, timeout=30) as http:
-        created = http.post("/api/tables", json={
-            "game": "sequence-cats", "name": "Anna",
-            "seats": [{"kind": "human"}] * 2}).json()
-        table_id = created["table"]["id"]
-        bruno = http.post(f"/api/tables/{table_id}/join", json={"name": "Bruno"}).json()
+        created, table_id, bruno = two_people(http, "sequence-cats", "Anna", "Bruno")
 
         def play(seat: SeatSocket) -> None:
             state = seat.wait(lambda state: bool(state["legal"]))
@@ -257,11 +265,7 @@ def test_on_a_phone_a_triominos_seat_taken_over_says_a_computer_plays_it(
     """Ola left mid-game and a computer player took his seat over; the phone's strip of
     players still read "Ola ⚑ 13", as if he played. It says "computer" beside him."""
     with httpx.Client(base_url=web_server.url, timeout=30) as http:
-        created = http.post("/api/tables", json={
-            "game": "triominos", "name": "Sigga",
-            "seats": [{"kind": "human"}] * 2}).json()
-        table_id = created["table"]["id"]
-        ola = http.post(f"/api/tables/{table_id}/join", json={"name": "Ola"}).json()
+        created, table_id, ola = two_people(http, "triominos", "Sigga", "Ola")
         with SeatSocket(web_server, table_id, created["token"]), \
                 SeatSocket(web_server, table_id, ola["token"]):
             pass  # both seats were shown their hands: the game has begun
