@@ -325,6 +325,34 @@ def test_an_episode_set_to_another_position_plays_on_from_it() -> None:
     assert env.record().actions == []
 
 
+@pytest.mark.parametrize("make", [lambda: GameEnv("sequence-cats", 2),
+                                  lambda: BotTableEnv("sequence-cats", "random")])
+def test_resets_without_a_seed_follow_the_stream_the_first_seed_began(make: Any) -> None:
+    def seeds() -> list[int]:
+        env = make()
+        env.reset(seed=42)
+        dealt = [env.record().seed]
+        for _ in range(3):
+            env.reset()
+            dealt.append(env.record().seed)
+        return dealt
+
+    first = seeds()
+    assert first == seeds()  # seeded once, every episode after deals as before
+    assert len(set(first)) == 4
+
+
+def test_a_refused_seed_leaves_the_stream_as_it_was() -> None:
+    env, twin = GameEnv("triominos", 2), GameEnv("triominos", 2)
+    env.reset(seed=3)
+    twin.reset(seed=3)
+    with pytest.raises(ValueError):
+        env.reset(seed=-1)
+    env.reset()
+    twin.reset()
+    assert env.record().seed == twin.record().seed
+
+
 def test_bot_table_deals_the_same_game_for_the_same_seed() -> None:
     def actions(seed: int) -> list[dict[str, object]]:
         env = BotTableEnv("triominos", ["greedy", "random"], 3, options={"rounds": 1})

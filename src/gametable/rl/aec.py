@@ -135,7 +135,10 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game: the same ``seed`` deals the same game.
+        """Deal a new game: the same ``seed`` deals the same game. Without a seed, the
+        next game of the stream the last seed began (``reset(seed=42)`` and then
+        ``reset()`` every episode plays the same games every run), or, before any seed,
+        a random one.
 
         ``options`` are not read (PettingZoo's own tests pass some): the game's options
         are the environment's, ``GameEnv(game, seats, options)``.

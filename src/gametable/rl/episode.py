@@ -102,6 +102,7 @@ class Episode:
         self.record: GameRecord | None = None
         self.actions = 0
         self._decisions: dict[Seat, Decision] = {}
+        self._seeds: random.Random | None = None
 
     @property
     def state(self) -> Any:
@@ -130,13 +131,22 @@ class Episode:
         return self.encoding.observation
 
     def start(self, seed: int | None) -> None:
-        """Deal a new game from ``seed`` (``None``: a random one).
+        """Deal a new game from ``seed``. ``None`` continues the stream of seeds the
+        last given seed began (so ``start(42)`` and then ``start(None)`` again and again
+        deal the same games every run, as Gymnasium's ``reset`` does), or, before any
+        seed was given, takes a random one from the system.
 
         Raises:
             ValueError: ``seed`` is not a whole number in ``0 … 2**63 - 1`` (a record's
-                range); the game being played is left as it was.
+                range); the game being played, and the stream, are left as they were.
         """
-        seed = random.SystemRandom().getrandbits(63) if seed is None else check_seed(seed)
+        if seed is not None:
+            seed = check_seed(seed)
+            self._seeds = random.Random(seed)
+        elif self._seeds is not None:
+            seed = self._seeds.getrandbits(63)
+        else:
+            seed = random.SystemRandom().getrandbits(63)
         state = self.game.new_game(self.config, self.seats, seed)
         record = new_record(self.game.name, stored_options(self.config),
                             [SeatInfo(name=name, bot=bot)
