@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path, PurePath
@@ -28,7 +29,7 @@ from gametable.core.errors import ConfigError
 from gametable.core.records import MAX_SEED, GameRecord, RecordError
 from gametable.core.records import replay as replay_record
 from gametable.core.text import hidden_mark
-from gametable.simulate import BotFailed
+from gametable.simulate import BotFailed, PlaceholderLeft
 from gametable.simulate import simulate as run_simulation
 
 app = typer.Typer(
@@ -727,6 +728,20 @@ _CLICK_ERROR: type[Any] = next(kind for kind in typer.BadParameter.__mro__
 """The error a refused option raises (Click's, which newer Typer releases carry within)."""
 
 
+_show_warning = warnings.showwarning
+
+
+def _warning_line(message: Warning | str, category: type[Warning], filename: str,
+                  lineno: int, file: Any = None, line: str | None = None) -> None:
+    """Print a warning of a player's doing as one line, ``warning: …``, on standard
+    error (a Python warning shows the source line it came from, meant for a program's
+    author); any other warning as Python does."""
+    if issubclass(category, PlaceholderLeft):
+        print(f"warning: {message}", file=sys.stderr if file is None else file)
+    else:
+        _show_warning(message, category, filename, lineno, file, line)
+
+
 def main(args: list[str] | None = None) -> None:
     """The ``gametable`` command (``args``: the words after it, else ``sys.argv``'s).
 
@@ -736,6 +751,7 @@ def main(args: list[str] | None = None) -> None:
     every line); with ``--json`` as one JSON object on standard output, ``{"error",
     "rule"}`` (``replay``'s ``{"error", "action", "rule"}``); else as text. Exits 2 for
     a refused option."""
+    warnings.showwarning = _warning_line
     words = sys.argv[1:] if args is None else list(args)
     json_logs = words[:1] == ["serve"] and "--json-logs" in words
     if not json_logs and "--json" not in words:

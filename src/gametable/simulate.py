@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import signal
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,7 +18,7 @@ from gametable.bots.base import Bot, UnknownBot, handed
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError
-from gametable.core.protocol import Game, Outcome
+from gametable.core.protocol import Action, CompletesActions, Game, Outcome
 from gametable.core.records import GameRecord, SeatInfo, new_record
 from gametable.core.rng import check_seed
 
@@ -40,6 +42,31 @@ def check_bot_names(bots: object) -> list[str]:
 def bot_seed(seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` for a game seeded ``seed``."""
     return (seed * 1_000_003 + seat * 7_919 + 1) % 2**63
+
+
+class PlaceholderLeft(UserWarning):
+    """A computer player played an action with its placeholder still in it (a Dixit clue
+    whose text is still ``"…"``, the text legal actions carry): legal, but surely not
+    what its author meant, and the game's data then says little. Warned once per bot and
+    seat (Python's ``warnings``: ``warnings.simplefilter("error", PlaceholderLeft)``
+    makes it an error)."""
+
+
+def _warn_if_placeholder(game: Game[Any], state: Any, seat: int, bot: str,
+                         offered: Sequence[Action], action: Action) -> bool:
+    """Warn :class:`PlaceholderLeft` where ``action`` is one of the ``offered`` actions
+    unchanged and the game (:class:`~gametable.core.protocol.CompletesActions`) would
+    fill something in it; whether it warned."""
+    if not isinstance(game, CompletesActions) or action not in offered:
+        return False
+    left = game.complete_action(game.view(state, seat), action, random.Random(0)) != action
+    if left:
+        warnings.warn(PlaceholderLeft(
+            f"{bot!r} in seat {seat} played a {action.get('type', 'n')!r} action with "
+            "its placeholder left as the legal actions give it: a player fills it in (call "
+            "game.complete_action(view, action, rng) for words chosen for it)"),
+            stacklevel=3)
+    return left
 
 
 class BotFailed(RuntimeError):
@@ -159,6 +186,10 @@ def play_bot_game(
         KeyError: an unknown bot name.
         BotFailed: a bot's factory raised as it was made, or a bot raised, took longer
             than ``decision_seconds``, or chose an action the rules refuse.
+
+    Warns:
+        PlaceholderLeft: a bot played a Dixit clue with the legal actions' placeholder
+            text ``"…"`` unchanged (once per seat and game).
     """
     bots = check_bot_names(bots)
     seed = check_seed(seed)  # a NumPy integer as a Python one (bots' seeds, the record)
@@ -171,6 +202,7 @@ def play_bot_game(
                         [SeatInfo(name=f"{name[:36]} {seat + 1}", bot=name)
                          for seat, name in enumerate(bots)], seed)
     actions = 0
+    warned: set[int] = set()  # seats warned of a placeholder left (once a game)
     while actions < max_actions:
         seats = sorted(game.to_act(state))
         if not seats:
@@ -189,6 +221,9 @@ def play_bot_game(
                                    error) from error
             if thinking is not None:
                 thinking[seat].add(time.perf_counter() - started)
+            if seat not in warned and _warn_if_placeholder(
+                    game, state, seat, bots[seat], offered[seat], action):
+                warned.add(seat)
             choices.append((seat, action))
         for number, (seat, action) in enumerate(choices):
             # An earlier action of this batch may have changed what this seat can do

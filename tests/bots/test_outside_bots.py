@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from gametable.bots import bot_names, register_bot
 from gametable.core import registry
 from gametable.core.actions import FrozenAction, copy_actions
 from gametable.core.protocol import Action, CompletesActions, Observation
-from gametable.simulate import BotFailed, play_bot_game
+from gametable.simulate import BotFailed, PlaceholderLeft, play_bot_game
 
 
 class Scribbler:
@@ -80,6 +81,7 @@ register_bot("raiser", Raiser)
 register_bot("cheater", Cheater)
 
 
+@pytest.mark.filterwarnings("ignore::gametable.simulate.PlaceholderLeft")
 @pytest.mark.parametrize("game", ["sequence-cats", "triominos", "dixit"])
 def test_a_bot_that_changes_what_it_is_given_changes_no_game(game: str) -> None:
     """Sequence Cats builds its play actions once per board and every game on the board
@@ -311,3 +313,54 @@ def test_register_bot_refuses_names_a_command_line_cannot_list_and_factories_it_
     with pytest.raises(TypeError, match="must be callable"):
         register_bot("forty-two", 42)  # type: ignore[arg-type]
     assert "forty-two" not in bot_names()
+
+
+class Literal:
+    """Plays the first legal action as it is given: a Dixit clue's text stays "…"."""
+
+    name = "literal"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        pass
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+register_bot("literal", Literal)
+
+
+def test_a_clue_left_as_the_placeholder_is_warned_once_per_seat() -> None:
+    """docs/bots.md: the rules take "…" as a clue (DX-ROUND-1: non-empty text), but a
+    player that never filled it in made a whole study's clues "…" without a word."""
+    with pytest.warns(PlaceholderLeft, match="'literal' in seat [02] played a 'clue' action"
+                      ) as seen:
+        record, _ = play_bot_game("dixit", {}, ["literal", "greedy", "literal"], 3)
+    clues = [step.action["text"] for step in record.actions if step.action["type"] == "clue"]
+    assert "…" in clues  # played as given: a warning, not a refusal
+    placeholder = [str(w.message) for w in seen if w.category is PlaceholderLeft]
+    assert len(placeholder) == 2
+    assert "seat 0" in placeholder[0] and "seat 2" in placeholder[1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PlaceholderLeft)
+        play_bot_game("dixit", {}, ["greedy", "random", "greedy"], 3)
+        play_bot_game("sequence-cats", {}, ["literal", "greedy"], 3)
+
+
+def test_the_docs_example_player_plays_every_game_with_its_clues_filled() -> None:
+    """docs/bots.md's ``my_players.py``, run as it stands, in every game."""
+    text = (Path(__file__).parents[2] / "docs" / "bots.md").read_text()
+    code = next(block for block in re.findall(r"```python\n(.*?)```", text, re.S)
+                if "class Cautious" in block)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # registered again on a second run
+        exec(compile(code, "docs/bots.md", "exec"), {"__name__": "my_players"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PlaceholderLeft)
+        for game, seats in [("dixit", 4), ("sequence-cats", 2), ("triominos", 2)]:
+            _, outcome = play_bot_game(game, {"rounds": 1} if game == "triominos" else {},
+                                       ["cautious"] + ["greedy"] * (seats - 1), 1)
+            assert outcome.finished
+        clues = [step.action["text"] for step in play_bot_game(
+            "dixit", {}, ["cautious"] * 3, 2)[0].actions if step.action["type"] == "clue"]
+    assert clues and "…" not in clues
