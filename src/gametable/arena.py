@@ -290,7 +290,7 @@ def run_arena(
     bots: Sequence[str],
     games: SupportsIndex,
     *,
-    players: SupportsIndex = 2,
+    players: SupportsIndex | None = None,
     options: Mapping[str, Any] | None = None,
     seed: SupportsIndex = 0,
     jobs: SupportsIndex = 1,
@@ -305,7 +305,8 @@ def run_arena(
         game_name: a registered game's name, or the game (``registry.get(name)``).
         bots: bot names (``gametable.bots.bot_names()``), each listed once.
         games: games per group of bots (see :func:`schedule`).
-        players: seats per game.
+        players: seats per game (``None``: the game's own default, as on the command
+            line: 2 in Sequence Cats and Triominos, 4 in Dixit; ``describe()["seats"]``).
         options: the game's options.
         seed: the seed of the first game.
         jobs: processes to play in (results do not depend on it, but for players that
@@ -327,11 +328,13 @@ def run_arena(
             the rules refused (the message names the bot, seat, seed and action number);
             the arena stops there.
     """
+    game_name = registry.name_of(game_name)
+    game = registry.get(game_name)
+    if players is None:
+        players = int(game.describe()["seats"]["default"])
     check_arena(bots, players, games, jobs)
     players, games, jobs = operator.index(players), operator.index(games), operator.index(jobs)
     seed = check_seed(seed)
-    game_name = registry.name_of(game_name)
-    game = registry.get(game_name)
     config = game.make_config(options, players)
     plan = schedule(bots, players, games, seed, seat_teams(game, config, players))
     stored = stored_options(config)

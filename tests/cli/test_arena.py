@@ -109,6 +109,15 @@ def test_a_shared_win_is_drawn_in_the_head_to_head_and_a_win_for_both_in_the_sta
     assert (pair.first_wins, pair.second_wins, pair.draws) == (0, 0, 1)
 
 
+@pytest.mark.parametrize(("game", "seats"), [("dixit", 4), ("sequence-cats", 2)])
+def test_run_arena_seats_the_games_own_default_as_the_command_does(game: str,
+                                                                   seats: int) -> None:
+    """docs/python.md: ``run_arena`` without ``players`` seated 2, which Dixit refuses
+    (DX-SETUP-3), where ``gametable arena dixit`` seats the game's default of 4."""
+    result = run_arena(game, ["greedy", "random"], 1)
+    assert result.players == seats
+
+
 def test_arena_refuses_a_bot_listed_twice() -> None:
     with pytest.raises(ValueError, match="once"):
         run_arena("sequence-cats", ["greedy", "greedy"], 2)
