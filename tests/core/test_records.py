@@ -152,6 +152,9 @@ def test_a_new_record_takes_what_a_researcher_has_and_refuses_what_cannot_replay
     with pytest.raises(ValueError, match="seat 2"):
         made.append(2, {"type": "pass"})
     assert made.actions == []
+    # A count, as new_game takes, was an "'int' object is not iterable" from inside.
+    with pytest.raises(TypeError, match=r"one SeatInfo a seat .*not 4"):
+        new_record("dixit", {}, 4, 7)  # type: ignore[arg-type]
 
 
 def test_a_numpy_seed_plays_a_bot_game_as_the_number_it_holds() -> None:

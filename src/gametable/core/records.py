@@ -214,7 +214,9 @@ def new_record(
     """An empty record (no actions yet) of the current format version.
 
     ``game`` is the game's registered name (``"dixit"``) or the game itself (from
-    ``registry.get``); the record keeps the name. ``config`` is the game's options (as
+    ``registry.get``); the record keeps the name. ``seats`` says who sits where, one
+    :class:`SeatInfo` per seat in seat order (``[SeatInfo(name="Anna"),
+    SeatInfo(bot="greedy")]``; the seat count is its length). ``config`` is the game's options (as
     given to ``make_config``) or the config ``make_config`` made. A config that does not
     say its ``rules_version`` gets the current one, so that the record replays by the
     rules it was played by after later rules come.
@@ -224,8 +226,12 @@ def new_record(
             ``make_config`` would: the record could never be replayed).
         ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1 (a NumPy integer
             is taken as the number it holds).
+        TypeError: ``seats`` is a count (or a text), not one :class:`SeatInfo` a seat.
         pydantic.ValidationError: a seat or the meta cannot be stored.
     """
+    if isinstance(seats, (int, str)) or not isinstance(seats, Iterable):
+        raise TypeError(f"seats is who sits where, one SeatInfo a seat (such as [SeatInfo("
+                        f"name='seat 1'), SeatInfo(bot='greedy')]), not {seats!r}"[:200])
     name = game if isinstance(game, str) else game.name
     rules = registry.get(name) if isinstance(game, str) else game
     options = stored_options(config) if isinstance(config, BaseModel) else dict(config)
