@@ -7,6 +7,7 @@ import json
 import random
 import re
 import warnings
+from importlib.resources import files
 from typing import Any
 
 import numpy as np
@@ -686,6 +687,32 @@ def test_a_policy_for_two_seats_refuses_a_table_of_another_size(seats: int) -> N
     two = game.new_game(game.make_config({}, 2), 2, 1)
     assert bot.choose(game.view(two, 0), game.legal_actions(two, 0)) in \
         game.legal_actions(two, 0)
+
+
+def test_a_policy_refuses_a_table_whose_options_encode_otherwise() -> None:
+    """A policy encoded for the default Sequence Cats board, seated on another layout,
+    stopped with a bare ``KeyError: 'B9'``; options the encoding does not read (a
+    Triominos table of one round) stay welcome."""
+    def first(observation: dict[str, Any]) -> Any:
+        return np.flatnonzero(observation["action_mask"])[0]
+
+    game = registry.get("sequence-cats")
+    board = json.loads(files("gametable.games.sequence_cats").joinpath(
+        "data/board-default.json").read_text())
+    turned = {"name": "turned", "spaces": [list(row) for row in zip(*board["spaces"], strict=True)]}
+    state = game.new_game(game.make_config({"board": turned}, 2), 2, 1)
+    bot = PolicyBot(first, game, seats=2)
+    with pytest.raises(ValueError, match=r"encoded for other options than the table's "
+                                         r"\(board\)"):
+        bot.choose(game.view(state, 0), game.legal_actions(state, 0))
+    same = PolicyBot(first, game, {"board": turned}, seats=2)
+    assert same.choose(game.view(state, 0), game.legal_actions(state, 0)) in \
+        game.legal_actions(state, 0)
+    triominos = registry.get("triominos")
+    one_round = triominos.new_game(triominos.make_config({"rounds": 1}, 2), 2, 1)
+    seat = min(triominos.to_act(one_round))
+    assert PolicyBot(first, triominos, seats=2).choose(
+        triominos.view(one_round, seat), triominos.legal_actions(one_round, seat))
 
 
 def test_an_opponent_that_fails_is_named_not_taken_for_the_learner() -> None:

@@ -9,7 +9,7 @@ only: whatever it shows, the seat's view already showed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -47,10 +47,14 @@ class Encoding(Protocol):
     Attributes:
         observation: the arrays of an encoded view, by name.
         action_count: the size of the action catalogue; actions are ``0 … action_count-1``.
+        key: equal for two encodings exactly when they encode views alike and number
+            actions alike (a Sequence Cats board, teams and seats; Triominos' seats):
+            what a policy trained on one needs of a table.
     """
 
     observation: Mapping[str, ArraySpec]
     action_count: int
+    key: Hashable
 
     def encode(self, view: Observation) -> dict[str, npt.NDArray[Any]]:
         """The arrays of ``view`` (a seated view of this game), as :attr:`observation`

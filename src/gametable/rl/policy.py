@@ -11,7 +11,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from gametable.core.config import stored_options
 from gametable.core.encoding import Encoding, mask_of
+from gametable.core.errors import ConfigError
 from gametable.core.protocol import Action, Game, Observation
 from gametable.rl.episode import game_with_encoding
 
@@ -38,8 +40,10 @@ class PolicyBot:
         NoEncoding: the game has no encoding (Dixit).
         ValueError: from :meth:`choose`, a table whose seat count is not ``seats``
             ("this policy was encoded for 2 seats; the table has 4", at its first
-            decision: a bot is made without the table's size), or a number whose mask
-            entry is 0 (naming it); ``TypeError`` for a number that is not whole.
+            decision: a bot is made without the table's size) or whose options encode
+            otherwise (another Sequence Cats board: "this policy was encoded for other
+            options than the table's (board)"), or a number whose mask entry is 0
+            (naming it); ``TypeError`` for a number that is not whole.
     """
 
     reads_only = True  # encodes the view into new arrays; changes neither argument
@@ -57,10 +61,7 @@ class PolicyBot:
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
         if not self._table_checked:
-            table = table_seats(view)
-            if table is not None and table != self.seats:
-                raise ValueError(f"this policy was encoded for {self.seats} seats; the "
-                                 f"table has {table}")
+            self._check_table(view)
             self._table_checked = True
         mask, actions = mask_of(self.encoding, view, legal)
         if not actions:
@@ -83,6 +84,33 @@ class PolicyBot:
             raise ValueError(f"the policy chose {number} ({what}), which is not legal now: "
                              f"choose where action_mask is 1 (such as {legal_numbers})")
         return action
+
+    def _check_table(self, view: Observation) -> None:
+        """Refuse a table whose views this policy's encoding would read wrong: another
+        seat count, or options that encode differently (another Sequence Cats board).
+
+        Raises:
+            ValueError: naming both.
+        """
+        table = table_seats(view)
+        if table is not None and table != self.seats:
+            raise ValueError(f"this policy was encoded for {self.seats} seats; the "
+                             f"table has {table}")
+        options = view.get("options")
+        if not isinstance(options, Mapping):
+            return
+        try:
+            config = self.game.make_config(options, self.seats)
+        except ConfigError:
+            return  # (a view's options are the table's: the rules made its game)
+        encoding: Encoding = self.game.encoding(config, self.seats)  # type: ignore[attr-defined]
+        if encoding.key != self.encoding.key:
+            ours, theirs = stored_options(self.config), stored_options(config)
+            differ = sorted(name for name in {*ours, *theirs}
+                            if ours.get(name) != theirs.get(name))
+            raise ValueError("this policy was encoded for other options than the "
+                             f"table's ({', '.join(differ)}): give PolicyBot the options "
+                             "it was trained with, and seat it at tables of those")
 
 
 def table_seats(view: Observation) -> int | None:

@@ -68,12 +68,15 @@ class SequenceCatsEncoding:
         seats, teams: the table's seat and team counts.
         observation: the arrays of an encoded view (see the module docstring).
         action_count: ``3N + 52`` for a board of ``N`` spaces.
+        key: the board's size and spaces, the seats and the teams.
     """
 
     def __init__(self, config: SequenceCatsConfig, seats: int) -> None:
         self.board: Board = board_for(config.board)
         self.seats = seats
         self.teams = team_count(config, seats)
+        self.key = ("sequence-cats", self.board.rows, self.board.columns, self.board.names,
+                    seats, self.teams)
         rows, columns = self.board.rows, self.board.columns
         self.spaces = rows * columns
         spaces = self.spaces

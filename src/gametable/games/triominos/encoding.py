@@ -75,10 +75,12 @@ class TriominosEncoding:
     Attributes:
         observation: the arrays of an encoded view (see the module docstring).
         action_count: ``56 × 3 × 800 + 2`` = 134,402.
+        key: the seats.
     """
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
+        self.key = ("triominos", seats)
         self.action_count = _DRAW + 2
         self.observation: dict[str, ArraySpec] = {
             "table": ArraySpec((PLANES, ROWS, COLUMNS), 0, 6, "int8",
