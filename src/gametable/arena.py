@@ -31,7 +31,13 @@ from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.protocol import Game, seat_teams
 from gametable.core.rng import check_seed
-from gametable.simulate import DEFAULT_MAX_ACTIONS, Thinking, check_bot_names, play_bot_game
+from gametable.simulate import (
+    DEFAULT_MAX_ACTIONS,
+    Thinking,
+    check_bot_names,
+    play_bot_game,
+    warn_fallbacks,
+)
 
 Z95 = 1.959963984540054
 """The 97.5th percentile of the standard normal distribution."""
@@ -327,6 +333,11 @@ def run_arena(
         BotFailed: a bot raised, took longer than ``decision_seconds`` or chose an action
             the rules refused (the message names the bot, seat, seed and action number);
             the arena stops there.
+
+    Warns:
+        PlaysAsAnother: a bot that does not play the game as itself (before playing;
+            :func:`gametable.simulate.warn_fallbacks`).
+        PlaceholderLeft: a bot left a Dixit clue's placeholder (once a game and seat).
     """
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)
@@ -336,6 +347,7 @@ def run_arena(
     players, games, jobs = operator.index(players), operator.index(games), operator.index(jobs)
     seed = check_seed(seed)
     config = game.make_config(options, players)
+    warn_fallbacks(game, bots)
     plan = schedule(bots, players, games, seed, seat_teams(game, config, players))
     stored = stored_options(config)
     work: list[Job] = [(i, game_name, stored, lineup, game_seed, max_actions, tuple(imports),

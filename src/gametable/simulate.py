@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, SupportsIndex
 
-from gametable.bots import make_bot
-from gametable.bots.base import Bot, UnknownBot, handed
+from gametable.bots import bot_names, make_bot
+from gametable.bots.base import Bot, UnknownBot, bot_factory, handed
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError
@@ -44,7 +44,31 @@ def bot_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + seat * 7_919 + 1) % 2**63
 
 
-class PlaceholderLeft(UserWarning):
+class PlayerWarning(UserWarning):
+    """Something about a run's computer players its author likely did not mean (the
+    command line prints these as one line each, ``warning: …``)."""
+
+
+class PlaysAsAnother(PlayerWarning):
+    """A bot named for a run does not play the game as itself: it falls back to another
+    player (``planner`` plays Dixit as ``greedy``, ``semantic`` plays Sequence Cats as
+    ``greedy``; docs/bots.md), so a run comparing it with that player compares a player
+    with itself. :func:`gametable.bots.bot_names` lists those that play a game."""
+
+
+def warn_fallbacks(game: Game[Any], bots: Sequence[str]) -> None:
+    """Warn :class:`PlaysAsAnother` once for each of ``bots`` (registered names) that
+    does not play ``game`` as itself."""
+    playing = bot_names(game)
+    for name in dict.fromkeys(bots):
+        if name not in playing and bot_factory(name) is not None:
+            warnings.warn(PlaysAsAnother(
+                f"{name!r} does not play {game.name} as itself but falls back to another "
+                f"player (docs/bots.md); those that play it: {', '.join(playing)}"),
+                stacklevel=3)
+
+
+class PlaceholderLeft(PlayerWarning):
     """A computer player played an action with its placeholder still in it (a Dixit clue
     whose text is still ``"…"``, the text legal actions carry): legal, but surely not
     what its author meant, and the game's data then says little. Warned once per bot and
@@ -332,6 +356,10 @@ def simulate(
         BotFailed: a bot could not be made, raised, took longer than
             ``decision_seconds`` or chose an action the rules refuse; the run stops
             there (the message names the bot, its seat, the seed and the action number).
+
+    Warns:
+        PlaysAsAnother: a bot that does not play the game as itself (before playing).
+        PlaceholderLeft: as :func:`play_bot_game`.
     """
     bots = check_bot_names(bots)
     seed = check_seed(seed)
@@ -339,6 +367,7 @@ def simulate(
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
+    warn_fallbacks(game, bots)
     summary = Summary(game=game_name, games=games, players=len(bots), seed=seed,
                       bots=list(bots), config=stored_options(config),
                       wins=dict.fromkeys(labels, 0))

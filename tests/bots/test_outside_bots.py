@@ -21,7 +21,7 @@ from gametable.bots import bot_names, register_bot
 from gametable.core import registry
 from gametable.core.actions import FrozenAction, copy_actions
 from gametable.core.protocol import Action, CompletesActions, Observation
-from gametable.simulate import BotFailed, PlaceholderLeft, play_bot_game
+from gametable.simulate import BotFailed, PlaceholderLeft, PlaysAsAnother, play_bot_game, simulate
 
 
 class Scribbler:
@@ -364,3 +364,18 @@ def test_the_docs_example_player_plays_every_game_with_its_clues_filled() -> Non
         clues = [step.action["text"] for step in play_bot_game(
             "dixit", {}, ["cautious"] * 3, 2)[0].actions if step.action["type"] == "clue"]
     assert clues and "…" not in clues
+
+
+def test_a_bot_that_falls_back_to_another_is_warned_before_the_run() -> None:
+    """docs/bots.md: ``planner`` plays Dixit as ``greedy``; an arena of the two, run
+    without a word, compared ``greedy`` with itself."""
+    with pytest.warns(PlaysAsAnother, match=r"'planner' does not play dixit as itself"
+                                            r".*those that play it: .*semantic") as seen:
+        run_arena("dixit", ["planner", "greedy"], 1, players=3)
+    assert len([w for w in seen if w.category is PlaysAsAnother]) == 1
+    with pytest.warns(PlaysAsAnother, match="'semantic' does not play sequence-cats"):
+        simulate("sequence-cats", ["semantic", "greedy"], 1, 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PlaysAsAnother)
+        run_arena("sequence-cats", ["planner", "greedy"], 1)
+        simulate("dixit", ["semantic", "hard", "greedy"], 1, 0)
