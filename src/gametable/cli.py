@@ -29,7 +29,7 @@ from gametable.core.errors import ConfigError
 from gametable.core.records import MAX_SEED, GameRecord, RecordError
 from gametable.core.records import replay as replay_record
 from gametable.core.text import hidden_mark
-from gametable.simulate import BotFailed, PlaceholderLeft
+from gametable.simulate import BotFailed, PlayerWarning
 from gametable.simulate import simulate as run_simulation
 
 app = typer.Typer(
@@ -41,7 +41,8 @@ app = typer.Typer(
     help="gametable: play Dixit, Sequence Cats and Triominos in the browser, or drive the rules "
     "engine from the command line.",
 )
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
+"""Standard error: a message is one line (a terminal wraps it; a log keeps it whole)."""
 
 
 RATE_HELP = ("BURST/SECONDS: BURST at once, then one more every SECONDS, per client "
@@ -348,6 +349,30 @@ def _seats(game: str, players: int | None) -> int:
     return seats
 
 
+def _check_config(game: str, options: dict[str, Any], players: int) -> None:
+    """Refuse options or a seat count ``game``'s rules refuse (exit status 2), naming
+    the ``--players`` these options allow where another count would do (Team Dixit at
+    the default 4 seats: "… not 4; with these options: --players 6, 8, 10 or 12")."""
+    rules = registry.get(game)
+    try:
+        rules.make_config(options, players)
+    except ConfigError as error:
+        fitting = []
+        for seats in rules.describe()["seats"]["allowed"]:
+            try:
+                rules.make_config(options, seats)
+            except ConfigError:
+                continue
+            fitting.append(str(seats))
+        hint = ""
+        if fitting and str(players) not in fitting:
+            counts = (", ".join(fitting[:-1]) + " or " + fitting[-1] if len(fitting) > 1
+                      else fitting[0])
+            hint = f"; with these options: --players {counts}"
+        text = f"{str(error).rstrip('.')}{hint}." if hint else str(error)
+        raise _Refusal(text, 2, error.rule) from None
+
+
 def _check_seeds(seed: int, games: int) -> None:
     """Refuse a run whose last game's seed (``seed + games - 1``) a record cannot hold,
     before any game is played."""
@@ -479,10 +504,7 @@ def _simulate(game: str, players: int | None, config: str | None, games: int, se
         raise typer.BadParameter(f"{len(names)} bots for {players} seats; give at most one "
                                  "a seat", param_hint="--bots")
     options = _parse_config(config)
-    try:
-        registry.get(game).make_config(options, players)
-    except ConfigError as error:
-        raise _Refusal(str(error), 2, error.rule) from None
+    _check_config(game, options, players)
     _check_seeds(seed, games)
     write_record = _record_writer(records, game, seed, games) if records else None
     seat_bots = [names[i % len(names)] for i in range(players)]
@@ -577,10 +599,7 @@ def _arena(game: str, bots: str, games: int, players: int | None, config: str | 
             f"(such as {names[0]},{other}), not {names[0]} alone", param_hint="--bots")
     players = _seats(game, players)
     options = _parse_config(config)
-    try:
-        registry.get(game).make_config(options, players)
-    except ConfigError as error:
-        raise _Refusal(str(error), 2, error.rule) from None
+    _check_config(game, options, players)
     _check_seeds(seed, len(schedule(names, players, games, seed)))
     show = sys.stderr.isatty()
     with Progress("[progress.description]{task.description}", BarColumn(),
@@ -736,7 +755,7 @@ def _warning_line(message: Warning | str, category: type[Warning], filename: str
     """Print a warning of a player's doing as one line, ``warning: …``, on standard
     error (a Python warning shows the source line it came from, meant for a program's
     author); any other warning as Python does."""
-    if issubclass(category, PlaceholderLeft):
+    if issubclass(category, PlayerWarning):
         print(f"warning: {message}", file=sys.stderr if file is None else file)
     else:
         _show_warning(message, category, filename, lineno, file, line)

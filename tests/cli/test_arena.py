@@ -182,3 +182,21 @@ def test_arena_command_refuses_unknown_bots_and_bad_configs() -> None:
     assert gametable("arena", "dixit", "--bots", "greedy,nobody").returncode == 2
     bad = gametable("arena", "sequence-cats", "--players", "5")
     assert bad.returncode == 2 and "5 players" in bad.stderr
+
+
+def test_a_seat_count_the_options_refuse_names_the_counts_they_allow() -> None:
+    """Team Dixit at the arena's default 4 seats said only "not 4" (DX-TEAM-1); a
+    refusal is one line on standard error, whatever the width (it broke mid-sentence at
+    80 columns when not printed to a terminal)."""
+    team = gametable("arena", "dixit", "--bots", "greedy,random", "--config",
+                     '{"variant": "team"}')
+    assert team.returncode == 2
+    assert team.stderr.strip() == ("error: DX-TEAM-1: Team Dixit is for 6, 8, 10, 12 "
+                                   "players, not 4; with these options: --players 6, 8, "
+                                   "10 or 12.")
+    five = gametable("simulate", "sequence-cats", "--bots", "greedy,random", "--players",
+                     "5", "--json")
+    assert json.loads(five.stdout)["error"].endswith("--players 2, 3, 4 or 6.")
+    unknown = gametable("arena", "triominos", "--bots", "greedy,random", "--config",
+                        '{"nope": 1}')
+    assert "--players" not in unknown.stderr and unknown.returncode == 2
