@@ -130,6 +130,8 @@ class Game(Protocol[StateT]):
 
         Raises:
             ConfigError: unknown or invalid options, or a seat count the rules refuse.
+            TypeError: ``options`` is not a mapping (nor ``None``), or ``seats`` not a
+                whole number.
         """
         ...
 
@@ -225,7 +227,10 @@ class HasHeuristic(Protocol):
     """A game that can rate actions from a seat's point of view (used by greedy bots)."""
 
     def rate_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
-        """One score per action, higher is better, computed from ``view`` alone."""
+        """One rating per action of ``actions``, in their order, higher is better,
+        computed from ``view`` alone. The scale is the game's own (docs/bots.md gives
+        each game's) and orders the actions of one call: compare ratings within a call,
+        not across positions or games."""
         ...
 
 
@@ -249,7 +254,9 @@ class HasPlanner(Protocol):
     seats may hold and do next (from the view alone); the ``hard`` player uses it."""
 
     def plan_actions(self, view: Observation, actions: Sequence[Action]) -> list[float]:
-        """One score per action, higher is better, computed from ``view`` alone."""
+        """One rating per action of ``actions``, in their order, higher is better,
+        computed from ``view`` alone, on a scale of the game's own (as
+        :meth:`HasHeuristic.rate_actions`'s)."""
         ...
 
 

@@ -78,6 +78,8 @@ class GameEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     Raises:
         ConfigError: invalid options or seat count.
         NoEncoding: the game has no encoding (Dixit).
+        TypeError: ``seats`` is not a whole number, or ``options`` not a mapping.
+        ValueError: ``reward``, ``max_actions`` or ``render_mode`` is none of the above.
 
     A game is also truncated, with ``infos[agent]["truncated_by"] == "encoding"``, in the
     rare case that the seat to act has legal actions but none with a catalogue number

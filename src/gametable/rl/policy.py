@@ -60,6 +60,8 @@ class PolicyBot:
         self._table_checked = False
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        """The legal action whose catalogue number ``policy`` returns for ``view``
+        encoded (the class's description; its errors are listed there)."""
         if not self._table_checked:
             self._check_table(view)
             self._table_checked = True

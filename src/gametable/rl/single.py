@@ -77,7 +77,9 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         NoEncoding: the game has no encoding (Dixit).
         TypeError: ``seats`` or ``seat`` is not a whole number (``"2"``, ``1.0`` and
             ``True`` are refused, naming the argument).
-        ValueError: ``seat`` outside ``0 … seats - 1``.
+        ValueError: ``seat`` outside ``0 … seats - 1``; ``opponents`` a list whose
+            length is not ``seats - 1``; ``reward``, ``illegal`` or ``max_actions``
+            none of those above.
     """
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it so)
