@@ -48,7 +48,9 @@ class Deck:
         id: the deck id used in configs and URLs (``[a-z0-9-]``).
         name: the name people see.
         folder: the folder holding ``manifest.json`` and the images.
-        cards: the cards in manifest order; a card's number is its index here.
+        cards: the cards in manifest order; a card's number (what views and actions
+            hold) is its index here, from 0, and its ``id`` names its files (the default
+            deck's card 59 has id ``"060"``: ``cards/060.webp``).
         uploaded: ``True`` for a deck of one's own (served only to its tables' players).
         owner: an opaque owner key for uploaded decks, else ``None``.
         language: the language of the card descriptions (a BCP 47 tag, ``"en"``), or
