@@ -90,7 +90,9 @@ def parse(text: str | bytes) -> dict[str, Any]:
     Raises:
         Refused: ``too_large``; ``malformed`` (not JSON, no ``type``, nested more than
             :data:`~gametable.server.nesting.MAX_DEPTH` levels, or a number too large
-            for a 64-bit float, each with its own message).
+            for a 64-bit float, each with its own message). A whole number beyond 64
+            bits is read as the float nearest it (orjson's reading), which the fields
+            that need a whole number (an action's ``version``, a card) refuse.
     """
     # The limit counts bytes (UTF-8), as docs/protocol.md says: a character may take four.
     size = len(text)
