@@ -620,7 +620,7 @@ def _arena(game: str, bots: str, games: int, players: int | None, config: str | 
         return
     out = _console()
     out.print(f"[bold]{game}[/bold] arena: {result.games} games, {players} seats, "
-              f"seeds {seed}–{seed + result.games - 1}, {result.seconds:.1f} s")
+              f"seeds {seed}–{seed + result.games - 1}, {result.seconds:.2f} s")
     table = Table("bot", "games", "wins", "win rate (95 %)", "draws", "mean score",
                   "rating μ ± σ", "ordinal", "ms a decision (max)")
     for s in result.standings:
