@@ -1676,9 +1676,11 @@ def test_escape_puts_the_draw_anyway_question_away(
     question = page.locator(".tr-draw-question")
     expect(question).to_be_visible()
     # It stands over the rack, the board as it was (the rack grew by the question's
-    # height, and the board shrank by as much and moved), the tiles in sight.
+    # height, and the board shrank by as much and moved), the tiles in sight. On a phone
+    # the rack scrolls sideways and its tiles stand 4.8 px apart, so a tile scrolled to
+    # the rack's edge may be clipped by a fraction of a pixel (a ratio of 0.996 of 58 px).
     assert page.locator(".tr-board").bounding_box() == board
-    expect(page.locator(".tr-hand-tile.selected")).to_be_in_viewport(ratio=1)
+    expect(page.locator(".tr-hand-tile.selected")).to_be_in_viewport(ratio=0.97)
     assert page.evaluate("""() => {
         const tile = document.querySelector('.tr-hand-tile.selected');
         const box = tile.getBoundingClientRect();
