@@ -1297,6 +1297,64 @@ def test_a_long_hand_says_how_many_tiles_that_fit_are_out_of_sight(
         server.stop()
 
 
+def _two_fit_at_the_left_and_a_draw_sorts_right(state: TriominosState) -> bool:
+    """Anna (seat 0) to play, two tiles or more fitting, all of them among her hand's
+    first two; a draw (TR-DRAW-1) would bring a tile that fits nowhere and sorts at the
+    eighth place or later: on a phone the row shows about six."""
+    if GAME.to_act(state) != {0}:
+        return False
+    legal = GAME.legal_actions(state, 0)
+    if not any(action["type"] == "draw" for action in legal):
+        return False
+    hand = GAME.view(state, 0)["hand"]
+    if len({action["tile"] for action in legal if action["type"] == "place"}) < 2:
+        return False
+    after = copy.deepcopy(state)
+    GAME.apply(after, 0, {"type": "draw"})
+    if GAME.to_act(after) != {0}:
+        return False
+    grown = GAME.view(after, 0)["hand"]
+    drawn = [tile for tile in grown if tile not in hand]
+    fits = {action["tile"] for action in GAME.legal_actions(after, 0)
+            if action["type"] == "place"}
+    return (len(drawn) == 1 and drawn[0] not in fits and grown.index(drawn[0]) >= 7
+            and max(grown.index(tile) for tile in fits) <= 1)
+
+
+def test_after_a_draw_the_rack_stays_on_the_tile_drawn(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """TR-DRAW-1 on a phone: Anna draws anyway, though two tiles at her rack's left end
+    fit. The rack scrolled to the tile drawn, far right, then off it again to the tiles
+    that fit, all out of sight: what she drew went unseen. It stays on the tile drawn
+    now, and the button says that tiles that fit lie out of sight."""
+    server, address = serve_played(tmp_path / "data", {}, 39, [None, "greedy"],
+                                   _two_fit_at_the_left_and_a_draw_sorts_right)
+    try:
+        page = phone(browser)
+        page.goto(address)
+        expect(page.locator(".tr-table.narrow")).to_have_attribute("data-my-turn", "true")
+        count = page.locator(".tr-hand-tile").count()
+        act(page, "draw")
+        expect(page.locator(".tr-hand-tile")).to_have_count(count + 1)
+        drawn = page.locator(".tr-just-drawn .tr-hand-tile")
+        expect(drawn).to_have_count(1)
+        expect(drawn).to_have_attribute("data-playable", "false")
+        page.wait_for_timeout(300)  # any scrolling has ended
+        rack = page.locator(".tr-hand").bounding_box()
+        box = drawn.bounding_box()
+        assert rack is not None and box is not None
+        assert rack["x"] - 0.5 <= box["x"]
+        assert box["x"] + box["width"] <= rack["x"] + rack["width"] + 0.5, (box, rack)
+        more = page.locator('[data-action="more-tiles"]')
+        expect(more).to_contain_text("2 more tiles fit ›")
+        page.screenshot(path=shots / "triominos-phone-after-a-draw.png")
+        more.click()
+        expect(page.locator('.tr-hand-tile[data-playable="true"]').first).to_be_in_viewport()
+    finally:
+        server.stop()
+
+
 def _anna_went_out_and_started(state: TriominosState) -> bool:
     view = GAME.view(state, 0)
     return bool(view.get("out") == 0 and view.get("starter") == 0)

@@ -73,6 +73,8 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
 
   // A long hand (after drawing) scrolls sideways: tiles that fit may lie out of sight.
   // The turn opens on the first of them, and a button says how many more are hidden.
+  // After a draw the rack stays on the tile drawn (it scrolled off it, to the tiles
+  // that fit, when all of them lay past the other edge); the button points to them.
   const [hiddenPlayable, setHiddenPlayable] = useState<string[]>([]);
   const outOfSight = useCallback((): string[] => {
     const list = row.current;
@@ -95,7 +97,7 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
   useEffect(() => {
     const list = row.current;
     if (!list) return;
-    if (myTurn && selected === null && playable.size > 0) {
+    if (myTurn && draws === 0 && selected === null && playable.size > 0) {
       const hidden = outOfSight();
       if (hidden.length === playable.size) scrollTo(hidden[0]);
     }
@@ -108,7 +110,7 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
       window.removeEventListener("resize", update);
     };
     // Once a turn and whenever the tiles change (a draw), not on every selection.
-  }, [myTurn, playable, hand.length, outOfSight, scrollTo]);
+  }, [myTurn, draws, playable, hand.length, outOfSight, scrollTo]);
 
   return (
     <>
