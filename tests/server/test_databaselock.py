@@ -110,3 +110,29 @@ def test_a_second_lone_server_on_the_database_with_its_own_folder_refuses_to_sta
             assert http.get("/healthz").status_code == 200
     finally:
         first.stop()
+
+
+def test_the_lock_is_taken_again_once_its_connection_is_back(url: str) -> None:
+    """The lock went with its connection when PostgreSQL restarted and was not taken
+    again: a lone server started then was let in beside the cluster, and both gave one
+    seat to two people. The lock's thread takes it again once the database answers, and
+    a lone server is refused again."""
+    held = DatabaseLock.take(url, shared=True, check_seconds=0.1)
+    try:
+        before = held.session()
+        assert before is not None
+        with psycopg.connect(url, autocommit=True) as admin:  # as a restart would
+            admin.execute("SELECT pg_terminate_backend(%s)", (before,))
+        deadline = time.monotonic() + 10
+        while held.session() in (before, None) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert held.session() not in (before, None)
+        with pytest.raises(DatabaseInUse, match="gametable servers sharing Redis"):
+            DatabaseLock.take(url)
+        other = DatabaseLock.take(url, shared=True)
+        assert [holder.session for holder in other.holders()] == [held.session()]
+        other.release()
+    finally:
+        held.release()
+    assert held.session() is None
+    DatabaseLock.take(url).release()  # released: free again

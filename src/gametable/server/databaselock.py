@@ -11,18 +11,30 @@ could be given one seat). Taken by ``gametable serve``
 (:func:`gametable.server.main.run`), not by the application: a program may open several
 applications on one database (the tests do).
 
-If the connection is lost (the database restarted), the lock is gone with it and is not
-taken again: a second server started then is not refused (docs/deploy.md). The lock's
-connection is idle for the process's life, so it asks PostgreSQL (14 and later) not to
-end it for idleness (``idle_session_timeout = 0`` for this session alone, whatever the
-server's setting) and keeps TCP keepalives on, so that a firewall does not drop it.
+If the connection is lost (the database restarted, the session was ended), the lock is
+gone with it: a thread of the lock's own looks at the connection every
+:data:`CHECK_SECONDS` and, once the database answers again, takes the lock again in the
+same way; a server that took the database meanwhile is named in the log, once a minute,
+until the lock is held again. The lock's connection is otherwise idle for the process's
+life, so it asks PostgreSQL (14 and later) not to end it for idleness
+(``idle_session_timeout = 0`` for this session alone, whatever the server's setting) and
+keeps TCP keepalives on, so that a firewall does not drop it.
+
+The processes of a cluster also tell each other apart from other servers by the lock:
+:meth:`DatabaseLock.session` is this process's session, which it notes in Redis, and
+:meth:`DatabaseLock.holders` the other sessions holding the lock (see
+:mod:`gametable.server.joining`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import socket
+import threading
+import time
+from dataclasses import dataclass
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
@@ -37,6 +49,21 @@ CONNECT_SECONDS = 5
 KEEPALIVE_SECONDS = 60
 """Idle seconds before the lock's connection sends TCP keepalives (libpq's
 ``keepalives_idle``)."""
+CHECK_SECONDS = 2.0
+"""How often the lock's connection is looked at, and taken again once lost."""
+REFUSED_LOG_SECONDS = 60.0
+"""While another server keeps the lock from being taken again, how often that is logged."""
+
+log = logging.getLogger("gametable.server")
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A session holding the database's lock: its PostgreSQL backend pid and its
+    ``application_name`` (``gametable serve (pid N on HOST)``; may be empty)."""
+
+    session: int
+    name: str
 
 
 class DatabaseInUse(StorageError):
@@ -45,15 +72,29 @@ class DatabaseInUse(StorageError):
 
 
 class DatabaseLock:
-    """The database's lock, held until :meth:`release` (or the process's end)."""
+    """The database's lock, held until :meth:`release` (or the process's end), and taken
+    again after its connection was lost (the module's docstring)."""
 
-    def __init__(self, connection: psycopg.Connection[tuple[object, ...]]) -> None:
+    def __init__(self, connection: psycopg.Connection[tuple[object, ...]], url: str,
+                 shared: bool, *, check_seconds: float = CHECK_SECONDS) -> None:
         self._connection: psycopg.Connection[tuple[object, ...]] | None = connection
+        self._url = url
+        self._shared = shared
+        self._using = threading.Lock()
+        self._released = threading.Event()
+        self._check_seconds = check_seconds
+        self._session: int | None = connection.info.backend_pid
+        self._keeper = threading.Thread(target=self._keep, name="gametable-database-lock",
+                                         daemon=True)
+        self._keeper.start()
 
     @classmethod
-    def take(cls, url: str, *, shared: bool = False) -> DatabaseLock:
+    def take(cls, url: str, *, shared: bool = False,
+             check_seconds: float = CHECK_SECONDS) -> DatabaseLock:
         """Lock the PostgreSQL database at ``url`` for this process: alone, or with
         ``shared`` beside the other processes of a cluster (those sharing Redis).
+        ``check_seconds``: how often the lock's connection is looked at
+        (:data:`CHECK_SECONDS`).
 
         Raises:
             DatabaseInUse: the database is served in the other way, or (alone) by
@@ -61,32 +102,124 @@ class DatabaseLock:
             StorageError: the database cannot be reached (the storage says so again, in
                 its words, as it starts).
         """
-        try:
-            connection = psycopg.connect(
-                url, autocommit=True, connect_timeout=CONNECT_SECONDS,
-                keepalives=1, keepalives_idle=KEEPALIVE_SECONDS,
-                application_name=f"gametable serve (pid {os.getpid()} on "
-                                 f"{socket.gethostname()})"[:63])
-        except psycopg.Error as error:
-            raise StorageError(f"PostgreSQL: {error}") from None
-        try:
-            _keep_when_idle(connection)
-            function = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
-            row = connection.execute(f"SELECT {function}(%s, %s)", LOCK_KEY).fetchone()
-            if row is not None and row[0]:
-                return cls(connection)
-            said = _refusal(connection, _name(url), shared)
-        except psycopg.Error as error:
-            connection.close()
-            raise StorageError(f"PostgreSQL: {error}") from None
-        connection.close()
-        raise DatabaseInUse(said)
+        return cls(_locked(url, shared), url, shared, check_seconds=check_seconds)
+
+    def database_name(self) -> str:
+        """The database as a person names it, without its password
+        (``gametable on 127.0.0.1:5432``)."""
+        return _name(self._url)
+
+    def session(self) -> int | None:
+        """The PostgreSQL backend pid of the session holding the lock for this process;
+        ``None`` while the lock is lost (or released)."""
+        return self._session
+
+    def holders(self) -> list[Holder]:
+        """The other sessions holding the lock on this database (each process of a
+        cluster, or the lone server), by backend pid; ``[]`` while the lock's
+        connection is lost.
+
+        Raises:
+            StorageError: the database does not answer.
+        """
+        with self._using:
+            connection = self._connection
+            if connection is None or self._session is None:
+                return []
+            try:
+                rows = _holders(connection)
+            except psycopg.Error as error:
+                raise StorageError(f"PostgreSQL: {error}") from None
+        return [holder for holder in rows if holder.session != self._session]
 
     def release(self) -> None:
         """Let another process serve the database (idempotent)."""
-        if self._connection is not None:
-            self._connection.close()  # the session's end drops its advisory locks
-            self._connection = None
+        self._released.set()
+        with self._using:
+            if self._connection is not None:
+                self._connection.close()  # the session's end drops its advisory locks
+                self._connection = None
+            self._session = None
+
+    def _keep(self) -> None:
+        """The keeper thread: look at the connection; once it is lost, take the lock
+        again as soon as the database answers."""
+        refused_logged = float("-inf")
+        while not self._released.wait(self._check_seconds):
+            with self._using:
+                if self._released.is_set():
+                    return
+                if self._connection is not None and _alive(self._connection):
+                    continue
+                if self._connection is not None:
+                    with contextlib.suppress(psycopg.Error):
+                        self._connection.close()
+                    self._connection, self._session = None, None
+                    log.warning("PostgreSQL: the database's lock was lost with its "
+                                "connection; it is taken again once the database answers")
+                try:
+                    connection = _locked(self._url, self._shared)
+                except DatabaseInUse as error:
+                    if time.monotonic() - refused_logged >= REFUSED_LOG_SECONDS:
+                        refused_logged = time.monotonic()
+                        log.error("PostgreSQL: the database's lock cannot be taken again: "
+                                  "%s", error)
+                    continue
+                except StorageError:
+                    continue  # not answering yet: the storage's log says so
+                self._connection, self._session = connection, connection.info.backend_pid
+                refused_logged = float("-inf")
+                log.warning("PostgreSQL: the database's lock is held again")
+
+
+def _locked(url: str, shared: bool) -> psycopg.Connection[tuple[object, ...]]:
+    """A new connection holding the lock (:meth:`DatabaseLock.take`).
+
+    Raises:
+        DatabaseInUse, StorageError: as :meth:`DatabaseLock.take`.
+    """
+    try:
+        connection = psycopg.connect(
+            url, autocommit=True, connect_timeout=CONNECT_SECONDS,
+            keepalives=1, keepalives_idle=KEEPALIVE_SECONDS,
+            application_name=f"gametable serve (pid {os.getpid()} on "
+                             f"{socket.gethostname()})"[:63])
+    except psycopg.Error as error:
+        raise StorageError(f"PostgreSQL: {error}") from None
+    try:
+        _keep_when_idle(connection)
+        function = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+        row = connection.execute(f"SELECT {function}(%s, %s)", LOCK_KEY).fetchone()
+        if row is not None and row[0]:
+            return connection
+        said = _refusal(connection, _name(url), shared)
+    except psycopg.Error as error:
+        connection.close()
+        raise StorageError(f"PostgreSQL: {error}") from None
+    connection.close()
+    raise DatabaseInUse(said)
+
+
+def _alive(connection: psycopg.Connection[tuple[object, ...]]) -> bool:
+    """Whether the lock's connection still answers (its session, and so the lock, live)."""
+    if connection.closed:
+        return False
+    try:
+        connection.execute("SELECT 1")
+    except psycopg.Error:
+        return False
+    return True
+
+
+def _holders(connection: psycopg.Connection[tuple[object, ...]]) -> list[Holder]:
+    """Every session holding the lock on this connection's database."""
+    rows = connection.execute(
+        "SELECT l.pid, COALESCE(a.application_name, '') FROM pg_locks l "
+        "LEFT JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' "
+        "AND l.granted AND l.classid = %s AND l.objid = %s AND l.objsubid = 2 "
+        "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        LOCK_KEY).fetchall()
+    return [Holder(int(str(pid)), str(name)) for pid, name in rows]
 
 
 def _keep_when_idle(connection: psycopg.Connection[tuple[object, ...]]) -> None:
@@ -114,13 +247,7 @@ def _refusal(connection: psycopg.Connection[tuple[object, ...]], database: str,
              shared: bool) -> str:
     """Why the lock was refused, and what to do, in a line: the holders, by their
     ``application_name`` where PostgreSQL shows it, alone or sharing Redis."""
-    rows = connection.execute(
-        "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a "
-        "ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
-        "AND l.classid = %s AND l.objid = %s AND l.objsubid = 2 AND l.database = "
-        "(SELECT oid FROM pg_database WHERE datname = current_database())", LOCK_KEY
-    ).fetchall()
-    names = sorted({str(name) for (name,) in rows if name})
+    names = sorted({holder.name for holder in _holders(connection) if holder.name})
     holder = f" ({', '.join(names)})" if names else ""
     if shared:
         return (f"a gametable server without --redis{holder} is serving the PostgreSQL "
