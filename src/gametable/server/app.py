@@ -110,6 +110,7 @@ from gametable.server.tables import TABLE_ID, SeatRequest, TableManager, check_d
 
 if TYPE_CHECKING:
     from gametable.server.cluster import Cluster
+    from gametable.server.joining import DatabaseSessions
 
 log = logging.getLogger("gametable.server")
 
@@ -248,13 +249,19 @@ def cannot_start(error: BaseException) -> bool:
     return isinstance(error, ClusterError)
 
 
-def create_app(settings: Settings | None = None, storage: Storage | None = None) -> Gametable:
-    """The ASGI application. ``storage`` defaults to SQLite in ``settings.data_dir``."""
-    return Gametable(create_api(settings, storage))
+def create_app(settings: Settings | None = None, storage: Storage | None = None, *,
+               database_lock: DatabaseSessions | None = None) -> Gametable:
+    """The ASGI application. ``storage`` defaults to SQLite in ``settings.data_dir``;
+    ``database_lock``: the PostgreSQL database's lock this process holds
+    (:class:`~gametable.server.databaselock.DatabaseLock`), by which a process of a
+    cluster started with another Redis is refused (:mod:`gametable.server.joining`)."""
+    return Gametable(create_api(settings, storage, database_lock=database_lock))
 
 
-def create_api(settings: Settings | None = None, storage: Storage | None = None) -> FastAPI:
-    """The HTTP API and the client's pages (the websocket is routed by :class:`Gametable`)."""
+def create_api(settings: Settings | None = None, storage: Storage | None = None, *,
+               database_lock: DatabaseSessions | None = None) -> FastAPI:
+    """The HTTP API and the client's pages (the websocket is routed by :class:`Gametable`;
+    the arguments as :func:`create_app`)."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -303,7 +310,11 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             active = await asyncio.to_thread(store.load_tables, active_only=True)
             await cluster.start(manager, [row.id for row in active],
                                 fingerprint=fingerprint(secret)
-                                + app.state.deck_passes.fingerprint)
+                                + app.state.deck_passes.fingerprint,
+                                storage_id=await asyncio.to_thread(store.identity),
+                                sessions=database_lock,
+                                schema=int(getattr(store, "schema_version", 0) or 0))
+            cluster.check_reach()
         else:
             count = manager.load()
             log.info("loaded %d %s from storage", count, "table" if count == 1 else "tables")
@@ -390,16 +401,21 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
                              headers=error.headers)
 
     @app.get("/healthz", include_in_schema=False)
-    async def healthz() -> dict[str, str]:
-        """Liveness: the process answers (``{"status": "ok"}``)."""
-        return {"status": "ok"}
+    async def healthz(request: Request) -> dict[str, str]:
+        """Liveness: the process answers (``{"status": "ok"}``; with several processes
+        also this ``process``, by which it finds itself at its ``--advertise`` address)."""
+        cluster: Cluster | None = getattr(request.app.state, "cluster", None)
+        if cluster is None:
+            return {"status": "ok"}
+        return {"status": "ok", "process": cluster.id}
 
     @app.get("/readyz", include_in_schema=False)
     async def readyz(request: Request) -> JSONResponse:
         """Readiness: 200 while tables are loaded, storage answers and the process is not
         shutting down; else 503 with the reason (``starting``, ``draining``,
-        ``storage``; with several processes also ``redis``, and the answer names this
-        ``process`` and how many tables it ``owns``). A database or Redis that does not
+        ``storage``; with several processes also ``redis``, and ``advertise`` while the
+        process does not answer at its ``--advertise`` address, and the answer names
+        this ``process`` and how many tables it ``owns``). A database or Redis that does not
         answer within ``READY_SECONDS`` (2 s) is not ready: a load balancer asks again
         rather than waiting on a pool's own, longer, timeout."""
         manager: TableManager | None = getattr(request.app.state, "manager", None)
@@ -422,6 +438,9 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None)
             except (ClusterError, TimeoutError) as error:
                 log.warning("not ready: %s", str(error) or f"Redis: no answer in {READY_SECONDS} s")
                 return JSONResponse({"status": "redis"}, status_code=503)
+            if not cluster.reachable:
+                return JSONResponse({"status": "advertise", "process": cluster.id},
+                                    status_code=503)
             ready.update(process=cluster.id, owns=len(cluster.held))
         return JSONResponse(ready)
 

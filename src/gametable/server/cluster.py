@@ -64,6 +64,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from redis.exceptions import RedisError
 from starlette.types import Message, Receive, Scope, Send
 
+from gametable.server import joining
 from gametable.server.fencing import FencedStorage, FencesWrites
 from gametable.server.limits import Pace, Rate, SharedUnavailable
 from gametable.server.logname import log_name
@@ -99,6 +100,12 @@ table that this process does not hold is refused at once instead of after
 :data:`ROUTE_WAIT_SECONDS` (no owner can be found while Redis is away)."""
 REDIS_TIMEOUT = 1.0
 """Seconds a Redis command may take."""
+REACH_RETRY_SECONDS = 1.0
+"""While this process does not answer at its ``--advertise`` address, how often it
+tries again."""
+REACH_LOG_SECONDS = 60.0
+"""…and how often that is logged, from :data:`REACH_GRACE_SECONDS` after its start."""
+REACH_GRACE_SECONDS = 5.0
 OWNER_CHECK_SECONDS = 1.0
 """While a forwarded request waits for its owner's answer, how often the lease is looked
 at: an owner that hangs (a stuck loop, a paused machine) loses its lease within
@@ -124,7 +131,7 @@ the pictures another process serves)."""
 """The secret that processes of the cluster show each other (made by the first one)."""
 RATE = PREFIX + "rate:"
 """Prefix of the per-client token buckets (``rate:<kind>:<client key>``)."""
-PROCESS = PREFIX + "process:"
+PROCESS = joining.PROCESS
 """Prefix of each process's heartbeat key (``→ URL``, with the lease's time to live)."""
 PEER_HEADER = "x-gametable-peer"
 CLIENT_HEADER = "x-gametable-client"
@@ -263,6 +270,17 @@ class Cluster:
         self._owners_seen: dict[str, tuple[float, str | None]] = {}
         self.peer_token = ""
         self.fingerprint = ""
+        self.storage_id = ""
+        """The identity of this process's database, noted in Redis (joining)."""
+        self.sessions: joining.DatabaseSessions | None = None
+        """The database's lock, whose session this process notes in Redis (joining)."""
+        self.join_wait_seconds = joining.JOIN_WAIT_SECONDS
+        self.schema = 0
+        """The newest database schema this gametable knows (noted with the heartbeat)."""
+        self.reachable = True
+        """Whether this process answers at its own ``--advertise`` address (once
+        :meth:`check_reach` was called; until then it is not ready and takes no table
+        over)."""
         self.manager: TableManager | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._http: dict[str, httpx.AsyncClient] = {}
@@ -279,17 +297,25 @@ class Cluster:
     # -- starting and stopping --------------------------------------------------------
 
     async def start(self, manager: TableManager, active: list[str],
-                    fingerprint: str = "") -> None:
+                    fingerprint: str = "", *, storage_id: str = "",
+                    sessions: joining.DatabaseSessions | None = None,
+                    schema: int = 0) -> None:
         """Join the cluster: fence ``manager``'s writes with the leases, note the stored
         tables that may have to act (``active``: their ids) so that one process takes
         each over, and start renewing and taking over.
 
         ``fingerprint``: of this process's secret keys (``app.secrets_fingerprint``);
-        every process of a cluster must hold the same keys.
+        every process of a cluster must hold the same keys. ``storage_id``: the
+        database's identity, and ``sessions``: its lock (PostgreSQL), which tell a
+        process started with another database or another Redis than the cluster's
+        (:mod:`gametable.server.joining`). ``schema``: the newest database schema this
+        gametable knows; processes that know an older one (not yet upgraded) are warned
+        of in the log.
 
         Raises:
             ClusterError: Redis does not answer, or the processes already in the cluster
-                hold other secret keys than this one.
+                hold other secret keys than this one, use another database, or serve
+                this database with another Redis.
         """
         try:
             if fingerprint:
@@ -303,6 +329,16 @@ class Cluster:
                         "folder): give every process the same data folder, or copy both "
                         "files into each before it first starts (docs/deploy.md)")
             self.fingerprint = fingerprint
+            await self._check_joining(storage_id, sessions)
+            self.schema = schema
+            older = await joining.older_processes(self.redis, self.id, schema) if schema \
+                else []
+            if older:
+                log.warning("cluster: %d %s of an older gametable (%s) %s this database, "
+                            "now at schema %d: stop every process before an upgrade "
+                            "(docs/deploy.md)", len(older),
+                            "process" if len(older) == 1 else "processes", ", ".join(older),
+                            "serves" if len(older) == 1 else "serve", schema)
             await self.redis.set(PEER_TOKEN, secrets.token_urlsafe(24), nx=True)
             self.peer_token = str(await self.redis.get(PEER_TOKEN))
             if active:
@@ -326,6 +362,57 @@ class Cluster:
         log.info("cluster: process %s at %s joined (Redis %s)", self.id, self.url,
                  without_password(self.redis_url))
 
+    async def _check_joining(self, storage_id: str,
+                             sessions: joining.DatabaseSessions | None) -> None:
+        """Refuse a process started with another database or another Redis than the
+        cluster's (:mod:`gametable.server.joining`).
+
+        Raises:
+            ClusterError: it was; RedisError, OSError: Redis does not answer.
+        """
+        named = without_password(self.redis_url)
+        if storage_id:
+            said = await joining.other_database(self.redis, named, storage_id, self.id)
+            if said:
+                raise ClusterError(said)
+            self.storage_id = storage_id
+        if sessions is not None:
+            await joining.note_session(self.redis, sessions)
+            said = await joining.other_redis(self.redis, sessions,
+                                             wait_seconds=self.join_wait_seconds)
+            if said:
+                with contextlib.suppress(RedisError, OSError):
+                    await joining.forget_session(self.redis, sessions)
+                raise ClusterError(said)
+            self.sessions = sessions
+
+    def check_reach(self) -> None:
+        """From now on, until this process answers at its ``--advertise`` address
+        (:func:`joining.unreachable`), it is not ready and takes no table over; what is
+        wrong is logged once a minute. Called once the process serves (after
+        :meth:`start`)."""
+        self.reachable = False
+        self._tasks.append(asyncio.create_task(self._reach_itself()))
+
+    async def _reach_itself(self) -> None:
+        logged = float("-inf")
+        began = time.monotonic()
+        while not self.stopped:
+            said = await joining.unreachable(self.url, self.id)
+            if said is None:
+                self.reachable = True
+                if logged > float("-inf"):
+                    log.warning("cluster: this process answers at %s now: ready", self.url)
+                return
+            # (As it starts, the process may not serve yet: told after a few seconds.)
+            if (time.monotonic() - began >= REACH_GRACE_SECONDS
+                    and time.monotonic() - logged >= REACH_LOG_SECONDS):
+                logged = time.monotonic()
+                log.error("cluster: %s; it is not ready and takes no table over until it "
+                          "answers there (give --advertise the address the others reach "
+                          "it at)", said)
+            await asyncio.sleep(REACH_RETRY_SECONDS)
+
     async def stop(self) -> None:
         """Stop renewing and give every lease back, so other processes take the tables
         over at once (at shutdown, after the tables were drained). Idempotent."""
@@ -343,6 +430,8 @@ class Cluster:
             await client.aclose()
         with contextlib.suppress(RedisError, OSError):
             await self.redis.delete(PROCESS + self.id)
+            if self.sessions is not None:
+                await joining.forget_session(self.redis, self.sessions)
             await self.redis.aclose()
 
     async def _close_pipes(self) -> None:
@@ -508,8 +597,10 @@ class Cluster:
                     keys=[TABLES, *(OWNER + t for t in chunk)],
                     args=[self.value, round(self.lease_seconds * 1000), OWNER])
                 kept += [start + int(i) - 1 for i in found]
-            await self.redis.set(PROCESS + self.id, self.url,
+            await self.redis.set(PROCESS + self.id, joining.heartbeat(self.url, self.schema),
                                  px=round(self.lease_seconds * 1000))
+            if self.sessions is not None:
+                await joining.note_session(self.redis, self.sessions)
         except (RedisError, OSError) as error:
             self.outage.failed("leases not renewed", error)
         else:
@@ -606,6 +697,8 @@ class Cluster:
             await self.redis.sadd(TABLES, *active)
         if self.fingerprint:
             await self.redis.set(SECRETS, self.fingerprint, nx=True)
+        if self.storage_id:
+            await self.redis.set(joining.STORAGE, self.storage_id, nx=True)
         log.warning("cluster: Redis lost its keys (restarted?): %d stored tables noted "
                     "again to be taken over", len(active))
 
@@ -618,6 +711,8 @@ class Cluster:
             return
         try:
             await self._rejoin(manager)
+            if not self.reachable:
+                return
             orphans = await self._orphans(keys=[TABLES], args=[OWNER])
         except (RedisError, OSError) as error:
             self.outage.failed("cannot look for tables to take over", error)

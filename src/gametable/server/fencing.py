@@ -140,6 +140,9 @@ class FencedStorage:
     def created_by(self, creator: str) -> tuple[int, int]:
         return self.inner.created_by(creator)
 
+    def identity(self) -> str:
+        return self.inner.identity()
+
     def ping(self) -> None:
         self.inner.ping()
 

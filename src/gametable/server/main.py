@@ -8,7 +8,7 @@ import errno
 import gc
 import logging
 import socket
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import uvicorn
 from pythonjsonlogger.json import JsonFormatter
@@ -18,6 +18,9 @@ from gametable.server.app import Gametable, Settings, create_app
 from gametable.server.folderlock import FolderLock, FolderUnlockable
 from gametable.server.storage import StorageError
 from gametable.server.wsprotocol import BoundedWebSocketProtocol
+
+if TYPE_CHECKING:
+    from gametable.server.databaselock import DatabaseLock
 
 GC_THRESHOLD = (20_000, 50, 100)
 """The cyclic garbage collector's thresholds while serving. Every action allocates a
@@ -333,13 +336,13 @@ def _listen(host: str, port: int, held: contextlib.ExitStack) -> list[socket.soc
     return listeners
 
 
-def _lock_database(settings: Settings, held: contextlib.ExitStack) -> None:
+def _lock_database(settings: Settings, held: contextlib.ExitStack) -> DatabaseLock | None:
     """With ``--database``, the PostgreSQL database's lock, as the folder's
     (:mod:`gametable.server.databaselock`), held until ``held`` closes. A database that
     cannot be reached is left to the storage, which says so in its own words as the
     server starts."""
     if not settings.database:
-        return
+        return None
     from gametable.server.databaselock import DatabaseInUse, DatabaseLock  # noqa: PLC0415
 
     try:
@@ -347,8 +350,9 @@ def _lock_database(settings: Settings, held: contextlib.ExitStack) -> None:
     except DatabaseInUse as error:
         _refuse("%s", error)
     except StorageError:
-        return
+        return None
     held.callback(database.release)
+    return database
 
 
 def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | None = None,
@@ -367,16 +371,17 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
     with contextlib.ExitStack() as held:
         _lock_folder(settings, held)
         listeners = _listen(host, port, held)
-        _lock_database(settings, held)
-        _serve(host, port, settings, listeners, forwarded_allow_ips, json_logs)
+        database = _lock_database(settings, held)
+        _serve(host, port, settings, listeners, forwarded_allow_ips, json_logs, database)
 
 
 def _serve(host: str, port: int, settings: Settings, listeners: list[socket.socket],
-           forwarded_allow_ips: str | None, json_logs: bool) -> None:
+           forwarded_allow_ips: str | None, json_logs: bool,
+           database: DatabaseLock | None) -> None:
     """Make the application and serve it on ``listeners`` until interrupted."""
     if settings.redis and not settings.advertise:
         settings.advertise = f"http://{advertised_host(host)}:{port}"
-    app = create_app(settings)
+    app = create_app(settings, database_lock=database)
     banner = (f"gametable: open http://{shown_host(host)}:{port}/ in your browser "
               f"(data in {settings.data_dir.resolve()})")
     logging.getLogger("uvicorn.error").addFilter(StartRefusedFilter(app))

@@ -436,6 +436,12 @@ class PostgresStorage:
             raise StorageError(f"PostgreSQL: {error}") from None
         return list(tables.values())
 
+    def identity(self) -> str:
+        rows = self._rows("SELECT id FROM storage_identity LIMIT 1", ())
+        if not rows:
+            raise StorageError("PostgreSQL: the database has no identity (storage_identity)")
+        return str(rows[0][0])
+
     def ping(self) -> None:
         self._rows("SELECT 1", ())
 

@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import os
 import queue
+import secrets
 import sqlite3
 import threading
 import time
@@ -66,6 +67,7 @@ CREATE TABLE IF NOT EXISTS chat_messages (
     message TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS chat_messages_table ON chat_messages (table_id, id);
+CREATE TABLE IF NOT EXISTS storage_identity (id TEXT PRIMARY KEY);
 """
 
 
@@ -319,6 +321,16 @@ class Storage(Protocol):
         """
         ...
 
+    def identity(self) -> str:
+        """The database's identity: a random name made with it and kept with its tables
+        (and by its backups); processes sharing Redis must share it
+        (:mod:`gametable.server.joining`).
+
+        Raises:
+            StorageError: the database does not answer.
+        """
+        ...
+
     def ping(self) -> None:
         """Check that the database answers (for ``/readyz``).
 
@@ -385,6 +397,8 @@ class SQLiteStorage:
                         f"{path} was written by a newer gametable (schema {version}); "
                         f"this one reads schema {SCHEMA_VERSION}")
                 conn.executescript(SCHEMA)
+                conn.execute("INSERT INTO storage_identity (id) SELECT ? WHERE NOT EXISTS "
+                             "(SELECT 1 FROM storage_identity)", (secrets.token_hex(16),))
                 _add_columns(conn)
                 _migrate(conn, version)
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -672,6 +686,16 @@ class SQLiteStorage:
                     loaded.first_action = stored
                 loaded.actions.append((seat, orjson.loads(action)))
         return list(tables.values())
+
+    def identity(self) -> str:
+        try:
+            with contextlib.closing(self._connect()) as conn:
+                row = conn.execute("SELECT id FROM storage_identity LIMIT 1").fetchone()
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from None
+        if row is None:
+            raise StorageError(f"{self.path} has no identity")
+        return str(row[0])
 
     def ping(self) -> None:
         if not self._thread.is_alive():
