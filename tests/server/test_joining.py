@@ -130,6 +130,28 @@ def test_a_process_that_hangs_keeps_its_cluster_known_to_a_process_joining(
             lock.release()
 
 
+def test_a_process_joins_beside_an_older_gametable_that_notes_no_session(
+        url: str, redis_one: RedisServer) -> None:
+    """A gametable from before sessions were noted holds the database's lock and beats
+    its heartbeat in this Redis: it is of the cluster, and the new process joins."""
+    older = DatabaseLock.take(url, shared=True)
+    redis.Redis.from_url(redis_one.url).set(PROCESS + "older", "http://127.0.0.1:9",
+                                             px=60_000)
+    new = DatabaseLock.take(url, shared=True)
+
+    async def run() -> None:
+        joining = cluster(redis_one.url, 1)
+        joining.join_wait_seconds = 0.0
+        await joining.start(Manager(), [], storage_id="db", sessions=new)
+        await joining.stop()
+
+    try:
+        run_async(run())
+    finally:
+        older.release()
+        new.release()
+
+
 def test_a_process_with_the_clusters_redis_and_another_database_is_refused(
         redis_one: RedisServer) -> None:
     """Redis notes the cluster's database; a process on another is refused while

@@ -378,7 +378,7 @@ class Cluster:
             self.storage_id = storage_id
         if sessions is not None:
             await joining.note_session(self.redis, sessions)
-            said = await joining.other_redis(self.redis, sessions,
+            said = await joining.other_redis(self.redis, sessions, self.id,
                                              wait_seconds=self.join_wait_seconds)
             if said:
                 with contextlib.suppress(RedisError, OSError):

@@ -134,12 +134,14 @@ async def forget_session(redis: aioredis.Redis, sessions: DatabaseSessions) -> N
         await redis.srem(SESSIONS, str(session))
 
 
-async def other_redis(redis: aioredis.Redis, sessions: DatabaseSessions,
+async def other_redis(redis: aioredis.Redis, sessions: DatabaseSessions, own_id: str,
                       *, wait_seconds: float = JOIN_WAIT_SECONDS) -> str | None:
     """Why this process is refused when the database's lock is held by other sessions
     and none of them is noted in this process's Redis (they share another Redis), after
     waiting up to ``wait_seconds`` for one to be; ``None``: it may join. Call after
-    :func:`note_session`.
+    :func:`note_session` and :func:`other_database`: other live processes in this
+    Redis are on this database, and let it join too (a gametable from before sessions
+    were noted notes none).
 
     Raises:
         RedisError, OSError: Redis does not answer.
@@ -154,7 +156,7 @@ async def other_redis(redis: aioredis.Redis, sessions: DatabaseSessions,
             await _forget_gone(redis, sessions, holders)
             return None
         noted = await redis.smismember(SESSIONS, [str(holder.session) for holder in holders])
-        if any(noted):
+        if any(noted) or await other_processes(redis, own_id):
             await _forget_gone(redis, sessions, holders)
             return None
         if time.monotonic() >= deadline:
