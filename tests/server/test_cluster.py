@@ -13,7 +13,7 @@ import contextlib
 import random
 import signal
 import time
-from collections.abc import AsyncIterator, Coroutine, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator, MutableMapping
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -517,6 +517,81 @@ def test_a_request_waits_for_an_owner_unless_redis_is_known_to_be_away(away: flo
         assert asked == ["t1"]  # refused at once
     else:
         assert len(asked) >= 4  # asked again every 0.2 s until the deadline
+
+
+def test_while_redis_is_away_connections_and_requests_are_logged_once_a_minute(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Each websocket and request about a table that could not be routed while Redis
+    was away logged a warning of its own (a line per reconnecting client, every second
+    or two); docs/deploy.md says the outage is logged when it begins and once a minute.
+    A failure that is not Redis's is still logged each time."""
+    import logging  # noqa: PLC0415
+
+    import gametable.server.cluster as cluster_module  # noqa: PLC0415
+    from gametable.server.socket import Socket  # noqa: PLC0415
+    from tests.services import free_port  # noqa: PLC0415
+
+    monkeypatch.setattr(cluster_module, "ROUTE_WAIT_SECONDS", 0.0)  # one try each
+    cluster = Cluster(f"redis://127.0.0.1:{free_port()}/0", "http://127.0.0.1:9")
+    closed: list[int] = []
+
+    async def connect() -> None:
+        async def receive() -> dict[str, Any]:
+            return {"type": "websocket.connect"}
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "websocket.close":
+                closed.append(message["code"])
+
+        async def local(socket: Any) -> None:
+            raise AssertionError("served here without a lease")
+
+        await cluster.serve_socket(Socket(receive, send), "t1", {"path": "/ws"}, Peer(),
+                                   local)
+
+    async def request() -> int:
+        sent: list[MutableMapping[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            sent.append(message)
+
+        async def local(scope: Any, receive: Any, send: Any) -> None:
+            raise AssertionError("served here without a lease")
+
+        await cluster.forward({"type": "http", "method": "GET", "path": "/api/tables/t1",
+                               "headers": []}, receive, send, "t1", Peer(), local)
+        return int(sent[0]["status"])
+
+    async def run() -> list[int]:
+        try:
+            for _ in range(5):
+                await connect()
+            return [await request() for _ in range(5)]
+        finally:
+            await cluster.redis.aclose()
+
+    with caplog.at_level(logging.WARNING, logger="gametable"):
+        statuses = run_async(run())
+    assert closed == [1012] * 5 and statuses == [503] * 5
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 1, lines
+    assert "does not answer (websockets not routed)" in lines[0], lines
+    assert cluster.outage.since is not None
+
+    caplog.clear()
+
+    async def lapsed(table_id: str, *, from_peer: bool = False) -> str | None:
+        raise ClusterError("this process's lease has lapsed; try again")
+
+    cluster.route = lapsed  # type: ignore[method-assign]
+    with caplog.at_level(logging.WARNING, logger="gametable"):
+        run_async(connect())
+        run_async(connect())
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 2 and all("lease has lapsed" in line for line in lines), lines
 
 
 def test_a_client_gets_the_same_rate_limit_from_every_process(

@@ -206,6 +206,15 @@ class ClusterError(Exception):
     """Redis cannot be reached, or the owner of a table does not answer."""
 
 
+class RedisUnavailable(ClusterError):
+    """Redis did not answer a command (``error``: what failed); logged as part of an
+    outage (:attr:`Cluster.outage`), not once per attempt."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(f"Redis: {error}")
+        self.error = error
+
+
 @dataclass(frozen=True)
 class Peer:
     """Who sent a request: a process of the cluster (``trusted``) or a client."""
@@ -445,6 +454,18 @@ class Cluster:
         if pipes:
             await asyncio.wait(pipes, timeout=PIPE_CLOSE_SECONDS)
 
+    def _failed(self, error: ClusterError, doing: str, about: str = "",
+                table_id: str = "") -> None:
+        """Log ``error``: Redis not answering as part of the outage (at its start, then
+        once a minute: every connection and request fails while it lasts), anything else
+        at once, ``about`` the table (``"websocket of table"``) when one is given."""
+        if isinstance(error, RedisUnavailable):
+            self.outage.failed(doing, error.error)
+        elif table_id:
+            log.warning("cluster: %s %s: %s", about, log_name(table_id), error)
+        else:
+            log.warning("cluster: %s: %s", doing, error)
+
     async def _every(self, seconds: float, step: Callable[[], Awaitable[None]]) -> None:
         while True:
             try:
@@ -485,7 +506,7 @@ class Cluster:
             if taken:
                 await self.redis.sadd(TABLES, table_id)
         except (RedisError, OSError) as error:
-            raise ClusterError(f"Redis: {error}") from None
+            raise RedisUnavailable(error) from None
         if not taken:
             return False
         if self._fenced is not None:
@@ -559,7 +580,7 @@ class Cluster:
         try:
             return await self.claim(table_id)
         except ClusterError as error:
-            log.warning("cluster: new table %s: %s", log_name(table_id), error)
+            self._failed(error, "new tables not claimed", "new table", table_id)
             return False
 
     async def renew(self) -> None:
@@ -723,7 +744,7 @@ class Cluster:
                 if not await self.claim(table_id):
                     continue
             except ClusterError as error:
-                log.warning("cluster: %s", error)
+                self._failed(error, "cannot take tables over")
                 return
             started = time.monotonic()
             try:
@@ -787,7 +808,7 @@ class Cluster:
                         if not had:
                             taken.append(table_id)
                 except ClusterError as error:
-                    log.warning("cluster: waiting tables not expired now: %s", error)
+                    self._failed(error, "waiting tables not expired now")
                     break
             yield held
         finally:
@@ -809,7 +830,7 @@ class Cluster:
         try:
             await self.redis.ping()
         except (RedisError, OSError) as error:
-            raise ClusterError(f"Redis: {error}") from None
+            raise RedisUnavailable(error) from None
 
     async def owner(self, table_id: str) -> str | None:
         """The process id and URL holding ``table_id``'s lease (``"<id> <URL>"``), or
@@ -821,7 +842,7 @@ class Cluster:
         try:
             value = await self.redis.get(OWNER + table_id)
         except (RedisError, OSError) as error:
-            raise ClusterError(f"Redis: {error}") from None
+            raise RedisUnavailable(error) from None
         return None if value is None else str(value)
 
     async def route(self, table_id: str, *, from_peer: bool = False) -> str | None:
@@ -919,7 +940,7 @@ class Cluster:
             try:
                 target = await self._target(table_id, peer, deadline)
             except ClusterError as error:
-                log.warning("cluster: websocket of table %s: %s", log_name(table_id), error)
+                self._failed(error, "websockets not routed", "websocket of table", table_id)
                 await socket.close(*RESTART_CLOSE)
                 return
             if target is None:
@@ -1002,7 +1023,7 @@ class Cluster:
             try:
                 target = await self._target(table_id, peer, deadline)
             except ClusterError as error:
-                log.warning("cluster: request for table %s: %s", log_name(table_id), error)
+                self._failed(error, "requests not routed", "request for table", table_id)
                 await _unavailable(send)
                 return
             if target is None:
