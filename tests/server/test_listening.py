@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from gametable.server.main import listening_sockets, shown_host
+from gametable.server.main import address_to_open, listening_sockets, shown_host
 
 
 def free_port() -> int:
@@ -125,3 +125,14 @@ def test_a_port_in_use_on_one_address_refuses_the_name_and_closes_the_others(
 def test_the_address_to_open_is_a_url_for_every_host(host: str, shown: str) -> None:
     """``--host ::`` printed ``http://:::8000/`` and ``--host ""`` ``http://:8000/``."""
     assert shown_host(host) == shown
+
+
+def test_the_address_to_open_is_the_public_url_when_one_is_given() -> None:
+    """Behind a reverse proxy (``--public-url``) the banner said to open the address the
+    server listens on, which others cannot reach: it gives the public one now."""
+    assert address_to_open("127.0.0.1", 8000) == "http://localhost:8000/"
+    assert address_to_open("::", 8001, None) == "http://[::1]:8001/"
+    assert address_to_open("127.0.0.1", 8000, "https://games.example.org") == \
+        "https://games.example.org/"
+    assert address_to_open("0.0.0.0", 8000, "https://games.example.org:8443/") == \
+        "https://games.example.org:8443/"

@@ -324,6 +324,27 @@ def test_a_second_server_on_a_data_folder_in_use_refuses_to_start(live_server: L
             second.terminate()
 
 
+def test_the_banner_gives_the_public_url_when_one_is_given(tmp_path: Path) -> None:
+    """Behind a reverse proxy, the start-up banner said to open the address the server
+    listens on (``http://localhost:8000/``), not the ``--public-url`` others reach."""
+    port = free_port()
+    with subprocess.Popen(
+            [sys.executable, "-m", "gametable", "serve", "--port", str(port),
+             "--data-dir", str(tmp_path / "data"), "--public-url",
+             "https://games.example.org"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as server:
+        try:
+            assert server.stdout is not None
+            lines = [server.stdout.readline() for _ in range(2)]  # a log line, the banner
+            banner = [line for line in lines if "in your browser" in line]
+            assert banner, lines
+            assert banner[0].startswith(
+                "gametable: open https://games.example.org/ in your browser"), banner
+            assert f":{port}" not in banner[0], banner
+        finally:
+            server.terminate()
+
+
 def test_a_server_on_a_port_in_use_says_so_in_one_line(live_server: LiveServer,
                                                        tmp_path: Path) -> None:
     """A port in use was told by uvicorn after the server had loaded its tables (and,

@@ -301,6 +301,14 @@ def shown_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+def address_to_open(host: str, port: int, public_url: str | None = None) -> str:
+    """The address the start-up banner gives: ``public_url`` (``--public-url``, the
+    address others reach the server at) when set, else the one it listens on."""
+    if public_url:
+        return public_url.rstrip("/") + "/"
+    return f"http://{shown_host(host)}:{port}/"
+
+
 def _refuse(message: str, *args: object) -> NoReturn:
     """Log why the server cannot start (one line) and exit with status 3."""
     logging.getLogger("gametable.server").error("the server cannot start: " + message, *args)
@@ -382,8 +390,8 @@ def _serve(host: str, port: int, settings: Settings, listeners: list[socket.sock
     if settings.redis and not settings.advertise:
         settings.advertise = f"http://{advertised_host(host)}:{port}"
     app = create_app(settings, database_lock=database)
-    banner = (f"gametable: open http://{shown_host(host)}:{port}/ in your browser "
-              f"(data in {settings.data_dir.resolve()})")
+    banner = (f"gametable: open {address_to_open(host, port, settings.public_url)} in "
+              f"your browser (data in {settings.data_dir.resolve()})")
     logging.getLogger("uvicorn.error").addFilter(StartRefusedFilter(app))
     options: dict[str, Any] = {}
     if forwarded_allow_ips:
