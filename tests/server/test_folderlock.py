@@ -5,18 +5,30 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from gametable.server.folderlock import FolderInUse, FolderLock, FolderUnlockable
+from gametable.server.folderlock import (
+    HOLDERS,
+    FolderInUse,
+    FolderLock,
+    FolderUnlockable,
+    this_process,
+)
 from gametable.server.storage import StorageError
+
+ME = re.escape(this_process())
+"""``pid N on HOST``: every holder in these tests is this process."""
 
 
 def test_a_folder_served_alone_refuses_a_second_server_naming_the_first(tmp_path: Path
                                                                         ) -> None:
     first = FolderLock.take(tmp_path)
-    with pytest.raises(FolderInUse, match=rf"another gametable server \(pid {os.getpid()}\) "
+    with pytest.raises(FolderInUse, match=rf"another gametable server \({ME}\) "
                                           "is serving the data folder .*another --data-dir"):
         FolderLock.take(tmp_path)
     first.release()
@@ -26,20 +38,47 @@ def test_a_folder_served_alone_refuses_a_second_server_naming_the_first(tmp_path
 def test_a_clusters_processes_share_a_folder_and_a_process_without_redis_is_refused(
         tmp_path: Path) -> None:
     """A process without Redis on a cluster's folder served the cluster's tables without
-    their owners' fencing: two people were each given seat 1 of one table."""
+    their owners' fencing: two people were each given seat 1 of one table. The refusal
+    names the cluster's processes (docs/deploy.md: it says which process serves the
+    folder); it named none."""
     one, two = FolderLock.take(tmp_path, shared=True), FolderLock.take(tmp_path, shared=True)
-    with pytest.raises(FolderInUse, match="gametable servers sharing Redis are serving the "
-                                          r"data folder .*their --redis"):
+    with pytest.raises(FolderInUse, match=rf"gametable servers sharing Redis \({ME}, {ME}\) "
+                                          r"are serving the data folder .*their --redis"):
         FolderLock.take(tmp_path)
     one.release()
+    with pytest.raises(FolderInUse, match=rf"sharing Redis \({ME}\) are serving"):
+        FolderLock.take(tmp_path)
     two.release()
+    FolderLock.take(tmp_path).release()
+    assert list((tmp_path / HOLDERS).iterdir()) == []  # each holder took its file away
+
+
+def test_a_refusal_names_the_processes_still_running_not_those_that_crashed(
+        tmp_path: Path) -> None:
+    """A holder killed with SIGKILL leaves its file behind: nothing holds its lock, so it
+    is left out of the next refusal, and removed."""
+    taken = subprocess.run(
+        [sys.executable, "-c", "import os, sys\n"
+         "from pathlib import Path\n"
+         "from gametable.server.folderlock import FolderLock\n"
+         "FolderLock.take(Path(sys.argv[1]), shared=True)\n"
+         "os._exit(0)  # no release, as after kill -9\n", str(tmp_path)],
+        capture_output=True, text=True, timeout=60, check=False)
+    assert taken.returncode == 0, taken.stderr
+    assert len(list((tmp_path / HOLDERS).iterdir())) == 1
+    running = FolderLock.take(tmp_path, shared=True)
+    with pytest.raises(FolderInUse) as refused:
+        FolderLock.take(tmp_path)
+    assert f"sharing Redis ({this_process()}) are serving" in str(refused.value)
+    assert len(list((tmp_path / HOLDERS).iterdir())) == 1  # the crashed one's is gone
+    running.release()
 
 
 def test_a_clusters_process_is_refused_beside_a_process_without_redis(tmp_path: Path
                                                                       ) -> None:
     alone = FolderLock.take(tmp_path)
-    with pytest.raises(FolderInUse, match=rf"a gametable server without --redis \(pid "
-                                          rf"{os.getpid()}\) is serving the data folder"):
+    with pytest.raises(FolderInUse, match=rf"a gametable server without --redis \({ME}\) "
+                                          "is serving the data folder"):
         FolderLock.take(tmp_path, shared=True)
     alone.release()
     FolderLock.take(tmp_path, shared=True).release()

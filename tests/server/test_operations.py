@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -305,7 +306,7 @@ def test_a_second_server_on_a_data_folder_in_use_refuses_to_start(live_server: L
     said = done.stdout + done.stderr
     assert done.returncode == 3, said
     assert (f"the server cannot start: another gametable server (pid "
-            f"{live_server.process.pid}) is serving the data folder "
+            f"{live_server.process.pid} on {socket.gethostname()}) is serving the data folder "
             f"{live_server.data_dir.resolve()}") in said, said
     assert "--data-dir" in said
     assert "Traceback" not in said and "in your browser" not in said, said
