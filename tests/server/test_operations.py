@@ -21,6 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gametable.server import app as app_module
 from gametable.server.app import Settings, create_app
+from gametable.server.storage import StorageError
 from tests.aio import run_async
 from tests.server.conftest import LiveServer, free_port
 from tests.server.test_http import HUMAN, create
@@ -102,6 +103,36 @@ def test_not_ready_while_draining_or_when_storage_is_gone(tmp_path: Path) -> Non
         response = client.get("/readyz")
         assert response.status_code == 503 and response.json() == {"status": "draining"}
         assert client.get("/healthz").status_code == 200
+
+
+def test_a_load_balancer_probing_through_an_outage_gets_a_line_a_minute_not_one_a_probe(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Every ``/readyz`` while the database was away logged a warning of its own: with a
+    load balancer asking every few seconds, the outage filled the log. It is logged as
+    it begins, once a minute while it lasts, and as it ends."""
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none")
+    with TestClient(create_app(settings)) as client:
+        manager = client.app.api.state.manager  # type: ignore[attr-defined]
+
+        def gone() -> None:
+            raise StorageError("the database is away")
+
+        monkeypatch.setattr(manager.storage, "ping", gone)
+        with caplog.at_level("WARNING", logger="gametable.server"):
+            for _ in range(10):
+                assert client.get("/readyz").json() == {"status": "storage"}
+            monkeypatch.undo()
+            assert client.get("/readyz").status_code == 200
+            assert client.get("/readyz").status_code == 200
+    said = [record.getMessage() for record in caplog.records if "not ready" in
+            record.getMessage()]
+    assert len(said) == 2, said
+    assert said[0].startswith("not ready: the table storage does not answer (readiness "
+                              "check): the database is away; this process is not ready "
+                              "until it does"), said
+    assert said[1].startswith("not ready: the table storage answers again, after "), said
+    assert "(10 attempts failed)" in said[1], said
 
 
 def test_not_ready_when_storage_does_not_answer_in_time(

@@ -92,6 +92,7 @@ from gametable.server.messages import (
 )
 from gametable.server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from gametable.server.nesting import json_refusal
+from gametable.server.outage import Outage
 from gametable.server.passes import fingerprint
 from gametable.server.quotas import UploadQuota
 from gametable.server.refused import Refused
@@ -409,6 +410,12 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
             return {"status": "ok"}
         return {"status": "ok", "process": cluster.id}
 
+    # A load balancer asks every few seconds: while the database or Redis is away, what
+    # fails is logged once an outage, once a minute and at its end, not at every probe.
+    not_ready = {service: Outage(service, log=log, prefix="not ready",
+                                 stops="this process is not ready")
+                 for service in ("the table storage", "Redis")}
+
     @app.get("/readyz", include_in_schema=False)
     async def readyz(request: Request) -> JSONResponse:
         """Readiness: 200 while tables are loaded, storage answers and the process is not
@@ -426,8 +433,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
         try:
             await asyncio.wait_for(asyncio.to_thread(manager.storage.ping), READY_SECONDS)
         except (StorageError, TimeoutError) as error:
-            log.warning("not ready: storage: %s", str(error) or f"no answer in {READY_SECONDS} s")
+            not_ready["the table storage"].failed(
+                "readiness check", str(error) or f"no answer in {READY_SECONDS:.0f} s")
             return JSONResponse({"status": "storage"}, status_code=503)
+        not_ready["the table storage"].answered()
         ready: dict[str, Any] = {"status": "ready", "tables": len(manager.tables)}
         cluster: Cluster | None = getattr(request.app.state, "cluster", None)
         if cluster is not None:
@@ -436,8 +445,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
             try:
                 await asyncio.wait_for(cluster.ping(), READY_SECONDS)
             except (ClusterError, TimeoutError) as error:
-                log.warning("not ready: %s", str(error) or f"Redis: no answer in {READY_SECONDS} s")
+                not_ready["Redis"].failed(
+                    "readiness check", str(error) or f"no answer in {READY_SECONDS:.0f} s")
                 return JSONResponse({"status": "redis"}, status_code=503)
+            not_ready["Redis"].answered()
             if not cluster.reachable:
                 return JSONResponse({"status": "advertise", "process": cluster.id},
                                     status_code=503)
