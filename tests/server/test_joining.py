@@ -295,3 +295,34 @@ def test_a_process_that_migrated_the_database_warns_of_older_processes_still_ser
     assert said == ["cluster: 2 processes of an older gametable (http://127.0.0.1:8, "
                     "http://127.0.0.1:9) serve this database, now at schema 10: stop every "
                     "process before an upgrade (docs/deploy.md)"], said
+
+
+def test_a_loopback_advertise_address_beside_others_that_are_not_is_warned_of(
+        redis_one: RedisServer, caplog: pytest.LogCaptureFixture) -> None:
+    """On several machines, the default ``--advertise`` (loopback) is reached from its
+    own machine only; it passes the process's check of itself. A process whose address
+    is loopback while the others' are not (or the other way round) says so at start."""
+    from gametable.server.joining import loopback_mixed  # noqa: PLC0415
+
+    assert loopback_mixed("http://127.0.0.1:8001", [("http://10.0.0.5:8001", 10)]) == [
+        "http://10.0.0.5:8001"]
+    assert loopback_mixed("http://10.0.0.6:8001", [("http://localhost:8002", 10)]) == [
+        "http://localhost:8002"]
+    assert loopback_mixed("http://[::1]:8001", [("http://127.0.0.1:8002", None)]) == []
+    assert loopback_mixed("http://10.0.0.6:8001", [("http://10.0.0.5:8001", 10)]) == []
+    client = redis.Redis.from_url(redis_one.url, decode_responses=True)
+    client.set(PROCESS + "there", "http://10.0.0.5:8001 10", px=60_000)
+
+    async def run() -> None:
+        new = cluster(redis_one.url, 8002)
+        await new.start(Manager(), [], schema=10)
+        await new.stop()
+
+    with caplog.at_level("WARNING", logger="gametable.cluster"):
+        run_async(run())
+    said = [record.getMessage() for record in caplog.records if "loopback" in
+            record.getMessage()]
+    assert said == ["cluster: this process is reached at http://127.0.0.1:8002, the others "
+                    "at http://10.0.0.5:8001: a loopback address is reached from its own "
+                    "machine only; on several machines give each process --advertise with "
+                    "an address the others reach"], said

@@ -339,15 +339,7 @@ class Cluster:
                         "files into each before it first starts (docs/deploy.md)")
             self.fingerprint = fingerprint
             await self._check_joining(storage_id, sessions)
-            self.schema = schema
-            older = await joining.older_processes(self.redis, self.id, schema) if schema \
-                else []
-            if older:
-                log.warning("cluster: %d %s of an older gametable (%s) %s this database, "
-                            "now at schema %d: stop every process before an upgrade "
-                            "(docs/deploy.md)", len(older),
-                            "process" if len(older) == 1 else "processes", ", ".join(older),
-                            "serves" if len(older) == 1 else "serve", schema)
+            await self._tell_of_others(schema)
             await self.redis.set(PEER_TOKEN, secrets.token_urlsafe(24), nx=True)
             self.peer_token = str(await self.redis.get(PEER_TOKEN))
             if active:
@@ -370,6 +362,30 @@ class Cluster:
                                                        self.take_over))]
         log.info("cluster: process %s at %s joined (Redis %s)", self.id, self.url,
                  without_password(self.redis_url))
+
+    async def _tell_of_others(self, schema: int) -> None:
+        """Warn of the other live processes that look wrong beside this one: of an older
+        gametable (not yet upgraded), or reached at a loopback address while others are
+        not, or the other way round (:mod:`gametable.server.joining`).
+
+        Raises:
+            RedisError, OSError: Redis does not answer.
+        """
+        self.schema = schema
+        beats = await joining.heartbeats(self.redis, self.id)
+        older = joining.older(beats, schema) if schema else []
+        mixed = joining.loopback_mixed(self.url, beats)
+        if mixed:
+            log.warning("cluster: this process is reached at %s, the others at %s: a "
+                        "loopback address is reached from its own machine only; on "
+                        "several machines give each process --advertise with an "
+                        "address the others reach", self.url, ", ".join(mixed))
+        if older:
+            log.warning("cluster: %d %s of an older gametable (%s) %s this database, "
+                        "now at schema %d: stop every process before an upgrade "
+                        "(docs/deploy.md)", len(older),
+                        "process" if len(older) == 1 else "processes", ", ".join(older),
+                        "serves" if len(older) == 1 else "serve", schema)
 
     async def _check_joining(self, storage_id: str,
                              sessions: joining.DatabaseSessions | None) -> None:

@@ -27,8 +27,10 @@ it answers there.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import time
 from typing import TYPE_CHECKING, Protocol
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -216,15 +218,14 @@ def heartbeat(url: str, schema: int) -> str:
     return f"{url} {schema}" if schema else url
 
 
-async def older_processes(redis: aioredis.Redis, own_id: str, schema: int) -> list[str]:
-    """The ``--advertise`` URLs of the other live processes whose gametable knows an
-    older database schema than ``schema`` (or does not say: one from before the schema
-    was noted), e.g. processes not yet upgraded while this one migrated the database.
+async def heartbeats(redis: aioredis.Redis, own_id: str) -> list[tuple[str, int | None]]:
+    """The other live processes' heartbeats: each one's ``--advertise`` URL and the
+    newest schema its gametable knows (``None``: a gametable from before it was noted).
 
     Raises:
         RedisError, OSError: Redis does not answer.
     """
-    older: list[str] = []
+    found: list[tuple[str, int | None]] = []
     async for key in redis.scan_iter(match=PROCESS + "*", count=500):
         if str(key) == PROCESS + own_id:
             continue
@@ -232,6 +233,30 @@ async def older_processes(redis: aioredis.Redis, own_id: str, schema: int) -> li
         if value is None:
             continue
         url, _, known = str(value).partition(" ")
-        if not known.isdigit() or int(known) < schema:
-            older.append(url)
-    return sorted(older)
+        found.append((url, int(known) if known.isdigit() else None))
+    return sorted(found, key=lambda beat: beat[0])
+
+
+def older(beats: list[tuple[str, int | None]], schema: int) -> list[str]:
+    """The URLs of the processes (:func:`heartbeats`) whose gametable knows an older
+    database schema than ``schema``, or does not say (from before it was noted): e.g.
+    processes not yet upgraded while this one migrated the database."""
+    return [url for url, known in beats if known is None or known < schema]
+
+
+def loopback_mixed(own_url: str, beats: list[tuple[str, int | None]]) -> list[str]:
+    """The other processes' URLs (:func:`heartbeats`) when some of the processes, this
+    one or others, advertise a loopback address and others do not: on several machines,
+    a loopback ``--advertise`` (the default) is reached by nobody else. ``[]`` when all
+    agree."""
+    urls = [url for url, _ in beats]
+    kinds = {_loopback(url) for url in [own_url, *urls]}
+    return urls if len(kinds) > 1 else []
+
+
+def _loopback(url: str) -> bool:
+    host = urlsplit(url).hostname or ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
