@@ -167,7 +167,7 @@ def test_a_process_with_the_clusters_redis_and_another_database_is_refused(
             await other.start(Manager(), [], storage_id="database-b")
         said = str(refused.value)
         assert "the 1 gametable process sharing Redis at redis://127.0.0.1:" in said, said
-        assert "use another database than this one: start this one with their " \
+        assert "uses another database than this one: start this one with their " \
                "--database" in said, said
         assert client.get(STORAGE) == "database-a"
         await same.start(Manager(), [], storage_id="database-a")
@@ -225,7 +225,7 @@ def test_gametable_serve_refuses_another_redis_or_another_database_in_a_line(
     first.start()
     try:
         for done, expected in (
-                (serve(tmp_path, other, redis_one.url), "use another database"),
+                (serve(tmp_path, other, redis_one.url), "uses another database"),
                 (serve(tmp_path, database, redis_two.url), "sharing another Redis")):
             said = done.stdout + done.stderr
             assert done.returncode == 3, said

@@ -420,6 +420,8 @@ class Cluster:
         self._tasks.append(asyncio.create_task(self._reach_itself()))
 
     async def _reach_itself(self) -> None:
+        """Ask for this process's own ``/healthz`` at its ``--advertise`` address every
+        :data:`REACH_RETRY_SECONDS` until it answers as this process (:meth:`check_reach`)."""
         logged = float("-inf")
         began = time.monotonic()
         while not self.stopped:

@@ -106,9 +106,10 @@ async def other_database(redis: aioredis.Redis, redis_name: str, storage_id: str
     if theirs is not None and str(theirs) != storage_id:
         alive = await other_processes(redis, own_id)
         if alive:
-            return (f"the {alive} gametable {'process' if alive == 1 else 'processes'} "
-                    f"sharing Redis at {redis_name} use another database than this "
-                    "one: start this one with their --database, or with a Redis of its own")
+            who, uses = (("process", "uses") if alive == 1 else ("processes", "use"))
+            return (f"the {alive} gametable {who} sharing Redis at {redis_name} {uses} "
+                    "another database than this one: start this one with their "
+                    "--database, or with a Redis of its own")
     await redis.set(STORAGE, storage_id)
     return None
 
