@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 import signal
 import time
 from collections.abc import AsyncIterator, Coroutine, Iterator, MutableMapping
@@ -482,9 +483,12 @@ def test_while_redis_is_away_no_table_acts_and_play_goes_on_when_it_is_back(
                 assert owner_url(own_redis.url, table_id) == a.url
                 check_views(watcher, stored(database, table_id))
                 # The sweeps failed several times a second; the log says so once, and
-                # once that Redis is back.
+                # once that Redis is back (and /readyz, asked above, once of its own).
                 log_text = a.log.read_text()
-                assert log_text.count("does not answer (") == 1, log_text[-3000:]
+                assert len(re.findall(r"cluster: Redis at \S+ does not answer \(",
+                                      log_text)) == 1, log_text[-3000:]
+                assert log_text.count("not ready: Redis does not answer (") <= 1, \
+                    log_text[-3000:]
                 assert "answers again, after" in log_text
                 assert "leases not renewed:" not in log_text
 
