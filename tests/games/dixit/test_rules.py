@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from gametable.core.errors import ConfigError, IllegalAction
+from gametable.core.records import replay
 from gametable.decks import find_deck
 from gametable.games.dixit import DIXIT as GAME
 from gametable.games.dixit.config import (
@@ -939,6 +940,7 @@ def test_dx_end_1_and_4_the_target_ends_the_round_and_ties_share() -> None:
     outcome = GAME.outcome(state)
     assert state.finished and outcome.winners == [1, 2, 3]
     assert outcome.ranking == [4, 1, 1, 1]
+    assert GAME.view(state, 0)["ended_by"] == GAME.view(state, None)["ended_by"] == "target"
     refused("DX-END-4", state, 1, {"type": "claim"})
 
 
@@ -964,6 +966,7 @@ def test_dx_round_6_en_the_game_ends_when_the_pile_runs_short_during_a_refill() 
     assert rounds == 2 and not state.draw_pile
     assert sorted(len(hand) for hand in state.hands) == [5, 5, 6, 6]
     assert GAME.outcome(state).finished
+    assert GAME.view(state, 1)["ended_by"] == "pile"
 
 
 def test_dx_end_3_pt_plays_until_the_pile_is_empty() -> None:
@@ -973,6 +976,37 @@ def test_dx_end_3_pt_plays_until_the_pile_is_empty() -> None:
         rounds += 1
         play_round(state)
     assert rounds == 4 and max(state.scores) < 30 and not state.draw_pile
+    assert GAME.view(state, 0)["ended_by"] == "pile"
+
+
+@pytest.mark.parametrize(("seats", "options", "ended_by"), [
+    (4, {"edition": "EN"}, {"target", "pile"}),
+    (3, {"edition": "PT"}, {"pile"}),
+    (6, {"variant": "party"}, {"rounds"}),
+    (6, {"variant": "team"}, {"rounds"}),
+    (6, {"variant": "party", "rounds_per_player": 2}, {"rounds"}),
+])
+def test_dx_end_the_view_says_what_ended_the_game(
+        seats: int, options: dict[str, Any], ended_by: set[str]) -> None:
+    """DX-END-1/2/3, DX-PARTY-7, DX-TEAM-6: a finished game's view says what ended it
+    (``ended_by``), for every seat and someone watching; ``None`` while it runs. The
+    target is named only when a seat reached it, the rounds only when every seat told."""
+    seen = set()
+    for seed in range(4):
+        record, outcome = play_bot_game("dixit", options, ["random"] * seats, seed)
+        assert outcome.finished
+        state = replay(record).state
+        reason = GAME.view(state, None)["ended_by"]
+        assert {GAME.view(state, s)["ended_by"] for s in range(seats)} == {reason}
+        target = state.config.target()
+        reached = target is not None and max(state.scores) >= target
+        assert (reason == "target") == (state.config.variant == "base" and reached)
+        if reason == "rounds":
+            assert min(state.told) >= state.config.rounds_per_player
+        seen.add(reason)
+        first = GAME.new_game(state.config, seats, seed)
+        assert GAME.view(first, 0)["ended_by"] is None
+    assert seen <= ended_by and seen
 
 
 # -- configuration and decks ------------------------------------------------------------------

@@ -667,6 +667,23 @@ class Dixit:
             return target is not None and max(state.scores) >= target
         return min(state.told) >= config.rounds_per_player
 
+    def ended_by(self, state: DixitState) -> str | None:
+        """What ended a finished game, ``None`` while it runs: ``"target"`` (a seat
+        reached the target score, DX-END-1/2), ``"rounds"`` (Party and Team: every
+        seat told its rounds, DX-PARTY-7, DX-TEAM-6) or ``"pile"`` (the draw pile ran
+        out, DX-END-2/3, DX-ROUND-6). A game where both came at once says the target
+        or the rounds."""
+        if not state.finished:
+            return None
+        config = state.config
+        if config.variant == "base":
+            target = config.target()
+            if target is not None and max(state.scores) >= target:
+                return "target"
+        elif min(state.told) >= config.rounds_per_player:
+            return "rounds"
+        return "pile"
+
     # -- what players see ------------------------------------------------------------
 
     def view(self, state: DixitState, seat: Seat | None) -> Observation:
@@ -741,6 +758,7 @@ class Dixit:
             "last_round": last,
             "history": history[:-1],
             "finished": finished,
+            "ended_by": self.ended_by(state),
             "ranking": standings(state.scores, config.variant) if finished else None,
         }
         if not seated:
