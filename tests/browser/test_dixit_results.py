@@ -1,5 +1,6 @@
 """Dixit's results in the browser: a round's result survives a reload while it is read,
-and Team Dixit's final headline says whose win it is."""
+Team Dixit's final headline says whose win it is, and the end says what ended the game;
+and, in the 3-player game, a third card tapped leaves the two chosen."""
 
 from __future__ import annotations
 
@@ -75,5 +76,76 @@ def test_team_dixit_s_final_headline_says_the_win_is_the_team_s(
         other = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
         other.goto(f"{server.url}/t/{table}#seat={names[loser]}-token")
         expect(other.locator("#dx-final-title")).to_contain_text(names[winner])
+        # DX-TEAM-6: the game ends once everyone has told.
+        expect(other.locator(".dx-final-ended")).to_have_text(
+            "Everyone has been the storyteller once, which ends the game.")
         page.context.close()
         other.context.close()
+
+
+@pytest.mark.parametrize(("ended_by", "edition"), [("pile", "PT"), ("target", "EN")])
+def test_dx_end_2_3_the_end_says_what_ended_the_game(
+        browser: Browser, tmp_path: Path, ended_by: str, edition: str) -> None:
+    """DX-END-2/3: a game that stopped short of 30 points said only who won, and a
+    player wondered why it had stopped. The end says that the draw pile ran out (PT has
+    no target), or who reached the target (EN)."""
+    game = registry.get("dixit")
+    options = {"edition": edition}
+    for seed in range(1, 60):
+        steps = finished_game(seed, "dixit", 4, options)
+        state = game.new_game(game.make_config(options, 4), 4, seed)
+        for seat, action in steps:
+            game.apply(state, seat, action)
+        if game.view(state, 0)["ended_by"] == ended_by:
+            break
+    else:
+        pytest.fail(f"no game of these seeds ended by {ended_by}")
+    names = ["Anna", "Bruno", "Carla", "Dag"]
+    reached = [names[s] for s, score in enumerate(state.scores) if score >= 30]
+    with stored_table(tmp_path / "data", options, people(names), seed, steps,
+                      game="dixit") as (server, table):
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=Anna-token")
+        expected = ("The draw pile ran out, which ends the game." if ended_by == "pile"
+                    else f"{' and '.join(reached)} reached 30 points, which ends the game.")
+        expect(page.locator(".dx-final-ended")).to_have_text(expected)
+        page.context.close()
+
+
+def test_dx_3p_2_a_third_card_tapped_leaves_the_two_chosen_and_says_why(
+        browser: Browser, tmp_path: Path) -> None:
+    """DX-3P-2: with 3 players each gives two cards. A third card tapped took the first
+    one back without a word; now the two stay chosen and the hint says how to change
+    one. With one chosen, the hint asks for one more."""
+    game = registry.get("dixit")
+    state = game.new_game(game.make_config({}, 3), 3, 7)
+    steps: list[tuple[int, dict[str, Any]]] = [(1, {"type": "claim"})]
+    game.apply(state, 1, {"type": "claim"})
+    clue = next(a for a in game.legal_actions(state, 1) if a["type"] == "clue")
+    clue = {**clue, "text": "Far away"}
+    game.apply(state, 1, clue)
+    steps.append((1, clue))
+    assert 0 in game.to_act(state)
+    with stored_table(tmp_path / "data", {}, people(["Anna", "Bruno", "Carla"]), 7, steps,
+                      game="dixit") as (server, table):
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=Anna-token")
+        choose = page.locator('.dx-hand-card [data-action="choose"]')
+        hint = page.locator(".dx-actions .dx-hint")
+        expect(hint).to_have_text("Choose the 2 cards that fit the clue best.")
+        choose.nth(0).click()
+        expect(hint).to_have_text("Choose one more card.")
+        choose.nth(1).click()
+        expect(hint).to_have_text("Ready to give your 2 cards.")
+        choose.nth(2).click()
+        expect(hint).to_have_text("You have chosen your 2 cards: tap one of them to put it "
+                                  "back, then choose another.")
+        chosen = page.locator(".dx-hand-card[data-chosen]")
+        expect(chosen).to_have_count(2)
+        cards = [page.locator(".dx-hand-card").nth(i).get_attribute("data-card")
+                 for i in range(2)]
+        assert [chosen.nth(i).get_attribute("data-card") for i in range(2)] == cards
+        choose.nth(0).click()
+        expect(chosen).to_have_count(1)
+        expect(hint).to_have_text("Choose one more card.")
+        page.context.close()

@@ -14,12 +14,14 @@ function isProblems(value: unknown): value is Problem[] {
  * error naming several problems (``params.problems``: each one's key and parameters, as
  * ``decks.errors.bad_pictures`` does) says each of them in that language too. At a table
  * (``seatName`` given), an error naming the seat to play (``params.to_play``, counted from
- * 0 as the API counts) names its player instead, by the key's ``_named`` form. */
+ * 0 as the API counts) or the storyteller who came first (``params.storyteller``,
+ * DX-SETUP-4) names its player instead, by the key's ``_named`` form. */
 export function translateError(t: TFunction, error: ErrorMessage, seatName?: (seat: number) => string): string {
   const params: Record<string, unknown> = { ...error.params };
-  if (seatName && typeof params.to_play === "number") {
+  const seat = [params.to_play, params.storyteller].find((value) => typeof value === "number");
+  if (seatName && typeof seat === "number") {
     const named = `${error.key}_named`;
-    return t([named, error.key], { ...params, player: seatName(params.to_play), defaultValue: error.message });
+    return t([named, error.key], { ...params, player: seatName(seat), defaultValue: error.message });
   }
   const problems = params.problems;
   if (isProblems(problems)) {

@@ -24,6 +24,9 @@ interface Props {
   red: number | null;
   /** Dixit Party: the red vote went onto the green vote's card and took the green away. */
   greenDisplaced?: boolean;
+  /** A card was tapped while every card to give, or both votes, were already chosen:
+   * nothing changed, and the hint says how to change one. */
+  choiceFull?: boolean;
   mimeAllowed: boolean;
   player: (seat: number) => string;
   /** Whether a seat is a computer player's (Team Dixit: a person's teammate may be). */
@@ -148,16 +151,22 @@ function GiverPanel({ view, options, player, isComputer, onGiver }: Props) {
   );
 }
 
-function SubmitPanel({ options, chosen, onSubmit }: Props) {
+function SubmitPanel({ options, chosen, choiceFull, onSubmit }: Props) {
   const { t } = useTranslation();
   const action = findSubmit(options, chosen);
   useSendAtDeadline(action !== null, onSubmit);
+  const count = options.submitCount;
+  const hint = choiceFull
+    ? t("dixit.ui.submit_full", { count })
+    : action
+      ? t("dixit.ui.submit_ready", { count })
+      : chosen.length > 0 && chosen.length < count
+        ? t("dixit.ui.submit_more", { count: count - chosen.length })
+        : t("dixit.ui.submit_choose", { count });
   return (
     <div className="dx-actions">
       <div className="dx-actions-row">
-        <span className="dx-hint">
-          {action ? t("dixit.ui.submit_ready", { count: options.submitCount }) : t("dixit.ui.submit_choose", { count: options.submitCount })}
-        </span>
+        <span className="dx-hint">{hint}</span>
         <TimeLeft />
         <button type="button" className="primary big" data-action="submit" disabled={!action} onClick={onSubmit}>
           {t("dixit.ui.submit", { count: options.submitCount })}
@@ -167,7 +176,7 @@ function SubmitPanel({ options, chosen, onSubmit }: Props) {
   );
 }
 
-function VotePanel({ view, options, green, red, greenDisplaced, onVote }: Props) {
+function VotePanel({ view, options, green, red, greenDisplaced, choiceFull, onVote }: Props) {
   const { t } = useTranslation();
   const action = findVote(options, green, red);
   useSendAtDeadline(action !== null, onVote);
@@ -181,6 +190,7 @@ function VotePanel({ view, options, green, red, greenDisplaced, onVote }: Props)
     }
     else hint = options.maxVotes > 1 ? t("dixit.ui.vote_choose_two") : t("dixit.ui.vote_choose");
   } else if (needsRed && red === null) hint = t("dixit.ui.vote_choose_red");
+  else if (choiceFull) hint = t("dixit.ui.vote_full");
   else if (!action) hint = t("dixit.ui.vote_not_allowed");
   else hint = options.maxVotes > 1 && green.length === 1 ? t("dixit.ui.vote_second_optional") : t("dixit.ui.vote_ready");
   return (

@@ -44,6 +44,12 @@ const NONE: number[] = [];
 type Zoom = { kind: "hand"; card: number } | { kind: "slot"; slot: number; card: number } | { kind: "other"; card: number; title: string };
 
 /** Add or remove `item`; with room for one, choosing another replaces it. */
+/** Whether choosing `item` is refused: `room` (two or more) items are chosen and it is
+ * not one of them. With room for one, a new choice replaces the old. */
+function isFull(list: number[], item: number, room: number): boolean {
+  return room > 1 && list.length >= room && !list.includes(item);
+}
+
 function toggle(list: number[], item: number, room: number): number[] {
   if (list.includes(item)) return list.filter((x) => x !== item);
   const next = [...list, item];
@@ -158,6 +164,10 @@ export function DixitTable(props: GameTableProps) {
   const [red, setRed] = useState<number | null>(null);
   // Dixit Party: the red vote was put on the green vote's card, which took the green away.
   const [greenDisplaced, setGreenDisplaced] = useState(false);
+  // Two cards to give (3 players) or two votes (7 or more, IS): a third tapped while both
+  // are chosen changes nothing and the hint says how to change one (it had put the first
+  // back without a word).
+  const [choiceFull, setChoiceFull] = useState(false);
   const [zoom, setZoom] = useState<Zoom | null>(null);
   // The reveal of a round shows once, when it happens, until "continue"; a reload does
   // not bring back a reveal already closed (the button under the status does). One
@@ -212,6 +222,7 @@ export function DixitTable(props: GameTableProps) {
     setGreen((myTurn && readKept<number[]>(`${keptKey}.green`)) || []);
     setRed(myTurn ? readKept<number>(`${keptKey}.red`) : null);
     setGreenDisplaced(false);
+    setChoiceFull(false);
     setZoom((z) => (z?.kind === "hand" ? z : null));
   }, [keptKey]);
   // What the board shows changes when a round's result opens or closes, and with the
@@ -240,16 +251,24 @@ export function DixitTable(props: GameTableProps) {
     return value;
   }, [keptKey]);
   const chooseCard = useCallback(
-    (card: number) => setChosen((old) => kept("chosen", toggle(old, card, room))),
-    [room, kept],
+    (card: number) => {
+      const full = isFull(chosen, card, room);
+      setChoiceFull(full);
+      if (!full) setChosen((old) => kept("chosen", toggle(old, card, room)));
+    },
+    [room, kept, chosen],
   );
   const chooseGreen = useCallback(
     (slot: number) => {
-      setGreen((old) => kept("green", toggle(old, slot, Math.max(1, options.maxVotes))));
+      const votes = Math.max(1, options.maxVotes);
+      const full = isFull(green, slot, votes);
+      setChoiceFull(full);
+      if (full) return;
+      setGreen((old) => kept("green", toggle(old, slot, votes)));
       setRed((old) => kept("red", old === slot ? null : old));
       setGreenDisplaced(false);
     },
-    [options.maxVotes, kept],
+    [options.maxVotes, kept, green],
   );
   const chooseRed = useCallback(
     (slot: number) => {
@@ -564,6 +583,7 @@ export function DixitTable(props: GameTableProps) {
             green={green}
             red={red}
             greenDisplaced={greenDisplaced}
+            choiceFull={choiceFull}
             mimeAllowed={Boolean((view as { mime_or_music?: boolean }).mime_or_music ?? info.config.mime_or_music)}
             player={player}
             isComputer={isComputer}

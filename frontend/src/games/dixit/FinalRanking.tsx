@@ -41,6 +41,28 @@ export function rankedEntries(t: TFunction, view: DixitView, outcome: Outcome | 
   return entries.sort((a, b) => a.rank - b.rank || a.seats[0] - b.seats[0]);
 }
 
+/** Why the game is over, in a sentence: who reached the target score, every seat having
+ * told its rounds, or the draw pile running out (DX-END-1/2/3, DX-PARTY-7, DX-TEAM-6);
+ * null where the view does not say. A game that stopped short of 30 points was read as
+ * stopped for no reason. */
+export function endedLine(t: TFunction, view: DixitView, player: (seat: number) => string): string | null {
+  switch (view.ended_by) {
+    case "target": {
+      const target = view.target_score ?? 0;
+      const reached = view.scores.map((_, s) => s).filter((s) => view.scores[s] >= target);
+      return t("dixit.ui.final.ended_target", {
+        players: andList(reached.map((s) => keepSeatNumber(player(s)))), count: reached.length, target,
+      });
+    }
+    case "rounds":
+      return t("dixit.ui.final.ended_rounds", { count: Math.max(1, Math.round((view.rounds_total ?? view.seats) / view.seats)) });
+    case "pile":
+      return t("dixit.ui.final.ended_pile");
+    default:
+      return null;
+  }
+}
+
 export function FinalRanking({ info, view, seat, outcome }: Props) {
   const { t } = useTranslation();
   const player = (s: number) => seatName(t, info, s);
@@ -49,6 +71,7 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
   const won = seat !== null && winners.some((e) => e.seats.includes(seat));
   // Team Dixit: the win is the team's ("You win!" read as one's own alone).
   const team = view.teams !== null && view.teams !== undefined;
+  const ended = endedLine(t, view, player);
   const headline = won
     ? winners.length > 1
       ? t(team ? "dixit.ui.final.your_team_shares" : "dixit.ui.final.you_share")
@@ -69,6 +92,7 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
       <h2 id="dx-final-title" ref={heading} tabIndex={-1} className={won ? "won" : ""}>
         {headline}
       </h2>
+      {ended && <p className="dx-final-ended">{ended}</p>}
       <ol className="dx-ranking" aria-label={t("dixit.ui.final.ranking")}>
         {entries.map((e) => (
           <li

@@ -91,6 +91,9 @@ export interface DixitView {
   /** Every finished round before ``last_round``, oldest first. */
   history?: LastRound[];
   finished: boolean;
+  /** What ended a finished game (DX-END-1/2/3, DX-PARTY-7, DX-TEAM-6); null while it
+   * runs (absent from records' views made before it was added). */
+  ended_by?: "target" | "rounds" | "pile" | null;
   ranking: number[] | null;
 }
 
