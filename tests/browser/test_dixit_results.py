@@ -1,18 +1,22 @@
 """Dixit's results in the browser: a round's result survives a reload while it is read,
 Team Dixit's final headline says whose win it is, and the end says what ended the game;
-and, in the 3-player game, a third card tapped leaves the two chosen."""
+in the 3-player game a third card tapped leaves the two chosen, and losing the race to
+tell first names who won it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, WebSocketRoute, expect
 
 from gametable.core import registry
+from tests.browser.seats import SeatSocket, create_table
 from tests.browser.test_rematch import finished_game, people
 from tests.browser.test_sequence_cats_browser import stored_table
+from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -149,3 +153,37 @@ def test_dx_3p_2_a_third_card_tapped_leaves_the_two_chosen_and_says_why(
         expect(chosen).to_have_count(1)
         expect(hint).to_have_text("Choose one more card.")
         page.context.close()
+
+
+def test_dx_setup_4_losing_the_race_to_tell_first_names_who_won_it(
+        browser: Browser, web_server: LiveServer) -> None:
+    """DX-SETUP-4: two people pressed "I tell first" at once, and the later one read
+    "Someone has already become the storyteller." The refusal names who did."""
+    table, tokens = create_table(web_server, "dixit", {}, ["human"] * 3,
+                                 {0: "Anna", 1: "Bruno", 2: "Carla"})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    holding = [False]
+
+    def route(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            # While held, only refusals reach the page: it still offers the claim that
+            # Anna has just made, as a page does in the moment of the race.
+            if holding[0] and not (isinstance(message, str) and '"error"' in message):
+                return
+            socket.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/api/tables/.*/ws"), route)
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    claim = page.locator('[data-action="claim"]')
+    expect(claim).to_be_visible()
+    holding[0] = True
+    with SeatSocket(web_server, table, tokens[0]) as anna:
+        anna.act("claim")
+        claim.click()
+        expect(page.locator(".toast")).to_contain_text(
+            "Anna has already become the storyteller.")
+    page.context.close()

@@ -139,6 +139,7 @@ def test_a_late_claim_of_the_storyteller_role_says_someone_was_first(
         error = next_of(ws1, "error")
         assert (error["code"], error["key"]) == ("illegal_action",
                                                  "dixit.errors.already_claimed")
+        assert error["params"]["storyteller"] == 0  # (the page names Anna)
         assert client.get(f"/api/tables/{table_id}").json()["version"] == 1
 
 
