@@ -350,8 +350,9 @@ def simulate(
     Raises:
         TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
         ConfigError: unknown game, invalid options or seat count (``len(bots)``).
-        ValueError: a game's seed (``seed + i``) outside ``0 … 2**63 - 1``, raised by
-            the game it would have seeded.
+        ValueError: ``games`` is not a whole number from 1, or a game's seed
+            (``seed + i``) would fall outside ``0 … 2**63 - 1`` (before any game is
+            played, as ``gametable simulate`` refuses them).
         KeyError: an unknown bot name (:class:`gametable.bots.base.UnknownBot`).
         BotFailed: a bot could not be made, raised, took longer than
             ``decision_seconds`` or chose an action the rules refuse; the run stops
@@ -363,6 +364,15 @@ def simulate(
     """
     bots = check_bot_names(bots)
     seed = check_seed(seed)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games is a whole number from 1, not {games!r}")
+    if games > 1:
+        try:
+            check_seed(seed + games - 1)
+        except ValueError:
+            raise ValueError(
+                f"the games would be seeded {seed}–{seed + games - 1}; a seed is at most "
+                "2**63 - 1: start from a lower seed or play fewer games") from None
     labels = [f"{seat}:{name}" for seat, name in enumerate(bots)]
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)

@@ -35,6 +35,22 @@ def test_make_bot_refuses_a_seed_that_is_not_a_games_seed(seed: Any) -> None:
     assert make_bot("greedy", GAME, 2**63 - 1) is not None
 
 
+@pytest.mark.parametrize(("games", "seed", "match"), [
+    (0, 0, "games is a whole number from 1"), (-2, 0, "games is a whole number from 1"),
+    (True, 0, "games is a whole number from 1"), (2.0, 0, "games is a whole number from 1"),
+    (3, 2**63 - 2, "the games would be seeded"),
+])
+def test_simulate_refuses_a_run_it_cannot_play_before_playing_any(
+        games: Any, seed: int, match: str) -> None:
+    """No games, or seeds past a record's last, are refused before the first game (a
+    run seeded near 2**63 played two games, then failed and lost their summary)."""
+    played: list[Any] = []
+    with pytest.raises(ValueError, match=match):
+        simulate("sequence-cats", ["random", "random"], games, seed, on_record=played.append)
+    assert played == []
+    assert simulate("sequence-cats", ["random", "random"], 1, 2**63 - 1).games == 1
+
+
 def test_bots_are_found_by_name() -> None:
     assert {"greedy", "random"} <= set(bot_names())
     with pytest.raises(KeyError, match="choose one of"):
