@@ -670,9 +670,10 @@ class Triominos:
         return f"{state.round}:{state.turn}"
 
     def outcome(self, state: TriominosState) -> Outcome:
-        """Points per seat; most points wins, ties shared (TR-END-4; with PRESSMAN the
-        last round's winner when several reached the target, ranked first); one
-        breakdown per finished round."""
+        """Points per seat; most points wins, ties shared (TR-END-4, every edition); one
+        breakdown per finished round. Only a record played by rules versions 3 and 4
+        with PRESSMAN ranks first the last round's winners when several reached the
+        target (:func:`_round_winners_at_target`)."""
         scores = [float(s) for s in state.scores]
         rounds = state.round_lines
         if len(rounds) != len(state.history):  # a round ended since: build its lines
