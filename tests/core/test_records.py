@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from pydantic import ValidationError
 from gametable.arena import ArenaResult, run_arena
 from gametable.core import registry
 from gametable.core.config import RULES_VERSION
-from gametable.core.errors import ConfigError
+from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.records import (
     GameRecord,
     RecordError,
@@ -120,6 +121,26 @@ def test_a_recorded_action_is_a_copy_of_the_callers() -> None:
     position.append(999)
     action["type"] = "changed"
     assert copy.actions[0].action == placed
+
+
+@pytest.mark.parametrize(("action", "key"), [
+    (("play",), "errors.malformed_action"),
+    ({"card": "x"}, "errors.malformed_action"),
+    ({"type": "play", "card": np.int64(3)}, "errors.action_not_json"),
+    ({"type": "place", "position": [np.float32(0), 0]}, "errors.action_not_json"),
+])
+def test_an_action_a_record_cannot_hold_is_refused_by_the_protocol_s_message(
+        action: Any, key: str) -> None:
+    """``append`` of a tuple failed with Python's "dictionary update sequence element
+    #0 has length 1"; it now says what an action is, as ``apply`` does, and the record
+    is unchanged."""
+    record = new_record("sequence-cats", {}, [SeatInfo(), SeatInfo()], 3)
+    with pytest.raises(IllegalAction) as error:
+        record.append(0, action)
+    assert (error.value.rule, error.value.key) == ("PROTOCOL", key)
+    assert record.actions == []
+    record.append(1, {"type": "place", "position": (0, 1)})
+    assert record.actions[0].action == {"type": "place", "position": [0, 1]}
 
 
 def test_new_records_carry_the_format_and_rules_versions() -> None:

@@ -131,6 +131,33 @@ def bad_field(kind: str, field: str, value: object) -> IllegalAction:
                          field=field, value=_shown(value))
 
 
+def json_action(action: object) -> dict[str, Any]:
+    """``action`` as a plain JSON object of its own (a deep copy: tuples and the rules'
+    frozen lists become lists), for a record to keep.
+
+    Raises:
+        IllegalAction: ``PROTOCOL`` / ``errors.malformed_action`` for anything but a
+            mapping with a string ``"type"``; ``errors.action_not_json`` for a value in it
+            that is no JSON value (a NumPy number, say), naming its field.
+    """
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise IllegalAction("PROTOCOL", "errors.malformed_action")
+    copied: dict[str, Any] = {key: _plain(value) for key, value in action.items()}
+    for field, value in copied.items():
+        if _not_json(field) is not None or _not_json(value) is not None:
+            raise bad_field(copied["type"], _shown(field), value)
+    return copied
+
+
+def _plain(value: object) -> object:
+    """``value`` with every mapping made a ``dict`` and every list or tuple a ``list``."""
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
 _JSON_SCALARS = (str, int, float, bool, type(None))
 
 

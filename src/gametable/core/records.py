@@ -22,11 +22,10 @@ from gametable.core.config import (
     legacy_options,
     stored_options,
 )
-from gametable.core.errors import ConfigError, GameError, IllegalAction
+from gametable.core.errors import ConfigError, GameError, IllegalAction, json_action
 from gametable.core.protocol import Event, Game
 from gametable.core.rng import check_seed
 from gametable.core.text import display_name
-from gametable.core.values import json_copy
 
 RECORD_FORMAT: Final = "gametable-record"
 RECORD_VERSION: Final = 2
@@ -107,12 +106,20 @@ class GameRecord(BaseModel):
 
     def append(self, seat: int, action: Mapping[str, Any]) -> None:
         """Add an accepted action at the end: a copy, so that the caller's action object
-        (a Triominos position's list, say) may be changed or reused after."""
+        (a Triominos position's list, say) may be changed or reused after. The action is
+        not checked against the rules (:func:`replay` does that).
+
+        Raises:
+            ValueError: ``seat`` is not one of the record's seats.
+            IllegalAction: ``PROTOCOL``: ``action`` is no JSON object with a ``"type"``
+                (``errors.malformed_action``), or holds a value JSON has no form for
+                (``errors.action_not_json``: a NumPy number, say).
+        """
         seat = operator.index(seat)
         if not 0 <= seat < len(self.seats):
             raise ValueError(f"seat {seat} is not a seat of this record's "
                              f"{len(self.seats)} (numbered from 0)")
-        self.actions.append(RecordedAction(seat=seat, action=json_copy(dict(action))))
+        self.actions.append(RecordedAction(seat=seat, action=json_action(action)))
 
 
 class RecordError(Exception):
