@@ -284,6 +284,25 @@ def serve(
         json_logs=json_logs)
 
 
+def _field_twice(data: bytes) -> str | None:
+    """The first name found twice in one object of the JSON text ``data`` (a record
+    edited by hand), or ``None``: none is, or ``data`` is no JSON (the record's own
+    validation then says so)."""
+    found: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        names = [name for name, _ in items]
+        if not found and len(set(names)) < len(names):
+            found.append(next(n for i, n in enumerate(names) if n in names[:i]))
+        return dict(items)
+
+    try:
+        json.loads(data, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return None
+    return found[0] if found else None
+
+
 def _parse_config(text: str | None) -> dict[str, Any]:
     if not text:
         return {}
@@ -683,9 +702,16 @@ def replay(
                    f"{size / 2**20:.0f} MiB, more than the "
                    f"{MAX_RECORD_FILE_BYTES // 2**20} MiB a record file may have")
         refuse(f"not a game record: {problem}", 2)
+    # A byte-order mark (some Windows editors write one) is no part of the JSON.
+    data = record.read_bytes().removeprefix(BOM)
+    twice = _field_twice(data)
+    if twice is not None:
+        # (JSON parsers keep the last of the two, and the replay then failed on a
+        # rule, sending the reader after a rules error that was not there.)
+        refuse(f"not a game record: the field {json.dumps(twice)} is given twice in "
+               "one object", 2)
     try:
-        # A byte-order mark (some Windows editors write one) is no part of the JSON.
-        parsed = GameRecord.model_validate_json(record.read_bytes().removeprefix(BOM))
+        parsed = GameRecord.model_validate_json(data)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "record"

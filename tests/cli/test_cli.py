@@ -263,6 +263,22 @@ def test_replay_of_a_file_that_is_not_a_record_exits_2(tmp_path: Path) -> None:
     assert "not a game record: version: Field required" in unversioned.stderr
 
 
+def test_replay_of_a_record_with_a_field_given_twice_exits_2(tmp_path: Path) -> None:
+    """A record edited by hand with ``"seed"`` given twice was read with the last one,
+    and its replay failed on a rule (exit 1): "action 1: SC-TURN-2: You do not hold
+    Sphynx." It is not a record, and the refusal names the field."""
+    record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
+    text = record.model_dump_json()
+    assert '"seed":5,' in text
+    path = tmp_path / "twice.json"
+    path.write_text(text.replace('"seed":5,', '"seed":5,"seed":6,', 1))
+    done = gametable("replay", str(path))
+    assert done.returncode == 2
+    assert done.stderr.strip() == 'not a game record: the field "seed" is given twice in one object'
+    path.write_text(text)
+    assert gametable("replay", str(path)).returncode == 0
+
+
 def test_replay_writes_what_a_record_file_holds_as_text_not_terminal_codes(
         tmp_path: Path) -> None:
     """A record's text reached the terminal as it was: escape codes that clear it or
