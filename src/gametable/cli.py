@@ -284,6 +284,16 @@ def serve(
         json_logs=json_logs)
 
 
+def _seat_label(record: GameRecord, seat: int) -> str:
+    """How ``gametable replay`` names ``seat``: its name in the record, or its computer
+    player's name where the name is the one ``simulate`` gives (``"greedy 1"`` for
+    seat 0, numbered from 1 for the pages): "seat 0 (greedy 1)" read as an error."""
+    info = record.seats[seat]
+    if info.bot is not None and info.name == f"{info.bot[:36]} {seat + 1}":
+        return info.bot
+    return info.name or "unnamed"
+
+
 def _field_twice(data: bytes) -> str | None:
     """The first name found twice in one object of the JSON text ``data`` (a record
     edited by hand), or ``None``: none is, or ``data`` is no JSON (the record's own
@@ -745,7 +755,7 @@ def replay(
     count = len(parsed.actions)
     typer.echo(f"{parsed.game}: {count} action{'' if count == 1 else 's'}, all legal; {state}")
     if outcome.finished:
-        who = ", ".join(f"seat {s} ({parsed.seats[s].name})" if s < len(parsed.seats)
+        who = ", ".join(f"seat {s} ({_seat_label(parsed, s)})" if s < len(parsed.seats)
                         else f"seat {s}" for s in outcome.winners) or "nobody (a draw)"
         typer.echo(f"winners: {who}")
     typer.echo(f"scores: {outcome.scores}")

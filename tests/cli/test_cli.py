@@ -164,13 +164,22 @@ def test_replay_json_refuses_a_missing_file_in_its_own_shape(tmp_path: Path) -> 
 
 
 def test_replay_names_the_winners_seat_numbers_with_their_names(tmp_path: Path) -> None:
-    """Seats are numbered from 0 as in Python, and named as the record names them."""
+    """Seats are numbered from 0 as in Python, and named as the record names them; a
+    computer player's seat that ``simulate`` named (``"greedy 1"`` for seat 0, numbered
+    from 1 for the pages) by its player's name: "seat 0 (greedy 1)" read as an error."""
     record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=3)
     path = tmp_path / "game.json"
     path.write_text(record.model_dump_json())
     done = gametable("replay", str(path))
     winner = outcome.winners[0]
-    assert f"winners: seat {winner} ({record.seats[winner].name})" in done.stdout
+    assert record.seats[winner].name == f"{record.seats[winner].bot} {winner + 1}"
+    assert f"winners: seat {winner} ({record.seats[winner].bot})\n" in done.stdout
+    seats = [s.model_copy(update={"name": n})
+             for s, n in zip(record.seats, ["Anna", "Bo"], strict=True)]
+    named = record.model_copy(update={"seats": seats})
+    path.write_text(named.model_dump_json())
+    done = gametable("replay", str(path))
+    assert f"winners: seat {winner} ({['Anna', 'Bo'][winner]})\n" in done.stdout
 
 
 def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
