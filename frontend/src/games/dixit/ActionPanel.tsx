@@ -166,7 +166,8 @@ function SubmitPanel({ options, chosen, choiceFull, onSubmit }: Props) {
   return (
     <div className="dx-actions">
       <div className="dx-actions-row">
-        <span className="dx-hint">{hint}</span>
+        {/* Read out as it changes: a third card tapped changes nothing else. */}
+        <span className="dx-hint" aria-live="polite">{hint}</span>
         <TimeLeft />
         <button type="button" className="primary big" data-action="submit" disabled={!action} onClick={onSubmit}>
           {t("dixit.ui.submit", { count: options.submitCount })}
@@ -196,7 +197,7 @@ function VotePanel({ view, options, green, red, greenDisplaced, choiceFull, onVo
   return (
     <div className="dx-actions">
       <div className="dx-actions-row">
-        <span className="dx-hint">{hint}</span>
+        <span className="dx-hint" aria-live="polite">{hint}</span>
         <TimeLeft />
         <button type="button" className="primary big" data-action="cast-vote" disabled={!action} onClick={onVote}>
           {t("dixit.ui.cast_vote", { count: Math.max(1, green.length) })}
