@@ -1444,9 +1444,18 @@ def test_a_card_and_a_vote_are_taken_back_while_others_are_still_deciding(
         wait_for_new_state(page, before)
         expect(hand).to_have_count(7)
         expect(page.locator(TABLE)).to_have_attribute("data-my-turn", "true")
+        # The cards taken back stay chosen: one is changed by putting it back first.
+        chosen = page.locator(".dx-hand-card[data-chosen]")
+        expect(chosen).to_have_count(2)
+        given = chosen.first.get_attribute("data-card")
+        chosen.first.locator('[data-action="choose"]').click()
+        expect(chosen).to_have_count(1)
+        other = page.locator('.dx-hand-card[data-choosable="true"]:not([data-chosen])'
+                             f':not([data-card="{given}"])').first
+        other.locator('[data-action="choose"]').click()
+        expect(chosen).to_have_count(2)
         submit_two = page.locator('[data-action="submit"]')
         before = version(page)
-        choose_in_hand(page, 2)
         submit_two.click()
         wait_for_new_state(page, before)
         # Once a phase: the button is gone, and the page says why.
