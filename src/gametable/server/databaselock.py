@@ -44,6 +44,9 @@ from gametable.server.storage import StorageError
 LOCK_KEY = (0x67746162, 0x6C65)
 """The advisory lock's two keys (``"gtab"``, ``"le"``): PostgreSQL's pg_locks names them
 ``classid`` and ``objid``."""
+ENDING_SESSION_SECONDS = 1.0
+"""How long a refused lock is asked for again before the refusal: a closed session's
+locks go when PostgreSQL has ended it, a moment after its client closed it."""
 CONNECT_SECONDS = 5
 """How long the lock's connection may take to open."""
 KEEPALIVE_SECONDS = 60
@@ -189,9 +192,17 @@ def _locked(url: str, shared: bool) -> psycopg.Connection[tuple[object, ...]]:
     try:
         _keep_when_idle(connection)
         function = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
-        row = connection.execute(f"SELECT {function}(%s, %s)", LOCK_KEY).fetchone()
-        if row is not None and row[0]:
-            return connection
+        # A session whose client has just closed it ends a moment later, its locks
+        # with it (a server stopped and started at once, a lock just released): asked
+        # again for a second before the refusal.
+        deadline = time.monotonic() + ENDING_SESSION_SECONDS
+        while True:
+            row = connection.execute(f"SELECT {function}(%s, %s)", LOCK_KEY).fetchone()
+            if row is not None and row[0]:
+                return connection
+            if time.monotonic() >= deadline:
+                break
+            time.sleep(0.1)
         said = _refusal(connection, _name(url), shared)
     except psycopg.Error as error:
         connection.close()
