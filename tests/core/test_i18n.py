@@ -122,3 +122,34 @@ def test_icelandic_tells_a_turn_from_a_round() -> None:
              and not re.search(r"\brounds?\b", text, re.IGNORECASE)
              and "umferð" in icelandic.get(key, "").lower()]
     assert mixed == []
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("variant", ["party", "team"])
+def test_a_dixit_variant_is_named_one_way_in_each_language(language: str, variant: str
+                                                           ) -> None:
+    """DX-PARTY and DX-TEAM: the lobby names the variant (``dixit.options.variant``), and
+    every message names it the same way; the Portuguese said Dixit Festa and Dixit Party,
+    the Icelandic Dixit partí, Party and Partí, the Norwegian Dixit-fest and Dixit Party.
+    Icelandic names them as its rulebook does: Dixit partý, Liða-Dixit."""
+    messages = load(language)
+    name = messages[f"dixit.options.variant.values.{variant}"]
+    others = {"party": ["Dixit Party", "Dixit partí", "Dixit Partí", "Dixit Festa",
+                        "Dixit-fest", "Dixit partý"],
+              "team": ["Team Dixit", "Lag-Dixit", "Liða-Dixit", "Dixit em equipas",
+                       "Dixit por equipas", "liðaleik"]}[variant]
+    wrong = {key: text for key, text in messages.items()
+             if any(other in text for other in others if other.lower() != name.lower())}
+    assert wrong == {}
+    if language == "is":
+        assert name == {"party": "Dixit partý", "team": "Liða-Dixit"}[variant]
+
+
+def test_portuguese_calls_the_storyteller_narrador_as_its_rulebook_does() -> None:
+    """The Portuguese rulebook (shared/seeds, the PT edition) says *narrador* for the
+    storyteller; the page said *contador (de histórias)*, and called the scoring track a
+    *pista*, its word for a clue."""
+    messages = load("pt")
+    assert [key for key, text in messages.items() if "contador" in text.lower()] == []
+    assert messages["dixit.ui.storyteller"] == "Narrador"
+    assert "pista" not in messages["dixit.ui.track"].lower()
