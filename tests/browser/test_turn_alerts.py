@@ -132,7 +132,7 @@ def test_a_dixit_turn_notification_says_what_to_do_in_the_tables_language(
         wait_for(page, "window.__notes.length === 1")
         note = page.evaluate("window.__notes[0]")
         assert note == {"title": "É a tua vez em Dixit",
-                        "body": "Quem conta primeiro? Fica com o papel de contador quando "
+                        "body": "Quem conta primeiro? Fica com o papel de narrador quando "
                                 "tiveres uma pista."}
         page.evaluate("window.__hidden = false")
         expect(page.locator(".dx-status-text")).to_have_text(note["body"])

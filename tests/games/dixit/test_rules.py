@@ -229,7 +229,7 @@ def test_dx_setup_4_a_clue_before_anyone_claimed_the_role_says_to_claim_it_first
         GAME.apply(state, 1, clue)
     assert "sögumanns" in error.value.message("is")
     assert "fortellerrollen" in error.value.message("nb")
-    assert "papel de contador" in error.value.message("pt")
+    assert "papel de narrador" in error.value.message("pt")
     GAME.apply(state, 1, {"type": "claim"})
     refused("DX-ROUND-1", state, 2, clue)  # the role is taken: only its holder tells
 
