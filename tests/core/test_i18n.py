@@ -130,12 +130,13 @@ def test_a_dixit_variant_is_named_one_way_in_each_language(language: str, varian
                                                            ) -> None:
     """DX-PARTY and DX-TEAM: the lobby names the variant (``dixit.options.variant``), and
     every message names it the same way; the Portuguese said Dixit Festa and Dixit Party,
-    the Icelandic Dixit partí, Party and Partí, the Norwegian Dixit-fest and Dixit Party.
+    the Icelandic Dixit partí, Party and Partí (its "How to play" said Partí until it said
+    Dixit partý), the Norwegian Dixit-fest and Dixit Party.
     Icelandic names them as its rulebook does: Dixit partý, Liða-Dixit."""
     messages = load(language)
     name = messages[f"dixit.options.variant.values.{variant}"]
     others = {"party": ["Dixit Party", "Dixit partí", "Dixit Partí", "Dixit Festa",
-                        "Dixit-fest", "Dixit partý"],
+                        "Dixit-fest", "Dixit partý", "Partí "],
               "team": ["Team Dixit", "Lag-Dixit", "Liða-Dixit", "Dixit em equipas",
                        "Dixit por equipas", "liðaleik"]}[variant]
     wrong = {key: text for key, text in messages.items()
@@ -153,3 +154,21 @@ def test_portuguese_calls_the_storyteller_narrador_as_its_rulebook_does() -> Non
     assert [key for key, text in messages.items() if "contador" in text.lower()] == []
     assert messages["dixit.ui.storyteller"] == "Narrador"
     assert "pista" not in messages["dixit.ui.track"].lower()
+
+
+def test_icelandic_calls_a_dixit_card_spjald_as_its_rulebook_does() -> None:
+    """The Icelandic Dixit rulebook (shared/seeds) says *spjald* (plural *spjöld*) for a
+    card, 65 times, and *bunki* for the draw pile; the page said *spil*, the word its
+    Sequence Cats sheet uses for a playing card (and Icelandic for a game). Dixit's
+    messages, its "How to play" and the picture decks' now say *spjald* in every case and
+    number; *spil* stays where a message means the game or the cards of any game."""
+    messages = load("is")
+    noun = re.compile(r"\b(spil|spilið|spilin|spili|spilinu|spilum|spilunum|spilanna|spils"
+                      r"|spilsins|spilastokk\w*)\b", re.IGNORECASE)
+    dixit = {key: text for key, text in messages.items()
+             if key.startswith(("dixit.", "decks.", "games.dixit."))}
+    assert [key for key, text in dixit.items() if noun.search(text)] == []
+    assert messages["dixit.ui.card"] == "Spjald {{number}}"
+    assert messages["dixit.ui.draw_pile_one"].startswith("{{count}} spjald ")
+    assert messages["dixit.ui.draw_pile_other"].startswith("{{count}} spjöld ")
+    assert "spjöld" in messages["dixit.ui.your_hand"].lower()

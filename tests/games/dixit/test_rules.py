@@ -404,7 +404,7 @@ def test_a_refused_give_or_vote_says_why_not_just_not_now() -> None:
     with pytest.raises(IllegalAction) as error:
         GAME.apply(big, voter, {"type": "vote", "slots": [1, 2, 3]})
     assert [error.value.message(language) for language in ("is", "nb", "pt")] == [
-        "Greiddu einu eða tveimur spilum atkvæði.", "Stem på ett eller to kort.",
+        "Greiddu einu eða tveimur spjöldum atkvæði.", "Stem på ett eller to kort.",
         "Vota numa carta ou em duas."]
     three = new(3)
     tell(three)
@@ -657,7 +657,7 @@ def test_dx_7p_2_the_bonus_stays_capped_at_3_with_seven_or_more_players() -> Non
         "“At most 3”.")
     assert error.value.params == {"seats": 7, "option": "bonus_cap", "value": "capped"}
     for language, label, value in (
-            ("is", "„Aukastig fyrir atkvæði á spilið þitt“", "„Mest 3“"),
+            ("is", "„Aukastig fyrir atkvæði á spjaldið þitt“", "„Mest 3“"),
             ("nb", "«Bonus for stemmer på kortet ditt»", "«Høyst 3»"),
             ("pt", "«Bónus por votos na tua carta»", "«No máximo 3»")):
         message = error.value.message(language)
