@@ -51,7 +51,7 @@ def test_lobby_proposes_the_hard_level_and_warns_of_a_blind_deck(
     expect(seat.locator("optgroup").first.locator("option")).to_have_text(
         ["Computador (Fácil)", "Computador (Médio)",
          "Computador (Difícil)"])
-    language = page.locator(".field", has_text="Pistas dos jogadores do computador")
+    language = page.locator(".field", has_text="Frases dos jogadores do computador")
     expect(language.locator("select option:checked")).to_have_text("Português")
 
     # The default deck is described: no warning. The bare deck: computer players are blind.

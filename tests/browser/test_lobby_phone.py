@@ -66,7 +66,7 @@ def test_the_computer_players_clue_language_follows_a_language_switched_in_the_l
     expect(clues.locator("select")).to_have_value('"en"')
     page.select_option(".language-switch select", "pt")
     clues = page.locator(".config-form .field", has=page.locator(
-        ".field-label", has_text="Pistas dos jogadores do computador"))
+        ".field-label", has_text="Frases dos jogadores do computador"))
     expect(clues.locator("select")).to_have_value('"pt"')
     clues.locator("select").select_option('"nb"')  # a choice of one's own stays
     page.select_option(".language-switch select", "is")

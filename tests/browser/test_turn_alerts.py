@@ -133,7 +133,7 @@ def test_a_dixit_turn_notification_says_what_to_do_in_the_tables_language(
         note = page.evaluate("window.__notes[0]")
         assert note == {"title": "É a tua vez em Dixit",
                         "body": "Quem conta primeiro? Fica com o papel de narrador quando "
-                                "tiveres uma pista."}
+                                "tiveres uma frase."}
         page.evaluate("window.__hidden = false")
         expect(page.locator(".dx-status-text")).to_have_text(note["body"])
     finally:

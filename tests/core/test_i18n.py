@@ -131,8 +131,8 @@ def test_a_dixit_variant_is_named_one_way_in_each_language(language: str, varian
     """DX-PARTY and DX-TEAM: the lobby names the variant (``dixit.options.variant``), and
     every message names it the same way; the Portuguese said Dixit Festa and Dixit Party,
     the Icelandic Dixit partí, Party and Partí (its "How to play" said Partí until it said
-    Dixit partý), the Norwegian Dixit-fest and Dixit Party.
-    Icelandic names them as its rulebook does: Dixit partý, Liða-Dixit."""
+    Dixit partý, and the Portuguese one Dixit por Equipas), the Norwegian Dixit-fest and
+    Dixit Party. Icelandic names them as its rulebook does: Dixit partý, Liða-Dixit."""
     messages = load(language)
     name = messages[f"dixit.options.variant.values.{variant}"]
     others = {"party": ["Dixit Party", "Dixit partí", "Dixit Partí", "Dixit Festa",
@@ -140,7 +140,8 @@ def test_a_dixit_variant_is_named_one_way_in_each_language(language: str, varian
               "team": ["Team Dixit", "Lag-Dixit", "Liða-Dixit", "Dixit em equipas",
                        "Dixit por equipas", "liðaleik"]}[variant]
     wrong = {key: text for key, text in messages.items()
-             if any(other in text for other in others if other.lower() != name.lower())}
+             if any(other.lower() in text.lower() for other in others
+                    if other.lower() != name.lower())}
     assert wrong == {}
     if language == "is":
         assert name == {"party": "Dixit partý", "team": "Liða-Dixit"}[variant]
@@ -172,3 +173,15 @@ def test_icelandic_calls_a_dixit_card_spjald_as_its_rulebook_does() -> None:
     assert messages["dixit.ui.draw_pile_one"].startswith("{{count}} spjald ")
     assert messages["dixit.ui.draw_pile_other"].startswith("{{count}} spjöld ")
     assert "spjöld" in messages["dixit.ui.your_hand"].lower()
+
+
+def test_portuguese_calls_the_clue_a_frase_as_its_rulebook_does() -> None:
+    """The Portuguese rulebook (shared/seeds, the PT edition) calls the storyteller's clue
+    a *frase* (14 times: "diz em voz alta uma frase", "a frase pode ... ser constituída
+    por apenas uma palavra"); the page said *pista*. The storyteller *says* it (*diz*),
+    where the page had it *give* one (*dá uma pista*)."""
+    messages = load("pt")
+    assert [key for key, text in messages.items()
+            if re.search(r"\bpistas?\b", text, re.IGNORECASE)] == []
+    assert messages["dixit.ui.clue_label"] == "Frase"
+    assert messages["dixit.ui.status.clue"] == "És o narrador: escolhe uma carta e diz uma frase."
