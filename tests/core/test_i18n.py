@@ -185,3 +185,13 @@ def test_portuguese_calls_the_clue_a_frase_as_its_rulebook_does() -> None:
             if re.search(r"\bpistas?\b", text, re.IGNORECASE)] == []
     assert messages["dixit.ui.clue_label"] == "Frase"
     assert messages["dixit.ui.status.clue"] == "És o narrador: escolhe uma carta e diz uma frase."
+
+
+def test_icelandic_calls_a_sequence_cats_chip_leikped_as_its_sheet_does() -> None:
+    """The Icelandic Sequence Cats sheet (shared/seeds) says *leikpeð* for a chip (16
+    times, *peð* once); the page said *leikpeð* in most messages and *peð* in seven."""
+    messages = load("is")
+    short = re.compile(r"(?<!\w)peð\w*", re.IGNORECASE)
+    assert [key for key, text in messages.items()
+            if key.startswith("sequence_cats.") and short.search(text)] == []
+    assert messages["sequence_cats.ui.blank_space"] == "Horn (tekur ekki leikpeð)"
