@@ -794,6 +794,16 @@ def test_rules_4_pressman_the_last_rounds_winner_won_and_the_result_says_why(
         # Once the result is closed, the status line still says who won.
         page.locator('[data-action="close-summary"]').click()
         expect(page.locator(".tr-status-text")).to_have_text("The game is over: Greedy 3 won.")
+        # Icelandic: the verbs agree with two players past the target ("náðu") and one
+        # round winner ("vann"); the first verb followed the winners' count.
+        context = browser.new_context(viewport={"width": 1280, "height": 860})
+        context.add_init_script("localStorage.setItem('gametable.lang', 'is');")
+        icelandic = context.new_page()
+        icelandic.goto(url)
+        expect(icelandic.locator(".tr-win-rule")).to_have_text(re.compile(
+            r"^\S+ 2 og \S+ 3 náðu 100 stigum í síðustu lotu: \S+ 3 vann þá lotu og þar "
+            r"með leikinn \(reglur Pressman\)\.$"))
+        icelandic.screenshot(path=shots / "triominos-pressman-round-winner-is.png")
     finally:
         server.stop()
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gametable.core.i18n import LANGUAGES, translate
+from gametable.core.i18n import LANGUAGES, plural_form, translate
 
 PLACEHOLDER = re.compile(r"\{\{\s*[\w.]+\s*\}\}|\$t\([^)]*\)")
 
@@ -195,3 +195,43 @@ def test_icelandic_calls_a_sequence_cats_chip_leikped_as_its_sheet_does() -> Non
     assert [key for key, text in messages.items()
             if key.startswith("sequence_cats.") and short.search(text)] == []
     assert messages["sequence_cats.ui.blank_space"] == "Horn (tekur ekki leikpeð)"
+
+
+@pytest.mark.parametrize(("language", "one", "several"), [
+    ("is", "Leiknum er lokið: Anna vann.", "Leiknum er lokið: Anna og Bo unnu."),
+    ("pt", "Fim do jogo: Anna ganhou.", "Fim do jogo: Anna e Bo ganharam."),
+    ("en", "Game over: Anna won.", "Game over: Anna and Bo won."),
+])
+def test_a_shared_triominos_win_takes_a_plural_verb(language: str, one: str, several: str) -> None:
+    """TR-END-4: ties are shared, so the end names every winner and the Icelandic and
+    Portuguese verb agrees with them ("Anna og Bo vann" before)."""
+    pair = {"is": "Anna og Bo", "pt": "Anna e Bo", "en": "Anna and Bo"}[language]
+    assert translate("triominos.ui.events.game_over", language, players="Anna", count=1) == one
+    assert translate("triominos.ui.events.game_over", language, players=pair, count=2) == several
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("is", "Anna náði 400 stigum í síðustu lotu", "Anna og Bo náðu 400 stigum í síðustu lotu"),
+    ("pt", "Anna chegou a 400 pontos na última ronda",
+     "Anna e Bo chegaram a 400 pontos na última ronda"),
+])
+def test_the_pressman_end_counts_who_passed_the_target_apart_from_the_round_winners(
+        language: str, one: str, two: str) -> None:
+    """TR-END-4 with PRESSMAN's round winner: the verb agrees with the players past the
+    target, whatever the number of round winners ("Anna náðu" before, the verb
+    following the winners' count)."""
+    pair = {"is": "Anna og Bo", "pt": "Anna e Bo"}[language]
+    key = "triominos.ui.final.round_reached"
+    assert translate(key, language, passed="Anna", target=400, count=1) == one
+    assert translate(key, language, passed=pair, target=400, count=2) == two
+    sentence = translate("triominos.ui.final.round_winner", language, reached=one,
+                         players="Bo", count=1)
+    assert sentence.startswith(one + ": Bo ")
+
+
+def test_icelandic_plural_forms_follow_cldr() -> None:
+    """Icelandic takes its one form for 21 and 31 but not 11, as the client's i18next
+    (Intl.PluralRules) does; the other languages for 1 alone."""
+    assert [plural_form(n, "is") for n in (1, 2, 11, 21, 31, 111)] == [
+        "one", "other", "other", "one", "one", "other"]
+    assert [plural_form(n, "pt") for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]

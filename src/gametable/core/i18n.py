@@ -82,20 +82,32 @@ def translate(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
 
     Falls back to English, then to the key itself, so a missing translation never hides
     a message. Nested ``$t(...)`` references are resolved up to a depth of 5. With
-    ``count=1`` a ``key_one`` form is used where the catalog has one (as the client's
-    i18next does), so that "Vote for one card." need not read "Vote for 1 to 1 card(s).".
+    a whole ``count`` the catalog's ``key_one`` or ``key_other`` form is used where it has
+    one, chosen by the language's plural rule as the client's i18next does (CLDR:
+    Icelandic's "one" is 1, 21, 31 … but not 11; the others' is 1 alone), so that "Vote
+    for one card." need not read "Vote for 1 to 1 card(s)." and a verb agrees with the
+    players a message names.
     """
     _load_game_texts()
-    template = None
-    if params.get("count") == 1:
-        template = lookup(key + "_one", language)
-    if template is None:
-        template = lookup(key, language)
-    if template is None and language != DEFAULT_LANGUAGE:
-        template = lookup(key, DEFAULT_LANGUAGE)
-    if template is None:
-        return key
-    return _render(template, language, params, depth=0)
+    count = params.get("count")
+    for source in dict.fromkeys((language, DEFAULT_LANGUAGE)):
+        if isinstance(count, int) and not isinstance(count, bool):
+            template = lookup(f"{key}_{plural_form(count, source)}", source)
+            if template is not None:
+                return _render(template, language, params, depth=0)
+        template = lookup(key, source)
+        if template is not None:
+            return _render(template, language, params, depth=0)
+    return key
+
+
+def plural_form(count: int, language: str) -> str:
+    """The CLDR cardinal plural category, ``"one"`` or ``"other"``, of a whole ``count``
+    in ``language`` (Icelandic: ends in 1 but not in 11; English, Norwegian and European
+    Portuguese: exactly 1). These four languages have no other categories for integers."""
+    if language == "is":
+        return "one" if count % 10 == 1 and count % 100 != 11 else "other"
+    return "one" if count == 1 else "other"
 
 
 def _render(template: str, language: str, params: dict[str, Any], depth: int) -> str:

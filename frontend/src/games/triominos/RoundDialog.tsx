@@ -95,6 +95,7 @@ function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: T
   const scores = outcome?.scores ?? view.scores;
   const ranks = outcome?.ranking ?? scores.map((s) => 1 + scores.filter((o) => o > s).length);
   const order = scores.map((_, s) => s).sort((a, b) => ranks[a] - ranks[b] || a - b);
+  const passed = scores.map((_, s) => s).filter((s) => view.target_score !== null && scores[s] >= view.target_score);
   let headline: string;
   // Alone at the table there is nobody to win against: the score is the news.
   if (info.seats.length === 1)
@@ -109,8 +110,8 @@ function FinalHeadline({ info, view, seat, outcome }: { info: TableInfo; view: T
       {view.win_rule === "round_winner" && view.target_score !== null && (
         <p className="tr-win-rule" data-rule="round_winner">
           {t("triominos.ui.final.round_winner", {
-            passed: andList(scores.map((_, s) => s).filter((s) => scores[s] >= view.target_score!).map(player)),
-            target: view.target_score,
+            // Two lists, each with its own verb: who passed the target, and who won the round.
+            reached: t("triominos.ui.final.round_reached", { passed: andList(passed.map(player)), target: view.target_score, count: passed.length }),
             players: andList(winners.map(player)),
             count: winners.length,
           })}

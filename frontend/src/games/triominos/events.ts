@@ -1,6 +1,7 @@
 // Events in words, in the reader's language (docs/triominos.md, "Events").
 import type { TFunction } from "i18next";
 import type { GameEvent } from "../../app/types";
+import { andList } from "../../app/i18n";
 import { signed } from "./placing";
 import type { RoundStart } from "./types";
 
@@ -29,7 +30,8 @@ export function describeEvent(t: TFunction, event: GameEvent, player: (seat: num
     case "round_start":
       return describeStart(t, event as unknown as RoundStart, player);
     case "game_over":
-      return t("triominos.ui.events.game_over", { players: (event.winners as number[]).map(player).join(", ") });
+      // A shared win (TR-END-4) names every winner, and the verb agrees with them.
+      return t("triominos.ui.events.game_over", { players: andList((event.winners as number[]).map(player)), count: (event.winners as number[]).length });
     default:
       return null;
   }
