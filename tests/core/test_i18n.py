@@ -72,6 +72,11 @@ def test_a_count_of_one_takes_the_catalogs_one_form_where_it_has_one() -> None:
         "Tile 0-0-1 (1 point)")
     assert translate("triominos.ui.tile_label", "pt", tile="0-1-1", count=2) == (
         "Peça 0-1-1 (2 pontos)")
+    # SC-WIN-2 at its default of one sequence: not "of the 1 needed to win".
+    assert translate("sequence_cats.ui.sequences_made_help", "en", count=1) == (
+        "Sequences made; one wins the game")
+    assert translate("sequence_cats.ui.sequences_made_help", "en", count=2) == (
+        "Sequences made, of the 2 needed to win")
 
 
 @pytest.mark.parametrize("key", ["sequence_cats.ui.team_wins", "sequence_cats.ui.you_lose_one",
@@ -235,3 +240,27 @@ def test_icelandic_plural_forms_follow_cldr() -> None:
     assert [plural_form(n, "is") for n in (1, 2, 11, 21, 31, 111)] == [
         "one", "other", "other", "one", "one", "other"]
     assert [plural_form(n, "pt") for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
+
+
+@pytest.mark.parametrize(("key", "params", "english", "icelandic"), [
+    ("server.errors.rate_limited", {"seconds": 1},
+     "Too many requests from you in a short time. Please wait a second and try again.",
+     "Bíddu í eina sekúndu"),
+    ("ui.chat.errors.too_fast", {"limit": 20, "seconds": 1},
+     "Slow down: at most 20 messages a second.", "mest 20 skilaboð á sekúndu"),
+    ("server.errors.away_too_fast", {"limit": 4, "seconds": 60, "wait": 1},
+     "You have stepped away 4 times in the last 60 seconds: wait a second before asking a "
+     "computer player to play for you again.", "bíddu í eina sekúndu"),
+    ("server.errors.too_slow", {"seconds": 1},
+     "The request arrived too slowly (the limit is one second). Please try again.",
+     "hámarkið er ein sekúnda"),
+])
+def test_a_wait_of_one_second_is_said_in_the_singular(
+        key: str, params: dict[str, int], english: str, icelandic: str) -> None:
+    """The server's limits count seconds (chat's default is 20 messages every 1 s, a rate
+    limit's wait is rounded up to 1 s): "wait 1 seconds" read wrong in every language."""
+    count = params.get("wait", params["seconds"])
+    assert translate(key, "en", **params, count=count) == english
+    assert icelandic in translate(key, "is", **params, count=count)
+    assert "1 " not in translate(key, "pt", **params, count=count).replace("{", "")
+    assert translate(key, "en", **params, count=2) != english

@@ -143,7 +143,8 @@ def test_at_most_five_messages_in_five_seconds(client: TestClient,
             assert next_of(ws1, "chat")["text"] == f"spam {n}"
         error = next_of(ws0, "error")
         assert (error["code"], error["id"]) == ("chat_too_fast", 5)
-        assert error["params"] == {"limit": 5, "seconds": 5}
+        assert error["params"] == {"limit": 5, "seconds": 5, "count": 5}
+        assert error["message"] == "Slow down: at most 5 messages every 5 seconds."
         # The other seat has its own allowance.
         say(ws1, "still here")
         assert next_of(ws0, "chat")["text"] == "still here"

@@ -114,7 +114,7 @@ class ChatLimit:
             self.sent.popleft()
         if len(self.sent) >= self.count:
             raise Refused("chat_too_fast", "ui.chat.errors.too_fast", limit=self.count,
-                          seconds=int(self.seconds))
+                          seconds=int(self.seconds), count=int(self.seconds))
         if not dry:
             self.sent.append(now)
         return now

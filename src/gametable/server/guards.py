@@ -177,9 +177,9 @@ class BodyLimit:
             try:
                 message = await asyncio.wait_for(receive(), wait)
             except TimeoutError:
+                seconds = round(self.read_timeout if deadline is None else self.body_timeout)
                 refusal = Refused("too_slow", "server.errors.too_slow", status=408,
-                                  seconds=round(self.read_timeout if deadline is None
-                                                else self.body_timeout))
+                                  seconds=seconds, count=seconds)
                 return {"type": "http.disconnect"}
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))

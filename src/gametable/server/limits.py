@@ -181,7 +181,7 @@ def _rate_limited(wait: float) -> Refused:
     """The refusal of a request that would pass in ``wait`` seconds."""
     seconds = max(1, math.ceil(wait))
     return Refused("rate_limited", "server.errors.rate_limited", status=429,
-                   retry_after=seconds, seconds=seconds)
+                   retry_after=seconds, seconds=seconds, count=seconds)
 
 
 class Pace:

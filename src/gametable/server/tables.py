@@ -1561,7 +1561,8 @@ def _count_step_away(table: Table, seat: Seat, now: float | None = None) -> None
     while times and now - times[0] >= STEP_AWAY_SECONDS:
         times.popleft()
     if len(times) >= STEP_AWAY_COUNT:
+        wait = int(STEP_AWAY_SECONDS - (now - times[0])) + 1
         raise Refused("away_too_fast", "server.errors.away_too_fast",
-                      limit=STEP_AWAY_COUNT, seconds=int(STEP_AWAY_SECONDS),
-                      wait=int(STEP_AWAY_SECONDS - (now - times[0])) + 1)
+                      limit=STEP_AWAY_COUNT, seconds=int(STEP_AWAY_SECONDS), wait=wait,
+                      count=wait)
     times.append(now)
