@@ -36,7 +36,11 @@ def test_every_catalog_has_every_english_message(language: str) -> None:
     english, other = load("en"), load(language)
     assert sorted(other) == sorted(english)
     for key, text in english.items():
-        assert sorted(PLACEHOLDER.findall(other[key])) == sorted(PLACEHOLDER.findall(text)), key
+        found = PLACEHOLDER.findall(other[key])
+        if key.endswith("_one") and "{{count}}" not in text:
+            # A language whose one form also covers 21, 31 … (Icelandic) gives the number.
+            found = [p for p in found if p != "{{count}}"]
+        assert sorted(found) == sorted(PLACEHOLDER.findall(text)), key
 
 
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
@@ -245,15 +249,15 @@ def test_icelandic_plural_forms_follow_cldr() -> None:
 @pytest.mark.parametrize(("key", "params", "english", "icelandic"), [
     ("server.errors.rate_limited", {"seconds": 1},
      "Too many requests from you in a short time. Please wait a second and try again.",
-     "Bíddu í eina sekúndu"),
+     "Bíddu í 1 sekúndu"),
     ("ui.chat.errors.too_fast", {"limit": 20, "seconds": 1},
-     "Slow down: at most 20 messages a second.", "mest 20 skilaboð á sekúndu"),
+     "Slow down: at most 20 messages a second.", "mest 20 skilaboð á hverri 1 sekúndu"),
     ("server.errors.away_too_fast", {"limit": 4, "seconds": 60, "wait": 1},
      "You have stepped away 4 times in the last 60 seconds: wait a second before asking a "
-     "computer player to play for you again.", "bíddu í eina sekúndu"),
+     "computer player to play for you again.", "bíddu í 1 sekúndu"),
     ("server.errors.too_slow", {"seconds": 1},
      "The request arrived too slowly (the limit is one second). Please try again.",
-     "hámarkið er ein sekúnda"),
+     "hámarkið er 1 sekúnda"),
 ])
 def test_a_wait_of_one_second_is_said_in_the_singular(
         key: str, params: dict[str, int], english: str, icelandic: str) -> None:
@@ -264,3 +268,21 @@ def test_a_wait_of_one_second_is_said_in_the_singular(
     assert icelandic in translate(key, "is", **params, count=count)
     assert "1 " not in translate(key, "pt", **params, count=count).replace("{", "")
     assert translate(key, "en", **params, count=2) != english
+
+
+@pytest.mark.parametrize(("key", "params"), [
+    ("server.errors.rate_limited", {"seconds": 21}),
+    ("server.errors.too_slow", {"seconds": 21}),
+    ("server.errors.away_too_fast", {"limit": 4, "seconds": 60, "wait": 21}),
+    ("ui.chat.errors.too_fast", {"limit": 20, "seconds": 21}),
+    ("decks.errors.and_more", {}),
+    ("decks.upload.small_pictures", {"pixels": 800, "files": "a.png, b.png"}),
+])
+def test_icelandic_one_forms_said_of_21_give_the_number(key: str, params: dict[str, Any]) -> None:
+    """Icelandic's plural rule (CLDR, as i18next applies it) takes the one form for 21, 31
+    … too, so a one form that said "one" ("Og ein í viðbót", "eina sekúndu") was wrong
+    for 21 pictures or seconds: it gives the number, with the singular noun Icelandic
+    puts after 21."""
+    text = translate(key, "is", **params, count=21)
+    assert "21" in text
+    assert not re.search(r"\b(ein|eina|eitt|einum)\b", text), text
