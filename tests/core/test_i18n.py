@@ -286,3 +286,14 @@ def test_icelandic_one_forms_said_of_21_give_the_number(key: str, params: dict[s
     text = translate(key, "is", **params, count=21)
     assert "21" in text
     assert not re.search(r"\b(ein|eina|eitt|einum)\b", text), text
+
+
+def test_icelandic_puts_no_name_where_icelandic_would_decline_it() -> None:
+    """A name filled into an Icelandic sentence stays as it was typed, in the nominative,
+    so it may not follow a preposition or a verb that governs another case ("Beðið eftir
+    Anna" for "eftir Önnu", "fjarlægði Anna" for "Önnu"): such sentences are worded
+    around the name ("sætið sem Anna sat í")."""
+    governs = re.compile(
+        r"\b(eftir|frá|til|hjá|við|um|á|í|fyrir|með|af|úr|að|handa|gegn|án|fjarlægði|"
+        r"fjarlægðir)\s+\{\{(player|players|name|names|passed)\}\}", re.IGNORECASE)
+    assert [key for key, text in load("is").items() if governs.search(text)] == []
