@@ -297,3 +297,53 @@ def test_icelandic_puts_no_name_where_icelandic_would_decline_it() -> None:
         r"\b(eftir|frá|til|hjá|við|um|á|í|fyrir|með|af|úr|að|handa|gegn|án|fjarlægði|"
         r"fjarlægðir)\s+\{\{(player|players|name|names|passed)\}\}", re.IGNORECASE)
     assert [key for key, text in load("is").items() if governs.search(text)] == []
+
+
+def test_each_language_says_its_own_word_for_the_game_terms() -> None:
+    """A term names one thing one way in a language: Portuguese calls a Sequence Cats
+    sequence *sequência* in its refusals (one said "SEQUENCE") and the table's chat
+    *conversa* (a button said "chat"); Icelandic's free corner is *fríreitur* (two
+    messages spelled it "frírreit"), and a Triominos round is a *lota*, as every other
+    Triominos message says (its scoring help said *umferð*, Icelandic's round of turns)."""
+    portuguese, icelandic = load("pt"), load("is")
+    assert [key for key, text in portuguese.items()
+            if key.startswith("sequence_cats.errors.") and "SEQUENCE" in text] == []
+    assert [key for key, text in portuguese.items()
+            if re.search(r"\bchat\b", text, re.IGNORECASE)] == []
+    assert [key for key, text in icelandic.items() if "frírreit" in text.lower()] == []
+    assert icelandic["sequence_cats.options.free_corners.label"] == "Fríreitir í hornum"
+    assert "Umferð" not in icelandic["triominos.options.scoring.help"]
+    assert "fáar lotur" in icelandic["triominos.options.scoring.help"]
+
+
+@pytest.mark.parametrize(("language", "key", "text"), [
+    ("pt", "server.errors.not_over",
+     "O jogo ainda não acabou: podes jogar outra vez quando terminar."),
+    ("pt", "dixit.ui.vote_choose_two",
+     "Escolhe uma ou duas cartas que achas que podem ser a do narrador."),
+    ("pt", "dixit.ui.status.vote_two",
+     "Vota numa ou em duas cartas que achas que podem ser a do narrador."),
+    ("pt", "dixit.ui.clue_mime_check", "Dita à mesa (mímica ou música)"),
+    ("pt", "sequence_cats.ui.draw_accepted_by", "Aceite por: {{players}}"),
+    ("pt", "ui.host.in_their_seat", "Depois de a pessoa ser removida, o lugar vai para:"),
+    ("is", "ui.table.takeover_confirm", "Láta sætið af hendi"),
+])
+def test_messages_a_read_through_corrected(language: str, key: str, text: str) -> None:
+    """Each was wrong in its language: Portuguese spoke to one person as several
+    ("podem jogar"), said a vote of two cards is for cards that *are* the storyteller's
+    (DX-7P-1: a second vote is a second guess, so the cards *may be* it), called a clue
+    given aloud *dada* rather than *dita*, left the draw's acceptance without its agent,
+    and made the removed person masculine; Icelandic's "Láta sætið" (let the seat) lacked
+    "af hendi" (give up)."""
+    assert load(language)[key] == text
+
+
+def test_icelandic_uses_the_cases_its_words_govern() -> None:
+    """*sjá* takes the accusative (*hönd*, not the dative *hendi*), the imperative of
+    *endurhlaða* said to one person is *endurhlaððu* (not the participle *endurhlaðið*),
+    and a relative clause of time after *umferðina* takes *þar sem*."""
+    icelandic = load("is")
+    assert "sjá hönd nokkurs" in icelandic["ui.watch.help"]
+    assert "Endurhlaððu borðið" in icelandic["server.errors.outcome_unknown"]
+    assert "eftir umferðina þar sem" in icelandic["dixit.options.target_score.help"]
+    assert "Þegar vistað er, er gefið" in icelandic["ui.table.change_options_help"]
