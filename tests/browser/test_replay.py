@@ -462,6 +462,28 @@ def test_a_sequence_cats_replay_seen_from_a_seat_names_the_winners_never_you(
     expect(dialog).to_contain_text(re.compile(r"Winner: greedy \d"))
 
 
+@pytest.mark.parametrize(("game", "status"), [("sequence-cats", ".sc-status-text"),
+                                               ("triominos", ".tr-status-text")])
+def test_a_replay_says_who_moves_next_not_that_someone_is_playing(
+    browser: Browser, web_server: LiveServer, tmp_path: Path, game: str, status: str
+) -> None:
+    """A replay shows a past position, paused or stepped: its status line said "Anna is
+    playing…", as at a live table whose player is at work. It names who moves next."""
+    path, record = record_file(game, tmp_path)
+    _, table, _ = GAMES[game]
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    for step in (0, 1):
+        page.get_by_label("Move number").fill(str(step))
+        at_step(page, table, step)
+        name = record.seats[record.actions[step].seat].name
+        expect(page.locator(status)).to_have_text(f"Next move: {name}")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator(".replay-page")).not_to_have_attribute("data-step", "1")
+    expect(page.get_by_text(re.compile("is playing"))).to_have_count(0)
+    page.context.close()
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_replay_step_is_read_out_once(
     browser: Browser, web_server: LiveServer, tmp_path: Path, game: str

@@ -233,7 +233,10 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     else if (selectedCard) status = t("sequence_cats.ui.choose_space", { card: cardName(selectedCard) });
     else status = t("sequence_cats.ui.your_turn");
   } else if (view.current !== null)
-    status = t(waitingKey(info, view.current, away) ?? "sequence_cats.ui.their_turn", { player: player(view.current) });
+    // A replay shows a past position: who moves next, not someone playing now.
+    status = t((replay ? "ui.replay.next_move" : waitingKey(info, view.current, away)) ?? "sequence_cats.ui.their_turn", {
+      player: player(view.current),
+    });
   else status = "";
   // Between a move and the state that answers it the line keeps what it said.
   status = useSteady(status);

@@ -260,7 +260,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           view: ended ? { ...view, finished: true } : view,
           myTurn,
           player,
-          waiting: (s) => waitingKey(info, s, away),
+          // A replay shows a past position: who moves next, not someone playing now.
+          waiting: (s) => (replay ? "ui.replay.next_move" : waitingKey(info, s, away)),
           rotating: choice ? choice.target.actions[0].tile : null,
           choosing: selected && targets.size ? selected : null,
           canPlace: places.length > 0,
