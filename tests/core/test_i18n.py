@@ -347,3 +347,18 @@ def test_icelandic_uses_the_cases_its_words_govern() -> None:
     assert "Endurhlaððu borðið" in icelandic["server.errors.outcome_unknown"]
     assert "eftir umferðina þar sem" in icelandic["dixit.options.target_score.help"]
     assert "Þegar vistað er, er gefið" in icelandic["ui.table.change_options_help"]
+
+
+def test_norwegian_calls_a_sequence_sequence_as_its_sheet_does() -> None:
+    """The Norwegian Sequence Cats sheet (shared/seeds) writes a sequence as SEQUENCE
+    every time ("Én spiller eller ett lag må lage ÉN SEQUENCE"); the page said SEQUENCE
+    in some messages and *rekke* in six. *Rekke* stays for a line of chips, which may
+    be longer than a sequence (SC-WIN-1, SC-WIN-2)."""
+    messages = load("nb")
+    for key in ("sequence_cats.options.sequences_to_win.label", "sequence_cats.ui.sequences_made",
+                "sequence_cats.ui.sequences_made_help_one",
+                "sequence_cats.ui.sequences_made_help_other",
+                "sequence_cats.ui.sequence_choice", "sequence_cats.errors.no_sequence_to_choose"):
+        assert messages[key].startswith(("SEQUENCE", "Det er ingen SEQUENCE")), key
+    assert translate("sequence_cats.ui.sequences_made_help", "nb", count=1) == (
+        "SEQUENCE-er laget; én SEQUENCE vinner spillet")
