@@ -295,7 +295,8 @@ def test_icelandic_puts_no_name_where_icelandic_would_decline_it() -> None:
     around the name ("sætið sem Anna sat í")."""
     governs = re.compile(
         r"\b(eftir|frá|til|hjá|við|um|á|í|fyrir|með|af|úr|að|handa|gegn|án|fjarlægði|"
-        r"fjarlægðir)\s+\{\{(player|players|name|names|passed)\}\}", re.IGNORECASE)
+        r"fjarlægðir|fjarlægja|gera)\s+\{\{(player|players|name|names|passed)\}\}",
+        re.IGNORECASE)
     assert [key for key, text in load("is").items() if governs.search(text)] == []
 
 
@@ -340,11 +341,18 @@ def test_messages_a_read_through_corrected(language: str, key: str, text: str) -
 
 def test_icelandic_uses_the_cases_its_words_govern() -> None:
     """*sjá* takes the accusative (*hönd*, not the dative *hendi*), the imperative of
-    *endurhlaða* said to one person is *endurhlaððu* (not the participle *endurhlaðið*),
-    and a relative clause of time after *umferðina* takes *þar sem*."""
+    *endurhlaða* said to one person is *endurhladdu* (as *hlaða* gives *hladdu*, which
+    the catalog writes elsewhere; not the participle *endurhlaðið*), and a relative
+    clause of time after *umferðina* takes *þar sem*. A computer player's level is an
+    adjective ("Auðveld"), not a player: "(Auðveld leikur)" had no subject."""
     icelandic = load("is")
     assert "sjá hönd nokkurs" in icelandic["ui.watch.help"]
-    assert "Endurhlaððu borðið" in icelandic["server.errors.outcome_unknown"]
+    assert "Endurhladdu borðið" in icelandic["server.errors.outcome_unknown"]
+    assert [key for key, text in icelandic.items()
+            if re.search(r"hlaððu|hlaðið (borðið|síðuna|hana)", text, re.IGNORECASE)] == []
+    assert "IP-tölu" in icelandic["ui.table.invite_localhost"]  # *netfang* is an e-mail
+    assert translate("ui.clock.away", "is", player="Anna", level="Auðveld") == (
+        "Anna er fjarverandi: tölvuleikmaður (Auðveld) leikur")
     assert "eftir umferðina þar sem" in icelandic["dixit.options.target_score.help"]
     assert "Þegar vistað er, er gefið" in icelandic["ui.table.change_options_help"]
 
