@@ -328,14 +328,19 @@ def test_each_language_says_its_own_word_for_the_game_terms() -> None:
     ("pt", "sequence_cats.ui.draw_accepted_by", "Aceite por: {{players}}"),
     ("pt", "ui.host.in_their_seat", "Depois de a pessoa ser removida, o lugar vai para:"),
     ("is", "ui.table.takeover_confirm", "Láta sætið af hendi"),
+    ("pt", "dixit.ui.giver_help_computer",
+     "A tua equipa dá uma carta. O teu colega de equipa {{player}} é um computador: escolhe "
+     "quem a dá, tu ou o teu colega (se esperares, o computador escolhe passado algum "
+     "tempo). Quem não dá a carta vota pela equipa."),
 ])
 def test_messages_a_read_through_corrected(language: str, key: str, text: str) -> None:
     """Each was wrong in its language: Portuguese spoke to one person as several
-    ("podem jogar"), said a vote of two cards is for cards that *are* the storyteller's
-    (DX-7P-1: a second vote is a second guess, so the cards *may be* it), called a clue
-    given aloud *dada* rather than *dita*, left the draw's acceptance without its agent,
-    and made the removed person masculine; Icelandic's "Láta sætið" (let the seat) lacked
-    "af hendi" (give up)."""
+    ("podem jogar"; "a vossa equipa" to a person whose teammate is a computer player),
+    said a vote of two cards is for cards that *are* the storyteller's (DX-7P-1: a second
+    vote is a second guess, so the cards *may be* it), called a clue given aloud *dada*
+    rather than *dita*, left the draw's acceptance without its agent, and made the
+    removed person masculine; Icelandic's "Láta sætið" (let the seat) lacked "af hendi"
+    (give up)."""
     assert load(language)[key] == text
 
 
