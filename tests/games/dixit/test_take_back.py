@@ -38,7 +38,7 @@ def test_dx_round_2_a_card_given_comes_back_until_every_card_is_in() -> None:
     assert GAME.view(state, 1)["may_take_back"] is True
     assert GAME.legal_actions(state, 1) == []
     events = GAME.apply(state, 1, TAKE_BACK)
-    assert events == [{"type": "took_back", "seat": 1, "what": "cards"}]
+    assert events == [{"type": "took_back", "seat": 1, "what": "cards", "count": 1}]
     assert card in state.hands[1] and len(state.hands[1]) == 6
     assert 1 not in state.submissions and 1 in GAME.to_act(state)
     view = GAME.view(state, 2)
@@ -203,3 +203,16 @@ def test_once_a_phase_so_that_a_turn_clock_cannot_be_reset_for_ever() -> None:
     GAME.apply(state, 1, TAKE_BACK)
     GAME.apply(state, 1, {"type": "vote", "slots": [slots_of(state, 0)[0]]})
     refused("DX-ROUND-4", state, 1, "already_taken_back")
+
+
+def test_dx_3p_2_the_events_say_how_many_cards_were_given_and_taken_back() -> None:
+    """With three players each gives two cards (DX-3P-2): the log said "Bo gave a card"
+    and "Bo took back a card". The events carry how many (public), never which."""
+    state = new(3)
+    tell(state)
+    giver = next(s for s in GAME.to_act(state))
+    cards = state.hands[giver][:2]
+    events = GAME.apply(state, giver, {"type": "submit", "cards": cards})
+    assert events == [{"type": "submitted", "seat": giver, "count": 2}]
+    assert GAME.apply(state, giver, TAKE_BACK) == [
+        {"type": "took_back", "seat": giver, "what": "cards", "count": 2}]

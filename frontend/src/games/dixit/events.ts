@@ -18,11 +18,12 @@ export function describeEvent(t: TFunction, event: GameEvent, player: (seat: num
     case "giver":
       return t("dixit.events.giver", { player: who, team: Number(event.team) + 1 });
     case "submitted":
-      return t("dixit.events.submitted", { player: who });
+      // One card, or two each with three players (DX-3P-2).
+      return t("dixit.events.submitted", { player: who, count: Number(event.count ?? 1) });
     case "took_back":
       return event.what === "vote"
         ? t("dixit.events.took_back_vote", { player: who })
-        : t("dixit.events.took_back_cards", { player: who });
+        : t("dixit.events.took_back_cards", { player: who, count: Number(event.count ?? 1) });
     case "table":
       return t("dixit.events.table", { count: Array.isArray(event.cards) ? event.cards.length : 0 });
     case "voted":

@@ -174,7 +174,8 @@ class Dixit:
         needed = minimum_deck(config, seats)
         if config.deck_size < needed:
             raise ConfigError("DX-DECK-2", E + "deck_too_small", deck=name or config.deck,
-                              cards=config.deck_size, minimum=needed, seats=seats)
+                              cards=config.deck_size, minimum=needed, seats=seats,
+                              count=config.deck_size)
 
     def new_game(self, config: BaseModel | Mapping[str, Any], seats: int,
                  seed: SupportsIndex) -> DixitState:
@@ -469,7 +470,8 @@ class Dixit:
         for card in chosen:
             state.hands[seat].remove(card)
         state.submissions[seat] = chosen
-        events: list[Event] = [{"type": "submitted", "seat": seat}]
+        # How many is public (DX-3P-2: two each with three players), which ones are not.
+        events: list[Event] = [{"type": "submitted", "seat": seat, "count": len(chosen)}]
         if not self.to_act(state):
             self._lay_table(state, events)
         return events
@@ -515,8 +517,9 @@ class Dixit:
             raise IllegalAction(rule, E + self._why_not_take_back(state, seat))
         state.taken_back.add(seat)
         if state.phase == "submit":
-            state.hands[seat].extend(state.submissions.pop(seat))
-            return [{"type": "took_back", "seat": seat, "what": "cards"}]
+            returned = state.submissions.pop(seat)
+            state.hands[seat].extend(returned)
+            return [{"type": "took_back", "seat": seat, "what": "cards", "count": len(returned)}]
         del state.votes[seat]
         return [{"type": "took_back", "seat": seat, "what": "vote"}]
 
