@@ -383,7 +383,7 @@ def test_where_the_host_keeps_two_seats_a_seat_link_offers_its_own_seat_alone(
     dan.goto(f"{web_server.url}/t/{table_id}#invite={code}")
     dan.locator(".seat-row").nth(1).get_by_role("button", name="Take this seat").click()
     expect(dan.get_by_role("alert")).to_have_text(
-        "Your link keeps Seat 3 for you: take that one.")
+        "Your link keeps seat 3 for you: take that one.")
     carla.get_by_label("Your name").fill("Carla")
     take.click()
     expect(carla.locator(".seat-row.mine")).to_contain_text("Carla")

@@ -375,3 +375,47 @@ def test_norwegian_calls_a_sequence_sequence_as_its_sheet_does() -> None:
         assert messages[key].startswith(("SEQUENCE", "Det er ingen SEQUENCE")), key
     assert translate("sequence_cats.ui.sequences_made_help", "nb", count=1) == (
         "SEQUENCE-er laget; én SEQUENCE vinner spillet")
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "Bo gave a card.", "Bo gave two cards."),
+    ("is", "Bo lagði fram spjald.", "Bo lagði fram tvö spjöld."),
+    ("pt", "Bo deu uma carta.", "Bo deu duas cartas."),
+])
+def test_the_dixit_log_says_how_many_cards_a_player_gave(language: str, one: str, two: str
+                                                         ) -> None:
+    """DX-3P-2: with three players each gives two cards, and the log said "gave a card"."""
+    assert translate("dixit.events.submitted", language, player="Bo", count=1) == one
+    assert translate("dixit.events.submitted", language, player="Bo", count=2) == two
+    took_back = "dixit.events.took_back_cards"
+    assert translate(took_back, language, player="Bo", count=2) != translate(
+        took_back, language, player="Bo", count=1)
+
+
+def test_a_table_of_one_seat_and_a_deck_of_one_picture_are_said_in_the_singular() -> None:
+    """Triominos is played alone (TR-SETUP-2) and a deck of one picture can be uploaded:
+    "a table of 1 seats" and "has 1 cards" read wrong in every language."""
+    from gametable.core.errors import IllegalAction, seat_index  # noqa: PLC0415
+
+    with pytest.raises(IllegalAction) as refusal:
+        seat_index(3, 1)
+    assert refusal.value.message("en") == "There is no seat 3 at a table of 1 seat."
+    assert refusal.value.message("pt") == "Não existe o lugar 3 numa mesa de 1 lugar."
+    assert translate("errors.no_such_seat", "en", seat=3, seats=2, count=2) == (
+        "There is no seat 3 at a table of 2 seats.")
+    assert translate("dixit.errors.deck_too_small", "en", deck="Cats", cards=1, seats=3,
+                     minimum=18, count=1).startswith('The deck "Cats" has 1 card;')
+    assert "21 spjald;" in translate("dixit.errors.deck_too_small", "is", deck="K", cards=21,
+                                     seats=6, minimum=36, count=21)
+
+
+def test_an_english_message_does_not_put_a_before_a_name_that_may_start_with_a_vowel(
+) -> None:
+    """An action's type fills "{{action_type}}" ("exchange", "offer_draw"), an HTTP
+    method "{{method}}" ("OPTIONS"): "A "exchange" action" and "a OPTIONS request" read
+    wrong, so no English message puts "a" before them."""
+    english = load("en")
+    assert [key for key, text in english.items()
+            if re.search(r"\ba \"?\{\{(action_type|method)\}\}", text, re.IGNORECASE)] == []
+    assert translate("server.errors.method_not_allowed", "en", method="OPTIONS") == (
+        "This address does not take OPTIONS requests.")

@@ -137,15 +137,15 @@ def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("game_name", "seats", "change", "message"), [
     ("sequence-cats", 2, lambda a: {**_first("play", a), "space": "ZZ"},
-     '"ZZ" is not a valid "space" for a "play" action.'),
+     '"ZZ" is not a valid "space" for the "play" action.'),
     ("sequence-cats", 2, lambda a: {**_first("play", a), "card": 7},
-     '"7" is not a valid "card" for a "play" action.'),
+     '"7" is not a valid "card" for the "play" action.'),
     ("sequence-cats", 2, lambda a: {"type": "play", "card": _first("play", a)["card"]},
-     'A "play" action needs a "space".'),
+     'The "play" action needs a "space".'),
     ("sequence-cats", 2, lambda a: {**_first("play", a), "x": 1},
-     'A "play" action has no field "x"; its fields are "type", "card", "space".'),
+     'The "play" action has no field "x"; its fields are "type", "card", "space".'),
     ("sequence-cats", 2, lambda a: {"type": "pass", "why": "tired"},
-     'A "pass" action has no field "why"; its fields are "type".'),
+     'The "pass" action has no field "why"; its fields are "type".'),
     # The tile turned: its numbers read clockwise from another corner (reversed, three
     # different numbers would be its mirror image, no tile of the set: TR-TILE-1).
     ("triominos", 2, lambda a: {**_first("place", a), "tile": "-".join(
@@ -153,30 +153,30 @@ def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
      "A tile's numbers are written smallest first: "),
     ("triominos", 2, lambda a: {k: v for k, v in _first("place", a).items()
                                 if k != "rotation"},
-     'A "place" action needs a "rotation".'),
+     'The "place" action needs a "rotation".'),
     ("triominos", 2, lambda a: {**_first("place", a), "position": "middle"},
-     '"middle" is not a valid "position" for a "place" action.'),
+     '"middle" is not a valid "position" for the "place" action.'),
     ("triominos", 2, lambda a: {**_first("place", a), "tile": "9-9-9"},
-     '"9-9-9" is not a valid "tile" for a "place" action.'),
+     '"9-9-9" is not a valid "tile" for the "place" action.'),
     ("dixit", 4, lambda a: {**_first("clue", a), "card": "the cat"},
-     '"the cat" is not a valid "card" for a "clue" action.'),
+     '"the cat" is not a valid "card" for the "clue" action.'),
     ("dixit", 4, lambda a: {**_first("clue", a), "text": ["a", "list"]},
-     '"["a", "list"]" is not a valid "text" for a "clue" action.'),
+     '"["a", "list"]" is not a valid "text" for the "clue" action.'),
     ("dixit", 4, lambda a: {"type": "clue", "text": "Midsummer"},
-     'A "clue" action needs a "card".'),
+     'The "clue" action needs a "card".'),
     # Python values that are no JSON: the type named, and what to give instead (the
     # value was shown as if it were wrong: '"[0, 0]" is not a valid "position"').
     ("triominos", 2, lambda a: {**_first("place", a),
                                 "position": tuple(_first("place", a)["position"])},
-     '"position" of a "place" action holds a Python tuple ((0, 0)): an action holds JSON '
+     '"position" of the "place" action holds a Python tuple ((0, 0)): an action holds JSON '
      'values only (a list, not a tuple; a plain int or float, not a NumPy number).'),
     ("triominos", 2, lambda a: {**_first("place", a), "rotation": numpy.int64(0)},
-     '"rotation" of a "place" action holds a Python numpy.int64 ('),
+     '"rotation" of the "place" action holds a Python numpy.int64 ('),
     ("dixit", 4, lambda a: {**_first("clue", a),
                             "card": numpy.int64(_first("clue", a)["card"])},
-     '"card" of a "clue" action holds a Python numpy.int64 ('),
+     '"card" of the "clue" action holds a Python numpy.int64 ('),
     ("dixit", 4, lambda a: {**_first("clue", a), "text": ("a", "tuple")},
-     '"text" of a "clue" action holds a Python tuple (('),
+     '"text" of the "clue" action holds a Python tuple (('),
 ])
 def test_a_malformed_action_is_refused_naming_what_is_wrong(
         game_name: str, seats: int, change: Any, message: str) -> None:

@@ -758,7 +758,7 @@ def test_a_seat_link_the_host_replaced_is_refused_as_no_longer_valid(
             "seat's new link.")
     kept = app_client.post(join, json={"seat": 1, "code": other, "name": "Carla"})
     assert kept.status_code == 403 and kept.json()["code"] == "seat_link_other"
-    assert kept.json()["message"] == "Your link keeps Seat 3 for you: take that one."
+    assert kept.json()["message"] == "Your link keeps seat 3 for you: take that one."
     taken = app_client.post(join, json={"code": new, "name": "Carla"})
     assert taken.status_code == 200 and taken.json()["seat"] == 1, taken.text
 

@@ -87,7 +87,7 @@ def seat_index(seat: object, seats: int) -> int:
         if 0 <= index < seats:
             return int(index)
         raise IllegalAction("PROTOCOL", "errors.no_such_seat", seat=str(index)[:20],
-                            seats=seats)
+                            seats=seats, count=seats)
     shown = repr(seat) if isinstance(seat, (bool, float, str)) or seat is None \
         else type(seat).__name__
     raise IllegalAction("PROTOCOL", "errors.seat_not_whole", seat=shown[:20],

@@ -199,7 +199,7 @@ def replay(
             raise RecordError(
                 number,
                 IllegalAction("PROTOCOL", "errors.no_such_seat", seat=step.seat,
-                              seats=len(record.seats)),
+                              seats=len(record.seats), count=len(record.seats)),
             )
         try:
             happened = game.apply(state, step.seat, step.action)

@@ -40,7 +40,7 @@ def _player_seat(table: Table, seat: Seat) -> None:
     game has begun, a computer player's seat may be changed too."""
     if not 0 <= seat < len(table.seats):
         raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
-                      seats=len(table.seats))
+                      seats=len(table.seats), count=len(table.seats))
     if table.seats[seat].kind != HUMAN and not (table.seats[seat].kind == BOT
                                                 and not table.begun):
         raise Refused("not_a_player", "server.errors.not_a_player", status=409,

@@ -1498,7 +1498,7 @@ def _check_open(table: Table, seat: Seat) -> None:
     """Refuse a seat that does not exist (404) or is not open (409)."""
     if not 0 <= seat < len(table.seats):
         raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
-                      seats=len(table.seats))
+                      seats=len(table.seats), count=len(table.seats))
     if table.seats[seat].kind != OPEN:
         raise Refused("seat_taken", "server.errors.seat_taken", status=409, seat=seat + 1)
 
