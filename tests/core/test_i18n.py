@@ -419,3 +419,20 @@ def test_an_english_message_does_not_put_a_before_a_name_that_may_start_with_a_v
             if re.search(r"\ba \"?\{\{(action_type|method)\}\}", text, re.IGNORECASE)] == []
     assert translate("server.errors.method_not_allowed", "en", method="OPTIONS") == (
         "This address does not take OPTIONS requests.")
+
+
+def test_norwegian_says_each_thing_one_way() -> None:
+    """A read-through found Norwegian naming one thing two ways: a game record
+    *spillprotokoll* and *opptak*, the server *serveren* and *tjeneren*, a computer
+    player *datamaskinspiller* and *datamaskin*, Team Dixit *Lag-Dixit* and *lagspillet*,
+    the chat *chatten* and *praten*; and How to play called a sequence *rekke*, a line of
+    any length (SC-WIN-1)."""
+    messages = load("nb")
+    # (*Datamaskin 3* names a computer player's seat, as "Computer 3" does.)
+    odd = re.compile(r"\bopptak|\btjeneren\b|\bdatamaskin kan\b|\blagspillet\b|"
+                     r"\bpraten\b|\bfrifelt", re.IGNORECASE)
+    assert [key for key, text in messages.items() if odd.search(text)] == []
+    how_to_play = " ".join(text for key, text in messages.items()
+                           if key.startswith("games.sequence-cats.how_to_play."))
+    assert re.search(r"\brekke(ne)?\b", how_to_play) is None
+    assert "er en SEQUENCE." in how_to_play
