@@ -436,3 +436,14 @@ def test_norwegian_says_each_thing_one_way() -> None:
                            if key.startswith("games.sequence-cats.how_to_play."))
     assert re.search(r"\brekke(ne)?\b", how_to_play) is None
     assert "er en SEQUENCE." in how_to_play
+
+
+def test_portuguese_triominos_says_comprar_for_a_tile_drawn_from_the_pool() -> None:
+    """TR-DRAW-1: the button, the refusals and the log say *comprar*, as Portuguese domino
+    games do; How to play, the button's help and the drawn tile's mark said *tirar*.
+    *Tirar* stays for the tiles drawn to choose who starts (TR-SETUP-3), which go back."""
+    messages = load("pt")
+    drawing = ("games.triominos.how_to_play.", "triominos.ui.draw_help", "triominos.ui.just_drawn")
+    assert [key for key, text in messages.items()
+            if key.startswith(drawing) and re.search(r"\btira", text, re.IGNORECASE)] == []
+    assert messages["triominos.ui.just_drawn"] == "comprada"
