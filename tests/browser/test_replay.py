@@ -484,6 +484,24 @@ def test_a_replay_says_who_moves_next_not_that_someone_is_playing(
     page.context.close()
 
 
+def test_a_dixit_replay_names_the_storyteller_not_someone_thinking_now(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    """Between the claim and the clue a Dixit replay said "Anna is thinking of a clue."
+    and "Anna is the storyteller and is thinking of a clue.", as at a live table. A past
+    position says who moves next and who tells."""
+    path, record = record_file("dixit", tmp_path)
+    assert [a.action["type"] for a in record.actions[:2]] == ["claim", "clue"]
+    teller = record.seats[record.actions[1].seat].name
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_label("Move number").fill("1")
+    at_step(page, ".dx-table", 1)
+    expect(page.locator(".dx-status-text")).to_have_text(f"Next move: {teller}")
+    expect(page.locator(".dx-prompt p")).to_have_text(f"{teller} is the storyteller.")
+    page.context.close()
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_replay_step_is_read_out_once(
     browser: Browser, web_server: LiveServer, tmp_path: Path, game: str

@@ -318,7 +318,14 @@ export function DixitTable(props: GameTableProps) {
   const winners = view.finished && !ended ? rankedEntries(t, view, state.outcome, player).filter((e) => e.rank === 1) : [];
   const next = winners.length
     ? gameOverStatus(t, winners.map((e) => e.label), !replay && seat !== null && winners.some((e) => e.seats.includes(seat)))
-    : statusText(t, { view: ended ? { ...view, finished: true } : view, seat, options, player, waiting: (s) => waitingKey(info, s, away) });
+    : statusText(t, {
+        view: ended ? { ...view, finished: true } : view,
+        seat,
+        options,
+        player,
+        // A replay shows a past position: who moves next, not someone at work now.
+        waiting: (s) => (replay ? "ui.replay.next_move" : waitingKey(info, s, away)),
+      });
   // While the last round's result covers the hand, the status line said "Give the card
   // from your hand…" of a hand out of sight: it says how to get back to it first.
   // Once the next round has begun, the line says so between the two tasks. Between a
@@ -441,7 +448,7 @@ export function DixitTable(props: GameTableProps) {
               <ClueText clue={view.clue} />
             </div>
           ) : (
-            <PhasePrompt view={view} seat={seat} player={player} />
+            <PhasePrompt view={view} seat={seat} player={player} replay={replay} />
           )}
           {view.phase === "submit" && <Submissions info={info} view={view} deck={deck} seat={seat} over={ended} />}
           {table && (
@@ -653,13 +660,25 @@ export function DixitTable(props: GameTableProps) {
   );
 }
 
-/** Before the clue: who tells, or that the role is up for the taking. */
-function PhasePrompt({ view, seat, player }: { view: DixitView; seat: number | null; player: (s: number) => string }) {
+/** Before the clue: who tells, or that the role is up for the taking. A replay's past
+ * position names the storyteller without saying they are thinking now. */
+function PhasePrompt({
+  view,
+  seat,
+  player,
+  replay,
+}: {
+  view: DixitView;
+  seat: number | null;
+  player: (s: number) => string;
+  replay: boolean;
+}) {
   const { t } = useTranslation();
   let text: string;
+  const teller = view.storyteller !== null ? player(view.storyteller) : "";
   if (view.phase === "claim") text = t("dixit.ui.prompt.claim");
   else if (view.storyteller === seat) text = view.hand_hidden ? t("dixit.ui.prompt.you_tell_first") : t("dixit.ui.prompt.you_tell");
-  else text = t("dixit.ui.prompt.thinking", { player: view.storyteller !== null ? player(view.storyteller) : "" });
+  else text = t(replay ? "dixit.ui.prompt.storyteller" : "dixit.ui.prompt.thinking", { player: teller });
   return (
     <div className="dx-prompt">
       <span className="dx-prompt-mark" aria-hidden="true">✎</span>
