@@ -131,6 +131,11 @@ def test_a_present_players_seat_stays_theirs_while_another_seat_is_open(
         opened = app_client.post(f"/api/tables/{t['id']}/seats/2/remove", json={},
                                  headers=headers)
         assert opened.status_code == 200 and opened.json()["status"] == WAITING
+        # Bruno's turn is held up: the state says whose it is, but offers no action
+        # (each would be refused ``waiting``; docs/protocol.md).
+        while (state := bruno.receive_json())["type"] != "state" or state["status"] != WAITING:
+            pass
+        assert state["to_act"] == [1] and state["legal"] == []
         present = app_client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
                                   headers=headers)
         assert present.status_code == 409 and present.json()["code"] == "player_present"
@@ -466,11 +471,17 @@ def test_ending_early_keeps_the_record_marked_and_refuses_further_actions(
         while (message := anna.receive_json())["type"] != "state":
             pass
         assert message["status"] == "finished" and "outcome" not in message
+        # Nobody is to act in a game its host ended (Bruno's turn was next), and nothing
+        # is offered (docs/protocol.md).
+        assert message["to_act"] == [] and message["legal"] == []
     twice = app_client.post(f"/api/tables/{t['id']}/end", json={},
                             headers={"X-Host-Token": t["host"]})
     assert twice.status_code == 409 and twice.json()["code"] == "ended"
     with app_client.websocket_connect(url) as bruno:
         bruno.send_json({"type": "hello", "token": t["bruno"]})
+        while (state := bruno.receive_json())["type"] != "state":
+            pass
+        assert state["to_act"] == [] and state["legal"] == []
         bruno.send_json({"type": "action", "action": {"type": "pass"}})
         while (reply := bruno.receive_json())["type"] != "error":
             pass

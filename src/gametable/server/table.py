@@ -613,7 +613,9 @@ class Table:
         shared = self._shared
         if shared is None:
             # What every seat's message of this version has in common, worked out once.
-            to_act = sorted(game.to_act(state))
+            # A game its host ended has nobody to act; one waiting for a seat to be
+            # taken again offers nobody an action (each would be refused ``waiting``).
+            to_act = [] if self.ended is not None else sorted(game.to_act(state))
             common = {"type": "state", "version": self.version, "status": self.status,
                       "view": None, "to_act": to_act, "legal": [],
                       "events": self.last_events}
@@ -629,7 +631,7 @@ class Table:
         message["view"] = game.view(state, seat)
         if seat is not None:
             self.shown_to.add(seat)
-        if seat is not None and seat in to_act:
+        if seat is not None and seat in to_act and self.status == PLAYING:
             message["legal"] = game.legal_actions(state, seat)
         text = orjson.dumps(message).decode()
         self._messages[seat] = text
