@@ -587,3 +587,28 @@ def test_the_replay_speeds_are_written_as_numbers_are_in_the_language(
     expect(speeds.first).to_contain_text(half)
     assert all("." not in text or language == "en" for text in speeds.all_text_contents())
     page.context.close()
+
+
+def test_a_lap_mark_in_the_tracks_last_column_reads_whole(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    """A rabbit that has run a lap of 30 carries "+30"; on the track's last column (a total
+    of 37, 38, 53 or 54, as the PT edition's games without a target reach) the mark ran
+    past the track's edge and read "+3". It now stands inside the track, whole."""
+    record, outcome = play_bot_game("dixit", {"edition": "PT"}, ["random"] * 3, 0)
+    assert 37 in outcome.scores  # space 7, the last column of the track's first row
+    path = tmp_path / "dixit-pt.json"
+    path.write_text(record.model_dump_json())
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_role("button", name="To the end").first.click()
+    at_step(page, ".dx-table", len(record.actions))
+    lap = page.locator('.dx-track-token[data-score="37"] .dx-lap')
+    expect(lap).to_have_text("+30")
+    inside = page.evaluate("""() => [...document.querySelectorAll('.dx-track .dx-lap')].map((t) => {
+        const box = t.getBBox(), view = t.ownerSVGElement.viewBox.baseVal;
+        return box.x >= view.x && box.x + box.width <= view.x + view.width;
+    })""")
+    assert inside and all(inside), inside
+    page.locator(".dx-track").screenshot(path=str(tmp_path / "track.png"))
+    page.context.close()

@@ -12,6 +12,9 @@ const COLUMNS = 8;
 const STEP = 44;
 const PAD = 26;
 
+/** The x of the track's last column. */
+const LAST_X = PAD + (COLUMNS - 1) * STEP;
+
 /** The centre of space `n` on a path that winds left → right, then right → left. */
 function spaceAt(n: number): [number, number] {
   const row = Math.floor(n / COLUMNS);
@@ -116,11 +119,18 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
                 <text className="dx-rabbit-number" x={x + spread} y={y + dy + 7.2} textAnchor="middle" aria-hidden="true">
                   {space}
                 </text>
-                {p.lap > 0 && (
-                  <text className="dx-lap" x={x + spread + 8} y={y + dy - 9}>
-                    +{p.lap * 30}
-                  </text>
-                )}
+                {/* Right of the rabbit, but left of it in the track's last column, where
+                    "+30" ran past the edge and read "+3" (a total of 37 or 38). */}
+                {p.lap > 0 &&
+                  (x === LAST_X ? (
+                    <text className="dx-lap" x={x + spread - 8} y={y + dy - 9} textAnchor="end">
+                      +{p.lap * 30}
+                    </text>
+                  ) : (
+                    <text className="dx-lap" x={x + spread + 8} y={y + dy - 9}>
+                      +{p.lap * 30}
+                    </text>
+                  ))}
               </g>
             );
           });
