@@ -30,11 +30,12 @@ from openskill.models import PlackettLuce
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.protocol import Game, seat_teams
-from gametable.core.rng import check_seed
+from gametable.core.rng import SEEDS, check_seed
 from gametable.simulate import (
     DEFAULT_MAX_ACTIONS,
     Thinking,
     check_bot_names,
+    check_limits,
     play_bot_game,
     warn_fallbacks,
 )
@@ -329,7 +330,9 @@ def run_arena(
         KeyError: an unknown bot name.
         ValueError: fewer than two different bots, a bot listed twice, fewer than two
             seats, ``games`` or ``jobs`` below 1 (:func:`check_arena`), a ``seed`` that
-            is not a whole number from 0 to 2**63 − 1, before any game is played.
+            is not a whole number from 0 to 2**63 − 1 or a game's seed that would pass
+            it, ``max_actions`` or ``decision_seconds`` out of range
+            (:func:`gametable.simulate.check_limits`), before any game is played.
         BotFailed: a bot raised, took longer than ``decision_seconds`` or chose an action
             the rules refused (the message names the bot, seat, seed and action number);
             the arena stops there.
@@ -346,9 +349,14 @@ def run_arena(
     check_arena(bots, players, games, jobs)
     players, games, jobs = operator.index(players), operator.index(games), operator.index(jobs)
     seed = check_seed(seed)
+    max_actions, decision_seconds = check_limits(max_actions, decision_seconds)
     config = game.make_config(options, players)
     warn_fallbacks(game, bots)
     plan = schedule(bots, players, games, seed, seat_teams(game, config, players))
+    last = seed + len(plan) - 1
+    if last >= SEEDS:
+        raise ValueError(f"the {len(plan)} games would be seeded {seed}–{last}; a seed is at "
+                         "most 2**63 - 1: start from a lower seed or play fewer games")
     stored = stored_options(config)
     work: list[Job] = [(i, game_name, stored, lineup, game_seed, max_actions, tuple(imports),
                         decision_seconds)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import operator
 import random
 import signal
 import threading
@@ -131,6 +133,31 @@ class BotFailed(RuntimeError):
                    action)
 
 
+def check_limits(max_actions: object, decision_seconds: object) -> tuple[int, float | None]:
+    """``max_actions`` as an ``int`` and ``decision_seconds`` as a ``float`` or ``None``,
+    checked before any game is played.
+
+    Raises:
+        ValueError: ``max_actions`` is not a whole number from 1 (Python's or NumPy's
+            integers are taken; ``bool`` and ``float`` are not); ``decision_seconds`` is
+            neither ``None`` nor a finite number of seconds from 0 (0: no limit).
+    """
+    if isinstance(max_actions, bool) or not hasattr(max_actions, "__index__") \
+            or operator.index(max_actions) < 1:
+        raise ValueError(f"max_actions must be a whole number from 1, not {max_actions!r}"[:200])
+    seconds: float | None = None
+    if decision_seconds is not None:
+        try:
+            seconds = float(decision_seconds)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            seconds = math.nan
+        if isinstance(decision_seconds, (bool, str, bytes)) or not math.isfinite(seconds) \
+                or seconds < 0:
+            raise ValueError("decision_seconds must be None or a number of seconds from 0 "
+                             f"(0: no limit), not {decision_seconds!r}"[:200])
+    return operator.index(max_actions), seconds
+
+
 class DecisionTimeout(TimeoutError):
     """A computer player took longer than its limit over one decision."""
 
@@ -156,8 +183,8 @@ def decision_limit(seconds: float | None) -> Iterator[None]:
         raise DecisionTimeout(f"took longer than {seconds:g} s to decide")
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -206,7 +233,8 @@ def play_bot_game(
         TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
         ConfigError: unknown game, invalid options or seat count.
         ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1 (a NumPy integer
-            is taken as the number it holds).
+            is taken as the number it holds), or ``max_actions`` or
+            ``decision_seconds`` is out of range (:func:`check_limits`).
         KeyError: an unknown bot name.
         BotFailed: a bot's factory raised as it was made, or a bot raised, took longer
             than ``decision_seconds``, or chose an action the rules refuse.
@@ -217,6 +245,7 @@ def play_bot_game(
     """
     bots = check_bot_names(bots)
     seed = check_seed(seed)  # a NumPy integer as a Python one (bots' seeds, the record)
+    max_actions, decision_seconds = check_limits(max_actions, decision_seconds)
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
@@ -350,7 +379,8 @@ def simulate(
     Raises:
         TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
         ConfigError: unknown game, invalid options or seat count (``len(bots)``).
-        ValueError: ``games`` is not a whole number from 1, or a game's seed
+        ValueError: ``games`` is not a whole number from 1, ``decision_seconds`` is
+            out of range (:func:`check_limits`), or a game's seed
             (``seed + i``) would fall outside ``0 … 2**63 - 1`` (before any game is
             played, as ``gametable simulate`` refuses them).
         KeyError: an unknown bot name (:class:`gametable.bots.base.UnknownBot`).
@@ -364,8 +394,10 @@ def simulate(
     """
     bots = check_bot_names(bots)
     seed = check_seed(seed)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games is a whole number from 1, not {games!r}")
+    if isinstance(games, bool) or not hasattr(games, "__index__") or operator.index(games) < 1:
+        raise ValueError(f"games must be a whole number from 1, not {games!r}"[:200])
+    games = operator.index(games)
+    _, decision_seconds = check_limits(DEFAULT_MAX_ACTIONS, decision_seconds)
     if games > 1:
         try:
             check_seed(seed + games - 1)

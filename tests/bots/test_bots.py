@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import signal
 from typing import Any, cast
 
+import numpy as np
 import orjson
 import pytest
 
@@ -36,8 +38,8 @@ def test_make_bot_refuses_a_seed_that_is_not_a_games_seed(seed: Any) -> None:
 
 
 @pytest.mark.parametrize(("games", "seed", "match"), [
-    (0, 0, "games is a whole number from 1"), (-2, 0, "games is a whole number from 1"),
-    (True, 0, "games is a whole number from 1"), (2.0, 0, "games is a whole number from 1"),
+    (0, 0, "games must be a whole number from 1"), (-2, 0, "games must be a whole number"),
+    (True, 0, "games must be a whole number"), (2.0, 0, "games must be a whole number"),
     (3, 2**63 - 2, "the games would be seeded"),
 ])
 def test_simulate_refuses_a_run_it_cannot_play_before_playing_any(
@@ -49,6 +51,57 @@ def test_simulate_refuses_a_run_it_cannot_play_before_playing_any(
         simulate("sequence-cats", ["random", "random"], games, seed, on_record=played.append)
     assert played == []
     assert simulate("sequence-cats", ["random", "random"], 1, 2**63 - 1).games == 1
+    # A NumPy count, as a seed is, is the number it holds (it was refused as "not a
+    # whole number from 1").
+    assert simulate("sequence-cats", ["random", "random"], np.int64(2), 0).games == 2
+
+
+@pytest.mark.parametrize(("limits", "match"), [
+    ({"decision_seconds": -1}, "decision_seconds must be None or a number of seconds"),
+    ({"decision_seconds": float("nan")}, "decision_seconds must be None"),
+    ({"decision_seconds": "1"}, "decision_seconds must be None"),
+    ({"max_actions": 0}, "max_actions must be a whole number from 1, not 0"),
+    ({"max_actions": -1}, "max_actions must be a whole number from 1"),
+    ({"max_actions": 2.5}, "max_actions must be a whole number from 1, not 2.5"),
+])
+def test_a_bot_game_refuses_limits_it_cannot_keep_before_playing(
+        limits: dict[str, Any], match: str) -> None:
+    """A negative ``decision_seconds`` was reported as ``greedy`` failing (and left the
+    package's alarm handler in the caller's process); ``max_actions=0`` played nothing
+    and called the game unfinished, 2.5 played three actions."""
+    before = signal.getsignal(signal.SIGALRM)
+    with pytest.raises(ValueError, match=match):
+        play_bot_game("sequence-cats", None, ["greedy", "greedy"], 3, **limits)
+    assert signal.getsignal(signal.SIGALRM) is before
+    if "decision_seconds" in limits:
+        with pytest.raises(ValueError, match=match):
+            simulate("sequence-cats", ["greedy", "random"], 1, 0, **limits)
+    with pytest.raises(ValueError, match=match):
+        run_arena("sequence-cats", ["greedy", "random"], 1, **limits)
+
+
+def test_an_arena_refuses_seeds_past_a_records_last_before_playing() -> None:
+    """The arena played its first games, then failed on a seed the caller never gave."""
+    done: list[int] = []
+    with pytest.raises(ValueError, match=r"would be seeded .*2\*\*63 - 1"):
+        run_arena("sequence-cats", ["greedy", "random"], 6, seed=2**63 - 3,
+                  progress=lambda finished, _: done.append(finished))
+    assert done == []
+
+
+def test_make_bot_takes_a_games_name_and_refuses_what_is_no_game() -> None:
+    """``make_bot("hard", "sequence-cats", 0)``, a name where the game goes (as
+    ``bot_names`` and ``play_bot_game`` take), made bots that all played at random."""
+    for deal in range(6):
+        state = GAME.new_game({}, 2, deal)
+        view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+        for level in ("greedy", "medium"):
+            by_name = make_bot(level, "sequence-cats", 1).choose(view, legal)
+            assert by_name == make_bot(level, GAME, 1).choose(view, legal), (deal, level)
+    with pytest.raises(TypeError, match=r"game is a game .* or its registered name, not None"):
+        make_bot("greedy", None, 1)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="There is no game called"):
+        make_bot("greedy", "chess", 1)
 
 
 def test_bots_are_found_by_name() -> None:

@@ -148,8 +148,9 @@ def bot_names(game: Game[Any] | str | None = None) -> list[str]:
     return levels + sorted(name for name in names if name not in LEVELS)
 
 
-def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
-    """A bot called ``name`` for ``game``, drawing its own randomness from ``seed``.
+def make_bot(name: str, game: Game[Any] | str, seed: int) -> Bot:
+    """A bot called ``name`` for ``game`` (a game, or its registered name such as
+    ``"sequence-cats"``), drawing its own randomness from ``seed``.
 
     The same ``seed`` gives the same choices on the same views, except for players that
     think for a time (``search``, ``rollout`` and the ``hard`` level where it seats
@@ -163,8 +164,16 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
             ``KeyError`` and a ``ValueError``.
         ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1, a game's seeds
             (:func:`gametable.core.rng.check_seed`; ``-1`` and ``None`` are refused).
+        ConfigError: ``game`` is a name no game is registered under.
+        TypeError: ``game`` is neither a game nor a name (a bot given anything else
+            played at random, as for a game it does not know).
     """
     seed = check_seed(seed)
+    if isinstance(game, str):
+        game = registry.get(game)
+    elif game is None or isinstance(game, (int, float, bytes, list, tuple, dict)):
+        raise TypeError(f"game is a game (such as gametable.core.registry.get('triominos')) "
+                        f"or its registered name, not {game!r:.60}")
     _load_builtin_bots()
     try:
         factory = _FACTORIES[name]
