@@ -26,7 +26,13 @@ from gametable.arena import run_arena, schedule, wilson
 from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.errors import ConfigError
-from gametable.core.records import MAX_SEED, GameRecord, RecordError
+from gametable.core.records import (
+    BYTE_ORDER_MARK,
+    MAX_SEED,
+    GameRecord,
+    RecordError,
+    field_given_twice,
+)
 from gametable.core.records import replay as replay_record
 from gametable.core.text import hidden_mark
 from gametable.simulate import BotFailed, PlayerWarning
@@ -292,25 +298,6 @@ def _seat_label(record: GameRecord, seat: int) -> str:
     if info.bot is not None and info.name == f"{info.bot[:36]} {seat + 1}":
         return info.bot
     return info.name or "unnamed"
-
-
-def _field_twice(data: bytes) -> str | None:
-    """The first name found twice in one object of the JSON text ``data`` (a record
-    edited by hand), or ``None``: none is, or ``data`` is no JSON (the record's own
-    validation then says so)."""
-    found: list[str] = []
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        names = [name for name, _ in items]
-        if not found and len(set(names)) < len(names):
-            found.append(next(n for i, n in enumerate(names) if n in names[:i]))
-        return dict(items)
-
-    try:
-        json.loads(data, object_pairs_hook=pairs)
-    except (ValueError, RecursionError):
-        return None
-    return found[0] if found else None
 
 
 def _parse_config(text: str | None) -> dict[str, Any]:
@@ -670,8 +657,6 @@ def _arena(game: str, bots: str, games: int, players: int | None, config: str | 
 
 
 MAX_RECORD_FILE_BYTES = 64 * 2**20
-BOM = b"\xef\xbb\xbf"
-"""UTF-8's byte-order mark, which a record file may begin with."""
 """The largest record file ``replay`` reads (a long Dixit Party's is about 1 MiB)."""
 
 
@@ -713,8 +698,8 @@ def replay(
                    f"{MAX_RECORD_FILE_BYTES // 2**20} MiB a record file may have")
         refuse(f"not a game record: {problem}", 2)
     # A byte-order mark (some Windows editors write one) is no part of the JSON.
-    data = record.read_bytes().removeprefix(BOM)
-    twice = _field_twice(data)
+    data = record.read_bytes().removeprefix(BYTE_ORDER_MARK)
+    twice = field_given_twice(data)
     if twice is not None:
         # (JSON parsers keep the last of the two, and the replay then failed on a
         # rule, sending the reader after a rules error that was not there.)

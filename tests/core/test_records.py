@@ -16,9 +16,11 @@ from gametable.core import registry
 from gametable.core.config import RULES_VERSION
 from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.records import (
+    FieldGivenTwice,
     GameRecord,
     RecordError,
     SeatInfo,
+    load_record,
     new_record,
     options_of,
     replay,
@@ -317,3 +319,32 @@ def test_a_seat_taken_over_mid_game_says_from_which_action_and_only_within_the_r
         data["seats"][1] = seat
         with pytest.raises(ValidationError, match=problem):
             GameRecord.model_validate(data)
+
+
+def test_a_record_made_of_numpy_values_is_written_as_json() -> None:
+    """python.md takes a NumPy integer where a whole number goes: ``new_record`` kept an
+    ``np.int64`` option or meta value as it was, and writing the record then failed."""
+    made = new_record("triominos", {"rounds": np.int64(2)}, [SeatInfo(), SeatInfo()], 1,
+                      meta={"run": np.int64(3), "rate": np.float64(0.5), "pair": (1, 2)})
+    written = json.loads(made.model_dump_json())
+    assert written["config"]["rounds"] == 2 and type(made.config["rounds"]) is int
+    assert written["meta"] == {"run": 3, "rate": 0.5, "pair": [1, 2]}
+    assert GameRecord.model_validate_json(made.model_dump_json()) == made
+    with pytest.raises(ValidationError):
+        new_record("triominos", {}, [SeatInfo(), SeatInfo()], 1, meta={"when": object()})
+
+
+def test_load_record_refuses_a_field_given_twice_as_the_command_line_does(
+        tmp_path: Path) -> None:
+    """records.md read a record from Python with ``model_validate_json``, which keeps the
+    last of two ``"seed"`` fields, where ``gametable replay`` refuses the file."""
+    record, _ = play_bot_game("triominos", {"rounds": 1}, ["greedy", "random"], 4)
+    text = record.model_dump_json()
+    assert load_record(text) == record
+    assert load_record(b"\xef\xbb\xbf" + text.encode()) == record  # a byte-order mark
+    twice = text.replace('"seed":', '"seed":1,"seed":', 1)
+    with pytest.raises(FieldGivenTwice, match='the field "seed" is given twice') as error:
+        load_record(twice)
+    assert error.value.field == "seed" and isinstance(error.value, ValueError)
+    with pytest.raises(ValidationError):
+        load_record("{not json")

@@ -132,6 +132,24 @@ def test_a_file_that_is_not_json_or_not_a_record_is_refused_clearly(
     assert '"seed"' in wrong.json()["message"]
 
 
+def test_a_record_with_a_field_given_twice_is_refused(client: TestClient) -> None:
+    """A record edited by hand with ``"seed"`` given twice was shown with the last one,
+    where ``gametable replay`` refuses the file: one file, two games."""
+    text = TRIOMINOS.read_text()
+    twice = text.replace('"seed":', '"seed": 1, "seed":', 1)
+    assert twice != text
+    refused = post(client, twice)
+    assert refused.status_code == 400, refused.text
+    assert refused.json()["key"] == "server.errors.record_field_twice"
+    assert refused.json()["params"]["field"] == "seed"
+    assert refused.json()["message"] == ('That file is not a valid game record: the field '
+                                         '"seed" is given twice in one object.')
+    # A nested object too (an action's), and with a byte-order mark before the file.
+    nested = text.replace('"type":', '"type": "pass", "type":', 1)
+    refused = post(client, b"\xef\xbb\xbf" + nested.encode())
+    assert refused.json()["params"]["field"] == "type"
+
+
 @pytest.mark.parametrize("field", ["format", "version"])
 def test_a_record_without_its_format_or_version_is_refused(client: TestClient,
                                                            field: str) -> None:

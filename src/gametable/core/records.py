@@ -7,12 +7,21 @@ state, replaying the actions in order reproduces every state exactly.
 
 from __future__ import annotations
 
+import json
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, SupportsIndex
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
 from gametable.core import registry
 from gametable.core.config import (
@@ -211,6 +220,73 @@ def replay(
     return Replay(game=game, config=config, state=state, events=events)
 
 
+_JSON_OBJECT: Final = TypeAdapter(dict[str, JsonValue])
+
+BYTE_ORDER_MARK: Final = b"\xef\xbb\xbf"
+"""What some Windows editors write before a file's text: no part of the JSON."""
+
+
+def field_given_twice(text: str | bytes) -> str | None:
+    """The first name found twice in one object of the JSON ``text`` (a record edited by
+    hand), or ``None``: none is, or ``text`` is no JSON (reading it as a record then says
+    so). JSON readers keep the last of the two, so such a file reads one way here and may
+    read another way elsewhere."""
+    found: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        names = [name for name, _ in items]
+        if not found and len(set(names)) < len(names):
+            found.append(next(n for i, n in enumerate(names) if n in names[:i]))
+        return dict(items)
+
+    try:
+        json.loads(text, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return None
+    return found[0] if found else None
+
+
+class FieldGivenTwice(ValueError):
+    """A record's JSON gives one field twice in one object (``field``: its name)."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__(f"not a game record: the field {json.dumps(field)} is given twice "
+                         "in one object")
+        self.field = field
+
+
+def load_record(text: str | bytes) -> GameRecord:
+    """The record in the JSON ``text`` of a record file (``open(path, "rb").read()``; a
+    byte-order mark before it is skipped), checked as :class:`GameRecord` checks its
+    fields. Replay it with :func:`replay`.
+
+    Raises:
+        FieldGivenTwice: a field is given twice in one object (a ``ValueError``).
+        pydantic.ValidationError: not JSON, or a field is missing or wrong.
+    """
+    if isinstance(text, str):
+        text = text.encode()
+    text = text.removeprefix(BYTE_ORDER_MARK)
+    twice = field_given_twice(text)
+    if twice is not None:
+        raise FieldGivenTwice(twice)
+    return GameRecord.model_validate_json(text)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with NumPy's integers as Python's and tuples as lists, so that a record
+    made from a researcher's values can be written as JSON."""
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if not isinstance(value, (bool, int)) and hasattr(value, "__index__"):
+        return operator.index(value)
+    if isinstance(value, float) and type(value) is not float:
+        return float(value)  # NumPy's float64, a float subclass
+    return value
+
+
 def new_record(
     game: str | Game[Any],
     config: Mapping[str, Any] | BaseModel,
@@ -234,7 +310,8 @@ def new_record(
         ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1 (a NumPy integer
             is taken as the number it holds).
         TypeError: ``seats`` is a count (or a text), not one :class:`SeatInfo` a seat.
-        pydantic.ValidationError: a seat or the meta cannot be stored.
+        pydantic.ValidationError: a seat or the meta cannot be stored (the meta holds
+            a value JSON has no form for; NumPy's numbers are taken as Python's).
     """
     if isinstance(seats, (int, str)) or not isinstance(seats, Iterable):
         raise TypeError(f"seats is who sits where, one SeatInfo a seat (such as [SeatInfo("
@@ -244,6 +321,8 @@ def new_record(
     options = stored_options(config) if isinstance(config, BaseModel) else dict(config)
     seats = list(seats)
     rules.make_config(options, len(seats))
+    options = _plain(options)  # ``np.int64(2)`` stored as ``2``, as the game read it
     return GameRecord(format=RECORD_FORMAT, version=RECORD_VERSION, game=name,
                       config={RULES_VERSION_FIELD: RULES_VERSION, **options},
-                      seats=seats, seed=check_seed(seed), meta=dict(meta or {}))
+                      seats=seats, seed=check_seed(seed),
+                      meta=_JSON_OBJECT.validate_python(_plain(dict(meta or {}))))

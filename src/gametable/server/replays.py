@@ -32,12 +32,14 @@ from gametable.core.config import stored_options
 from gametable.core.errors import ConfigError, GameError
 from gametable.core.protocol import Seat
 from gametable.core.records import (
+    BYTE_ORDER_MARK,
     RECORD_FORMAT,
     RECORD_VERSION,
     GameRecord,
     RecordedAction,
     RecordError,
     SeatInfo,
+    field_given_twice,
     replay,
 )
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
@@ -91,7 +93,9 @@ def parse_record(body: bytes) -> GameRecord:
             JSON of something else (``server.errors.record_not_record``: not an object
             with a game, seats and actions), nested more than
             :data:`~gametable.server.nesting.MAX_DEPTH` levels
-            (``server.errors.too_deep``), or a record with a wrong field
+            (``server.errors.too_deep``), a field given twice in one object
+            (``server.errors.record_field_twice``, ``params.field``), or a record with a
+            wrong field
             (``server.errors.record_invalid``, ``params.field`` names the first wrong
             field, ``params.problem`` says what is wrong with it) or without one it must
             have, as ``format`` and ``version`` (``server.errors.record_missing``,
@@ -99,7 +103,7 @@ def parse_record(body: bytes) -> GameRecord:
             ``record_too_long`` (413): more than :data:`MAX_RECORD_ACTIONS` actions.
     """
     try:
-        data = orjson.loads(body.removeprefix(b"\xef\xbb\xbf"))  # a byte-order mark
+        data = orjson.loads(body.removeprefix(BYTE_ORDER_MARK))
     except orjson.JSONDecodeError as error:
         raise json_refusal(error, "bad_record", "server.errors.record_not_json",
                            not_utf8="server.errors.record_not_utf8",
@@ -108,6 +112,11 @@ def parse_record(body: bytes) -> GameRecord:
         raise Refused("bad_record", "server.errors.record_not_record")
     if too_deep(data, body.count(b"[") + body.count(b"{")):
         raise Refused("bad_record", "server.errors.too_deep", limit=MAX_DEPTH)
+    twice = field_given_twice(body.removeprefix(BYTE_ORDER_MARK))
+    if twice is not None:
+        # JSON readers keep the last of the two: the file would show one game here and
+        # maybe another elsewhere (``gametable replay`` refuses it too).
+        raise Refused("bad_record", "server.errors.record_field_twice", field=twice)
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as error:
