@@ -113,5 +113,8 @@ def test_a_seat_count_that_is_not_a_whole_number_is_refused_at_once(game: str,
 def test_options_that_are_not_a_mapping_are_refused_with_what_they_should_be(game: str) -> None:
     """A JSON string of options failed with "dictionary update sequence element #0 has
     length 1; 2 is required"."""
-    with pytest.raises(TypeError, match=r"options is a mapping of option names to values"):
+    with pytest.raises(TypeError, match=r"options is a mapping of option names to values") \
+            as error:
         registry.get(game).make_config("{}", 4)  # type: ignore[arg-type]
+    # It named {'rounds': 3} as an example, an option Dixit and Sequence Cats do not have.
+    assert "describe()['options']" in str(error.value) and "rounds" not in str(error.value)

@@ -504,7 +504,7 @@ def test_the_bots_reaching_max_actions_before_the_learners_turn_end_the_episode(
 
 
 @pytest.mark.parametrize(("arguments", "message"), [
-    ({"opponents": ["greedy"] * 2}, "2 seats need 1 opponents, not 2"),
+    ({"opponents": ["greedy"] * 2}, "2 seats need 1 opponent, not 2"),
     ({"seat": 2}, "seat must be one of 0 … 1, not 2"),
     ({"reward": "points"}, 'reward must be "win" or "score"'),
     ({"opponents": "grandmaster"}, "no bot called 'grandmaster'; choose one of"),
@@ -521,6 +521,9 @@ def test_bot_table_refuses_bad_arguments_clearly(arguments: dict[str, object],
     ({"seat": True}, "seat must be a whole number (an int), not True"),
     ({"seats": "2"}, "seats must be a whole number (an int), not '2'"),
     ({"seats": 2.0, "seat": None}, "seats must be a whole number"),
+    # None was "'NoneType' object is not iterable".
+    ({"opponents": None}, "opponents is a bot name, or a list of one name a seat"),
+    ({"opponents": 3}, "opponents is a bot name, or a list of one name a seat"),
 ])
 def test_bot_table_refuses_a_seat_or_seat_count_that_is_not_a_whole_number(
         arguments: dict[str, object], message: str) -> None:
@@ -622,6 +625,7 @@ def test_gymnasium_makes_a_bot_table_by_its_id(game: str, gym: str) -> None:
     import gymnasium  # noqa: PLC0415
 
     assert gym_id(game) == gym
+    assert gym_id(registry.get(game)) == gym  # the game itself, as every entry point takes
     made = gymnasium.make(gym, opponents="easy", illegal="lose")
     assert isinstance(made.unwrapped, BotTableEnv)
     assert made.unwrapped.episode.game.name == game

@@ -116,8 +116,9 @@ def options_mapping(options: object) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, Mapping):
-        raise TypeError(f"options is a mapping of option names to values, such as "
-                        f"{{'rounds': 3}}, or None, not {options!r}"[:200])
+        raise TypeError(f"options is a mapping of option names to values (the game's "
+                        f"describe()['options'] names them), or None for the defaults, "
+                        f"not {options!r}"[:200])
     return dict(options)
 
 

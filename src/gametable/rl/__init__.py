@@ -19,22 +19,25 @@ except ImportError as error:  # pragma: no cover - depends on the installation
         "checkout of gametable"
     ) from error
 
+from typing import Any
+
+from gametable.core.protocol import Game
 from gametable.rl.aec import GameEnv, UnknownAgent, env
 from gametable.rl.episode import Episode, NoEncoding, encodable_games, game_with_encoding
 from gametable.rl.policy import Policy, PolicyBot
 from gametable.rl.single import BotTableEnv
 
 
-def gym_id(game: str) -> str:
-    """The Gymnasium id of :class:`BotTableEnv` for ``game``: ``"gametable/SequenceCats-v0"``
-    for ``"sequence-cats"`` (``gymnasium.make(gym_id(game), opponents=…, seats=…)``).
+def gym_id(game: str | Game[Any]) -> str:
+    """The Gymnasium id of :class:`BotTableEnv` for ``game`` (a name or the game):
+    ``"gametable/SequenceCats-v0"`` for ``"sequence-cats"`` (``gymnasium.make(gym_id(game),
+    opponents=…, seats=…)``).
 
     Raises:
         ConfigError: an unknown game name.
         NoEncoding: the game has no encoding, so no id is registered (Dixit).
     """
-    game_with_encoding(game)
-    return _id(game)
+    return _id(game_with_encoding(game).name)
 
 
 def _id(game: str) -> str:

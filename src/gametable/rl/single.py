@@ -76,7 +76,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         ConfigError: invalid options or seat count. KeyError: an unknown bot name.
         NoEncoding: the game has no encoding (Dixit).
         TypeError: ``seats`` or ``seat`` is not a whole number (``"2"``, ``1.0`` and
-            ``True`` are refused, naming the argument).
+            ``True`` are refused, naming the argument); ``opponents`` is neither a name
+            nor a list of names (``None``, say).
         ValueError: ``seat`` outside ``0 … seats - 1``; ``opponents`` a list whose
             length is not ``seats - 1``; ``reward``, ``illegal`` or ``max_actions``
             none of those above.
@@ -100,9 +101,15 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             seat = whole_number(seat, "seat")
             if not 0 <= seat < seats:
                 raise ValueError(f"seat must be one of 0 … {seats - 1}, not {seat}")
+        if not isinstance(opponents, str) and (
+                not isinstance(opponents, Sequence)
+                or not all(isinstance(name, str) for name in opponents)):
+            raise TypeError("opponents is a bot name, or a list of one name a seat but the "
+                            f"learner's, not {opponents!r}"[:200])
         names = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != seats - 1:
-            raise ValueError(f"{seats} seats need {seats - 1} opponents, not {len(names)}")
+            need = "1 opponent" if seats == 2 else f"{seats - 1} opponents"
+            raise ValueError(f"{seats} seats need {need}, not {len(names)}")
         unknown = sorted(set(names) - set(bot_names()))
         if unknown:
             raise UnknownBot(unknown[0])
