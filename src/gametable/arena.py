@@ -19,6 +19,7 @@ import importlib
 import math
 import operator
 import time
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from gametable.core.protocol import Game, seat_teams
 from gametable.core.rng import SEEDS, check_seed
 from gametable.simulate import (
     DEFAULT_MAX_ACTIONS,
+    PlayerWarning,
     Thinking,
     check_bot_names,
     check_limits,
@@ -129,6 +131,27 @@ def check_arena(bots: Sequence[str], players: SupportsIndex, games: SupportsInde
     if team_of is not None and len(set(team_of)) < 2:
         raise ValueError("an arena needs at least two sides a game: these options put "
                          "every seat in one team")
+
+
+class UnevenSides(PlayerWarning):
+    """An arena of fewer bots than sides (seats, or teams) whose count the bots do not
+    divide: the bots listed first hold more sides of every game than the others, and a
+    bot that holds more sides wins more often for that alone (``lineups``)."""
+
+
+def warn_uneven(bots: Sequence[str], players: int,
+                team_of: Sequence[int] | None = None) -> None:
+    """Warn :class:`UnevenSides` where ``bots`` fill the sides unevenly (before playing)."""
+    sides = len(set(team_of)) if team_of is not None else players
+    if len(bots) >= sides or sides % len(bots) == 0:
+        return
+    more = bots[:sides % len(bots)]
+    warnings.warn(UnevenSides(
+        f"{len(bots)} bots for {sides} sides: {', '.join(more)} "
+        f"{'holds' if len(more) == 1 else 'hold'} {sides // len(bots) + 1} sides of every "
+        f"game, the others {sides // len(bots)}, and win more often for that alone; give "
+        f"{sides} bots, or a number that divides {sides}, to compare them evenly"),
+        stacklevel=3)
 
 
 def schedule(bots: Sequence[str], players: int, games: int, seed: int,
@@ -340,6 +363,8 @@ def run_arena(
     Warns:
         PlaysAsAnother: a bot that does not play the game as itself (before playing;
             :func:`gametable.simulate.warn_fallbacks`).
+        UnevenSides: fewer bots than sides, filling them unevenly (before playing;
+            :func:`warn_uneven`).
         PlaceholderLeft: a bot left a Dixit clue's placeholder (once a game and seat).
     """
     game_name = registry.name_of(game_name)
@@ -352,7 +377,9 @@ def run_arena(
     max_actions, decision_seconds = check_limits(max_actions, decision_seconds)
     config = game.make_config(options, players)
     warn_fallbacks(game, bots)
-    plan = schedule(bots, players, games, seed, seat_teams(game, config, players))
+    teams = seat_teams(game, config, players)
+    warn_uneven(bots, players, teams)
+    plan = schedule(bots, players, games, seed, teams)
     last = seed + len(plan) - 1
     if last >= SEEDS:
         raise ValueError(f"the {len(plan)} games would be seeded {seed}–{last}; a seed is at "

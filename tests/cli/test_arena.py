@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from collections import Counter
 
 import pytest
 
-from gametable.arena import GameResult, _tally, lineups, run_arena, schedule, wilson
+from gametable.arena import (
+    GameResult,
+    UnevenSides,
+    _tally,
+    lineups,
+    run_arena,
+    schedule,
+    wilson,
+)
 from tests.cli.test_cli import gametable, said
 
 
@@ -71,6 +80,25 @@ def test_a_bot_in_several_seats_of_a_game_counts_it_once() -> None:
     assert (greedy.games, greedy.seats, greedy.wins, greedy.win_rate) == (1, 2, 1, 1.0)
     assert greedy.mean_score == 80.0
     assert (random.games, random.seats, random.wins) == (1, 1, 0)
+
+
+def test_fewer_bots_than_sides_filled_unevenly_are_warned_of_before_playing() -> None:
+    """Two bots at three seats: the first holds two seats of every game and wins more
+    often for that alone. README said so; the run said nothing."""
+    with pytest.warns(UnevenSides, match="2 bots for 3 sides: greedy holds 2 sides of every "
+                                         "game, the others 1"):
+        run_arena("triominos", ["greedy", "random"], 1, players=3,
+                  options={"rounds": 1})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnevenSides)
+        # Two bots at four seats hold two each; as many bots as seats, one each.
+        run_arena("triominos", ["greedy", "random"], 1, players=4, options={"rounds": 1})
+        run_arena("triominos", ["greedy", "random", "easy"], 1, players=3,
+                  options={"rounds": 1})
+    done = gametable("arena", "triominos", "--bots", "greedy,random", "--games", "1",
+                     "--players", "3", "--config", '{"rounds": 1}')
+    assert done.returncode == 0, done.stderr
+    assert "warning: 2 bots for 3 sides: greedy holds 2 sides" in said(done.stderr)
 
 
 def test_the_schedule_gives_each_rotation_the_same_number_of_games() -> None:
