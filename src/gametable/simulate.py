@@ -358,7 +358,7 @@ class Summary:
 def simulate(
     game_name: str | Game[Any],
     bots: Sequence[str],
-    games: int,
+    games: SupportsIndex,
     seed: SupportsIndex,
     options: Mapping[str, Any] | None = None,
     *,

@@ -212,3 +212,55 @@ def test_on_a_touch_screen_a_tapped_button_does_not_keep_the_hover_look(
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     assert button.evaluate("b => getComputedStyle(b).borderColor") == before
+
+
+# Every option of the new-table form's selects wider than its select (less the arrow's
+# room), as "text in select": an option cut short when chosen.
+CUT_OPTIONS = """() => {
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+  document.body.append(probe);
+  const cut = [];
+  for (const select of document.querySelectorAll('.config-form select')) {
+    const style = getComputedStyle(select);
+    probe.style.font = style.font;
+    // Chromium's arrow takes about 16 px (a 227 px text shows whole in a 266 px select
+    // of 11.2 px paddings).
+    const room = select.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight) - 16;
+    for (const option of select.options) {
+      probe.textContent = option.textContent;
+      const width = probe.getBoundingClientRect().width;
+      if (width > room) {
+        cut.push(`${option.textContent}: ${Math.ceil(width)} px in ${Math.floor(room)}`);
+      }
+    }
+  }
+  probe.remove();
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 820, 900, 1100, 1280])
+def test_every_option_of_the_new_table_form_shows_whole(
+    browser: Browser, web_server: LiveServer, width: int
+) -> None:
+    """On a tablet Triominos' rounds read "Sem limite: até à pontuaç" and "Ingen grense:
+    til poengsu", the select's arrow over their end; every option of every game's form,
+    in every language, now shows whole on a phone, a tablet and a laptop."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    cut: dict[str, list[str]] = {}
+    try:
+        page.goto(web_server.url)
+        for language in ("en", "is", "nb", "pt"):
+            page.select_option(".language-switch select", language)
+            for game in ("Dixit", "Sequence Cats", "Triominos"):
+                page.locator(".game-card", has_text=game).click()
+                expect(page.locator(".config-form")).to_be_visible()
+                found = page.evaluate(CUT_OPTIONS)
+                if found:
+                    cut[f"{language} {game}"] = found
+    finally:
+        context.close()
+    assert cut == {}
