@@ -371,7 +371,7 @@ def test_a_bot_that_falls_back_to_another_is_warned_before_the_run() -> None:
     without a word, compared ``greedy`` with itself."""
     with pytest.warns(PlaysAsAnother, match=r"'planner' does not play dixit as itself"
                                             r".*those that play it: .*semantic") as seen:
-        run_arena("dixit", ["planner", "greedy"], 1, players=3)
+        run_arena("dixit", ["planner", "greedy"], 1, players=4)
     assert len([w for w in seen if w.category is PlaysAsAnother]) == 1
     with pytest.warns(PlaysAsAnother, match="'semantic' does not play sequence-cats"):
         simulate("sequence-cats", ["semantic", "greedy"], 1, 0)

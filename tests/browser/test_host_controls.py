@@ -427,6 +427,37 @@ def test_while_an_open_seat_waits_the_seat_to_act_is_offered_nothing_to_click(
     expect(carla.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
 
 
+def test_a_player_removed_mid_game_comes_back_by_the_seat_link_in_the_same_browser(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Bruno closed his tab; the host opened his seat and sent him its link. Opened in the
+    browser he had played in, the page said "The host removed you from this table; its
+    seats are for others now" and offered no seat (his old token, refused, marked him
+    removed), and the game waited for ever. The host's seat link now offers the seat."""
+    created, table_id, bruno_token = anna_and_bruno(web_server)
+    with SeatSocket(web_server, table_id, created["token"]) as anna:
+        anna.act("play")  # the game under way: Bruno's turn
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    bruno = context.new_page()
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={bruno_token}")
+    expect(bruno.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    bruno.close()
+    until_gone(web_server, table_id, 1)
+    removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
+                         headers={"X-Host-Token": created["host_token"]})
+    assert removed.status_code == 200, removed.text
+    again = context.new_page()
+    again.goto(f"{web_server.url}/t/{table_id}#invite={removed.json()['seat_code']}&seat=2")
+    expect(again.get_by_role("button", name="Take this seat").first).to_be_visible()
+    expect(again.locator('[data-notice="removed"]')).to_have_count(0)
+    again.get_by_role("button", name="Take this seat").first.click()
+    expect(again.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    again.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    again.locator('.sc-space[data-target="true"]').first.click()
+    expect(again.locator('.sc-status[data-my-turn="true"]')).to_have_count(0)
+    context.close()
+
+
 def test_a_removed_player_is_not_offered_the_open_seat_again(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

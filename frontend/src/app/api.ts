@@ -179,6 +179,9 @@ export const tokens = {
     return seat === null ? null : Number(seat);
   },
   saveInvite(table: string, code: string | null, seat: number | null = null) {
+    // A seat link is the host's own invitation: someone the host removed earlier, whom
+    // the host now sends a seat's link, is offered that seat again in this browser.
+    if (code) localStorage.removeItem(removedKey(table));
     if (code) sessionStorage.setItem(inviteKey(table), code);
     else sessionStorage.removeItem(inviteKey(table));
     if (code && seat !== null) sessionStorage.setItem(inviteSeatKey(table), String(seat));

@@ -236,9 +236,10 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
           case "error":
             setMoving(false);
             // A token this table does not know: forget it. One this browser once sat with
-            // (its seat known) was taken away: the host removed its person, who left.
+            // (its seat known) was taken away: the host removed its person, who left;
+            // unless the host has sent this tab a seat's link since, to come back with.
             if (message.code === "bad_token") {
-              if ((tokens.seat(tableId)?.seat ?? -1) >= 0) tokens.markRemoved(tableId);
+              if ((tokens.seat(tableId)?.seat ?? -1) >= 0 && !tokens.invite(tableId)) tokens.markRemoved(tableId);
               tokens.forgetSeat(tableId);
             }
             if (typeof message.id === "number" && chatSent.current.has(message.id)) {
