@@ -1519,6 +1519,29 @@ def test_a_game_its_host_ended_shows_nobody_at_work(
     bjarni.screenshot(path=shots / "dixit-ended-early-phone.png")
 
 
+def test_a_game_ended_before_the_clue_tells_the_storyteller_to_do_nothing(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Ended while the storyteller had still to give the clue, the table went on saying
+    "You are the storyteller. Choose one of your cards and give a clue for it…" under "The
+    game is over." (and to the others that the storyteller was thinking of one)."""
+    anna = watch(browser.new_context(viewport=DESKTOP).new_page())
+    create_table(anna, web_server, "Anna", ["friend", "friend"],
+                 {"First storyteller": "The first seat"})
+    invite = anna.locator("#invite-url").input_value()
+    bjarni = join(browser, invite, "Bjarni", 1)
+    join(browser, invite, "Carla", 2)
+    expect(anna.locator(".dx-prompt p")).to_contain_text("Choose one of your cards")
+    expect(bjarni.locator(".dx-prompt p")).to_have_text(
+        "Anna is the storyteller and is thinking of a clue.")
+    anna.get_by_text("Host controls").click()
+    anna.get_by_role("button", name="End the game").click()
+    anna.get_by_role("button", name="Yes, end it").click()
+    expect(anna.locator(".ended-banner")).to_be_visible()
+    expect(anna.locator(".dx-prompt p")).to_have_text("You are the storyteller.")
+    expect(bjarni.locator(".dx-prompt p")).to_have_text("Anna is the storyteller.")
+
+
 @pytest.mark.parametrize(("language", "marks"), [
     ("en", ("“", "”")), ("is", ("„", "“")), ("nb", ("«", "»")), ("pt", ("«", "»"))])
 def test_the_clue_stands_in_the_readers_quotation_marks(

@@ -448,7 +448,7 @@ export function DixitTable(props: GameTableProps) {
               <ClueText clue={view.clue} />
             </div>
           ) : (
-            <PhasePrompt view={view} seat={seat} player={player} replay={replay} />
+            <PhasePrompt view={view} seat={seat} player={player} past={replay || ended} />
           )}
           {view.phase === "submit" && <Submissions info={info} view={view} deck={deck} seat={seat} over={ended} />}
           {table && (
@@ -660,25 +660,27 @@ export function DixitTable(props: GameTableProps) {
   );
 }
 
-/** Before the clue: who tells, or that the role is up for the taking. A replay's past
- * position names the storyteller without saying they are thinking now. */
+/** Before the clue: who tells, or that the role is up for the taking. A past position
+ * (a replay's, or that of a game its host ended) names the storyteller without saying
+ * they are thinking now, nor telling them to choose a card. */
 function PhasePrompt({
   view,
   seat,
   player,
-  replay,
+  past,
 }: {
   view: DixitView;
   seat: number | null;
   player: (s: number) => string;
-  replay: boolean;
+  past: boolean;
 }) {
   const { t } = useTranslation();
   let text: string;
   const teller = view.storyteller !== null ? player(view.storyteller) : "";
   if (view.phase === "claim") text = t("dixit.ui.prompt.claim");
+  else if (view.storyteller === seat && past) text = t("dixit.ui.prompt.you_storyteller");
   else if (view.storyteller === seat) text = view.hand_hidden ? t("dixit.ui.prompt.you_tell_first") : t("dixit.ui.prompt.you_tell");
-  else text = t(replay ? "dixit.ui.prompt.storyteller" : "dixit.ui.prompt.thinking", { player: teller });
+  else text = t(past ? "dixit.ui.prompt.storyteller" : "dixit.ui.prompt.thinking", { player: teller });
   return (
     <div className="dx-prompt">
       <span className="dx-prompt-mark" aria-hidden="true">✎</span>
