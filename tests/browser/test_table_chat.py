@@ -68,6 +68,29 @@ def test_two_friends_talk_under_a_sequence_cats_table(
     anna.screenshot(path=shots / "table-chat-laptop.png", full_page=True)
 
 
+def test_someone_on_the_watch_link_reads_the_chat_and_writes_nothing(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """README: seated players write in the chat and spectators read along; the watch
+    link's page showed no chat at all, where someone watching from the invite link read
+    it."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    anna = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(anna.locator(".sc-board")).to_be_visible()
+    say(anna, "Before the watchers came")
+    watcher = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    watcher.goto(f"{web_server.url}/t/{table}/watch")
+    expect(watcher.locator(".sc-board")).to_be_visible()
+    chat = watcher.locator(".table-chat")
+    expect(chat.locator(".chat-log")).to_contain_text("Before the watchers came")
+    say(anna, "Hello to the watchers")
+    expect(chat.locator(".chat-log")).to_contain_text("Hello to the watchers")
+    expect(chat.locator(".chat-input")).to_have_count(0)
+    expect(chat).to_contain_text("only players can write")
+    watcher.screenshot(path=shots / "table-chat-watch-link.png", full_page=True)
+
+
 def test_a_line_read_in_the_chat_does_not_show_over_the_page_again(
         browser: Browser, web_server: LiveServer) -> None:
     """A line that comes while the chat is out of sight shows over the page for a few

@@ -265,7 +265,8 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
               </MyDeadline.Provider>
             </DecisionsOpen.Provider>
           </TableEnded.Provider>
-          {!watch && !module.ownChat?.(info) && wantsChat(info, table.chat.length) && (
+          {/* Spectators read along (the watch link too), and only players write. */}
+          {!module.ownChat?.(info) && wantsChat(info, table.chat.length) && (
             <TableChat
               info={info}
               seat={seat}
