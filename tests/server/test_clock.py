@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi.testclient import TestClient
 
 from gametable.core import registry
@@ -325,6 +326,28 @@ def test_a_seat_gone_for_its_turn_is_covered_when_the_host_asked_for_it(
         assert table.clock.away == {0: ABSENT}
         assert table.last_covered is not None or table.version > 1
         bo.cancel()
+
+    with_manager(tmp_path, body, absent_seconds=0.3)
+
+
+def test_a_page_opened_later_is_told_which_earlier_moves_were_covered(
+        tmp_path: Path) -> None:
+    """A page open at the time logged "Ann played … (a computer player moved for
+    them)"; one reloaded, or opened on another device, logged the same move without the
+    note: ``earlier`` did not say which moves were covered."""
+    async def body(manager: TableManager) -> None:
+        table, token, bo = await covering_absence(manager)
+        sock, task = await seated(manager, table, token)
+        sock.inbox.put_nowait(None)  # Ann closes the page
+        await task
+        await until(lambda: table.version >= 1 and table.last_covered is not None)
+        covered_version = table.version
+        await until(lambda: table.version > covered_version)  # Bo's move after it
+        bo.cancel()
+        welcome = orjson.loads(table.welcome_state_message(None))
+        marks = {entry["version"]: entry.get("covered") for entry in welcome["earlier"]}
+        assert marks[covered_version] == 0
+        assert marks.get(covered_version + 1) is None  # Bo moved himself
 
     with_manager(tmp_path, body, absent_seconds=0.3)
 

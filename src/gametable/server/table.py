@@ -214,10 +214,12 @@ class Table:
     state: Any
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     last_events: list[Event] = field(default_factory=list)
-    earlier_events: deque[tuple[int, list[Event]]] = field(
+    earlier_events: deque[tuple[int, list[Event], int | None]] = field(
         default_factory=lambda: deque(maxlen=EARLIER_STATES))
-    """``(version, events)`` of the last :data:`EARLIER_STATES` states of this deal, the
-    newest included: what a client that (re)connects is sent as ``earlier`` (its log)."""
+    """``(version, events, covered seat)`` of the last :data:`EARLIER_STATES` states of
+    this deal, the newest included: what a client that (re)connects is sent as
+    ``earlier`` (its log); the seat is the one a computer player moved for while its
+    person was away (``None``: none; not kept across a restart)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -641,11 +643,15 @@ class Table:
         """The ``state`` message for a client that has just said ``hello``: as
         :meth:`state_message`, plus ``earlier``, the events of the states before this one
         (at most :data:`EARLIER_STATES` - 1 of this deal, oldest first, each
-        ``{"version", "events"}``), so that a reloaded page's log is not empty. Events are
-        public (every seat's message carries the same), so every seat gets the same."""
+        ``{"version", "events"}``, and ``"covered"``: the seat a computer player moved for
+        in that state while its person was away), so that a reloaded page's log is not
+        empty and says what the open pages said. Events are public (every seat's message
+        carries the same), so every seat gets the same."""
         text = self.state_message(seat)
-        earlier = [{"version": version, "events": events}
-                   for version, events in self.earlier_events if version < self.version]
+        earlier = [{"version": version, "events": events,
+                    **({"covered": covered} if covered is not None else {})}
+                   for version, events, covered in self.earlier_events
+                   if version < self.version]
         if not earlier:
             return text
         return text[:-1] + ',"earlier":' + orjson.dumps(earlier).decode() + "}"

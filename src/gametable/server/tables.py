@@ -239,7 +239,7 @@ class TableManager:
                 events = table.game.apply(table.state, seat, action)
                 table.actions.append((seat, action))
                 if events:
-                    table.earlier_events.append((table.version, events))
+                    table.earlier_events.append((table.version, events, None))
         except GameError as error:
             log.error("table %s cannot be replayed: %s", log_name(row.id), error)
             return None
@@ -1196,7 +1196,8 @@ class TableManager:
             table.committed = table.game.outcome(table.state)
             table.last_events = events
             if events:
-                table.earlier_events.append((table.version, events))
+                table.earlier_events.append(
+                    (table.version, events, seat if covered else None))
             table.last_covered = covered
             table.last_active = time.monotonic()
             table.broadcast_state()
