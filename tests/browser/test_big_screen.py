@@ -449,6 +449,24 @@ def test_the_big_screen_shows_the_turn_clock_and_who_is_away(
         screen.screenshot(path=str(shots / "big-screen-clock.png"))
         # The table below still fits the window (the clock sits beside the game's name).
         assert screen.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+        # Paused by the host: the words as large as the countdown's, in their pill's
+        # middle (they were small print at the top of a pill stretched to its height).
+        paused = httpx.post(f"{web_server.url}/api/tables/{table}/clock",
+                            json={"paused": True},
+                            headers={"X-Host-Token": created.json()["host_token"]})
+        assert paused.status_code == 200, paused.text
+        label = clock.locator(".clock-paused")
+        expect(label).to_have_text("Clock paused by the host")
+        pill = clock.locator('.clock-seat[data-seat="1"]')
+        sizes = [item.evaluate("li => parseFloat(getComputedStyle(li).fontSize)")
+                 for item in (label, pill)]
+        assert sizes[0] == sizes[1], sizes
+        middle = "e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; }"
+        words = label.evaluate("""li => { const range = document.createRange();
+            range.selectNodeContents(li); const r = range.getBoundingClientRect();
+            return r.top + r.height / 2; }""")
+        assert abs(words - label.evaluate(middle)) <= 1.5, (words, label.evaluate(middle))
+        screen.screenshot(path=str(shots / "big-screen-clock-paused.png"))
     screen.context.close()
 
 
