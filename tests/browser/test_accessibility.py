@@ -108,9 +108,17 @@ def test_the_replay_viewer(page: Page, web_server: LiveServer, tmp_path: Path,
 
 
 def test_the_watch_link(page: Page, web_server: LiveServer) -> None:
-    table, _ = seats.create_table(web_server, "dixit", {}, ["human", "human", "easy"],
-                                  {0: "Anna", 1: "Bruno"})
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human", "human", "easy"],
+                                       {0: "Anna", 1: "Bruno"})
     page.goto(f"{web_server.url}/t/{table}/watch")
     expect(page.locator(".watch-bar")).to_contain_text("Bruno")
     expect(page.locator(".dx-table, .dx-status").first).to_be_visible()
     assert_accessible(page, "watch link")
+    # The table chat, read along, with a line in it (its lines were <li> items of an
+    # <ol> whose role was "log", so in no list).
+    with seats.SeatSocket(web_server, table, tokens[0]) as anna:
+        anna.chat("Welcome, watchers")
+        expect(page.locator(".chat-message")).to_contain_text("Welcome, watchers")
+        page.locator("details.table-chat").evaluate("d => { d.open = true; }")
+        expect(page.locator(".chat-message")).to_be_visible()
+        assert_accessible(page, "watch link with a line of chat")

@@ -260,7 +260,7 @@ def test_a_line_stays_its_writers_when_their_seat_changes_hands(
             "seat": 1, "name": "Dora", "code": removed.json()["seat_code"]})
         assert joined.status_code == 200, joined.text
     expect(anna.locator(".sc-players")).to_contain_text("Dora")
-    line = log.locator("li", has_text="I saw her cards")
+    line = log.locator(".chat-message", has_text="I saw her cards")
     expect(line).to_contain_text("Bjarni")
     expect(line).not_to_contain_text("Dora")
 

@@ -67,7 +67,7 @@ function pack(lines: Line[], typed: string): { box: string; inBox: number; pendi
 export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatProps) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState("");
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const id = useId();
 
   // Lines the server refused (written too fast, say) come back to the box, to be sent
@@ -129,8 +129,10 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
       <h3 className="chat-title" id={`${id}-title`}>
         {title ?? t("ui.chat.title")}
       </h3>
-      <ol className="chat-log" ref={list} role="log" aria-live="polite" aria-label={t("ui.chat.log_label")} tabIndex={0}>
-        {chat.length === 0 && <li className="chat-empty">{t("ui.chat.empty")}</li>}
+      {/* A log of lines, not a list: under role="log" an <ol>'s items are in no list
+          (axe: "<li> elements must be contained in a <ul> or <ol>"). */}
+      <div className="chat-log" ref={list} role="log" aria-live="polite" aria-label={t("ui.chat.log_label")} tabIndex={0}>
+        {chat.length === 0 && <div className="chat-empty">{t("ui.chat.empty")}</div>}
         {chat.map((message) => (
           <ChatLine
             key={message.id}
@@ -140,7 +142,7 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
             language={i18n.language}
           />
         ))}
-      </ol>
+      </div>
       {sendChat ? (
         <form className="chat-form" onSubmit={submit}>
           <label className="sr-only" htmlFor={`${id}-input`}>
@@ -170,7 +172,7 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
 const ChatLine = memo(function ChatLine({ message, name, mine, language }: { message: ChatMessage; name: string; mine: boolean; language: string }) {
   const { t } = useTranslation();
   return (
-    <li className={`chat-message ${mine ? "mine" : ""}`} data-seat={message.seat}>
+    <div className={`chat-message ${mine ? "mine" : ""}`} data-seat={message.seat}>
       <span className="chat-meta">
         <span className="chat-name">{name}</span>
         {mine && <span className="tag">{t("ui.seat.you")}</span>}
@@ -179,6 +181,6 @@ const ChatLine = memo(function ChatLine({ message, name, mine, language }: { mes
         </time>
       </span>
       <span className="chat-text" dir="auto">{message.text}</span>
-    </li>
+    </div>
   );
 });
