@@ -458,6 +458,58 @@ def test_a_player_removed_mid_game_comes_back_by_the_seat_link_in_the_same_brows
     context.close()
 
 
+def test_moves_made_before_a_seat_changed_hands_stay_their_makers_in_the_log_and_replay(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Bruno moved and went away; the host opened his seat and Carla took it with its
+    link. The log named Bruno's move "Open seat played …" while the seat was open, then
+    "Carla played …", on every page, and the replay named it Carla's: the pages named a
+    seat's moves after its present occupant. The table now says who held a seat before
+    (``earlier``, docs/protocol.md)."""
+    created, table_id, bruno_token = anna_and_bruno(web_server)
+    with SeatSocket(web_server, table_id, created["token"]) as anna_seat:
+        anna_seat.act("play")
+        with SeatSocket(web_server, table_id, bruno_token) as bruno_seat:
+            bruno_seat.act("play")
+        anna_seat.act("play")  # Bruno's turn, and he is gone
+    until_gone(web_server, table_id, 1)
+    removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
+                         headers={"X-Host-Token": created["host_token"]})
+    assert removed.status_code == 200, removed.text
+    anna = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}
+                               ).new_page()
+    open_as_host(anna, web_server, created)
+    his = anna.locator('.sc-log li[data-version="2"]')
+    expect(his).to_contain_text("Bruno ")
+    expect(anna.locator('.sc-log li[data-version="3"]')).to_contain_text("Anna ")
+    carla = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}
+                                ).new_page()
+    carla.goto(f"{web_server.url}/t/{table_id}#invite={removed.json()['seat_code']}&seat=2")
+    carla.get_by_label("Your name").fill("Carla")
+    carla.get_by_role("button", name="Take this seat").first.click()
+    expect(carla.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    carla.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    carla.locator('.sc-space[data-target="true"]').first.click()
+    hers = anna.locator('.sc-log li[data-version="4"]')
+    expect(hers).to_contain_text("Carla ")
+    expect(his).to_contain_text("Bruno ")
+    assert "Carla" not in his.inner_text() and "Open seat" not in his.inner_text()
+    expect(carla.locator('.sc-log li[data-version="2"]')).to_contain_text("Bruno ")
+    anna.screenshot(path=str(shots / "changed-hands-log.png"))
+    assert httpx.post(f"{web_server.url}/api/tables/{table_id}/end", json={},
+                      headers={"X-Host-Token": created["host_token"]}).status_code == 200
+    anna.goto(f"{web_server.url}/t/{table_id}/replay")
+    anna.get_by_label("Move number").fill("2")
+    expect(anna.locator(".replay-move")).to_contain_text("Move 2 of ")
+    expect(anna.locator(".replay-move")).to_contain_text(": Bruno ")
+    expect(anna.locator(".sc-player").nth(1)).to_contain_text("Bruno")
+    anna.get_by_label("Move number").fill("4")
+    expect(anna.locator(".replay-move")).to_contain_text("Move 4 of ")
+    expect(anna.locator(".replay-move")).to_contain_text(": Carla ")
+    expect(anna.locator(".sc-player").nth(1)).to_contain_text("Carla")
+    anna.screenshot(path=str(shots / "changed-hands-replay.png"))
+
+
 def test_a_removed_player_is_not_offered_the_open_seat_again(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

@@ -321,6 +321,40 @@ def test_a_seat_taken_over_mid_game_says_from_which_action_and_only_within_the_r
             GameRecord.model_validate(data)
 
 
+def test_a_seat_that_changed_hands_says_who_held_it_until_when_in_order() -> None:
+    """``earlier`` (docs/records.md): who held a seat before, oldest first, each until
+    a number of actions within the record; a computer player among them may have taken
+    a person's seat over (``bot_since``), not after it gave the seat up. A seat of one
+    occupant throughout writes no ``earlier``."""
+    record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "greedy"], seed=3)
+    data = json.loads(record.model_dump_json())
+    assert all("earlier" not in seat for seat in data["seats"])
+    count = len(data["actions"])
+    data["seats"][1] = {"name": "Cleo", "bot": None, "earlier": [
+        {"until": 2, "name": "Bruno", "bot": None},
+        {"until": 5, "name": "Bruno", "bot": "easy", "bot_since": 2}]}
+    changed = GameRecord.model_validate(data)
+    assert [(e.until, e.name, e.bot, e.bot_since) for e in changed.seats[1].earlier] == [
+        (2, "Bruno", None, None), (5, "Bruno", "easy", 2)]
+    again = GameRecord.model_validate_json(changed.model_dump_json())
+    assert again == changed
+    assert json.loads(again.model_dump_json())["seats"][1]["earlier"][0] == {
+        "until": 2, "name": "Bruno", "bot": None}
+    assert replay(again).game.outcome(replay(again).state) == outcome
+    for earlier, problem in [
+            ([{"until": 5, "name": "B"}, {"until": 2, "name": "A"}], "not in order"),
+            ([{"until": 2, "name": "A"}, {"until": 2, "name": "B"}], "not in order"),
+            ([{"until": count + 1, "name": "A"}], f"holds {count} actions"),
+            ([{"until": 0, "name": "A"}], "greater than or equal to 1"),
+            ([{"until": 4, "name": "A", "bot_since": 2}], "no bot"),
+            ([{"until": 4, "name": "A", "bot": "easy", "bot_since": 5}],
+             "when it gave the seat up"),
+            ([{"until": 4, "name": "A", "seat": 1}], "Extra inputs")]:
+        data["seats"][1] = {"name": "Cleo", "earlier": earlier}
+        with pytest.raises(ValidationError, match=problem):
+            GameRecord.model_validate(data)
+
+
 def test_a_record_made_of_numpy_values_is_written_as_json() -> None:
     """python.md takes a NumPy integer where a whole number goes: ``new_record`` kept an
     ``np.int64`` option or meta value as it was, and writing the record then failed."""

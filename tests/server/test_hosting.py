@@ -849,6 +849,72 @@ def test_a_seat_opened_once_the_game_has_begun_is_kept_for_its_link(
     assert "removed" not in info["seats"][1]  # Cleo's seat: nobody removed her
 
 
+def test_a_seat_that_changed_hands_names_its_earlier_moves_after_who_made_them(
+        tmp_path: Path) -> None:
+    """Bruno moved, went away, and the host opened his seat for Cleo: the pages named
+    Bruno's move after the open seat ("Open seat played …"), then after Cleo, from the
+    seat's one occupant. The table says who held a seat before (``earlier``,
+    docs/protocol.md), after a restart too, and so do the record and its replay. Cleo
+    renaming herself is no change of hands; a computer player taking her seat over
+    says since when itself (``bot_since``)."""
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                        rates={}, reopen_after_seconds=0)
+    bruno = {"until": 2, "name": "Bruno", "bot": None}
+    with TestClient(create_app(settings)) as client:
+        t = two_players(client)
+        manager = client.app.api.state.manager  # type: ignore[attr-defined]
+        tokens = {0: t["anna"], 1: t["bruno"]}
+
+        def move() -> None:
+            table = manager.tables[t["id"]]
+            (seat,) = table.game.to_act(table.state)
+            play_first_move(client, t["id"], tokens[seat])
+
+        move()
+        move()  # one move each
+        wait_until_gone(client, t["id"], 1)
+        headers = {"X-Host-Token": t["host"]}
+        opened = client.post(f"/api/tables/{t['id']}/seats/1/remove", json={},
+                             headers=headers)
+        assert opened.status_code == 200, opened.text
+        assert opened.json()["seats"][1]["earlier"] == [bruno]
+        assert "earlier" not in opened.json()["seats"][0]
+        taken = client.post(f"/api/tables/{t['id']}/join",
+                            json={"code": opened.json()["seat_code"], "name": "Cleo"})
+        assert taken.status_code == 200, taken.text
+        tokens[1] = taken.json()["token"]
+        renamed = client.post(f"/api/tables/{t['id']}/name", json={"name": "Cleo B."},
+                              headers={"X-Seat-Token": tokens[1]})
+        assert renamed.status_code == 200, renamed.text
+        move()
+        move()  # Anna's, then Cleo's: 4 actions
+        seat = client.get(f"/api/tables/{t['id']}").json()["seats"][1]
+        assert (seat["name"], seat["earlier"]) == ("Cleo B.", [bruno])
+    with TestClient(create_app(settings)) as client:
+        seat = client.get(f"/api/tables/{t['id']}").json()["seats"][1]
+        assert (seat["name"], seat["earlier"]) == ("Cleo B.", [bruno])
+        wait_until_gone(client, t["id"], 1)
+        over = client.post(f"/api/tables/{t['id']}/seats/1/remove", json={"bot": "easy"},
+                           headers=headers)
+        assert over.status_code == 200, over.text
+        seat = over.json()["seats"][1]
+        assert (seat["name"], seat["bot"], seat["bot_since"], seat["earlier"]) == (
+            "Cleo B.", "easy", 4, [bruno])
+        assert client.post(f"/api/tables/{t['id']}/end", json={},
+                           headers=headers).status_code == 200
+        record = client.get(f"/api/tables/{t['id']}/record").json()
+        assert record["seats"][1] == {"name": "Cleo B.", "bot": "easy", "bot_since": 4,
+                                      "earlier": [bruno]}
+        assert "earlier" not in record["seats"][0]
+        GameRecord.model_validate(record)
+        steps = client.get(f"/api/tables/{t['id']}/replay",
+                           headers={"X-Seat-Token": t["anna"]}).json()
+        assert steps["seats"][1]["earlier"] == [bruno]
+        again = client.post("/api/replay", content=json.dumps(record))
+        assert again.status_code == 200, again.text
+        assert again.json()["seats"][1]["earlier"] == [bruno]
+
+
 def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_dealt_again(
         app_client: TestClient, tmp_path: Path) -> None:
     """A wrong option (the edition, the target, the turn clock) once meant a new table and
@@ -1183,7 +1249,11 @@ def test_the_host_gives_a_computer_players_seat_another_level_mid_game(
 
     changed = app_client.post(f"{url}/bot", json={"bot": "hard"}, headers=headers)
     assert changed.status_code == 200, changed.text
-    assert changed.json()["seats"][1] == {
+    seat = changed.json()["seats"][1]
+    # The easy player may have made Bruno's move first: the seat then says until when.
+    assert seat.pop("earlier", []) in (
+        [], [{"until": 2, "name": "Bruno", "bot": "easy", "bot_since": 1}])
+    assert seat == {
         "seat": 1, "kind": "bot", "name": "Bruno", "bot": "hard", "connected": True,
         "removed": True, "bot_since": 1}
     same = app_client.post(f"{url}/bot", json={"bot": "hard"}, headers=headers)

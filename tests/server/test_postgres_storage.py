@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gametable.server.app import Settings, create_app
-from gametable.server.storage import SeatRow, StorageError, TableRow
+from gametable.server.storage import EarlierOccupant, SeatRow, StorageError, TableRow
 from tests.aio import run_async
 from tests.server.storage_checks import (
     check_chat,
@@ -112,6 +112,8 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
         await storage.save_host("bots", "new-host", 1)
         await storage.save_seat("bots", SeatRow(1, "bot", bot="hard", name="Ola",
                                                 bot_since=1))
+        await storage.save_seat("bots", SeatRow(0, "human", name="Bea", token_hash="y",
+                                                earlier=(EarlierOccupant(1, "Ola", "easy"),)))
         await storage.save_watching("bots", False)
         await storage.mark_ended("done", 9.0)
         assert await storage.mark_expired({"waiting": 1}, 8.0) == ["waiting"]
@@ -126,6 +128,8 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
         "new-host", 1, False, clock)
     assert bots.actions == [(0, {"type": "pass"})]
     assert bots.seats[1] == SeatRow(1, "bot", bot="hard", name="Ola", bot_since=1)
+    assert bots.seats[0] == SeatRow(0, "human", name="Bea", token_hash="y",
+                                    earlier=(EarlierOccupant(1, "Ola", "easy"),))
     assert [row.id for row in storage.load_tables(active_only=True)] == ["bots"]
     waiting = storage.load_table("waiting")
     assert waiting is not None and waiting.expired == 8.0

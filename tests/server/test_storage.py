@@ -22,6 +22,7 @@ from gametable.server.app import Settings, create_app
 from gametable.server.storage import (
     SCHEMA,
     SCHEMA_VERSION,
+    EarlierOccupant,
     SeatRow,
     SQLiteStorage,
     StorageError,
@@ -335,11 +336,13 @@ def test_a_new_game_is_never_dealt_by_the_rules_before_the_audit(tmp_path: Path)
 
 
 def test_when_a_computer_player_took_a_seat_over_is_stored(tmp_path: Path) -> None:
-    """``bot_since`` (docs/records.md) survives a restart, and a database made before
-    the column existed gains it, its seats read as held from the start."""
+    """``bot_since`` and ``earlier`` (docs/records.md) survive a restart, and a database
+    made before the columns existed gains them, its seats read as held from the start
+    by their one occupant."""
     path = tmp_path / "db.sqlite3"
     conn = sqlite3.connect(path)
-    conn.executescript(SCHEMA.replace("    bot_since INTEGER,\n", ""))
+    conn.executescript(SCHEMA.replace("    bot_since INTEGER,\n", "")
+                       .replace("    earlier TEXT,\n", ""))
     conn.execute("INSERT INTO game_tables (id, game, config, seed, host_hash, created) "
                  "VALUES ('old', 'sequence-cats', '{}', 1, 'h', 0)")
     conn.execute("INSERT INTO seats (table_id, seat, kind, bot) "
@@ -354,12 +357,17 @@ def test_when_a_computer_player_took_a_seat_over_is_stored(tmp_path: Path) -> No
                                             seats=[SeatRow(0, "human"), SeatRow(1, "human")]))
         await storage.save_seat("t1", SeatRow(1, "bot", bot="medium", name="Bruno",
                                               bot_since=7))
+        await storage.save_seat("t1", SeatRow(0, "human", name="Cleo", earlier=(
+            EarlierOccupant(3, "Anna"), EarlierOccupant(5, "Dag", "easy", bot_since=4))))
 
     run_async(write())
     storage.close()
     old, new = SQLiteStorage(path).load_tables()
     assert old.seats[0].bot == "easy" and old.seats[0].bot_since is None
+    assert old.seats[0].earlier == ()
     assert new.seats[1] == SeatRow(1, "bot", bot="medium", name="Bruno", bot_since=7)
+    assert new.seats[0] == SeatRow(0, "human", name="Cleo", earlier=(
+        EarlierOccupant(3, "Anna"), EarlierOccupant(5, "Dag", "easy", bot_since=4)))
 
 
 def test_a_server_started_without_an_imported_computer_player_still_starts(

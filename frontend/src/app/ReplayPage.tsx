@@ -184,6 +184,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
           name: s.name,
           bot: s.bot,
           bot_since: s.bot_since ?? null,
+          earlier: s.earlier,
           connected: true,
         })),
         status: "finished",
@@ -193,8 +194,9 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
       },
     [meta, tableId],
   );
-  // A seat a computer player took over mid-game is its person's up to their last move:
-  // a step shows the table as it was when its move was made.
+  // A seat a computer player took over mid-game is its person's up to their last move,
+  // and a seat that changed hands its earlier occupant's: a step shows the table as it
+  // was when its move was made.
   const madeAfter = Math.max(0, (current?.step ?? 0) - 1);
   const info = useMemo(() => seated && infoAt(seated, madeAfter), [seated, madeAfter]);
 

@@ -1,6 +1,6 @@
 // HTTP calls to the server and the seat tokens kept in this browser.
 import { deckKeys } from "./decks";
-import type { ErrorMessage, StateMessage, TableInfo } from "./types";
+import type { EarlierOccupant, ErrorMessage, StateMessage, TableInfo } from "./types";
 import type { ServerInfo } from "./useGames";
 
 export class ApiError extends Error {
@@ -64,7 +64,13 @@ export interface ReplaySteps {
   game: string;
   config: Record<string, unknown>;
   public: Record<string, unknown>;
-  seats: { seat: number; name: string | null; bot: string | null; bot_since?: number | null }[];
+  seats: {
+    seat: number;
+    name: string | null;
+    bot: string | null;
+    bot_since?: number | null;
+    earlier?: EarlierOccupant[];
+  }[];
   /** The number of actions: steps go from 0 (before the first) to this. */
   steps: number;
   first: number;

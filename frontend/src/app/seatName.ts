@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { isolated } from "./bidi";
-import type { TableInfo } from "./types";
+import type { SeatInfo, TableInfo } from "./types";
 
 /** The bot names that are levels (``easy``, ``medium``, ``hard``), weakest first. */
 export const LEVELS = ["easy", "medium", "hard"] as const;
@@ -9,16 +9,30 @@ export function isLevel(bot: string): boolean {
   return (LEVELS as readonly string[]).includes(bot);
 }
 
-/** The table as it was after `version` actions, as far as who sat where: a seat a
- * computer player took over later is its person's again (docs/protocol.md, `bot_since`). */
+/** The table as it was after `version` actions, as far as who sat where: a seat that
+ * changed hands later is its earlier occupant's (`earlier`), and one a computer player
+ * took over later its person's (docs/protocol.md, `earlier` and `bot_since`). */
 export function infoAt(info: TableInfo, version: number): TableInfo {
-  if (!info.seats.some((s) => s.bot_since != null && version < s.bot_since)) return info;
-  return {
-    ...info,
-    seats: info.seats.map((s) =>
-      s.bot_since != null && version < s.bot_since ? { ...s, kind: "human", bot: null, bot_since: null } : s,
-    ),
-  };
+  if (!info.seats.some((s) => heldThen(s, version) !== s)) return info;
+  return { ...info, seats: info.seats.map((s) => heldThen(s, version)) };
+}
+
+/** `seat` as it was held after `version` actions (itself when nothing changed since). */
+function heldThen(seat: SeatInfo, version: number): SeatInfo {
+  const before = seat.earlier?.find((occupant) => version < occupant.until);
+  const then: SeatInfo = before
+    ? {
+        ...seat,
+        kind: before.bot ? "bot" : "human",
+        name: before.name,
+        bot: before.bot,
+        bot_since: before.bot_since ?? null,
+        earlier: undefined,
+      }
+    : seat;
+  return then.bot_since != null && version < then.bot_since
+    ? { ...then, kind: "human", bot: null, bot_since: null }
+    : then;
 }
 
 /** Each seat's name (see {@link seatName}) as the seats were after `version` actions: a

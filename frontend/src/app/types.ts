@@ -16,6 +16,18 @@ export interface SeatInfo {
   /** A computer player took the person's seat over after this many actions (it keeps
    * their name; the moves before were theirs). */
   bot_since?: number | null;
+  /** Who held the seat before, once the game had begun, oldest first: each until the
+   * record held `until` actions (the seat's moves among those are theirs). */
+  earlier?: EarlierOccupant[];
+}
+
+/** Who held a seat before its present occupant (docs/protocol.md, `earlier`): a person
+ * (`bot` null) or a computer player. */
+export interface EarlierOccupant {
+  until: number;
+  name: string | null;
+  bot: string | null;
+  bot_since?: number | null;
 }
 
 export type TableStatus = "waiting" | "playing" | "finished";

@@ -43,6 +43,25 @@ the first rules (``gametable.core.config``)."""
 MAX_SEED = 2**63 - 1
 
 
+class EarlierOccupant(BaseModel):
+    """Who held a seat before the record's ``name`` and ``bot``, once the game had begun
+    (the host opened a person's seat and someone else took it, say): a person (``bot``
+    ``None``) or a computer player, until the record held ``until`` actions; the seat's
+    moves among those are theirs. ``name``, ``bot`` and ``bot_since`` as in
+    :class:`SeatInfo`."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    until: int = Field(ge=1)
+    name: str | None = Field(default=None, max_length=40)
+    bot: str | None = Field(default=None, max_length=100)
+    bot_since: int | None = Field(default=None, ge=0, exclude_if=lambda since: since is None)
+
+    @field_validator("name", "bot")
+    @classmethod
+    def _shown(cls, value: str | None) -> str | None:
+        return (display_name(value, 100) or None) if value is not None else None
+
+
 class SeatInfo(BaseModel):
     """Who sat in a seat: a display name, and the bot's name for a computer player.
 
@@ -52,17 +71,36 @@ class SeatInfo(BaseModel):
     ``bot_since`` is set for a computer player that took a person's seat over mid-game:
     the number of actions recorded before it did (0 or more); the person ``name`` made
     the seat's actions among those, the computer player ``bot`` every later one.
+    ``earlier`` lists who held the seat before (oldest first, each until a number of
+    actions), where it changed hands once the game had begun; the seat's later actions
+    are ``name``'s and ``bot``'s.
     """
 
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str | None = Field(default=None, max_length=40)
     bot: str | None = Field(default=None, max_length=100)
     bot_since: int | None = Field(default=None, ge=0, exclude_if=lambda since: since is None)
+    earlier: list[EarlierOccupant] = Field(default_factory=list,
+                                           exclude_if=lambda earlier: not earlier)
 
     @field_validator("name", "bot")
     @classmethod
     def _shown(cls, value: str | None) -> str | None:
         return (display_name(value, 100) or None) if value is not None else None
+
+
+def _check_since(number: int, seat: SeatInfo | EarlierOccupant, until: int) -> None:
+    """Refuse a ``bot_since`` of seat ``number`` without a bot or past ``until``
+    actions (the record's count, or when an earlier occupant gave the seat up)."""
+    if seat.bot_since is None:
+        return
+    if seat.bot is None:
+        raise ValueError(f"seat {number} has bot_since but no bot: only a computer "
+                         "player takes a seat over")
+    if seat.bot_since > until:
+        raise ValueError(f"seat {number}'s computer player took over after action "
+                         f"{seat.bot_since}, but the record holds {until} actions"
+                         + ("" if isinstance(seat, SeatInfo) else " when it gave the seat up"))
 
 
 class RecordedAction(BaseModel):
@@ -102,15 +140,19 @@ class GameRecord(BaseModel):
     @model_validator(mode="after")
     def _takeovers_within(self) -> GameRecord:
         for number, seat in enumerate(self.seats):
-            if seat.bot_since is None:
-                continue
-            if seat.bot is None:
-                raise ValueError(f"seat {number} has bot_since but no bot: only a computer "
-                                 "player takes a seat over")
-            if seat.bot_since > len(self.actions):
-                raise ValueError(f"seat {number}'s computer player took over after action "
-                                 f"{seat.bot_since}, but the record holds "
-                                 f"{len(self.actions)} actions")
+            start = 0
+            for occupant in seat.earlier:
+                if occupant.until <= start:
+                    raise ValueError(f"seat {number}'s earlier occupants are not in order: "
+                                     f"one held it until action {occupant.until}, after "
+                                     f"one who held it until action {start}")
+                if occupant.until > len(self.actions):
+                    raise ValueError(f"seat {number} changed hands after action "
+                                     f"{occupant.until}, but the record holds "
+                                     f"{len(self.actions)} actions")
+                _check_since(number, occupant, occupant.until)
+                start = occupant.until
+            _check_since(number, seat, len(self.actions))
         return self
 
     def append(self, seat: int, action: Mapping[str, Any]) -> None:

@@ -35,6 +35,7 @@ from gametable.core.records import (
     BYTE_ORDER_MARK,
     RECORD_FORMAT,
     RECORD_VERSION,
+    EarlierOccupant,
     GameRecord,
     RecordedAction,
     RecordError,
@@ -138,7 +139,9 @@ def table_record(table: Table) -> GameRecord:
     data = GameRecord(
         format=RECORD_FORMAT, version=RECORD_VERSION, game=table.game_name, config=table.options,
         seats=[SeatInfo(name=s.name, bot=s.bot,
-                        bot_since=s.bot_since if s.kind == BOT else None)
+                        bot_since=s.bot_since if s.kind == BOT else None,
+                        earlier=[EarlierOccupant.model_validate(occupant.to_json())
+                                 for occupant in s.earlier])
                for s in table.seats],
         seed=table.seed, actions=[RecordedAction(seat=seat, action=dict(action))
                                   for seat, action in table.actions],
@@ -305,7 +308,9 @@ def _answer(record: GameRecord, game: Any, config: BaseModel, first: int,
         "game": record.game,
         "config": stored_options(config),
         "public": game.public_info(config, len(record.seats)),
-        "seats": [{"seat": n, "name": s.name, "bot": s.bot, "bot_since": s.bot_since}
+        "seats": [{"seat": n, "name": s.name, "bot": s.bot, "bot_since": s.bot_since,
+                   **({"earlier": [occupant.model_dump() for occupant in s.earlier]}
+                      if s.earlier else {})}
                   for n, s in enumerate(record.seats)],
         "steps": len(record.actions),
         "first": first,

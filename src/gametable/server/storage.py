@@ -51,6 +51,7 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT,
     token_hash TEXT,
     bot_since INTEGER,
+    earlier TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -76,6 +77,41 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@dataclass(frozen=True)
+class EarlierOccupant:
+    """Who held a seat before its present occupant, once the game had begun: a person
+    (``bot`` is ``None``) or a computer player, named ``name``, until the record held
+    ``until`` actions (the seat's moves among those are theirs). ``bot_since`` as
+    :attr:`SeatRow.bot_since`, for a computer player that had taken a person's seat
+    over."""
+
+    until: int
+    name: str | None = None
+    bot: str | None = None
+    bot_since: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"until", "name", "bot"}``, and ``"bot_since"`` where it is set."""
+        return {"until": self.until, "name": self.name, "bot": self.bot,
+                **({"bot_since": self.bot_since} if self.bot_since is not None else {})}
+
+
+def earlier_from_json(text: str | None) -> tuple[EarlierOccupant, ...]:
+    """The stored ``earlier`` column (a JSON list of :meth:`EarlierOccupant.to_json`, or
+    NULL for none) as occupants, oldest first."""
+    if not text:
+        return ()
+    return tuple(EarlierOccupant(int(item["until"]), item.get("name"), item.get("bot"),
+                                 item.get("bot_since"))
+                 for item in orjson.loads(text))
+
+
+def earlier_to_json(earlier: Sequence[EarlierOccupant]) -> str | None:
+    """The ``earlier`` column's text for ``earlier`` (NULL for none)."""
+    return orjson.dumps([occupant.to_json() for occupant in earlier]).decode() \
+        if earlier else None
+
+
 @dataclass
 class SeatRow:
     """A seat as stored: ``kind`` is ``"open"``, ``"human"`` or ``"bot"``."""
@@ -89,6 +125,28 @@ class SeatRow:
     """For a computer player that took a person's seat over mid-game: how many actions
     the record held then (the person, ``name``, made the seat's moves before them);
     ``None`` for a seat a computer player held from the start."""
+    earlier: tuple[EarlierOccupant, ...] = ()
+    """Who held the seat before, once the game had begun, oldest first (the host opened
+    a person's seat and someone else took it, say): the record's earlier moves of the
+    seat are theirs (:meth:`gametable.server.tables.TableManager.save_seat`)."""
+
+
+def earlier_occupants(old: SeatRow, new: SeatRow, actors: Sequence[int]
+                      ) -> tuple[EarlierOccupant, ...]:
+    """What ``new``, taking the place of ``old`` in a seat, keeps as the seat's
+    :attr:`SeatRow.earlier`, ``actors`` being the seats of the record's actions in
+    order: ``old``'s, and ``old``'s occupant (until ``len(actors)`` actions) where the
+    seat changes hands (another kind or computer player) and they made a move from it
+    (a computer player that took a person's seat over, since its ``bot_since``). An
+    open seat makes none, a renamed person is the same person, and a computer player
+    taking a person's seat over says since when itself (``bot_since``)."""
+    start = max(old.earlier[-1].until if old.earlier else 0, old.bot_since or 0)
+    same = old.kind == new.kind and old.bot == new.bot
+    takeover = (old.kind == "human" and new.kind == "bot" and new.bot_since == len(actors)
+                and new.name == old.name)
+    if same or takeover or old.seat not in actors[start:]:
+        return old.earlier
+    return (*old.earlier, EarlierOccupant(len(actors), old.name, old.bot, old.bot_since))
 
 
 @dataclass
@@ -670,12 +728,13 @@ class SQLiteStorage:
                     f"FROM game_tables t {where} ORDER BY created", params)
             }
             for row in conn.execute(
-                "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash, s.bot_since "
-                "FROM seats s "
+                "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash, s.bot_since, "
+                "s.earlier FROM seats s "
                 f"JOIN game_tables t ON t.id = s.table_id {where} ORDER BY s.table_id, s.seat",
                 params,
             ):
-                tables[row[0]].seats.append(SeatRow(*row[1:]))
+                tables[row[0]].seats.append(SeatRow(
+                    row[1], row[2], row[3], row[4], row[5], row[6], earlier_from_json(row[7])))
             for table_id, seat, action, stored in conn.execute(
                 "SELECT a.table_id, a.seat, a.action, a.created FROM actions a "
                 f"JOIN game_tables t ON t.id = a.table_id {where} ORDER BY a.table_id, a.number",
@@ -746,7 +805,7 @@ ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat"
                                   "ended": "REAL", "watchers_off": "INTEGER",
                                   "creator": "TEXT", "seat_changes": "INTEGER",
                                   "deal_shown": "INTEGER", "rematch": "TEXT"},
-                 "seats": {"bot_since": "INTEGER"}}
+                 "seats": {"bot_since": "INTEGER", "earlier": "TEXT"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL)."""
 
 
@@ -843,9 +902,9 @@ def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:
 
 def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:
     return ("INSERT OR REPLACE INTO seats (table_id, seat, kind, bot, name, token_hash, "
-            "bot_since) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "bot_since, earlier) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (table_id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash,
-             seat.bot_since))
+             seat.bot_since, earlier_to_json(seat.earlier)))
 
 
 def _settle_all(futures: list[asyncio.Future[None]]) -> None:

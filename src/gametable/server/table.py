@@ -583,7 +583,10 @@ class Table:
                  **({"removed": True} if s.seat in self.removed else {}),
                  # a computer player took the person's seat over after that many actions
                  **({"bot_since": s.bot_since}
-                    if s.kind == BOT and s.bot_since is not None else {})}
+                    if s.kind == BOT and s.bot_since is not None else {}),
+                 # who held the seat before, once the game had begun (SeatRow.earlier)
+                 **({"earlier": [occupant.to_json() for occupant in s.earlier]}
+                    if s.earlier else {})}
                 for s in self.seats
             ],
             "status": self.status,

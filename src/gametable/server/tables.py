@@ -59,6 +59,7 @@ from gametable.server.storage import (
     Storage,
     StorageError,
     TableRow,
+    earlier_occupants,
     token_hash,
 )
 from gametable.server.table import (
@@ -781,7 +782,9 @@ class TableManager:
         """Store a seat's new occupant, then change it in memory (under the lock). With
         ``deal_again`` (before the first move only), the cards are dealt again from a new
         seed, stored in the same transaction: the person who leaves the seat saw its hand,
-        which nobody else may then play with.
+        which nobody else may then play with. Once moves are recorded, an occupant who
+        gives the seat up to someone else is kept in the row's ``earlier``
+        (:func:`earlier_occupants`).
 
         Raises:
             Refused: ``storage_failed`` (503); ``table_expired`` (410) the table expired
@@ -789,6 +792,9 @@ class TableManager:
         """
         if table.expired:
             raise self.expired_refusal()
+        if not deal_again and 0 <= row.seat < len(table.seats):
+            row = replace(row, earlier=earlier_occupants(
+                table.seats[row.seat], row, [seat for seat, _ in table.actions]))
         seed = secrets.randbits(63) if deal_again else None
         try:
             if seed is None:
