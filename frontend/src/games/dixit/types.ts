@@ -41,9 +41,9 @@ export interface LastRound {
 }
 
 /** The game's action count before `round`'s first move: the round before's `actions`
- * (0 for the first round), or null where the view does not say. A seat that a computer
- * player took over later is named as its person for the rounds begun before
- * (`infoAt`, `bot_since`). */
+ * (0 for the first round), or null where the view does not say. A seat that changed
+ * hands later is named as its occupant then for the rounds begun before (`infoAt`,
+ * `earlier` and `bot_since`). */
 export function roundBegan(view: DixitView, round: LastRound): number | null {
   const rounds = [...(view.history ?? []), ...(view.last_round ? [view.last_round] : [])];
   const index = rounds.findIndex((r) => r.round === round.round);

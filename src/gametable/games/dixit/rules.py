@@ -616,7 +616,7 @@ class Dixit:
             "totals": list(state.scores),
             # The game's action count once this round's last action is applied: a round
             # began after the round before's count (0 for the first); pages name a seat
-            # as it was then (``bot_since``, docs/protocol.md).
+            # as it was then (``earlier`` and ``bot_since``, docs/protocol.md).
             "actions": state.actions + 1,
         }
         state.history.append(summary)
