@@ -612,3 +612,50 @@ def test_a_lap_mark_in_the_tracks_last_column_reads_whole(
     assert inside and all(inside), inside
     page.locator(".dx-track").screenshot(path=str(tmp_path / "track.png"))
     page.context.close()
+
+
+def test_a_seat_that_changed_hands_twice_names_each_move_after_its_maker(
+    browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path
+) -> None:
+    """Seat 2 was Bruno's, then Carla's, who left to a computer player (Medium) whose
+    level the host changed (Hard). At a step while Medium played, the replay named
+    Bruno's moves after Carla's computer player: the step's table kept who held the seat
+    then but not who held it before. A Triominos round's summary named the seat's
+    present occupant in every round; it names the one who played the round."""
+    path, record = record_file("triominos", tmp_path)
+    first_round_end = replay(record).state.history[0]["actions"]
+    bruno_until, medium_since, medium_until = (first_round_end + 2, first_round_end + 6,
+                                               first_round_end + 10)
+    assert medium_until < len(record.actions)
+    assert any(a.seat == 1 for a in record.actions[medium_until - 20:bruno_until])
+    data = record.model_dump()
+    data["seats"][1] = {"name": "Carla", "bot": "hard", "bot_since": medium_since,
+                        "earlier": [{"until": bruno_until, "name": "Bruno", "bot": None},
+                                    {"until": medium_until, "name": "Carla",
+                                     "bot": "medium", "bot_since": medium_since}]}
+    changed = GameRecord.model_validate(data)
+    path.write_text(changed.model_dump_json())
+    page = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900}
+                               ).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_label("Move number").fill(str(medium_until))
+    at_step(page, ".tr-table", medium_until)
+    wait_for(page, "document.querySelectorAll('.tr-log li').length >= 20")
+    for version in range(medium_until - 19, medium_until + 1):
+        if changed.actions[version - 1].seat != 1:
+            continue
+        line = page.locator(f'.tr-log li[data-version="{version}"]').first
+        maker = ("Bruno " if version <= bruno_until else "Carla " if version <= medium_since
+                 else "Carla (computer: Medium)")
+        expect(line).to_contain_text(maker)
+        if version <= bruno_until:
+            assert "Carla" not in line.inner_text()
+    expect(page.locator(".replay-move")).to_contain_text("Carla (computer: Medium)")
+    page.locator('[data-action="show-summary"]').click()
+    summary = page.locator(".tr-summary")
+    summary.locator('.tr-totals button', has_text=re.compile("^1$")).click()
+    expect(summary).to_have_attribute("data-round", "1")
+    expect(summary.locator('.tr-round-seat[data-seat="1"]')).to_contain_text("Bruno")
+    assert "Carla" not in summary.locator('.tr-round-seat[data-seat="1"]').inner_text()
+    page.screenshot(path=shots / "replay-changed-hands-twice.png")
+    page.context.close()

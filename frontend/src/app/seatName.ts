@@ -19,7 +19,10 @@ export function infoAt(info: TableInfo, version: number): TableInfo {
 
 /** `seat` as it was held after `version` actions (itself when nothing changed since). */
 function heldThen(seat: SeatInfo, version: number): SeatInfo {
-  const before = seat.earlier?.find((occupant) => version < occupant.until);
+  const index = seat.earlier?.findIndex((occupant) => version < occupant.until) ?? -1;
+  const before = index >= 0 ? seat.earlier?.[index] : undefined;
+  // The seat as it was then keeps who held it before that (a replay's step is named
+  // so, and its log's older lines from it again).
   const then: SeatInfo = before
     ? {
         ...seat,
@@ -27,7 +30,7 @@ function heldThen(seat: SeatInfo, version: number): SeatInfo {
         name: before.name,
         bot: before.bot,
         bot_since: before.bot_since ?? null,
-        earlier: undefined,
+        earlier: seat.earlier?.slice(0, index),
       }
     : seat;
   return then.bot_since != null && version < then.bot_since

@@ -61,6 +61,22 @@ def test_random_games_finish() -> None:
         assert steps[-1][4].finished
 
 
+@settings(max_examples=20, deadline=None)
+@given(setups, seeds, st.integers(0, 2**32))
+def test_a_rounds_summary_says_how_many_actions_the_game_held_when_it_ended(
+        setup: tuple[int, dict[str, Any]], seed: int, choice_seed: int) -> None:
+    """Each finished round's ``actions`` is the game's action count once its last
+    action was applied (docs/triominos.md), so that pages name each seat as it was held
+    then: the number of the action whose events hold the ``round_end``."""
+    seats, options = setup
+    steps = list(random_game(seats, options, seed, choice_seed, max_actions=3000))
+    ends = [number for number, (_, _, _, events, _) in enumerate(steps, start=1)
+            if any(event["type"] == "round_end" for event in events)]
+    state = steps[-1][4]
+    assert ends or not state.finished
+    assert [summary["actions"] for summary in state.history] == ends
+
+
 @settings(max_examples=40, deadline=None)
 @given(setups, seeds, st.integers(0, 2**32))
 def test_the_56_tiles_are_conserved(setup: tuple[int, dict[str, Any]], seed: int,

@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
 import { useScreenMode } from "../../app/replay";
-import { keepSeatNumber, seatName, shortSeatName } from "../../app/seatName";
+import { infoAt, keepSeatNumber, seatName, shortSeatName } from "../../app/seatName";
 import { useModal } from "../../app/useModal";
 import type { Outcome, TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
@@ -24,8 +24,12 @@ interface Props {
 
 export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onClose }: Props) {
   const { t } = useTranslation();
-  const player = (s: number) => seatName(t, info, s);
   const summary = view.rounds[index];
+  // The round's end and points name each seat as it was held then: it may have changed
+  // hands since (docs/protocol.md, `earlier`); the totals, over every round, name the
+  // seats as they are now.
+  const then = summary?.actions !== undefined ? infoAt(info, summary.actions - 1) : info;
+  const player = (s: number) => seatName(t, then, s);
   const finished = view.finished && index === view.rounds.length - 1;
   const closeButton = useRef<HTMLButtonElement>(null);
   // The big screen, which nobody clicks, shows a round's summary until the next round
@@ -68,7 +72,7 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
             ? t(info.seats.length === 1 ? "triominos.ui.summary.out_alone" : "triominos.ui.summary.out", { player: player(summary.winners[0]) })
             : t("triominos.ui.summary.blocked", { players: andList(summary.winners.map(player)), count: summary.winners.length })}
         </p>
-        <RoundPoints info={info} summary={summary} />
+        <RoundPoints info={then} summary={summary} />
         <Totals info={info} view={view} shown={index} onShowRound={onShowRound} />
         <div ref={actions} className="result-actions">
           {!(onScreen && !view.finished) && (

@@ -38,6 +38,9 @@ export interface RoundSummary {
   points: ScoreLine[];
   round_totals: number[];
   scores: number[];
+  /** The game's action count once the round's last action was applied (pages name a
+   * seat as it was held then: `infoAt`); absent from games played before it was kept. */
+  actions?: number;
 }
 
 export interface RoundStart {

@@ -272,14 +272,17 @@ class Triominos:
         state.public_view = None
         if kind == "place":
             tile, p, rotation = self._check_place(state, seat, action)
-            return self._place(state, seat, tile, p, rotation)
-        if kind == "draw":
+            events = self._place(state, seat, tile, p, rotation)
+        elif kind == "draw":
             check_fields(action, kind)
-            return self._draw(state, seat)
-        if kind == "pass":
+            events = self._draw(state, seat)
+        elif kind == "pass":
             check_fields(action, kind)
-            return self._pass(state, seat)
-        raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=str(kind))
+            events = self._pass(state, seat)
+        else:
+            raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=str(kind))
+        state.actions += 1
+        return events
 
     def _check_place(self, state: TriominosState, seat: Seat, action: Mapping[str, Any]
                      ) -> Placement:
@@ -479,6 +482,9 @@ class Triominos:
             "points": [line.to_json() for line in _lines(state)],
             "round_totals": [sum(p for _, p in d.values()) for d in state.round_points],
             "scores": list(state.scores),
+            # The game's action count once this round's last action is applied: pages
+            # name a seat as it was held then (``earlier``, docs/protocol.md).
+            "actions": state.actions + 1,
         }
         state.history.append(summary)
         events.append({"type": "round_end"} | json_copy(summary))
@@ -705,6 +711,7 @@ class Triominos:
             "openings": dict(state.openings),
             "out": state.out,
             "turn": state.turn,
+            "actions": state.actions,
             "finished": state.finished,
             "rng": list(state.rng.getstate()[1]),
         })

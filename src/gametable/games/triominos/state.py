@@ -35,12 +35,14 @@ class TriominosState(SharesFrozenActions):
             ``round_lines`` caches ``history``'s score lines for ``outcome`` (rebuilt
             when ``history`` grows, which it only does at the end of a round).
         out: the first seat to go out this round (TR-END-1), or ``None``.
-        turn: completed turns in the whole game; ``finished`` the game is over.
+        turn: completed turns in the whole game; ``actions`` actions applied in it (a
+            round's summary says how many when it ended, so that pages name each seat
+            as it was held then); ``finished`` the game is over.
         rng: the seeded generator all chance is drawn from.
     """
 
     __slots__ = (
-        "board_json", "config", "current", "draws", "finished", "forced", "hands", "history",
+        "actions", "board_json", "config", "current", "draws", "finished", "forced", "hands", "history",
         "last", "layout", "legal_cache", "openings", "out", "pool", "public_options",
         "public_view", "rng", "round", "round_lines", "round_points", "scores", "seats",
         "start", "starter", "turn",
@@ -69,6 +71,7 @@ class TriominosState(SharesFrozenActions):
         self.start: dict[str, Any] = {}
         self.out: int | None = None
         self.turn = 0
+        self.actions = 0
         self.finished = False
         self.legal_cache: list[dict[str, Any]] | None = None
         self.public_view: dict[str, Any] | None = None
@@ -99,6 +102,7 @@ class TriominosState(SharesFrozenActions):
         other.start = self.start
         other.out = self.out
         other.turn = self.turn
+        other.actions = self.actions
         other.finished = self.finished
         other.legal_cache = None
         other.public_view = None
