@@ -42,10 +42,10 @@ class TriominosState(SharesFrozenActions):
     """
 
     __slots__ = (
-        "actions", "board_json", "config", "current", "draws", "finished", "forced", "hands", "history",
-        "last", "layout", "legal_cache", "openings", "out", "pool", "public_options",
-        "public_view", "rng", "round", "round_lines", "round_points", "scores", "seats",
-        "start", "starter", "turn",
+        "actions", "board_json", "config", "current", "draws", "finished", "forced",
+        "hands", "history", "last", "layout", "legal_cache", "openings", "out", "pool",
+        "public_options", "public_view", "rng", "round", "round_lines", "round_points",
+        "scores", "seats", "start", "starter", "turn",
     )
     caches = ("legal_cache", "public_view")
     list_caches = ("round_lines",)
