@@ -21,6 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gametable.server import app as app_module
 from gametable.server.app import Settings, create_app
+from gametable.server.folderlock import HOLDERS
 from gametable.server.storage import StorageError
 from tests.aio import run_async
 from tests.server.conftest import LiveServer, free_port
@@ -226,8 +227,10 @@ def test_sigterm_drains_stores_and_tells_clients_to_reconnect(json_server: LiveS
 
     version, received, code = run_async(play_then_stop())
     assert json_server.process is not None
-    # uvicorn ends by the signal it was sent, once it has shut down.
+    # uvicorn ends by the signal it was sent, once it has shut down and let go of the
+    # folder: its file in serve.holders is gone (docs/deploy.md; SIGTERM left it).
     assert json_server.process.wait(30) in (0, -signal.SIGTERM)
+    assert list((json_server.data_dir / HOLDERS).iterdir()) == []
     assert version == 1 and code == 1012
     assert {"type": "restarting"} in [json.loads(text) for text in received]
     lines = [line for line in json_server.log.read_text().splitlines() if line.strip()]

@@ -20,6 +20,7 @@ from gametable.core.config import RULES_VERSION
 from gametable.server import hosting, tables
 from gametable.server.app import Settings, create_app
 from gametable.server.storage import (
+    ADDED_COLUMNS,
     SCHEMA,
     SCHEMA_VERSION,
     EarlierOccupant,
@@ -262,6 +263,33 @@ def test_tables_stored_under_schema_1_are_given_the_first_rules(tmp_path: Path) 
                        "odd": {"rules_version": 2}}
     with sqlite3.connect(path) as again:
         assert again.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_file_written_by_a_newer_gametable_is_refused_and_left_as_it_was(
+        tmp_path: Path) -> None:
+    """docs/deploy.md: a database written by a newer gametable is refused. The SQLite
+    schema's version stayed 2 while columns were added (the seats' ``earlier`` among
+    them), so an older gametable opened a newer file and wrote seats without them: the
+    seat's earlier occupants were lost. The version now rises with every column."""
+    path = tmp_path / "db.sqlite3"
+    SQLiteStorage(path).close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match=f"newer gametable \\(schema {SCHEMA_VERSION + 1}\\)"):
+        SQLiteStorage(path)
+    assert path.read_bytes() == before
+    # Each column added to SQLite since schema 2, by the schema that added them: one
+    # more here needs SCHEMA_VERSION raised (and a line here).
+    columns = {(table, name) for table, added in ADDED_COLUMNS.items() for name in added}
+    assert columns == {(table, name) for table, name, since in ADDED_SINCE_2
+                       if since <= SCHEMA_VERSION}, "a column added raises SCHEMA_VERSION"
+
+
+ADDED_SINCE_2 = [("game_tables", name, 2) for name in (
+    "expired", "clock", "host_seat", "ended", "watchers_off", "creator", "seat_changes",
+    "deal_shown", "rematch")] + [("seats", "bot_since", 2), ("seats", "earlier", 3)]
 
 
 def test_a_new_table_is_stored_with_its_rules_version(tmp_path: Path) -> None:

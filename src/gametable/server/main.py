@@ -7,7 +7,9 @@ import contextlib
 import errno
 import gc
 import logging
+import signal
 import socket
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import uvicorn
@@ -376,11 +378,35 @@ def run(*, host: str, port: int, settings: Settings, forwarded_allow_ips: str | 
             limits).
     """
     configure_logging(json_logs)
-    with contextlib.ExitStack() as held:
+    with _terminated_by_sigterm(), contextlib.ExitStack() as held:
         _lock_folder(settings, held)
         listeners = _listen(host, port, held)
         database = _lock_database(settings, held)
         _serve(host, port, settings, listeners, forwarded_allow_ips, json_logs, database)
+
+
+class _Terminated(BaseException):
+    """SIGTERM came: what :func:`run` holds is let go before the process ends by it."""
+
+
+@contextlib.contextmanager
+def _terminated_by_sigterm() -> Iterator[None]:
+    """Within it, SIGTERM (systemd's stop) unwinds as an exception, so that the folder's
+    and the database's locks are released and the process's file in ``serve.holders``
+    taken away (docs/deploy.md); the process then ends by SIGTERM as before (exit status
+    143). uvicorn catches the signal while it serves, drains and stops, then raises it
+    again: it ended the process at once, the locks' files left behind."""
+    def unwind(_signum: int, _frame: object) -> None:
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, unwind)
+    try:
+        yield
+    except _Terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.raise_signal(signal.SIGTERM)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _serve(host: str, port: int, settings: Settings, listeners: list[socket.socket],

@@ -29,9 +29,12 @@ import orjson
 
 from gametable.core.config import RULES_VERSION_FIELD, legacy_options
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """1: the first schema. 2: every stored config carries ``rules_version``; tables stored
-under schema 1 were made by the first rules and get ``rules_version: 1``."""
+under schema 1 were made by the first rules and get ``rules_version: 1``. 3: seats keep
+who held them before (``earlier``), with every column of :data:`ADDED_COLUMNS`. Raised
+with every column added: a gametable of an older schema refuses the file rather than
+write rows without what this one keeps (the PostgreSQL migrations do the same)."""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_tables (
     id TEXT PRIMARY KEY,
@@ -806,7 +809,8 @@ ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat"
                                   "creator": "TEXT", "seat_changes": "INTEGER",
                                   "deal_shown": "INTEGER", "rematch": "TEXT"},
                  "seats": {"bot_since": "INTEGER", "earlier": "TEXT"}}
-"""Columns added to a table since it was first made (nullable: old rows read as NULL)."""
+"""Columns added to a table since it was first made (nullable: old rows read as NULL).
+A column added here raises :data:`SCHEMA_VERSION`."""
 
 
 def _add_columns(conn: sqlite3.Connection) -> None:
