@@ -662,9 +662,16 @@ def test_sc_dead_1_a_person_holding_two_dead_cards_chooses_which_to_exchange(
         assert buttons.count() >= 2
         expect(page.locator(".sc-card:not([disabled])")).to_have_count(0)
         page.screenshot(path=shots / "exchange-choice.png")
-        chosen = buttons.last.get_attribute("data-exchange")
+        # Each button says which card it gives up (two said "Exchange" alike).
+        cards = [buttons.nth(i).get_attribute("data-exchange") for i in range(buttons.count())]
+        assert len(set(cards)) == len(cards), cards
+        for card in cards:
+            assert card is not None
+            expect(page.get_by_role("button", name=f"Exchange: {card_name(card)}",
+                                    exact=True)).to_have_count(1)
+        chosen = cards[-1]
         assert chosen is not None
-        buttons.last.click()
+        page.get_by_role("button", name=f"Exchange: {card_name(chosen)}").click()
         expect(page.locator(".sc-log")).to_contain_text(
             f"Anna exchanged a dead card ({card_name(chosen)}).")
         expect(page.locator(".sc-exchange")).to_have_count(0)

@@ -63,7 +63,14 @@ export function Hand({ hand, dead, selected, playable, exchange, myTurn, cardNam
                 {isDead && <span className="sc-dead-badge">{t("sequence_cats.ui.dead")}</span>}
               </button>
               {canExchange && myTurn && (
-                <button type="button" className="sc-exchange" data-exchange={card} onClick={() => onAction(canExchange)}>
+                <button
+                  type="button"
+                  className="sc-exchange"
+                  data-exchange={card}
+                  // Which card goes: with two dead cards, two buttons said "Exchange".
+                  aria-label={t("sequence_cats.ui.exchange_card", { card: cardName(card) })}
+                  onClick={() => onAction(canExchange)}
+                >
                   {t("sequence_cats.ui.exchange")}
                 </button>
               )}
