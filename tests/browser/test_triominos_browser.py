@@ -1713,6 +1713,55 @@ def test_a_tile_drawn_from_the_keyboard_that_fits_takes_the_focus_to_its_places(
         server.stop()
 
 
+def nothing_fits_nor_the_last_draw(state: TriominosState) -> bool:
+    """Seat 0's turn, two tiles drawn, none fits, and the third it would draw neither."""
+    if GAME.to_act(state) != {0} or not state.layout.tiles or state.draws != 2:
+        return False
+    legal = GAME.legal_actions(state, 0)
+    if any(a["type"] == "place" for a in legal) or {"type": "draw"} not in legal:
+        return False
+    drawn = copy.deepcopy(state)
+    GAME.apply(drawn, 0, {"type": "draw"})
+    return {a["type"] for a in GAME.legal_actions(drawn, 0)} == {"pass"}
+
+
+def test_after_the_last_draw_from_the_keyboard_the_focus_goes_to_pass(
+        browser: Browser, tmp_path: Path) -> None:
+    """TR-DRAW-1/2: the third tile drawn does not fit either, and Pass is the one move
+    left. From the keyboard the focus went to the status line, Pass a dozen Tabs on; it
+    goes to Pass."""
+    for seed in range(80):
+        actions = played({}, 2, seed, nothing_fits_nor_the_last_draw)
+        state = GAME.new_game(GAME.make_config({}, 2), 2, seed)
+        for seat, action in actions:
+            GAME.apply(state, seat, action)
+        if nothing_fits_nor_the_last_draw(state):
+            break
+    else:
+        pytest.fail("no seed of 80 came to such a turn")
+    table, token = stored_table(tmp_path / "data", {}, seed, [None, "greedy"], actions)
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        draw = page.locator('[data-action="draw"]')
+        expect(draw).to_be_enabled()
+        before = version(page)
+        draw.focus()
+        page.keyboard.press("Enter")
+        wait_for_new_state(page, before)
+        expect(draw).to_be_disabled()
+        expect(page.locator('[data-action="pass"]')).to_be_focused()
+        before = version(page)
+        page.keyboard.press("Enter")
+        wait_for_new_state(page, before)
+        expect(page.locator(f'.tr-log li[data-version="{before + 1}"]').first
+               ).to_contain_text("passed")
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize("viewport", [(1280, 720), (390, 844)])
 def test_escape_puts_the_draw_anyway_question_away(
         browser: Browser, web_server: LiveServer, shots: Path,

@@ -143,10 +143,13 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     const next = selected !== null && playable.has(selected) ? selected : playable.size === 1 ? [...playable][0] : null;
     setSelected(next);
     // Drawn from the keyboard, a tile that fits takes the focus to its places, as a tile
-    // chosen from the keyboard does (it stayed on Draw, the places some 18 Tabs away).
+    // chosen from the keyboard does (it stayed on Draw, the places some 18 Tabs away);
+    // where nothing fits and no more may be drawn, to Pass, the one move left (it went
+    // to the status line, Pass a dozen Tabs on).
     if (drawnByKeyboard.current) {
       drawnByKeyboard.current = false;
-      if (next !== null) focusFirstPlaceSoon(tableRef.current);
+      if (next !== null) focusSoon(tableRef.current, ".tr-target");
+      else if (canPass && !canDraw) focusSoon(tableRef.current, '[data-action="pass"]');
     }
     // Only a new state or what fits decides; ``selected`` is read as it was then.
   }, [state.version, playable]);
@@ -386,17 +389,18 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   );
 }
 
-/** Focus the first place of the chosen tile once it is drawn (within a second), unless
- * the focus has gone elsewhere than Draw (or the status line) meanwhile. */
-function focusFirstPlaceSoon(root: HTMLElement | null): void {
+/** Focus the first element of `root` that `selector` finds (the first place of the tile
+ * drawn, or Pass) once it is there (within a second), unless the focus has gone
+ * elsewhere than Draw (or the status line) meanwhile. */
+function focusSoon(root: HTMLElement | null, selector: string): void {
   let tries = 0;
   const attempt = () => {
-    const place = root?.querySelector<SVGGElement>(".tr-target");
+    const target = root?.querySelector<HTMLElement | SVGGElement>(selector);
     const now = document.activeElement;
     // Draw, or where the page put the focus while Draw was disabled for the moment.
     const onDraw = now === null || now === document.body || (now instanceof HTMLElement && (now.dataset.action === "draw" || now.hasAttribute("data-status-line")));
-    if (place && onDraw) place.focus({ preventScroll: true });
-    else if (!place && onDraw && ++tries < 20) window.setTimeout(attempt, 50);
+    if (target && onDraw) target.focus({ preventScroll: true });
+    else if (!target && onDraw && ++tries < 20) window.setTimeout(attempt, 50);
   };
   window.setTimeout(attempt, 0);
 }
