@@ -1215,6 +1215,20 @@ def _a_place_that_fits_several_ways(page: Page) -> tuple[str, str]:
     pytest.fail("no tile fitted a place in several ways in 40 turns")
 
 
+def corners_in_words(tile: str, position: str, rotation: int) -> str:
+    """What the status line tells a screen reader of ``tile`` laid at ``position``
+    ("row,col") turned ``rotation`` times: corners clockwise from the top of a place
+    pointing up (row + col even), from the upper left of one pointing down."""
+    numbers = tile.split("-")
+    first, second, third = (numbers[(rotation + k) % 3] for k in range(3))
+    row, col = (int(part) for part in position.split(","))
+    if (row + col) % 2 == 0:
+        return (f" {first} at the top, {second} at the lower right, {third} at the lower "
+                "left.")
+    return (f" {first} at the upper left, {second} at the upper right, {third} at the "
+            "bottom.")
+
+
 def test_after_a_click_on_a_place_r_turns_the_tile_and_enter_lays_it(
     browser: Browser, web_server: LiveServer
 ) -> None:
@@ -1232,8 +1246,15 @@ def test_after_a_click_on_a_place_r_turns_the_tile_and_enter_lays_it(
     expect(preview).to_be_visible()
     assert page.evaluate("document.activeElement.closest('.tr-hand') !== null")
     first = preview.get_attribute("data-rotation")
+    corners = page.locator(".tr-status-text [data-corners]")
+    expect(corners).to_have_text(corners_in_words(tile, position, int(first or 0)))
     page.keyboard.press("r")
     expect(preview).not_to_have_attribute("data-rotation", first or "")
+    # A screen reader hears which number went to which corner (the picture alone said).
+    turned = int(preview.get_attribute("data-rotation") or 0)
+    expect(corners).to_have_text(corners_in_words(tile, position, turned))
+    assert corners_in_words(tile, position, turned) != corners_in_words(
+        tile, position, int(first or 0))
     page.keyboard.press("Enter")
     wait_for_new_state(page, before)
     expect(page.locator(f'.tr-tile[data-position="{position}"]')).to_have_attribute(

@@ -20,7 +20,7 @@ import { PlaceBar } from "./PlaceBar";
 import { hasAction, placeActions, placementPoints, playableTiles, score, signed, targetsFor, type Target } from "./placing";
 import { Players, RoundFacts } from "./Players";
 import { RoundDialog } from "./RoundDialog";
-import { statusText } from "./status";
+import { cornersText, statusText } from "./status";
 import { TurnActions } from "./TurnActions";
 import type { Bonus, PublicInfo, TriominosView } from "./types";
 import { scrollBehavior } from "../../app/motion";
@@ -293,7 +293,11 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     >
       {/* Only the words are live (a button in the line was read out with them). */}
       <div className="tr-status" tabIndex={-1} data-status-line data-my-turn={myTurn ? "true" : "false"}>
-        <span className="tr-status-text" aria-live={replay ? "off" : "polite"}>{status}</span>
+        <span className="tr-status-text" aria-live={replay ? "off" : "polite"}>
+          {status}
+          {/* The tile being turned, in words: read out at each turn of it. */}
+          {preview && myTurn && <span className="sr-only" data-corners> {cornersText(t, preview)}</span>}
+        </span>
         {view.rounds.length > 0 && (
           <button type="button" className="tr-scores-button" data-action="show-summary" onClick={() => setShownRound(view.rounds.length - 1)}>
             {view.finished ? t("triominos.ui.show_result") : t("triominos.ui.show_scores")}

@@ -1,7 +1,8 @@
 // The status line: whose turn it is, and what to do now.
 import type { TFunction } from "i18next";
+import { cornerNumbers, pointsUp } from "./geometry";
 import { signed } from "./placing";
-import type { TriominosView } from "./types";
+import type { PlaceAction, TriominosView } from "./types";
 
 interface Situation {
   view: TriominosView;
@@ -42,4 +43,16 @@ export function statusText(t: TFunction, { view, myTurn, player, waiting, rotati
   if (canDraw) return t("triominos.ui.status.must_draw", { points: signed(view.penalties.draw) });
   if (canPass) return t("triominos.ui.status.must_pass");
   return t("triominos.ui.status.your_turn");
+}
+
+/** Which number a placement puts on which corner, in words ("0 at the top, 2 at the
+ * lower right, 5 at the lower left."): the picture alone told it, so a player who
+ * cannot see the board turned the tile blind. Corners as `cornerPoints` numbers them:
+ * pointing up, the top, lower right and lower left; pointing down, the upper left, upper
+ * right and bottom. */
+export function cornersText(t: TFunction, action: PlaceAction): string {
+  const [first, second, third] = cornerNumbers(action.tile, action.rotation);
+  return pointsUp(action.position)
+    ? t("triominos.ui.status.corners_up", { top: first, right: second, left: third })
+    : t("triominos.ui.status.corners_down", { left: first, right: second, bottom: third });
 }
