@@ -71,3 +71,32 @@ def test_the_tests_setup_after_the_servers_adds_the_test_tools(tmp_path: Path) -
     run_setup(checkout, "--dev")
     assert installs(calls) == ["-m pip install --quiet -e .[server]",
                                "-m pip install --quiet -e .[dev]"]
+
+
+def test_the_browser_client_is_built_again_only_when_its_sources_change(tmp_path: Path
+                                                                       ) -> None:
+    """README.md: ``./scripts/serve`` builds the client on its first run. It built it
+    at every start (10–15 s before the server answered); now again only when the
+    client's sources or the catalogs it bundles have changed."""
+    checkout, _ = fake_checkout(tmp_path)
+    builds = tmp_path / "npm-calls"
+    (checkout / "tools" / "npm").write_text(
+        f'#!/bin/sh\necho "$*" >> {builds}\nmkdir -p dist\n')
+    (checkout / "frontend" / "main.tsx").write_text("one")
+    locales = checkout / "src" / "gametable" / "locales"
+    locales.mkdir(parents=True)
+    (locales / "en.json").write_text("{}")
+
+    def built() -> int:
+        return sum("build" in line for line in builds.read_text().splitlines())
+
+    run_setup(checkout)
+    run_setup(checkout)
+    assert built() == 1
+    (checkout / "frontend" / "main.tsx").write_text("two")
+    run_setup(checkout)
+    assert built() == 2
+    (locales / "en.json").write_text('{"a": "b"}')
+    run_setup(checkout)
+    run_setup(checkout)
+    assert built() == 3
