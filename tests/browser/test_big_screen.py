@@ -327,15 +327,17 @@ def test_the_big_screen_shows_a_finished_dixit_game_whole_and_offers_nothing_to_
     assert max(bottoms) <= 1080, bottoms
 
 
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
 def test_the_big_screen_shows_a_finished_triominos_game_whole(
-    browser: Browser, web_server: LiveServer, shots: Path
+    browser: Browser, web_server: LiveServer, shots: Path, width: int, height: int
 ) -> None:
     """TR-END: the end of a four-seat game on a 1920 × 1080 TV was 994 px of result in a
     939 px box that reached below the window: the winner's headline scrolled out of
     sight, the last button cut, the ranking's names on two lines. The whole result
-    shows in the window, nothing to scroll, each name on one line."""
+    shows in the window, nothing to scroll, each name on one line; on a 720p TV too,
+    where a "See the table" nobody presses covered the totals, and no board controls."""
     table = bot_table(web_server, "triominos", 4, "medium", config={"rounds": 1})
-    screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    screen = browser.new_context(viewport={"width": width, "height": height}).new_page()
     screen.goto(f"{web_server.url}/t/{table}/screen")
     summary = screen.locator('.tr-summary[data-finished="true"]')
     expect(summary).to_be_visible(timeout=120_000)
@@ -345,9 +347,11 @@ def test_the_big_screen_shows_a_finished_triominos_game_whole(
         return [r.top, r.bottom, summary.scrollHeight - summary.clientHeight,
                 summary.scrollTop];
     }""")
-    screen.screenshot(path=str(shots / "big-screen-triominos-end.png"))
+    screen.screenshot(path=str(shots / f"big-screen-triominos-end-{height}.png"))
     top, bottom, overflow, scrolled = box
-    assert top >= 0 and bottom <= 1080, box
+    assert top >= 0 and bottom <= height, box
+    expect(summary.locator("button:not(.link)")).to_have_count(0)
+    expect(screen.locator(".tr-zoom")).to_have_count(0)
     assert overflow <= 1 and scrolled == 0, box
     names = screen.locator(".tr-ranking .tr-rank-name")
     expect(names).to_have_count(4)
@@ -387,14 +391,17 @@ def finished_twelve(tmp_path: Path) -> Iterator[tuple[LiveServer, str]]:
         yield found
 
 
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1366, 768), (1280, 720)])
 def test_the_big_screen_shows_every_player_of_a_twelve_player_ranking(
-    browser: Browser, tmp_path: Path, shots: Path
+    browser: Browser, tmp_path: Path, shots: Path, width: int, height: int
 ) -> None:
     """DX-END with twelve players: the final ranking beside the table held five rows and
     a half above the screen's edge (names on two lines, large rows), and nobody scrolls a
-    TV. Each player is one line now, all twelve inside the window and their panel."""
+    TV. Each player is one line now, all twelve inside the window and their panel; on a
+    720p TV and a laptop's 768 px window too, where no row of eight players' ranking
+    showed, nor their points for the round."""
     with finished_twelve(tmp_path) as (server, table):
-        screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+        screen = browser.new_context(viewport={"width": width, "height": height}).new_page()
         screen.goto(f"{server.url}/t/{table}/screen")
         rows = screen.locator(".dx-side .dx-ranking li")
         expect(rows).to_have_count(12)
@@ -405,15 +412,16 @@ def test_the_big_screen_shows_every_player_of_a_twelve_player_ranking(
             box = rows.nth(index).bounding_box()
             assert box is not None
             assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 0.5, (box, panel)
-        screen.screenshot(path=str(shots / "big-screen-dixit-twelve-ranking.png"))
+        screen.screenshot(path=str(shots / f"big-screen-dixit-twelve-ranking-{height}.png"))
         # The last round's twelve cards, their owners and points, inside the window too
         # (two rows of cards ran 150 px past a TV's bottom edge).
         expect(screen.locator(".dx-reveal-slot")).to_have_count(12)
         bottoms = screen.evaluate("""[
-            ...[...document.querySelectorAll('.dx-reveal-slot, .dx-reveal-group')]
+            ...[...document.querySelectorAll(
+                '.dx-reveal-slot, .dx-reveal-group, .dx-reveal-points > *')]
                 .map((e) => e.getBoundingClientRect().bottom),
             document.documentElement.scrollHeight]""")
-        assert max(bottoms) <= 1080, bottoms
+        assert max(bottoms) <= height, bottoms
 
 
 def test_the_big_screen_shows_the_turn_clock_and_who_is_away(

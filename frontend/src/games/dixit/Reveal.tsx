@@ -58,9 +58,12 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
     const measure = () => {
       const points = element.querySelector<HTMLElement>(".dx-reveal-body:not(.beside) > .dx-reveal-points");
       const below = points ? points.getBoundingClientRect().bottom - slots.getBoundingClientRect().bottom : 0;
+      // In the table's own pixels, as the cards are fitted (a zoomed big screen's are
+      // not the window's: zoomed out, the points' room came short and they ran below).
+      const zoom = cssZoom(element);
       onMeasure(
-        Math.ceil(Math.max(0, slots.getBoundingClientRect().top - element.getBoundingClientRect().top)),
-        Math.ceil(Math.max(0, below)),
+        Math.ceil(Math.max(0, slots.getBoundingClientRect().top - element.getBoundingClientRect().top) / zoom),
+        Math.ceil(Math.max(0, below) / zoom),
       );
     };
     measure();
@@ -258,4 +261,12 @@ export function reasonContext(params: Record<string, unknown> | undefined): stri
   if (typeof params.all === "boolean") return params.all ? "everyone" : "nobody";
   if (params.capped === true && "votes" in params) return "capped";
   return undefined;
+}
+
+/** How much CSS `zoom` enlarges `element` (the big screen zooms its table): a distance
+ * the window measures, divided by it, is one in the element's own pixels. 1 where the
+ * browser does not say. */
+function cssZoom(element: Element): number {
+  const zoom = (element as Element & { currentCSSZoom?: number }).currentCSSZoom;
+  return typeof zoom === "number" && zoom > 0 ? zoom : 1;
 }

@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
+import { useScreenMode } from "../../app/replay";
 import { BoardGrid } from "./BoardGrid";
 import { LaidTiles, OpenPositions, Origin, Preview, Targets } from "./BoardLayers";
 import { boxOf, grow, keyOf, type Box } from "./geometry";
@@ -32,6 +33,7 @@ export interface BoardProps {
 
 export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel, bonusPoints, onTarget, player, lookAt = 0 }: BoardProps) {
   const { t } = useTranslation();
+  const onScreen = useScreenMode();
   const free = useMemo(() => {
     const laid = new Set(view.board.map((b) => keyOf(b.position)));
     return new Map([...targets].filter(([key]) => !laid.has(key)));
@@ -98,7 +100,8 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
           </svg>
         </TransformComponent>
       </TransformWrapper>
-      <ViewControls onZoom={viewport.zoomBy} onRecentre={viewport.recentre} />
+      {/* The big screen is never touched: no buttons on it. */}
+      {!onScreen && <ViewControls onZoom={viewport.zoomBy} onRecentre={viewport.recentre} />}
     </div>
   );
 }

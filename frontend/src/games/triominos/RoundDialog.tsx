@@ -39,7 +39,10 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
   // the button is far below the headline and the ranking, and focusing it would scroll
   // them out of sight. Tab stays inside the dialog; Escape closes it.
   const box = useRef<HTMLDivElement>(null);
-  useModal(box, onClose, closeButton);
+  // On the big screen nothing takes the focus (a round's number in the totals showed
+  // the keyboard's ring there, on a TV nobody touches).
+  const noBox = useRef<HTMLDivElement>(null);
+  useModal(onScreen ? noBox : box, onClose, closeButton);
   // What Tab brings into view (a round's number in the totals) stops above the actions'
   // bar at the dialog's foot, not under it (at 200 % the bar hid the last rounds).
   const panel = useRef<HTMLDivElement>(null);
@@ -75,7 +78,9 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
         <RoundPoints info={then} summary={summary} />
         <Totals info={info} view={view} shown={index} onShowRound={onShowRound} />
         <div ref={actions} className="result-actions">
-          {!(onScreen && !view.finished) && (
+          {/* The big screen keeps the result up: nothing to close (its foot covered the
+              points per round on a 720p TV). */}
+          {!onScreen && (
             <button type="button" ref={closeButton} className={finished ? "" : "primary"} data-action="close-summary" onClick={onClose}>
               {finished ? t("triominos.ui.summary.see_table") : view.finished ? t("ui.close") : t("triominos.ui.summary.continue")}
             </button>
