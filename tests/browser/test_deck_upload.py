@@ -207,6 +207,18 @@ def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_to
     for address in card_addresses + requested:
         assert token not in address and key not in address, address
     assert all("sig=" in a and f"table={table}" in a for a in card_addresses)
+
+    # The deck is in use: deleting it is refused, and the refusal goes once another
+    # deck is chosen (it stayed under a deck uploaded or chosen since).
+    open_dixit_lobby(page, web_server)
+    picker = page.locator("select[name=deck]")
+    picker.select_option(deck_id)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Delete this deck").click()
+    refusal = page.locator(".deck-picker").get_by_text("is in use")
+    expect(refusal).to_be_visible()
+    picker.select_option(index=0)
+    expect(refusal).to_have_count(0)
     page.close()
 
 

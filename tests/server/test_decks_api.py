@@ -164,6 +164,21 @@ def test_the_upload_limit_is_its_own_and_counted_as_the_body_arrives(
     assert response.status_code == 413 and response.json()["code"] == "upload_too_large"
 
 
+def test_an_upload_that_says_it_is_too_large_is_refused_as_one_before_it_is_read(
+        client: TestClient) -> None:
+    """docs/protocol.md: an upload over 200 MB is ``upload_too_large``. One whose
+    ``Content-Length`` said so (any browser's, httpx's) was refused by the server's
+    backstop as a websocket message is: ``too_large``, "That message is too large
+    (220203701 bytes; the limit is 209780736)"."""
+    response = client.post(
+        "/api/decks", content=b"--x--\r\n",
+        headers={"Content-Type": "multipart/form-data; boundary=x",
+                 "Content-Length": str(deck_routes.MAX_UPLOAD_BYTES + 1)})
+    assert response.status_code == 413, response.text
+    assert response.json()["code"] == "upload_too_large"
+    assert response.json()["message"] == "The upload is too large: at most 200 MB in all."
+
+
 def test_an_uploaded_deck_is_hidden_from_others(client: TestClient, bundled: Path) -> None:
     body = uploaded(client)
     deck_id, key = body["deck"]["id"], body["key"]

@@ -24,6 +24,9 @@ export function DeckPicker({ label, help, value, fewestCards, onChange }: Props)
   const [failed, setFailed] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<ErrorMessage | null>(null);
+  // A refused deletion speaks of the deck then chosen: another chosen (or uploaded), it
+  // goes ("… is in use" stayed under a deck just uploaded).
+  useEffect(() => setError(null), [value]);
   const [status, setStatus] = useState("");
 
   const load = useCallback(async () => {

@@ -61,7 +61,7 @@ from gametable.decks.uploads import split_keys
 from gametable.server import hosting, leaving, renaming
 from gametable.server.caps import Caps
 from gametable.server.clock import ClockSettings
-from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH
+from gametable.server.decks import MAX_UPLOAD_BYTES, UPLOAD_PATH, upload_too_large
 from gametable.server.decks import mount as mount_decks
 from gametable.server.decks import start as start_decks
 from gametable.server.guards import (
@@ -333,11 +333,13 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
     app.state.limits = limits
     app.state.sockets = Sockets(settings.caps.connections_per_client,
                                 settings.rates.get("messages"))
-    # Uploads count their bytes themselves (refused as upload_too_large); this is a backstop.
+    # Uploads count their bytes themselves (refused as upload_too_large); this is a
+    # backstop, which refuses one that says it is too large by the same words.
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES,
-                       larger={UPLOAD_PATH: MAX_UPLOAD_BYTES + MAX_BODY_BYTES,
+                       larger={UPLOAD_PATH: MAX_UPLOAD_BYTES,
                                REPLAY_PATH: MAX_RECORD_BYTES},
-                       read_timeout=settings.read_timeout, body_timeout=settings.body_timeout)
+                       read_timeout=settings.read_timeout, body_timeout=settings.body_timeout,
+                       refusals={UPLOAD_PATH: upload_too_large})
     app.add_middleware(SecurityHeaders)
     app.add_middleware(HeadAsGet)
 

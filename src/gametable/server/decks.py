@@ -258,8 +258,7 @@ async def _read_form(request: Request,
             async for chunk in request.stream():
                 received += len(chunk)
                 if received > MAX_UPLOAD_BYTES:
-                    raise Refused("upload_too_large", "decks.errors.upload_too_large",
-                                  status=413, limit=megabytes(MAX_UPLOAD_BYTES))
+                    raise upload_too_large(received)
                 if received_bytes is not None:
                     try:
                         received_bytes(len(chunk))
@@ -442,3 +441,10 @@ def _etags(header: str | None) -> set[str]:
     if not header:
         return set()
     return {part.strip().removeprefix("W/") for part in header.split(",")}
+
+
+def upload_too_large(_size: int = 0) -> Refused:
+    """The refusal of an upload over :data:`MAX_UPLOAD_BYTES` (``_size`` bytes, or so its
+    ``Content-Length`` says), however it is found out."""
+    return Refused("upload_too_large", "decks.errors.upload_too_large", status=413,
+                   limit=megabytes(MAX_UPLOAD_BYTES))

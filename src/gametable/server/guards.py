@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 from urllib.parse import urlsplit
 
@@ -141,10 +141,14 @@ class BodyLimit:
     """
 
     def __init__(self, app: ASGIApp, limit: int, larger: dict[str, int] | None = None,
-                 read_timeout: float = 15.0, body_timeout: float = 30.0) -> None:
+                 read_timeout: float = 15.0, body_timeout: float = 30.0,
+                 refusals: dict[str, Callable[[int], Refused]] | None = None) -> None:
         self.app = app
         self.limit = limit
         self.larger = larger or {}
+        self.refusals = refusals or {}
+        """A path's own refusal of a body too large, given its size in bytes (a deck
+        upload's ``upload_too_large``): else ``too_large``."""
         self.read_timeout = read_timeout
         self.body_timeout = body_timeout
 
@@ -155,8 +159,9 @@ class BodyLimit:
         path = scope["path"]
         limit = self.larger.get(path, self.limit)
         length = _header(scope, b"content-length")
+        too_large = self.refusals.get(path) or (lambda size: _too_large(size, limit))
         if length is not None and length.isdigit() and int(length) > limit:
-            await _refuse(send, _too_large(int(length), limit))
+            await _refuse(send, too_large(int(length)))
             return
         loop = asyncio.get_running_loop()
         deadline = None if path in self.larger else loop.time() + self.body_timeout
@@ -184,7 +189,7 @@ class BodyLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
-                    refusal = _too_large(received, limit)
+                    refusal = too_large(received)
                     return {"type": "http.disconnect"}
                 body_done = not message.get("more_body", False)
             return message
