@@ -120,6 +120,30 @@ def test_damaged_files_are_refused_as_corrupt(damage: str) -> None:
     assert refused.value.code == "corrupt" and "broken.png" in str(refused.value)
 
 
+def jpeg_claiming(width: int, height: int) -> bytes:
+    """A whole 16 × 16 JPEG (it ends in its EOI marker) whose frame header claims
+    ``width`` × ``height`` pixels."""
+    data = bytearray(one_colour(16, 16, "JPEG", colour=(90, 120, 150)))
+    frame = data.index(b"\xff\xc0")  # SOF0: length (2), precision (1), height, width
+    data[frame + 5:frame + 9] = height.to_bytes(2, "big") + width.to_bytes(2, "big")
+    return bytes(data)
+
+
+def test_a_jpeg_claiming_far_more_pixels_than_its_file_holds_is_refused() -> None:
+    """docs/protocol.md: a 631-byte JPEG claiming 6000 × 6000 pixels (under the pixel
+    limit) was accepted: the decoder filled what the file lacks with grey, a blank card.
+    Even a picture all of one colour takes a byte for some 170 pixels."""
+    claiming = jpeg_claiming(6000, 6000)
+    assert len(claiming) < 1000
+    with pytest.raises(DeckRefused) as refused:
+        prepare(claiming, "claim.jpg")
+    assert refused.value.code == "corrupt" and "claim.jpg" in str(refused.value)
+    # The most a real picture of one colour packs in a byte is well within the bound.
+    plain = one_colour(6000, 6000, "JPEG", colour=(0, 0, 0), quality=1, optimize=True)
+    assert 6000 * 6000 / len(plain) < images.JPEG_PIXELS_PER_BYTE / 4
+    assert opened(prepare(plain, "plain.jpg")).size == (1024, 1024)
+
+
 def test_a_card_comes_with_its_thumbnail() -> None:
     card, thumb = prepare_card(picture(1600, 1200), "big.png")
     assert opened(card).size == (1024, 768)

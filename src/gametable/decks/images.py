@@ -74,6 +74,11 @@ WEBP_DECODER_BYTES = 12
 """Extra memory per pixel while a WebP picture is decoded: libwebp's canvas and previous
 canvas (Pillow reads every WebP through the animation decoder) and the frame it hands
 over, 4 bytes each."""
+JPEG_PIXELS_PER_BYTE = 1000
+"""The most pixels a JPEG may claim for each byte of its file: a baseline JPEG spends a
+bit or more on each 8 × 8 block of each colour, about 170 pixels a byte for a picture all
+of one colour (some 350 progressive); more is a file cut short, whose missing part the
+decoder fills with grey rather than refuse it."""
 REDUCING_GAP = 2
 """Pictures are reduced cheaply to at least this many times the size they are stored at,
 then resampled properly (Pillow's ``reducing_gap``)."""
@@ -257,6 +262,8 @@ def _decode(data: bytes, name: str, kind: str, target: int) -> Image.Image:
             raise DeckRefused("too_many_pixels", file=name, width=width, height=height,
                               limit=MAX_PIXELS // 1_000_000)
         if width < 1 or height < 1:
+            raise DeckRefused("corrupt", file=name)
+        if kind == "JPEG" and width * height > JPEG_PIXELS_PER_BYTE * len(data):
             raise DeckRefused("corrupt", file=name)
         if kind == "JPEG":
             # Decode a big JPEG at 1/2, 1/4 or 1/8 scale: no larger than needed.
