@@ -207,6 +207,20 @@ def test_a_big_picture_is_reduced_as_soon_as_it_is_decoded(tmp_path: Path) -> No
     assert outcome == "ok" and grown < 120
 
 
+def test_a_picture_with_transparency_costs_no_more_than_it_is_counted(
+        tmp_path: Path) -> None:
+    """An RGBA PNG of 16 megapixels, counted 128 MB (at the limit), took some 140 MB: a
+    copy of it and one of its alpha on top of the white it is laid on. Ten clients
+    uploading such pictures took the server past 500 MB (tests/server/test_upload_memory).
+    It takes the white it is laid on beside it, no more (some 40–60 MB measured here)."""
+    counted = images.decoded_bytes("PNG", "RGBA", 4000, 4000) / 1_000_000
+    assert counted <= images.MAX_DECODED_BYTES / 1_000_000
+    path = tmp_path / "alpha.png"
+    path.write_bytes(one_colour(4000, 4000, "PNG", mode="RGBA", colour=(0, 0, 0, 0)))
+    outcome, grown = preparing_costs(path)
+    assert outcome == "ok" and grown < 0.75 * counted, (grown, counted)
+
+
 def test_a_long_jpeg_is_decoded_at_a_reduced_scale(tmp_path: Path) -> None:
     # A 39 MP strip only 1000 pixels high: stored 1024 × 26, decoded at 1/8 scale.
     path = tmp_path / "strip.jpg"

@@ -4,9 +4,9 @@ server (a subprocess): its memory stays under 500 MB and every upload gets its a
 The pictures: a 34-byte WebP of 40 megapixels with transparency (it would decode to
 640 MB), a 16-bit PNG of 39.7 megapixels (318 MB of samples), zips of 40-megapixel 1-bit
 PNGs of 11 KB each, which are accepted: decoded one byte a pixel and reduced at once, and
-zips of about the largest pictures accepted (a 33-megapixel RGB PNG and a 25-megapixel
-palette PNG, each just under the 128 MB decoding limit). The server runs with quotas wide
-enough to let every upload in.
+zips of about the largest pictures accepted (a 33-megapixel RGB PNG, a 25-megapixel
+palette PNG and a 16-megapixel RGBA PNG, each just under the 128 MB decoding limit). The
+server runs with quotas wide enough to let every upload in.
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ def test_ten_clients_uploading_costly_pictures_at_once_stay_under_500_mb(
         "lines.zip": zip_of({f"lines-{n}.png": lines for n in range(3)}),
         "largest.zip": zip_of({"rgb.png": one_colour(6600, 5000, "PNG", colour=(9, 9, 9)),
                                "palette.png": one_colour(5000, 5000, "PNG", mode="P")}),
+        "alpha.zip": zip_of({"rgba.png": one_colour(4000, 4000, "PNG", mode="RGBA",
+                                                    colour=(0, 0, 0, 0))}),
     }
     assert len(uploads["bomb.webp"]) < 1400 and len(uploads["lines.zip"]) < 100_000
     before = memory_mb(pid, "VmRSS")

@@ -58,7 +58,8 @@ BYTES_PER_PIXEL: dict[str, int] = {
     "1": 2,  # one byte a pixel, and a grey copy to be reduced
     "L": 1,
     "P": 5,  # the palette indexes and an RGB copy to be reduced (9 with transparency)
-    "LA": 8, "RGBA": 8,  # reducing them multiplies the alpha in: a second copy
+    "RGBA": 8,  # the white it is laid on (or, reduced, the alpha multiplied in)
+    "LA": 10,  # an RGBA copy, and the white it is laid on
     "La": 4, "RGBa": 4,
     "PA": 12,  # an RGBA copy, and that copy's second one
     "I;16": 2, "I;16L": 2, "I;16B": 2, "I;16N": 2,
@@ -317,9 +318,12 @@ def _rgb(image: Image.Image) -> Image.Image:
     if image.mode == "RGB":
         return image
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
-        rgba = image.convert("RGBA")
+        # One copy beside the picture, the white it is laid on (as BYTES_PER_PIXEL counts
+        # it): no RGBA copy of an RGBA picture, nor of its alpha for the mask (an RGBA
+        # picture at the limit took half as much again).
+        rgba = image if image.mode == "RGBA" else image.convert("RGBA")
         background = Image.new("RGB", rgba.size, (255, 255, 255))
-        background.paste(rgba, mask=rgba.getchannel("A"))
+        background.paste(rgba, mask=rgba)
         return background
     if image.mode in ("I;16", "I;16B", "I;16L", "I;16N", "I"):
         image = image.point(lambda value: value / 256).convert("L")
