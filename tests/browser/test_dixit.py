@@ -615,6 +615,33 @@ def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
     anna.screenshot(path=shots / "dixit-phone-after-continue.png")
 
 
+def test_on_a_phone_the_history_opens_below_a_whole_table(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """On a phone the history opened inside the table's column of the window's height:
+    the board shrank to a strip 26 px high, the status line spilled over it and the
+    history lay over the buttons below the table. The page grows instead, and brings the
+    history into sight."""
+    anna = watch(browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                     has_touch=True, device_scale_factor=2).new_page())
+    create_table(anna, web_server, "Anna", ["bot:random"] * 3,
+                 {"First storyteller": "The first seat"})
+    give_clue(anna, "A quiet lantern")
+    expect(anna.locator(".dx-reveal")).to_be_visible()
+    continue_reveal(anna)
+    history = anna.locator(".dx-history")
+    history.locator("summary").tap()
+    expect(history).to_have_attribute("open", "")
+    expect(history.locator("summary")).to_be_in_viewport()
+    board = anna.locator(".dx-board").bounding_box()
+    assert board is not None and board["height"] > 200, board
+    below = anna.get_by_role("button", name="How to play").bounding_box()
+    opened = history.bounding_box()
+    assert below is not None and opened is not None
+    assert below["y"] >= opened["y"] + opened["height"], (below, opened)
+    anna.screenshot(path=shots / "dixit-phone-history-open.png")
+
+
 def test_dx_round_3_ones_own_given_card_and_the_told_card_show_their_faces(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

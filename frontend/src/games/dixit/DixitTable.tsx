@@ -159,6 +159,7 @@ export function DixitTable(props: GameTableProps) {
   const bigHand = decisionsOpen && view.seats <= BIG_HAND_SEATS;
   const legal = myTurn ? state.legal : NOTHING;
   const options = useMemo(() => readLegal(legal), [legal]);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
   const [green, setGreen] = useState<number[]>([]);
   const [red, setRed] = useState<number | null>(null);
@@ -408,7 +409,9 @@ export function DixitTable(props: GameTableProps) {
   // where there is no hand to keep (watching, the end) or a round's result is read, the
   // page scrolls instead: the points and the end's buttons were out of sight in a box
   // nothing said could scroll.
-  const pageScrolls = narrow && (seat === null || asShown.finished || showReveal);
+  // The history opened on a phone: under the table, in its column of the window's height,
+  // it squeezed the board to a strip and lay over the buttons below; the page grows.
+  const pageScrolls = narrow && (seat === null || asShown.finished || showReveal || historyOpen);
   const clueStays = view.phase === "vote" && !showReveal;
 
   const board = (
@@ -556,7 +559,13 @@ export function DixitTable(props: GameTableProps) {
         </aside>
       )}
       {narrow && (
-        <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
+        <History
+          info={info}
+          view={view}
+          deck={deck}
+          onZoom={(card, title) => setZoom({ kind: "other", card, title })}
+          onToggle={setHistoryOpen}
+        />
       )}
       {seat !== null && !asShown.finished && (
         <div className="dx-hand-bar">

@@ -1,6 +1,7 @@
 // Every finished round, newest first: the clue, the cards with their owners and voters,
 // and the points each player gained, with their reasons. Folded until opened.
 import { andList } from "../../app/i18n";
+import { scrollBehavior } from "../../app/motion";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { infoAt, seatName } from "../../app/seatName";
@@ -16,9 +17,11 @@ interface Props {
   view: DixitView;
   deck: DeckInfo;
   onZoom: (card: number, title: string) => void;
+  /** Told when the history is opened or closed (a phone's table then lets the page grow). */
+  onToggle?: (open: boolean) => void;
 }
 
-export const History = memo(function History({ info, view, deck, onZoom }: Props) {
+export const History = memo(function History({ info, view, deck, onZoom, onToggle }: Props) {
   const { t } = useTranslation();
   const rounds: LastRound[] = [...(view.history ?? []), ...(view.last_round ? [view.last_round] : [])].reverse();
   if (rounds.length === 0) return null;
@@ -30,7 +33,17 @@ export const History = memo(function History({ info, view, deck, onZoom }: Props
     return (s: number) => seatName(t, then, s);
   };
   return (
-    <details className="dx-history">
+    <details
+      className="dx-history"
+      onToggle={(event) => {
+        if (!onToggle) return;
+        const details = event.currentTarget;
+        onToggle(details.open);
+        // Opened at the foot of a phone's table, which then grows: the page stayed at its
+        // top, the history out of sight below; it comes into view.
+        if (details.open) requestAnimationFrame(() => details.scrollIntoView({ block: "start", behavior: scrollBehavior() }));
+      }}
+    >
       <summary>{t("dixit.ui.history.title", { count: rounds.length })}</summary>
       <ol className="dx-history-rounds" reversed>
         {rounds.map((round) => {
