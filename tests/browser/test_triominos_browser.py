@@ -6,7 +6,8 @@ import copy
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -1701,20 +1702,21 @@ def nothing_fits_but_the_next_draw(state: TriominosState) -> bool:
     return any(a["type"] == "place" for a in GAME.legal_actions(drawn, 0))
 
 
-def test_a_tile_drawn_from_the_keyboard_that_fits_takes_the_focus_to_its_places(
-        browser: Browser, tmp_path: Path) -> None:
-    """TR-DRAW-1: the drawn tile that fits is chosen for the player, but the focus stayed
-    on Draw, its places some 18 Tabs away round the page. From the keyboard, the focus
-    goes on to its first place, as when a tile is chosen; the status line names it."""
-    for seed in range(40):
-        actions = played({}, 2, seed, nothing_fits_but_the_next_draw)
+@contextmanager
+def drawn_from_the_keyboard(browser: Browser, tmp_path: Path,
+                            turn: Callable[[TriominosState], bool]) -> Iterator[Page]:
+    """A two-seat game played by ``greedy`` until seat 0's ``turn`` comes (over the first
+    80 seeds), served with a person at seat 0 who draws by Enter on Draw: the page, once
+    the draw is applied."""
+    for seed in range(80):
+        actions = played({}, 2, seed, turn)
         state = GAME.new_game(GAME.make_config({}, 2), 2, seed)
         for seat, action in actions:
             GAME.apply(state, seat, action)
-        if nothing_fits_but_the_next_draw(state):
+        if turn(state):
             break
     else:
-        pytest.fail("no seed of 40 came to such a turn")
+        pytest.fail("no seed of 80 came to such a turn")
     table, token = stored_table(tmp_path / "data", {}, seed, [None, "greedy"], actions)
     server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
     server.start()
@@ -1727,11 +1729,20 @@ def test_a_tile_drawn_from_the_keyboard_that_fits_takes_the_focus_to_its_places(
         draw.focus()
         page.keyboard.press("Enter")
         wait_for_new_state(page, before)
+        yield page
+    finally:
+        server.stop()
+
+
+def test_a_tile_drawn_from_the_keyboard_that_fits_takes_the_focus_to_its_places(
+        browser: Browser, tmp_path: Path) -> None:
+    """TR-DRAW-1: the drawn tile that fits is chosen for the player, but the focus stayed
+    on Draw, its places some 18 Tabs away round the page. From the keyboard, the focus
+    goes on to its first place, as when a tile is chosen; the status line names it."""
+    with drawn_from_the_keyboard(browser, tmp_path, nothing_fits_but_the_next_draw) as page:
         expect(page.locator("g.tr-target").first).to_be_focused()
         tile = page.locator("button.tr-hand-tile[aria-pressed=true]").get_attribute("data-tile")
         expect(page.locator("[data-status-line]")).to_contain_text(str(tile))
-    finally:
-        server.stop()
 
 
 def nothing_fits_nor_the_last_draw(state: TriominosState) -> bool:
@@ -1751,36 +1762,14 @@ def test_after_the_last_draw_from_the_keyboard_the_focus_goes_to_pass(
     """TR-DRAW-1/2: the third tile drawn does not fit either, and Pass is the one move
     left. From the keyboard the focus went to the status line, Pass a dozen Tabs on; it
     goes to Pass."""
-    for seed in range(80):
-        actions = played({}, 2, seed, nothing_fits_nor_the_last_draw)
-        state = GAME.new_game(GAME.make_config({}, 2), 2, seed)
-        for seat, action in actions:
-            GAME.apply(state, seat, action)
-        if nothing_fits_nor_the_last_draw(state):
-            break
-    else:
-        pytest.fail("no seed of 80 came to such a turn")
-    table, token = stored_table(tmp_path / "data", {}, seed, [None, "greedy"], actions)
-    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
-    server.start()
-    try:
-        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-        page.goto(f"{server.url}/t/{table}#seat={token}")
-        draw = page.locator('[data-action="draw"]')
-        expect(draw).to_be_enabled()
-        before = version(page)
-        draw.focus()
-        page.keyboard.press("Enter")
-        wait_for_new_state(page, before)
-        expect(draw).to_be_disabled()
+    with drawn_from_the_keyboard(browser, tmp_path, nothing_fits_nor_the_last_draw) as page:
+        expect(page.locator('[data-action="draw"]')).to_be_disabled()
         expect(page.locator('[data-action="pass"]')).to_be_focused()
         before = version(page)
         page.keyboard.press("Enter")
         wait_for_new_state(page, before)
         expect(page.locator(f'.tr-log li[data-version="{before + 1}"]').first
                ).to_contain_text("passed")
-    finally:
-        server.stop()
 
 
 @pytest.mark.parametrize("viewport", [(1280, 720), (390, 844)])
