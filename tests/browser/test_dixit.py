@@ -520,6 +520,35 @@ def test_on_a_phone_the_hand_makes_room_for_the_table_while_voting(
     anna.screenshot(path=shots / "dixit-phone-vote.png")
 
 
+def test_on_a_small_phone_three_players_vote_on_a_row_of_three_cards(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-3P-2 at 360 px: five cards to vote on stood two to a row, and their Vote
+    buttons below the board's edge (it scrolls): nothing to vote with in sight. Three
+    stand to a row, as at 390 px, the first row's buttons in sight."""
+    anna = watch(browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                     has_touch=True, device_scale_factor=2).new_page())
+    create_table(anna, web_server, "Anna", ["bot:random"] * 2,
+                 {"First storyteller": "The first seat"})
+    give_clue(anna, "A quiet lantern")
+    expect(anna.locator(".dx-reveal")).to_be_visible()  # the others give cards and vote
+    continue_reveal(anna)
+    give = anna.locator('[data-action="submit"]')
+    expect(give).to_be_visible()
+    before = version(anna)
+    choose_in_hand(anna, 2)  # three players each give two cards (DX-3P-2)
+    give.click()
+    wait_for_new_state(anna, before)
+    slots = anna.locator(".dx-slot")
+    expect(slots).to_have_count(5)
+    tops = [round((slots.nth(i).bounding_box() or {"y": -1})["y"]) for i in range(3)]
+    assert len(set(tops)) == 1, tops
+    first_row = anna.locator(
+        '.dx-slot:nth-child(-n+3) [data-action="vote-slot"]')
+    expect(first_row.first).to_be_in_viewport(ratio=1)
+    anna.screenshot(path=shots / "dixit-small-phone-vote.png")
+
+
 def test_on_a_phone_a_long_name_under_a_revealed_card_takes_two_lines_at_most(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

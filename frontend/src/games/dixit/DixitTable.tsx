@@ -388,7 +388,7 @@ export function DixitTable(props: GameTableProps) {
         : compact
           ? (options.redSlots.size ? 2 : options.votes.length ? 1 : 0) * SIDEWAYS_BUTTON + 8
           : options.votes.length ? VOTE_UNDER : 16,
-    fitReveal ? 96 : fitSideways ? 56 : crowded ? 84 : narrow ? 104 : 120,
+    fitReveal ? 96 : fitSideways ? 56 : crowded ? 84 : narrow ? 96 : 120,
     onScreen && !narrow ? SCREEN_CARD_MAX : fitReveal ? 150 : narrow ? 190 : 240,
     narrow && !fitSideways,
     fitReveal ? revealAbove : onScreen && !narrow ? CLUE_ABOVE : fitSideways ? SIDEWAYS_CLUE_ABOVE : wideVote ? slotsAbove : 0,
