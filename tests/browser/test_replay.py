@@ -659,3 +659,48 @@ def test_a_seat_that_changed_hands_twice_names_each_move_after_its_maker(
     assert "Carla" not in summary.locator('.tr-round-seat[data-seat="1"]').inner_text()
     page.screenshot(path=shots / "replay-changed-hands-twice.png")
     page.context.close()
+
+
+def test_a_dixit_seat_that_changed_hands_mid_round_names_each_move_after_its_maker(
+    browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path
+) -> None:
+    """Dora claimed the storyteller's role and Eva, who took her seat, told the clue;
+    Bruno gave his card and Carla, who took his seat, voted. The reveal and the history
+    named the whole round after whoever held each seat when it began: Dora told, Bruno
+    voted. A round now says when its clue was told, each card given and each vote cast
+    (``told``, ``given``, ``voted``, docs/dixit.md), and each is named after its maker; a
+    seat's points after whoever made its last move of the round."""
+    path, record = record_file("dixit", tmp_path)
+    first = replay(record).state.history[0]
+    assert [(a.seat, a.action["type"]) for a in record.actions[:first["actions"]]] == [
+        (0, "claim"), (0, "clue"), (1, "submit"), (2, "submit"), (3, "submit"),
+        (1, "vote"), (2, "vote"), (3, "vote")]
+    data = record.model_dump()
+    data["seats"][0] = {"name": "Eva", "bot": None,
+                        "earlier": [{"until": 1, "name": "Dora", "bot": None}]}
+    data["seats"][1] = {"name": "Carla", "bot": None,
+                        "earlier": [{"until": 4, "name": "Bruno", "bot": None}]}
+    path.write_text(GameRecord.model_validate(data).model_dump_json())
+    page = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900}
+                               ).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_label("Move number").fill(str(first["actions"]))
+    at_step(page, ".dx-table", first["actions"])
+    reveal = page.locator(".dx-reveal")
+    if not reveal.count():
+        page.get_by_role("button", name="Previous round").click()
+    expect(reveal.locator("#dx-reveal-title")).to_contain_text("Eva")
+    expect(reveal.locator('.dx-reveal-slot[data-owner="1"] .dx-reveal-owner')).to_contain_text(
+        "Bruno")
+    expect(reveal.locator('.dx-voter[data-voter="1"]')).to_have_text("Carla")
+    expect(reveal.locator('.dx-reveal-group[data-seats="1"] h3')).to_contain_text("Carla")
+    assert "Dora" not in reveal.inner_text()
+    page.screenshot(path=shots / "replay-dixit-changed-hands-mid-round.png")
+    history = page.locator(".dx-history")
+    history.locator("summary").click()
+    round_one = history.locator('.dx-history-round[data-round="1"]')
+    expect(round_one.locator("h3")).to_contain_text("Eva")
+    expect(round_one.locator('[data-owner="1"] .dx-history-owner')).to_contain_text("Bruno")
+    expect(round_one.locator(".dx-history-votes")).to_contain_text(["Carla"])
+    expect(round_one.locator('.dx-history-points [data-seat="1"]')).to_contain_text("Carla +")
+    page.context.close()

@@ -12,7 +12,7 @@ import pytest
 
 from gametable.core.errors import IllegalAction
 from gametable.games.dixit import DIXIT as GAME
-from tests.games.dixit.helpers import new, slots_of, tell
+from tests.games.dixit.helpers import new, slots_of, tell, vote_for
 
 TAKE_BACK = {"type": "take_back"}
 
@@ -180,7 +180,11 @@ def test_a_game_with_changes_of_mind_scores_as_the_game_without_them(
             GAME.apply(state, seat, action)
         assert state.finished
         assert (takes >= 10) == changes
-        return [(r["round"], r["storyteller"], r["slots"], r["totals"]) for r in state.history]
+        # The same rounds, but for when the cards were given (``given``: later after a
+        # change of mind).
+        return [(r["round"], r["storyteller"],
+                 [{k: v for k, v in slot.items() if k != "given"} for slot in r["slots"]],
+                 r["totals"]) for r in state.history]
 
     assert play(True) == play(False)
 
@@ -216,3 +220,30 @@ def test_dx_3p_2_the_events_say_how_many_cards_were_given_and_taken_back() -> No
     assert events == [{"type": "submitted", "seat": giver, "count": 2}]
     assert GAME.apply(state, giver, TAKE_BACK) == [
         {"type": "took_back", "seat": giver, "what": "cards", "count": 2}]
+
+
+def test_a_rounds_summary_says_when_each_move_was_made() -> None:
+    """The summary keeps when the clue was told (``told``), each card given (a slot's
+    ``given``) and each vote cast (``voted``, per seat), as action counts, so that a seat
+    that changed hands mid-round names each move after its maker (docs/protocol.md,
+    ``earlier``); a card or vote taken back and made again counts from the second time."""
+    state = new(4)
+    tell(state)                                          # action 1
+    told = state.actions
+    GAME.apply(state, 1, {"type": "submit", "cards": [state.hands[1][0]]})  # 2
+    GAME.apply(state, 1, TAKE_BACK)                      # 3
+    GAME.apply(state, 2, {"type": "submit", "cards": [state.hands[2][0]]})  # 4
+    GAME.apply(state, 1, {"type": "submit", "cards": [state.hands[1][0]]})  # 5
+    GAME.apply(state, 3, {"type": "submit", "cards": [state.hands[3][0]]})  # 6
+    given = {0: 1, 1: 5, 2: 4, 3: 6}
+    vote_for(state, {3: [0]})                            # 7
+    vote_for(state, {1: [2]})                            # 8
+    GAME.apply(state, 1, TAKE_BACK)                      # 9
+    vote_for(state, {1: [0], 2: [0]})                    # 10, 11
+    summary = state.history[-1]
+    assert (told, summary["told"]) == (1, 1)
+    assert {slot["owner"]: slot["given"] for slot in summary["slots"]} == given
+    assert summary["voted"] == [None, 10, 11, 7]
+    assert summary["actions"] == state.actions == 11
+    # The next round starts afresh: nothing of this round's times is carried.
+    assert (state.told_at, state.given_at, state.voted_at) == (None, {}, {})

@@ -4,12 +4,12 @@ import { andList } from "../../app/i18n";
 import { scrollBehavior } from "../../app/motion";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { infoAt, seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
 import { ClueText } from "./ClueText";
 import { reasonContext } from "./Reveal";
-import { roundBegan, seatColour, type DixitView, type LastRound } from "./types";
+import { roundNames } from "./roundNames";
+import { seatColour, type DixitView, type LastRound } from "./types";
 import type { DeckInfo } from "./useDeck";
 
 interface Props {
@@ -25,13 +25,6 @@ export const History = memo(function History({ info, view, deck, onZoom, onToggl
   const { t } = useTranslation();
   const rounds: LastRound[] = [...(view.history ?? []), ...(view.last_round ? [view.last_round] : [])].reverse();
   if (rounds.length === 0) return null;
-  // Each round names its seats as they were when it began: a person's rounds stay theirs
-  // after a computer player took the seat over.
-  const namer = (round: LastRound) => {
-    const began = roundBegan(view, round);
-    const then = began === null ? info : infoAt(info, began);
-    return (s: number) => seatName(t, then, s);
-  };
   return (
     <details
       className="dx-history"
@@ -47,10 +40,12 @@ export const History = memo(function History({ info, view, deck, onZoom, onToggl
       <summary>{t("dixit.ui.history.title", { count: rounds.length })}</summary>
       <ol className="dx-history-rounds" reversed>
         {rounds.map((round) => {
-          const player = namer(round);
+          // Each move named after its maker: a person's rounds stay theirs after a
+          // computer player, or someone else, took the seat over.
+          const names = roundNames(t, info, view, round);
           return (
           <li key={round.round} className="dx-history-round" data-round={round.round}>
-            <h3>{t("dixit.ui.reveal.title", { round: round.round, player: player(round.storyteller) })}</h3>
+            <h3>{t("dixit.ui.reveal.title", { round: round.round, player: names.storyteller })}</h3>
             {round.clue && <ClueText clue={round.clue} />}
             <ul className="dx-history-slots">
               {round.slots.map((slot) => (
@@ -58,20 +53,20 @@ export const History = memo(function History({ info, view, deck, onZoom, onToggl
                   <button
                     type="button"
                     className="dx-history-card"
-                    aria-label={t("dixit.ui.slot_card", { slot: slot.slot, player: player(slot.owner) })}
-                    onClick={() => onZoom(slot.card, t("dixit.ui.slot_card", { slot: slot.slot, player: player(slot.owner) }))}
+                    aria-label={t("dixit.ui.slot_card", { slot: slot.slot, player: names.owner(slot) })}
+                    onClick={() => onZoom(slot.card, t("dixit.ui.slot_card", { slot: slot.slot, player: names.owner(slot) }))}
                   >
                     <CardFace deck={deck} card={slot.card} size="thumb" />
                   </button>
                   <span className="dx-history-owner">
                     <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
-                    {t("dixit.ui.reveal.owner", { player: player(slot.owner) })}
+                    {t("dixit.ui.reveal.owner", { player: names.owner(slot) })}
                     {slot.storyteller && ` · ${t("dixit.ui.reveal.storytellers_card")}`}
                   </span>
                   <span className="dx-history-votes">
                     {slot.votes.length === 0
                       ? t("dixit.ui.reveal.no_votes")
-                      : t("dixit.ui.history.voted", { players: andList(slot.votes.map(player)) })}
+                      : t("dixit.ui.history.voted", { players: andList(slot.votes.map(names.voter)) })}
                   </span>
                 </li>
               ))}
@@ -83,7 +78,7 @@ export const History = memo(function History({ info, view, deck, onZoom, onToggl
                   .map((line) => `${t(line.reason, { ...line.params, points: line.points, context: reasonContext(line.params), defaultValue: line.reason })} +${line.points}`);
                 return (
                   <li key={s} data-seat={s}>
-                    <span className="dx-history-gain">{`${player(s)} +${points}`}</span>
+                    <span className="dx-history-gain">{`${names.player(s)} +${points}`}</span>
                     {reasons.length > 0 && <span className="dx-history-reasons">{reasons.join(" · ")}</span>}
                   </li>
                 );

@@ -5,11 +5,12 @@ import { useTranslation } from "react-i18next";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "../../app/focus";
 import { formatLeft } from "../../app/TurnClock";
 import { scrollBehavior } from "../../app/motion";
-import { infoAt, keepNumber, seatLevel, seatName, shortSeatName } from "../../app/seatName";
+import { keepNumber } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardFace } from "./Card";
 import { ClueText } from "./ClueText";
-import { colourOf, roundBegan, seatColour, type DixitView, type LastRound } from "./types";
+import { roundNames } from "./roundNames";
+import { colourOf, seatColour, type DixitView, type LastRound } from "./types";
 import type { DeckInfo } from "./useDeck";
 
 interface Props {
@@ -37,11 +38,9 @@ interface Props {
 
 export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false, compact = false, turnLeft = null }: Props) {
   const { t } = useTranslation();
-  // The seats as they were when the round began (a person who left later played it).
-  const began = roundBegan(view, round);
-  const then = began === null ? info : infoAt(info, began);
-  const player = (s: number) => seatName(t, then, s);
-  const short = (s: number) => shortSeatName(t, then, s); // under a card, in a chip
+  // Each move named after whoever made it (a person who left later played it).
+  const names = roundNames(t, info, view, round);
+  const { player, short } = names; // `short`: under a card, in a chip
   const continueButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const button = continueButton.current;
@@ -84,7 +83,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
       // players' list and the name's tooltip ("Computador 2 · / Difícil" broke at its "·"
       // in every box), its number kept with it ("Computador / 2" left it alone on a line).
       round.totals.map((_, s) => {
-        const level = seatLevel(t, then, s) !== null;
+        const level = names.isLevel(s);
         return {
           key: `seat-${s}`,
           seats: [s],
@@ -127,7 +126,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
   return (
     <section ref={section} className={`dx-reveal ${compact ? "compact" : ""}`} data-round={round.round} aria-labelledby="dx-reveal-title">
       <header className="dx-reveal-head">
-        <h2 id="dx-reveal-title">{t("dixit.ui.reveal.title", { round: round.round, player: player(round.storyteller) })}</h2>
+        <h2 id="dx-reveal-title">{t("dixit.ui.reveal.title", { round: round.round, player: names.storyteller })}</h2>
         {round.clue && <ClueText clue={round.clue} />}
         {onContinue && (
           <button type="button" ref={continueButton} className="primary dx-reveal-continue" data-action="continue" onClick={onContinue}>
@@ -162,7 +161,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
       <div className={`dx-reveal-body ${pointsBeside ? "beside" : ""}`}>
         <ol className="dx-reveal-slots">
           {round.slots.map((slot) => {
-            const owner = player(slot.owner);
+            const owner = names.owner(slot);
             return (
               <li
                 key={slot.slot}
@@ -200,14 +199,14 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                 <span className="dx-reveal-owner">
                   <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
                   <span className="dx-reveal-owner-text" title={t("dixit.ui.reveal.owner", { player: owner })}>
-                    {compact ? short(slot.owner) : t("dixit.ui.reveal.owner", { player: short(slot.owner) })}
+                    {compact ? names.ownerShort(slot) : t("dixit.ui.reveal.owner", { player: names.ownerShort(slot) })}
                   </span>
                 </span>
                 <span className="dx-reveal-votes" aria-label={t("dixit.ui.reveal.votes", { count: slot.votes.length })}>
                   {slot.votes.length === 0 && <span className="muted">{t("dixit.ui.reveal.no_votes")}</span>}
                   {slot.votes.map((voter, i) => (
-                    <span key={`${voter}-${i}`} className="dx-voter" data-voter={voter} title={player(voter)} style={{ borderColor: seatColour(view, voter) }}>
-                      {short(voter)}
+                    <span key={`${voter}-${i}`} className="dx-voter" data-voter={voter} title={names.voter(voter)} style={{ borderColor: seatColour(view, voter) }}>
+                      {names.voterShort(voter)}
                     </span>
                   ))}
                 </span>

@@ -16,6 +16,9 @@ export interface RevealSlot {
   votes: number[];
   red: boolean;
   storyteller: boolean;
+  /** The game's action count once this card was given (absent in games played before
+   * it was kept): its giver is named as the seat was held then. */
+  given?: number | null;
 }
 
 export interface PointLine {
@@ -38,6 +41,10 @@ export interface LastRound {
   /** The game's action count once the round's last action was applied (absent in
    * records made before rounds carried it). */
   actions?: number;
+  /** The action count once the clue was told, and once each seat voted (null: it did
+   * not vote); absent in games played before they were kept. */
+  told?: number | null;
+  voted?: (number | null)[];
 }
 
 /** The game's action count before `round`'s first move: the round before's `actions`

@@ -223,6 +223,9 @@ class Dixit:
         state.table = None
         state.votes = {}
         state.taken_back = set()
+        state.told_at = None
+        state.given_at = {}
+        state.voted_at = {}
         events.append({"type": "round", "round": state.round, "storyteller": storyteller})
 
     # -- who acts, and how -------------------------------------------------------------
@@ -426,6 +429,8 @@ class Dixit:
                 raise IllegalAction("DX-ROUND-1", E + "card_not_in_hand", card=card)
             state.hands[seat].remove(card)
             state.submissions[seat] = [card]
+            state.given_at[seat] = state.actions + 1
+        state.told_at = state.actions + 1
         state.clue = {"text": text, "mime": mime}
         state.phase = "submit"
         return [{"type": "clue", "seat": seat, "text": text, "mime": mime}]
@@ -470,6 +475,7 @@ class Dixit:
         for card in chosen:
             state.hands[seat].remove(card)
         state.submissions[seat] = chosen
+        state.given_at[seat] = state.actions + 1
         # How many is public (DX-3P-2: two each with three players), which ones are not.
         events: list[Event] = [{"type": "submitted", "seat": seat, "count": len(chosen)}]
         if not self.to_act(state):
@@ -518,9 +524,11 @@ class Dixit:
         state.taken_back.add(seat)
         if state.phase == "submit":
             returned = state.submissions.pop(seat)
+            state.given_at.pop(seat, None)
             state.hands[seat].extend(returned)
             return [{"type": "took_back", "seat": seat, "what": "cards", "count": len(returned)}]
         del state.votes[seat]
+        state.voted_at.pop(seat, None)
         return [{"type": "took_back", "seat": seat, "what": "vote"}]
 
     def _lay_table(self, state: DixitState, events: list[Event]) -> None:
@@ -569,6 +577,7 @@ class Dixit:
                 raise IllegalAction("DX-ROUND-4", E + "no_red_vote")
             raise IllegalAction("DX-PARTY-4", E + "red_not_yours")
         state.votes[seat] = (chosen, red)
+        state.voted_at[seat] = state.actions + 1
         events: list[Event] = [{"type": "voted", "seat": seat}]
         if not self.to_act(state):
             self._end_round(state, events)
@@ -609,7 +618,8 @@ class Dixit:
             "slots": [{"slot": k, "card": card, "owner": owners[k - 1],
                        "votes": sorted(s for s, slots in votes.items() if k in slots),
                        "red": k == red, "storyteller": owners[k - 1] == teller
-                       and config.variant != "party"}
+                       and config.variant != "party",
+                       "given": state.given_at.get(owners[k - 1])}
                       for k, card in enumerate(table, start=1)],
             "points": [line.to_json() for line in lines],
             "gained": gained,
@@ -618,6 +628,11 @@ class Dixit:
             # began after the round before's count (0 for the first); pages name a seat
             # as it was then (``earlier`` and ``bot_since``, docs/protocol.md).
             "actions": state.actions + 1,
+            # When the clue was told and each seat voted (action counts, as ``actions``;
+            # a slot's ``given`` is its card's): a seat that changed hands mid-round is
+            # named for each move after whoever made it.
+            "told": state.told_at,
+            "voted": [state.voted_at.get(seat) for seat in range(n)],
         }
         state.history.append(summary)
         events.append({"type": "reveal", **json_copy(summary)})
@@ -802,6 +817,9 @@ class Dixit:
             "table": state.table,
             "votes": {str(s): [list(v), r] for s, (v, r) in sorted(state.votes.items())},
             "taken_back": sorted(state.taken_back),
+            "told_at": state.told_at,
+            "given_at": {str(s): a for s, a in sorted(state.given_at.items())},
+            "voted_at": {str(s): a for s, a in sorted(state.voted_at.items())},
             "scores": list(state.scores),
             "history": list(state.history),
             "actions": state.actions,

@@ -29,6 +29,10 @@ class DixitState:
             Party storyteller's red slot (else ``None``).
         taken_back: seats that took back their card(s) or vote in this phase (once a
             phase each, ``Dixit.can_take_back``).
+        told_at, given_at, voted_at: when this round's clue was told, and each seat's
+            card(s) given and vote cast, as the action count once that action was
+            applied (a taken-back card or vote forgets its time); the round's summary
+            keeps them, so that pages name each move after whoever held its seat then.
         scores: per seat; in Team both members carry their team's score.
         history: the public summary of every finished round (``view["last_round"]``).
         shown: the clue and the history as views show them, copies made once per action
@@ -39,9 +43,10 @@ class DixitState:
     """
 
     __slots__ = (
-        "actions", "clue", "config", "discard_pile", "draw_pile", "finished", "givers",
-        "hands", "history", "phase", "rng", "round", "scores", "seats", "shown", "storyteller",
-        "submissions", "table", "taken_back", "told", "votes",
+        "actions", "clue", "config", "discard_pile", "draw_pile", "finished", "given_at",
+        "givers", "hands", "history", "phase", "rng", "round", "scores", "seats", "shown",
+        "storyteller", "submissions", "table", "taken_back", "told", "told_at", "voted_at",
+        "votes",
     )
 
     def __init__(self, config: DixitConfig, seats: int, seed: int) -> None:
@@ -61,6 +66,9 @@ class DixitState:
         self.table: list[int] | None = None
         self.votes: dict[int, tuple[list[int], int | None]] = {}
         self.taken_back: set[int] = set()
+        self.told_at: int | None = None
+        self.given_at: dict[int, int] = {}
+        self.voted_at: dict[int, int] = {}
         self.scores = [0] * seats
         self.history: list[dict[str, Any]] = []
         self.shown: tuple[dict[str, Any] | None, list[dict[str, Any]]] | None = None
@@ -87,6 +95,9 @@ class DixitState:
         other.table = None if self.table is None else list(self.table)
         other.votes = {seat: (list(slots), red) for seat, (slots, red) in self.votes.items()}
         other.taken_back = set(self.taken_back)
+        other.told_at = self.told_at
+        other.given_at = dict(self.given_at)
+        other.voted_at = dict(self.voted_at)
         other.scores = list(self.scores)
         other.history = list(self.history)
         other.shown = None
