@@ -32,6 +32,8 @@ from gametable.core.records import (
     GameRecord,
     RecordError,
     field_given_twice,
+    first_problem,
+    number_not_json,
 )
 from gametable.core.records import replay as replay_record
 from gametable.core.text import hidden_mark
@@ -705,12 +707,14 @@ def replay(
         # rule, sending the reader after a rules error that was not there.)
         refuse(f"not a game record: the field {json.dumps(twice)} is given twice in "
                "one object", 2)
+    number = number_not_json(data)
+    if number is not None:
+        refuse(f"not a game record: {number} is no JSON number", 2)
     try:
         parsed = GameRecord.model_validate_json(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "record"
-        refuse(f"not a game record: {where}: {first['msg']}", 2)
+        where, problem, _ = first_problem(error)
+        refuse(f"not a game record: {where}: {problem}", 2)
     try:
         result = replay_record(parsed)
     except ConfigError as error:

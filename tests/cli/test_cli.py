@@ -288,6 +288,18 @@ def test_replay_of_a_record_with_a_field_given_twice_exits_2(tmp_path: Path) -> 
     assert gametable("replay", str(path)).returncode == 0
 
 
+def test_replay_of_a_record_with_nan_for_a_number_exits_2(tmp_path: Path) -> None:
+    """A record with ``NaN`` in its meta was replayed here, where the server refuses it
+    as no JSON (``record_not_json``): the two said different things of one file."""
+    record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
+    text = record.model_dump_json()
+    path = tmp_path / "nan.json"
+    path.write_text(text.replace('"meta":{}', '"meta":{"rate":NaN}', 1))
+    done = gametable("replay", str(path))
+    assert done.returncode == 2
+    assert done.stderr.strip() == "not a game record: NaN is no JSON number"
+
+
 def test_replay_writes_what_a_record_file_holds_as_text_not_terminal_codes(
         tmp_path: Path) -> None:
     """A record's text reached the terminal as it was: escape codes that clear it or

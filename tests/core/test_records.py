@@ -18,8 +18,10 @@ from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.records import (
     FieldGivenTwice,
     GameRecord,
+    NumberNotJson,
     RecordError,
     SeatInfo,
+    first_problem,
     load_record,
     new_record,
     options_of,
@@ -341,18 +343,35 @@ def test_a_seat_that_changed_hands_says_who_held_it_until_when_in_order() -> Non
     assert json.loads(again.model_dump_json())["seats"][1]["earlier"][0] == {
         "until": 2, "name": "Bruno", "bot": None}
     assert replay(again).game.outcome(replay(again).state) == outcome
-    for earlier, problem in [
-            ([{"until": 5, "name": "B"}, {"until": 2, "name": "A"}], "not in order"),
-            ([{"until": 2, "name": "A"}, {"until": 2, "name": "B"}], "not in order"),
-            ([{"until": count + 1, "name": "A"}], f"holds {count} actions"),
-            ([{"until": 0, "name": "A"}], "greater than or equal to 1"),
-            ([{"until": 4, "name": "A", "bot_since": 2}], "no bot"),
+    # Each refusal names the field (the server's ``params.field``, the command line's
+    # message): the checks against the actions said only "record", after "Value error, ".
+    for earlier, problem, field in [
+            ([{"until": 5, "name": "B"}, {"until": 2, "name": "A"}], "not in order",
+             "seats.1.earlier.1.until"),
+            ([{"until": 2, "name": "A"}, {"until": 2, "name": "B"}], "not in order",
+             "seats.1.earlier.1.until"),
+            ([{"until": count + 1, "name": "A"}], f"holds {count} actions",
+             "seats.1.earlier.0.until"),
+            ([{"until": 0, "name": "A"}], "greater than or equal to 1",
+             "seats.1.earlier.0.until"),
+            ([{"until": 4, "name": "A", "bot_since": 2}], "no bot",
+             "seats.1.earlier.0.bot_since"),
             ([{"until": 4, "name": "A", "bot": "easy", "bot_since": 5}],
-             "when it gave the seat up"),
-            ([{"until": 4, "name": "A", "seat": 1}], "Extra inputs")]:
+             "when it gave the seat up", "seats.1.earlier.0.bot_since"),
+            ([{"until": 4, "name": "A", "seat": 1}], "Extra inputs",
+             "seats.1.earlier.0.seat")]:
         data["seats"][1] = {"name": "Cleo", "earlier": earlier}
-        with pytest.raises(ValidationError, match=problem):
+        with pytest.raises(ValidationError, match=problem) as error:
             GameRecord.model_validate(data)
+        where, said, _ = first_problem(error.value)
+        assert where == field and problem in said and not said.startswith("Value error")
+    data["seats"][1] = {"name": "Cleo", "bot": "easy", "bot_since": count + 1}
+    with pytest.raises(ValidationError) as error:
+        GameRecord.model_validate(data)
+    assert first_problem(error.value) == (
+        "seats.1.bot_since",
+        f"seat 1's computer player took over after action {count + 1}, but the record "
+        f"holds {count} actions", "value_error")
 
 
 def test_a_record_made_of_numpy_values_is_written_as_json() -> None:
@@ -382,3 +401,10 @@ def test_load_record_refuses_a_field_given_twice_as_the_command_line_does(
     assert error.value.field == "seed" and isinstance(error.value, ValueError)
     with pytest.raises(ValidationError):
         load_record("{not json")
+    # Python's JSON reader takes NaN and the infinities, which are no JSON: the record
+    # was read, and written back with null in their place; the server refuses the file.
+    for number in ("NaN", "-Infinity", "Infinity"):
+        odd = text.replace('"meta":{}', f'"meta":{{"rate":{number}}}', 1)
+        assert odd != text
+        with pytest.raises(NumberNotJson, match=f"{number} is no JSON number"):
+            load_record(odd)

@@ -150,6 +150,22 @@ def test_a_record_with_a_field_given_twice_is_refused(client: TestClient) -> Non
     assert refused.json()["params"]["field"] == "type"
 
 
+def test_a_seat_changed_hands_past_the_records_end_is_refused_naming_the_field(
+        client: TestClient) -> None:
+    """A seat that changed hands after more actions than the record holds was refused
+    naming the field "record", its problem prefixed "Value error, "."""
+    record = json.loads(TRIOMINOS.read_text())
+    count = len(record["actions"])
+    record["seats"][1]["earlier"] = [{"until": count + 1, "name": "Bruno", "bot": None}]
+    refused = post(client, json.dumps(record))
+    assert refused.status_code == 400, refused.text
+    assert refused.json()["key"] == "server.errors.record_invalid"
+    assert refused.json()["params"] == {
+        "field": "seats.1.earlier.0.until",
+        "problem": f"seat 1 changed hands after action {count + 1}, but the record holds "
+                   f"{count} actions"}
+
+
 @pytest.mark.parametrize("field", ["format", "version"])
 def test_a_record_without_its_format_or_version_is_refused(client: TestClient,
                                                            field: str) -> None:

@@ -19,6 +19,7 @@ from pydantic import (
     Field,
     JsonValue,
     TypeAdapter,
+    ValidationError,
     field_validator,
     model_validator,
 )
@@ -89,18 +90,43 @@ class SeatInfo(BaseModel):
         return (display_name(value, 100) or None) if value is not None else None
 
 
-def _check_since(number: int, seat: SeatInfo | EarlierOccupant, until: int) -> None:
-    """Refuse a ``bot_since`` of seat ``number`` without a bot or past ``until``
-    actions (the record's count, or when an earlier occupant gave the seat up)."""
+class RecordFieldError(ValueError):
+    """A field of a record is wrong given the rest of the record (a seat's ``earlier``
+    or ``bot_since`` against the actions): ``field`` is its path, as
+    ``seats.1.earlier.0.until``, which pydantic cannot give a check of the whole record."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(problem)
+        self.field = field
+
+
+def first_problem(error: ValidationError) -> tuple[str, str, str]:
+    """The first thing wrong in ``error``: its field's path (``seats.0.name``;
+    ``record`` for the whole), what is wrong, and pydantic's error type (``missing``
+    for a field not given)."""
+    first = error.errors()[0]
+    cause = (first.get("ctx") or {}).get("error")
+    if isinstance(cause, RecordFieldError):
+        return cause.field, str(cause), first["type"]
+    field = ".".join(str(part) for part in first["loc"]) or "record"
+    return field, first["msg"], first["type"]
+
+
+def _check_since(seat: SeatInfo | EarlierOccupant, field: str, until: int) -> None:
+    """Refuse a ``bot_since`` without a bot or past ``until`` actions (the record's
+    count, or when an earlier occupant gave the seat up) of ``seat``, found at ``field``
+    (``seats.1`` or ``seats.1.earlier.0``)."""
     if seat.bot_since is None:
         return
+    number = field.split(".")[1]
     if seat.bot is None:
-        raise ValueError(f"seat {number} has bot_since but no bot: only a computer "
-                         "player takes a seat over")
+        raise RecordFieldError(f"{field}.bot_since", f"seat {number} has bot_since but no "
+                               "bot: only a computer player takes a seat over")
     if seat.bot_since > until:
-        raise ValueError(f"seat {number}'s computer player took over after action "
-                         f"{seat.bot_since}, but the record holds {until} actions"
-                         + ("" if isinstance(seat, SeatInfo) else " when it gave the seat up"))
+        raise RecordFieldError(
+            f"{field}.bot_since", f"seat {number}'s computer player took over after action "
+            f"{seat.bot_since}, but the record holds {until} actions"
+            + ("" if isinstance(seat, SeatInfo) else " when it gave the seat up"))
 
 
 class RecordedAction(BaseModel):
@@ -141,18 +167,20 @@ class GameRecord(BaseModel):
     def _takeovers_within(self) -> GameRecord:
         for number, seat in enumerate(self.seats):
             start = 0
-            for occupant in seat.earlier:
+            for index, occupant in enumerate(seat.earlier):
+                field = f"seats.{number}.earlier.{index}"
                 if occupant.until <= start:
-                    raise ValueError(f"seat {number}'s earlier occupants are not in order: "
-                                     f"one held it until action {occupant.until}, after "
-                                     f"one who held it until action {start}")
+                    raise RecordFieldError(
+                        f"{field}.until", f"seat {number}'s earlier occupants are not in "
+                        f"order: one held it until action {occupant.until}, after one who "
+                        f"held it until action {start}")
                 if occupant.until > len(self.actions):
-                    raise ValueError(f"seat {number} changed hands after action "
-                                     f"{occupant.until}, but the record holds "
-                                     f"{len(self.actions)} actions")
-                _check_since(number, occupant, occupant.until)
+                    raise RecordFieldError(
+                        f"{field}.until", f"seat {number} changed hands after action "
+                        f"{occupant.until}, but the record holds {len(self.actions)} actions")
+                _check_since(occupant, field, occupant.until)
                 start = occupant.until
-            _check_since(number, seat, len(self.actions))
+            _check_since(seat, f"seats.{number}", len(self.actions))
         return self
 
     def append(self, seat: int, action: Mapping[str, Any]) -> None:
@@ -288,6 +316,34 @@ def field_given_twice(text: str | bytes) -> str | None:
     return found[0] if found else None
 
 
+def number_not_json(text: str | bytes) -> str | None:
+    """The first of ``NaN``, ``Infinity`` and ``-Infinity`` written as a number in the
+    JSON-like ``text``, or ``None``: none is, or ``text`` is no JSON at all. Python's JSON
+    reader takes them; JSON has no such numbers, and the server and other readers refuse
+    them (a record would read here and nowhere else)."""
+    found: list[str] = []
+
+    def constant(name: str) -> float:
+        if not found:
+            found.append(name)
+        return 0.0
+
+    try:
+        json.loads(text, parse_constant=constant)
+    except (ValueError, RecursionError):
+        return None
+    return found[0] if found else None
+
+
+class NumberNotJson(ValueError):
+    """A record's text holds ``NaN``, ``Infinity`` or ``-Infinity`` (``number``), which
+    are not JSON."""
+
+    def __init__(self, number: str) -> None:
+        super().__init__(f"not a game record: {number} is no JSON number")
+        self.number = number
+
+
 class FieldGivenTwice(ValueError):
     """A record's JSON gives one field twice in one object (``field``: its name)."""
 
@@ -304,6 +360,8 @@ def load_record(text: str | bytes) -> GameRecord:
 
     Raises:
         FieldGivenTwice: a field is given twice in one object (a ``ValueError``).
+        NumberNotJson: ``NaN``, ``Infinity`` or ``-Infinity`` stands for a number (a
+            ``ValueError``; they are no JSON, and the server refuses such a file).
         pydantic.ValidationError: not JSON, or a field is missing or wrong.
     """
     if isinstance(text, str):
@@ -312,6 +370,9 @@ def load_record(text: str | bytes) -> GameRecord:
     twice = field_given_twice(text)
     if twice is not None:
         raise FieldGivenTwice(twice)
+    number = number_not_json(text)
+    if number is not None:
+        raise NumberNotJson(number)
     return GameRecord.model_validate_json(text)
 
 

@@ -41,6 +41,7 @@ from gametable.core.records import (
     RecordError,
     SeatInfo,
     field_given_twice,
+    first_problem,
     replay,
 )
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
@@ -121,12 +122,11 @@ def parse_record(body: bytes) -> GameRecord:
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]) or "record"
-        if first["type"] == "missing":  # as "format" and "version", which every record has
+        field, problem, kind = first_problem(error)
+        if kind == "missing":  # as "format" and "version", which every record has
             raise Refused("bad_record", "server.errors.record_missing", field=field) from None
         raise Refused("bad_record", "server.errors.record_invalid", field=field,
-                      problem=first["msg"]) from None
+                      problem=problem) from None
     if len(record.actions) > MAX_RECORD_ACTIONS:
         raise Refused("record_too_long", "server.errors.record_too_long", status=413,
                       actions=len(record.actions), limit=MAX_RECORD_ACTIONS)
