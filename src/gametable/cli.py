@@ -538,7 +538,7 @@ def _simulate(game: str, players: int | None, config: str | None, games: int, se
                                      decision_seconds=decision_seconds or None)
         except BotFailed as error:
             bar.stop()
-            raise _Refusal(str(error), 1) from None
+            raise _Refusal(str(error), 1, rule=error.rule) from None
     result = summary.to_json()
     if records is not None:
         result["records"] = str(records)
@@ -632,7 +632,7 @@ def _arena(game: str, bots: str, games: int, players: int | None, config: str | 
                                    task, completed=done, total=total))
         except BotFailed as error:
             bar.stop()
-            raise _Refusal(str(error), 1) from None
+            raise _Refusal(str(error), 1, rule=error.rule) from None
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return

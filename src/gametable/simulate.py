@@ -105,12 +105,14 @@ class BotFailed(RuntimeError):
     Attributes:
         bot: the bot's name. seat: its seat (from 0). seed: the game's seed.
         action: how many actions had been applied before its choice.
+        rule: the rule ID the rules refused its action by (``SC-TURN-2``), else ``None``.
     """
 
-    def __init__(self, message: str, bot: str, seat: int, seed: int, action: int) -> None:
-        super().__init__(message, bot, seat, seed, action)  # all of it, to pickle
-        self.message, self.bot, self.seat, self.seed, self.action = (
-            message, bot, seat, seed, action)
+    def __init__(self, message: str, bot: str, seat: int, seed: int, action: int,
+                 rule: str | None = None) -> None:
+        super().__init__(message, bot, seat, seed, action, rule)  # all of it, to pickle
+        self.message, self.bot, self.seat, self.seed, self.action, self.rule = (
+            message, bot, seat, seed, action, rule)
 
     def __str__(self) -> str:
         return self.message
@@ -128,9 +130,10 @@ class BotFailed(RuntimeError):
         if making:
             return cls(f"bot {bot!r} in seat {seat} of {game} (seed {seed}) could not be "
                        f"made: its factory {what}", bot, seat, seed, action)
+        rule = getattr(cause, "rule", None) if refused else None
         return cls(f"bot {bot!r} in seat {seat} of {game} (seed {seed}) {what} "
                    f"(after {action} action{'' if action == 1 else 's'})", bot, seat, seed,
-                   action)
+                   action, rule if isinstance(rule, str) else None)
 
 
 def check_limits(max_actions: object, decision_seconds: object) -> tuple[int, float | None]:

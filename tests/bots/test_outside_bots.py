@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import socket
@@ -231,8 +232,10 @@ def test_import_of_a_files_path_suggests_a_module_name_that_imports(
 
 def test_a_bot_whose_action_the_rules_refuse_is_named_with_the_rule() -> None:
     with pytest.raises(BotFailed, match=r"bot 'cheater' in seat 1 .* \(seed 3\) chose an "
-                       r"action the rules refuse: SC-TURN-2: "):
+                       r"action the rules refuse: SC-TURN-2: ") as failed:
         play_bot_game("sequence-cats", {}, ["greedy", "cheater"], 3)
+    # ``simulate --json`` and ``arena --json`` give it as their ``rule`` (it was null).
+    assert failed.value.rule == "SC-TURN-2"
 
 
 def test_the_cli_imports_a_module_of_bots_and_names_a_failing_one(tmp_path: Path) -> None:
@@ -267,6 +270,9 @@ def test_the_cli_imports_a_module_of_bots_and_names_a_failing_one(tmp_path: Path
                  "--import", "my_players")
     assert failed.returncode == 1
     assert "bot 'fails' in seat 0 of triominos (seed 0)" in failed.stderr
+    said = json.loads(run("simulate", "triominos", "--bots", "fails,greedy", "--games", "1",
+                          "--import", "my_players", "--json").stdout)
+    assert said["rule"] == "PROTOCOL" and "bot 'fails' in seat 0" in said["error"]
     slow = run("simulate", "triominos", "--bots", "greedy,sleeps", "--games", "1",
                "--import", "my_players", "--decision-seconds", "0.5")
     assert slow.returncode == 1

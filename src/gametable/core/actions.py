@@ -18,7 +18,7 @@ import orjson
 
 SHARED = ("This object is shared by the rules (legal_actions hands out the same action "
           "again; an outcome's score lines are the game's own); copy it before changing "
-          "it: dict(it), list(it).")
+          "it: copy.deepcopy(it) (dict(it) copies only its top level).")
 
 
 def _refuse_change(self: object, *args: object, **kwargs: object) -> NoReturn:

@@ -163,8 +163,10 @@ class Game(Protocol[StateT]):
         new list, which the caller may change; the action objects in it may be shared
         with other calls and games: a shared one is a
         :class:`~gametable.core.actions.FrozenAction` and raises ``TypeError`` if changed
-        in place (copy it: ``dict(action)``). Code that hands actions on to code it does
-        not control gives it :func:`~gametable.core.actions.copy_actions`.
+        in place (copy it: ``copy.deepcopy(action)``; ``dict(action)`` copies only its
+        top level, and a Triominos placement's ``position`` stays frozen). Code that hands
+        actions on to code it does not control gives it
+        :func:`~gametable.core.actions.copy_actions`.
 
         Raises:
             IllegalAction: ``PROTOCOL`` / ``errors.no_such_seat`` when ``seat`` is not one

@@ -175,8 +175,8 @@ class SequenceCats:
         Cached until the next :meth:`apply`, so repeated calls cost little; each call
         returns a new list, and the action objects in it are shared with later calls
         (and, for ``play`` and ``exchange``, with every game on the board), so they are
-        :class:`~gametable.core.actions.FrozenAction`: copy one (``dict(action)``) to
-        change it.
+        :class:`~gametable.core.actions.FrozenAction`: copy one (``copy.deepcopy(action)``)
+        to change it.
         """
         if type(seat) is not int or seat != state.current:
             seat = seat_index(seat, state.seats)  # a seat of the table, or IllegalAction

@@ -594,7 +594,9 @@ class Triominos:
         Before a PRESSMAN round's first tile the deal is drawn again until the starter
         holds the tile that made it start and nobody a higher one (TR-SETUP-4; after 200
         tries that tile is simply given to the starter). This round's points per seat are
-        kept as one total each. Never reads a real state.
+        kept as one total each. The view does not say how many actions the game has had:
+        the state counts from 0 (``actions``, which a round's summary keeps, is then
+        smaller than the real game's). Never reads a real state.
 
         Raises:
             ValueError: not a seated view of this game, or counts that do not add up.
