@@ -880,6 +880,20 @@ def test_dx_team_5_givers_are_not_voters_and_take_no_two_points() -> None:
     assert state.scores == [0, 2, 2, 0, 2, 2]
 
 
+def test_dx_team_5_nobody_finds_the_card_but_both_voters_chose_the_teammates() -> None:
+    """docs/dixit.md's example (DX-TEAM-5, scoring by the base rules summed per team):
+    nobody finds the storyteller's card, so each voter scores 2 for its team, and both
+    chose the storyteller's teammate's card, whose 2 of bonus go to the storyteller's
+    team: every team 2, ``[2, 2, 2, 2, 2, 2]``."""
+    state = new(6, variant="team")      # teams [0, 3], [1, 4], [2, 5]; 0 tells, 3 gives
+    tell(state)
+    submit_all(state, {1: 1, 2: 2})     # 1 and 2 give; 4 and 5 vote
+    assert sorted(GAME.to_act(state)) == [4, 5]
+    events = vote_for(state, {4: [3], 5: [3]})
+    assert round_points(events) == {0: 0, 3: 2, 4: 2, 5: 2}
+    assert state.history[-1]["gained"] == state.scores == [2, 2, 2, 2, 2, 2]
+
+
 def test_dx_team_6_everyone_tells_once() -> None:
     state = new(6, variant="team")
     rounds = 0
