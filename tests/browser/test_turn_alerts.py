@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -207,6 +208,15 @@ def test_a_player_lets_a_computer_play_for_them_and_comes_back(
             expect(step_away).to_be_visible()
             bruno.act("play")
             expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+            # The clock that held her away changed no option of the host's: the table's
+            # next news (Bruno's new name) said "The host changed the options (2
+            # players); every hand was dealt again." to everyone.
+            renamed = httpx.post(f"{web_server.url}/api/tables/{table}/name",
+                                 json={"name": "Bruno B"}, headers={"X-Seat-Token": tokens[1]})
+            assert renamed.status_code == 200, renamed.text
+            assert renamed.json()["clock"]["turn_seconds"] is None
+            expect(page.locator('.sc-player[data-seat="1"]')).to_contain_text("Bruno B")
+            expect(page.locator("[data-notice=options-changed]")).to_have_count(0)
     finally:
         page.context.close()
 

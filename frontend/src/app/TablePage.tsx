@@ -430,7 +430,7 @@ function ScreenLink({ info, button = false }: { info: TableInfo; button?: boolea
   );
 }
 
-function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | null }) {
+function InviteLink({ info, server, begun }: { info: TableInfo; server: ServerInfo | null; begun: boolean }) {
   const { t } = useTranslation();
   const url = inviteUrl(info.invite, server);
   return (
@@ -441,7 +441,9 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
         <CopyButton text={url} label={t("ui.table.copy")} what={t("ui.table.invite_label")} />
         <ShareButton url={url} game={info.game} />
       </div>
-      <p className="field-help">{t("ui.table.invite_help")}</p>
+      {/* Once the game has begun an open seat is kept for whoever the host sends its own
+          link: the invite link opens the table but no seat. */}
+      <p className="field-help">{t(begun ? "ui.table.invite_help_begun" : "ui.table.invite_help")}</p>
       <label className="field-label" htmlFor="watch-url">{t("ui.watch.label")}</label>
       {info.watching === false ? (
         <p className="muted watch-off-note">{t("ui.watch.off_short")}</p>
@@ -462,11 +464,22 @@ function InviteLink({ info, server }: { info: TableInfo; server: ServerInfo | nu
   );
 }
 
+/** What the host chose of the table's options, as one string: the game's options and a
+ * clock's that limits anything. A clock without limits (made when someone asked a
+ * computer player to play for them at a table without one) and the server's own
+ * `absent_seconds` are no choice of the host's: "the host changed the options" was said
+ * to everyone when such a clock came. */
+function hostOptionsKey(info: TableInfo): string {
+  const clock = info.clock;
+  const limits = clock && (clock.turn_seconds != null || clock.cover_absent);
+  return JSON.stringify([info.config, limits ? [clock.turn_seconds, clock.cover, clock.cover_absent] : null]);
+}
+
 /** Said to everyone at a table whose game has begun when the host changes the options
  * before the first move (every hand is dealt again): the settings as they are now. */
 function OptionsChanges({ info }: { info: TableInfo }) {
   const { t } = useTranslation();
-  const key = JSON.stringify([info.config, info.clock]);
+  const key = hostOptionsKey(info);
   const seen = useRef(key);
   const [changed, setChanged] = useState(false);
   useEffect(() => {
@@ -575,7 +588,7 @@ function WaitingRoom({
 
   // The host changed the options (the friends waiting were not told, the host saw no
   // "saved"): said to everyone here, once, where the settings are.
-  const optionsKey = JSON.stringify([info.config, info.clock]);
+  const optionsKey = hostOptionsKey(info);
   const seenOptions = useRef(optionsKey);
   const [optionsChanged, setOptionsChanged] = useState(false);
   const changedNotice = useRef<HTMLParagraphElement>(null);
@@ -620,7 +633,9 @@ function WaitingRoom({
   // Every open seat kept for a guest: the invite link takes none (each has its own link).
   const allKept = open > 0 && info.seats.every((s) => s.kind !== "open" || s.invited);
   return (
-    <div className="waiting-room panel">
+    // Mid-game it stands over the table, which keeps its size: the page scrolls past it
+    // (the Sequence Cats board, fitted below it, shrank to a strip).
+    <div className="waiting-room panel" data-scrolls-past={begun ? "" : undefined}>
       <h1 ref={heading} tabIndex={-1}>{t(`games.${info.game}.title`)}</h1>
       <p className="table-settings">{tableSettings(t, info).join(" · ")}</p>
       {optionsChanged && (
@@ -647,7 +662,7 @@ function WaitingRoom({
         </p>
       )}
       {kept && <p className="notice" data-notice="seat-kept">{t("ui.table.seat_kept_help")}</p>}
-      {!visitor && !removed && !allKept && !seatsFirst && <InviteLink info={info} server={server} />}
+      {!visitor && !removed && !allKept && !seatsFirst && <InviteLink info={info} server={server} begun={Boolean(begun)} />}
       {visitor && (
         <label className="field">
           <span className="field-label">{t("ui.lobby.your_name")}</span>
@@ -746,7 +761,7 @@ function WaitingRoom({
       )}
       {error && <p className="notice error" role="alert">{translateError(t, error)}</p>}
       {!begun && <LeaveTable info={info} seat={seat} token={tokens.seat(info.id)?.token ?? null} begun={info.version > 0 || Boolean(info.begun)} />}
-      {(visitor || (seatsFirst && !removed && !allKept)) && <InviteLink info={info} server={server} />}
+      {(visitor || (seatsFirst && !removed && !allKept)) && <InviteLink info={info} server={server} begun={Boolean(begun)} />}
     </div>
   );
 }
