@@ -741,3 +741,107 @@ def test_the_host_gives_a_computer_player_another_level_mid_game(
     seats = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["seats"]
     assert seats[1]["bot"] == "hard"
     anna.screenshot(path="/tmp/ux/host_level.png")
+
+
+def test_a_seat_taken_over_mid_game_is_not_you_for_what_its_earlier_player_did(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Bruno wrote in the chat and let a computer player move for him, then went; the
+    host opened his seat and Carla took it with its link. Carla was shown Bruno's chat
+    line as her own ("you") and his covered move as made "for you"; while the seat was
+    open, Anna, whose turn it was, read "Anna is playing…" of herself, the board shrank
+    to a strip under the waiting room, the host's choice read "An open seat (invite
+    link)" though the invite link opens no seat once the game has begun, and the host
+    found no word on how to leave."""
+    created, table_id, bruno_token = anna_and_bruno(web_server)
+    with SeatSocket(web_server, table_id, created["token"]) as anna_seat, \
+            SeatSocket(web_server, table_id, bruno_token) as bruno_seat:
+        bruno_seat.chat("Hello from Bruno")
+        anna_seat.act("play")
+        bruno_seat.ws.send(json.dumps({"type": "away"}))
+        anna_seat.wait(lambda state: state["version"] >= 2 and 0 in state["to_act"])
+    until_gone(web_server, table_id, 1)
+    anna = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}
+                               ).new_page()
+    open_as_host(anna, web_server, created)
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    expect(anna.locator('[data-hint="host-leaves"]')).to_have_text(
+        "To leave the table, first hand the host role to another player.")
+    board = anna.locator(".sc-board-frame")
+    width = (board.bounding_box() or {"width": 0})["width"]
+    assert width > 500, width
+    anna.get_by_text("Host controls").click()
+    expect(anna.get_by_label("Who takes Bruno's seat")).to_contain_text(
+        "An open seat (for whoever you send its link)")
+    removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
+                         headers={"X-Host-Token": created["host_token"]})
+    assert removed.status_code == 200, removed.text
+    expect(anna.locator(".sc-status-text")).to_have_text(
+        "Waiting for someone to take the open seat…")
+    expect(anna.locator(".waiting-room")).to_be_visible()
+    anna.wait_for_timeout(300)  # the board's size follows the page's layout
+    after = (board.bounding_box() or {"width": 0})["width"]
+    assert after >= 0.9 * width, (width, after)
+    anna.screenshot(path=str(shots / "open-seat-mid-game-host.png"), full_page=True)
+
+    carla = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}
+                                ).new_page()
+    carla.goto(f"{web_server.url}/t/{table_id}#invite={removed.json()['seat_code']}&seat=2")
+    expect(carla.locator(".invite .field-help").first).to_have_text(
+        "This link opens this table. The game has begun: an open seat is taken only with "
+        "its own link, which the host sends.")
+    carla.get_by_label("Your name").fill("Carla")
+    carla.get_by_role("button", name="Take this seat").first.click()
+    expect(carla.locator(".sc-status")).to_be_visible()
+    his = carla.locator('.chat-message[data-seat="1"]', has_text="Hello from Bruno")
+    expect(his).to_have_count(1)
+    expect(his).not_to_have_class(re.compile(r"\bmine\b"))
+    covered = carla.locator('.sc-log li[data-version="2"]')
+    expect(covered).to_contain_text("Bruno ")
+    expect(covered).to_contain_text("moved for them")
+    if not carla.locator("details.table-chat").evaluate("element => element.open"):
+        carla.locator("details.table-chat summary").click()
+    carla.locator(".table-chat .chat-input").fill("Hello, I am Carla")
+    carla.locator(".table-chat .chat-input").press("Enter")
+    hers = carla.locator('.chat-message[data-seat="1"]', has_text="Hello, I am Carla")
+    expect(hers).to_have_class(re.compile(r"\bmine\b"))
+    expect(his).not_to_have_class(re.compile(r"\bmine\b"))
+    carla.screenshot(path=str(shots / "seat-taken-over-chat.png"))
+
+
+def test_a_triominos_round_started_by_a_seats_earlier_player_is_named_after_them(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Bruno started the round and went; Carla took his seat. Her log said "Round 1:
+    Carla starts" (while the seat was open, "Open seat starts") and the facts under
+    the players "You started this round"."""
+    for _ in range(20):
+        created = httpx.post(f"{web_server.url}/api/tables", json={
+            "game": "triominos", "config": {"rounds": 1}, "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        table_id = created["table"]["id"]
+        bruno_token = httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
+                                 json={"seat": 1, "name": "Bruno"}).json()["token"]
+        with SeatSocket(web_server, table_id, bruno_token) as bruno_seat:
+            if bruno_seat.state["view"]["starter"] != 1:
+                continue
+            bruno_seat.act("place")
+        break
+    else:
+        pytest.fail("Bruno never started a round in 20 deals")
+    until_gone(web_server, table_id, 1)
+    with SeatSocket(web_server, table_id, created["token"]) as anna_seat:
+        anna_seat.wait(lambda state: 0 in state["to_act"])
+    removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
+                         headers={"X-Host-Token": created["host_token"]})
+    assert removed.status_code == 200, removed.text
+    carla = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}
+                                ).new_page()
+    carla.goto(f"{web_server.url}/t/{table_id}#invite={removed.json()['seat_code']}&seat=2")
+    carla.get_by_label("Your name").fill("Carla")
+    carla.get_by_role("button", name="Take this seat").first.click()
+    expect(carla.locator(".tr-board-svg")).to_be_visible()
+    start = carla.locator(".tr-log li").last
+    expect(start).to_contain_text("Round 1: Bruno starts")
+    expect(carla.locator(".tr-started-by")).to_have_text("⚑ Bruno started this round")
+    carla.screenshot(path=str(shots / "triominos-started-by-earlier.png"))

@@ -297,6 +297,11 @@ def test_two_people_and_a_computer_place_draw_and_pass(
                 player.wants_pass = player.name == "Bjarni" and player.done["place"] >= 1
                 take_turn(player)
                 acted = True
+                # Whose draws "N of 3 drawn" counts: under the other's tiles it read as
+                # theirs, who had drawn nothing.
+                other = next(p for p in players if p is not player)
+                if my_turn(player.page) and player.page.locator(".tr-draw-count").count():
+                    expect(other.page.locator(".tr-draw-count")).to_have_count(0)
         return acted
 
     pages = (anna, bjarni)

@@ -4,7 +4,7 @@
 import { memo, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { localeTag } from "./i18n";
-import { writerName } from "./seatName";
+import { heldNowAt, writerName } from "./seatName";
 import type { TableInfo } from "./types";
 import type { ChatMessage } from "./useTable";
 import "./chat.css";
@@ -64,7 +64,7 @@ function pack(lines: Line[], typed: string): { box: string; inBox: number; pendi
            pending: [...lines, { id: Number.MAX_SAFE_INTEGER, text: typed }] };
 }
 
-export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatProps) {
+export function Chat({ info, seat, chat = [], sendChat, title, className = "" }: ChatProps) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState("");
   const list = useRef<HTMLDivElement>(null);
@@ -138,7 +138,7 @@ export function Chat({ seat, chat = [], sendChat, title, className = "" }: ChatP
             key={message.id}
             message={message}
             name={writerName(t, message)}
-            mine={message.seat === seat}
+            mine={isMine(info, message, seat)}
             language={i18n.language}
           />
         ))}
@@ -184,3 +184,10 @@ const ChatLine = memo(function ChatLine({ message, name, mine, language }: { mes
     </div>
   );
 });
+
+/** Whether `message` was written by this page's person: from its seat, since they held
+ * it (one who took the seat over later was shown the earlier occupant's lines as theirs,
+ * "you"). */
+export function isMine(info: TableInfo, message: Omit<ChatMessage, "id">, seat: number | null): boolean {
+  return seat !== null && message.seat === seat && (message.version === undefined || heldNowAt(info, seat, message.version, message.name));
+}

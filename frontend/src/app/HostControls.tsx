@@ -100,7 +100,7 @@ export function HostControls({
                     onChange={(event) => setReplacement({ ...replacement, [s.seat]: event.target.value })}
                   >
                     <option value="" disabled={present}>
-                      {present ? t("ui.host.open_seat_after_leaving") : t("ui.host.open_seat")}
+                      {present ? t("ui.host.open_seat_after_leaving") : t(begun ? "ui.host.open_seat_begun" : "ui.host.open_seat")}
                     </option>
                     {LEVELS.map((level) => (
                       <option key={level} value={level}>

@@ -1,7 +1,7 @@
 // "Leave the table", with a question: before the first move the seat opens for someone
 // else, afterwards a computer player takes it over and the others play on
 // (docs/protocol.md, "Leaving a table"). The host holds the table and hands the role on
-// first, so the button is not theirs.
+// first, so the button is not theirs: they are told so instead.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api, tokens } from "./api";
@@ -24,7 +24,14 @@ export function LeaveTable({ info, seat, token, begun }: {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<ErrorMessage | null>(null);
-  if (seat === null || token === null || info.status === "finished" || seat === info.host_seat) return null;
+  if (seat === null || token === null || info.status === "finished") return null;
+  if (seat === info.host_seat) {
+    // The host hands the role on before leaving; said where the button would be (a host
+    // who wanted to go found no way but closing the page, the role passing on minutes
+    // later). Alone with computer players there is nobody to hand it to.
+    const others = info.seats.some((s) => s.seat !== seat && s.kind === "human");
+    return others ? <span className="leave-table muted" data-hint="host-leaves">{t("ui.leave.host_hint")}</span> : null;
+  }
   const leave = async () => {
     setAsking(false);
     setError(null);

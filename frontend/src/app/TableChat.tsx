@@ -5,7 +5,7 @@
 // few seconds; a tap on it opens the chat and brings it into view.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Chat, type ChatProps } from "./Chat";
+import { Chat, isMine, type ChatProps } from "./Chat";
 import { useNewestShown } from "./eventLog";
 import { writerName } from "./seatName";
 import { scrollBehavior } from "./motion";
@@ -25,7 +25,7 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   useEffect(() => {
     if (open) setReadUpTo(newest);
   }, [open, newest]);
-  const unread = open ? 0 : lines.filter((line) => line.id > readUpTo && line.seat !== seat).length;
+  const unread = open ? 0 : lines.filter((line) => line.id > readUpTo && !isMine(info, line, seat)).length;
 
   // Whether the chat's newest line is on screen: its foot (the line to write on, or a
   // spectator's note) is. (Any of the fold counted: at 1280 × 800 its heading showed at
@@ -50,7 +50,7 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   useEffect(() => {
     if (inSight) setSeenUpTo(newest);
   }, [inSight, newest]);
-  const fresh = last !== null && last.id > seenUpTo && last.seat !== seat && !inSight ? last : null;
+  const fresh = last !== null && last.id > seenUpTo && !isMine(info, last, seat) && !inSight ? last : null;
   const shown = useNewestShown(fresh?.id ?? -1, TOAST_MS);
   const [dismissed, setDismissed] = useState(-1);
   const openChat = (id: number) => {
@@ -62,7 +62,7 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   // With the chat folded its log (a live region) is hidden from screen readers too: a
   // line from someone else is read out here instead (not the lines there on opening).
   const [oldest] = useState(newest);
-  const heard = !open && last !== null && last.id > oldest && last.seat !== seat ? last : null;
+  const heard = !open && last !== null && last.id > oldest && !isMine(info, last, seat) ? last : null;
 
   return (
     <>

@@ -1,7 +1,8 @@
 // The running log of a table's events, newest first, kept across state messages.
 import type { TFunction } from "i18next";
 import { useEffect, useMemo, useState } from "react";
-import type { EventBatch, GameEvent, StateMessage } from "./types";
+import { heldNowAt } from "./seatName";
+import type { EventBatch, GameEvent, StateMessage, TableInfo } from "./types";
 
 export interface LogLine {
   /** The line's key: the version and the event's place in it, fixed once logged, so a
@@ -74,12 +75,14 @@ export function useEventLog(state: StateMessage, keep: number, names?: (version:
 }
 
 /** A log line's text, marked when a computer player made the move for an away person
- * (the line names the person: "Ola played … (a computer player moved for them)"). */
-export function markCovered(t: TFunction, text: string | null, line: LogLine, seat: number | null): string | null {
+ * (the line names the person: "Ola played … (a computer player moved for them)"); "for
+ * you" only to the person it moved for, not to whoever took the seat later. */
+export function markCovered(t: TFunction, text: string | null, line: LogLine, seat: number | null, info: TableInfo): string | null {
   if (!text || !line.covered) return text;
   // The mark goes inside the sentence: "… on E5 (a computer player moved for you)."
   const sentence = text.endsWith(".") ? text.slice(0, -1) : text;
-  return t(line.event.seat === seat ? "ui.clock.logged_for_you" : "ui.clock.logged_for", { text: sentence });
+  const mine = seat !== null && line.event.seat === seat && heldNowAt(info, seat, line.version - 1);
+  return t(mine ? "ui.clock.logged_for_you" : "ui.clock.logged_for", { text: sentence });
 }
 
 /** Who a log line names as seat ``s``: the name the seat had when the line came, else

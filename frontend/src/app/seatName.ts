@@ -38,6 +38,17 @@ function heldThen(seat: SeatInfo, version: number): SeatInfo {
     : then;
 }
 
+/** Whether `seat`'s present occupant held it after `version` actions: a person who took
+ * the seat over later is not "you" for what was done there before (docs/protocol.md,
+ * `earlier`). A chat line written just as the seat changed hands (`version` equal to
+ * when it did) is the earlier occupant's when it bears their `name`. */
+export function heldNowAt(info: TableInfo, seat: number, version: number, name?: string | null): boolean {
+  const earlier = info.seats[seat]?.earlier;
+  const last = earlier?.[earlier.length - 1];
+  if (!last || version > last.until) return true;
+  return version === last.until && (name === undefined || name !== last.name);
+}
+
 /** Each seat's name (see {@link seatName}) as the seats were after `version` actions: a
  * log line of an earlier move names the person who made it. */
 export function namesAt(t: TFunction, info: TableInfo, version: number): string[] {
@@ -46,13 +57,14 @@ export function namesAt(t: TFunction, info: TableInfo, version: number): string[
 }
 
 /** What the status line says of `seat` when the game waits for it rather than for its
- * move, as a message key taking `player`: an open seat (the host opened it while it was
- * to play), a person away whom a computer player covers (`away`: the clock's away
- * seats, see {@link AwaySeats}) or a person not connected; `null` when it plays ("… is
- * playing"). */
+ * move, as a message key taking `player`: an open seat, its own or another's (the host
+ * opened it mid-game: nobody moves until it is taken; "Anna is playing…" was said to
+ * Anna, who could not move), a person away whom a computer player covers (`away`: the
+ * clock's away seats, see {@link AwaySeats}) or a person not connected; `null` when it
+ * plays ("… is playing"). */
 export function waitingKey(info: TableInfo, seat: number, away?: Record<string, string> | null): string | null {
   const s = info.seats[seat];
-  if (s?.kind === "open") return "ui.table.waiting_open_seat";
+  if (s?.kind === "open" || info.seats.some((other) => other.kind === "open")) return "ui.table.waiting_open_seat";
   if (s?.kind === "human" && away && String(seat) in away) return "ui.table.covered_playing";
   return s !== undefined && s.kind === "human" && !s.connected ? "ui.table.waiting_offline" : null;
 }

@@ -54,13 +54,21 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, minimum: numbe
 /** Sets the CSS variable ``--top`` on the element to its distance from the page's top
  * (pixels), kept up to date as the window and the bars above it change: a table sized
  * to the window in CSS ("100vh - var(--top) - …") then fits below whatever stands above
- * it (the replay's controls, the turn clock, the "play again" bar). */
+ * it (the replay's controls, the turn clock, the "play again" bar). A panel above it
+ * marked ``data-scrolls-past`` (the waiting room over a game under way) is not counted:
+ * the page scrolls past it to a table of its usual size. */
 export function useTopOffset(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     return followPlace(element, () => {
-      const value = `${Math.round(pageTop(element))}px`;
+      let past = 0;
+      for (const panel of document.querySelectorAll<HTMLElement>("[data-scrolls-past]")) {
+        if (!(panel.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+        const style = getComputedStyle(panel);
+        past += panel.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+      }
+      const value = `${Math.round(Math.max(0, pageTop(element) - past))}px`;
       if (element.style.getPropertyValue("--top") !== value) element.style.setProperty("--top", value);
     });
   }, [ref]);

@@ -169,8 +169,10 @@ async def post(table: Table, conn: Connection, text: Any, storage: Storage,
     counted = limit.check()
     name = table.seats[seat].name if 0 <= seat < len(table.seats) else None
     async with posting(table):
+        # ``version``: the game's action count then, which tells a seat's present
+        # occupant from whoever held it before (``earlier``'s ``until``).
         message = {"type": "chat", "seat": seat, "name": name, "text": clean,
-                   "at": int(time.time() * 1000)}
+                   "at": int(time.time() * 1000), "version": table.version}
         try:
             log = await history(table, storage)  # Refused: storage_failed
             try:

@@ -117,7 +117,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   }, [narrow, selected]);
 
   const describe = (line: LogLine) =>
-    markCovered(t, describeEvent(t, line.event, namedAt(line, player), cardName), line, seat);
+    markCovered(t, describeEvent(t, line.event, namedAt(line, player), cardName), line, seat, info);
 
   const hand = view.hand ?? [];
   const open = useDecisionsOpen(); // not in a replay, nor at a table its host ended

@@ -1,10 +1,10 @@
 // Everyone at the table: whose turn, tiles in hand, points this round and in all.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { seatLevel, seatName, shortSeatName } from "../../app/seatName";
+import { heldNowAt, infoAt, seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
-import { seatColour, seatTint, type TriominosView } from "./types";
+import { roundBegan, seatColour, seatTint, type TriominosView } from "./types";
 import { scrollBehavior } from "../../app/motion";
 
 interface Props {
@@ -143,6 +143,7 @@ export function Players({ info, view, seat, compact }: Props) {
  * beside a player is explained here, where a phone shows no title). */
 export function RoundFacts({ info, view, seat }: { info: TableInfo; view: TriominosView; seat: number | null }) {
   const { t } = useTranslation();
+  const began = roundBegan(view);
   return (
     <p className="tr-facts">
       <span data-round={view.round}>
@@ -153,9 +154,11 @@ export function RoundFacts({ info, view, seat }: { info: TableInfo; view: Triomi
       {info.seats[view.starter] && (
         <span className="tr-started-by" data-starter={view.starter}>
           <span aria-hidden="true">⚑ </span>
-          {view.starter === seat
+          {/* Whoever held the seat when the round began: one who took it over since did
+              not start it ("You started this round" was said to them). */}
+          {view.starter === seat && heldNowAt(info, seat, began ?? 0)
             ? t("triominos.ui.started_by_you")
-            : t("triominos.ui.started_by", { player: clipped(shortSeatName(t, info, view.starter)) })}
+            : t("triominos.ui.started_by", { player: clipped(shortSeatName(t, began === null ? info : infoAt(info, began), view.starter)) })}
         </span>
       )}
       {view.target_score !== null && <span>{t("triominos.ui.target", { score: view.target_score })}</span>}

@@ -22,7 +22,7 @@ import { Players, RoundFacts } from "./Players";
 import { RoundDialog } from "./RoundDialog";
 import { cornersText, statusText } from "./status";
 import { TurnActions } from "./TurnActions";
-import type { Bonus, PublicInfo, TriominosView } from "./types";
+import { roundBegan, type Bonus, type PublicInfo, type TriominosView } from "./types";
 import { scrollBehavior } from "../../app/motion";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import { useSteady } from "../../app/moveInFlight";
@@ -102,13 +102,18 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
     if (!start || received.some((line) => line.event.type === "round_start" && Number(line.event.round) === start.round)) {
       return received;
     }
-    return [...received, { id: `start.${start.round}`, version: -1, event: start as unknown as GameEvent }];
-  }, [received, view.round_start]);
+    // Named as the seats were when the round began (its starter may have left since).
+    const began = roundBegan(view);
+    return [
+      ...received,
+      { id: `start.${start.round}`, version: -1, event: start as unknown as GameEvent, names: began === null ? undefined : names(began + 1) },
+    ];
+  }, [received, view, names]);
 
   const player = useCallback((s: number) => seatName(t, info, s), [t, info]);
   const describeLine = useCallback(
-    (line: LogLine) => markCovered(t, describeEvent(t, line.event, namedAt(line, player)), line, seat),
-    [t, player, seat],
+    (line: LogLine) => markCovered(t, describeEvent(t, line.event, namedAt(line, player)), line, seat, info),
+    [t, player, seat, info],
   );
   const bonusPoints = useCallback((bonus: Bonus) => setup.points?.[bonus] ?? 0, [setup.points]);
   const bonusLabel = useCallback(

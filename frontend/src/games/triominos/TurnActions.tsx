@@ -89,9 +89,13 @@ export function TurnActions({ view, canDraw, canPass, canPlace, myTurn, onDraw, 
       >
         {t("triominos.ui.pass", { points: signed(passPoints) })}
       </button>
-      <span className="tr-draw-count" data-draws={view.draws}>
-        {t("triominos.ui.drawn", { drawn: view.draws, max: view.max_draws })}
-      </span>
+      {/* The draws of the player whose turn it is: under another's tiles they read as
+          theirs. */}
+      {myTurn && (
+        <span className="tr-draw-count" data-draws={view.draws}>
+          {t("triominos.ui.drawn", { drawn: view.draws, max: view.max_draws })}
+        </span>
+      )}
       {myTurn && <TimeLeftChip />}
       {asking && canDraw && (
         <p className="tr-actions-note tr-draw-question" role="group" aria-labelledby="tr-draw-question">

@@ -120,3 +120,10 @@ export const SEAT_TINTS = ["#fbe3c8", "#d6e4fb", "#cdeedf", "#e6d8f6", "#f6d3cc"
 
 export const seatColour = (seat: number) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 export const seatTint = (seat: number) => SEAT_TINTS[seat % SEAT_TINTS.length];
+
+/** The game's action count when the round under way began: the round before's `actions`
+ * (0 for the first round), or null where the view does not say. */
+export function roundBegan(view: TriominosView): number | null {
+  if (view.round <= 1) return 0;
+  return view.rounds[view.round - 2]?.actions ?? null;
+}
