@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -122,3 +123,30 @@ def test_the_watch_link(page: Page, web_server: LiveServer) -> None:
         page.locator("details.table-chat").evaluate("d => { d.open = true; }")
         expect(page.locator(".chat-message")).to_be_visible()
         assert_accessible(page, "watch link with a line of chat")
+
+
+def test_a_game_waiting_for_an_open_seat_mid_game(page: Page, web_server: LiveServer) -> None:
+    """The host removed a player mid-game: the waiting room over the table, with the
+    host's controls opened and the hint on leaving, as the host sees it."""
+    from tests.browser.test_host_controls import (  # noqa: PLC0415
+        anna_and_bruno,
+        open_as_host,
+        until_gone,
+    )
+
+    created, table_id, bruno_token = anna_and_bruno(web_server)
+    with seats.SeatSocket(web_server, table_id, created["token"]) as anna, \
+            seats.SeatSocket(web_server, table_id, bruno_token) as bruno:
+        anna.act("play")
+        bruno.act("play")
+    until_gone(web_server, table_id, 1)
+    open_as_host(page, web_server, created)
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    page.get_by_text("Host controls").click()
+    assert_accessible(page, "host controls mid-game")
+    removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
+                         headers={"X-Host-Token": created["host_token"]})
+    assert removed.status_code == 200, removed.text
+    expect(page.locator(".sc-status-text")).to_have_text(
+        "Waiting for someone to take the open seat…")
+    assert_accessible(page, "a game waiting for an open seat")
