@@ -39,6 +39,18 @@ def anna_and_bruno(server: LiveServer) -> tuple[dict[str, Any], str, str]:
     return created, table_id, bruno_token
 
 
+def carla_takes_the_seat(browser: Browser, server: LiveServer, table_id: str,
+                         code: str) -> Page:
+    """Carla opens the link the host made for seat 2 (``code``) and takes the seat: her
+    page, at the table."""
+    carla = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}
+                                ).new_page()
+    carla.goto(f"{server.url}/t/{table_id}#invite={code}&seat=2")
+    carla.get_by_label("Your name").fill("Carla")
+    carla.get_by_role("button", name="Take this seat").first.click()
+    return carla
+
+
 pytestmark = pytest.mark.browser
 
 
@@ -482,11 +494,7 @@ def test_moves_made_before_a_seat_changed_hands_stay_their_makers_in_the_log_and
     his = anna.locator('.sc-log li[data-version="2"]')
     expect(his).to_contain_text("Bruno ")
     expect(anna.locator('.sc-log li[data-version="3"]')).to_contain_text("Anna ")
-    carla = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}
-                                ).new_page()
-    carla.goto(f"{web_server.url}/t/{table_id}#invite={removed.json()['seat_code']}&seat=2")
-    carla.get_by_label("Your name").fill("Carla")
-    carla.get_by_role("button", name="Take this seat").first.click()
+    carla = carla_takes_the_seat(browser, web_server, table_id, removed.json()["seat_code"])
     expect(carla.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     carla.locator(".sc-card:not([disabled]):not(.dead)").first.click()
     carla.locator('.sc-space[data-target="true"]').first.click()
@@ -835,11 +843,7 @@ def test_a_triominos_round_started_by_a_seats_earlier_player_is_named_after_them
     removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove", json={},
                          headers={"X-Host-Token": created["host_token"]})
     assert removed.status_code == 200, removed.text
-    carla = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}
-                                ).new_page()
-    carla.goto(f"{web_server.url}/t/{table_id}#invite={removed.json()['seat_code']}&seat=2")
-    carla.get_by_label("Your name").fill("Carla")
-    carla.get_by_role("button", name="Take this seat").first.click()
+    carla = carla_takes_the_seat(browser, web_server, table_id, removed.json()["seat_code"])
     expect(carla.locator(".tr-board-svg")).to_be_visible()
     start = carla.locator(".tr-log li").last
     expect(start).to_contain_text("Round 1: Bruno starts")
