@@ -202,6 +202,27 @@ def show_last_reveal(page: Page) -> Locator:
     return reveal
 
 
+def act_first(seat: SeatSocket, state: dict[str, Any]) -> None:
+    """``seat`` takes its first legal action in ``state`` and waits for its answer."""
+    seat.ws.send(json.dumps({"type": "action", "action": state["legal"][0],
+                             "version": state["version"]}))
+    seat.wait(lambda newer: newer["version"] > state["version"] or bool(seat.errors))
+    seat.errors.clear()  # both may claim the storyteller's role at once: one is refused
+
+
+def play_until_round_ends(seats: list[SeatSocket], number: int) -> None:
+    """The ``seats`` take their first legal actions until Dixit's round ``number`` ends."""
+    while True:
+        for seat in seats:
+            state = seat.wait(lambda state: True)
+            last = state["view"]["last_round"]
+            if last and last["round"] == number:
+                return
+            if state["legal"]:
+                act_first(seat, state)
+        time.sleep(0.05)
+
+
 def test_a_dixit_round_played_before_leaving_stays_the_persons_in_the_history(
         browser: Browser, web_server: LiveServer, shots: Path) -> None:
     """Bruno played Dixit's first round and left; a computer player played the second for
@@ -211,24 +232,6 @@ def test_a_dixit_round_played_before_leaving_stays_the_persons_in_the_history(
     began."""
     table_id, tokens, _ = create_hosted_table(
         web_server, "dixit", {}, ["human", "human", "greedy"], {0: "Anna", 1: "Bruno"})
-
-    def act_first(seat: SeatSocket, state: dict[str, Any]) -> None:
-        seat.ws.send(json.dumps({"type": "action", "action": state["legal"][0],
-                                 "version": state["version"]}))
-        seat.wait(lambda newer: newer["version"] > state["version"] or bool(seat.errors))
-        seat.errors.clear()  # both may claim the storyteller's role at once: one is refused
-
-    def play_until_round_ends(seats: list[SeatSocket], number: int) -> None:
-        while True:
-            for seat in seats:
-                state = seat.wait(lambda state: True)
-                last = state["view"]["last_round"]
-                if last and last["round"] == number:
-                    return
-                if state["legal"]:
-                    act_first(seat, state)
-            time.sleep(0.05)
-
     page = browser.new_context(locale="en-GB").new_page()
     with SeatSocket(web_server, table_id, tokens[0]) as anna:
         with SeatSocket(web_server, table_id, tokens[1]) as bruno:
@@ -281,3 +284,42 @@ def test_on_a_phone_a_triominos_seat_taken_over_says_a_computer_plays_it(
         expect(his.locator("[data-taken-over]")).to_have_text("computer")
         expect(page.locator('.tr-player[data-seat="0"] [data-taken-over]')).to_have_count(0)
         page.screenshot(path=shots / "triominos-phone-taken-over.png")
+
+
+def test_a_dixit_seat_taken_over_after_a_round_is_not_you_for_that_round(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Bruno played the first round, told the second's clue and went; the host opened
+    his seat. While it stood open the status line read "Waiting for the cards: 3 of 4
+    in.", as if the game went on. Carla took the seat: the first round's reveal told
+    her "You: +0 · Did not find the card" of Bruno's round."""
+    table_id, tokens, host = create_hosted_table(
+        web_server, "dixit", {"first_storyteller": "first_seat"},
+        ["human", "human", "greedy", "greedy"], {0: "Anna", 1: "Bruno"})
+    with SeatSocket(web_server, table_id, tokens[0]) as anna:
+        with SeatSocket(web_server, table_id, tokens[1]) as bruno:
+            play_until_round_ends([anna, bruno], 1)
+            bruno.act("clue")  # round 2's storyteller
+        deadline = time.monotonic() + 15
+        while seats_of(web_server, table_id)[1]["connected"]:
+            assert time.monotonic() < deadline, "Bruno still counts as connected"
+            time.sleep(0.05)
+        removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove",
+                             json={}, headers={"X-Host-Token": host}, timeout=30)
+        assert removed.status_code == 200, removed.text
+        page = browser.new_context(locale="en-GB").new_page()
+        page.goto(f"{web_server.url}/t/{table_id}#seat={tokens[0]}")
+        expect(page.locator(".dx-table")).to_be_visible()
+        status = page.locator(".dx-status")
+        expect(status).to_contain_text("Waiting for someone to take the open seat…")
+        assert "in." not in status.inner_text()  # "Waiting for the cards: 3 of 4 in."
+        page.screenshot(path=shots / "dixit-open-seat-status.png")
+    carla = browser.new_context(locale="en-GB").new_page()
+    carla.goto(f"{web_server.url}/t/{table_id}#invite={removed.json()['seat_code']}&seat=2")
+    carla.get_by_label("Your name").fill("Carla")
+    carla.get_by_role("button", name="Take this seat").first.click()
+    reveal = show_last_reveal(carla)
+    expect(reveal).to_have_attribute("data-round", "1")
+    expect(reveal.locator('.dx-reveal-slot[data-owner="1"]')).to_contain_text("Bruno")
+    expect(reveal.locator(".dx-reveal-mine")).to_have_count(0)
+    expect(reveal.locator(".dx-reveal-slot.mine")).to_have_count(0)
+    carla.screenshot(path=shots / "dixit-reveal-after-taking-a-seat.png")

@@ -664,26 +664,30 @@ def test_a_seat_that_changed_hands_twice_names_each_move_after_its_maker(
 def test_a_dixit_seat_that_changed_hands_mid_round_names_each_move_after_its_maker(
     browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path
 ) -> None:
-    """Dora claimed the storyteller's role and Eva, who took her seat, told the clue;
-    Bruno gave his card and Carla, who took his seat, voted. The reveal and the history
-    named the whole round after whoever held each seat when it began: Dora told, Bruno
-    voted. A round now says when its clue was told, each card given and each vote cast
-    (``told``, ``given``, ``voted``, docs/dixit.md), and each is named after its maker; a
-    seat's points after whoever made its last move of the round."""
+    """Eva claimed the storyteller's role and told the clue, then Dora took her seat;
+    Bruno gave his card and Carla, who took his seat, voted. The vote named the clue
+    Dora's, and the reveal and the history named the whole round after whoever held
+    each seat when it began: Bruno voted. A round now says when its clue was told, each
+    card given and each vote cast (``told_at``, ``given_at``, ``voted_at``,
+    docs/dixit.md), and each is named after its maker; a seat's points after whoever
+    made its last move of the round."""
     path, record = record_file("dixit", tmp_path)
     first = replay(record).state.history[0]
     assert [(a.seat, a.action["type"]) for a in record.actions[:first["actions"]]] == [
         (0, "claim"), (0, "clue"), (1, "submit"), (2, "submit"), (3, "submit"),
         (1, "vote"), (2, "vote"), (3, "vote")]
     data = record.model_dump()
-    data["seats"][0] = {"name": "Eva", "bot": None,
-                        "earlier": [{"until": 1, "name": "Dora", "bot": None}]}
+    data["seats"][0] = {"name": "Dora", "bot": None,
+                        "earlier": [{"until": 3, "name": "Eva", "bot": None}]}
     data["seats"][1] = {"name": "Carla", "bot": None,
                         "earlier": [{"until": 4, "name": "Bruno", "bot": None}]}
     path.write_text(GameRecord.model_validate(data).model_dump_json())
     page = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900}
                                ).new_page()
     open_file(page, web_server.url, path)
+    page.get_by_label("Move number").fill("5")
+    at_step(page, ".dx-table", 5)
+    expect(page.locator(".dx-clue-by")).to_have_text("Eva's clue")
     page.get_by_label("Move number").fill(str(first["actions"]))
     at_step(page, ".dx-table", first["actions"])
     reveal = page.locator(".dx-reveal")

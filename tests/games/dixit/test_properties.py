@@ -237,12 +237,12 @@ def test_arrival_order_never_changes_the_outcome(setup: tuple[int, dict[str, Any
 
 
 def without_move_times(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """``snapshot`` less when each move was made (``told``, ``given``, ``voted`` in the
+    """``snapshot`` less when each move was made (``told_at``, ``given_at``, ``voted_at`` in the
     rounds' summaries and the state's ``*_at``), which the arrival order does change."""
     rest = {k: v for k, v in snapshot.items() if k not in ("told_at", "given_at", "voted_at")}
     rest["history"] = [
-        {**{k: v for k, v in summary.items() if k not in ("told", "voted")},
-         "slots": [{k: v for k, v in slot.items() if k != "given"} for slot in summary["slots"]]}
+        {**{k: v for k, v in summary.items() if k not in ("told_at", "voted_at")},
+         "slots": [{k: v for k, v in slot.items() if k != "given_at"} for slot in summary["slots"]]}
         for summary in snapshot["history"]]
     return rest
 

@@ -180,10 +180,10 @@ def test_a_game_with_changes_of_mind_scores_as_the_game_without_them(
             GAME.apply(state, seat, action)
         assert state.finished
         assert (takes >= 10) == changes
-        # The same rounds, but for when the cards were given (``given``: later after a
+        # The same rounds, but for when the cards were given (``given_at``: later after a
         # change of mind).
         return [(r["round"], r["storyteller"],
-                 [{k: v for k, v in slot.items() if k != "given"} for slot in r["slots"]],
+                 [{k: v for k, v in slot.items() if k != "given_at"} for slot in r["slots"]],
                  r["totals"]) for r in state.history]
 
     assert play(True) == play(False)
@@ -223,8 +223,8 @@ def test_dx_3p_2_the_events_say_how_many_cards_were_given_and_taken_back() -> No
 
 
 def test_a_rounds_summary_says_when_each_move_was_made() -> None:
-    """The summary keeps when the clue was told (``told``), each card given (a slot's
-    ``given``) and each vote cast (``voted``, per seat), as action counts, so that a seat
+    """The summary keeps when the clue was told (``told_at``), each card given (a slot's
+    ``given_at``) and each vote cast (``voted_at``, per seat), as action counts, so that a seat
     that changed hands mid-round names each move after its maker (docs/protocol.md,
     ``earlier``); a card or vote taken back and made again counts from the second time."""
     state = new(4)
@@ -241,9 +241,9 @@ def test_a_rounds_summary_says_when_each_move_was_made() -> None:
     GAME.apply(state, 1, TAKE_BACK)                      # 9
     vote_for(state, {1: [0], 2: [0]})                    # 10, 11
     summary = state.history[-1]
-    assert (told, summary["told"]) == (1, 1)
-    assert {slot["owner"]: slot["given"] for slot in summary["slots"]} == given
-    assert summary["voted"] == [None, 10, 11, 7]
+    assert (told, summary["told_at"]) == (1, 1)
+    assert {slot["owner"]: slot["given_at"] for slot in summary["slots"]} == given
+    assert summary["voted_at"] == [None, 10, 11, 7]
     assert summary["actions"] == state.actions == 11
     # The next round starts afresh: nothing of this round's times is carried.
     assert (state.told_at, state.given_at, state.voted_at) == (None, {}, {})

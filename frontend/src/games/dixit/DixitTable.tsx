@@ -6,7 +6,7 @@ import { useScreenHold } from "../../app/screenHold";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
-import { seatName, shortSeatName, waitingKey } from "../../app/seatName";
+import { infoAt, seatName, shortSeatName, waitingKey } from "../../app/seatName";
 import { useAwaySeats, useMyDeadline, useTimeLeft } from "../../app/TurnClock";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import type { Action, TableInfo } from "../../app/types";
@@ -148,6 +148,10 @@ export function DixitTable(props: GameTableProps) {
   // Before "'s" a computer player is "Computer 2", not "Computer 2 · Hard" ("Computer 2 ·
   // Hard's clue" read as the level's); the players' list says the level.
   const owner = useCallback((s: number) => shortSeatName(t, info, s), [t, info]);
+  // The clue's teller as the seat was held when it was told (one who took the seat over
+  // since was named as its teller).
+  const tellerInfo = useMemo(() => (view.told_at != null ? infoAt(info, view.told_at - 1) : info), [info, view.told_at]);
+  const teller = view.storyteller !== null ? shortSeatName(t, tellerInfo, view.storyteller) : "";
   const isComputer = useCallback((s: number) => info.seats[s]?.kind === "bot", [info]);
 
   // No decision is anyone's to make in a replay, nor at a table its host ended.
@@ -326,6 +330,7 @@ export function DixitTable(props: GameTableProps) {
         player,
         // A replay shows a past position: who moves next, not someone at work now.
         waiting: (s) => (replay ? "ui.replay.next_move" : waitingKey(info, s, away)),
+        openSeat: !replay && info.seats.some((s) => s.kind === "open"),
       });
   // While the last round's result covers the hand, the status line said "Give the card
   // from your hand…" of a hand out of sight: it says how to get back to it first.
@@ -335,7 +340,7 @@ export function DixitTable(props: GameTableProps) {
   // ("… has begun: Give the card that fits the clue best" named no clue).
   const nextClueSaid =
     view.clue && view.storyteller !== null && (view.phase === "submit" || view.phase === "vote")
-      ? `${t("dixit.ui.clue_by", { player: owner(view.storyteller) })}: ${
+      ? `${t("dixit.ui.clue_by", { player: teller })}: ${
           view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : `${t("dixit.ui.clue_quoted", { text: view.clue.text })}.`
         } `
       : "";
@@ -447,7 +452,7 @@ export function DixitTable(props: GameTableProps) {
         <div className="dx-round" data-phase={view.phase}>
           {view.clue ? (
             <div className="dx-clue-box">
-              <span className="dx-clue-by">{t("dixit.ui.clue_by", { player: view.storyteller !== null ? owner(view.storyteller) : "" })}</span>
+              <span className="dx-clue-by">{t("dixit.ui.clue_by", { player: teller })}</span>
               <ClueText clue={view.clue} />
             </div>
           ) : (
@@ -501,7 +506,7 @@ export function DixitTable(props: GameTableProps) {
         {onScreen && showReveal && nextClueTold && view.clue && (
           <span className="dx-status-clue" data-next-clue="true">
             <span className="dx-status-clue-by">
-              {t("dixit.ui.next_clue_by", { round: view.round, player: view.storyteller !== null ? owner(view.storyteller) : "" })}
+              {t("dixit.ui.next_clue_by", { round: view.round, player: teller })}
             </span>
             <ClueText clue={view.clue} />
             <span aria-hidden="true">—</span>
@@ -512,7 +517,7 @@ export function DixitTable(props: GameTableProps) {
               line as it changes; the clue above the cards is not read out by itself). */}
           {!onScreen && !showReveal && view.clue && (view.phase === "submit" || view.phase === "vote") && (
             <span className="sr-only" data-clue-said="">
-              {`${t("dixit.ui.clue_by", { player: view.storyteller !== null ? owner(view.storyteller) : "" })}: ${
+              {`${t("dixit.ui.clue_by", { player: teller })}: ${
                 view.clue.mime && !view.clue.text ? t("dixit.ui.clue_mime") : t("dixit.ui.clue_quoted", { text: view.clue.text })
               }. `}
             </span>

@@ -96,7 +96,8 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
 
   // The reader's own result, in the heading: with many cards the breakdown lies far
   // below them, and many pressed Continue without ever seeing why they scored.
-  const mine = seat === null ? null : groups.find((group) => group.seats.includes(seat)) ?? null;
+  const reader = seat !== null && names.heldNow(seat) ? seat : null;
+  const mine = reader === null ? null : groups.find((group) => group.seats.includes(reader)) ?? null;
   const myLines = mine ? round.points.filter((line) => mine.seats.includes(line.seat)) : [];
   const myPoints = myLines.reduce((sum, line) => sum + line.points, 0);
   const reason = (line: (typeof round.points)[number]) =>
@@ -139,7 +140,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
             {/* Team Dixit: the team's lines, the teammate's named ("Did not find the card"
                 read as the reader's own, who had given the card and not voted). */}
             {myLines.length > 0 && (
-              <span> · {myLines.map((line) => (line.seat === seat ? reason(line) : `${player(line.seat)}: ${reason(line)}`)).join("; ")}</span>
+              <span> · {myLines.map((line) => (line.seat === reader ? reason(line) : `${player(line.seat)}: ${reason(line)}`)).join("; ")}</span>
             )}
             {/* Beside the cards the points are in sight already. */}
             {!pointsBeside && (
@@ -165,7 +166,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
             return (
               <li
                 key={slot.slot}
-                className={`dx-reveal-slot ${slot.storyteller ? "storyteller" : ""} ${slot.red ? "red" : ""} ${slot.owner === seat ? "mine" : ""}`}
+                className={`dx-reveal-slot ${slot.storyteller ? "storyteller" : ""} ${slot.red ? "red" : ""} ${slot.owner === reader ? "mine" : ""}`}
                 data-slot={slot.slot}
                 data-card={slot.card}
                 data-owner={slot.owner}

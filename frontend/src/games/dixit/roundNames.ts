@@ -1,7 +1,7 @@
 // Names for the seats of a finished round, each after whoever held the seat when its
 // move was made (docs/protocol.md, `earlier` and `bot_since`).
 import type { TFunction } from "i18next";
-import { infoAt, seatLevel, seatName, shortSeatName } from "../../app/seatName";
+import { heldNowAt, infoAt, seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { roundBegan, type DixitView, type LastRound } from "./types";
 
@@ -20,6 +20,10 @@ export interface RoundNames {
   short: (seat: number) => string;
   /** Whether the seat, so held, was a computer player of a level. */
   isLevel: (seat: number) => boolean;
+  /** Whether the seat's present occupant held it then: a person who took it over since
+   * is not "you" for the round (the reveal told them "You: +0 · Did not find the card"
+   * of the earlier player's round). */
+  heldNow: (seat: number) => boolean;
 }
 
 /** How to name `round`'s seats. Where the round does not say when a move was made (games
@@ -40,21 +44,25 @@ export function roundNames(t: TFunction, info: TableInfo, view: DixitView, round
     return then;
   };
   const given = new Map<number, number>();
-  for (const slot of round.slots) if (slot.given != null) given.set(slot.owner, slot.given);
-  const voted = (seat: number) => round.voted?.[seat] ?? null;
+  for (const slot of round.slots) if (slot.given_at != null) given.set(slot.owner, slot.given_at);
+  const voted = (seat: number) => round.voted_at?.[seat] ?? null;
   const last = (seat: number) => {
     const times = [given.get(seat), voted(seat)].filter((n): n is number => n != null);
     return times.length > 0 ? Math.max(...times) : null;
   };
-  const teller = round.told ?? given.get(round.storyteller);
+  const teller = round.told_at ?? given.get(round.storyteller);
   return {
     storyteller: seatName(t, at(teller), round.storyteller),
-    owner: (slot) => seatName(t, at(slot.given), slot.owner),
-    ownerShort: (slot) => shortSeatName(t, at(slot.given), slot.owner),
+    owner: (slot) => seatName(t, at(slot.given_at), slot.owner),
+    ownerShort: (slot) => shortSeatName(t, at(slot.given_at), slot.owner),
     voter: (seat) => seatName(t, at(voted(seat)), seat),
     voterShort: (seat) => shortSeatName(t, at(voted(seat)), seat),
     player: (seat) => seatName(t, at(last(seat)), seat),
     short: (seat) => shortSeatName(t, at(last(seat)), seat),
     isLevel: (seat) => seatLevel(t, at(last(seat)), seat) !== null,
+    heldNow: (seat) => {
+      const count = last(seat);
+      return heldNowAt(info, seat, count != null ? count - 1 : began ?? 0);
+    },
   };
 }

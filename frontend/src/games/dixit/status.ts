@@ -11,10 +11,15 @@ interface Situation {
   /** What the status line says of a seat the game waits for (a message key taking
    * `player`: an open seat, a person offline), or null when it plays. */
   waiting?: (seat: number) => string | null;
+  /** A seat is open mid-game: nobody gives, votes or tells until someone takes it. */
+  openSeat?: boolean;
 }
 
-export function statusText(t: TFunction, { view, seat, options, player, waiting }: Situation): string {
+export function statusText(t: TFunction, { view, seat, options, player, waiting, openSeat = false }: Situation): string {
   if (view.finished) return t("dixit.ui.status.finished");
+  // "Voting: 0 of 3 have voted." read as if the vote went on (only the clue's wait said
+  // whom the table waited for).
+  if (openSeat) return t("ui.table.waiting_open_seat");
   const teller = view.storyteller !== null ? player(view.storyteller) : "";
   switch (view.phase) {
     case "claim":

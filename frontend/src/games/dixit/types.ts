@@ -18,7 +18,7 @@ export interface RevealSlot {
   storyteller: boolean;
   /** The game's action count once this card was given (absent in games played before
    * it was kept): its giver is named as the seat was held then. */
-  given?: number | null;
+  given_at?: number | null;
 }
 
 export interface PointLine {
@@ -43,8 +43,8 @@ export interface LastRound {
   actions?: number;
   /** The action count once the clue was told, and once each seat voted (null: it did
    * not vote); absent in games played before they were kept. */
-  told?: number | null;
-  voted?: (number | null)[];
+  told_at?: number | null;
+  voted_at?: (number | null)[];
 }
 
 /** The game's action count before `round`'s first move: the round before's `actions`
@@ -69,6 +69,9 @@ export interface DixitView {
   round: number;
   storyteller: number | null;
   clue: Clue | null;
+  /** The action count once this round's clue was told (null before; absent from
+   * servers before it was sent): the clue is named after whoever held the seat then. */
+  told_at?: number | null;
   hand: number[];
   hand_hidden: boolean;
   hand_sizes: number[];

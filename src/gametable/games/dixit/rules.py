@@ -619,7 +619,7 @@ class Dixit:
                        "votes": sorted(s for s, slots in votes.items() if k in slots),
                        "red": k == red, "storyteller": owners[k - 1] == teller
                        and config.variant != "party",
-                       "given": state.given_at.get(owners[k - 1])}
+                       "given_at": state.given_at.get(owners[k - 1])}
                       for k, card in enumerate(table, start=1)],
             "points": [line.to_json() for line in lines],
             "gained": gained,
@@ -629,10 +629,10 @@ class Dixit:
             # as it was then (``earlier`` and ``bot_since``, docs/protocol.md).
             "actions": state.actions + 1,
             # When the clue was told and each seat voted (action counts, as ``actions``;
-            # a slot's ``given`` is its card's): a seat that changed hands mid-round is
-            # named for each move after whoever made it.
-            "told": state.told_at,
-            "voted": [state.voted_at.get(seat) for seat in range(n)],
+            # a slot's ``given_at`` is its card's): a seat that changed hands mid-round
+            # is named for each move after whoever made it.
+            "told_at": state.told_at,
+            "voted_at": [state.voted_at.get(seat) for seat in range(n)],
         }
         state.history.append(summary)
         events.append({"type": "reveal", **json_copy(summary)})
@@ -745,6 +745,9 @@ class Dixit:
             "round": state.round,
             "storyteller": teller,
             "clue": clue,
+            # The action count once this round's clue was told (None before): whoever
+            # held the storyteller's seat then told it.
+            "told_at": state.told_at if playing else None,
             "hand": hand,
             "hand_hidden": hidden,
             "hand_sizes": [len(h) for h in state.hands],
