@@ -112,13 +112,14 @@ def first_problem(error: ValidationError) -> tuple[str, str, str]:
     return field, first["msg"], first["type"]
 
 
-def _check_since(seat: SeatInfo | EarlierOccupant, field: str, until: int) -> None:
+def _check_since(number: int, seat: SeatInfo | EarlierOccupant, field: str,
+                 until: int) -> None:
     """Refuse a ``bot_since`` without a bot or past ``until`` actions (the record's
-    count, or when an earlier occupant gave the seat up) of ``seat``, found at ``field``
-    (``seats.1`` or ``seats.1.earlier.0``)."""
+    count, or when an earlier occupant gave the seat up) of seat ``number``'s ``seat``
+    (itself or an earlier occupant), found at ``field`` (``seats.1`` or
+    ``seats.1.earlier.0``)."""
     if seat.bot_since is None:
         return
-    number = field.split(".")[1]
     if seat.bot is None:
         raise RecordFieldError(f"{field}.bot_since", f"seat {number} has bot_since but no "
                                "bot: only a computer player takes a seat over")
@@ -178,9 +179,9 @@ class GameRecord(BaseModel):
                     raise RecordFieldError(
                         f"{field}.until", f"seat {number} changed hands after action "
                         f"{occupant.until}, but the record holds {len(self.actions)} actions")
-                _check_since(occupant, field, occupant.until)
+                _check_since(number, occupant, field, occupant.until)
                 start = occupant.until
-            _check_since(seat, f"seats.{number}", len(self.actions))
+            _check_since(number, seat, f"seats.{number}", len(self.actions))
         return self
 
     def append(self, seat: int, action: Mapping[str, Any]) -> None:
