@@ -123,7 +123,9 @@ def test_a_player_that_fails_every_decision_still_finishes_its_game(
 
     with caplog.at_level(logging.ERROR, logger="gametable.tables"):
         status, version, failures = run_async(main())
-    assert status == FINISHED and version > 10
+    # The shortest game: four chips of seat 0 beside a free corner (SC-COMP-2, SC-WIN-1), its
+    # fourth at the game's seventh action, which `random` leaves unblocked now and then.
+    assert status == FINISHED and version >= 7
     assert set(failures) == {reason} and failures[reason][0] >= version // 2 - 1
     lines = [r.getMessage() for r in caplog.records]
     assert any(f"the computer player '{player}' in seat 0 failed to decide" in line
