@@ -265,6 +265,40 @@ def test_a_line_stays_its_writers_when_their_seat_changes_hands(
     expect(line).not_to_contain_text("Dora")
 
 
+def test_a_line_from_before_the_game_is_not_the_next_person_s_in_the_seat(
+        browser: Browser, web_server: LiveServer) -> None:
+    """In the waiting room Bjarni says hello and leaves; Dora takes his seat, and Eli
+    the last one. Once the game began, Bjarni's line showed on Dora's page as hers,
+    tagged "you" (no move had been made: the line's action count could not tell them
+    apart). It is Bjarni's."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as http:
+        created = http.post("/api/tables", json={
+            "game": "sequence-cats", "seats": [{"kind": "human"}] * 3, "name": "Anna"})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+        joined = http.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Bjarni"})
+        assert joined.status_code == 200, joined.text
+        with SeatSocket(web_server, table, joined.json()["token"]) as bjarni:
+            bjarni.chat("Hello, anyone here?")
+        left = http.post(f"/api/tables/{table}/leave",
+                         headers={"X-Seat-Token": joined.json()["token"]})
+        assert left.status_code == 200, left.text
+        dora = http.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Dora"})
+        assert dora.status_code == 200, dora.text
+        eli = http.post(f"/api/tables/{table}/join", json={"seat": 2, "name": "Eli"})
+        assert eli.status_code == 200, eli.text
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={dora.json()['token']}")
+    expect(page.locator(".sc-board")).to_be_visible()
+    line = page.locator(".table-chat .chat-message", has_text="Hello, anyone here?")
+    expect(line).to_contain_text("Bjarni")
+    expect(line.locator(".tag")).to_have_count(0)
+    expect(line).not_to_have_class(re.compile(r"\bmine\b"))
+    say(page, "Hi, Dora here")
+    mine = page.locator(".table-chat .chat-message", has_text="Dora here")
+    expect(mine.locator(".tag")).to_have_text("you")
+
+
 def test_a_lines_time_follows_the_readers_region(
         browser: Browser, web_server: LiveServer) -> None:
     """The page's language is English for the first two, but a reader in Britain reads a

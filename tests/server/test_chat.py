@@ -300,3 +300,43 @@ def test_messages_stored_slowly_keep_their_order_everywhere(
             "first", "second"]
     assert [m["text"] for m in manager.storage.load_chat(table["id"], 100)] == [
         "first", "second"]
+
+
+def test_a_line_carries_its_writer_s_tag_which_the_next_person_in_the_seat_does_not_hold(
+        client: TestClient) -> None:
+    """Before the game, Bjarni writes, renames himself and leaves; Cleo takes his seat.
+    His lines keep his seat's tag, which stayed his through the new name, and Cleo's
+    seat has another: her page does not take his lines for hers (an action count, the
+    lines' ``version``, cannot tell them apart before the first move)."""
+    created = create(client, [HUMAN, HUMAN, HUMAN])
+    table_id = created["table"]["id"]
+
+    def tag_of(seat: int) -> str | None:
+        tag: str | None = client.get(f"/api/tables/{table_id}").json()["seats"][seat].get("tag")
+        return tag
+
+    bjarni = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
+    assert bjarni["seat"] == 1
+    his = tag_of(1)
+    assert his is not None and tag_of(2) is None  # an open seat is nobody's
+    assert his != tag_of(0)
+    with connect(client, table_id) as ws:
+        hello(ws, bjarni["token"])
+        say(ws, "Hi, I'm Bjarni")
+        first = next_of(ws, "chat")
+    assert first["tag"] == his and first["version"] == 0
+    headers = {"X-Seat-Token": bjarni["token"]}
+    assert client.post(f"/api/tables/{table_id}/name", json={"name": "Bjarni B."},
+                       headers=headers).status_code == 200
+    assert tag_of(1) == his
+    assert client.post(f"/api/tables/{table_id}/leave", headers=headers).status_code == 200
+    cleo = client.post(f"/api/tables/{table_id}/join", json={"name": "Cleo"}).json()
+    assert cleo["seat"] == 1
+    hers = tag_of(1)
+    assert hers is not None and hers != his
+    with connect(client, table_id) as ws:
+        hello(ws, cleo["token"])
+        (kept,) = next_of(ws, "chat_history")["messages"]
+        assert kept["text"] == "Hi, I'm Bjarni" and kept["tag"] == his
+        say(ws, "Cleo here")
+        assert next_of(ws, "chat")["tag"] == hers

@@ -186,8 +186,12 @@ const ChatLine = memo(function ChatLine({ message, name, mine, language }: { mes
 });
 
 /** Whether `message` was written by this page's person: from its seat, since they held
- * it (one who took the seat over later was shown the earlier occupant's lines as theirs,
- * "you"). */
+ * it (one who took the seat over later, before the game or during it, was shown the
+ * earlier occupant's lines as theirs, "you"). A message tells by its writer's `tag`;
+ * one kept from before messages had tags, by when it was written (`version`). */
 export function isMine(info: TableInfo, message: Omit<ChatMessage, "id">, seat: number | null): boolean {
-  return seat !== null && message.seat === seat && (message.version === undefined || heldNowAt(info, seat, message.version, message.name));
+  if (seat === null || message.seat !== seat) return false;
+  const holder = info.seats[seat]?.tag;
+  if (message.tag && holder) return message.tag === holder;
+  return message.version === undefined || heldNowAt(info, seat, message.version, message.name);
 }

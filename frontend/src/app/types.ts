@@ -9,6 +9,9 @@ export interface SeatInfo {
   name: string | null;
   bot: string | null;
   connected: boolean;
+  /** A person's seat: a mark of whoever holds it now, which their chat lines carry too
+   * (another for the next person to take the seat). */
+  tag?: string;
   /** An open seat kept for whoever has its link (the host's to give). */
   invited?: boolean;
   /** The host removed the seat's person (it is open since, or a computer player plays on). */

@@ -40,6 +40,9 @@ export interface ChatMessage {
   /** The game's action count then (absent from messages kept from before it was sent):
    * tells the seat's present occupant from an earlier one (`heldNowAt`). */
   version?: number;
+  /** Its writer's mark, as their seat's `tag` says while they hold it (absent from
+   * messages kept from before it was sent). */
+  tag?: string | null;
   /** This browser's number for the message, fixed for as long as it is shown: the
    * chat's lines are keyed by it, so a new message never re-creates the others. */
   id: number;
@@ -405,8 +408,8 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
   return { status, info, seat, state, error, errorCount, send, moving, clearError, chat, sendChat, unsentChat, clock, sendBack, sendAway, hostToken, rematch, sendRematch };
 }
 
-function pick({ seat, name, text, at, version }: Omit<ChatMessage, "id">): Omit<ChatMessage, "id"> {
-  return { seat, name, text, at, version };
+function pick({ seat, name, text, at, version, tag }: Omit<ChatMessage, "id">): Omit<ChatMessage, "id"> {
+  return { seat, name, text, at, version, tag };
 }
 
 /** What tells one message from another in the history the server repeats. */

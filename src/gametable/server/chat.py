@@ -25,7 +25,7 @@ from gametable.core.text import one_line, shows_something
 from gametable.server.limits import Limits
 from gametable.server.refused import Refused
 from gametable.server.storage import Storage, StorageError
-from gametable.server.table import Connection, Table
+from gametable.server.table import Connection, Table, occupant_tag
 
 MAX_CHARS = 300
 """Longest message, after trimming."""
@@ -167,12 +167,14 @@ async def post(table: Table, conn: Connection, text: Any, storage: Storage,
     if limits is not None:
         limits.check("chat", [conn.address])
     counted = limit.check()
-    name = table.seats[seat].name if 0 <= seat < len(table.seats) else None
+    row = table.seats[seat]  # held by conn: table.holds
     async with posting(table):
-        # ``version``: the game's action count then, which tells a seat's present
-        # occupant from whoever held it before (``earlier``'s ``until``).
-        message = {"type": "chat", "seat": seat, "name": name, "text": clean,
-                   "at": int(time.time() * 1000), "version": table.version}
+        # ``tag``: who wrote it, as the seat's ``tag`` says while they hold it; and
+        # ``version``, the game's action count then (``earlier``'s ``until``), for
+        # lines kept from before messages had tags.
+        message = {"type": "chat", "seat": seat, "name": row.name, "text": clean,
+                   "at": int(time.time() * 1000), "version": table.version,
+                   "tag": occupant_tag(row)}
         try:
             log = await history(table, storage)  # Refused: storage_failed
             try:

@@ -5,6 +5,7 @@ are made, loaded and played is :mod:`gametable.server.tables`."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
 import time
 from collections import Counter, deque
@@ -41,6 +42,18 @@ current one included: as many as the browser client keeps of live states."""
 
 _FINAL = "\x00final"
 """Queued after a connection's last message: close it once that is sent."""
+
+
+def occupant_tag(row: SeatRow) -> str | None:
+    """A public mark of the person who holds ``row`` now: 12 hex digits of a hash of
+    their token's stored hash (it tells nothing of the token), the same for as long as
+    they keep the seat (renamed too) and another for whoever takes it next. Chat lines
+    carry their writer's, so that a page tells its own from those of whoever held the
+    seat before (docs/protocol.md, ``tag``). ``None`` for an open seat or a computer
+    player."""
+    if row.kind != HUMAN or row.token_hash is None:
+        return None
+    return hashlib.sha256(b"occupant:" + row.token_hash.encode()).hexdigest()[:12]
 
 
 class Connection:
@@ -577,6 +590,8 @@ class Table:
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                  "connected": s.kind == BOT or s.seat in connected,
+                 # who holds it now, as their chat lines say (occupant_tag)
+                 **({"tag": tag} if (tag := occupant_tag(s)) is not None else {}),
                  # an open seat kept for whoever has its link (TableManager.join)
                  **({"invited": True} if s.kind == OPEN and s.token_hash else {}),
                  # its person was removed by the host (hosting.remove)
