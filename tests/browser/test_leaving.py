@@ -262,6 +262,16 @@ def test_a_dixit_round_played_before_leaving_stays_the_persons_in_the_history(
     expect(show_last_reveal(page)).to_contain_text("Bruno (computer: Medium)")
     page.screenshot(path=shots / "left-dixit-history.png", full_page=True)
 
+    # Under a card and on a vote, where room is short, the computer player's card and
+    # vote are its own too: they read "Bruno's card" and "Bruno", the person's.
+    with SeatSocket(web_server, table_id, tokens[0]) as anna:
+        play_until_round_ends([anna], 3)
+    page.reload()
+    reveal = show_last_reveal(page)
+    expect(reveal.locator('.dx-voter[data-voter="1"]')).to_have_text("Bruno (computer)")
+    expect(reveal.locator(".dx-reveal-owner-text", has_text="Bruno")).to_have_text(
+        ["Bruno (computer)'s card"] * 2)  # two cards each with three players (DX-3P)
+
 
 def test_on_a_phone_a_triominos_seat_taken_over_says_a_computer_plays_it(
         browser: Browser, web_server: LiveServer, shots: Path) -> None:

@@ -499,6 +499,15 @@ def test_a_dixit_replay_names_the_storyteller_not_someone_thinking_now(
     at_step(page, ".dx-table", 1)
     expect(page.locator(".dx-status-text")).to_have_text(f"Next move: {teller}")
     expect(page.locator(".dx-prompt p")).to_have_text(f"{teller} is the storyteller.")
+    # At a round's end, seen from a seat, who moves next is a sentence of its own (it
+    # read "Round 2 has begun: Next move: Bjarni").
+    assert record.actions[7].action["type"] == "vote" and record.actions[8].action["type"] == "clue"
+    page.get_by_label("Seen by").select_option(value="0")
+    page.get_by_label("Move number").fill("8")
+    at_step(page, ".dx-table", 8)
+    expect(page.locator(".dx-status-text")).to_have_text(
+        "Round 1's result: press Continue when you have seen it. Round 2 has begun. "
+        f"Next move: {record.seats[record.actions[8].seat].name}")
     page.context.close()
 
 

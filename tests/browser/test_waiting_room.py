@@ -88,10 +88,12 @@ def test_the_host_changes_the_options_before_the_first_move_and_a_friend_sees_th
     expect(anna.locator(".waiting-room .table-settings")).to_have_text(
         "4 players · Edition: Portuguese (PT) · 2:00 a turn")
     # Both are told, once, that the options changed (the host saw no "saved", the
-    # friend only a grey line that differed).
-    for page in (anna, friend):
-        expect(page.locator("[data-notice=options-changed]")).to_have_text(
-            "The host changed the options (above); every hand was dealt again.")
+    # friend only a grey line that differed); the host as the one who did (it read "The
+    # host changed the options" to her too).
+    expect(friend.locator("[data-notice=options-changed]")).to_have_text(
+        "The host changed the options (above); every hand was dealt again.")
+    expect(anna.locator("[data-notice=options-changed]")).to_have_text(
+        "You changed the options (above); every hand was dealt again.")
     info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
     assert info["config"]["edition"] == "PT" and info["clock"]["turn_seconds"] == 120
     # The friend does not hold the host's token: nothing to change there.
@@ -192,3 +194,40 @@ def test_the_computer_player_for_the_open_seat_plays_at_the_tables_level(
     expect(page.locator(".dx-table")).to_be_visible()
     seats = httpx.get(f"{web_server.url}/api/tables/{table}").json()["seats"]
     assert [(s["kind"], s["bot"]) for s in seats[1:]] == [("bot", "hard")] * 3
+
+
+def test_the_host_hands_the_role_on_in_the_waiting_room_and_leaves(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """The waiting room told the host "To leave the table, first hand the host role to
+    another player" and had no way to do it (the host controls come with the game):
+    a host whose plans changed could only close the page. Beside a friend's seat the
+    host makes them host, then leaves; the friend is told that the buttons beside the
+    seats are theirs now (it said the host controls were under the table)."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "dixit", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"},
+                  {"kind": "bot", "bot": "easy"}]}).json()
+    table_id = created["table"]["id"]
+    bruno = browser.new_context(locale="en-GB").new_page()
+    bruno.goto(f"{web_server.url}/t/{table_id}")
+    bruno.get_by_label("Your name").fill("Bruno")
+    bruno.get_by_role("button", name="Take this seat").first.click()
+    expect(bruno.locator(".seat-row.mine")).to_contain_text("Bruno")
+
+    anna = browser.new_context(locale="en-GB").new_page()
+    open_as_host(anna, web_server, created)
+    expect(anna.locator('[data-hint="host-leaves"]')).to_have_text(
+        "To leave the table, first hand the host role to another player.")
+    expect(anna.get_by_role("button", name="Leave the table")).to_have_count(0)
+    anna.get_by_role("button", name="Make Bruno host").click()
+    anna.screenshot(path=str(shots / "waiting-room-make-host.png"))
+    anna.locator(".seat-list").get_by_role("button", name="Make host").click()
+    expect(bruno.locator(".toast", has_text="You are the host now")).to_contain_text(
+        "You are the host now: the buttons beside the seats are yours.")
+    expect(bruno.get_by_role("button", name="Let a computer player take the open seat")
+           ).to_be_visible()
+    expect(anna.get_by_role("button", name="Make Bruno host")).to_have_count(0)
+    anna.get_by_role("button", name="Leave the table").click()
+    anna.get_by_role("button", name="Leave", exact=True).click()
+    expect(bruno.locator(".seat-list")).not_to_contain_text("Anna")
+    assert httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["host_seat"] == 1

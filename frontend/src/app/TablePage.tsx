@@ -191,7 +191,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       {/* Above whichever view the table's status shows, so that a change that also
           changes the view (a seat opened at a game about to begin) is still told. */}
       <SeatChanges info={info} seat={seat} />
-      {info.status !== "waiting" && <OptionsChanges info={info} />}
+      {info.status !== "waiting" && <OptionsChanges info={info} byYou={Boolean(table.hostToken)} />}
       {otherLink && (
         <div className="notice seat-link-choice" role="alert">
           <p>
@@ -286,7 +286,15 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
       )}
       <ErrorToast
         // In the waiting room the removal is told by its notice, which the toast covered.
-        error={table.error?.code === "removed_by_host" && info?.status === "waiting" ? null : table.error}
+        error={
+          table.error?.code === "removed_by_host" && info?.status === "waiting"
+            ? null
+            : // In the waiting room the host's buttons are beside the seats (the host
+              // controls, under the table, come with the game).
+              table.error?.code === "became_host" && info?.status === "waiting"
+              ? { ...table.error, key: "ui.host.you_are_host_waiting" }
+              : table.error
+        }
         count={table.errorCount}
         onClose={table.clearError}
         seatName={info ? (s: number) => seatName(t, info, s) : undefined}
@@ -476,8 +484,9 @@ function hostOptionsKey(info: TableInfo): string {
 }
 
 /** Said to everyone at a table whose game has begun when the host changes the options
- * before the first move (every hand is dealt again): the settings as they are now. */
-function OptionsChanges({ info }: { info: TableInfo }) {
+ * before the first move (every hand is dealt again): the settings as they are now.
+ * `byYou`: this page is the host's ("You changed the options"). */
+function OptionsChanges({ info, byYou }: { info: TableInfo; byYou: boolean }) {
   const { t } = useTranslation();
   const key = hostOptionsKey(info);
   const seen = useRef(key);
@@ -490,7 +499,7 @@ function OptionsChanges({ info }: { info: TableInfo }) {
   if (!changed) return null;
   return (
     <p className="notice" role="status" data-notice="options-changed">
-      {t("ui.table.options_changed_playing", { settings: tableSettings(t, info).join(" · ") })}
+      {t(byYou ? "ui.table.options_changed_playing_by_you" : "ui.table.options_changed_playing", { settings: tableSettings(t, info).join(" · ") })}
     </p>
   );
 }
@@ -577,6 +586,15 @@ function WaitingRoom({
     Boolean(hostToken) && !begun && !info.begun && info.version === 0 && s.seat !== info.host_seat && s.seat !== seat &&
     (s.kind === "bot" || s.kind === "human");
   const [removing, setRemoving] = useState<number | null>(null);
+  // The host hands the role on from here too: told to before leaving the table, a host
+  // waiting for the game found no way to do it (the host controls come with the game).
+  const handable = (s: SeatInfo) =>
+    Boolean(hostToken) && s.kind === "human" && s.connected && s.seat !== seat && s.seat !== info.host_seat;
+  const [handing, setHanding] = useState<number | null>(null);
+  const handHost = (target: number) => {
+    setHanding(null);
+    return run(async () => void (await api.handHost(info.id, target, hostToken!)));
+  };
   const openSeat = (target: number) => {
     setRemoving(null);
     return run(async () => void (await api.removePlayer(info.id, target, null, hostToken!)));
@@ -640,7 +658,7 @@ function WaitingRoom({
       <p className="table-settings">{tableSettings(t, info).join(" · ")}</p>
       {optionsChanged && (
         <p ref={changedNotice} className="notice" role="status" data-notice="options-changed">
-          {t("ui.table.options_changed")}
+          {t(hostToken ? "ui.table.options_changed_by_you" : "ui.table.options_changed")}
         </p>
       )}
       <HowToPlay game={info.game} className="waiting-how" />
@@ -749,6 +767,19 @@ function WaitingRoom({
                 confirm={t("ui.host.remove_confirm")}
                 onConfirm={() => void openSeat(s.seat)}
                 onCancel={() => setRemoving(null)}
+              />
+            )}
+            {handable(s) && handing !== s.seat && (
+              <button type="button" data-action="make-host" onClick={() => setHanding(s.seat)}>
+                {t("ui.host.make_host", { player: seatName(t, info, s.seat) })}
+              </button>
+            )}
+            {handable(s) && handing === s.seat && (
+              <Confirm
+                question={t("ui.host.make_host_question", { player: seatName(t, info, s.seat) })}
+                confirm={t("ui.host.make_host_confirm")}
+                onConfirm={() => void handHost(s.seat)}
+                onCancel={() => setHanding(null)}
               />
             )}
           </li>

@@ -92,11 +92,13 @@ export function seatLevel(t: TFunction, info: TableInfo, seat: number): string |
 }
 
 /** A seat's name where room is short (under a revealed card, a voter's chip): a
- * computer player of a level is "Computer 3", without its level; anyone else as
- * {@link seatName}. */
+ * computer player of a level is "Computer 3", without its level, and one that took a
+ * person's seat over "Cai (computer)" (it read "Cai", crediting the person with the
+ * computer player's card and vote); anyone else as {@link seatName}. */
 export function shortSeatName(t: TFunction, info: TableInfo, seat: number): string {
   const s = info.seats[seat];
   if (s && s.kind === "bot" && !s.name && isLevel(s.bot ?? "")) return t("ui.seat.level_short", { seat: seat + 1 });
+  if (s && s.kind === "bot" && s.name && isLevel(s.bot ?? "")) return t("ui.seat.taken_over_short", { name: isolated(s.name) });
   if (s && s.kind === "bot" && s.name) return isolated(s.name);
   return seatName(t, info, seat);
 }

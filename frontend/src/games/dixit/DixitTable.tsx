@@ -348,7 +348,13 @@ export function DixitTable(props: GameTableProps) {
     showReveal && lastRound && seat !== null && !onScreen
       ? view.finished || ended || view.round <= lastRound.round
         ? t("dixit.ui.status.after_reveal", { round: lastRound.round, next })
-        : t("dixit.ui.status.after_reveal_next", { round: lastRound.round, next_round: view.round, next: nextClueSaid + next })
+        : // A replay says who moves next as a sentence of its own ("… has begun: Next
+          // move: Ana").
+          t(replay ? "dixit.ui.status.after_reveal_next_replay" : "dixit.ui.status.after_reveal_next", {
+            round: lastRound.round,
+            next_round: view.round,
+            next: nextClueSaid + next,
+          })
       : next,
   );
   // While a round's reveal shows, its cards are sized so that they and the two lines
