@@ -849,3 +849,36 @@ def test_a_triominos_round_started_by_a_seats_earlier_player_is_named_after_them
     expect(start).to_contain_text("Round 1: Bruno starts")
     expect(carla.locator(".tr-started-by")).to_have_text("⚑ Bruno started this round")
     carla.screenshot(path=str(shots / "triominos-started-by-earlier.png"))
+
+
+def test_on_a_phone_the_host_controls_stay_inside_the_screen(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """On a 360 px phone in Icelandic, the choice of who takes a removed player's seat
+    was as wide as its longest option, and the removal's question ran off the screen with
+    it: the page scrolled sideways by 128 px, and a tap on "Fjarlægja" landed on the
+    button beside the controls. Everything stays inside the screen, and the taps land."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as http:
+        created = http.post("/api/tables", json={
+            "game": "triominos", "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+        joined = http.post(f"/api/tables/{created['table']['id']}/join",
+                           json={"name": "Sigríður Þorsteinsdóttir"})
+        assert joined.status_code == 200, joined.text
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True)
+    context.add_init_script("localStorage.setItem('gametable.lang', 'is');")
+    anna = context.new_page()
+    open_as_host(anna, web_server, created)
+    anna.locator("details.host-controls > summary").click()
+    choice = anna.locator(".host-seat select").first
+    expect(choice).to_have_value("")  # Sigríður is offline: her seat may open
+    anna.get_by_role("button", name="Fjarlægja: Sigríður Þorsteinsdóttir").tap()
+    question = anna.locator(".host-confirm")
+    expect(question).to_contain_text("Viðkomandi getur þá aðeins horft")
+    assert anna.evaluate("document.documentElement.scrollWidth") <= 360
+    for element in (choice, question, question.get_by_role("button", name="Fjarlægja")):
+        box = element.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    anna.screenshot(path=shots / "host-controls-phone-is.png", full_page=True)
+    question.get_by_role("button", name="Hætta við").tap()
+    expect(question).to_have_count(0)
