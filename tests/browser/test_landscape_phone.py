@@ -355,3 +355,29 @@ def test_sequence_cats_short_and_narrow_window_breaks_names_between_words(
         assert name_box is not None and cards_box is not None
         assert _overlap(name_box, cards_box) <= 0.5, (row.inner_text(), name_box, cards_box)
     context.close()
+
+
+def test_triominos_sideways_the_column_beside_the_board_stays_in_the_table(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """On a small phone held sideways in Icelandic, the round's facts and the log under
+    the players ran out of the table's foot, over the chat and the links below it. The
+    column scrolls within the table."""
+    page = three_seat_page(browser, web_server, "triominos", (667, 375), "is-IS")
+    expect(page.locator(".tr-log li").first).to_be_visible()
+    page.wait_for_timeout(300)
+    table = page.locator(".tr-table").bounding_box()
+    side = page.locator(".tr-side").bounding_box()
+    assert table is not None and side is not None
+    assert side["y"] + side["height"] <= table["y"] + table["height"] + 0.5, (side, table)
+    # Below the table, across the column's width, nothing of the column shows.
+    below = table["y"] + table["height"] + 8
+    for x in range(int(side["x"]) + 8, int(side["x"] + side["width"]), 40):
+        hit = page.evaluate(
+            "([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('.tr-side'))",
+            [x, below])
+        assert not hit, x
+    # What does not fit is there to scroll to.
+    page.locator(".tr-side").evaluate("side => side.scrollTo(0, side.scrollHeight)")
+    expect(page.locator(".tr-log")).to_be_in_viewport()
+    page.screenshot(path=str(shots / "sideways-triominos-side-scrolled.png"))
+    page.context.close()
