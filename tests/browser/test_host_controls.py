@@ -882,3 +882,17 @@ def test_on_a_phone_the_host_controls_stay_inside_the_screen(
     anna.screenshot(path=shots / "host-controls-phone-is.png", full_page=True)
     question.get_by_role("button", name="Hætta við").tap()
     expect(question).to_have_count(0)
+
+    # Her seat opens: the waiting room stands over the game, and the board below it
+    # keeps its size (it was a 104 px strip instead of 198, a zoom button cut off).
+    board = anna.locator(".tr-board")
+    height = (board.bounding_box() or {"height": 0})["height"]
+    anna.get_by_role("button", name="Fjarlægja: Sigríður Þorsteinsdóttir").tap()
+    question.get_by_role("button", name="Fjarlægja").tap()
+    expect(anna.locator(".waiting-room")).to_be_visible()
+    anna.wait_for_timeout(300)  # the table's height follows the page's layout
+    after = (board.bounding_box() or {"height": 0})["height"]
+    # (Less the notice of her removal above it, which goes after a while.)
+    notice = anna.locator(".seat-changes").bounding_box()
+    told = notice["height"] + 16 if notice else 0
+    assert after >= height - told - 16 and after > 100, (height, after, told)

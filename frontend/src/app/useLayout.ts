@@ -31,9 +31,24 @@ function followPlace(element: HTMLElement, update: () => void): () => void {
 /** The element's distance from the page's top, in pixels. */
 const pageTop = (element: HTMLElement) => element.getBoundingClientRect().top + window.scrollY;
 
+/** How much of the page above the element is panels marked ``data-scrolls-past`` (the
+ * waiting room over a game under way), in pixels: the page scrolls past them to a table
+ * of its usual size. */
+function scrolledPast(element: HTMLElement): number {
+  let past = 0;
+  for (const panel of document.querySelectorAll<HTMLElement>("[data-scrolls-past]")) {
+    if (!(panel.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+    const style = getComputedStyle(panel);
+    past += panel.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+  }
+  return past;
+}
+
 /** Sets the element's height to what is left of the window below its top edge (less
- * `bottomGap` pixels, at least `minimum`). Inside a zoomed part of the page (the big
- * screen's) a height set in CSS pixels is drawn zoomed: it is divided by the zoom. */
+ * `bottomGap` pixels, at least `minimum`), not counting panels above it that the page
+ * scrolls past (``data-scrolls-past``: under the waiting room over a game under way the
+ * Triominos board was a 104 px strip on a phone). Inside a zoomed part of the page (the
+ * big screen's) a height set in CSS pixels is drawn zoomed: it is divided by the zoom. */
 export function useFillHeight(ref: RefObject<HTMLElement | null>, minimum: number, bottomGap: number) {
   // Coming from a scrolled page (the waiting room, say): start at the top. (Braces: newer
   // browsers' scrollTo returns a promise, which an effect must not return.)
@@ -45,7 +60,8 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, minimum: numbe
     if (!element) return;
     return followPlace(element, () => {
       const zoom = element.currentCSSZoom || 1; // 0 or undefined: an older browser
-      const height = Math.max(minimum, (window.innerHeight - pageTop(element) - bottomGap) / zoom);
+      const top = pageTop(element) - scrolledPast(element);
+      const height = Math.max(minimum, (window.innerHeight - top - bottomGap) / zoom);
       element.style.height = `${Math.floor(height)}px`;
     });
   }, [ref, minimum, bottomGap]);
@@ -62,13 +78,7 @@ export function useTopOffset(ref: RefObject<HTMLElement | null>) {
     const element = ref.current;
     if (!element) return;
     return followPlace(element, () => {
-      let past = 0;
-      for (const panel of document.querySelectorAll<HTMLElement>("[data-scrolls-past]")) {
-        if (!(panel.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
-        const style = getComputedStyle(panel);
-        past += panel.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
-      }
-      const value = `${Math.round(Math.max(0, pageTop(element) - past))}px`;
+      const value = `${Math.round(Math.max(0, pageTop(element) - scrolledPast(element)))}px`;
       if (element.style.getPropertyValue("--top") !== value) element.style.setProperty("--top", value);
     });
   }, [ref]);
