@@ -208,3 +208,18 @@ def test_texts_that_do_not_arrive_leave_the_page_as_it_was_and_say_so(
     expect(page.get_by_text("Board and card games with friends, in the browser")).to_be_visible()
     assert page.locator(".language-switch select").input_value() == "en"
     context.close()
+
+
+def test_the_name_typed_stays_when_another_game_is_chosen(
+        browser: Browser, web_server: LiveServer) -> None:
+    """Rita typed her name under Triominos, then chose Sequence Cats: the name field was
+    empty again, and the table seated her as "Player 1". The name stays, and seats her."""
+    page = browser.new_context(locale="en-GB").new_page()
+    page.goto(web_server.url)
+    page.locator(".game-card", has_text="Triominos").click()
+    page.get_by_label("Your name").fill("Rita")
+    page.locator(".game-card", has_text="Sequence Cats").click()
+    expect(page.get_by_label("Your name")).to_have_value("Rita")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator(".seat-row.mine")).to_contain_text("Rita")
+    page.context.close()

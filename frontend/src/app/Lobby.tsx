@@ -30,6 +30,9 @@ export function Lobby() {
   const { t } = useTranslation();
   const { data, failed } = useGames();
   const [gameName, setGameName] = useState<string | null>(null);
+  // The person's name is the same whichever game they choose (switching games cleared
+  // it, and the table seated them as "Player 1").
+  const [name, setName] = useState(tokens.name());
   // Just back from leaving a table: said once (it landed here without a word).
   const [left] = useState(() => sessionStorage.getItem(LEFT_KEY));
   useEffect(() => sessionStorage.removeItem(LEFT_KEY), []);
@@ -76,7 +79,7 @@ export function Lobby() {
         ))}
       </section>
       {game && <HowToPlay game={game.name} className="lobby-how" />}
-      {game && <NewTable key={game.name} game={game} bots={game.bots ?? data.bots} />}
+      {game && <NewTable key={game.name} game={game} bots={game.bots ?? data.bots} name={name} setName={setName} />}
       <section className="panel lobby-replay" aria-labelledby="lobby-replay-title">
         <h2 id="lobby-replay-title">{t("ui.replay.lobby_title")}</h2>
         <RecordFileInput />
@@ -85,7 +88,13 @@ export function Lobby() {
   );
 }
 
-function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
+function NewTable({ game, bots, name, setName }: {
+  game: GameDescription;
+  bots: string[];
+  /** The name typed, kept by the lobby across games. */
+  name: string;
+  setName: (name: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const preferred = GAMES[game.name]?.defaultBot;
   const [count, setCount] = useState(GAMES[game.name]?.defaultSeats ?? game.seats.default);
@@ -108,7 +117,6 @@ function NewTable({ game, bots }: { game: GameDescription; bots: string[] }) {
       return next;
     });
   }, [i18n.language, game.config_schema]);
-  const [name, setName] = useState(tokens.name());
   const [clock, setClock] = useState<ClockRequest>({ turn_seconds: null, cover: "medium", cover_absent: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorMessage | null>(null);
