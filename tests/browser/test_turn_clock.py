@@ -311,3 +311,26 @@ def test_on_a_phone_the_away_notice_keeps_to_one_row_above_the_board(
         }""", polling="raf", timeout=15_000).json_value()
     assert height <= 80, height
     page.close()
+
+
+def test_on_a_small_phone_the_back_button_stays_inside_the_screen(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """On a 320 px phone in Icelandic "Ég er komin(n) aftur" kept to one line beside the
+    notice and ran 13 px past the screen's edge. Its words wrap."""
+    with httpx.Client(base_url=web_server.url) as http:
+        made = http.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "clock": {"turn_seconds": 5, "cover": "easy"}}).json()
+    context = browser.new_context(viewport={"width": 320, "height": 658}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.add_init_script("localStorage.setItem('gametable.lang', 'is');")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
+    button = page.locator(".away-banner").get_by_role("button", name="Ég er komin(n) aftur")
+    expect(button).to_be_visible(timeout=30_000)
+    box = button.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+    page.screenshot(path=str(shots / "phone-away-notice-320-is.png"))
+    context.close()
