@@ -635,6 +635,25 @@ def test_a_game_the_host_ends_says_so_in_sight_of_a_page_scrolled_down(
     expect(bruno.locator("button.play-again")).to_be_in_viewport()
 
 
+def test_a_triominos_game_the_host_ends_keeps_the_rack_without_its_buttons(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """After the host ended a Triominos game, Draw (−5) and Pass (−10) still stood under
+    the rack, under "The game ended.". The rack stays, its buttons go."""
+    table_id, tokens, host = create_hosted_table(
+        web_server, "triominos", {}, ["human", "human"], {0: "Anna", 1: "Bruno"})
+    bruno = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True).new_page()
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={tokens[1]}")
+    expect(bruno.locator('[data-action="draw"]')).to_be_visible()
+    ended = httpx.post(f"{web_server.url}/api/tables/{table_id}/end", json={},
+                       headers={"X-Host-Token": host})
+    assert ended.status_code == 200, ended.text
+    expect(bruno.locator(".ended-banner")).to_be_visible()
+    expect(bruno.locator(".tr-hand-tile").first).to_be_visible()
+    expect(bruno.locator(".tr-turn-actions")).to_have_count(0)
+
+
 def test_giving_an_absent_players_seat_to_a_computer_player_asks_first(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

@@ -366,8 +366,9 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
       {seat !== null && !view.finished && (
         <div className="tr-hand-bar">
           <Hand hand={hand} draws={view.draws} playable={playable} selected={selected} myTurn={myTurn} onSelect={select} />
-          {/* A replay shows the rack, not buttons nobody may press. */}
-          {!replay && (
+          {/* A replay, and a game its host ended, show the rack, not buttons nobody
+              may press. */}
+          {!replay && !ended && (
             <TurnActions
               view={view}
               canDraw={canDraw}
