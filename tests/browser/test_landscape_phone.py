@@ -381,3 +381,31 @@ def test_triominos_sideways_the_column_beside_the_board_stays_in_the_table(
     expect(page.locator(".tr-log")).to_be_in_viewport()
     page.screenshot(path=str(shots / "sideways-triominos-side-scrolled.png"))
     page.context.close()
+
+
+def test_dixit_sideways_a_card_seen_large_shows_whole_beside_its_words(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Held sideways (750 × 342), a card of the hand seen large was squeezed under its
+    heading, words and button to a 141 × 108 crop of the picture's top, smaller than in
+    the hand. The whole card stands at the window's height, its words and button beside
+    it."""
+    table, tokens = create_table(web_server, "dixit", {}, ["human", "easy", "easy"],
+                                 {0: "Anna"})
+    page = browser.new_context(viewport={"width": 750, "height": 342}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    page.locator(".dx-hand-card .dx-card-button").first.click()
+    picture = page.locator(".dx-zoom-card img")
+    expect(picture).to_be_visible()
+    page.wait_for_timeout(300)
+    box = picture.bounding_box()
+    natural = picture.evaluate("img => img.naturalWidth / img.naturalHeight")
+    assert box is not None and box["height"] >= 250, box
+    assert abs(box["width"] / box["height"] - natural) < 0.03, (box, natural)  # uncropped
+    words = page.locator(".dx-zoom-description").bounding_box()
+    assert words is not None and words["x"] >= box["x"] + box["width"], (words, box)
+    for element in (picture, page.locator(".dx-zoom-close")):
+        found = element.bounding_box()
+        assert found is not None and found["y"] >= 0 and found["y"] + found["height"] <= 342
+    page.screenshot(path=str(shots / "sideways-dixit-card-large.png"))
+    page.context.close()
