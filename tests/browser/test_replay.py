@@ -717,3 +717,29 @@ def test_a_dixit_seat_that_changed_hands_mid_round_names_each_move_after_its_mak
     expect(round_one.locator(".dx-history-votes")).to_contain_text(["Carla"])
     expect(round_one.locator('.dx-history-points [data-seat="1"]')).to_contain_text("Carla +")
     page.context.close()
+
+
+def test_held_sideways_a_replay_pins_only_its_step_buttons(
+    browser: Browser, web_server: LiveServer, tmp_path: Path, shots: Path
+) -> None:
+    """On a phone held sideways (750 × 342) the whole of the replay's controls stayed
+    pinned at the window's top once the page scrolled, 180 px of 342, over the table's
+    status line. As on an upright phone, only the step buttons stay, in one row."""
+    path, record = record_file("dixit", tmp_path)
+    page = browser.new_context(viewport={"width": 750, "height": 342}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2).new_page()
+    open_file(page, web_server.url, path)
+    at_step(page, ".dx-table", 0)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    wait_for(page, "scrollY > 100")
+    controls = page.locator(".replay-controls").bounding_box()
+    assert controls is not None and controls["y"] + controls["height"] <= 1, controls
+    dock = page.locator(".replay-dock").bounding_box()
+    assert dock is not None and -1 <= dock["y"] <= 1 and dock["height"] <= 64, dock
+    forward = page.locator(".replay-dock").get_by_role("button", name="One move forward")
+    box = forward.bounding_box()
+    assert box is not None and box["height"] >= 40, box
+    forward.tap()
+    at_step(page, ".dx-table", 1)
+    page.screenshot(path=str(shots / "replay-sideways-scrolled.png"))
+    page.context.close()
