@@ -264,3 +264,19 @@ def test_every_option_of_the_new_table_form_shows_whole(
     finally:
         context.close()
     assert cut == {}
+
+
+def test_on_a_small_phone_the_header_keeps_to_one_line(
+        browser: Browser, web_server: LiveServer) -> None:
+    """At 320 px the header's "◆ gametable" broke between the mark and the word, and the
+    header grew from 55 to 85 px above every page."""
+    page = browser.new_context(viewport={"width": 320, "height": 658}, is_mobile=True,
+                               has_touch=True).new_page()
+    page.goto(web_server.url)
+    brand = page.locator(".brand")
+    expect(brand).to_be_visible()
+    box = brand.bounding_box()
+    header = page.locator(".topbar").bounding_box()
+    assert box is not None and header is not None
+    assert box["height"] <= 32 and header["height"] <= 60, (box, header)
+    page.context.close()
