@@ -725,7 +725,7 @@ def test_held_sideways_a_replay_pins_only_its_step_buttons(
     """On a phone held sideways (750 × 342) the whole of the replay's controls stayed
     pinned at the window's top once the page scrolled, 180 px of 342, over the table's
     status line. As on an upright phone, only the step buttons stay, in one row."""
-    path, record = record_file("dixit", tmp_path)
+    path, _ = record_file("dixit", tmp_path)
     page = browser.new_context(viewport={"width": 750, "height": 342}, is_mobile=True,
                                has_touch=True, device_scale_factor=2).new_page()
     open_file(page, web_server.url, path)
