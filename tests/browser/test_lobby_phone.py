@@ -269,7 +269,8 @@ def test_every_option_of_the_new_table_form_shows_whole(
 def test_on_a_small_phone_the_header_keeps_to_one_line(
         browser: Browser, web_server: LiveServer) -> None:
     """At 320 px the header's "◆ gametable" broke between the mark and the word, and the
-    header grew from 55 to 85 px above every page."""
+    header grew from 55 to 85 px above every page; kept whole, it pushed the language
+    menu past the screen's edge."""
     page = browser.new_context(viewport={"width": 320, "height": 658}, is_mobile=True,
                                has_touch=True).new_page()
     page.goto(web_server.url)
@@ -279,4 +280,7 @@ def test_on_a_small_phone_the_header_keeps_to_one_line(
     header = page.locator(".topbar").bounding_box()
     assert box is not None and header is not None
     assert box["height"] <= 32 and header["height"] <= 60, (box, header)
+    # Nor is the header wider than the phone (it was 341 px, and every page scrolled
+    # sideways by 4 px).
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.context.close()
