@@ -409,3 +409,35 @@ def test_dixit_sideways_a_card_seen_large_shows_whole_beside_its_words(
         assert found is not None and found["y"] >= 0 and found["y"] + found["height"] <= 342
     page.screenshot(path=str(shots / "sideways-dixit-card-large.png"))
     page.context.close()
+
+
+def test_dixit_sideways_seven_cards_to_vote_on_stand_in_one_row(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Seven players, a phone held sideways (740 × 360): the seventh card to vote on stood
+    in a second row below the board's edge, beside a column mostly empty. The vote's
+    column is narrower, and the seven cards and their Vote buttons are in sight."""
+    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                 ["easy", "human"] + ["easy"] * 5, {1: "Carla"})
+    context = browser.new_context(viewport={"width": 740, "height": 360}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.add_init_script("localStorage.setItem('gametable.lang', 'is');")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    page.locator('.dx-hand-card [data-action="choose"]').first.click()
+    page.locator('[data-action="submit"]').click()
+    expect(page.locator(".dx-table")).to_have_attribute("data-phase", "vote", timeout=30_000)
+    page.wait_for_timeout(300)
+    slots = page.locator(".dx-slot")
+    expect(slots).to_have_count(7)
+    board = page.locator(".dx-board").bounding_box()
+    assert board is not None
+    for slot in slots.all():
+        box = slot.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= board["y"] + board["height"], box
+    for button in page.locator('[data-action="vote-slot"]').all():
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 360, box
+    cast = page.locator('[data-action="cast-vote"]').bounding_box()
+    assert cast is not None and cast["x"] + cast["width"] <= 740, cast
+    page.screenshot(path=str(shots / "sideways-dixit-seven-vote.png"))
+    context.close()

@@ -496,7 +496,7 @@ export function DixitTable(props: GameTableProps) {
     <div
       ref={tableRef}
       className={`dx-table ${narrow ? "narrow" : ""} ${sideways ? "sideways" : ""} ${crowded ? "crowded" : ""} ${bigHand ? "big-hand" : ""} ${seat === null || asShown.finished ? "no-hand" : ""} ${
-        pageScrolls ? "grows" : ""}`}
+        pageScrolls ? "grows" : ""} ${fitSideways && (table?.length ?? 0) >= CROWDED_FROM ? "many-cards" : ""}`}
       data-version={state.version}
       data-phase={view.phase}
       data-round={view.round}
