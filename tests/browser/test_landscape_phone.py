@@ -441,3 +441,26 @@ def test_dixit_sideways_seven_cards_to_vote_on_stand_in_one_row(
     assert cast is not None and cast["x"] + cast["width"] <= 740, cast
     page.screenshot(path=str(shots / "sideways-dixit-seven-vote.png"))
     context.close()
+
+
+def test_sequence_cats_sideways_every_space_shows_its_name(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """On a small phone held sideways in Icelandic, 14 of the 84 spaces showed a cat and no
+    name ("Burmaköttur", "Manarköttur", "Tonkinköttur": a name of three lines, held to
+    two lines' height, showed none at all), and the cats look alike. Every space shows
+    its name, its first line in sight."""
+    page = three_seat_page(browser, web_server, "sequence-cats", (667, 375), "is-IS")
+    expect(page.locator(".sc-board")).to_be_visible()
+    page.wait_for_timeout(300)
+    names = page.locator(".sc-space-name").evaluate_all(
+        """names => names.map(n => {
+            const box = n.getBoundingClientRect(), space = n.parentElement.getBoundingClientRect();
+            return [n.textContent, box.height, box.top - space.top];
+        })""")
+    assert len(names) == 84
+    hidden = [name for name, height, _ in names if height < 5]
+    assert not hidden, hidden
+    cut = [name for name, _, top in names if top < 0]
+    assert not cut, cut
+    page.screenshot(path=str(shots / "sideways-sequence-cats-names-is.png"))
+    page.context.close()
