@@ -14,6 +14,7 @@ from types import TracebackType
 from typing import Any
 
 import httpx
+from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.conftest import LiveServer
@@ -54,6 +55,17 @@ def create_hosted_table(server: LiveServer, game: str, config: dict[str, Any],
             tokens[seat] = joined.json()["token"]
     host: str = created.json()["host_token"]
     return table, tokens, host
+
+
+def take_a_seat(browser: Browser, server: LiveServer, table: str, name: str) -> Page:
+    """Someone opens the table's invite link on an English page, types ``name`` and takes
+    the first open seat; their page, once it shows them seated."""
+    page = browser.new_context(locale="en-GB").new_page()
+    page.goto(f"{server.url}/t/{table}")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take this seat").first.click()
+    expect(page.locator(".seat-row.mine")).to_contain_text(name)
+    return page
 
 
 class SeatSocket:

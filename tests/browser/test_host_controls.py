@@ -615,22 +615,38 @@ def test_host_controls_opened_at_the_pages_bottom_come_into_sight(
     expect(anna.get_by_role("button", name="End the game")).to_be_in_viewport()
 
 
+def bruno_on_a_phone(browser: Browser, web_server: LiveServer, game: str
+                     ) -> tuple[str, str, Page]:
+    """A hosted table of ``game`` for Anna and Bruno, and Bruno's page on a 390 px phone.
+
+    Returns:
+        The table's id, its host token and Bruno's page.
+    """
+    table_id, tokens, host = create_hosted_table(
+        web_server, game, {}, ["human", "human"], {0: "Anna", 1: "Bruno"})
+    bruno = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True).new_page()
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={tokens[1]}")
+    return table_id, host, bruno
+
+
+def end_early(web_server: LiveServer, table_id: str, host: str) -> None:
+    """The host ends the table's game early."""
+    ended = httpx.post(f"{web_server.url}/api/tables/{table_id}/end", json={},
+                       headers={"X-Host-Token": host})
+    assert ended.status_code == 200, ended.text
+
+
 def test_a_game_the_host_ends_says_so_in_sight_of_a_page_scrolled_down(
     browser: Browser, web_server: LiveServer
 ) -> None:
     """The banner that the host ended the game, and Play again under it, appear above the
     table: on a phone scrolled down to its hand they lay above the window's edge."""
-    table_id, tokens, host = create_hosted_table(
-        web_server, "sequence-cats", {}, ["human", "human"], {0: "Anna", 1: "Bruno"})
-    bruno = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                has_touch=True).new_page()
-    bruno.goto(f"{web_server.url}/t/{table_id}#seat={tokens[1]}")
+    table_id, host, bruno = bruno_on_a_phone(browser, web_server, "sequence-cats")
     expect(bruno.locator(".sc-hand")).to_be_visible()
     bruno.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     assert bruno.evaluate("window.scrollY") > 200
-    ended = httpx.post(f"{web_server.url}/api/tables/{table_id}/end", json={},
-                       headers={"X-Host-Token": host})
-    assert ended.status_code == 200, ended.text
+    end_early(web_server, table_id, host)
     expect(bruno.locator(".ended-banner")).to_be_in_viewport()
     expect(bruno.locator("button.play-again")).to_be_in_viewport()
 
@@ -640,15 +656,9 @@ def test_a_triominos_game_the_host_ends_keeps_the_rack_without_its_buttons(
 ) -> None:
     """After the host ended a Triominos game, Draw (−5) and Pass (−10) still stood under
     the rack, under "The game ended.". The rack stays, its buttons go."""
-    table_id, tokens, host = create_hosted_table(
-        web_server, "triominos", {}, ["human", "human"], {0: "Anna", 1: "Bruno"})
-    bruno = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                has_touch=True).new_page()
-    bruno.goto(f"{web_server.url}/t/{table_id}#seat={tokens[1]}")
+    table_id, host, bruno = bruno_on_a_phone(browser, web_server, "triominos")
     expect(bruno.locator('[data-action="draw"]')).to_be_visible()
-    ended = httpx.post(f"{web_server.url}/api/tables/{table_id}/end", json={},
-                       headers={"X-Host-Token": host})
-    assert ended.status_code == 200, ended.text
+    end_early(web_server, table_id, host)
     expect(bruno.locator(".ended-banner")).to_be_visible()
     expect(bruno.locator(".tr-hand-tile").first).to_be_visible()
     expect(bruno.locator(".tr-turn-actions")).to_have_count(0)

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.seats import SeatSocket, create_hosted_table
+from tests.browser.seats import SeatSocket, create_hosted_table, take_a_seat
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -45,11 +45,7 @@ def test_a_friend_who_took_a_seat_at_the_wrong_table_leaves_it(
         "game": "sequence-cats", "name": "Anna",
         "seats": [{"kind": "human"}] * 3}).json()
     table_id = created["table"]["id"]
-    bruno = browser.new_context(locale="en-GB").new_page()
-    bruno.goto(f"{web_server.url}/t/{table_id}")
-    bruno.get_by_label("Your name").fill("Bruno")
-    bruno.get_by_role("button", name="Take this seat").first.click()
-    expect(bruno.locator(".seat-row.mine")).to_contain_text("Bruno")
+    bruno = take_a_seat(browser, web_server, table_id, "Bruno")
     # His own page is here: it never calls him offline (the table's presence comes a
     # moment after the seat is taken).
     assert bruno.locator(".seat-row.mine .tag").all_inner_texts() == ["you"]

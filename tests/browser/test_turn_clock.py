@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -191,11 +192,7 @@ def test_alone_with_computer_players_a_person_away_is_waited_for(
     the page says so, with the time left before the computer player moves (the page
     showed no countdown while it waited). The decision whose time ran out is played at
     once (it waited its whole time again, the page saying "in 0:00")."""
-    with httpx.Client(base_url=web_server.url) as http:
-        made = http.post("/api/tables", json={
-            "game": "sequence-cats", "name": "Anna",
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-            "clock": {"turn_seconds": 5, "cover": "easy"}}).json()
+    made = five_second_table(web_server)
     table_id, token = made["table"]["id"], made["token"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{web_server.url}/t/{table_id}#seat={token}")
@@ -268,6 +265,17 @@ def test_the_time_left_shows_beside_the_hand_once_it_runs_short(
         page.close()
 
 
+def five_second_table(web_server: LiveServer) -> dict[str, Any]:
+    """A Sequence Cats table of Anna and `greedy` with five seconds a turn, a computer
+    player (`easy`) covering for her; the answer to its creation."""
+    with httpx.Client(base_url=web_server.url) as http:
+        made: dict[str, Any] = http.post("/api/tables", json={
+            "game": "sequence-cats", "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "clock": {"turn_seconds": 5, "cover": "easy"}}).json()
+    return made
+
+
 def test_on_a_phone_the_away_notice_keeps_to_one_row_above_the_board(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
@@ -276,11 +284,7 @@ def test_on_a_phone_the_away_notice_keeps_to_one_row_above_the_board(
     board's last rows under the hand: the button stands beside the words now. (Whether
     it counts a move down or not: "…plays for you, each turn once its time has run
     out." took four lines, 93 px, when the decision that went away was played at once.)"""
-    with httpx.Client(base_url=web_server.url) as http:
-        made = http.post("/api/tables", json={
-            "game": "sequence-cats", "name": "Anna",
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-            "clock": {"turn_seconds": 5, "cover": "easy"}}).json()
+    made = five_second_table(web_server)
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
                             has_touch=True, device_scale_factor=2)
     page.goto(f"{web_server.url}/t/{made['table']['id']}#seat={made['token']}")
@@ -318,11 +322,7 @@ def test_on_a_small_phone_the_back_button_stays_inside_the_screen(
 ) -> None:
     """On a 320 px phone in Icelandic "Ég er komin(n) aftur" kept to one line beside the
     notice and ran 13 px past the screen's edge. Its words wrap."""
-    with httpx.Client(base_url=web_server.url) as http:
-        made = http.post("/api/tables", json={
-            "game": "sequence-cats", "name": "Anna",
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-            "clock": {"turn_seconds": 5, "cover": "easy"}}).json()
+    made = five_second_table(web_server)
     context = browser.new_context(viewport={"width": 320, "height": 658}, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)
     context.add_init_script("localStorage.setItem('gametable.lang', 'is');")

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from tests.browser.conftest import wait_for
+from tests.browser.seats import take_a_seat
 from tests.browser.test_host_controls import open_as_host
 from tests.server.conftest import LiveServer
 
@@ -45,6 +47,16 @@ def test_an_invited_friend_sees_the_tables_options_and_clock_before_sitting(
     expect(help_text).to_have_count(0)
 
 
+def four_seat_dixit(web_server: LiveServer) -> dict[str, Any]:
+    """A Dixit table of Anna, two open seats and an `easy` computer player, waiting; the
+    answer to its creation (the creator's token and the host token)."""
+    created: dict[str, Any] = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "dixit", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"},
+                  {"kind": "bot", "bot": "easy"}]}).json()
+    return created
+
+
 def test_the_host_changes_the_options_before_the_first_move_and_a_friend_sees_them(
         browser: Browser, web_server: LiveServer, shots: Path) -> None:
     """A wrong option once meant a new table and a new link for everyone. In the waiting
@@ -52,15 +64,9 @@ def test_the_host_changes_the_options_before_the_first_move_and_a_friend_sees_th
     combination the rules refuse for the seats is explained before saving (DX-PARTY:
     Dixit Party needs 6 players or more); the friend waiting at the table sees the new
     settings at once."""
-    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
-        "game": "dixit", "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"},
-                  {"kind": "bot", "bot": "easy"}]}).json()
+    created = four_seat_dixit(web_server)
     table_id = created["table"]["id"]
-    friend = browser.new_context(locale="en-GB").new_page()
-    friend.goto(f"{web_server.url}/t/{table_id}")
-    friend.get_by_label("Your name").fill("Bruno")
-    friend.get_by_role("button", name="Take this seat").first.click()
+    friend = take_a_seat(browser, web_server, table_id, "Bruno")
     settings = friend.locator(".waiting-room .table-settings")
     expect(settings).to_have_text("4 players")
 
@@ -203,16 +209,9 @@ def test_the_host_hands_the_role_on_in_the_waiting_room_and_leaves(
     a host whose plans changed could only close the page. Beside a friend's seat the
     host makes them host, then leaves; the friend is told that the buttons beside the
     seats are theirs now (it said the host controls were under the table)."""
-    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
-        "game": "dixit", "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"},
-                  {"kind": "bot", "bot": "easy"}]}).json()
+    created = four_seat_dixit(web_server)
     table_id = created["table"]["id"]
-    bruno = browser.new_context(locale="en-GB").new_page()
-    bruno.goto(f"{web_server.url}/t/{table_id}")
-    bruno.get_by_label("Your name").fill("Bruno")
-    bruno.get_by_role("button", name="Take this seat").first.click()
-    expect(bruno.locator(".seat-row.mine")).to_contain_text("Bruno")
+    bruno = take_a_seat(browser, web_server, table_id, "Bruno")
 
     anna = browser.new_context(locale="en-GB").new_page()
     open_as_host(anna, web_server, created)
