@@ -168,6 +168,47 @@ def test_a_line_refused_while_its_writer_types_comes_back_before_the_typing(
         expect(box).to_have_value(re.compile(r"^One line too many, ?x{120}$"))
 
 
+def test_a_space_typed_as_a_refused_line_comes_back_is_kept(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The refusal came back while the writer was between two words: the space just
+    typed was trimmed away with the rest of the box, and the next word stuck to the last
+    ("andanother")."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    held: list[str] = []
+    sockets: list[WebSocketRoute] = []
+
+    def route(socket: WebSocketRoute) -> None:
+        sockets.append(socket)
+        server = socket.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            if isinstance(message, str) and "chat_too_fast" in message:
+                held.append(message)  # (sent on below, at the moment the test chooses)
+                return
+            socket.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/api/tables/.*/ws"), route)
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".sc-board")).to_be_visible()
+    box = page.locator(".table-chat .chat-input")
+    for n in range(1, 6):  # (quickly: all five within the five seconds)
+        say(page, f"Line {n}")
+    say(page, "One line too many,")
+    deadline = time.monotonic() + 10
+    while not held:
+        assert time.monotonic() < deadline
+        page.wait_for_timeout(50)
+    box.press_sequentially("and ")
+    sockets[-1].send(held[0])
+    expect(box).to_have_value("One line too many, and ")
+    box.press_sequentially("another")
+    expect(box).to_have_value("One line too many, and another")
+
+
 def test_refused_lines_too_long_for_the_box_together_wait_their_turn(
         browser: Browser, web_server: LiveServer) -> None:
     """Two long lines refused together were joined and cut at the box's 300 characters:

@@ -95,12 +95,15 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
     // (As an update of the box's latest text: a key pressed meanwhile is kept.)
     setDraft((now) => {
       const written = now.trim();
+      // A space just typed stays, so that the next word is not glued to the last.
+      const space = /\s$/.test(now) ? " " : "";
       const before = pending.current.slice(0, inBox.current).map((line) => line.text).join(" ");
       let typed = written;
       if (before && written.startsWith(before)) typed = written.slice(before.length).trim();
       else pending.current = pending.current.slice(inBox.current); // edited: the person's now
       pending.current = [...pending.current, ...fresh].sort((a, b) => a.id - b.id);
-      return fill(typed);
+      const box = fill(typed);
+      return space && box.endsWith(typed) ? upTo(box + space, CHAT_MAX_CHARS) : box;
     });
   }, [unsent]);
 
