@@ -19,6 +19,7 @@ from tests.browser import waiting
 from tests.browser.conftest import wait_for
 from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
+from tests.browser.taps import tapped_at
 from tests.browser.test_big_screen import finished_twelve, say_clue
 from tests.browser.text_layout import HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER, broken_words, settles_to
 from tests.server.conftest import LiveServer
@@ -2123,6 +2124,28 @@ def test_the_cards_to_vote_on_fit_a_tablets_window_whole(
     page.screenshot(path=shots / f"dixit-vote-{players}-{width}.png")
     buttons.first.click()
     expect(page.locator('[data-action="cast-vote"]')).to_be_enabled()
+
+
+def test_on_a_phone_everyones_points_is_easy_to_tap(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """DX-SCORE on a 390 px phone: "Everyone's points", a link in the line of one's own
+    result, was 22 px high, half a finger. A tap a little above or below it presses it
+    too, and it brings the points into sight."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "human", "easy", "easy"], {0: "Anna", 1: "Bjarni"})
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True).new_page()
+    to_the_vote(page, web_server, table, tokens)
+    vote(page)
+    expect(page.locator(".dx-reveal")).to_be_visible(timeout=30_000)
+    link = page.locator('[data-action="see-points"]')
+    expect(link).to_be_visible()
+    assert tapped_at(page, link, -7) == tapped_at(page, link, 7) == "see-points"
+    box = link.bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] + 6)
+    expect(page.locator(".dx-reveal-points")).to_be_in_viewport()
 
 
 def test_everyones_points_start_under_the_results_heading_on_a_tablet(

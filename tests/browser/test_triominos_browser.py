@@ -26,6 +26,7 @@ from gametable.simulate import play_bot_game
 from tests.aio import run_async
 from tests.browser import seats, waiting
 from tests.browser.conftest import wait_for
+from tests.browser.taps import tapped_at
 from tests.browser.text_layout import broken_words, fades
 from tests.games.triominos.helpers import opening_choice_seeds
 from tests.server.conftest import LiveServer
@@ -1312,6 +1313,11 @@ def test_a_long_hand_says_how_many_tiles_that_fit_are_out_of_sight(
         expect(more).to_be_visible()
         expect(more).to_contain_text(re.compile(r"\d+ more tiles? fits? ›"))
         page.screenshot(path=shots / "triominos-phone-more-tiles.png")
+        # 26 px high, it is pressed by a tap a little above it too (a finger is about
+        # 40 px wide), and takes no tap meant for the tiles above or Pass just below.
+        assert tapped_at(page, more, -8) == "more-tiles"
+        assert tapped_at(page, more, -24) != "more-tiles"
+        assert tapped_at(page, page.locator('[data-action="draw"]'), -1) != "more-tiles"
         # The greyed tiles say why they are greyed: the status line and each tile.
         expect(page.locator(".tr-status-text")).to_have_text(
             "Your turn: choose a tile to lay (the greyed ones fit nowhere now).")

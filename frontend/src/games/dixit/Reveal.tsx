@@ -146,7 +146,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
             {!pointsBeside && (
               <>
                 {" "}
-                <button type="button" className="link-button" data-action="see-points" onClick={toPoints}>
+                <button type="button" className="link-button tap-wide" data-action="see-points" onClick={toPoints}>
                   {t("dixit.ui.reveal.see_points")}
                 </button>
               </>

@@ -160,7 +160,7 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
       </p>
     )}
     {hiddenPlayable.length > 0 && (
-      <button type="button" className="tr-hand-more" data-action="more-tiles" onClick={() => scrollTo(hiddenPlayable[0])}>
+      <button type="button" className="tr-hand-more tap-wide" data-action="more-tiles" onClick={() => scrollTo(hiddenPlayable[0])}>
         {t("triominos.ui.more_tiles_fit", { count: hiddenPlayable.length })}
       </button>
     )}
