@@ -340,3 +340,26 @@ def test_a_line_carries_its_writer_s_tag_which_the_next_person_in_the_seat_does_
         assert kept["text"] == "Hi, I'm Bjarni" and kept["tag"] == his
         say(ws, "Cleo here")
         assert next_of(ws, "chat")["tag"] == hers
+
+
+def test_whoever_takes_a_seat_next_has_their_own_allowance(client: TestClient) -> None:
+    """Bjarni wrote five lines and left the waiting room; Cleo, who took his seat at
+    once, was refused her first line as "too fast" for his."""
+    created = create(client, [HUMAN, HUMAN, HUMAN])
+    table_id = created["table"]["id"]
+    bjarni = client.post(f"/api/tables/{table_id}/join", json={"name": "Bjarni"}).json()
+    with connect(client, table_id) as ws:
+        hello(ws, bjarni["token"])
+        for n in range(6):
+            say(ws, f"Line {n}", n)
+        for n in range(5):
+            assert next_of(ws, "chat")["text"] == f"Line {n}"
+        assert next_of(ws, "error")["code"] == "chat_too_fast"  # (his allowance is spent)
+    assert client.post(f"/api/tables/{table_id}/leave",
+                       headers={"X-Seat-Token": bjarni["token"]}).status_code == 200
+    cleo = client.post(f"/api/tables/{table_id}/join", json={"name": "Cleo"}).json()
+    assert cleo["seat"] == 1
+    with connect(client, table_id) as ws:
+        hello(ws, cleo["token"])
+        say(ws, "Hello!", 1)
+        assert next_of(ws, "chat")["text"] == "Hello!"

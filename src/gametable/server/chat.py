@@ -35,7 +35,7 @@ RATE_COUNT = 5
 RATE_SECONDS = 5.0
 
 _logs: dict[int, deque[dict[str, Any]]] = {}
-_seat_limits: dict[int, dict[Seat, ChatLimit]] = {}
+_seat_limits: dict[int, dict[tuple[Seat, str | None], ChatLimit]] = {}
 _posting: dict[int, asyncio.Lock] = {}
 
 
@@ -67,14 +67,19 @@ async def history(table: Table, storage: Storage) -> deque[dict[str, Any]]:
 
 
 def seat_limit(table: Table, seat: Seat) -> ChatLimit:
-    """The allowance of ``seat`` at ``table`` (the same across its connections)."""
+    """The allowance of the person in ``seat`` at ``table``: the same across their
+    connections and reconnections, and a fresh one for whoever holds the seat next (who
+    was refused a first line for the lines of the person before)."""
     limits = _seat_limits.get(id(table))
     if limits is None:
         limits = _seat_limits[id(table)] = {}
         weakref.finalize(table, _seat_limits.pop, id(table), None)
-    limit = limits.get(seat)
+    holder = (seat, table.seats[seat].token_hash)
+    limit = limits.get(holder)
     if limit is None:
-        limit = limits[seat] = ChatLimit()
+        for old in [key for key in limits if key[0] == seat]:
+            del limits[old]  # (the seat's earlier people: none will write again)
+        limit = limits[holder] = ChatLimit()
     return limit
 
 
