@@ -214,6 +214,9 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             break;
           case "host":
             if (watchOnly) break;
+            // Sent again on each reconnection while this seat holds a role it was
+            // handed: nothing new then.
+            if (message.host_token === tokens.host(tableId)) break;
             // The host role was handed to this seat: its new host token.
             tokens.saveHost(tableId, message.host_token as string);
             setHostToken(message.host_token as string);

@@ -24,6 +24,7 @@ from gametable.core.errors import GameError
 from gametable.core.protocol import Seat
 from gametable.server.clock import Clock, ClockSettings
 from gametable.server.logname import log_name
+from gametable.server.offers import derived_token
 from gametable.server.refused import Refused
 from gametable.server.storage import StorageError, token_hash
 from gametable.server.table import BOT, FINISHED, HUMAN, WATCHING_OFF_CLOSE, Table
@@ -39,7 +40,7 @@ def _player_seat(table: Table, seat: Seat) -> None:
     """Refuse a seat that does not exist (404) or where no person sits (409); before the
     game has begun, a computer player's seat may be changed too."""
     if not 0 <= seat < len(table.seats):
-        raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
+        raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat + 1,
                       seats=len(table.seats), count=len(table.seats))
     if table.seats[seat].kind != HUMAN and not (table.seats[seat].kind == BOT
                                                 and not table.begun):
@@ -285,18 +286,24 @@ async def set_watching(manager: TableManager, table_id: str, host_token: str | N
 async def hand_host(manager: TableManager, table_id: str, host_token: str | None,
                     seat: Seat) -> Table:
     """Give the host role to the person in ``seat``, who must be connected: their
-    connections receive the new host token (``{"type": "host", "host_token"}``) and the
-    old one stops working.
+    connections receive the new host token (``{"type": "host", "host_token"}``, again on
+    each reconnection, :func:`host_token_again`) and the old one stops working.
 
     Raises:
-        Refused: not the host (403), no such seat (404), no person there or they are
-            not connected (409), or storage failed (503).
+        Refused: not the host (403), no such seat (404), no person there, they are not
+            connected, or they hold the role already (409), or storage failed (503).
     """
     table = await manager.get(table_id)
     check_host(table, host_token)
     async with table.lock:
         check_host(table, host_token)  # the role may have passed meanwhile
         _player_seat(table, seat)
+        if table.seats[seat].kind != HUMAN:  # (a computer player's, before the game)
+            raise Refused("not_a_player", "server.errors.not_a_player", status=409,
+                          seat=seat + 1)
+        if seat == table.host_seat:
+            # (A new token would have replaced the one the host's tools hold.)
+            raise Refused("already_host", "server.errors.already_host", status=409)
         if not table.connected(seat):
             raise Refused("not_connected", "server.errors.not_connected", status=409,
                           seat=seat + 1)
@@ -304,10 +311,35 @@ async def hand_host(manager: TableManager, table_id: str, host_token: str | None
     return table
 
 
+def handed_host_token(manager: TableManager, table: Table, seat: Seat) -> str | None:
+    """The host token of the person now in ``seat`` once the role was handed or passed
+    to them: derived from the server's secret, the table and their seat token's digest,
+    so that it is sent again when they reconnect (pushed once, into a connection that had
+    died unnoticed, it was lost, and the table had no host). ``None`` for a seat without
+    a person."""
+    row = table.seats[seat]
+    if row.kind != HUMAN or row.token_hash is None:
+        return None
+    return derived_token(manager.secret, table.id, "handed", row.token_hash)
+
+
+def host_token_again(manager: TableManager, table: Table, seat: Seat | None) -> str | None:
+    """The host token to send again to a connection of ``seat`` that has just joined:
+    that of the role handed or passed to its person, ``None`` when the seat does not hold
+    the role that way (a table's creator keeps the token the table was made with)."""
+    if seat is None or seat != table.host_seat or table.host_hash is None:
+        return None
+    token = handed_host_token(manager, table, seat)
+    if token is None or not secrets.compare_digest(token_hash(token), table.host_hash):
+        return None
+    return token
+
+
 async def _give_host(manager: TableManager, table: Table, seat: Seat) -> None:
-    """Make a new host token for ``seat`` and send it to its connections (under the
-    table's lock)."""
-    token = secrets.token_urlsafe(24)
+    """Give the host role to the person in ``seat`` (:func:`handed_host_token`) and send
+    the token to their connections (under the table's lock)."""
+    token = handed_host_token(manager, table, seat)
+    assert token is not None  # (a person's seat: the callers check)
     digest = token_hash(token)
     try:
         await manager.storage.save_host(table.id, digest, seat)
@@ -333,8 +365,15 @@ def watch_host(manager: TableManager, table: Table) -> None:
     them, their hands with them."""
     seat = table.host_seat
     if (seat is None or table.status == FINISHED or table.connected(seat)
-            or table.host_check is not None
             or not any(table.connected(s.seat) for s in table.seats if s.kind == HUMAN)):
+        # The host came back (or nobody is here to take the role): a check started
+        # while they were away is off; the next absence counts from its start. (Left
+        # running, it passed the role moments after a later, short absence.)
+        if table.host_check is not None:
+            table.host_check.cancel()
+            table.host_check = None
+        return
+    if table.host_check is not None:
         return
 
     def check() -> None:

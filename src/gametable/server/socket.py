@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 from starlette.types import Receive, Send
 
-from gametable.server import chat, rematch
+from gametable.server import chat, hosting, rematch
 from gametable.server.limits import SEAT_CONNECTIONS, SEATED_PER_CAP, Limits, Place, Sockets
 from gametable.server.logname import log_name
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
@@ -309,6 +309,9 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
         conn.push(table.welcome_state_message(conn.seat))
         if said:
             conn.push_json(chat.history_message(said))
+        host_token = hosting.host_token_again(manager, table, conn.seat)
+        if host_token is not None:
+            conn.push_json({"type": "host", "host_token": host_token})
         table.add_connection(conn)
         clock = table.clock_message()
         if clock is not None:

@@ -725,6 +725,10 @@ class TableManager:
     async def _seat_new_bot(self, table: Table, seat: Seat, bot: str,
                             client: str | None) -> None:
         """:meth:`seat_bot` for an open seat or an offline person's (under the lock)."""
+        if (0 <= seat < len(table.seats) and seat == table.host_seat
+                and table.seats[seat].kind == HUMAN):
+            # As on removing it: the role would stay with a computer player's seat.
+            raise Refused("remove_host", "server.errors.remove_host", status=409)
         person = (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
                   and table.status == PLAYING and not table.connected(seat))
         if (not person and 0 <= seat < len(table.seats)
@@ -1504,7 +1508,7 @@ def _drop_decision(table: Table, seat: Seat) -> None:
 def _check_open(table: Table, seat: Seat) -> None:
     """Refuse a seat that does not exist (404) or is not open (409)."""
     if not 0 <= seat < len(table.seats):
-        raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat,
+        raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat + 1,
                       seats=len(table.seats), count=len(table.seats))
     if table.seats[seat].kind != OPEN:
         raise Refused("seat_taken", "server.errors.seat_taken", status=409, seat=seat + 1)
