@@ -37,7 +37,7 @@ from gametable.core.records import (
 )
 from gametable.core.records import replay as replay_record
 from gametable.core.text import hidden_mark
-from gametable.simulate import BotFailed, PlayerWarning
+from gametable.simulate import DEFAULT_MAX_ACTIONS, BotFailed, PlayerWarning
 from gametable.simulate import simulate as run_simulation
 
 app = typer.Typer(
@@ -499,6 +499,9 @@ def simulate(
     decision_seconds: Annotated[float, typer.Option(
         min=0, metavar="SECONDS", help="Stop with an error when a bot takes longer than "
         "this over one decision (0: no limit).")] = 60.0,
+    max_actions: Annotated[int, typer.Option(
+        min=1, metavar="N", help="Count a game still running after this many actions as "
+        "unfinished.")] = DEFAULT_MAX_ACTIONS,
     records: Annotated[Path | None, typer.Option(
         "--records", file_okay=False, metavar="FOLDER", help="Write each game's record to "
         "this folder, as GAME-SEED.json (made if missing; a file already there is never "
@@ -509,12 +512,12 @@ def simulate(
     """Play GAMES bot games and print wins, draws, turns and speed."""
     with _refusals(as_json):
         _simulate(game, players, config, games, seed, bots, imports, decision_seconds,
-                  records, as_json)
+                  max_actions, records, as_json)
 
 
 def _simulate(game: str, players: int | None, config: str | None, games: int, seed: int,
               bots: str, imports: list[str] | None, decision_seconds: float,
-              records: Path | None, as_json: bool) -> None:
+              max_actions: int, records: Path | None, as_json: bool) -> None:
     _import_bots(imports or [])
     names = _check_bots(bots)
     players = _seats(game, players)
@@ -535,7 +538,8 @@ def _simulate(game: str, players: int | None, config: str | None, games: int, se
             summary = run_simulation(game, seat_bots, games, seed, options,
                                      progress=lambda done: bar.update(task, completed=done),
                                      on_record=write_record,
-                                     decision_seconds=decision_seconds or None)
+                                     decision_seconds=decision_seconds or None,
+                                     max_actions=max_actions)
         except BotFailed as error:
             bar.stop()
             raise _Refusal(str(error), 1, rule=error.rule) from None
@@ -591,6 +595,9 @@ def arena(
     decision_seconds: Annotated[float, typer.Option(
         min=0, metavar="SECONDS", help="Stop with an error when a bot takes longer than "
         "this over one decision (0: no limit).")] = 60.0,
+    max_actions: Annotated[int, typer.Option(
+        min=1, metavar="N", help="Count a game still running after this many actions as "
+        "unfinished.")] = DEFAULT_MAX_ACTIONS,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Rate computer players against one another.
@@ -600,12 +607,12 @@ def arena(
     OpenSkill ratings and each bot's time a decision."""
     with _refusals(as_json):
         _arena(game, bots, games, players, config, seed, jobs, imports, decision_seconds,
-               as_json)
+               max_actions, as_json)
 
 
 def _arena(game: str, bots: str, games: int, players: int | None, config: str | None,
            seed: int, jobs: int, imports: list[str] | None, decision_seconds: float,
-           as_json: bool) -> None:
+           max_actions: int, as_json: bool) -> None:
     _import_bots(imports or [])
     names = _check_bots(bots)
     if len(set(names)) != len(names):
@@ -628,6 +635,7 @@ def _arena(game: str, bots: str, games: int, players: int | None, config: str | 
             result = run_arena(game, names, games, players=players, options=options,
                                seed=seed, jobs=jobs, imports=imports or (),
                                decision_seconds=decision_seconds or None,
+                               max_actions=max_actions,
                                progress=lambda done, total: bar.update(
                                    task, completed=done, total=total))
         except BotFailed as error:

@@ -19,7 +19,7 @@ from gametable.bots import bot_names, make_bot
 from gametable.bots.base import Bot, UnknownBot, bot_factory, handed
 from gametable.core import registry
 from gametable.core.config import stored_options
-from gametable.core.errors import GameError
+from gametable.core.errors import GameError, json_action
 from gametable.core.protocol import Action, CompletesActions, Game, Outcome
 from gametable.core.records import GameRecord, SeatInfo, new_record
 from gametable.core.rng import check_seed
@@ -281,12 +281,14 @@ def play_bot_game(
                     game, state, seat, bots[seat], offered[seat], action):
                 warned.add(seat)
             choices.append((seat, action))
-        for number, (seat, action) in enumerate(choices):
+        for number, (seat, chosen) in enumerate(choices):
             # An earlier action of this batch may have changed what this seat can do
             # (a Team Dixit teammate named the giver): then it decides again next loop.
             if number and game.legal_actions(state, seat) != offered[seat]:
                 continue
             try:
+                # (Refused before the rules apply it, as the record would refuse it.)
+                action = json_action(chosen)
                 game.apply(state, seat, action)
             except GameError as error:
                 raise BotFailed.of(bots[seat], seat, game_name, seed, actions, error,
@@ -369,9 +371,11 @@ def simulate(
     keep_records: bool = False,
     on_record: Callable[[GameRecord], None] | None = None,
     decision_seconds: float | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
 ) -> Summary:
-    """Play ``games`` games; game ``i`` is seeded ``seed + i`` (``game_name`` and
-    ``decision_seconds``: as in :func:`play_bot_game`). ``keep_records`` keeps every
+    """Play ``games`` games; game ``i`` is seeded ``seed + i`` (``game_name``,
+    ``decision_seconds`` and ``max_actions``, after which a game counts as unfinished:
+    as in :func:`play_bot_game`). ``keep_records`` keeps every
     game's record in ``Summary.records``; ``on_record`` is given each record as its game
     ends (to write it out without holding them all).
 
@@ -382,8 +386,8 @@ def simulate(
     Raises:
         TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
         ConfigError: unknown game, invalid options or seat count (``len(bots)``).
-        ValueError: ``games`` is not a whole number from 1, ``decision_seconds`` is
-            out of range (:func:`check_limits`), or a game's seed
+        ValueError: ``games`` is not a whole number from 1, ``max_actions`` or
+            ``decision_seconds`` is out of range (:func:`check_limits`), or a game's seed
             (``seed + i``) would fall outside ``0 … 2**63 - 1`` (before any game is
             played, as ``gametable simulate`` refuses them).
         KeyError: an unknown bot name (:class:`gametable.bots.base.UnknownBot`).
@@ -400,7 +404,7 @@ def simulate(
     if isinstance(games, bool) or not hasattr(games, "__index__") or operator.index(games) < 1:
         raise ValueError(f"games must be a whole number from 1, not {games!r}"[:200])
     games = operator.index(games)
-    _, decision_seconds = check_limits(DEFAULT_MAX_ACTIONS, decision_seconds)
+    max_actions, decision_seconds = check_limits(max_actions, decision_seconds)
     if games > 1:
         try:
             check_seed(seed + games - 1)
@@ -419,6 +423,7 @@ def simulate(
     start = time.perf_counter()
     for i in range(games):
         record, outcome = play_bot_game(game_name, options, bots, seed + i,
+                                        max_actions=max_actions,
                                         decision_seconds=decision_seconds)
         if not outcome.finished:
             summary.unfinished += 1

@@ -73,11 +73,18 @@ def test_a_bot_game_refuses_limits_it_cannot_keep_before_playing(
     with pytest.raises(ValueError, match=match):
         play_bot_game("sequence-cats", None, ["greedy", "greedy"], 3, **limits)
     assert signal.getsignal(signal.SIGALRM) is before
-    if "decision_seconds" in limits:
-        with pytest.raises(ValueError, match=match):
-            simulate("sequence-cats", ["greedy", "random"], 1, 0, **limits)
+    with pytest.raises(ValueError, match=match):
+        simulate("sequence-cats", ["greedy", "random"], 1, 0, **limits)
     with pytest.raises(ValueError, match=match):
         run_arena("sequence-cats", ["greedy", "random"], 1, **limits)
+
+
+def test_simulate_counts_a_game_past_max_actions_as_unfinished() -> None:
+    """docs/python.md gave ``simulate`` a ``max_actions`` it did not take (a
+    ``TypeError``), and ``gametable simulate`` had no ``--max-actions``."""
+    summary = simulate("triominos", ["greedy", "greedy"], 3, 0, max_actions=20)
+    assert summary.unfinished == 3 and summary.total_actions == 60
+    assert simulate("triominos", ["greedy", "greedy"], 3, 0).unfinished == 0
 
 
 def test_an_arena_refuses_seeds_past_a_records_last_before_playing() -> None:

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import numpy as np
 import pytest
 
 from gametable.arena import run_arena
-from gametable.bots import bot_names, register_bot
+from gametable.bots import bot_names, make_bot, register_bot
 from gametable.core import registry
 from gametable.core.actions import FrozenAction, copy_actions
 from gametable.core.protocol import Action, CompletesActions, Observation
@@ -76,7 +77,41 @@ class Sleeper:
             time.sleep(0.05)
 
 
+class NumpyClues:
+    """Writes its Dixit clues with NumPy (``Generator.choice`` gives ``numpy.str_``),
+    and otherwise plays as ``random``."""
+
+    name = "numpy-clues"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        self.inner = make_bot("random", game, rng.getrandbits(32))
+        self.words = np.random.default_rng(0)
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        action = dict(self.inner.choose(view, legal))
+        if action["type"] == "clue":
+            action["text"] = self.words.choice(["a dream", "the sea", "home"])
+        return action
+
+
 register_bot("scribbler", Scribbler)
+class NumpyNumbers:
+    """Plays as ``random``, a Triominos tile's rotation given as a NumPy number."""
+
+    name = "numpy-numbers"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        self.inner = make_bot("random", game, rng.getrandbits(32))
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        action = dict(self.inner.choose(view, legal))
+        if "rotation" in action:
+            action["rotation"] = np.int64(action["rotation"])
+        return action
+
+
+register_bot("numpy-clues", NumpyClues)
+register_bot("numpy-numbers", NumpyNumbers)
 register_bot("sleeper", Sleeper)
 register_bot("raiser", Raiser)
 register_bot("cheater", Cheater)
@@ -236,6 +271,26 @@ def test_a_bot_whose_action_the_rules_refuse_is_named_with_the_rule() -> None:
         play_bot_game("sequence-cats", {}, ["greedy", "cheater"], 3)
     # ``simulate --json`` and ``arena --json`` give it as their ``rule`` (it was null).
     assert failed.value.rule == "SC-TURN-2"
+
+
+def test_a_clue_written_with_numpy_is_kept_as_the_string_it_is() -> None:
+    """DX-ROUND-1: the rules took a ``numpy.str_`` clue as the string it is; the record
+    then refused it ("holds a Python numpy.str_"), after the rules had applied it, and
+    the run stopped with a bare error. The record keeps it as a plain string."""
+    record, _ = play_bot_game("dixit", {"first_storyteller": "first_seat"},
+                              ["numpy-clues", "random", "random"], seed=2)
+    clues = [step.action["text"] for step in record.actions
+             if step.action["type"] == "clue" and step.seat == 0]
+    assert clues and all(type(clue) is str for clue in clues)
+    assert set(clues) <= {"a dream", "the sea", "home"}
+    json.dumps(record.model_dump())
+
+
+def test_an_action_no_record_can_hold_names_its_bot() -> None:
+    """A NumPy number in an action escaped ``play_bot_game`` as a bare ``IllegalAction``
+    from the record, after the rules had applied the action."""
+    with pytest.raises(BotFailed, match=r"bot 'numpy-numbers' in seat 0 .*numpy\.int64"):
+        play_bot_game("triominos", {"rounds": 1}, ["numpy-numbers", "random"], 3)
 
 
 def test_the_cli_imports_a_module_of_bots_and_names_a_failing_one(tmp_path: Path) -> None:

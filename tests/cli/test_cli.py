@@ -41,6 +41,17 @@ def test_simulate_json_prints_one_object_with_the_documented_keys() -> None:
     assert result["wins"]["0:greedy"] > result["wins"]["1:random"]
 
 
+def test_simulate_and_arena_stop_a_game_at_max_actions() -> None:
+    done = gametable("simulate", "triominos", "--players", "2", "--games", "3",
+                     "--max-actions", "20", "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["unfinished"] == 3 and result["mean_actions"] == 20
+    refused = gametable("arena", "triominos", "--bots", "greedy,random", "--games", "1",
+                        "--max-actions", "0")
+    assert refused.returncode == 2 and "--max-actions" in said(refused.stderr)
+
+
 def test_sc_win_3_simulate_finishes_every_three_player_game_and_names_the_longest() -> None:
     """SC-WIN-3: stalled boards end, so every game finishes; ``longest_game`` names the
     game with the most actions (its seed, actions and turns)."""

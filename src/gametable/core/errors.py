@@ -150,11 +150,15 @@ def json_action(action: object) -> dict[str, Any]:
 
 
 def _plain(value: object) -> object:
-    """``value`` with every mapping made a ``dict`` and every list or tuple a ``list``."""
+    """``value`` with every mapping made a ``dict``, every list or tuple a ``list``, and
+    every string a ``str`` (a ``numpy.str_``, which the rules take as the string it is,
+    was refused by the record after the rules had applied it)."""
     if isinstance(value, Mapping):
-        return {key: _plain(item) for key, item in value.items()}
+        return {_plain(key): _plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(item) for item in value]
+    if isinstance(value, str) and type(value) is not str:
+        return str.__str__(value)
     return value
 
 
