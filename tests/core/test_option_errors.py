@@ -94,6 +94,22 @@ def test_a_numpy_number_that_is_not_whole_is_still_refused() -> None:
     assert error.value.params["option"] == "target_score"
 
 
+@pytest.mark.parametrize(("game", "options", "seats", "rule"), [
+    ("sequence-cats", {"teams": 3.0}, 6, "SC-PLAY-1"),
+    ("sequence-cats", {"teams": np.float64(2.0)}, 6, "SC-PLAY-1"),
+    ("dixit", {"cards_in_play": 84.0}, 4, "DX-COMP-1"),
+])
+def test_a_float_among_whole_numbers_to_choose_from_is_refused(
+        game: str, options: dict[str, Any], seats: int, rule: str) -> None:
+    """A choice of whole numbers (``teams``: 2 or 3) compared by equality, so 3.0 was
+    taken, where every other whole-number option refuses a float."""
+    with pytest.raises(ConfigError) as error:
+        registry.get(game).make_config(options, seats)
+    assert error.value.rule == rule
+    assert error.value.params["option"] == next(iter(options))
+    assert "valid integer" in str(error.value)
+
+
 @pytest.mark.parametrize("game", ["dixit", "sequence-cats", "triominos"])
 @pytest.mark.parametrize("seats", [4.0, "4", True, None])
 def test_a_seat_count_that_is_not_a_whole_number_is_refused_at_once(game: str,

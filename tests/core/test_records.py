@@ -132,6 +132,8 @@ def test_a_recorded_action_is_a_copy_of_the_callers() -> None:
     ({"card": "x"}, "errors.malformed_action"),
     ({"type": "play", "card": np.int64(3)}, "errors.action_not_json"),
     ({"type": "place", "position": [np.float32(0), 0]}, "errors.action_not_json"),
+    ({"type": "play", "card": "bengal", "space": float("nan")}, "errors.action_not_json"),
+    ({"type": "place", "position": [float("inf"), 0]}, "errors.action_not_json"),
 ])
 def test_an_action_a_record_cannot_hold_is_refused_by_the_protocol_s_message(
         action: Any, key: str) -> None:
@@ -145,6 +147,26 @@ def test_an_action_a_record_cannot_hold_is_refused_by_the_protocol_s_message(
     assert record.actions == []
     record.append(1, {"type": "place", "position": (0, 1)})
     assert record.actions[0].action == {"type": "place", "position": [0, 1]}
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("-inf"), [1.0, {"x": float("inf")}]])
+def test_a_meta_json_has_no_form_for_is_refused(value: Any) -> None:
+    """NaN and the infinities in a record's meta were written as ``null``."""
+    with pytest.raises(ValidationError, match="finite number"):
+        new_record("sequence-cats", {}, [SeatInfo(), SeatInfo()], 3, meta={"loss": value})
+
+
+def test_a_new_record_takes_none_for_the_defaults_and_names_what_is_no_mapping() -> None:
+    """``config=None`` (``make_config`` takes it for the defaults) was "'NoneType' object
+    is not iterable"; a list as the meta was "cannot convert dictionary update sequence
+    element #0 to a sequence"."""
+    seats = [SeatInfo(), SeatInfo()]
+    assert new_record("sequence-cats", None, seats, 3).config == {
+        "rules_version": RULES_VERSION}
+    with pytest.raises(TypeError, match="meta is a mapping"):
+        new_record("sequence-cats", {}, seats, 3, meta=[1, 2])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="config is a mapping"):
+        new_record("sequence-cats", [("teams", 2)], seats, 3)  # type: ignore[arg-type]
 
 
 def test_new_records_carry_the_format_and_rules_versions() -> None:

@@ -17,7 +17,7 @@ from pettingzoo.test import api_test, seed_test
 
 from gametable.bots import base, register_bot
 from gametable.core import registry
-from gametable.core.errors import IllegalAction
+from gametable.core.errors import ConfigError, IllegalAction
 from gametable.core.records import replay
 from gametable.games.sequence_cats.encoding import SequenceCatsEncoding
 from gametable.rl import (
@@ -514,6 +514,14 @@ def test_bot_table_refuses_bad_arguments_clearly(arguments: dict[str, object],
                                                  message: str) -> None:
     with pytest.raises(ValueError, match=message):
         BotTableEnv("sequence-cats", **arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seats", [0, -1, 7])
+def test_bot_table_says_the_games_seat_rule_for_a_count_it_cannot_seat(seats: int) -> None:
+    """``seats=0`` was "seat must be one of 0 … -1, not 0": the learner's seat was checked
+    before the game's own rule, which a count of 7 already met."""
+    with pytest.raises(ConfigError, match=rf"TR-SETUP-2: .* not {seats}\."):
+        BotTableEnv("triominos", "greedy", seats=seats)
 
 
 @pytest.mark.parametrize(("arguments", "message"), [

@@ -29,7 +29,8 @@ import operator
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
 from gametable.core.errors import ConfigError
 
@@ -64,6 +65,19 @@ class VersionedConfig(BaseModel):
         array) are read as the whole numbers they are; everything else is checked as
         given (strictly: a float, a string or a NumPy float is still refused)."""
         return plain_integers(data) if isinstance(data, Mapping) else data
+
+
+def _no_fraction(value: Any) -> Any:
+    """Refuse a float (a NumPy float too) where a choice of whole numbers is offered: a
+    ``Literal[2, 3]`` compares by equality, so ``3.0`` passed even in strict mode."""
+    if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+NO_FRACTION = BeforeValidator(_no_fraction)
+"""Marks an option that offers whole numbers to choose from (``Annotated[Literal[2, 3],
+NO_FRACTION]``): a float is refused, as for any other whole-number option."""
 
 
 def plain_integers(value: Any) -> Any:

@@ -10,6 +10,7 @@ client can show the message in its reader's language; ``str(error)`` is
 from __future__ import annotations
 
 import json
+import math
 import operator
 from collections.abc import Collection, Mapping
 from typing import Any
@@ -169,6 +170,8 @@ def _not_json(value: object) -> str | None:
     """The Python type of the first part of ``value`` that is no JSON value (``tuple``,
     ``numpy.int64``), or ``None`` when all of it is (lists, dicts with string keys,
     strings, numbers, booleans, ``None``)."""
+    if type(value) is float and not math.isfinite(value):
+        return "float"  # (NaN and the infinities: JSON has no form for them)
     if type(value) in _JSON_SCALARS:
         return None
     if type(value) is list:

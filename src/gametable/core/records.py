@@ -291,7 +291,10 @@ def replay(
     return Replay(game=game, config=config, state=state, events=events)
 
 
-_JSON_OBJECT: Final = TypeAdapter(dict[str, JsonValue])
+_JSON_OBJECT: Final = TypeAdapter(dict[str, JsonValue],
+                                  config=ConfigDict(allow_inf_nan=False))
+"""A record's meta: JSON's values, of which NaN and the infinities are none (they were
+written as ``null``)."""
 
 BYTE_ORDER_MARK: Final = b"\xef\xbb\xbf"
 """What some Windows editors write before a file's text: no part of the JSON."""
@@ -393,7 +396,7 @@ def _plain(value: Any) -> Any:
 
 def new_record(
     game: str | Game[Any],
-    config: Mapping[str, Any] | BaseModel,
+    config: Mapping[str, Any] | BaseModel | None,
     seats: Iterable[SeatInfo],
     seed: SupportsIndex,
     meta: Mapping[str, Any] | None = None,
@@ -403,26 +406,32 @@ def new_record(
     ``game`` is the game's registered name (``"dixit"``) or the game itself (from
     ``registry.get``); the record keeps the name. ``seats`` says who sits where, one
     :class:`SeatInfo` per seat in seat order (``[SeatInfo(name="Anna"),
-    SeatInfo(bot="greedy")]``; the seat count is its length). ``config`` is the game's options (as
-    given to ``make_config``) or the config ``make_config`` made. A config that does not
-    say its ``rules_version`` gets the current one, so that the record replays by the
-    rules it was played by after later rules come.
+    SeatInfo(bot="greedy")]``; the seat count is its length). ``config`` is the game's
+    options (as given to ``make_config``; ``None``: the defaults) or the config
+    ``make_config`` made. A config that does not say its ``rules_version`` gets the
+    current one, so that the record replays by the rules it was played by after later
+    rules come.
 
     Raises:
         ConfigError: an unknown game, or options or a seat count the game refuses (as
             ``make_config`` would: the record could never be replayed).
         ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1 (a NumPy integer
             is taken as the number it holds).
-        TypeError: ``seats`` is a count (or a text), not one :class:`SeatInfo` a seat.
+        TypeError: ``seats`` is a count (or a text), not one :class:`SeatInfo` a seat;
+            ``config`` or ``meta`` is no mapping.
         pydantic.ValidationError: a seat or the meta cannot be stored (the meta holds
             a value JSON has no form for; NumPy's numbers are taken as Python's).
     """
     if isinstance(seats, (int, str)) or not isinstance(seats, Iterable):
         raise TypeError(f"seats is who sits where, one SeatInfo a seat (such as [SeatInfo("
                         f"name='seat 1'), SeatInfo(bot='greedy')]), not {seats!r}"[:200])
+    for argument, value in (("config", config), ("meta", meta)):
+        if value is not None and not isinstance(value, (Mapping, BaseModel)):
+            raise TypeError(f"{argument} is a mapping (a dict) or None, not "
+                            f"{type(value).__name__}")
     name = game if isinstance(game, str) else game.name
     rules = registry.get(name) if isinstance(game, str) else game
-    options = stored_options(config) if isinstance(config, BaseModel) else dict(config)
+    options = stored_options(config) if isinstance(config, BaseModel) else dict(config or {})
     seats = list(seats)
     rules.make_config(options, len(seats))
     options = _plain(options)  # ``np.int64(2)`` stored as ``2``, as the game read it

@@ -97,6 +97,8 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
         seats = whole_number(seats, "seats")
+        # The game's own seat count first: its rule (TR-SETUP-2) says what 0 seats lack.
+        episode = Episode(game, seats, options)
         if seat is not None:
             seat = whole_number(seat, "seat")
             if not 0 <= seat < seats:
@@ -114,7 +116,7 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         if unknown:
             raise UnknownBot(unknown[0])
         limit = check_max_actions(max_actions)
-        self.episode = Episode(game, seats, options)
+        self.episode = episode
         self.opponents = names
         self.fixed_seat = seat
         self.seat = 0 if seat is None else seat

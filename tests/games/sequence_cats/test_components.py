@@ -107,6 +107,19 @@ def test_sc_comp_2_bad_layouts_are_refused(spaces: list[list[str]], key: str) ->
     assert refused.value.key == f"sequence_cats.errors.{key}"
 
 
+def test_sc_comp_2_a_layout_whose_size_is_not_its_grids_is_refused() -> None:
+    """SC-COMP-2: a layout saying 13 × 3 of the 8 × 11 grid was taken, and its board then
+    said 13 × 3 where the game played 8 × 11."""
+    layout = board_for("default").to_json()
+    for size in ({"rows": 13, "columns": 3}, {"rows": 11}, {"columns": 8}):
+        with pytest.raises(ConfigError) as refused:
+            GAME.make_config({"board": {**layout, **size}}, 2)
+        assert refused.value.key == "sequence_cats.errors.layout_size"
+        assert "its grid has 8 rows of 11" in str(refused.value)
+    sized = GAME.make_config({"board": {**layout, "rows": 8, "columns": 11}}, 2)
+    assert GAME.view(GAME.new_game(sized, 2, 1), 0) is not None
+
+
 def test_sc_comp_2_unknown_bundled_board_is_refused() -> None:
     """SC-COMP-2: naming a layout that is not bundled gives a clear error."""
     with pytest.raises(ConfigError, match="no bundled board layout called \"moon\""):

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Literal
+from typing import Annotated, Any, ClassVar, Final, Literal
 
 from pydantic import ConfigDict, Field
 
-from gametable.core.config import VersionedConfig, seat_count
+from gametable.core.config import NO_FRACTION, VersionedConfig, seat_count
 from gametable.core.errors import ConfigError
 
 Edition = Literal["IS", "EN", "PT"]
@@ -118,7 +118,7 @@ class DixitConfig(VersionedConfig):
         description="Times each player tells (Party, Team).",
         json_schema_extra={"x-choices": list(range(1, MAX_ROUNDS_PER_PLAYER + 1)),
                            "x-when": {"variant": ["party", "team"]}})
-    cards_in_play: Literal[84, "all"] | None = Field(
+    cards_in_play: Annotated[Literal[84, "all"], NO_FRACTION] | None = Field(
         default=None, description="Cards the game is played with: 84 drawn from the deck, "
                                   "or all of it (null: 84).",
         json_schema_extra={"x-choices": ["all"]})

@@ -133,7 +133,8 @@ def build_board(layout: dict[str, Any]) -> Board:
     """Validate a layout JSON object and precompute its geometry.
 
     Raises:
-        ConfigError: ``SC-COMP-2`` when the grid is not rectangular, names an unknown
+        ConfigError: ``SC-COMP-2`` when the grid is not rectangular, is not of the
+            ``rows`` × ``columns`` the layout says (where it says them), names an unknown
             breed, or does not hold every breed exactly twice.
     """
     try:
@@ -148,6 +149,14 @@ def build_board(layout: dict[str, Any]) -> Board:
         not isinstance(row, list) or len(row) != columns for row in grid
     ):
         raise ConfigError("SC-COMP-2", "sequence_cats.errors.layout_shape")
+    # "rows" and "columns", where given, say the grid's size: a layout saying 13 × 3
+    # of an 8 × 11 grid was taken, and its board said 13 × 3.
+    if layout.get("rows", rows) not in (rows, None) \
+            or layout.get("columns", columns) not in (columns, None):
+        raise ConfigError("SC-COMP-2", "sequence_cats.errors.layout_size",
+                          rows=layout.get("rows") or rows,
+                          columns=layout.get("columns") or columns,
+                          grid_rows=rows, grid_columns=columns)
     positions: dict[int, list[int]] = {b: [] for b in range(len(BREEDS))}
     breed_of: list[int] = []
     for i, cell in enumerate(flat):

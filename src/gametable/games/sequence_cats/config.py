@@ -6,7 +6,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from gametable.core.config import VersionedConfig, seat_count
+from gametable.core.config import NO_FRACTION, VersionedConfig, seat_count
 from gametable.core.errors import ConfigError
 from gametable.core.text import display_name
 from gametable.games.sequence_cats.board import MAX_SIDE
@@ -69,7 +69,7 @@ class SequenceCatsConfig(VersionedConfig):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="Sequence Cats")
 
-    teams: Literal[2, 3] | None = Field(
+    teams: Annotated[Literal[2, 3], NO_FRACTION] | None = Field(
         default=None, description="Number of teams (colours); only 6 seats can choose.",
         json_schema_extra={"x-seats": [6]},
     )
