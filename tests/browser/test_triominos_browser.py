@@ -1845,3 +1845,46 @@ def test_escape_puts_the_draw_anyway_question_away(
     expect(draw).to_be_focused()
     assert version(page) == before
     page.context.close()
+
+
+def test_held_sideways_a_seats_change_is_told_in_a_line(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """A phone held sideways (667 × 375): "Bruno left the game: a computer player plays on
+    for them", said for 15 seconds, took 74 px and its paragraph's margins above the
+    table, and the board shrank from 164 to 96 px. It is one small line now (and the
+    page's padding, meant to be smaller when held sideways, is)."""
+    table, tokens = seats.create_table(web_server, "triominos", {},
+                                       ["human", "human", "easy"],
+                                       {0: "Anna", 1: "Bruno Sigurðardóttir"})
+    page = browser.new_context(viewport={"width": 667, "height": 375}, is_mobile=True,
+                               has_touch=True).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".tr-board")).to_be_visible()
+    # Once the first tile is laid (by whoever starts), Bruno leaves the game, not the
+    # waiting room.
+    with seats.SeatSocket(web_server, table, tokens[0]) as anna, \
+            seats.SeatSocket(web_server, table, tokens[1]) as bruno:
+        opening = anna.wait(lambda state: True)
+        if any(action["type"] == "place" for action in opening["legal"]):
+            anna.act("place")
+        elif any(a["type"] == "place" for a in bruno.wait(lambda state: True)["legal"]):
+            bruno.act("place")
+    deadline = time.monotonic() + 30
+    while httpx.get(f"{web_server.url}/api/tables/{table}").json()["version"] < 1:
+        assert time.monotonic() < deadline  # (the computer player started)
+        time.sleep(0.1)
+    httpx.post(f"{web_server.url}/api/tables/{table}/leave",
+               headers={"X-Seat-Token": tokens[1]}).raise_for_status()
+    notice = page.locator(".seat-changes")
+    expect(notice).to_contain_text("Bruno Sigurðardóttir left the game: a computer player")
+    taken = page.evaluate("""() => {
+        const notice = document.querySelector('.seat-changes');
+        let next = notice.nextElementSibling;
+        while (next && next.getBoundingClientRect().height <= 1) next = next.nextElementSibling;
+        return [document.querySelector('.topbar').getBoundingClientRect().bottom,
+                notice.getBoundingClientRect().top, next.getBoundingClientRect().top,
+                notice.getBoundingClientRect().height, next.className];
+    }""")
+    page.screenshot(path=shots / "triominos-sideways-seat-change.png")
+    assert taken[1] - taken[0] <= 10, taken  # the page's top padding: 0.5rem
+    assert taken[2] - taken[1] <= 40, taken  # one line, and a small gap
