@@ -168,14 +168,12 @@ def test_a_line_refused_while_its_writer_types_comes_back_before_the_typing(
         expect(box).to_have_value(re.compile(r"^One line too many, ?x{120}$"))
 
 
-def test_a_space_typed_as_a_refused_line_comes_back_is_kept(
-        browser: Browser, web_server: LiveServer) -> None:
-    """The refusal came back while the writer was between two words: the space just
-    typed was trimmed away with the rest of the box, and the next word stuck to the last
-    ("andanother")."""
-    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
-                                 {0: "Anna", 1: "Bjarni"})
-    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+def holding_refusals(page: Page, holding: list[bool]
+                     ) -> tuple[list[str], list[WebSocketRoute]]:
+    """Route ``page``'s table websocket so that the server's chat refusals
+    (``chat_too_fast``) are held back while ``holding[0]`` is true: ``(held, sockets)``,
+    the refusals held and the routed sockets, whose last sends one on
+    (``sockets[-1].send(held[0])``) at the moment the test chooses."""
     held: list[str] = []
     sockets: list[WebSocketRoute] = []
 
@@ -184,14 +182,26 @@ def test_a_space_typed_as_a_refused_line_comes_back_is_kept(
         server = socket.connect_to_server()
 
         def from_server(message: str | bytes) -> None:
-            if isinstance(message, str) and "chat_too_fast" in message:
-                held.append(message)  # (sent on below, at the moment the test chooses)
+            if holding[0] and isinstance(message, str) and "chat_too_fast" in message:
+                held.append(message)
                 return
             socket.send(message)
 
         server.on_message(from_server)
 
     page.route_web_socket(re.compile(r"/api/tables/.*/ws"), route)
+    return held, sockets
+
+
+def test_a_space_typed_as_a_refused_line_comes_back_is_kept(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The refusal came back while the writer was between two words: the space just
+    typed was trimmed away with the rest of the box, and the next word stuck to the last
+    ("andanother")."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
+                                 {0: "Anna", 1: "Bjarni"})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    held, sockets = holding_refusals(page, [True])
     page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
     expect(page.locator(".sc-board")).to_be_visible()
     box = page.locator(".table-chat .chat-input")
@@ -217,25 +227,10 @@ def test_refused_lines_too_long_for_the_box_together_wait_their_turn(
     table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
                                  {0: "Anna", 1: "Bjarni"})
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-    held: list[str] = []
+    # The refusals are held back until both lines are sent: they then arrive together,
+    # whatever the timing.
     holding = [True]
-    sockets: list[WebSocketRoute] = []
-
-    def route(socket: WebSocketRoute) -> None:
-        sockets.append(socket)
-        server = socket.connect_to_server()
-
-        def from_server(message: str | bytes) -> None:
-            # The refusals are held back until both lines are sent: they then arrive
-            # together, whatever the timing.
-            if holding[0] and isinstance(message, str) and "chat_too_fast" in message:
-                held.append(message)
-                return
-            socket.send(message)
-
-        server.on_message(from_server)
-
-    page.route_web_socket(re.compile(r"/api/tables/.*/ws"), route)
+    held, sockets = holding_refusals(page, holding)
     page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
     expect(page.locator(".sc-board")).to_be_visible()
     box = page.locator(".table-chat .chat-input")
