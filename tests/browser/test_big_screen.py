@@ -113,10 +113,11 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
         anna = created.json()["token"]
         screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
         try:
-            # Results stay 10 s: between the result and the check that it stays a second
+            # Results stay 30 s: between the result and the check that it stays a second
             # after the next clue, the test reads the history and takes two screenshots
-            # (2.6 s on a busy machine: a hold of 3 s could end before the check).
-            screen.goto(f"{web_server.url}/t/{table}/screen?hold=10")
+            # (2.6 s on a busy machine: a hold of 3 s could end before the check); and
+            # the next round's vote ends the hold long before.
+            screen.goto(f"{web_server.url}/t/{table}/screen?hold=30")
             code = screen.locator(".screen-qr")
             expect(code).to_be_visible()
             found = zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))
@@ -173,7 +174,11 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                     "Round 2: Bruno's clue")
                 expect(screen.locator(".dx-status [data-next-clue] .dx-clue")).to_contain_text(
                     "Under the bridge")
-                expect(screen.locator(".dx-reveal")).to_have_count(0)
+                # The cards are given: the room sees the vote's cards at once, not the last
+                # result for the rest of its time (the status line counted votes under it).
+                first.act("submit")
+                expect(screen.locator(".dx-reveal")).to_have_count(0, timeout=8_000)
+                expect(screen.locator(".dx-slot").first).to_be_visible()
                 expect(screen.locator(".dx-clue-box .dx-clue")).to_contain_text("Under the bridge")
                 expect(screen.locator("[data-next-clue]")).to_have_count(0)
                 # The round in play stays in the room's view: no "Previous round" to
@@ -181,6 +186,34 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                 expect(screen.locator('[data-action="show-reveal"]')).to_have_count(0)
         finally:
             screen.context.close()
+
+
+def test_the_big_screen_says_the_host_ended_the_game_and_a_new_game_began(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """The host ended the game early: the big screen went on showing "Anna is playing…"
+    for good, and when Anna then began a new game it said nothing of it. The room is
+    told both, in the screen's type (the new table is not named to those watching: its
+    id is its invite link)."""
+    table, tokens, host = seats.create_hosted_table(
+        web_server, "sequence-cats", {}, ["human", "greedy"], {0: "Anna"})
+    screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    try:
+        screen.goto(f"{web_server.url}/t/{table}/screen")
+        expect(screen.locator(".sc-board")).to_be_visible()
+        ended = httpx.post(f"{web_server.url}/api/tables/{table}/end", json={},
+                           headers={"X-Host-Token": host})
+        assert ended.status_code == 200, ended.text
+        expect(screen.locator('.screen-news[data-news="ended"]')).to_have_text(
+            "The host ended this game early. Its record is kept.")
+        expect(screen.locator(".sc-status-text")).to_have_text("The game is over.")
+        with seats.SeatSocket(web_server, table, tokens[0]) as anna:
+            anna.ws.send(json.dumps({"type": "rematch"}))
+            expect(screen.locator('.screen-news[data-news="rematch"]')).to_have_text(
+                "Anna began a new game with the players of this table.")
+        screen.screenshot(path=str(shots / "big-screen-ended-and-rematch.png"))
+    finally:
+        screen.context.close()
 
 
 @pytest.mark.parametrize(("game", "players", "board"), [

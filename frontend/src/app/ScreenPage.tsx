@@ -5,7 +5,7 @@
 import { QRCodeSVG } from "qrcode.react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
-import { ScreenMode } from "./replay";
+import { DecisionsOpen, ScreenMode, TableEnded } from "./replay";
 import { seatName } from "./seatName";
 import { TurnClock } from "./TurnClock";
 import type { TableInfo } from "./types";
@@ -17,7 +17,7 @@ const nothing = () => undefined;
 export function ScreenPage({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
   const server = useGames().data;
-  const { info, state, status, error, clock } = useTable(tableId, null, true);
+  const { info, state, status, error, clock, rematch } = useTable(tableId, null, true);
 
   if (status === "gone") {
     return (
@@ -39,11 +39,27 @@ export function ScreenPage({ tableId }: { tableId: string }) {
         {info.status === "playing" && state && <TurnClock info={info} state={state} seat={null} clock={clock} onBack={nothing} />}
       </header>
       {open && <JoinCode info={info} server={server} />}
+      {/* Said in the room's type: the table alone went on showing the last phase as if
+          it were still played ("Voting: 2 of 3 have voted."). */}
+      {info.ended_early && (
+        <p className="screen-news" role="status" data-news="ended">{t("ui.host.ended")}</p>
+      )}
+      {/* A new game's table is not named to those watching (its id is its invite link):
+          the room is told, and its players follow on their own screens. */}
+      {rematch && info.status === "finished" && (
+        <p className="screen-news" role="status" data-news="rematch">
+          {t("ui.rematch.began", { player: seatName(t, info, rematch.by) })}
+        </p>
+      )}
       {/* The game so far, once it has begun: also while a seat that opened is taken. */}
       {(info.status !== "waiting" || info.begun) && module && state && (
         <div className="screen-table">
           <ScreenMode.Provider value={true}>
-            <module.Table info={info} seat={null} state={state} send={nothing} />
+            <TableEnded.Provider value={Boolean(info.ended_early)}>
+              <DecisionsOpen.Provider value={!info.ended_early && info.status !== "waiting"}>
+                <module.Table info={info} seat={null} state={state} send={nothing} />
+              </DecisionsOpen.Provider>
+            </TableEnded.Provider>
           </ScreenMode.Provider>
         </div>
       )}

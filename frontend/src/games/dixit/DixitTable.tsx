@@ -195,8 +195,11 @@ export function DixitTable(props: GameTableProps) {
   );
   // Someone watching (the big screen, which nobody clicks) sees it until the next clue.
   const nextClueTold = lastRound !== null && view.round > lastRound.round && view.clue !== null;
-  // The big screen keeps it up a while even so (a computer storyteller tells at once).
-  const held = useScreenHold(lastRound?.round ?? null);
+  // The big screen keeps it up a while even so (a computer storyteller tells at once),
+  // but not over the next round's vote: with computer players giving at once, the room
+  // saw the vote's cards never, the status line counting votes over the last result.
+  const nextVote = lastRound !== null && view.round > lastRound.round && view.phase === "vote";
+  const held = useScreenHold(lastRound?.round ?? null) && !nextVote;
   const showReveal =
     lastRound !== null && dismissed !== lastRound.round && !view.finished && !(seat === null && nextClueTold && !held);
   // With a turn clock the next decision's time runs while the result covers the hand:
