@@ -216,6 +216,31 @@ def test_the_big_screen_says_the_host_ended_the_game_and_a_new_game_began(
         screen.context.close()
 
 
+def test_the_big_screen_says_in_large_type_that_watching_was_switched_off(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """The host switched watching off: the screen said so at 20 px in a corner of an
+    empty TV."""
+    table, _, host = seats.create_hosted_table(
+        web_server, "sequence-cats", {}, ["human", "greedy"], {0: "Anna"})
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    try:
+        screen.goto(f"{web_server.url}/t/{table}/screen")
+        expect(screen.locator(".sc-board")).to_be_visible()
+        off = httpx.post(f"{web_server.url}/api/tables/{table}/watching",
+                         json={"allowed": False}, headers={"X-Host-Token": host})
+        assert off.status_code == 200, off.text
+        notice = screen.locator(".screen-notice")
+        expect(notice).to_contain_text("watching")
+        size = notice.evaluate("element => parseFloat(getComputedStyle(element).fontSize)")
+        assert size >= 40, size
+        box = notice.bounding_box()
+        assert box is not None and abs(box["x"] + box["width"] / 2 - 960) < 20, box
+        screen.screenshot(path=str(shots / "big-screen-watching-off.png"))
+    finally:
+        screen.context.close()
+
+
 @pytest.mark.parametrize(("game", "players", "board"), [
     ("sequence-cats", 2, ".sc-board-frame"),
     ("triominos", 2, ".tr-board"),
