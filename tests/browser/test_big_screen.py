@@ -139,6 +139,10 @@ def test_the_big_screen_follows_a_dixit_round_while_two_phones_play(
                 second.act("submit")
                 second.act("vote")
                 expect(screen.locator(".dx-reveal")).to_be_visible()
+                # Its cards as large as the table's room allows too, the points below
+                # them (they were held to a laptop's 150 px, the TV's table empty below).
+                shown = screen.locator(".dx-reveal-slot").first.bounding_box()
+                assert shown is not None and shown["width"] >= 200, shown
                 expect(screen.locator('[data-action="continue"]')).to_have_count(0)
                 expect(screen.locator(".dx-track")).to_be_visible()
                 expect(screen.locator(".dx-hand-card")).to_have_count(0)
