@@ -193,11 +193,12 @@ def holding_refusals(page: Page, holding: list[bool]
     return held, sockets
 
 
-def test_a_space_typed_as_a_refused_line_comes_back_is_kept(
+def test_words_typed_around_a_refused_line_coming_back_stay_apart(
         browser: Browser, web_server: LiveServer) -> None:
     """The refusal came back while the writer was between two words: the space just
     typed was trimmed away with the rest of the box, and the next word stuck to the last
-    ("andanother")."""
+    ("andanother"); and a line come back to an empty box had nothing after it, so that
+    typing on glued the words to it."""
     table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "human"],
                                  {0: "Anna", 1: "Bjarni"})
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
@@ -217,6 +218,21 @@ def test_a_space_typed_as_a_refused_line_comes_back_is_kept(
     expect(box).to_have_value("One line too many, and ")
     box.press_sequentially("another")
     expect(box).to_have_value("One line too many, and another")
+    # Come back to an empty box, the line ends with a space to type on after (typed on
+    # at once, it read "One line too many,and more").
+    box.fill("")
+    page.wait_for_timeout(5500)  # the five seconds pass
+    for n in range(6, 11):
+        say(page, f"Line {n}")
+    say(page, "Too many,")
+    deadline = time.monotonic() + 10
+    while len(held) < 2:
+        assert time.monotonic() < deadline
+        page.wait_for_timeout(50)
+    sockets[-1].send(held[1])
+    expect(box).to_have_value("Too many, ")
+    box.press_sequentially("and more")
+    expect(box).to_have_value("Too many, and more")
 
 
 def test_refused_lines_too_long_for_the_box_together_wait_their_turn(
@@ -247,11 +263,11 @@ def test_refused_lines_too_long_for_the_box_together_wait_their_turn(
     holding[0] = False
     for message in held:
         sockets[-1].send(message)
-    expect(box).to_have_value(first)
+    expect(box).to_have_value(first + " ")  # (a space after it, to type on)
     page.wait_for_timeout(5500)  # the five seconds pass
-    assert box.input_value() == first  # (and not a moment's value on the way)
+    assert box.input_value() == first + " "  # (and not a moment's value on the way)
     box.press("Enter")
-    expect(box).to_have_value(second)
+    expect(box).to_have_value(second + " ")
     box.press("Enter")
     log = page.locator(".table-chat .chat-log")
     expect(log).to_contain_text("END-OF-FIRST")

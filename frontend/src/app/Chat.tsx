@@ -79,11 +79,16 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
   /** Refused lines not sent again yet, in order: the first `inBox` are in the box. */
   const pending = useRef<Line[]>([]);
   const inBox = useRef(0);
-  const fill = (typed: string): string => {
+  /** The box's text, `typed` after the lines that come back; `space`: the person had
+   * typed a space last. It ends with a space where their words go on after the lines
+   * (typed on at once, "Too many," came back as "Too many,and more"), or after that
+   * space of theirs (kept, so that the next word is not glued to the last). */
+  const fill = (typed: string, space = false): string => {
     const packed = pack(pending.current, typed);
     pending.current = packed.pending;
     inBox.current = packed.inBox;
-    return packed.box;
+    const goesOn = packed.box !== "" && packed.box.endsWith(typed) && (space || typed === "");
+    return goesOn ? upTo(`${packed.box} `, CHAT_MAX_CHARS) : packed.box;
   };
   // A layout effect, so that the line is in the box before the next key is handled: from
   // a passive effect the update waited behind a key pressed meanwhile, whose text (the
@@ -95,15 +100,12 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
     // (As an update of the box's latest text: a key pressed meanwhile is kept.)
     setDraft((now) => {
       const written = now.trim();
-      // A space just typed stays, so that the next word is not glued to the last.
-      const space = /\s$/.test(now) ? " " : "";
       const before = pending.current.slice(0, inBox.current).map((line) => line.text).join(" ");
       let typed = written;
       if (before && written.startsWith(before)) typed = written.slice(before.length).trim();
       else pending.current = pending.current.slice(inBox.current); // edited: the person's now
       pending.current = [...pending.current, ...fresh].sort((a, b) => a.id - b.id);
-      const box = fill(typed);
-      return space && box.endsWith(typed) ? upTo(box + space, CHAT_MAX_CHARS) : box;
+      return fill(typed, /\s$/.test(now));
     });
   }, [unsent]);
 
