@@ -337,6 +337,32 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     expect(eve.locator('[data-notice="seat-kept"]')).to_have_count(0)
 
 
+def test_while_a_seat_opened_mid_game_waits_the_host_may_end_the_game(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The host removed a player, leaving the seat open: the host controls went with the
+    game's running, End the game with them, until someone took the seat."""
+    created, _, _ = anna_and_bruno(web_server)
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_as_host(anna, web_server, created)
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    anna.locator('.sc-space[data-target="true"]').first.click()
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_have_count(0)
+    anna.get_by_text("Host controls").click()
+    anna.get_by_role("button", name="Remove Bruno").click()
+    anna.get_by_role("button", name="Remove", exact=True).click()
+    expect(anna.locator(".waiting-room .lead")).to_have_text(
+        "The game goes on when the open seat is taken.")
+    controls = anna.locator(".host-controls")
+    expect(controls).to_be_visible()
+    if controls.get_attribute("open") is None:
+        controls.locator("summary").click()
+    controls.get_by_role("button", name="End the game").click()
+    anna.get_by_role("button", name="Yes, end it").click()
+    expect(anna.locator(".ended-banner")).to_contain_text("You ended this game early")
+
+
 def test_a_seat_link_the_host_has_replaced_is_refused_once_and_not_offered_again(
     browser: Browser, web_server: LiveServer
 ) -> None:

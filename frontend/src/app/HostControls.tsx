@@ -37,6 +37,12 @@ export function HostControls({
 }) {
   const { t } = useTranslation();
   const [error, setError] = useState<ErrorMessage | null>(null);
+  // A refusal is said at the controls' foot: brought into sight (a Remove refused for a
+  // player who left moments ago seemed to do nothing, its answer below the window).
+  const refusal = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) refusal.current?.scrollIntoView({ block: "nearest", behavior: scrollBehavior() });
+  }, [error]);
   const [replacement, setReplacement] = useState<Record<number, string>>({});
   const [confirming, setConfirming] = useState(false);
   /** The seat whose removal the host is asked to confirm (it cannot be undone). */
@@ -205,7 +211,7 @@ export function HostControls({
           )}
         </div>
         {error && (
-          <p className="notice error" role="alert">
+          <p ref={refusal} className="notice error" role="alert">
             {translateError(t, error)}
           </p>
         )}

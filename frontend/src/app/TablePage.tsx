@@ -278,7 +278,9 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
             <TableLinks info={info} server={server} seat={seat} token={seat !== null ? token : null} begun={state.version > 0 || Boolean(info.begun)} />
           )}
           {!watch && <TurnAlerts info={info} state={state} seat={seat} clock={table.clock} onStepAway={table.sendAway} />}
-          {!watch && table.hostToken && info.status === "playing" && (
+          {/* Also while the game waits for a seat opened mid-game: the host may end it
+              meanwhile (the controls went with the seat, End the game with them). */}
+          {!watch && table.hostToken && (info.status === "playing" || (info.status === "waiting" && Boolean(info.begun))) && (
             <HostControls info={info} seat={seat} hostToken={table.hostToken} clock={table.clock} begun={state.version > 0 || Boolean(info.begun)} server={server} />
           )}
         </RematchContext.Provider>
