@@ -261,12 +261,15 @@ class HeadToHead:
     first_wins: int = 0
     second_wins: int = 0
     draws: int = 0
+    unfinished: int = 0
+    """Games still running after ``max_actions`` (neither's win; not drawn either)."""
 
     def to_json(self) -> dict[str, Any]:
-        """``{bots, games, wins, draws, first_win_rate, first_win_rate_95}``."""
+        """``{bots, games, wins, draws, unfinished, first_win_rate, first_win_rate_95}``."""
         low, high = wilson(self.first_wins, self.games)
         return {"bots": [self.first, self.second], "games": self.games,
                 "wins": [self.first_wins, self.second_wins], "draws": self.draws,
+                "unfinished": self.unfinished,
                 "first_win_rate": round(self.first_wins / self.games, 4) if self.games
                 else 0.0,
                 "first_win_rate_95": [round(low, 4), round(high, 4)]}
@@ -439,7 +442,9 @@ def _tally(game_name: str, players: int, bots: Sequence[str], config: dict[str, 
             first, second = sorted(result.lineup, key=list(bots).index)
             record = pairs.setdefault((first, second), HeadToHead(first, second))
             record.games += 1
-            if result.draw or not result.finished or len(result.winners) > 1:
+            if not result.finished:
+                record.unfinished += 1
+            elif result.draw or len(result.winners) > 1:
                 record.draws += 1  # a shared win (TR-END-4) is neither's win over the other
             else:
                 winner = result.lineup[result.winners[0]]

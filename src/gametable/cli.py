@@ -661,8 +661,9 @@ def _arena(game: str, bots: str, games: int, players: int | None, config: str | 
         # print 9.4 % where the standings said 9.5 % for the same record).
         low, high = wilson(pair.first_wins, pair.games)
         rate = pair.first_wins / pair.games if pair.games else 0.0
+        unfinished = f", {pair.unfinished} unfinished" if pair.unfinished else ""
         out.print(f"  {pair.first} vs {pair.second}: {pair.first_wins}–{pair.second_wins} "
-                  f"({pair.draws} drawn), {pair.first} wins {rate:.1%} "
+                  f"({pair.draws} drawn{unfinished}), {pair.first} wins {rate:.1%} "
                   f"({low:.1%}–{high:.1%})")
 
 

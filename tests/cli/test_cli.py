@@ -47,6 +47,12 @@ def test_simulate_and_arena_stop_a_game_at_max_actions() -> None:
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["unfinished"] == 3 and result["mean_actions"] == 20
+    stopped = gametable("arena", "triominos", "--bots", "greedy,random", "--games", "1",
+                        "--max-actions", "20", "--json")
+    assert stopped.returncode == 0, stopped.stderr
+    (pair,) = json.loads(stopped.stdout)["head_to_head"]
+    # (Neither's win, and not drawn either: the head-to-head said "0–0 (2 drawn)".)
+    assert (pair["games"], pair["draws"], pair["unfinished"]) == (2, 0, 2)
     refused = gametable("arena", "triominos", "--bots", "greedy,random", "--games", "1",
                         "--max-actions", "0")
     assert refused.returncode == 2 and "--max-actions" in said(refused.stderr)
