@@ -273,21 +273,13 @@ def test_a_host_who_hands_the_role_on_sees_no_host_controls_and_the_new_host_doe
     expect(anna.locator(".host-controls")).to_have_count(0)
 
 
-def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
-    browser: Browser, web_server: LiveServer, shots: Path
-) -> None:
-    """The host removes a player and leaves the seat open: the table waits for someone
-    to take it. It said "The game starts when the last open seat is taken." of a game
-    under way. The seat is kept for whoever the host gives its link: anyone with the
-    table's id could otherwise take it and see the hand dealt to it."""
-    created = httpx.post(f"{web_server.url}/api/tables", json={
-        "game": "sequence-cats", "config": {}, "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-    table_id = created["table"]["id"]
-    httpx.post(f"{web_server.url}/api/tables/{table_id}/join",
-               json={"seat": 1, "name": "Bruno"})
+def bruno_removed_after_a_move(browser: Browser, server: LiveServer) -> tuple[Page, str]:
+    """Anna hosts a Sequence Cats table of two (:func:`anna_and_bruno`; Bruno never came),
+    plays a card, and removes Bruno leaving his seat open: her page, showing the waiting
+    room over the game, and the table's id."""
+    created, table_id, _ = anna_and_bruno(server)
     anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    open_as_host(anna, web_server, created)
+    open_as_host(anna, server, created)
     expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
     anna.locator('.sc-space[data-target="true"]').first.click()
@@ -297,6 +289,17 @@ def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
     anna.get_by_role("button", name="Remove", exact=True).click()
     expect(anna.locator(".waiting-room .lead")).to_have_text(
         "The game goes on when the open seat is taken.")
+    return anna, table_id
+
+
+def test_a_seat_opened_mid_game_says_the_game_goes_on_when_it_is_taken(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """The host removes a player and leaves the seat open: the table waits for someone
+    to take it. It said "The game starts when the last open seat is taken." of a game
+    under way. The seat is kept for whoever the host gives its link: anyone with the
+    table's id could otherwise take it and see the hand dealt to it."""
+    anna, table_id = bruno_removed_after_a_move(browser, web_server)
     # The seat to play is open: the status line said "Open seat is playing…".
     expect(anna.locator(".sc-status-text")).to_have_text(
         "Waiting for someone to take the open seat…")
@@ -342,18 +345,7 @@ def test_while_a_seat_opened_mid_game_waits_the_host_may_end_the_game(
 ) -> None:
     """The host removed a player, leaving the seat open: the host controls went with the
     game's running, End the game with them, until someone took the seat."""
-    created, _, _ = anna_and_bruno(web_server)
-    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    open_as_host(anna, web_server, created)
-    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
-    anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
-    anna.locator('.sc-space[data-target="true"]').first.click()
-    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_have_count(0)
-    anna.get_by_text("Host controls").click()
-    anna.get_by_role("button", name="Remove Bruno").click()
-    anna.get_by_role("button", name="Remove", exact=True).click()
-    expect(anna.locator(".waiting-room .lead")).to_have_text(
-        "The game goes on when the open seat is taken.")
+    anna, _ = bruno_removed_after_a_move(browser, web_server)
     controls = anna.locator(".host-controls")
     expect(controls).to_be_visible()
     if controls.get_attribute("open") is None:
