@@ -403,14 +403,18 @@ def test_when_every_person_is_away_each_turn_waits_out_its_time(tmp_path: Path) 
     with_manager(tmp_path, body)
 
 
-async def away_alone(manager: TableManager, turn_seconds: float
+async def away_alone(manager: TableManager, turn_seconds: float, host_seated: bool = True
                      ) -> tuple[Table, str, Clock, FakeSocket, asyncio.Task[None]]:
     """Ann, alone at a Sequence Cats table with a ``greedy`` computer player, connected
     but letting her first turn's time (``turn_seconds``) run out: the table, its host
-    token and clock, and Ann's client and the task serving it, once she is away."""
+    token and clock, and Ann's client and the task serving it, once she is away.
+    Ann made the table, or with ``host_seated=False`` a host who sits out did and Ann
+    took her seat by its link."""
     table, host, _, ann_token = await manager.create(
-        "sequence-cats", {}, [HUMAN, bot()], "Ann",
+        "sequence-cats", {}, [HUMAN, bot()], "Ann" if host_seated else None,
         clock=ClockSettings(turn_seconds=turn_seconds, cover="greedy"))
+    if not host_seated:
+        _, ann_token = await manager.join(table.id, 0, "Ann")
     ann, ann_task = await seated(manager, table, ann_token)
     clock = table.clock
     assert clock is not None
@@ -524,7 +528,8 @@ def test_a_covered_seat_given_a_computer_player_during_a_pause_moves_without_wai
     resumed, and then waited out the old time, where computer players in their own
     seats play on while paused."""
     async def body(manager: TableManager) -> None:
-        table, host, clock, ann, ann_task = await away_alone(manager, 1.0)
+        table, host, clock, ann, ann_task = await away_alone(manager, 1.0,
+                                                             host_seated=False)
         await until(lambda: 0 in clock.cover_at, timeout=20)  # Ann's next wait runs
         await pause_clock(manager, table.id, host, True)
         ann.inbox.put_nowait(None)  # Ann's page is gone: the host gives her seat on

@@ -1508,3 +1508,21 @@ def test_the_host_role_goes_only_to_another_person(app_client: TestClient) -> No
     assert app_client.get(f"/api/tables/{table}").json()["host_seat"] == 0
     assert app_client.post(f"/api/tables/{table}/seats/2/bot", json={"bot": "hard"},
                            headers=headers).status_code == 200
+
+
+def test_the_host_cannot_give_their_own_seat_to_a_computer_player(
+        app_client: TestClient) -> None:
+    """Removing one's own seat is refused (hand the role on first); giving it to a
+    computer player was not: the role stayed with a computer player's seat, then passed
+    to whoever the server chose."""
+    t = two_players(app_client)
+    headers = {"X-Host-Token": t["host"]}
+    # (The game has begun and nobody is connected: a seat of someone away may go to a
+    # computer player.)
+    assert app_client.post(f"/api/tables/{t['id']}/seats/1/bot", json={"bot": "easy"},
+                           headers=headers).status_code == 200
+    own = app_client.post(f"/api/tables/{t['id']}/seats/0/bot", json={"bot": "easy"},
+                          headers=headers)
+    assert own.status_code == 409 and own.json()["code"] == "remove_host"
+    info = app_client.get(f"/api/tables/{t['id']}").json()
+    assert info["host_seat"] == 0 and info["seats"][0]["kind"] == "human"

@@ -725,6 +725,10 @@ class TableManager:
     async def _seat_new_bot(self, table: Table, seat: Seat, bot: str,
                             client: str | None) -> None:
         """:meth:`seat_bot` for an open seat or an offline person's (under the lock)."""
+        if (0 <= seat < len(table.seats) and seat == table.host_seat
+                and table.seats[seat].kind == HUMAN):
+            # As on removing it: the role would stay with a computer player's seat.
+            raise Refused("remove_host", "server.errors.remove_host", status=409)
         person = (0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN
                   and table.status == PLAYING and not table.connected(seat))
         if (not person and 0 <= seat < len(table.seats)
