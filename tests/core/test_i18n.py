@@ -447,3 +447,12 @@ def test_portuguese_triominos_says_comprar_for_a_tile_drawn_from_the_pool() -> N
     assert [key for key, text in messages.items()
             if key.startswith(drawing) and re.search(r"\btira", text, re.IGNORECASE)] == []
     assert messages["triominos.ui.just_drawn"] == "comprada"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_cards_vote_button_and_the_button_that_sends_the_vote_differ(language: str) -> None:
+    """DX-SETUP-3, two votes from seven players: "Votar" under each card and "Votar" on
+    the button that sends the vote let a Portuguese player send one vote while still
+    choosing the second."""
+    catalog = load(language)
+    assert catalog["dixit.ui.vote"] != catalog["dixit.ui.cast_vote_one"]
