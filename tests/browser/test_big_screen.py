@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -16,6 +18,7 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import Browser, expect
 
+from gametable.core import registry
 from gametable.server.storage import SeatRow, token_hash
 from tests.browser import seats, waiting
 from tests.browser.test_rematch import finished_game
@@ -484,6 +487,47 @@ def test_the_big_screen_shows_every_player_of_a_twelve_player_ranking(
                 .map((e) => e.getBoundingClientRect().bottom),
             document.documentElement.scrollHeight]""")
         assert max(bottoms) <= height, bottoms
+
+
+def test_the_big_screen_pages_through_a_result_taller_than_the_board(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Nobody scrolls a TV: with nine to twelve players a round's votes and points may be
+    taller than the board (on a 1080p TV the last five players' points were cut off
+    under its edge, and stayed so for the whole hold). The board shows them a page at a
+    time by itself, then comes back to the top."""
+    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
+              for s in range(12)]
+    game = registry.get("dixit")
+    state = game.new_game(game.make_config({}, 12), 12, 5)
+    rng = random.Random(5)
+    steps: list[tuple[int, dict[str, Any]]] = []
+    while not game.outcome(state).finished:
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        # Everyone votes for the first two cards they may: two columns of ten voters.
+        votes = [action for action in legal if action["type"] == "vote"]
+        action = min(votes, key=lambda vote: vote["slots"]) if votes else rng.choice(legal)
+        game.apply(state, seat, action)
+        steps.append((seat, action))
+    with stored_table(tmp_path / "data", {}, people, 5, steps, game="dixit") as (server, table):
+        screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        expect(screen.locator(".dx-reveal-group")).to_have_count(12)
+        last_shown = """() => {
+            const board = document.querySelector('.dx-board').getBoundingClientRect();
+            const last = [...document.querySelectorAll('.dx-reveal-group')].pop()
+                .getBoundingClientRect();
+            return last.bottom <= board.bottom + 1 && last.top >= board.top;
+        }"""
+        assert screen.evaluate("() => document.querySelector('.dx-board').scrollHeight"
+                               " - document.querySelector('.dx-board').clientHeight") > 40
+        assert not screen.evaluate(last_shown)
+        screen.wait_for_function(last_shown, timeout=60_000)
+        screen.screenshot(path=str(shots / "big-screen-dixit-twelve-paged.png"))
+        screen.wait_for_function("() => document.querySelector('.dx-board').scrollTop === 0",
+                                 timeout=30_000)
+        screen.context.close()
 
 
 def test_the_big_screen_shows_the_turn_clock_and_who_is_away(

@@ -9,6 +9,7 @@ import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from ".
 import { infoAt, seatName, shortSeatName, waitingKey } from "../../app/seatName";
 import { useAwaySeats, useMyDeadline, useTimeLeft } from "../../app/TurnClock";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
+import { usePagesThrough } from "../../app/usePagesThrough";
 import type { Action, TableInfo } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { ActionPanel } from "./ActionPanel";
@@ -427,6 +428,9 @@ export function DixitTable(props: GameTableProps) {
   // it squeezed the board to a strip and lay over the buttons below; the page grows.
   const pageScrolls = narrow && (seat === null || asShown.finished || showReveal || historyOpen);
   const clueStays = view.phase === "vote" && !showReveal;
+  // Nobody scrolls a TV: a round's result taller than the board (nine to twelve players'
+  // votes and points) is shown a page at a time (the last players' points were cut off).
+  usePagesThrough(boardRef, onScreen && (showReveal || view.finished));
 
   const board = (
     <div
