@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import re
 import signal
@@ -41,7 +42,9 @@ from gametable.server.cluster import (  # noqa: E402
     ClusterError,
     Peer,
 )
+from gametable.server.outage import Outage  # noqa: E402
 from gametable.server.postgres import PostgresStorage  # noqa: E402
+from gametable.server.refused import Refused  # noqa: E402
 from gametable.server.storage import SeatRow, StorageError, TableRow  # noqa: E402
 
 pytestmark = pytest.mark.server
@@ -717,14 +720,17 @@ def test_an_action_stored_by_another_owner_first_wins_and_the_table_reloads(
 
 
 class FakeStorage:
-    """Stored tables by id, and the lookups asked for."""
+    """Stored tables by id, and the lookups asked for; ``down``: every lookup fails."""
 
     def __init__(self, stored: set[str]) -> None:
         self.stored = stored
         self.asked: list[str] = []
+        self.down = False
 
     def has_table(self, table_id: str) -> bool:
         self.asked.append(table_id)
+        if self.down:
+            raise StorageError("PostgreSQL: couldn't get a connection after 10.00 sec")
         return table_id in self.stored
 
     def load_tables(self, *, active_only: bool = False) -> list[Any]:
@@ -740,6 +746,8 @@ class FakeManager:
         self.load_failed: set[str] = set()
         self.unloaded: list[str] = []
         self.storage = FakeStorage(stored or set())
+        self.storage_outage = Outage("the table storage", log=logging.getLogger("test"),
+                                     prefix="storage", stops="nothing")
 
     async def get(self, table_id: str) -> object:
         return self.tables.setdefault(table_id, object())
@@ -856,6 +864,36 @@ def test_an_unknown_table_id_is_answered_here_without_a_lease(redis_url: str) ->
         assert await cluster.route("t1") is None and cluster.holds("t1")
         assert client.sismember(TABLES, "t1")
         assert manager.storage.asked == ["made-up", "t1"]
+        cluster._tasks = []
+        await cluster.stop()
+
+    run_async(run())
+
+
+def test_a_table_asked_for_while_the_database_is_down_is_refused_at_once_unclaimed(
+        redis_url: str) -> None:
+    """While PostgreSQL was down, a lookup that could not answer counted as a stored
+    table: the process claimed its lease and waited for the database again to load it,
+    20–30 s in all (docs/deploy.md says 10), through another process with the wrong
+    refusal (``table_unavailable``), the lease moving to whichever process a client
+    asked next. It is now refused at the lookup (503 ``storage_failed``), no lease taken,
+    the outage logged once."""
+    async def run() -> None:
+        client = redis.Redis.from_url(redis_url)
+        client.flushall()
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        manager = FakeManager(stored={"t1"})
+        cluster.manager = cast(Any, manager)
+        manager.storage.down = True
+        for _ in range(3):
+            with pytest.raises(Refused) as refused:
+                await cluster.route("t1")
+            assert refused.value.code == "storage_failed"
+            assert refused.value.key == "server.errors.storage_unreadable"
+        assert not cluster.holds("t1") and client.get(OWNER + "t1") is None
+        assert manager.storage_outage.since is not None
+        manager.storage.down = False
+        assert await cluster.route("t1") is None and cluster.holds("t1")
         cluster._tasks = []
         await cluster.stop()
 

@@ -206,6 +206,11 @@ class ClusterError(Exception):
     """Redis cannot be reached, or the owner of a table does not answer."""
 
 
+class StorageUnavailable(ClusterError):
+    """The database did not answer while a table was taken over; logged as part of the
+    storage's outage (``TableManager.storage_outage``), not once per attempt."""
+
+
 class RedisUnavailable(ClusterError):
     """Redis did not answer a command (``error``: what failed); logged as part of an
     outage (:attr:`Cluster.outage`), not once per attempt."""
@@ -479,6 +484,8 @@ class Cluster:
         at once, ``about`` the table (``"websocket of table"``) when one is given."""
         if isinstance(error, RedisUnavailable):
             self.outage.failed(doing, error.error)
+        elif isinstance(error, StorageUnavailable) and self.manager is not None:
+            log.debug("cluster: %s: %s", doing, error)  # the storage's outage log has it
         elif table_id:
             log.warning("cluster: %s %s: %s", about, log_name(table_id), error)
         else:
@@ -535,8 +542,10 @@ class Cluster:
             except StorageError as error:
                 with contextlib.suppress(RedisError, OSError):
                     await self._release(keys=[OWNER + table_id], args=[self.value])
-                raise ClusterError(f"table {log_name(table_id)} not taken over: {error}"
-                                   ) from None
+                what = f"table {log_name(table_id)} not taken over"
+                if self.manager is not None:
+                    self.manager.storage_outage.failed(what, error)
+                raise StorageUnavailable(f"{what}: {error}") from None
             if time.monotonic() >= self._valid_from(sent):
                 # The owner number came later than the lease may have lasted: another
                 # process may hold the table now. Keep it only if the lease is still this
@@ -771,8 +780,9 @@ class Cluster:
                 if refusal.code == "storage_failed":
                     # Storage is down for now: the table stays noted, and the next sweep
                     # (of whichever process) tries again.
-                    log.warning("cluster: table %s not taken over yet: storage failed",
-                                log_name(table_id))
+                    # (The storage's outage log says so, once.)
+                    log.info("cluster: table %s not taken over yet: storage failed",
+                             log_name(table_id))
                     await self._give_back(table_id, forget=False)
                     return
                 # Gone or expired: nothing to run.
@@ -873,6 +883,8 @@ class Cluster:
                 request came from a peer (it is never forwarded twice), or the lease is
                 this process's in Redis but no longer valid here (wait for it to
                 expire).
+            Refused: ``storage_failed``: nobody holds the table and the database
+                cannot say whether it exists (:meth:`_stored`).
         """
         if self.holds(table_id):
             return None
@@ -895,15 +907,24 @@ class Cluster:
 
     async def _stored(self, table_id: str) -> bool:
         """Whether storage holds ``table_id`` (an unknown id is answered where it was
-        asked, without a lease in Redis). A database that cannot answer now counts as
-        holding it: the claim goes on and the load says what is wrong."""
+        asked, without a lease in Redis).
+
+        Raises:
+            Refused: ``storage_failed`` (503, ``storage_unreadable``) when the database
+                cannot answer now. It counted as holding the table: the claim went on
+                and the load waited for the database again, 20–30 s in all where the
+                docs say 10, the table's lease moving from process to process with
+                each request. The outage is logged once (the storage's outage log).
+        """
         if self.manager is None:
             return True
         try:
             return await asyncio.to_thread(self.manager.storage.has_table, table_id)
         except StorageError as error:
-            log.warning("cluster: table %s: %s", log_name(table_id), error)
-            return True
+            self.manager.storage_outage.failed(
+                f"table {log_name(table_id)} not looked up", error)
+            raise Refused("storage_failed", "server.errors.storage_unreadable",
+                          status=503, headers={"Retry-After": "5"}) from None
 
     # -- proxying ---------------------------------------------------------------------
 
@@ -959,6 +980,9 @@ class Cluster:
                 target = await self._target(table_id, peer, deadline)
             except ClusterError as error:
                 self._failed(error, "websockets not routed", "websocket of table", table_id)
+                await socket.close(*RESTART_CLOSE)
+                return
+            except Refused:  # storage down: the client tries again later
                 await socket.close(*RESTART_CLOSE)
                 return
             if target is None:
@@ -1043,6 +1067,11 @@ class Cluster:
             except ClusterError as error:
                 self._failed(error, "requests not routed", "request for table", table_id)
                 await _unavailable(send)
+                return
+            except Refused as refusal:  # storage down
+                await _json(send, refusal.status, refusal.to_json(),
+                            [(name.lower().encode(), value.encode())
+                             for name, value in refusal.headers.items()])
                 return
             if target is None:
                 if body is None:

@@ -371,7 +371,8 @@ class TableManager:
             try:
                 row = await asyncio.to_thread(self.storage.load_table, table_id)
             except StorageError as error:
-                log.warning("table %s not loaded: %s", log_name(table_id), error)
+                # An outage fails every load: logged once, then once a minute.
+                self.storage_outage.failed(f"table {log_name(table_id)} not loaded", error)
                 # Not "could not save that": nothing was being saved.
                 raise Refused("storage_failed", "server.errors.storage_unreadable",
                               status=503) from None
