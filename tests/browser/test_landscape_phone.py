@@ -443,6 +443,77 @@ def test_dixit_sideways_seven_cards_to_vote_on_stand_in_one_row(
     context.close()
 
 
+def test_dixit_sideways_cards_to_vote_on_stay_in_sight_from_the_second_round(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """From the second round on, the history's fold under the table and the status line's
+    "Previous round" button (which wrapped the line in two) took the board's height, at a
+    phone held sideways (740 × 360, Norwegian): the seven cards to vote on showed through
+    a slit, and none of their Vote buttons. Both stand elsewhere now, and the board keeps
+    the first round's room."""
+    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                 ["easy", "easy", "human"] + ["easy"] * 4, {2: "Carla"})
+    context = browser.new_context(viewport={"width": 740, "height": 360}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.add_init_script("localStorage.setItem('gametable.lang', 'nb');")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[2]}")
+    heights = []
+    for round_number in (1, 2):
+        expect(page.locator(".dx-table")).to_have_attribute("data-round", str(round_number),
+                                                            timeout=30_000)
+        page.locator('.dx-hand-card [data-action="choose"]').first.click()
+        page.locator('[data-action="submit"]').click()
+        expect(page.locator(".dx-table")).to_have_attribute("data-phase", "vote",
+                                                            timeout=30_000)
+        page.wait_for_timeout(300)
+        board = page.locator(".dx-board").bounding_box()
+        assert board is not None
+        heights.append(board["height"])
+        for slot in page.locator(".dx-slot").all():
+            box = slot.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= board["y"] + board["height"]
+        for button in page.locator('[data-action="vote-slot"]').all():
+            box = button.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= min(
+                360, board["y"] + board["height"]), (round_number, box, board)
+        if round_number == 1:
+            page.locator('[data-action="vote-slot"]').first.click()
+            page.locator('[data-action="cast-vote"]').click()
+            page.locator('[data-action="continue"]').click(timeout=30_000)
+    page.screenshot(path=str(shots / "sideways-dixit-second-round-vote.png"))
+    assert heights[1] >= heights[0] - 2, heights
+    # The last round's result is a scroll below, beside the history, and back up in sight.
+    last = page.locator('.dx-below [data-action="show-reveal"]')
+    last.scroll_into_view_if_needed()
+    expect(page.locator(".dx-below .dx-history summary")).to_be_in_viewport()
+    page.screenshot(path=str(shots / "sideways-dixit-below-the-table.png"))
+    last.click()
+    expect(page.locator(".dx-reveal h2")).to_be_in_viewport()
+    context.close()
+
+
+def test_dixit_sideways_the_storytellers_prompt_is_whole(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """A phone held sideways (740 × 360, Norwegian): the storyteller's prompt was cut to
+    two lines ("… gi en ledetråd til det: et ord, en lyd, en li…") over an empty board;
+    the rest could be read nowhere."""
+    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                 ["human"] + ["easy"] * 6, {0: "Åsmund"})
+    context = browser.new_context(viewport={"width": 740, "height": 360}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.add_init_script("localStorage.setItem('gametable.lang', 'nb');")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    prompt = page.locator(".dx-prompt p")
+    expect(prompt).to_contain_text("ledetråd")
+    assert prompt.evaluate("p => p.scrollHeight <= p.clientHeight + 1"), prompt.inner_text()
+    box, board = prompt.bounding_box(), page.locator(".dx-board").bounding_box()
+    assert box is not None and board is not None
+    assert box["y"] + box["height"] <= board["y"] + board["height"], (box, board)
+    page.screenshot(path=str(shots / "sideways-dixit-storyteller-prompt.png"))
+    context.close()
+
+
 def test_sequence_cats_sideways_every_space_shows_its_name(
         browser: Browser, web_server: LiveServer, shots: Path) -> None:
     """On a small phone held sideways in Icelandic, 14 of the 84 spaces showed a cat and no

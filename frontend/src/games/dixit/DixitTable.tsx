@@ -10,6 +10,7 @@ import { infoAt, seatName, shortSeatName, waitingKey } from "../../app/seatName"
 import { useAwaySeats, useMyDeadline, useTimeLeft } from "../../app/TurnClock";
 import { useFillHeight, useNarrow } from "../../app/useLayout";
 import { usePagesThrough } from "../../app/usePagesThrough";
+import { scrollBehavior } from "../../app/motion";
 import type { Action, TableInfo } from "../../app/types";
 import type { GameTableProps } from "../registry";
 import { ActionPanel } from "./ActionPanel";
@@ -164,7 +165,6 @@ export function DixitTable(props: GameTableProps) {
   const bigHand = decisionsOpen && view.seats <= BIG_HAND_SEATS;
   const legal = myTurn ? state.legal : NOTHING;
   const options = useMemo(() => readLegal(legal), [legal]);
-  const [historyOpen, setHistoryOpen] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
   const [green, setGreen] = useState<number[]>([]);
   const [red, setRed] = useState<number | null>(null);
@@ -424,9 +424,7 @@ export function DixitTable(props: GameTableProps) {
   // where there is no hand to keep (watching, the end) or a round's result is read, the
   // page scrolls instead: the points and the end's buttons were out of sight in a box
   // nothing said could scroll.
-  // The history opened on a phone: under the table, in its column of the window's height,
-  // it squeezed the board to a strip and lay over the buttons below; the page grows.
-  const pageScrolls = narrow && (seat === null || asShown.finished || showReveal || historyOpen);
+  const pageScrolls = narrow && (seat === null || asShown.finished || showReveal);
   const clueStays = view.phase === "vote" && !showReveal;
   // Nobody scrolls a TV: a round's result taller than the board (nine to twelve players'
   // votes and points) is shown a page at a time (the last players' points were cut off).
@@ -499,7 +497,25 @@ export function DixitTable(props: GameTableProps) {
     </div>
   );
 
+  // The big screen keeps the round in play in view for the room (the last result shows
+  // there until the next clue anyway).
+  const lastButton = lastRound && !showReveal && !view.finished && !onScreen && (
+    <button
+      type="button"
+      className="dx-last-button"
+      data-action="show-reveal"
+      onClick={() => {
+        setDismissed(null);
+        // From below the table (a phone held sideways) back up to the result.
+        if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: scrollBehavior() });
+      }}
+    >
+      {t("dixit.ui.show_last_round")}
+    </button>
+  );
+
   return (
+    <>
     <div
       ref={tableRef}
       className={`dx-table ${narrow ? "narrow" : ""} ${sideways ? "sideways" : ""} ${crowded ? "crowded" : ""} ${bigHand ? "big-hand" : ""} ${seat === null || asShown.finished ? "no-hand" : ""} ${
@@ -545,13 +561,7 @@ export function DixitTable(props: GameTableProps) {
           <span className="sr-only">, </span>
           {drawPileFact(t, info, view)}
         </span>
-        {/* The big screen keeps the round in play in view for the room (the last result
-            shows there until the next clue anyway). */}
-        {lastRound && !showReveal && !view.finished && !onScreen && (
-          <button type="button" className="dx-last-button" data-action="show-reveal" onClick={() => setDismissed(null)}>
-            {t("dixit.ui.show_last_round")}
-          </button>
-        )}
+        {!sideways && lastButton}
       </div>
       {narrow && view.teams && <ChatToast seat={seat} chat={props.chat} />}
       {narrow && (
@@ -575,15 +585,6 @@ export function DixitTable(props: GameTableProps) {
           )}
           <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} />
         </aside>
-      )}
-      {narrow && (
-        <History
-          info={info}
-          view={view}
-          deck={deck}
-          onZoom={(card, title) => setZoom({ kind: "other", card, title })}
-          onToggle={setHistoryOpen}
-        />
       )}
       {seat !== null && !asShown.finished && (
         <div className="dx-hand-bar">
@@ -684,6 +685,17 @@ export function DixitTable(props: GameTableProps) {
         </CardZoom>
       )}
     </div>
+    {/* On a phone the history (and, held sideways, the last round's button, which
+        wrapped the status line in two) stands below the table, which fills the window:
+        inside it, from the second round on, they took the height of the cards to vote
+        on. The page scrolls to them. */}
+    {narrow && (
+      <div className="dx-below">
+        {sideways && lastButton}
+        <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} bringIntoView />
+      </div>
+    )}
+    </>
   );
 }
 

@@ -17,11 +17,12 @@ interface Props {
   view: DixitView;
   deck: DeckInfo;
   onZoom: (card: number, title: string) => void;
-  /** Told when the history is opened or closed (a phone's table then lets the page grow). */
-  onToggle?: (open: boolean) => void;
+  /** Whether, once opened, it scrolls into view (below a phone's table it opens at the
+   * window's foot, its rounds out of sight). */
+  bringIntoView?: boolean;
 }
 
-export const History = memo(function History({ info, view, deck, onZoom, onToggle }: Props) {
+export const History = memo(function History({ info, view, deck, onZoom, bringIntoView }: Props) {
   const { t } = useTranslation();
   const rounds: LastRound[] = [...(view.history ?? []), ...(view.last_round ? [view.last_round] : [])].reverse();
   if (rounds.length === 0) return null;
@@ -29,12 +30,9 @@ export const History = memo(function History({ info, view, deck, onZoom, onToggl
     <details
       className="dx-history"
       onToggle={(event) => {
-        if (!onToggle) return;
         const details = event.currentTarget;
-        onToggle(details.open);
-        // Opened at the foot of a phone's table, which then grows: the page stayed at its
-        // top, the history out of sight below; it comes into view.
-        if (details.open) requestAnimationFrame(() => details.scrollIntoView({ block: "start", behavior: scrollBehavior() }));
+        if (bringIntoView && details.open)
+          requestAnimationFrame(() => details.scrollIntoView({ block: "start", behavior: scrollBehavior() }));
       }}
     >
       <summary>{t("dixit.ui.history.title", { count: rounds.length })}</summary>
