@@ -622,9 +622,7 @@ class Cluster:
         # renewal that reached it but answered late), drop the table, so that its clients
         # reconnect and the takeover sweep loads it again with its players and clock.
         now = time.monotonic()
-        for table_id, until in list(self.held.items()):
-            if until <= now:
-                self.lost(table_id, "its lease could not be renewed in time")
+        self._lost_in_time(now)
         unused = {t: t not in manager.load_failed for t in self.held
                   if t not in manager.tables and t not in manager.loading
                   and t not in self._expiring
@@ -660,14 +658,25 @@ class Cluster:
                         self.held[table_id] = self._valid_from(sent)
                 else:
                     self.lost(table_id, "its lease was taken")
-        now = time.monotonic()
-        for table_id, until in list(self.held.items()):
-            if until <= now:
-                self.lost(table_id, "its lease could not be renewed in time")
+        self._lost_in_time(time.monotonic())
         lost, self._lost = self._lost, {}
         await self._release_all({**lost, **unused})
 
-    def lost(self, table_id: str, why: str) -> None:
+    def _lost_in_time(self, now: float) -> None:
+        """:meth:`lost` for every lease that ran out by ``now`` (monotonic seconds), in
+        one log line: a Redis outage ends all of them at once (a line per table was
+        hundreds of lines in a millisecond)."""
+        ended = [table_id for table_id, until in self.held.items() if until <= now]
+        for table_id in ended:
+            self.lost(table_id, "", logged=False)
+        if ended:
+            named = ", ".join(log_name(table_id) for table_id in ended[:5])
+            more = f" and {len(ended) - 5} more" if len(ended) > 5 else ""
+            log.warning("cluster: %d table%s lost: %s could not be renewed in time (%s%s)",
+                        len(ended), "" if len(ended) == 1 else "s",
+                        "its lease" if len(ended) == 1 else "their leases", named, more)
+
+    def lost(self, table_id: str, why: str, *, logged: bool = True) -> None:
         """This process no longer owns ``table_id``: forget the lease and drop the table
         (its connections are closed with 1012 so that their clients reconnect). The
         next renewal gives the lease back if Redis still has it as this process's, so
@@ -677,7 +686,8 @@ class Cluster:
             return
         self._forget(table_id)
         self.losses += 1
-        log.warning("cluster: table %s lost: %s", log_name(table_id), why)
+        if logged:
+            log.warning("cluster: table %s lost: %s", log_name(table_id), why)
         if self.manager is not None:
             manager = self.manager
             self._lost[table_id] = not (table_id in manager.tables
