@@ -4,6 +4,7 @@ scrolling (the hand was below the window's edge, the board's last row too)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -443,20 +444,10 @@ def test_dixit_sideways_seven_cards_to_vote_on_stand_in_one_row(
     context.close()
 
 
-def test_dixit_sideways_cards_to_vote_on_stay_in_sight_from_the_second_round(
-        browser: Browser, web_server: LiveServer, shots: Path) -> None:
-    """From the second round on, the history's fold under the table and the status line's
-    "Previous round" button (which wrapped the line in two) took the board's height, at a
-    phone held sideways (740 × 360, Norwegian): the seven cards to vote on showed through
-    a slit, and none of their Vote buttons. Both stand elsewhere now, and the board keeps
-    the first round's room."""
-    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
-                                 ["easy", "easy", "human"] + ["easy"] * 4, {2: "Carla"})
-    context = browser.new_context(viewport={"width": 740, "height": 360}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
-    context.add_init_script("localStorage.setItem('gametable.lang', 'nb');")
-    page = context.new_page()
-    page.goto(f"{web_server.url}/t/{table}#seat={tokens[2]}")
+def vote_boards_of_two_rounds(page: Page, check: Callable[[FloatRect], None]
+                              ) -> list[float]:
+    """Plays the page's seat through the first two rounds' cards and votes up to the
+    second vote: the board's height at each vote, ``check`` called with its box."""
     heights = []
     for round_number in (1, 2):
         expect(page.locator(".dx-table")).to_have_attribute("data-round", str(round_number),
@@ -469,17 +460,39 @@ def test_dixit_sideways_cards_to_vote_on_stay_in_sight_from_the_second_round(
         board = page.locator(".dx-board").bounding_box()
         assert board is not None
         heights.append(board["height"])
+        check(board)
+        if round_number == 1:
+            page.locator('[data-action="vote-slot"]').first.click()
+            page.locator('[data-action="cast-vote"]').click()
+            page.locator('[data-action="continue"]').click(timeout=30_000)
+    return heights
+
+
+def test_dixit_sideways_cards_to_vote_on_stay_in_sight_from_the_second_round(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """From the second round on, the history's fold under the table and the status line's
+    "Previous round" button (which wrapped the line in two) took the board's height, at a
+    phone held sideways (740 × 360, Norwegian): the seven cards to vote on showed through
+    a slit, and none of their Vote buttons. Both stand below the table now, and the
+    board keeps the first round's room."""
+    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                 ["easy", "easy", "human"] + ["easy"] * 4, {2: "Carla"})
+    context = browser.new_context(viewport={"width": 740, "height": 360}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.add_init_script("localStorage.setItem('gametable.lang', 'nb');")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[2]}")
+
+    def all_in_sight(board: FloatRect) -> None:
         for slot in page.locator(".dx-slot").all():
             box = slot.bounding_box()
             assert box is not None and box["y"] + box["height"] <= board["y"] + board["height"]
         for button in page.locator('[data-action="vote-slot"]').all():
             box = button.bounding_box()
             assert box is not None and box["y"] + box["height"] <= min(
-                360, board["y"] + board["height"]), (round_number, box, board)
-        if round_number == 1:
-            page.locator('[data-action="vote-slot"]').first.click()
-            page.locator('[data-action="cast-vote"]').click()
-            page.locator('[data-action="continue"]').click(timeout=30_000)
+                360, board["y"] + board["height"]), (box, board)
+
+    heights = vote_boards_of_two_rounds(page, all_in_sight)
     page.screenshot(path=str(shots / "sideways-dixit-second-round-vote.png"))
     assert heights[1] >= heights[0] - 2, heights
     # The last round's result is a scroll below, beside the history, and back up in sight.
@@ -489,6 +502,36 @@ def test_dixit_sideways_cards_to_vote_on_stay_in_sight_from_the_second_round(
     page.screenshot(path=str(shots / "sideways-dixit-below-the-table.png"))
     last.click()
     expect(page.locator(".dx-reveal h2")).to_be_in_viewport()
+    context.close()
+
+
+def test_dixit_upright_phone_keeps_the_cards_room_from_the_second_round(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Twelve players on an upright phone (390 × 844, Portuguese): from the second round
+    the history's fold and the "Ronda anterior" button, on a line of its own in the
+    status box, took 54 px of the board, where three of the twelve cards to vote on
+    were in sight. They stand below the table now."""
+    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                 ["easy", "easy", "human"] + ["easy"] * 9, {2: "Carla"})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.add_init_script("localStorage.setItem('gametable.lang', 'pt');")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[2]}")
+    # (The status box's facts may take a second line once the draw pile is empty: the
+    # board and the status box together keep their room.)
+    status: list[float] = []
+
+    def note_status(board: FloatRect) -> None:
+        box = page.locator(".dx-status").bounding_box()
+        assert box is not None
+        status.append(box["height"])
+
+    heights = vote_boards_of_two_rounds(page, note_status)
+    page.screenshot(path=str(shots / "upright-dixit-twelve-second-round-vote.png"))
+    assert heights[1] + status[1] >= heights[0] + status[0] - 2, (heights, status)
+    expect(page.locator('.dx-status [data-action="show-reveal"]')).to_have_count(0)
+    expect(page.locator('.dx-below [data-action="show-reveal"]')).to_have_count(1)
     context.close()
 
 

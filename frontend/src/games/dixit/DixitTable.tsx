@@ -506,7 +506,7 @@ export function DixitTable(props: GameTableProps) {
       data-action="show-reveal"
       onClick={() => {
         setDismissed(null);
-        // From below the table (a phone held sideways) back up to the result.
+        // From below the table (a phone) back up to the result.
         if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: scrollBehavior() });
       }}
     >
@@ -561,7 +561,7 @@ export function DixitTable(props: GameTableProps) {
           <span className="sr-only">, </span>
           {drawPileFact(t, info, view)}
         </span>
-        {!sideways && lastButton}
+        {!narrow && lastButton}
       </div>
       {narrow && view.teams && <ChatToast seat={seat} chat={props.chat} />}
       {narrow && (
@@ -685,13 +685,13 @@ export function DixitTable(props: GameTableProps) {
         </CardZoom>
       )}
     </div>
-    {/* On a phone the history (and, held sideways, the last round's button, which
-        wrapped the status line in two) stands below the table, which fills the window:
+    {/* On a phone the history and the last round's button (which wrapped the status
+        line, or took a line of its own) stand below the table, which fills the window:
         inside it, from the second round on, they took the height of the cards to vote
         on. The page scrolls to them. */}
     {narrow && (
       <div className="dx-below">
-        {sideways && lastButton}
+        {lastButton}
         <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} bringIntoView />
       </div>
     )}
