@@ -444,6 +444,22 @@ def test_dixit_sideways_seven_cards_to_vote_on_stand_in_one_row(
     context.close()
 
 
+def carla_at_dixit(browser: Browser, web_server: LiveServer, players: int,
+                   viewport: ViewportSize, language: str) -> Page:
+    """Carla's page on a phone (``viewport``, the interface in ``language``), in the third
+    seat of a Dixit game of ``players`` whose other seats are ``easy`` computer players;
+    the first seat tells first."""
+    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                 ["easy", "easy", "human"] + ["easy"] * (players - 3),
+                                 {2: "Carla"})
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}');")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[2]}")
+    return page
+
+
 def vote_boards_of_two_rounds(page: Page, check: Callable[[FloatRect], None]
                               ) -> list[float]:
     """Plays the page's seat through the first two rounds' cards and votes up to the
@@ -475,13 +491,7 @@ def test_dixit_sideways_cards_to_vote_on_stay_in_sight_from_the_second_round(
     phone held sideways (740 × 360, Norwegian): the seven cards to vote on showed through
     a slit, and none of their Vote buttons. Both stand below the table now, and the
     board keeps the first round's room."""
-    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
-                                 ["easy", "easy", "human"] + ["easy"] * 4, {2: "Carla"})
-    context = browser.new_context(viewport={"width": 740, "height": 360}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
-    context.add_init_script("localStorage.setItem('gametable.lang', 'nb');")
-    page = context.new_page()
-    page.goto(f"{web_server.url}/t/{table}#seat={tokens[2]}")
+    page = carla_at_dixit(browser, web_server, 7, {"width": 740, "height": 360}, "nb")
 
     def all_in_sight(board: FloatRect) -> None:
         for slot in page.locator(".dx-slot").all():
@@ -502,7 +512,7 @@ def test_dixit_sideways_cards_to_vote_on_stay_in_sight_from_the_second_round(
     page.screenshot(path=str(shots / "sideways-dixit-below-the-table.png"))
     last.click()
     expect(page.locator(".dx-reveal h2")).to_be_in_viewport()
-    context.close()
+    page.context.close()
 
 
 def test_dixit_upright_phone_keeps_the_cards_room_from_the_second_round(
@@ -511,13 +521,7 @@ def test_dixit_upright_phone_keeps_the_cards_room_from_the_second_round(
     the history's fold and the "Ronda anterior" button, on a line of its own in the
     status box, took 54 px of the board, where three of the twelve cards to vote on
     were in sight. They stand below the table now."""
-    table, tokens = create_table(web_server, "dixit", {"first_storyteller": "first_seat"},
-                                 ["easy", "easy", "human"] + ["easy"] * 9, {2: "Carla"})
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
-    context.add_init_script("localStorage.setItem('gametable.lang', 'pt');")
-    page = context.new_page()
-    page.goto(f"{web_server.url}/t/{table}#seat={tokens[2]}")
+    page = carla_at_dixit(browser, web_server, 12, {"width": 390, "height": 844}, "pt")
     # (The status box's facts may take a second line once the draw pile is empty: the
     # board and the status box together keep their room.)
     status: list[float] = []
@@ -532,7 +536,7 @@ def test_dixit_upright_phone_keeps_the_cards_room_from_the_second_round(
     assert heights[1] + status[1] >= heights[0] + status[0] - 2, (heights, status)
     expect(page.locator('.dx-status [data-action="show-reveal"]')).to_have_count(0)
     expect(page.locator('.dx-below [data-action="show-reveal"]')).to_have_count(1)
-    context.close()
+    page.context.close()
 
 
 def test_dixit_sideways_the_storytellers_prompt_is_whole(

@@ -845,18 +845,25 @@ def test_after_redis_lost_the_lease_a_late_write_of_the_old_owner_is_refused(
     run_async(run())
 
 
+def cluster_of_one(redis_url: str, stored: set[str]
+                   ) -> tuple[Any, Cluster, FakeManager]:
+    """A flushed Redis, and one process's cluster over a fake manager whose storage holds
+    ``stored``: ``(redis client, cluster, manager)``."""
+    client = redis.Redis.from_url(redis_url)
+    client.flushall()
+    cluster = Cluster(redis_url, "http://127.0.0.1:1")
+    manager = FakeManager(stored=stored)
+    cluster.manager = cast(Any, manager)
+    return client, cluster, manager
+
+
 def test_an_unknown_table_id_is_answered_here_without_a_lease(redis_url: str) -> None:
     """Asking any process for a table that does not exist made it take a lease in Redis
     and note the id among the cluster's tables (cleaned up seconds later; a stream of
     made-up ids kept Redis busy): it is now answered where asked (404), nothing noted."""
-    from gametable.server.cluster import Cluster  # noqa: PLC0415
 
     async def run() -> None:
-        client = redis.Redis.from_url(redis_url)
-        client.flushall()
-        cluster = Cluster(redis_url, "http://127.0.0.1:1")
-        manager = FakeManager(stored={"t1"})
-        cluster.manager = cast(Any, manager)
+        client, cluster, manager = cluster_of_one(redis_url, {"t1"})
         assert await cluster.route("made-up") is None
         assert not cluster.holds("made-up") and client.get(OWNER + "made-up") is None
         assert not client.sismember(TABLES, "made-up")
@@ -879,11 +886,7 @@ def test_a_table_asked_for_while_the_database_is_down_is_refused_at_once_unclaim
     asked next. It is now refused at the lookup (503 ``storage_failed``), no lease taken,
     the outage logged once."""
     async def run() -> None:
-        client = redis.Redis.from_url(redis_url)
-        client.flushall()
-        cluster = Cluster(redis_url, "http://127.0.0.1:1")
-        manager = FakeManager(stored={"t1"})
-        cluster.manager = cast(Any, manager)
+        client, cluster, manager = cluster_of_one(redis_url, {"t1"})
         manager.storage.down = True
         for _ in range(3):
             with pytest.raises(Refused) as refused:
