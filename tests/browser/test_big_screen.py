@@ -489,6 +489,28 @@ def test_the_big_screen_shows_every_player_of_a_twelve_player_ranking(
         assert max(bottoms) <= height, bottoms
 
 
+def test_the_big_screens_ranking_names_computer_players_whole_on_a_720p_tv(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """DX-END, twelve computer players on a 1280 × 720 TV: the ranking's one line a
+    player cut "Computer 10 · Medium" to "Computer 10 · …". Its rows name them without
+    the level (the headline keeps it), whole."""
+    bots = [SeatRow(s, "bot", bot="medium" if s % 2 else "hard") for s in range(12)]
+    with stored_table(tmp_path / "data", {}, bots, 5, finished_game(5, "dixit", 12),
+                      game="dixit") as (server, table):
+        screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        names = screen.locator(".dx-side .dx-ranking .dx-rank-name")
+        expect(names).to_have_count(12)
+        assert "Computer 10" in names.all_inner_texts()
+        cut = names.evaluate_all("(all) => all.filter((n) => n.scrollWidth > n.clientWidth)"
+                                 ".map((n) => n.textContent)")
+        assert cut == []
+        expect(screen.locator(".dx-side .dx-final h2")).to_contain_text(" · ")
+        screen.screenshot(path=str(shots / "big-screen-dixit-twelve-computers-720.png"))
+        screen.context.close()
+
+
 def test_the_big_screen_pages_through_a_result_taller_than_the_board(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:

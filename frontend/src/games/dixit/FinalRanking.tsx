@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { GameOverLinks } from "../../app/GameOverLinks";
-import { useReplayMode } from "../../app/replay";
-import { keepSeatNumber, seatName } from "../../app/seatName";
+import { useReplayMode, useScreenMode } from "../../app/replay";
+import { keepSeatNumber, seatName, shortSeatName } from "../../app/seatName";
 import type { Outcome, TableInfo } from "../../app/types";
 import { colourOf, type DixitView } from "./types";
 
@@ -67,6 +67,10 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
   const { t } = useTranslation();
   const player = (s: number) => seatName(t, info, s);
   const entries = rankedEntries(t, view, outcome, player);
+  // The big screen's ranking, one line a player beside the table, names computer players
+  // without their level ("Computer 10 · …" on a 720p TV); the headline says it.
+  const onScreen = useScreenMode();
+  const rows = onScreen ? rankedEntries(t, view, outcome, (s) => shortSeatName(t, info, s)) : entries;
   const winners = entries.filter((e) => e.rank === 1);
   const won = seat !== null && winners.some((e) => e.seats.includes(seat));
   // Team Dixit: the win is the team's ("You win!" read as one's own alone).
@@ -94,7 +98,7 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
       </h2>
       {ended && <p className="dx-final-ended">{ended}</p>}
       <ol className="dx-ranking" aria-label={t("dixit.ui.final.ranking")}>
-        {entries.map((e) => (
+        {rows.map((e) => (
           <li
             key={e.seats.join(",")}
             data-seats={e.seats.join(",")}
@@ -104,7 +108,7 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
           >
             <span className="dx-rank">{e.rank}.</span>
             <span className="dx-dot" style={{ background: e.colour }} aria-hidden="true" />
-            <span className="dx-rank-name">{e.label}</span>
+            <span className="dx-rank-name" title={e.label}>{e.label}</span>
             <span className="dx-rank-score">{t("dixit.ui.points", { count: e.score })}</span>
           </li>
         ))}
