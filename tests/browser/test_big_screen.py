@@ -511,6 +511,36 @@ def test_the_big_screens_ranking_names_computer_players_whole_on_a_720p_tv(
         screen.context.close()
 
 
+def test_the_big_screen_pages_through_a_long_final_ranking(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """DX-END, twelve players, six of them reaching the target at once: the line naming
+    them took five lines beside the table (with each computer player's level), and the
+    ranking's last five rows were below the side panel's edge for good. The line names
+    them short, and the panel shows the rest a page at a time."""
+    bots = [SeatRow(s, "bot", bot="medium" if s % 2 else "hard") for s in range(12)]
+    steps = finished_game(5, "dixit", 12, {"target_score": 3})
+    with stored_table(tmp_path / "data", {"target_score": 3}, bots, 5, steps,
+                      game="dixit") as (server, table):
+        # (A small TV: at 1280 × 720 the shorter line lets the twelve rows fit.)
+        screen = browser.new_context(viewport={"width": 1024, "height": 576}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        rows = screen.locator(".dx-side .dx-ranking li")
+        expect(rows).to_have_count(12)
+        expect(screen.locator(".dx-side .dx-final-ended")).not_to_contain_text(" · ")
+        assert screen.evaluate("() => { const side = document.querySelector('.dx-side');"
+                               " return side.scrollHeight - side.clientHeight; }") > 20
+        last_row_shown = """() => {
+            const side = document.querySelector('.dx-side').getBoundingClientRect();
+            const row = [...document.querySelectorAll('.dx-side .dx-ranking li')].pop()
+                .getBoundingClientRect();
+            return row.bottom <= side.bottom + 1 && row.top >= side.top;
+        }"""
+        screen.wait_for_function(last_row_shown, timeout=30_000)
+        screen.screenshot(path=str(shots / "big-screen-dixit-long-ranking.png"))
+        screen.context.close()
+
+
 def test_the_big_screen_pages_through_a_result_taller_than_the_board(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:

@@ -511,6 +511,26 @@ def test_a_dixit_replay_names_the_storyteller_not_someone_thinking_now(
     page.context.close()
 
 
+def test_a_dixit_replays_previous_round_button_shows_the_result(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    """Once the next clue was told, "Previous round" in a replay (and on the watch page)
+    did nothing: someone watching sees a result until that clue, and the button's
+    request did not count. It shows the result now, and Continue closes it."""
+    path, record = record_file("dixit", tmp_path)
+    assert record.actions[8].action["type"] == "clue"
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_label("Move number").fill("9")
+    at_step(page, ".dx-table", 9)
+    expect(page.locator(".dx-reveal")).to_have_count(0)
+    page.locator('[data-action="show-reveal"]').click()
+    expect(page.locator(".dx-reveal")).to_be_visible()
+    page.locator('.dx-reveal [data-action="continue"]').click()
+    expect(page.locator(".dx-reveal")).to_have_count(0)
+    page.context.close()
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_replay_step_is_read_out_once(
     browser: Browser, web_server: LiveServer, tmp_path: Path, game: str

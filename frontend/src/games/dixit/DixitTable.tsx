@@ -201,8 +201,14 @@ export function DixitTable(props: GameTableProps) {
   // saw the vote's cards never, the status line counting votes over the last result.
   const nextVote = lastRound !== null && view.round > lastRound.round && view.phase === "vote";
   const held = useScreenHold(lastRound?.round ?? null) && !nextVote;
+  // …unless they asked for it again ("Previous round": for someone watching, and in a
+  // replay, the button did nothing once the next clue was told).
+  const [askedFor, setAskedFor] = useState<number | null>(null);
   const showReveal =
-    lastRound !== null && dismissed !== lastRound.round && !view.finished && !(seat === null && nextClueTold && !held);
+    lastRound !== null &&
+    dismissed !== lastRound.round &&
+    !view.finished &&
+    (askedFor === lastRound.round || !(seat === null && nextClueTold && !held));
   // With a turn clock the next decision's time runs while the result covers the hand:
   // the result says how long is left, and closes by itself when little is.
   const deadline = useMyDeadline();
@@ -429,6 +435,9 @@ export function DixitTable(props: GameTableProps) {
   // Nobody scrolls a TV: a round's result taller than the board (nine to twelve players'
   // votes and points) is shown a page at a time (the last players' points were cut off).
   usePagesThrough(boardRef, onScreen && (showReveal || view.finished));
+  // …and so is the end's ranking beside it (twelve rows under who reached the target).
+  const sideRef = useRef<HTMLElement>(null);
+  usePagesThrough(sideRef, onScreen && view.finished);
 
   const board = (
     <div
@@ -505,6 +514,7 @@ export function DixitTable(props: GameTableProps) {
       className="dx-last-button"
       data-action="show-reveal"
       onClick={() => {
+        setAskedFor(lastRound.round);
         setDismissed(null);
         // From below the table (a phone) back up to the result.
         if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: scrollBehavior() });
@@ -574,7 +584,7 @@ export function DixitTable(props: GameTableProps) {
       {board}
       {!narrow && (
         // It scrolls in a short window: a keyboard reaches it too (a tab stop, named).
-        <aside className="dx-side" tabIndex={0} aria-label={t("dixit.ui.scores")}>
+        <aside ref={sideRef} className="dx-side" tabIndex={0} aria-label={t("dixit.ui.scores")}>
           <ScoreTrack info={info} view={view} />
           {/* Team Dixit: the teams and their chat, where teammates decide, come first */}
           {view.teams && <TeamPanel {...props} seat={seat} view={view} />}

@@ -68,14 +68,16 @@ export function FinalRanking({ info, view, seat, outcome }: Props) {
   const player = (s: number) => seatName(t, info, s);
   const entries = rankedEntries(t, view, outcome, player);
   // The big screen's ranking, one line a player beside the table, names computer players
-  // without their level ("Computer 10 · …" on a 720p TV); the headline says it.
+  // without their level ("Computer 10 · …" on a 720p TV), and so does the line of who
+  // reached the target (six of them took five lines); the headline keeps it.
   const onScreen = useScreenMode();
-  const rows = onScreen ? rankedEntries(t, view, outcome, (s) => shortSeatName(t, info, s)) : entries;
+  const short = (s: number) => shortSeatName(t, info, s);
+  const rows = onScreen ? rankedEntries(t, view, outcome, short) : entries;
   const winners = entries.filter((e) => e.rank === 1);
   const won = seat !== null && winners.some((e) => e.seats.includes(seat));
   // Team Dixit: the win is the team's ("You win!" read as one's own alone).
   const team = view.teams !== null && view.teams !== undefined;
-  const ended = endedLine(t, view, player);
+  const ended = endedLine(t, view, onScreen ? short : player);
   const headline = won
     ? winners.length > 1
       ? t(team ? "dixit.ui.final.your_team_shares" : "dixit.ui.final.you_share")
