@@ -915,6 +915,49 @@ def test_a_seat_that_changed_hands_names_its_earlier_moves_after_who_made_them(
         assert again.json()["seats"][1]["earlier"] == [bruno]
 
 
+def test_a_seat_whose_person_the_host_removed_says_so_after_a_restart(
+        tmp_path: Path) -> None:
+    """docs/protocol.md: a seat whose person the host removed says ``"removed": true``
+    until it changes hands again, so that the pages say "the host removed Bruno", not
+    that he left. It was kept in memory only: after a restart (or another process taking
+    the table over) both seats read as ones their people left. It is stored with the
+    seat: a computer player given another level keeps it, someone taking the seat drops
+    it."""
+    settings = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",
+                        rates={}, reopen_after_seconds=0)
+    headers: dict[str, str] = {}
+    with TestClient(create_app(settings)) as client:
+        t = three_players(client)
+        headers["X-Host-Token"] = t["host"]
+        play_first_move(client, t["id"], t["anna"])
+        for seat in (1, 2):
+            wait_until_gone(client, t["id"], seat)
+        to_bot = client.post(f"/api/tables/{t['id']}/seats/1/remove", json={"bot": "easy"},
+                             headers=headers)
+        assert to_bot.status_code == 200, to_bot.text
+        level = client.post(f"/api/tables/{t['id']}/seats/1/bot", json={"bot": "hard"},
+                            headers=headers)
+        assert level.status_code == 200, level.text
+        opened = client.post(f"/api/tables/{t['id']}/seats/2/remove", json={},
+                             headers=headers)
+        assert opened.status_code == 200, opened.text
+        code = opened.json()["seat_code"]
+        seats = client.get(f"/api/tables/{t['id']}").json()["seats"]
+        assert [(s["kind"], s["bot"], s.get("removed")) for s in seats] == [
+            ("human", None, None), ("bot", "hard", True), ("open", None, True)]
+    with TestClient(create_app(settings)) as client:
+        seats = client.get(f"/api/tables/{t['id']}").json()["seats"]
+        assert [(s["kind"], s["bot"], s.get("removed")) for s in seats] == [
+            ("human", None, None), ("bot", "hard", True), ("open", None, True)]
+        taken = client.post(f"/api/tables/{t['id']}/join",
+                            json={"code": code, "name": "Dora"})
+        assert taken.status_code == 200, taken.text
+    with TestClient(create_app(settings)) as client:
+        seats = client.get(f"/api/tables/{t['id']}").json()["seats"]
+        assert [(s["kind"], s["name"], s.get("removed")) for s in seats] == [
+            ("human", "Anna", None), ("bot", "Bruno", True), ("human", "Dora", None)]
+
+
 def test_before_the_first_move_the_host_changes_the_options_and_every_hand_is_dealt_again(
         app_client: TestClient, tmp_path: Path) -> None:
     """A wrong option (the edition, the target, the turn clock) once meant a new table and

@@ -112,7 +112,7 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
         await storage.append_action("bots", 1, 0, {"type": "pass"}, clock=clock)
         await storage.save_host("bots", "new-host", 1)
         await storage.save_seat("bots", SeatRow(1, "bot", bot="hard", name="Ola",
-                                                bot_since=1))
+                                                bot_since=1, removed=True))
         await storage.save_seat("bots", SeatRow(0, "human", name="Bea", token_hash="y",
                                                 earlier=(EarlierOccupant(1, "Ola", "easy"),)))
         await storage.save_watching("bots", False)
@@ -128,7 +128,8 @@ def test_what_a_table_keeps_is_stored_and_read_back(url: str) -> None:
     assert (bots.host_hash, bots.host_seat, bots.watching, bots.clock) == (
         "new-host", 1, False, clock)
     assert bots.actions == [(0, {"type": "pass"})]
-    assert bots.seats[1] == SeatRow(1, "bot", bot="hard", name="Ola", bot_since=1)
+    assert bots.seats[1] == SeatRow(1, "bot", bot="hard", name="Ola", bot_since=1,
+                                    removed=True)
     assert bots.seats[0] == SeatRow(0, "human", name="Bea", token_hash="y",
                                     earlier=(EarlierOccupant(1, "Ola", "easy"),))
     assert [row.id for row in storage.load_tables(active_only=True)] == ["bots"]

@@ -274,7 +274,7 @@ def test_a_file_written_by_a_newer_gametable_is_refused_and_left_as_it_was(
     path = tmp_path / "db.sqlite3"
     SQLiteStorage(path).close()
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     before = path.read_bytes()
     with pytest.raises(StorageError, match=f"newer gametable \\(schema {SCHEMA_VERSION + 1}\\)"):
@@ -289,7 +289,8 @@ def test_a_file_written_by_a_newer_gametable_is_refused_and_left_as_it_was(
 
 ADDED_SINCE_2 = [("game_tables", name, 2) for name in (
     "expired", "clock", "host_seat", "ended", "watchers_off", "creator", "seat_changes",
-    "deal_shown", "rematch")] + [("seats", "bot_since", 2), ("seats", "earlier", 3)]
+    "deal_shown", "rematch")] + [("seats", "bot_since", 2), ("seats", "earlier", 3),
+                                         ("seats", "removed", 4)]
 
 
 def test_a_new_table_is_stored_with_its_rules_version(tmp_path: Path) -> None:

@@ -128,8 +128,8 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         async with manager.counter.leaving_to_bots(table, bots_only, client):
             await manager.hand_seat_over(table, seat, bot, REMOVED_CLOSE,
                                          deal_again=not table.begun,
-                                         token_hash=token_hash(code) if code else None)
-        table.removed.add(seat)
+                                         token_hash=token_hash(code) if code else None,
+                                         removed=True)
         log.info("table %s: the host removed seat %d (%s)", log_name(table.id), seat, bot or "open")
     manager.seat_changed(table)
     return table, code

@@ -423,10 +423,11 @@ class PostgresStorage:
                 }
                 for row in conn.execute(
                     "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash, "
-                    "s.bot_since, s.earlier FROM seats s JOIN game_tables t "
+                    "s.bot_since, s.earlier, s.removed FROM seats s JOIN game_tables t "
                     f"ON t.id = s.table_id {where} ORDER BY s.table_id, s.seat", params):
                     tables[row[0]].seats.append(SeatRow(
-                        row[1], row[2], row[3], row[4], row[5], row[6], earlier_from_json(row[7])))
+                        row[1], row[2], row[3], row[4], row[5], row[6], earlier_from_json(row[7]),
+                        row[8]))
                 for table_id, seat, action, stored in conn.execute(
                     "SELECT a.table_id, a.seat, a.action, a.created FROM actions a "
                     f"JOIN game_tables t ON t.id = a.table_id {where} "
@@ -468,9 +469,10 @@ def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:
 
 def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:
     return ("INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, bot_since, "
-            "earlier) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) "
+            "earlier, removed) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
+            "ON CONFLICT (table_id, seat) "
             "DO UPDATE SET kind = EXCLUDED.kind, bot = EXCLUDED.bot, name = EXCLUDED.name, "
             "token_hash = EXCLUDED.token_hash, bot_since = EXCLUDED.bot_since, "
-            "earlier = EXCLUDED.earlier",
+            "earlier = EXCLUDED.earlier, removed = EXCLUDED.removed",
             (table_id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash,
-             seat.bot_since, earlier_to_json(seat.earlier)))
+             seat.bot_since, earlier_to_json(seat.earlier), seat.removed))

@@ -29,10 +29,11 @@ import orjson
 
 from gametable.core.config import RULES_VERSION_FIELD, legacy_options
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """1: the first schema. 2: every stored config carries ``rules_version``; tables stored
 under schema 1 were made by the first rules and get ``rules_version: 1``. 3: seats keep
-who held them before (``earlier``), with every column of :data:`ADDED_COLUMNS`. Raised
+who held them before (``earlier``), with every column of :data:`ADDED_COLUMNS`. 4: seats
+keep whether the host removed their person (``removed``). Raised
 with every column added: a gametable of an older schema refuses the file rather than
 write rows without what this one keeps (the PostgreSQL migrations do the same)."""
 SCHEMA = """
@@ -55,6 +56,7 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT,
     bot_since INTEGER,
     earlier TEXT,
+    removed INTEGER,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -132,6 +134,10 @@ class SeatRow:
     """Who held the seat before, once the game had begun, oldest first (the host opened
     a person's seat and someone else took it, say): the record's earlier moves of the
     seat are theirs (:meth:`gametable.server.tables.TableManager.save_seat`)."""
+    removed: bool = False
+    """Whether the host removed the seat's person (:func:`gametable.server.hosting.remove`):
+    the seat is open since, or a computer player plays it, and the pages say "the host
+    removed Kari" rather than "Kari left", until someone else takes the seat."""
 
 
 def earlier_occupants(old: SeatRow, new: SeatRow, actors: Sequence[int]
@@ -732,12 +738,13 @@ class SQLiteStorage:
             }
             for row in conn.execute(
                 "SELECT s.table_id, s.seat, s.kind, s.bot, s.name, s.token_hash, s.bot_since, "
-                "s.earlier FROM seats s "
+                "s.earlier, s.removed FROM seats s "
                 f"JOIN game_tables t ON t.id = s.table_id {where} ORDER BY s.table_id, s.seat",
                 params,
             ):
                 tables[row[0]].seats.append(SeatRow(
-                    row[1], row[2], row[3], row[4], row[5], row[6], earlier_from_json(row[7])))
+                    row[1], row[2], row[3], row[4], row[5], row[6], earlier_from_json(row[7]),
+                    bool(row[8])))
             for table_id, seat, action, stored in conn.execute(
                 "SELECT a.table_id, a.seat, a.action, a.created FROM actions a "
                 f"JOIN game_tables t ON t.id = a.table_id {where} ORDER BY a.table_id, a.number",
@@ -808,7 +815,7 @@ ADDED_COLUMNS = {"game_tables": {"expired": "REAL", "clock": "TEXT", "host_seat"
                                   "ended": "REAL", "watchers_off": "INTEGER",
                                   "creator": "TEXT", "seat_changes": "INTEGER",
                                   "deal_shown": "INTEGER", "rematch": "TEXT"},
-                 "seats": {"bot_since": "INTEGER", "earlier": "TEXT"}}
+                 "seats": {"bot_since": "INTEGER", "earlier": "TEXT", "removed": "INTEGER"}}
 """Columns added to a table since it was first made (nullable: old rows read as NULL).
 A column added here raises :data:`SCHEMA_VERSION`."""
 
@@ -906,9 +913,9 @@ def _clock_statement(table_id: str, clock: dict[str, Any]) -> _Statement:
 
 def _seat_statement(table_id: str, seat: SeatRow) -> _Statement:
     return ("INSERT OR REPLACE INTO seats (table_id, seat, kind, bot, name, token_hash, "
-            "bot_since, earlier) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "bot_since, earlier, removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (table_id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash,
-             seat.bot_since, earlier_to_json(seat.earlier)))
+             seat.bot_since, earlier_to_json(seat.earlier), 1 if seat.removed else None))
 
 
 def _settle_all(futures: list[asyncio.Future[None]]) -> None:

@@ -326,10 +326,6 @@ class Table:
     seen: set[Seat] = field(default_factory=set)
     """The seats whose person has connected since the table came into memory (a turn's
     time waits a while for the others: ``gametable.server.clock.JOIN_GRACE_SECONDS``)."""
-    removed: set[Seat] = field(default_factory=set)
-    """The seats whose person the host removed (open since, or played on by a computer
-    player), until the seat changes hands again: the pages say "The host removed Kari",
-    not "Kari left". Kept in memory only."""
 
     def __post_init__(self) -> None:
         self.committed = self.game.outcome(self.state)
@@ -595,7 +591,7 @@ class Table:
                  # an open seat kept for whoever has its link (TableManager.join)
                  **({"invited": True} if s.kind == OPEN and s.token_hash else {}),
                  # its person was removed by the host (hosting.remove)
-                 **({"removed": True} if s.seat in self.removed else {}),
+                 **({"removed": True} if s.removed else {}),
                  # a computer player took the person's seat over after that many actions
                  **({"bot_since": s.bot_since}
                     if s.kind == BOT and s.bot_since is not None else {}),

@@ -711,11 +711,9 @@ class TableManager:
         row = table.seats[seat]
         if row.bot == bot:
             return False
-        removed = seat in table.removed  # the pages still say the host removed its person
+        # The pages still say the host removed its person (SeatRow.removed).
         await self.save_seat(table, SeatRow(seat, BOT, bot=bot, name=row.name,
-                                            bot_since=row.bot_since))
-        if removed:
-            table.removed.add(seat)
+                                            bot_since=row.bot_since, removed=row.removed))
         table.bots[seat] = make_bot(bot, table.game, self.bot_seed(table.seed, seat))
         table.bot_failures.pop(seat, None)
         _drop_decision(table, seat)
@@ -757,10 +755,11 @@ class TableManager:
 
     async def hand_seat_over(self, table: Table, seat: Seat, bot: str | None,
                              close: tuple[int, str], *, deal_again: bool,
-                             token_hash: str | None = None) -> None:
+                             token_hash: str | None = None, removed: bool = False) -> None:
         """A person's seat changes hands (under the lock): it goes to the computer player
         ``bot``, or opens (``None``; kept for a seat link's ``token_hash``, if given);
-        whoever held it is closed out with ``close`` (code, reason). With
+        whoever held it is closed out with ``close`` (code, reason), and ``removed`` says
+        the host removed them (:attr:`SeatRow.removed`, stored with the seat). With
         ``deal_again``, see :meth:`save_seat`; without it (the game has begun) the
         computer player keeps the person's name.
 
@@ -772,9 +771,10 @@ class TableManager:
         # that a computer player of a level now plays the seat).
         name = table.seats[seat].name if not deal_again else None
         since = None if deal_again else len(table.actions)
-        await self.save_seat(table, SeatRow(seat, BOT, bot=bot, name=name, bot_since=since)
+        await self.save_seat(table, SeatRow(seat, BOT, bot=bot, name=name, bot_since=since,
+                                            removed=removed)
                              if bot is not None
-                             else SeatRow(seat, OPEN, token_hash=token_hash),
+                             else SeatRow(seat, OPEN, token_hash=token_hash, removed=removed),
                              deal_again=deal_again)
         table.cover_bots.pop(seat, None)
         _drop_decision(table, seat)  # a covering player's: the seat's own decides afresh
@@ -815,7 +815,6 @@ class TableManager:
             raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
                 from None
         table.seats[row.seat] = row
-        table.removed.discard(row.seat)
         if seed is not None:
             table.deal_again(seed, {
                 s.seat: make_bot(s.bot, table.game, self.bot_seed(seed, s.seat))
