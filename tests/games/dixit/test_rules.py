@@ -657,7 +657,7 @@ def test_dx_7p_2_the_bonus_stays_capped_at_3_with_seven_or_more_players() -> Non
         "“At most 3”.")
     assert error.value.params == {"seats": 7, "option": "bonus_cap", "value": "capped"}
     for language, label, value in (
-            ("is", "„Aukastig fyrir atkvæði á spjaldið þitt“", "„Mest 3“"),
+            ("is", "„Bónusstig fyrir atkvæði á spjaldið þitt“", "„Mest 3“"),
             ("nb", "«Bonus for stemmer på kortet ditt»", "«Høyst 3»"),
             ("pt", "«Bónus por votos na tua carta»", "«No máximo 3»")):
         message = error.value.message(language)
