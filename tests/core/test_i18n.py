@@ -439,6 +439,22 @@ def test_norwegian_says_each_thing_one_way() -> None:
     assert "er en SEQUENCE." in how_to_play
 
 
+def test_icelandic_says_each_thing_as_its_rulebook_does() -> None:
+    """A read-through against the Icelandic rulebooks found words of our own: a blocked
+    Triominos game a *stífla* (the sheet: "spilið er komið í strand"), its penalties
+    *frádrættir* (*refsistig*), Dixit's bonus for votes *aukastig* (*bónusstig*; the
+    Triominos sheet's word for bridges and hexagons), the other side in Sequence Cats a
+    *mótherji* (*andstæðingur*), a player once a *spilari* (*leikmaður*), the invite link
+    once a *boðstengill* (*boðshlekkur*), and the same button to download a record
+    named two ways."""
+    messages = load("is")
+    odd = re.compile(r"stífl|frádrátt|frádrætt|mótherj|\bspilari|boðstengil", re.IGNORECASE)
+    assert [key for key, text in messages.items() if odd.search(text)] == []
+    assert [key for key, text in messages.items()
+            if key.startswith("dixit.") and re.search(r"aukastig", text, re.IGNORECASE)] == []
+    assert messages["ui.host.record"] == messages["ui.table.download_record"]
+
+
 def test_portuguese_triominos_says_comprar_for_a_tile_drawn_from_the_pool() -> None:
     """TR-DRAW-1: the button, the refusals and the log say *comprar*, as Portuguese domino
     games do; How to play, the button's help and the drawn tile's mark said *tirar*.
