@@ -395,7 +395,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
             # as the websocket tells it (both are JSON); otherwise it is unreadable.
             cause = error.__cause__
             refusal = (json_refusal(cause, "bad_request", "server.errors.unreadable_body",
-                                    not_utf8="server.errors.unreadable_body")
+                                    not_utf8="server.errors.unreadable_body",
+                                    depth_checked=False)
                        if cause is not None
                        else Refused("bad_request", "server.errors.unreadable_body"))
         else:

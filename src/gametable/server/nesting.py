@@ -40,10 +40,15 @@ def too_deep(value: Any, brackets: int) -> bool:
 
 
 def json_refusal(error: BaseException, code: str, key: str, *,
-                 not_utf8: str = "server.errors.not_utf8", **params: Any) -> Refused:
+                 not_utf8: str = "server.errors.not_utf8", depth_checked: bool = True,
+                 **params: Any) -> Refused:
     """The refusal of a text a JSON reader refused (orjson's, or the standard
     library's that reads HTTP bodies): ``code`` with ``too_deep`` when it nests past the
-    reader's own limit (far beyond :data:`MAX_DEPTH`), ``number_too_large`` for a
+    reader's own limit (far beyond :data:`MAX_DEPTH`, which the message names where
+    ``depth_checked``: what that reader reads is refused past it anyway; else
+    ``too_deep_to_read``, which names no limit: HTTP bodies nest as deep as the
+    standard library reads, and their models refuse what they do not expect),
+    ``number_too_large`` for a
     number beyond a 64-bit float or integer (or the 4,300 digits Python converts),
     ``lone_surrogate`` for a ``\\ud800``-``\\udfff`` escape without its pair (each of these
     is JSON, so "not JSON" would be untrue), ``not_utf8`` for bytes that are not UTF-8
@@ -52,7 +57,8 @@ def json_refusal(error: BaseException, code: str, key: str, *,
     text = str(error)
     if (text.startswith("depth limit exceeded") or "recursion" in text
             or isinstance(error, RecursionError)):
-        return Refused(code, "server.errors.too_deep", limit=MAX_DEPTH)
+        return (Refused(code, "server.errors.too_deep", limit=MAX_DEPTH) if depth_checked
+                else Refused(code, "server.errors.too_deep_to_read"))
     if ((text.startswith("number") and ("infinity" in text or "range" in text))
             or text.startswith("Exceeds the limit")):
         return Refused(code, "server.errors.number_too_large")

@@ -211,8 +211,8 @@ class TableManager:
     def load(self) -> int:
         """Rebuild the stored tables that have work to do at start-up by replaying their
         records: unfinished games whose every seat is taken and where a computer player
-        sits (it may have to move). Every other table is loaded when someone asks for
-        it. Returns how many loaded.
+        sits or a turn clock runs (it may have to move, or a deadline pass). Every other
+        table is loaded when someone asks for it. Returns how many loaded.
         """
         for row in self.storage.load_tables(active_only=True):
             try:
