@@ -27,7 +27,11 @@ from tests.browser.text_layout import (
     broken_words,
     hyphenated_words,
 )
-from tests.games.sequence_cats.positions import exchange_choice, five_choice
+from tests.games.sequence_cats.positions import (
+    exchange_choice,
+    five_choice,
+    two_lines_choice,
+)
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -733,6 +737,94 @@ def test_sc_win_2_a_person_chooses_which_five_form_the_sequence(
         assert sorted(in_sequence.evaluate_all("els => els.map(e => e.dataset.space)")) == \
             sorted(spaces)
         expect(page.locator(".sc-choice")).to_have_count(0)
+
+
+def test_sc_win_2_on_a_touch_screen_the_first_tap_outlines_the_five_and_the_second_chooses(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """SC-WIN-2 on a phone: nothing points at a button before it is tapped, and a tap on
+    "Sequence B4–F4" chose it at once, its five never outlined on the board (a laptop
+    outlines it under the pointer). The first tap outlines it and asks to confirm; another
+    candidate may be tapped instead; the second tap chooses. The range keeps to one line."""
+    seed, steps, play = five_choice()
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+             SeatRow(1, "bot", bot="greedy")]
+    with stored_table(tmp_path / "data", {"sequences_to_win": 2}, seats, seed, steps) as (
+            server, table):
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True, device_scale_factor=2).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=anna-token")
+        page.locator(f'.sc-card[data-card="{play["card"]}"]').first.tap()
+        page.locator(f'.sc-space[data-space="{play["space"]}"]').tap()
+        choices = page.locator(".sc-choice")
+        expect(choices.first).to_be_visible()
+        assert choices.count() >= 2
+        first, last = choices.first, choices.last
+        spaces = (last.get_attribute("data-spaces") or "").split()
+        last.tap()
+        expect(last).to_have_class(re.compile(r"\barmed\b"))
+        expect(last).to_have_text(f"Confirm {spaces[0]}–\u2060{spaces[-1]}")
+        pointed = page.locator(".sc-space.pointed")
+        expect(pointed).to_have_count(5)
+        assert sorted(pointed.evaluate_all("els => els.map(e => e.dataset.space)")) == \
+            sorted(spaces)
+        expect(page.locator(".sc-space.in-sequence")).to_have_count(0)
+        page.screenshot(path=shots / "five-choice-phone-confirm.png")
+        # Another candidate instead: it is outlined, and the first asks no more.
+        first.tap()
+        expect(first).to_have_class(re.compile(r"\barmed\b"))
+        expect(last).not_to_have_class(re.compile(r"\barmed\b"))
+        last.tap()
+        last.tap()
+        in_sequence = page.locator(".sc-space.in-sequence")
+        expect(in_sequence).to_have_count(5)
+        assert sorted(in_sequence.evaluate_all("els => els.map(e => e.dataset.space)")) == \
+            sorted(spaces)
+        expect(page.locator(".sc-choice")).to_have_count(0)
+
+
+def test_sc_win_2_a_chip_that_makes_two_long_lines_asks_for_each_in_turn(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """SC-WIN-2: one chip made two lines longer than five, and the second line's choice
+    came under the same words as the first, as if the first tap had not been taken. The
+    status line says that there are two, then that this is the next line; both become
+    sequences. Each candidate's range stays on one line of its button."""
+    seed, steps, play, options = two_lines_choice()
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+             SeatRow(1, "human", name="Bo", token_hash=token_hash("bo-token"))]
+    with stored_table(tmp_path / "data", options, seats, seed, steps) as (server, table):
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=anna-token")
+        page.locator(f'.sc-card[data-card="{play["card"]}"]').first.click()
+        page.locator(f'.sc-space[data-space="{play["space"]}"]').click()
+        status = page.locator(".sc-status-text")
+        expect(status).to_have_text(
+            "Your chip makes more than one line longer than five: choose which five form "
+            "the sequence in each, one line at a time.")
+        choices = page.locator(".sc-choice")
+        for index in range(choices.count()):
+            # The lines the range ("B4–F4") is laid out on: it broke after its dash.
+            lines = choices.nth(index).evaluate("""b => {
+                const text = [...b.childNodes].find((n) => n.nodeType === Node.TEXT_NODE
+                                                     && /\\d/.test(n.textContent));
+                const at = text.textContent.search(/[A-Z]\\d/);
+                const range = document.createRange();
+                range.setStart(text, at);
+                range.setEnd(text, text.textContent.length);
+                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            }""")
+            assert lines == 1, (index, lines)
+        first_line = set((choices.first.get_attribute("data-spaces") or "").split())
+        choices.first.click()
+        expect(status).to_have_text(
+            "Next line longer than five: choose which five form its sequence.")
+        page.screenshot(path=shots / "two-lines-second-choice.png")
+        second_line = set((choices.first.get_attribute("data-spaces") or "").split())
+        assert first_line & second_line == {play["space"]}
+        choices.first.click()
+        expect(page.locator(".sc-choice")).to_have_count(0)
+        expect(page.locator(".sc-space.in-sequence")).to_have_count(9)
 
 
 def test_sc_comp_2_without_free_corners_the_corners_are_plain_spaces(

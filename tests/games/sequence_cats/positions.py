@@ -7,10 +7,13 @@ a browser.
 
 from __future__ import annotations
 
+import gzip
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from gametable.bots import make_bot
+from gametable.core.records import load_record
 from gametable.games.sequence_cats import SEQUENCE_CATS as GAME
 from gametable.games.sequence_cats.state import SequenceCatsState
 from gametable.simulate import bot_seed
@@ -69,3 +72,19 @@ def five_choice(seat: int = 0) -> tuple[int, Steps, dict[str, Any]]:
 
     seed, steps = greedy_until(can_make_six, {"sequences_to_win": 2})
     return seed, steps, found[0]
+
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def two_lines_choice() -> tuple[int, Steps, dict[str, Any], dict[str, Any]]:
+    """SC-WIN-2 twice over: with three sequences to win, seat 0 can play a chip that makes
+    two lines longer than five at once (B4–G4 and E1–E6 through E4), each with a choice of
+    fives. Greedy play reaches it too rarely to search for; the record of a scripted game
+    reaching it is kept (``records/two_lines_choice.json.gz``, ending with that play).
+    Returns the seed, the actions before the play, the play and the options."""
+    record = load_record(gzip.decompress((RECORDS / "two_lines_choice.json.gz").read_bytes()))
+    steps: Steps = [(recorded.seat, recorded.action) for recorded in record.actions]
+    *before, (_, play) = steps
+    options = {key: value for key, value in record.config.items() if key != "rules_version"}
+    return record.seed, before, play, options

@@ -48,6 +48,12 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     tableRef.current?.querySelector<HTMLElement>('.sc-space[data-target="true"]')?.focus();
   }, [selected]);
   const [pointed, setPointed] = useState<number | null>(null);
+  // On a touch screen nothing points at a candidate five before it is tapped (a laptop
+  // outlines it as the pointer or the focus reaches its button): the first tap outlines
+  // it on the board and asks to confirm, the second chooses it (SC-WIN-2; the five left
+  // out may serve a later sequence, and a tap chose at once, unseen).
+  const [armed, setArmed] = useState<{ index: number; version: number } | null>(null);
+  const tapped = useRef(false);
   // Escape puts a chosen card back (its spaces stop glowing), the focus back on it.
   useEffect(() => {
     if (selected === null) return;
@@ -226,7 +232,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   } else if (view.choosing && !myTurn) {
     status = t("sequence_cats.ui.their_choice", { player: player(view.choosing.seat) });
   } else if (myTurn) {
-    const forced = forcedTurn(t, legal);
+    const forced = forcedTurn(t, legal, view);
     if (forced) status = forced;
     else if (refusal && refusal.version === state.version && refusal.selected === selected) status = refusal.text;
     else if (selectedCard === "meow") status = t("sequence_cats.ui.choose_removal");
@@ -314,19 +320,36 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
             <div className="sc-choices" role="group" aria-label={t("sequence_cats.ui.candidate_fives")}>
               {choices.map((action, index) => {
                 const spaces = action.spaces as string[];
+                const isArmed = armed?.index === index && armed.version === state.version;
                 return (
                   <button
                     key={spaces.join("-")}
                     type="button"
-                    className="primary sc-choice"
+                    className={`primary sc-choice${isArmed ? " armed" : ""}`}
                     data-spaces={spaces.join(" ")}
                     onMouseEnter={() => setPointed(index)}
                     onMouseLeave={() => setPointed(null)}
                     onFocus={() => setPointed(index)}
                     onBlur={() => setPointed(null)}
-                    onClick={() => choose(action)}
+                    onPointerDown={(event) => {
+                      tapped.current = event.pointerType === "touch";
+                    }}
+                    onClick={() => {
+                      const byTouch = tapped.current;
+                      tapped.current = false;
+                      if (byTouch && !isArmed) {
+                        setPointed(index);
+                        setArmed({ index, version: state.version });
+                        return;
+                      }
+                      choose(action);
+                    }}
                   >
-                    {t("sequence_cats.ui.sequence_choice", { first: spaces[0], last: spaces[spaces.length - 1] })}
+                    {/* The range stays on one line ("B4–" / "F4" read as two things). */}
+                    {t(isArmed ? "sequence_cats.ui.sequence_confirm" : "sequence_cats.ui.sequence_choice", {
+                      first: spaces[0],
+                      last: `\u2060${spaces[spaces.length - 1]}`,
+                    })}
                   </button>
                 );
               })}

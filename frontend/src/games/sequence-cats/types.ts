@@ -18,8 +18,9 @@ export interface SequenceView {
   sequences_to_win: number;
   free_corners: boolean;
   rules_version: number;
-  /** The seat choosing which five of a longer line form its sequence (SC-WIN-2), with the candidates. */
-  choosing: { seat: number; candidates: string[][] } | null;
+  /** The seat choosing which five of a longer line form its sequence (SC-WIN-2), with the
+   * candidates, and per further line through the new chip still to settle its candidates. */
+  choosing: { seat: number; candidates: string[][]; later?: string[][][] } | null;
   /** The open draw offer (SC-WIN-3): who offered, who accepted, who has still to answer. */
   draw_offer: { by: number; accepted: number[]; waiting: number[] } | null;
   passes: number;
