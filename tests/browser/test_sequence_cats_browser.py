@@ -649,6 +649,14 @@ def card_name(card: str) -> str:
     return translate(f"sequence_cats.cards.{card}.name")
 
 
+def spaces_marked(page: Page, mark: str, count: int) -> list[str]:
+    """The spaces the board marks ``mark`` (``pointed``, ``in-sequence``), sorted, once
+    there are ``count`` of them."""
+    marked = page.locator(f".sc-space.{mark}")
+    expect(marked).to_have_count(count)
+    return sorted(marked.evaluate_all("els => els.map(e => e.dataset.space)"))
+
+
 def test_sc_dead_1_a_person_holding_two_dead_cards_chooses_which_to_exchange(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
@@ -726,16 +734,10 @@ def test_sc_win_2_a_person_chooses_which_five_form_the_sequence(
         spaces = (last.get_attribute("data-spaces") or "").split()
         assert len(spaces) == 5 and play["space"] in spaces
         last.hover()
-        pointed = page.locator(".sc-space.pointed")
-        expect(pointed).to_have_count(5)
-        assert sorted(pointed.evaluate_all("els => els.map(e => e.dataset.space)")) == \
-            sorted(spaces)
+        assert spaces_marked(page, "pointed", 5) == sorted(spaces)
         page.screenshot(path=shots / "five-choice.png")
         last.click()
-        in_sequence = page.locator(".sc-space.in-sequence")
-        expect(in_sequence).to_have_count(5)
-        assert sorted(in_sequence.evaluate_all("els => els.map(e => e.dataset.space)")) == \
-            sorted(spaces)
+        assert spaces_marked(page, "in-sequence", 5) == sorted(spaces)
         expect(page.locator(".sc-choice")).to_have_count(0)
 
 
@@ -764,10 +766,7 @@ def test_sc_win_2_on_a_touch_screen_the_first_tap_outlines_the_five_and_the_seco
         last.tap()
         expect(last).to_have_class(re.compile(r"\barmed\b"))
         expect(last).to_have_text(f"Confirm {spaces[0]}–\u2060{spaces[-1]}")
-        pointed = page.locator(".sc-space.pointed")
-        expect(pointed).to_have_count(5)
-        assert sorted(pointed.evaluate_all("els => els.map(e => e.dataset.space)")) == \
-            sorted(spaces)
+        assert spaces_marked(page, "pointed", 5) == sorted(spaces)
         expect(page.locator(".sc-space.in-sequence")).to_have_count(0)
         page.screenshot(path=shots / "five-choice-phone-confirm.png")
         # Another candidate instead: it is outlined, and the first asks no more.
@@ -776,10 +775,7 @@ def test_sc_win_2_on_a_touch_screen_the_first_tap_outlines_the_five_and_the_seco
         expect(last).not_to_have_class(re.compile(r"\barmed\b"))
         last.tap()
         last.tap()
-        in_sequence = page.locator(".sc-space.in-sequence")
-        expect(in_sequence).to_have_count(5)
-        assert sorted(in_sequence.evaluate_all("els => els.map(e => e.dataset.space)")) == \
-            sorted(spaces)
+        assert spaces_marked(page, "in-sequence", 5) == sorted(spaces)
         expect(page.locator(".sc-choice")).to_have_count(0)
 
 
