@@ -297,11 +297,12 @@ class HasConventions(Protocol):
 class HasPatience(Protocol):
     """A game that asks computer players to wait longer before some decisions, so that
     people at the table get there first (claiming the Dixit storyteller role, naming a
-    Team Dixit team's giver)."""
+    Team Dixit team's giver), or read what just happened (a Dixit round's result)."""
 
     def patience(self, view: Observation, people: frozenset[Seat]) -> float:
         """Extra waiting before acting on ``view``, in multiples of the bot delay (0: none);
-        ``people``: the seats that people hold (never empty when asked)."""
+        ``people``: the seats that people hold (empty at a table of computer players,
+        which people may be watching)."""
         ...
 
 

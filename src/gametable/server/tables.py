@@ -1264,9 +1264,9 @@ class TableManager:
     def _patience(self, table: Table, seat: Seat) -> float:
         """Extra waiting, in bot delays, that the game asks of a computer player now (a
         Dixit bot lets people claim the storyteller role, or a teammate name the giver,
-        first: DX-SETUP-4, DX-TEAM-2)."""
+        first: DX-SETUP-4, DX-TEAM-2; a Dixit storyteller lets the last result be read)."""
         people = frozenset(s for s, row in enumerate(table.seats) if row.kind == HUMAN)
-        if not isinstance(table.game, HasPatience) or not people:
+        if not isinstance(table.game, HasPatience):
             return 0.0
         return table.game.patience(table.game.view(table.state, seat), people)
 

@@ -18,7 +18,13 @@ from gametable.games.dixit.config import (
     cards_in_game,
     minimum_deck,
 )
-from gametable.games.dixit.rules import GIVER_PATIENCE, standings, team_of
+from gametable.games.dixit.rules import (
+    CLAIM_PATIENCE,
+    GIVER_PATIENCE,
+    RESULT_PATIENCE,
+    standings,
+    team_of,
+)
 from gametable.simulate import play_bot_game
 from tests.games.dixit.helpers import (
     config,
@@ -1201,6 +1207,29 @@ def test_each_round_says_at_which_action_it_ended() -> None:
     vote_for(state, {0: [1], 2: [1], 3: [0]})
     assert state.history[-1]["actions"] == state.actions == ended + 1 + 3 + 1 + 1 + 3
     assert GAME.view(state, None)["last_round"]["actions"] == state.actions
+
+
+def test_a_computer_storyteller_lets_the_last_result_be_read_before_telling() -> None:
+    """A computer storyteller told the next clue at once, and with computer players giving
+    and voting as fast a big screen showed each round's result for about two seconds.
+    From the second round it waits :data:`RESULT_PATIENCE` bot delays before telling,
+    whoever is at the table; the first clue, and claiming the role at a table of
+    computer players alone (nobody to let claim first), wait nothing more."""
+    state = GAME.new_game(GAME.make_config({"first_storyteller": "first_seat"}, 4), 4, 3)
+    assert GAME.view(state, 0)["phase"] == "clue"
+    assert GAME.patience(GAME.view(state, 0), frozenset()) == 0.0
+    tell(state, "First")
+    submit_all(state)
+    vote_for(state, {1: [2], 2: [1], 3: [0]})
+    storyteller = GAME.view(state, None)["storyteller"]
+    view = GAME.view(state, storyteller)
+    assert (view["round"], view["phase"]) == (2, "clue")
+    assert GAME.patience(view, frozenset()) == RESULT_PATIENCE
+    assert GAME.patience(view, frozenset({0})) == RESULT_PATIENCE
+    claiming = GAME.new_game(GAME.make_config({}, 4), 4, 3)
+    assert GAME.view(claiming, 0)["phase"] == "claim"
+    assert GAME.patience(GAME.view(claiming, 0), frozenset()) == 0.0
+    assert GAME.patience(GAME.view(claiming, 0), frozenset({1})) == CLAIM_PATIENCE
 
 
 def test_dx_team_2_a_computer_teammate_waits_for_a_person_to_name_the_giver() -> None:

@@ -72,6 +72,12 @@ CLAIM_PATIENCE: Final = 15.0
 person sits at the table (DX-SETUP-4, :meth:`Dixit.patience`): about 12 s at the default
 delay, time to open the table, look at one's hand and think of a clue (at 5, about 4 s,
 a computer player had claimed before the page had been read)."""
+RESULT_PATIENCE: Final = 8.0
+"""Bot delays a computer storyteller waits before telling the clue of a round after the
+first (:meth:`Dixit.patience`): about 6 s at the default delay, time for the people at
+the table and those watching to read the last round's result. It told at once, and
+with computer players giving and voting as fast, a big screen showed each result for
+1.7–2.0 s before the next vote took its place (twelve `medium` players)."""
 PLACEHOLDER_CLUE: Final = "…"
 """The text of the clue actions ``legal_actions`` lists (any 1–200 characters are legal)."""
 _CLAIM: Final[dict[str, Any]] = FrozenAction(type="claim")
@@ -880,16 +886,24 @@ class Dixit:
 
     def patience(self, view: Observation, people: frozenset[Seat]) -> float:
         """How many bot delays a computer player waits before acting on ``view`` so that
-        the people at the table (``people``, their seats) may act first:
+        the people at the table (``people``, their seats; maybe none) may act first, or
+        read what just happened:
 
         * DX-SETUP-4 [decision]: :data:`CLAIM_PATIENCE` (about 12 s at the default
-          0.8 s delay) before claiming the storyteller role;
+          0.8 s delay) before claiming the storyteller role, while a person sits at the
+          table;
         * DX-TEAM-2 [decision]: :data:`GIVER_PATIENCE` (about 20 s) before naming its
           team's giver when its teammate is a person, so that the person, who may still
-          be reading the last round's result, has the choice.
+          be reading the last round's result, has the choice;
+        * :data:`RESULT_PATIENCE` (about 6 s) before telling the clue of a round after
+          the first, whoever is at the table: the last round's result is read first
+          (also on a big screen, where the next vote takes its place).
         """
-        if view.get("phase") == "claim":
-            return CLAIM_PATIENCE
+        phase = view.get("phase")
+        if phase == "claim":
+            return CLAIM_PATIENCE if people else 0.0
+        if phase == "clue" and isinstance(view.get("round"), int) and view["round"] > 1:
+            return RESULT_PATIENCE
         seat, seats = view.get("seat"), view.get("seats")
         if (view.get("variant") == "team" and view.get("phase") == "submit"
                 and isinstance(seat, int) and isinstance(seats, int)
