@@ -520,7 +520,8 @@ def test_dixit_upright_phone_keeps_the_cards_room_from_the_second_round(
     """Twelve players on an upright phone (390 × 844, Portuguese): from the second round
     the history's fold and the "Ronda anterior" button, on a line of its own in the
     status box, took 54 px of the board, where three of the twelve cards to vote on
-    were in sight. They stand below the table now."""
+    were in sight. They stand below the table now, and the round's number in the status
+    line says so."""
     page = carla_at_dixit(browser, web_server, 12, {"width": 390, "height": 844}, "pt")
     # (The status box's facts may take a second line once the draw pile is empty: the
     # board and the status box together keep their room.)
@@ -536,6 +537,21 @@ def test_dixit_upright_phone_keeps_the_cards_room_from_the_second_round(
     assert heights[1] + status[1] >= heights[0] + status[0] - 2, (heights, status)
     expect(page.locator('.dx-status [data-action="show-reveal"]')).to_have_count(0)
     expect(page.locator('.dx-below [data-action="show-reveal"]')).to_have_count(1)
+    # Nothing in the window said that anything stood below the table: the round's number
+    # now does, in the status line's facts, and takes the page down to them.
+    cue = page.locator('.dx-status [data-action="to-below"]')
+    expect(cue).to_have_accessible_name(
+        "Ronda 2: a ronda anterior e o histórico estão por baixo da mesa")
+    history = page.locator(".dx-below .dx-history summary")
+    expect(history).not_to_be_in_viewport()
+    cue.click()
+    expect(history).to_be_in_viewport()
+    expect(page.locator('.dx-below [data-action="show-reveal"]')).to_be_in_viewport()
+    # (the page scrolls smoothly: until the history is at the top, or the page's end)
+    page.wait_for_function(
+        "() => document.querySelector('.dx-below').getBoundingClientRect().top < 40"
+        " || window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2")
+    page.screenshot(path=str(shots / "upright-dixit-twelve-below-the-table.png"))
     page.context.close()
 
 

@@ -141,6 +141,7 @@ export function DixitTable(props: GameTableProps) {
   const sideways = useNarrow(SIDEWAYS);
   const narrow = stacked || sideways;
   const tableRef = useRef<HTMLDivElement>(null);
+  const belowRef = useRef<HTMLDivElement>(null);
   const boardRef = useRef<HTMLDivElement>(null);
   // At least 460 px: a laptop's 1366 × 650 window fits the table without scrolling the
   // page (the hand gives the table its room while the cards are voted on, dixit.css).
@@ -524,6 +525,11 @@ export function DixitTable(props: GameTableProps) {
     </button>
   );
 
+  const roundFact = view.rounds_total
+    ? t("dixit.ui.round_of", { round: Math.max(1, view.round), limit: view.rounds_total })
+    : t("dixit.ui.round", { round: Math.max(1, view.round) });
+  const belowCue = narrow && lastRound !== null && !onScreen;
+
   return (
     <>
     <div
@@ -564,9 +570,22 @@ export function DixitTable(props: GameTableProps) {
           {status}
         </span>
         <span className="dx-facts">
-          {view.rounds_total
-            ? t("dixit.ui.round_of", { round: Math.max(1, view.round), limit: view.rounds_total })
-            : t("dixit.ui.round", { round: Math.max(1, view.round) })}
+          {belowCue ? (
+            // A phone: the last round and the history stand below the table, which fills
+            // the window; the round's number says so and takes the page down to them.
+            <button
+              type="button"
+              className="dx-below-cue"
+              data-action="to-below"
+              aria-label={`${roundFact}: ${t("dixit.ui.below_table")}`}
+              onClick={() => belowRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "start" })}
+            >
+              {roundFact}
+              <span className="dx-below-arrow" aria-hidden="true">↓</span>
+            </button>
+          ) : (
+            roundFact
+          )}
           <span className="dx-facts-sep" aria-hidden="true">·</span>
           <span className="sr-only">, </span>
           {drawPileFact(t, info, view)}
@@ -700,7 +719,7 @@ export function DixitTable(props: GameTableProps) {
         inside it, from the second round on, they took the height of the cards to vote
         on. The page scrolls to them. */}
     {narrow && (
-      <div className="dx-below">
+      <div className="dx-below" ref={belowRef}>
         {lastButton}
         <History info={info} view={view} deck={deck} onZoom={(card, title) => setZoom({ kind: "other", card, title })} bringIntoView />
       </div>
