@@ -138,8 +138,12 @@ def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
 @pytest.mark.parametrize(("game_name", "seats", "change", "message"), [
     ("sequence-cats", 2, lambda a: {**_first("play", a), "space": "ZZ"},
      '"ZZ" is not a valid "space" for the "play" action.'),
+    # A value is shown as the JSON it was: a number without quotes (5 read as "5",
+    # a string that was never sent).
     ("sequence-cats", 2, lambda a: {**_first("play", a), "card": 7},
-     '"7" is not a valid "card" for the "play" action.'),
+     '7 is not a valid "card" for the "play" action.'),
+    ("sequence-cats", 2, lambda a: {**_first("play", a), "space": 5},
+     '5 is not a valid "space" for the "play" action.'),
     ("sequence-cats", 2, lambda a: {"type": "play", "card": _first("play", a)["card"]},
      'The "play" action needs a "space".'),
     ("sequence-cats", 2, lambda a: {**_first("play", a), "x": 1},
@@ -161,7 +165,7 @@ def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
     ("dixit", 4, lambda a: {**_first("clue", a), "card": "the cat"},
      '"the cat" is not a valid "card" for the "clue" action.'),
     ("dixit", 4, lambda a: {**_first("clue", a), "text": ["a", "list"]},
-     '"["a", "list"]" is not a valid "text" for the "clue" action.'),
+     '["a", "list"] is not a valid "text" for the "clue" action.'),
     ("dixit", 4, lambda a: {"type": "clue", "text": "Midsummer"},
      'The "clue" action needs a "card".'),
     # Python values that are no JSON: the type named, and what to give instead (the

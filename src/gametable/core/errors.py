@@ -123,13 +123,14 @@ def bad_field(kind: str, field: str, value: object) -> IllegalAction:
     (a space, a card, a tile). The value is shown shortened to 40 characters. A value
     that is no JSON value at all (a tuple, a NumPy number, anywhere inside it) is
     refused as ``errors.action_not_json``, naming its Python type and what to give
-    instead: ``"(0, 0)" is not a valid "position"`` read as if the value were wrong."""
+    instead: ``"(0, 0)" is not a valid "position"`` read as if the value were wrong.
+    The value is shown as its JSON: ``"ZZ"`` in quotes, ``5`` and ``[0, 0]`` without."""
     foreign = _not_json(value)
     if foreign is not None:
         return IllegalAction("PROTOCOL", "errors.action_not_json", action_type=kind,
                              field=field, kind=foreign, value=_shown_python(value))
     return IllegalAction("PROTOCOL", "errors.action_bad_value", action_type=kind,
-                         field=field, value=_shown(value))
+                         field=field, value=_shown_json(value))
 
 
 def json_action(action: object) -> dict[str, Any]:
@@ -194,6 +195,16 @@ def _shown(value: object) -> str:
     """``value`` as a person should see it in a message, at most 40 characters."""
     try:
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _shown_json(value: object) -> str:
+    """``value`` as the JSON that was sent, at most 40 characters: a string in its
+    quotes, a number or a list without (``5`` read as ``"5"`` looked like a string)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         text = type(value).__name__
     return text if len(text) <= 40 else text[:39] + "…"
