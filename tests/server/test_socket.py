@@ -165,6 +165,29 @@ def test_a_version_that_is_not_a_whole_number_is_refused(
         assert client.get(f"/api/tables/{two_humans['id']}").json()["version"] == 0
 
 
+def test_a_field_a_message_does_not_take_is_refused_not_ignored(
+        client: TestClient, two_humans: dict[str, Any]) -> None:
+    """An action sent with ``"seat": 0`` from seat 1 was refused by the rules for seat 1,
+    its ``seat`` silently dropped, as if one could be named: a field the message type
+    does not take is refused as malformed, named with those it takes, and the game does
+    not move. The seat is always the connection's."""
+    with connect(client, two_humans["id"]) as ws0, connect(client, two_humans["id"]) as ws1:
+        _, state0 = hello(ws0, two_humans["tokens"][0])
+        hello(ws1, two_humans["tokens"][1])
+        ws1.send_json({"type": "action", "seat": 0, "action": state0["legal"][0], "id": 3})
+        error = next_of(ws1, "error")
+        assert (error["code"], error["id"]) == ("malformed", 3), error
+        assert error["message"] == ('The "action" message has no field "seat"; its fields are '
+                                    '"type", "action", "version", "deal", "id".')
+        ws0.send_json({"type": "ping", "id": 1, "x" * 60: True})
+        error = next_of(ws0, "error")
+        assert error["params"]["field"] == "x" * 39 + "…", error
+        assert client.get(f"/api/tables/{two_humans['id']}").json()["version"] == 0
+        # The message types in MESSAGE_FIELDS take what docs/protocol.md shows them with.
+        ws0.send_json({"type": "ping", "id": 2})
+        assert next_of(ws0, "pong")["id"] == 2
+
+
 def test_a_client_that_never_says_hello_is_closed_however_much_else_it_sends(
         client: TestClient, two_humans: dict[str, Any],
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -84,6 +84,18 @@ class Throttle:
         self.stamp = time.monotonic()
 
 
+MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
+    "hello": ("type", "token", "id"),
+    "action": ("type", "action", "version", "deal", "id"),
+    "chat": ("type", "text", "id"),
+    "ping": ("type", "id"),
+    "back": ("type", "id"),
+    "away": ("type", "id"),
+    "rematch": ("type", "id"),
+}
+"""The fields each client message may hold (docs/protocol.md, "Client → server")."""
+
+
 def parse(text: str | bytes) -> dict[str, Any]:
     """A client message as a JSON object with a string ``type``.
 
@@ -92,7 +104,9 @@ def parse(text: str | bytes) -> dict[str, Any]:
             :data:`~gametable.server.nesting.MAX_DEPTH` levels, or a number too large
             for a 64-bit float, each with its own message). A whole number beyond 64
             bits is read as the float nearest it (orjson's reading), which the fields
-            that need a whole number (an action's ``version``, a card) refuse.
+            that need a whole number (an action's ``version``, a card) refuse. The
+            fields are checked apart (:func:`check_fields`), once the ``id`` to echo is
+            read.
     """
     # The limit counts bytes (UTF-8), as docs/protocol.md says: a character may take four.
     size = len(text)
@@ -114,6 +128,26 @@ def parse(text: str | bytes) -> dict[str, Any]:
     if too_deep(message, brackets):
         raise Refused("malformed", "server.errors.too_deep", limit=MAX_DEPTH)
     return message
+
+
+def check_fields(message: dict[str, Any]) -> None:
+    """Refuse a field that ``message``'s type does not take (:data:`MESSAGE_FIELDS`; an
+    unknown type is left to its own refusal): an action's ``"seat"`` was ignored, as if it
+    were heeded.
+
+    Raises:
+        Refused: ``malformed`` / ``server.errors.unknown_field``, naming the field
+            (at most 40 characters) and those the type takes.
+    """
+    fields = MESSAGE_FIELDS.get(message["type"])
+    if fields is None:
+        return
+    for field in message:
+        if field not in fields:
+            shown = field if len(field) <= 40 else field[:39] + "…"
+            raise Refused("malformed", "server.errors.unknown_field",
+                          message_type=message["type"], field=shown,
+                          fields=", ".join(f'"{name}"' for name in fields))
 
 
 class Socket:
@@ -256,6 +290,7 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
             message = parse(text)
             if message["type"] != "hello":
                 raise Refused("hello_first", "server.errors.hello_first")
+            check_fields(message)
         except Refused as refusal:
             conn.push_json(refusal.to_json())
             await throttle.wait()  # refusals before the hello are paced like the rest
@@ -330,6 +365,7 @@ async def _handle(text: str | bytes, table: Table, manager: TableManager,
     try:
         message = parse(text)
         request_id = message.get("id")
+        check_fields(message)
         kind = message["type"]
         if kind == "ping":
             conn.push_json({"type": "pong", "id": request_id})
