@@ -22,12 +22,26 @@ from gametable.core.values import json_copy
 
 
 class Bot(Protocol):
-    """A computer player for one seat."""
+    """A computer player for one seat (docs/bots.md, "Your own computer player").
+
+    Made by a factory ``factory(game, rng) -> Bot`` (:func:`register_bot`), one for each
+    seat of a game; ``name`` is what the arena and the records call it. It is shown only
+    ``view(state, seat)``, never the state. Unless its class says ``reads_only = True``
+    (:func:`reads_only`), it is given deep copies of the view and the legal actions, so
+    that changing them harms nothing. A Dixit clue among ``legal`` holds the placeholder
+    text ``"…"``: fill it in, or call ``game.complete_action(view, action, rng)``.
+    """
 
     name: str
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
-        """Pick one of ``legal`` (never empty) knowing only ``view``."""
+        """Pick one of ``legal`` (never empty) knowing only ``view``.
+
+        Returns:
+            one of ``legal`` (or, for a Dixit clue, one with its text filled in). An
+            action the rules refuse stops ``simulate`` and the arena with ``BotFailed``;
+            at a server's table the seat plays the ``greedy`` player's choice instead.
+        """
         ...
 
 
@@ -87,6 +101,11 @@ def register_bot(name: str, factory: BotFactory, plays: PlaysGame | None = None)
     """Make ``name`` available to :func:`make_bot`.
 
     Args:
+        name: 1–40 letters, digits, ``-``, ``_`` or ``.``.
+        factory: ``factory(game, rng) -> Bot``: a new player for one seat, given the
+            game (``gametable.core.protocol.Game``) and a ``random.Random`` seeded for
+            that seat, from which it should draw every random choice (a game's seed
+            then replays it).
         plays: whether the bot plays a game as itself (``None``: every game). A bot that
             only falls back to another one for a game (``semantic`` plays ``greedy``
             where the game has no strategy player) is still seated by :func:`make_bot`,
