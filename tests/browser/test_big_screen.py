@@ -649,3 +649,44 @@ def test_the_big_screen_opened_on_a_phone_keeps_the_breed_names_whole(
     expect(screen.locator(".sc-space-name")).to_have_count(84)
     assert screen.evaluate(broken_words(".sc-space-name")) == []
     screen.screenshot(path=str(shots / "big-screen-sequence-cats-phone.png"))
+
+
+def test_a_big_screen_in_a_players_browser_follows_them_to_the_new_game(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """After Play again the big screen stayed on the finished game for good: the TV's
+    window, beside the host's on one laptop, had to be given the new table's screen by
+    hand. A big screen in the browser of a player who went to the new game now says so,
+    and follows a little later (or at once, with its button); one on a device of its own
+    is told only that a new game began (the new table is named to no one watching)."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy")]
+    with stored_table(tmp_path / "data", {}, seats_, 5, finished_game(5, seats=2)) as (
+            server, old):
+        laptop = browser.new_context(viewport={"width": 1280, "height": 720})
+        tv = browser.new_context(viewport={"width": 1280, "height": 720})
+        try:
+            anna, screen = laptop.new_page(), laptop.new_page()
+            elsewhere = tv.new_page()
+            screen.goto(f"{server.url}/t/{old}/screen")
+            elsewhere.goto(f"{server.url}/t/{old}/screen")
+            anna.goto(f"{server.url}/t/{old}#seat=anna-token")
+            expect(screen.locator(".sc-board")).to_be_visible()
+            anna.locator(".result").get_by_role("button", name="Play again").click()
+            expect(anna).to_have_url(re.compile(rf"/t/(?!{old}$)[A-Za-z0-9_-]+$"))
+            new = anna.url.rsplit("/", 1)[-1]
+            news = screen.locator('.screen-news[data-news="rematch"]')
+            expect(news).to_have_text(
+                "Anna began a new game with the players of this table. This screen shows "
+                "the new game in a moment. Show the new game")
+            screen.screenshot(path=str(shots / "big-screen-follows-play-again.png"))
+            expect(screen).to_have_url(f"{server.url}/t/{new}/screen", timeout=30_000)
+            expect(screen.locator(".sc-board")).to_be_visible()
+            expect(screen.locator(".screen-news")).to_have_count(0)
+            # The TV of its own knows nothing of the new table.
+            expect(elsewhere.locator('.screen-news[data-news="rematch"]')).to_have_text(
+                "Anna began a new game with the players of this table.")
+            assert elsewhere.url == f"{server.url}/t/{old}/screen"
+        finally:
+            laptop.close()
+            tv.close()

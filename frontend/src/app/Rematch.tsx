@@ -21,13 +21,15 @@ export interface RematchState {
 
 export const RematchContext = createContext<RematchState | null>(null);
 
-/** Go to the new table, with this seat's token (and the host token) saved first. The
- * seat is "not yet taken" (-1) until the new table welcomes it: a token refused there
- * (given up meanwhile) is then forgotten, not read as the host removing this person. */
-export function joinRematch(offer: RematchMessage) {
+/** Go from the finished table ``from`` to the new one, with this seat's token (and the
+ * host token) saved first. The seat is "not yet taken" (-1) until the new table welcomes
+ * it: a token refused there (given up meanwhile) is then forgotten, not read as the host
+ * removing this person. A big screen of ``from`` open in this browser follows. */
+export function joinRematch(from: string, offer: RematchMessage) {
   if (!offer.table) return;
   if (offer.seat !== null && offer.token) tokens.saveSeat(offer.table, -1, offer.token);
   if (offer.host_token) tokens.saveHost(offer.table, offer.host_token);
+  tokens.saveNext(from, offer.table);
   navigate(`/t/${offer.table}`);
 }
 
@@ -78,7 +80,7 @@ export function PlayAgain() {
         <span className="play-again-note" role="status">
           {mine ? t("ui.rematch.asked_you") : t("ui.rematch.asked", { player: who })}
         </span>
-        <button type="button" className="primary" onClick={() => joinRematch(offer)}>
+        <button type="button" className="primary" onClick={() => joinRematch(info.id, offer)}>
           {offer.token ? t("ui.rematch.join") : t("ui.rematch.open")}
         </button>
         {decline && (

@@ -3,9 +3,12 @@
 // open to the invite link, its QR code lets people in the room join from their phones;
 // with a turn clock, whose time runs and who is away (a computer player covering).
 import { QRCodeSVG } from "qrcode.react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
+import { NEXT_KEY, tokens } from "./api";
 import { DecisionsOpen, ScreenMode, TableEnded } from "./replay";
+import { navigate } from "./router";
 import { seatName } from "./seatName";
 import { TurnClock } from "./TurnClock";
 import type { TableInfo } from "./types";
@@ -14,10 +17,38 @@ import { useTable } from "./useTable";
 
 const nothing = () => undefined;
 
+/** How long a finished game's big screen stays on its result once this browser's person
+ * went on to the new game (milliseconds): the room reads the end, then the screen follows. */
+export const FOLLOW_MS = 12_000;
+
+/** The table this browser's person went to from ``tableId`` with Play again (null before,
+ * and for a game not finished): a seat page open in this browser says so in its storage,
+ * which another window of the browser (the big screen on the TV) hears at once. The
+ * server names the new table to no one watching (its id is its invite link): a big screen
+ * on a device of its own stays where it is. */
+function useNextTable(tableId: string, finished: boolean): string | null {
+  const [next, setNext] = useState(() => tokens.next(tableId));
+  useEffect(() => {
+    const heard = (event: StorageEvent) => {
+      if (event.key === NEXT_KEY || event.key === null) setNext(tokens.next(tableId));
+    };
+    window.addEventListener("storage", heard);
+    setNext(tokens.next(tableId));
+    return () => window.removeEventListener("storage", heard);
+  }, [tableId]);
+  useEffect(() => {
+    if (!next || !finished) return;
+    const timer = window.setTimeout(() => navigate(`/t/${next}/screen`), FOLLOW_MS);
+    return () => window.clearTimeout(timer);
+  }, [next, finished]);
+  return finished ? next : null;
+}
+
 export function ScreenPage({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
   const server = useGames().data;
   const { info, state, status, error, clock, rematch } = useTable(tableId, null, true);
+  const next = useNextTable(tableId, info?.status === "finished");
 
   if (status === "gone") {
     return (
@@ -45,10 +76,20 @@ export function ScreenPage({ tableId }: { tableId: string }) {
         <p className="screen-news" role="status" data-news="ended">{t("ui.host.ended")}</p>
       )}
       {/* A new game's table is not named to those watching (its id is its invite link):
-          the room is told, and its players follow on their own screens. */}
+          the room is told, and its players follow on their own screens; a big screen in
+          the browser of one of them follows too, a little later (useNextTable). */}
       {rematch && info.status === "finished" && (
         <p className="screen-news" role="status" data-news="rematch">
           {t("ui.rematch.began", { player: seatName(t, info, rematch.by) })}
+          {next && (
+            <>
+              {" "}
+              {t("ui.screen.following")}{" "}
+              <button type="button" data-action="show-new-game" onClick={() => navigate(`/t/${next}/screen`)}>
+                {t("ui.screen.show_new_game")}
+              </button>
+            </>
+          )}
         </p>
       )}
       {/* The game so far, once it has begun: also while a seat that opened is taken. */}

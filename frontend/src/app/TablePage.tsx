@@ -124,8 +124,8 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
   }, [table.sendRematch]);
   const rematch = table.rematch;
   useEffect(() => {
-    if (rematch && askedHere.current && rematch.by === seat && rematch.token) joinRematch(rematch);
-  }, [rematch, seat]);
+    if (rematch && askedHere.current && rematch.by === seat && rematch.token) joinRematch(tableId, rematch);
+  }, [rematch, seat, tableId]);
 
   // A control that goes away (or is disabled) while it has the focus (a card given, a
   // result's Continue)

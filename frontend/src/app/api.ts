@@ -170,6 +170,21 @@ const declinedList = (): string[] => {
     return [];
   }
 };
+/** The new table (after Play again) this browser's person went to from each finished
+ * table, the latest few: a big screen open in this browser follows them there. */
+export const NEXT_KEY = "gametable.next";
+const NEXT_KEPT = 20;
+const nextPairs = (): [string, string][] => {
+  try {
+    const list: unknown = JSON.parse(localStorage.getItem(NEXT_KEY) ?? "[]");
+    return Array.isArray(list)
+      ? list.filter((pair): pair is [string, string] =>
+          Array.isArray(pair) && pair.length === 2 && pair.every((id) => typeof id === "string"))
+      : [];
+  } catch {
+    return [];
+  }
+};
 const inviteKey = (table: string) => `gametable.invite.${table}`;
 const inviteSeatKey = (table: string) => `gametable.invite-seat.${table}`;
 
@@ -223,6 +238,14 @@ export const tokens = {
   markDeclined(table: string) {
     const list = [...declinedList().filter((id) => id !== table), table].slice(-DECLINED_KEPT);
     localStorage.setItem(DECLINED_KEY, JSON.stringify(list));
+  },
+  /** The new table this browser's person joined after Play again at ``table``, if any. */
+  next(table: string): string | null {
+    return nextPairs().find(([from]) => from === table)?.[1] ?? null;
+  },
+  saveNext(table: string, next: string) {
+    const pairs = [...nextPairs().filter(([from]) => from !== table), [table, next]].slice(-NEXT_KEPT);
+    localStorage.setItem(NEXT_KEY, JSON.stringify(pairs));
   },
   host(table: string): string | null {
     return localStorage.getItem(hostKey(table));
