@@ -943,3 +943,41 @@ def test_on_a_phone_the_host_controls_stay_inside_the_screen(
     notice = anna.locator(".seat-changes").bounding_box()
     told = notice["height"] + 16 if notice else 0
     assert after >= height - told - 16 and after > 100, (height, after, told)
+
+
+def test_the_host_lets_a_computer_player_play_for_a_friend_who_is_not_here(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Bruno's phone fell asleep with his move to make, at a table without a turn clock:
+    the game waited, and the host's only way on was to remove him for good. The host
+    controls let a computer player play for him until he is back; when his page comes
+    back the seat is his."""
+    created, table_id, bruno_token = anna_and_bruno(web_server)
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_as_host(anna, web_server, created)
+    anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    anna.locator('.sc-space[data-target="true"]').first.click()
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_have_count(0)
+    anna.get_by_text("Host controls").click()
+    cover = anna.get_by_role(
+        "button", name="Let a computer play for Bruno until they are back")
+    cover.click()
+    expect(anna.locator('[data-covered="true"]')).to_have_text(
+        "A computer plays for them until they are back.")
+    # The computer player made Bruno's move: Anna's turn again.
+    expect(anna.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    anna.screenshot(path=str(shots / "host-covers-an-absent-friend.png"))
+    info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
+    assert info["seats"][1]["kind"] == "human" and info["seats"][1]["name"] == "Bruno"
+
+    bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={bruno_token}")
+    expect(bruno.locator(".sc-status")).to_be_visible()
+    # Back: nothing covers him any more, and the host's line for him is gone.
+    expect(anna.locator('[data-covered="true"]')).to_have_count(0)
+    expect(cover).to_have_count(0)
+    anna.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    anna.locator('.sc-space[data-target="true"]').first.click()
+    expect(bruno.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    anna.context.close()
+    bruno.context.close()

@@ -1569,3 +1569,47 @@ def test_the_host_cannot_give_their_own_seat_to_a_computer_player(
     assert own.status_code == 409 and own.json()["code"] == "remove_host"
     info = app_client.get(f"/api/tables/{t['id']}").json()
     assert info["host_seat"] == 0 and info["seats"][0]["kind"] == "human"
+
+
+def test_the_host_lets_a_computer_player_play_for_an_absent_friend_until_they_are_back(
+        app_client: TestClient) -> None:
+    """A friend's phone fell asleep at a table without a turn clock: the table waited,
+    and the host's only way on was to remove them (their seat a computer player's for
+    good, and no seat for them after Play again). The host may instead let a computer
+    player play for the seat until its person's page connects again: it makes the
+    seat's moves, the seat stays theirs, and coming back ends it."""
+    t = two_players(app_client)
+    play_first_move(app_client, t["id"], t["anna"])  # Bruno to play
+    table_url = f"/api/tables/{t['id']}"
+    cover = f"{table_url}/seats/1/cover"
+    headers = {"X-Host-Token": t["host"]}
+    with app_client.websocket_connect(f"{table_url}/ws") as bruno:
+        bruno.send_json({"type": "hello", "token": t["bruno"]})
+        assert bruno.receive_json()["seat"] == 1
+        present = app_client.post(cover, json={}, headers=headers)
+        assert present.status_code == 409 and present.json()["code"] == "player_present"
+        assert present.json()["message"] == (
+            "Bruno is at the table: only they can let a computer player play for them.")
+    wait_until_gone(app_client, t["id"], 1)
+    not_host = app_client.post(cover, json={}, headers={"X-Host-Token": t["anna"]})
+    assert not_host.status_code == 403 and not_host.json()["code"] == "not_host"
+    no_seat = app_client.post(f"{table_url}/seats/5/cover", json={}, headers=headers)
+    assert no_seat.status_code == 404
+    assert app_client.get(table_url).json()["version"] == 1  # nothing changed
+
+    covered = app_client.post(cover, json={}, headers=headers)
+    assert covered.status_code == 200, covered.text
+    assert covered.json()["seats"][1]["kind"] == "human"  # still Bruno's seat
+    polled(lambda: app_client.get(table_url).json()["version"] >= 2)  # his move, made
+    again = app_client.post(cover, json={}, headers=headers)
+    assert again.status_code == 409 and again.json()["code"] == "already_away"
+    assert again.json()["message"] == "A computer player already plays for Bruno."
+
+    # Bruno's page is back: the seat is his again.
+    with app_client.websocket_connect(f"{table_url}/ws") as bruno:
+        bruno.send_json({"type": "hello", "token": t["bruno"]})
+        while (message := bruno.receive_json())["type"] != "clock" or message["away"]:
+            pass
+        assert message["away"] == {}
+    info = app_client.get(table_url).json()
+    assert info["seats"][1]["name"] == "Bruno" and info["status"] == PLAYING

@@ -1,4 +1,5 @@
-// The host's controls at a running table: remove a player (their seat opens or goes to a
+// The host's controls at a running table: let a computer player play for someone who is
+// not at the table until they are back, remove a player (their seat opens or goes to a
 // computer player), give a computer player another level, make someone else host,
 // change the options before the first move (a two-seat table begins as the friend
 // joins), pause or resume the turn clock, let people watch (the watch link) or not, end
@@ -96,6 +97,23 @@ export function HostControls({
                     {name}
                     {!s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
                   </span>
+                  {/* A friend whose phone fell asleep need not be removed for play to go
+                      on: a computer player covers until their page is back. */}
+                  {!s.connected && info.status === "playing" && (
+                    <span className="host-seat-cover">
+                      {clock?.away[String(s.seat)] !== undefined ? (
+                        <span className="host-seat-covered" data-covered="true">{t("ui.host.covered")}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          data-action="cover"
+                          onClick={() => void run(() => api.coverPlayer(info.id, s.seat, hostToken))}
+                        >
+                          {t("ui.host.cover", { player: name })}
+                        </button>
+                      )}
+                    </span>
+                  )}
                   {/* Said in words, the choice does not read as what the player is now. */}
                   <span className="host-seat-then" aria-hidden="true">
                     {t("ui.host.in_their_seat")}

@@ -141,6 +141,9 @@ export const api = {
   // The host's controls (docs/protocol.md): each needs the host token.
   removePlayer: (id: string, seat: number, bot: string | null, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/remove`, { bot }, { "X-Host-Token": hostToken }),
+  /** A computer player plays for a person who is not at the table until their page connects. */
+  coverPlayer: (id: string, seat: number, hostToken: string) =>
+    call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/cover`, {}, { "X-Host-Token": hostToken }),
   /** Before the first move: the table's new options and clock (every hand is dealt again). */
   changeOptions: (id: string, config: Record<string, unknown>, clock: ClockRequest | null, hostToken: string) =>
     call<TableInfo>("POST", `/api/tables/${encodeURIComponent(id)}/options`, { config, clock }, { ...deckKeyHeaders(), "X-Host-Token": hostToken }),

@@ -566,6 +566,16 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
                                                   body.bot, client=client_key(request.scope))
         return {**table.info(), "seat_code": code}
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/cover")
+    async def cover_player(table_id: str, seat: int, request: Request,
+                           x_host_token: Annotated[str | None, Header()] = None
+                           ) -> dict[str, Any]:
+        """The host lets a computer player play for a person who is not at the table
+        until they are back (their page connects): the table's info."""
+        manager = host_call(request, x_host_token)
+        table = await hosting.cover_player(manager, table_id, seat, x_host_token)
+        return table.info()
+
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, request: Request,
                     x_seat_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:

@@ -135,6 +135,33 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
     return table, code
 
 
+async def cover_player(manager: TableManager, table_id: str, seat: Seat,
+                       host_token: str | None) -> Table:
+    """Let a computer player play for the person in ``seat`` until they are back (the
+    host asking): for a friend whose phone fell asleep, whom the host need not remove to
+    play on. See :meth:`TableManager.cover_absent`; the person keeps the seat, and it is
+    theirs again as their page connects.
+
+    Raises:
+        Refused: not the host (403), no such seat (404), no person there (409), the
+            game not under way, the person at the table, or already covered (409), or
+            storage failed (503).
+    """
+    table = await manager.get(table_id)
+    check_host(table, host_token)
+    async with table.lock:
+        check_host(table, host_token)  # the role may have passed meanwhile
+        if not 0 <= seat < len(table.seats):
+            raise Refused("no_seat", "errors.no_such_seat", status=404, seat=seat + 1,
+                          seats=len(table.seats), count=len(table.seats))
+        if table.seats[seat].kind != HUMAN:
+            raise Refused("not_a_player", "server.errors.cover_not_a_player", status=409,
+                          seat=seat + 1)
+        await manager.cover_absent(table, seat, table.seats[seat].name or f"#{seat + 1}")
+    manager.wake_bots(table)
+    return table
+
+
 async def change_options(manager: TableManager, table_id: str, host_token: str | None,
                          options: Mapping[str, Any], clock: ClockSettings | None,
                          deck_keys: Sequence[str] = ()) -> Table:

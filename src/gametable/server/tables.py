@@ -43,7 +43,7 @@ from gametable.core.values import json_copy
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.caps import CapCounter, Caps
-from gametable.server.clock import ASKED, Clock, ClockSettings
+from gametable.server.clock import ABSENT, ASKED, Clock, ClockSettings
 from gametable.server.deciding import Deciders, DecisionFailed, fallback_action
 from gametable.server.logname import log_name
 from gametable.server.logtext import game_time, plural
@@ -972,6 +972,38 @@ class TableManager:
             await self._clock_set(table, clock)
         self._wake_bots(table)
 
+    async def cover_absent(self, table: Table, seat: Seat, player: str) -> None:
+        """The host lets a computer player play for the person of ``seat``, who is not at
+        the table (a phone asleep, a friend in the kitchen), until they come back: the
+        clock's cover level, ``medium`` at a table without a clock (which then gets one
+        that never runs, to hold who is away), as if the clock had covered a seat whose
+        person stayed disconnected (:data:`~gametable.server.clock.ABSENT`): the seat is
+        theirs again as soon as their page connects. Their seat, name, cards and place
+        in a Play again stay theirs. The caller checked the host token and the seat; this
+        runs under the table's lock.
+
+        Raises:
+            Refused: the game is not under way (``not_playing``), the person is
+                connected (``player_present``: only they may step away), or a computer
+                player plays for the seat already (``already_away``); 409 each.
+        """
+        if table.status != PLAYING:
+            raise Refused("not_playing", "server.errors.cover_not_playing", status=409,
+                          player=player)
+        if table.connected(seat):
+            raise Refused("player_present", "server.errors.cover_present", status=409,
+                          player=player)
+        clock = table.clock
+        if clock is not None and seat in clock.away:
+            raise Refused("already_away", "server.errors.cover_already", status=409,
+                          player=player)
+        if clock is None:
+            clock = table.clock = Clock(ClockSettings(absent_seconds=self.absent_seconds))
+        clock.send_away(seat, ABSENT)
+        log.info("table %s: the host let a computer player play for seat %d until its "
+                 "person is back", log_name(table.id), seat)
+        await self._clock_set(table, clock)
+
     def _covering(self, table: Table, seat: Seat) -> bool:
         """Whether ``seat``'s person is away, so that a computer player covers for it
         (at once, or see :meth:`_cover_wait`)."""
@@ -1247,6 +1279,12 @@ class TableManager:
         return state
 
     # -- computer players -----------------------------------------------------------
+
+    def wake_bots(self, table: Table) -> None:
+        """Let the computer players of ``table`` that must act now do so (after a change
+        made outside this class, such as the host's
+        :func:`~gametable.server.hosting.cover_player`)."""
+        self._wake_bots(table)
 
     def _wake_bots(self, table: Table, timed_out: Seat | None = None) -> None:
         """Start the computer players that must act now (``timed_out``: a seat whose
