@@ -618,6 +618,46 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     expect(bruno.locator(".play-again")).to_have_count(0)
 
 
+def test_a_player_removed_while_away_is_told_so_once_on_coming_back(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Bruno's phone slept while the host removed him: coming back, his page said that
+    the host removed him, and a toast beside it that "that seat token does not belong
+    to this table … join a seat to play", words of the protocol and a seat he is not
+    offered. The notice alone says it."""
+    created, table_id, _ = anna_and_bruno_by_browser(browser, web_server)
+    bruno = created["bruno_page"]
+    bruno.goto("about:blank")  # asleep: his page is gone, his browser keeps the seat
+    until_gone(web_server, table_id, 1)
+    removed = httpx.post(f"{web_server.url}/api/tables/{table_id}/seats/1/remove",
+                         json={}, headers={"X-Host-Token": created["host_token"]})
+    assert removed.status_code == 200, removed.text
+    bruno.goto(f"{web_server.url}/t/{table_id}")
+    expect(bruno.locator('[data-notice="removed"]')).to_be_visible()
+    bruno.wait_for_timeout(500)
+    assert bruno.locator(".toast").count() == 0  # (expect would wait for it to go)
+    bruno.context.close()
+
+
+def anna_and_bruno_by_browser(browser: Browser, server: LiveServer
+                              ) -> tuple[dict[str, Any], str, str]:
+    """Anna's table of two (its creation's answer, with ``"bruno_page"``: Bruno's page,
+    seated by the invite link in a browser of his own), its id and Bruno's token."""
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}).json()
+    table_id = created["table"]["id"]
+    bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
+    bruno.goto(f"{server.url}/t/{table_id}")
+    bruno.get_by_label("Your name").fill("Bruno")
+    bruno.get_by_role("button", name="Take this seat").first.click()
+    expect(bruno.locator(".seat-row.mine")).to_contain_text("Bruno")
+    key = f"gametable.seat.{table_id}"
+    wait_for(bruno, f"localStorage.getItem('{key}') !== null")
+    token = json.loads(bruno.evaluate(f"localStorage.getItem('{key}')"))["token"]
+    return {**created, "bruno_page": bruno}, table_id, token
+
+
 def test_host_controls_opened_at_the_pages_bottom_come_into_sight(
     browser: Browser, web_server: LiveServer
 ) -> None:

@@ -248,8 +248,13 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             // (its seat known) was taken away: the host removed its person, who left;
             // unless the host has sent this tab a seat's link since, to come back with.
             if (message.code === "bad_token") {
-              if ((tokens.seat(tableId)?.seat ?? -1) >= 0 && !tokens.invite(tableId)) tokens.markRemoved(tableId);
+              const sat = (tokens.seat(tableId)?.seat ?? -1) >= 0 && !tokens.invite(tableId);
+              if (sat) tokens.markRemoved(tableId);
               tokens.forgetSeat(tableId);
+              // The page says the host removed this person, and that they watch: a toast
+              // beside it spoke of a "seat token" that does not belong, and of a seat to
+              // join that the page does not offer them.
+              if (sat) break;
             }
             if (typeof message.id === "number" && chatSent.current.has(message.id)) {
               const text = chatSent.current.get(message.id) ?? "";
