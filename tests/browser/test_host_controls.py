@@ -1021,3 +1021,30 @@ def test_the_host_lets_a_computer_player_play_for_a_friend_who_is_not_here(
     expect(bruno.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     anna.context.close()
     bruno.context.close()
+
+
+def test_a_refusal_under_the_host_controls_goes_after_a_while(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """A refusal under the host controls stood for minutes after the moment it spoke of
+    ("Bruno left moments ago … in 24 s", the 24 never counting down, Bruno's name since
+    changed): it goes after twenty seconds."""
+    created, table_id, _ = anna_and_bruno(web_server)
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    anna.clock.install()
+    open_as_host(anna, web_server, created)
+    expect(anna.locator(".sc-board")).to_be_visible()
+    anna.route(f"**/api/tables/{table_id}/seats/1/cover", lambda route: route.fulfill(
+        status=409, json={"type": "error", "code": "player_present", "rule": None,
+                          "key": "server.errors.cover_present", "params": {"player": "Bruno"},
+                          "message": "Bruno is at the table."}))
+    anna.get_by_text("Host controls").click()
+    anna.get_by_role("button", name="Let a computer play for Bruno until they are back").click()
+    refusal = anna.locator(".host-controls .notice.error")
+    expect(refusal).to_have_text(
+        "Bruno is at the table: only they can let a computer player play for them.")
+    anna.clock.fast_forward(15_000)
+    expect(refusal).to_be_visible()
+    anna.clock.fast_forward(6_000)
+    expect(refusal).to_have_count(0)
+    anna.context.close()

@@ -19,6 +19,9 @@ import { scrollBehavior } from "./motion";
 import { RecordLink } from "./RecordLink";
 import { AppLink } from "./AppLink";
 
+/** How long a refusal stays under the host controls (milliseconds). */
+export const REFUSAL_MS = 20_000;
+
 export function HostControls({
   info,
   seat,
@@ -42,7 +45,12 @@ export function HostControls({
   // player who left moments ago seemed to do nothing, its answer below the window).
   const refusal = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (error) refusal.current?.scrollIntoView({ block: "nearest", behavior: scrollBehavior() });
+    if (!error) return;
+    refusal.current?.scrollIntoView({ block: "nearest", behavior: scrollBehavior() });
+    // It goes after a while: it stood for minutes, naming a player by a name since
+    // changed, and "in 24 s" that never counted down.
+    const timer = window.setTimeout(() => setError(null), REFUSAL_MS);
+    return () => window.clearTimeout(timer);
   }, [error]);
   const [replacement, setReplacement] = useState<Record<number, string>>({});
   const [confirming, setConfirming] = useState(false);
