@@ -754,6 +754,27 @@ def test_giving_an_absent_players_seat_to_a_computer_player_asks_first(
     assert (info["seats"][1]["kind"], info["seats"][1]["bot"]) == ("bot", "medium")
 
 
+def test_the_offline_bar_offers_first_a_computer_player_until_the_friend_is_back(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """A phone asleep is not leaving: beside giving the seat away for good, the bar
+    under the table offers to let a computer play for Bruno until he is back, and the
+    seat stays his."""
+    created, table_id, bruno_token = anna_and_bruno(web_server)
+    with SeatSocket(web_server, table_id, bruno_token):
+        pass  # Bruno came, then his phone went to sleep
+    until_gone(web_server, table_id, 1)
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_as_host(anna, web_server, created)
+    bar = anna.locator(".absent-bar")
+    bar.get_by_role("button", name="Let a computer play for Bruno until they are back").click()
+    expect(bar).to_have_count(0)
+    info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
+    assert (info["seats"][1]["kind"], info["seats"][1]["name"]) == ("human", "Bruno")
+    anna.get_by_text("Host controls").click()
+    expect(anna.locator('[data-covered="true"]')).to_be_visible()
+
+
 def test_everyone_is_told_soon_that_the_game_waits_for_an_offline_player(
     browser: Browser, web_server: LiveServer
 ) -> None:
@@ -768,6 +789,16 @@ def test_everyone_is_told_soon_that_the_game_waits_for_an_offline_player(
     expect(bruno.locator(".absent-waiting")).to_have_text(
         "Anna is offline: the game waits for them to come back.", timeout=15_000)
     assert bruno.locator(".absent-player").count() == 0  # not the host: nothing to do
+    # The room's big screen said only "Waiting for…" of a game that seemed stuck; and
+    # in the host's browser it offers nothing.
+    screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    screen.evaluate(f"localStorage.setItem('gametable.host.{table}', 'some-host-token')")
+    screen.reload()
+    expect(screen.locator(".screen-waiting .absent-waiting")).to_have_text(
+        "Anna is offline: the game waits for them to come back.", timeout=15_000)
+    assert screen.locator(".screen-waiting button").count() == 0
+    screen.context.close()
 
 
 def test_at_a_table_that_covers_absent_players_the_notice_says_a_computer_moves(

@@ -10,6 +10,7 @@ import { NEXT_KEY, tokens } from "./api";
 import { DecisionsOpen, ScreenMode, TableEnded } from "./replay";
 import { navigate } from "./router";
 import { seatName } from "./seatName";
+import { AbsentPlayers } from "./TablePage";
 import { TurnClock } from "./TurnClock";
 import type { TableInfo } from "./types";
 import { invitable, inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
@@ -91,6 +92,13 @@ export function ScreenPage({ tableId }: { tableId: string }) {
             </>
           )}
         </p>
+      )}
+      {/* Whom the game waits for: "5 of 6 in" stood for a minute while a phone slept,
+          and the room read a game stuck. */}
+      {info.status === "playing" && state && (
+        <div className="screen-waiting">
+          <AbsentPlayers info={info} seat={null} away={clock?.away ?? null} server={server} toAct={state.to_act} watchOnly />
+        </div>
       )}
       {/* The game so far, once it has begun: also while a seat that opened is taken. */}
       {(info.status !== "waiting" || info.begun) && module && state && (

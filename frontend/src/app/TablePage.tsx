@@ -950,13 +950,17 @@ const TAKEOVER_LEVEL = "medium";
 /** For the table's host: offer a computer player for anyone gone for a while (not for a
  * seat the turn clock's computer player already covers), asking first, since the
  * person can then only watch. */
-function AbsentPlayers({
+export function AbsentPlayers({
   info,
   seat,
   away,
   server,
   toAct,
+  watchOnly = false,
 }: {
+  /** The big screen: it tells the room whom the game waits for, and offers nothing
+   * (a TV in the host's browser held the host's buttons). */
+  watchOnly?: boolean;
   info: TableInfo;
   /** This page's seat: never offered (the page's own connection may not be counted yet). */
   seat: number | null;
@@ -967,7 +971,7 @@ function AbsentPlayers({
   toAct: number[];
 }) {
   const { t } = useTranslation();
-  const hostToken = tokens.host(info.id);
+  const hostToken = watchOnly ? null : tokens.host(info.id);
   const [error, setError] = useState<ErrorMessage | null>(null);
   const [asking, setAsking] = useState<number | null>(null);
   const [offlineSince, setOfflineSince] = useState<Record<number, number>>({});
@@ -1029,6 +1033,15 @@ function AbsentPlayers({
       if (caught instanceof ApiError) setError(caught.error);
     }
   };
+  // First the choice that keeps the seat theirs: a phone asleep is not leaving.
+  const cover = async (seat: number) => {
+    setError(null);
+    try {
+      await api.coverPlayer(info.id, seat, hostToken);
+    } catch (caught) {
+      if (caught instanceof ApiError) setError(caught.error);
+    }
+  };
   return (
     <div className="absent-bar">
       {waiting}
@@ -1046,6 +1059,9 @@ function AbsentPlayers({
             ) : (
               <>
                 {t("ui.table.player_offline", { player })}
+                <button type="button" data-action="cover" onClick={() => void cover(s.seat)}>
+                  {t("ui.host.cover", { player })}
+                </button>
                 <button type="button" onClick={() => setAsking(s.seat)}>
                   {t("ui.table.bot_takes_over")}
                 </button>
