@@ -368,3 +368,34 @@ def test_a_page_opened_mid_game_gets_the_last_moves_for_its_log(tmp_path: Path) 
         _, restarted = hello(again, tokens[1])
         assert restarted["version"] == 20
         assert restarted["earlier"] == expected
+
+
+def test_dx_setup_4_computer_players_let_people_who_have_not_come_yet_tell_first(
+        tmp_path: Path) -> None:
+    """After Play again a computer player claimed the storyteller role within seconds,
+    while the friends, still reading the last game's result, had not joined the new
+    table: none of them could tell first. Where the game asks computer players to let
+    people act first, they also wait for the people who have not come yet (at most
+    ``JOIN_GRACE_SECONDS``); once everyone is here, they claim after the usual wait."""
+    app = create_app(Settings(data_dir=tmp_path, bot_delay=0.01,
+                              static_dir=tmp_path / "none", rates={}))
+    with TestClient(app) as client:
+        created = client.post("/api/tables", json={
+            "game": "dixit", "name": "Anna",
+            "seats": [HUMAN, HUMAN, {"kind": "bot", "bot": "random"},
+                      {"kind": "bot", "bot": "random"}]}).json()
+        table_id = created["table"]["id"]
+        bjarni = client.post(f"/api/tables/{table_id}/join",
+                             json={"name": "Bjarni"}).json()["token"]
+        version = lambda: client.get(f"/api/tables/{table_id}").json()["version"]  # noqa: E731
+        with connect(client, table_id) as anna:
+            _, state = hello(anna, created["token"])
+            assert state["view"]["phase"] == "claim"
+            time.sleep(1.0)  # 15 bot delays are 0.15 s: Bjarni has not come
+            assert version() == 0
+            with connect(client, table_id) as ws:
+                hello(ws, bjarni)
+                deadline = time.monotonic() + 10
+                while version() == 0:
+                    assert time.monotonic() < deadline, "no computer player claimed"
+                    time.sleep(0.05)

@@ -43,7 +43,7 @@ from gametable.core.values import json_copy
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.caps import CapCounter, Caps
-from gametable.server.clock import ABSENT, ASKED, Clock, ClockSettings
+from gametable.server.clock import ABSENT, ASKED, JOIN_GRACE_SECONDS, Clock, ClockSettings
 from gametable.server.deciding import Deciders, DecisionFailed, fallback_action
 from gametable.server.logname import log_name
 from gametable.server.logtext import game_time, plural
@@ -81,6 +81,9 @@ log = logging.getLogger("gametable.tables")
 BOT_RETRY_SECONDS = 2.0
 """A computer player whose move could not be stored (the database away for a moment)
 decides again after this many seconds."""
+ARRIVAL_POLL_SECONDS = 0.5
+"""How often a computer player waiting for people to come to the table looks again."""
+
 IDLE_FINISHED = 10 * 60.0
 """Seconds a finished table with nobody connected stays in memory."""
 IDLE_PLAYING = 60 * 60.0
@@ -1308,6 +1311,23 @@ class TableManager:
             return 0.0
         return table.game.patience(table.game.view(table.state, seat), people)
 
+    async def _wait_for_arrivals(self, table: Table) -> None:
+        """Where the game asks a computer player to let people act first
+        (:meth:`_patience`), it also waits for every person who has not come to the
+        table yet (no connection to their seat since the table came into memory: the
+        friends of a new game after *Play again*, still reading the last one's result;
+        a computer player claimed the Dixit storyteller role before they had joined),
+        for at most :data:`~gametable.server.clock.JOIN_GRACE_SECONDS` from then."""
+        end = table.in_memory_since + JOIN_GRACE_SECONDS
+
+        def expected() -> bool:  # (a seat a computer player covers is not waited for)
+            away = table.clock.away if table.clock is not None else {}
+            return any(row.kind == HUMAN and row.seat not in table.seen
+                       and row.seat not in away for row in table.seats)
+
+        while time.monotonic() < end and expected():
+            await asyncio.sleep(min(ARRIVAL_POLL_SECONDS, max(0.0, end - time.monotonic())))
+
     def _think_time(self, table: Table, seat: Seat) -> float:
         """Seconds from the moment computer player ``seat`` may act to its move
         (:func:`think_time`; at least the player's thinking budget where that is longer
@@ -1332,6 +1352,7 @@ class TableManager:
                 patience = self._patience(table, seat)
                 if patience:
                     await asyncio.sleep(patience * self.bot_delay)
+                    await self._wait_for_arrivals(table)
             async with table.lock:
                 bot = self._actor(table, seat)
                 if (bot is None or table.status != PLAYING
