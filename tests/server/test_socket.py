@@ -387,7 +387,10 @@ def test_dx_setup_4_computer_players_let_people_who_have_not_come_yet_tell_first
         table_id = created["table"]["id"]
         bjarni = client.post(f"/api/tables/{table_id}/join",
                              json={"name": "Bjarni"}).json()["token"]
-        version = lambda: client.get(f"/api/tables/{table_id}").json()["version"]  # noqa: E731
+
+        def version() -> int:
+            return int(client.get(f"/api/tables/{table_id}").json()["version"])
+
         with connect(client, table_id) as anna:
             _, state = hello(anna, created["token"])
             assert state["view"]["phase"] == "claim"
