@@ -722,6 +722,18 @@ def test_a_triominos_game_the_host_ends_keeps_the_rack_without_its_buttons(
     expect(bruno.locator(".tr-turn-actions")).to_have_count(0)
 
 
+def host_with_bruno_asleep(browser: Browser, server: LiveServer) -> tuple[Page, str]:
+    """Anna's page as host of a table of two whose Bruno came, then his phone went to
+    sleep (the server noted him gone): ``(Anna's page, table id)``."""
+    created, table_id, bruno_token = anna_and_bruno(server)
+    with SeatSocket(server, table_id, bruno_token):
+        pass
+    until_gone(server, table_id, 1)
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_as_host(anna, server, created)
+    return anna, table_id
+
+
 def test_giving_an_absent_players_seat_to_a_computer_player_asks_first(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
@@ -730,12 +742,7 @@ def test_giving_an_absent_players_seat_to_a_computer_player_asks_first(
     "Greedy" player no level of the lobby names. The offer now comes once the server
     would let the seat open (its ``--reopen-after-seconds``: 0 on this test server), says
     what it does and asks first; the seat goes to a Medium computer player."""
-    created, table_id, bruno_token = anna_and_bruno(web_server)
-    with SeatSocket(web_server, table_id, bruno_token):
-        pass  # Bruno came, then his phone went to sleep
-    until_gone(web_server, table_id, 1)
-    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    open_as_host(anna, web_server, created)
+    anna, table_id = host_with_bruno_asleep(browser, web_server)
     bar = anna.locator(".absent-bar")
     expect(bar).to_contain_text("Bruno is offline.")
     bar.get_by_role("button", name="Give the seat to a computer player").click()
@@ -760,12 +767,7 @@ def test_the_offline_bar_offers_first_a_computer_player_until_the_friend_is_back
     """A phone asleep is not leaving: beside giving the seat away for good, the bar
     under the table offers to let a computer play for Bruno until he is back, and the
     seat stays his."""
-    created, table_id, bruno_token = anna_and_bruno(web_server)
-    with SeatSocket(web_server, table_id, bruno_token):
-        pass  # Bruno came, then his phone went to sleep
-    until_gone(web_server, table_id, 1)
-    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    open_as_host(anna, web_server, created)
+    anna, table_id = host_with_bruno_asleep(browser, web_server)
     bar = anna.locator(".absent-bar")
     bar.get_by_role("button", name="Let a computer play for Bruno until they are back").click()
     expect(bar).to_have_count(0)
