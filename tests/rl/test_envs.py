@@ -389,6 +389,72 @@ def test_bot_table_refuses_or_ends_on_an_illegal_number() -> None:
     assert info["winners"] == [] and len(info["scores"]) == 2
 
 
+# A number each game's rules refuse at the first turn of seed 2's deal, and why: a breed
+# card the seat does not hold (index 1: space B1's breed) and a tile it does not hold.
+REFUSED_BY_RULE = {"sequence-cats": (1, "SC-TURN-2"), "triominos": (0, "TR-PLACE-3")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_masked_out_number_is_refused_with_the_rule_that_refuses_it(game: str) -> None:
+    """A learner debugging its mask learns why a number is not legal (docs/rl.md): the
+    ``IllegalAction`` is raised from the rules' own refusal of the action the number
+    stands for (``SC-TURN-2: You do not hold Munchkin.``), worked out on a copy of the
+    game; ``illegal="lose"`` puts both in ``info["illegal"]``. Only the rule's words
+    reached the learner before through the engine, never through the env."""
+    number, rule = REFUSED_BY_RULE[game]
+    env = GameEnv(game, 2)
+    env.reset(seed=2)
+    assert env.observe(env.agent_selection)["action_mask"][number] == 0
+    before = env.episode.game.snapshot(env.episode.state)
+    with pytest.raises(IllegalAction, match=f"Action {number} ") as raised:
+        env.step(number)
+    cause = raised.value.__cause__
+    assert isinstance(cause, IllegalAction) and cause.rule == rule, cause
+    assert env.episode.game.snapshot(env.episode.state) == before
+    assert env.record().actions == []
+    lenient = BotTableEnv(game, "greedy", seat=0, illegal="lose",
+                          options={"rounds": 1} if game == "triominos" else None)
+    obs, _ = lenient.reset(seed=2)
+    refused = next(int(n) for n in np.flatnonzero(obs["action_mask"] == 0)
+                   if (why := lenient.episode.why_refused(0, int(n))) is not None
+                   and why.rule != "PROTOCOL")
+    _obs, reward, terminated, _truncated, info = lenient.step(refused)
+    assert (reward, terminated) == (-1.0, True)
+    assert "is not legal for seat 0" in info["illegal"]
+    assert f"({rule.split('-')[0]}-" in info["illegal"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_number_stands_for_its_own_action(game: str) -> None:
+    """``action_at`` is ``action_index`` read backwards, over every legal action of two
+    random games: a refusal worked out from a number concerns the action it numbers."""
+    env = GameEnv(game, 2)
+    rng = np.random.default_rng(5)
+    for seed in (4, 5):
+        env.reset(seed=seed)
+        for agent in env.agent_iter(max_iter=400):
+            _obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = int(agent.removeprefix("seat_"))
+            decision = env.episode.decision(seat)
+            view = env.episode.game.view(env.episode.state, seat)
+            for number, action in decision.actions.items():
+                assert env.episode.encoding.action_at(view, number) == action
+            env.step(int(rng.choice(list(decision.actions))))
+
+
+def test_a_masked_out_number_that_stands_for_no_action_has_no_rule() -> None:
+    """Space A1 is a free corner: the breed card "of" it is no card, so the refusal
+    names no rule beyond the mask's own (SC-COMP-2)."""
+    env = GameEnv("sequence-cats", 2)
+    env.reset(seed=2)
+    with pytest.raises(IllegalAction, match="Action 0 ") as raised:
+        env.step(0)
+    assert raised.value.__cause__ is None
+
+
 def test_a_bot_table_refuses_a_bad_seed_before_anything_changes() -> None:
     """docs/rl.md: a seed outside 0 … 2**63 − 1 is refused with ``ValueError`` (a
     negative one raised Gymnasium's own error, and 2**63 and above were taken)."""

@@ -74,6 +74,17 @@ class Encoding(Protocol):
         """
         ...
 
+    def action_at(self, view: Observation, index: int) -> Action | None:
+        """The action catalogue number ``index`` stands for in ``view`` (a seated view),
+        legal or not, or ``None`` where it stands for none there (a space with no card of
+        its own, a candidate five that is not on offer). :class:`~gametable.rl.GameEnv`
+        applies it to a copy of the game to tell why a masked-out number is refused.
+
+        Raises:
+            ValueError: ``index`` is outside ``0 … action_count - 1``.
+        """
+        ...
+
 
 def seated(view: Observation) -> int:
     """The seat of a seated ``view``.

@@ -198,11 +198,29 @@ class Episode:
         decision = self.decision(seat)
         action = decision.actions.get(int(number))
         if action is None:
-            what = (self.encoding.describe_action(int(number))
-                    if 0 <= int(number) < self.encoding.action_count else "outside the catalogue")
+            inside = 0 <= int(number) < self.encoding.action_count
+            what = self.encoding.describe_action(int(number)) if inside else "outside the catalogue"
+            refusal = self.why_refused(seat, int(number)) if inside else None
             raise IllegalAction("PROTOCOL", "errors.not_in_mask", number=int(number),
-                                what=what, seat=seat)
+                                what=what, seat=seat) from refusal
         self.play(seat, action)
+
+    def why_refused(self, seat: Seat, number: int) -> IllegalAction | None:
+        """The rules' refusal of the action catalogue number ``number`` stands for in
+        ``seat``'s view (``SC-TURN-2: You do not hold Bengal.``), found by applying it to
+        a copy of the game; ``None`` where the number stands for no action there or the
+        rules would take it (an action the catalogue has no number for, such as a draw
+        offer, is never masked in). :meth:`act` raises its refusal from this one, so a
+        traceback shows the rule, and ``error.__cause__`` holds it.
+        """
+        action = self.encoding.action_at(self.game.view(self.state, seat), number)
+        if action is None:
+            return None
+        try:
+            self.game.apply(self.game.clone(self.state), seat, action)
+        except IllegalAction as refusal:
+            return refusal
+        return None
 
     def play(self, seat: Seat, action: Action) -> None:
         """Apply ``action`` (a JSON action, as a bot chooses one) for ``seat`` and record it.

@@ -205,8 +205,9 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             if self.illegal == "raise":
                 raise
             self._over = True
-            return (self._observation(), -1.0, True, False,
-                    {"illegal": str(error), **self._result()})
+            cause = error.__cause__
+            why = f"{error} ({cause})" if isinstance(cause, IllegalAction) else str(error)
+            return (self._observation(), -1.0, True, False, {"illegal": why, **self._result()})
         finished = self._play_bots()
         reward = 0.0
         if self.reward_kind == "score":

@@ -208,3 +208,33 @@ class SequenceCatsEncoding:
             return f"choose candidate five {index - self._sequence + 1}"
         return _ANSWER_NAMES[index - self._answers]
 
+    def action_at(self, view: Observation, index: int) -> Action | None:
+        """The action ``index`` stands for in ``view``: ``{"type": "play", "card":
+        "bengal", "space": "C4"}`` and so on; ``None`` for a breed card on a free or
+        blank space, or a candidate five the seat is not choosing from.
+
+        Raises:
+            ValueError: ``index`` is outside the catalogue.
+        """
+        if not 0 <= index < self.action_count:
+            raise ValueError(f"action {index} is outside 0 … {self.action_count - 1}")
+        labels = self.board.labels
+        spaces = self.spaces
+        if index < spaces:
+            breed = self.board.breed_of[index]
+            return None if breed < 0 else {"type": "play", "card": CARD_IDS[breed],
+                                           "space": labels[index]}
+        if index < self._exchange:
+            card, space = divmod(index, spaces)
+            return {"type": "play", "card": CARD_IDS[PURRR if card == 1 else MEOW],
+                    "space": labels[space]}
+        if index < self._sequence:
+            return {"type": "exchange", "card": CARD_IDS[index - self._exchange]}
+        if index < self._answers:
+            choosing = view.get("choosing")
+            k = index - self._sequence
+            if choosing is None or k >= len(choosing["candidates"]):
+                return None
+            return {"type": "sequence", "spaces": list(choosing["candidates"][k])}
+        return {"type": list(_ANSWERS)[index - self._answers]}
+

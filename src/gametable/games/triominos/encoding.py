@@ -168,3 +168,23 @@ class TriominosEncoding:
         row, column = divmod(position, COLUMNS)
         return (f"lay {TILE_IDS[tile]} turned {rotation} on "
                 f"({row + TOP}, {column + LEFT})")
+
+    def action_at(self, view: Observation, index: int) -> Action | None:
+        """The action ``index`` stands for: ``{"type": "place", "tile": "1-2-3",
+        "position": [row, column], "rotation": k}``, ``{"type": "draw"}`` or ``{"type":
+        "pass"}`` (the same in every view).
+
+        Raises:
+            ValueError: ``index`` is outside the catalogue.
+        """
+        if not 0 <= index < self.action_count:
+            raise ValueError(f"action {index} is outside 0 … {self.action_count - 1}")
+        if index == _DRAW:
+            return {"type": "draw"}
+        if index == _DRAW + 1:
+            return {"type": "pass"}
+        placement, position = divmod(index, POSITIONS)
+        tile, rotation = divmod(placement, 3)
+        row, column = divmod(position, COLUMNS)
+        return {"type": "place", "tile": TILE_IDS[tile], "position": [row + TOP, column + LEFT],
+                "rotation": rotation}
