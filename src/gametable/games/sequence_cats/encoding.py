@@ -184,6 +184,11 @@ class SequenceCatsEncoding:
         answer = _ANSWERS.get(str(kind))
         return None if answer is None else self._answers + answer
 
+    def _check(self, index: int) -> None:
+        """Raises ``ValueError`` for an ``index`` outside the catalogue."""
+        if not 0 <= index < self.action_count:
+            raise ValueError(f"action {index} is outside 0 … {self.action_count - 1}")
+
     def describe_action(self, index: int) -> str:
         """``index`` in words: ``"play the breed card of space C4 on it"``, ``"play PURRR
         on C4"``, ``"exchange the dead card abyssinian"``, ``"choose candidate five 2"``,
@@ -192,8 +197,7 @@ class SequenceCatsEncoding:
         Raises:
             ValueError: ``index`` is outside the catalogue.
         """
-        if not 0 <= index < self.action_count:
-            raise ValueError(f"action {index} is outside 0 … {self.action_count - 1}")
+        self._check(index)
         labels = self.board.labels
         spaces = self.spaces
         if index < spaces:
@@ -216,8 +220,7 @@ class SequenceCatsEncoding:
         Raises:
             ValueError: ``index`` is outside the catalogue.
         """
-        if not 0 <= index < self.action_count:
-            raise ValueError(f"action {index} is outside 0 … {self.action_count - 1}")
+        self._check(index)
         labels = self.board.labels
         spaces = self.spaces
         if index < spaces:
