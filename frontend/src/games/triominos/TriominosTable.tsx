@@ -71,6 +71,20 @@ function focusFirstPlace(root: HTMLElement | null) {
   });
 }
 
+/** The tile drawn last this turn (TR-DRAW-1): the one the latest draw brought into the
+ * hand; null before the turn's first draw, off turn, and after a reload mid-turn (the
+ * hand before the draw is not known then). */
+function useLastDrawn(hand: string[], draws: number, myTurn: boolean): string | null {
+  const seen = useRef<{ hand: string[]; draws: number; tile: string | null }>({ hand, draws, tile: null });
+  const last = seen.current;
+  if (!myTurn || draws === 0) seen.current = { hand, draws, tile: null };
+  else if (draws !== last.draws) {
+    const before = new Set(last.hand);
+    seen.current = { hand, draws, tile: hand.find((tile) => !before.has(tile)) ?? null };
+  }
+  return seen.current.tile;
+}
+
 export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const { t } = useTranslation();
   const away = useAwaySeats();
@@ -126,6 +140,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   const ended = useTableEnded();
   const myTurn = open && seat !== null && state.to_act.includes(seat);
   const legal = myTurn ? state.legal : NOTHING;
+  const drawnTile = useLastDrawn(hand, view.draws, myTurn);
   const places = useMemo(() => placeActions(legal), [legal]);
   const playable = useMemo(() => playableTiles(places), [places]);
   const targets = useMemo(() => targetsFor(places, selected, view.open), [places, selected, view.open]);
@@ -276,6 +291,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           someFitNowhere: hand.some((tile) => !playable.has(tile)),
           canDraw,
           canPass,
+          drawnTile,
         }),
   );
 

@@ -20,9 +20,12 @@ interface Situation {
   someFitNowhere?: boolean;
   canDraw: boolean;
   canPass: boolean;
+  /** The tile drawn last this turn (TR-DRAW-1), if any: the line names it, so that each
+   * draw that fits nowhere changes the words a screen reader reads out. */
+  drawnTile?: string | null;
 }
 
-export function statusText(t: TFunction, { view, myTurn, player, waiting, rotating, choosing, canPlace, someFitNowhere, canDraw, canPass }: Situation): string {
+export function statusText(t: TFunction, { view, myTurn, player, waiting, rotating, choosing, canPlace, someFitNowhere, canDraw, canPass, drawnTile }: Situation): string {
   if (view.finished) return t("triominos.ui.status.finished");
   if (!myTurn) {
     if (view.current === null) return "";
@@ -40,8 +43,12 @@ export function statusText(t: TFunction, { view, myTurn, player, waiting, rotati
     if (view.draws) return t("triominos.ui.status.drawn_fits");
     return t(someFitNowhere ? "triominos.ui.status.your_turn_some_greyed" : "triominos.ui.status.your_turn");
   }
-  if (canDraw) return t("triominos.ui.status.must_draw", { points: signed(view.penalties.draw) });
-  if (canPass) return t("triominos.ui.status.must_pass");
+  const drawn = view.draws > 0 ? drawnTile : null;
+  if (canDraw)
+    return drawn
+      ? t("triominos.ui.status.drawn_no_fit", { tile: drawn, points: signed(view.penalties.draw), drawn: view.draws, max: view.max_draws })
+      : t("triominos.ui.status.must_draw", { points: signed(view.penalties.draw) });
+  if (canPass) return drawn ? t("triominos.ui.status.drawn_must_pass", { tile: drawn }) : t("triominos.ui.status.must_pass");
   return t("triominos.ui.status.your_turn");
 }
 
