@@ -150,3 +150,39 @@ def test_a_game_waiting_for_an_open_seat_mid_game(page: Page, web_server: LiveSe
     expect(page.locator(".sc-status-text")).to_have_text(
         "Waiting for someone to take the open seat…")
     assert_accessible(page, "a game waiting for an open seat")
+
+
+def test_triominos_round_and_final_results(page: Page, tmp_path: Path) -> None:
+    """Triominos' round summary mid-game and its final result, which no audit opened: a
+    round winner's points were green on the shown round's row at 3.1:1 (axe
+    "color-contrast", serious), and mid-game each seat's heading was an h4 under the
+    dialog's h2 ("heading-order")."""
+    from tests.browser.test_triominos_browser import (  # noqa: PLC0415
+        FOUR_SEATS,
+        serve_played,
+    )
+
+    server, url = serve_played(tmp_path / "middle", {"rounds": 3}, 7, FOUR_SEATS,
+                               stop=lambda state: state.round >= 2)
+    try:
+        page.goto(url)
+        page.get_by_role("button", name="Scores").click()
+        summary = page.locator(".tr-summary")
+        expect(summary).to_have_attribute("data-round", "1")
+        expect(summary.locator("td.winner").first).to_be_visible()
+        expect(summary.locator(".tr-round-seat-heading").first).to_have_js_property(
+            "tagName", "H3")
+        found = violations(page)
+        assert not [v for v in found if v["impact"] in BLOCKING or v["id"] == "heading-order"
+                    ], found
+    finally:
+        server.stop()
+    server, url = serve_played(tmp_path / "end", {"rounds": 1}, 7, [None, "easy"])
+    try:
+        page.goto(url)
+        final = page.locator('.tr-summary[data-finished="true"]')
+        expect(final).to_be_visible()
+        expect(final.locator("td.winner").first).to_be_visible()
+        assert_accessible(page, "Triominos' final result")
+    finally:
+        server.stop()

@@ -75,7 +75,7 @@ export function RoundDialog({ info, view, seat, outcome, index, onShowRound, onC
             ? t(info.seats.length === 1 ? "triominos.ui.summary.out_alone" : "triominos.ui.summary.out", { player: player(summary.winners[0]) })
             : t("triominos.ui.summary.blocked", { players: andList(summary.winners.map(player)), count: summary.winners.length })}
         </p>
-        <RoundPoints info={then} summary={summary} />
+        <RoundPoints info={then} summary={summary} nested={finished} />
         <Totals info={info} view={view} shown={index} onShowRound={onShowRound} />
         <div ref={actions} className="result-actions">
           {/* The big screen keeps the result up: nothing to close (its foot covered the
@@ -152,8 +152,11 @@ const reasonRank = (reason: string) => {
   return rank < 0 ? REASONS.length : rank;
 };
 
-/** Each seat's points of the round, by reason, and the tiles left in each hand. */
-function RoundPoints({ info, summary }: { info: TableInfo; summary: RoundSummary }) {
+/** Each seat's points of the round, by reason, and the tiles left in each hand. Each
+ * seat's heading is one level under the round's: an h3 under the dialog's "Round 2", an
+ * h4 under the final result's "Round 3" (it was an h4 under an h2 mid-game). */
+function RoundPoints({ info, summary, nested }: { info: TableInfo; summary: RoundSummary; nested: boolean }) {
+  const Heading = nested ? "h4" : "h3";
   const { t } = useTranslation();
   return (
     <div className="tr-round-points">
@@ -161,11 +164,11 @@ function RoundPoints({ info, summary }: { info: TableInfo; summary: RoundSummary
         const lines = summary.points.filter((line) => line.seat === s).sort((a, b) => reasonRank(a.reason) - reasonRank(b.reason));
         return (
           <section key={s} className="tr-round-seat" data-seat={s} data-round-total={total}>
-            <h4>
+            <Heading className="tr-round-seat-heading">
               <span className="tr-seat-dot" style={{ background: seatColour(s) }} aria-hidden="true" />
               <span className="tr-round-seat-name">{seatName(t, info, s)}</span>
               <span className="tr-round-seat-total">{signed(total)}</span>
-            </h4>
+            </Heading>
             <ul>
               {lines.map((line, i) => (
                 <li key={i} data-reason={line.reason}>
