@@ -192,6 +192,51 @@ def test_a_dixit_cards_english_description_is_read_as_english_on_an_icelandic_pa
     page.context.close()
 
 
+DESCRIPTION_OF = """button => document.getElementById(
+    button.getAttribute('aria-describedby')).getAttribute('lang')"""
+
+
+def test_a_dixit_card_on_the_table_is_described_by_its_picture(
+        browser: Browser, web_server: LiveServer) -> None:
+    """The cards on the table were read as "Look at card 2 on the table" and "Vote for
+    card 2" and no more: the picture's words were the alt text of an image inside the
+    button, which the button's own name overrides. Each button, in the vote and in the
+    reveal, is described by the card's words, marked as English."""
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human"] * 3,
+                                       {0: "Anna", 1: "Bo", 2: "Cy"})
+    with seats.SeatSocket(web_server, table, tokens[1]) as bo, \
+            seats.SeatSocket(web_server, table, tokens[2]) as cy:
+        page = open_seat(browser, web_server, table, tokens[0])
+        expect(page.locator("[data-status-line]")).to_be_visible()
+        bo.act("claim")
+        say_clue(bo, "Far from home")
+        cy.act("submit")
+        for _ in range(2):  # three players: two cards each (DX-3P)
+            page.locator('.dx-hand-card [data-action="choose"][aria-pressed="false"]'
+                         ).first.click()
+        page.locator('[data-action="submit"]').click()
+        votes = page.locator('.dx-slot [data-action="vote-slot"]')
+        expect(votes).to_have_count(3)  # five cards, two of them Anna's
+        for slot in page.locator(".dx-slot").all():
+            words = slot.locator("img").get_attribute("alt") or ""
+            assert len(words.split()) > 4, words  # the card's words, not "Card 3"
+            look = slot.locator(".dx-card-button")
+            expect(look).to_have_accessible_description(words)
+            assert look.evaluate(DESCRIPTION_OF) == "en"
+            if slot.get_attribute("data-own") is None:
+                expect(slot.locator('[data-action="vote-slot"]')
+                       ).to_have_accessible_description(words)
+        cy.act("vote")
+        votes.first.click()
+        page.click('[data-action="cast-vote"]')
+        revealed = page.locator(".dx-reveal-slot")
+        expect(revealed).to_have_count(5)
+        for slot in revealed.all():
+            words = slot.locator("img").get_attribute("alt") or ""
+            expect(slot.locator(".dx-card-button")).to_have_accessible_description(words)
+        page.context.close()
+
+
 def test_the_hosts_question_takes_the_focus_and_escape_takes_it_back(
         browser: Browser, web_server: LiveServer) -> None:
     """Host controls: "End the game" put its question in place, but the focus fell to the

@@ -38,6 +38,26 @@ export function CardFace({ deck, card, size, className = "" }: Props) {
   );
 }
 
+/** A card's description for screen readers only, for a control to point at by
+ * `aria-describedby` (a button's own label overrides the alt text of its picture, so the
+ * cards on the table were read as "Look at card 2 on the table" and no more). Nothing
+ * when the deck has no descriptions. */
+export function CardDescription({ deck, card, id }: { deck: DeckInfo; card: number; id: string }) {
+  const description = deck.description(card);
+  if (!description) return null;
+  return (
+    <span id={id} hidden lang={deck.language ?? undefined}>
+      {description}
+    </span>
+  );
+}
+
+/** The `aria-describedby` of a control for `card`, where {@link CardDescription} with
+ * `id` describes it. */
+export function describedBy(deck: DeckInfo, card: number, id: string): string | undefined {
+  return deck.description(card) ? id : undefined;
+}
+
 /** A face-down card: a submitted card nobody may see yet. */
 export function CardBack({ className = "" }: { className?: string }) {
   return (

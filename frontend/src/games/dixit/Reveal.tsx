@@ -1,13 +1,13 @@
 // The reveal of a finished round: whose card lay in each slot, the storyteller's card,
 // who voted where (and the red vote), and everyone's points with their reasons.
-import { useEffect, useLayoutEffect, useRef, type CSSProperties } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "../../app/focus";
 import { formatLeft } from "../../app/TurnClock";
 import { scrollBehavior } from "../../app/motion";
 import { keepNumber } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
-import { CardFace } from "./Card";
+import { CardDescription, CardFace, describedBy } from "./Card";
 import { ClueText } from "./ClueText";
 import { roundNames } from "./roundNames";
 import { colourOf, seatColour, type DixitView, type LastRound } from "./types";
@@ -38,6 +38,7 @@ interface Props {
 
 export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false, compact = false, turnLeft = null }: Props) {
   const { t } = useTranslation();
+  const ids = useId();
   // Each move named after whoever made it (a person who left later played it).
   const names = roundNames(t, info, view, round);
   const { player, short } = names; // `short`: under a card, in a chip
@@ -183,6 +184,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                     ...(slot.storyteller ? [t("dixit.ui.reveal.storytellers_card")] : []),
                     ...(slot.red ? [t("dixit.ui.reveal.red_card")] : []),
                   ].join(": ")}
+                  aria-describedby={describedBy(deck, slot.card, `${ids}-${slot.slot}`)}
                   onClick={() => onZoom(slot.card, t("dixit.ui.slot_card", { slot: slot.slot, player: owner }))}
                 >
                   <CardFace deck={deck} card={slot.card} size="thumb" />
@@ -197,6 +199,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                     </span>
                   )}
                 </button>
+                <CardDescription deck={deck} card={slot.card} id={`${ids}-${slot.slot}`} />
                 <span className="dx-reveal-owner">
                   <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
                   <span className="dx-reveal-owner-text" title={t("dixit.ui.reveal.owner", { player: owner })}>

@@ -1,7 +1,7 @@
 // The cards on the table in numbered slots 1…n, and the vote buttons under them.
-import { memo } from "react";
+import { memo, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { CardFace } from "./Card";
+import { CardDescription, CardFace, describedBy } from "./Card";
 import type { DeckInfo } from "./useDeck";
 import { FitLabel } from "../../app/FitLabel";
 
@@ -23,10 +23,12 @@ interface Props {
 
 export const TableSlots = memo(function TableSlots({ deck, table, ownSlots, voteSlots, redSlots, green, red, cast, onGreen, onRed, onZoom }: Props) {
   const { t } = useTranslation();
+  const ids = useId();
   return (
     <ol className="dx-slots" aria-label={t("dixit.ui.table")}>
       {table.map((card, index) => {
         const slot = index + 1;
+        const description = `${ids}-${slot}`;
         const own = ownSlots.includes(slot);
         const picked = green.includes(slot) || cast?.slots.includes(slot);
         const redded = red === slot || cast?.red === slot;
@@ -43,6 +45,7 @@ export const TableSlots = memo(function TableSlots({ deck, table, ownSlots, vote
               type="button"
               className="dx-card-button"
               aria-label={own ? `${t("dixit.ui.look_at_slot", { slot })}: ${t("dixit.ui.yours")}` : t("dixit.ui.look_at_slot", { slot })}
+              aria-describedby={describedBy(deck, card, description)}
               onClick={() => onZoom(slot)}
             >
               <CardFace deck={deck} card={card} size="thumb" />
@@ -56,7 +59,9 @@ export const TableSlots = memo(function TableSlots({ deck, table, ownSlots, vote
               red={red === slot}
               onGreen={onGreen}
               onRed={onRed}
+              describedBy={describedBy(deck, card, description)}
             />
+            <CardDescription deck={deck} card={card} id={description} />
             {cast && (cast.slots.includes(slot) || cast.red === slot) && (
               <span className="dx-slot-mine">
                 {cast.red === slot ? t("dixit.ui.your_red_vote") : t("dixit.ui.your_vote")}
@@ -77,9 +82,11 @@ interface ButtonProps {
   red: boolean;
   onGreen: (slot: number) => void;
   onRed: (slot: number) => void;
+  /** The id of the card's description, read after each button's name. */
+  describedBy?: string;
 }
 
-export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed }: ButtonProps) {
+export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed, describedBy }: ButtonProps) {
   const { t } = useTranslation();
   if (!canGreen && !canRed) return null;
   // Party's storyteller has both buttons under each card: there a chosen one says so by
@@ -95,6 +102,7 @@ export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed
           aria-pressed={green}
           data-action="vote-slot"
           aria-label={t("dixit.ui.vote_for_slot", { slot })}
+          aria-describedby={describedBy}
           onClick={() => onGreen(slot)}
         >
           {green && !both ? <FitLabel full={t("dixit.ui.vote_chosen")} short="✓" /> : t("dixit.ui.vote")}
@@ -107,6 +115,7 @@ export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed
           aria-pressed={red}
           data-action="red-slot"
           aria-label={t("dixit.ui.red_for_slot", { slot })}
+          aria-describedby={describedBy}
           onClick={() => onRed(slot)}
         >
           {red && !both ? <FitLabel full={t("dixit.ui.red_chosen")} short="✓" /> : t("dixit.ui.red")}
