@@ -598,6 +598,59 @@ def test_a_turns_time_starts_when_its_person_comes_to_the_table(tmp_path: Path) 
     with_manager(tmp_path, body)
 
 
+def test_a_turn_that_runs_out_while_its_person_is_gone_is_theirs_again_when_they_come(
+        tmp_path: Path) -> None:
+    """Ann's time ran out while her page was closed (or the server was down): her seat
+    went away as if she had let it run out at the table ("turn"), and coming back left
+    her away until she pressed "I'm back" (README: a player covered for being
+    disconnected has the seat back on opening the table). It goes away as absent; the
+    computer player still makes the move of the turn that ran out (TR-TIME-1: leaving
+    and coming back at each deadline gave a whole new turn), and she is back from the
+    next."""
+    async def body(manager: TableManager) -> None:
+        table, _, _, token = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(turn_seconds=1.0, cover="greedy"))
+        await manager.join(table.id, 1, "Bo")
+        bo = plays_promptly(manager, table, 1)
+        sock, task = await seated(manager, table, token)
+        sock.inbox.put_nowait(None)  # she closes the page on her turn
+        await task
+        assert table.clock is not None
+        await until(lambda: table.clock is not None and 0 in table.clock.away)
+        assert table.clock.away == {0: ABSENT} and table.version == 0
+        sock, task = await seated(manager, table, token)  # back before its move is made
+        assert table.clock.away == {0: ABSENT} and table.clock.returning == {0: table.turn_key()}
+        covered = await state_at(sock, 1)
+        assert covered["covered"] == {"seat": 0, "reason": ABSENT}
+        await until(lambda: table.version >= 2 and table.game.to_act(table.state) == {0})
+        assert table.clock.away == {} and 0 in table.clock.deadlines, "her turn again"
+        bo.cancel()
+        sock.inbox.put_nowait(None)
+        await task
+
+    with_manager(tmp_path, body, bot_delay=0.5)
+
+
+def test_a_person_not_yet_at_the_table_has_the_minute_to_come_before_an_absence() -> None:
+    """After Play again with "computer players cover for absent players", a friend still
+    reading the last result had a computer player move for them 30 s later, not after
+    the minute a seat's time waits for its person (JOIN_GRACE_SECONDS): an absence
+    counts from the end of that minute. Someone who has been at the table and left
+    has the usual 30 s."""
+    clock = Clock(ClockSettings(turn_seconds=30, cover="easy", cover_absent=True,
+                                absent_seconds=30))
+    assert clock.arm({0, 1}, {0, 1}, lambda seat: False, 1000.0,
+                     seen=lambda seat: seat == 1)
+    assert clock.deadlines[0].absent == 1000.0 + JOIN_GRACE_SECONDS + 30
+    assert clock.deadlines[0].turn == 1000.0 + JOIN_GRACE_SECONDS + 30
+    assert clock.deadlines[1].absent == 1030.0 and clock.deadlines[1].turn == 1030.0
+    due = clock.due(1000.0 + JOIN_GRACE_SECONDS + 29)
+    assert due is not None and due[0] == 1, due
+    assert clock.arrived(0) and clock.first_arrival(0, 1010.0)
+    assert clock.deadlines[0].absent is None and clock.deadlines[0].turn == 1040.0
+
+
 def test_the_clock_round_trips_through_its_stored_form() -> None:
     clock = Clock(ClockSettings(turn_seconds=45, cover="hard", cover_absent=True))
     assert clock.arm({0, 2}, {0, 1, 2}, lambda seat: seat != 2, 1000.0)

@@ -12,8 +12,12 @@ voting). It works for every game through the protocol's ``to_act``:
   while its turn runs: play waits for the answers) gets back the time it had left, at
   least :data:`HELD_FLOOR_SECONDS`: an offer does not buy a new turn's time.
 - With ``cover_absent``, a seat whose person is not connected gets a deadline
-  :attr:`ClockSettings.absent_seconds` from the moment it started waiting disconnected;
-  reconnecting lifts it, and reconnecting after it passed takes the seat back.
+  :attr:`ClockSettings.absent_seconds` from the moment it started waiting disconnected
+  (for a person who has not come to the table yet, from the end of their
+  :data:`JOIN_GRACE_SECONDS`); reconnecting lifts it, and reconnecting after it passed
+  takes the seat back. A seat whose turn's time runs out while nobody is connected to it
+  goes away as :data:`ABSENT` too (the table decides), and is its person's again from
+  the next turn when they reconnect.
 - When a deadline passes, the seat is **away**: from then on a computer player of the
   table's chosen level (:attr:`ClockSettings.cover`) plays its turns, and each of its
   actions says so (``covered`` in the ``state`` message). The person takes the seat
@@ -266,7 +270,10 @@ class Clock:
                 if not seen(seat):
                     deadline.turn += JOIN_GRACE_SECONDS
             if settings.cover_absent and not connected(seat):
-                deadline.absent = now + settings.absent_seconds
+                # A person who has not come to the table yet (after Play again, still
+                # reading the last result) has the minute to come in first.
+                deadline.absent = now + settings.absent_seconds + (
+                    0.0 if seen(seat) else JOIN_GRACE_SECONDS)
             if deadline.at is not None:
                 self.deadlines[seat] = deadline
                 changed = True
@@ -283,15 +290,17 @@ class Clock:
             del self.deadlines[seat]
         return True
 
-    def reconnected(self, seat: Seat) -> bool:
-        """A person connected to ``seat`` again: a seat away because its person stayed
-        disconnected (:data:`ABSENT`) is theirs again, as if they had said they are back
-        (a seat away because its turn's time ran out, :data:`TURN`, while its person was
-        there, stays away until they say so or act). Returns whether it was away."""
+    def reconnected(self, seat: Seat, turn_key: str | None = None) -> bool:
+        """A person connected to ``seat`` again: a seat away because its person was not
+        there (:data:`ABSENT`) is theirs again, as if they had said they are back (a seat
+        away because its turn's time ran out, :data:`TURN`, while its person was there,
+        stays away until they say so or act). Where the turn's time ran out while they
+        were gone, within that turn ``turn_key`` the computer player still makes its move
+        and the seat is theirs from the next (as :meth:`come_back`: leaving and coming
+        back at each deadline gave a whole new turn). Returns whether it was away."""
         if self.away.get(seat) != ABSENT:
             return False
-        del self.away[seat]
-        return True
+        return self.come_back(seat, turn_key)
 
     def first_arrival(self, seat: Seat, now: float) -> bool:
         """The person of ``seat`` came to the table for the first time: a turn's time
@@ -362,12 +371,13 @@ class Clock:
         return True
 
     def send_away(self, seat: Seat, reason: str, turn_key: str | None = None) -> None:
-        """Mark ``seat`` away (a computer player plays for it from now on); ``turn_key``:
-        the turn whose time ran out (reason :data:`TURN`)."""
+        """Mark ``seat`` away (a computer player plays for it from now on) for ``reason``;
+        ``turn_key``: the turn whose time ran out, if it did (with :data:`TURN`, or with
+        :data:`ABSENT` when it ran out while its person was not there)."""
         self.deadlines.pop(seat, None)
         self.away[seat] = reason
         self.returning.pop(seat, None)
-        if reason == TURN and turn_key is not None:
+        if reason in (TURN, ABSENT) and turn_key is not None:
             self.lapsed[seat] = turn_key
         else:
             self.lapsed.pop(seat, None)
@@ -381,8 +391,7 @@ class Clock:
         back at once."""
         if seat not in self.away:
             return False
-        if (turn_key is not None and self.away[seat] == TURN
-                and self.lapsed.get(seat) == turn_key):
+        if turn_key is not None and self.lapsed.get(seat) == turn_key:
             self.returning[seat] = turn_key
             return True
         del self.away[seat]

@@ -371,7 +371,7 @@ class Table:
                 # Back after a computer player covered for their absence: the seat is
                 # theirs again, its turn's time starting now (its cover's move, if under
                 # way, is dropped: see _actor).
-                returned = clock.reconnected(conn.seat)
+                returned = clock.reconnected(conn.seat, self.turn_key())
                 if returned:
                     self.arm_clock()
                 # A deadline moved or was lifted: stored, then sent (a lifted one left in

@@ -43,7 +43,7 @@ from gametable.core.values import json_copy
 from gametable.decks import find_deck
 from gametable.decks.uploads import is_owner
 from gametable.server.caps import CapCounter, Caps
-from gametable.server.clock import ABSENT, ASKED, JOIN_GRACE_SECONDS, Clock, ClockSettings
+from gametable.server.clock import ABSENT, ASKED, JOIN_GRACE_SECONDS, TURN, Clock, ClockSettings
 from gametable.server.deciding import Deciders, DecisionFailed, fallback_action
 from gametable.server.logname import log_name
 from gametable.server.logtext import game_time, plural
@@ -908,7 +908,12 @@ class TableManager:
                 table.schedule_clock()
                 return
             seat, reason = due
-            clock.send_away(seat, reason, table.turn_key())
+            ran_out = reason == TURN
+            if ran_out and not table.connected(seat):
+                # Its time ran out while its person was gone (disconnected, or the server
+                # was down): coming back takes the seat back, as after an absence.
+                reason = ABSENT
+            clock.send_away(seat, reason, table.turn_key() if ran_out else None)
             log.info("table %s: seat %d is away (%s); a computer player covers",
                      log_name(table.id), seat, reason)
             try:
