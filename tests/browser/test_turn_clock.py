@@ -334,3 +334,33 @@ def test_on_a_small_phone_the_back_button_stays_inside_the_screen(
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320, box
     page.screenshot(path=str(shots / "phone-away-notice-320-is.png"))
     context.close()
+
+
+def test_a_new_turn_never_shows_more_time_than_the_clock_gives(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """A countdown showed "0:11" of a 10-second clock for up to a quarter second at each
+    new decision: the page's quarter-second tick still held the time from before the
+    clock message came, so the time left was counted from a moment already past. Here
+    the page's time moves on 240 ms without a tick, then Bruno plays and Anna's turn
+    begins: it shows the clock's 10 seconds."""
+    with httpx.Client(base_url=web_server.url) as http:
+        created = http.post("/api/tables", json={
+            "game": "sequence-cats", "seats": [{"kind": "human"}, {"kind": "human"}],
+            "name": "Bruno", "clock": {"turn_seconds": 10}}).json()
+        table = created["table"]["id"]
+        anna = http.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Anna"}).json()
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.clock.install()
+    page.goto(f"{web_server.url}/t/{table}#seat={anna['token']}")
+    with SeatSocket(web_server, table, created["token"]) as bruno:
+        expect(page.locator(".clock-seat time")).to_have_count(1)  # Bruno's turn
+        page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # seconds
+        page.clock.set_system_time(page.evaluate("Date.now()") / 1000 + 0.24)
+        legal = bruno.wait(lambda s: any(a["type"] == "play" for a in s["legal"]))["legal"]
+        bruno.act("play", **{k: v for k, v in next(a for a in legal if a["type"] == "play")
+                             .items() if k != "type"})
+        mine = page.locator(".clock-seat.mine time")
+        expect(mine).to_be_visible()
+        expect(mine).to_have_text("0:10")
+    page.context.close()

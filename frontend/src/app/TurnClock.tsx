@@ -67,7 +67,9 @@ export function useTimeLeft(deadline: number | null): number | null {
     const timer = window.setInterval(() => setNow(Date.now()), 250);
     return () => window.clearInterval(timer);
   }, [deadline]);
-  return deadline === null ? null : deadline - now;
+  // The tick's time may be up to a quarter second old when a new deadline comes: a new
+  // turn then showed one second more than the clock gives ("0:11" of 10 s).
+  return deadline === null ? null : deadline - Math.max(now, Date.now());
 }
 
 /** How long before this seat's time runs out a decision made but not yet sent is sent
@@ -158,7 +160,9 @@ export function TurnClock({
   };
 
   if (!clock || info.status !== "playing") return null;
-  const serverNow = clock.paused_at ?? now + clock.offset;
+  // Never before the server's time when it sent the clock: the tick's time may be up to
+  // a quarter second older, and a new turn showed one second more than the clock gives.
+  const serverNow = clock.paused_at ?? Math.max(now + clock.offset, clock.now);
   const waiting = Object.entries(clock.deadlines)
     .map(([s, at]) => ({ seat: Number(s), left: at - serverNow }))
     .sort((a, b) => a.seat - b.seat);
