@@ -186,3 +186,26 @@ def test_triominos_round_and_final_results(page: Page, tmp_path: Path) -> None:
         assert_accessible(page, "Triominos' final result")
     finally:
         server.stop()
+
+
+def test_sequence_cats_in_forced_colours_keeps_its_targets_and_teams_apart(
+        page: Page, web_server: LiveServer, shots: Path) -> None:
+    """Windows' contrast themes (forced colours) drop box shadows and replace colours:
+    the spaces a chosen card can take glowed by a shadow and looked like every other
+    space, and the team dots beside the names became the same plain circle. The targets
+    get an outline in the theme's highlight; the chips and dots keep their colours."""
+    table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "easy"],
+                                       {0: "Anna"})
+    page.emulate_media(forced_colors="active")
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    page.locator(".sc-card:not([disabled]):not(.dead)").first.click()
+    target = page.locator(".sc-space.target").first
+    expect(target).to_be_visible()
+    other = page.locator(".sc-space:not(.target):not(.hint):not(.last):not(.free)").first
+    style = "e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }"
+    assert target.evaluate(style) == ["solid", "3px"], target.evaluate(style)
+    assert other.evaluate(style)[0] == "none"
+    colours = page.locator(".sc-player .sc-team-dot").evaluate_all(
+        "dots => dots.map(d => getComputedStyle(d).backgroundColor)")
+    assert len(colours) == 2 and len(set(colours)) == 2, colours
+    page.screenshot(path=str(shots / "sequence-cats-forced-colours.png"))
