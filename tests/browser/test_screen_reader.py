@@ -410,6 +410,30 @@ def test_a_button_in_the_status_line_is_not_read_out_with_it(
         page.context.close()
 
 
+def test_a_sequences_chips_say_so_and_the_board_is_one_group(
+        browser: Browser, tmp_path: Path) -> None:
+    """SC-WIN-1: the five spaces of a sequence were named like any other ("E8: Maine
+    Coon, Orange chip"), the log saying only "SEQUENCE for Orange!"; and the 88 spaces
+    stood loose in the page, with no way to move to or past the board as a whole. Each
+    chip of a sequence says so, and the board is a group named "Board"."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy"), SeatRow(2, "bot", bot="easy")]
+    with stored_table(tmp_path / "data", {}, seats_, 11, finished_game(11)) as (server, table):
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=anna-token")
+        expect(page.locator(".overlay[role=dialog]:focus-within")).to_be_visible()
+        page.keyboard.press("Escape")
+        board = page.get_by_role("group", name="Board", exact=True)
+        expect(board).to_be_visible()
+        in_sequence = board.locator(".sc-space.in-sequence[data-chip]")
+        assert in_sequence.count() >= 4  # five, less a free corner that may be one
+        for space in in_sequence.all():
+            expect(space).to_have_accessible_name(re.compile(r", \w+ chip, in a sequence$"))
+        other = board.locator(".sc-space[data-chip]:not(.in-sequence)").first
+        expect(other).to_have_accessible_name(re.compile(r", \w+ chip$"))
+        page.context.close()
+
+
 def test_a_copied_link_is_said_to_be_copied(browser: Browser, web_server: LiveServer
                                              ) -> None:
     """"Copy" said it had copied only by renaming the focused button, which a screen

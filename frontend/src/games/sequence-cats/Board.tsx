@@ -108,7 +108,12 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
       // The name as shown, soft hyphens and all, is the label's too: a label that differs
       // from the visible text fails speech input ("click Munchkin"); readers skip them.
       const shown = breakable(name);
-      const chipText = cell >= 0 ? t("sequence_cats.ui.chip_of", { team: t(`sequence_cats.teams.${cell}`) }) : "";
+      // A chip in a sequence says so (only the tint and the log told it): at two
+      // sequences to win it may not be removed, and the next shares one chip at most.
+      const chipText =
+        cell >= 0
+          ? t(inSequence !== undefined ? "sequence_cats.ui.chip_in_sequence" : "sequence_cats.ui.chip_of", { team: t(`sequence_cats.teams.${cell}`) })
+          : "";
       cells.push(
         <button
           key={label}
@@ -153,6 +158,9 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
     <div className="sc-board-frame">
       <div
         className={`sc-board ${transposed ? "transposed" : ""}`}
+        // One group a screen reader can move to or past as a whole (88 buttons).
+        role="group"
+        aria-label={t("sequence_cats.ui.board")}
         style={{ gridTemplateColumns: `1.1em repeat(${displayColumns}, minmax(0, 1fr))` }}
         onKeyDown={(event) => moveFocus(event, displayColumns)}
       >
