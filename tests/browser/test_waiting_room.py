@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,11 @@ def test_an_invited_friend_sees_the_tables_options_and_clock_before_sitting(
         "Sem nome, os outros veem-te como «Jogador 2».")
     page.get_by_label("Your name").fill("Bruno")
     expect(help_text).to_have_count(0)
+    # The tab says what the page is (it read "gametable", as the lobby does).
+    expect(page).to_have_title("Waiting for players · Dixit · gametable")
+    expect(friend).to_have_title("À espera de jogadores · Dixit · gametable")
+    page.get_by_role("button", name="Take this seat").first.click()
+    expect(page).to_have_title(re.compile(r"Dixit · gametable$"))
 
 
 def four_seat_dixit(web_server: LiveServer) -> dict[str, Any]:

@@ -23,6 +23,7 @@ import { EndedBanner, HostControls } from "./HostControls";
 import { TableChat, wantsChat } from "./TableChat";
 import { RematchBar, RematchContext, joinRematch } from "./Rematch";
 import { TurnAlerts } from "./TurnAlerts";
+import { APP_TITLE } from "./alerts";
 import { AwaySeats, MyDeadline, TurnClock, formatLeft, myDeadline } from "./TurnClock";
 import { UnsentChatContext } from "./unsentChat";
 import { useTable } from "./useTable";
@@ -555,6 +556,16 @@ function WaitingRoom({
   const [error, setError] = useState<ErrorMessage | null>(null);
   const [name, setName] = useState(tokens.name());
   const open = info.seats.filter((s) => s.kind === "open").length;
+  // The tab says what the page is (it read "gametable", as the lobby does); mid-game
+  // the table's own title stands.
+  const waitingTitle = `${t("ui.table.waiting_title")} · ${t(`games.${info.game}.title`)} · ${APP_TITLE}`;
+  useEffect(() => {
+    if (begun) return;
+    document.title = waitingTitle;
+    return () => {
+      document.title = APP_TITLE;
+    };
+  }, [begun, waitingTitle]);
 
   const run = async (work: () => Promise<void>) => {
     setError(null);
