@@ -503,3 +503,36 @@ def test_triominos_a_place_chosen_by_keyboard_is_brought_into_the_window(
         raise AssertionError(f"the place stayed out of the window: {box}")
     for page in pages:
         page.context.close()
+
+
+def test_browsing_the_languages_with_the_keys_changes_the_page_only_when_chosen(
+        browser: Browser, web_server: LiveServer) -> None:
+    """WCAG 3.2.2: an arrow key on the closed language list moved the whole page into
+    Icelandic, the next one into Norwegian. A choice browsed to with the keys waits for
+    Enter, or for the focus to leave; each language's name is read in its language."""
+    page = browser.new_context(locale="en-GB").new_page()
+    page.goto(web_server.url)
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_be_visible()
+    english = heading.inner_text()
+    switch = page.get_by_label("Language")
+    expect(switch.locator('option[value="is"]')).to_have_attribute("lang", "is")
+    expect(switch.locator('option[value="pt"]')).to_have_attribute("lang", "pt")
+    switch.focus()
+    page.keyboard.press("ArrowDown")
+    expect(switch).to_have_value("is")
+    page.wait_for_timeout(300)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(heading).to_have_text(english)
+    page.keyboard.press("Tab")  # the focus leaves: Íslenska is chosen
+    expect(page.locator("html")).to_have_attribute("lang", "is")
+    expect(heading).not_to_have_text(english)
+    switch = page.locator(".language-switch select")  # its label is Icelandic now
+    switch.focus()
+    page.keyboard.press("ArrowDown")
+    expect(switch).to_have_value("nb")
+    page.wait_for_timeout(300)
+    expect(page.locator("html")).to_have_attribute("lang", "is")
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("lang", "nb")
+    page.context.close()

@@ -1,3 +1,4 @@
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   dismissLanguageFailure,
@@ -8,18 +9,45 @@ import {
   type Language,
 } from "./i18n";
 
+/** The keys that move a closed list's choice without opening it (Chromium on Linux and
+ * Windows): each moved the whole page into another language. */
+const BROWSING_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
+
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  // A choice made by browsing with the keys waits for Enter or for the focus to leave
+  // (WCAG 3.2.2: a page in Icelandic, then Norwegian, at each arrow key); one picked from
+  // the opened list, or typed, applies at once.
+  const [pending, setPending] = useState<Language | null>(null);
+  const browsing = useRef(false);
+  const apply = () => {
+    if (pending !== null && pending !== i18n.language) setLanguage(pending);
+    setPending(null);
+  };
   return (
     <label className="language-switch">
       <span className="sr-only">{t("ui.language")}</span>
       <select
         aria-label={t("ui.language")}
-        value={i18n.language}
-        onChange={(event) => setLanguage(event.target.value as Language)}
+        value={pending ?? i18n.language}
+        onKeyDown={(event) => {
+          browsing.current = BROWSING_KEYS.has(event.key) && !event.altKey;
+          if (event.key === "Enter") apply();
+        }}
+        onChange={(event) => {
+          const language = event.target.value as Language;
+          if (browsing.current) setPending(language);
+          else {
+            setPending(null);
+            setLanguage(language);
+          }
+          browsing.current = false;
+        }}
+        onBlur={apply}
       >
         {LANGUAGES.map((language) => (
-          <option key={language} value={language}>
+          // Each language's name is read in its own language.
+          <option key={language} value={language} lang={language}>
             {LANGUAGE_NAMES[language]}
           </option>
         ))}
