@@ -23,7 +23,7 @@ from gametable.server.clock import ClockSettings
 from gametable.server.logname import log_name
 from gametable.server.refused import Refused
 from gametable.server.storage import SQLiteStorage
-from gametable.server.table import FINISHED, OPEN, PLAYING, WAITING
+from gametable.server.table import FINISHED, OPEN, PLAYING, WAITING, Table
 from gametable.server.tables import SeatRequest, TableManager
 from tests.aio import run_async
 from tests.server.test_bot_failures import Hanging, failing_players  # noqa: F401 (fixture)
@@ -1390,6 +1390,15 @@ def slow_cover() -> Iterator[None]:
         _FACTORIES.pop(player.name, None)
 
 
+async def came_and_went(manager: TableManager, table: Table, name: str) -> None:
+    """``name`` takes seat 1, opens the table and closes it again: gone, after having
+    come (a person who has not come yet has a minute first, JOIN_GRACE_SECONDS)."""
+    _, token = await manager.join(table.id, 1, name)
+    sock, task = await seated(manager, table, token)
+    sock.inbox.put_nowait(None)
+    await task
+
+
 @pytest.mark.usefixtures("slow_cover")
 def test_a_seat_handed_on_while_its_cover_decides_plays_its_new_players_move(
         tmp_path: Path) -> None:
@@ -1402,7 +1411,7 @@ def test_a_seat_handed_on_while_its_cover_decides_plays_its_new_players_move(
             "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
             clock=ClockSettings(cover="slow-cover", cover_absent=True,
                                 absent_seconds=0.3))
-        await manager.join(table.id, 1, "Bo")  # and never comes to the table
+        await came_and_went(manager, table, "Bo")
         sock, task = await seated(manager, table, ann)
         legal = table.game.legal_actions(table.state, 0)
         await manager.submit(table, 0, legal[0], table.version, by_bot=False)
@@ -1431,7 +1440,7 @@ def test_a_seat_opened_while_its_cover_waits_leaves_no_time_of_its_move_behind(
             "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
             clock=ClockSettings(turn_seconds=3, cover="greedy", cover_absent=True,
                                 absent_seconds=0.3))
-        await manager.join(table.id, 1, "Bo")  # and never comes to the table
+        await came_and_went(manager, table, "Bo")
         sock, task = await seated(manager, table, ann)
         legal = table.game.legal_actions(table.state, 0)
         await manager.submit(table, 0, legal[0], table.version)
