@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -384,21 +386,28 @@ def test_sequence_cats_players_are_read_in_words_with_whose_turn_it_is(
     page.context.close()
 
 
-def test_a_button_in_the_status_line_is_not_read_out_with_it(
-        browser: Browser, tmp_path: Path) -> None:
-    """The whole status line was live: a button in it ("Result", "Previous round",
-    "Scores") was read out with the line's news whenever it came. Only the words are
-    live now; the line is still where a new page's focus goes."""
+@contextmanager
+def anna_after_a_lost_game(browser: Browser, tmp_path: Path) -> Iterator[Page]:
+    """Anna's page at a three-seat Sequence Cats game (seed 11) that two computer
+    players won, its result dialog put away with Escape (its keys are listened to from
+    when the focus comes into it, a moment after it shows)."""
     seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
               SeatRow(1, "bot", bot="easy"), SeatRow(2, "bot", bot="easy")]
     with stored_table(tmp_path / "data", {}, seats_, 11, finished_game(11)) as (server, table):
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         page.goto(f"{server.url}/t/{table}#seat=anna-token")
-        # The result dialog, opened by the page's first state: its keys are listened to
-        # from when the focus comes into it (a moment after it shows), then Escape
-        # gives the board again.
         expect(page.locator(".overlay[role=dialog]:focus-within")).to_be_visible()
         page.keyboard.press("Escape")
+        yield page
+        page.context.close()
+
+
+def test_a_button_in_the_status_line_is_not_read_out_with_it(
+        browser: Browser, tmp_path: Path) -> None:
+    """The whole status line was live: a button in it ("Result", "Previous round",
+    "Scores") was read out with the line's news whenever it came. Only the words are
+    live now; the line is still where a new page's focus goes."""
+    with anna_after_a_lost_game(browser, tmp_path) as page:
         line = page.locator("[data-status-line]")
         expect(line.locator(".sc-result-reopen")).to_be_visible()
         live = line.locator("[aria-live=polite]")
@@ -407,7 +416,6 @@ def test_a_button_in_the_status_line_is_not_read_out_with_it(
         assert line.get_attribute("aria-live") in (None, "off")
         expect(page.locator("[aria-live=polite] button, [aria-live=assertive] button")
                ).to_have_count(0)
-        page.context.close()
 
 
 def test_a_sequences_chips_say_so_and_the_board_is_one_group(
@@ -416,13 +424,7 @@ def test_a_sequences_chips_say_so_and_the_board_is_one_group(
     Coon, Orange chip"), the log saying only "SEQUENCE for Orange!"; and the 88 spaces
     stood loose in the page, with no way to move to or past the board as a whole. Each
     chip of a sequence says so, and the board is a group named "Board"."""
-    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
-              SeatRow(1, "bot", bot="easy"), SeatRow(2, "bot", bot="easy")]
-    with stored_table(tmp_path / "data", {}, seats_, 11, finished_game(11)) as (server, table):
-        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        page.goto(f"{server.url}/t/{table}#seat=anna-token")
-        expect(page.locator(".overlay[role=dialog]:focus-within")).to_be_visible()
-        page.keyboard.press("Escape")
+    with anna_after_a_lost_game(browser, tmp_path) as page:
         board = page.get_by_role("group", name="Board", exact=True)
         expect(board).to_be_visible()
         in_sequence = board.locator(".sc-space.in-sequence[data-chip]")
@@ -431,7 +433,6 @@ def test_a_sequences_chips_say_so_and_the_board_is_one_group(
             expect(space).to_have_accessible_name(re.compile(r", \w+ chip, in a sequence$"))
         other = board.locator(".sc-space[data-chip]:not(.in-sequence)").first
         expect(other).to_have_accessible_name(re.compile(r", \w+ chip$"))
-        page.context.close()
 
 
 def test_a_copied_link_is_said_to_be_copied(browser: Browser, web_server: LiveServer

@@ -1759,16 +1759,20 @@ def test_a_tile_drawn_from_the_keyboard_that_fits_takes_the_focus_to_its_places(
         expect(page.locator("[data-status-line]")).to_contain_text(str(tile))
 
 
-def nothing_fits_nor_the_first_draw(state: TriominosState) -> bool:
-    """Seat 0's turn, nothing drawn yet, no tile fits, and the tile it would draw neither."""
-    if GAME.to_act(state) != {0} or not state.layout.tiles or state.draws != 0:
-        return False
-    legal = GAME.legal_actions(state, 0)
-    if any(a["type"] == "place" for a in legal) or {"type": "draw"} not in legal:
-        return False
-    drawn = copy.deepcopy(state)
-    GAME.apply(drawn, 0, {"type": "draw"})
-    return {a["type"] for a in GAME.legal_actions(drawn, 0)} == {"draw"}
+def nothing_fits_nor_the_draw(drawn_before: int) -> Callable[[TriominosState], bool]:
+    """Seat 0's turn with ``drawn_before`` tiles drawn, none of its tiles fits, and the
+    tile it would draw neither (after the third, it can only pass)."""
+    def turn(state: TriominosState) -> bool:
+        if GAME.to_act(state) != {0} or not state.layout.tiles or state.draws != drawn_before:
+            return False
+        legal = GAME.legal_actions(state, 0)
+        if any(a["type"] == "place" for a in legal) or {"type": "draw"} not in legal:
+            return False
+        drawn = copy.deepcopy(state)
+        GAME.apply(drawn, 0, {"type": "draw"})
+        left = "pass" if drawn_before == 2 else "draw"
+        return {a["type"] for a in GAME.legal_actions(drawn, 0)} == {left}
+    return turn
 
 
 def test_a_draw_that_fits_nowhere_is_read_out_with_the_tile_drawn(
@@ -1777,7 +1781,7 @@ def test_a_draw_that_fits_nowhere_is_read_out_with_the_tile_drawn(
     reads out, kept its words ("Nothing fits: draw a tile (−5).") and so said nothing:
     the player could not hear that the draw happened nor what came. It names the tile
     and the draws made."""
-    with drawn_from_the_keyboard(browser, tmp_path, nothing_fits_nor_the_first_draw) as page:
+    with drawn_from_the_keyboard(browser, tmp_path, nothing_fits_nor_the_draw(0)) as page:
         tile = page.locator(".tr-just-drawn .tr-hand-tile").get_attribute("data-tile")
         live = page.locator(".tr-status-text")
         expect(live).to_have_attribute("aria-live", "polite")
@@ -1786,24 +1790,12 @@ def test_a_draw_that_fits_nowhere_is_read_out_with_the_tile_drawn(
         expect(page.locator('[data-action="draw"]')).to_be_focused()
 
 
-def nothing_fits_nor_the_last_draw(state: TriominosState) -> bool:
-    """Seat 0's turn, two tiles drawn, none fits, and the third it would draw neither."""
-    if GAME.to_act(state) != {0} or not state.layout.tiles or state.draws != 2:
-        return False
-    legal = GAME.legal_actions(state, 0)
-    if any(a["type"] == "place" for a in legal) or {"type": "draw"} not in legal:
-        return False
-    drawn = copy.deepcopy(state)
-    GAME.apply(drawn, 0, {"type": "draw"})
-    return {a["type"] for a in GAME.legal_actions(drawn, 0)} == {"pass"}
-
-
 def test_after_the_last_draw_from_the_keyboard_the_focus_goes_to_pass(
         browser: Browser, tmp_path: Path) -> None:
     """TR-DRAW-1/2: the third tile drawn does not fit either, and Pass is the one move
     left. From the keyboard the focus went to the status line, Pass a dozen Tabs on; it
     goes to Pass."""
-    with drawn_from_the_keyboard(browser, tmp_path, nothing_fits_nor_the_last_draw) as page:
+    with drawn_from_the_keyboard(browser, tmp_path, nothing_fits_nor_the_draw(2)) as page:
         expect(page.locator('[data-action="draw"]')).to_be_disabled()
         expect(page.locator('[data-action="pass"]')).to_be_focused()
         before = version(page)

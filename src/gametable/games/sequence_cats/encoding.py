@@ -184,10 +184,20 @@ class SequenceCatsEncoding:
         answer = _ANSWERS.get(str(kind))
         return None if answer is None else self._answers + answer
 
-    def _check(self, index: int) -> None:
-        """Raises ``ValueError`` for an ``index`` outside the catalogue."""
+    def _part(self, index: int) -> tuple[str, int]:
+        """Which part of the catalogue ``index`` lies in (``"breed"``, ``"purrr"``,
+        ``"meow"``, ``"exchange"``, ``"sequence"``, ``"answer"``) and its number there
+        (a space, a card, a candidate, an answer).
+
+        Raises:
+            ValueError: ``index`` is outside the catalogue.
+        """
         if not 0 <= index < self.action_count:
             raise ValueError(f"action {index} is outside 0 … {self.action_count - 1}")
+        starts = (("answer", self._answers), ("sequence", self._sequence),
+                  ("exchange", self._exchange), ("meow", 2 * self.spaces),
+                  ("purrr", self.spaces), ("breed", 0))
+        return next((part, index - start) for part, start in starts if index >= start)
 
     def describe_action(self, index: int) -> str:
         """``index`` in words: ``"play the breed card of space C4 on it"``, ``"play PURRR
@@ -197,20 +207,16 @@ class SequenceCatsEncoding:
         Raises:
             ValueError: ``index`` is outside the catalogue.
         """
-        self._check(index)
-        labels = self.board.labels
-        spaces = self.spaces
-        if index < spaces:
-            return f"play the breed card of space {labels[index]} on it"
-        if index < 2 * spaces:
-            return f"play PURRR on {labels[index - spaces]}"
-        if index < self._exchange:
-            return f"play MEOW on {labels[index - 2 * spaces]}"
-        if index < self._sequence:
-            return f"exchange the dead card {CARD_IDS[index - self._exchange]}"
-        if index < self._answers:
-            return f"choose candidate five {index - self._sequence + 1}"
-        return _ANSWER_NAMES[index - self._answers]
+        part, n = self._part(index)
+        if part == "breed":
+            return f"play the breed card of space {self.board.labels[n]} on it"
+        if part in ("purrr", "meow"):
+            return f"play {part.upper()} on {self.board.labels[n]}"
+        if part == "exchange":
+            return f"exchange the dead card {CARD_IDS[n]}"
+        if part == "sequence":
+            return f"choose candidate five {n + 1}"
+        return _ANSWER_NAMES[n]
 
     def action_at(self, view: Observation, index: int) -> Action | None:
         """The action ``index`` stands for in ``view``: ``{"type": "play", "card":
@@ -220,24 +226,17 @@ class SequenceCatsEncoding:
         Raises:
             ValueError: ``index`` is outside the catalogue.
         """
-        self._check(index)
-        labels = self.board.labels
-        spaces = self.spaces
-        if index < spaces:
-            breed = self.board.breed_of[index]
-            return None if breed < 0 else {"type": "play", "card": CARD_IDS[breed],
-                                           "space": labels[index]}
-        if index < self._exchange:
-            card, space = divmod(index, spaces)
-            return {"type": "play", "card": CARD_IDS[PURRR if card == 1 else MEOW],
-                    "space": labels[space]}
-        if index < self._sequence:
-            return {"type": "exchange", "card": CARD_IDS[index - self._exchange]}
-        if index < self._answers:
+        part, n = self._part(index)
+        if part in ("breed", "purrr", "meow"):
+            card = {"breed": self.board.breed_of[n], "purrr": PURRR, "meow": MEOW}[part]
+            return None if card < 0 else {"type": "play", "card": CARD_IDS[card],
+                                          "space": self.board.labels[n]}
+        if part == "exchange":
+            return {"type": "exchange", "card": CARD_IDS[n]}
+        if part == "sequence":
             choosing = view.get("choosing")
-            k = index - self._sequence
-            if choosing is None or k >= len(choosing["candidates"]):
+            if choosing is None or n >= len(choosing["candidates"]):
                 return None
-            return {"type": "sequence", "spaces": list(choosing["candidates"][k])}
-        return {"type": list(_ANSWERS)[index - self._answers]}
+            return {"type": "sequence", "spaces": list(choosing["candidates"][n])}
+        return {"type": list(_ANSWERS)[n]}
 
