@@ -19,7 +19,10 @@ export function LanguageSwitch() {
   // (WCAG 3.2.2: a page in Icelandic, then Norwegian, at each arrow key); one picked from
   // the opened list, or typed, applies at once.
   const [pending, setPending] = useState<Language | null>(null);
-  const browsing = useRef(false);
+  // When a browsing key last went to the closed list (ms, the events' clock). Where
+  // that key opens the list instead (macOS), the choice comes long after it, and
+  // applies at once.
+  const browsedAt = useRef(-Infinity);
   const apply = () => {
     if (pending !== null && pending !== i18n.language) setLanguage(pending);
     setPending(null);
@@ -31,17 +34,17 @@ export function LanguageSwitch() {
         aria-label={t("ui.language")}
         value={pending ?? i18n.language}
         onKeyDown={(event) => {
-          browsing.current = BROWSING_KEYS.has(event.key) && !event.altKey;
+          browsedAt.current = BROWSING_KEYS.has(event.key) && !event.altKey ? event.timeStamp : -Infinity;
           if (event.key === "Enter") apply();
         }}
         onChange={(event) => {
           const language = event.target.value as Language;
-          if (browsing.current) setPending(language);
+          if (event.timeStamp - browsedAt.current < 100) setPending(language);
           else {
             setPending(null);
             setLanguage(language);
           }
-          browsing.current = false;
+          browsedAt.current = -Infinity;
         }}
         onBlur={apply}
       >
