@@ -377,7 +377,7 @@ class Clock:
         self.deadlines.pop(seat, None)
         self.away[seat] = reason
         self.returning.pop(seat, None)
-        if reason in (TURN, ABSENT) and turn_key is not None:
+        if turn_key is not None:
             self.lapsed[seat] = turn_key
         else:
             self.lapsed.pop(seat, None)

@@ -370,7 +370,8 @@ class Table:
                 arrived = clock.arrived(conn.seat)
                 # Back after a computer player covered for their absence: the seat is
                 # theirs again, its turn's time starting now (its cover's move, if under
-                # way, is dropped: see _actor).
+                # way, is dropped: see _actor); where their turn's time ran out while they
+                # were gone, from their next turn (Clock.reconnected).
                 returned = clock.reconnected(conn.seat, self.turn_key())
                 if returned:
                     self.arm_clock()
