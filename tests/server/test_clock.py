@@ -22,9 +22,11 @@ from gametable.server.clock import (
     ABSENT,
     HELD_FLOOR_SECONDS,
     JOIN_GRACE_SECONDS,
+    RESTART_GRACE_SECONDS,
     TURN,
     Clock,
     ClockSettings,
+    Deadline,
 )
 from gametable.server.hosting import pause_clock
 from gametable.server.refused import Refused
@@ -281,6 +283,61 @@ def test_deadlines_and_away_seats_are_the_same_after_a_restart(tmp_path: Path) -
 
     with_manager(tmp_path, first)
     with_manager(tmp_path, second)
+
+
+def test_a_deadline_that_passed_while_the_server_was_down_gives_time_to_come_back(
+        tmp_path: Path) -> None:
+    """TR-TIME-1 counts a turn's time, not a server's downtime: Bo's deadline passed
+    while the server was down (an upgrade of 40 s with 26 s left), and at start-up a
+    computer player moved for him, for "time ran out", before his page could reconnect.
+    Now he has RESTART_GRACE_SECONDS from the loading; Ann, with time left, keeps hers."""
+    stored: dict[str, Any] = {}
+
+    async def first(manager: TableManager) -> None:
+        table, _, _, _ = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+            clock=ClockSettings(turn_seconds=60, cover="easy"))
+        await manager.join(table.id, 1, "Bo")
+        stored["id"] = table.id
+        await until(lambda: 0 in table.clock.deadlines if table.clock else False)
+        await until(lambda: table.clock is not None and getattr(
+            manager.storage.load_table(table.id), "clock", None) == table.clock.to_json())
+        assert table.clock is not None
+        data = table.clock.to_json()  # the server went down when Ann's time ran out
+        data["deadlines"]["0"][0] = time.time() - 14
+        await manager.storage.save_clock(table.id, data)
+
+    async def second(manager: TableManager) -> None:
+        loaded_at = time.time()
+        assert manager.load() == 1
+        manager.start_bots()
+        table = manager.tables[stored["id"]]
+        assert table.clock is not None
+        await asyncio.sleep(0.3)  # a computer player would have moved by now
+        assert table.version == 0 and table.clock.away == {}, "no move for Ann yet"
+        turn = table.clock.deadlines[0].turn
+        assert turn is not None
+        assert loaded_at + RESTART_GRACE_SECONDS <= turn <= time.time() + RESTART_GRACE_SECONDS
+
+    with_manager(tmp_path, first)
+    with_manager(tmp_path, second)
+
+
+def test_loading_a_clock_moves_only_the_deadlines_too_near() -> None:
+    """RESTART_GRACE_SECONDS: a seat with more time left keeps its deadline; a paused
+    clock keeps every deadline (resuming moves them); a turn of 5 s gets at most 5 s."""
+    clock = Clock(ClockSettings(turn_seconds=60, cover_absent=True))
+    clock.deadlines = {0: Deadline(turn=100.0), 1: Deadline(turn=500.0, absent=90.0)}
+    assert clock.loaded(now=200.0)
+    assert clock.deadlines[0].turn == 200.0 + RESTART_GRACE_SECONDS
+    assert (clock.deadlines[1].turn, clock.deadlines[1].absent) == (
+        500.0, 200.0 + RESTART_GRACE_SECONDS)
+    assert not clock.loaded(now=200.0), "nothing left too near"
+    short = Clock(ClockSettings(turn_seconds=5), deadlines={0: Deadline(turn=1.0)})
+    assert short.loaded(now=10.0) and short.deadlines[0].turn == 15.0
+    paused = Clock(ClockSettings(turn_seconds=60), deadlines={0: Deadline(turn=1.0)},
+                   paused_at=0.5)
+    assert not paused.loaded(now=10.0) and paused.deadlines[0].turn == 1.0
 
 
 def test_a_persons_arrival_lifts_their_absence_deadline_in_storage_too(

@@ -24,7 +24,10 @@ voting). It works for every game through the protocol's ``to_act``:
   back with the ``back`` message (one click), or by acting themselves (TR-TIME-1).
 
 Deadlines are wall-clock times (seconds since 1970) stored with the table, so a restart
-neither loses nor resets them; time runs on the server, clients only display it.
+neither loses nor resets them, except that one which passed while the server was down
+(or comes within :data:`RESTART_GRACE_SECONDS` of the table's loading) moves to that
+long after the loading: the time a restart takes is not charged to the people waiting.
+Time runs on the server, clients only display it.
 Nothing here knows which game is played.
 """
 
@@ -45,6 +48,12 @@ JOIN_GRACE_SECONDS = 60.0
 the table (the friends of a new game after *Play again* still reading the last one's
 result): their time starts when they arrive, or after this."""
 
+
+RESTART_GRACE_SECONDS = 15.0
+"""Seconds that a waiting seat has at least once its table is loaded again (a restart, or
+another process taking the table over): a deadline that passed while no process ran the
+table, or comes sooner, moves to this long after the loading (at most the turn's time),
+so that the pages, which try again every 4 s at most, reconnect and their people move."""
 
 HELD_FLOOR_SECONDS = 10.0
 """The least time a seat gets back when it must act again in a turn it stopped waiting
@@ -348,6 +357,30 @@ class Clock:
             return None
         seat = passed[0][1]
         return seat, self.deadlines[seat].reason
+
+    def loaded(self, now: float, grace: float = RESTART_GRACE_SECONDS) -> bool:
+        """Give every waiting seat at least ``grace`` seconds from ``now`` (its turn at
+        most its turn's time), the table having just been loaded from storage: a
+        deadline that passed while no process ran it is not charged to its person.
+        A paused clock is left as it is (its deadlines move on when it runs again).
+        Returns whether a deadline moved.
+
+        Args:
+            now: the time of loading, in seconds since 1970.
+            grace: seconds (greater than 0) each waiting seat has at least.
+        """
+        if self.paused_at is not None:
+            return False
+        moved = False
+        turn_grace = min(grace, self.settings.turn_seconds or grace)
+        for deadline in self.deadlines.values():
+            if deadline.turn is not None and deadline.turn < now + turn_grace:
+                deadline.turn = now + turn_grace
+                moved = True
+            if deadline.absent is not None and deadline.absent < now + grace:
+                deadline.absent = now + grace
+                moved = True
+        return moved
 
     def pause(self, now: float) -> bool:
         """Stop the time of every waiting seat (the host's pause). Returns whether it ran."""

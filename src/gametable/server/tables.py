@@ -239,6 +239,10 @@ class TableManager:
         """
         try:
             table = self._build(row)
+            if table.clock is not None:
+                # Stored again by the first change; until then a later loading moves
+                # the same deadlines again, to no earlier a time.
+                table.clock.loaded(time.time())
             for seat, action in row.actions:
                 events = table.game.apply(table.state, seat, action)
                 table.actions.append((seat, action))
