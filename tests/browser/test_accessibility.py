@@ -4,16 +4,17 @@ viewer — no serious or critical violations."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Playwright, expect
 
 from tests.browser import seats
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ARGS, CHROMIUM, ROOT
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -209,3 +210,40 @@ def test_sequence_cats_in_forced_colours_keeps_its_targets_and_teams_apart(
         "dots => dots.map(d => getComputedStyle(d).backgroundColor)")
     assert len(colours) == 2 and len(set(colours)) == 2, colours
     page.screenshot(path=str(shots / "sequence-cats-forced-colours.png"))
+
+
+COVERED = """el => { const box = el.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return !(top && (el.contains(top) || top.contains(el))); }"""
+
+
+def test_larger_text_set_in_the_browser_gets_the_layout_of_a_narrower_window(
+        playwright: Playwright, web_server: LiveServer, tmp_path: Path, shots: Path) -> None:
+    """WCAG 1.4.4 (resize text): a person whose browser shows text at 200 % (its default
+    font size set to 32 px) saw a laptop's Dixit table laid out for 16 px: the hand's
+    panel lay over the clue, and "Choose" ran out of its buttons into the next. The
+    layout's widths are in ems, so that they get the layout that 200 % zoom gives."""
+    table, tokens = seats.create_table(
+        web_server, "dixit", {"first_storyteller": "first_seat"},
+        ["easy", "human", "easy", "easy"], {1: "Anna"})
+    profile = tmp_path / "profile"
+    (profile / "Default").mkdir(parents=True)
+    (profile / "Default" / "Preferences").write_text(json.dumps(
+        {"webkit": {"webprefs": {"default_font_size": 32, "default_fixed_font_size": 32}}}))
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=ARGS, headless=True,
+        viewport={"width": 1280, "height": 800}, locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+        assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "32px"
+        clue = page.locator(".dx-clue-box")
+        expect(clue).to_be_visible(timeout=30_000)  # Computer 1 told
+        expect(page.locator(".dx-choose").first).to_be_visible()
+        page.screenshot(path=shots / "dixit-text-200.png")
+        assert not clue.evaluate(COVERED), "the clue lies under another part of the page"
+        overflowing = page.locator(".dx-choose").evaluate_all(
+            "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)")
+        assert overflowing == [], overflowing
+    finally:
+        context.close()

@@ -63,7 +63,7 @@ export function Lobby() {
               setGameName(g.name);
               // On a phone the table's form (seats, options) is below the fold while
               // "Create table" stays in sight: bring the form up.
-              if (window.matchMedia("(max-width: 700px)").matches) {
+              if (window.matchMedia("(max-width: 43.75em)").matches) {
                 window.setTimeout(() =>
                   document.querySelector(".new-table")?.scrollIntoView({ block: "start", behavior: scrollBehavior() }),
                 );

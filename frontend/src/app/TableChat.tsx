@@ -10,14 +10,15 @@ import { useNewestShown } from "./eventLog";
 import { writerName } from "./seatName";
 import { scrollBehavior } from "./motion";
 
-/** Wider than this (CSS pixels) the chat starts open. */
-const OPEN_FROM = 900;
+/** Wider than this (ems of the browser's text size: 900 px at the default 16 px) the
+ * chat starts open. */
+const OPEN_FROM_EM = 56.25;
 /** How long a new line shows over the page (milliseconds). */
 const TOAST_MS = 6000;
 
 export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(() => window.matchMedia?.(`(min-width: ${OPEN_FROM}px)`).matches ?? true);
+  const [open, setOpen] = useState(() => window.matchMedia?.(`(min-width: ${OPEN_FROM_EM}em)`).matches ?? true);
   const lines = chat ?? [];
   const last = lines.length ? lines[lines.length - 1] : null;
   const newest = last?.id ?? -1;

@@ -1,7 +1,11 @@
 // Layout helpers: phone-sized windows, and a table that fills the window's height.
 import { useEffect, useState, type RefObject } from "react";
 
-export function useNarrow(query = "(max-width: 700px)") {
+/** Whether the window matches ``query``, kept up to date. Layout queries are in ems (of
+ * the browser's text size: 16 px unless the person set larger text), here as in the
+ * style sheets, so that larger text gets the layout of a narrower window, as browser
+ * zoom does: 43.75em is 700 px at the default size. */
+export function useNarrow(query = "(max-width: 43.75em)") {
   const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
   useEffect(() => {
     const list = window.matchMedia(query);

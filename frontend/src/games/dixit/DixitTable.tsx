@@ -74,11 +74,11 @@ const REVEAL_UNDER = 64;
 /** Windows where the table, the hand and the players stand one above another (as on a
  * phone): narrow ones, and a tablet held upright, beside whose 340 px side panel the
  * hand showed one card and a half. */
-const STACKED = "(max-width: 700px), (max-width: 1100px) and (orientation: portrait)";
+const STACKED = "(max-width: 43.75em), (max-width: 68.75em) and (orientation: portrait)";
 /** A phone held sideways (844 × 390): laid out as on a phone (the players in a strip, the
  * cards at a phone's sizes), but the table and the hand stand side by side, both in the
  * window (stacked, the hand was below its edge). */
-const SIDEWAYS = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
+const SIDEWAYS = "(max-height: 31.25em) and (min-aspect-ratio: 3/2)";
 
 /** Players at most for the large hand while the clue is given and cards come in. */
 const BIG_HAND_SEATS = 8;

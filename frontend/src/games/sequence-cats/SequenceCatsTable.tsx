@@ -33,7 +33,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const view = state.view as unknown as SequenceView;
   const setup = info.public as unknown as PublicInfo;
   const layout = setup.board;
-  const narrow = useNarrow("(max-width: 700px) and (orientation: portrait)");
+  const narrow = useNarrow("(max-width: 43.75em) and (orientation: portrait)");
   const [selected, setSelected] = useState<number | null>(null);
   // A card chosen with the keyboard takes focus to the first space it may go to (Tab
   // went through the rest of the hand and the page's bars first: some 14 presses).

@@ -43,11 +43,11 @@ interface Choice {
  * laptop at 200 %, 683 × 384) is not: stacked, its board was 145 px high under the
  * players and the page scrolled; it takes the sideways layout (SHORT) instead. */
 const STACKED =
-  "(max-width: 700px) and (min-height: 501px), (max-width: 700px) and (max-aspect-ratio: 3/2), " +
-  "(max-width: 1100px) and (orientation: portrait)";
+  "(max-width: 43.75em) and (min-height: 31.3125em), (max-width: 43.75em) and (max-aspect-ratio: 3/2), " +
+  "(max-width: 68.75em) and (orientation: portrait)";
 
 /** A window wide and short: a phone held sideways. */
-const SHORT = "(max-height: 500px) and (min-aspect-ratio: 3/2)";
+const SHORT = "(max-height: 31.25em) and (min-aspect-ratio: 3/2)";
 
 /** Gives the focus to the chosen tile's first place on the board, and brings that place
  * into the window: the board's own panning frame must not scroll (``preventScroll``), but
