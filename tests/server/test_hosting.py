@@ -696,7 +696,10 @@ def test_with_watching_off_a_finished_games_record_and_replay_are_for_its_player
             assert "for its players only" in refused.json()["message"]
         for headers in ({"X-Seat-Token": t["anna"]}, {"X-Seat-Token": t["bruno"]},
                         {"X-Host-Token": t["host"]}):
-            assert app_client.get(f"{table}/{path}", headers=headers).status_code == 200
+            given = app_client.get(f"{table}/{path}", headers=headers)
+            assert given.status_code == 200
+            # A shared cache in front of the server kept none of them for strangers.
+            assert given.headers["cache-control"] == "private, no-store", (path, headers)
     record = GameRecord.model_validate(
         app_client.get(f"{table}/record", headers={"X-Seat-Token": t["bruno"]}).json())
     assert len(record.actions) == 1

@@ -50,7 +50,7 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
     with TestClient(create_app(settings), client=("127.0.0.1", 4000)) as client:
         assert client.get("/healthz").json() == {"status": "ok"}
         ready = client.get("/readyz")
-        assert ready.status_code == 200 and ready.json()["status"] == "ready"
+        assert ready.status_code == 200 and ready.json() == {"status": "ready", "tables": 0}
         created = create(client, [HUMAN, HUMAN])
         table_id = created["table"]["id"]
         client.post(f"/api/tables/{table_id}/join", json={})
@@ -83,6 +83,9 @@ def test_metrics_are_for_the_monitorings_addresses_only(tmp_path: Path) -> None:
         assert refused.status_code == 403
         assert refused.json()["code"] == "metrics_private"
         assert "gametable_" not in refused.text
+        # Ready, and no more: how many tables are open told anyone polling it when
+        # games began and ended.
+        assert outsider.get("/readyz").json() == {"status": "ready"}
     with TestClient(app, client=("::1", 4000)) as local:
         assert local.get("/metrics").status_code == 200
     monitored = Settings(data_dir=tmp_path, bot_delay=0, static_dir=tmp_path / "none",

@@ -121,6 +121,10 @@ READY_SECONDS = 2.0
 REPLAY_PATH = "/api/replay"
 DEFAULT_STATIC = Path(__file__).resolve().parents[3] / "frontend" / "dist"
 
+PRIVATE = {"Cache-Control": "private, no-store"}
+"""The headers of an answer given for a seat's or the host's token (a finished game's
+record and replay): a shared cache in front of the server must not keep it for others."""
+
 
 def default_rates() -> dict[str, Rate | None]:
     """Per-client rates (``BURST/SECONDS``: a burst, then one more every SECONDS)."""
@@ -424,8 +428,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
         """Readiness: 200 while tables are loaded, storage answers and the process is not
         shutting down; else 503 with the reason (``starting``, ``draining``,
         ``storage``; with several processes also ``redis``, and ``advertise`` while the
-        process does not answer at its ``--advertise`` address, and the answer names
-        this ``process`` and how many tables it ``owns``). A database or Redis that does not
+        process does not answer at its ``--advertise`` address). To a client of
+        ``settings.metrics_from`` the answer also says how many ``tables`` are in memory
+        and, with several processes, names this ``process`` and how many tables it
+        ``owns``. A database or Redis that does not
         answer within ``READY_SECONDS`` (2 s) is not ready: a load balancer asks again
         rather than waiting on a pool's own, longer, timeout."""
         manager: TableManager | None = getattr(request.app.state, "manager", None)
@@ -440,7 +446,12 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
                 "readiness check", str(error) or f"no answer in {READY_SECONDS:.0f} s")
             return JSONResponse({"status": "storage"}, status_code=503)
         not_ready["the table storage"].answered()
-        ready: dict[str, Any] = {"status": "ready", "tables": len(manager.tables)}
+        # How many tables, and which process: for the monitors only (to anyone, the
+        # count told when games began and ended).
+        monitor = allowed(client_address(request.scope), monitors)
+        ready: dict[str, Any] = {"status": "ready"}
+        if monitor:
+            ready["tables"] = len(manager.tables)
         cluster: Cluster | None = getattr(request.app.state, "cluster", None)
         if cluster is not None:
             from gametable.server.cluster import ClusterError  # noqa: PLC0415
@@ -455,7 +466,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
             if not cluster.reachable:
                 return JSONResponse({"status": "advertise", "process": cluster.id},
                                     status_code=503)
-            ready.update(process=cluster.id, owns=len(cluster.held))
+            if monitor:
+                ready.update(process=cluster.id, owns=len(cluster.held))
         return JSONResponse(ready)
 
     monitors = networks(settings.metrics_from)
@@ -669,7 +681,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
         data = finished_record(table, x_seat_token, x_host_token)
         return Response(data.model_dump_json(indent=1), media_type="application/json",
                         headers={"Content-Disposition":
-                                 f'attachment; filename="{table.game_name}-{table.id}.json"'})
+                                 f'attachment; filename="{table.game_name}-{table.id}.json"',
+                                 **PRIVATE})
 
     # Replays are worked out one at a time: several at once, each in its thread, took
     # the interpreter from the event loop (every table) in turn with each of them.
@@ -692,7 +705,7 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
         async with replaying:
             return Response(await asyncio.to_thread(
                 lambda: orjson.dumps(replay_steps(data, seat, first, count))),
-                media_type="application/json")
+                media_type="application/json", headers=PRIVATE)
 
     @app.post(REPLAY_PATH)
     async def record_replay(request: Request, seat: int | None = None,
