@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import pytest
 import websockets
 from fastapi.testclient import TestClient
@@ -1231,6 +1232,31 @@ def test_a_message_nested_too_deep_is_refused_and_the_seat_plays_on(
         assert (told["code"], told["key"]) == ("malformed", "server.errors.not_utf8"), told
         ws.send_json({"type": "action", "action": state["legal"][0], "version": 0})
         assert next_of(ws, "state")["version"] == 1
+
+
+def test_a_message_that_gives_a_field_twice_is_refused_and_nothing_is_done(
+        client: TestClient) -> None:
+    """JSON readers keep the last of two equal names: ``{"type": "ping", "type":
+    "chat", …}`` was posted to the chat, though a filter or log reading the first saw a
+    ping. A field given twice is refused, as in uploaded records; the seat plays on."""
+    created = create(client, [HUMAN, GREEDY])
+    with connect(client, created["table"]["id"]) as ws:
+        _, state = hello(ws, created["token"])
+        ws.send_text('{"type": "ping", "type": "chat", "text": "twice"}')
+        told = next_of(ws, "error")
+        assert (told["code"], told["key"]) == ("malformed", "server.errors.field_twice"), told
+        assert '"type" twice' in told["message"]
+        action = orjson.dumps(state["legal"][0]).decode()
+        ws.send_text('{"type": "action", "action": ' + action[:-1]
+                     + ', "card": 0, "card": 1}, "version": 0}')
+        assert next_of(ws, "error")["key"] == "server.errors.field_twice"
+        ws.send_json({"type": "action", "action": state["legal"][0], "version": 0})
+        assert next_of(ws, "state")["version"] == 1
+        ws.send_json({"type": "ping", "id": 5})
+        since: list[str] = []
+        while (message := ws.receive_json())["type"] != "pong":
+            since.append(message["type"])
+        assert "chat" not in since, "the chat has no line"
 
 
 def test_descriptions_nested_very_deep_are_refused() -> None:

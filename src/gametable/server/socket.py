@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 from starlette.types import Receive, Send
 
+from gametable.core.records import field_given_twice
 from gametable.server import chat, hosting, rematch
 from gametable.server.limits import SEAT_CONNECTIONS, SEATED_PER_CAP, Limits, Place, Sockets
 from gametable.server.logname import log_name
@@ -102,7 +103,8 @@ def parse(text: str | bytes) -> dict[str, Any]:
     Raises:
         Refused: ``too_large``; ``malformed`` (not JSON, no ``type``, nested more than
             :data:`~gametable.server.nesting.MAX_DEPTH` levels, or a number too large
-            for a 64-bit float, each with its own message). A whole number beyond 64
+            for a 64-bit float, or a field given twice in one object, each with its own
+            message). A whole number beyond 64
             bits is read as the float nearest it (orjson's reading), which the fields
             that need a whole number (an action's ``version``, a card) refuse. The
             fields are checked apart (:func:`check_fields`), once the ``id`` to echo is
@@ -127,6 +129,11 @@ def parse(text: str | bytes) -> dict[str, Any]:
         brackets = text.count("[") + text.count("{")
     if too_deep(message, brackets):
         raise Refused("malformed", "server.errors.too_deep", limit=MAX_DEPTH)
+    twice = field_given_twice(text)
+    if twice is not None:
+        # JSON readers keep the last of the two; a filter or log that read the first
+        # would see another message than the table acts on (as records, refused).
+        raise Refused("malformed", "server.errors.field_twice", field=twice[:40])
     return message
 
 
