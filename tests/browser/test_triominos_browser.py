@@ -1581,7 +1581,9 @@ def test_with_a_large_text_size_the_players_numbers_stand_clear_of_their_names(
 ) -> None:
     """With the browser's text size at 32 px (about 200 %) on a laptop, the players'
     tiles column was drawn over their names ("▲ 7" across "Ann"): the side was 320 px
-    whatever the text. It is as wide as the text asks (up to 45 % of the window)."""
+    whatever the text. It is as wide as the text asks (up to 45 % of the window), and
+    where the window is then as short as a phone's held sideways (24 ems of text high),
+    the numbers go under the name, as there."""
     created = httpx.post(f"{web_server.url}/api/tables", json={
         "game": "triominos", "config": {}, "name": "Ann",
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"},
@@ -1595,9 +1597,10 @@ def test_with_a_large_text_size_the_players_numbers_stand_clear_of_their_names(
     rows = page.locator(".tr-player:not(.header)")
     expect(rows).to_have_count(3)
     overlaps = rows.evaluate_all("""rows => rows.map(row => {
-        const name = row.querySelector('.tr-player-label').getBoundingClientRect();
+        const name = row.querySelector('.tr-player-name').getBoundingClientRect();
         const tiles = row.querySelector('.tr-player-tiles').getBoundingClientRect();
-        return name.right > tiles.left + 1; })""")
+        return name.right > tiles.left + 1 && name.bottom > tiles.top + 1
+            && tiles.bottom > name.top + 1; })""")
     assert overlaps == [False, False, False]
     context.close()
 

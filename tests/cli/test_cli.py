@@ -211,6 +211,21 @@ def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
     assert summary["actions"] == len(record.actions)
 
 
+def test_replay_checks_a_record_whose_uploaded_deck_is_not_installed_here(
+        tmp_path: Path) -> None:
+    """DX-DECK-1: a record of a game played with an uploaded deck stopped `gametable
+    replay` with "There is no deck called …": cards are numbers, and the record carries
+    the deck's size, which is all the rules need."""
+    record, outcome = play_bot_game("dixit", {}, ["greedy"] * 3, seed=8)
+    path = tmp_path / "dixit.json"
+    path.write_text(record.model_copy(update={"config": {
+        **record.config, "deck": "11e012bd2de1a812"}}).model_dump_json())
+    done = gametable("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["finished"] is True and summary["winners"] == outcome.winners
+
+
 def test_replay_says_a_game_its_host_ended_was_ended_early(tmp_path: Path) -> None:
     """It said "1 actions" and only "not finished" for a game the host ended."""
     record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)

@@ -438,8 +438,9 @@ def test_play_again_after_the_deck_was_deleted_is_refused_with_a_reason(
         hello(ws, created["token"])
         ws.send_json({"type": "rematch", "id": 7})
         refused = next_of(ws, "error")
-        assert (refused["id"], refused["code"], refused["rule"]) == (7, "bad_config", "DX-DECK-1")
-        assert "There is no deck called" in refused["message"]
+        assert (refused["id"], refused["code"]) == (7, "no_deck")
+        assert refused["key"] == "decks.errors.deck_deleted"
+        assert refused["message"].startswith("This table's deck was deleted after the game")
         ws.send_json({"type": "ping", "id": 8})
         assert next_of(ws, "pong")["id"] == 8
     assert set(manager.tables) == tables_before

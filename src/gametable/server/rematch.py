@@ -34,7 +34,7 @@ from gametable.server.offers import derived_token, offer_open
 from gametable.server.refused import Refused
 from gametable.server.storage import SeatRow, StorageError, TableRow, token_hash
 from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection, Table
-from gametable.server.tables import TableManager, new_table_id
+from gametable.server.tables import TableManager, check_deck_installed, new_table_id
 
 log = logging.getLogger("gametable.rematch")
 
@@ -85,8 +85,9 @@ async def play_again(manager: TableManager, table: Table, conn: Connection,
     Raises:
         Refused: the client watches (``not_seated``) or lost its seat (``seat_lost``),
             the game is not over (``not_over``), the address made too many tables of
-            late (``rate_limited``, 429), or the new table could not be stored or would
-            pass the creator's caps. Nothing changed.
+            late (``rate_limited``, 429), the table's deck was deleted since
+            (``no_deck``, 404), or the new table could not be stored or would pass the
+            creator's caps. Nothing changed.
     """
     async with table.lock:
         seat = table.seat_held_by(conn)
@@ -148,6 +149,7 @@ async def _new_table(manager: TableManager, table: Table, asked_by: Seat,
     # A table stored before the rules' audit plays again by the current rules (its
     # record keeps the version it was played by).
     options = {**table.options, RULES_VERSION_FIELD: RULES_VERSION}
+    check_deck_installed(options)
     row = TableRow(id=new_id, game=table.game_name, config=options,
                    seed=secrets.randbits(63), host_hash=token_hash(host_token),
                    created=time.time(), seats=rows,

@@ -1614,6 +1614,19 @@ def check_deck_owner(options: Mapping[str, Any] | None, deck_keys: Sequence[str]
             raise Refused("no_deck", "decks.errors.no_deck", status=404, deck=deck_id)
 
 
+def check_deck_installed(options: Mapping[str, Any] | None) -> None:
+    """Refuse a new table (Play again) whose deck, named in ``options`` (its ``"deck"``),
+    was deleted since the last game began: the rules take a deck they do not find when
+    its size is given, as a record replayed elsewhere is.
+
+    Raises:
+        Refused: ``no_deck`` (404, ``decks.errors.deck_deleted``).
+    """
+    deck_id = (options or {}).get("deck")
+    if isinstance(deck_id, str) and find_deck(deck_id) is None:
+        raise Refused("no_deck", "decks.errors.deck_deleted", status=404, deck=deck_id)
+
+
 def without_deck_name(params: Mapping[str, Any], options: Mapping[str, Any] | None
                       ) -> dict[str, Any]:
     """``params`` of a refusal with an uploaded deck's name (``"deck"``) replaced by the

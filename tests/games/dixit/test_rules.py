@@ -1143,6 +1143,25 @@ def test_make_config_fills_in_the_deck_size_and_refuses_unknown_decks() -> None:
         GAME.make_config({"colour": "red"}, 4)
 
 
+def test_dx_deck_1_a_record_replays_without_its_deck() -> None:
+    """Cards are numbers 0 … deck_size − 1 (DX-DECK-1): a record of a game played with an
+    uploaded deck, which carries the deck's size, replayed where that deck is not
+    installed, was refused ("There is no deck called …"), `gametable replay` included.
+    It now replays by the numbers; the size must still be enough (DX-DECK-2)."""
+    record, outcome = play_bot_game("dixit", {}, ["greedy"] * 4, seed=3)
+    assert record.config.get("deck", "default") == "default"
+    elsewhere = record.model_copy(update={"config": {**record.config,
+                                                     "deck": "0123456789abcdef"}})
+    replayed = replay(elsewhere)
+    default = find_deck("default")
+    assert default is not None
+    assert replayed.game.outcome(replayed.state) == outcome
+    assert getattr(replayed.config, "deck_size", None) == len(default)
+    with pytest.raises(ConfigError) as error:
+        GAME.make_config({"deck": "0123456789abcdef", "deck_size": 20}, 4)
+    assert error.value.rule == "DX-DECK-2"
+
+
 def test_dx_deck_1_a_deck_size_other_than_the_decks_is_refused_not_overwritten() -> None:
     """``deck_size`` is the chosen deck's number of cards (DX-DECK-1: cards are the deck's
     pictures, numbered 0 … deck_size − 1): records carry it, and the same number is

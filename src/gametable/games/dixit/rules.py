@@ -131,10 +131,11 @@ class Dixit:
             ConfigError: unknown or invalid options (``CONFIG``); Party or Team outside
                 edition IS or a seat count the variant does not allow (DX-SETUP-3,
                 DX-PARTY-1, DX-TEAM-1); a game with no end (DX-END-4: no target score and
-                reshuffling); an unknown deck or one too small (DX-DECK-2, naming the
-                minimum); ``bonus_cap="uncapped"`` with 7 or more players (DX-7P-2: the
-                bonus is capped at 3 even if more votes were cast); a ``deck_size`` other
-                than the deck's number of cards (DX-DECK-1,
+                reshuffling); an unknown deck without a ``deck_size`` (DX-DECK-1: with
+                one, as in a record, the game is played by numbers alone), or one too
+                small (DX-DECK-2, naming the minimum); ``bonus_cap="uncapped"`` with 7 or
+                more players (DX-7P-2: the bonus is capped at 3 even if more votes were
+                cast); a ``deck_size`` other than an installed deck's number of cards (DX-DECK-1,
                 ``dixit.errors.deck_size_not_the_decks``: the cards are the deck's
                 pictures; records carry the size, and the same size is accepted);
                 ``end_on_empty_deck=True`` in Party or Team (DX-PARTY-7, DX-TEAM-6:
@@ -146,14 +147,18 @@ class Dixit:
         except ValidationError as error:
             raise option_error(error, DixitConfig.option_rules, DixitConfig) from None
         deck = find_deck(config.deck)
-        if deck is None:
+        if deck is None and config.deck_size is None:
             raise ConfigError("DX-DECK-1", E + "unknown_deck", deck=config.deck)
-        if config.deck_size is not None and config.deck_size != len(deck):
-            raise ConfigError("DX-DECK-1", E + "deck_size_not_the_decks",
-                              deck=deck.name or config.deck, cards=len(deck),
-                              given=config.deck_size)
-        config = config.model_copy(update={"deck_size": len(deck)})
-        self._check(config, seats, deck.name)
+        if deck is not None:
+            if config.deck_size is not None and config.deck_size != len(deck):
+                raise ConfigError("DX-DECK-1", E + "deck_size_not_the_decks",
+                                  deck=deck.name or config.deck, cards=len(deck),
+                                  given=config.deck_size)
+            config = config.model_copy(update={"deck_size": len(deck)})
+        # A deck not installed here, with its size given (a record of a game played with
+        # an uploaded deck, replayed elsewhere): the rules need no more, cards being
+        # numbers (DX-DECK-1); where a table is made, the server refuses such a deck.
+        self._check(config, seats, deck.name if deck is not None else None)
         if config.bonus_cap == "uncapped" and votes_per_voter(config, seats) == 2:
             # Checked for new games only: a record made before keeps replaying as it was
             # played.
