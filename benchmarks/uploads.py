@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from tests.decks.pictures import deep_png, one_colour, zip_of
+from tests.decks.pictures import deep_png, numbered, one_colour, zip_of
 
 from benchmarks.server import free_port
 
@@ -126,8 +126,9 @@ def main() -> None:
     lines = one_colour(7300, 5470, "PNG", mode="1", optimize=True)
     bomb = one_colour(7280, 5460, "WEBP", mode="RGBA", colour=0, lossless=True, method=0)
     deep = deep_png(7280, 5460)
-    big_zip = zip_of({f"lines-{n}.png": lines for n in range(args.zip_pictures)})
-    small_zip = zip_of({f"lines-{n}.png": lines for n in range(args.parallel_pictures)})
+    big_zip = zip_of({f"lines-{n}.png": numbered(lines, n) for n in range(args.zip_pictures)})
+    small_zip = zip_of({f"lines-{n}.png": numbered(lines, n)
+                        for n in range(args.parallel_pictures)})
     rgb = one_colour(6600, 5000, "PNG", colour=(10, 20, 30))
     largest = zip_of({"a.png": rgb, "b.webp": one_colour(3200, 2600, "WEBP", quality=50),
                       "c.png": one_colour(5000, 5000, "PNG", mode="P", colour=3),

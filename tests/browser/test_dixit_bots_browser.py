@@ -21,16 +21,17 @@ from tests.server.conftest import LiveServer
 pytestmark = pytest.mark.browser
 
 
-def png() -> bytes:
+def png(number: int = 0) -> bytes:
+    """A picture of its own for each ``number`` (a deck refuses the same one twice)."""
     out = io.BytesIO()
-    Image.new("RGB", (300, 450), (90, 140, 200)).save(out, "PNG")
+    Image.new("RGB", (300, 450), (90, 140, 200 - number)).save(out, "PNG")
     return out.getvalue()
 
 
 def test_lobby_proposes_the_hard_level_and_warns_of_a_blind_deck(
         browser: Browser, web_server: LiveServer) -> None:
     created = httpx.post(f"{web_server.url}/api/decks", data={"name": "Bare pictures"},
-                         files=[("files", (f"{n}.png", png(), "image/png")) for n in range(3)])
+                         files=[("files", (f"{n}.png", png(n), "image/png")) for n in range(3)])
     assert created.status_code == 201, created.text
     deck = created.json()
     assert deck["deck"]["described"] == 0

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def upload(count: int, descriptions: list[str | None]) -> tuple[Path, object]:
-    files = [Upload(f"{n}.png", io.BytesIO(picture())) for n in range(count)]
+    files = [Upload(f"{n}.png", io.BytesIO(picture(40 + n, 30))) for n in range(count)]
     deck, _ = create_deck("Described", files, descriptions)
     return deck.folder, deck
 
@@ -63,7 +63,7 @@ def test_making_vectors_is_charged_and_stops_when_the_share_is_spent(
     cards of 500 emoji: about 950 s): each few descriptions are charged now, and a
     refusal stops the work and leaves nothing on disk."""
     charged: list[float] = []
-    files = [Upload(f"{n}.png", io.BytesIO(picture())) for n in range(5)]
+    files = [Upload(f"{n}.png", io.BytesIO(picture(40 + n, 30))) for n in range(5)]
     texts = [f"A lantern number {n} on a quiet street" for n in range(5)]
     create_deck("Charged", files, texts, on_cpu=charged.append)
     assert len(charged) == 3 and all(seconds > 0 for seconds in charged)  # 2 + 2 + 1
@@ -71,7 +71,7 @@ def test_making_vectors_is_charged_and_stops_when_the_share_is_spent(
     def spent(seconds: float) -> None:
         raise DeckRefused("quota_cpu", status=429, limit=1, window=60, minutes=1)
 
-    files = [Upload(f"{n}.png", io.BytesIO(picture())) for n in range(5)]
+    files = [Upload(f"{n}.png", io.BytesIO(picture(40 + n, 30))) for n in range(5)]
     with pytest.raises(DeckRefused) as refused:
         create_deck("Refused", files, texts, on_cpu=spent)
     assert refused.value.code == "quota_cpu"

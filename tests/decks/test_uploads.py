@@ -129,7 +129,7 @@ def test_every_bad_picture_is_named_at_once(decks_home: Path) -> None:
     error = refusal(decks_home, "Deck", files(
         ("ok.png", picture()), ("cat.gif", picture(fmt="GIF")),
         ("half.jpg", good[: len(good) // 2]),
-        ("more.zip", zip_of({"a.png": picture(), "b.png": b"not a picture"}))))
+        ("more.zip", zip_of({"a.png": picture(41, 30), "b.png": b"not a picture"}))))
     assert error.code == "bad_pictures" and error.params["count"] == 3
     assert [(p["code"], p["params"]["file"]) for p in error.params["problems"]] == [
         ("bad_type", "cat.gif"), ("corrupt", "half.jpg"), ("bad_type", "more.zip/b.png")]
@@ -190,6 +190,26 @@ def test_a_zip_entry_that_lies_about_its_size_is_refused(decks_home: Path) -> No
     assert error.code == "corrupt" and "bad.zip/a.png" in str(error)
 
 
+def test_the_same_picture_twice_and_an_empty_file_are_named(decks_home: Path) -> None:
+    """A picture chosen twice made two cards nobody could tell apart (in one round on the
+    table, the vote means nothing), without a word; an empty file was "not a PNG, JPEG
+    or WebP picture". Both are named, with the other problems, and nothing is kept."""
+    red, blue = picture(), picture(color=(20, 40, 200))
+    error = refusal(decks_home, "Deck", files(
+        ("red.png", red), ("blue.png", blue), ("zero.png", b""), ("copy of red.png", red),
+        ("blue again.png", blue)))
+    assert error.code == "bad_pictures" and error.params["count"] == 3
+    assert [p["code"] for p in error.params["problems"]] == [
+        "empty_file", "same_picture", "same_picture"]
+    assert "zero.png is empty (0 bytes)." in str(error)
+    assert "copy of red.png is the same picture as red.png" in str(error)
+    assert "blue again.png is the same picture as blue.png" in str(error)
+    # The same picture in another file format is another file: not told apart here.
+    jpeg = picture(fmt="JPEG")
+    deck, _ = create_deck("Deck", files(("red.png", red), ("red.jpg", jpeg)), [])
+    assert len(deck) == 2
+
+
 def test_names_and_descriptions_are_checked(decks_home: Path) -> None:
     one = files(("a.png", picture()))
     assert refusal(decks_home, "   ", one).code == "bad_name"
@@ -219,7 +239,7 @@ def test_a_failure_midway_leaves_nothing(decks_home: Path,
 
     monkeypatch.setattr(deck_uploads, "prepare_card", failing)
     with pytest.raises(OSError):
-        create_deck("Deck", files(*[(f"{n}.png", picture()) for n in range(4)]))
+        create_deck("Deck", files(*[(f"{n}.png", picture(40 + n, 30)) for n in range(4)]))
     assert list((decks_home / "decks").iterdir()) == []
 
 

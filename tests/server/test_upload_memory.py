@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.decks.pictures import deep_png, one_colour, zip_of
+from tests.decks.pictures import deep_png, numbered, one_colour, zip_of
 from tests.server.conftest import LiveServer
 
 LIMIT_MB = 500
@@ -54,7 +54,7 @@ def test_ten_clients_uploading_costly_pictures_at_once_stay_under_500_mb(
         "bomb.webp": one_colour(7280, 5460, "WEBP", mode="RGBA", colour=0, lossless=True,
                                 method=0),
         "deep.png": deep_png(7280, 5460),
-        "lines.zip": zip_of({f"lines-{n}.png": lines for n in range(3)}),
+        "lines.zip": zip_of({f"lines-{n}.png": numbered(lines, n) for n in range(3)}),
         "largest.zip": zip_of({"rgb.png": one_colour(6600, 5000, "PNG", colour=(9, 9, 9)),
                                "palette.png": one_colour(5000, 5000, "PNG", mode="P")}),
         "alpha.zip": zip_of({"rgba.png": one_colour(4000, 4000, "PNG", mode="RGBA",
@@ -102,7 +102,7 @@ def test_ten_clients_uploading_costly_pictures_at_once_stay_under_500_mb(
 
 def test_kill_9_in_mid_upload_leaves_nothing_after_a_restart(live_server: LiveServer) -> None:
     lines = one_colour(7300, 5470, "PNG", mode="1", optimize=True)
-    archive = zip_of({f"lines-{n}.png": lines for n in range(200)})  # a minute of work
+    archive = zip_of({f"lines-{n}.png": numbered(lines, n) for n in range(200)})  # a minute of work
     decks = live_server.data_dir / "decks"
 
     def send() -> None:

@@ -221,6 +221,8 @@ def _open_checked(data: bytes, name: str, target: int) -> Image.Image:
     if len(data) > MAX_FILE_BYTES:
         raise DeckRefused("too_big", file=name, size=megabytes(len(data)),
                           limit=megabytes(MAX_FILE_BYTES))
+    if not data:
+        raise DeckRefused("empty_file", file=name)
     kind = sniff(data[:16])
     if kind is None:
         raise DeckRefused("bad_type", file=name)

@@ -63,7 +63,8 @@ MAX_KEYS = 50
 """Most owner keys one listing looks at."""
 
 PICTURE_PROBLEMS = frozenset({"bad_type", "too_big", "too_many_pixels", "decoded_too_big",
-                              "image_bomb", "corrupt", "encrypted"})
+                              "image_bomb", "corrupt", "encrypted", "empty_file",
+                              "same_picture"})
 """Refusals of one picture: the upload goes on checking the others, so that every bad
 picture is named at once (``bad_pictures``)."""
 MAX_PROBLEMS_LISTED = 10
@@ -199,7 +200,8 @@ def _pictures(uploads: Sequence[Upload]) -> list[_Picture]:
             total += size
             pictures.extend(entries)
         elif sniff(head) is None:
-            pictures.append(_Picture(name, _refusing(DeckRefused("bad_type", file=name))))
+            code = "empty_file" if not head else "bad_type"
+            pictures.append(_Picture(name, _refusing(DeckRefused(code, file=name))))
         else:
             file = upload.file
 
@@ -318,11 +320,19 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
         cards: list[dict[str, Any]] = []
         width = max(3, len(str(len(pictures) - 1)))
         problems: list[DeckRefused] = []
+        seen: dict[bytes, str] = {}  # each picture's digest: the first file that had it
         for number, picture in enumerate(pictures):
             card_id = f"{number:0{width}d}"
             started = time.thread_time()
             try:
-                stored, thumb = prepare_card(picture.read(), picture.name)
+                data = picture.read()
+                # The same picture twice makes two cards nobody can tell apart: both on
+                # the table in one round, the vote means nothing (DX-ROUND-3).
+                digest = hashlib.sha256(data).digest()
+                if data and digest in seen:
+                    raise DeckRefused("same_picture", file=picture.name, first=seen[digest])
+                seen.setdefault(digest, picture.name)
+                stored, thumb = prepare_card(data, picture.name)
             except DeckRefused as problem:
                 if problem.code not in PICTURE_PROBLEMS:
                     raise
