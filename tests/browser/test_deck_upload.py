@@ -167,6 +167,34 @@ def test_upload_a_deck_from_the_lobby_and_see_it_selected(
     page.close()
 
 
+def test_a_small_picture_far_down_the_list_and_a_reversed_name_are_told_at_once(
+    browser: Browser, web_server: LiveServer, tmp_path: Path
+) -> None:
+    """A picture was measured when its thumbnail loaded, and thumbnails load as they
+    scroll into view: a small one at the end of 31 was never pointed out to someone who
+    named the deck and pressed Upload. A file name holding a right-to-left override
+    ("\u202egnp.exe", shown "exe.png") turned the whole message around it backwards."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.add_init_script("localStorage.setItem('gametable.lang', 'en')")
+    open_dixit_lobby(page, web_server)
+    page.click('[data-action="upload-deck"]')
+    dialog = page.locator("dialog.deck-upload")
+    tiny = tmp_path / "tiny.png"
+    Image.new("RGB", (200, 300), (200, 40, 40)).save(tiny, "PNG")
+    chosen = [str(p) for p in pictures(tmp_path, 30)] + [str(tiny)]
+    dialog.locator("input[type=file]").set_input_files(chosen)
+    expect(dialog.locator(".deck-upload-picture")).to_have_count(31)
+    assert not dialog.locator(".deck-upload-picture").last.evaluate(
+        "e => e.getBoundingClientRect().top < innerHeight"), "the last is out of sight"
+    expect(dialog.locator("[data-notice=small-pictures]")).to_contain_text("tiny.png is small")
+
+    spoof = tmp_path / "\u202egnp.exe"
+    Image.new("RGB", (20, 20)).save(spoof, "PNG")
+    dialog.locator("input[type=file]").set_input_files([str(spoof)])
+    alert = dialog.get_by_role("alert")
+    expect(alert).to_have_text("gnp.exe is not a PNG, JPEG or WebP picture.")
+
+
 def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_token(
         browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path) -> None:
     # A deck of 26 pictures (the fewest for three players), uploaded from this browser.
@@ -229,7 +257,7 @@ def test_a_wide_picture_shows_whole_when_its_card_is_enlarged(
     could be out of sight for everyone else. Enlarged, a picture now shows whole."""
     files = []
     for n in range(26):
-        image = Image.new("RGB", (900, 600), (200, 200, 200))
+        image = Image.new("RGB", (900, 600), (200, 200, 200 - n))  # each its own
         image.paste((200, 30, 30), (0, 0, 60, 600))  # a red band at the left edge
         image.paste((30, 30, 200), (840, 0, 900, 600))  # a blue one at the right
         path = tmp_path / f"wide-{n}.png"

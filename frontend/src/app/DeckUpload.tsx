@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import i18next from "i18next";
+import { isolated } from "./bidi";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "./api";
 import { LANGUAGES, LANGUAGE_NAMES, formatNumber, type Language } from "./i18n";
@@ -38,6 +39,12 @@ const fileSize = (bytes: number, language: string) =>
     ? `${formatNumber(Math.max(1, bytes / 1024), { maximumFractionDigits: 0 }, language)} KB`
     : `${megabytes(bytes, language)} MB`;
 
+/** A file's name as the dialog shows it: without invisible format characters (a
+ * right-to-left override turned "\u202egnp.exe" into "exe.png", and the whole message
+ * around it backwards), and isolated as a name people type (the server shows the same,
+ * its ``shown_name``). */
+export const shownName = (name: string) => isolated(name.replace(/\p{Cf}/gu, "").trim() || "?");
+
 function localError(key: string, params: Record<string, unknown>): ErrorMessage {
   return { type: "error", code: "local", rule: null, key, params, message: key };
 }
@@ -54,9 +61,9 @@ function precheck(files: File[], notPictures: ReadonlySet<File> = new Set()): Er
   const limit = String(DECK_LIMITS.fileBytes / (1024 * 1024));
   const problems: { key: string; params: Record<string, unknown> }[] = [];
   for (const file of files) {
-    if (!isZip(file) && (!isPicture(file) || notPictures.has(file))) problems.push({ key: "decks.errors.bad_type", params: { file: file.name } });
+    if (!isZip(file) && (!isPicture(file) || notPictures.has(file))) problems.push({ key: "decks.errors.bad_type", params: { file: shownName(file.name) } });
     else if (!isZip(file) && file.size > DECK_LIMITS.fileBytes) {
-      problems.push({ key: "decks.errors.too_big", params: { file: file.name, size: megabytes(file.size, i18next.language), limit } });
+      problems.push({ key: "decks.errors.too_big", params: { file: shownName(file.name), size: megabytes(file.size, i18next.language), limit } });
     }
   }
   if (problems.length === 1) return localError(problems[0].key, problems[0].params);
@@ -123,7 +130,21 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
       return next;
     });
   };
-  const smallNames = files.filter((_, index) => previews[index] && small.has(previews[index]!)).map((file) => file.name);
+  const smallNames = files.filter((_, index) => previews[index] && small.has(previews[index]!)).map((file) => shownName(file.name));
+  // Each picture measured as it is chosen, not as its thumbnail scrolls into view (they
+  // load lazily: a small one at the end of a long list was never pointed out).
+  useEffect(() => {
+    let current = true;
+    for (const url of previews) {
+      if (!url) continue;
+      const image = new Image();
+      image.onload = () => current && measured(url, image);
+      image.src = url;
+    }
+    return () => {
+      current = false;
+    };
+  }, [previews]);
   // A file named as a picture that is none inside (a GIF or a text file renamed
   // ".png") is refused as it is chosen, by its first bytes, as the server would refuse
   // it after the whole upload.
@@ -279,10 +300,9 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
                       alt=""
                       loading="lazy"
                       decoding="async"
-                      onLoad={(event) => previews[index] && measured(previews[index]!, event.currentTarget)}
                     />
-                    <span className="deck-upload-file" title={file.name}>
-                      {file.name}
+                    <span className="deck-upload-file" title={shownName(file.name)}>
+                      {shownName(file.name)}
                     </span>
                     {zips.length === 0 && (
                       <input
