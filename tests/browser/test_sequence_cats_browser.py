@@ -1153,6 +1153,10 @@ def test_the_status_line_waits_for_an_offline_player_rather_than_saying_they_pla
     expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
     take_turn(page)
     status = page.locator(".sc-status-text")
+    # Not come yet (after Play again, still reading the last game's result): not offline.
+    expect(status).to_have_text("Waiting for Bjørn to come to the table…")
+    with seats.SeatSocket(web_server, table, tokens[1]):
+        expect(status).to_have_text("Bjørn is playing…")
     expect(status).to_have_text("Waiting for Bjørn (offline)…")
     page.screenshot(path=shots / "sc-waits-offline.png")
     with seats.SeatSocket(web_server, table, tokens[1]):

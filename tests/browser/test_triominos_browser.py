@@ -1701,6 +1701,9 @@ def test_the_status_line_waits_for_an_offline_player_rather_than_saying_they_pla
     expect(status).not_to_be_empty()
     if my_turn(page):  # Anna starts (TR-SETUP-3/4): after her tile it is Bjørn's turn
         place_on_my_turn(page)
+    expect(status).to_have_text("Waiting for Bjørn to come to the table…")
+    with seats.SeatSocket(web_server, table, tokens[1]):
+        expect(status).to_have_text("Bjørn is playing…")
     expect(status).to_have_text("Waiting for Bjørn (offline)…")
     with seats.SeatSocket(web_server, table, tokens[1]):
         expect(status).to_have_text("Bjørn is playing…")

@@ -83,6 +83,18 @@ def test_play_again_rotates_the_seats_and_hands_each_person_their_token(
             assert new.game_name == table.game_name and new.options == table.options
             assert new.clock is not None and new.clock.settings.turn_seconds == 600
             assert new.host_seat == 2 and new.status == "playing"
+            # Neither has come to the new table yet: "coming", not "offline" (Anna's
+            # page still shows the last game's result and the offer).
+            assert [s.get("coming", False) for s in new.info()["seats"]] == [
+                True, False, True]
+            first, first_task = await seated(manager, new, offer_bruno["token"])
+            assert [s.get("coming", False) for s in new.info()["seats"]] == [
+                False, False, True]
+            first.inbox.put_nowait(None)
+            await first_task
+            # Bruno came and went: offline now, not coming.
+            assert new.info()["seats"][0].get("coming") is None
+            assert new.info()["seats"][0]["connected"] is False
             # Asking again gives the same table; a reconnecting player hears of it too.
             anna.say({"type": "rematch"})
             await until(lambda: len(messages(anna, "rematch")) == 2)

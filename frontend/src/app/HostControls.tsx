@@ -10,7 +10,7 @@ import { ApiError, api } from "./api";
 import { ChangeOptions } from "./ChangeOptions";
 import { Confirm } from "./Confirm";
 import { BotLevelSelect } from "./LevelField";
-import { LEVELS, seatName, shortSeatName } from "./seatName";
+import { absenceTag, LEVELS, seatName, shortSeatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import type { Clock } from "./useTable";
@@ -103,7 +103,7 @@ export function HostControls({
                 <li key={s.seat} className="host-seat">
                   <span className="host-seat-name">
                     {name}
-                    {!s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+                    {absenceTag(s) && <span className="tag muted">{t(absenceTag(s)!)}</span>}
                   </span>
                   {/* A friend whose phone fell asleep need not be removed for play to go
                       on: a computer player covers until their page is back. */}

@@ -9,7 +9,7 @@ import { ApiError, api, tokens } from "./api";
 import { DecisionsOpen, TableEnded } from "./replay";
 import { navigate } from "./router";
 import { BotLevelSelect, LevelField } from "./LevelField";
-import { LEVELS, seatName, shortSeatName } from "./seatName";
+import { absenceTag, LEVELS, seatName, shortSeatName } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { invitable, inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
@@ -732,7 +732,7 @@ function WaitingRoom({
               {seatName(t, info, s.seat)}
               {s.seat === seat && <span className="tag">{t("ui.seat.you")}</span>}
               {info.host_seat != null && s.seat === info.host_seat && <span className="tag muted seat-host">{t("ui.host.tag")}</span>}
-              {s.kind === "human" && !s.connected && s.seat !== seat && <span className="tag muted">{t("ui.seat.offline")}</span>}
+              {absenceTag(s) && s.seat !== seat && <span className="tag muted">{t(absenceTag(s)!)}</span>}
             </span>
             {s.seat === seat && <ChangeName info={info} seat={seat} token={tokens.seat(info.id)?.token ?? null} />}
             {mayTake(s, code, keptFor) && seat === null && !removed && (

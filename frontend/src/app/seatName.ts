@@ -66,7 +66,16 @@ export function waitingKey(info: TableInfo, seat: number, away?: Record<string, 
   const s = info.seats[seat];
   if (s?.kind === "open" || info.seats.some((other) => other.kind === "open")) return "ui.table.waiting_open_seat";
   if (s?.kind === "human" && away && String(seat) in away) return "ui.table.covered_playing";
-  return s !== undefined && s.kind === "human" && !s.connected ? "ui.table.waiting_offline" : null;
+  if (s !== undefined && s.kind === "human" && !s.connected) return s.coming ? "ui.table.waiting_coming" : "ui.table.waiting_offline";
+  return null;
+}
+
+/** The tag beside a person's name when they are not at the table, as a message key:
+ * not come yet to a new table (after Play again), or offline; ``null`` for anyone
+ * connected, and for computer players. */
+export function absenceTag(seat: SeatInfo | undefined): string | null {
+  if (!seat || seat.kind !== "human" || seat.connected) return null;
+  return seat.coming ? "ui.seat.coming" : "ui.seat.offline";
 }
 
 /** How a seat is called at this table: the player's name, the bot's, or "Seat n". */

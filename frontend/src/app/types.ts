@@ -14,6 +14,9 @@ export interface SeatInfo {
   tag?: string;
   /** An open seat kept for whoever has its link (the host's to give). */
   invited?: boolean;
+  /** A person who has not come to this new table yet (after Play again, still deciding
+   * at the last one): not offline. */
+  coming?: boolean;
   /** The host removed the seat's person (it is open since, or a computer player plays on). */
   removed?: boolean;
   /** A computer player took the person's seat over after this many actions (it keeps
@@ -126,7 +129,9 @@ export function withPresence(info: TableInfo, presence: PresenceMessage): TableI
     watchers: presence.watchers,
     seats: info.seats.map((s) => {
       const connected = presence.seats[String(s.seat)];
-      return s.kind === "human" && connected !== undefined ? { ...s, connected } : s;
+      if (s.kind !== "human" || connected === undefined) return s;
+      // Come once, a person is no longer "coming": gone again, they are offline.
+      return { ...s, connected, coming: s.coming && !connected };
     }),
   };
 }

@@ -591,6 +591,10 @@ class Table:
                  **({"tag": tag} if (tag := occupant_tag(s)) is not None else {}),
                  # an open seat kept for whoever has its link (TableManager.join)
                  **({"invited": True} if s.kind == OPEN and s.token_hash else {}),
+                 # a person who has not come to this new table yet (Play again: still
+                 # deciding at the last one), not one whose connection dropped
+                 **({"coming": True} if s.kind == HUMAN and self.made_here
+                    and s.seat not in self.seen and s.seat not in connected else {}),
                  # its person was removed by the host (hosting.remove)
                  **({"removed": True} if s.removed else {}),
                  # a computer player took the person's seat over after that many actions

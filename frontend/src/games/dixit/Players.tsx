@@ -2,7 +2,7 @@
 // (never which card or where).
 import { memo, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { seatLevel, seatName, shortSeatName } from "../../app/seatName";
+import { absenceTag, seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { seatColour, teamOf, type DixitView } from "./types";
 
@@ -97,7 +97,7 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
                   </span>
                 )}
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
-                {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+                {!compact && absenceTag(s) && <span className="tag muted">{t(absenceTag(s)!)}</span>}
                 {team !== null && !compact && <span className="dx-team-tag">{t("dixit.ui.team", { team: team + 1 })}</span>}
               </span>
               {/* The badges keep together at the row's right, on the name's line or,

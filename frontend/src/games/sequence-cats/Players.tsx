@@ -1,6 +1,6 @@
 // Everyone at the table: colour, name, cards in hand, the top of each discard pile.
 import { useTranslation } from "react-i18next";
-import { seatLevel, seatName, shortSeatName } from "../../app/seatName";
+import { absenceTag, seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CatIcon } from "./CatIcon";
 import { TEAM_COLOURS, type SequenceView } from "./types";
@@ -36,7 +36,7 @@ export function Players({ info, view, seat, cardName }: { info: TableInfo; view:
                 <span className="tag sc-teammate">{t("sequence_cats.ui.teammate")}</span>
               )}
               {s.kind === "bot" && !level && <span className="tag muted">{t("ui.seat.computer")}</span>}
-              {s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+              {absenceTag(s) && <span className="tag muted">{t(absenceTag(s)!)}</span>}
             </span>
             {/* Read as words ("5 cards in hand", "discard pile: Siberian"), not a bare
                 number and a breed (a title is not read). */}

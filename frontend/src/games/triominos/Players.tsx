@@ -1,7 +1,7 @@
 // Everyone at the table: whose turn, tiles in hand, points this round and in all.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { heldNowAt, infoAt, seatLevel, seatName, shortSeatName } from "../../app/seatName";
+import { absenceTag, heldNowAt, infoAt, seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { score, signed } from "./placing";
 import { roundBegan, seatColour, seatTint, type TriominosView } from "./types";
@@ -105,7 +105,7 @@ export function Players({ info, view, seat, compact }: Props) {
                   </span>
                 )}
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
-                {!compact && s.kind === "human" && !s.connected && <span className="tag muted">{t("ui.seat.offline")}</span>}
+                {!compact && absenceTag(s) && <span className="tag muted">{t(absenceTag(s)!)}</span>}
                 {view.out === s.seat && <span className="tag">{t("triominos.ui.out_tag")}</span>}
                 {view.starter === s.seat && (
                   <span className="tr-starter" role="img" title={t("triominos.ui.started")} aria-label={t("triominos.ui.started")}>
