@@ -1337,7 +1337,7 @@ def test_dx_team_2_with_a_computer_teammate_the_giver_hint_says_so(
                                   {1: "Anna"})
     anna = open_seat(browser, web_server, table, tokens[1])
     expect(anna.locator('[data-action="giver"][data-seat="1"]')).to_be_visible()
-    hint = anna.locator(".dx-giver .dx-hint")
+    hint = anna.locator(".dx-giver .dx-giver-help")
     expect(hint).to_contain_text(
         "Your teammate Computer 5 · Easy is a computer player: choose who gives it")
     expect(hint).not_to_contain_text("chat")
@@ -1385,7 +1385,7 @@ def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_
         expect(giver).to_have_text("I give")
         expect(anna.locator('[data-action="giver"][data-seat="3"]')).to_have_text(
             "Bjarni gives")
-        expect(anna.locator(".dx-giver .dx-hint")).to_contain_text("Talk it over in the chat")
+        expect(anna.locator(".dx-giver .dx-giver-help")).to_contain_text("Talk it over in the chat")
         button = giver.element_handle()
         lines = anna.locator(".chat-message")
         bjarni.chat("Shall I give one?")

@@ -102,6 +102,7 @@ function CluePanel({ options, chosen, mimeAllowed, onClue, keptKey }: Props) {
           disabled={mimeAllowed && mime}
           maxLength={CLUE_MAX}
           autoComplete="off"
+          enterKeyHint="send"
           placeholder={mimeAllowed && mime ? t("dixit.ui.clue_placeholder_mime") : t("dixit.ui.clue_placeholder")}
           onChange={(event) => setText(event.target.value)}
         />
@@ -138,7 +139,13 @@ function GiverPanel({ view, options, player, isComputer, onGiver }: Props) {
       : t("dixit.ui.giver_help");
   return (
     <div className="dx-actions dx-giver">
-      <p className="dx-hint">{help}</p>
+      <p className="dx-hint dx-giver-help">{help}</p>
+      {/* On a phone the whole help took seven lines, and the clue under it was cut:
+          a line, and the rest on demand. */}
+      <details className="dx-giver-more">
+        <summary>{t("dixit.ui.giver_help_short")}</summary>
+        <p className="dx-hint">{help}</p>
+      </details>
       <div className="dx-actions-row wrap" role="group" aria-label={t("dixit.ui.giver_choose")}>
         {options.givers.map((s) => (
           <button key={s} type="button" className="primary" data-action="giver" data-seat={s} onClick={() => onGiver(s)}>

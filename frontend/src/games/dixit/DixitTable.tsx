@@ -575,7 +575,7 @@ export function DixitTable(props: GameTableProps) {
             // the window; the round's number says so and takes the page down to them.
             <button
               type="button"
-              className="dx-below-cue"
+              className="dx-below-cue tap-wide"
               data-action="to-below"
               aria-label={`${roundFact}: ${t("dixit.ui.below_table")}`}
               onClick={() => belowRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "start" })}
