@@ -1343,6 +1343,32 @@ def test_dx_team_2_with_a_computer_teammate_the_giver_hint_says_so(
     expect(hint).not_to_contain_text("chat")
 
 
+def test_dx_team_2_on_a_small_phone_the_giver_choice_leaves_the_clue_in_sight(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-TEAM-2 on a 320 px phone: the choice's help took seven lines above the buttons,
+    and the table above it shrank to 55 px: the clue being decided on was cut off. The
+    help is one line there, the rest under it on demand."""
+    table, tokens = create_by_api(web_server, "dixit", TEAM,
+                                  ["easy", "human", "easy", "easy", "easy", "easy"],
+                                  {1: "Anna"})
+    anna = watch(browser.new_context(viewport={"width": 320, "height": 658}, is_mobile=True,
+                                     has_touch=True).new_page())
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[1]}")
+    expect(anna.locator('[data-action="giver"][data-seat="1"]')).to_be_visible()
+    more = anna.locator(".dx-giver-more")
+    expect(more.locator("summary")).to_have_text("Your team gives one card: who gives it?")
+    expect(anna.locator(".dx-giver-help")).to_be_hidden()
+    anna.evaluate("window.scrollTo(0, 0)")
+    clue = anna.locator(".dx-clue")
+    expect(clue).to_be_visible()
+    box = clue.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 658, box
+    anna.screenshot(path=shots / "dixit-team-giver-phone.png")
+    more.locator("summary").tap()
+    expect(more.locator(".dx-hint")).to_contain_text("is a computer player")
+
+
 def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_on(
     browser: Browser, web_server: LiveServer
 ) -> None:
