@@ -132,7 +132,7 @@ def main() -> None:
     rgb = one_colour(6600, 5000, "PNG", colour=(10, 20, 30))
     largest = zip_of({"a.png": rgb, "b.webp": one_colour(3200, 2600, "WEBP", quality=50),
                       "c.png": one_colour(5000, 5000, "PNG", mode="P", colour=3),
-                      "d.png": rgb})
+                      "d.png": numbered(rgb, 1)})  # the same picture, a file of its own
     print(f"bomb.webp {len(bomb)} B, deep.png {len(deep)} B, "
           f"lines.zip {len(big_zip)} B ({args.zip_pictures} pictures), "
           f"{len(small_zip)} B ({args.parallel_pictures})", flush=True)
