@@ -386,12 +386,15 @@ function OwnDeckTable({ text }: { text: string | null }) {
   }
   if (typeof table !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(table)) return null;
   return (
-    <p>
-      {t("ui.replay.own_deck")}{" "}
-      <AppLink className="button" href={`/t/${encodeURIComponent(table)}/replay`}>
-        {t("ui.replay.own_deck_table")}
-      </AppLink>
-    </p>
+    <>
+      <p>{t("ui.replay.own_deck")}</p>
+      {/* its own line: inline after the text, the button touched the line above */}
+      <p>
+        <AppLink className="button" href={`/t/${encodeURIComponent(table)}/replay`}>
+          {t("ui.replay.own_deck_table")}
+        </AppLink>
+      </p>
+    </>
   );
 }
 
