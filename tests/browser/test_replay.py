@@ -414,6 +414,30 @@ def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
     page.context.close()
 
 
+@pytest.mark.parametrize("game", ["sequence-cats", "triominos"])
+def test_on_a_phone_no_toast_over_the_board_repeats_the_move_the_replay_tells(
+    browser: Browser, web_server: LiveServer, tmp_path: Path, game: str
+) -> None:
+    """A replay's line under its controls tells each move; on a phone the table's own
+    toast told it again over the board's top row, hiding where the chip or tile went."""
+    path, record = record_file(game, tmp_path)
+    _, table, _ = GAMES[game]
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True).new_page()
+    open_file(page, web_server.url, path)
+    page.get_by_role("button", name="To the end").first.tap()
+    at_step(page, table, len(record.actions))
+    page.get_by_role("button", name="One move back").first.tap()
+    at_step(page, table, len(record.actions) - 1)
+    page.get_by_role("button", name="One move forward").first.tap()
+    at_step(page, table, len(record.actions))
+    expect(page.locator(".replay-move")).not_to_be_empty()
+    page.wait_for_timeout(300)
+    # (Counted now: a toast goes by itself after a few seconds.)
+    assert page.locator(".sc-toast, .tr-toast").count() == 0
+    page.context.close()
+
+
 def test_a_triominos_ranking_writes_a_score_below_zero_with_a_minus_sign(
     browser: Browser, web_server: LiveServer, tmp_path: Path
 ) -> None:

@@ -384,7 +384,9 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
         <div className="sc-board-area">
           {/* On a phone the log is far below the board: the last moves show over it. */}
           {/* Once a card is chosen the board matters more than the news: it goes. */}
-          {narrow && selected === null && <MoveToast log={log} describe={describe} seat={seat} />}
+          {/* Not in a replay, whose line under its controls tells the move: over the
+              board's top row it hid where the chip went. */}
+          {narrow && selected === null && !replay && <MoveToast log={log} describe={describe} seat={seat} />}
           {!replay && <MoveAnnouncer log={log} describe={describe} seat={seat} version={state.version} />}
           <Board
             layout={layout}

@@ -369,7 +369,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
             onCancel={() => setChoice(null)}
           />
         )}
-        <EventToast log={log} describe={describeLine} show={showToast} />
+        {/* Not in a replay: its line under the controls tells the move. */}
+        {!replay && <EventToast log={log} describe={describeLine} show={showToast} />}
         {!replay && <MoveAnnouncer log={log} describe={describeLine} seat={seat} version={state.version} />}
       </div>
       {!narrow && (
