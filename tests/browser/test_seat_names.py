@@ -1,15 +1,23 @@
 """A seat taken without a name has none: each reader's page calls it "Player n" in their
-own language (the joining browser's default name was stored, in its language)."""
+own language (the joining browser's default name was stored, in its language). A long
+name without a space stays inside its column."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.seats import create_table
+from tests.browser.test_rematch import finished_game, people
+from tests.browser.test_sequence_cats_browser import stored_table
 from tests.server.conftest import LiveServer
+
+#: A gamer tag of the longest name a seat takes (40 characters) and no space.
+GAMER_TAG = "xXx_DragonSlayer_Destroyer_of_Worlds_xXx"
 
 
 def test_a_friend_who_gives_no_name_is_player_n_in_each_readers_language(
@@ -120,3 +128,37 @@ def test_a_name_with_an_emoji_keeps_all_forty_characters(
                       timeout=30).json()["seats"]
     assert seats[1]["name"] == name
     page.close()
+
+
+@pytest.mark.parametrize(("game", "options", "seats", "stage", "width", "points"), [
+    ("triominos", {}, 2, "mid", 1280, ".tr-player-score"),
+    ("triominos", {}, 2, "end", 390, ".tr-rank-score"),
+    ("dixit", {}, 5, "end", 390, ".dx-rank-score"),
+    ("dixit", {"variant": "team", "edition": "IS"}, 6, "end", 390, ".dx-rank-score"),
+])
+def test_a_forty_letter_name_without_a_space_stays_inside_its_column(
+        browser: Browser, tmp_path: Path, game: str, options: dict[str, Any], seats: int,
+        stage: str, width: int, points: str) -> None:
+    """A 40-letter gamer tag ran over Triominos' tiles, round and score columns (the page
+    1,417 px wide in a 1,280 px window) and pushed Dixit's final ranking, its points too,
+    past a phone's edge (573 px in 390): a long word now breaks where it must."""
+    steps = finished_game(4, game, seats, options)
+    if stage == "mid":
+        steps = steps[: len(steps) // 2]
+    names = [GAMER_TAG, "Bruno", "Carla", "Dag", "Eva", "Finn"][:seats]
+    with stored_table(tmp_path / "data", options, people(names), 4, steps, game=game) as (
+            server, table):
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{table}#seat=Bruno-token")
+        expect(page.locator(points).first).to_be_visible()
+        page.wait_for_timeout(300)  # the layout settles
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Every row of scores ends inside the window.
+        rights = page.locator(points).evaluate_all(
+            "els => els.map(el => el.getBoundingClientRect().right)")
+        assert rights and max(rights) <= width, rights
+        # The whole name is there to read (a break opportunity is no letter).
+        text = page.locator("body").inner_text().replace("\u200b", "")
+        assert GAMER_TAG in text
+        context.close()

@@ -6,8 +6,7 @@
 // "Dag left the table: their seat is open again."
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isolated } from "./bidi";
-import { isLevel } from "./seatName";
+import { isLevel, personName } from "./seatName";
 import type { SeatInfo, TableInfo } from "./types";
 
 /** How long the notice stays, in milliseconds. */
@@ -36,14 +35,14 @@ export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | nu
         // So that the host knows the seat is to fill again.
         if (was.name)
           said.push({
-            text: t(removed ? `ui.table.removed_open${byYou}` : "ui.table.left_open", { player: isolated(was.name) }),
+            text: t(removed ? `ui.table.removed_open${byYou}` : "ui.table.left_open", { player: personName(was.name) }),
             kind: removed ? "removed-open" : "left-open",
           });
         continue;
       }
       if (now.kind !== "bot") continue;
       const level = isLevel(now.bot ?? "") ? t(`bots.${now.bot}`) : (now.bot ?? "");
-      const player = was.name ? isolated(was.name) : t("ui.seat.default_name", { seat: now.seat + 1 });
+      const player = was.name ? personName(was.name) : t("ui.seat.default_name", { seat: now.seat + 1 });
       said.push({
         text: t(removed ? `ui.table.removed_taken_over${byYou}` : "ui.table.left_taken_over", { player, level }),
         kind: removed ? "removed-taken-over" : "taken-over",

@@ -2,6 +2,27 @@ import type { TFunction } from "i18next";
 import { isolated } from "./bidi";
 import type { SeatInfo, TableInfo } from "./types";
 
+/** Words this many letters long or longer (a gamer tag, a name in a script written
+ * without spaces) get a place to break every {@link PIECE} letters. */
+const LONG_WORD = 15;
+const PIECE = 7;
+const letters = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** A name typed by a person, ready for the page: isolated (see {@link isolated}) and,
+ * inside a word of 15 letters or more, a zero-width space every 7 letters (user-perceived
+ * characters: an emoji or a letter with its marks is one). Lines break between words
+ * first and there only when a word is too long for its line; without it a 40-letter
+ * name was as wide as a column's narrowest width, ran over Triominos' scores and
+ * stretched Dixit's final ranking past a phone's edge. */
+export function personName(name: string): string {
+  const shown = name.replace(/\S{15,}/gu, (word) => {
+    const pieces = Array.from(letters.segment(word), (piece) => piece.segment);
+    if (pieces.length < LONG_WORD) return word;
+    return pieces.map((piece, i) => (i > 0 && i % PIECE === 0 ? `\u200b${piece}` : piece)).join("");
+  });
+  return isolated(shown);
+}
+
 /** The bot names that are levels (``easy``, ``medium``, ``hard``), weakest first. */
 export const LEVELS = ["easy", "medium", "hard"] as const;
 
@@ -86,10 +107,10 @@ export function seatName(t: TFunction, info: TableInfo, seat: number): string {
     return t("ui.seat.level_name", { level: t(`bots.${s.bot}`), seat: seat + 1 });
   // A computer player that took over a person's seat mid-game plays under their name.
   if (s.kind === "bot" && s.name && isLevel(s.bot ?? ""))
-    return t("ui.seat.taken_over_name", { name: isolated(s.name), level: t(`bots.${s.bot}`) });
-  if (s.kind === "bot") return s.name ? isolated(s.name) : t("ui.seat.bot_name", { bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }), seat: seat + 1 });
+    return t("ui.seat.taken_over_name", { name: personName(s.name), level: t(`bots.${s.bot}`) });
+  if (s.kind === "bot") return s.name ? personName(s.name) : t("ui.seat.bot_name", { bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }), seat: seat + 1 });
   if (s.kind === "open") return t("ui.seat.open");
-  return s.name ? isolated(s.name) : t("ui.seat.default_name", { seat: seat + 1 });
+  return s.name ? personName(s.name) : t("ui.seat.default_name", { seat: seat + 1 });
 }
 
 /** The level of a computer player known by its seat ("Medium" for "Computer 3 ·
@@ -107,8 +128,8 @@ export function seatLevel(t: TFunction, info: TableInfo, seat: number): string |
 export function shortSeatName(t: TFunction, info: TableInfo, seat: number): string {
   const s = info.seats[seat];
   if (s && s.kind === "bot" && !s.name && isLevel(s.bot ?? "")) return t("ui.seat.level_short", { seat: seat + 1 });
-  if (s && s.kind === "bot" && s.name && isLevel(s.bot ?? "")) return t("ui.seat.taken_over_short", { name: isolated(s.name) });
-  if (s && s.kind === "bot" && s.name) return isolated(s.name);
+  if (s && s.kind === "bot" && s.name && isLevel(s.bot ?? "")) return t("ui.seat.taken_over_short", { name: personName(s.name) });
+  if (s && s.kind === "bot" && s.name) return personName(s.name);
   return seatName(t, info, seat);
 }
 
@@ -130,5 +151,5 @@ export function keepSeatNumber(name: string): string {
  * since: the host reopened it and someone else took it), or a nameless person's
  * "Player n". */
 export function writerName(t: TFunction, line: { seat: number; name: string | null }): string {
-  return line.name ? isolated(line.name) : t("ui.seat.default_name", { seat: line.seat + 1 });
+  return line.name ? personName(line.name) : t("ui.seat.default_name", { seat: line.seat + 1 });
 }
