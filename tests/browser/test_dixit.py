@@ -717,10 +717,11 @@ def test_names_under_the_cards_coming_in_break_only_between_words(
 ) -> None:
     """DX-ROUND-3 with three players, in Portuguese: under the narrow cards coming in,
     "Computador 2" read "Computado / r 2". A name's word that fits the card and the gap
-    beside it keeps whole."""
+    beside it keeps whole (a person's "Bartolomeu 2", as wide: a person's name may not
+    hold the word for computer players)."""
     table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
                                   ["human"] * 3,
-                                  {0: "João", 1: "Computador 2", 2: "Maximiliano"})
+                                  {0: "João", 1: "Bartolomeu 2", 2: "Maximiliano"})
     context = browser.new_context(viewport=SMALL_LAPTOP, locale="pt-PT")
     joao = watch(context.new_page())
     joao.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")

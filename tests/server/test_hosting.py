@@ -375,21 +375,20 @@ def test_marks_nobody_sees_and_ascii_look_alikes_do_not_make_another_anna(
 
 
 def test_nobody_takes_the_name_a_page_gives_another_seat(app_client: TestClient) -> None:
-    """A page calls a nameless person "Player 2" and a computer player of a level
-    "Computer 4 · Hard": someone could take those names (in any language of the site)
-    and speak as a nameless friend, or pass for a computer player in a game of bluff.
-    Such a name gets a number; one's own seat's is one's own."""
+    """A page calls a nameless person "Player 2": someone could take that name (in any
+    language of the site) and speak as a nameless friend. Such a name gets a number;
+    one's own seat's is one's own."""
     made = app_client.post("/api/tables", json={
-        "game": "dixit", "name": "Computer 6",
+        "game": "dixit", "name": "Player 6",
         "seats": [{"kind": "human"}] * 5 + [{"kind": "bot", "bot": "hard"}]
         + [{"kind": "human"}]}).json()
     url = f"/api/tables/{made['table']['id']}/join"
-    assert made["table"]["seats"][0]["name"] == "Computer 6 (2)"
-    for name in ("", "Player 2", "Computer 6 · Hard", "Jogador 2", "Player 7"):
+    assert made["table"]["seats"][0]["name"] == "Player 6 (2)"
+    for name in ("", "Player 2", "Seat 2", "Jogador 2", "Player 7"):
         assert app_client.post(url, json={"name": name}).status_code == 200
     names = [s["name"] for s in app_client.get(f"/api/tables/{made['table']['id']}").json()[
         "seats"]]
-    assert names == ["Computer 6 (2)", None, "Player 2 (2)", "Computer 6 · Hard (2)",
+    assert names == ["Player 6 (2)", None, "Player 2 (2)", "Seat 2 (2)",
                      "Jogador 2 (2)", None, "Player 7"], names
 
 
@@ -1197,11 +1196,9 @@ def test_capitals_and_latin_look_alikes_do_not_make_another_bjarni(
 
 def test_nobody_takes_the_name_a_page_gives_a_computer_player_or_an_open_seat(
         app_client: TestClient) -> None:
-    """A computer player that took a person's seat over is shown "Dag (computer:
-    Medium)"; one of a bot that is not a level "Random 3"; a seat nobody holds "Open
-    seat". A person took such names and passed for them (two "Dag (computer: Medium)"
-    rows on the watch page): each gets a number now. Computer players named at creation
-    are told apart as people are."""
+    """A computer player of a bot that is not a level is shown "Random 3"; a seat nobody
+    holds "Open seat". A person took such names and passed for them: each gets a number
+    now. Computer players named at creation are told apart as people are."""
     made = app_client.post("/api/tables", json={
         "game": "dixit", "name": "Anna",
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium", "name": "Ada"},
@@ -1211,36 +1208,49 @@ def test_nobody_takes_the_name_a_page_gives_a_computer_player_or_an_open_seat(
     table = made["table"]["id"]
     assert [s["name"] for s in made["table"]["seats"][1:4]] == ["Ada", None, "ada (2)"]
     url = f"/api/tables/{table}/join"
-    for name in ("Ada (computer: Medium)", "Random 3", "Open seat"):
+    for name in ("Ada", "Random 3", "Open seat"):
         assert app_client.post(url, json={"name": name}).status_code == 200
     names = [s["name"] for s in app_client.get(f"/api/tables/{table}").json()["seats"]]
-    assert names[4:] == ["Ada (computer: Medium) (2)", "Random 3 (2)", "Open seat (2)"]
+    assert names[4:] == ["Ada (3)", "Random 3 (2)", "Open seat (2)"]
 
 
-def test_nobody_passes_for_the_computer_player_of_their_own_seat(
-        app_client: TestClient) -> None:
-    """A person in seat 2 called "Computer 2 · Hard" looked exactly like a computer
-    player of that level (the pages' name for one in seat 2), and "Dag (computer: Hard)"
-    like a seat a computer player took over: a person's own seat was not checked. Such
-    names get a number, in every language; a computer player named so at creation keeps
-    its name, and a person keeps their own seat's name for a person ("Player 2")."""
+def test_nobody_passes_for_a_computer_player(app_client: TestClient) -> None:
+    """A person called "Computer (hard)" sat among "Computer 5 · Hard" and "Computer 6 ·
+    Hard": "Computer (hard)'s card" in Dixit's reveal, a team "Computer (hard) & Computer
+    6 · Hard". A person's name holding the word for computer players, in any language of
+    the site, is refused with a message saying which word, at creation, joining and
+    renaming, and nothing changes; a computer player named so at creation keeps its name;
+    a word that only begins so ("ComputerKid") is a name like any other. A person in seat
+    2 called "Greedy 2" looked exactly like that seat's computer player: it gets a
+    number."""
+    refused = app_client.post("/api/tables", json={
+        "game": "dixit", "name": "Computer 1 · Hard", "seats": [{"kind": "human"}] * 3})
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "name_computer"
+    assert '"Computer"' in refused.json()["message"]
     made = app_client.post("/api/tables", json={
-        "game": "dixit", "name": "Computer 1 · Hard",
+        "game": "dixit", "name": "Anna",
         "seats": [{"kind": "human"}] * 4 + [{"kind": "bot", "bot": "hard",
                                              "name": "Computer 5 · Hard"}]}).json()
     table = made["table"]["id"]
     url = f"/api/tables/{table}/join"
-    tokens = []
-    for seat, name in ((1, "Player 2"), (2, "Tölva 3 · Erfið"), (3, "Dag (computer: Hard)")):
-        joined = app_client.post(url, json={"name": name, "seat": seat})
-        assert joined.status_code == 200, joined.text
-        tokens.append(joined.json()["token"])
-    names = [s["name"] for s in app_client.get(f"/api/tables/{table}").json()["seats"]]
-    assert names == ["Computer 1 · Hard (2)", "Player 2", "Tölva 3 · Erfið (2)",
-                     "Dag (computer: Hard) (2)", "Computer 5 · Hard"], names
+    for name, word in (("Computer (hard)", "Computer"), ("🤖 COMPUTADOR", "Computador"),
+                       ("Tolva 3 · Erfið", "Tölva"), ("Dag (datamaskin: Vanskelig)",
+                                                      "Datamaskin")):
+        joined = app_client.post(url, json={"name": name, "seat": 1})
+        assert joined.status_code == 400, joined.text
+        assert joined.json()["code"] == "name_computer"
+        assert joined.json()["params"] == {"word": word}
+    tokens = [app_client.post(url, json={"name": name, "seat": seat}).json()["token"]
+              for seat, name in ((1, "Player 2"), (2, "ComputerKid"))]
+    renamed = app_client.post(f"/api/tables/{table}/name", json={"name": "Computer Kid"},
+                              headers={"X-Seat-Token": tokens[1]})
+    assert renamed.status_code == 400 and renamed.json()["code"] == "name_computer"
     renamed = app_client.post(f"/api/tables/{table}/name", json={"name": "Greedy 2"},
                               headers={"X-Seat-Token": tokens[0]})
     assert renamed.status_code == 200 and renamed.json()["seats"][1]["name"] == "Greedy 2 (2)"
+    names = [s["name"] for s in app_client.get(f"/api/tables/{table}").json()["seats"]]
+    assert names == ["Anna", "Greedy 2 (2)", "ComputerKid", None, "Computer 5 · Hard"], names
 
 
 def test_a_game_over_by_its_rules_is_not_said_to_be_ended_by_its_host(

@@ -1,9 +1,10 @@
 """The names people and computer players go by at a table: cleaned, kept to
 :data:`MAX_NAME` characters, and told apart from the other seats' names (no two "Ada",
-no person called "Computer 2")."""
+no person called "Computer 2", nor any called by the word for computer players)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
@@ -13,6 +14,7 @@ from gametable.bots.base import LEVELS
 from gametable.core.i18n import LANGUAGES, lookup, translate
 from gametable.core.protocol import Seat
 from gametable.core.text import display_name, name_key
+from gametable.server.refused import Refused
 from gametable.server.storage import SeatRow
 from gametable.server.table import BOT
 
@@ -38,7 +40,17 @@ def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat, *,
     player. A ``person`` (not a computer player named at creation) does not pose as a
     computer player in their own seat either: not "Computer 2 · Hard" nor "Greedy 2" in
     seat 2, nor "Dag (computer: Hard)" in any seat (what the pages call a computer
-    player that took a person's seat over)."""
+    player that took a person's seat over).
+
+    Raises:
+        Refused: ``name_computer`` (400) a ``person``'s name holds, as a word, what the
+            pages call computer players in any of the site's languages ("Computer (hard)",
+            "🤖 Tölva"; see :func:`computer_word`); nothing is changed.
+    """
+    if person and name:
+        word = computer_word(name)
+        if word is not None:
+            raise Refused("name_computer", "server.errors.name_computer", word=word)
     others = [s for s in seats if s.seat != seat]
     taken = {_same(s.name) for s in others if s.name}
     shown = _OPEN_SEAT.union(*(_shown_names(s.seat + 1) for s in others),
@@ -56,6 +68,31 @@ def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat, *,
         if _same(candidate) not in taken and _same(candidate) not in shown:
             return candidate
     return name  # not reached: fewer names are taken than numbers tried
+
+
+def computer_word(name: str) -> str | None:
+    """The word for computer players ("Computer", "Tölva", "Datamaskin", "Computador":
+    each language's ``ui.seat.level_short`` without its number) that ``name`` holds as a
+    word, case, accents and look-alike letters aside; ``None`` if it holds none. A person
+    so named read as one more computer player: "Computer (hard)'s card" beside
+    "Computer 6's card", a team "Computer (hard) & Computer 6 · Hard"."""
+    key = _same(name)
+    for word, pattern in _computer_words():
+        if pattern.search(key):
+            return word
+    return None
+
+
+@lru_cache(maxsize=1)
+def _computer_words() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each language's word for a computer player, as written, with a pattern that finds
+    its key (:func:`_same`) as a whole word in a name's key."""
+    words: dict[str, str] = {}
+    for language in LANGUAGES:
+        written = translate("ui.seat.level_short", language, seat=0).replace("0", "").strip()
+        words.setdefault(_same(written), written)
+    return tuple((written, re.compile(rf"(?<!\w){re.escape(key)}(?!\w)"))
+                 for key, written in words.items())
 
 
 @lru_cache(maxsize=64)
