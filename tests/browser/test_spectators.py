@@ -100,6 +100,9 @@ def test_a_spectator_watches_a_dixit_round_without_a_secret_until_watching_is_of
         anna.reload()
         watch_url = anna.locator("#watch-url")
         expect(watch_url).to_have_value(f"{web_server.url}/t/{table}/watch")
+        # Before the game the link is the invite's with "/watch": the room says so.
+        expect(anna.locator(".field-help").filter(has_text="Whoever opens this link")
+               ).to_contain_text("Until the game begins it also leads to the open seats")
         anna.screenshot(path=str(shots / "watch-link-waiting-room.png"), full_page=True)
 
         # The spectator opens it before the game starts: names, and no seat to take.

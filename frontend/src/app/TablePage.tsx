@@ -464,7 +464,9 @@ function InviteLink({ info, server, begun }: { info: TableInfo; server: ServerIn
           <CopyButton text={`${url}/watch`} label={t("ui.table.copy")} what={t("ui.watch.label")} />
         </div>
       )}
-      <p className="field-help">{t("ui.watch.help")}</p>
+      {/* The watch link is the table's address and "/watch": before the game it leads to
+          the open seats as well (strip "/watch" and the invite page offers them). */}
+      <p className="field-help">{t(begun ? "ui.watch.help" : "ui.watch.help_waiting")}</p>
       <p className="field-help">
         <ScreenLink info={info} /> {t("ui.screen.link_help")}
       </p>
