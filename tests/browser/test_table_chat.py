@@ -456,3 +456,49 @@ def test_a_right_to_left_name_leaves_the_line_after_it_in_its_order(
     say(anna, "Anna 12")
     expect(sarah.locator(".table-chat .chat-log")).to_contain_text("Anna 12")
     anna.screenshot(path=str(shots / "table-chat-right-to-left-name.png"))
+
+
+def test_a_reader_hides_a_players_messages_and_shows_them_again(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """The host's only answer to abusive chat was to remove the person, whose lines
+    stayed and popped up over everyone's page. Each reader may hide a person's messages:
+    they leave the log, pop up no more and count as nothing new, after a reload too;
+    their writer, and the others, still see them; "Show them" brings them back."""
+    table, tokens = create_table(web_server, "sequence-cats", {},
+                                 ["human", "human", "human"], {0: "Anna", 1: "Bjarni", 2: "Cai"})
+    anna = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(anna.locator(".sc-board")).to_be_visible()
+    with SeatSocket(web_server, table, tokens[1]) as bjarni, \
+            SeatSocket(web_server, table, tokens[2]) as cai:
+        bjarni.chat("YOU ARE ALL IDIOTS")
+        cai.chat("Good luck, all")
+        expect(anna.locator(".table-chat-unread")).to_have_text("2 new")
+        anna.locator("summary[data-action=toggle-chat]").click()
+        log = anna.locator(".table-chat .chat-log")
+        expect(log).to_contain_text("YOU ARE ALL IDIOTS")
+        anna.get_by_label("Hide a player's messages").select_option(label="Bjarni")
+        expect(log).not_to_contain_text("YOU ARE ALL IDIOTS")
+        expect(log).to_contain_text("Good luck, all")
+        expect(anna.locator(".chat-muted")).to_have_text("Messages from Bjarni are hidden. Show them")
+        anna.screenshot(path=shots / "table-chat-hidden-writer.png", full_page=True)
+        # Folded again: a new line of his neither pops up nor counts; Cai's does.
+        anna.locator("summary[data-action=toggle-chat]").click()
+        bjarni.chat("spam spam spam")
+        cai.chat("Your turn, Anna")
+        expect(anna.locator(".chat-toast")).to_contain_text("Your turn, Anna")
+        expect(anna.locator(".table-chat-unread")).to_have_text("1 new")
+        assert "spam" not in anna.locator("[data-chat-announcer]").inner_text()
+        anna.reload()
+        anna.locator("summary[data-action=toggle-chat]").click()
+        expect(log).to_contain_text("Your turn, Anna")
+        expect(log).not_to_contain_text("spam spam spam")
+        anna.get_by_role("button", name="Show them").click()
+        expect(log).to_contain_text("spam spam spam")
+        expect(log).to_contain_text("YOU ARE ALL IDIOTS")
+        # Cai's page never hid anything.
+        other = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        other.goto(f"{web_server.url}/t/{table}#seat={tokens[2]}")
+        expect(other.locator(".table-chat .chat-log")).to_contain_text("spam spam spam")
+        other.context.close()
+    anna.context.close()

@@ -10,6 +10,7 @@ import type { ChatMessage } from "./useTable";
 import "./chat.css";
 import { upTo } from "./limitText";
 import { UnsentChatContext } from "./unsentChat";
+import { useMutedWriters, writerKey } from "./chatMute";
 
 /** Longest message the server takes (docs/protocol.md). */
 export const CHAT_MAX_CHARS = 300;
@@ -75,6 +76,12 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
   // fit in the box (it holds CHAT_MAX_CHARS) waits, and comes into the box once the box
   // is sent: nothing refused, nor written meanwhile, is lost.
   const unsent = useContext(UnsentChatContext);
+  // Writers this reader hides (chatMute.ts): their lines leave the log.
+  const { muted, mute, unmute } = useMutedWriters(info.id);
+  const lines = chat.filter((message) => !muted.includes(writerKey(message)) || isMine(info, message, seat));
+  /** The others who wrote here, by their newest line (the name they write under now). */
+  const writers = new Map<string, ChatMessage>();
+  for (const message of chat) if (!isMine(info, message, seat)) writers.set(writerKey(message), message);
   const seen = useRef(unsent?.n ?? 0);
   /** Refused lines not sent again yet, in order: the first `inBox` are in the box. */
   const pending = useRef<Line[]>([]);
@@ -110,7 +117,7 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
   }, [unsent]);
 
   // Keep the newest message in view, unless the reader has scrolled up to read.
-  const last = chat[chat.length - 1];
+  const last = lines[lines.length - 1];
   useEffect(() => {
     const element = list.current;
     if (!element) return;
@@ -137,8 +144,8 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
       {/* A log of lines, not a list: under role="log" an <ol>'s items are in no list
           (axe: "<li> elements must be contained in a <ul> or <ol>"). */}
       <div className="chat-log" ref={list} role="log" aria-live="polite" aria-label={t("ui.chat.log_label")} tabIndex={0}>
-        {chat.length === 0 && <div className="chat-empty">{t("ui.chat.empty")}</div>}
-        {chat.map((message) => (
+        {lines.length === 0 && <div className="chat-empty">{t("ui.chat.empty")}</div>}
+        {lines.map((message) => (
           <ChatLine
             key={message.id}
             message={message}
@@ -148,6 +155,33 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
           />
         ))}
       </div>
+      {writers.size > 0 && (
+        <div className="chat-tools">
+          {[...writers].filter(([key]) => muted.includes(key)).map(([key, message]) => (
+            <p key={key} className="chat-muted" data-muted={key}>
+              {t("ui.chat.muted", { player: writerName(t, message) })}{" "}
+              <button type="button" className="chat-unmute" data-action="unmute" onClick={() => unmute(key)}>
+                {t("ui.chat.unmute")}
+              </button>
+            </p>
+          ))}
+          {[...writers.keys()].some((key) => !muted.includes(key)) && (
+            <select
+              className="chat-mute"
+              aria-label={t("ui.chat.mute_label")}
+              value=""
+              onChange={(event) => event.target.value && mute(event.target.value)}
+            >
+              <option value="">{t("ui.chat.mute_choose")}</option>
+              {[...writers].filter(([key]) => !muted.includes(key)).map(([key, message]) => (
+                <option key={key} value={key}>
+                  {writerName(t, message)}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+      )}
       {sendChat ? (
         <form className="chat-form" onSubmit={submit}>
           <label className="sr-only" htmlFor={`${id}-input`}>

@@ -9,6 +9,7 @@ import { Chat, isMine, type ChatProps } from "./Chat";
 import { useNewestShown } from "./eventLog";
 import { writerName } from "./seatName";
 import { scrollBehavior } from "./motion";
+import { useMutedWriters, writerKey } from "./chatMute";
 
 /** Wider than this (ems of the browser's text size: 900 px at the default 16 px) the
  * chat starts open. */
@@ -19,7 +20,9 @@ const TOAST_MS = 6000;
 export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(() => window.matchMedia?.(`(min-width: ${OPEN_FROM_EM}em)`).matches ?? true);
-  const lines = chat ?? [];
+  // A writer this reader hides (chatMute.ts) pops up no more and counts as nothing new.
+  const { muted } = useMutedWriters(info.id);
+  const lines = (chat ?? []).filter((line) => !muted.includes(writerKey(line)) || isMine(info, line, seat));
   const last = lines.length ? lines[lines.length - 1] : null;
   const newest = last?.id ?? -1;
   const [readUpTo, setReadUpTo] = useState(newest);
