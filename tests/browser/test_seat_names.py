@@ -162,3 +162,30 @@ def test_a_forty_letter_name_without_a_space_stays_inside_its_column(
         text = page.locator("body").inner_text().replace("\u200b", "")
         assert GAMER_TAG in text
         context.close()
+
+
+@pytest.mark.parametrize(("game", "label"), [("dixit", ".dx-player-name"),
+                                             ("triominos", ".tr-player-label")])
+def test_a_right_to_left_name_cut_short_keeps_its_first_letters(
+        browser: Browser, tmp_path: Path, game: str, label: str) -> None:
+    """On a phone the players' strip cuts a long name short with an ellipsis. A Hebrew
+    name showed its last letters ("…טיכלמנסעפצקרשת"), so two names ending alike looked
+    the same: the name is laid out right to left, and its ellipsis stands at its end."""
+    hebrew = "אבגדהוזחטיכלמנסעפצקרשת אבגדהוזחטיכלמנסעפצ"  # 40 letters
+    names = ["Anna", hebrew, "Carla", "Dag", "Eva", "Finn"]
+    with stored_table(tmp_path / "data", {}, people(names), 4, [], game=game) as (
+            server, table):
+        context = browser.new_context(viewport={"width": 390, "height": 844},
+                                      is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{table}#seat=Anna-token")
+        labels = page.locator(label)  # (Dixit: the name and its tags)
+        expect(labels).to_have_count(6)
+        directions = labels.evaluate_all(
+            "els => els.map(el => [el.textContent, el.matches(':dir(rtl)'),"
+            " el.scrollWidth > el.clientWidth])")
+        by_name = {text.strip("\u2068\u2069").replace("\u200b", ""): (rtl, cut)
+                   for text, rtl, cut in directions}
+        assert by_name[hebrew] == (True, True), directions  # cut short, right to left
+        assert not any(rtl for name, (rtl, _) in by_name.items() if name != hebrew)
+        context.close()

@@ -84,7 +84,9 @@ export const Players = memo(function Players({ info, view, seat, compact }: Prop
           >
             <span className="dx-dot" style={{ background: seatColour(view, s.seat) }} aria-hidden="true" />
             <span className="dx-player-main">
-              <span className="dx-player-name">
+              {/* Laid out in its name's own direction: a right-to-left name cut short keeps
+                  its first letters, the ellipsis at its end. */}
+              <span className="dx-player-name" dir="auto">
                 <span className="dx-player-label" title={compact ? seatName(t, info, s.seat) : undefined}>
                   {compact || level ? shortSeatName(t, info, s.seat) : seatName(t, info, s.seat)}
                 </span>

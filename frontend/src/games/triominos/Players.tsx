@@ -80,7 +80,7 @@ export function Players({ info, view, seat, compact }: Props) {
               <span className="tr-seat-dot" style={{ background: seatColour(s.seat) }} aria-hidden="true" />
             )}
             <span className="tr-player-name">
-              <span className="tr-player-label" title={compact ? name : s.kind === "bot" ? t("ui.seat.computer") : undefined}>
+              <span className="tr-player-label" dir="auto" title={compact ? name : s.kind === "bot" ? t("ui.seat.computer") : undefined}>
                 {numbered ? (
                   <>
                     <span className="tr-label-head">{numbered[1]}</span>
