@@ -189,3 +189,28 @@ def test_a_right_to_left_name_cut_short_keeps_its_first_letters(
         assert by_name[hebrew] == (True, True), directions  # cut short, right to left
         assert not any(rtl for name, (rtl, _) in by_name.items() if name != hebrew)
         context.close()
+
+
+def test_the_name_field_says_it_keeps_forty_characters_and_a_blank_name_is_none(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """A name typed past 40 characters was cut with no word said; a name of a blank
+    letter only (the Hangul filler) hid the hint "Without a name, the others see you as
+    Player 2", though the server keeps it as no name."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "sequence-cats", "name": "Anna", "seats": [{"kind": "human"}] * 2}).json()
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}")
+    field = page.get_by_label("Your name")
+    hint = page.locator("[data-help=no-name]")
+    expect(hint).to_contain_text("Player 2")
+    field.fill("\u3164")
+    expect(hint).to_contain_text("Player 2")
+    field.fill("Maximilian Alexander von Hohenzollern-Sigmaringen III")
+    expect(field).to_have_value("Maximilian Alexander von Hohenzollern-Si")
+    expect(page.locator("[data-help=name-limit]")).to_have_text(
+        "A name has at most 40 characters.")
+    expect(hint).to_have_count(0)
+    field.fill("Maximilian")
+    expect(page.locator("[data-help=name-limit]")).to_have_count(0)
+    page.screenshot(path=shots / "name-field-limit.png")
+    page.context.close()

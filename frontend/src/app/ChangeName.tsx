@@ -7,6 +7,7 @@ import { ApiError, api, tokens } from "./api";
 import { translateError } from "./translateError";
 import type { ErrorMessage, TableInfo } from "./types";
 import { upTo } from "./limitText";
+import { NAME_MAX, NameLimit } from "./NameLimit";
 
 export function ChangeName({ info, seat, token }: { info: TableInfo; seat: number | null; token: string | null }) {
   const { t } = useTranslation();
@@ -64,8 +65,9 @@ export function ChangeName({ info, seat, token }: { info: TableInfo; seat: numbe
         autoFocus
         aria-label={t("ui.rename.label")}
         placeholder={t("ui.lobby.name_placeholder")}
-        onChange={(event) => setName(upTo(event.target.value, 40))}
+        onChange={(event) => setName(upTo(event.target.value, NAME_MAX))}
       />
+      <NameLimit name={name} />
       <button type="submit" className="primary">
         {t("ui.rename.save")}
       </button>

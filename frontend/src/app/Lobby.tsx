@@ -17,6 +17,7 @@ import type { ErrorMessage, GameDescription } from "./types";
 import { useGames } from "./useGames";
 import { YourTables } from "./YourTables";
 import { upTo } from "./limitText";
+import { NAME_MAX, NameLimit } from "./NameLimit";
 
 type SeatChoice = "you" | "friend" | `bot:${string}`;
 
@@ -185,8 +186,9 @@ function NewTable({ game, bots, name, setName }: {
           value={name}
           autoComplete="nickname"
           placeholder={t("ui.lobby.name_placeholder")}
-          onChange={(event) => setName(upTo(event.target.value, 40))}
+          onChange={(event) => setName(upTo(event.target.value, NAME_MAX))}
         />
+        <NameLimit name={name} />
       </label>
       <div className="field">
         <span className="field-label">{t("ui.lobby.seat_count")}</span>

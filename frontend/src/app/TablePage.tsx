@@ -30,6 +30,7 @@ import { useTable } from "./useTable";
 import { MoveInFlight } from "./moveInFlight";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "./focus";
 import { upTo } from "./limitText";
+import { NAME_MAX, NameLimit, nameShows } from "./NameLimit";
 
 /** A personal link "/t/<id>#seat=<token>" hands a seat to another device of its owner;
  * a seat link "/t/<id>#invite=<code>&seat=<n>" lets its holder take seat n (1-based),
@@ -704,13 +705,15 @@ function WaitingRoom({
             value={name}
             autoComplete="nickname"
             placeholder={t("ui.lobby.name_placeholder")}
-            aria-describedby={!name.trim() ? "no-name-help" : undefined}
-            onChange={(e) => setName(upTo(e.target.value, 40))}
+            aria-describedby={!nameShows(name) ? "no-name-help" : undefined}
+            onChange={(e) => setName(upTo(e.target.value, NAME_MAX))}
           />
+          <NameLimit name={name} />
         </label>
       )}
-      {/* A guest who took a seat without a name became "Player 2" unawares. */}
-      {visitor && !name.trim() && firstTakeable !== undefined && (
+      {/* A guest who took a seat without a name became "Player 2" unawares (a name of
+          blank letters only, the Hangul filler, is none: the hint stays). */}
+      {visitor && !nameShows(name) && firstTakeable !== undefined && (
         <p className="field-help" id="no-name-help" data-help="no-name">
           {t("ui.table.no_name_help", { name: t("ui.seat.default_name", { seat: firstTakeable.seat + 1 }) })}
         </p>
