@@ -518,7 +518,7 @@ def test_dixit_sideways_cards_to_vote_on_stay_in_sight_from_the_second_round(
 def test_dixit_upright_phone_keeps_the_cards_room_from_the_second_round(
         browser: Browser, web_server: LiveServer, shots: Path) -> None:
     """Twelve players on an upright phone (390 × 844, Portuguese): from the second round
-    the history's fold and the "Ronda anterior" button, on a line of its own in the
+    the history's fold and the "Turno anterior" button, on a line of its own in the
     status box, took 54 px of the board, where three of the twelve cards to vote on
     were in sight. They stand below the table now, and the round's number in the status
     line says so."""
@@ -541,7 +541,7 @@ def test_dixit_upright_phone_keeps_the_cards_room_from_the_second_round(
     # now does, in the status line's facts, and takes the page down to them.
     cue = page.locator('.dx-status [data-action="to-below"]')
     expect(cue).to_have_accessible_name(
-        "Ronda 2: a ronda anterior e o histórico estão por baixo da mesa")
+        "Turno 2: o turno anterior e o histórico estão por baixo da mesa")
     history = page.locator(".dx-below .dx-history summary")
     expect(history).not_to_be_in_viewport()
     cue.click()

@@ -68,6 +68,8 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     viewer = page.locator(".replay-page")
     expect(viewer).to_have_attribute("data-steps", str(steps))
     expect(page.get_by_role("heading", name=f"Replay: {record_title(game)}")).to_be_visible()
+    # The tab says so too (it read "gametable" alone).
+    expect(page).to_have_title(f"Replay: {record_title(game)} · gametable")
     # The players as a list ("Anna, Bruno and Computer 3 · Easy"): a " · " between them
     # ran into the " · " inside a computer player's name.
     players = page.locator(".replay-players").inner_text()

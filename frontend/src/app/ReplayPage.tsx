@@ -17,6 +17,7 @@ import type { ErrorMessage, EventBatch, StateMessage, TableInfo } from "./types"
 import { useGames } from "./useGames";
 import { RecordLink } from "./RecordLink";
 import { AppLink } from "./AppLink";
+import { APP_TITLE } from "./alerts";
 
 /** Steps asked for at a time. */
 const CHUNK = 25;
@@ -199,6 +200,17 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
   // was when its move was made.
   const madeAfter = Math.max(0, (current?.step ?? 0) - 1);
   const info = useMemo(() => seated && infoAt(seated, madeAfter), [seated, madeAfter]);
+  // The tab says what the page is in the reader's language ("Endurspilun: Dixit ·
+  // gametable"), as a table's does; it read "gametable" alone.
+  const pageTitle = meta
+    ? t("ui.replay.heading", { game: t(`games.${meta.game}.title`) })
+    : source === null ? t("ui.replay.title") : null;
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} · ${APP_TITLE}` : APP_TITLE;
+    return () => {
+      document.title = APP_TITLE;
+    };
+  }, [pageTitle]);
 
   if (source === null) {
     return (
