@@ -159,6 +159,12 @@ def test_a_spectator_watches_a_dixit_round_without_a_secret_until_watching_is_of
         expect(switch).not_to_be_checked()
         watcher.screenshot(path=str(shots / "watch-off.png"))
         assert http.get(f"/api/tables/{table}").json()["watching"] is False
+        # Switched on again, the watcher's page comes back by itself (it asks every
+        # 10 s; it stayed shut until reloaded by hand).
+        switch.check()
+        expect(watcher.get_by_role("heading", name="Watching is off")).to_have_count(
+            0, timeout=15_000)
+        expect(watcher.locator(".dx-table")).to_be_visible()
         watcher.context.close()
         anna.context.close()
 

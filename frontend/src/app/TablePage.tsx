@@ -159,6 +159,7 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
 
   if (status === "gone") {
     const off = table.error?.code === "watching_off";
+    if (off && watch) return <WatchingOff tableId={tableId} />;
     const notice = (
       <div className="panel notice-panel" data-gone={off ? "watching_off" : "table"}>
         <h1>{off ? t("ui.watch.off_title") : t("ui.table.gone_title")}</h1>
@@ -1116,6 +1117,38 @@ function ErrorToast({
       {error.rule && error.rule !== "PROTOCOL" && <span className="rule-id">{error.rule}</span>}
       <button type="button" className="toast-close" aria-label={t("ui.close")} onClick={onClose}>
         ×
+      </button>
+    </div>
+  );
+}
+
+/** How often a watch page shut by "Watching is off" asks whether it is on again
+ * (milliseconds). */
+const WATCHING_CHECK_MS = 10_000;
+
+/** The watch link's page while the host does not let people watch: it asks now and
+ * then whether watching is on again, and comes back by itself when it is (it stayed
+ * shut until the watcher reloaded it by hand). */
+function WatchingOff({ tableId }: { tableId: string }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      api.table(tableId).then(
+        (info) => {
+          if (info.watching !== false) window.location.reload();
+        },
+        () => undefined, // (asked again next time)
+      );
+    }, WATCHING_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [tableId]);
+  return (
+    <div className="panel notice-panel" data-gone="watching_off">
+      <h1>{t("ui.watch.off_title")}</h1>
+      <p>{t("server.errors.watching_off")}</p>
+      <p className="muted">{t("ui.watch.off_help")}</p>
+      <button className="primary" type="button" onClick={() => navigate("/")}>
+        {t("ui.table.back_to_lobby")}
       </button>
     </div>
   );
