@@ -143,6 +143,11 @@ def test_a_line_written_too_fast_comes_back_to_the_box(
     box.press_sequentially(" and another")
     box.press("Enter")
     expect(anna.get_by_text(re.compile("Slow down")).first).to_be_visible()
+    # The refusal stands clear of the box one types in (it lay over it).
+    toast = anna.locator(".toast").bounding_box()
+    field = box.bounding_box()
+    assert toast and field and (toast["y"] + toast["height"] <= field["y"]
+                                or toast["y"] >= field["y"] + field["height"]), (toast, field)
     # (In which order depends on when the first refusal arrives.)
     expect(box).to_have_value(re.compile(r"^(?=.*One line too many,)(?=.*and another)"))
     log = anna.locator(".table-chat .chat-log")

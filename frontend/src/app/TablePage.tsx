@@ -1112,7 +1112,9 @@ function ErrorToast({
   }, [error, count, onClose]);
   if (!error) return null;
   return (
-    <div className="toast" role="alert">
+    // A refused chat line's toast stands at the window's top: at its foot it lay over
+    // the line the person types on ("Slow down…" over the chat's box).
+    <div className={`toast ${error.code.startsWith("chat_") ? "at-top" : ""}`} role="alert">
       <span>{translateError(t, error, nameOf)}</span>
       {error.rule && error.rule !== "PROTOCOL" && <span className="rule-id">{error.rule}</span>}
       <button type="button" className="toast-close" aria-label={t("ui.close")} onClick={onClose}>
