@@ -16,6 +16,8 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Gauge,
+    PlatformCollector,
+    ProcessCollector,
     generate_latest,
 )
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily, Metric
@@ -71,8 +73,11 @@ class Metrics:
     """The figures one server process exposes.
 
     Attributes:
-        actions: actions received, by ``outcome`` (``accepted``, ``refused``) and, for
-            refusals, their ``code`` (``illegal_action``, ``stale_version``, …).
+        actions: actions received, by ``outcome`` (``accepted``, ``refused``), for
+            refusals their ``code`` (``illegal_action``, ``stale_version``, …), and ``by``
+            whom: ``person`` (a client) or ``computer`` (a computer player the server
+            runs, whose refusals are mostly the benign race of Dixit's storyteller claim:
+            every computer player claims, the first wins).
         action_seconds: seconds from an action's arrival to the last client's update
             being queued (validation, storage, the views of every seat).
         storage_seconds: seconds an awaited storage write took (appends included).
@@ -84,13 +89,18 @@ class Metrics:
             many; ``too_many_watchers``: the table has too many spectators).
     """
 
-    def __init__(self, tables: Callable[[], float], connections: Callable[[], float]
-                 ) -> None:
-        """``tables`` and ``connections`` count the open tables and the connected
-        websocket clients when the figures are read."""
+    def __init__(self, tables: Callable[[], float], connections: Callable[[], float],
+                 playing: Callable[[], float] | None = None) -> None:
+        """``tables``, ``connections`` and ``playing`` count the tables in memory, the
+        connected websocket clients and the tables in memory whose game is not over when
+        the figures are read. The process's own figures (resident memory, open file
+        descriptors, CPU seconds: ``process_*``; the Python version: ``python_info``)
+        come with them."""
         self.registry = CollectorRegistry(auto_describe=True)
-        self.actions: dict[tuple[str, str], list[float]] = {}
-        """``[count, created]`` by ``(outcome, code)``."""
+        ProcessCollector(registry=self.registry)
+        PlatformCollector(registry=self.registry)
+        self.actions: dict[tuple[str, str, str], list[float]] = {}
+        """``[count, created]`` by ``(outcome, code, by)``."""
         self.refused_connections: dict[str, list[float]] = {}
         """``[count, created]`` by refusal code."""
         self.bot_failures: dict[str, list[float]] = {}
@@ -112,15 +122,21 @@ class Metrics:
         open_connections = Gauge("gametable_connections", "Connected websocket clients.",
                                  registry=self.registry)
         open_connections.set_function(connections)
+        if playing is not None:
+            in_play = Gauge("gametable_tables_in_play",
+                            "Tables in memory whose game is not over.", registry=self.registry)
+            in_play.set_function(playing)
 
-    def accepted(self, seconds: float) -> None:
-        """Count an applied, stored and broadcast action that took ``seconds``."""
-        self._count(("accepted", ""))
+    def accepted(self, seconds: float, *, by_bot: bool = False) -> None:
+        """Count an applied, stored and broadcast action that took ``seconds`` (``by_bot``:
+        a computer player's)."""
+        self._count(("accepted", "", _by(by_bot)))
         self.action_seconds.observe(seconds)
 
-    def refused(self, code: str) -> None:
-        """Count a refused action (``code``: the refusal's code)."""
-        self._count(("refused", code))
+    def refused(self, code: str, *, by_bot: bool = False) -> None:
+        """Count a refused action (``code``: the refusal's code; ``by_bot``: a computer
+        player's)."""
+        self._count(("refused", code, _by(by_bot)))
 
     def refused_connection(self, code: str) -> None:
         """Count a websocket refused for a cap (``code``: the refusal's code)."""
@@ -131,12 +147,17 @@ class Metrics:
         ``timed_out``, ``busy`` or ``refused``; see :mod:`gametable.server.deciding`)."""
         _count(self.bot_failures, reason)
 
-    def _count(self, labels: tuple[str, str]) -> None:
+    def _count(self, labels: tuple[str, str, str]) -> None:
         _count(self.actions, labels)
 
     def render(self) -> bytes:
         """Every figure in Prometheus' text format (:data:`CONTENT_TYPE`)."""
         return generate_latest(self.registry)
+
+
+def _by(by_bot: bool) -> str:
+    """The ``by`` label of an action: ``computer`` or ``person``."""
+    return "computer" if by_bot else "person"
 
 
 def _count(counts: dict[Any, list[float]], labels: Any) -> None:
@@ -159,8 +180,9 @@ class _Collector:
 
     def collect(self) -> Iterator[Metric]:
         metrics = self.metrics
-        actions = CounterMetricFamily("gametable_actions", "Actions received, by outcome.",
-                                      labels=["outcome", "code"])
+        actions = CounterMetricFamily(
+            "gametable_actions", "Actions received, by outcome, refusal code and who sent them.",
+            labels=["outcome", "code", "by"])
         for labels, (count, created) in list(metrics.actions.items()):
             actions.add_metric(labels, count, created=created)
         yield actions

@@ -172,8 +172,10 @@ class TableManager:
         self.loading: set[str] = set()
         """Tables being loaded from storage now (or waiting to be): another process must
         not get their lease meanwhile, however slow storage is."""
-        self.metrics = Metrics(lambda: len(self.tables), lambda: sum(
-            len(table.connections) for table in self.tables.values()))
+        self.metrics = Metrics(
+            lambda: len(self.tables),
+            lambda: sum(len(table.connections) for table in self.tables.values()),
+            lambda: sum(table.status != FINISHED for table in list(self.tables.values())))
         self.draining = False
         """Set at shutdown: no more actions are taken (``shutting_down``)."""
         self.storage_outage = Outage("the table storage", log=log, prefix="storage",
@@ -1142,9 +1144,9 @@ class TableManager:
             await self._submit(table, seat, action, version, conn, by_bot=by_bot,
                                deal=deal, player=player)
         except Refused as refusal:
-            self.metrics.refused(refusal.code)
+            self.metrics.refused(refusal.code, by_bot=by_bot)
             raise
-        self.metrics.accepted(time.perf_counter() - started)
+        self.metrics.accepted(time.perf_counter() - started, by_bot=by_bot)
         self._wake_bots(table)
 
     async def _submit(self, table: Table, seat: Seat, action: Any, version: int | None,
