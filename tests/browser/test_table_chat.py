@@ -485,7 +485,8 @@ def test_a_reader_hides_a_players_messages_and_shows_them_again(
         anna.get_by_label("Hide a player's messages").select_option(label="Bjarni")
         expect(log).not_to_contain_text("YOU ARE ALL IDIOTS")
         expect(log).to_contain_text("Good luck, all")
-        expect(anna.locator(".chat-muted")).to_have_text("Messages from Bjarni are hidden. Show them")
+        expect(anna.locator(".chat-muted")).to_have_text(
+            "Messages from Bjarni are hidden. Show them")
         anna.screenshot(path=shots / "table-chat-hidden-writer.png", full_page=True)
         # Folded again: a new line of his neither pops up nor counts; Cai's does.
         anna.locator("summary[data-action=toggle-chat]").click()
