@@ -10,7 +10,12 @@ from typing import Any
 
 import pytest
 
-from gametable.server.main import address_to_open, listening_sockets, shown_host
+from gametable.server.main import (
+    SEND_BUFFER_BYTES,
+    address_to_open,
+    listening_sockets,
+    shown_host,
+)
 
 
 def free_port() -> int:
@@ -40,6 +45,24 @@ def test_a_second_server_on_the_port_is_refused_even_in_the_same_moment() -> Non
         assert refused.value.errno == errno.EADDRINUSE
     finally:
         for sock in first:
+            sock.close()
+
+
+def test_each_connection_s_send_buffer_is_capped() -> None:
+    """The kernel grew each connection's send buffer up to 4 MiB, so a client that
+    stopped reading held 2.7 MB there before the server's limits on unread messages
+    counted: an accepted connection now has the listening socket's fixed buffer
+    (``SO_SNDBUF``, which Linux reports doubled), not the kernel's growing one."""
+    port = free_port()
+    listeners = listening_sockets("127.0.0.1", port)
+    try:
+        with socket.create_connection(("127.0.0.1", port)):
+            accepted, _ = listeners[0].accept()
+            with accepted:
+                size = accepted.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF)
+                assert SEND_BUFFER_BYTES <= size <= 2 * SEND_BUFFER_BYTES, size
+    finally:
+        for sock in listeners:
             sock.close()
 
 

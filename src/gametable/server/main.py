@@ -225,6 +225,15 @@ def advertised_host(host: str) -> str:
 LISTEN_BACKLOG = 2048
 """Connections the operating system queues for a listening socket (uvicorn's default)."""
 
+SEND_BUFFER_BYTES = 128 * 1024
+"""The kernel's send buffer of each connection (``SO_SNDBUF``, set on the listening
+socket, whose accepted connections inherit it; Linux keeps twice as much for its own
+bookkeeping). Left to itself the kernel grew a connection's buffer up to ``tcp_wmem``'s
+maximum (4 MiB): a client that stopped reading held about 2.7 MB there before the
+server's own limits on unread messages (docs/protocol.md) began to count, 270–400 MB for
+the 100 connections one address may hold. 256 KiB still sends a Dixit state of 280 KB
+across a 100 ms link in about a tenth of a second."""
+
 
 def listening_sockets(host: str, port: int) -> list[socket.socket]:
     """The TCP sockets ``host``:``port`` is served on, bound and listening, made before
@@ -282,6 +291,7 @@ def _bound_socket(family: int, kind: int, proto: int,
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
         if family == socket.AF_INET6:
             sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
         sock.bind(address)
