@@ -499,6 +499,12 @@ def test_a_reader_hides_a_players_messages_and_shows_them_again(
         anna.locator("summary[data-action=toggle-chat]").click()
         expect(log).to_contain_text("Your turn, Anna")
         expect(log).not_to_contain_text("spam spam spam")
+        # With every line hidden the log is empty, and "No messages yet" would be untrue.
+        anna.get_by_label("Hide a player's messages").select_option(label="Cai")
+        expect(anna.locator(".chat-muted")).to_have_count(2)
+        expect(log).not_to_contain_text("Your turn, Anna")
+        expect(anna.locator(".chat-empty")).to_have_count(0)
+        anna.get_by_role("button", name="Show them").first.click()
         anna.get_by_role("button", name="Show them").click()
         expect(log).to_contain_text("spam spam spam")
         expect(log).to_contain_text("YOU ARE ALL IDIOTS")

@@ -144,7 +144,8 @@ export function Chat({ info, seat, chat = [], sendChat, title, className = "" }:
       {/* A log of lines, not a list: under role="log" an <ol>'s items are in no list
           (axe: "<li> elements must be contained in a <ul> or <ol>"). */}
       <div className="chat-log" ref={list} role="log" aria-live="polite" aria-label={t("ui.chat.log_label")} tabIndex={0}>
-        {lines.length === 0 && <div className="chat-empty">{t("ui.chat.empty")}</div>}
+        {/* (Lines there are, all hidden: the note below says whose, not "No messages yet".) */}
+        {chat.length === 0 && <div className="chat-empty">{t("ui.chat.empty")}</div>}
         {lines.map((message) => (
           <ChatLine
             key={message.id}
