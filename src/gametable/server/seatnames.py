@@ -36,11 +36,10 @@ def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat, *,
     seat already has (case and accents aside) gets the first free number, "Anna (2)",
     so nobody at the table speaks (in the chat) under someone else's name. So does a
     name the pages give another seat that has none, in any language ("Player 2",
-    "Computer 4 · Hard", "Seat 3"): nobody poses as a nameless friend or as a computer
-    player. A ``person`` (not a computer player named at creation) does not pose as a
-    computer player in their own seat either: not "Computer 2 · Hard" nor "Greedy 2" in
-    seat 2, nor "Dag (computer: Hard)" in any seat (what the pages call a computer
-    player that took a person's seat over).
+    "Greedy 4", "Seat 3"): nobody poses as a nameless friend or as a computer player. A
+    ``person`` (not a computer player named at creation) does not pose as the computer
+    player of their own seat either ("Greedy 2" in seat 2), and holds no word for
+    computer players at all ("Computer 2 · Hard", "Dag (computer: Hard)": refused).
 
     Raises:
         Refused: ``name_computer`` (400) a ``person``'s name holds, as a word, what the
@@ -59,8 +58,7 @@ def distinct_name(name: str, seats: Sequence[SeatRow], seat: Seat, *,
         shown = shown | _computer_names(seat + 1)
     key = _same(name) if name else ""
     if not name or not (key in taken or key in shown
-                        or any(key.startswith(prefix + " ") for prefix in shown)
-                        or (person and key.endswith(_taken_over_endings()))):
+                        or any(key.startswith(prefix + " ") for prefix in shown)):
         return name
     for number in range(2, len(seats) + 3):
         suffix = f" ({number})"
@@ -106,16 +104,6 @@ def _computer_names(number: int) -> frozenset[str]:
         + [_same(translate("ui.seat.bot_name", language, seat=number,
                            bot=lookup(f"bots.{bot}", language) or bot))
            for bot in bot_names() for language in LANGUAGES])
-
-
-@lru_cache(maxsize=1)
-def _taken_over_endings() -> tuple[str, ...]:
-    """The keys of what the pages add to a person's name once a computer player took
-    their seat over ("(computer: Hard)"), in every language, at every level."""
-    return tuple(sorted({
-        _same(translate("ui.seat.taken_over_name", language, name="",
-                        level=translate(f"bots.{level}", language))).strip()
-        for language in LANGUAGES for level in LEVELS}))
 
 
 _OPEN_SEAT: Final = frozenset(name_key(translate("ui.seat.open", language))
