@@ -368,3 +368,31 @@ def test_a_dismissed_file_chooser_keeps_the_deck_being_made(
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     page.close()
+
+
+def test_a_deck_in_use_cannot_be_deleted_and_the_refusal_links_its_table(
+        browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path) -> None:
+    deck_id, key = upload_garden(web_server, tmp_path, 26)  # 3 players (DX-DECK-2)
+    made = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "dixit", "config": {"deck": deck_id}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                  {"kind": "bot", "bot": "random"}]}, headers={"X-Deck-Key": key})
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]["id"]
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    keys = json.dumps({deck_id: key})
+    page.add_init_script("localStorage.setItem('gametable.lang', 'en');"
+                         f"localStorage.setItem('gametable.deckKeys', '{keys}')")
+    open_dixit_lobby(page, web_server)
+    page.locator("select[name=deck]").select_option(deck_id)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(".deck-picker-delete").click()
+    alert = page.locator(".deck-picker [role=alert]")
+    expect(alert).to_contain_text('The deck "Garden" is in use at a table whose game is not '
+                                  "over. End that game (its host can, at the table)")
+    link = alert.get_by_role("link", name=table)
+    expect(link).to_have_attribute("href", f"/t/{table}")
+    page.locator(".deck-picker").screenshot(path=str(shots / "deck-in-use.png"))
+    link.click()
+    page.wait_for_url(f"**/t/{table}")
+    page.close()

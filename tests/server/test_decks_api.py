@@ -379,10 +379,18 @@ def test_owners_delete_their_decks_unless_a_game_uses_them(client: TestClient,
     assert client.get("/api/decks", headers={"X-Deck-Key": key}).json()["decks"][-1]["id"] \
         == "default"
     busy = uploaded(client, count=DIXIT_MINIMUM)
-    dixit_table(client, busy["deck"]["id"], busy["key"])
+    first = dixit_table(client, busy["deck"]["id"], busy["key"])["table"]["id"]
     refused = client.delete(f"/api/decks/{busy['deck']['id']}",
                             headers={"X-Deck-Key": busy["key"]})
     assert refused.status_code == 409 and refused.json()["code"] == "deck_in_use"
+    assert refused.json()["params"]["tables"] == [first]
+    assert "in use at a table whose game is not over" in refused.json()["message"]
+    second = dixit_table(client, busy["deck"]["id"], busy["key"])["table"]["id"]
+    refused = client.delete(f"/api/decks/{busy['deck']['id']}",
+                            headers={"X-Deck-Key": busy["key"]})
+    assert refused.json()["params"]["tables"] == [first, second]
+    assert refused.json()["params"]["count"] == 2
+    assert "in use at 2 tables whose games are not over" in refused.json()["message"]
 
 
 def test_a_deck_whose_table_left_memory_is_still_in_use(client: TestClient, bundled: Path
@@ -395,6 +403,7 @@ def test_a_deck_whose_table_left_memory_is_still_in_use(client: TestClient, bund
     assert table_id not in manager.tables
     refused = client.delete(f"/api/decks/{deck_id}", headers={"X-Deck-Key": key})
     assert refused.status_code == 409 and refused.json()["code"] == "deck_in_use"
+    assert refused.json()["params"]["tables"] == [table_id]
     # The table comes back with its deck.
     assert client.get(f"/api/tables/{table_id}").json()["config"]["deck"] == deck_id
     assert client.get(f"/api/decks/{deck_id}", headers={"X-Deck-Key": key}).status_code == 200

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "./api";
+import { AppLink } from "./AppLink";
 import { DEFAULT_DECK, deleteDeck, listDecks, type DeckSummary } from "./decks";
 import { DeckUpload } from "./DeckUpload";
 import { translateError } from "./translateError";
@@ -126,6 +127,7 @@ export function DeckPicker({ label, help, value, fewestCards, onChange }: Props)
       {error && (
         <span className="notice error" role="alert">
           {translateError(t, error)}
+          <TablesUsing error={error} />
         </span>
       )}
       <span className="sr-only" aria-live="polite">
@@ -133,5 +135,24 @@ export function DeckPicker({ label, help, value, fewestCards, onChange }: Props)
       </span>
       <DeckUpload open={uploading} fewestCards={fewestCards} onClose={() => setUploading(false)} onCreated={created} />
     </div>
+  );
+}
+
+/** The tables a refused deletion names (``deck_in_use``), each a link to its table, where
+ * its host can end the game. */
+function TablesUsing({ error }: { error: ErrorMessage }) {
+  const { t } = useTranslation();
+  const tables = error.code === "deck_in_use" ? error.params.tables : null;
+  if (!Array.isArray(tables) || tables.length === 0) return null;
+  return (
+    <span className="deck-in-use">
+      {t("decks.picker.in_use_at")}{" "}
+      {tables.map((table, index) => (
+        <span key={String(table)}>
+          {index > 0 && ", "}
+          <AppLink href={`/t/${encodeURIComponent(String(table))}`}>{String(table)}</AppLink>
+        </span>
+      ))}
+    </span>
   );
 }

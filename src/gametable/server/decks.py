@@ -81,6 +81,8 @@ MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 SPOOL_BYTES = 64 * 1024
 """Uploaded files go to temporary files on disk beyond this many bytes each."""
 MAX_FORM_FILES = 2000
+NAMED_TABLES = 10
+"""A refused deletion names at most this many of the tables that use the deck."""
 PUBLIC_CACHE = "public, max-age=31536000, immutable"
 PRIVATE_CACHE = "private, max-age=86400"
 UPLOAD_PATH = "/api/decks"
@@ -307,33 +309,37 @@ async def remove_deck(
     x_deck_key: Annotated[str | None, Header()] = None,
     key: Annotated[str | None, Query(max_length=200)] = None,
 ) -> dict[str, Any]:
-    """Delete one's own uploaded deck (``X-Deck-Key``: its owner key). Refused while a
-    game that is not over uses it, whether its table is in memory or only stored."""
+    """Delete one's own uploaded deck (``X-Deck-Key``: its owner key). Refused
+    (``deck_in_use``, 409) while a game that is not over uses it, whether its table is in
+    memory or only stored; the refusal's ``tables`` names those tables (oldest first, at
+    most :data:`NAMED_TABLES`) and ``count`` how many there are, so that their games can
+    be ended from the tables."""
     keys = _keys(x_deck_key, key)
     deck = _find(deck_id)
     if deck is None or not is_owner(deck, keys):
         raise no_deck(deck_id)
     manager: TableManager = request.app.state.manager
-    if await _in_use(manager, deck.id):
-        raise Refused("deck_in_use", "decks.errors.deck_in_use", status=409, name=deck.name)
+    using = await _tables_using(manager, deck.id)
+    if using:
+        raise Refused("deck_in_use", "decks.errors.deck_in_use", status=409, name=deck.name,
+                      count=len(using), tables=using[:NAMED_TABLES])
     owner = next(k for k in keys if is_owner(deck, [k]))
     if not await asyncio.to_thread(delete_deck, deck.id, owner):
         raise no_deck(deck_id)
     return {"deleted": deck.id}
 
 
-async def _in_use(manager: TableManager, deck_id: str) -> bool:
-    """Whether a table whose game is not over plays with ``deck_id``: one in memory, or
-    one in storage (a table that left memory while idle comes back when it is opened)."""
-    if any(getattr(t.config, "deck", None) == deck_id and t.status != FINISHED
-           for t in list(manager.tables.values())):
-        return True
+async def _tables_using(manager: TableManager, deck_id: str) -> list[str]:
+    """The ids of the tables whose game is not over and that play with ``deck_id``, those
+    in storage first (oldest first), then those only in memory: a table that left memory
+    while idle comes back when it is opened."""
     stored = await asyncio.to_thread(manager.storage.unfinished_with, "deck", deck_id)
-    for table_id in stored:
-        table = manager.tables.get(table_id)
-        if table is None or table.status != FINISHED:
-            return True
-    return False
+    using = [table_id for table_id in stored
+             if (table := manager.tables.get(table_id)) is None or table.status != FINISHED]
+    using += [table_id for table_id, table in list(manager.tables.items())
+              if getattr(table.config, "deck", None) == deck_id
+              and table.status != FINISHED and table_id not in using]
+    return using
 
 
 class PassRequest(BaseModel):
