@@ -29,7 +29,7 @@ from gametable.rl import (
     encodable_games,
     gym_id,
 )
-from gametable.simulate import BotFailed, play_bot_game
+from gametable.simulate import BotFailed, PlaysAsAnother, play_bot_game
 
 GAMES = ["sequence-cats", "triominos"]
 
@@ -282,6 +282,16 @@ def test_bot_table_lists_opponents_clockwise_from_the_learner() -> None:
         names = [info.name for info in env.record().seats]
         assert names[seat] == "learner"
         assert [names[(seat + k) % 4] for k in (1, 2, 3)] == ["easy", "random", "greedy"]
+
+
+def test_bot_table_warns_of_an_opponent_that_plays_as_another() -> None:
+    # semantic plays Sequence Cats as greedy: a learner "measured against semantic" would
+    # be measured against greedy, so the table says so as simulate and the arena do.
+    with pytest.warns(PlaysAsAnother, match="'semantic' does not play sequence-cats"):
+        BotTableEnv("sequence-cats", "semantic")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PlaysAsAnother)
+        BotTableEnv("sequence-cats", ["greedy"])
 
 
 def test_bot_table_takes_whole_numbers_only() -> None:

@@ -33,7 +33,7 @@ from gametable.rl.aec import (
     observation_space,
 )
 from gametable.rl.episode import Episode
-from gametable.simulate import BotFailed
+from gametable.simulate import BotFailed, warn_fallbacks
 
 
 def whole_number(value: object, argument: str) -> int:
@@ -65,12 +65,18 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
             seed when ``reset`` is given one).
         options: the game's options (``None``: defaults).
         reward: ``"win"`` (+1 if the learner's side won, -1 if it lost, 0 for a draw, at
-            the end) or ``"score"`` (the learner's change of score after each step).
+            the end) or ``"score"`` (the learner's change of score after each step). A
+            learner alone (Triominos, ``seats=1``) always wins: learn from ``"score"``.
         max_actions: the game is truncated after this many actions, bots' included.
         illegal: what an action outside the mask does: ``"raise"`` (default) raises
             :class:`~gametable.core.errors.IllegalAction`; ``"lose"`` ends the episode
             with reward -1 (``info["illegal"]`` says why), as PettingZoo's
             ``TerminateIllegalWrapper`` does. Either way the game is unchanged.
+
+    Warns:
+        PlaysAsAnother: an opponent that does not play the game as itself but as another
+            player (``semantic`` plays Sequence Cats as ``greedy``), as ``simulate`` and
+            the arena warn.
 
     Raises:
         ConfigError: invalid options or seat count. KeyError: an unknown bot name.
@@ -115,6 +121,7 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         unknown = sorted(set(names) - set(bot_names()))
         if unknown:
             raise UnknownBot(unknown[0])
+        warn_fallbacks(episode.game, names)
         limit = check_max_actions(max_actions)
         self.episode = episode
         self.opponents = names
