@@ -159,7 +159,6 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
 
   if (status === "gone") {
     const off = table.error?.code === "watching_off";
-    if (off && watch) return <WatchingOff tableId={tableId} />;
     const notice = (
       <div className="panel notice-panel" data-gone={off ? "watching_off" : "table"}>
         <h1>{off ? t("ui.watch.off_title") : t("ui.table.gone_title")}</h1>
@@ -170,6 +169,14 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
         </button>
       </div>
     );
+    if (off && watch) {
+      return (
+        <>
+          <WatchingCheck tableId={tableId} />
+          {notice}
+        </>
+      );
+    }
     // The invite link still offers an open seat when nobody may watch.
     if (off && !watch) {
       return (
@@ -1128,11 +1135,10 @@ function ErrorToast({
  * (milliseconds). */
 const WATCHING_CHECK_MS = 10_000;
 
-/** The watch link's page while the host does not let people watch: it asks now and
- * then whether watching is on again, and comes back by itself when it is (it stayed
- * shut until the watcher reloaded it by hand). */
-function WatchingOff({ tableId }: { tableId: string }) {
-  const { t } = useTranslation();
+/** On the watch link's page while the host does not let people watch: asks now and
+ * then whether watching is on again, and reloads the page when it is (it stayed shut
+ * until the watcher reloaded it by hand). Shows nothing. */
+function WatchingCheck({ tableId }: { tableId: string }) {
   useEffect(() => {
     const timer = window.setInterval(() => {
       api.table(tableId).then(
@@ -1144,14 +1150,5 @@ function WatchingOff({ tableId }: { tableId: string }) {
     }, WATCHING_CHECK_MS);
     return () => window.clearInterval(timer);
   }, [tableId]);
-  return (
-    <div className="panel notice-panel" data-gone="watching_off">
-      <h1>{t("ui.watch.off_title")}</h1>
-      <p>{t("server.errors.watching_off")}</p>
-      <p className="muted">{t("ui.watch.off_help")}</p>
-      <button className="primary" type="button" onClick={() => navigate("/")}>
-        {t("ui.table.back_to_lobby")}
-      </button>
-    </div>
-  );
+  return null;
 }
