@@ -1635,3 +1635,70 @@ def test_the_host_lets_a_computer_player_play_for_an_absent_friend_until_they_ar
         assert message["away"] == {}
     info = app_client.get(table_url).json()
     assert info["seats"][1]["name"] == "Bruno" and info["status"] == PLAYING
+
+
+def test_a_host_nobody_chose_gives_an_absent_players_seat_to_a_computer_only(
+        tmp_path: Path) -> None:
+    """The role passed by itself to Bruno, who stayed while Anna (the host) and Carla
+    were away: he may not open Carla's seat, take it by its link and read her hand; he
+    may give it to a computer player. Handed on by him, the role stays unchosen."""
+    async def body(manager: TableManager) -> None:
+        manager.watch_connections = lambda table: hosting.watch_host(manager, table)
+        table, _, _, anna_token = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN, HUMAN, HUMAN], "Anna")
+        _, bruno_token = await manager.join(table.id, 1, "Bruno")
+        _, carla_token = await manager.join(table.id, 2, "Carla")
+        _, dora_token = await manager.join(table.id, 3, "Dora")
+        anna, anna_task = await seated(manager, table, anna_token)
+        bruno, bruno_task = await seated(manager, table, bruno_token)
+        carla, carla_task = await seated(manager, table, carla_token)
+        dora, dora_task = await seated(manager, table, dora_token)
+        assert table.begun
+        for sock, task in ((carla, carla_task), (anna, anna_task)):
+            sock.inbox.put_nowait(None)
+            await task
+        await until(lambda: table.host_seat == 1 and bool(messages(bruno, "host")),
+                    timeout=30)
+        bruno_host = messages(bruno, "host")[-1]["host_token"]
+        assert not hosting.host_chosen(manager, table)
+        with pytest.raises(Refused) as refused:
+            await hosting.remove_player(manager, table.id, 2, bruno_host)
+        assert refused.value.code == "host_not_chosen" and refused.value.status == 403
+        assert "not open it for someone else" in str(refused.value)
+        assert table.seats[2].name == "Carla" and table.seats[2].kind == "human"
+        # Handed on by Bruno, the role is no more chosen than his.
+        await hosting.hand_host(manager, table.id, bruno_host, 3)
+        await until(lambda: bool(messages(dora, "host")))
+        dora_host = messages(dora, "host")[-1]["host_token"]
+        with pytest.raises(Refused) as again:
+            await hosting.remove_player(manager, table.id, 2, dora_host)
+        assert again.value.code == "host_not_chosen"
+        _, code = await hosting.remove_player(manager, table.id, 2, dora_host, bot="medium")
+        assert code is None and table.seats[2].kind == "bot"
+        for sock, task in ((bruno, bruno_task), (dora, dora_task)):
+            sock.inbox.put_nowait(None)
+            await task
+    with_manager(tmp_path, body, host_gone_seconds=0.3, reopen_after_seconds=0)
+
+
+def test_a_host_the_creator_chose_may_open_an_absent_players_seat(tmp_path: Path) -> None:
+    async def body(manager: TableManager) -> None:
+        table, host, _, anna_token = await manager.create(
+            "sequence-cats", {}, [HUMAN, HUMAN, HUMAN], "Anna")
+        _, bruno_token = await manager.join(table.id, 1, "Bruno")
+        _, carla_token = await manager.join(table.id, 2, "Carla")
+        anna, anna_task = await seated(manager, table, anna_token)
+        bruno, bruno_task = await seated(manager, table, bruno_token)
+        carla, carla_task = await seated(manager, table, carla_token)
+        carla.inbox.put_nowait(None)
+        await carla_task
+        await hosting.hand_host(manager, table.id, host, 1)
+        await until(lambda: bool(messages(bruno, "host")))
+        bruno_host = messages(bruno, "host")[-1]["host_token"]
+        assert hosting.host_chosen(manager, table)
+        _, code = await hosting.remove_player(manager, table.id, 2, bruno_host)
+        assert code is not None and table.seats[2].kind == "open"
+        for sock, task in ((anna, anna_task), (bruno, bruno_task)):
+            sock.inbox.put_nowait(None)
+            await task
+    with_manager(tmp_path, body, reopen_after_seconds=0)

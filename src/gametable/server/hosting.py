@@ -16,7 +16,7 @@ import math
 import secrets
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from gametable.bots import bot_names, make_bot
 from gametable.core.config import for_new_game, stored_options
@@ -81,7 +81,12 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
     it back. Nor is it opened until its person has been gone
     :attr:`TableManager.reopen_after_seconds` (``player_just_left``): a page reload, a
     phone asleep or a network changing is not leaving, and whoever took the seat in that
-    moment would see the cards.
+    moment would see the cards. Nor is it opened by a host nobody chose
+    (``host_not_chosen``, 403: the role passed on by itself while the host was away,
+    :func:`host_chosen`): any player who stayed connected would otherwise get it after
+    :attr:`TableManager.host_gone_seconds`, open the seat of a friend whose phone fell
+    asleep, take it by its link and see the cards; such a host may give the seat to a
+    computer player.
 
     Before the first move the cards are dealt again from a new seed, for every seat
     (stored with the seat's change): the person removed saw the seat's hand, which
@@ -92,7 +97,8 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         Refused: not the host (403), unknown bot, no such seat (404), no person there
             (a computer player's seat once the game has begun), the host's own seat
             (hand the role on first), the game is over, the game has begun and the
-            person is at the table or left moments ago and the seat would open (409), one
+            person is at the table or left moments ago and the seat would open (409), or
+            the seat would open for a host nobody chose (403), one
             all-bot table more than the caps allow (429), or storage failed (503).
     """
     table = await manager.get(table_id)
@@ -113,6 +119,9 @@ async def remove_player(manager: TableManager, table_id: str, seat: Seat,
         begun = table.saw_deal(seat)
         if bot is None and begun and table.connected(seat):
             raise Refused("player_present", "server.errors.player_present", status=409,
+                          player=player)
+        if bot is None and begun and not host_chosen(manager, table):
+            raise Refused("host_not_chosen", "server.errors.host_not_chosen", status=403,
                           player=player)
         away = table.away_for(seat)
         if bot is None and begun and away < manager.reopen_after_seconds:
@@ -334,38 +343,67 @@ async def hand_host(manager: TableManager, table_id: str, host_token: str | None
         if not table.connected(seat):
             raise Refused("not_connected", "server.errors.not_connected", status=409,
                           seat=seat + 1)
-        await _give_host(manager, table, seat)
+        # A host nobody chose hands on a role nobody chose.
+        await _give_host(manager, table, seat,
+                         HANDED if host_chosen(manager, table) else PASSED)
     return table
 
 
-def handed_host_token(manager: TableManager, table: Table, seat: Seat) -> str | None:
+HANDED: Final = "handed"
+"""How a host token is derived for a host the table's creator chose: the role handed on
+by the creator, or by a host so chosen (:func:`handed_host_token`)."""
+PASSED: Final = "passed"
+"""How it is derived for a host nobody chose: the role passed on by itself while the
+host was away (:func:`watch_host`), or handed on by a host who got it so."""
+
+
+def handed_host_token(manager: TableManager, table: Table, seat: Seat,
+                      how: str = HANDED) -> str | None:
     """The host token of the person now in ``seat`` once the role was handed or passed
-    to them: derived from the server's secret, the table and their seat token's digest,
-    so that it is sent again when they reconnect (pushed once, into a connection that had
-    died unnoticed, it was lost, and the table had no host). ``None`` for a seat without
-    a person."""
+    to them: derived from the server's secret, the table, ``how`` (:data:`HANDED` or
+    :data:`PASSED`) and their seat token's digest, so that it is sent again when they
+    reconnect (pushed once, into a connection that had died unnoticed, it was lost, and
+    the table had no host). ``None`` for a seat without a person."""
     row = table.seats[seat]
     if row.kind != HUMAN or row.token_hash is None:
         return None
-    return derived_token(manager.secret, table.id, "handed", row.token_hash)
+    return derived_token(manager.secret, table.id, how, row.token_hash)
+
+
+def _held_as(manager: TableManager, table: Table, seat: Seat | None) -> tuple[str, str] | None:
+    """``(how, token)`` where ``seat`` holds the host role handed or passed to its person
+    (:func:`handed_host_token`), else ``None`` (a table's creator holds the token the
+    table was made with)."""
+    if seat is None or seat != table.host_seat or table.host_hash is None:
+        return None
+    for how in (HANDED, PASSED):
+        token = handed_host_token(manager, table, seat, how)
+        if token is not None and secrets.compare_digest(token_hash(token), table.host_hash):
+            return how, token
+    return None
 
 
 def host_token_again(manager: TableManager, table: Table, seat: Seat | None) -> str | None:
     """The host token to send again to a connection of ``seat`` that has just joined:
     that of the role handed or passed to its person, ``None`` when the seat does not hold
     the role that way (a table's creator keeps the token the table was made with)."""
-    if seat is None or seat != table.host_seat or table.host_hash is None:
-        return None
-    token = handed_host_token(manager, table, seat)
-    if token is None or not secrets.compare_digest(token_hash(token), table.host_hash):
-        return None
-    return token
+    held = _held_as(manager, table, seat)
+    return held[1] if held is not None else None
 
 
-async def _give_host(manager: TableManager, table: Table, seat: Seat) -> None:
-    """Give the host role to the person in ``seat`` (:func:`handed_host_token`) and send
-    the token to their connections (under the table's lock)."""
-    token = handed_host_token(manager, table, seat)
+def host_chosen(manager: TableManager, table: Table) -> bool:
+    """Whether the table's host was chosen: its creator, or a person the role was handed
+    to by a host so chosen. ``False`` where the role passed on by itself while the host
+    was away (:func:`watch_host`), and where such a host handed it on: nobody chose to
+    trust them with a seat's cards (:func:`remove_player`)."""
+    held = _held_as(manager, table, table.host_seat)
+    return held is None or held[0] == HANDED
+
+
+async def _give_host(manager: TableManager, table: Table, seat: Seat, how: str) -> None:
+    """Give the host role to the person in ``seat`` (:func:`handed_host_token`, derived
+    ``how``) and send the token to their connections (under the table's lock)."""
+    token = handed_host_token(manager, table, seat, how)
     assert token is not None  # (a person's seat: the callers check)
     digest = token_hash(token)
     try:
@@ -422,7 +460,7 @@ async def _pass_host(manager: TableManager, table: Table) -> None:
         if not heirs:
             return
         try:
-            await _give_host(manager, table, heirs[0])
+            await _give_host(manager, table, heirs[0], PASSED)
         except Refused:
             log.warning("table %s: the host role could not be passed on", log_name(table.id))
 

@@ -26,8 +26,9 @@ from gametable.server.storage import SeatRow, Storage, StorageError, token_hash
 
 def derived_token(secret: bytes, new_table: str, purpose: str, old_hash: str) -> str:
     """A token of ``new_table`` for the old seat whose token digest is ``old_hash``
-    (``purpose``: ``"seat"`` or ``"host"``; ``"handed"`` for the host role handed to the
-    seat of that digest at ``new_table`` itself, :func:`hosting.handed_host_token`): 32
+    (``purpose``: ``"seat"`` or ``"host"``; ``"handed"`` or ``"passed"`` for the host
+    role handed or passed to the seat of that digest at ``new_table`` itself,
+    :func:`hosting.handed_host_token`): 32
     URL-safe characters, as ``secrets.token_urlsafe(24)`` gives."""
     digest = hmac.new(secret, f"rematch\0{new_table}\0{purpose}\0{old_hash}".encode(),
                       hashlib.sha256).digest()[:24]
