@@ -82,6 +82,9 @@ def test_dx_round_3_once_every_card_is_in_none_comes_back() -> None:
     for seat in (1, 2, 3):
         assert GAME.view(state, seat)["may_take_back"] is False
     refused("DX-ROUND-4", state, 1, "nothing_given_yet")  # nothing voted yet either
+    # The storyteller does not vote (DX-ROUND-4): no vote of theirs to take back, which
+    # is not "nothing given yet" (they gave their card with the clue).
+    refused("DX-ROUND-4", state, 0, "no_vote_to_take_back")
 
 
 def test_dx_round_4_a_vote_is_withdrawn_until_everyone_has_voted() -> None:

@@ -357,11 +357,11 @@ class Dixit:
             return seat in state.votes
         return False
 
-    @staticmethod
-    def _why_not_take_back(state: DixitState, seat: Seat) -> str:
+    def _why_not_take_back(self, state: DixitState, seat: Seat) -> str:
         """The message key of why ``seat`` cannot take anything back now (see
         :meth:`can_take_back`): before the cards are given (the claim and the clue)
-        nothing has been given in the phase."""
+        nothing has been given in the phase; during the vote a seat that does not vote
+        (the storyteller, DX-ROUND-4; a Team giver, DX-TEAM-4) has no vote to take back."""
         if state.phase not in ("submit", "vote"):
             return "nothing_given_yet"
         if seat in state.taken_back:
@@ -369,6 +369,8 @@ class Dixit:
         if state.phase == "submit" and seat == state.storyteller \
                 and state.config.variant != "party":
             return "clue_card_stays"
+        if state.phase == "vote" and seat not in self.voters(state):
+            return "no_vote_to_take_back"
         given = state.submissions if state.phase == "submit" else state.votes
         return "nothing_to_take_back" if seat in given else "nothing_given_yet"
 
