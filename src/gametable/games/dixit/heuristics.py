@@ -6,12 +6,17 @@ A simple lexical similarity over the deck's card descriptions:
   a plural ``s`` dropped);
 * a card fits a clue by the weighted overlap of their words, each word weighted by its
   rarity in the deck (inverse document frequency), so "whale" counts more than "sky";
-* the storyteller's clue is one or two words of its card's description chosen to be
+* the storyteller tells about the card whose description has the best clue words,
   neither too plain (a word on many cards) nor too obscure (a word on no other card):
-  words found on 2–8 % of the deck are preferred.
+  words found on 2–8 % of the deck are preferred;
+* its clue is an association, never a word of that card's description: a word of the
+  descriptions of the cards that share words with it (:func:`associated_words`).
 
-Descriptions are public (they are the pictures' alt text), so reading the deck manifest
-is no peek at the state. With a deck that has no descriptions every card rates the same
+Descriptions are public (they are the pictures' alt text, shown to every player), so
+reading the deck manifest is no peek at the state; but for the same reason a clue made
+of the card's own words told everyone which card was the storyteller's (someone matching
+the clue's words against the descriptions of the cards on the table found it in 10 rounds
+of 11). With a deck that has no descriptions every card rates the same
 and the bots still play legally.
 """
 
@@ -98,6 +103,24 @@ def fit(deck: DeckWords, clue: frozenset[str], card: int) -> float:
     return sum(deck.weight.get(w, 1.0) for w in clue if w in have) / total
 
 
+ASSOCIATION_WEIGHT = 0.6
+"""How much a clue word counts that goes with a card (:func:`associated_words`) beside
+one written in its description (:func:`fit`)."""
+
+
+def fit_or_goes_with(deck_id: str, clue: frozenset[str], card: int) -> float:
+    """How well card ``card`` of deck ``deck_id`` fits ``clue``: :func:`fit`, plus
+    :data:`ASSOCIATION_WEIGHT` times the share of the clue's words that go with it
+    (:func:`associated_words`), each by its place among them (1 for the first, ½ for the
+    sixth…). 0 to 1.6."""
+    deck = deck_words(deck_id)
+    if not clue or not 0 <= card < len(deck.cards):
+        return 0.0
+    ranks = {word: rank for rank, word in enumerate(associated_words(deck_id, card))}
+    goes = sum(1.0 / (1.0 + ranks[word] / 5.0) for word in clue if word in ranks) / len(clue)
+    return fit(deck, clue, card) + ASSOCIATION_WEIGHT * goes
+
+
 def clue_words(deck: DeckWords, card: int) -> list[str]:
     """The card's words, best clue words first (inside the band, then the closest)."""
     if not 0 <= card < len(deck.order):
@@ -110,7 +133,8 @@ def rate_actions(view: Observation, actions: Sequence[Action]) -> list[float]:
     """One rating per action, higher is better, from ``view`` alone.
 
     * clue: the best clue word's closeness to the band (prefer cards that can be told);
-    * submit: the fit of the given cards to the clue;
+    * submit: the fit of the given cards to the clue (:func:`fit_or_goes_with`: its
+      words, or words that go with the cards);
     * vote: the fit of the voted slot(s) to the clue; a second vote only when its card
       fits nearly as well (DX-7P-3 pays +1 for a single right vote); Party red vote on
       the best-fitting other card, where others are most likely to be drawn wrongly;
@@ -119,6 +143,11 @@ def rate_actions(view: Observation, actions: Sequence[Action]) -> list[float]:
     deck = deck_words(str(view.get("deck", "")))
     clue = view.get("clue") or {}
     clue_set = frozenset(words(clue.get("text")))
+    deck_id = str(view.get("deck", ""))
+
+    def fit(_deck: DeckWords, clue: frozenset[str], card: int) -> float:
+        return fit_or_goes_with(deck_id, clue, card)
+
     table: list[int] = view.get("table") or []
     ratings = []
     for action in actions:
@@ -150,20 +179,25 @@ def rate_actions(view: Observation, actions: Sequence[Action]) -> list[float]:
     return ratings
 
 
+ASSOCIATIONS = 6
+"""A clue is drawn from this many of a card's best :func:`associated_words`."""
+
+
 def complete_action(view: Observation, action: Action, rng: random.Random) -> Action:
-    """Fill in a clue's text: one or two words of the card's description (DX-ROUND-1),
-    or for a Party clue (said before the hand is seen, DX-PARTY-2) a word from the deck's
-    vocabulary. Other actions come back unchanged."""
+    """Fill in a clue's text (DX-ROUND-1): for a card, one of its best
+    :func:`associated_words` (never a word of its own description, which every player
+    can read); for a Party clue (said before the hand is seen, DX-PARTY-2) a word from
+    the deck's vocabulary; a general clue (:data:`FALLBACK_CLUES`) where the deck gives
+    none. Other actions come back unchanged."""
     if action.get("type") != "clue":
         return action
     deck = deck_words(str(view.get("deck", "")))
     card = action.get("card")
     text = ""
     if card is not None:
-        ranked = clue_words(deck, card)
-        if ranked:
-            picked = ranked[: 1 + (len(ranked) > 2 and rng.random() < 0.4)]
-            text = " ".join(picked)
+        associated = associated_words(str(view.get("deck", "")), card)
+        if associated:
+            text = rng.choice(associated[:ASSOCIATIONS])
     else:
         band = [w for w, s in sorted(deck.share.items()) if _BAND[0] <= s <= _BAND[1]]
         if band:
@@ -177,6 +211,48 @@ def complete_action(view: Observation, action: Action, rng: random.Random) -> Ac
 
 FALLBACK_CLUES = ("Dream", "Journey", "Secret", "Home", "Far away", "Silence", "Hope")
 """Clues for a card without a description."""
+
+
+@lru_cache(maxsize=4096)
+def associated_words(deck_id: str, card: int) -> tuple[str, ...]:
+    """Words that go with card ``card`` of deck ``deck_id`` without being in its
+    description, best first: the words of the other cards' descriptions, each counted
+    by how much those cards share with this one (the rarity-weighted words in common),
+    times its closeness to the clue band (2–8 % of the deck). A word that shares its
+    first five letters with one of the card's own ("window" for "windowsill") or holds
+    one ("sunflower" for "sun") is left out. Empty for a card without a description or
+    one that shares no word with another."""
+    deck = deck_words(deck_id)
+    if not 0 <= card < len(deck.cards) or not deck.cards[card]:
+        return ()
+    own = deck.cards[card]
+    strength: dict[str, float] = {}
+    for other, found in enumerate(deck.cards):
+        shared = own & found
+        if other == card or not shared:
+            continue
+        weight = sum(deck.weight[word] for word in shared)
+        for word in found - own:
+            strength[word] = strength.get(word, 0.0) + weight
+    scored = {word: value / (1.0 + 20.0 * _band_distance(deck, word))
+              for word, value in strength.items()
+              if word not in NOT_CLUES and not _close_to(word, own)}
+    return tuple(sorted(scored, key=lambda word: (-scored[word], word)))
+
+
+_NOT_CLUES_TEXT = """
+looking next top place pair beneath overhead floating away side front back made each
+other another just still only much many more most little small tiny huge big enormous
+giant large great high low long
+"""
+NOT_CLUES = frozenset(_NOT_CLUES_TEXT.split())
+"""Words of descriptions that say where or how big, not what: never a clue alone."""
+
+
+def _close_to(word: str, own: frozenset[str]) -> bool:
+    """Whether ``word`` is one of ``own``'s, a form or a compound of one."""
+    return any(word[:5] == mine[:5] or (len(mine) >= 3 and mine in word)
+               or (len(word) >= 3 and word in mine) for mine in own)
 
 
 def _band_distance(deck: DeckWords, word: str) -> float:

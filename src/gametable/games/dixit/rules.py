@@ -926,8 +926,8 @@ class Dixit:
 
     def complete_action(self, view: Observation, action: Action, rng: random.Random
                         ) -> Action:
-        """``action`` with its placeholder clue text replaced by words chosen from the
-        card's description (see :func:`.heuristics.complete_action`).
+        """``action`` with its placeholder clue text replaced by a word that goes with the
+        card, never one of its description (see :func:`.heuristics.complete_action`).
 
         Raises:
             IllegalAction: as :meth:`apply` would for the clue's card: DX-ROUND-1
