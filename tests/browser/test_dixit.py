@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -21,6 +22,8 @@ from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
 from tests.browser.taps import tapped_at
 from tests.browser.test_big_screen import finished_twelve, say_clue
+from tests.browser.test_rematch import people
+from tests.browser.test_sequence_cats_browser import stored_table
 from tests.browser.text_layout import HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER, broken_words, settles_to
 from tests.server.conftest import LiveServer
 
@@ -2496,3 +2499,33 @@ def test_a_game_to_15_fades_the_tracks_spaces_past_its_finish(
     expect(page.locator(".dx-track-space.mark")).to_have_count(2)  # the start, 15
     expect(page.locator(".dx-track-space.beyond")).to_have_count(15)  # 16 … 30
     expect(page.locator(".dx-track-space.beyond").first).to_have_css("opacity", "0.35")
+
+
+def test_dx_party_5_the_reveal_says_the_bonus_for_players_on_the_same_card_was_capped(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """DX-PARTY-5: six players on one card score 5 each, not 6; the reveal says "5 points
+    at most" as the base game's capped bonus does (it said only "Players on the same
+    card: 6 +5", as if a point were lost)."""
+    steps: list[tuple[int, dict[str, Any]]] = [
+        (0, {"type": "clue", "text": "Sunny", "mime": False}),
+        (0, {"type": "submit", "cards": [59]}), (1, {"type": "submit", "cards": [3]}),
+        (2, {"type": "submit", "cards": [113]}), (3, {"type": "submit", "cards": [35]}),
+        (4, {"type": "submit", "cards": [14]}), (5, {"type": "submit", "cards": [7]}),
+        (6, {"type": "submit", "cards": [86]}),
+        (0, {"type": "vote", "slots": [1], "red": 2}),
+        # Everyone else on Bea's card (slot 6 of the table seed 3 lays out).
+        *[(seat, {"type": "vote", "slots": [6]}) for seat in range(1, 7)],
+    ]
+    names = ["Anna", "Bea", "Carl", "Dina", "Egill", "Fríða", "Gunnar"]
+    options = {"variant": "party", "edition": "IS", "first_storyteller": "first_seat"}
+    with stored_table(tmp_path / "data", options, people(names), 3, steps,
+                      game="dixit") as (server, table):
+        page = open_seat(browser, server, table, "Bea-token")
+        page.evaluate("localStorage.setItem('gametable.lang', 'en')")
+        page.reload()
+        same = page.locator('.dx-reveal-group[data-seats="1"] li[data-reason]',
+                            has_text="Players on the same card")
+        expect(same).to_contain_text("Players on the same card: 6 (5 points at most)")
+        page.locator(".dx-reveal").screenshot(path=str(shots / "dixit-party-capped.png"))
+        page.context.close()

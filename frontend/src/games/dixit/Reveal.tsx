@@ -262,7 +262,9 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
 export function reasonContext(params: Record<string, unknown> | undefined): string | undefined {
   if (params === undefined) return undefined;
   if (typeof params.all === "boolean") return params.all ? "everyone" : "nobody";
-  if (params.capped === true && "votes" in params) return "capped";
+  // (The base game's bonus for votes on one's card, DX-SCORE-3; Party's for players on
+  // the same card, DX-PARTY-5.)
+  if (params.capped === true && ("votes" in params || "players" in params)) return "capped";
   return undefined;
 }
 
