@@ -103,6 +103,18 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
   const myPoints = myLines.reduce((sum, line) => sum + line.points, 0);
   const reason = (line: (typeof round.points)[number]) =>
     t(line.reason, { ...line.params, points: line.points, context: reasonContext(line.params), defaultValue: line.reason });
+  // The reader's own lines first, then each teammate's after their name, each seat's
+  // apart ("Bob: No one found it; Votes on the card: 2" read the reader's bonus as Bob's).
+  const summary = (mine?.seats ?? [])
+    .slice()
+    .sort((a, b) => Number(b === reader) - Number(a === reader))
+    .map((s) => {
+      const lines = myLines.filter((line) => line.seat === s).map(reason);
+      if (lines.length === 0) return "";
+      return s === reader ? lines.join("; ") : `${player(s)}: ${lines.join("; ")}`;
+    })
+    .filter(Boolean)
+    .join(" · ");
   // In a board that scrolls, the points start just under the heading, which stays in
   // sight over what scrolls (scrolled to the box's edge, their first row lay under it);
   // where the page scrolls instead (a phone), as little as brings them in sight.
@@ -140,9 +152,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
             <strong>{t(view.teams ? "dixit.ui.reveal.team_scored" : "dixit.ui.reveal.you_scored", { points: myPoints })}</strong>
             {/* Team Dixit: the team's lines, the teammate's named ("Did not find the card"
                 read as the reader's own, who had given the card and not voted). */}
-            {myLines.length > 0 && (
-              <span> · {myLines.map((line) => (line.seat === reader ? reason(line) : `${player(line.seat)}: ${reason(line)}`)).join("; ")}</span>
-            )}
+            {myLines.length > 0 && <span> · {summary}</span>}
             {/* Beside the cards the points are in sight already. */}
             {!pointsBeside && (
               <>
