@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, ElementHandle, Locator, Page, ViewportSize, expect
 
 from gametable import decks
+from gametable.core import registry
 from gametable.core.records import GameRecord, SeatInfo, new_record, replay
 from gametable.server.storage import SQLiteStorage
 from tests.browser import waiting
@@ -2531,4 +2532,43 @@ def test_dx_party_5_the_reveal_says_the_bonus_for_players_on_the_same_card_was_c
                             has_text="Players on the same card")
         expect(same).to_contain_text("Players on the same card: 6 (5 points at most)")
         page.locator(".dx-reveal").screenshot(path=str(shots / "dixit-party-capped.png"))
+        page.context.close()
+
+
+def team_steps(until_phase: str) -> list[tuple[int, dict[str, Any]]]:
+    """A six-seat Team Dixit game (seed 3, the first seat tells) played until its first
+    round reaches ``until_phase``: Anna (seat 0) tells, each team gives a card."""
+    game = registry.get("dixit")
+    state = game.new_game(game.make_config(TEAM, 6), 6, 3)
+    steps: list[tuple[int, dict[str, Any]]] = []
+    while state.phase != until_phase:
+        seat = min(game.to_act(state))
+        action = dict(game.legal_actions(state, seat)[0])
+        if action["type"] == "clue":
+            action["text"] = "Old friends"
+        game.apply(state, seat, action)
+        steps.append((seat, action))
+    return steps
+
+
+@pytest.mark.parametrize(("phase", "status"), [
+    ("submit", "Your teammate Anna is the storyteller: give the card from your hand that "
+               "fits their clue best. Whoever gives a card does not vote this round."),
+    ("vote", "You gave your team's card, so you do not vote this round. Voting: 0 of 2 "
+             "have voted."),
+])
+def test_dx_team_4_the_storytellers_teammate_is_told_they_give_and_do_not_vote(
+    browser: Browser, tmp_path: Path, phase: str, status: str
+) -> None:
+    """DX-TEAM-2, DX-TEAM-4: the storyteller's teammate always gives and never votes; the
+    status line told them only "Give the card…", then "Voting: 0 of 2 have voted." as if
+    they had been forgotten."""
+    names = ["Anna", "Bruno", "Carla", "Bjarni", "Dagur", "Eva"]  # Bjarni: Anna's teammate
+    with stored_table(tmp_path / "data", TEAM, people(names), 3, team_steps(phase),
+                      game="dixit") as (server, table):
+        page = open_seat(browser, server, table, "Bjarni-token")
+        page.evaluate("localStorage.setItem('gametable.lang', 'en')")
+        page.reload()
+        expect(page.locator(TABLE)).to_have_attribute("data-phase", phase)
+        expect(page.locator(".dx-status-text")).to_contain_text(status)
         page.context.close()

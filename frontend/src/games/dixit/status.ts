@@ -1,7 +1,7 @@
 // The status line: what happens now, and what this seat is to do.
 import type { TFunction } from "i18next";
 import type { Options } from "./legal";
-import type { DixitView } from "./types";
+import { teamOf, type DixitView } from "./types";
 
 interface Situation {
   view: DixitView;
@@ -33,6 +33,11 @@ export function statusText(t: TFunction, { view, seat, options, player, waiting,
       return t("dixit.ui.status.clue_wait", { player: teller });
     case "submit": {
       if (options.givers.length) return t("dixit.ui.status.giver");
+      // Team Dixit: the storyteller's teammate always gives, and does not vote
+      // (DX-TEAM-2, DX-TEAM-4); they were told only to give.
+      if (options.submits.length && teammateOfStoryteller(view, seat)) {
+        return t("dixit.ui.status.submit_teammate", { player: teller });
+      }
       if (options.submits.length) return t("dixit.ui.status.submit", { count: options.submitCount });
       const total = view.gives.length;
       return t("dixit.ui.status.submit_wait", { done: view.submitted.length, total });
@@ -48,8 +53,19 @@ export function statusText(t: TFunction, { view, seat, options, player, waiting,
       if (seat !== null && view.voters.includes(seat) && view.voted.includes(seat)) {
         return t("dixit.ui.status.voted_wait", { done: view.voted.length, total: view.voters.length });
       }
+      // A Team giver (DX-TEAM-4) does not vote: said so, not left to wonder.
+      if (view.teams && seat !== null && seat !== view.storyteller && !view.voters.includes(seat)) {
+        return t("dixit.ui.status.vote_wait_giver", { done: view.voted.length, total: view.voters.length });
+      }
       return t("dixit.ui.status.vote_wait", { done: view.voted.length, total: view.voters.length });
     default:
       return "";
   }
+}
+
+/** Whether ``seat`` is the storyteller's teammate (Team Dixit). */
+function teammateOfStoryteller(view: DixitView, seat: number | null): boolean {
+  if (seat === null || view.storyteller === null || seat === view.storyteller) return false;
+  const team = teamOf(view, seat);
+  return team !== null && team === teamOf(view, view.storyteller);
 }
