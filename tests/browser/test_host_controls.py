@@ -1081,3 +1081,36 @@ def test_a_refusal_under_the_host_controls_goes_after_a_while(
     anna.clock.fast_forward(6_000)
     expect(refusal).to_have_count(0)
     anna.context.close()
+
+
+def test_a_host_the_role_passed_to_is_not_offered_to_open_an_absent_players_seat(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """The role passed by itself to Bruno while Anna was away: the server refuses him
+    opening Carla's seat (host_not_chosen), so the controls offer a computer player for
+    it, and say why the open seat is not for him (it was the preselected choice, always
+    refused)."""
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.2,
+                        options=["--host-gone-seconds", "2", "--reopen-after-seconds", "1"])
+    server.start()
+    try:
+        table, tokens = create_table(server, "sequence-cats", {}, ["human"] * 3,
+                                     {0: "Anna", 1: "Bruno", 2: "Carla"})
+        bruno = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}
+                                    ).new_page()
+        bruno.goto(f"{server.url}/t/{table}#seat={tokens[1]}")
+        with SeatSocket(server, table, tokens[0]), SeatSocket(server, table, tokens[2]):
+            expect(bruno.locator(".sc-status")).to_be_visible()
+        # Anna and Carla are gone; after two seconds the role passes to Bruno.
+        expect(bruno.locator(".host-controls")).to_be_visible(timeout=20_000)
+        bruno.locator(".host-controls summary").click()
+        replace = bruno.get_by_label("Who takes Carla's seat")
+        expect(replace).to_have_value("medium")
+        opened = replace.locator('option[value=""]')
+        expect(opened).to_be_disabled()
+        expect(opened).to_have_text("An open seat (not for a host the role passed to by "
+                                    "itself)")
+        bruno.locator(".host-controls").screenshot(path=str(shots / "host-not-chosen.png"))
+        bruno.context.close()
+    finally:
+        server.stop()

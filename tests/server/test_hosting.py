@@ -1661,6 +1661,11 @@ def test_a_host_nobody_chose_gives_an_absent_players_seat_to_a_computer_only(
                     timeout=30)
         bruno_host = messages(bruno, "host")[-1]["host_token"]
         assert not hosting.host_chosen(manager, table)
+        # The pages are told, so that they do not offer what would be refused; a table
+        # loaded again from storage says the same.
+        assert table.info()["host_chosen"] is False
+        stored = manager.storage.load_table(table.id)
+        assert stored is not None and manager._build(stored).host_chosen is False
         with pytest.raises(Refused) as refused:
             await hosting.remove_player(manager, table.id, 2, bruno_host)
         assert refused.value.code == "host_not_chosen" and refused.value.status == 403
@@ -1695,7 +1700,7 @@ def test_a_host_the_creator_chose_may_open_an_absent_players_seat(tmp_path: Path
         await hosting.hand_host(manager, table.id, host, 1)
         await until(lambda: bool(messages(bruno, "host")))
         bruno_host = messages(bruno, "host")[-1]["host_token"]
-        assert hosting.host_chosen(manager, table)
+        assert hosting.host_chosen(manager, table) and table.info()["host_chosen"] is True
         _, code = await hosting.remove_player(manager, table.id, 2, bruno_host)
         assert code is not None and table.seats[2].kind == "open"
         for sock, task in ((anna, anna_task), (bruno, bruno_task)):

@@ -97,8 +97,12 @@ export function HostControls({
               // would see their cards (the server refuses). Before the first move every
               // hand is dealt again, so it may open.
               const present = s.connected && begun;
+              // A host the role passed to by itself opens no begun seat either: the
+              // server refuses it (host_not_chosen), so it is not offered.
+              const unchosen = begun && info.host_chosen === false;
+              const closed = present || unchosen;
               const chosen = replacement[s.seat];
-              const choice = chosen !== undefined && !(present && chosen === "") ? chosen : present ? "medium" : "";
+              const choice = chosen !== undefined && !(closed && chosen === "") ? chosen : closed ? "medium" : "";
               return (
                 <li key={s.seat} className="host-seat">
                   <span className="host-seat-name">
@@ -131,8 +135,12 @@ export function HostControls({
                     value={choice}
                     onChange={(event) => setReplacement({ ...replacement, [s.seat]: event.target.value })}
                   >
-                    <option value="" disabled={present}>
-                      {present ? t("ui.host.open_seat_after_leaving") : t(begun ? "ui.host.open_seat_begun" : "ui.host.open_seat")}
+                    <option value="" disabled={closed}>
+                      {unchosen
+                        ? t("ui.host.open_seat_not_chosen")
+                        : present
+                          ? t("ui.host.open_seat_after_leaving")
+                          : t(begun ? "ui.host.open_seat_begun" : "ui.host.open_seat")}
                     </option>
                     {LEVELS.map((level) => (
                       <option key={level} value={level}>

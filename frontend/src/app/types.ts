@@ -56,6 +56,9 @@ export interface TableInfo {
   clock?: ClockSettings | null;
   /** The seat whose person holds the host role (null: the host has no seat). */
   host_seat?: number | null;
+  /** False where the host role passed on by itself (or was handed on by such a host):
+   * that host may give a begun seat to a computer player but not open it. */
+  host_chosen?: boolean;
   /** The host ended the game early (its status is then "finished", with no outcome). */
   ended_early?: boolean;
   /** The game has begun: a move was made, or every seat was taken once (the seats saw

@@ -16,7 +16,7 @@ import math
 import secrets
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from gametable.bots import bot_names, make_bot
 from gametable.core.config import for_new_game, stored_options
@@ -24,7 +24,7 @@ from gametable.core.errors import GameError
 from gametable.core.protocol import Seat
 from gametable.server.clock import Clock, ClockSettings
 from gametable.server.logname import log_name
-from gametable.server.offers import derived_token
+from gametable.server.offers import HANDED, PASSED, derived_token, host_derived_as
 from gametable.server.refused import Refused
 from gametable.server.storage import StorageError, token_hash
 from gametable.server.table import BOT, FINISHED, HUMAN, WATCHING_OFF_CLOSE, Table
@@ -349,21 +349,14 @@ async def hand_host(manager: TableManager, table_id: str, host_token: str | None
     return table
 
 
-HANDED: Final = "handed"
-"""How a host token is derived for a host the table's creator chose: the role handed on
-by the creator, or by a host so chosen (:func:`handed_host_token`)."""
-PASSED: Final = "passed"
-"""How it is derived for a host nobody chose: the role passed on by itself while the
-host was away (:func:`watch_host`), or handed on by a host who got it so."""
-
-
 def handed_host_token(manager: TableManager, table: Table, seat: Seat,
                       how: str = HANDED) -> str | None:
     """The host token of the person now in ``seat`` once the role was handed or passed
-    to them: derived from the server's secret, the table, ``how`` (:data:`HANDED` or
-    :data:`PASSED`) and their seat token's digest, so that it is sent again when they
-    reconnect (pushed once, into a connection that had died unnoticed, it was lost, and
-    the table had no host). ``None`` for a seat without a person."""
+    to them: derived from the server's secret, the table, ``how``
+    (:data:`~gametable.server.offers.HANDED` or :data:`~gametable.server.offers.PASSED`)
+    and their seat token's digest, so that it is sent again when they reconnect (pushed
+    once, into a connection that had died unnoticed, it was lost, and the table had no
+    host). ``None`` for a seat without a person."""
     row = table.seats[seat]
     if row.kind != HUMAN or row.token_hash is None:
         return None
@@ -376,11 +369,12 @@ def _held_as(manager: TableManager, table: Table, seat: Seat | None) -> tuple[st
     table was made with)."""
     if seat is None or seat != table.host_seat or table.host_hash is None:
         return None
-    for how in (HANDED, PASSED):
-        token = handed_host_token(manager, table, seat, how)
-        if token is not None and secrets.compare_digest(token_hash(token), table.host_hash):
-            return how, token
-    return None
+    row = table.seats[seat]
+    if row.kind != HUMAN or row.token_hash is None:
+        return None
+    how = host_derived_as(manager.secret, table.id, row.token_hash, table.host_hash)
+    token = None if how is None else handed_host_token(manager, table, seat, how)
+    return None if how is None or token is None else (how, token)
 
 
 def host_token_again(manager: TableManager, table: Table, seat: Seat | None) -> str | None:
@@ -412,6 +406,7 @@ async def _give_host(manager: TableManager, table: Table, seat: Seat, how: str) 
         raise Refused("storage_failed", "server.errors.storage_failed", status=503) \
             from None
     table.host_hash, table.host_seat = digest, seat
+    table.host_chosen = how == HANDED
     for conn in list(table.connections):
         if conn.seat == seat and table.holds(conn):
             conn.push_json({"type": "host", "host_token": token})

@@ -18,7 +18,7 @@ import base64
 import hashlib
 import hmac
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from gametable.core.protocol import Seat
 from gametable.server.storage import SeatRow, Storage, StorageError, token_hash
@@ -33,6 +33,25 @@ def derived_token(secret: bytes, new_table: str, purpose: str, old_hash: str) ->
     digest = hmac.new(secret, f"rematch\0{new_table}\0{purpose}\0{old_hash}".encode(),
                       hashlib.sha256).digest()[:24]
     return base64.urlsafe_b64encode(digest).decode()
+
+
+HANDED: Final = "handed"
+"""How a host token is derived for a host the table's creator chose: the role handed on
+by the creator, or by a host so chosen (:func:`gametable.server.hosting.handed_host_token`)."""
+PASSED: Final = "passed"
+"""How it is derived for a host nobody chose: the role passed on by itself while the
+host was away, or handed on by a host who got it so."""
+
+
+def host_derived_as(secret: bytes, table: str, seat_hash: str, host_hash: str) -> str | None:
+    """:data:`HANDED` or :data:`PASSED` where ``host_hash`` is the digest of the host token
+    derived so for the seat whose token digest is ``seat_hash`` at ``table``; ``None``
+    where it is neither (a table's creator holds the token the table was made with)."""
+    for how in (HANDED, PASSED):
+        token = derived_token(secret, table, how, seat_hash)
+        if hmac.compare_digest(token_hash(token), host_hash):
+            return how
+    return None
 
 
 def offer_of(link: dict[str, Any], seats: Sequence[SeatRow], secret: bytes

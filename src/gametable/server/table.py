@@ -273,6 +273,11 @@ class Table:
     _presence_new: bool = False
     host_seat: Seat | None = None
     """The seat whose person holds the host role (``None``: the host has no seat)."""
+    host_chosen: bool = True
+    """Whether the host was chosen: the creator, or a person the role was handed to by a
+    host so chosen; ``False`` where it passed on by itself while the host was away
+    (:func:`gametable.server.hosting.host_chosen`, which the host controls enforce: this
+    copy tells the pages which choices a host has)."""
     ended: float | None = None
     """When the host ended the game early (``None``: they did not); it is then over."""
     creator: str | None = None
@@ -612,6 +617,7 @@ class Table:
             "watchers": self.watchers,
             "clock": None if self.clock is None else self.clock.settings.to_json(),
             "host_seat": self.host_seat,
+            "host_chosen": self.host_chosen,
             "watching": self.watching,
             "ended_early": self.ended is not None,
             "begun": self.begun,

@@ -48,7 +48,7 @@ from gametable.server.deciding import Deciders, DecisionFailed, fallback_action
 from gametable.server.logname import log_name
 from gametable.server.logtext import game_time, plural
 from gametable.server.metrics import Metrics
-from gametable.server.offers import offer_of, offer_open
+from gametable.server.offers import PASSED, host_derived_as, offer_of, offer_open
 from gametable.server.outage import Outage
 from gametable.server.refused import Refused
 from gametable.server.seatnames import clean_name, distinct_name
@@ -300,6 +300,16 @@ class TableManager:
             self._start_clock(table)
             self._wake_bots(table)
 
+    def _host_chosen(self, row: TableRow) -> bool:
+        """Whether the stored table's host was chosen (:attr:`Table.host_chosen`): not
+        where the host token is the one derived for a role passed on by itself."""
+        seat = row.host_seat
+        if seat is None or not 0 <= seat < len(row.seats) or row.host_hash is None:
+            return True
+        seat_hash = row.seats[seat].token_hash
+        return seat_hash is None or host_derived_as(self.secret, row.id, seat_hash,
+                                                    row.host_hash) != PASSED
+
     def _build(self, row: TableRow) -> Table:
         game = registry.get(row.game)
         config = game.make_config(row.config, len(row.seats))
@@ -317,6 +327,7 @@ class TableManager:
                 log.error("table %s: its stored clock cannot be read; it runs without",
                           log_name(row.id))
         table.seated = table.status != WAITING
+        table.host_chosen = self._host_chosen(row)
         table.shown = row.deal_shown
         table.note_seats()
         if table.shown:
