@@ -593,6 +593,9 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     newcomer.get_by_label("Your name").fill("Carla")
     newcomer.get_by_role("button", name="Take this seat").first.click()
     expect(newcomer.locator(".seat-row.mine")).to_contain_text("Carla")
+    # Bruno's seat is taken: "…their seat is open again" goes at once (it stayed its
+    # fifteen seconds, on through the game's beginning with Carla in the seat).
+    expect(anna.locator('[data-notice="removed-open"]')).to_have_count(0, timeout=5_000)
     anna.get_by_role("button", name="Let computer players take the 2 open seats").click()
     expect(newcomer.locator(".sc-status")).to_be_visible()
 

@@ -19,11 +19,11 @@ export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | nu
   // (the host removed you…), never in the third person.
   const held = useRef(new Set<number>());
   if (seat !== null) held.current.add(seat);
-  const [notices, setNotices] = useState<{ key: number; text: string; kind: string }[]>([]);
+  const [notices, setNotices] = useState<{ key: number; text: string; kind: string; seat: number }[]>([]);
   useEffect(() => {
     const previous = before.current;
     before.current = info.seats;
-    const said: { text: string; kind: string }[] = [];
+    const said: { text: string; kind: string; seat: number }[] = [];
     for (const now of info.seats) {
       const was = previous[now.seat];
       if (!was || was.kind !== "human" || now.seat === seat || held.current.has(now.seat)) continue;
@@ -37,6 +37,7 @@ export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | nu
           said.push({
             text: t(removed ? `ui.table.removed_open${byYou}` : "ui.table.left_open", { player: personName(was.name) }),
             kind: removed ? "removed-open" : "left-open",
+            seat: now.seat,
           });
         continue;
       }
@@ -46,11 +47,19 @@ export function SeatChanges({ info, seat }: { info: TableInfo; seat: number | nu
       said.push({
         text: t(removed ? `ui.table.removed_taken_over${byYou}` : "ui.table.left_taken_over", { player, level }),
         kind: removed ? "removed-taken-over" : "taken-over",
+        seat: now.seat,
       });
     }
-    if (said.length === 0) return;
+    // "…their seat is open again" goes once the seat is taken (it stayed on while the
+    // game began with someone else in it).
+    const open = (n: { kind: string; seat: number }) =>
+      !n.kind.endsWith("-open") || info.seats[n.seat]?.kind === "open";
     const key = Date.now();
-    setNotices((old) => [...old, ...said.map((note, i) => ({ key: key + i, ...note }))]);
+    setNotices((old) => {
+      const kept = old.filter(open);
+      if (said.length === 0 && kept.length === old.length) return old;
+      return [...kept, ...said.map((note, i) => ({ key: key + i, ...note }))];
+    });
   }, [info.seats, info.host_seat, seat, t]);
   // Each notice goes NOTICE_MS after it came (whatever else changes meanwhile).
   useEffect(() => {
