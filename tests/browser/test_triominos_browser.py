@@ -573,8 +573,12 @@ def test_tr_setup_4_the_starter_chooses_to_open_with_0_0_0(
             '[data-action="open"]')
         expect(openings).to_have_text([f"Open with {high} (+{value + 10})",
                                        "Open with 0-0-0 (+40)"])
-        # Both tiles are highlighted in the hand; nothing else may open the round.
+        # Both tiles are highlighted in the hand; nothing else may open the round, and
+        # a greyed tile says so (it said "fits nowhere on the table now", on an empty
+        # table).
         expect(page.locator('.tr-hand-tile[data-playable="true"]')).to_have_count(2)
+        expect(page.locator('.tr-hand-tile[data-playable="false"]').first).to_have_attribute(
+            "title", re.compile(r"^Tile \S+ \(\d+ points?\): not the tile that opens the round$"))
         page.screenshot(path=shots / "triominos-opening-choice.png")
 
         before = version(page)
@@ -673,8 +677,9 @@ def test_a_phone_scrolls_the_hand_to_the_tile_chosen_for_the_player(
         greyed.tap(force=True)  # which a person's finger does not know
         expect(page.locator('[data-hint="fits-nowhere"]')).to_contain_text(
             f"Tile {tile} (")
+        # On the empty table it is not that the tile fits nowhere (TR-SETUP-4).
         expect(page.locator('[data-hint="fits-nowhere"]')).to_contain_text(
-            "fits nowhere on the table now")
+            "not the tile that opens the round")
         expect(chosen).to_have_attribute("data-tile", only)
         expect(chosen).to_be_in_viewport()  # the rack stays in sight under the note
         page.screenshot(path=shots / "triominos-phone-greyed-tile-tapped.png")

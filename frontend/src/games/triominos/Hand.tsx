@@ -11,6 +11,9 @@ interface HandProps {
   playable: Set<string>;
   selected: string | null;
   myTurn: boolean;
+  /** The table is empty: the round opens with a tile the rules name (TR-SETUP-4), so a
+   * greyed tile is not one that fits nowhere. */
+  opening?: boolean;
   /** ``byKeyboard``: chosen with Enter or Space (the page then moves the focus to the
    * tile's first place on the table). */
   onSelect: (tile: string | null, byKeyboard: boolean) => void;
@@ -30,7 +33,7 @@ function bringIntoRow(list: HTMLElement, item: HTMLElement): void {
 /** How long the note on a greyed tile stays (ms). */
 const HINT_MS = 3500;
 
-export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: HandProps) {
+export function Hand({ hand, draws, playable, selected, myTurn, opening = false, onSelect }: HandProps) {
   // A tap on a greyed tile on one's turn says why nothing happens (its title, a
   // tooltip, never shows on a phone), for a few seconds.
   const [hint, setHint] = useState<string | null>(null);
@@ -124,9 +127,11 @@ export function Hand({ hand, draws, playable, selected, myTurn, onSelect }: Hand
       {hand.map((tile) => {
         const canPlay = myTurn && playable.has(tile);
         const isSelected = selected === tile;
-        // On one's turn a greyed tile says why: it fits nowhere on the table now.
+        // On one's turn a greyed tile says why: it fits nowhere on the table now, or, on
+        // an empty table, the round opens with another tile (TR-SETUP-4).
         const drawn = justDrawn(tile);
-        const label = t(myTurn && !canPlay ? "triominos.ui.tile_fits_nowhere" : "triominos.ui.tile_label",
+        const greyed = opening ? "triominos.ui.tile_not_opening" : "triominos.ui.tile_fits_nowhere";
+        const label = t(myTurn && !canPlay ? greyed : "triominos.ui.tile_label",
           { tile, count: tileValue(tile) }) + (drawn ? ` · ${t("triominos.ui.just_drawn")}` : "");
         return (
           <li key={tile} className={drawn ? "tr-just-drawn" : undefined}>

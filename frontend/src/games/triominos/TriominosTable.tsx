@@ -382,7 +382,15 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
       )}
       {seat !== null && !view.finished && (
         <div className="tr-hand-bar">
-          <Hand hand={hand} draws={view.draws} playable={playable} selected={selected} myTurn={myTurn} onSelect={select} />
+          <Hand
+            hand={hand}
+            draws={view.draws}
+            playable={playable}
+            selected={selected}
+            myTurn={myTurn}
+            opening={view.board.length === 0}
+            onSelect={select}
+          />
           {/* A replay, and a game its host ended, show the rack, not buttons nobody
               may press. */}
           {!replay && !ended && (
