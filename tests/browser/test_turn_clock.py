@@ -317,6 +317,27 @@ def test_on_a_phone_the_away_notice_keeps_to_one_row_above_the_board(
     page.close()
 
 
+def test_while_the_clock_is_paused_the_away_notice_says_time_runs_again_first(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """With the clock paused no time runs out: the notice said the computer player plays
+    "when time runs out" beside "Clock paused by the host"."""
+    made = five_second_table(web_server)
+    table = made["table"]["id"]
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{web_server.url}/t/{table}#seat={made['token']}")
+    banner = page.locator(".away-banner")
+    expect(banner).to_be_visible(timeout=30_000)
+    paused = httpx.post(f"{web_server.url}/api/tables/{table}/clock", json={"paused": True},
+                        headers={"X-Host-Token": made["host_token"]})
+    assert paused.status_code == 200, paused.text
+    expect(page.locator(".clock-paused")).to_be_visible()
+    expect(banner).to_contain_text(
+        "You are away: a computer player (Easy) plays for you when time runs out, once "
+        "the host resumes the clock.")
+    page.close()
+
+
 def test_on_a_small_phone_the_back_button_stays_inside_the_screen(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

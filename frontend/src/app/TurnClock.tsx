@@ -195,9 +195,14 @@ export function TurnClock({
                   level,
                   time: formatLeft(coverLeft),
                 })
-              : t(everyoneAway ? (alone ? "ui.clock.away_alone" : "ui.clock.everyone_away") : "ui.clock.you_are_away", {
-                  level,
-                })}
+              : t(
+                  everyoneAway
+                    ? // While the clock is paused no time runs out: said so, not "when
+                      // time runs out" beside "Clock paused by the host".
+                      `${alone ? "ui.clock.away_alone" : "ui.clock.everyone_away"}${clock.paused_at !== null ? "_paused" : ""}`
+                    : "ui.clock.you_are_away",
+                  { level },
+                )}
           </span>
           {!returning && (
             <button type="button" className="primary" onClick={onBack}>
