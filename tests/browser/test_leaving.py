@@ -186,6 +186,8 @@ def test_the_moves_made_before_leaving_stay_the_persons_on_later_pages_and_the_r
     expect(page.locator(".replay-move")).to_contain_text("Move 4 of ")
     expect(page.locator(".replay-move")).to_contain_text("Bruno (computer: Medium)")
     expect(page.locator(".sc-player").nth(1)).to_contain_text("Bruno (computer: Medium)")
+    # Said once: no "computer" tag beside a name that says so.
+    assert page.locator(".sc-player").nth(1).inner_text().count("computer") == 1
     page.screenshot(path=shots / "left-replay-names.png")
 
 

@@ -35,7 +35,9 @@ export function Players({ info, view, seat, cardName }: { info: TableInfo; view:
               {partnered && s.seat !== seat && team === mine && (
                 <span className="tag sc-teammate">{t("sequence_cats.ui.teammate")}</span>
               )}
-              {s.kind === "bot" && !level && <span className="tag muted">{t("ui.seat.computer")}</span>}
+              {/* A seat taken over from a person says so in its name ("Dan (computer:
+                  Medium)"): no second "computer" beside it. */}
+              {s.kind === "bot" && !level && !s.name && <span className="tag muted">{t("ui.seat.computer")}</span>}
               {absenceTag(s) && <span className="tag muted">{t(absenceTag(s)!)}</span>}
             </span>
             {/* Read as words ("5 cards in hand", "discard pile: Siberian"), not a bare
