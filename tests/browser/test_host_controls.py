@@ -1117,3 +1117,23 @@ def test_a_host_the_role_passed_to_is_not_offered_to_open_an_absent_players_seat
         bruno.context.close()
     finally:
         server.stop()
+
+
+def test_with_watching_off_the_removal_question_does_not_promise_watching(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """ "They can then only watch this game." was asked while the host let nobody watch."""
+    created, table_id, bruno_token = anna_and_bruno(web_server)
+    off = httpx.post(f"{web_server.url}/api/tables/{table_id}/watching",
+                     json={"allowed": False}, headers={"X-Host-Token": created["host_token"]})
+    assert off.status_code == 200, off.text
+    anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    open_as_host(anna, web_server, created)
+    with SeatSocket(web_server, table_id, bruno_token):
+        expect(anna.locator(".sc-status")).to_be_visible()
+        anna.locator(".host-controls summary").click()
+        anna.get_by_role("button", name="Remove Bruno").click()
+        question = anna.get_by_role("group", name="Remove Bruno from this table?")
+        expect(question).to_contain_text(
+            "Watching is off, so they cannot watch this game either.")
+    anna.context.close()

@@ -150,7 +150,10 @@ export function HostControls({
                   </select>
                   {removing === s.seat ? (
                     <Confirm
-                      question={t("ui.host.remove_question", { player: name })}
+                      // With watching off a removed player cannot watch either.
+                      question={t(info.watching === false ? "ui.host.remove_question_not_watching" : "ui.host.remove_question", {
+                        player: name,
+                      })}
                       confirm={t("ui.host.remove_confirm")}
                       onConfirm={() => {
                         setRemoving(null);
