@@ -690,3 +690,28 @@ def test_a_big_screen_in_a_players_browser_follows_them_to_the_new_game(
         finally:
             laptop.close()
             tv.close()
+
+
+def test_the_big_screen_comes_back_by_itself_when_watching_is_on_again(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """A TV has no keyboard: a big screen shut by "Watching is off" stayed shut for good
+    once the host let people watch again, until someone reloaded it on the TV."""
+    table, _, host = seats.create_hosted_table(web_server, "sequence-cats", {},
+                                               ["human", "greedy"], {0: "Anna"})
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    expect(screen.locator(TABLE)).to_be_visible()
+
+    def watching(allowed: bool) -> None:
+        answer = httpx.post(f"{web_server.url}/api/tables/{table}/watching",
+                            json={"allowed": allowed}, headers={"X-Host-Token": host})
+        assert answer.status_code == 200, answer.text
+
+    watching(False)
+    expect(screen.locator('[data-gone="watching_off"]')).to_contain_text(
+        "The host has switched watching off for this table.")
+    watching(True)
+    expect(screen.locator('[data-gone="watching_off"]')).to_have_count(0, timeout=15_000)
+    expect(screen.locator(TABLE)).to_be_visible()
+    screen.context.close()

@@ -15,6 +15,7 @@ import { TurnClock } from "./TurnClock";
 import type { TableInfo } from "./types";
 import { invitable, inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { useTable } from "./useTable";
+import { WatchingCheck } from "./WatchingCheck";
 
 const nothing = () => undefined;
 
@@ -52,9 +53,12 @@ export function ScreenPage({ tableId }: { tableId: string }) {
   const next = useNextTable(tableId, info?.status === "finished");
 
   if (status === "gone") {
+    const off = error?.code === "watching_off";
     return (
-      <p className="notice screen-notice">
-        {error?.code === "watching_off" ? t("server.errors.watching_off") : t("ui.table.gone_title")}
+      <p className="notice screen-notice" data-gone={off ? "watching_off" : "table"}>
+        {off ? t("server.errors.watching_off") : t("ui.table.gone_title")}
+        {/* Back by itself when the host lets people watch again. */}
+        {off && <WatchingCheck tableId={tableId} />}
       </p>
     );
   }

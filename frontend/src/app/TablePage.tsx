@@ -11,6 +11,7 @@ import { navigate } from "./router";
 import { BotLevelSelect, LevelField } from "./LevelField";
 import { absenceTag, LEVELS, seatName, shortSeatName } from "./seatName";
 import { translateError } from "./translateError";
+import { WatchingCheck } from "./WatchingCheck";
 import type { ErrorMessage, SeatInfo, TableInfo } from "./types";
 import { invitable, inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
 import { ChangeOptions } from "./ChangeOptions";
@@ -1131,24 +1132,3 @@ function ErrorToast({
   );
 }
 
-/** How often a watch page shut by "Watching is off" asks whether it is on again
- * (milliseconds). */
-const WATCHING_CHECK_MS = 10_000;
-
-/** On the watch link's page while the host does not let people watch: asks now and
- * then whether watching is on again, and reloads the page when it is (it stayed shut
- * until the watcher reloaded it by hand). Shows nothing. */
-function WatchingCheck({ tableId }: { tableId: string }) {
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      api.table(tableId).then(
-        (info) => {
-          if (info.watching !== false) window.location.reload();
-        },
-        () => undefined, // (asked again next time)
-      );
-    }, WATCHING_CHECK_MS);
-    return () => window.clearInterval(timer);
-  }, [tableId]);
-  return null;
-}
