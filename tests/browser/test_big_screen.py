@@ -715,3 +715,30 @@ def test_the_big_screen_comes_back_by_itself_when_watching_is_on_again(
     expect(screen.locator('[data-gone="watching_off"]')).to_have_count(0, timeout=15_000)
     expect(screen.locator(TABLE)).to_be_visible()
     screen.context.close()
+
+
+def test_the_news_over_a_sequence_cats_table_leaves_the_whole_board_on_the_screen(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """"The host ended this game early." and "… began a new game" stand over the table
+    on the big screen: they pushed the board's last rows below the screen's edge, and
+    nobody scrolls a TV."""
+    table, tokens, host = seats.create_hosted_table(
+        web_server, "sequence-cats", {}, ["human", "human", "greedy", "greedy"],
+        {0: "Anna", 1: "Bjarni"})
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    expect(screen.locator(TABLE)).to_be_visible()
+    ended = httpx.post(f"{web_server.url}/api/tables/{table}/end", json={},
+                       headers={"X-Host-Token": host})
+    assert ended.status_code == 200, ended.text
+    expect(screen.locator('[data-news="ended"]')).to_be_visible()
+    bottom = """() => Math.max(...[...document.querySelectorAll('.sc-space')]
+        .map(space => space.getBoundingClientRect().bottom))"""
+    assert screen.evaluate(bottom) <= 1080, screen.evaluate(bottom)
+    with seats.SeatSocket(web_server, table, tokens[1]) as bjarni:
+        bjarni.ws.send(json.dumps({"type": "rematch"}))
+        expect(screen.locator('[data-news="rematch"]')).to_be_visible()
+    assert screen.evaluate(bottom) <= 1080, screen.evaluate(bottom)
+    screen.screenshot(path=str(shots / "big-screen-news-whole-board.png"))
+    screen.context.close()
