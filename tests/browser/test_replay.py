@@ -650,8 +650,13 @@ def test_a_lap_mark_in_the_tracks_last_column_reads_whole(
     """A rabbit that has run a lap of 30 carries "+30"; on the track's last column (a total
     of 37, 38, 53 or 54, as the PT edition's games without a target reach) the mark ran
     past the track's edge and read "+3". It now stands inside the track, whole."""
-    record, outcome = play_bot_game("dixit", {"edition": "PT"}, ["random"] * 3, 0)
-    assert 37 in outcome.scores  # space 7, the last column of the track's first row
+    # A game in which one rabbit ends on 37: space 7, the last column of the track's
+    # first row.
+    record = next(
+        record for record, outcome in (
+            play_bot_game("dixit", {"edition": "PT"}, ["random"] * 3, seed)
+            for seed in range(200))
+        if list(outcome.scores).count(37) == 1)
     path = tmp_path / "dixit-pt.json"
     path.write_text(record.model_dump_json())
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
