@@ -52,6 +52,16 @@ function isFull(list: number[], item: number, room: number): boolean {
   return room > 1 && list.length >= room && !list.includes(item);
 }
 
+/** Where the focus goes after a keyboard choice, the first of these that is there and
+ * enabled: a selection that is not complete yet leaves the confirm button disabled, and
+ * the focus stays on the choice. */
+const AFTER_CHOICE = [
+  ".dx-clue-form input[name=clue]:not(:disabled)",
+  "[data-action=send-clue]:not(:disabled)",
+  "[data-action=submit]:not(:disabled)",
+];
+const AFTER_VOTE = ["[data-action=cast-vote]:not(:disabled)"];
+
 function toggle(list: number[], item: number, room: number): number[] {
   if (list.includes(item)) return list.filter((x) => x !== item);
   const next = [...list, item];
@@ -266,16 +276,33 @@ export function DixitTable(props: GameTableProps) {
     keep(`${keptKey}.${part}`, value);
     return value;
   }, [keptKey]);
+  // A choice made with the keyboard that completes what the phase asks for takes the
+  // focus on to what comes next (the clue's field, "Give", "Cast my vote"): without it
+  // that button lay a dozen Tab presses away, past every card's two buttons.
+  const [focusNext, setFocusNext] = useState<readonly string[] | null>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    setFocusNext(null);
+    for (const selector of focusNext) {
+      const next = tableRef.current?.querySelector<HTMLElement>(selector);
+      if (next) {
+        next.focus();
+        return;
+      }
+    }
+  }, [focusNext]);
   const chooseCard = useCallback(
-    (card: number) => {
+    (card: number, byKeyboard = false) => {
       const full = isFull(chosen, card, room);
       setChoiceFull(full);
-      if (!full) setChosen((old) => kept("chosen", toggle(old, card, room)));
+      if (full) return;
+      setChosen((old) => kept("chosen", toggle(old, card, room)));
+      if (byKeyboard && !chosen.includes(card)) setFocusNext(AFTER_CHOICE);
     },
     [room, kept, chosen],
   );
   const chooseGreen = useCallback(
-    (slot: number) => {
+    (slot: number, byKeyboard = false) => {
       const votes = Math.max(1, options.maxVotes);
       const full = isFull(green, slot, votes);
       setChoiceFull(full);
@@ -283,16 +310,18 @@ export function DixitTable(props: GameTableProps) {
       setGreen((old) => kept("green", toggle(old, slot, votes)));
       setRed((old) => kept("red", old === slot ? null : old));
       setGreenDisplaced(false);
+      if (byKeyboard && !green.includes(slot)) setFocusNext(AFTER_VOTE);
     },
     [options.maxVotes, kept, green],
   );
   const chooseRed = useCallback(
-    (slot: number) => {
+    (slot: number, byKeyboard = false) => {
       setRed((old) => kept("red", old === slot ? null : slot));
       setGreen((old) => kept("green", old.filter((s) => s !== slot)));
       if (green.includes(slot)) setGreenDisplaced(true);
+      if (byKeyboard && red !== slot) setFocusNext(AFTER_VOTE);
     },
-    [green, kept],
+    [green, red, kept],
   );
 
   const act = useCallback(

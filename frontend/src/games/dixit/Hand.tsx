@@ -13,7 +13,8 @@ interface Props {
   chosen: number[];
   /** Cards given this round, marked in the hand until the round ends. */
   given: number[];
-  onToggle: (card: number) => void;
+  /** `byKeyboard`: the choice came from Enter or Space (the click's `detail` is 0). */
+  onToggle: (card: number, byKeyboard: boolean) => void;
   onZoom: (card: number) => void;
 }
 
@@ -66,7 +67,7 @@ export const Hand = memo(function Hand({ deck, hand, choosable, chosen, given, o
                 data-action="choose"
                 // Six "Choose" buttons read alike: each says its card (its words first).
                 aria-labelledby={`${id("choose")} ${id("name")}`}
-                onClick={() => onToggle(card)}
+                onClick={(event) => onToggle(card, event.detail === 0)}
               >
                 {isChosen ? <FitLabel full={t("dixit.ui.chosen")} short="✓" /> : t("dixit.ui.choose")}
               </button>

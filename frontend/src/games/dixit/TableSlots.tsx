@@ -16,8 +16,9 @@ interface Props {
   red: number | null;
   /** The vote already cast, shown once it is in. */
   cast: { slots: number[]; red: number | null } | null;
-  onGreen: (slot: number) => void;
-  onRed: (slot: number) => void;
+  /** `byKeyboard`: the vote came from Enter or Space (the click's `detail` is 0). */
+  onGreen: (slot: number, byKeyboard: boolean) => void;
+  onRed: (slot: number, byKeyboard: boolean) => void;
   onZoom: (slot: number) => void;
 }
 
@@ -80,8 +81,9 @@ interface ButtonProps {
   canRed: boolean;
   green: boolean;
   red: boolean;
-  onGreen: (slot: number) => void;
-  onRed: (slot: number) => void;
+  /** `byKeyboard`: the vote came from Enter or Space (the click's `detail` is 0). */
+  onGreen: (slot: number, byKeyboard: boolean) => void;
+  onRed: (slot: number, byKeyboard: boolean) => void;
   /** The id of the card's description, read after each button's name. */
   describedBy?: string;
 }
@@ -103,7 +105,7 @@ export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed
           data-action="vote-slot"
           aria-label={t("dixit.ui.vote_for_slot", { slot })}
           aria-describedby={describedBy}
-          onClick={() => onGreen(slot)}
+          onClick={(event) => onGreen(slot, event.detail === 0)}
         >
           {green && !both ? <FitLabel full={t("dixit.ui.vote_chosen")} short="✓" /> : t("dixit.ui.vote")}
         </button>
@@ -116,7 +118,7 @@ export function SlotButtons({ slot, canGreen, canRed, green, red, onGreen, onRed
           data-action="red-slot"
           aria-label={t("dixit.ui.red_for_slot", { slot })}
           aria-describedby={describedBy}
-          onClick={() => onRed(slot)}
+          onClick={(event) => onRed(slot, event.detail === 0)}
         >
           {red && !both ? <FitLabel full={t("dixit.ui.red_chosen")} short="✓" /> : t("dixit.ui.red")}
         </button>
