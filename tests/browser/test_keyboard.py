@@ -338,6 +338,62 @@ def test_triominos_places_are_named_by_the_tiles_they_touch(
             assert re.match(rf"^Lay the tile {side}(?: and {side})?", label), label
 
 
+def test_triominos_places_are_one_tab_stop_walked_by_the_arrow_keys(
+        browser: Browser, tmp_path: Path) -> None:
+    """Every place a tile fits was a Tab stop of its own, before the zoom buttons and the
+    rack: the places are one stop, and the arrow keys (Home, End) go from place to place
+    and reach them all."""
+    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+              SeatRow(1, "bot", bot="easy")]
+    # Seed 13: the computer player opened with 0-0-0, and Anna's 0-0-1 fits all three
+    # of its sides.
+    steps = [(1, {"type": "place", "tile": "0-0-0", "position": [0, 0], "rotation": 0})]
+    with stored_table(tmp_path / "data", {}, seats_, 13, steps, "triominos") as (server, table):
+        page = open_seat(browser, server, table, "anna-token")
+        expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
+        tile = page.locator('button.tr-hand-tile.playable[data-tile="0-0-1"]')
+        expect(tile).to_have_count(1)
+        if tile.get_attribute("aria-pressed") == "true":
+            tile.click()  # put it back, to choose it by keyboard
+        tile.focus()
+        page.keyboard.press("Enter")
+        places = page.locator("g.tr-target")
+        expect(places).to_have_count(3)
+        expect(places.first).to_be_focused()
+        assert places.evaluate_all("gs => gs.map(g => g.tabIndex)") == [0, -1, -1]
+        focused = "document.activeElement.getAttribute('data-target')"
+        first = page.evaluate(focused)
+        # Tab leaves the places at once; Shift+Tab comes back to the one left.
+        page.keyboard.press("Tab")
+        assert not page.evaluate("document.activeElement.matches('g.tr-target')")
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(focused) == first
+        # The arrows reach every place from the first; End and Home the last and first.
+        keys = [k or "" for k in places.evaluate_all(
+            "gs => gs.map(g => g.getAttribute('data-target'))")]
+        seen = {first}
+        todo = [first]
+        while todo:
+            at = todo.pop()
+            for arrow in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+                page.locator(f'g.tr-target[data-target="{at}"]').focus()
+                page.keyboard.press(arrow)
+                now = page.evaluate(focused)
+                if now not in seen:
+                    seen.add(now)
+                    todo.append(now)
+        assert seen == set(keys), (seen, keys)
+        page.keyboard.press("End")
+        assert page.evaluate(focused) == keys[-1]
+        # The place visited last is the one Tab comes back to.
+        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(focused) == keys[-1]
+        page.keyboard.press("Home")
+        assert page.evaluate(focused) == keys[0]
+        assert version(server, table) == 1  # walking lays nothing
+
+
 def test_triominos_the_places_beside_a_lone_tile_each_have_their_own_name(
         browser: Browser, tmp_path: Path) -> None:
     """Beside a lone tile a screen reader named all three places alike, "Lay the tile

@@ -1,6 +1,6 @@
 // What the board draws, bottom to top: open positions, laid tiles, the places the
 // selected tile fits, and the tile being placed.
-import { type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { andList } from "../../app/i18n";
@@ -111,14 +111,59 @@ interface TargetsProps {
   onTarget: (target: Target) => void;
 }
 
-/** The glowing places the selected tile fits, each with the bonus it would earn. */
+/** Arrow keys as a step on the screen (x right, y down, as the drawing's own axes). */
+const ARROW_STEPS: Record<string, readonly [number, number]> = {
+  ArrowRight: [1, 0],
+  ArrowLeft: [-1, 0],
+  ArrowDown: [0, 1],
+  ArrowUp: [0, -1],
+};
+
+/** The place nearest `from` in the direction of `step`, weighing a sideways offset
+ * twice as much as distance ahead; `undefined` where no place lies that way. */
+function nearestPlace(
+  from: { x: number; y: number },
+  step: readonly [number, number],
+  places: readonly { key: string; x: number; y: number }[],
+): string | undefined {
+  let best: string | undefined;
+  let bestCost = Infinity;
+  for (const place of places) {
+    const ahead = (place.x - from.x) * step[0] + (place.y - from.y) * step[1];
+    if (ahead <= 0.05) continue;
+    const aside = Math.abs((place.x - from.x) * step[1] - (place.y - from.y) * step[0]);
+    const cost = ahead + 2 * aside;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = place.key;
+    }
+  }
+  return best;
+}
+
+/** The glowing places the selected tile fits, each with the bonus it would earn. They
+ * are one stop of the Tab key (the place being decided, else the last one visited, else
+ * the first); the arrow keys move between them on the table, Home and End to the first
+ * and last (every place a Tab stop of its own put the rack and the zoom a long way on). */
 export function Targets({ targets, board, chosen, bonusLabel, bonusPoints, onTarget }: TargetsProps) {
   const { t, i18n } = useTranslation();
+  const [visited, setVisited] = useState<string | null>(null);
   const laid = new Map(board.map((tile) => [keyOf(tile.position), tile]));
+  const places = [...targets.values()].map((target) => ({
+    target,
+    corners: towardsCentre(cornerPoints(target.position), 0.07),
+  }));
+  const centres = places.map(({ target, corners }) => ({ key: target.key, ...centroid(corners) }));
+  const stop =
+    chosen && targets.has(chosen) ? chosen : visited && targets.has(visited) ? visited : centres[0]?.key;
+  const focusPlace = (from: Element, key: string | undefined) => {
+    if (key === undefined) return;
+    const group = from.closest("svg")?.querySelector<SVGGElement>(`g.tr-target[data-target="${key}"]`);
+    group?.focus();
+  };
   return (
     <>
-      {[...targets.values()].map((target) => {
-        const corners = towardsCentre(cornerPoints(target.position), 0.07);
+      {places.map(({ target, corners }, index) => {
         const c = centroid(corners);
         const isChosen = target.key === chosen;
         const label = target.bonus ? ` (${bonusLabel(target.bonus)})` : "";
@@ -131,7 +176,8 @@ export function Targets({ targets, board, chosen, bonusLabel, bonusPoints, onTar
             data-rotations={target.actions.length}
             data-bonus={target.bonus ?? undefined}
             role="button"
-            tabIndex={0}
+            tabIndex={target.key === stop ? 0 : -1}
+            onFocus={() => setVisited(target.key)}
             aria-label={placeWords(t, i18n.language, target.position, laid) + label}
             onClick={activate}
             // A click must not focus (and so scroll) the panned table.
@@ -139,6 +185,16 @@ export function Targets({ targets, board, chosen, bonusLabel, bonusPoints, onTar
             onKeyDown={(event: KeyboardEvent) => {
               // On the place being decided, Enter lays the tile as shown (the table's
               // keys: R turns it, Escape puts it back); Space turns it, as a click does.
+              const step = ARROW_STEPS[event.key];
+              if (step || event.key === "Home" || event.key === "End") {
+                event.preventDefault();
+                event.stopPropagation();
+                const next = step
+                  ? nearestPlace(centres[index], step, centres)
+                  : centres[event.key === "Home" ? 0 : centres.length - 1].key;
+                focusPlace(event.currentTarget, next);
+                return;
+              }
               if (event.key === "Enter" && isChosen) return;
               if (event.key === "Enter" || event.key === " ") {
                 event.preventDefault();
