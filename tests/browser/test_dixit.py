@@ -1388,16 +1388,21 @@ def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_
         web_server, "dixit", TEAM, ["human", "greedy", "human", "human", "greedy", "human"],
         {0: "Anna", 2: "Dagur", 3: "Bjarni", 5: "Eva"})
     anna = open_seat(browser, web_server, table, tokens[0])
+    # Bjarni's seat is open in a page too (the socket plays it): the result is read there.
+    bjarni_page = open_seat(browser, web_server, table, tokens[3])
     with ExitStack() as stack:
         bjarni, dagur, eva = (stack.enter_context(SeatSocket(web_server, table, tokens[seat]))
                               for seat in (3, 2, 5))
         # Round 1: Anna tells, Bjarni gives his card, Dagur gives for his team, Eva votes.
         expect(anna.locator(".dx-hand-card")).to_have_count(4)
+        expect(bjarni_page.locator(".dx-hand-card")).to_have_count(4)
         give_clue(anna, "Old friends")
         bjarni.act("submit")
         dagur.act("giver", seat=2)
         dagur.act("submit")
-        eva.act("vote")
+        # Eva votes for Bjarni's card: his own line (a vote on it) is in his heading.
+        bjarnis = bjarni.wait(lambda state: state["view"]["phase"] == "vote")["view"]["own_slots"]
+        eva.act("vote", slots=bjarnis[:1])
 
         # Round 2: the computer player after Anna tells; Anna's team chooses its giver.
         giver = anna.locator('[data-action="giver"][data-seat="0"]')
@@ -1412,6 +1417,13 @@ def test_dx_team_2_the_giver_buttons_stay_put_while_the_chat_and_other_seats_go_
         told = mine.inner_text().split(" · ")[1:]
         assert told[0].startswith("Storyteller"), told
         assert all(part.startswith("Bjarni: ") for part in told[1:]), told
+        # Read from Bjarni's seat (after Anna's), his own lines still come first.
+        theirs = bjarni_page.locator(".dx-reveal-mine")
+        expect(theirs.locator("strong")).to_have_text(re.compile(r"^Your team: \+\d+$"))
+        told = theirs.inner_text().split(" · ")[1:]
+        assert not told[0].startswith("Anna: ") and told[-1].startswith("Anna: Storyteller"), told
+        assert all(part.startswith("Anna: ") for part in told[1:]), told
+        bjarni_page.context.close()
         continue_reveal(anna)
         expect(giver).to_be_visible()
         # DX-TEAM-2: one's own button says so ("Anna gives", said to Anna, read as if
