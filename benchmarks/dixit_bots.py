@@ -100,6 +100,8 @@ def listener(clues: list[dict[str, Any]]) -> dict[str, Any]:
     queries = encoder().queries([c["clue"] for c in clues])
     deck = heuristics.deck_words("default")
     results: dict[str, Any] = {}
+    # greedy's listener as it plays: the clue's words in a card's description, and the
+    # words that go with the card (heuristics.fit_or_goes_with)
     setups = {"semantic best": (None, 0.0), "semantic as played": (None, TEMPERATURE),
               "semantic best, unseen phrases": (0.93, 0.0),
               "semantic as played, unseen phrases": (0.93, TEMPERATURE)}
@@ -107,10 +109,11 @@ def listener(clues: list[dict[str, Any]]) -> dict[str, Any]:
         fit = mind.fit(queries, exclude_above=exclude)
         chances = [chance_first(fit[i], c["number"], temperature) for i, c in enumerate(clues)]
         results[label] = summarise(clues, chances)
-    lexical = []
+    words_fit = []
     for clue in clues:
         words = frozenset(heuristics.words(clue["clue"]))
-        scores = np.array([heuristics.fit(deck, words, n) for n in range(len(deck.cards))])
+        scores = np.array([heuristics.fit_or_goes_with("default", words, n)
+                           for n in range(len(deck.cards))])
         # greedy breaks ties at random: count a tie as a share
         target = scores[clue["number"]]
         others = np.delete(scores, clue["number"])
@@ -118,8 +121,8 @@ def listener(clues: list[dict[str, Any]]) -> dict[str, Any]:
         total = math.comb(len(others), DECOYS)
         chance = sum(math.comb(below, DECOYS - k) * math.comb(tied, k) / (k + 1)
                      for k in range(DECOYS + 1)) / total
-        lexical.append(chance)
-    results["greedy"] = summarise(clues, lexical)
+        words_fit.append(chance)
+    results["greedy"] = summarise(clues, words_fit)
     return results
 
 
