@@ -253,7 +253,7 @@ def test_the_big_screen_says_in_large_type_that_watching_was_switched_off(
     ("triominos", 2, ".tr-board"),
     ("dixit", 6, ".dx-table"),
 ])
-@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080), (3840, 2160)])
 def test_the_big_screen_holds_the_whole_table_without_scrolling(
     browser: Browser, web_server: LiveServer, shots: Path, game: str, players: int,
     board: str, width: int, height: int,
@@ -272,6 +272,40 @@ def test_the_big_screen_holds_the_whole_table_without_scrolling(
         document.documentElement.scrollHeight]""")
     assert max(ends) <= height, f"the table, its last row, the page end at {ends} px"
     screen.screenshot(path=str(shots / f"big-screen-{game}-{width}x{height}.png"))
+
+
+TEXT_SIZES = """() => ['.screen-header h1', '[data-status-line]', '.sc-space, .tr-players, .dx-track']
+    .map((s) => document.querySelector(s))
+    .filter(Boolean)
+    .map((e) => parseFloat(getComputedStyle(e).fontSize) * (e.currentCSSZoom || 1))"""
+
+
+@pytest.mark.parametrize(("game", "players", "board"), [
+    ("sequence-cats", 4, ".sc-board-frame"),
+    ("triominos", 2, ".tr-board"),
+    ("dixit", 6, ".dx-table"),
+])
+def test_the_big_screen_on_a_4k_window_is_the_1080p_screen_twice_as_large(
+    browser: Browser, web_server: LiveServer, game: str, players: int, board: str,
+) -> None:
+    """A 4K TV driven at 100 % (3840 × 2160, one pixel a pixel): the board grew with the
+    window but the text stayed at its 1080p size, half as large from the sofa (Sequence
+    Cats' breed names 12.6 px of 2160). Everything is now twice its 1080p size."""
+    table = bot_table(web_server, game, players)
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    screen.goto(f"{web_server.url}/t/{table}/screen")
+    expect(screen.locator(board)).to_be_visible()
+    expect(screen.locator(".sc-space, .tr-board svg, .dx-track").first).to_be_visible()
+    small = screen.evaluate(TEXT_SIZES)
+    small_width = screen.locator(board).evaluate("e => e.getBoundingClientRect().width")
+    screen.set_viewport_size({"width": 3840, "height": 2160})
+    screen.wait_for_timeout(500)
+    large = screen.evaluate(TEXT_SIZES)
+    large_width = screen.locator(board).evaluate("e => e.getBoundingClientRect().width")
+    for before, after in zip(small, large, strict=True):
+        assert 1.8 <= after / before <= 2.2, (small, large)
+    assert 1.8 <= large_width / small_width <= 2.2, (small_width, large_width)
+    screen.context.close()
 
 
 def test_the_big_screen_names_the_winner_over_the_final_board(
