@@ -274,7 +274,8 @@ def test_the_big_screen_holds_the_whole_table_without_scrolling(
     screen.screenshot(path=str(shots / f"big-screen-{game}-{width}x{height}.png"))
 
 
-TEXT_SIZES = """() => ['.screen-header h1', '[data-status-line]', '.sc-space, .tr-players, .dx-track']
+TEXT_SIZES = """() => [
+        '.screen-header h1', '[data-status-line]', '.sc-space, .tr-players, .dx-track']
     .map((s) => document.querySelector(s))
     .filter(Boolean)
     .map((e) => parseFloat(getComputedStyle(e).fontSize) * (e.currentCSSZoom || 1))"""

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 from httpx import Response
@@ -17,6 +18,7 @@ from PIL import Image
 
 import gametable.decks as library
 import gametable.server.decks as deck_routes
+from gametable.decks import images, uploads
 from gametable.server.app import Settings, create_app
 from gametable.server.quotas import UploadQuota
 from tests.decks.pictures import make_bundled_deck, noise, picture, zip_of
@@ -711,3 +713,68 @@ def test_a_manifest_says_the_language_of_its_descriptions_where_the_deck_does(
                               files=[*pictures, (field, ("x.txt", b"pt", "text/plain"))])
         assert as_file.status_code == 400 and as_file.json()["code"] == code, as_file.text
     assert sorted(p.name for p in library.uploads_dir().iterdir()) == before  # type: ignore[union-attr]
+
+
+def upload_and_leave(client: TestClient, count: int, leave_after: float) -> list[Any]:
+    """Send an upload of ``count`` pictures straight to the app, as a client that
+    disconnects ``leave_after`` seconds after its body is sent (Cancel pressed, or the
+    connection lost, while the cards are prepared); what the app sent back."""
+    request = client.build_request(
+        "POST", "/api/decks", data={"name": "Cancelled"},
+        files=[("files", (f"{n}.png", picture(40 + n, 30), "image/png")) for n in range(count)])
+    body = request.read()
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": "/api/decks", "raw_path": b"/api/decks",
+             "root_path": "", "query_string": b"", "client": ("testclient", 50000),
+             "server": ("testserver", 80),
+             "headers": [(k.lower().encode(), v.encode()) for k, v in request.headers.items()]}
+    messages: list[Any] = []
+    left_at: float | None = None
+
+    async def receive() -> dict[str, Any]:
+        # As a server does: the disconnect at once once it happened, else a wait for it.
+        nonlocal left_at
+        if left_at is None:
+            left_at = time.monotonic() + leave_after
+            return {"type": "http.request", "body": body, "more_body": False}
+        if time.monotonic() >= left_at:
+            return {"type": "http.disconnect"}
+        await anyio.sleep(left_at - time.monotonic())
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        messages.append(message)
+
+    async def run() -> None:
+        await client.app(scope, receive, send)  # type: ignore[arg-type]
+
+    assert client.portal is not None
+    client.portal.call(run)
+    return messages
+
+
+@pytest.mark.parametrize("leave_after", [0.0, 0.4])
+def test_an_upload_its_client_left_makes_no_deck_and_costs_no_deck(
+        tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch,
+        leave_after: float) -> None:
+    """An upload cancelled while its cards were prepared was finished for nobody: a deck
+    whose owner key nobody held, on disk for good, charged to the quota, and the next
+    upload refused as busy meanwhile. It stops, leaves nothing and costs no deck."""
+    real_prepare = images.prepare_card  # imported into uploads: patched there
+    prepared: list[str] = []
+
+    def slow_prepare(data: bytes, name: str) -> Any:
+        time.sleep(0.1)
+        prepared.append(name)
+        return real_prepare(data, name)
+
+    monkeypatch.setattr(uploads, "prepare_card", slow_prepare)
+    with quota_client(tmp_path, decks=1, minutes=60) as client:
+        upload_and_leave(client, 20, leave_after)
+        assert len(prepared) < 20  # stopped midway, not prepared to the end
+        decks = tmp_path / "decks"
+        assert not decks.exists() or [p.name for p in decks.iterdir()
+                                      if not p.name.startswith(".owners")] == []
+        # Nothing charged or held: the one deck this hour is still there to make, at once.
+        monkeypatch.setattr(uploads, "prepare_card", real_prepare)
+        uploaded(client)

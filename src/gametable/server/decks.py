@@ -26,6 +26,7 @@ import asyncio
 import logging
 import secrets
 import shutil
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -183,6 +184,18 @@ async def list_decks(x_deck_key: Annotated[str | None, Header()] = None) -> JSON
                         headers={"Cache-Control": "private, no-cache", "Vary": "X-Deck-Key"})
 
 
+LEAVING_POLL_SECONDS = 0.25
+"""How often an upload being prepared checks that its client is still there (seconds)."""
+
+
+async def _watch_for_leaving(request: Request, gone: threading.Event) -> None:
+    """Set ``gone`` once the client of ``request`` has disconnected (its body read, the
+    next message it can send is ``http.disconnect``); runs until cancelled."""
+    while not await request.is_disconnected():
+        await asyncio.sleep(LEAVING_POLL_SECONDS)
+    gone.set()
+
+
 @router.post("/api/decks", status_code=201)
 async def upload_deck(request: Request,
                       x_deck_key: Annotated[str | None, Header()] = None) -> JSONResponse:
@@ -219,18 +232,39 @@ async def upload_deck(request: Request,
             uploads = [Upload(item.filename or f"#{index + 1}", item.file)
                        for index, item in enumerate(files)]
 
+            # A client that leaves while its cards are prepared (Cancel, a lost
+            # connection) stops the work: a deck finished for nobody had an owner key
+            # nobody held, was charged to the quota and stayed on disk for good.
+            gone = threading.Event()
+
+            def stop_if_gone() -> None:
+                if gone.is_set():
+                    raise DeckRefused("upload_cancelled")
+
             def on_card(seconds: float) -> None:
                 quotas.charge(clients, "cpu_seconds", seconds)
                 quotas.charge(clients, "cards", 1)
+                stop_if_gone()
 
             def on_cpu(seconds: float) -> None:  # the descriptions' vectors
                 quotas.charge(clients, "cpu_seconds", seconds)
+                stop_if_gone()
 
-            async with _uploading:
-                deck, key = await asyncio.get_running_loop().run_in_executor(
-                    _preparing, create_deck, name if isinstance(name, str) else None,
-                    uploads, descriptions, on_card, on_cpu,
-                    language if isinstance(language, str) else None)
+            watcher = asyncio.create_task(_watch_for_leaving(request, gone))
+            try:
+                async with _uploading:
+                    stop_if_gone()
+                    deck, key = await asyncio.get_running_loop().run_in_executor(
+                        _preparing, create_deck, name if isinstance(name, str) else None,
+                        uploads, descriptions, on_card, on_cpu,
+                        language if isinstance(language, str) else None)
+            finally:
+                watcher.cancel()
+            if gone.is_set() or await request.is_disconnected():
+                # Left after the last card: the deck is undone, as if never made.
+                await asyncio.to_thread(delete_deck, deck.id, key)
+                log.info("deck upload cancelled by the client after it was made: removed")
+                raise DeckRefused("upload_cancelled")
             quotas.charge(clients, "decks", 1, refuse=False)  # made: the next one waits
         except DeckRefused as error:
             raise refused(error) from None
