@@ -193,6 +193,13 @@ def test_a_small_picture_far_down_the_list_and_a_reversed_name_are_told_at_once(
     dialog.locator("input[type=file]").set_input_files([str(spoof)])
     alert = dialog.get_by_role("alert")
     expect(alert).to_have_text("gnp.exe is not a PNG, JPEG or WebP picture.")
+    # A zip's name too: the line about it read backwards ("…:(BK 1) piz.live.zip").
+    zipped = tmp_path / "\u202epiz.evil.zip"
+    with zipfile.ZipFile(zipped, "w") as archive:
+        archive.write(pictures(tmp_path, 1)[0], "a.png")
+    dialog.locator("input[type=file]").set_input_files([str(zipped)])
+    expect(dialog.locator(".deck-upload-zip")).to_have_text(
+        re.compile(r"^piz\.evil\.zip \(.*\): the pictures in the zip become the cards"))
 
 
 def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_token(
@@ -286,6 +293,38 @@ def test_a_wide_picture_shows_whole_when_its_card_is_enlarged(
     assert fit == "contain"
     assert abs(width / height - natural_width / natural_height) < 0.03, shown  # whole
     page.screenshot(path=str(shots / "deck-wide-picture-enlarged.png"))
+
+
+def test_a_long_word_in_a_description_wraps_inside_the_enlarged_card(
+        browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path) -> None:
+    """An uploaded deck's description of one long word (or an address) ran on one line
+    past both edges of the enlarged card's dialog, for every player who opened it."""
+    files = [("files", (path.name, path.read_bytes(), "image/png"))
+             for path in pictures(tmp_path, 26)]
+    words = ["W" * 400, "https://example.com/" + "x" * 300] * 13
+    made = httpx.post(f"{web_server.url}/api/decks", files=files, timeout=60,
+                      data={"name": "Long words", "descriptions": json.dumps(words)})
+    assert made.status_code == 201, made.text
+    deck_id, key = made.json()["deck"]["id"], made.json()["key"]
+    table = httpx.post(f"{web_server.url}/api/tables", headers={"X-Deck-Key": key}, json={
+        "game": "dixit", "name": "Anna", "config": {"deck": deck_id},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                  {"kind": "bot", "bot": "random"}]}).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('gametable.lang', 'en'); "
+                         f"localStorage.setItem('gametable.deckKeys', "
+                         f"'{json.dumps({deck_id: key})}')")
+    page.goto(f"{web_server.url}/t/{table['table']['id']}#seat={table['token']}")
+    page.locator(".dx-hand-card .dx-card-button").first.click()
+    description = page.get_by_role("dialog").locator(".dx-zoom-description")
+    expect(description).to_contain_text(re.compile("WWWW|xxxx"))
+    edges = description.evaluate(
+        "p => { const d = p.closest('[role=dialog]').getBoundingClientRect(); "
+        "const r = p.getBoundingClientRect(); "
+        "return [r.left - d.left, d.right - r.right, p.scrollWidth - p.clientWidth, "
+        "document.documentElement.scrollWidth - innerWidth]; }")
+    assert min(edges[:2]) >= 0 and max(edges[2:]) <= 0, edges
+    page.screenshot(path=str(shots / "deck-long-word-enlarged.png"))
 
 
 def test_the_big_screen_shows_an_uploaded_decks_cards(

@@ -269,9 +269,9 @@ export function DeckUpload({ open, fewestCards, onClose, onCreated }: Props) {
         {files.length > 0 && (
           <p className="deck-upload-count" aria-live="polite">
             {pictures.length > 0 && t("decks.upload.chosen", { count: pictures.length })}
-            {zips.map((zip) => (
-              <span key={zip.name} className="deck-upload-zip">
-                {t("decks.upload.zip_chosen", { file: zip.name, size: fileSize(zip.size, i18next.language) })}
+            {zips.map((zip, index) => (
+              <span key={index} className="deck-upload-zip">
+                {t("decks.upload.zip_chosen", { file: shownName(zip.name), size: fileSize(zip.size, i18next.language) })}
               </span>
             ))}
           </p>

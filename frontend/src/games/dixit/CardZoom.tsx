@@ -40,7 +40,7 @@ export function CardZoom({ deck, card, title, children, onClose }: Props) {
           </button>
         </div>
         <CardFace deck={deck} card={card} size="full" className="dx-zoom-card" />
-        <p className="dx-zoom-description" lang={(description && deck.language) || undefined}>
+        <p className="dx-zoom-description" lang={(description && deck.language) || undefined} dir="auto">
           {description ?? t("dixit.ui.no_description")}
         </p>
         {children && <div className="dx-zoom-actions">{children}</div>}
