@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Locator, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import wait_for
 from tests.browser.seats import take_a_seat
@@ -141,6 +141,38 @@ def test_on_a_phone_the_host_shares_the_invite_link_with_another_app(
     expect(other.get_by_role("button", name="Copy: Invite link", exact=True)).to_be_visible()
     expect(other.get_by_role("button", name="Copy: Watch link", exact=True)).to_be_visible()
     expect(other.get_by_role("button", name="Share…")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("width", "language"), [(360, "pt"), (390, "en")])
+def test_on_a_phone_that_can_share_the_waiting_room_fits_the_screen(
+        browser: Browser, web_server: LiveServer, width: int, language: str) -> None:
+    """Where the phone can share, the invite link's row holds the link, Copy and
+    Share…: it held the page at 405–447 px on a 360 px phone, "Take this seat" and
+    "Share…" past the screen's edge. The row wraps; the page is the screen's width."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "sequence-cats", "name": "Anna", "seats": [{"kind": "human"}] * 2}).json()
+    table, token = created["table"]["id"], created["token"]
+    def phone() -> Page:
+        context = browser.new_context(viewport={"width": width, "height": 740},
+                                      is_mobile=True, has_touch=True)
+        context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}'); "
+                                "navigator.share = () => Promise.resolve();")
+        return context.new_page()
+
+    host = phone()
+    host.goto(f"{web_server.url}/t/{table}#seat={token}")
+    expect(host.locator(".invite .invite-row").first).to_be_visible()
+    assert host.locator(".invite button").count() >= 3  # Copy, Share…, Copy
+    friend = phone()
+    friend.goto(f"{web_server.url}/t/{table}")
+    expect(friend.locator(".seat-list button.primary").first).to_be_visible()
+    for page in (host, friend):
+        widths = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert widths[0] <= width, widths
+        for button in page.locator(".invite button, .seat-list button").all():
+            box = button.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= width, box
+        page.context.close()
 
 
 def test_someone_alone_can_play_at_once_from_the_top_of_the_waiting_room(
