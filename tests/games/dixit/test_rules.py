@@ -422,6 +422,17 @@ def test_team_dixit_refusals_name_the_team_rule() -> None:
     """Team Dixit (DX-TEAM-2, DX-TEAM-4): a member cannot give before the team names its
     giver, nor when it named the teammate; a giver does not vote."""
     state = new(6, variant="team")      # teams [0, 3], [1, 4], [2, 5]; 0 tells
+    # Before the clue a team is told when it chooses, not that only Team Dixit has
+    # givers (it is Team Dixit); the storyteller's team never chooses.
+    assert said(state, 1, {"type": "giver", "seat": 1}) == (
+        "DX-TEAM-2", "Your team chooses who gives once the storyteller has told the clue.")
+    assert said(state, 3, {"type": "giver", "seat": 3})[1].startswith(
+        "The storyteller's teammate always gives")
+    base = new(4)
+    tell(base)
+    assert said(base, 1, {"type": "giver", "seat": 1}) == (
+        "DX-TEAM-2", "Only Team Dixit has givers: at this table every player but the "
+        "storyteller gives a card of their own.")
     tell(state)
     assert said(state, 1, {"type": "submit", "cards": [state.hands[1][0]]}) == (
         "DX-TEAM-2",
@@ -433,6 +444,9 @@ def test_team_dixit_refusals_name_the_team_rule() -> None:
     submit_all(state)
     assert said(state, 3, {"type": "vote", "slots": [1]}) == (
         "DX-TEAM-4", "You gave a card this round: whoever gives a card does not vote.")
+    assert said(state, 1, {"type": "giver", "seat": 1}) == (
+        "DX-TEAM-2", "The cards have been given: teams choose who gives while the cards "
+        "are given, after the clue.")
     assert said(state, 0, {"type": "vote", "slots": [1]})[0] == "DX-TEAM-4"
 
 

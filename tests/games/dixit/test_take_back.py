@@ -81,7 +81,7 @@ def test_dx_round_3_once_every_card_is_in_none_comes_back() -> None:
     assert state.phase == "vote" and state.table is not None
     for seat in (1, 2, 3):
         assert GAME.view(state, seat)["may_take_back"] is False
-    refused("DX-ROUND-4", state, 1, "nothing_given_yet")  # nothing voted yet either
+    refused("DX-ROUND-4", state, 1, "no_vote_yet")  # nothing voted yet: said as a vote
     # The storyteller does not vote (DX-ROUND-4): no vote of theirs to take back, which
     # is not "nothing given yet" (they gave their card with the clue).
     refused("DX-ROUND-4", state, 0, "no_vote_to_take_back")
@@ -209,7 +209,7 @@ def test_once_a_phase_so_that_a_turn_clock_cannot_be_reset_for_ever() -> None:
     assert GAME.view(state, 1)["may_take_back"] is True
     GAME.apply(state, 1, TAKE_BACK)
     GAME.apply(state, 1, {"type": "vote", "slots": [slots_of(state, 0)[0]]})
-    refused("DX-ROUND-4", state, 1, "already_taken_back")
+    refused("DX-ROUND-4", state, 1, "vote_already_changed")  # said as a vote
 
 
 def test_dx_3p_2_the_events_say_how_many_cards_were_given_and_taken_back() -> None:

@@ -365,14 +365,16 @@ class Dixit:
         if state.phase not in ("submit", "vote"):
             return "nothing_given_yet"
         if seat in state.taken_back:
-            return "already_taken_back"
+            return "vote_already_changed" if state.phase == "vote" else "already_taken_back"
         if state.phase == "submit" and seat == state.storyteller \
                 and state.config.variant != "party":
             return "clue_card_stays"
         if state.phase == "vote" and seat not in self.voters(state):
             return "no_vote_to_take_back"
         given = state.submissions if state.phase == "submit" else state.votes
-        return "nothing_to_take_back" if seat in given else "nothing_given_yet"
+        if seat in given:
+            return "nothing_to_take_back"
+        return "no_vote_yet" if state.phase == "vote" else "nothing_given_yet"
 
     def _cards_to_give(self, state: DixitState) -> int:
         return 2 if state.config.variant == "base" and state.seats == 3 else 1
@@ -450,13 +452,16 @@ class Dixit:
 
     def _giver(self, state: DixitState, seat: Seat, action: Mapping[str, Any]) -> list[Event]:
         check_fields(action, "giver", ("seat",))
-        if state.config.variant != "team" or state.phase != "submit":
-            raise IllegalAction("DX-TEAM-2", E + "no_giver_now")
+        if state.config.variant != "team":
+            raise IllegalAction("DX-TEAM-2", E + "giver_only_team")
         n = state.seats
         team = team_of(seat, n)
-        assert state.storyteller is not None
-        if team == team_of(state.storyteller, n):
+        if state.storyteller is not None and team == team_of(state.storyteller, n):
             raise IllegalAction("DX-TEAM-2", E + "storyteller_team_gives")
+        if state.phase in ("claim", "clue"):
+            raise IllegalAction("DX-TEAM-2", E + "giver_after_clue")
+        if state.phase != "submit":
+            raise IllegalAction("DX-TEAM-2", E + "no_giver_now")
         if team in state.givers:
             raise IllegalAction("DX-TEAM-2", E + "giver_chosen", giver=state.givers[team])
         chosen = action.get("seat")
