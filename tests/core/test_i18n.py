@@ -193,6 +193,11 @@ def test_portuguese_calls_the_clue_a_frase_as_its_rulebook_does() -> None:
     assert [key for key, text in messages.items()
             if re.search(r"\bpistas?\b", text, re.IGNORECASE)] == []
     assert messages["dixit.ui.clue_label"] == "Frase"
+    # Its round is a *turno* ("No primeiro turno, um dos jogadores será o narrador"); two
+    # messages said *ronda*, Triominos' word.
+    assert [key for key, text in messages.items()
+            if key.startswith(("dixit.", "games.dixit.", "decks."))
+            and re.search(r"\brondas?\b", text, re.IGNORECASE)] == []
     assert messages["dixit.ui.status.clue"] == "És o narrador: escolhe uma carta e diz uma frase."
 
 
