@@ -204,6 +204,12 @@ def test_the_same_picture_twice_and_an_empty_file_are_named(decks_home: Path) ->
     assert "zero.png is empty (0 bytes)." in str(error)
     assert "copy of red.png is the same picture as red.png" in str(error)
     assert "blue again.png is the same picture as blue.png" in str(error)
+    # The same file chosen twice is told by the pictures' numbers ("red.png is the same
+    # picture as red.png" said nothing).
+    error = refusal(decks_home, "Deck", files(("red.png", red), ("blue.png", blue),
+                                              ("red.png", red)))
+    assert error.code == "same_picture_twice" and error.params["file"] == "red.png"
+    assert "Pictures 1 and 3 (red.png) are the same picture" in str(error)
     # The same picture in another file format is another file: not told apart here.
     jpeg = picture(fmt="JPEG")
     deck, _ = create_deck("Deck", files(("red.png", red), ("red.jpg", jpeg)), [])

@@ -451,7 +451,7 @@ def test_play_again_after_the_deck_was_deleted_is_refused_with_a_reason(
         refused = next_of(ws, "error")
         assert (refused["id"], refused["code"]) == (7, "no_deck")
         assert refused["key"] == "decks.errors.deck_deleted"
-        assert refused["message"].startswith("This table's deck was deleted after the game")
+        assert refused["message"].startswith("This table's deck has been deleted, so its game")
         ws.send_json({"type": "ping", "id": 8})
         assert next_of(ws, "pong")["id"] == 8
     assert set(manager.tables) == tables_before

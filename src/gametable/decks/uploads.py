@@ -64,7 +64,7 @@ MAX_KEYS = 50
 
 PICTURE_PROBLEMS = frozenset({"bad_type", "too_big", "too_many_pixels", "decoded_too_big",
                               "image_bomb", "corrupt", "encrypted", "empty_file",
-                              "same_picture"})
+                              "same_picture", "same_picture_twice"})
 """Refusals of one picture: the upload goes on checking the others, so that every bad
 picture is named at once (``bad_pictures``)."""
 MAX_PROBLEMS_LISTED = 10
@@ -320,7 +320,8 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
         cards: list[dict[str, Any]] = []
         width = max(3, len(str(len(pictures) - 1)))
         problems: list[DeckRefused] = []
-        seen: dict[bytes, str] = {}  # each picture's digest: the first file that had it
+        # each picture's digest: the first file that had it, and its number (from 1)
+        seen: dict[bytes, tuple[str, int]] = {}
         for number, picture in enumerate(pictures):
             card_id = f"{number:0{width}d}"
             started = time.thread_time()
@@ -330,8 +331,12 @@ def create_deck(name: str | None, uploads: Sequence[Upload],
                 # the table in one round, the vote means nothing (DX-ROUND-3).
                 digest = hashlib.sha256(data).digest()
                 if data and digest in seen:
-                    raise DeckRefused("same_picture", file=picture.name, first=seen[digest])
-                seen.setdefault(digest, picture.name)
+                    first, first_number = seen[digest]
+                    if first == picture.name:  # "a.png is the same picture as a.png"
+                        raise DeckRefused("same_picture_twice", file=picture.name,
+                                          number=number + 1, first_number=first_number)
+                    raise DeckRefused("same_picture", file=picture.name, first=first)
+                seen.setdefault(digest, (picture.name, number + 1))
                 stored, thumb = prepare_card(data, picture.name)
             except DeckRefused as problem:
                 if problem.code not in PICTURE_PROBLEMS:
