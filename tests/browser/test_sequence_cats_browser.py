@@ -1221,3 +1221,45 @@ def test_a_space_pressed_where_no_move_goes_says_why(
     page.locator(f'.sc-card[data-card="{card}"]').first.click()
     expect(status).to_have_text(translate("sequence_cats.ui.your_turn"))
     page.context.close()
+
+
+CHIPS_OVER_NAMES = """() => [...document.querySelectorAll('.sc-space')].flatMap((space) => {
+    const chip = space.querySelector('.sc-chip');
+    const name = space.querySelector('.sc-space-name');
+    if (!chip || !name) return [];
+    return chip.getBoundingClientRect().bottom > name.getBoundingClientRect().top + 1
+        ? [space.getAttribute('data-space')] : [];
+})"""
+
+
+@pytest.mark.parametrize("language", ["is", "pt"])
+def test_a_chip_leaves_its_spaces_name_in_sight(
+        browser: Browser, web_server: LiveServer, shots: Path, language: str) -> None:
+    """A chip lay centred on its space and hid the first line of a long name
+    ("Tyrkneskur / angóra- / köttur" read "Ty…kur / angóra- / köttur"): at 1280 × 900 a
+    chip lies on the cat, above the name, in Icelandic's and Portuguese's long names."""
+    with httpx.Client(base_url=web_server.url, timeout=seats.WAIT) as http:
+        created = http.post("/api/tables", json={
+            "game": "sequence-cats", "config": {}, "name": "Anna",
+            "seats": [{"kind": "bot", "bot": "random"}] * 4})
+        assert created.status_code == 201, created.text
+        table = created.json()["table"]["id"]
+        for _ in range(600):  # about 40 chips: most long names under one
+            if int(http.get(f"/api/tables/{table}").json()["version"]) >= 40:
+                break
+            time.sleep(0.1)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
+    page.goto(f"{web_server.url}/t/{table}/watch")
+    expect(page.locator(".sc-chip").nth(20)).to_be_attached()
+    dialog = page.locator("[role=dialog] button")
+    if dialog.count():  # the game ended: its board
+        dialog.first.click()
+    assert page.evaluate(CHIPS_OVER_NAMES) == []
+    # ... and every chip is one to see: 45 % of the width inside its space at least.
+    sizes = page.locator(".sc-space:has(.sc-chip)").evaluate_all(
+        "spaces => spaces.map(s => s.querySelector('.sc-chip').getBoundingClientRect().width"
+        " / s.getBoundingClientRect().width)")
+    assert min(sizes) >= 0.35, sizes
+    page.screenshot(path=str(shots / f"sequence-cats-chips-{language}.png"))
+    page.close()

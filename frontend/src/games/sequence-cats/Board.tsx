@@ -139,7 +139,13 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
             </span>
           ) : cell === BLANK ? null : (
             <>
-              <CatIcon breed={breed} />
+              {/* The chip lies on the cat, in the room the name leaves: centred on the
+                  space, it hid a name's first line ("Tyrkneskur / angóra- / köttur"). */}
+              <span className="sc-picture">
+                <CatIcon breed={breed} />
+                {cell >= 0 && <span className={`sc-chip team-${cell}`} style={{ background: TEAM_COLOURS[cell] }} aria-hidden="true" />}
+                {cell === EMPTY && target && !removing && <span className="sc-ghost" aria-hidden="true" />}
+              </span>
               <span
                 className={`sc-space-name${name.length > LONG_NAME ? " long" : ""}`}
                 style={{ "--longest": longestPiece(shown) } as React.CSSProperties}
@@ -148,8 +154,6 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
               </span>
             </>
           )}
-          {cell >= 0 && <span className={`sc-chip team-${cell}`} style={{ background: TEAM_COLOURS[cell] }} aria-hidden="true" />}
-          {cell === EMPTY && target && !removing && <span className="sc-ghost" aria-hidden="true" />}
         </button>,
       );
     }
