@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 
 from gametable.server.app import Settings, create_app
 from gametable.server.logname import log_name
+from gametable.server.outage import Outage
 from gametable.server.storage import EarlierOccupant, SeatRow, StorageError, TableRow
 from tests.aio import run_async
 from tests.server.storage_checks import (
@@ -470,3 +471,88 @@ def test_an_expiry_written_after_a_takeover_is_left_out_by_the_owner_number(
         for storage in (setup, a, b):
             storage.close()
     assert (by_a, expired_then, by_b) == ([], None, ["waits"])
+
+
+def test_concurrent_fenced_writes_of_one_table_take_turns_without_a_deadlock(
+        url: str) -> None:
+    """Several processes (``gametable.server.fencing``): every write about a table
+    checked the table's owner number with ``SELECT … FOR SHARE`` and then updated the
+    same row. Two writes of the owner at once (a clock stored in the background beside
+    the next move's append, or beside another clock) each held the shared lock and
+    waited for the other's: PostgreSQL broke the deadlock by failing one ("deadlock
+    detected"), the write was lost and the log reported the database as down. The
+    owner's own writes now take turns: every one is stored."""
+    storage = PostgresStorage(url)
+    fences: dict[str, int] = {}
+    storage.fence_of = fences.get
+    failures: list[str] = []
+
+    async def run() -> None:
+        fences["t1"] = await storage.take_table("t1")
+        await storage.create_table(table())
+
+        async def write(n: int) -> None:
+            try:
+                if n % 4 == 0:
+                    await storage.save_host("t1", f"h{n}", 0)
+                elif n % 4 == 1:
+                    await storage.save_watching("t1", n % 8 == 1)
+                else:
+                    await storage.save_clock("t1", {"turn_seconds": 30, "n": n})
+            except StorageError as error:
+                failures.append(str(error))
+
+        await asyncio.gather(*(write(n) for n in range(60)))
+        # An append (with its clock) beside clock saves, as a move and the clock do.
+        for number in range(1, 6):
+            clocks = [write(4 * number + 2) for _ in range(3)]
+            results = await asyncio.gather(
+                storage.append_action("t1", number, 0, {"type": "pass"},
+                                      clock={"turn_seconds": 30, "move": number}),
+                *clocks, return_exceptions=True)
+            failures.extend(str(r) for r in results if isinstance(r, BaseException))
+
+    try:
+        run_async(run())
+        row = storage.load_table("t1")
+    finally:
+        storage.close()
+    assert failures == []
+    assert row is not None and len(row.actions) == 5
+
+
+def test_a_write_the_database_fails_to_break_a_clash_is_tried_again_then_named(
+        url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A write PostgreSQL fails to break a deadlock or a serialization clash (nothing of
+    it stored) is tried again; one that keeps clashing is refused as a clash with
+    another write of the table (``WriteClash``), and the log says so, not that the
+    database does not answer."""
+    from gametable.server.storage import WriteClash  # noqa: PLC0415
+    from gametable.server.tables import TableManager  # noqa: PLC0415
+
+    storage = PostgresStorage(url)
+    run_async(storage.create_table(table()))
+    real = storage._commit_once
+    clashes = [psycopg.errors.DeadlockDetected("deadlock detected"),
+               psycopg.errors.SerializationFailure("could not serialize access")]
+
+    def clashing(*args: Any) -> None:
+        if clashes:
+            raise clashes.pop(0)
+        real(*args)
+
+    monkeypatch.setattr(storage, "_commit_once", clashing)
+    run_async(storage.save_host("t1", "h2", None))  # two clashes, then stored
+    assert storage.load_table("t1").host_hash == "h2"  # type: ignore[union-attr]
+    clashes.extend(psycopg.errors.DeadlockDetected("deadlock detected") for _ in range(3))
+    with pytest.raises(WriteClash, match="clash with another write") as refused:
+        run_async(storage.save_host("t1", "h3", None))
+    storage.close()
+    outage = TableManager.__new__(TableManager)
+    outage.storage_outage = Outage("the table storage", log=logging.getLogger("t"),
+                                   prefix="storage", stops="moves are refused")
+    with caplog.at_level(logging.INFO):
+        TableManager._not_stored(outage, "table t1: host not stored", refused.value)
+    assert outage.storage_outage.since is None
+    assert "does not answer" not in caplog.text and "clash" in caplog.text

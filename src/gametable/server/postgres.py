@@ -52,6 +52,7 @@ from gametable.server.storage import (
     SeatRow,
     StorageError,
     TableRow,
+    WriteClash,
     chat_statements,
     earlier_from_json,
     earlier_to_json,
@@ -70,6 +71,10 @@ RECONNECT_SECONDS = 10.0
 answering (attempts 1, 2, 4… s apart) before it gives up until a request needs one. The
 pool's default, 5 minutes of doubling waits, left tables stalled for up to a minute
 after the database was back (an attempt 64 s after the one before)."""
+WRITE_ATTEMPTS = 3
+"""How many times a write is tried when PostgreSQL fails it to break a deadlock or a
+serialization clash with another write (nothing of it stored), before it is refused
+with :class:`~gametable.server.storage.WriteClash`."""
 MIGRATION_LOCK = 0x6761_6D65  # "game"
 """Key of the advisory lock held while migrating."""
 
@@ -209,13 +214,33 @@ class PostgresStorage:
 
     def _commit(self, statements: Sequence[_Statement], expect_rows: bool,
                 fence: tuple[str, int] | None) -> None:
+        for attempt in range(1, WRITE_ATTEMPTS + 1):
+            try:
+                self._commit_once(statements, expect_rows, fence)
+            except (psycopg.errors.DeadlockDetected,
+                    psycopg.errors.SerializationFailure) as error:
+                # Nothing of it was stored (the transaction was rolled back): try again.
+                if attempt == WRITE_ATTEMPTS:
+                    raise WriteClash(
+                        f"PostgreSQL broke a clash with another write of the table "
+                        f"{attempt} times ({error.sqlstate}); this one is not stored"
+                    ) from None
+            else:
+                self.writes += 1
+                return
+
+    def _commit_once(self, statements: Sequence[_Statement], expect_rows: bool,
+                     fence: tuple[str, int] | None) -> None:
         try:
             with self._pool.connection() as conn, conn.transaction():
                 # The row stays locked until the commit: a process taking the table over
-                # (take_table) waits for this write, or this one sees its number.
+                # (take_table) waits for this write, or this one sees its number. It is
+                # locked for update from the start: two writes that each held a shared
+                # lock and then updated the row waited for each other (a deadlock, which
+                # PostgreSQL broke by failing one); now the second waits for the first.
                 if fence is not None and not conn.execute(
                         "SELECT 1 FROM game_tables WHERE id = %s AND owner_fence = %s "
-                        "FOR SHARE", fence).fetchone():
+                        "FOR NO KEY UPDATE", fence).fetchone():
                     raise _Fenced
                 for sql, params in statements:
                     cursor = conn.execute(sql, params)
@@ -227,9 +252,10 @@ class PostgresStorage:
             raise OwnerChanged(f"table {log_name(fence[0]) if fence else ''} was taken over "
                                "by another process: this one's write is not stored"
                                ) from None
+        except (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure):
+            raise
         except psycopg.Error as error:
             raise StorageError(f"PostgreSQL: {error}") from None
-        self.writes += 1
 
     async def _write(self, table_id: str | None, *statements: _Statement,
                      expect_rows: bool = False) -> None:

@@ -216,6 +216,12 @@ class NumberTaken(StorageError):
         super().__init__("another action was stored under that number")
 
 
+class WriteClash(StorageError):
+    """A write refused because it clashed with another write of the same table (the
+    database broke a deadlock or a serialization conflict by failing it, each time it
+    was tried), not because storage is down; nothing of it was stored."""
+
+
 class Storage(Protocol):
     """Where tables live between restarts."""
 

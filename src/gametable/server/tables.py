@@ -59,6 +59,7 @@ from gametable.server.storage import (
     Storage,
     StorageError,
     TableRow,
+    WriteClash,
     earlier_occupants,
     token_hash,
 )
@@ -886,9 +887,13 @@ class TableManager:
         """Log a write storage refused: an outage once (:attr:`storage_outage`); a write
         refused because another process runs the table now (:class:`OwnerChanged`: its
         lease or owner number moved on) or ran it a moment ago (:class:`NumberTaken`:
-        it stored an action under that number first) as that, storage being well."""
+        it stored an action under that number first) as that, storage being well; a
+        write that clashed with another of the same table (:class:`WriteClash`) as a
+        lost write, not as an outage."""
         if isinstance(error, (OwnerChanged, NumberTaken)):
             log.info("%s: %s", what, error)
+        elif isinstance(error, WriteClash):
+            log.warning("%s: %s", what, error)
         else:
             self.storage_outage.failed(what, error)
 
