@@ -1623,6 +1623,59 @@ def test_a_table_whose_lease_ran_out_here_is_loaded_again_and_plays_on(
     assert version > stopped and holds, (stopped, version)
 
 
+def test_a_table_whose_lease_ran_out_while_a_renewal_waited_is_loaded_again(
+        database: str, redis_url: str) -> None:
+    """A renewal that waited long for Redis (a busy machine) let the process's own
+    deadline for a lease pass while it waited: a computer player's move was refused as
+    ``table_moved`` meanwhile, and its turn ended. Redis then renewed the lease, and the
+    renewal extended it, so neither of its checks for a lease run out saw this one: the
+    table stayed in memory with nobody to move, and a table of computer players only
+    stopped for good, with nothing logged. The renewal now leaves such a lease run out,
+    and the table is dropped and loaded again, its players woken."""
+    from gametable.server.tables import SeatRequest, TableManager  # noqa: PLC0415
+
+    async def run() -> tuple[int, int, bool, bool]:
+        storage = PostgresStorage(database)
+        manager = TableManager(storage, bot_delay=0.05, secret=b"k" * 32)
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        await cluster.start(manager, [])
+        try:
+            table, *_ = await manager.create(
+                "triominos", {}, [SeatRequest("bot", "random")] * 2, None, client="10.0.0.9")
+            await asyncio.sleep(0.5)
+            real = cluster._renew
+            waited: list[bool] = []
+
+            async def slow_renewal(*, keys: list[str], args: list[Any]) -> Any:
+                found = await real(keys=keys, args=args)
+                if not waited and OWNER + table.id in keys:
+                    waited.append(True)
+                    # The answer is late: this process's deadline passes meanwhile, and
+                    # the computer player's next move is refused.
+                    cluster.held[table.id] = time.monotonic() - 0.01
+                    await asyncio.sleep(0.3)
+                return found
+
+            cluster._renew = slow_renewal  # type: ignore[assignment]
+            while not waited:
+                await asyncio.sleep(0.05)
+            stopped = table.version
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                again = manager.tables.get(table.id)
+                if again is not None and again is not table and again.version > stopped:
+                    return stopped, again.version, cluster.holds(table.id), True
+                await asyncio.sleep(0.2)
+            return stopped, table.version, cluster.holds(table.id), False
+        finally:
+            await cluster.stop()
+            await manager.stop()
+            storage.close()
+
+    stopped, version, holds, reloaded = run_async(run())
+    assert reloaded and version > stopped and holds, (stopped, version)
+
+
 @contextlib.asynccontextmanager
 async def two_processes(database: str, redis_url: str) -> AsyncIterator[
         tuple[list[PostgresStorage], tuple[Any, Any], list[Cluster]]]:

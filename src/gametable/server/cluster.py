@@ -590,8 +590,8 @@ class Cluster:
             if not await self._still_mine(table_id):
                 return
             number = await self._fenced.take_table(table_id)
-            if self.held.get(table_id) is None:
-                return
+            if self.held.get(table_id, 0.0) <= time.monotonic():
+                return  # lost, or ran out meanwhile: the next renewal drops the table
             self.fences[table_id] = number
             self.held[table_id] = self._valid_from(sent)
             log.warning("cluster: table %s: its owner number had moved on while this "
@@ -652,10 +652,17 @@ class Cluster:
         else:
             self.outage.answered()
             renewed = {ids[i] for i in kept}
+            answered = time.monotonic()
             for table_id in ids:
                 if table_id in renewed:
-                    if table_id in self.held:
-                        self.held[table_id] = self._valid_from(sent)
+                    # A lease that ran out here while the renewal waited for Redis was
+                    # acted on as lost meanwhile (a computer player's move refused as
+                    # ``table_moved`` ended its turn): it is not extended, so that the
+                    # table is dropped below and loaded again, as one that ran out
+                    # before the renewal is.
+                    until = self.held.get(table_id)
+                    if until is not None and until > answered:
+                        self.held[table_id] = max(until, self._valid_from(sent))
                 else:
                     self.lost(table_id, "its lease was taken")
         self._lost_in_time(time.monotonic())
