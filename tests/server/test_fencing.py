@@ -4,6 +4,7 @@ stood in for by a ``holds`` function)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
@@ -100,3 +101,38 @@ def test_a_process_that_lost_a_lease_stores_nothing_about_the_table(tmp_path: Pa
         assert row is not None and row.seats[1].kind == "open"
         assert table.seats[1].kind == "open" and table.ended is None
     with_manager(tmp_path, body)
+
+
+def test_a_computer_player_refused_while_the_lease_lapsed_for_a_moment_plays_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer player's move refused as ``table_moved`` (this process's lease ran
+    out for a moment) ended its turn, and nothing started it again: when the lease
+    held again and the table stayed in memory here, a table of computer players only
+    stopped for good. The player now checks again while the table is still here, and
+    plays on once this process may act for the table."""
+    monkeypatch.setattr("gametable.server.tables.BOT_RETRY_SECONDS", 0.05)
+
+    async def body(manager: TableManager) -> None:
+        refusals: list[str] = []
+        lapsed = [True]
+
+        def holds(table_id: str) -> bool:
+            if lapsed and table_id == created.id:
+                lapsed.clear()  # one check sees the lease run out, then it holds again
+                refusals.append(table_id)
+                return False
+            return True
+
+        created, *_ = await manager.create(
+            "triominos", {}, [SeatRequest("bot", "random")] * 2, None)
+        manager.fence = holds
+        while not refusals:
+            await asyncio.sleep(0.01)
+        refused_at = created.version
+        for _ in range(400):  # (at most 20 s: it moves again within a fraction of that)
+            if created.version > refused_at:
+                break
+            await asyncio.sleep(0.05)
+        assert manager.tables.get(created.id) is created
+        assert created.version > refused_at, "the computer players stopped"
+    with_manager(tmp_path, body, bot_delay=0.05)

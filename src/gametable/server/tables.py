@@ -1417,8 +1417,14 @@ class TableManager:
                     # the giver first): decide again. Its person came back: nothing to
                     # do. Refused with nothing changed: the player failed; the seat
                     # plays the fallback's action instead.
-                    if refusal.code in ("seat_lost", "shutting_down", "table_moved",
-                                        "ended"):
+                    if refusal.code == "table_moved":
+                        # This process's lease ran out, perhaps for a moment only: while
+                        # the table stays here the seat still has to act, and nothing
+                        # else would start its player again.
+                        if not await self._may_act_again(table, seat):
+                            return
+                        break  # its turn is started afresh (below)
+                    if refusal.code in ("seat_lost", "shutting_down", "ended"):
                         return  # (the host ended the game while it thought)
                     if refusal.code == "storage_failed":
                         if self.fence is not None:
@@ -1466,6 +1472,23 @@ class TableManager:
             if table.clock is not None:
                 table.schedule_clock()
         self._wake_bots(table)
+
+    async def _may_act_again(self, table: Table, seat: Seat) -> bool:
+        """After a move of computer player ``seat`` was refused as ``table_moved``: wait
+        until this process may act for ``table`` again (checked every
+        :data:`BOT_RETRY_SECONDS`), and return ``True``; ``False`` once the table has
+        left memory here (another process runs it: its lease was lost) or the server
+        stops."""
+        log.info("table %s: the move of the computer player in seat %d was refused: "
+                 "this process may not act for the table now (its lease); it checks "
+                 "again every %g s while the table stays here", log_name(table.id), seat,
+                 BOT_RETRY_SECONDS)
+        while self.tables.get(table.id) is table and not self.draining:
+            await asyncio.sleep(BOT_RETRY_SECONDS)
+            if (self.tables.get(table.id) is table and not self.draining
+                    and (self.fence is None or self.fence(table.id))):
+                return True
+        return False
 
     def _bot_failed(self, table: Table, seat: Seat, bot: Bot,
                     failure: DecisionFailed) -> None:
