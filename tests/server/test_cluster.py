@@ -1676,6 +1676,44 @@ def test_a_table_whose_lease_ran_out_while_a_renewal_waited_is_loaded_again(
     assert reloaded and version > stopped and holds, (stopped, version)
 
 
+def test_a_table_dropped_here_as_its_lease_ran_out_is_taken_over_again(
+        database: str, redis_url: str) -> None:
+    """A move whose storing failed reloads the table (the stored record is the truth);
+    when the process's lease had just run out, it dropped the table without loading it
+    again. The next renewal then found the table not in memory and forgot it: its lease
+    was given back and it was no longer noted to be taken over, so a table of computer
+    players only stopped for good. Such a table now stays noted, and the takeover sweep
+    loads it again with its players."""
+    from gametable.server.tables import SeatRequest, TableManager  # noqa: PLC0415
+
+    async def run() -> tuple[int, int, bool]:
+        storage = PostgresStorage(database)
+        manager = TableManager(storage, bot_delay=0.05, secret=b"k" * 32)
+        cluster = Cluster(redis_url, "http://127.0.0.1:1")
+        await cluster.start(manager, [])
+        try:
+            table, *_ = await manager.create(
+                "triominos", {}, [SeatRequest("bot", "random")] * 2, None, client="10.0.0.9")
+            await asyncio.sleep(0.5)
+            cluster.held[table.id] = time.monotonic() - 0.01  # its deadline here passed
+            manager._reload(table)  # as a move that could not be stored does
+            stopped = table.version
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                again = manager.tables.get(table.id)
+                if again is not None and again is not table and again.version > stopped:
+                    return stopped, again.version, True
+                await asyncio.sleep(0.2)
+            return stopped, table.version, False
+        finally:
+            await cluster.stop()
+            await manager.stop()
+            storage.close()
+
+    stopped, version, reloaded = run_async(run())
+    assert reloaded and version > stopped, (stopped, version)
+
+
 @contextlib.asynccontextmanager
 async def two_processes(database: str, redis_url: str) -> AsyncIterator[
         tuple[list[PostgresStorage], tuple[Any, Any], list[Cluster]]]:

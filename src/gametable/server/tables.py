@@ -186,9 +186,11 @@ class TableManager:
         """With several processes (``gametable.server.cluster``): whether this process
         may still act for a table (it holds the table's lease); ``None``: always."""
         self.load_failed: set[str] = set()
-        """Tables that could not be loaded (storage failed): with several processes, their
-        leases are given back but they stay noted, so that one process takes each over
-        once storage answers again."""
+        """Tables that could not be loaded (storage failed), or that left memory here
+        because this process might no longer act for them (its lease had run out): with
+        several processes, their leases are given back but they stay noted, so that one
+        process takes each over (once storage answers again) and its computer players
+        and clock start again."""
         self.claim: Callable[[str], Awaitable[bool]] | None = None
         """With several processes: take the lease of a new table before storing it
         (``False``: another process holds it); ``None``: nothing to take."""
@@ -365,6 +367,7 @@ class TableManager:
             # A copy left from before another process took the table over: it has fallen
             # behind (and its clock and computer players must not act).
             self.unload(table_id, table)
+            self.load_failed.add(table_id)  # (taken over again should nobody hold it)
             table = None
         if table is None:
             self.loading.add(table_id)
@@ -1533,7 +1536,12 @@ class TableManager:
     def _reload(self, table: Table) -> None:
         """Unload ``table`` and, while this process may still act for it, load it again
         from storage (its computer players and clock start again)."""
-        if not self.unload(table.id, table) or self.fence is None or not self.fence(table.id):
+        if not self.unload(table.id, table) or self.fence is None:
+            return
+        if not self.fence(table.id):
+            # Its lease ran out here meanwhile: it stays noted, so that the takeover
+            # sweep loads it again (the renewal forgets a table that left memory).
+            self.load_failed.add(table.id)
             return
 
         async def load() -> None:
