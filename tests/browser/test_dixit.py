@@ -2584,3 +2584,40 @@ def test_dx_team_4_the_storytellers_teammate_is_told_they_give_and_do_not_vote(
         expect(page.locator(TABLE)).to_have_attribute("data-phase", phase)
         expect(page.locator(".dx-status-text")).to_contain_text(status)
         page.context.close()
+
+
+def test_twelve_namesakes_votes_show_each_voters_whole_name_on_a_wide_screen(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """At twelve players on a 1920 px screen each voter's chip was cut to one line
+    ("Guðmundur Sigurðs…"): two namesakes' chips read alike, the server's "(2)" lost
+    (it tells them apart). A long name takes a second line instead."""
+    long_names = ["Guðmundur Sigurðsson", "Anna-Katrín Þórhallsdóttir",
+                  "Margrét Ólafsdóttir Hansen"]
+    names = {0: "Prófari"} | {seat: long_names[seat % 3] for seat in range(1, 12)}
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] * 12, names)
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    with ExitStack() as stack:
+        others = [stack.enter_context(SeatSocket(web_server, table, tokens[seat]))
+                  for seat in range(1, 12)]
+        give_clue(page, "Old friends")
+        for other in others:
+            other.act("submit")
+        for other in others:
+            other.act("vote")
+    expect(page.locator(".dx-reveal")).to_be_visible(timeout=60_000)
+    voters = page.locator(".dx-voter")
+    expect(voters).to_have_count(11)
+    shown = voters.evaluate_all("""chips => chips.map(c => [c.textContent, c.title,
+        c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1])""")
+    page.screenshot(path=str(shots / "dixit-twelve-namesakes-votes.png"))
+    assert [text for text, _, cut in shown if cut] == []
+    assert any("(2)" in text for text, _, _ in shown), shown
+    # The owners under the cards keep their number too (three lines at most).
+    owners = page.locator(".dx-reveal-owner-text").evaluate_all(
+        "texts => texts.filter(e => e.scrollHeight > e.clientHeight + 1)"
+        ".map(e => e.textContent)")
+    assert owners == [], owners
+    page.context.close()
