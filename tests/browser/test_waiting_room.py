@@ -268,3 +268,34 @@ def test_the_host_hands_the_role_on_in_the_waiting_room_and_leaves(
     anna.get_by_role("button", name="Leave", exact=True).click()
     expect(bruno.locator(".seat-list")).not_to_contain_text("Anna")
     assert httpx.get(f"{web_server.url}/api/tables/{table_id}").json()["host_seat"] == 1
+
+
+def test_on_a_touch_screen_the_controls_under_the_table_are_a_fingers_height(
+        browser: Browser, web_server: LiveServer) -> None:
+    """On a phone the turn sound, notify me, let a computer play for me and Big screen
+    were 37 px high, the Big screen link in the waiting room's text 15 px: each is 44 px
+    at least (the link by the room a tap beside it takes)."""
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table, token = created["table"]["id"], created["token"]
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    page = phone.new_page()
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    page.goto(f"{web_server.url}/t/{table}#seat={token}")
+    link = page.locator("a.screen-link:not(.button)").first
+    expect(link).to_be_visible()
+    reach = link.evaluate("a => { const r = a.getBoundingClientRect(); "
+                          "const s = getComputedStyle(a, '::after'); "
+                          "return r.height - 2 * parseFloat(s.top); }")
+    assert reach >= 40, reach
+    joined = httpx.post(f"{web_server.url}/api/tables/{table}/join", timeout=30,
+                        json={"seat": 1, "name": "Bo"})
+    assert joined.status_code == 200, joined.text
+    controls = page.locator(".turn-alerts button, a.screen-link.button")
+    expect(controls.first).to_be_visible()
+    heights = controls.evaluate_all("cs => cs.map(c => [c.textContent, "
+                                    "c.getBoundingClientRect().height])")
+    assert len(heights) >= 2 and all(h >= 44 for _, h in heights), heights
+    phone.close()
