@@ -6,6 +6,7 @@ import importlib
 import ipaddress
 import json
 import logging
+import math
 import os
 import sys
 import warnings
@@ -67,6 +68,22 @@ def _rate(text: str, option: str) -> Any:
     except ValueError:
         raise typer.BadParameter(f"expected BURST/SECONDS (e.g. 10/30) or off, not {text!r}",
                                  param_hint=option) from None
+
+
+def _finite(unit: str, zero: str = "") -> Callable[[float], float]:
+    """A typer callback that refuses ``nan`` and ``inf`` (``1e400`` reads as ``inf``)
+    for a number of ``unit`` (such as ``"seconds"``), whose range Typer's ``min`` checks:
+    the range check passes ``inf``, after which a run stopped with a traceback, a
+    server's computer players never moved, or a timer could not be set. ``zero`` says
+    what 0 means, for the message (``"0: no limit"``)."""
+    hint = f" ({zero})" if zero else ""
+
+    def check(value: float) -> float:
+        if not math.isfinite(value):
+            raise typer.BadParameter(f"give a finite number of {unit}{hint}, not {value:g}")
+        return value
+
+    return check
 
 
 def _above_zero(value: float) -> float:
@@ -497,7 +514,8 @@ def simulate(
     imports: Annotated[list[str] | None, typer.Option(
         "--import", metavar="MODULE", help=IMPORT_HELP)] = None,
     decision_seconds: Annotated[float, typer.Option(
-        min=0, metavar="SECONDS", help="Stop with an error when a bot takes longer than "
+        min=0, callback=_finite("seconds", "0: no limit"), metavar="SECONDS",
+        help="Stop with an error when a bot takes longer than "
         "this over one decision (0: no limit).")] = 60.0,
     max_actions: Annotated[int, typer.Option(
         min=1, metavar="N", help="Count a game still running after this many actions as "
@@ -593,7 +611,8 @@ def arena(
     imports: Annotated[list[str] | None, typer.Option(
         "--import", metavar="MODULE", help=IMPORT_HELP)] = None,
     decision_seconds: Annotated[float, typer.Option(
-        min=0, metavar="SECONDS", help="Stop with an error when a bot takes longer than "
+        min=0, callback=_finite("seconds", "0: no limit"), metavar="SECONDS",
+        help="Stop with an error when a bot takes longer than "
         "this over one decision (0: no limit).")] = 60.0,
     max_actions: Annotated[int, typer.Option(
         min=1, metavar="N", help="Count a game still running after this many actions as "

@@ -159,6 +159,13 @@ def test_the_arena_table_keeps_every_column_whole_when_printed_to_a_pipe() -> No
     (("arena", "triominos", "--bots", "greedy,random", "--games", "0"), 2,
      "Invalid value for '--games'", None),
     (("simulate", "triominos", "--games", "0"), 2, "Invalid value for '--games'", None),
+    # inf passed Typer's range check and ended in a traceback (nothing on standard
+    # output with --json); 1e400 reads as inf.
+    (("simulate", "sequence-cats", "--games", "1", "--decision-seconds", "inf"), 2,
+     "Invalid value for '--decision-seconds': give a finite number of seconds "
+     "(0: no limit), not inf", None),
+    (("arena", "sequence-cats", "--games", "1", "--decision-seconds", "1e400"), 2,
+     "Invalid value for '--decision-seconds': give a finite number of seconds", None),
 ])
 def test_simulate_and_arena_json_print_a_refusal_as_json(
         args: tuple[str, ...], code: int, error: str, rule: str | None) -> None:
