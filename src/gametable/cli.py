@@ -87,9 +87,10 @@ def _finite(unit: str, zero: str = "") -> Callable[[float], float]:
 
 
 def _above_zero(value: float) -> float:
-    """``value``, a number of seconds that must be more than 0 (a typer callback)."""
-    if value <= 0:
-        raise typer.BadParameter(f"give a number of seconds above 0, not {value:g}")
+    """``value``, a finite number of seconds that must be more than 0 (a typer
+    callback; ``nan`` is no number above 0 either, and ``inf`` no time a timer waits)."""
+    if not (math.isfinite(value) and value > 0):
+        raise typer.BadParameter(f"give a finite number of seconds above 0, not {value:g}")
     return value
 
 
@@ -168,7 +169,7 @@ def serve(
         "--json-logs", help="Log one JSON object a line (time, level, logger, message) "
         "for a log collector, instead of readable lines.")] = False,
     bot_delay: Annotated[float, typer.Option(
-        min=0, help="Seconds a computer player waits before acting, give or take a little "
+        min=0, callback=_finite("seconds"), help="Seconds a computer player waits before acting, give or take a little "
         "(0 for instant; a player with a thinking budget, such as hard in Sequence Cats "
         "or Triominos, waits at least its budget).")] = 0.8,
     public_url: Annotated[str | None, typer.Option(
@@ -210,7 +211,7 @@ def serve(
         min=0, help="Connections without a seat watching one table at once (0: no cap); more "
         "are closed with code 1013, seated players never.")] = 200,
     waiting_hours: Annotated[float, typer.Option(
-        min=0, help="Hours after which a table whose seats are not all taken, and whose game "
+        min=0, callback=_finite("hours", "0: never"), help="Hours after which a table whose seats are not all taken, and whose game "
         "has not started, expires (0: never).")] = 48.0,
     header_timeout: Annotated[float, typer.Option(
         callback=_above_zero,
@@ -223,13 +224,13 @@ def serve(
         "decks=20,cards=2000,megabytes=1000,cpu-seconds=300,minutes=60,at-once=1 "
         "(name only those you change).")] = "",
     host_gone_seconds: Annotated[float, typer.Option(
-        min=0, help="Seconds the host's seat may have nobody connected, while another player is, "
+        min=0, callback=_finite("seconds"), help="Seconds the host's seat may have nobody connected, while another player is, "
         "before the host role passes to that player.")] = 300.0,
     absent_seconds: Annotated[float, typer.Option(
-        min=0, help="At tables whose clock covers for absent players: seconds a seat that must "
+        min=0, callback=_finite("seconds"), help="At tables whose clock covers for absent players: seconds a seat that must "
         "act may stay disconnected before a computer player acts for it.")] = 30.0,
     reopen_after_seconds: Annotated[float, typer.Option(
-        min=0, help="Seconds a player must have been gone before the host may open their seat "
+        min=0, callback=_finite("seconds"), help="Seconds a player must have been gone before the host may open their seat "
         "for someone else (who then sees their cards); a computer player may take it "
         "at once.")] = 60.0,
     imports: Annotated[list[str] | None, typer.Option(

@@ -475,6 +475,17 @@ def test_serve_refuses_an_upload_quota_it_cannot_read(tmp_path: Path) -> None:
     ("--absent-seconds", "-1", "greater than or equal to 0"),
     ("--header-timeout", "0", "seconds above 0, not 0"),
     ("--body-timeout", "-2", "seconds above 0, not -2"),
+    # nan and inf passed: a nan header timeout hung every request (its timer could not
+    # be set), an infinite bot delay kept computer players from ever moving.
+    ("--header-timeout", "nan", "give a finite number of seconds above 0, not nan"),
+    ("--body-timeout", "inf", "give a finite number of seconds above 0, not inf"),
+    ("--bot-delay", "inf", "give a finite number of seconds, not inf"),
+    ("--waiting-hours", "inf", "give a finite number of hours (0: never), not inf"),
+    ("--absent-seconds", "1e400", "give a finite number of seconds, not inf"),
+    ("--host-gone-seconds", "inf", "give a finite number of seconds, not inf"),
+    ("--reopen-after-seconds", "inf", "give a finite number of seconds, not inf"),
+    ("--limit-chat", "20/nan", "expected BURST/SECONDS (e.g. 10/30) or off, not '20/nan'"),
+    ("--upload-quota", "cpu-seconds=nan", "cpu_seconds must be a positive number, not 'nan'"),
     ("--public-url", "notaurl", "an http:// or https:// URL"),
     ("--public-url", "ftp://games.example.org", "an http:// or https:// URL"),
     # Served at a host's root only (docs/deploy.md): links under a path lost the scripts.

@@ -42,11 +42,12 @@ class Rate:
         """``"10/30"``: a burst of 10, then one every 30 seconds.
 
         Raises:
-            ValueError: not of that form, or not positive.
+            ValueError: not of that form, or not positive and finite.
         """
         burst, _, every = text.partition("/")
         rate = cls(int(burst), float(every))
-        if rate.burst < 1 or rate.every <= 0:
+        # (nan and inf are floats too: "10/nan" gave a bucket that never refilled.)
+        if rate.burst < 1 or not (math.isfinite(rate.every) and rate.every > 0):
             raise ValueError(f"a rate must be BURST/SECONDS, both positive: {text!r}")
         return rate
 

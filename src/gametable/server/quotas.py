@@ -77,8 +77,9 @@ class UploadQuota:
             except ValueError:
                 raise ValueError(f"upload quota {name}: {raw.strip()!r} is not a number") \
                     from None
-            if value <= 0:
-                raise ValueError(f"upload quota {name} must be positive")
+            if not (math.isfinite(value) and value > 0):  # (nan is no positive number)
+                raise ValueError(f"upload quota {name} must be a positive number, not "
+                                 f"{raw.strip()!r}")
             values[name] = value
         return cls(**values)  # type: ignore[arg-type]
 
