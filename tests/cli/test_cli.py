@@ -311,6 +311,32 @@ def test_replay_of_a_file_that_is_not_a_record_exits_2(tmp_path: Path) -> None:
     assert "not a game record: version: Field required" in unversioned.stderr
 
 
+@pytest.mark.parametrize("version", ["2", True, 2.0])
+def test_replay_of_a_record_whose_version_is_no_whole_number_says_so_plainly(
+        tmp_path: Path, version: object) -> None:
+    """The message had pydantic's own prefix: "version: Value error, the record's …"
+    (the server's POST /api/replay reads the same ``first_problem``)."""
+    from pydantic import ValidationError  # noqa: PLC0415
+
+    from gametable.core.records import GameRecord, first_problem  # noqa: PLC0415
+
+    record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=1,
+                              max_actions=4)
+    data = json.loads(record.model_dump_json())
+    data["version"] = version
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    done = gametable("replay", str(path), "--json")
+    assert done.returncode == 2
+    assert json.loads(done.stdout)["error"] == (
+        "not a game record: version: the record's version is 1 or 2, written as a whole "
+        "number")
+    with pytest.raises(ValidationError) as refused:
+        GameRecord.model_validate(data)
+    assert first_problem(refused.value)[:2] == (
+        "version", "the record's version is 1 or 2, written as a whole number")
+
+
 def test_replay_of_a_record_with_a_field_given_twice_exits_2(tmp_path: Path) -> None:
     """A record edited by hand with ``"seed"`` given twice was read with the last one,
     and its replay failed on a rule (exit 1): "action 1: SC-TURN-2: You do not hold

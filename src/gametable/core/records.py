@@ -161,7 +161,9 @@ class GameRecord(BaseModel):
     def _version_is_a_whole_number(cls, value: Any) -> Any:
         # ``Literal[1, 2]`` takes anything equal to 1 or 2: ``true`` and ``1.0`` too.
         if type(value) is not int:
-            raise ValueError("the record's version is 1 or 2, written as a whole number")
+            # (A plain ValueError showed as "Value error, the record's version …".)
+            raise RecordFieldError("version",
+                                   "the record's version is 1 or 2, written as a whole number")
         return value
 
     @model_validator(mode="after")
