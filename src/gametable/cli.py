@@ -27,6 +27,7 @@ from gametable.arena import run_arena, schedule, wilson
 from gametable.bots import bot_names
 from gametable.core import registry
 from gametable.core.errors import ConfigError
+from gametable.core.i18n import seat_name
 from gametable.core.records import (
     BYTE_ORDER_MARK,
     MAX_SEED,
@@ -311,13 +312,15 @@ def serve(
 
 
 def _seat_label(record: GameRecord, seat: int) -> str:
-    """How ``gametable replay`` names ``seat``: its name in the record, or its computer
-    player's name where the name is the one ``simulate`` gives (``"greedy 1"`` for
-    seat 0, numbered from 1 for the pages): "seat 0 (greedy 1)" read as an error."""
+    """How ``gametable replay`` names ``seat``: its computer player's name where the
+    name is the one ``simulate`` gives (``"greedy 1"`` for seat 0, numbered from 1 for
+    the pages: "seat 0 (greedy 1)" read as an error); else as the table's page names it
+    (:func:`gametable.core.i18n.seat_name`): its name, or for a server game's nameless
+    seat "Greedy 1", "Computer 1 · Easy" or "Player 1" (it said "unnamed")."""
     info = record.seats[seat]
     if info.bot is not None and info.name == f"{info.bot[:36]} {seat + 1}":
         return info.bot
-    return info.name or "unnamed"
+    return seat_name(seat, info.name, info.bot)
 
 
 def _parse_config(text: str | None) -> dict[str, Any]:

@@ -206,6 +206,24 @@ def test_replay_names_the_winners_seat_numbers_with_their_names(tmp_path: Path) 
     assert f"winners: seat {winner} ({['Anna', 'Bo'][winner]})\n" in done.stdout
 
 
+def test_replay_names_a_server_games_nameless_seats_as_the_page_does(
+        tmp_path: Path) -> None:
+    """A server game's computer players have no name in the record (``{"name": null,
+    "bot": "greedy"}``): replay called them "unnamed" where the page says "Greedy 1"."""
+    record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "easy"], seed=3)
+    winner = outcome.winners[0]
+    expected = ["Greedy 1", "Computer 2 · Easy"][winner]
+    seats = [s.model_copy(update={"name": None}) for s in record.seats]
+    path = tmp_path / "game.json"
+    path.write_text(record.model_copy(update={"seats": seats}).model_dump_json())
+    done = gametable("replay", str(path))
+    assert f"winners: seat {winner} ({expected})\n" in done.stdout, done.stdout
+    from gametable.core.i18n import seat_name  # noqa: PLC0415
+
+    assert seat_name(2, None, None) == "Player 3"
+    assert seat_name(0, None, "random", "is") != "Random 1"  # in the page's language
+
+
 def test_replay_checks_a_record_and_prints_its_outcome(tmp_path: Path) -> None:
     record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "random"], seed=5)
     path = tmp_path / "game.json"
