@@ -332,6 +332,12 @@ def _parse_config(text: str | None) -> dict[str, Any]:
         raise typer.BadParameter(f"--config is not valid JSON: {error}") from None
     if not isinstance(value, dict):
         raise typer.BadParameter("--config must be a JSON object, e.g. '{\"teams\": 2}'")
+    twice = field_given_twice(text)
+    if twice is not None:
+        # (JSON readers keep the last of the two, and the run took it without a word;
+        # records refuse the same.)
+        raise typer.BadParameter(f"--config gives the option {json.dumps(twice)} twice; "
+                                 "give each option once")
     return value
 
 

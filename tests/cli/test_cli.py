@@ -153,6 +153,12 @@ def test_the_arena_table_keeps_every_column_whole_when_printed_to_a_pipe() -> No
     (("simulate", "nogame"), 2, 'There is no game called "nogame"', "PROTOCOL"),
     (("simulate", "triominos", "--players", "9"), 2, "1 to 6 players, not 9", "TR-SETUP-2"),
     (("simulate", "triominos", "--config", "{bad"), 2, "--config is not valid JSON", None),
+    # The last of the two was taken without a word (a record with one is refused).
+    (("simulate", "sequence-cats", "--config",
+      '{"sequences_to_win": 1, "sequences_to_win": 3}'), 2,
+     '--config gives the option "sequences_to_win" twice; give each option once', None),
+    (("arena", "triominos", "--config", '{"rounds": 1, "rounds": 2}'), 2,
+     'the option "rounds" twice', None),
     (("arena", "triominos", "--bots", "greedy,nobot"), 2, "unknown bot nobot", None),
     (("arena", "triominos", "--bots", "greedy"), 2, "not greedy alone", None),
     # Refused by Typer's own check of the option (it was text on standard error).
