@@ -20,7 +20,7 @@ from gametable.bots.base import Bot, UnknownBot, bot_factory, handed
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError, json_action
-from gametable.core.protocol import Action, CompletesActions, Game, Outcome
+from gametable.core.protocol import Action, CompletesActions, CountsRounds, Game, Outcome
 from gametable.core.records import GameRecord, SeatInfo, new_record
 from gametable.core.rng import check_seed
 
@@ -328,6 +328,9 @@ class Summary:
     unfinished: int = 0
     total_turns: int = 0
     total_rounds: int = 0
+    counts_rounds: bool = False
+    """Whether the game is played in rounds (:class:`CountsRounds`): ``mean_rounds``
+    is then given, 0.0 where no round ended (a run cut short by ``max_actions``)."""
     total_actions: int = 0
     longest: dict[str, int] | None = None
     """The game with the most actions: ``{"seed", "actions", "turns"}``."""
@@ -335,8 +338,9 @@ class Summary:
     records: list[GameRecord] = field(default_factory=list, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The summary as the CLI prints it with ``--json`` (``mean_rounds`` only for a
-        game whose outcomes count rounds, ``Outcome.rounds``)."""
+        """The summary as the CLI prints it with ``--json`` (``mean_rounds`` for every
+        game played in rounds, :class:`CountsRounds`, also 0.0 when no round ended;
+        never for others)."""
         played = max(self.games, 1)
         result: dict[str, Any] = {
             "game": self.game,
@@ -355,7 +359,7 @@ class Summary:
             "games_per_second": self.games / self.seconds if self.seconds else 0.0,
             "actions_per_second": self.total_actions / self.seconds if self.seconds else 0.0,
         }
-        if self.total_rounds:
+        if self.counts_rounds or self.total_rounds:
             result["mean_rounds"] = self.total_rounds / played
         return result
 
@@ -419,7 +423,8 @@ def simulate(
     warn_fallbacks(game, bots)
     summary = Summary(game=game_name, games=games, players=len(bots), seed=seed,
                       bots=list(bots), config=stored_options(config),
-                      wins=dict.fromkeys(labels, 0))
+                      wins=dict.fromkeys(labels, 0),
+                      counts_rounds=isinstance(game, CountsRounds) and game.counts_rounds)
     start = time.perf_counter()
     for i in range(games):
         record, outcome = play_bot_game(game_name, options, bots, seed + i,

@@ -623,6 +623,12 @@ def test_simulate_json_gives_mean_rounds_only_for_games_with_rounds() -> None:
     tiles = gametable("simulate", "triominos", "--players", "2", "--games", "2", "--config",
                       '{"rounds": 2}', "--json")
     assert json.loads(tiles.stdout)["mean_rounds"] == 2
+    # Also where no round ended: the key came and went with the games played.
+    for game in ("dixit", "triominos"):
+        cut = gametable("simulate", game, "--games", "2", "--max-actions", "1", "--json")
+        assert json.loads(cut.stdout)["mean_rounds"] == 0, cut.stdout
+    text = gametable("simulate", "dixit", "--games", "1", "--max-actions", "1")
+    assert "mean rounds 0.0" in text.stdout, text.stdout
 
 
 def test_simulate_seats_levels_by_name() -> None:

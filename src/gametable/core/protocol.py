@@ -307,6 +307,15 @@ class HasPatience(Protocol):
 
 
 @runtime_checkable
+class CountsRounds(Protocol):
+    """A game played in rounds whose outcomes list each round's scores
+    (``Outcome.rounds``; Dixit, Triominos), even while no round has ended yet: a
+    summary then gives the mean rounds of every run of it, 0 where none ended."""
+
+    counts_rounds: bool
+
+
+@runtime_checkable
 class HasTurns(Protocol):
     """A game that says when a new turn or phase begins, so that a turn clock (TR-TIME-1
     [decision]: a time limit per turn) gives every decision its whole time, also to a

@@ -120,6 +120,9 @@ class Dixit:
     """The Dixit game object (registered as ``"dixit"``)."""
 
     name: str = NAME
+    counts_rounds: bool = True
+    """Its outcomes list each round's scores (``Outcome.rounds``; see
+    :class:`gametable.core.protocol.CountsRounds`)."""
     config_model: type[BaseModel] = DixitConfig
 
     # -- setup ----------------------------------------------------------------------

@@ -102,6 +102,9 @@ class Triominos:
     """The Triominos game object (registered as ``"triominos"``)."""
 
     name: str = NAME
+    counts_rounds: bool = True
+    """Its outcomes list each round's scores (``Outcome.rounds``; see
+    :class:`gametable.core.protocol.CountsRounds`)."""
     config_model: type[BaseModel] = TriominosConfig
 
     # -- setup ----------------------------------------------------------------------
