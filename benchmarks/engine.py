@@ -1,6 +1,8 @@
 """Rules-engine speed: random playouts through the game protocol.
 
-Run: ``.venv/bin/python -m benchmarks.engine [--games 5000] [--players 2]``
+Run: ``.venv/bin/python -m benchmarks.engine [--game sequence-cats] [--games 3000]
+[--players 2 3 …] [--repeat 3] [--seed 1] [--json]`` (by default the seat counts of 2,
+3, 4 and 6 the game takes).
 
 Each playout starts a new game and, until it ends, asks ``to_act``, takes the acting
 seat's ``legal_actions``, picks one uniformly at random and ``apply``-s it, exactly as

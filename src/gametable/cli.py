@@ -12,6 +12,7 @@ import sys
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib.metadata import version
 from pathlib import Path, PurePath
 from typing import Annotated, Any, NoReturn
 from urllib.parse import urlsplit
@@ -42,6 +43,14 @@ from gametable.core.text import hidden_mark
 from gametable.simulate import DEFAULT_MAX_ACTIONS, BotFailed, PlayerWarning
 from gametable.simulate import simulate as run_simulation
 
+
+def _version(value: bool) -> None:
+    """Print the installed version and stop (``--version``)."""
+    if value:
+        typer.echo(f"gametable {version('gametable')}")
+        raise typer.Exit
+
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
@@ -53,6 +62,16 @@ app = typer.Typer(
 )
 err = Console(stderr=True, soft_wrap=True)
 """Standard error: a message is one line (a terminal wraps it; a log keeps it whole)."""
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[bool | None, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print gametable's version and stop.")] = None,
+) -> None:
+    """gametable: play Dixit, Sequence Cats and Triominos in the browser, or drive the
+    rules engine from the command line."""
 
 
 RATE_HELP = ("BURST/SECONDS: BURST at once, then one more every SECONDS, per client "
@@ -170,7 +189,8 @@ def serve(
         "--json-logs", help="Log one JSON object a line (time, level, logger, message) "
         "for a log collector, instead of readable lines.")] = False,
     bot_delay: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds"), help="Seconds a computer player waits before acting, give or take a little "
+        min=0, callback=_finite("seconds"),
+        help="Seconds a computer player waits before acting, give or take a little "
         "(0 for instant; a player with a thinking budget, such as hard in Sequence Cats "
         "or Triominos, waits at least its budget).")] = 0.8,
     public_url: Annotated[str | None, typer.Option(
@@ -212,7 +232,8 @@ def serve(
         min=0, help="Connections without a seat watching one table at once (0: no cap); more "
         "are closed with code 1013, seated players never.")] = 200,
     waiting_hours: Annotated[float, typer.Option(
-        min=0, callback=_finite("hours", "0: never"), help="Hours after which a table whose seats are not all taken, and whose game "
+        min=0, callback=_finite("hours", "0: never"),
+        help="Hours after which a table whose seats are not all taken, and whose game "
         "has not started, expires (0: never).")] = 48.0,
     header_timeout: Annotated[float, typer.Option(
         callback=_above_zero,
@@ -225,13 +246,16 @@ def serve(
         "decks=20,cards=2000,megabytes=1000,cpu-seconds=300,minutes=60,at-once=1 "
         "(name only those you change).")] = "",
     host_gone_seconds: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds"), help="Seconds the host's seat may have nobody connected, while another player is, "
+        min=0, callback=_finite("seconds"),
+        help="Seconds the host's seat may have nobody connected, while another player is, "
         "before the host role passes to that player.")] = 300.0,
     absent_seconds: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds"), help="At tables whose clock covers for absent players: seconds a seat that must "
+        min=0, callback=_finite("seconds"),
+        help="At tables whose clock covers for absent players: seconds a seat that must "
         "act may stay disconnected before a computer player acts for it.")] = 30.0,
     reopen_after_seconds: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds"), help="Seconds a player must have been gone before the host may open their seat "
+        min=0, callback=_finite("seconds"),
+        help="Seconds a player must have been gone before the host may open their seat "
         "for someone else (who then sees their cards); a computer player may take it "
         "at once.")] = 60.0,
     imports: Annotated[list[str] | None, typer.Option(
@@ -537,7 +561,9 @@ def simulate(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Play GAMES bot games and print wins, draws, turns and speed."""
+    """Play bot games and print wins, draws, turns and speed.
+
+    --games N games, seeded from --seed on (one more for each game)."""
     with _refusals(as_json):
         _simulate(game, players, config, games, seed, bots, imports, decision_seconds,
                   max_actions, records, as_json)
@@ -550,8 +576,8 @@ def _simulate(game: str, players: int | None, config: str | None, games: int, se
     names = _check_bots(bots)
     players = _seats(game, players)
     if len(names) > players:
-        raise typer.BadParameter(f"{len(names)} bots for {players} seats; give at most one "
-                                 "a seat", param_hint="--bots")
+        raise typer.BadParameter(f"{_count(len(names), 'bot')} for {_count(players, 'seat')}; "
+                                 "give at most one a seat", param_hint="--bots")
     options = _parse_config(config)
     _check_config(game, options, players)
     _check_seeds(seed, games)
@@ -587,8 +613,8 @@ def _simulate(game: str, players: int | None, config: str | None, games: int, se
     out.print(f"  draws {result['draws']}, unfinished {result['unfinished']}")
     longest = result["longest_game"]
     if longest is not None:
-        out.print(f"  longest game: seed {longest['seed']}, {longest['actions']} actions, "
-                  f"{longest['turns']} turns")
+        out.print(f"  longest game: seed {longest['seed']}, "
+                  f"{_count(longest['actions'], 'action')}, {_count(longest['turns'], 'turn')}")
     rounds = f"mean rounds {result['mean_rounds']:.1f}, " if "mean_rounds" in result else ""
     out.print(f"  mean turns {result['mean_turns']:.1f}, {rounds}"
               f"{result['games_per_second']:.1f} games/s, "
@@ -785,7 +811,9 @@ def replay(
         who = ", ".join(f"seat {s} ({_seat_label(parsed, s)})" if s < len(parsed.seats)
                         else f"seat {s}" for s in outcome.winners) or "nobody (a draw)"
         typer.echo(f"winners: {who}")
-    typer.echo(f"scores: {outcome.scores}")
+    # Whole points as the table shows them (16, not 16.0).
+    scores = [int(s) if float(s).is_integer() else s for s in outcome.scores]
+    typer.echo(f"scores: {scores}")
 
 
 @app.command("games")
@@ -793,10 +821,11 @@ def list_games(
     imports: Annotated[list[str] | None, typer.Option("--import", metavar="MODULE",
                                                       help=IMPORT_HELP)] = None,
 ) -> None:
-    """List the games, their seat counts and the computer players each plays.
+    """List the games, seat counts and bots.
 
-    A game's bots are those that play it as themselves; every bot can be seated at
-    every game (one that has no player of its own for a game plays as another)."""
+    The computer players each game has: a game's bots are those that play it as
+    themselves; every bot can be seated at every game (one that has no player of its
+    own for a game plays as another)."""
     _import_bots(imports or [])
     for name in registry.names():
         seats = registry.get(name).describe()["seats"]

@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -406,6 +407,25 @@ def test_replay_writes_what_a_record_file_holds_as_text_not_terminal_codes(
     path.write_text(json.dumps(data))
     done = gametable("replay", str(path))
     assert done.returncode == 2 and "[link=https://evil.example]" in done.stderr
+
+
+def test_help_counts_and_scores_read_as_a_person_writes_them(tmp_path: Path) -> None:
+    """The command list cut the games entry off ("…the computer players..."), help spoke
+    of a GAMES that no option is called, counts of one read "1 actions" and "1 seats",
+    scores of whole points read 16.0; and --version was no option."""
+    listing = gametable("--help").stdout
+    assert "..." not in listing.split("Commands:")[1]
+    assert "GAMES" not in gametable("simulate", "--help").stdout
+    assert gametable("--version").stdout == f"gametable {version('gametable')}\n"
+    too_many = gametable("simulate", "triominos", "--players", "1", "--bots", "greedy,random")
+    assert too_many.returncode == 2 and "2 bots for 1 seat;" in said(too_many.stderr)
+    short = gametable("simulate", "sequence-cats", "--games", "1", "--max-actions", "1")
+    assert "longest game: seed 0, 1 action, 1 turn\n" in short.stdout, short.stdout
+    record, outcome = play_bot_game("triominos", {"rounds": 1}, ["greedy", "random"], seed=2)
+    path = tmp_path / "game.json"
+    path.write_text(record.model_dump_json())
+    scores = [int(s) for s in outcome.scores]
+    assert f"scores: {scores}\n" in gametable("replay", str(path)).stdout
 
 
 def test_replay_reads_only_a_regular_file_of_a_records_size(tmp_path: Path) -> None:
