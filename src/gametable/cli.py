@@ -26,9 +26,9 @@ from rich.table import Table
 
 from gametable.arena import run_arena, schedule, wilson
 from gametable.bots import bot_names
+from gametable.bots.base import seat_name
 from gametable.core import registry
 from gametable.core.errors import ConfigError
-from gametable.core.i18n import seat_name
 from gametable.core.records import (
     BYTE_ORDER_MARK,
     MAX_SEED,
@@ -339,7 +339,7 @@ def _seat_label(record: GameRecord, seat: int) -> str:
     """How ``gametable replay`` names ``seat``: its computer player's name where the
     name is the one ``simulate`` gives (``"greedy 1"`` for seat 0, numbered from 1 for
     the pages: "seat 0 (greedy 1)" read as an error); else as the table's page names it
-    (:func:`gametable.core.i18n.seat_name`): its name, or for a server game's nameless
+    (:func:`gametable.bots.base.seat_name`): its name, or for a server game's nameless
     seat "Greedy 1", "Computer 1 · Easy" or "Player 1" (it said "unnamed")."""
     info = record.seats[seat]
     if info.bot is not None and info.name == f"{info.bot[:36]} {seat + 1}":

@@ -225,7 +225,7 @@ def test_replay_names_a_server_games_nameless_seats_as_the_page_does(
     path.write_text(record.model_copy(update={"seats": seats}).model_dump_json())
     done = gametable("replay", str(path))
     assert f"winners: seat {winner} ({expected})\n" in done.stdout, done.stdout
-    from gametable.core.i18n import seat_name  # noqa: PLC0415
+    from gametable.bots.base import seat_name  # noqa: PLC0415
 
     assert seat_name(2, None, None) == "Player 3"
     assert seat_name(0, None, "random", "is") != "Random 1"  # in the page's language

@@ -16,6 +16,7 @@ from typing import Any, Final, Protocol
 
 from gametable.core import registry
 from gametable.core.actions import copy_actions
+from gametable.core.i18n import DEFAULT_LANGUAGE, lookup, translate
 from gametable.core.protocol import Action, Game, Observation
 from gametable.core.rng import check_seed
 from gametable.core.values import json_copy
@@ -224,3 +225,26 @@ def _load_builtin_bots() -> None:
     # Imported on first use: each bot module registers itself and imports this one.
     for module in BUILTIN_BOTS:
         importlib.import_module(module)
+
+
+def seat_name(seat: int, name: str | None, bot: str | None,
+              language: str = DEFAULT_LANGUAGE) -> str:
+    """What the table's pages call ``seat`` (0-based) in ``language``, as the client's
+    ``seatName`` does: its ``name`` when it has one; for a nameless computer player
+    "Computer 1 · Easy" at a level (easy, medium, hard), else its bot's name and the
+    seat's number, "Greedy 1"; "Player 1" for a nameless person (``bot`` ``None``).
+    A level that took a person's seat over plays under their name, "Dag (computer:
+    Medium)"."""
+    number = seat + 1
+    if bot is not None and bot in LEVELS:
+        level = translate(f"bots.{bot}", language)
+        if name:
+            return translate("ui.seat.taken_over_name", language, name=name, level=level)
+        return translate("ui.seat.level_name", language, level=level, seat=number)
+    if name:
+        return name
+    if bot is not None:
+        return translate("ui.seat.bot_name", language, seat=number,
+                         bot=lookup(f"bots.{bot}", language) or bot)
+    return translate("ui.seat.default_name", language, seat=number)
+
