@@ -6,6 +6,7 @@ import json
 import re
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -257,6 +258,27 @@ def test_a_table_with_an_uploaded_deck_shows_its_pictures_by_pass_not_by_seat_to
     page.close()
 
 
+def enlarge_a_card(browser: Browser, server: LiveServer, files: list[Any],
+                   form: dict[str, str]) -> Page:
+    """A deck uploaded through the API from ``files`` and ``form`` (its name, perhaps
+    its descriptions), a table of three with it, and its first seat's page (holding the
+    deck's key) with the first card of the hand enlarged."""
+    made = httpx.post(f"{server.url}/api/decks", data=form, files=files, timeout=60)
+    assert made.status_code == 201, made.text
+    deck_id, key = made.json()["deck"]["id"], made.json()["key"]
+    table = httpx.post(f"{server.url}/api/tables", headers={"X-Deck-Key": key}, json={
+        "game": "dixit", "name": "Anna", "config": {"deck": deck_id},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                  {"kind": "bot", "bot": "random"}]}).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('gametable.lang', 'en'); "
+                         f"localStorage.setItem('gametable.deckKeys', "
+                         f"'{json.dumps({deck_id: key})}')")
+    page.goto(f"{server.url}/t/{table['table']['id']}#seat={table['token']}")
+    page.locator(".dx-hand-card .dx-card-button").first.click()
+    return page
+
+
 def test_a_wide_picture_shows_whole_when_its_card_is_enlarged(
         browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path) -> None:
     """An uploaded deck's wide pictures (holiday photos) were cropped to the cards'
@@ -270,20 +292,7 @@ def test_a_wide_picture_shows_whole_when_its_card_is_enlarged(
         path = tmp_path / f"wide-{n}.png"
         image.save(path, "PNG")
         files.append(("files", (path.name, path.read_bytes(), "image/png")))
-    made = httpx.post(f"{web_server.url}/api/decks", data={"name": "Wide"}, files=files,
-                      timeout=60)
-    assert made.status_code == 201, made.text
-    deck_id, key = made.json()["deck"]["id"], made.json()["key"]
-    table = httpx.post(f"{web_server.url}/api/tables", headers={"X-Deck-Key": key}, json={
-        "game": "dixit", "name": "Anna", "config": {"deck": deck_id},
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
-                  {"kind": "bot", "bot": "random"}]}).json()
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script("localStorage.setItem('gametable.lang', 'en'); "
-                         f"localStorage.setItem('gametable.deckKeys', "
-                         f"'{json.dumps({deck_id: key})}')")
-    page.goto(f"{web_server.url}/t/{table['table']['id']}#seat={table['token']}")
-    page.locator(".dx-hand-card .dx-card-button").first.click()
+    page = enlarge_a_card(browser, web_server, files, {"name": "Wide"})
     picture = page.get_by_role("dialog").locator(".dx-zoom-card img")
     wait_for(page, "(() => { const i = document.querySelector('.dx-zoom-card img'); "
                    "return i && i.complete && i.naturalWidth > 0; })()")
@@ -302,20 +311,8 @@ def test_a_long_word_in_a_description_wraps_inside_the_enlarged_card(
     files = [("files", (path.name, path.read_bytes(), "image/png"))
              for path in pictures(tmp_path, 26)]
     words = ["W" * 400, "https://example.com/" + "x" * 300] * 13
-    made = httpx.post(f"{web_server.url}/api/decks", files=files, timeout=60,
-                      data={"name": "Long words", "descriptions": json.dumps(words)})
-    assert made.status_code == 201, made.text
-    deck_id, key = made.json()["deck"]["id"], made.json()["key"]
-    table = httpx.post(f"{web_server.url}/api/tables", headers={"X-Deck-Key": key}, json={
-        "game": "dixit", "name": "Anna", "config": {"deck": deck_id},
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
-                  {"kind": "bot", "bot": "random"}]}).json()
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script("localStorage.setItem('gametable.lang', 'en'); "
-                         f"localStorage.setItem('gametable.deckKeys', "
-                         f"'{json.dumps({deck_id: key})}')")
-    page.goto(f"{web_server.url}/t/{table['table']['id']}#seat={table['token']}")
-    page.locator(".dx-hand-card .dx-card-button").first.click()
+    page = enlarge_a_card(browser, web_server, files,
+                          {"name": "Long words", "descriptions": json.dumps(words)})
     description = page.get_by_role("dialog").locator(".dx-zoom-description")
     expect(description).to_contain_text(re.compile("WWWW|xxxx"))
     edges = description.evaluate(

@@ -4,12 +4,14 @@ control, Enter or Space (or typing) uses it; no mouse."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from gametable.server.storage import SeatRow, token_hash
 from tests.browser import seats
@@ -338,21 +340,29 @@ def test_triominos_places_are_named_by_the_tiles_they_touch(
             assert re.match(rf"^Lay the tile {side}(?: and {side})?", label), label
 
 
-def test_triominos_places_are_one_tab_stop_walked_by_the_arrow_keys(
-        browser: Browser, tmp_path: Path) -> None:
-    """Every place a tile fits was a Tab stop of its own, before the zoom buttons and the
-    rack: the places are one stop, and the arrow keys (Home, End) go from place to place
-    and reach them all."""
+@contextmanager
+def beside_a_lone_tile(browser: Browser, tmp_path: Path
+                       ) -> Iterator[tuple[LiveServer, str, Page, Locator]]:
+    """Anna's turn at a Triominos table where the computer player opened with 0-0-0
+    (seed 13), and her tile 0-0-1, which fits all three of its sides: the server, the
+    table, her page and that tile in her rack."""
     seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
               SeatRow(1, "bot", bot="easy")]
-    # Seed 13: the computer player opened with 0-0-0, and Anna's 0-0-1 fits all three
-    # of its sides.
     steps = [(1, {"type": "place", "tile": "0-0-0", "position": [0, 0], "rotation": 0})]
     with stored_table(tmp_path / "data", {}, seats_, 13, steps, "triominos") as (server, table):
         page = open_seat(browser, server, table, "anna-token")
         expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
         tile = page.locator('button.tr-hand-tile.playable[data-tile="0-0-1"]')
         expect(tile).to_have_count(1)
+        yield server, table, page, tile
+
+
+def test_triominos_places_are_one_tab_stop_walked_by_the_arrow_keys(
+        browser: Browser, tmp_path: Path) -> None:
+    """Every place a tile fits was a Tab stop of its own, before the zoom buttons and the
+    rack: the places are one stop, and the arrow keys (Home, End) go from place to place
+    and reach them all."""
+    with beside_a_lone_tile(browser, tmp_path) as (server, table, page, tile):
         if tile.get_attribute("aria-pressed") == "true":
             tile.click()  # put it back, to choose it by keyboard
         tile.focus()
@@ -399,16 +409,7 @@ def test_triominos_the_places_beside_a_lone_tile_each_have_their_own_name(
     """Beside a lone tile a screen reader named all three places alike, "Lay the tile
     next to 0-0-0": each says on which side of it the place lies (an upward tile's
     places are left of, right of and below it)."""
-    seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
-              SeatRow(1, "bot", bot="easy")]
-    # Seed 13: the computer player opened with 0-0-0, and Anna's 0-0-1 fits all three
-    # of its sides.
-    steps = [(1, {"type": "place", "tile": "0-0-0", "position": [0, 0], "rotation": 0})]
-    with stored_table(tmp_path / "data", {}, seats_, 13, steps, "triominos") as (server, table):
-        page = open_seat(browser, server, table, "anna-token")
-        expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
-        tile = page.locator('button.tr-hand-tile.playable[data-tile="0-0-1"]')
-        expect(tile).to_have_count(1)
+    with beside_a_lone_tile(browser, tmp_path) as (_, _, page, tile):
         if tile.get_attribute("aria-pressed") != "true":
             tile.click()
         places = page.get_by_role("button", name=re.compile(r"^Lay the tile"))
