@@ -102,6 +102,10 @@ def test_a_file_that_is_not_json_or_not_a_record_is_refused_clearly(
     assert not_json.json()["code"] == "bad_record"
     assert not_json.json()["key"] == "server.errors.record_not_json"
     assert "not JSON" in not_json.json()["message"]
+    # Where, in numbers a translated message reads too (orjson's English words were the
+    # detail: "…não é JSON (unexpected character…)").
+    assert not_json.json()["message"].endswith("(line 1, column 2).")
+    assert not_json.json()["params"] == {"line": 1, "column": 2}
     # A damaged file whose bytes are not UTF-8 was told it held half a surrogate pair.
     damaged = post(client, b'{"format": "gametable-record", "\xff"}')
     assert (damaged.status_code, damaged.json()["key"]) == (

@@ -91,7 +91,8 @@ def parse_record(body: bytes) -> GameRecord:
     """The record in a request body (a record file's bytes, unchanged).
 
     Raises:
-        Refused: ``bad_record`` (400): not JSON (``server.errors.record_not_json``),
+        Refused: ``bad_record`` (400): not JSON (``server.errors.record_not_json``,
+            ``params.line`` and ``params.column`` where the reader stopped, from 1),
             JSON of something else (``server.errors.record_not_record``: not an object
             with a game, seats and actions), nested more than
             :data:`~gametable.server.nesting.MAX_DEPTH` levels
@@ -107,9 +108,11 @@ def parse_record(body: bytes) -> GameRecord:
     try:
         data = orjson.loads(body.removeprefix(BYTE_ORDER_MARK))
     except orjson.JSONDecodeError as error:
+        # Where the reader stopped, in numbers every language reads (the reader's own
+        # words, "unexpected character", stood in English inside a translated message).
         raise json_refusal(error, "bad_record", "server.errors.record_not_json",
                            not_utf8="server.errors.record_not_utf8",
-                           problem=str(error).split(":", 1)[0]) from None
+                           line=error.lineno, column=error.colno) from None
     if not isinstance(data, dict) or not RECORD_FIELDS & data.keys():
         raise Refused("bad_record", "server.errors.record_not_record")
     if too_deep(data, body.count(b"[") + body.count(b"{")):
