@@ -925,3 +925,26 @@ def test_a_person_back_after_their_absence_was_covered_has_the_seat_back(
         assert not table.clock.reconnected(0) and table.clock.away == {0: TURN}
 
     with_manager(tmp_path, body, absent_seconds=0.3)
+
+
+async def pause_as_the_clock_is_stored(manager: TableManager) -> None:
+    """Bo's arrival begins the game and arms Ann's deadline, which is stored in the
+    background; the host pauses the clock before that store runs. Storage must end with
+    the clock memory has (paused)."""
+    table, host, _, _ = await manager.create(
+        "sequence-cats", {}, [HUMAN, HUMAN], "Ann",
+        clock=ClockSettings(turn_seconds=600, cover="greedy"))
+    await manager.join(table.id, 1, "Bo")  # stores the armed clock in the background
+    await pause_clock(manager, table.id, host, True)  # at once, in the same turn
+    assert table.clock is not None and table.clock.paused_at is not None
+    await until(lambda: not manager._clock_tasks)
+    row = await asyncio.to_thread(manager.storage.load_table, table.id)
+    assert row is not None and row.clock == table.clock.to_json()
+
+
+def test_a_clock_stored_in_the_background_never_lands_over_a_newer_one(
+        tmp_path: Path) -> None:
+    """The pause was stored first and the older clock, not paused, over it: after a
+    restart (or a takeover by another process) the clock ran again, though every page
+    had said it was paused. (The same on PostgreSQL: test_postgres_storage.)"""
+    with_manager(tmp_path, pause_as_the_clock_is_stored)

@@ -9,6 +9,7 @@ skipped where PostgreSQL is not installed, except in CI.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from pathlib import Path
@@ -556,3 +557,36 @@ def test_a_write_the_database_fails_to_break_a_clash_is_tried_again_then_named(
         TableManager._not_stored(outage, "table t1: host not stored", refused.value)
     assert outage.storage_outage.since is None
     assert "does not answer" not in caplog.text and "clash" in caplog.text
+
+
+def test_a_clock_stored_in_the_background_never_lands_over_a_newer_one(url: str) -> None:
+    """As on SQLite (test_clock): the clock armed as Bo's arrival began the game was
+    stored in the background, and on PostgreSQL each write runs in a thread of its own,
+    so that one could commit after the host's pause and store the clock unpaused. Here
+    a write of an unpaused clock is held until a paused one was stored, as a slow
+    thread would."""
+    from gametable.server.tables import TableManager  # noqa: PLC0415
+    from tests.server.test_clock import pause_as_the_clock_is_stored  # noqa: PLC0415
+
+    async def main() -> None:
+        storage = PostgresStorage(url)
+        paused_stored = asyncio.Event()
+        save_clock = storage.save_clock
+
+        async def slow_unless_paused(table_id: str, clock: dict[str, Any]) -> None:
+            if clock.get("paused_at") is None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(paused_stored.wait(), 5)
+            await save_clock(table_id, clock)
+            if clock.get("paused_at") is not None:
+                paused_stored.set()
+
+        storage.save_clock = slow_unless_paused  # type: ignore[method-assign]
+        manager = TableManager(storage, bot_delay=0.0)
+        try:
+            await pause_as_the_clock_is_stored(manager)
+        finally:
+            await manager.stop()
+            storage.close()
+
+    run_async(main())

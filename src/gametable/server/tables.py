@@ -871,18 +871,28 @@ class TableManager:
             table.clock_changed()
 
     def _store_clock_later(self, table: Table) -> None:
-        """Store the clock, then tell everyone (a deadline is shown once it is stored)."""
-        clock = table.clock
-        if clock is None:
+        """Store the clock, then tell everyone (a deadline is shown once it is stored).
+
+        The write waits for the table's lock and stores the clock as it is then: every
+        other write of a clock (a move's, the host's pause, an away seat's) is made and
+        awaited under that lock, so storage gets them in the order memory had them. A
+        copy of the clock taken now and written later landed over a newer one written
+        meanwhile (the host's pause, say), and a restart or another process taking the
+        table over found the older clock."""
+        if table.clock is None:
             return
-        data = clock.to_json()
 
         async def store() -> None:
-            try:
-                await self.storage.save_clock(table.id, data)
-            except StorageError as error:
-                self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
-            table.clock_changed()
+            async with table.lock:
+                clock = table.clock
+                current = self.tables.get(table.id)
+                if clock is None or (current is not None and current is not table):
+                    return  # no clock any more, or a newer copy of the table runs
+                try:
+                    await self.storage.save_clock(table.id, clock.to_json())
+                except StorageError as error:
+                    self._not_stored(f"table {log_name(table.id)}: clock not stored", error)
+                table.clock_changed()
 
         self.keep(asyncio.create_task(store()))
 
