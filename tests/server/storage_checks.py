@@ -49,6 +49,9 @@ def check_created_by(storage: Storage) -> None:
     # A loaded row tells whether its end is noted (loading notes it where it is not).
     assert [getattr(storage.load_table(t), "finished", None) for t in ("last", "done", "b2")] \
         == [8.0, 6.0, None]
+    # The takeover sweep asks which tables are computer-only (--max-bot-tables).
+    assert storage.bots_only(["w1", "b1", "p1", "b2", "no-such-table"]) == {"b1", "b2"}
+    assert storage.bots_only([]) == set()
 
 
 def check_chat(storage: Storage) -> None:

@@ -752,6 +752,9 @@ class FakeManager:
     async def get(self, table_id: str) -> object:
         return self.tables.setdefault(table_id, object())
 
+    def bot_room(self) -> int | None:
+        return None  # no --max-bot-tables
+
     def unload(self, table_id: str) -> bool:
         self.unloaded.append(table_id)
         return self.tables.pop(table_id, None) is not None
@@ -1932,3 +1935,65 @@ def test_a_lease_lost_here_is_given_back_so_its_table_is_taken_over_at_once(
     owners, noted, unloaded = run_async(run())
     assert (owners, noted) == ([None, None], {"running"})
     assert sorted(unloaded) == ["left", "running"]
+
+
+def test_a_takeover_leaves_computer_only_tables_past_max_bot_tables_to_other_processes(
+        database: str, redis_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """After every process restarted, the first one up took every table over, computer-
+    only ones far past its ``--max-bot-tables`` (90 against a cap of 40), and the
+    processes that started after it ran none. A sweep now takes computer-only tables only
+    while the process has room; the others are left to the next process, and while every
+    process is full they wait, each taken as soon as one has room. A table where a person
+    sits is taken over at once, cap or not."""
+    from gametable.server.caps import Caps  # noqa: PLC0415
+    from gametable.server.tables import TableManager  # noqa: PLC0415
+    from tests.server.test_clock import until  # noqa: PLC0415
+
+    bots = [f"bots{n}" for n in range(5)]
+
+    async def run() -> None:
+        setup = PostgresStorage(database)
+        for table_id in bots:
+            await setup.create_table(TableRow(
+                id=table_id, game="sequence-cats", config={"rules_version": 2}, seed=1,
+                host_hash="h", created=0.0,
+                seats=[SeatRow(0, "bot", "easy"), SeatRow(1, "bot", "easy")]))
+        await setup.create_table(TableRow(
+            id="person", game="sequence-cats", config={"rules_version": 2}, seed=1,
+            host_hash="h", created=0.0,
+            seats=[SeatRow(0, "human", None, "Ann", "x"), SeatRow(1, "bot", "easy")]))
+        assert setup.bots_only(["person", *bots, "no-such-table"]) == set(bots)
+        setup.close()
+        storages = [PostgresStorage(database), PostgresStorage(database)]
+        a, b = (TableManager(storage, bot_delay=60, secret=b"k" * 32,
+                             caps=Caps(bot_tables=2)) for storage in storages)
+        clusters = [Cluster(redis_url, f"http://127.0.0.1:{port}") for port in (1, 2)]
+        try:
+            caplog.set_level(logging.INFO, logger="gametable.cluster")
+            await clusters[0].start(a, ["person", *bots])  # the first process up
+            await until(lambda: "person" in a.tables and len(a.tables) == 3)
+            await until(lambda: clusters[0].waiting_for_room == 3)
+            assert a.bot_room() == 0 and len(clusters[0].held) == 3
+            assert ("3 computer-only tables without an owner left for other processes: "
+                    "this one runs its most (--max-bot-tables 2)") in caplog.text
+            assert all(owner_url(redis_url, t) is None for t in bots if t not in a.tables)
+            await clusters[1].start(b, [])  # the next one takes what the first left
+            await until(lambda: len(b.tables) == 2)
+            await until(lambda: clusters[0].waiting_for_room == 1
+                        and clusters[1].waiting_for_room == 1)
+            left = [t for t in bots if t not in a.tables and t not in b.tables]
+            assert len(left) == 1 and owner_url(redis_url, left[0]) is None
+            a.caps.bot_tables = 3  # room at last (a game ended there, say)
+            await until(lambda: left[0] in a.tables)
+            await until(lambda: clusters[0].waiting_for_room == 0)
+            assert len(a.tables) == 4 and len(b.tables) == 2
+            assert "no computer-only table waits for room here any more" in caplog.text
+        finally:
+            for cluster in clusters:
+                await cluster.stop()
+            for manager in (a, b):
+                await manager.stop()
+            for storage in storages:
+                storage.close()
+
+    run_async(run())

@@ -60,6 +60,9 @@ class FakeManager:
         self.storage = SimpleNamespace(load_tables=lambda active_only=False: [])
         self.metrics = SimpleNamespace(registry=CollectorRegistry())
 
+    def bot_room(self) -> int | None:
+        return None  # no --max-bot-tables
+
 
 def Manager() -> Any:  # noqa: N802 (made as a class would be)
     return FakeManager()

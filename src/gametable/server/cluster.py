@@ -20,8 +20,10 @@ table's computer players and turn clock.
   :data:`LEASE_SECONDS`. Every process looks for tables without an owner every
   :data:`TAKEOVER_SECONDS` (the Redis set :data:`TABLES` lists the tables that have had
   one) and claims and loads them from their stored records, computer players and clocks
-  included. The websockets that were piped to the dead process are closed with 1012
-  (service restart), so their clients reconnect and reach the new owner.
+  included; a process that runs ``--max-bot-tables`` computer-only tables already
+  leaves the computer-only ones to the others (:meth:`Cluster.take_over`). The
+  websockets that were piped to the dead process are closed with 1012 (service
+  restart), so their clients reconnect and reach the new owner.
 - **Fencing.** A process acts for a table only while its lease is surely valid: until
   :data:`LEASE_SECONDS` − :data:`MARGIN_SECONDS` after the renewal was sent. A process
   whose lease was lost (taken, deleted, Redis unreachable) drops the table from memory
@@ -85,6 +87,9 @@ RENEW_SECONDS = 1.0
 """Seconds between two renewals of every lease this process holds."""
 TAKEOVER_SECONDS = 0.5
 """Seconds between two looks for tables whose owner is gone."""
+WAITING_LOG_SECONDS = 60.0
+"""While computer-only tables wait for a process with room (every one is at its
+``--max-bot-tables``), how often the sweep says so in the log."""
 MARGIN_SECONDS = 0.5
 """A process stops acting for a table this long before its lease could expire in Redis."""
 UNUSED_SECONDS = 5.0
@@ -307,6 +312,10 @@ class Cluster:
         """Tables this process took over from a process that had gone."""
         self.losses = 0
         """Tables whose lease this process lost while it held them."""
+        self.waiting_for_room = 0
+        """Computer-only tables without an owner that the last takeover sweep left for
+        other processes, this one being at its ``--max-bot-tables``."""
+        self._waiting_logged = float("-inf")
 
     # -- starting and stopping --------------------------------------------------------
 
@@ -770,7 +779,15 @@ class Cluster:
     async def take_over(self) -> None:
         """Claim and load every noted table whose lease is missing (its owner died, or
         nobody has run it since the cluster started); first, after a Redis restart,
-        note the stored tables again (:meth:`_rejoin`)."""
+        note the stored tables again (:meth:`_rejoin`).
+
+        A table where computer players hold every seat is taken only while this process
+        runs fewer such tables than its ``--max-bot-tables`` (``manager.bot_room()``);
+        the rest are left without an owner for the other processes' sweeps, and wait
+        while every process is at its cap: until a game ends at one of them, a process
+        with room starts, or someone opens the table (a request claims it wherever it
+        arrives). How many wait is logged (:meth:`_note_waiting`) and measured
+        (``gametable_tables_waiting_for_room``)."""
         manager = self.manager
         if manager is None or self.stopped:
             return
@@ -783,7 +800,19 @@ class Cluster:
             self.outage.failed("cannot look for tables to take over", error)
             return
         self.outage.answered()
+        room = manager.bot_room()
+        bots_only: set[str] = set()
+        if room is not None and len(orphans) > room:
+            try:
+                bots_only = await asyncio.to_thread(manager.storage.bots_only, orphans)
+            except StorageError as error:
+                manager.storage_outage.failed("cannot look for tables to take over", error)
+                return
+        waiting = 0
         for table_id in orphans:
+            if table_id in bots_only and not manager.bot_room():
+                waiting += 1  # this process runs its most: left for one with room
+                continue
             try:
                 if not await self.claim(table_id):
                     continue
@@ -809,6 +838,24 @@ class Cluster:
             self.takeovers += 1
             log.info("cluster: took over table %s (loaded in %.3f s)", log_name(table_id),
                      time.monotonic() - started)
+        self._note_waiting(waiting)
+
+    def _note_waiting(self, waiting: int) -> None:
+        """Note how many computer-only tables this sweep left without an owner, this
+        process being at its ``--max-bot-tables``: logged when some first wait, once a
+        minute while they do, and when none waits any more."""
+        now = time.monotonic()
+        if waiting and (not self.waiting_for_room
+                        or now - self._waiting_logged >= WAITING_LOG_SECONDS):
+            self._waiting_logged = now
+            cap = self.manager.caps.bot_tables if self.manager is not None else None
+            log.info("cluster: %d %s without an owner left for other processes: this one "
+                     "runs its most (--max-bot-tables %s); each waits until a process has "
+                     "room (a game ends, a process starts) or someone opens it", waiting,
+                     "computer-only table" if waiting == 1 else "computer-only tables", cap)
+        elif not waiting and self.waiting_for_room:
+            log.info("cluster: no computer-only table waits for room here any more")
+        self.waiting_for_room = waiting
 
     async def take(self, kind: str, rate: Rate, keys: list[str]) -> float:
         """Take a token of ``kind`` from each client key's bucket shared by every process
@@ -1342,8 +1389,9 @@ async def _unavailable(send: Send) -> None:
 
 
 class _ClusterFigures:
-    """The cluster's figures at ``/metrics``: ``gametable_leases_held`` (gauge),
-    ``gametable_table_takeovers_total`` and ``gametable_leases_lost_total`` (counters)."""
+    """The cluster's figures at ``/metrics``: ``gametable_leases_held`` and
+    ``gametable_tables_waiting_for_room`` (gauges), ``gametable_table_takeovers_total``
+    and ``gametable_leases_lost_total`` (counters)."""
 
     def __init__(self, cluster: Cluster) -> None:
         self.cluster = cluster
@@ -1363,6 +1411,10 @@ class _ClusterFigures:
             CounterMetricFamily("gametable_leases_lost",
                                 "Table leases lost while held (taken, or not renewed in "
                                 "time).", value=cluster.losses),
+            GaugeMetricFamily("gametable_tables_waiting_for_room",
+                              "Computer-only tables without an owner that this process's "
+                              "last takeover sweep left for others, being at its "
+                              "--max-bot-tables.", value=cluster.waiting_for_room),
         ]
 
 

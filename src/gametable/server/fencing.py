@@ -20,7 +20,7 @@ longer the table's.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from gametable.server.logname import log_name
@@ -139,6 +139,9 @@ class FencedStorage:
 
     def created_by(self, creator: str) -> tuple[int, int]:
         return self.inner.created_by(creator)
+
+    def bots_only(self, table_ids: Sequence[str]) -> set[str]:
+        return self.inner.bots_only(table_ids)
 
     def identity(self) -> str:
         return self.inner.identity()

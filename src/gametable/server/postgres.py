@@ -40,6 +40,7 @@ from psycopg_pool import ConnectionPool
 from gametable.server.logname import log_name
 from gametable.server.outage import FewerRepeats
 from gametable.server.storage import (
+    BOTS_ONLY,
     COUNT_SEAT_CHANGE,
     CREATED_BY,
     DEAL_SHOWN,
@@ -398,6 +399,12 @@ class PostgresStorage:
     def created_by(self, creator: str) -> tuple[int, int]:
         waiting, bots_only = self._rows(CREATED_BY, (creator,))[0]
         return int(waiting or 0), int(bots_only or 0)
+
+    def bots_only(self, table_ids: Sequence[str]) -> set[str]:
+        if not table_ids:
+            return set()
+        return {row[0] for row in self._rows(BOTS_ONLY.format(ids="t.id = ANY(%s)"),
+                                             (list(table_ids),))}
 
     def waiting_before(self, created: float) -> dict[str, int]:
         return {row[0]: int(row[1]) for row in self._rows(WAITING_BEFORE, (created,))}

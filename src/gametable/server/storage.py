@@ -394,6 +394,15 @@ class Storage(Protocol):
         """
         ...
 
+    def bots_only(self, table_ids: Sequence[str]) -> set[str]:
+        """Those of ``table_ids`` where computer players hold every seat (one read, for
+        the takeover sweep of several processes: ``--max-bot-tables``).
+
+        Raises:
+            StorageError: it could not be read.
+        """
+        ...
+
     def identity(self) -> str:
         """The database's identity: a random name made with it and kept with its tables
         (and by its backups); processes sharing Redis must share it
@@ -726,6 +735,18 @@ class SQLiteStorage:
             raise StorageError(str(error)) from None
         return int(waiting or 0), int(bots_only or 0)
 
+    def bots_only(self, table_ids: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        try:
+            with contextlib.closing(self._connect()) as conn:
+                for start in range(0, len(table_ids), 500):
+                    chunk = list(table_ids[start:start + 500])
+                    found.update(row[0] for row in conn.execute(
+                        BOTS_ONLY.format(ids=f"t.id IN ({', '.join('?' * len(chunk))})"), chunk))
+        except sqlite3.Error as error:
+            raise StorageError(str(error)) from None
+        return found
+
     def _load(self, where: str, params: Sequence[Any]) -> list[TableRow]:
         with contextlib.closing(self._connect()) as conn:
             tables = {
@@ -899,6 +920,11 @@ WHERE t.creator = %s AND t.finished IS NULL AND t.expired IS NULL
 """
 """:meth:`Storage.created_by`'s query (PostgreSQL's parameter style; SQLite's is ``?``).
 A host's end of the game sets ``finished`` too (``mark_ended``)."""
+BOTS_ONLY = ("SELECT t.id FROM game_tables t WHERE {ids} AND NOT EXISTS "
+             "(SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind <> 'bot')")
+""":meth:`Storage.bots_only`'s query, ``{ids}`` filled with the test of ``t.id``
+(SQLite: ``t.id IN (?, ?, …)``; PostgreSQL: ``t.id = ANY(%s)``); computer-only as
+:data:`CREATED_BY` counts."""
 
 
 def _execute(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> None:

@@ -416,6 +416,14 @@ class TableManager:
                 self._wake_bots(table)
             return table
 
+    def bot_room(self) -> int | None:
+        """How many more computer-only tables this process may run under its cap
+        (``--max-bot-tables``: :attr:`Caps.bot_tables`; 0 at or past it), or ``None``
+        without a cap. The takeover sweep of several processes leaves the rest to
+        processes with room (:meth:`gametable.server.cluster.Cluster.take_over`)."""
+        cap = self.caps.bot_tables
+        return None if cap is None else max(0, cap - self.counter.running_bot_tables())
+
     def expired_refusal(self) -> Refused:
         """The answer about a table that expired (410 ``table_expired``)."""
         return Refused("table_expired", "server.errors.table_expired", status=410,
