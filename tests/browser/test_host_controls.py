@@ -725,10 +725,17 @@ def test_a_triominos_game_the_host_ends_keeps_the_rack_without_its_buttons(
     expect(bruno.locator(".tr-turn-actions")).to_have_count(0)
 
 
-def host_with_bruno_asleep(browser: Browser, server: LiveServer) -> tuple[Page, str]:
+def host_with_bruno_asleep(browser: Browser, server: LiveServer, *, watching: bool = True
+                           ) -> tuple[Page, str]:
     """Anna's page as host of a table of two whose Bruno came, then his phone went to
-    sleep (the server noted him gone): ``(Anna's page, table id)``."""
+    sleep (the server noted him gone): ``(Anna's page, table id)``; with ``watching``
+    false, Anna let nobody watch first."""
     created, table_id, bruno_token = anna_and_bruno(server)
+    if not watching:
+        off = httpx.post(f"{server.url}/api/tables/{table_id}/watching",
+                         json={"allowed": False},
+                         headers={"X-Host-Token": created["host_token"]})
+        assert off.status_code == 200, off.text
     with SeatSocket(server, table_id, bruno_token):
         pass
     until_gone(server, table_id, 1)
@@ -762,6 +769,20 @@ def test_giving_an_absent_players_seat_to_a_computer_player_asks_first(
     expect(bar).to_have_count(0)
     info = httpx.get(f"{web_server.url}/api/tables/{table_id}").json()
     assert (info["seats"][1]["kind"], info["seats"][1]["bot"]) == ("bot", "medium")
+
+
+def test_with_watching_off_giving_an_absent_players_seat_away_does_not_promise_watching(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """The offline bar's question said "Bruno can then only watch." while the host let
+    nobody watch."""
+    anna, _ = host_with_bruno_asleep(browser, web_server, watching=False)
+    bar = anna.locator(".absent-bar")
+    bar.get_by_role("button", name="Give the seat to a computer player").click()
+    expect(bar.get_by_role("group")).to_contain_text(
+        "Bruno's seat goes to a computer player for the rest of the game. Watching is off, "
+        "so Bruno cannot watch it either.")
+    anna.context.close()
 
 
 def test_the_offline_bar_offers_first_a_computer_player_until_the_friend_is_back(

@@ -1076,7 +1076,10 @@ export function AbsentPlayers({
           <span key={s.seat} className="absent-player">
             {asking === s.seat ? (
               <Confirm
-                question={t("ui.table.takeover_question", { player })}
+                // With watching off the player cannot watch afterwards either.
+                question={t(info.watching === false ? "ui.table.takeover_question_not_watching" : "ui.table.takeover_question", {
+                  player,
+                })}
                 confirm={t("ui.table.takeover_confirm")}
                 onConfirm={() => void takeOver(s.seat)}
                 onCancel={() => setAsking(null)}
