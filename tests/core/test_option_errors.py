@@ -107,7 +107,8 @@ def test_a_float_among_whole_numbers_to_choose_from_is_refused(
         registry.get(game).make_config(options, seats)
     assert error.value.rule == rule
     assert error.value.params["option"] == next(iter(options))
-    assert "valid integer" in str(error.value)
+    assert error.value.params["problem"] == "whole_number"
+    assert "must be a whole number" in str(error.value)
 
 
 @pytest.mark.parametrize("game", ["dixit", "sequence-cats", "triominos"])

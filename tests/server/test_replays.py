@@ -165,9 +165,11 @@ def test_a_seat_changed_hands_past_the_records_end_is_refused_naming_the_field(
     assert refused.status_code == 400, refused.text
     assert refused.json()["key"] == "server.errors.record_invalid"
     assert refused.json()["params"] == {
-        "field": "seats.1.earlier.0.until",
-        "problem": f"seat 1 changed hands after action {count + 1}, but the record holds "
-                   f"{count} actions"}
+        "field": "seats.1.earlier.0.until", "problem": "earlier_past_end", "seat": 1,
+        "until": count + 1, "actions": count}
+    assert refused.json()["message"].endswith(
+        f"(seat 1 changed hands after action {count + 1}, but the record holds {count} "
+        "actions).")
 
 
 @pytest.mark.parametrize("field", ["format", "version"])

@@ -33,6 +33,7 @@ from pydantic import BaseModel, BeforeValidator, Field, ValidationError, model_v
 from pydantic_core import PydanticCustomError
 
 from gametable.core.errors import ConfigError
+from gametable.core.problems import problem_params
 
 RULES_VERSION = 5
 """The rules version of new games."""
@@ -167,7 +168,9 @@ def option_error(error: ValidationError, rules: Mapping[str, str] | None = None,
     Options are checked strictly (each config has ``strict=True``): ``true`` is not 1,
     ``"2"`` is not 2 and ``"no"`` is not false. An option the game does not have is
     ``errors.unknown_option``, listing the options of ``model`` (the hidden
-    ``rules_version`` left out).
+    ``rules_version`` left out). What is wrong with the option's value is
+    ``params.problem``, a code with its values (:func:`gametable.core.problems.problem_params`:
+    ``{"problem": "at_least", "limit": 50}``), which every catalog says.
     """
     problems = error.errors()
     # Of a union's problems (a board's name or layout), the deepest: the member the
@@ -182,8 +185,10 @@ def option_error(error: ValidationError, rules: Mapping[str, str] | None = None,
         names = sorted(name for name in model.model_fields if name != RULES_VERSION_FIELD)
         return ConfigError(rule, "errors.unknown_option", option=parts[0],
                            options=", ".join(names))
+    # The problem as a code the catalogs say (pydantic's English stood inside
+    # translated messages).
     return ConfigError(rule, "errors.bad_option", option=".".join(parts) or "options",
-                       problem=first["msg"])
+                       **problem_params(first))
 
 
 def for_new_game(options: Mapping[str, Any] | None) -> dict[str, Any]:

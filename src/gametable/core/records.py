@@ -33,6 +33,8 @@ from gametable.core.config import (
     stored_options,
 )
 from gametable.core.errors import ConfigError, GameError, IllegalAction, json_action
+from gametable.core.i18n import translate
+from gametable.core.problems import PROBLEM_KEY, problem_params
 from gametable.core.protocol import Event, Game
 from gametable.core.rng import check_seed
 from gametable.core.text import display_name
@@ -93,23 +95,44 @@ class SeatInfo(BaseModel):
 class RecordFieldError(ValueError):
     """A field of a record is wrong given the rest of the record (a seat's ``earlier``
     or ``bot_since`` against the actions): ``field`` is its path, as
-    ``seats.1.earlier.0.until``, which pydantic cannot give a check of the whole record."""
+    ``seats.1.earlier.0.until``, which pydantic cannot give a check of the whole record.
 
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(problem)
+    ``problem`` is the code of the message that says what is wrong
+    (``errors.problems.<problem>`` in the catalogs, as
+    :func:`gametable.core.problems.problem_params` gives for pydantic's own errors) and
+    ``params`` its values; ``str(error)`` is the message in English."""
+
+    def __init__(self, field: str, problem: str, **params: Any) -> None:
+        super().__init__(translate(f"{PROBLEM_KEY}.{problem}", "en", **params))
         self.field = field
+        self.problem = problem
+        self.params = params
 
 
 def first_problem(error: ValidationError) -> tuple[str, str, str]:
     """The first thing wrong in ``error``: its field's path (``seats.0.name``;
-    ``record`` for the whole), what is wrong, and pydantic's error type (``missing``
-    for a field not given)."""
+    ``record`` for the whole), what is wrong (in English), and pydantic's error type
+    (``missing`` for a field not given)."""
     first = error.errors()[0]
     cause = (first.get("ctx") or {}).get("error")
     if isinstance(cause, RecordFieldError):
         return cause.field, str(cause), first["type"]
     field = ".".join(str(part) for part in first["loc"]) or "record"
     return field, first["msg"], first["type"]
+
+
+def problem_of(error: ValidationError) -> tuple[str, dict[str, Any], str]:
+    """The first thing wrong in ``error`` as a refusal says it in any language: its
+    field's path (as :func:`first_problem`), the parameters of the message
+    ``errors.problems.<problem>`` (``{"problem": "must_be", "choices":
+    '"gametable-record"'}``: :func:`gametable.core.problems.problem_params`), and
+    pydantic's error type."""
+    first = error.errors()[0]
+    cause = (first.get("ctx") or {}).get("error")
+    if isinstance(cause, RecordFieldError):
+        return cause.field, {"problem": cause.problem, **cause.params}, first["type"]
+    field = ".".join(str(part) for part in first["loc"]) or "record"
+    return field, problem_params(first), first["type"]
 
 
 def _check_since(number: int, seat: SeatInfo | EarlierOccupant, field: str,
@@ -121,13 +144,12 @@ def _check_since(number: int, seat: SeatInfo | EarlierOccupant, field: str,
     if seat.bot_since is None:
         return
     if seat.bot is None:
-        raise RecordFieldError(f"{field}.bot_since", f"seat {number} has bot_since but no "
-                               "bot: only a computer player takes a seat over")
+        raise RecordFieldError(f"{field}.bot_since", "since_without_bot", seat=number)
     if seat.bot_since > until:
         raise RecordFieldError(
-            f"{field}.bot_since", f"seat {number}'s computer player took over after action "
-            f"{seat.bot_since}, but the record holds {until} actions"
-            + ("" if isinstance(seat, SeatInfo) else " when it gave the seat up"))
+            f"{field}.bot_since",
+            "since_past_end" if isinstance(seat, SeatInfo) else "since_past_leaving",
+            seat=number, since=seat.bot_since, actions=until)
 
 
 class RecordedAction(BaseModel):
@@ -162,8 +184,7 @@ class GameRecord(BaseModel):
         # ``Literal[1, 2]`` takes anything equal to 1 or 2: ``true`` and ``1.0`` too.
         if type(value) is not int:
             # (A plain ValueError showed as "Value error, the record's version …".)
-            raise RecordFieldError("version",
-                                   "the record's version is 1 or 2, written as a whole number")
+            raise RecordFieldError("version", "record_version")
         return value
 
     @model_validator(mode="after")
@@ -173,14 +194,12 @@ class GameRecord(BaseModel):
             for index, occupant in enumerate(seat.earlier):
                 field = f"seats.{number}.earlier.{index}"
                 if occupant.until <= start:
-                    raise RecordFieldError(
-                        f"{field}.until", f"seat {number}'s earlier occupants are not in "
-                        f"order: one held it until action {occupant.until}, after one who "
-                        f"held it until action {start}")
+                    raise RecordFieldError(f"{field}.until", "earlier_out_of_order",
+                                           seat=number, until=occupant.until, before=start)
                 if occupant.until > len(self.actions):
-                    raise RecordFieldError(
-                        f"{field}.until", f"seat {number} changed hands after action "
-                        f"{occupant.until}, but the record holds {len(self.actions)} actions")
+                    raise RecordFieldError(f"{field}.until", "earlier_past_end",
+                                           seat=number, until=occupant.until,
+                                           actions=len(self.actions))
                 _check_since(number, occupant, field, occupant.until)
                 start = occupant.until
             _check_since(number, seat, f"seats.{number}", len(self.actions))

@@ -57,6 +57,7 @@ from starlette.types import Receive, Scope, Send
 
 from gametable.bots import bot_names
 from gametable.core import registry
+from gametable.core.problems import problem_params
 from gametable.decks.uploads import split_keys
 from gametable.server import hosting, leaving, renaming
 from gametable.server.caps import Caps
@@ -372,8 +373,10 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
             refusal = Refused("bad_request", "server.errors.lone_surrogate_in",
                               field=field)
         else:
+            # What is wrong as a code and its values, which the catalogs say in the
+            # reader's language (pydantic's English stood inside the translated message).
             refusal = Refused("bad_request", "server.errors.bad_request", field=field,
-                              problem=first["msg"])
+                              **problem_params(first))
         return ErrorResponse(refusal.to_json(), status_code=400)
 
     @app.exception_handler(StarletteHTTPException)

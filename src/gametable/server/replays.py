@@ -41,7 +41,7 @@ from gametable.core.records import (
     RecordError,
     SeatInfo,
     field_given_twice,
-    first_problem,
+    problem_of,
     replay,
 )
 from gametable.server.nesting import MAX_DEPTH, json_refusal, too_deep
@@ -100,7 +100,8 @@ def parse_record(body: bytes) -> GameRecord:
             (``server.errors.record_field_twice``, ``params.field``), or a record with a
             wrong field
             (``server.errors.record_invalid``, ``params.field`` names the first wrong
-            field, ``params.problem`` says what is wrong with it) or without one it must
+            field, ``params.problem`` is the code of what is wrong with it, with its values:
+            :func:`gametable.core.records.problem_of`) or without one it must
             have, as ``format`` and ``version`` (``server.errors.record_missing``,
             ``params.field``);
             ``record_too_long`` (413): more than :data:`MAX_RECORD_ACTIONS` actions.
@@ -125,11 +126,13 @@ def parse_record(body: bytes) -> GameRecord:
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as error:
-        field, problem, kind = first_problem(error)
+        field, problem, kind = problem_of(error)
         if kind == "missing":  # as "format" and "version", which every record has
             raise Refused("bad_record", "server.errors.record_missing", field=field) from None
+        # The problem as a code and its values, which the catalogs say in the reader's
+        # language (pydantic's English stood inside the translated message).
         raise Refused("bad_record", "server.errors.record_invalid", field=field,
-                      problem=problem) from None
+                      **problem) from None
     if len(record.actions) > MAX_RECORD_ACTIONS:
         raise Refused("record_too_long", "server.errors.record_too_long", status=413,
                       actions=len(record.actions), limit=MAX_RECORD_ACTIONS)
