@@ -249,6 +249,19 @@ def test_malformed_place_actions_are_refused_with_protocol() -> None:
         assert refused(state, 0, action).rule == "PROTOCOL"  # type: ignore[arg-type]
 
 
+def test_a_triple_laid_in_another_rotation_is_told_it_has_only_one() -> None:
+    """A triple looks the same every way round: refused as "rotation 0 to 0" before."""
+    state, _, _ = setup(CHAIN, [BRIDGE])
+    triple = refused(state, 0, {"type": "place", "tile": "5-5-5", "position": [1, 0],
+                                "rotation": 1})
+    assert (triple.rule, triple.key) == ("PROTOCOL", "triominos.errors.rotation_fixed")
+    assert triple.message() == "Tile 5-5-5 looks the same every way round: lay it in rotation 0."
+    assert "0 til 0" not in triple.message("nb") and "0 a 0" not in triple.message("pt")
+    other = refused(state, 0, {"type": "place", "tile": "0-1-2", "position": [1, 0],
+                               "rotation": 3})
+    assert other.message() == "Tile 0-1-2 can only be laid in rotation 0 to 2."
+
+
 @pytest.mark.parametrize(("written", "tile"), [
     ("1-2-0", "0-1-2"), ("2-0-1", "0-1-2"), ("3-5-1", "1-3-5"),
     ("0-1-0", "0-0-1"), ("1-0-0", "0-0-1"), ("4-4-2", "2-4-4"),

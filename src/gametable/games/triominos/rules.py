@@ -301,6 +301,9 @@ class Triominos:
         row, col = position
         tile_id = TILE_IDS[tile]
         if not 0 <= rotation < len(ROTATIONS[tile]):
+            if len(ROTATIONS[tile]) == 1:  # a triple: it said "rotation 0 to 0"
+                raise IllegalAction("PROTOCOL", "triominos.errors.rotation_fixed",
+                                    tile=tile_id)
             raise IllegalAction("PROTOCOL", "triominos.errors.rotation", tile=tile_id,
                                 last=len(ROTATIONS[tile]) - 1)
         if not state.hands[seat] >> tile & 1:
