@@ -146,10 +146,14 @@ def warn_uneven(bots: Sequence[str], players: int,
     if len(bots) >= sides or sides % len(bots) == 0:
         return
     more = bots[:sides % len(bots)]
+    one = len(more) == 1
+    # The subject said again: "…, the others 1, and win more often" read as if the
+    # others did.
+    names = more[0] if one else f"{', '.join(more[:-1])} and {more[-1]}"
     warnings.warn(UnevenSides(
-        f"{len(bots)} bots for {sides} sides: {', '.join(more)} "
-        f"{'holds' if len(more) == 1 else 'hold'} {sides // len(bots) + 1} sides of every "
-        f"game, the others {sides // len(bots)}, and win more often for that alone; give "
+        f"{len(bots)} bots for {sides} sides: {names} {'holds' if one else 'hold'} "
+        f"{sides // len(bots) + 1} sides of every game and the others {sides // len(bots)}, "
+        f"so {names} {'wins' if one else 'win'} more often for that alone; give "
         f"{sides} bots, or a number that divides {sides}, to compare them evenly"),
         stacklevel=3)
 

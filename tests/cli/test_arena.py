@@ -16,6 +16,7 @@ from gametable.arena import (
     lineups,
     run_arena,
     schedule,
+    warn_uneven,
     wilson,
 )
 from tests.cli.test_cli import gametable, said
@@ -85,10 +86,16 @@ def test_a_bot_in_several_seats_of_a_game_counts_it_once() -> None:
 def test_fewer_bots_than_sides_filled_unevenly_are_warned_of_before_playing() -> None:
     """Two bots at three seats: the first holds two seats of every game and wins more
     often for that alone. README said so; the run said nothing."""
+    # "…, the others 1, and win more often" read as if the others did.
     with pytest.warns(UnevenSides, match="2 bots for 3 sides: greedy holds 2 sides of every "
-                                         "game, the others 1"):
+                                         "game and the others 1, so greedy wins more often "
+                                         "for that alone"):
         run_arena("triominos", ["greedy", "random"], 1, players=3,
                   options={"rounds": 1})
+    # Two of four bots hold the fifth side's extra seat: named together, a plural verb.
+    with pytest.warns(UnevenSides, match="hard and medium hold 2 sides of every game and "
+                                         "the others 1, so hard and medium win more often"):
+        warn_uneven(["hard", "medium", "easy", "random"], 6)
     with warnings.catch_warnings():
         warnings.simplefilter("error", UnevenSides)
         # Two bots at four seats hold two each; as many bots as seats, one each.
