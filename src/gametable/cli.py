@@ -91,15 +91,21 @@ def _rate(text: str, option: str) -> Any:
 
 
 def _finite(unit: str, zero: str = "") -> Callable[[float], float]:
-    """A typer callback that refuses ``nan`` and ``inf`` (``1e400`` reads as ``inf``)
-    for a number of ``unit`` (such as ``"seconds"``), whose range Typer's ``min`` checks:
-    the range check passes ``inf``, after which a run stopped with a traceback, a
-    server's computer players never moved, or a timer could not be set. ``zero`` says
-    what 0 means, for the message (``"0: no limit"``)."""
+    """A typer callback that takes a finite number of ``unit`` (such as ``"seconds"``)
+    from 0, refusing the rest by name: ``nan`` (Typer's range check told it "should be
+    greater than or equal to 0", as if it were a negative number), ``inf`` (``1e400``
+    reads as ``inf``: the range check passed it, after which a run stopped with a
+    traceback, a server's computer players never moved, or a timer could not be set) and
+    numbers below 0. ``zero`` says what 0 means, for the message (``"0: no limit"``)."""
     hint = f" ({zero})" if zero else ""
 
     def check(value: float) -> float:
-        if not math.isfinite(value):
+        if math.isnan(value):
+            raise typer.BadParameter(f"nan is not a number: give a number of {unit} "
+                                     f"from 0{hint}")
+        if value < 0:
+            raise typer.BadParameter(f"give a number of {unit} from 0{hint}, not {value:g}")
+        if math.isinf(value):
             raise typer.BadParameter(f"give a finite number of {unit}{hint}, not {value:g}")
         return value
 
@@ -189,7 +195,7 @@ def serve(
         "--json-logs", help="Log one JSON object a line (time, level, logger, message) "
         "for a log collector, instead of readable lines.")] = False,
     bot_delay: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds"),
+        callback=_finite("seconds"),
         help="Seconds a computer player waits before acting, give or take a little "
         "(0 for instant; a player with a thinking budget, such as hard in Sequence Cats "
         "or Triominos, waits at least its budget).")] = 0.8,
@@ -232,7 +238,7 @@ def serve(
         min=0, help="Connections without a seat watching one table at once (0: no cap); more "
         "are closed with code 1013, seated players never.")] = 200,
     waiting_hours: Annotated[float, typer.Option(
-        min=0, callback=_finite("hours", "0: never"),
+        callback=_finite("hours", "0: never"),
         help="Hours after which a table whose seats are not all taken, and whose game "
         "has not started, expires (0: never).")] = 48.0,
     header_timeout: Annotated[float, typer.Option(
@@ -246,15 +252,15 @@ def serve(
         "decks=20,cards=2000,megabytes=1000,cpu-seconds=300,minutes=60,at-once=1 "
         "(name only those you change).")] = "",
     host_gone_seconds: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds"),
+        callback=_finite("seconds"),
         help="Seconds the host's seat may have nobody connected, while another player is, "
         "before the host role passes to that player.")] = 300.0,
     absent_seconds: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds"),
+        callback=_finite("seconds"),
         help="At tables whose clock covers for absent players: seconds a seat that must "
         "act may stay disconnected before a computer player acts for it.")] = 30.0,
     reopen_after_seconds: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds"),
+        callback=_finite("seconds"),
         help="Seconds a player must have been gone before the host may open their seat "
         "for someone else (who then sees their cards); a computer player may take it "
         "at once.")] = 60.0,
@@ -363,6 +369,11 @@ def _parse_config(text: str | None) -> dict[str, Any]:
         raise typer.BadParameter(f"--config gives the option {json.dumps(twice)} twice; "
                                  "give each option once")
     return value
+
+
+GAME_HELP = "The game: dixit, sequence-cats or triominos (gametable games describes them)."
+"""The GAME argument's help, naming the games (a test checks it against the registry;
+the help is written before any game is loaded)."""
 
 
 IMPORT_HELP = ("A Python module to import first, which registers bots of its own with "
@@ -530,7 +541,7 @@ def _refusals(as_json: bool) -> Iterator[None]:
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     players: Annotated[int | None, typer.Option(
         min=1, show_default=False, metavar="N", help="Number of seats (default: the game's own, "
         "such as 2 for Sequence Cats and 4 for Dixit; gametable games lists them).")
@@ -548,7 +559,7 @@ def simulate(
     imports: Annotated[list[str] | None, typer.Option(
         "--import", metavar="MODULE", help=IMPORT_HELP)] = None,
     decision_seconds: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds", "0: no limit"), metavar="SECONDS",
+        callback=_finite("seconds", "0: no limit"), metavar="SECONDS",
         help="Stop with an error when a bot takes longer than "
         "this over one decision (0: no limit).")] = 60.0,
     max_actions: Annotated[int, typer.Option(
@@ -627,7 +638,7 @@ def _simulate(game: str, players: int | None, config: str | None, games: int, se
 
 @app.command()
 def arena(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. sequence-cats.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     bots: Annotated[str, typer.Option(
         metavar="NAMES", help="Comma-separated bots to rate against one another, at least "
         "two, each once: the levels easy, medium, hard, or players such as greedy and "
@@ -647,7 +658,7 @@ def arena(
     imports: Annotated[list[str] | None, typer.Option(
         "--import", metavar="MODULE", help=IMPORT_HELP)] = None,
     decision_seconds: Annotated[float, typer.Option(
-        min=0, callback=_finite("seconds", "0: no limit"), metavar="SECONDS",
+        callback=_finite("seconds", "0: no limit"), metavar="SECONDS",
         help="Stop with an error when a bot takes longer than "
         "this over one decision (0: no limit).")] = 60.0,
     max_actions: Annotated[int, typer.Option(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from gametable.core import registry
 from gametable.simulate import play_bot_game
 
 RECORDS = Path(__file__).parents[1] / "games" / "sequence_cats" / "records"
@@ -173,6 +174,14 @@ def test_the_arena_table_keeps_every_column_whole_when_printed_to_a_pipe() -> No
      "(0: no limit), not inf", None),
     (("arena", "sequence-cats", "--games", "1", "--decision-seconds", "1e400"), 2,
      "Invalid value for '--decision-seconds': give a finite number of seconds", None),
+    # nan failed Typer's range check, whose words ("greater than or equal to 0") read
+    # as if it were a negative number.
+    (("simulate", "sequence-cats", "--games", "1", "--decision-seconds", "nan"), 2,
+     "Invalid value for '--decision-seconds': nan is not a number: give a number of "
+     "seconds from 0 (0: no limit)", None),
+    (("arena", "sequence-cats", "--games", "1", "--decision-seconds", "-1"), 2,
+     "Invalid value for '--decision-seconds': give a number of seconds from 0 "
+     "(0: no limit), not -1", None),
 ])
 def test_simulate_and_arena_json_print_a_refusal_as_json(
         args: tuple[str, ...], code: int, error: str, rule: str | None) -> None:
@@ -428,6 +437,17 @@ def test_help_counts_and_scores_read_as_a_person_writes_them(tmp_path: Path) -> 
     assert f"scores: {scores}\n" in gametable("replay", str(path)).stdout
 
 
+def test_the_game_arguments_help_names_every_game() -> None:
+    """The GAME argument read ``game <str>  Game name, e.g. sequence-cats.``: the games
+    there are had to be looked up elsewhere."""
+    for command in ("simulate", "arena"):
+        shown = " ".join(gametable(command, "--help").stdout.split())
+        assert "GAME" in shown and "e.g. sequence-cats" not in shown
+        games = registry.names()
+        listed = ", ".join(games[:-1]) + " or " + games[-1]
+        assert f"The game: {listed} (gametable games describes them)." in shown
+
+
 def test_replay_reads_only_a_regular_file_of_a_records_size(tmp_path: Path) -> None:
     """``/dev/zero`` was read for ever; a huge file took seconds and a gigabyte."""
     endless = gametable("replay", "/dev/zero")
@@ -538,16 +558,19 @@ def test_serve_refuses_an_upload_quota_it_cannot_read(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("flag", "value", "said_"), [
     ("--port", "99999", "less than or equal to 65535"),
     ("--port", "-1", "greater than or equal to 1"),
-    ("--bot-delay", "-1", "greater than or equal to 0"),
+    ("--bot-delay", "-1", "give a number of seconds from 0, not -1"),
     ("--max-waiting-tables", "-5", "greater than or equal to 0"),
     ("--max-bot-tables", "-1", "greater than or equal to 0"),
-    ("--waiting-hours", "-1", "greater than or equal to 0"),
-    ("--absent-seconds", "-1", "greater than or equal to 0"),
+    ("--waiting-hours", "-1", "give a number of hours from 0 (0: never), not -1"),
+    ("--absent-seconds", "-1", "give a number of seconds from 0, not -1"),
     ("--header-timeout", "0", "seconds above 0, not 0"),
     ("--body-timeout", "-2", "seconds above 0, not -2"),
     # nan and inf passed: a nan header timeout hung every request (its timer could not
     # be set), an infinite bot delay kept computer players from ever moving.
     ("--header-timeout", "nan", "give a finite number of seconds above 0, not nan"),
+    # nan failed Typer's range check, which said "greater than or equal to 0".
+    ("--bot-delay", "nan", "nan is not a number: give a number of seconds from 0"),
+    ("--waiting-hours", "nan", "nan is not a number: give a number of hours from 0 (0: never)"),
     ("--body-timeout", "inf", "give a finite number of seconds above 0, not inf"),
     ("--bot-delay", "inf", "give a finite number of seconds, not inf"),
     ("--waiting-hours", "inf", "give a finite number of hours (0: never), not inf"),
