@@ -478,6 +478,26 @@ def _record_file(folder: Path, game: str, seed: int) -> Path:
     return folder / f"{game}-{seed}.json"
 
 
+def _recorded_seeds(folder: Path, game: str, seed: int, games: int) -> list[int]:
+    """The seeds from ``seed`` on, ``games`` of them, whose record file
+    (:func:`_record_file`) ``folder`` already holds, in order: the folder is read once,
+    so that a run of a hundred million games starts at once (one look per seed took
+    seconds before the first game, with nothing shown)."""
+    prefix = f"{game}-"
+    found = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            name = entry.name
+            if not (name.startswith(prefix) and name.endswith(".json")):
+                continue
+            number = name[len(prefix):-len(".json")]
+            # Only the names the writer gives: digits, without leading zeros.
+            if (number.isascii() and number.isdigit() and str(int(number)) == number
+                    and seed <= int(number) < seed + games):
+                found.append(int(number))
+    return sorted(found)
+
+
 def _record_writer(folder: Path, game: str, seed: int, games: int
                    ) -> Callable[[GameRecord], None]:
     """A writer of each game's record into ``folder`` (made if missing), after checking,
@@ -485,15 +505,19 @@ def _record_writer(folder: Path, game: str, seed: int, games: int
     exists (nothing already there is overwritten).
 
     Raises:
-        typer.BadParameter: the folder cannot be made, or a record file exists.
+        typer.BadParameter: the folder cannot be made or read, or a record file exists.
     """
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise typer.BadParameter(f"cannot make the folder {folder}: {error.strerror}",
                                  param_hint="--records") from None
-    there = [path.name for seed_i in range(seed, seed + games)
-             if (path := _record_file(folder, game, seed_i)).exists()]
+    try:
+        seeds = _recorded_seeds(folder, game, seed, games)
+    except OSError as error:
+        raise typer.BadParameter(f"cannot read the folder {folder}: {error.strerror}",
+                                 param_hint="--records") from None
+    there = [_record_file(folder, game, seed_i).name for seed_i in seeds]
     if there:
         more = f" and {len(there) - 3} more" if len(there) > 3 else ""
         raise typer.BadParameter(

@@ -11,6 +11,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+import typer
 
 from gametable.core import registry
 from gametable.simulate import play_bot_game
@@ -679,6 +680,36 @@ def test_simulate_seats_levels_by_name() -> None:
                      "--bots", "hard,easy", "--config", '{"rounds": 1}', "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["bots"] == ["hard", "easy"]
+
+
+def test_simulate_records_reads_the_folder_once_not_a_name_a_seed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--records`` looked for each seed's file before the first game, with nothing
+    shown: seconds for 10^5 games, minutes for 10^8. The folder is read once; a file of
+    the run's seeds is still refused before any game, and names the writer never gives
+    (another game's, another seed's, "012") are left alone."""
+    from gametable import cli  # noqa: PLC0415
+
+    looked: list[int] = []
+    real = cli._record_file
+
+    def record_file(folder: Path, game: str, seed: int) -> Path:
+        looked.append(seed)
+        return real(folder, game, seed)
+
+    monkeypatch.setattr(cli, "_record_file", record_file)
+    for name in ("triominos-12.json", "triominos-7.json", "triominos-012.json",
+                 "dixit-14.json", "triominos-15.json.partial", "triominos-x.json"):
+        (tmp_path / name).write_text("{}")
+    with pytest.raises(typer.BadParameter) as refused:
+        cli._record_writer(tmp_path, "triominos", 10, 100_000)
+    assert refused.value.message == (
+        f"{tmp_path} already holds triominos-12.json: choose another folder or --seed "
+        "(nothing is overwritten)")
+    assert looked == [12]
+    looked.clear()
+    cli._record_writer(tmp_path, "triominos", 13, 100_000)  # 12 is not among the seeds
+    assert looked == []
 
 
 def test_simulate_writes_each_games_record_and_never_overwrites_one(tmp_path: Path) -> None:
