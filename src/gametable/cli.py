@@ -821,11 +821,13 @@ def replay(
     except RecordError as error:
         refuse(str(error), 1, action=error.number, rule=getattr(error.error, "rule", None))
     outcome = result.game.outcome(result.state)
+    # Whole points as the table shows them (16, not 16.0), in the summary and in --json.
+    scores = [int(s) if float(s).is_integer() else s for s in outcome.scores]
     summary = {
         "game": parsed.game,
         "finished": outcome.finished,
         "draw": outcome.draw,
-        "scores": outcome.scores,
+        "scores": scores,
         "winners": outcome.winners,
         "ranking": outcome.ranking,
         "turns": outcome.turns,
@@ -846,8 +848,6 @@ def replay(
         who = ", ".join(f"seat {s} ({_seat_label(parsed, s)})" if s < len(parsed.seats)
                         else f"seat {s}" for s in outcome.winners) or "nobody (a draw)"
         typer.echo(f"winners: {who}")
-    # Whole points as the table shows them (16, not 16.0).
-    scores = [int(s) if float(s).is_integer() else s for s in outcome.scores]
     typer.echo(f"scores: {scores}")
 
 

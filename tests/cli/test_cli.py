@@ -436,6 +436,12 @@ def test_help_counts_and_scores_read_as_a_person_writes_them(tmp_path: Path) -> 
     path.write_text(record.model_dump_json())
     scores = [int(s) for s in outcome.scores]
     assert f"scores: {scores}\n" in gametable("replay", str(path)).stdout
+    # --json too printed 16.0 for 16 points.
+    shown = gametable("replay", str(path), "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert '"scores": [' + ", ".join(map(str, scores)) + "]" in shown.stdout
+    assert json.loads(shown.stdout)["scores"] == scores
+    assert all(type(score) is int for score in json.loads(shown.stdout)["scores"])
 
 
 def test_the_game_arguments_help_names_every_game() -> None:
