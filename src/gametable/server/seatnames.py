@@ -10,8 +10,8 @@ from functools import lru_cache
 from typing import Final
 
 from gametable.bots import bot_names
-from gametable.bots.base import LEVELS
-from gametable.core.i18n import LANGUAGES, lookup, translate
+from gametable.bots.base import LEVELS, seat_name
+from gametable.core.i18n import LANGUAGES, translate
 from gametable.core.protocol import Seat
 from gametable.core.text import display_name, name_key
 from gametable.server.refused import Refused
@@ -97,12 +97,12 @@ def _computer_words() -> tuple[tuple[str, re.Pattern[str]], ...]:
 def _computer_names(number: int) -> frozenset[str]:
     """The keys (:func:`_same`) of the names pages give a computer player in seat
     ``number`` (1-based), in every language: "Computer 2" (the start of "Computer 2 ·
-    Hard") and each bot's "Greedy 2"."""
+    Hard") and each bot's name for a nameless seat, as :func:`seat_name` gives it
+    ("Greedy 2", "Computer 2 · Hard")."""
     return frozenset(
         [_same(translate("ui.seat.level_short", language, seat=number))
          for language in LANGUAGES]
-        + [_same(translate("ui.seat.bot_name", language, seat=number,
-                           bot=lookup(f"bots.{bot}", language) or bot))
+        + [_same(seat_name(number - 1, None, bot, language))
            for bot in bot_names() for language in LANGUAGES])
 
 
@@ -126,19 +126,16 @@ def _shown_names(number: int) -> frozenset[str]:
 @lru_cache(maxsize=256)
 def _shown_as(kind: str, bot: str | None, name: str | None, number: int) -> frozenset[str]:
     """The keys (:func:`_same`) of the names pages show for a computer player beyond its
-    number, in every language: under a person's name once it took their seat over
-    ("Dag (computer: Medium)", at each level), or its bot's name ("Random 4")."""
+    number, in every language, as :func:`seat_name` gives them (one path for the pages,
+    ``gametable replay`` and this check, which had built them apart): under a person's
+    name once it took their seat over ("Dag (computer: Medium)", at each level, since
+    the host may give the seat another), or for a nameless seat its bot's name
+    ("Random 4", "Computer 4 · Easy")."""
     if kind != BOT:
         return frozenset()
-    if name:
-        return frozenset(
-            _same(translate("ui.seat.taken_over_name", language, name=name,
-                            level=translate(f"bots.{level}", language)))
-            for language in LANGUAGES for level in LEVELS)
-    return frozenset(
-        _same(translate("ui.seat.bot_name", language, seat=number,
-                        bot=lookup(f"bots.{bot}", language) or bot or ""))
-        for language in LANGUAGES)
+    bots = LEVELS if name else (bot,)
+    return frozenset(_same(seat_name(number - 1, name, shown, language))
+                     for language in LANGUAGES for shown in bots)
 
 
 def _same(name: str) -> str:
