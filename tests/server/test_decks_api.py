@@ -18,6 +18,7 @@ from PIL import Image
 
 import gametable.decks as library
 import gametable.server.decks as deck_routes
+from gametable.core.i18n import translate
 from gametable.decks import images, uploads
 from gametable.server.app import Settings, create_app
 from gametable.server.quotas import UploadQuota
@@ -148,6 +149,17 @@ def test_refusals_name_the_file_and_leave_nothing(client: TestClient, bundled: P
     assert not folder.exists() or list(folder.iterdir()) == []
     bad = client.post("/api/decks", json={"name": "x"})
     assert bad.status_code == 400 and bad.json()["code"] == "bad_upload"
+    # Neither the refusal nor a broken form carries the server's English words into the
+    # reader's language ("Não foi possível ler o envio (expected multipart/form-data)").
+    broken = client.post("/api/decks", content=b"--x\r\nnot a part",
+                         headers={"Content-Type": "multipart/form-data; boundary=x"})
+    for refused in (bad, broken):
+        error = refused.json()
+        assert refused.status_code == 400 and error["code"] == "bad_upload", error
+        assert error["params"] == {}
+        assert translate(error["key"], "pt", **error["params"]) == (
+            "Não foi possível ler o envio: não é um formulário de ficheiros completo "
+            "(multipart/form-data).")
 
 
 def test_the_upload_limit_is_its_own_and_counted_as_the_body_arrives(

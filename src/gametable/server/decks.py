@@ -284,8 +284,9 @@ async def _read_form(request: Request,
     (:class:`DeckRefused`)."""
     content_type = request.headers.get("content-type", "")
     if not content_type.startswith("multipart/form-data"):
-        raise Refused("bad_upload", "decks.errors.bad_upload",
-                      problem="expected multipart/form-data")
+        # (Its English words, "expected multipart/form-data", stood inside the
+        # translated message; the message names the form itself.)
+        raise Refused("bad_upload", "decks.errors.bad_upload")
     received = 0
 
     async def chunks() -> Any:
@@ -315,8 +316,9 @@ async def _read_form(request: Request,
         if "Too many files" in error.message:
             raise Refused("too_many_files", "decks.errors.too_many_files",
                           count=f"{MAX_FORM_FILES}+", limit=MAX_CARDS) from None
-        raise Refused("bad_upload", "decks.errors.bad_upload", problem=error.message) \
-            from None
+        # The parser's English words go to the log, not into the translated message.
+        log.info("a deck upload's form could not be read: %s", error.message)
+        raise Refused("bad_upload", "decks.errors.bad_upload") from None
 
 
 @router.get("/api/decks/{deck_id}")
