@@ -832,13 +832,15 @@ def replay(
         "ranking": outcome.ranking,
         "turns": outcome.turns,
         "actions": len(parsed.actions),
+        # The text says "not finished: the host ended it early"; --json said nothing.
+        "ended_early": not outcome.finished and parsed.meta.get("ended_early") is True,
     }
     if as_json:
         typer.echo(json.dumps(summary))
         return
     if outcome.finished:
         state = "finished"
-    elif parsed.meta.get("ended_early") is True:
+    elif summary["ended_early"]:
         state = "not finished: the host ended it early"
     else:
         state = "not finished"

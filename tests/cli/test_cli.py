@@ -279,6 +279,12 @@ def test_replay_says_a_game_its_host_ended_was_ended_early(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     assert "sequence-cats: 1 action, all legal; not finished: the host ended it early" \
         in done.stdout
+    # --json said only "finished": false.
+    shown = json.loads(gametable("replay", str(path), "--json").stdout)
+    assert shown["finished"] is False and shown["ended_early"] is True
+    del record.meta["ended_early"]
+    path.write_text(record.model_dump_json())
+    assert json.loads(gametable("replay", str(path), "--json").stdout)["ended_early"] is False
 
 
 def test_replay_reads_a_record_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
