@@ -349,7 +349,7 @@ def test_replay_of_a_file_that_is_not_a_record_exits_2(tmp_path: Path) -> None:
                                 "seats": [{}, {}], "seed": 1}))
     unversioned = gametable("replay", str(path))
     assert unversioned.returncode == 2
-    assert "not a game record: version: Field required" in unversioned.stderr
+    assert "not a game record: version: the value is missing" in unversioned.stderr
 
 
 @pytest.mark.parametrize("version", ["2", True, 2.0])

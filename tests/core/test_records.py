@@ -374,19 +374,21 @@ def test_a_seat_that_changed_hands_says_who_held_it_until_when_in_order() -> Non
              "seats.1.earlier.1.until"),
             ([{"until": count + 1, "name": "A"}], f"holds {count} actions",
              "seats.1.earlier.0.until"),
-            ([{"until": 0, "name": "A"}], "greater than or equal to 1",
+            ([{"until": 0, "name": "A"}], "must be 1 or more",
              "seats.1.earlier.0.until"),
             ([{"until": 4, "name": "A", "bot_since": 2}], "no bot",
              "seats.1.earlier.0.bot_since"),
             ([{"until": 4, "name": "A", "bot": "easy", "bot_since": 5}],
              "when it gave the seat up", "seats.1.earlier.0.bot_since"),
-            ([{"until": 4, "name": "A", "seat": 1}], "Extra inputs",
+            ([{"until": 4, "name": "A", "seat": 1}], "no such field",
              "seats.1.earlier.0.seat")]:
         data["seats"][1] = {"name": "Cleo", "earlier": earlier}
-        with pytest.raises(ValidationError, match=problem) as error:
+        with pytest.raises(ValidationError) as error:
             GameRecord.model_validate(data)
         where, said, _ = first_problem(error.value)
+        # in the catalog's words, never pydantic's ("Input should be …", "Extra inputs")
         assert where == field and problem in said and not said.startswith("Value error")
+        assert "Input should" not in said and "Extra inputs" not in said
     data["seats"][1] = {"name": "Cleo", "bot": "easy", "bot_since": count + 1}
     with pytest.raises(ValidationError) as error:
         GameRecord.model_validate(data)

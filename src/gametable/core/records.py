@@ -111,14 +111,11 @@ class RecordFieldError(ValueError):
 
 def first_problem(error: ValidationError) -> tuple[str, str, str]:
     """The first thing wrong in ``error``: its field's path (``seats.0.name``;
-    ``record`` for the whole), what is wrong (in English), and pydantic's error type
+    ``record`` for the whole), what is wrong in the English catalog's words (as
+    :func:`problem_of` gives it, never pydantic's own text), and pydantic's error type
     (``missing`` for a field not given)."""
-    first = error.errors()[0]
-    cause = (first.get("ctx") or {}).get("error")
-    if isinstance(cause, RecordFieldError):
-        return cause.field, str(cause), first["type"]
-    field = ".".join(str(part) for part in first["loc"]) or "record"
-    return field, first["msg"], first["type"]
+    field, params, kind = problem_of(error)
+    return field, translate(f"{PROBLEM_KEY}.{params['problem']}", "en", **params), kind
 
 
 def problem_of(error: ValidationError) -> tuple[str, dict[str, Any], str]:
