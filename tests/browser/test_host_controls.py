@@ -1141,20 +1141,36 @@ def test_a_host_the_role_passed_to_is_not_offered_to_open_an_absent_players_seat
 
 
 def test_with_watching_off_the_removal_question_does_not_promise_watching(
-    browser: Browser, web_server: LiveServer
+    browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
-    """ "They can then only watch this game." was asked while the host let nobody watch."""
+    """ "They can then only watch this game." was asked while the host let nobody watch,
+    and the removed player was told "You are watching now" over the notice that watching
+    is off."""
     created, table_id, bruno_token = anna_and_bruno(web_server)
     off = httpx.post(f"{web_server.url}/api/tables/{table_id}/watching",
                      json={"allowed": False}, headers={"X-Host-Token": created["host_token"]})
     assert off.status_code == 200, off.text
     anna = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     open_as_host(anna, web_server, created)
-    with SeatSocket(web_server, table_id, bruno_token):
-        expect(anna.locator(".sc-status")).to_be_visible()
-        anna.locator(".host-controls summary").click()
-        anna.get_by_role("button", name="Remove Bruno").click()
-        question = anna.get_by_role("group", name="Remove Bruno from this table?")
-        expect(question).to_contain_text(
-            "Watching is off, so they cannot watch this game either.")
+    bruno = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
+    bruno.goto(f"{web_server.url}/t/{table_id}#seat={bruno_token}")
+    expect(bruno.locator(".sc-status")).to_be_visible()
+    expect(anna.locator(".sc-status")).to_be_visible()
+    anna.locator(".host-controls summary").click()
+    anna.get_by_role("button", name="Remove Bruno").click()
+    question = anna.get_by_role("group", name="Remove Bruno from this table?")
+    expect(question).to_contain_text(
+        "Watching is off, so they cannot watch this game either.")
+    question.get_by_role("button", name="Remove", exact=True).click()
+    # Told once, and never that he watches now.
+    told = bruno.get_by_text("The host removed you from this seat and has switched "
+                             "watching off for this table.")
+    expect(told).to_be_visible()
+    expect(told).to_have_count(1)
+    expect(bruno.locator("body")).not_to_contain_text("You are watching")
+    # The page then says so where watching is off, not only that watching is off.
+    expect(bruno.locator('[data-gone="watching_off"]')).to_contain_text(
+        "The host removed you from this seat and has switched watching off")
+    bruno.screenshot(path=str(shots / "removed-watching-off.png"))
     anna.context.close()
+    bruno.context.close()

@@ -104,6 +104,12 @@ function focusStatusLineSoon(): void {
   window.setTimeout(() => watcher.disconnect(), 10_000);
 }
 
+/** The words of a lost seat's toast when watching is off (they say "you are watching the
+ * table now" otherwise), by the error's code. */
+const NOT_WATCHING: Record<string, string> = {
+  left_elsewhere: "ui.leave.left_elsewhere_not_watching",
+};
+
 export function TablePage({ tableId, watch = false }: { tableId: string; watch?: boolean }) {
   const { t } = useTranslation();
   const server = useGames().data; // also loads the games' texts (card names…)
@@ -163,7 +169,14 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
     const notice = (
       <div className="panel notice-panel" data-gone={off ? "watching_off" : "table"}>
         <h1>{off ? t("ui.watch.off_title") : t("ui.table.gone_title")}</h1>
-        <p>{table.error ? translateError(t, table.error) : t("ui.table.gone_text")}</p>
+        <p>
+          {off && tokens.removed(tableId)
+            ? // A removed player reads why the table went, not only that watching is off.
+              t("server.errors.removed_by_host_not_watching")
+            : table.error
+              ? translateError(t, table.error)
+              : t("ui.table.gone_text")}
+        </p>
         {off && <p className="muted">{t("ui.watch.off_help")}</p>}
         <button className="primary" type="button" onClick={() => navigate("/")}>
           {t("ui.table.back_to_lobby")}
@@ -298,15 +311,21 @@ export function TablePage({ tableId, watch = false }: { tableId: string; watch?:
         </UnsentChatContext.Provider>
       )}
       <ErrorToast
-        // In the waiting room the removal is told by its notice, which the toast covered.
         error={
-          table.error?.code === "removed_by_host" && info?.status === "waiting"
+          // In the waiting room the removal is told by its notice, which the toast
+          // covered; with watching off, by the bar and then the "Watching is off" page.
+          table.error?.code === "removed_by_host" &&
+          (info?.status === "waiting" || info?.watching === false)
             ? null
             : // In the waiting room the host's buttons are beside the seats (the host
               // controls, under the table, come with the game).
               table.error?.code === "became_host" && info?.status === "waiting"
               ? { ...table.error, key: "ui.host.you_are_host_waiting" }
-              : table.error
+              : // With watching off nobody without a seat watches: the toast must not
+                // say "You are watching now" over the "Watching is off" notice.
+                table.error && info?.watching === false && table.error.code in NOT_WATCHING
+                ? { ...table.error, key: NOT_WATCHING[table.error.code] }
+                : table.error
         }
         count={table.errorCount}
         onClose={table.clearError}
@@ -932,7 +951,17 @@ function SpectatorBar({ info, onJoined }: { info: TableInfo; onJoined: (seat: nu
   const full = !open && !removed && info.status === "playing";
   return (
     <div className="spectator-bar">
-      <span>{t(removed ? "ui.table.removed_watching" : full ? "ui.table.full_watching" : "ui.table.watching")}</span>
+      <span>
+        {t(
+          removed
+            ? info.watching === false
+              ? "server.errors.removed_by_host_not_watching"
+              : "ui.table.removed_watching"
+            : full
+              ? "ui.table.full_watching"
+              : "ui.table.watching",
+        )}
+      </span>
       {full && (
         <button type="button" onClick={() => navigate("/")}>
           {t("ui.table.own_table")}
