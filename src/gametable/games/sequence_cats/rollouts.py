@@ -154,12 +154,14 @@ GREEDY: Final = Policy()
 CAREFUL: Final = Policy(own_line=(0.0, 0.6, 1.4, 9.6, 90.0, heuristics.WIN),
                         block_line=(0.0, 0.8, 2.2, 15.6, 1370.0, 0.0),
                         purrr_cost=5000.0, meow_cost=740.0, held_bonus=2.9, dead_share=0.62)
-"""``greedy`` that keeps PURRR and MEOW to win or to block a four, builds the lines its
+"""``greedy`` that keeps PURRR to win and MEOW to break a four, builds the lines its
 hand can fill, counts the cards in the discard piles, and weighs threes and fours more
 against the rest than ``greedy`` does (the constants were tuned by hill climbing on
 whole games against ``greedy``, on other deals than the benchmark's). Against ``greedy``
 it wins 59.7 % of 2-seat games (16,000 games, seats alternating: ``python -m
-benchmarks.rollouts --games 16000``).
+benchmarks.rollouts --games 16000``). A PURRR spent on blocking a four, even the other
+team's one winning space, lost more games than it saved (57–60 % against 60.5 % on the
+same deals; docs/bots.md).
 The ``hard`` player's rollouts play it for the seat's team (and ``greedy`` for the
 others)."""
 
