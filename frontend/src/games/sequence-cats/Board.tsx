@@ -1,4 +1,5 @@
 // The board: breed spaces with cat icons, chips in team colours, highlights.
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Action } from "../../app/types";
 import { CatIcon } from "./CatIcon";
@@ -58,9 +59,57 @@ function moveFocus(event: React.KeyboardEvent<HTMLDivElement>, columns: number) 
   spaces[next]?.focus();
 }
 
+/** Places the name tag (`.sc-name-tag`) of the space `label` over the board's frame:
+ * above the space, or below it where above would leave the frame or the window, never
+ * over the space itself (its chip stays in sight); sideways inside the frame. */
+function placeTag(frame: HTMLElement, tag: HTMLElement, label: string) {
+  const space = frame.querySelector<HTMLElement>(`.sc-space[data-space="${label}"]`);
+  if (!space) return;
+  const box = frame.getBoundingClientRect();
+  const at = space.getBoundingClientRect();
+  const own = tag.getBoundingClientRect();
+  const gap = 4;
+  const above = at.top - own.height - gap;
+  const top = above >= Math.max(box.top, 0) ? above : at.bottom + gap;
+  const centred = at.left + at.width / 2 - own.width / 2;
+  const left = Math.min(Math.max(centred, box.left + gap), box.right - own.width - gap);
+  tag.style.top = `${top - box.top}px`;
+  tag.style.left = `${left - box.left}px`;
+}
+
 export function Board({ layout, view, targets, hints, removing, candidates, pointed, lastSpace, transposed, cardName, onChoose, onRefused }: BoardProps) {
   const { t } = useTranslation();
   const { rows, columns } = layout;
+  // A space pressed where no move goes shows its label and whole name in large type
+  // beside it: on a phone the names on the spaces are 6.5 to 7.5 px, and many cats look
+  // alike. It goes at the next state, another card, a press elsewhere, or Escape.
+  const [named, setNamed] = useState<string | null>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const tagRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => setNamed(null), [view, targets]);
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    const tag = tagRef.current;
+    if (named === null || !frame || !tag) return;
+    const place = () => placeTag(frame, tag, named);
+    place();
+    const away = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !frame.contains(event.target)) setNamed(null);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setNamed(null);
+    };
+    window.addEventListener("resize", place);
+    window.addEventListener("scroll", place, { passive: true });
+    document.addEventListener("pointerdown", away);
+    document.addEventListener("keydown", escape);
+    return () => {
+      window.removeEventListener("resize", place);
+      window.removeEventListener("scroll", place);
+      document.removeEventListener("pointerdown", away);
+      document.removeEventListener("keydown", escape);
+    };
+  }, [named]);
   const sequenceTeam = new Map<number, number>();
   for (const sequence of view.sequences) {
     for (const label of sequence.spaces) {
@@ -131,7 +180,15 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           tabIndex={action || (!playable && index === entry) ? 0 : -1}
           title={`${label} · ${name}`}
           style={inSequence !== undefined ? ({ "--seq": TEAM_COLOURS[inSequence] } as React.CSSProperties) : undefined}
-          onClick={() => (action ? onChoose(action) : onRefused?.(index))}
+          onClick={() => {
+            if (action) {
+              setNamed(null);
+              onChoose(action);
+              return;
+            }
+            setNamed((shownNow) => (shownNow === label ? null : label));
+            onRefused?.(index);
+          }}
         >
           {cell === FREE ? (
             <span className="sc-free" aria-hidden="true">
@@ -158,8 +215,17 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
       );
     }
   }
+  let tag: string | null = null;
+  if (named !== null) {
+    const row = Number(named.slice(1)) - 1;
+    const column = named.charCodeAt(0) - 65;
+    const cell = view.cells[row * columns + column];
+    const name =
+      cell === FREE ? t("sequence_cats.ui.free_space") : cell === BLANK ? t("sequence_cats.ui.blank_space") : cardName(layout.spaces[row][column]);
+    tag = `${named} · ${name}`;
+  }
   return (
-    <div className="sc-board-frame">
+    <div className="sc-board-frame" ref={frameRef}>
       <div
         className={`sc-board ${transposed ? "transposed" : ""}`}
         // One group a screen reader can move to or past as a whole (88 buttons).
@@ -176,6 +242,12 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
         ))}
         {cells}
       </div>
+      {/* What the space's button already says to a screen reader (its label). */}
+      {tag !== null && (
+        <span className="sc-name-tag" ref={tagRef} aria-hidden="true" data-space={named ?? undefined}>
+          {tag}
+        </span>
+      )}
     </div>
   );
 }
