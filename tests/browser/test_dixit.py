@@ -616,6 +616,41 @@ def test_on_a_norwegian_phone_computer_players_are_named_whole_under_their_cards
     anna.screenshot(path=shots / "dixit-reveal-phone-nb-computers.png")
 
 
+@pytest.mark.parametrize(("width", "height", "locale", "seats"),
+                         [(360, 640, "nb-NO", 5), (390, 664, "en-GB", 4)])
+def test_on_a_phone_the_reveal_names_owners_and_voters_at_12_px_at_least(
+    browser: Browser, web_server: LiveServer, shots: Path, width: int, height: int,
+    locale: str, seats: int
+) -> None:
+    """DX-ROUND-5: who gave which card and who voted for it is what a round's reveal is
+    for. On a phone the owners' names under the cards were 9.6 px and the voters' chips
+    10.9 px; both are 12 px (0.75rem) now, a name that does not fit beside its dot going
+    under it and a chip taking a second line, never cut and never past its column."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["easy"] * (seats - 1), {0: "Anna"})
+    page = watch(browser.new_context(viewport={"width": width, "height": height},
+                                     is_mobile=True, has_touch=True,
+                                     locale=locale).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "A quiet lantern")
+    expect(page.locator(".dx-reveal-slot")).to_have_count(seats)
+    expect(page.locator(".dx-voter")).to_have_count(seats - 1)  # each other seat votes
+    shown = page.evaluate("""() => [...document.querySelectorAll(
+            '.dx-reveal-owner-text, .dx-voter')].map(e => {
+        const box = e.getBoundingClientRect();
+        const column = e.closest('.dx-reveal-slot').getBoundingClientRect();
+        return [e.textContent, parseFloat(getComputedStyle(e).fontSize),
+                e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1,
+                box.left >= column.left - 0.5 && box.right <= column.right + 0.5];
+    })""")
+    page.locator(".dx-reveal-slots").scroll_into_view_if_needed()
+    page.screenshot(path=shots / f"dixit-reveal-phone-{width}-names.png")
+    assert len(shown) == 2 * seats - 1, shown
+    assert [(text, size) for text, size, _, _ in shown if size < 12] == []
+    assert [text for text, _, cut, _ in shown if cut] == []
+    assert [text for text, _, _, inside in shown if not inside] == []
+
+
 def test_on_a_phone_the_board_opens_at_its_top_after_a_round_read_to_its_end(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
