@@ -993,8 +993,9 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
     level as a tag beside or under it, the starter's flag beside the tag (the list's
     "Computer 3 · / Medium" broke at the "·"); on a phone's strip they stay short, whole
     in their titles. There the seat's colour and its tiles in hand are one mark (a dot
-    and "▲ 7" took the room of three letters of the name), and each score keeps apart
-    from the name's number ("Datamas… 2 44" read as 244)."""
+    and "▲ 7" took the room of three letters of the name), its count drawn 12 px or
+    larger, and each score keeps apart from the name's number ("Datamas… 2 44" read as
+    244)."""
     server, url = serve_four(tmp_path / "data")  # seat 2, Computer 3 · Medium, started
     try:
         page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
@@ -1039,6 +1040,13 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
             chip = small.locator(f'.tr-players.compact .tr-player[data-seat="{seat}"]')
             tiles = chip.get_attribute("data-tiles")
             expect(marks.nth(seat).locator("svg text")).to_have_text(str(tiles))
+            # The count as drawn is 12 px at least (it was 11: 10.5 units in a mark 1.07
+            # times its viewBox).
+            drawn = marks.nth(seat).locator("svg").evaluate(
+                "svg => parseFloat(getComputedStyle(svg.querySelector('text')).fontSize)"
+                " * Math.min(svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,"
+                " svg.getBoundingClientRect().height / svg.viewBox.baseVal.height)")
+            assert drawn >= 12, (seat, drawn)
             # A screen reader hears the name first, then the tiles, then the score.
             spoken = chip.evaluate("c => [...c.querySelectorAll('.sr-only')].map(e => "
                                    "e.textContent.trim())")
