@@ -38,6 +38,16 @@ def in_sight(locator: Locator) -> None:
     assert box["x"] >= 0 and box["x"] + box["width"] <= SIDEWAYS["width"] + 0.5, box
 
 
+def finger_sized(buttons: Locator, height: float = 40, width: float = 0) -> None:
+    """Every one of ``buttons`` is ``height`` px tall at least (2.5rem: Draw and Pass were
+    32 px, the hand's cards and "Choose" 35, the view's buttons 38), ``width`` wide."""
+    boxes = [button.bounding_box() for button in buttons.all()]
+    assert boxes, "no buttons"
+    small = [box for box in boxes
+             if box is None or box["height"] < height - 0.01 or box["width"] < width - 0.01]
+    assert small == [], small
+
+
 def test_sequence_cats_sideways_shows_the_whole_board_beside_the_hand(
         browser: Browser, web_server: LiveServer, shots: Path) -> None:
     table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "easy"],
@@ -50,6 +60,7 @@ def test_sequence_cats_sideways_shows_the_whole_board_beside_the_hand(
     in_sight(page.locator(".sc-board-frame"))
     for card in page.locator(".sc-card").all():
         in_sight(card)
+    finger_sized(page.locator(".sc-card"))
     # Every space a finger's size (it was 23 × 25 px when the board kept its upright
     # proportions): the board takes the column's width, its spaces wider than tall.
     sizes = page.locator(".sc-space").evaluate_all(
@@ -77,6 +88,8 @@ def test_triominos_sideways_keeps_the_rack_under_the_board(
     for button in page.locator(".tr-zoom button").all():
         box = button.bounding_box()
         assert box is not None and box["y"] + box["height"] <= board["y"] + board["height"]
+    finger_sized(page.locator(".tr-zoom button"), width=40)
+    finger_sized(page.locator(".tr-turn-actions button"))
     page.screenshot(path=str(shots / "sideways-triominos.png"))
     # The whole rack, first tile to last, stays in sight once a tile is chosen (the
     # "more tiles fit" chip took the rack's width: no tile showed), and the buttons stay
@@ -166,6 +179,7 @@ def test_dixit_sideways_shows_the_hand_beside_the_table(
     expect(page.get_by_role("button", name=re.compile(r"^Choose: \w"))).to_have_count(6)
     for card in cards.all()[:3]:
         in_sight(card)
+    finger_sized(page.locator('.dx-hand-card [data-action="choose"]'))
     in_sight(page.locator(".dx-prompt"))
     page.screenshot(path=str(shots / "sideways-dixit-clue.png"))
 
@@ -190,6 +204,7 @@ def test_dixit_sideways_shows_the_hand_beside_the_table(
         in_sight(slot)
     face = page.locator(".dx-slot .dx-card-face").first.bounding_box()
     assert face is not None and face["width"] >= 72, face  # 56 px was too small to judge
+    finger_sized(page.locator('[data-action="vote-slot"]'))
     page.locator('[data-action="vote-slot"]').first.click()
     page.locator('[data-action="cast-vote"]').click()
     # The round's result reads down the page; "Continue" brings back the hand.

@@ -606,7 +606,7 @@ def test_on_a_narrow_phone_the_play_buttons_word_shows_whole(
         language: str) -> None:
     # The dock's Play button shrank with its row: "Reproduzir" showed as "eproduzi". Its
     # word (Play, then Pause) now shows whole, on two lines where it must, and the dock
-    # keeps inside the window.
+    # keeps inside the window, every button in it 44 px each way at least.
     path, _ = record_file("sequence-cats", tmp_path)
     page = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True,
                                has_touch=True).new_page()
@@ -622,6 +622,8 @@ def test_on_a_narrow_phone_the_play_buttons_word_shows_whole(
         for button in page.locator(".replay-dock button").all():
             box = button.bounding_box()
             assert box is not None and box["x"] + box["width"] <= dock["x"] + dock["width"]
+            # A finger's size each way (the step buttons were 39 × 42).
+            assert box["width"] >= 44 and box["height"] >= 44, (language, box)
         page.screenshot(path=str(shots / f"replay-dock-360-{language}.png"))
         play.tap()
     page.context.close()

@@ -97,7 +97,7 @@ const BIG_HAND_SEATS = 8;
  * cards). */
 const COMPACT_SLOT_W = 120;
 /** Pixels a slot's vote button takes under its card on a phone held sideways. */
-const SIDEWAYS_BUTTON = 42;
+const SIDEWAYS_BUTTON = 47;
 /** Pixels the clue and its teller's name take above the cards there. */
 const SIDEWAYS_CLUE_ABOVE = 56;
 
