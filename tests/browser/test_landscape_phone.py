@@ -6,14 +6,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize, expect
 
+from gametable.games.triominos import TRIOMINOS
+from gametable.simulate import play_bot_game
 from tests.browser.seats import create_table
 from tests.browser.test_rematch import finished_game, people
 from tests.browser.test_sequence_cats_browser import stored_table
 from tests.browser.test_triominos_browser import act, enabled, place_a_tile
+from tests.browser.test_triominos_browser import stored_table as stored_triominos
 from tests.browser.text_layout import broken_words
 from tests.server.conftest import LiveServer
 
@@ -613,3 +617,77 @@ def test_sequence_cats_sideways_every_space_shows_its_name(
     assert not cut, cut
     page.screenshot(path=str(shots / "sideways-sequence-cats-names-is.png"))
     page.context.close()
+
+
+def far_apart_places() -> tuple[int, list[tuple[int, dict[str, Any]]], str]:
+    """Three ``greedy`` players' first round, up to a turn of seat 0 with a tile whose
+    places lie four rows apart or more (five rows of 0.87 side: 182 px at the smallest
+    side, 42 px, taller than the board strip): (seed, the actions so far, the tile)."""
+    for seed in range(1, 30):
+        record, _ = play_bot_game("triominos", {"rounds": 1}, ["greedy"] * 3, seed)
+        state = TRIOMINOS.new_game(TRIOMINOS.make_config(record.config, 3), 3, record.seed)
+        for number, step in enumerate(record.actions):
+            if state.current == 0 and state.draws == 0 and state.board_json:
+                rows: dict[str, list[int]] = {}
+                for action in TRIOMINOS.legal_actions(state, 0):
+                    if action["type"] == "place":
+                        rows.setdefault(action["tile"], []).append(action["position"][0])
+                for tile, places in rows.items():
+                    if max(places) - min(places) >= 4:
+                        return record.seed, [(s.seat, s.action)
+                                             for s in record.actions[:number]], tile
+            TRIOMINOS.apply(state, step.seat, step.action)
+    raise AssertionError("no seed gives places four rows apart")
+
+
+WHOLLY_IN_THE_BOARD = """() => {
+    const frame = document.querySelector('.tr-board').getBoundingClientRect();
+    return [...document.querySelectorAll('[data-target]')].map(place => {
+        const box = place.getBoundingClientRect();
+        return box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5
+            && box.left >= frame.left - 0.5 && box.right <= frame.right + 0.5;
+    });
+}"""
+
+
+def test_triominos_sideways_a_tiles_far_apart_places_one_whole_and_the_rest_counted(
+        browser: Browser, tmp_path: Path, shots: Path) -> None:
+    """TR-PLACE-1 held sideways (844 × 390): the board is a strip about 175 px high, and
+    a tile whose places lay rows apart had them all cut in half by its edges, also after
+    "Centre the table" (they were brought in as one box, too tall for the strip). The
+    place nearest the view's middle now comes wholly into sight, and a button says how
+    many more lie out of it; pressed, it brings one of those wholly into sight."""
+    seed, actions, tile = far_apart_places()
+    table, token = stored_triominos(tmp_path / "data", {"rounds": 1}, seed,
+                                    [None, "greedy", "greedy"], actions)
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        page = sideways_page(browser, server, table, token)
+        expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
+        page.locator(f'.tr-hand-tile[data-tile="{tile}"]').tap()
+        expect(page.locator("[data-target]").first).to_be_attached()
+        more = page.locator('[data-action="more-places"]')
+        for step in ("chosen", "more", "centred"):
+            if step == "more":
+                hidden_before = page.evaluate(WHOLLY_IN_THE_BOARD)
+                more.tap()
+            elif step == "centred":
+                page.get_by_role("button", name="Centre the table").tap()
+            page.wait_for_timeout(500)  # the view glides (280 ms)
+            whole = page.evaluate(WHOLLY_IN_THE_BOARD)
+            assert len(whole) >= 2 and any(whole), (step, whole)
+            out = whole.count(False)
+            assert out >= 1, (step, whole)  # too far apart for the strip
+            expect(more).to_contain_text(
+                f"{out} more place{'s' if out > 1 else ''} out of sight")
+            finger = more.bounding_box()
+            assert finger is not None and finger["height"] >= 40, finger
+            if step == "more":
+                # A place that was out of sight is wholly in it now.
+                assert any(now and not before
+                           for now, before in zip(whole, hidden_before, strict=True)), (
+                    hidden_before, whole)
+            page.screenshot(path=str(shots / f"sideways-triominos-far-places-{step}.png"))
+    finally:
+        server.stop()

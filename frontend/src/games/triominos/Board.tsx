@@ -50,7 +50,8 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
   }, [boxKey]);
   const drawn = useMemo(() => grow(layout, 6), [layout]);
   const focus = free.size ? [...free.keys()].join(" ") : view.last ? keyOf(view.last) : "";
-  const viewport = useViewport({ layout, focus, round: view.round, narrow, lookAt });
+  const places = free.size ? focus : "";
+  const viewport = useViewport({ layout, focus, round: view.round, narrow, lookAt, places });
 
   const width = drawn.maxX - drawn.minX;
   const height = drawn.maxY - drawn.minY;
@@ -68,6 +69,7 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
         onPanning={viewport.userMoved}
         onWheel={viewport.userMoved}
         onPinch={viewport.userMoved}
+        onTransform={viewport.onTransform}
       >
         <TransformComponent
           wrapperClass="tr-board-viewport"
@@ -102,6 +104,15 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
       </TransformWrapper>
       {/* The big screen is never touched: no buttons on it. */}
       {!onScreen && <ViewControls onZoom={viewport.zoomBy} onRecentre={viewport.recentre} />}
+      {/* The selected tile's places too far apart to be seen at once: how many more lie
+          out of sight, and which way; pressed, it brings the nearest into sight (as the
+          hand's "3 more tiles fit ›" does its tiles). */}
+      {viewport.outOfSight && (
+        <button type="button" className="tr-more-places" data-action="more-places" onClick={viewport.showNext}>
+          {t("triominos.ui.more_places", { count: viewport.outOfSight.count })}{" "}
+          <span aria-hidden="true">{viewport.outOfSight.arrow}</span>
+        </button>
+      )}
     </div>
   );
 }
