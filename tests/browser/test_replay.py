@@ -14,9 +14,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from gametable.core.records import GameRecord, replay
+from gametable.server.storage import SeatRow, token_hash
 from gametable.simulate import play_bot_game
 from tests.browser import seats
 from tests.browser.conftest import wait_for
+from tests.browser.test_rematch import finished_game
+from tests.browser.test_sequence_cats_browser import stored_table
 from tests.games.dixit.helpers import party_of_twelve
 from tests.server.conftest import LiveServer
 
@@ -46,6 +49,12 @@ def open_file(page: Page, url: str, path: Path) -> None:
     page.goto(url)
     page.get_by_label("Open a game record (.json)").set_input_files(str(path))
     expect(page).to_have_url(f"{url}/replay")
+
+
+def more_controls(page: Page) -> None:
+    """On a phone, opens the fold of the replay's speed, seat and download."""
+    page.locator(".replay-more > summary").click()
+    expect(page.get_by_label("Seen by")).to_be_visible()
 
 
 def at_step(page: Page, table: str, step: int) -> None:
@@ -217,6 +226,8 @@ def test_the_replay_viewer_by_keyboard_alone(
     page.get_by_label("Jump to a move").focus()
     page.keyboard.press("ArrowRight")
     at_step(page, ".tr-table", 3)
+    page.locator(".replay-more > summary").focus()  # on a phone: under "More controls"
+    page.keyboard.press("Enter")
     page.get_by_label("Seen by").focus()
     page.keyboard.press("ArrowDown")  # the first seat
     expect(page.get_by_label("Seen by")).to_have_value("0")
@@ -382,8 +393,11 @@ def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
     page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                has_touch=True).new_page()
     open_file(page, web_server.url, path)
+    more_controls(page)
     page.get_by_label("Seen by").select_option("0")
     expect(page.locator(hand)).to_be_visible()
+    page.locator(".replay-more > summary").click()  # folded again
+    expect(page.get_by_label("Seen by")).to_be_hidden()
     # The controls leave the table more than half the window (they took two thirds of
     # it, the game's table starting 441 px down): the move's number and the speed share
     # a row, their words for screen readers only, and the players are named below.
@@ -477,6 +491,7 @@ def test_a_sequence_cats_replay_seen_from_a_seat_names_the_winners_never_you(
     page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                has_touch=True).new_page()
     open_file(page, web_server.url, path)
+    more_controls(page)
     page.get_by_label("Seen by").select_option("0")
     page.get_by_role("button", name="To the end").first.click()
     at_step(page, ".sc-table", len(record.actions))
@@ -796,3 +811,55 @@ def test_held_sideways_a_replay_pins_only_its_step_buttons(
     at_step(page, ".dx-table", 1)
     page.screenshot(path=str(shots / "replay-sideways-scrolled.png"))
     page.context.close()
+
+
+FIRST_OF_THE_GAME = {"sequence-cats": ".sc-board", "triominos": ".tr-board",
+                     "dixit": ".dx-board"}
+
+
+@pytest.mark.parametrize(("game", "width", "height"), [
+    ("dixit", 390, 664), ("sequence-cats", 390, 664), ("triominos", 360, 640),
+    ("sequence-cats", 844, 390), ("triominos", 844, 390), ("dixit", 844, 390)])
+def test_on_a_phone_the_replays_first_screen_shows_the_game(
+    browser: Browser, tmp_path: Path, shots: Path, game: str, width: int, height: int
+) -> None:
+    """A table's replay on a phone: the title, the way back, the download, the slider,
+    the speed, "Seen by", the move's words and the step buttons filled the first screen
+    (the board began at 569 px of 664 upright; held sideways, at 844 × 390, nothing of
+    the game showed). The speed, the seat and the download fold under "More controls",
+    and the move's words stand under the step buttons, right above the table: the
+    board (Dixit's, Sequence Cats', Triominos') begins on the first screen upright, and
+    held sideways the table's status line and more are in sight."""
+    seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token"))] + [
+        SeatRow(seat, "bot", bot="easy") for seat in range(1, 4 if game == "dixit" else 2)]
+    steps = finished_game(11, game, len(seats))
+    with stored_table(tmp_path / "data", {}, seats, 11, steps, game=game) as (server, table):
+        page = browser.new_context(viewport={"width": width, "height": height},
+                                   is_mobile=True, has_touch=True,
+                                   locale="en-GB").new_page()
+        page.goto(f"{server.url}/t/{table}/replay")
+        at_step(page, GAMES[game][1], 0)
+        page.wait_for_timeout(300)  # the table's size follows the measured layout
+        assert page.evaluate("scrollY") == 0
+        first = page.locator(FIRST_OF_THE_GAME[game]).bounding_box()
+        whole = page.locator(GAMES[game][1]).bounding_box()
+        dock = page.locator(".replay-dock").bounding_box()
+        move = page.locator(".replay-move").bounding_box()
+        assert first is not None and whole is not None and dock is not None and move
+        page.screenshot(path=str(shots / f"replay-first-screen-{game}-{width}.png"))
+        if width < height:
+            assert first["y"] + 100 <= height, first  # 100 px of the board in sight
+        else:
+            assert whole["y"] + 60 <= height, whole  # the status line and more
+        # The step buttons, then the move's words, then the table.
+        assert dock["y"] + dock["height"] <= move["y"] + 0.5 <= whole["y"] + 0.5
+        # The folded controls are a tap away, a finger's size.
+        summary = page.locator(".replay-more > summary").bounding_box()
+        assert summary is not None and summary["height"] >= 40, summary
+        expect(page.get_by_label("Seen by")).to_be_hidden()
+        more_controls(page)
+        expect(page.get_by_label("Speed")).to_be_visible()
+        expect(page.get_by_role("link", name="Download the game record")).to_be_visible()
+        page.get_by_label("Seen by").select_option("0")
+        expect(page.locator(GAMES[game][2])).to_be_visible()
+        page.context.close()

@@ -18,6 +18,13 @@ import { useGames } from "./useGames";
 import { RecordLink } from "./RecordLink";
 import { AppLink } from "./AppLink";
 import { APP_TITLE } from "./alerts";
+import { useNarrow } from "./useLayout";
+
+/** A phone, upright or held sideways (styles.css, "the replay viewer", the same query):
+ * the speed, the seat the game is seen by and the record's download fold away under
+ * "More controls", and the move's words stand under the step buttons, right above the
+ * table (the controls took a phone's whole first screen, no game in sight). */
+const COMPACT = "(max-width: 35em), (max-height: 31.25em) and (min-aspect-ratio: 3/2)";
 
 /** Steps asked for at a time. */
 const CHUNK = 25;
@@ -31,6 +38,7 @@ type Meta = Omit<ReplaySteps, "frames" | "first" | "count" | "next">;
 
 export function ReplayPage({ tableId }: { tableId: string | null }) {
   const { t, i18n } = useTranslation();
+  const compact = useNarrow(COMPACT);
   useGames(); // the games' texts (card names…)
   const [text, setText] = useState(() => (tableId ? null : recordFile()));
   const [seat, setSeat] = useState<number | null>(() => (tableId ? (tokens.seat(tableId)?.seat ?? null) : null));
@@ -261,6 +269,57 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
     },
   };
 
+  const download = tableId && <RecordLink table={tableId}>{t("ui.table.download_record")}</RecordLink>;
+  const settings = (
+    <>
+      <label className="replay-speed">
+        <span>{t("ui.replay.speed")}</span>
+        <select value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
+          {SPEEDS.map((value) => (
+            <option key={value} value={value}>
+              {t("ui.replay.per_second", { count: value })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="replay-seat">
+        <span>{t("ui.replay.seen_by")}</span>
+        <select
+          value={seat ?? ""}
+          onChange={(event) => {
+            setError(null);
+            setSeat(event.target.value === "" ? null : Number(event.target.value));
+          }}
+        >
+          <option value="">{t("ui.replay.spectator")}</option>
+          {meta.seats.map((s) => (
+            <option key={s.seat} value={s.seat}>
+              {t("ui.replay.seat", { seat: s.seat + 1, player: player(s.seat) })}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+  // What the step did: under the step buttons on a phone, right above the table.
+  const moveNow = (
+    <div className="replay-now" aria-live="polite">
+      <p className="replay-move">
+        {current.step === 0
+          ? t("ui.replay.start")
+          : t("ui.replay.moved", { step: current.step, steps: total, player: current.seat !== null ? player(current.seat) : "" })}
+        {(current.state.outcome || endedHere) && <span className="tag">{t(endedHere ? "ui.replay.ended_early" : "ui.replay.over")}</span>}
+      </p>
+      {happened.length > 0 && (
+        <ul className="replay-events" aria-label={t("ui.replay.what_happened")}>
+          {happened.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+
   return (
     <div className="replay-page" data-step={current.step} data-steps={total}>
       <header className="replay-header">
@@ -270,9 +329,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
         {tableId && (
           <>
             <BackToTable table={tableId} />
-            <RecordLink table={tableId}>
-              {t("ui.table.download_record")}
-            </RecordLink>
+            {!compact && download}
           </>
         )}
       </header>
@@ -304,48 +361,18 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
           />
           <span className="muted">{t("ui.replay.of", { steps: total })}</span>
         </label>
-        <label className="replay-speed">
-          <span>{t("ui.replay.speed")}</span>
-          <select value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
-            {SPEEDS.map((value) => (
-              <option key={value} value={value}>
-                {t("ui.replay.per_second", { count: value })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="replay-seat">
-          <span>{t("ui.replay.seen_by")}</span>
-          <select
-            value={seat ?? ""}
-            onChange={(event) => {
-              setError(null);
-              setSeat(event.target.value === "" ? null : Number(event.target.value));
-            }}
-          >
-            <option value="">{t("ui.replay.spectator")}</option>
-            {meta.seats.map((s) => (
-              <option key={s.seat} value={s.seat}>
-                {t("ui.replay.seat", { seat: s.seat + 1, player: player(s.seat) })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="replay-now" aria-live="polite">
-          <p className="replay-move">
-            {current.step === 0
-              ? t("ui.replay.start")
-              : t("ui.replay.moved", { step: current.step, steps: total, player: current.seat !== null ? player(current.seat) : "" })}
-            {(current.state.outcome || endedHere) && <span className="tag">{t(endedHere ? "ui.replay.ended_early" : "ui.replay.over")}</span>}
-          </p>
-          {happened.length > 0 && (
-            <ul className="replay-events" aria-label={t("ui.replay.what_happened")}>
-              {happened.map((line, index) => (
-                <li key={index}>{line}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+        {compact ? (
+          <details className="replay-more">
+            <summary>{t("ui.replay.more_controls")}</summary>
+            <div className="replay-more-body">
+              {settings}
+              {download}
+            </div>
+          </details>
+        ) : (
+          settings
+        )}
+        {!compact && moveNow}
         {error && (
           <p className="notice error" role="alert">
             {describeError(t, error)}
@@ -360,6 +387,7 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
           {step} / {total}
         </span>
       </div>
+      {compact && moveNow}
       <ReplayMode.Provider value={true}>
         {module ? (
           <div className="replay-table">
