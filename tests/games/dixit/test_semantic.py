@@ -210,6 +210,46 @@ def test_no_bank_phrase_names_its_own_motif_and_every_card_keeps_clues(
         assert len(kept) >= 2, (card, language, DESCRIPTIONS[card])
 
 
+LOST_PICTURE = [
+    # A wrong word: "jarðtenging" is electrical earthing, not "Stay grounded".
+    ("is", "anchor", "Jarðtenging"),
+    # An English idiom translated to its bare meaning, so nothing in the picture leads
+    # to it ("The ball is in your court": "your turn"; "Piece of cake": "easy").
+    ("is", "ball", "Þú átt leik"), ("nb", "ball", "Din tur"), ("pt", "ball", "A tua vez"),
+    ("is", "cake", "Leikur einn"), ("nb", "cake", "Lett som en plett"), ("pt", "cake", "Canja"),
+    ("is", "fish", "Eitthvað gruggugt"), ("nb", "fish", "Noe muffens"),
+    ("pt", "fish", "Aqui há marosca"),
+    ("is", "hat", "Gamall vani"), ("nb", "hat", "Gammel vane"), ("pt", "hat", "Velho hábito"),
+    ("is", "bucket", "Óskalisti"), ("nb", "bucket", "Ønskeliste"),
+    ("pt", "bucket", "Lista de desejos"),
+    ("is", "goat", "Blóraböggull"), ("nb", "chicken", "Feiging"), ("pt", "chicken", "Medricas"),
+    ("nb", "table", "Snu på flisa"), ("pt", "table", "Virar o jogo"),
+    ("nb", "lamb", "Nattsvermeren"),
+    # An idiom whose picture is another thing of the bank: it leads to the wrong card
+    # (an elephant for the bull, a raisin for the cherry, a raven for the owl).
+    ("is", "bull", "Eins og fíll í postulínsbúð"), ("nb", "bull", "Elefant i glassbutikken"),
+    ("pt", "bull", "Elefante numa loja de porcelana"),
+    ("is", "cherry", "Rúsínan í pylsuendanum"), ("nb", "cherry", "Prikken over i-en"),
+    ("pt", "cherry", "O toque final"), ("pt", "daisy", "Fresco como uma alface"),
+    ("is", "owl", "Nátthrafn"),
+]
+
+
+@pytest.mark.parametrize(("language", "motif", "phrase"), LOST_PICTURE)
+def test_no_bank_phrase_loses_its_picture_in_translation(
+        language: str, motif: str, phrase: str) -> None:
+    """A storyteller's clue must lead from the picture: a translation that keeps only
+    an idiom's abstract meaning (nb "Din tur" for "The ball is in your court") or
+    names another thing gives a person at the table nothing to find the card by."""
+    the_bank = bank()
+    key = the_bank.keys.index(motif)
+    number = LANGUAGES.index(language)
+    mine = [the_bank.phrases[i] for i in np.flatnonzero(
+        (the_bank.key == key) & (the_bank.language == number))]
+    assert phrase not in mine, mine
+    assert len(mine) >= 2, mine
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_party_storytellers_vary_and_never_return_to_a_told_motif_dx_party_2(
         language: str) -> None:
