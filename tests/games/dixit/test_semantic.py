@@ -426,6 +426,39 @@ def test_a_figure_of_speech_in_a_description_is_not_a_thing_of_the_picture() -> 
         "A glass of milk by a tower under the moon, over the sea.")
 
 
+WAVES_OR_WIND = re.compile(
+    r"\bwaves?\b|wind|surf|swell|breaker|gale|"     # en
+    r"öld|alda|bylgj|brim|"                        # is (and "vind": nb, is)
+    r"bølg|brenning|kuling|"                       # nb
+    r"\bondas?\b|ondula|vento|vendaval", re.IGNORECASE)  # pt
+"""Words for waves and wind in the four clue languages."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_calm_sea_never_gets_a_wave_or_wind_clue_dx_round_1(language: str) -> None:
+    """The deck paints its seas flat ("a calm sea", "the still sea", "the open sea"
+    alike): "Öldurnar", "Bølgene", "Ondas" or "Sal e vento" for a peach on a still sea
+    point at nothing a person can see. The sea's phrases hold no waves or wind, and a
+    storyteller holding only calm-sea cards never says one (a phrase of another thing
+    its card shows, a bird "Free as the wind", may still speak of wind)."""
+    the_bank = bank()
+    sea = the_bank.keys.index("sea")
+    for i in np.flatnonzero((the_bank.key == sea) | (the_bank.key < 0)):
+        assert not WAVES_OR_WIND.search(the_bank.phrases[i]), the_bank.phrases[i]
+    calm = [n for n, text in enumerate(DESCRIPTIONS)
+            if text and re.search(r"\b(calm|still|mirror-still) sea\b", text)]
+    assert len(calm) >= 30
+    for seed in range(40):
+        state = game(6, seed=seed, clue_language=language)
+        state.hands[0] = random.Random(seed).sample(calm, 6)
+        action = choose(state, 0, temperature=0.2, seed=seed)
+        if WAVES_OR_WIND.search(action["text"]):
+            shown = set(the_bank.keys_in(DESCRIPTIONS[action["card"]])) - {sea}
+            keys = {int(the_bank.key[i]) for i, text in enumerate(the_bank.phrases)
+                    if text == action["text"]}
+            assert keys & shown, (action, DESCRIPTIONS[action["card"]])
+
+
 def test_team_storyteller_and_its_teammate_play_dx_team_3() -> None:
     state = game(6, variant="team", seed=8)
     clue = choose(state, 0, temperature=0.2)
