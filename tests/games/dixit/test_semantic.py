@@ -240,12 +240,11 @@ LOST_PICTURE = [
     ("nb", "table", "Snu på flisa"), ("pt", "table", "Virar o jogo"),
     ("nb", "lamb", "Nattsvermeren"),
     # An idiom whose picture is another thing of the bank: it leads to the wrong card
-    # (an elephant for the bull, a raisin for the cherry, a raven for the owl).
+    # (an elephant for the bull, a raisin for the cherry, a lettuce for the daisy).
     ("is", "bull", "Eins og fíll í postulínsbúð"), ("nb", "bull", "Elefant i glassbutikken"),
     ("pt", "bull", "Elefante numa loja de porcelana"),
     ("is", "cherry", "Rúsínan í pylsuendanum"), ("nb", "cherry", "Prikken over i-en"),
     ("pt", "cherry", "O toque final"), ("pt", "daisy", "Fresco como uma alface"),
-    ("is", "owl", "Nátthrafn"),
 ]
 
 
