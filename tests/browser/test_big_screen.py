@@ -200,8 +200,8 @@ def test_the_big_screen_says_the_host_ended_the_game_and_a_new_game_began(
 ) -> None:
     """The host ended the game early: the big screen went on showing "Anna is playing…"
     for good, and when Anna then began a new game it said nothing of it. The room is
-    told both, in the screen's type (the new table is not named to those watching: its
-    id is its invite link)."""
+    told both, in the screen's type, and the screen follows to the new game (every seat
+    there is taken, and it lets people watch)."""
     table, tokens, host = seats.create_hosted_table(
         web_server, "sequence-cats", {}, ["human", "greedy"], {0: "Anna"})
     screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
@@ -217,7 +217,8 @@ def test_the_big_screen_says_the_host_ended_the_game_and_a_new_game_began(
         with seats.SeatSocket(web_server, table, tokens[0]) as anna:
             anna.ws.send(json.dumps({"type": "rematch"}))
             expect(screen.locator('.screen-news[data-news="rematch"]')).to_have_text(
-                "Anna began a new game with the players of this table.")
+                "Anna began a new game with the players of this table. This screen shows "
+                "the new game in a moment. Show the new game")
         screen.screenshot(path=str(shots / "big-screen-ended-and-rematch.png"))
     finally:
         screen.context.close()
@@ -692,8 +693,9 @@ def test_a_big_screen_in_a_players_browser_follows_them_to_the_new_game(
     """After Play again the big screen stayed on the finished game for good: the TV's
     window, beside the host's on one laptop, had to be given the new table's screen by
     hand. A big screen in the browser of a player who went to the new game now says so,
-    and follows a little later (or at once, with its button); one on a device of its own
-    is told only that a new game began (the new table is named to no one watching)."""
+    and follows a little later (or at once, with its button); so does one on a device of
+    its own (a TV of its own, with no keyboard), told the new table by the server since
+    every seat there is taken and it lets people watch."""
     seats_ = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
               SeatRow(1, "bot", bot="easy")]
     with stored_table(tmp_path / "data", {}, seats_, 5, finished_game(5, seats=2)) as (
@@ -710,21 +712,50 @@ def test_a_big_screen_in_a_players_browser_follows_them_to_the_new_game(
             anna.locator(".result").get_by_role("button", name="Play again").click()
             expect(anna).to_have_url(re.compile(rf"/t/(?!{old}$)[A-Za-z0-9_-]+$"))
             new = anna.url.rsplit("/", 1)[-1]
+            following = ("Anna began a new game with the players of this table. This screen "
+                         "shows the new game in a moment. Show the new game")
             news = screen.locator('.screen-news[data-news="rematch"]')
-            expect(news).to_have_text(
-                "Anna began a new game with the players of this table. This screen shows "
-                "the new game in a moment. Show the new game")
+            expect(news).to_have_text(following)
             screen.screenshot(path=str(shots / "big-screen-follows-play-again.png"))
-            expect(screen).to_have_url(f"{server.url}/t/{new}/screen", timeout=30_000)
-            expect(screen.locator(".sc-board")).to_be_visible()
-            expect(screen.locator(".screen-news")).to_have_count(0)
-            # The TV of its own knows nothing of the new table.
             expect(elsewhere.locator('.screen-news[data-news="rematch"]')).to_have_text(
-                "Anna began a new game with the players of this table.")
-            assert elsewhere.url == f"{server.url}/t/{old}/screen"
+                following)
+            for page in (screen, elsewhere):
+                expect(page).to_have_url(f"{server.url}/t/{new}/screen", timeout=30_000)
+                expect(page.locator(".sc-board")).to_be_visible()
+                expect(page.locator(".screen-news")).to_have_count(0)
+            assert "#" not in elsewhere.url  # the new table's address, no seat's token
         finally:
             laptop.close()
             tv.close()
+
+
+def test_a_big_screen_of_its_own_says_how_to_show_a_new_game_it_may_not_be_told(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """Bruno had left when Anna asked to play again: his seat at the new table is open to
+    its invite link, so the new table is not named to those watching (its id would let
+    anyone take that seat). The TV stays on the old game and says how to show the new
+    one there, instead of only that it began."""
+    table, tokens, host = seats.create_hosted_table(
+        web_server, "sequence-cats", {}, ["human", "human"], {0: "Anna", 1: "Bruno"})
+    screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    try:
+        screen.goto(f"{web_server.url}/t/{table}/screen")
+        expect(screen.locator(".sc-board")).to_be_visible()
+        ended = httpx.post(f"{web_server.url}/api/tables/{table}/end", json={},
+                           headers={"X-Host-Token": host})
+        assert ended.status_code == 200, ended.text
+        with seats.SeatSocket(web_server, table, tokens[0]) as anna:
+            anna.ws.send(json.dumps({"type": "rematch"}))
+            news = screen.locator('.screen-news[data-news="rematch"]')
+            expect(news).to_have_text(
+                "Anna began a new game with the players of this table. To show it here, "
+                "open “Big screen” on the new table's page.")
+            expect(news.get_by_role("button")).to_have_count(0)
+        screen.screenshot(path=str(shots / "big-screen-rematch-by-hand.png"))
+        assert screen.url == f"{web_server.url}/t/{table}/screen"
+    finally:
+        screen.context.close()
 
 
 def test_the_big_screen_comes_back_by_itself_when_watching_is_on_again(

@@ -66,9 +66,10 @@ def test_play_again_rotates_the_seats_and_hands_each_person_their_token(
             offer_watcher = messages(watcher, "rematch")[0]
             new_id = offer_anna["table"]
             assert offer_bruno["table"] == new_id
-            # A watch link may be shared widely: the new table's id (its invite link) is
-            # not sent to those who watch.
-            assert offer_watcher["table"] is None
+            # Every seat of the new table is taken and it lets people watch: its id
+            # (its invite link too) opens nothing more to those who watch, and a big
+            # screen follows the players there.
+            assert offer_watcher["table"] == offer_anna["table"]
             assert offer_anna["by"] == 1
             # New seat i is old seat i + 1: Bruno first, then the bot, then Anna.
             assert (offer_bruno["seat"], offer_anna["seat"]) == (0, 2)
@@ -162,6 +163,43 @@ def test_a_player_who_left_gets_an_open_seat_in_the_new_game(tmp_path: Path) -> 
             await manager.stop()
             storage.close()
     run_async(main())
+
+
+@pytest.mark.parametrize(("case", "told"), [
+    ("all_here", True), ("bruno_left", False), ("new_watching_off", False)])
+def test_those_watching_are_told_the_new_table_only_where_it_opens_nothing_but_watching(
+        tmp_path: Path, case: str, told: bool) -> None:
+    """A big screen on a device of its own (a client that watches) was never told the
+    new table, and showed "… began a new game" for good. It is told the new table's id
+    where that id (its invite link too) opens nothing but watching: the new table lets
+    people watch and has no open seat. Never a token; told so at the rematch and when it
+    connects later."""
+    async def body(manager: TableManager) -> None:
+        table, anna_token, bruno_token = await ended_for_two(manager)
+        anna = await seated(manager, table, anna_token)
+        bruno = await seated(manager, table, bruno_token)
+        if case == "bruno_left":
+            await leave_sockets(bruno)
+            table.left_at[1] -= 2 * rematch.KEPT_FOR_SECONDS
+        watcher = await seated(manager, table, None)
+        anna[0].say({"type": "rematch"})
+        await until(lambda: bool(messages(watcher[0], "rematch")))
+        offer = messages(anna[0], "rematch")[0]
+        first = messages(watcher[0], "rematch")[0]
+        if case == "new_watching_off":
+            assert first["table"] == offer["table"]  # as it was when the game began
+            await hosting.set_watching(manager, offer["table"], offer["host_token"], False)
+        later = await seated(manager, table, None)
+        await until(lambda: bool(messages(later[0], "rematch")))
+        again = messages(later[0], "rematch")[0]
+        expected = offer["table"] if told else None
+        assert again == {"type": "rematch", "table": expected, "by": 0, "seat": None,
+                         "token": None}
+        if case != "new_watching_off":
+            assert first == again
+        await leave_sockets(anna, watcher, later, *([] if case == "bruno_left" else [bruno]))
+
+    with_manager(tmp_path, body)
 
 
 @pytest.mark.parametrize("gone_seconds", [5.0, 61.0])

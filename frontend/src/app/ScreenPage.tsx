@@ -23,21 +23,23 @@ const nothing = () => undefined;
  * went on to the new game (milliseconds): the room reads the end, then the screen follows. */
 export const FOLLOW_MS = 12_000;
 
-/** The table this browser's person went to from ``tableId`` with Play again (null before,
- * and for a game not finished): a seat page open in this browser says so in its storage,
- * which another window of the browser (the big screen on the TV) hears at once. The
- * server names the new table to no one watching (its id is its invite link): a big screen
- * on a device of its own stays where it is. */
-function useNextTable(tableId: string, finished: boolean): string | null {
-  const [next, setNext] = useState(() => tokens.next(tableId));
+/** The new table this big screen follows after Play again (null before, and for a game
+ * not finished): the one this browser's person went to from ``tableId`` (a seat page
+ * open in this browser says so in its storage, which another window of the browser, the
+ * big screen on the TV, hears at once), or else ``told``, the one the server names to
+ * those watching (it does only where its id opens nothing but watching: the new table
+ * lets people watch and has no open seat). The screen goes there {@link FOLLOW_MS} later. */
+function useNextTable(tableId: string, finished: boolean, told: string | null): string | null {
+  const [here, setHere] = useState(() => tokens.next(tableId));
   useEffect(() => {
     const heard = (event: StorageEvent) => {
-      if (event.key === NEXT_KEY || event.key === null) setNext(tokens.next(tableId));
+      if (event.key === NEXT_KEY || event.key === null) setHere(tokens.next(tableId));
     };
     window.addEventListener("storage", heard);
-    setNext(tokens.next(tableId));
+    setHere(tokens.next(tableId));
     return () => window.removeEventListener("storage", heard);
   }, [tableId]);
+  const next = here ?? told;
   useEffect(() => {
     if (!next || !finished) return;
     const timer = window.setTimeout(() => navigate(`/t/${next}/screen`), FOLLOW_MS);
@@ -50,7 +52,7 @@ export function ScreenPage({ tableId }: { tableId: string }) {
   const { t } = useTranslation();
   const server = useGames().data;
   const { info, state, status, error, clock, rematch } = useTable(tableId, null, true);
-  const next = useNextTable(tableId, info?.status === "finished");
+  const next = useNextTable(tableId, info?.status === "finished", rematch?.table ?? null);
 
   if (status === "gone") {
     const off = error?.code === "watching_off";
@@ -80,19 +82,25 @@ export function ScreenPage({ tableId }: { tableId: string }) {
       {info.ended_early && (
         <p className="screen-news" role="status" data-news="ended">{t("ui.host.ended")}</p>
       )}
-      {/* A new game's table is not named to those watching (its id is its invite link):
-          the room is told, and its players follow on their own screens; a big screen in
-          the browser of one of them follows too, a little later (useNextTable). */}
+      {/* The room is told that a new game began, and the screen follows a little later
+          (useNextTable) where it knows the new table: in the browser of one of its
+          players, or named by the server (the new table lets people watch and has no
+          open seat: its id is its invite link too). Otherwise it says how to show it. */}
       {rematch && info.status === "finished" && (
         <p className="screen-news" role="status" data-news="rematch">
           {t("ui.rematch.began", { player: seatName(t, info, rematch.by) })}
-          {next && (
+          {next ? (
             <>
               {" "}
               {t("ui.screen.following")}{" "}
               <button type="button" data-action="show-new-game" onClick={() => navigate(`/t/${next}/screen`)}>
                 {t("ui.screen.show_new_game")}
               </button>
+            </>
+          ) : (
+            <>
+              {" "}
+              <span data-hint="follow-by-hand">{t("ui.screen.follow_by_hand")}</span>
             </>
           )}
         </p>

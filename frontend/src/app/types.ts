@@ -70,7 +70,8 @@ export interface TableInfo {
 /** Someone asked to play again: the new table, and this seat's place and token there. */
 export interface RematchMessage {
   type: "rematch";
-  /** The new table; null for a spectator (its id is the invite link). */
+  /** The new table; for a spectator only when it lets people watch and has no open
+   * seat (its id is its invite link too), else null. */
   table: string | null;
   /** The seat (of this table) that asked. */
   by: number;

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from gametable.core.protocol import Seat
 from gametable.server.storage import SeatRow, Storage, StorageError, token_hash
+from gametable.server.table import OPEN
 
 
 def derived_token(secret: bytes, new_table: str, purpose: str, old_hash: str) -> str:
@@ -92,3 +93,20 @@ async def offer_open(storage: Storage, offer: dict[str, Any]) -> bool:
     held = {seat.token_hash for seat in row.seats if seat.token_hash} | {row.host_hash}
     given = [token for _, token in offer["tokens"].values()] + [offer["host"][1]]
     return any(token_hash(token) in held for token in given)
+
+
+async def watchable_table(storage: Storage, offer: dict[str, Any]) -> str | None:
+    """``offer``'s new table id where someone watching the old table may be told it: the
+    new table lets people watch and has no open seat. Its id is its invite link and its
+    watch link at once, so it is told only where it opens nothing but watching (an open
+    seat, of a player who had left, would be anyone's to take). ``None`` otherwise, and
+    when storage cannot answer now."""
+    try:
+        row = await asyncio.to_thread(storage.load_table, offer["table"])
+    except StorageError:
+        return None
+    if row is None or row.expired is not None or not row.watching:
+        return None
+    if any(seat.kind == OPEN for seat in row.seats):
+        return None
+    return row.id

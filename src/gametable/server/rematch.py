@@ -10,12 +10,13 @@ stay partners. Computer players follow at once; each person connected at that mo
 reloading, a phone's connection changing) — gets a seat with a new token, sent over their
 connection only (``{"type": "rematch", "table", "by", "seat", "token"}``, or at their
 reconnection), and joins with one click; the seat of someone who had left before is
-open, for the invite link. Clients that watch hear that a new game began, not
-its table. The new host token goes to the old host's seat (or, if the host is not here,
-to whoever asked). The offer is kept with the old table, in memory and in storage (its
-tokens derived from the server's secret, :mod:`gametable.server.offers`), and repeated
-to a player who reconnects to it, also after a restart or in another process: there is
-never a second new table.
+open, for the invite link. Clients that watch hear that a new game began, and its
+table only where that opens nothing but watching (it lets people watch and has no open
+seat): a big screen on a device of its own follows. The new host token goes to the old
+host's seat (or, if the host is not here, to whoever asked). The offer is kept with the
+old table, in memory and in storage (its tokens derived from the server's secret,
+:mod:`gametable.server.offers`), and repeated to a player who reconnects to it, also
+after a restart or in another process: there is never a second new table.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ from gametable.core.protocol import Seat
 from gametable.server.clock import Clock
 from gametable.server.limits import Limits
 from gametable.server.logname import log_name
-from gametable.server.offers import derived_token, offer_open
+from gametable.server.offers import derived_token, offer_open, watchable_table
 from gametable.server.refused import Refused
-from gametable.server.storage import SeatRow, StorageError, TableRow, token_hash
+from gametable.server.storage import SeatRow, Storage, StorageError, TableRow, token_hash
 from gametable.server.table import BOT, FINISHED, HUMAN, OPEN, Connection, Table
 from gametable.server.tables import TableManager, check_deck_installed, new_table_id
 
@@ -58,22 +59,31 @@ def drop_offer(table: Table) -> None:
         conn.push_json(OFFER_GONE)
 
 
-def offer_message(offer: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
+def offer_message(offer: dict[str, Any], seat: Seat | None,
+                  watch: str | None = None) -> dict[str, Any]:
     """The ``rematch`` message for a client of ``seat`` (``None``: it watches): the new
     table, who asked, and — for a seat that has one — its new seat and token (and the
-    host token for the host's seat). A client that watches is told that a new game began,
-    not where: a table's id is its invite link, and a watch link may be shared widely (a
-    big screen, a stream), so anyone watching could otherwise take the seat of a player
-    who had left, under that player's name."""
+    host token for the host's seat). A client that watches is told the new table only
+    as ``watch``, the id :func:`~gametable.server.offers.watchable_table` found safe to
+    tell (``None``: that a new game began, not where): a table's id is its invite link,
+    and a watch link may be shared widely (a big screen, a stream), so anyone watching
+    could otherwise take the open seat of a player who had left, under that player's
+    name. A watcher never gets a token."""
     mine = offer["tokens"].get(seat) if seat is not None else None
     message: dict[str, Any] = {"type": "rematch",
-                               "table": offer["table"] if seat is not None else None,
+                               "table": offer["table"] if seat is not None else watch,
                                "by": offer["by"],
                                "seat": mine[0] if mine else None,
                                "token": mine[1] if mine else None}
     if seat is not None and seat == offer["host"][0]:
         message["host_token"] = offer["host"][1]
     return message
+
+
+async def watcher_offer(storage: Storage, offer: dict[str, Any]) -> dict[str, Any]:
+    """The ``rematch`` message for a client that watches (:func:`offer_message`), with
+    the new table where it may be told."""
+    return offer_message(offer, None, await watchable_table(storage, offer))
 
 
 async def play_again(manager: TableManager, table: Table, conn: Connection,
@@ -112,8 +122,10 @@ async def play_again(manager: TableManager, table: Table, conn: Connection,
         except StorageError:
             log.warning("table %s: the offer to play again was not stored",
                         log_name(table.id))
+        watchers = await watcher_offer(manager.storage, offer)
         for other in list(table.connections):
-            other.push_json(offer_message(offer, other.seat if table.holds(other) else None))
+            other.push_json(offer_message(offer, other.seat) if table.holds(other)
+                            else watchers)
 
 
 def _here_of_late(table: Table, seat: Seat) -> bool:

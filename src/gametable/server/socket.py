@@ -361,8 +361,9 @@ async def _hello(socket: Socket, table: Table, conn: Connection, manager: TableM
         if table.rematch is not None and not await offer_open(manager.storage, table.rematch):
             rematch.drop_offer(table)  # its new table expired, or its seats went
         if table.rematch is not None:
-            conn.push_json(rematch.offer_message(
-                table.rematch, conn.seat if table.holds(conn) else None))
+            conn.push_json(rematch.offer_message(table.rematch, conn.seat)
+                           if table.holds(conn)
+                           else await rematch.watcher_offer(manager.storage, table.rematch))
     return True
 
 
