@@ -609,14 +609,14 @@ def test_a_removed_player_is_not_offered_the_open_seat_again(
     expect(newcomer).to_have_url(re.compile(r"/t/(?!" + table_id + r")[\w-]+$"))
     watcher = browser.new_context(viewport={"width": 420, "height": 860}).new_page()
     watcher.goto(f"{invite}/watch")
-    # Someone watching hears of the new game, not where it is: its id is its invite
-    # link, and its open seats are for the players who had left.
+    # Someone watching hears of the new game, and may watch it (every seat there is
+    # taken: its id, its invite link too, opens nothing else), or go to the lobby, to a
+    # table of one's own.
     expect(watcher.locator(".play-again").first).to_contain_text(
         "Carla began a new game with the players of this table.")
-    # Its one button leads to the lobby, to a table of one's own.
-    expect(watcher.locator(".play-again button").first).to_have_text(
-        "Start a table of your own")
-    watcher.locator(".play-again button").first.click()
+    expect(watcher.locator(".play-again").first.get_by_role("button")).to_have_text(
+        ["Watch the new game", "Start a table of your own"])
+    watcher.locator(".play-again").first.get_by_role("button").last.click()
     expect(watcher.locator(".lobby")).to_be_visible()
     expect(bruno.locator(".play-again")).to_have_count(0)
 

@@ -97,7 +97,8 @@ def test_a_player_says_no_thanks_and_a_watcher_is_told_a_new_game_began(
     "No thanks" opens it (before the first move) for whoever the host gives its link
     (open to the invite link, it let another player hold two hands). Someone watching
     read "Anna wants to play again." with nothing to press: they are told a new game
-    began, and offered a table of their own. The host at the new table is told that
+    began, and offered to watch it (every seat there was taken as it was made) or a
+    table of their own. The host at the new table is told that
     the seat is open again (nothing said it)."""
     seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
              SeatRow(1, "human", name="Bruno", token_hash=token_hash("bruno-token")),
@@ -141,6 +142,12 @@ def test_a_player_says_no_thanks_and_a_watcher_is_told_a_new_game_began(
         expect(bruno.locator(".sc-status")).to_be_visible()
         expect(bruno.locator("body")).to_contain_text("You said no to the new game")
         expect(bruno.get_by_role("button", name="Join the new game")).to_have_count(0)
+        # Every seat of the new table was taken as it was made, and it lets people
+        # watch: the watcher may follow there, as a watcher (no seat, no token).
+        watcher.get_by_role("button", name="Watch the new game").first.click()
+        expect(watcher).to_have_url(f"{server.url}/t/{new}/watch")
+        expect(watcher.locator(".sc-status")).to_be_visible()
+        expect(watcher.locator(".seat-row.mine")).to_have_count(0)
 
 
 def test_a_finished_dixit_game_offers_play_again_once(

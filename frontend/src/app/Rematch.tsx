@@ -57,11 +57,17 @@ export function PlayAgain() {
   if (offer) {
     const who = seatName(t, info, offer.by);
     const mine = offer.by === rematch.seat;
-    // Someone watching is told that a new game began, not where (docs/protocol.md).
-    if (!offer.table) {
+    // Someone watching is told that a new game began, and where only when the new table
+    // lets people watch and has no open seat (docs/protocol.md): then they may watch it.
+    if (!offer.table || rematch.seat === null) {
       return (
         <span className="play-again">
           <span className="play-again-note">{t("ui.rematch.began", { player: who })}</span>
+          {offer.table && (
+            <button type="button" onClick={() => navigate(`/t/${offer.table}/watch`)}>
+              {t("ui.rematch.watch")}
+            </button>
+          )}
           <button type="button" onClick={() => navigate("/")}>
             {t("ui.table.own_table")}
           </button>
