@@ -110,3 +110,59 @@ HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER = """
   return false;
 }).map(hidden => hidden.textContent.slice(0, 40))
 """
+
+
+# How the page lays out the people's names given to it (as typed): ``{"zero_width": the
+# texts and tooltips holding a zero-width space, "needless": the words of a name broken
+# over two lines although the word alone fits on a line of its box, "overflow": the
+# names whose text runs past their box's edge (a box cut on purpose with an ellipsis or
+# a line clamp aside), "scroll_width": the page's}``; each name as ``[box, word or
+# text]``. Run with ``page.evaluate(NAME_LAYOUT, names)``.
+NAME_LAYOUT = """
+names => {
+  const out = {zero_width: [], needless: [], overflow: [],
+               scroll_width: document.documentElement.scrollWidth};
+  const marks = /[\\u2066-\\u2069\\u200b]/g;
+  for (const element of document.querySelectorAll('[title]'))
+    if (element.title.includes('\\u200b')) out.zero_width.push(element.title);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent;
+    if (text.includes('\\u200b')) out.zero_width.push(text);
+    const plain = text.replace(marks, '');
+    if (!names.some(name => plain.includes(name))) continue;
+    let box = node.parentElement;
+    while (box && getComputedStyle(box).display === 'inline') box = box.parentElement;
+    if (!box || !box.getClientRects().length) continue;
+    const style = getComputedStyle(box);
+    const label = box.className || box.tagName;
+    const outer = box.getBoundingClientRect();
+    // (a zoomed box: its rectangle is zoomed, its clientWidth not)
+    const scale = box.offsetWidth ? outer.width / box.offsetWidth : 1;
+    const inner = (box.clientWidth - parseFloat(style.paddingLeft)
+                   - parseFloat(style.paddingRight)) * scale;
+    const cut = style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
+    range.selectNodeContents(node);
+    const whole = range.getBoundingClientRect();
+    if (!cut && whole.width > 0 && (whole.right > outer.right + 1 || whole.left < outer.left - 1))
+      out.overflow.push([label, plain]);
+    for (const match of text.matchAll(/[^\\s\\u00ad-]+/gu)) {
+      let top = null, broken = false, width = 0;
+      for (let i = match.index; i < match.index + match[0].length; i++) {
+        if ('\\u2066\\u2067\\u2068\\u2069\\u200b'.includes(text[i])) continue;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const boxes = range.getClientRects();
+        const letter = boxes[boxes.length - 1];
+        if (!letter) continue;
+        width += letter.width;
+        if (top !== null && letter.top > top + 1) broken = true;
+        top = letter.top;
+      }
+      if (broken && width < inner - 1) out.needless.push([label, match[0].replace(marks, '')]);
+    }
+  }
+  return out;
+}
+"""

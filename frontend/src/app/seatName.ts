@@ -2,25 +2,16 @@ import type { TFunction } from "i18next";
 import { isolated } from "./bidi";
 import type { SeatInfo, TableInfo } from "./types";
 
-/** Words this many letters long or longer (a gamer tag, a name in a script written
- * without spaces) get a place to break every {@link PIECE} letters. */
-const LONG_WORD = 15;
-const PIECE = 7;
-const letters = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-
-/** A name typed by a person, ready for the page: isolated (see {@link isolated}) and,
- * inside a word of 15 letters or more, a zero-width space every 7 letters (user-perceived
- * characters: an emoji or a letter with its marks is one). Lines break between words
- * first and there only when a word is too long for its line; without it a 40-letter
- * name was as wide as a column's narrowest width, ran over Triominos' scores and
- * stretched Dixit's final ranking past a phone's edge. */
+/** A name typed by a person, ready for the page: isolated (see {@link isolated}), and
+ * otherwise as typed. A box that shows names sets `overflow-wrap: anywhere` (and
+ * `min-width: 0` where it is a grid or flex item): lines break between words first, and
+ * inside a word only when the word alone is too long for its line (a 40-letter gamer
+ * tag); such a box's narrowest width is then a letter's, not the longest word's. (A
+ * zero-width space every 7 letters broke "Hallgrímsdóttir" as "Hallgrí / msdóttir"
+ * where the whole word fitted on the next line, and went with the name into a copy and
+ * a tooltip.) */
 export function personName(name: string): string {
-  const shown = name.replace(/\S{15,}/gu, (word) => {
-    const pieces = Array.from(letters.segment(word), (piece) => piece.segment);
-    if (pieces.length < LONG_WORD) return word;
-    return pieces.map((piece, i) => (i > 0 && i % PIECE === 0 ? `\u200b${piece}` : piece)).join("");
-  });
-  return isolated(shown);
+  return isolated(name);
 }
 
 /** The bot names that are levels (``easy``, ``medium``, ``hard``), weakest first. */
