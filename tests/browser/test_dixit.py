@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -23,7 +24,7 @@ from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
 from tests.browser.taps import tapped_at
 from tests.browser.test_big_screen import finished_twelve, say_clue
-from tests.browser.test_rematch import people
+from tests.browser.test_rematch import finished_game, people
 from tests.browser.test_sequence_cats_browser import stored_table
 from tests.browser.text_layout import HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER, broken_words, settles_to
 from tests.server.conftest import LiveServer
@@ -342,8 +343,11 @@ def test_two_people_and_two_computers_play_two_rounds(
     for seat, score in enumerate(expected):
         token = anna.locator(f'.dx-track-token[data-runner="seat-{seat}"]')
         expect(token).to_have_attribute("data-score", str(score))
-        # The rabbit carries its space's number, which it covers on the track.
-        expect(token.locator(".dx-rabbit-number")).to_have_text(str(score))
+        # The rabbit carries its space's number, which it covers on the track (three
+        # or more on one space stand round it, its number in sight).
+        number = anna.locator(f'.dx-track [data-space="{score}"] .dx-rabbit-number, '
+                              f'.dx-track-space:nth-of-type({score + 1}) text')
+        expect(number.first).to_have_text(str(score))
     # The last round comes back on demand, with the same totals.
     anna.click('[data-action="show-reveal"]')
     groups = anna.locator(".dx-reveal-group")
@@ -2656,3 +2660,61 @@ def test_twelve_namesakes_votes_show_each_voters_whole_name_on_a_wide_screen(
         ".map(e => e.textContent)")
     assert owners == [], owners
     page.context.close()
+
+
+TRACK_BADGES = """() => [...document.querySelectorAll('.dx-track-token')].map(token => {
+    const badge = token.querySelector('.dx-rabbit-number, .dx-track-dot');
+    const box = badge.getBoundingClientRect();
+    const stack = token.classList.contains('stacked')
+        ? document.querySelector(`.dx-track-stack[data-space="${token.dataset.space}"]`)
+        : null;
+    return {runner: token.dataset.runner, score: Number(token.dataset.score),
+            space: Number(token.dataset.space), shown: badge.textContent,
+            count: stack ? stack.querySelector('.dx-track-count').textContent : null,
+            box: [box.left, box.top, box.right, box.bottom]};
+})"""
+
+
+@pytest.mark.parametrize("stage", ["start", "end"])
+def test_dx_score_every_seats_place_on_the_track_can_be_read_at_twelve_players(
+    browser: Browser, tmp_path: Path, shots: Path, stage: str
+) -> None:
+    """DX-SCORE at twelve players: rabbits on one space covered each other's numbers
+    (twelve on 0 at the start read as one; three on 25 at the end, the middle one
+    hidden). Two on a space stand side by side, three or more make a ring of dots in
+    their colours round the space with their count: no two marks overlap, and each
+    seat's mark stands on its score."""
+    names = [f"Player {seat + 1}" for seat in range(12)]
+    steps = finished_game(4, "dixit", 12) if stage == "end" else []
+    with stored_table(tmp_path / "data", {}, people(names), 4, steps, game="dixit") as (
+            server, table):
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.goto(f"{server.url}/t/{table}#seat=Player 1-token")
+        expect(page.locator(".dx-track-token")).to_have_count(12)
+        scores = page_scores(page, 12)
+        badges = page.evaluate(TRACK_BADGES)
+        page.locator(".dx-track").screenshot(path=str(shots / f"dixit-track-twelve-{stage}.png"))
+        # Each seat once, on its score (no one past 30 here: its space is its score).
+        assert sorted((b["runner"], b["score"], b["space"]) for b in badges) == sorted(
+            (f"seat-{seat}", score, score) for seat, score in enumerate(scores))
+        for a, b in ((a, b) for i, a in enumerate(badges) for b in badges[i + 1:]):
+            if a["count"] and b["count"]:  # two dots: round, apart by their radii
+                (ax, ay, ar), (bx, by, br) = (
+                    ((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2)
+                    for x0, y0, x1, y1 in (a["box"], b["box"]))
+                apart = math.dist((ax, ay), (bx, by)) >= ar + br
+            else:
+                apart = (a["box"][2] <= b["box"][0] or b["box"][2] <= a["box"][0]
+                         or a["box"][3] <= b["box"][1] or b["box"][3] <= a["box"][1])
+            assert apart, (a, b)
+        on_space: dict[int, int] = {}
+        for badge in badges:
+            on_space[badge["space"]] = on_space.get(badge["space"], 0) + 1
+        for badge in badges:
+            if on_space[badge["space"]] >= 3:
+                assert badge["count"] == f"×{on_space[badge['space']]}", badge
+            else:
+                assert badge["shown"] == str(badge["space"]), badge
+        if stage == "start":
+            assert on_space == {0: 12}
+        page.context.close()

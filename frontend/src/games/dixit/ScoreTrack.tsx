@@ -1,5 +1,7 @@
 // The scoring track 0–30 as a winding path with a rabbit per player (Team: per team).
-// Rabbits on the same space fan out; past 30 a rabbit goes round again with a lap mark.
+// Two rabbits on one space stand side by side; three or more make a ring of dots in
+// their colours round the space, with their count; past 30 a rabbit goes round again
+// with a lap mark.
 import type { TFunction } from "i18next";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +13,14 @@ const SPACES = 31; // 0 … 30
 const COLUMNS = 8;
 const STEP = 44;
 const PAD = 26;
+/** From this many runners on one space they stand as a ring of dots with a count. */
+const STACK = 3;
+/** How far apart two rabbits on one space stand: their numbers clear of each other. */
+const PAIR = 14;
+/** The ring of a stack: its radius, each dot's, and the arc left free for the count. */
+const RING = 18.5;
+const DOT = 3.2;
+const FREE_ARC = 60;
 
 /** The x of the track's last column. */
 const LAST_X = PAD + (COLUMNS - 1) * STEP;
@@ -21,6 +31,14 @@ function spaceAt(n: number): [number, number] {
   const inRow = n % COLUMNS;
   const column = row % 2 === 0 ? inRow : COLUMNS - 1 - inRow;
   return [PAD + column * STEP, PAD + row * STEP];
+}
+
+interface Placed {
+  runner: Runner;
+  /** The space it stands on, 0–30. */
+  space: number;
+  /** How many laps of 30 it has run. */
+  lap: number;
 }
 
 export interface Runner {
@@ -71,12 +89,48 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
   const target = view.target_score;
 
   // Where each rabbit stands: the space, and how many laps of 30 it has run.
-  const placed = list.map((runner) => {
+  const placed: Placed[] = list.map((runner) => {
     const lap = runner.score > 30 ? Math.floor(runner.score / 30) : 0;
     return { runner, space: lap ? runner.score % 30 : runner.score, lap };
   });
   const bySpace = new Map<number, typeof placed>();
   for (const p of placed) bySpace.set(p.space, [...(bySpace.get(p.space) ?? []), p]);
+
+  const runnerTitle = (p: Placed) =>
+    p.lap ? t("dixit.ui.lap", { player: p.runner.label, score: p.runner.score }) : `${p.runner.label}: ${p.runner.score}`;
+
+  /** The runners of one space, three or more: a ring of dots, one in each runner's
+   * colour (a runner past 30 with its lap's "+30" in the title), round the space and its
+   * number, leaving a corner free for "×n" (top right, top left in the last column). */
+  const stack = (space: number, x: number, y: number, here: Placed[]) => {
+    const last = x === LAST_X;
+    const free = last ? -135 : -45; // the corner for the count, in degrees
+    const step = (360 - FREE_ARC) / here.length;
+    return [
+      <g key={`stack-${space}`} className="dx-track-stack" data-space={space} data-count={here.length} aria-hidden="true">
+        <circle className="dx-track-stack-ring" cx={x} cy={y} r={15} />
+        <text className="dx-track-count" x={last ? x - 12 : x + 12} y={y - 12} textAnchor={last ? "end" : "start"}>
+          ×{here.length}
+        </text>
+      </g>,
+      ...here.map((p, i) => {
+        const angle = ((free + FREE_ARC / 2 + step / 2 + i * step) * Math.PI) / 180;
+        return (
+          <g
+            key={p.runner.key}
+            className="dx-track-token stacked"
+            data-runner={p.runner.key}
+            data-score={p.runner.score}
+            data-space={space}
+            data-lap={p.lap}
+          >
+            <title>{runnerTitle(p)}</title>
+            <circle className="dx-track-dot" cx={x + RING * Math.cos(angle)} cy={y + RING * Math.sin(angle)} r={DOT} fill={p.runner.colour} />
+          </g>
+        );
+      }),
+    ];
+  };
 
   return (
     <figure className="dx-track">
@@ -97,10 +151,14 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
         })}
         {[...bySpace.entries()].flatMap(([space, here]) => {
           const [x, y] = spaceAt(space);
+          // Three or more on one space (twelve on 0 at the start): their rabbits hid one
+          // another and each other's numbers. The space's own number stays in sight, a
+          // ring of dots in the runners' colours goes round it, and "×n" says how many.
+          if (here.length >= STACK) return stack(space, x, y, here);
           return here.map((p, i) => {
-            // Fan out: spread the rabbits of one space on a small arc around it.
-            const spread = here.length > 1 ? (i - (here.length - 1) / 2) * Math.min(11, 30 / here.length) : 0;
-            const dy = here.length > 1 ? Math.abs(spread) * 0.25 - 2 : 0;
+            // Two side by side on their space, inside its square: they covered each
+            // other's number, and a neighbour's.
+            const spread = here.length > 1 ? (i - (here.length - 1) / 2) * PAIR : 0;
             return (
               <g
                 key={p.runner.key}
@@ -110,24 +168,22 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
                 data-space={space}
                 data-lap={p.lap}
               >
-                <title>
-                  {p.lap ? t("dixit.ui.lap", { player: p.runner.label, score: p.runner.score }) : `${p.runner.label}: ${p.runner.score}`}
-                </title>
-                <Rabbit x={x + spread} y={y + dy} colour={p.runner.colour} />
+                <title>{runnerTitle(p)}</title>
+                <Rabbit x={x + spread} y={y} colour={p.runner.colour} />
                 {/* The space's number on the rabbit's front: the rabbit covers the one on
                     the track (on a phone one could not read where anyone stood). */}
-                <text className="dx-rabbit-number" x={x + spread} y={y + dy + 7.2} textAnchor="middle" aria-hidden="true">
+                <text className="dx-rabbit-number" x={x + spread} y={y + 7.2} textAnchor="middle" aria-hidden="true">
                   {space}
                 </text>
                 {/* Right of the rabbit, but left of it in the track's last column, where
                     "+30" ran past the edge and read "+3" (a total of 37 or 38). */}
                 {p.lap > 0 &&
                   (x === LAST_X ? (
-                    <text className="dx-lap" x={x + spread - 8} y={y + dy - 9} textAnchor="end">
+                    <text className="dx-lap" x={x + spread - 8} y={y - 9} textAnchor="end">
                       +{p.lap * 30}
                     </text>
                   ) : (
-                    <text className="dx-lap" x={x + spread + 8} y={y + dy - 9}>
+                    <text className="dx-lap" x={x + spread + 8} y={y - 9}>
                       +{p.lap * 30}
                     </text>
                   ))}
