@@ -808,3 +808,39 @@ def test_the_news_over_a_sequence_cats_table_leaves_the_whole_board_on_the_scree
     assert screen.evaluate(bottom) <= 1080, screen.evaluate(bottom)
     screen.screenshot(path=str(shots / "big-screen-news-whole-board.png"))
     screen.context.close()
+
+
+REVEAL_TEXT_SIZES = """() => [...document.querySelectorAll(
+        '.dx-reveal-group li, .dx-reveal-total, .dx-reveal-owner-text, .dx-voter')]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => parseFloat(getComputedStyle(e).fontSize) * (e.currentCSSZoom || 1))"""
+
+
+def test_a_six_player_reveal_on_a_720p_screen_is_drawn_as_large_as_fits(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """At 1280 × 720 a Dixit table was zoomed to 0.75 by the window's height alone: a
+    six-player Dixit Party reveal left the board's lower third empty while its reasons,
+    "Score now", owners and voters were 9–11 px. The zoom now depends on the content
+    fitting: this reveal fits at 1, its text 12 px or more, and the page still ends at
+    the window's edge with nothing hidden in a box that scrolls."""
+    options = {"variant": "party"}
+    steps = finished_game(4, "dixit", 6, options)[:27]  # round 2 revealed, round 3 begun
+    names = [f"Player {seat + 1}" for seat in range(6)]
+    seats_ = [SeatRow(s, "human", name=name, token_hash=token_hash(f"t{s}"))
+              for s, name in enumerate(names)]
+    with stored_table(tmp_path / "data", options, seats_, 4, steps, game="dixit") as (
+            server, table):
+        screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        expect(screen.locator(".dx-reveal-group")).to_have_count(6)
+        expect(screen.locator(".screen-table")).to_have_attribute("data-zoom", "1")
+        screen.screenshot(path=str(shots / "big-screen-dixit-party-reveal-720p.png"))
+        sizes = screen.evaluate(REVEAL_TEXT_SIZES)
+        assert sizes and min(sizes) >= 12, sorted(sizes)[:5]
+        assert screen.evaluate("document.documentElement.scrollHeight") <= 720
+        hidden = screen.evaluate("""() => [...document.querySelectorAll('.screen-table *')]
+            .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY)
+                && e.scrollHeight > e.clientHeight + 2).map((e) => e.className)""")
+        assert hidden == []
+        screen.context.close()

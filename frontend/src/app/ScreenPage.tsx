@@ -3,7 +3,7 @@
 // open to the invite link, its QR code lets people in the room join from their phones;
 // with a turn clock, whose time runs and who is away (a computer player covering).
 import { QRCodeSVG } from "qrcode.react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMES } from "../games/registry";
 import { NEXT_KEY, tokens } from "./api";
@@ -14,6 +14,7 @@ import { AbsentPlayers } from "./TablePage";
 import { TurnClock } from "./TurnClock";
 import type { TableInfo } from "./types";
 import { invitable, inviteUrl, onlyHere, useGames, type ServerInfo } from "./useGames";
+import { useFitZoom } from "./useFitZoom";
 import { useTable } from "./useTable";
 import { WatchingCheck } from "./WatchingCheck";
 
@@ -53,6 +54,10 @@ export function ScreenPage({ tableId }: { tableId: string }) {
   const server = useGames().data;
   const { info, state, status, error, clock, rematch } = useTable(tableId, null, true);
   const next = useNextTable(tableId, info?.status === "finished", rematch?.table ?? null);
+  const table = useRef<HTMLDivElement>(null);
+  const module = info ? GAMES[info.game] : undefined;
+  const shown = Boolean(info && (info.status !== "waiting" || info.begun) && module && state);
+  useFitZoom(table, shown, state?.version);
 
   if (status === "gone") {
     const off = error?.code === "watching_off";
@@ -65,7 +70,6 @@ export function ScreenPage({ tableId }: { tableId: string }) {
     );
   }
   if (!info) return <p className="notice screen-notice">{t("ui.table.connecting")}</p>;
-  const module = GAMES[info.game];
   // The invite link's QR code, while it opens a seat (not one kept for the host's guest).
   const open = invitable(info);
   return (
@@ -114,7 +118,7 @@ export function ScreenPage({ tableId }: { tableId: string }) {
       )}
       {/* The game so far, once it has begun: also while a seat that opened is taken. */}
       {(info.status !== "waiting" || info.begun) && module && state && (
-        <div className="screen-table">
+        <div className="screen-table" ref={table}>
           <ScreenMode.Provider value={true}>
             <TableEnded.Provider value={Boolean(info.ended_early)}>
               <DecisionsOpen.Provider value={!info.ended_early && info.status !== "waiting"}>

@@ -16,6 +16,11 @@ export function useNarrow(query = "(max-width: 43.75em)") {
   return narrow;
 }
 
+/** An event on `window` saying that a part of the page was zoomed (the big screen's
+ * table, useFitZoom.ts): the sizes that follow the window are set again at once, before
+ * the zoom's fit is measured (a resize observer would tell them only after it). */
+export const ZOOMED = "gametable:zoomed";
+
 /** Runs ``update`` now and whenever the element may have moved or the window changed:
  * on resizing, and when its parent or the page changes size (bars above the table —
  * reconnecting, spectators, a replay's lines, the turn clock — come and go). Returns
@@ -23,11 +28,13 @@ export function useNarrow(query = "(max-width: 43.75em)") {
 function followPlace(element: HTMLElement, update: () => void): () => void {
   update();
   window.addEventListener("resize", update);
+  window.addEventListener(ZOOMED, update);
   const observer = new ResizeObserver(update);
   if (element.parentElement) observer.observe(element.parentElement);
   observer.observe(document.body);
   return () => {
     window.removeEventListener("resize", update);
+    window.removeEventListener(ZOOMED, update);
     observer.disconnect();
   };
 }
