@@ -52,11 +52,6 @@ def test_lobby_proposes_the_hard_level_and_warns_of_a_blind_deck(
     expect(seat.locator("optgroup").first.locator("option")).to_have_text(
         ["Computador (Fácil)", "Computador (Médio)",
          "Computador (Difícil)"])
-    # The player "hard" seats is offered once, as the level, not again by its own name
-    # among the other computer players; a player of its own stays there.
-    expect(seat.locator('option[value="bot:semantic"]')).to_have_count(0)
-    expect(seat.locator("optgroup").nth(1).locator('option[value="bot:random"]')
-           ).to_have_count(1)
     language = page.locator(".field", has_text="Frases dos jogadores do computador")
     expect(language.locator("select option:checked")).to_have_text("Português")
 

@@ -98,9 +98,6 @@ function NewTable({ game, bots, name, setName }: {
 }) {
   const { t, i18n } = useTranslation();
   const preferred = GAMES[game.name]?.defaultBot;
-  // A bot a level seats unchanged is offered once, as its level ("Hard", not also
-  // "Simulator").
-  const twins = new Set(Object.values(game.levels ?? {}));
   const [count, setCount] = useState(GAMES[game.name]?.defaultSeats ?? game.seats.default);
   const [seats, setSeats] = useState<SeatChoice[]>(() => defaultSeats(count, bots, preferred));
   const [options, setOptions] = useState<Record<string, unknown>>(() =>
@@ -240,7 +237,7 @@ function NewTable({ game, bots, name, setName }: {
                   ))}
                 </optgroup>
                 <optgroup label={t("ui.lobby.other_bots")}>
-                  {bots.filter((bot) => !isLevel(bot) && !twins.has(bot)).map((bot) => (
+                  {bots.filter((bot) => !isLevel(bot)).map((bot) => (
                     <option key={bot} value={`bot:${bot}`}>
                       {t("ui.lobby.computer", { bot: t(`bots.${bot}`, { defaultValue: bot }) })}
                     </option>
