@@ -32,7 +32,8 @@ def summary(record: GameRecord) -> dict[str, object]:
     return {"game": record.game, "finished": outcome["finished"], "draw": outcome["draw"],
             "scores": outcome["scores"], "winners": outcome["winners"],
             "ranking": outcome["ranking"], "turns": outcome["turns"],
-            "actions": len(record.actions)}
+            "actions": len(record.actions),
+            "ended_early": not outcome["finished"] and record.meta.get("ended_early") is True}
 
 
 def test_the_old_records_are_there() -> None:
