@@ -637,8 +637,10 @@ def test_on_a_narrow_phone_the_play_buttons_word_shows_whole(
         for button in page.locator(".replay-dock button").all():
             box = button.bounding_box()
             assert box is not None and box["x"] + box["width"] <= dock["x"] + dock["width"]
-            # A finger's size each way (the step buttons were 39 × 42).
-            assert box["width"] >= 44 and box["height"] >= 44, (language, box)
+            # A finger's size each way (the step buttons were 39 × 42). The box is
+            # measured on a page that may still be settling at a fractional y, where
+            # 44 px reads 43.99998: a hundredth of a pixel is allowed for that.
+            assert box["width"] >= 44 - 0.01 and box["height"] >= 44 - 0.01, (language, box)
         page.screenshot(path=str(shots / f"replay-dock-360-{language}.png"))
         play.tap()
     page.context.close()
