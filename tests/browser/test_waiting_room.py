@@ -297,5 +297,6 @@ def test_on_a_touch_screen_the_controls_under_the_table_are_a_fingers_height(
     expect(controls.first).to_be_visible()
     heights = controls.evaluate_all("cs => cs.map(c => [c.textContent, "
                                     "c.getBoundingClientRect().height])")
-    assert len(heights) >= 2 and all(h >= 44 for _, h in heights), heights
+    # (a hundredth of a pixel allowed for the float error of a fractional layout)
+    assert len(heights) >= 2 and all(h >= 44 - 0.01 for _, h in heights), heights
     phone.close()
