@@ -769,6 +769,27 @@ def shown(text: str) -> str:
                    for ch in text)
 
 
+def not_json(data: bytes) -> str | None:
+    """What keeps ``data``, a record file's bytes, from being JSON text, as the end of
+    a refusal ("the file is empty", "the file is not JSON (line 3, column 14:
+    Expecting ',' delimiter)", "the file is not UTF-8 text"), or ``None``
+    where it is JSON (of a record or not: the record's own checks say more)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return "the file is not UTF-8 text"
+    if not text.strip():
+        return "the file is empty"
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return (f"the file is not JSON (line {error.lineno}, column {error.colno}: "
+                f"{error.msg})")
+    except RecursionError:
+        return None  # nested too deep for Python's reader; the record's checks say so
+    return None
+
+
 @app.command()
 def replay(
     record: Annotated[Path, typer.Argument(help="A game record (.json).", exists=True,
@@ -800,6 +821,11 @@ def replay(
         refuse(f"not a game record: {problem}", 2)
     # A byte-order mark (some Windows editors write one) is no part of the JSON.
     data = record.read_bytes().removeprefix(BYTE_ORDER_MARK)
+    unreadable = not_json(data)
+    if unreadable is not None:
+        # (The record's checks below said "record: this value is not accepted" of an
+        # empty, cut-off or non-JSON file, naming neither what nor where.)
+        refuse(f"not a game record: {unreadable}", 2)
     twice = field_given_twice(data)
     if twice is not None:
         # (JSON parsers keep the last of the two, and the replay then failed on a

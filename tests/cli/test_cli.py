@@ -406,6 +406,29 @@ def test_replay_of_a_record_with_nan_for_a_number_exits_2(tmp_path: Path) -> Non
     assert done.stderr.strip() == "not a game record: NaN is no JSON number"
 
 
+@pytest.mark.parametrize(("content", "said_of_it"), [
+    (b"", "the file is empty"),
+    (b'{"format": "gametable-record",\n "version": 2,\n "game": ',
+     "the file is not JSON (line 3, column 10: Expecting value)"),
+    (b"import random\n", "the file is not JSON (line 1, column 1: Expecting value)"),
+    (b'{"seed": 1} {"seed": 2}', "the file is not JSON (line 1, column 13: Extra data)"),
+    (b"\xff\xfe{\x00}\x00", "the file is not UTF-8 text"),
+])
+def test_replay_of_a_file_that_is_not_json_says_so_and_where(
+        tmp_path: Path, content: bytes, said_of_it: str) -> None:
+    """An empty, cut-off or non-JSON file was refused as "not a game record: record:
+    this value is not accepted", which named neither what was wrong nor where."""
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    done = gametable("replay", str(path))
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"not a game record: {said_of_it}"
+    as_json = gametable("replay", str(path), "--json")
+    assert as_json.returncode == 2
+    assert json.loads(as_json.stdout) == {"error": f"not a game record: {said_of_it}",
+                                          "action": None, "rule": None}
+
+
 def test_replay_writes_what_a_record_file_holds_as_text_not_terminal_codes(
         tmp_path: Path) -> None:
     """A record's text reached the terminal as it was: escape codes that clear it or
