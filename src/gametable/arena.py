@@ -104,6 +104,11 @@ def lineups(bots: Sequence[str], players: int, team_of: Sequence[int] | None = N
     return result
 
 
+def repeated(bots: Sequence[str]) -> str | None:
+    """The first name ``bots`` lists more than once, or ``None``."""
+    return next((name for i, name in enumerate(bots) if name in bots[:i]), None)
+
+
 def check_arena(bots: Sequence[str], players: SupportsIndex, games: SupportsIndex,
                 jobs: SupportsIndex = 1,
                 team_of: Sequence[int] | None = None) -> None:
@@ -117,8 +122,10 @@ def check_arena(bots: Sequence[str], players: SupportsIndex, games: SupportsInde
             number from 1 (Python's or NumPy's integers are taken).
     """
     bots = check_bot_names(bots)
-    if len(set(bots)) != len(bots):
-        raise ValueError("list each bot once")
+    twice = repeated(bots)
+    if twice is not None:
+        raise ValueError(f"{twice!r} is listed more than once: list each bot once (the "
+                         "arena repeats the bots itself to fill the seats)")
     if len(bots) < 2:
         raise ValueError("an arena rates bots against one another: give at least two "
                          f"different bots, not {len(bots)} ({', '.join(bots) or 'none'})")

@@ -24,7 +24,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from gametable.arena import run_arena, schedule, wilson
+from gametable.arena import repeated, run_arena, schedule, wilson
 from gametable.bots import bot_names
 from gametable.bots.base import seat_name
 from gametable.core import registry
@@ -705,8 +705,11 @@ def _arena(game: str, bots: str, games: int, players: int | None, config: str | 
            max_actions: int, as_json: bool) -> None:
     _import_bots(imports or [])
     names = _check_bots(bots)
-    if len(set(names)) != len(names):
-        raise typer.BadParameter("list each bot once", param_hint="--bots")
+    twice = repeated(names)
+    if twice is not None:
+        raise typer.BadParameter(
+            f"{twice} is listed more than once: list each bot once (the arena repeats "
+            "the bots itself to fill the seats)", param_hint="--bots")
     if len(names) < 2:
         other = "greedy" if names[0] == "random" else "random"
         raise typer.BadParameter(

@@ -158,6 +158,19 @@ def test_arena_refuses_a_bot_listed_twice() -> None:
         run_arena("sequence-cats", ["greedy", "greedy"], 2)
 
 
+def test_a_bot_listed_twice_is_named_in_python_and_on_the_command_line() -> None:
+    """"list each bot once" did not say which of several bots was listed twice, nor
+    that the arena fills the seats by repeating the bots itself."""
+    with pytest.raises(ValueError, match=r"^'random' is listed more than once: list each "
+                       r"bot once \(the arena repeats the bots itself to fill the seats\)$"):
+        run_arena("sequence-cats", ["greedy", "random", "planner", "random"], 2)
+    done = gametable("arena", "sequence-cats", "--bots", "greedy,random,planner,random",
+                     "--games", "1")
+    assert done.returncode == 2
+    assert ("random is listed more than once: list each bot once (the arena repeats the "
+            "bots itself to fill the seats)") in said(done.stderr)
+
+
 @pytest.mark.parametrize(("bots", "arguments", "message"), [
     (["greedy", "random"], {"players": 1}, "players must be a whole number from 2"),
     (["greedy"], {}, "at least two different bots"),
