@@ -584,6 +584,10 @@ def test_the_bots_reaching_max_actions_before_the_learners_turn_end_the_episode(
     ({"seat": 2}, "seat must be one of 0 … 1, not 2"),
     ({"reward": "points"}, 'reward must be "win" or "score"'),
     ({"opponents": "grandmaster"}, "no bot called 'grandmaster'; choose one of"),
+    # The command line's habit: one text was taken as one bot's name, with no hint.
+    ({"opponents": "greedy, random", "seats": 3},
+     r"no bot called 'greedy, random'; choose one of .* \(several bots are a list of "
+     r"names, such as \['greedy', 'random'\], not one text\)$"),
     ({"max_actions": 0}, "max_actions must be None or a whole number from 1, not 0"),
 ])
 def test_bot_table_refuses_bad_arguments_clearly(arguments: dict[str, object],

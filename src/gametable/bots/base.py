@@ -212,7 +212,12 @@ class UnknownBot(KeyError, ValueError):
         self.name = name
 
     def __str__(self) -> str:
-        return f"no bot called {self.name!r}; choose one of {', '.join(bot_names())}"
+        text = f"no bot called {self.name!r}; choose one of {', '.join(bot_names())}"
+        if "," in self.name:
+            # The command line's --bots habit: "greedy,random" is one name here.
+            names = [part.strip() for part in self.name.split(",")]
+            text += f" (several bots are a list of names, such as {names!r}, not one text)"
+        return text
 
 
 BUILTIN_BOTS = ("gametable.bots.random_bot", "gametable.bots.greedy",
