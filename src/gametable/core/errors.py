@@ -34,7 +34,8 @@ class GameError(Exception):
     Attributes:
         rule: the rule ID from ``docs/rules`` (``"SC-TURN-2"``) or a protocol ID
             (``"PROTOCOL"``) when the input was malformed rather than against a rule.
-        key: the message key in the translation catalogs (``"errors.space_taken"``).
+        key: the message key in the translation catalogs
+            (``"sequence_cats.errors.space_taken"``, ``"errors.unknown_game"``).
         params: values interpolated into the message (JSON-serialisable; a text longer
             than :data:`LONGEST_PARAM` characters cut to it).
     """
@@ -65,8 +66,9 @@ class IllegalAction(GameError):
     """An action that the rules refuse. The state it was applied to is unchanged.
 
     Attributes (from :class:`GameError`): ``rule`` (``"SC-TURN-2"``, or ``"PROTOCOL"``
-    for malformed input), ``key`` (``"errors.space_taken"``) and ``params``; the message
-    in a language is ``message(language)``, ``str(error)`` is ``"RULE: message"``.
+    for malformed input), ``key`` (``"sequence_cats.errors.space_taken"``) and
+    ``params`` (``{"space": "F2"}``); the message in a language is
+    ``message(language)``, ``str(error)`` is ``"RULE: message"``.
     """
 
 
