@@ -205,7 +205,20 @@ class GameResult:
 class BotStanding:
     """One bot's results over the arena. A game counts once for each bot that held a
     seat in it, however many seats it held (``seats`` counts those): the bot won it
-    when one of its seats did, and its score is the mean of its seats' scores."""
+    when one of its seats did, and its score is the mean of its seats' scores.
+
+    Attributes:
+        bot: its name.
+        games, seats, wins, draws: games it played, seats it held in them, games it
+            won (a shared win counts), games drawn.
+        unfinished: games still running after ``max_actions`` (neither won nor drawn).
+        score_total: the sum of its games' scores (points; sequences in Sequence
+            Cats): :attr:`mean_score` is the mean.
+        mu, sigma: its OpenSkill (Plackett–Luce) rating and its uncertainty (the
+            model's scale: a new player is 25 ± 8.33); :attr:`rating` is μ − 3σ.
+        decisions, think_seconds, longest_decision: how many decisions it made, their
+            wall time in seconds in all, and the longest one's, in seconds.
+    """
 
     bot: str
     games: int = 0
@@ -288,7 +301,26 @@ class HeadToHead:
 
 @dataclass
 class ArenaResult:
-    """Everything :func:`run_arena` measured (the CLI's ``--json`` object)."""
+    """Everything :func:`run_arena` measured (the CLI's ``--json`` object,
+    :meth:`to_json`).
+
+    Attributes:
+        game: the game's registry name.
+        players: seats per game.
+        games: the games played in all (every lineup in every rotation, each
+            ``games`` times rounded up: :func:`schedule`), seeded ``seed`` to
+            ``seed + games - 1``.
+        seed: the first game's seed.
+        bots: the bot names as given.
+        config: the options as a record stores them (those that differ from the
+            defaults, and ``rules_version``).
+        standings: one :class:`BotStanding` a bot, best rated first (OpenSkill's
+            ordinal, μ − 3σ).
+        head_to_head: one :class:`HeadToHead` a pair of bots, in two-seat games only
+            (empty otherwise).
+        seconds: the run's wall time.
+        mean_actions: actions a game, over every game.
+    """
 
     game: str
     players: int

@@ -315,7 +315,24 @@ def _made(name: str, game: Game[Any], game_name: str, seat: int, seed: int) -> B
 
 @dataclass
 class Summary:
-    """Aggregated results of :func:`simulate` (the CLI's ``--json`` object)."""
+    """Aggregated results of :func:`simulate` (the CLI's ``--json`` object,
+    :meth:`to_json`, which gives the means and rates).
+
+    Attributes:
+        game: the game's registry name.
+        games, players, seed: games played, seats a game, the first game's seed
+            (game ``i`` is seeded ``seed + i``).
+        bots: the bot of each seat, seat 0 first.
+        config: the options as a record stores them (those that differ from the
+            defaults, and ``rules_version``).
+        wins: games won per seat, keyed ``"<seat>:<bot>"`` (``"0:greedy"``); a team's
+            win counts for every teammate, a shared win for each winner.
+        draws, unfinished: games drawn; games still running after ``max_actions``.
+        total_turns, total_rounds, total_actions: summed over the games (turns as
+            the game counts them; rounds of games played in rounds).
+        seconds: the run's wall time.
+        records: every game's record, seed order, with ``keep_records`` (else empty).
+    """
 
     game: str
     games: int
