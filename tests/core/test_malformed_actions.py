@@ -225,3 +225,30 @@ def test_a_refusal_repeats_a_huge_text_cut_short(game_name: str) -> None:
     text = _refusal(game_name, SETUPS[game_name], lambda a: {"type": "x" * 10**6})
     assert text.startswith('PROTOCOL: There is no action of type "xxx')
     assert "x…" in text and len(text) < 400, len(text)
+
+
+@pytest.mark.parametrize(("game_name", "types"), [
+    ("sequence-cats", ["play", "exchange", "sequence", "offer_draw", "accept_draw",
+                       "decline_draw", "pass"]),
+    ("triominos", ["place", "draw", "pass"]),
+    ("dixit", ["claim", "clue", "giver", "submit", "take_back", "vote"]),
+])
+def test_an_unknown_action_type_is_told_the_games_action_types(
+        game_name: str, types: list[str]) -> None:
+    """A Triominos ``{"type": "play"}`` was told only "There is no action of type "play"
+    in this game", not which types there are (those of docs/<game>.md, "Actions")."""
+    game = registry.get(game_name)
+    seats = SETUPS[game_name]
+    state = game.new_game(game.make_config({}, seats), seats, 1)
+    seat = min(game.to_act(state))
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, seat, {"type": "move"})
+    listed = ", ".join(f'"{kind}"' for kind in types)
+    assert str(refused.value) == (f'PROTOCOL: There is no action of type "move" in this '
+                                  f"game; its actions are {listed}.")
+    assert refused.value.params["types"] == listed
+    for kind in types:  # each is one the game takes (refused here for another reason)
+        try:
+            game.apply(game.clone(state), seat, {"type": kind})
+        except IllegalAction as error:
+            assert error.key != "errors.unknown_action", kind

@@ -119,6 +119,15 @@ def check_fields(action: Mapping[str, Any], kind: str, required: Collection[str]
                                 fields=", ".join(f'"{name}"' for name in allowed))
 
 
+def unknown_action(kind: object, types: Collection[str]) -> IllegalAction:
+    """The refusal of an action whose ``type``, ``kind``, is none of the game's
+    ``types`` (``PROTOCOL`` / ``errors.unknown_action``, listing them: a Triominos
+    ``"play"`` is told that the game's actions are ``"place"``, ``"draw"`` and
+    ``"pass"``)."""
+    return IllegalAction("PROTOCOL", "errors.unknown_action", action_type=str(kind),
+                         types=", ".join(f'"{name}"' for name in types))
+
+
 def bad_field(kind: str, field: str, value: object) -> IllegalAction:
     """The refusal of ``value`` as an action's ``field`` (``PROTOCOL`` /
     ``errors.action_bad_value``): not of the right kind, or naming nothing that exists

@@ -29,7 +29,14 @@ from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction
 from gametable.core.config import config_options, option_error, options_mapping
-from gametable.core.errors import ConfigError, IllegalAction, bad_field, check_fields, seat_index
+from gametable.core.errors import (
+    ConfigError,
+    IllegalAction,
+    bad_field,
+    check_fields,
+    seat_index,
+    unknown_action,
+)
 from gametable.core.protocol import (
     Action,
     Event,
@@ -410,7 +417,7 @@ class Dixit:
             raise IllegalAction("DX-END-4", "errors.game_over")
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=kind)
+            raise unknown_action(kind, _HANDLERS)
         seat = seat_index(seat, state.seats)
         state.shown = None
         events = handler(self, state, seat, action)

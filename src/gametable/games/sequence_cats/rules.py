@@ -51,7 +51,13 @@ from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction, FrozenList
 from gametable.core.config import config_options, option_error, options_mapping
-from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
+from gametable.core.errors import (
+    IllegalAction,
+    bad_field,
+    check_fields,
+    seat_index,
+    unknown_action,
+)
 from gametable.core.i18n import LANGUAGES
 from gametable.core.protocol import Action, Event, Observation, Outcome, Seat, rank
 from gametable.core.rng import check_seed, shuffle
@@ -94,6 +100,9 @@ and 5 do."""
 _SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(max(ALLOWED_SEATS)))
 _NOBODY: Final[frozenset[int]] = frozenset()
 _DRAW_ACTIONS: Final = frozenset({"offer_draw", "accept_draw", "decline_draw"})
+ACTION_TYPES: Final = ("play", "exchange", "sequence", "offer_draw", "accept_draw",
+                       "decline_draw", "pass")
+"""Every action type (docs/sequence-cats.md, "Actions"), as a refusal lists them."""
 
 
 def hand_size(seats: int) -> int:
@@ -310,7 +319,7 @@ class SequenceCats:
             events = [{"type": "pass", "seat": seat}]
             self._end_turn(state, events, moved=False)
             return events
-        raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=str(kind))
+        raise unknown_action(kind, ACTION_TYPES)
 
     def start_turn(self, state: SequenceCatsState) -> list[Event]:
         """Make the automatic steps of the turn now beginning and return their events:

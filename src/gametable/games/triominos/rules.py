@@ -32,7 +32,13 @@ from pydantic import BaseModel, ValidationError
 
 from gametable.core.actions import FrozenAction, FrozenList
 from gametable.core.config import config_options, option_error, options_mapping
-from gametable.core.errors import IllegalAction, bad_field, check_fields, seat_index
+from gametable.core.errors import (
+    IllegalAction,
+    bad_field,
+    check_fields,
+    seat_index,
+    unknown_action,
+)
 from gametable.core.protocol import Action, Event, Observation, Outcome, ScoreLine, Seat, rank
 from gametable.core.rng import check_seed, shuffle
 from gametable.core.values import json_copy
@@ -283,7 +289,7 @@ class Triominos:
             check_fields(action, kind)
             events = self._pass(state, seat)
         else:
-            raise IllegalAction("PROTOCOL", "errors.unknown_action", action_type=str(kind))
+            raise unknown_action(kind, ("place", "draw", "pass"))
         state.actions += 1
         return events
 
