@@ -126,6 +126,17 @@ def test_sc_comp_2_unknown_bundled_board_is_refused() -> None:
         GAME.make_config({"board": "moon"}, 2)
 
 
+def test_sc_comp_2_an_unknown_bundled_board_is_told_the_bundled_ones() -> None:
+    """SC-COMP-2: "moon" was refused without saying which names there are, or that a
+    layout of one's own is an object."""
+    with pytest.raises(ConfigError) as refused:
+        GAME.make_config({"board": "big"}, 2)
+    assert str(refused.value) == (
+        'SC-COMP-2: There is no bundled board layout called "big"; the bundled ones: '
+        '"default" (or give a layout of your own, an object with "spaces").')
+    assert refused.value.params["boards"] == '"default"'
+
+
 def test_sc_comp_3_deck_has_88_cards() -> None:
     """SC-COMP-3: two of each breed, two PURRR and two MEOW."""
     deck = new_deck()

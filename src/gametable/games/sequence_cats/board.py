@@ -257,12 +257,20 @@ def bundled_board(name: str) -> Board:
     Raises:
         ConfigError: ``SC-COMP-2`` when there is no such layout.
     """
-    if not name.replace("-", "").isalnum():
-        raise ConfigError("SC-COMP-2", "sequence_cats.errors.unknown_board", board=name)
+    if name not in bundled_boards():
+        raise ConfigError("SC-COMP-2", "sequence_cats.errors.unknown_board", board=name,
+                          boards=", ".join(f'"{other}"' for other in bundled_boards()))
     path = resources.files("gametable.games.sequence_cats").joinpath(f"data/board-{name}.json")
-    if not path.is_file():
-        raise ConfigError("SC-COMP-2", "sequence_cats.errors.unknown_board", board=name)
     return build_board(json.loads(path.read_text("utf-8")))
+
+
+@cache
+def bundled_boards() -> tuple[str, ...]:
+    """The names of the layouts shipped in ``data/board-<name>.json``, sorted."""
+    data = resources.files("gametable.games.sequence_cats").joinpath("data")
+    return tuple(sorted(entry.name.removeprefix("board-").removesuffix(".json")
+                        for entry in data.iterdir()
+                        if entry.name.startswith("board-") and entry.name.endswith(".json")))
 
 
 _CUSTOM: dict[str, Board] = {}
