@@ -128,9 +128,11 @@ def unknown_action(kind: object, types: Collection[str]) -> IllegalAction:
                          types=", ".join(f'"{name}"' for name in types))
 
 
-def bad_field(kind: str, field: str, value: object) -> IllegalAction:
-    """The refusal of ``value`` as an action's ``field`` (``PROTOCOL`` /
-    ``errors.action_bad_value``): not of the right kind, or naming nothing that exists
+def bad_field(kind: str, field: str, value: object,
+              key: str = "errors.action_bad_value") -> IllegalAction:
+    """The refusal of ``value`` as an action's ``field`` (``PROTOCOL`` / ``key``,
+    ``errors.action_bad_value`` unless a game's message says more, such as what the
+    field holds): not of the right kind, or naming nothing that exists
     (a space, a card, a tile). The value is shown shortened to 40 characters. A value
     that is no JSON value at all (a tuple, a NumPy number, anywhere inside it) is
     refused as ``errors.action_not_json``, naming its Python type and what to give
@@ -140,8 +142,8 @@ def bad_field(kind: str, field: str, value: object) -> IllegalAction:
     if foreign is not None:
         return IllegalAction("PROTOCOL", "errors.action_not_json", action_type=kind,
                              field=field, kind=foreign, value=_shown_python(value))
-    return IllegalAction("PROTOCOL", "errors.action_bad_value", action_type=kind,
-                         field=field, value=_shown_json(value))
+    return IllegalAction("PROTOCOL", key, action_type=kind, field=field,
+                         value=_shown_json(value))
 
 
 def json_action(action: object) -> dict[str, Any]:

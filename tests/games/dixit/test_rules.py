@@ -132,6 +132,31 @@ def test_dx_comp_3_a_vote_is_a_table_slot_number() -> None:
     assert GAME.view(state, 2)["my_vote"]["slots"] == [slot]
 
 
+def test_cards_and_slots_given_as_a_number_not_a_list_are_told_the_lists_shape() -> None:
+    """``{"type": "vote", "slots": 2}`` was refused as "2 is not a valid "slots" for the
+    "vote" action", as if slot 2 were wrong; ``{"cards": 40}`` alike. The refusal now
+    says what the field holds."""
+    state = new(4)
+    tell(state)
+    card = state.hands[1][0]
+    with pytest.raises(IllegalAction) as wrong_cards:
+        GAME.apply(state, 1, {"type": "submit", "cards": card})
+    assert (wrong_cards.value.rule, str(wrong_cards.value)) == (
+        "PROTOCOL", 'PROTOCOL: The "submit" action\'s "cards" is a list of card numbers '
+        f"from your hand (one card: [n]), not {card}.")
+    submit_all(state)
+    slot = next(k for k in range(1, 5) if k not in slots_of(state, 1))
+    with pytest.raises(IllegalAction) as wrong_slots:
+        GAME.apply(state, 1, {"type": "vote", "slots": slot})
+    assert str(wrong_slots.value) == (
+        'PROTOCOL: The "vote" action\'s "slots" is a list of cards on the table, numbered '
+        f"from 1 (one vote: [k]), not {slot}.")
+    GAME.apply(state, 1, {"type": "vote", "slots": [slot]})  # the state was untouched
+    # A tuple is named as the Python type it is, as everywhere.
+    with pytest.raises(IllegalAction, match="a Python tuple"):
+        GAME.apply(state, 2, {"type": "vote", "slots": (slot,)})
+
+
 def test_dx_deck_4_cards_in_play_all_plays_with_the_whole_deck() -> None:
     state = new(4, cards_in_play="all")
     assert game_cards(state) == list(range(252))

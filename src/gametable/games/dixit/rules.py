@@ -489,7 +489,7 @@ class Dixit:
         cards = action.get("cards")
         count = self._cards_to_give(state)
         if not isinstance(cards, list):
-            raise bad_field("submit", "cards", cards)
+            raise bad_field("submit", "cards", cards, E + "cards_not_list")
         if len(cards) != count:
             # One card or two: the catalogue writes both numbers as words.
             raise IllegalAction("DX-3P-2" if count == 2 else "DX-ROUND-2",
@@ -578,7 +578,7 @@ class Dixit:
         slots = action.get("slots")
         allowed = 1 if party else votes_per_voter(state.config, state.seats)
         if not isinstance(slots, list):
-            raise bad_field("vote", "slots", slots)
+            raise bad_field("vote", "slots", slots, E + "slots_not_list")
         if not 1 <= len(slots) <= allowed:
             if party:
                 raise IllegalAction("DX-PARTY-4", E + "party_vote_count")
