@@ -30,7 +30,7 @@ Action catalogue (``N = R × C`` spaces, numbered row by row from ``A1``):
 ``2N … 3N-1``              play MEOW on space ``n - 2N`` (SC-MEOW-1)
 ``3N … 3N+43``             exchange the dead card ``n - 3N`` (SC-DEAD-1)
 ``3N+44 … 3N+48``          choose the ``k``-th candidate five (SC-WIN-2)
-``3N+49``                  pass (SC-END-1)
+``3N+49``                  pass (rules version 1 only, SC-WIN-3 a)
 ``3N+50``, ``3N+51``       accept, decline a draw offer (SC-WIN-3 b)
 =========================  ================================================
 
