@@ -432,3 +432,27 @@ def test_load_record_refuses_a_field_given_twice_as_the_command_line_does(
         assert odd != text
         with pytest.raises(NumberNotJson, match=f"{number} is no JSON number"):
             load_record(odd)
+
+
+def test_a_path_or_a_dict_for_a_records_text_is_told_what_to_give(tmp_path: Path) -> None:
+    """``load_record(Path("game.json"))`` raised "'PosixPath' object has no attribute
+    'removeprefix'", and ``replay`` of a dict "'dict' object has no attribute 'game'":
+    neither said what to give instead."""
+    record, _ = play_bot_game("sequence-cats", {}, ["greedy", "random"], 2)
+    path = tmp_path / "game.json"
+    path.write_text(record.model_dump_json(), "utf-8")
+    with pytest.raises(TypeError, match=re.escape(
+            "load_record takes a record file's text (str or bytes); read the file first: "
+            "load_record(Path(...).read_bytes()); not PosixPath")):
+        load_record(path)  # type: ignore[arg-type]
+    data = json.loads(path.read_text("utf-8"))
+    with pytest.raises(TypeError, match=r"GameRecord\.model_validate\(data\); not dict$"):
+        load_record(data)
+    with pytest.raises(TypeError, match=re.escape(
+            "replay takes a GameRecord: load_record(text) reads a record file's text, "
+            "GameRecord.model_validate(data) a parsed dict; not dict")):
+        replay(data)
+    # What the messages say works.
+    assert load_record(path.read_bytes()) == GameRecord.model_validate(data) == record
+    replayed = replay(load_record(path.read_bytes()))
+    assert replayed.game.outcome(replayed.state).finished

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import operator
+import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, SupportsIndex
@@ -287,7 +288,13 @@ def replay(
     Raises:
         ConfigError: the record's game, config or seats are invalid.
         RecordError: action N is illegal (or names a seat outside the table).
+        TypeError: ``record`` is not a :class:`GameRecord` (a file's text is read by
+            :func:`load_record`, a parsed dict by ``GameRecord.model_validate``).
     """
+    if not isinstance(record, GameRecord):
+        raise TypeError("replay takes a GameRecord: load_record(text) reads a record "
+                        "file's text, GameRecord.model_validate(data) a parsed dict; not "
+                        f"{type(record).__name__}")
     game, config, state = start(record)
     if on_start is not None:
         on_start(state)
@@ -385,7 +392,15 @@ def load_record(text: str | bytes) -> GameRecord:
         NumberNotJson: ``NaN``, ``Infinity`` or ``-Infinity`` stands for a number (a
             ``ValueError``; they are no JSON, and the server refuses such a file).
         pydantic.ValidationError: not JSON, or a field is missing or wrong.
+        TypeError: ``text`` is neither text nor bytes: a path (read the file first,
+            ``path.read_bytes()``) or a parsed object (``GameRecord.model_validate``).
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        hint = ("read the file first: load_record(Path(...).read_bytes())"
+                if isinstance(text, os.PathLike) else
+                "for JSON already parsed use GameRecord.model_validate(data)")
+        raise TypeError(f"load_record takes a record file's text (str or bytes); {hint}; "
+                        f"not {type(text).__name__}")
     if isinstance(text, str):
         text = text.encode()
     text = text.removeprefix(BYTE_ORDER_MARK)
