@@ -13,6 +13,7 @@ import pytest
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import ConfigError
+from gametable.games.dixit.config import DixitConfig
 
 
 @pytest.mark.parametrize(("game", "options", "seats", "rule", "option"), [
@@ -134,4 +135,44 @@ def test_options_that_are_not_a_mapping_are_refused_with_what_they_should_be(gam
             as error:
         registry.get(game).make_config("{}", 4)  # type: ignore[arg-type]
     # It named {'rounds': 3} as an example, an option Dixit and Sequence Cats do not have.
-    assert "describe()['options']" in str(error.value) and "rounds" not in str(error.value)
+    # Then "describe()['options']", a key describe() does not have.
+    assert "describe()['config_schema']" in str(error.value)
+    assert "rounds" not in str(error.value)
+    assert "properties" in registry.get(game).describe()["config_schema"]
+
+
+@pytest.mark.parametrize("game", ["dixit", "sequence-cats", "triominos"])
+def test_a_config_given_as_options_is_told_to_go_to_new_game(game: str) -> None:
+    """make_config(config, seats), a config already made, was told "options is a
+    mapping of option names to values (the game's describe()['options'] names them)"."""
+    rules = registry.get(game)
+    config = rules.make_config({}, 4)
+    with pytest.raises(TypeError, match=re.escape(
+            "options is a mapping of option names to values, not a config "
+            f"({type(config).__name__}): a config make_config made goes to new_game as "
+            "it is")):
+        rules.make_config(config, 4)  # type: ignore[arg-type]
+    assert rules.new_game(config, 4, 1) is not None
+
+
+@pytest.mark.parametrize("other", ["sequence-cats", "triominos"])
+def test_dixit_refuses_another_games_config_as_the_others_do(other: str) -> None:
+    """Dixit's new_game raised pydantic's own ValidationError ("5 validation errors for
+    Dixit … Extra inputs are not permitted") for a config of another game, where the
+    other games say ConfigError naming an option they do not have."""
+    dixit = registry.get("dixit")
+    foreign = registry.get(other).make_config({}, 4)
+    with pytest.raises(ConfigError) as refused:  # (Triominos' target_score: over 100)
+        dixit.new_game(foreign, 4, 1)
+    with pytest.raises(ConfigError) as made:
+        dixit.make_config(foreign.model_dump(), 4)
+    assert str(refused.value) == str(made.value)
+
+
+def test_a_dixit_config_made_without_make_config_gets_its_decks_size() -> None:
+    """new_game(DixitConfig(), 4, seed) said "DX-DECK-1: There is no deck called
+    "default"", the deck being there: only its size had not been filled in."""
+    dixit = registry.get("dixit")
+    state = dixit.new_game(DixitConfig(), 4, 1)
+    made = dixit.new_game(dixit.make_config({}, 4), 4, 1)
+    assert dixit.view(state, 0) == dixit.view(made, 0)

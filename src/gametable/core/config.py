@@ -130,10 +130,14 @@ def options_mapping(options: object) -> dict[str, Any]:
     """
     if options is None:
         return {}
+    if isinstance(options, BaseModel):
+        raise TypeError(f"options is a mapping of option names to values, not a config "
+                        f"({type(options).__name__}): a config make_config made goes to "
+                        f"new_game as it is")
     if not isinstance(options, Mapping):
         raise TypeError(f"options is a mapping of option names to values (the game's "
-                        f"describe()['options'] names them), or None for the defaults, "
-                        f"not {options!r}"[:200])
+                        f"describe()['config_schema'] names them), or None for the "
+                        f"defaults, not {options!r}"[:200])
     return dict(options)
 
 

@@ -207,14 +207,17 @@ class Dixit:
 
         Raises:
             ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1.
-            ConfigError: see :meth:`make_config` (``deck_size`` must be filled in; a
-                mapping of options is validated by it).
+            ConfigError: see :meth:`make_config` (a mapping of options, another
+                game's config or a config without ``deck_size`` is validated by it).
             TypeError: ``config`` is neither a config nor a mapping of options.
         """
         if isinstance(config, Mapping):
             config = self.make_config(config, seats)
-        elif not isinstance(config, DixitConfig):
-            config = DixitConfig.model_validate(config_options(config))
+        elif not isinstance(config, DixitConfig) or config.deck_size is None:
+            # Another game's config (a raw ValidationError), or a DixitConfig made without
+            # make_config ("There is no deck called "default""): validated, and the deck's
+            # size filled in, as make_config does.
+            config = self.make_config(config_options(config), seats)
         self._check(config, seats)
         assert config.deck_size is not None
         seed = check_seed(seed)
