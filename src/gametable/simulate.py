@@ -95,6 +95,21 @@ def _warn_if_placeholder(game: Game[Any], state: Any, seat: int, bot: str,
     return left
 
 
+class NotAnAction(Exception):
+    """A bot's ``choose`` returned something other than an action (a JSON object): an
+    index into the legal actions, ``None``, a list. Its ``rule`` is ``PROTOCOL``, as the
+    rules' refusal of a malformed action."""
+
+    rule = "PROTOCOL"
+
+    def __init__(self, returned: object) -> None:
+        shown = repr(returned)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        super().__init__(f"returned {shown} ({type(returned).__name__}), not an action: "
+                         "choose returns one of the legal actions it is given, a JSON "
+                         "object such as legal[0]")
+
+
 class BotFailed(RuntimeError):
     """A computer player could not be made (its factory raised), raised, or chose an
     action the rules refused, in :func:`play_bot_game`. The message names the bot, its
@@ -124,7 +139,8 @@ class BotFailed(RuntimeError):
         """The failure of ``bot`` in ``seat``: ``cause`` raised by it (or a
         :class:`DecisionTimeout`), ``refused``, by the rules on its action, or, ``making``,
         by its factory as the bot was made for the game."""
-        what = (f"chose an action the rules refuse: {cause}" if refused
+        what = (str(cause) if isinstance(cause, NotAnAction)
+                else f"chose an action the rules refuse: {cause}" if refused
                 else str(cause) if isinstance(cause, DecisionTimeout)
                 else f"raised {type(cause).__name__}: {cause}")
         if making:
@@ -286,6 +302,9 @@ def play_bot_game(
             # (a Team Dixit teammate named the giver): then it decides again next loop.
             if number and game.legal_actions(state, seat) != offered[seat]:
                 continue
+            if not isinstance(chosen, Mapping):
+                raise BotFailed.of(bots[seat], seat, game_name, seed, actions,
+                                   NotAnAction(chosen), refused=True)
             try:
                 # (Refused before the rules apply it, as the record would refuse it.)
                 action = json_action(chosen)

@@ -273,6 +273,48 @@ def test_a_bot_whose_action_the_rules_refuse_is_named_with_the_rule() -> None:
     assert failed.value.rule == "SC-TURN-2"
 
 
+class Returns:
+    """A player that returns what ``given`` makes of the legal actions."""
+
+    name = "returns"
+
+    def __init__(self, given: Any) -> None:
+        self.given = given
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Any:
+        return self.given(legal)
+
+
+RETURNED = {"returns-index": (lambda legal: 0, "0 (int)"),
+            "returns-none": (lambda legal: None, "None (NoneType)"),
+            "returns-list": (lambda legal: [legal[0]], "[{'type': 'play', 'card': ")}
+
+
+def returning(given: Any) -> Any:
+    """A factory of :class:`Returns` players returning ``given(legal)``."""
+    return lambda game, rng: Returns(given)
+
+
+for _name, (_returned, _) in RETURNED.items():
+    register_bot(_name, returning(_returned))
+
+
+@pytest.mark.parametrize("name", sorted(RETURNED))
+def test_a_bot_that_returns_no_action_is_told_what_choose_returns(name: str) -> None:
+    """A player returning the index of its choice (``0``) or ``None`` was refused with
+    the rules' "That action is not well formed. Send an object with a "type" and the
+    fields its game documents.", which did not say what it had returned."""
+    shown = RETURNED[name][1]
+    with pytest.raises(BotFailed) as failed:
+        play_bot_game("sequence-cats", {}, [name, "greedy"], 0)
+    message = str(failed.value)
+    assert message.startswith(f"bot {name!r} in seat 0 of sequence-cats (seed 0) "
+                              f"returned {shown}"), message
+    assert message.endswith("not an action: choose returns one of the legal actions it "
+                            "is given, a JSON object such as legal[0] (after 0 actions)")
+    assert failed.value.rule == "PROTOCOL"
+
+
 def test_a_clue_written_with_numpy_is_kept_as_the_string_it_is() -> None:
     """DX-ROUND-1: the rules took a ``numpy.str_`` clue as the string it is; the record
     then refused it ("holds a Python numpy.str_"), after the rules had applied it, and
