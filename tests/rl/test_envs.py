@@ -781,6 +781,25 @@ def test_a_policy_for_two_seats_refuses_a_table_of_another_size(seats: int) -> N
         game.legal_actions(two, 0)
 
 
+@pytest.mark.parametrize(("trained", "table"), [("sequence-cats", "triominos"),
+                                                ("triominos", "sequence-cats")])
+def test_a_policy_refuses_a_table_of_another_game(trained: str, table: str) -> None:
+    """A policy made for Sequence Cats by name, registered and seated at a Triominos
+    table, stopped with a bare ``KeyError: 'team'`` from the encoding."""
+    def first(observation: dict[str, Any]) -> Any:
+        return np.flatnonzero(observation["action_mask"])[0]
+
+    bot = PolicyBot(first, trained, seats=2)
+    game = registry.get(table)
+    state = game.new_game(game.make_config({}, 2), 2, 1)
+    seat = min(game.to_act(state))
+    with pytest.raises(ValueError, match=re.escape(
+            f"this policy was encoded for {trained}; the table plays {table}: give "
+            "PolicyBot the game its factory is given (lambda game, rng: PolicyBot(policy, "
+            "game, …)) and seat it at tables of the game it was trained for")):
+        bot.choose(game.view(state, seat), game.legal_actions(state, seat))
+
+
 def test_a_policy_refuses_a_table_whose_options_encode_otherwise() -> None:
     """A policy encoded for the default Sequence Cats board, seated on another layout,
     stopped with a bare ``KeyError: 'B9'``; options the encoding does not read (a

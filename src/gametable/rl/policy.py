@@ -38,7 +38,8 @@ class PolicyBot:
     Raises:
         ConfigError: ``options`` or ``seats`` the rules refuse, or an unknown game.
         NoEncoding: the game has no encoding (Dixit).
-        ValueError: from :meth:`choose`, a table whose seat count is not ``seats``
+        ValueError: from :meth:`choose`, a table of another game, or whose seat
+            count is not ``seats``
             ("this policy was encoded for 2 seats; the table has 4", at its first
             decision: a bot is made without the table's size) or whose options encode
             otherwise (another Sequence Cats board: "this policy was encoded for other
@@ -89,11 +90,19 @@ class PolicyBot:
 
     def _check_table(self, view: Observation) -> None:
         """Refuse a table whose views this policy's encoding would read wrong: another
-        seat count, or options that encode differently (another Sequence Cats board).
+        game, another seat count, or options that encode differently (another Sequence Cats board).
 
         Raises:
             ValueError: naming both.
         """
+        played = view.get("game")
+        if isinstance(played, str) and played != self.game.name:
+            # (Another game's views read as this one's failed on a missing key:
+            # "KeyError: 'team'".)
+            raise ValueError(f"this policy was encoded for {self.game.name}; the table "
+                             f"plays {played}: give PolicyBot the game its factory is "
+                             "given (lambda game, rng: PolicyBot(policy, game, …)) and "
+                             "seat it at tables of the game it was trained for")
         table = table_seats(view)
         if table is not None and table != self.seats:
             raise ValueError(f"this policy was encoded for {self.seats} seats; the "
