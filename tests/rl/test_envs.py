@@ -847,11 +847,20 @@ def test_an_opponent_that_fails_is_named_not_taken_for_the_learner() -> None:
         def choose(self, view: Any, legal: Any) -> Any:
             raise RuntimeError("broken")
 
+    class Index(Nonsense):
+        name = "index-opponent"
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            return 0  # the index of its choice (it was "That action is not well formed")
+
     register_bot("nonsense-opponent", Nonsense)
     register_bot("broken-opponent", Broken)
+    register_bot("index-opponent", Index)
     try:
         for name, said in (("nonsense-opponent", "chose an action the rules refuse"),
-                           ("broken-opponent", "raised RuntimeError: broken")):
+                           ("broken-opponent", "raised RuntimeError: broken"),
+                           ("index-opponent", "returned 0 (int), not an action: choose "
+                            "returns one of the legal actions it is given")):
             env = BotTableEnv("sequence-cats", name, seat=1)
             with pytest.raises(BotFailed) as failed:
                 env.reset(seed=3)
@@ -863,3 +872,4 @@ def test_an_opponent_that_fails_is_named_not_taken_for_the_learner() -> None:
     finally:
         base._FACTORIES.pop("nonsense-opponent", None)
         base._FACTORIES.pop("broken-opponent", None)
+        base._FACTORIES.pop("index-opponent", None)

@@ -33,7 +33,7 @@ from gametable.rl.aec import (
     observation_space,
 )
 from gametable.rl.episode import Episode
-from gametable.simulate import BotFailed, warn_fallbacks
+from gametable.simulate import BotFailed, NotAnAction, warn_fallbacks
 
 
 def whole_number(value: object, argument: str) -> int:
@@ -312,6 +312,10 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
                 self._over = True  # the episode cannot go on: reset() begins another
                 raise BotFailed.of(self._bot_name(seat), seat, game.name, seed,
                                    episode.actions, error) from error
+            if not isinstance(action, Mapping):  # an index, None: say what it returned
+                self._over = True
+                raise BotFailed.of(self._bot_name(seat), seat, game.name, seed,
+                                   episode.actions, NotAnAction(action), refused=True)
             try:
                 episode.play(seat, action)
             except IllegalAction as error:
