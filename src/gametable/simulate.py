@@ -110,6 +110,22 @@ class NotAnAction(Exception):
                          "object such as legal[0]")
 
 
+FACTORY_HINT = ("a factory is called as factory(game, rng) and returns a bot, an object "
+                "with choose(view, legal)")
+"""What a bot's factory is, said where one failed as no factory could."""
+
+
+class NotABot(Exception):
+    """A bot's factory returned something without a ``choose`` method (a choose
+    function registered as the factory, say)."""
+
+    def __init__(self, made: object) -> None:
+        shown = repr(made)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        super().__init__(f"returned {shown} ({type(made).__name__}), not a bot: "
+                         f"{FACTORY_HINT}")
+
+
 class BotFailed(RuntimeError):
     """A computer player could not be made (its factory raised), raised, or chose an
     action the rules refused, in :func:`play_bot_game`. The message names the bot, its
@@ -139,11 +155,13 @@ class BotFailed(RuntimeError):
         """The failure of ``bot`` in ``seat``: ``cause`` raised by it (or a
         :class:`DecisionTimeout`), ``refused``, by the rules on its action, or, ``making``,
         by its factory as the bot was made for the game."""
-        what = (str(cause) if isinstance(cause, NotAnAction)
+        what = (str(cause) if isinstance(cause, (NotAnAction, NotABot))
                 else f"chose an action the rules refuse: {cause}" if refused
                 else str(cause) if isinstance(cause, DecisionTimeout)
                 else f"raised {type(cause).__name__}: {cause}")
         if making:
+            if isinstance(cause, TypeError):  # called with arguments it does not take
+                what += f" ({FACTORY_HINT})"
             return cls(f"bot {bot!r} in seat {seat} of {game} (seed {seed}) could not be "
                        f"made: its factory {what}", bot, seat, seed, action)
         rule = getattr(cause, "rule", None) if refused else None
@@ -325,11 +343,14 @@ def _made(name: str, game: Game[Any], game_name: str, seat: int, seed: int) -> B
         BotFailed: its factory raised (the message names the bot, its seat and the error).
     """
     try:
-        return make_bot(name, game, bot_seed(seed, seat))
+        bot = make_bot(name, game, bot_seed(seed, seat))
     except UnknownBot:
         raise
     except Exception as error:
         raise BotFailed.of(name, seat, game_name, seed, 0, error, making=True) from error
+    if not callable(getattr(bot, "choose", None)):
+        raise BotFailed.of(name, seat, game_name, seed, 0, NotABot(bot), making=True)
+    return bot
 
 
 @dataclass

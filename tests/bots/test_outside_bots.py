@@ -236,6 +236,38 @@ def test_a_bot_whose_factory_raises_is_named_with_its_seat(jobs: int) -> None:
         run_arena("sequence-cats", ["badfactory", "greedy"], 2, seed=7, jobs=jobs)
 
 
+def choose_given_as_factory(view: Any, legal: Any) -> Any:
+    return legal[0]
+
+
+def factory_of_no_bot(game: Any, rng: random.Random) -> Any:
+    return "greedy"
+
+
+register_bot("choose-as-factory", choose_given_as_factory)
+register_bot("factory-of-no-bot", factory_of_no_bot)
+
+
+def test_a_factory_that_makes_no_bot_is_told_what_a_factory_is() -> None:
+    """A choose function registered as the factory stopped with "its factory raised
+    TypeError: 'Random' object is not subscriptable", and a factory returning something
+    without ``choose`` with "raised AttributeError: 'str' object has no attribute
+    'choose'" at the first decision: neither said what a factory is."""
+    hint = ("a factory is called as factory(game, rng) and returns a bot, an object with "
+            "choose(view, legal)")
+    with pytest.raises(BotFailed) as raised:
+        play_bot_game("sequence-cats", {}, ["choose-as-factory", "greedy"], 5)
+    assert str(raised.value) == (
+        "bot 'choose-as-factory' in seat 0 of sequence-cats (seed 5) could not be made: "
+        "its factory raised TypeError: 'Random' object is not subscriptable "
+        f"({hint})")
+    with pytest.raises(BotFailed) as made:
+        play_bot_game("sequence-cats", {}, ["greedy", "factory-of-no-bot"], 5)
+    assert str(made.value) == (
+        "bot 'factory-of-no-bot' in seat 1 of sequence-cats (seed 5) could not be made: "
+        f"its factory returned 'greedy' (str), not a bot: {hint}")
+
+
 def test_the_cli_names_a_bot_whose_factory_raises(tmp_path: Path) -> None:
     (tmp_path / "badbots.py").write_text(
         "from gametable.bots import register_bot\n"
