@@ -221,3 +221,21 @@ def _shown_json(value: object) -> str:
     except (TypeError, ValueError):
         text = type(value).__name__
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def check_own_view(view: Mapping[str, Any], seat: object, game: str) -> None:
+    """Refuse a view that is not ``seat``'s own in ``game`` (a determinization needs the
+    hand it deals around), saying whose it is.
+
+    Raises:
+        ValueError: ``"sample_state needs seat 1's own view of sequence-cats,
+            view(state, 1); this is seat 0's"`` (or a spectator's, or another game's).
+    """
+    if view.get("game") == game and view.get("seat") == seat and "hand" in view:
+        return
+    held = view.get("seat")
+    whose = (f"a view of {_shown(view.get('game'))}" if view.get("game") != game
+             else "a spectator's" if held is None else f"seat {_shown(held)}'s")
+    raise ValueError(f"sample_state needs seat {_shown(seat)}'s own view of {game}, "
+                     f"view(state, {_shown(seat)}); this is {whose}")
+

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,3 +96,15 @@ def test_a_spectator_view_cannot_be_sampled() -> None:
     except ValueError:
         return
     raise AssertionError("a spectator view was sampled")
+
+
+def test_a_view_of_another_seat_is_refused_saying_whose_it_is() -> None:
+    """A determinization asked for seat 1 from seat 0's view said only "sample_state
+    needs the seat's own view", not which view it had been given."""
+    state = GAME.new_game(GAME.make_config({}, 2), 2, seed=4)
+    for view, said in ((GAME.view(state, 0), "seat 0's"), (GAME.view(state, None),
+                                                            "a spectator's")):
+        with pytest.raises(ValueError) as refused:
+            GAME.sample_state(view, 1, random.Random(0))
+        assert str(refused.value) == ("sample_state needs seat 1's own view of "
+                                      f"sequence-cats, view(state, 1); this is {said}")

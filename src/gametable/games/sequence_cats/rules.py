@@ -55,6 +55,7 @@ from gametable.core.errors import (
     IllegalAction,
     bad_field,
     check_fields,
+    check_own_view,
     seat_index,
     unknown_action,
 )
@@ -775,8 +776,7 @@ class SequenceCats:
         Raises:
             ValueError: not a seated view of this game, or counts that do not add up.
         """
-        if view.get("game") != NAME or view.get("seat") != seat or "hand" not in view:
-            raise ValueError("sample_state needs the seat's own view")
+        check_own_view(view, seat, NAME)
         seats = len(view["team_of"])
         config = self.make_config(view["options"], seats)
         teams = team_count(config, seats)

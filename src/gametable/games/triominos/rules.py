@@ -36,6 +36,7 @@ from gametable.core.errors import (
     IllegalAction,
     bad_field,
     check_fields,
+    check_own_view,
     seat_index,
     unknown_action,
 )
@@ -613,8 +614,7 @@ class Triominos:
         Raises:
             ValueError: not a seated view of this game, or counts that do not add up.
         """
-        if view.get("game") != NAME or view.get("seat") != seat or "hand" not in view:
-            raise ValueError("sample_state needs the seat's own view")
+        check_own_view(view, seat, NAME)
         sizes: list[int] = view["hand_sizes"]
         seats = len(sizes)
         config = self.make_config(view["options"], seats)
