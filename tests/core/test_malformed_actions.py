@@ -145,7 +145,7 @@ def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
     ("sequence-cats", 2, lambda a: {**_first("play", a), "space": 5},
      '5 is not a valid "space" for the "play" action.'),
     ("sequence-cats", 2, lambda a: {"type": "play", "card": _first("play", a)["card"]},
-     'The "play" action needs a "space".'),
+     'The "play" action needs the field "space".'),
     ("sequence-cats", 2, lambda a: {**_first("play", a), "x": 1},
      'The "play" action has no field "x"; its fields are "type", "card", "space".'),
     ("sequence-cats", 2, lambda a: {"type": "pass", "why": "tired"},
@@ -157,7 +157,7 @@ def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
      "A tile's numbers are written smallest first: "),
     ("triominos", 2, lambda a: {k: v for k, v in _first("place", a).items()
                                 if k != "rotation"},
-     'The "place" action needs a "rotation".'),
+     'The "place" action needs the field "rotation".'),
     ("triominos", 2, lambda a: {**_first("place", a), "position": "middle"},
      '"middle" is not a valid "position" for the "place" action.'),
     ("triominos", 2, lambda a: {**_first("place", a), "tile": "9-9-9"},
@@ -167,7 +167,10 @@ def _first(kind: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
     ("dixit", 4, lambda a: {**_first("clue", a), "text": ["a", "list"]},
      '["a", "list"] is not a valid "text" for the "clue" action.'),
     ("dixit", 4, lambda a: {"type": "clue", "text": "Midsummer"},
-     'The "clue" action needs a "card".'),
+     'The "clue" action needs the field "card".'),
+    # (It said 'needs a "slots"'.)
+    ("dixit", 4, lambda a: {"type": "vote", "slot": 1},
+     'The "vote" action needs the field "slots".'),
     # Python values that are no JSON: the type named, and what to give instead (the
     # value was shown as if it were wrong: '"[0, 0]" is not a valid "position"').
     ("triominos", 2, lambda a: {**_first("place", a),
