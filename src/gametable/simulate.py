@@ -267,7 +267,8 @@ def play_bot_game(
     deciding after that many seconds fails the game (:func:`decision_limit`).
 
     Raises:
-        TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
+        TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``), or
+            the seed and the options are given the other way round.
         ConfigError: unknown game, invalid options or seat count.
         ValueError: ``seed`` is not a whole number from 0 to 2**63 − 1 (a NumPy integer
             is taken as the number it holds), or ``max_actions`` or
@@ -281,6 +282,10 @@ def play_bot_game(
             text ``"…"`` unchanged (once per seat and game).
     """
     bots = check_bot_names(bots)
+    if isinstance(seed, Mapping) and not isinstance(options, Mapping | None):
+        raise TypeError("play_bot_game(game, options, bots, seed): the options come "
+                        f"second and the seed last, not options {options!r} and seed "
+                        f"{seed!r}"[:300])
     seed = check_seed(seed)  # a NumPy integer as a Python one (bots' seeds, the record)
     max_actions, decision_seconds = check_limits(max_actions, decision_seconds)
     game_name = registry.name_of(game_name)
@@ -445,7 +450,9 @@ def simulate(
     actions (the first of equals): its seed, actions and turns.
 
     Raises:
-        TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``).
+        TypeError: ``bots`` is not a list of names (a string such as ``"greedy"``), or
+            options stand where the seed goes (``play_bot_game``'s order, options
+            second, is not this one's).
         ConfigError: unknown game, invalid options or seat count (``len(bots)``).
         ValueError: ``games`` is not a whole number from 1, ``max_actions`` or
             ``decision_seconds`` is out of range (:func:`check_limits`), or a game's seed
@@ -461,6 +468,10 @@ def simulate(
         PlaceholderLeft: as :func:`play_bot_game`.
     """
     bots = check_bot_names(bots)
+    if isinstance(seed, Mapping):
+        raise TypeError("simulate(game, bots, games, seed, options=None): the seed comes "
+                        "before the options (unlike play_bot_game's); give them by name, "
+                        f"options={seed!r}"[:300])
     seed = check_seed(seed)
     if isinstance(games, bool) or not hasattr(games, "__index__") or operator.index(games) < 1:
         raise ValueError(f"games must be a whole number from 1, not {games!r}"[:200])

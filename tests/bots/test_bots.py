@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import signal
 from typing import Any, cast
 
@@ -85,6 +86,24 @@ def test_simulate_counts_a_game_past_max_actions_as_unfinished() -> None:
     summary = simulate("triominos", ["greedy", "greedy"], 3, 0, max_actions=20)
     assert summary.unfinished == 3 and summary.total_actions == 60
     assert simulate("triominos", ["greedy", "greedy"], 3, 0).unfinished == 0
+
+
+def test_options_and_seed_given_in_the_other_functions_order_are_told_the_order() -> None:
+    """docs/python.md: ``options`` comes second in ``play_bot_game`` and last in
+    ``simulate``. Given in the other's order, both said only "a seed is a whole number
+    from 0 to 2**63 - 1, not {'sequences_to_win': 2}"."""
+    with pytest.raises(TypeError, match=re.escape(
+            "simulate(game, bots, games, seed, options=None): the seed comes before the "
+            "options (unlike play_bot_game's); give them by name, options="
+            "{'sequences_to_win': 2}")):
+        simulate("sequence-cats", ["greedy", "random"], 2,
+                 {"sequences_to_win": 2})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=re.escape(
+            "play_bot_game(game, options, bots, seed): the options come second and the "
+            "seed last, not options 0 and seed {}")):
+        play_bot_game("sequence-cats", 0, ["greedy", "random"], {})  # type: ignore[arg-type]
+    assert simulate("sequence-cats", ["greedy", "random"], 1, 0,
+                    options={"sequences_to_win": 2}).games == 1
 
 
 def test_an_arena_refuses_seeds_past_a_records_last_before_playing() -> None:
