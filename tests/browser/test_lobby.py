@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -12,6 +13,8 @@ from playwright.sync_api import Browser, Route, expect
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
+
+LOCALES = Path(__file__).parents[2] / "src" / "gametable" / "locales"
 
 
 def test_the_game_cards_line_up_their_titles(browser: Browser, web_server: LiveServer) -> None:
@@ -223,3 +226,56 @@ def test_the_name_typed_stays_when_another_game_is_chosen(
     page.get_by_role("button", name="Create table").click()
     expect(page.locator(".seat-row.mine")).to_contain_text("Rita")
     page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "is", "nb", "pt"])
+def test_the_seat_menu_says_which_level_a_player_by_name_is(
+        browser: Browser, web_server: LiveServer, shots: Path, language: str) -> None:
+    """Sequence Cats' seat menu offered "Computer player (Hard)" and "Computer player
+    (Simulator)" as two opponents, and "(Medium)" and "(Greedy)": each pair is one
+    player under two names (GET /api/games, ``levels``). The player by name says its
+    level in the menu (in its text where the menu has room, to a screen reader in its
+    name everywhere), and either of the two, once chosen, names the other below."""
+    games = httpx.get(f"{web_server.url}/api/games").json()["games"]
+    twins = next(g for g in games if g["name"] == "sequence-cats")["levels"]
+    assert twins == {"medium": "greedy", "hard": "rollout"}
+    texts = json.loads((LOCALES / f"{language}.json").read_text(encoding="utf-8"))
+    words = {bot: texts["bots"][bot] for bot in ("medium", "hard", "greedy", "rollout")}
+    for width, narrow in ((1280, False), (360, True)):
+        context = browser.new_context(viewport={"width": width, "height": 780},
+                                      is_mobile=narrow, has_touch=narrow, locale=language)
+        page = context.new_page()
+        try:
+            page.goto(web_server.url)
+            page.select_option(".language-switch select", language)
+            page.locator(".game-card", has_text="Sequence Cats").click()
+            seat = page.locator(".seat-plan li").nth(1)
+            menu = seat.locator("select")
+            expect(menu).to_be_visible()
+            named = menu.locator("optgroup").nth(1)
+            for level, bot in twins.items():
+                option = named.locator(f'option[value="bot:{bot}"]')
+                # Said to a screen reader at every width: "Computer player (Simulator),
+                # the same player as Computer player (Hard)".
+                name = option.get_attribute("aria-label") or ""
+                assert words[bot] in name and words[level] in name, name
+                text = option.inner_text()
+                assert words[bot] in text
+                # In its text where the menu has room; a phone's keeps it short.
+                assert (words[level] in text) is not narrow, text
+                for chosen, other in ((bot, level), (level, bot)):
+                    menu.select_option(f"bot:{chosen}")
+                    same = seat.locator(".seat-same")
+                    expect(same).to_contain_text(words[other])
+                    expect(menu).to_have_attribute("aria-describedby",
+                                                   same.get_attribute("id") or "")
+            # A level without a player of that name, and a player that is no level,
+            # have no line beneath.
+            for alone in ("bot:easy", "bot:planner", "friend"):
+                menu.select_option(alone)
+                expect(seat.locator(".seat-same")).to_have_count(0)
+            menu.select_option("bot:rollout")
+            page.locator(".seat-plan").screenshot(
+                path=str(shots / f"seat-menu-twin-{language}-{width}.png"))
+        finally:
+            context.close()

@@ -255,6 +255,19 @@ def test_a_level_is_a_bot_name_and_the_seat_shows_it(client: TestClient) -> None
     assert client.get("/api/games").json()["bots"][:3] == ["easy", "medium", "hard"]
 
 
+def test_each_game_names_the_bots_its_levels_seat_unchanged(client: TestClient) -> None:
+    """The lobby offered "Hard" and "Simulator" in Sequence Cats as two opponents, one
+    player under two names: ``levels`` says which of a game's bots a level is, so that
+    the lobby can say so."""
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert games["sequence-cats"]["levels"] == {"medium": "greedy", "hard": "rollout"}
+    assert games["triominos"]["levels"] == {"medium": "greedy", "hard": "search"}
+    # Dixit's medium and easy play the strategy player at other temperatures.
+    assert games["dixit"]["levels"] == {"hard": "semantic"}
+    for game in games.values():
+        assert set(game["levels"].values()) <= set(game["bots"])
+
+
 def test_the_game_list_is_encoded_once_and_follows_a_bot_registered_later(
         client: TestClient) -> None:
     """``GET /api/games`` answers from one encoding (the same bytes each time), made

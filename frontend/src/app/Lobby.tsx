@@ -15,6 +15,7 @@ import { isLevel } from "./seatName";
 import { translateError } from "./translateError";
 import type { ErrorMessage, GameDescription } from "./types";
 import { useGames } from "./useGames";
+import { useNarrow } from "./useLayout";
 import { YourTables } from "./YourTables";
 import { upTo } from "./limitText";
 import { NAME_MAX, NameLimit } from "./NameLimit";
@@ -98,6 +99,22 @@ function NewTable({ game, bots, name, setName }: {
 }) {
   const { t, i18n } = useTranslation();
   const preferred = GAMES[game.name]?.defaultBot;
+  const narrow = useNarrow();
+  // The players a level seats unchanged ("rollout" is Sequence Cats' "hard"), each with
+  // its level, and the other way round.
+  const twins = Object.fromEntries(Object.entries(game.levels ?? {}).filter(([, bot]) => bots.includes(bot)));
+  const levelOf: Record<string, string> = Object.fromEntries(Object.entries(twins).map(([level, bot]) => [bot, level]));
+  const botTitle = (bot: string) => t(`bots.${bot}`, { defaultValue: bot });
+  // A level's own words: its adjective agrees with their word for a computer
+  // (Icelandic "Tölva (Auðveld)", not "Tölvuleikmaður").
+  const botOption = (bot: string) =>
+    isLevel(bot) ? t("ui.lobby.computer_level", { level: t(`bots.${bot}`) }) : t("ui.lobby.computer", { bot: botTitle(bot) });
+  /** The other name of the player a seat's choice seats, where it has one. */
+  const sameAs = (choice: SeatChoice): string | undefined => {
+    if (!choice.startsWith("bot:")) return undefined;
+    const bot = choice.slice(4);
+    return twins[bot] ?? levelOf[bot];
+  };
   const [count, setCount] = useState(GAMES[game.name]?.defaultSeats ?? game.seats.default);
   const [seats, setSeats] = useState<SeatChoice[]>(() => defaultSeats(count, bots, preferred));
   const [options, setOptions] = useState<Record<string, unknown>>(() =>
@@ -217,33 +234,62 @@ function NewTable({ game, bots, name, setName }: {
             {i === 0 ? (
               <span className="seat-you">{t("ui.lobby.you")}</span>
             ) : (
-              <select
-                aria-label={t("ui.seat.label", { seat: i + 1 })}
-                value={choice}
-                onChange={(event) => {
-                  const next = [...seats];
-                  next[i] = event.target.value as SeatChoice;
-                  setSeats(next);
-                }}
-              >
-                <option value="friend">{t("ui.lobby.friend")}</option>
-                <optgroup label={t("ui.lobby.levels")}>
-                  {bots.filter(isLevel).map((bot) => (
-                    <option key={bot} value={`bot:${bot}`}>
-                      {/* A level's own words: its adjective agrees with their word for a
-                          computer (Icelandic "Tölva (Auðveld)", not "Tölvuleikmaður"). */}
-                      {t("ui.lobby.computer_level", { level: t(`bots.${bot}`) })}
-                    </option>
-                  ))}
-                </optgroup>
-                <optgroup label={t("ui.lobby.other_bots")}>
-                  {bots.filter((bot) => !isLevel(bot)).map((bot) => (
-                    <option key={bot} value={`bot:${bot}`}>
-                      {t("ui.lobby.computer", { bot: t(`bots.${bot}`, { defaultValue: bot }) })}
-                    </option>
-                  ))}
-                </optgroup>
-              </select>
+              <>
+                <select
+                  aria-label={t("ui.seat.label", { seat: i + 1 })}
+                  aria-describedby={sameAs(choice) ? `seat-same-${i}` : undefined}
+                  value={choice}
+                  onChange={(event) => {
+                    const next = [...seats];
+                    next[i] = event.target.value as SeatChoice;
+                    setSeats(next);
+                  }}
+                >
+                  <option value="friend">{t("ui.lobby.friend")}</option>
+                  <optgroup label={t("ui.lobby.levels")}>
+                    {bots.filter(isLevel).map((bot) => (
+                      <option key={bot} value={`bot:${bot}`}>
+                        {botOption(bot)}
+                      </option>
+                    ))}
+                  </optgroup>
+                  {/* The players by how they play; a level's own player among them says
+                      so: "Hard" and "Simulator" are one opponent under two names. */}
+                  <optgroup label={t("ui.lobby.other_bots")}>
+                    {bots.filter((bot) => !isLevel(bot)).map((bot) => {
+                      const level = levelOf[bot];
+                      if (!level) {
+                        return (
+                          <option key={bot} value={`bot:${bot}`}>
+                            {botOption(bot)}
+                          </option>
+                        );
+                      }
+                      return (
+                        <option
+                          key={bot}
+                          value={`bot:${bot}`}
+                          data-level={level}
+                          title={t("ui.lobby.same_as", { other: botOption(level) })}
+                          aria-label={t("ui.lobby.twin_label", { option: botOption(bot), other: botOption(level) })}
+                        >
+                          {/* Its level in the text where the menu has room; a phone's
+                              seat menu has none ("Computer player (Greedy = Medium)" was
+                              cut short), and says it on the line below once chosen. */}
+                          {narrow
+                            ? botOption(bot)
+                            : t("ui.lobby.computer_twin", { bot: botTitle(bot), level: t(`bots.${level}`) })}
+                        </option>
+                      );
+                    })}
+                  </optgroup>
+                </select>
+                {sameAs(choice) && (
+                  <span className="seat-same field-help" id={`seat-same-${i}`} data-same={sameAs(choice)}>
+                    {t("ui.lobby.same_as", { other: botOption(sameAs(choice)!) })}
+                  </span>
+                )}
+              </>
             )}
           </li>
         ))}

@@ -210,4 +210,7 @@ export interface GameDescription {
   messages?: Record<string, Record<string, unknown>>;
   /** The bots that play this game as themselves (the lobby offers only these). */
   bots?: string[];
+  /** Each level that seats one of `bots` unchanged, with that bot's name
+   * (`{"hard": "rollout"}`): the lobby's seat menu ties the two together. */
+  levels?: Record<string, string>;
 }

@@ -103,13 +103,35 @@ class LevelBot:
         return self.player.choose(view, legal)
 
 
+def plays_as(level: str, game: Game[Any]) -> str | None:
+    """The registered bot that ``level`` seats unchanged in ``game`` (``"rollout"`` for
+    ``hard`` in Sequence Cats, ``"greedy"`` for ``medium`` there), or ``None`` where the
+    level plays a player of its own (a strategy player's temperature, the half-random
+    ``easy``). The lobby says so beside both names, which seat one and the same player."""
+    if level == "hard":
+        if isinstance(game, SamplesHidden):
+            search = "rollout" if isinstance(game, HasRollouts) else "search"
+            if bot_factory(search) is not None:
+                return search
+        return "semantic" if isinstance(game, HasStrategy) else "greedy"
+    if level == "medium" and not isinstance(game, HasStrategy):
+        return "greedy"
+    return None
+
+
+def level_players(game: Game[Any]) -> dict[str, str]:
+    """Each level of ``game`` that seats a registered bot unchanged, with that bot's name
+    (:func:`plays_as`): ``{"hard": "rollout", "medium": "greedy"}`` in Sequence Cats."""
+    return {level: name for level in ("easy", "medium", "hard")
+            if (name := plays_as(level, game)) is not None}
+
+
 def _hard(game: Game[Any], rng: random.Random) -> Bot:
-    search = bot_factory("rollout" if isinstance(game, HasRollouts) else "search")
-    if isinstance(game, SamplesHidden) and search is not None:
-        return LevelBot("hard", search(game, rng))
-    if isinstance(game, HasStrategy):
-        return LevelBot("hard", SemanticBot(game, rng))
-    return LevelBot("hard", GreedyBot(game, rng))
+    name = plays_as("hard", game)
+    factory = bot_factory(name) if name is not None else None
+    if factory is None:  # (plays_as names only registered bots)
+        return LevelBot("hard", GreedyBot(game, rng))
+    return LevelBot("hard", factory(game, rng))
 
 
 def _medium(game: Game[Any], rng: random.Random) -> Bot:

@@ -56,6 +56,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
 
 from gametable.bots import bot_names
+from gametable.bots.levels import level_players
 from gametable.core import registry
 from gametable.core.problems import problem_params
 from gametable.decks.uploads import split_keys
@@ -504,7 +505,8 @@ def create_api(settings: Settings | None = None, storage: Storage | None = None,
             described = []
             for name in registry.names():
                 game = registry.get(name)
-                described.append({**game.describe(), "bots": bot_names(game)})
+                described.append({**game.describe(), "bots": bot_names(game),
+                                  "levels": level_players(game)})
             body = orjson.dumps({"games": described, "bots": bots,
                                  "server": {"public_url": settings.public_url,
                                             "reopen_after_seconds":
