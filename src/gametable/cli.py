@@ -27,6 +27,7 @@ from rich.table import Table
 from gametable.arena import repeated, run_arena, schedule, wilson
 from gametable.bots import bot_names
 from gametable.bots.base import seat_name
+from gametable.bots.levels import level_of
 from gametable.core import registry
 from gametable.core.errors import ConfigError
 from gametable.core.records import (
@@ -346,11 +347,15 @@ def _seat_label(record: GameRecord, seat: int) -> str:
     name is the one ``simulate`` gives (``"greedy 1"`` for seat 0, numbered from 1 for
     the pages: "seat 0 (greedy 1)" read as an error); else as the table's page names it
     (:func:`gametable.bots.base.seat_name`): its name, or for a server game's nameless
-    seat "Greedy 1", "Computer 1 · Easy" or "Player 1" (it said "unnamed")."""
+    seat "Random 1", "Greedy 1 · Medium" (a level's player by its name),
+    "Computer 1 · Easy" or "Player 1" (it said "unnamed")."""
     info = record.seats[seat]
     if info.bot is not None and info.name == f"{info.bot[:36]} {seat + 1}":
         return info.bot
-    return seat_name(seat, info.name, info.bot)
+    level = None
+    if info.bot is not None and record.game in registry.names():
+        level = level_of(info.bot, registry.get(record.game))
+    return seat_name(seat, info.name, info.bot, level=level)
 
 
 def _parse_config(text: str | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import pytest
 from gametable.bots import base, bot_names, make_bot
 from gametable.bots.base import LEVELS
 from gametable.bots.greedy import GreedyBot
-from gametable.bots.levels import HalfRandomBot, LevelBot
+from gametable.bots.levels import HalfRandomBot, LevelBot, level_of, level_players
 from gametable.bots.pace import JITTER, think_time
 from gametable.bots.rollout import RolloutBot
 from gametable.bots.search import SearchBot
@@ -166,3 +166,21 @@ def test_easy_s_mistakes_are_a_beginner_s_not_a_random_action_s() -> None:
     assert {a["type"] for a in legal} >= {"place", "draw"}
     easy = HalfRandomBot(triominos, random.Random(4))
     assert {easy.mistake(legal)["type"] for _ in range(200)} == {"place"}
+
+
+def test_a_levels_player_by_name_knows_its_level() -> None:
+    """Sequence Cats' "Hard" seats the Simulator (``rollout``) and its "Medium" the
+    Greedy player, unchanged: the lobby and the pages tie each pair together; Dixit's
+    "Medium" plays the strategy player at another temperature, so Greedy is no level
+    there."""
+    cats, dixit = registry.get("sequence-cats"), registry.get("dixit")
+    assert level_players(cats) == {"medium": "greedy", "hard": "rollout"}
+    assert level_of("rollout", cats) == "hard" and level_of("greedy", cats) == "medium"
+    assert level_of("planner", cats) is None and level_of("hard", cats) is None
+    assert level_of("semantic", dixit) == "hard" and level_of("greedy", dixit) is None
+    for game in (cats, dixit, registry.get("triominos")):
+        for level, bot in level_players(game).items():
+            # the same player: the same class, the same choices from the same seed
+            seated = make_bot(level, game, 7)
+            assert isinstance(seated, LevelBot)
+            assert type(seated.player) is type(make_bot(bot, game, 7))

@@ -269,3 +269,43 @@ def test_long_names_break_between_words_and_stay_inside_their_boxes(
         assert layout["overflow"] == []
         assert layout["scroll_width"] <= width
         page.context.close()
+
+
+def test_a_levels_player_by_its_own_name_reads_as_that_level_at_the_table(
+        browser: Browser, web_server: LiveServer, shots: Path) -> None:
+    """Sequence Cats' Simulator is its Hard (and Greedy its Medium): a table of
+    "Computer 4 · Hard" and "Simulator 3" looked like two opponents. The seat chosen by
+    name says its level in the waiting room and at the table ("Simulator 3 · Hard",
+    tagged Hard beside the board as "Computer 4" is), and its level menu tells a screen
+    reader which level it is."""
+    from tests.browser.test_host_controls import open_as_host  # noqa: PLC0415
+
+    created = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "sequence-cats", "name": "Anna", "seats": [
+            {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "rollout"},
+            {"kind": "bot", "bot": "hard"}]}).json()
+    anna = browser.new_context(viewport={"width": 1280, "height": 900},
+                               locale="en-GB").new_page()
+    open_as_host(anna, web_server, created)
+    rows = anna.locator(".waiting-room .seat-row")
+    expect(rows.nth(2).locator(".seat-name")).to_have_text("Simulator 3 · Hard")
+    expect(rows.nth(3).locator(".seat-name")).to_have_text("Computer 4 · Hard")
+    chosen = rows.nth(2).locator("select option:checked")
+    expect(chosen).to_have_text("Simulator")
+    expect(chosen).to_have_attribute(
+        "aria-label", "Simulator, the same player as Computer player (Hard)")
+    anna.screenshot(path=str(shots / "twin-waiting-room.png"))
+    table = created["table"]["id"]
+    httpx.post(f"{web_server.url}/api/tables/{table}/join", timeout=30,
+               json={"seat": 1, "name": "Bea"})
+    players = anna.locator(".sc-player")
+    expect(players.nth(2).locator(".sc-level")).to_have_text("· Hard")
+    expect(players.nth(3).locator(".sc-level")).to_have_text("· Hard")
+    expect(players.nth(2)).to_contain_text("Simulator 3")
+    # (a computer player all the same, which "Simulator" alone does not say)
+    expect(players.nth(2)).to_contain_text("computer")
+    anna.screenshot(path=str(shots / "twin-table.png"))
+    icelandic = browser.new_context(locale="is").new_page()
+    icelandic.add_init_script("localStorage.setItem('gametable.lang', 'is');")
+    icelandic.goto(f"{web_server.url}/t/{table}")
+    expect(icelandic.locator(".sc-player").nth(2).locator(".sc-level")).to_have_text("· Erfið")

@@ -178,9 +178,11 @@ def test_two_friends_and_a_computer_play_a_whole_game(
         # A player reads first whether they won or lost ("Orange wins!" said it only to
         # those who remembered their colour), then who won by name (colours move when
         # the seats rotate for the next game).
-        # (A computer player's number is held to its word by a no-break space.)
+        # (A computer player's number is held to its word by a no-break space; Sequence
+        # Cats' Medium is its Greedy player, and its name says so.)
         assert headline == "You win!" or re.fullmatch(
-            r"You lost: (Anna and Greedy 3|Bjarni and Greedy 4) \((Blue|Orange)\) win\.",
+            r"You lost: (Anna and Greedy 3 · Medium|Bjarni and Greedy 4 · Medium) "
+            r"\((Blue|Orange)\) win\.",
             headline.replace("\u00a0", " ")) \
             or headline.startswith("A draw"), headline
         # "You lost: … win." names the winners: no "Winners: …" again under it.

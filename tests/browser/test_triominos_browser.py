@@ -787,25 +787,27 @@ def test_rules_4_pressman_the_last_rounds_winner_won_and_the_result_says_why(
     (docs/triominos.md, Game end; now TR-END-4's most points): two players passed 100 in
     the last round and the one who won it wins with fewer points than the other; the
     result names them, ranks the winner first and says why (it read "Greedy 2 wins" to a
-    room that saw Greedy 3 win)."""
+    room that saw Greedy 3 win). Triominos' Medium is its Greedy player: the pages say
+    so in its name, "Greedy 3 · Medium"."""
     options = {"edition": "PRESSMAN", "target_score": 100, "rules_version": 4}
     server, url = serve_played(tmp_path / "data", options, 7, [None, "greedy", "greedy"])
     try:
         page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
         page.goto(url)
         expect(page.locator(".tr-summary")).to_have_attribute("data-finished", "true")
-        expect(page.locator("#tr-summary-title")).to_have_text("Greedy 3 wins!")
+        expect(page.locator("#tr-summary-title")).to_have_text("Greedy 3 · Medium wins!")
         ranks = page.locator(".tr-ranking li")
         expect(ranks.first).to_have_attribute("data-seat", "2")
         expect(ranks.first).to_have_attribute("data-score", "109")
         expect(ranks.nth(1)).to_have_attribute("data-score", "172")
         expect(page.locator(".tr-win-rule")).to_have_text(
-            "Greedy 2 and Greedy 3 reached 100 points in the last round: Greedy 3 "
-            "won that round and with it the game (Pressman rules).")
+            "Greedy 2 · Medium and Greedy 3 · Medium reached 100 points in the last round: "
+            "Greedy 3 · Medium won that round and with it the game (Pressman rules).")
         page.screenshot(path=shots / "triominos-pressman-round-winner.png")
         # Once the result is closed, the status line still says who won.
         page.locator('[data-action="close-summary"]').click()
-        expect(page.locator(".tr-status-text")).to_have_text("The game is over: Greedy 3 won.")
+        expect(page.locator(".tr-status-text")).to_have_text(
+            "The game is over: Greedy 3 · Medium won.")
         # Icelandic: the verbs agree with two players past the target ("náðu") and one
         # round winner ("vann"); the first verb followed the winners' count.
         context = browser.new_context(viewport={"width": 1280, "height": 860})
@@ -813,7 +815,8 @@ def test_rules_4_pressman_the_last_rounds_winner_won_and_the_result_says_why(
         icelandic = context.new_page()
         icelandic.goto(url)
         expect(icelandic.locator(".tr-win-rule")).to_have_text(re.compile(
-            r"^\S+ 2 og \S+ 3 náðu 100 stigum í síðustu lotu: \S+ 3 vann þá lotu og þar "
+            r"^Gráðug 2 · Miðlungs og Gráðug 3 · Miðlungs náðu 100 stigum í síðustu lotu: "
+            r"Gráðug 3 · Miðlungs vann þá lotu og þar "
             r"með leikinn \(reglur Pressman\)\.$"))
         icelandic.screenshot(path=shots / "triominos-pressman-round-winner-is.png")
     finally:

@@ -226,10 +226,11 @@ def test_replay_names_the_winners_seat_numbers_with_their_names(tmp_path: Path) 
 def test_replay_names_a_server_games_nameless_seats_as_the_page_does(
         tmp_path: Path) -> None:
     """A server game's computer players have no name in the record (``{"name": null,
-    "bot": "greedy"}``): replay called them "unnamed" where the page says "Greedy 1"."""
+    "bot": "greedy"}``): replay called them "unnamed" where the page says "Greedy 1 ·
+    Medium" (Sequence Cats' Medium is its Greedy)."""
     record, outcome = play_bot_game("sequence-cats", {}, ["greedy", "easy"], seed=3)
     winner = outcome.winners[0]
-    expected = ["Greedy 1", "Computer 2 · Easy"][winner]
+    expected = ["Greedy 1 · Medium", "Computer 2 · Easy"][winner]
     seats = [s.model_copy(update={"name": None}) for s in record.seats]
     path = tmp_path / "game.json"
     path.write_text(record.model_copy(update={"seats": seats}).model_dump_json())

@@ -44,3 +44,14 @@ def test_no_seat_is_named_what_the_page_calls_another(bot: str) -> None:
     for language in LANGUAGES:
         taken = seat_name(1, None, bot, language)
         assert distinct_name(taken, seats, 2, person=False) == f"{taken} (2)", language
+
+
+def test_a_levels_player_by_name_is_known_with_its_level() -> None:
+    """Sequence Cats' Simulator is its Hard: the page calls a nameless "rollout" seat
+    "Simulator 4 · Hard", and nobody else may be called that."""
+    for language in LANGUAGES:
+        shown = name_key(seat_name(3, None, "rollout", language, "hard"))
+        assert shown in _shown_as(BOT, "rollout", None, 4), language
+        assert shown in _computer_names(4), language
+    assert seat_name(3, None, "rollout", "en", "hard") == "Simulator 4 · Hard"
+    assert seat_name(3, None, "rollout", "is", "hard") == "Hermir 4 · Erfið"

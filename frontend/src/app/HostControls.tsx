@@ -198,6 +198,7 @@ export function HostControls({
                   <label className="host-seat-level">
                     <span aria-hidden="true">{t("ui.host.level")}</span>
                     <BotLevelSelect
+                      game={info.game}
                       bot={bot}
                       label={t("ui.host.level_of", { player: name })}
                       onChange={(level) => void run(() => api.seatBot(info.id, s.seat, level, hostToken))}

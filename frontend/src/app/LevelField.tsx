@@ -1,6 +1,6 @@
 // A choice of computer player level (easy, medium, hard), as a labelled field.
 import { useTranslation } from "react-i18next";
-import { LEVELS, isLevel } from "./seatName";
+import { LEVELS, isLevel, twinLevel } from "./seatName";
 
 export function LevelField({ label, value, onChange, className = "" }: {
   label: string;
@@ -33,17 +33,29 @@ export function LevelOptions() {
 }
 
 /** A seated computer player's level as a list (the host's): ``bot`` is the player now,
- * shown as itself where it is no level ("greedy" seated through the API). */
-export function BotLevelSelect({ bot, label, onChange, className }: {
+ * shown as itself where it is no level ("greedy" seated through the API). Where a level
+ * of ``game`` seats it unchanged, the seat's name beside the list says which ("Simulator
+ * 4 · Hard"), as do the option's tooltip and its name for a screen reader: its text stays
+ * short (with the level, a phone's row ran past the screen's edge). */
+export function BotLevelSelect({ game, bot, label, onChange, className }: {
+  game: string;
   bot: string;
   label: string;
   onChange: (bot: string) => void;
   className?: string;
 }) {
   const { t } = useTranslation();
+  const name = t(`bots.${bot}`, { defaultValue: bot });
+  const level = twinLevel(game, bot);
+  const same = (level: string) =>
+    t("ui.lobby.twin_label", { option: name, other: t("ui.lobby.computer_level", { level: t(`bots.${level}`) }) });
   return (
     <select className={className} aria-label={label} value={bot} onChange={(event) => onChange(event.target.value)}>
-      {!isLevel(bot) && <option value={bot}>{t(`bots.${bot}`, { defaultValue: bot })}</option>}
+      {!isLevel(bot) && (
+        <option value={bot} {...(level ? { title: same(level), "aria-label": same(level) } : {})}>
+          {name}
+        </option>
+      )}
       <LevelOptions />
     </select>
   );

@@ -791,6 +791,7 @@ function WaitingRoom({
             {s.kind === "bot" && s.bot && hostToken && (
               // A computer player's level changes at any time (as in the host controls).
               <BotLevelSelect
+                game={info.game}
                 className="seat-level"
                 bot={s.bot}
                 label={t("ui.host.level_of", { player: shortSeatName(t, info, s.seat) })}

@@ -21,6 +21,25 @@ export function isLevel(bot: string): boolean {
   return (LEVELS as readonly string[]).includes(bot);
 }
 
+/** Each game's players by name that a level seats unchanged, with that level
+ * (`{"rollout": "hard", "greedy": "medium"}` for Sequence Cats; GET /api/games, each
+ * game's `levels`), as the games' list brings them ({@link addLevels}). */
+const twins = new Map<string, Record<string, string>>();
+
+/** Notes `game`'s levels (`{"hard": "rollout"}`) for {@link twinLevel}. Where a level's
+ * player is also another's, the stronger level names it. */
+export function addLevels(game: string, levels: Record<string, string> | undefined): void {
+  twins.set(game, Object.fromEntries(LEVELS.filter((level) => levels?.[level]).map((level) => [levels![level], level])));
+}
+
+/** The level that is `bot` under another name in `game` ("hard" for Sequence Cats'
+ * "rollout"), or null: the pages name such a seat with its level beside its own name
+ * ("Simulator 3 · Hard"), as the lobby's seat menu ties the two. */
+export function twinLevel(game: string | undefined, bot: string | null | undefined): string | null {
+  if (!game || !bot || isLevel(bot)) return null;
+  return twins.get(game)?.[bot] ?? null;
+}
+
 /** The table as it was after `version` actions, as far as who sat where: a seat that
  * changed hands later is its earlier occupant's (`earlier`), and one a computer player
  * took over later its person's (docs/protocol.md, `earlier` and `bot_since`). */
@@ -99,28 +118,40 @@ export function seatName(t: TFunction, info: TableInfo, seat: number): string {
   // A computer player that took over a person's seat mid-game plays under their name.
   if (s.kind === "bot" && s.name && isLevel(s.bot ?? ""))
     return t("ui.seat.taken_over_name", { name: personName(s.name), level: t(`bots.${s.bot}`) });
+  if (s.kind === "bot" && !s.name && twinLevel(info.game, s.bot))
+    return t("ui.seat.twin_name", {
+      bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }),
+      seat: seat + 1,
+      level: t(`bots.${twinLevel(info.game, s.bot)}`),
+    });
   if (s.kind === "bot") return s.name ? personName(s.name) : t("ui.seat.bot_name", { bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }), seat: seat + 1 });
   if (s.kind === "open") return t("ui.seat.open");
   return s.name ? personName(s.name) : t("ui.seat.default_name", { seat: seat + 1 });
 }
 
 /** The level of a computer player known by its seat ("Medium" for "Computer 3 ·
- * Medium"), or null for anyone else: a list with room shows it as a tag beside
- * {@link shortSeatName}, so that a wrapped line never ends at the "·". */
+ * Medium", and for "Greedy 3 · Medium", the same player), or null for anyone else: a
+ * list with room shows it as a tag beside {@link shortSeatName}, so that a wrapped line
+ * never ends at the "·". */
 export function seatLevel(t: TFunction, info: TableInfo, seat: number): string | null {
   const s = info.seats[seat];
-  return s && s.kind === "bot" && !s.name && isLevel(s.bot ?? "") ? t(`bots.${s.bot}`) : null;
+  if (!s || s.kind !== "bot" || s.name) return null;
+  const level = isLevel(s.bot ?? "") ? s.bot : twinLevel(info.game, s.bot);
+  return level ? t(`bots.${level}`) : null;
 }
 
 /** A seat's name where room is short (under a revealed card, a voter's chip): a
- * computer player of a level is "Computer 3", without its level, and one that took a
- * person's seat over "Cai (computer)" (it read "Cai", crediting the person with the
- * computer player's card and vote); anyone else as {@link seatName}. */
+ * computer player of a level is "Computer 3", without its level (one known by its own
+ * name "Simulator 3", without " · Hard"), and one that took a person's seat over "Cai
+ * (computer)" (it read "Cai", crediting the person with the computer player's card and
+ * vote); anyone else as {@link seatName}. */
 export function shortSeatName(t: TFunction, info: TableInfo, seat: number): string {
   const s = info.seats[seat];
   if (s && s.kind === "bot" && !s.name && isLevel(s.bot ?? "")) return t("ui.seat.level_short", { seat: seat + 1 });
   if (s && s.kind === "bot" && s.name && isLevel(s.bot ?? "")) return t("ui.seat.taken_over_short", { name: personName(s.name) });
   if (s && s.kind === "bot" && s.name) return personName(s.name);
+  // "Simulator 3", its level ("· Hard") left to the list's tag
+  if (s && s.kind === "bot") return t("ui.seat.bot_name", { bot: t(`bots.${s.bot}`, { defaultValue: s.bot ?? "" }), seat: seat + 1 });
   return seatName(t, info, seat);
 }
 

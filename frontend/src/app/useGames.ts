@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { api } from "./api";
 import { addGameMessages } from "./i18n";
+import { addLevels } from "./seatName";
 import type { GameDescription, TableInfo } from "./types";
 
 export interface ServerInfo {
@@ -32,7 +33,10 @@ let cache: Promise<ServerInfo> | null = null;
 export function loadGames() {
   if (!cache) {
     cache = api.games().then((data) => {
-      for (const game of data.games) addGameMessages(game.messages);
+      for (const game of data.games) {
+        addGameMessages(game.messages);
+        addLevels(game.name, game.levels);
+      }
       return data;
     });
     cache.catch(() => (cache = null));

@@ -233,13 +233,14 @@ def _load_builtin_bots() -> None:
 
 
 def seat_name(seat: int, name: str | None, bot: str | None,
-              language: str = DEFAULT_LANGUAGE) -> str:
+              language: str = DEFAULT_LANGUAGE, level: str | None = None) -> str:
     """What the table's pages call ``seat`` (0-based) in ``language``, as the client's
     ``seatName`` does: its ``name`` when it has one; for a nameless computer player
     "Computer 1 · Easy" at a level (easy, medium, hard), else its bot's name and the
-    seat's number, "Greedy 1"; "Player 1" for a nameless person (``bot`` ``None``).
-    A level that took a person's seat over plays under their name, "Dag (computer:
-    Medium)"."""
+    seat's number, "Greedy 1", with the ``level`` that is the same player where there is
+    one (:func:`gametable.bots.levels.level_of`): "Simulator 1 · Hard"; "Player 1" for a
+    nameless person (``bot`` ``None``). A level that took a person's seat over plays
+    under their name, "Dag (computer: Medium)"."""
     number = seat + 1
     if bot is not None and bot in LEVELS:
         level = translate(f"bots.{bot}", language)
@@ -248,6 +249,10 @@ def seat_name(seat: int, name: str | None, bot: str | None,
         return translate("ui.seat.level_name", language, level=level, seat=number)
     if name:
         return name
+    if bot is not None and level in LEVELS:
+        return translate("ui.seat.twin_name", language, seat=number,
+                         bot=lookup(f"bots.{bot}", language) or bot,
+                         level=translate(f"bots.{level}", language))
     if bot is not None:
         return translate("ui.seat.bot_name", language, seat=number,
                          bot=lookup(f"bots.{bot}", language) or bot)

@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from gametable.bots.base import Bot, bot_factory, reads_only, register_bot
+from gametable.bots.base import LEVELS, Bot, bot_factory, reads_only, register_bot
 from gametable.bots.greedy import GreedyBot
 from gametable.bots.semantic import SemanticBot
 from gametable.core.protocol import (
@@ -122,8 +122,18 @@ def plays_as(level: str, game: Game[Any]) -> str | None:
 def level_players(game: Game[Any]) -> dict[str, str]:
     """Each level of ``game`` that seats a registered bot unchanged, with that bot's name
     (:func:`plays_as`): ``{"hard": "rollout", "medium": "greedy"}`` in Sequence Cats."""
-    return {level: name for level in ("easy", "medium", "hard")
+    return {level: name for level in LEVELS
             if (name := plays_as(level, game)) is not None}
+
+
+def level_of(bot: str, game: Game[Any]) -> str | None:
+    """The level that is ``bot`` under another name in ``game`` (``"hard"`` for
+    ``"rollout"`` in Sequence Cats; the stronger where two levels seat it), or ``None``:
+    the pages call such a seat "Simulator 3 · Hard" (:func:`gametable.bots.base.seat_name`)."""
+    if bot in LEVELS:
+        return None
+    named = [level for level, name in level_players(game).items() if name == bot]
+    return named[-1] if named else None
 
 
 def _hard(game: Game[Any], rng: random.Random) -> Bot:

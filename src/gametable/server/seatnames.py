@@ -98,12 +98,13 @@ def _computer_names(number: int) -> frozenset[str]:
     """The keys (:func:`_same`) of the names pages give a computer player in seat
     ``number`` (1-based), in every language: "Computer 2" (the start of "Computer 2 ·
     Hard") and each bot's name for a nameless seat, as :func:`seat_name` gives it
-    ("Greedy 2", "Computer 2 · Hard")."""
+    ("Greedy 2", "Computer 2 · Hard"), also with the level that is the same player in
+    some game ("Greedy 2 · Medium")."""
     return frozenset(
         [_same(translate("ui.seat.level_short", language, seat=number))
          for language in LANGUAGES]
-        + [_same(seat_name(number - 1, None, bot, language))
-           for bot in bot_names() for language in LANGUAGES])
+        + [_same(seat_name(number - 1, None, bot, language, level))
+           for bot in bot_names() for language in LANGUAGES for level in (None, *LEVELS)])
 
 
 _OPEN_SEAT: Final = frozenset(name_key(translate("ui.seat.open", language))
@@ -130,12 +131,13 @@ def _shown_as(kind: str, bot: str | None, name: str | None, number: int) -> froz
     ``gametable replay`` and this check, which had built them apart): under a person's
     name once it took their seat over ("Dag (computer: Medium)", at each level, since
     the host may give the seat another), or for a nameless seat its bot's name
-    ("Random 4", "Computer 4 · Easy")."""
+    ("Random 4", "Computer 4 · Easy", "Simulator 4 · Hard")."""
     if kind != BOT:
         return frozenset()
     bots = LEVELS if name else (bot,)
-    return frozenset(_same(seat_name(number - 1, name, shown, language))
-                     for language in LANGUAGES for shown in bots)
+    return frozenset(_same(seat_name(number - 1, name, shown, language, level))
+                     for language in LANGUAGES for shown in bots
+                     for level in (None, *LEVELS))
 
 
 def _same(name: str) -> str:

@@ -1,6 +1,6 @@
 // Everyone at the table: colour, name, cards in hand, the top of each discard pile.
 import { useTranslation } from "react-i18next";
-import { absenceTag, seatLevel, seatName, shortSeatName } from "../../app/seatName";
+import { absenceTag, isLevel, seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CatIcon } from "./CatIcon";
 import { TEAM_COLOURS, type SequenceView } from "./types";
@@ -37,7 +37,9 @@ export function Players({ info, view, seat, cardName }: { info: TableInfo; view:
               )}
               {/* A seat taken over from a person says so in its name ("Dan (computer:
                   Medium)"): no second "computer" beside it. */}
-              {s.kind === "bot" && !level && !s.name && <span className="tag muted">{t("ui.seat.computer")}</span>}
+              {/* A player known by its own name ("Greedy 3" [Medium]) is a computer
+                  player all the same: said beside its level. */}
+              {s.kind === "bot" && !s.name && !isLevel(s.bot ?? "") && <span className="tag muted">{t("ui.seat.computer")}</span>}
               {absenceTag(s) && <span className="tag muted">{t(absenceTag(s)!)}</span>}
             </span>
             {/* Read as words ("5 cards in hand", "discard pile: Siberian"), not a bare
