@@ -10,6 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
+from tests.browser.test_lobby_phone import CUT_SELECTS
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -279,3 +280,24 @@ def test_the_seat_menu_says_which_level_a_player_by_name_is(
                 path=str(shots / f"seat-menu-twin-{language}-{width}.png"))
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "is", "nb", "pt"])
+def test_a_seat_menu_that_names_the_level_has_room_for_it(
+        browser: Browser, web_server: LiveServer, language: str) -> None:
+    """The longest choice that names its level, Dixit's "Datamaskinspiller (Ettertenksom,
+    forstår ledetråder · Vanskelig)", was cut short in a 701-pixel window: the level is
+    named in the text from 768 pixels, where every language's fits."""
+    for width, named in ((768, True), (701, False)):
+        page = browser.new_page(viewport={"width": width, "height": 900}, locale=language)
+        try:
+            page.goto(web_server.url)
+            page.select_option(".language-switch select", language)
+            page.locator(".game-card", has_text="Dixit").click()
+            menu = page.locator(".seat-plan select").nth(1)
+            menu.select_option("bot:semantic")
+            text = menu.locator("option:checked").inner_text()
+            assert page.evaluate(CUT_SELECTS) == [], width
+            assert ("·" in text) is named, text
+        finally:
+            page.close()

@@ -99,7 +99,10 @@ function NewTable({ game, bots, name, setName }: {
 }) {
   const { t, i18n } = useTranslation();
   const preferred = GAMES[game.name]?.defaultBot;
-  const narrow = useNarrow();
+  // Room for "Computer player (Thoughtful, understands clues · Hard)" in the seat
+  // menu's width, in every language: from 768 px at the default text size (at 701 the
+  // Norwegian was cut short).
+  const narrow = useNarrow("(max-width: 47.99em)");
   // The players a level seats unchanged ("rollout" is Sequence Cats' "hard"), each with
   // its level, and the other way round.
   const twins = Object.fromEntries(Object.entries(game.levels ?? {}).filter(([, bot]) => bots.includes(bot)));
