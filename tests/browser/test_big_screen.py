@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -477,6 +478,42 @@ def test_the_big_screen_writes_each_triominos_player_on_one_line(
             e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize))""")
         screen.screenshot(path=str(shots / "big-screen-triominos-names.png"))
         assert max(lines) < 2.4, f"names {lines} font sizes tall: wrapped"
+    finally:
+        screen.context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "is-IS", "pt-PT"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1366, 768)])
+def test_the_big_screen_draws_the_triominos_column_heads_at_12_px(
+    browser: Browser, web_server: LiveServer, shots: Path, width: int, height: int,
+    locale: str,
+) -> None:
+    """On a 720p TV (and a 768 px laptop window) the heads over the players' numbers
+    ("TILES", "ROUND", "SCORE") were drawn 11.2 px high, too small to read across the
+    room: they are 12 px at least as drawn (zoom included), each in its own column."""
+    table = bot_table(web_server, "triominos", 2)
+    screen = browser.new_context(viewport={"width": width, "height": height},
+                                 locale=locale).new_page()
+    try:
+        screen.goto(f"{web_server.url}/t/{table}/screen")
+        heads = screen.locator(".tr-player.header > span:visible")
+        expect(heads).to_have_count(3)
+        screen.wait_for_timeout(500)  # the zoom that fits the window settles
+        drawn = heads.evaluate_all("""heads => heads.map(head => {
+            const words = document.createRange();
+            words.selectNodeContents(head);
+            const box = words.getBoundingClientRect();
+            return {size: parseFloat(getComputedStyle(head).fontSize) * head.currentCSSZoom,
+                    left: box.left, right: box.right};
+        })""")
+        assert min(head["size"] for head in drawn) >= 12 - 0.01, drawn
+        panel = screen.locator(".tr-players").bounding_box()
+        assert panel is not None
+        for first, second in pairwise(drawn):
+            assert first["right"] <= second["left"], drawn
+        assert drawn[-1]["right"] <= panel["x"] + panel["width"], (drawn, panel)
+        screen.locator(".tr-players").screenshot(
+            path=str(shots / f"big-screen-triominos-heads-{width}-{locale}.png"))
     finally:
         screen.context.close()
 
