@@ -691,3 +691,70 @@ def test_triominos_sideways_a_tiles_far_apart_places_one_whole_and_the_rest_coun
             page.screenshot(path=str(shots / f"sideways-triominos-far-places-{step}.png"))
     finally:
         server.stop()
+
+
+def _overlaps(a: FloatRect, b: FloatRect) -> bool:
+    """Whether two boxes share any area (more than half a pixel each way)."""
+    return (min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > 0.5
+            and min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]) > 0.5)
+
+
+@pytest.mark.parametrize(("size", "locale"), [((844, 390), "is-IS"), ((667, 375), "pt-PT")],
+                         ids=["844-is", "667-pt"])
+def test_triominos_sideways_the_count_of_places_out_of_sight_covers_no_tile(
+        browser: Browser, tmp_path: Path, shots: Path, size: tuple[int, int],
+        locale: str) -> None:
+    """TR-PLACE-1 held sideways: the button that counts a tile's places out of sight stood
+    over the board's bottom-left corner, over the tiles and places there. It stands in the
+    rack's bar, in the line of Draw and Pass, outside the board: the board keeps its
+    height (all but a few pixels at 667 px) and the rack stays in the window."""
+    seed, actions, tile = far_apart_places()
+    table, token = stored_triominos(tmp_path / "data", {"rounds": 1}, seed,
+                                    [None, "greedy", "greedy"], actions)
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        width, height = size
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      is_mobile=True, has_touch=True, device_scale_factor=2,
+                                      locale=locale)
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
+        page.wait_for_timeout(300)
+        board_before = page.locator(".tr-board").bounding_box()
+        page.locator(f'.tr-hand-tile[data-tile="{tile}"]').tap()
+        more = page.locator('[data-action="more-places"]')
+        expect(more).to_be_visible()
+        page.wait_for_timeout(500)  # the view glides (280 ms)
+        page.screenshot(path=str(shots / f"sideways-triominos-more-places-{width}-{locale}.png"))
+        board, button = page.locator(".tr-board").bounding_box(), more.bounding_box()
+        draw = page.locator('[data-action="draw"]').bounding_box()
+        assert board is not None and button is not None and draw is not None
+        assert not _overlaps(button, board), (button, board)
+        # The board keeps its height (at 667 px the button's words take up to three
+        # lines beside the buttons: the bar grows by a few pixels, not by a line).
+        assert board_before is not None
+        assert board["height"] >= 0.95 * board_before["height"], (board, board_before)
+        if width >= 844:
+            assert board["height"] >= board_before["height"] - 0.01, (board, board_before)
+        # Beside Draw, a finger's size, wholly in the window; so is the rack.
+        assert abs((button["y"] + button["height"] / 2) - (draw["y"] + draw["height"] / 2)) < 4
+        assert button["height"] >= 40 - 0.01, button
+        assert button["x"] + button["width"] <= draw["x"] + 0.5, (button, draw)
+        assert button["y"] + button["height"] <= height + 0.5, button
+        in_window = page.locator(".tr-hand").bounding_box()
+        assert in_window is not None and in_window["y"] + in_window["height"] <= height + 0.5
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Its words whole (two lines at most in a narrow bar), and it still works.
+        assert more.evaluate("b => b.scrollWidth <= b.clientWidth + 0.5"), more.inner_text()
+        hidden_before = page.evaluate(WHOLLY_IN_THE_BOARD)
+        more.tap()
+        page.wait_for_timeout(500)
+        whole = page.evaluate(WHOLLY_IN_THE_BOARD)
+        assert any(now and not before
+                   for now, before in zip(whole, hidden_before, strict=True)), (
+            hidden_before, whole)
+        context.close()
+    finally:
+        server.stop()

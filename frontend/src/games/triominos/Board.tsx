@@ -1,6 +1,7 @@
 // The table: laid tiles on the triangular lattice, the places the selected tile fits,
 // a preview of the tile being placed; pan and zoom with mouse, wheel and fingers.
 import { useMemo } from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
 import { useScreenMode } from "../../app/replay";
@@ -29,9 +30,12 @@ export interface BoardProps {
   player: (seat: number) => string;
   /** Changes whenever a tile is pressed to be laid: its places come into sight. */
   lookAt?: number;
+  /** Where the button that counts the places out of sight goes: a box in the rack's bar,
+   * outside the board's drawing area (over the board it covered tiles and places). */
+  placesSlot?: HTMLElement | null;
 }
 
-export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel, bonusPoints, onTarget, player, lookAt = 0 }: BoardProps) {
+export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel, bonusPoints, onTarget, player, lookAt = 0, placesSlot = null }: BoardProps) {
   const { t } = useTranslation();
   const onScreen = useScreenMode();
   const free = useMemo(() => {
@@ -55,6 +59,16 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
 
   const width = drawn.maxX - drawn.minX;
   const height = drawn.maxY - drawn.minY;
+  // The selected tile's places too far apart to be seen at once: how many more lie out
+  // of sight, and which way; pressed, it brings the nearest into sight (as the hand's
+  // "3 more tiles fit ›" does its tiles). In the rack's bar, beside Draw and Pass: at
+  // the board's foot it covered the tiles and places there.
+  const morePlaces = viewport.outOfSight && (
+    <button type="button" className="tr-more-places" data-action="more-places" onClick={viewport.showNext}>
+      {t("triominos.ui.more_places", { count: viewport.outOfSight.count })}{" "}
+      <span aria-hidden="true">{viewport.outOfSight.arrow}</span>
+    </button>
+  );
   return (
     <div className="tr-board" ref={viewport.frame} {...viewport.tapGuard}>
       <TransformWrapper
@@ -104,15 +118,8 @@ export function Board({ view, targets, preview, previewSeat, narrow, bonusLabel,
       </TransformWrapper>
       {/* The big screen is never touched: no buttons on it. */}
       {!onScreen && <ViewControls onZoom={viewport.zoomBy} onRecentre={viewport.recentre} />}
-      {/* The selected tile's places too far apart to be seen at once: how many more lie
-          out of sight, and which way; pressed, it brings the nearest into sight (as the
-          hand's "3 more tiles fit ›" does its tiles). */}
-      {viewport.outOfSight && (
-        <button type="button" className="tr-more-places" data-action="more-places" onClick={viewport.showNext}>
-          {t("triominos.ui.more_places", { count: viewport.outOfSight.count })}{" "}
-          <span aria-hidden="true">{viewport.outOfSight.arrow}</span>
-        </button>
-      )}
+      {/* (Without a rack's bar, which a tile to lay comes from, over the board's foot.) */}
+      {morePlaces && (placesSlot ? createPortal(morePlaces, placesSlot) : morePlaces)}
     </div>
   );
 }

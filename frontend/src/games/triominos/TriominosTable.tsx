@@ -101,6 +101,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
   useFillHeight(tableRef, narrow ? 440 : short ? 240 : replay ? 380 : 520, narrow ? 0 : short ? 4 : 16);
   const [selected, setSelected] = useState<string | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
+  const [placesSlot, setPlacesSlot] = useState<HTMLDivElement | null>(null);
   const [shownRound, setShownRound] = useState<number | null>(() =>
     !replay && view.finished && view.rounds.length ? view.rounds.length - 1 : null,
   );
@@ -346,6 +347,7 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
           onTarget={onTarget}
           player={player}
           lookAt={lookAt}
+          placesSlot={placesSlot}
         />
         {openings.length > 1 && !choice && (
           <OpeningChoice
@@ -391,6 +393,8 @@ export function TriominosTable({ info, seat, state, send }: GameTableProps) {
             opening={view.board.length === 0}
             onSelect={select}
           />
+          {/* "2 more places out of sight ↑" (Board.tsx), in the buttons' line. */}
+          <div className="tr-places-slot" ref={setPlacesSlot} />
           {/* A replay, and a game its host ended, show the rack, not buttons nobody
               may press. */}
           {!replay && !ended && (

@@ -35,9 +35,6 @@ function bringInto(offset: number, low: number, high: number, size: number, befo
 /** Pixels kept free above what the view brings into sight: the others' last move shows
  *  there for a few seconds (the toast). */
 const TOAST_ROOM = 76;
-/** Pixels kept free below a place brought into sight while others are out of it: the
- *  button that counts them (Board.tsx, .tr-more-places) stands at the board's foot. */
-const CHIP_ROOM = 52;
 
 const parsePositions = (keys: string) => keys.split(" ").map((key) => key.split(",").map(Number) as Position);
 
@@ -120,14 +117,13 @@ export function useViewport({ layout, focus, round, narrow, lookAt = 0, places =
         // about 175 px): the one nearest the view's middle comes wholly into sight, and
         // a button tells how many more lie out of it (OutOfSight). Brought in as one box
         // they stayed half cut by the strip's edges.
+        // (The button stands in the rack's bar, not over the board.)
         let shown = focusBox;
-        let below = margin * side;
         if (placeList.length > 1 && !fitsFrame(focusBox, side)) {
           shown = boxOf([nearest(placeList, (width / 2 - x) / side, (height / 2 - y) / side)]);
-          below = Math.max(below, CHIP_ROOM);
         }
         x = bringInto(x, shown.minX * side, shown.maxX * side, width, margin * side);
-        y = bringInto(y, shown.minY * side, shown.maxY * side, height, Math.max(margin * side, TOAST_ROOM), below);
+        y = bringInto(y, shown.minY * side, shown.maxY * side, height, Math.max(margin * side, TOAST_ROOM), margin * side);
       }
       controls.setTransform(x, y, scale, animate ? GLIDE_MS : 0, "easeOut");
     },
@@ -241,7 +237,7 @@ export function useViewport({ layout, focus, round, narrow, lookAt = 0, places =
     const { positionX, positionY, scale } = controls.instance.state;
     const margin = 0.9 * now.unit;
     const x = bringInto(positionX, box.minX * now.unit, box.maxX * now.unit, wrapper.clientWidth, margin);
-    const y = bringInto(positionY, box.minY * now.unit, box.maxY * now.unit, wrapper.clientHeight, margin, Math.max(margin, CHIP_ROOM));
+    const y = bringInto(positionY, box.minY * now.unit, box.maxY * now.unit, wrapper.clientHeight, margin);
     controls.setTransform(x, y, scale, 0);
   }, [middle, placeList, visible]);
 
