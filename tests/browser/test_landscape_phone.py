@@ -11,7 +11,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize, expect
 
+from gametable.core import registry
+from gametable.core.i18n import translate
 from gametable.games.triominos import TRIOMINOS
+from gametable.server.storage import SeatRow, token_hash
 from gametable.simulate import play_bot_game
 from tests.browser.seats import create_table
 from tests.browser.test_rematch import finished_game, people
@@ -601,11 +604,11 @@ def test_sequence_cats_sideways_every_space_shows_its_name(
     """On a small phone held sideways in Icelandic, 14 of the 84 spaces showed a cat and no
     name ("Burmaköttur", "Manarköttur", "Tonkinköttur": a name of three lines, held to
     two lines' height, showed none at all), and the cats look alike. Every space shows
-    its name, its first line in sight."""
+    its breed (there, its short form: "Burm", "Mana", "Tonk"), in sight."""
     page = three_seat_page(browser, web_server, "sequence-cats", (667, 375), "is-IS")
     expect(page.locator(".sc-board")).to_be_visible()
     page.wait_for_timeout(300)
-    names = page.locator(".sc-space-name").evaluate_all(
+    names = page.locator(".sc-space-short").evaluate_all(
         """names => names.map(n => {
             const box = n.getBoundingClientRect(), space = n.parentElement.getBoundingClientRect();
             return [n.textContent, box.height, box.top - space.top];
@@ -758,3 +761,124 @@ def test_triominos_sideways_the_count_of_places_out_of_sight_covers_no_tile(
         context.close()
     finally:
         server.stop()
+
+
+# Each space's breed as shown (the short form or the name, whichever shows): its font
+# size, whether its text lies wholly inside the space, and whether it holds more than it
+# shows (clipped, or cut by an ellipsis or a line clamp).
+SPACE_NAMES = """() => [...document.querySelectorAll('.sc-space-short, .sc-space-name')]
+    .filter(name => getComputedStyle(name).display !== 'none')
+    .map(name => {
+        const space = name.closest('.sc-space').getBoundingClientRect();
+        const words = document.createRange();
+        words.selectNodeContents(name);
+        const box = words.getBoundingClientRect();
+        return {text: name.textContent, size: parseFloat(getComputedStyle(name).fontSize),
+                inside: box.left >= space.left - 0.01 && box.right <= space.right + 0.01
+                    && box.top >= space.top - 0.01 && box.bottom <= space.bottom + 0.01,
+                // (whole pixels, rounded each on its own)
+                cut: name.scrollWidth > name.clientWidth + 1
+                    || name.scrollHeight > name.clientHeight + 1};
+    })"""
+
+# A box of text whose words are all in sight: nothing beyond its box, no ellipsis, no
+# line clamp, inside the window.
+WHOLE_TEXT = """element => {
+    const style = getComputedStyle(element), box = element.getBoundingClientRect();
+    return element.scrollWidth <= element.clientWidth + 0.5
+        && element.scrollHeight <= element.clientHeight + 0.5
+        && style.textOverflow !== 'ellipsis' && style.webkitLineClamp === 'none'
+        && box.left >= 0 && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "is-IS", "nb-NO", "pt-PT"])
+def test_sequence_cats_sideways_every_space_reads_its_breed_at_9_px(
+        browser: Browser, web_server: LiveServer, shots: Path, locale: str) -> None:
+    """Held sideways (667 × 375, 844 × 390) the breeds' names on the board's spaces were
+    4.7 to 6 px, too small to read, and long ones lost words ("Gato da Floresta" without
+    "Norueguesa", "Exótico de Pelo.."). Each space shows its breed's short form ("Abys",
+    "Noru") on one line, 9 px at least, whole inside the space."""
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "easy"],
+                                 {0: "Ana"})
+    context = browser.new_context(viewport={"width": 667, "height": 375}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2, locale=locale)
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    expect(page.locator(".sc-space").first).to_be_visible()
+    language = locale[:2]
+    for width, height in ((667, 375), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        names = page.evaluate(SPACE_NAMES)
+        assert len(names) == 84, len(names)
+        spilled = [name["text"] for name in names if not name["inside"] or name["cut"]]
+        assert not spilled, (width, spilled)
+        small = [(name["text"], name["size"]) for name in names if name["size"] < 9 - 0.01]
+        assert not small, (width, small[:5])
+        page.screenshot(path=str(shots / f"sideways-sequence-cats-short-{width}-{locale}.png"))
+    # Each is the short form of the space's breed, in the page's language.
+    shown = page.locator(".sc-space[data-breed='norwegian-forest-cat'] .sc-space-short").first
+    expect(shown).to_have_text(
+        translate("sequence_cats.cards.norwegian-forest-cat.short", language))
+    context.close()
+
+
+def seed_with_the_longest_name(in_hand: bool) -> int:
+    """A seed whose two-seat game starts at seat 0 with the Norwegian Forest Cat ("Gato da
+    Floresta Norueguesa") in seat 0's hand (``in_hand``) or not in it."""
+    game = registry.get("sequence-cats")
+    for seed in range(500):
+        state = game.new_game(game.make_config({}, 2), 2, seed)
+        holds = "norwegian-forest-cat" in game.view(state, 0)["hand"]
+        if holds == in_hand and game.to_act(state) == {0}:
+            return seed
+    raise AssertionError("no such seed")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "is-IS", "nb-NO", "pt-PT"])
+def test_sequence_cats_on_a_small_phone_sideways_every_breed_name_shows_whole(
+        browser: Browser, tmp_path: Path, shots: Path, locale: str) -> None:
+    """A small phone held sideways (667 × 375): "Gato da Floresta Norueguesa" lost its last
+    word on the board. Wherever a whole breed name shows (a card in the hand, the tag of a
+    space tapped, the refusal in the status line) every letter is in sight."""
+    language = locale[:2]
+    name = translate("sequence_cats.cards.norwegian-forest-cat.name", language)
+    seats = [SeatRow(0, "human", name="Ana", token_hash=token_hash("ana")),
+             SeatRow(1, "bot", bot="easy")]
+    for in_hand in (True, False):
+        data = tmp_path / f"data-{in_hand}"
+        with stored_table(data, {}, seats, seed_with_the_longest_name(in_hand), []) as (
+                server, table):
+            context = browser.new_context(viewport={"width": 667, "height": 375},
+                                          is_mobile=True, has_touch=True,
+                                          device_scale_factor=2, locale=locale)
+            page = context.new_page()
+            page.goto(f"{server.url}/t/{table}#seat=ana")
+            expect(page.locator(".sc-card")).to_have_count(5)
+            page.wait_for_timeout(300)
+            if in_hand:
+                cards = page.locator(".sc-card-name")
+                expect(cards.filter(has_text=name.split(" ")[0])).not_to_have_count(0)
+                for card in cards.all():
+                    assert card.evaluate(WHOLE_TEXT), card.inner_text()
+                    inside = card.evaluate("""name => {
+                        const box = name.getBoundingClientRect();
+                        const card = name.closest('.sc-card').getBoundingClientRect();
+                        return box.left >= card.left && box.right <= card.right
+                            && box.top >= card.top && box.bottom <= card.bottom;
+                    }""")
+                    assert inside, card.inner_text()
+                page.screenshot(path=str(shots / f"small-sideways-sc-hand-{locale}.png"))
+            else:
+                space = page.locator(".sc-space[data-breed='norwegian-forest-cat']").first
+                label = space.get_attribute("data-space")
+                space.tap(force=True)  # no card of the hand goes there: refused, named
+                tag = page.locator(".sc-name-tag")
+                expect(tag).to_have_text(f"{label} · {name}")
+                assert tag.evaluate(WHOLE_TEXT), tag.bounding_box()
+                status = page.locator(".sc-status-text")
+                expect(status).to_contain_text(name)
+                assert status.evaluate(WHOLE_TEXT), status.bounding_box()
+                page.screenshot(path=str(shots / f"small-sideways-sc-refusal-{locale}.png"))
+            context.close()

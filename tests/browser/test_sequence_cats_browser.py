@@ -392,7 +392,8 @@ def test_on_the_smallest_boards_breed_names_break_between_syllables(
     the board's spaces 20 px wide inside: names broke at a letter ("Benga / l", "Siamê /
     s", "Tabb / y", "Sphyn / x"). Words of five letters or more now break between
     syllables, and a piece that cannot break ("Sphynx", "Munch-") is set smaller until
-    it fits; in every card language."""
+    it fits; in every card language. (The board there now shows each breed's short
+    form, "Beng", "Siam", on one line: the names checked are the hand's.)"""
     page = browser.new_context(**SMALL_LANDSCAPE[size]).new_page()
     create_table(page, web_server, "Sól", ["bot:greedy"])
     expect(page.locator(".sc-card")).to_have_count(5)

@@ -39,6 +39,23 @@ def test_sc_comp_1_every_card_has_a_name_and_description(language: str) -> None:
         assert description.strip() and "\n" not in description
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_breed_has_a_short_form_for_small_boards(language: str) -> None:
+    """A phone held sideways shows each breed's short form on the board (its whole name
+    was 5 to 6 px there): four letters at most, part of the name ("Skóg" of "Norskur
+    skógarköttur", so that what is seen is part of what a screen reader says), and
+    different for every breed."""
+    shorts = []
+    for card in card_texts()[: len(BREEDS)]:
+        short, name = card["short"][language], card["name"][language]
+        assert 3 <= len(short) <= 4, short
+        assert short.casefold() in name.casefold(), (short, name)
+        shorts.append(short)
+    assert len(set(shorts)) == len(BREEDS), sorted(shorts)
+    assert translate("sequence_cats.cards.norwegian-forest-cat.short", language) == (
+        card_texts()[BREEDS.index("norwegian-forest-cat")]["short"][language])
+
+
 def test_sc_comp_1_icelandic_and_norwegian_texts_come_from_the_seed() -> None:
     """SC-COMP-1: the seed's Icelandic and Norwegian texts, e.g. the Abyssinian card."""
     abyssinian = card_texts()[0]

@@ -25,6 +25,8 @@ export interface BoardProps {
   lastSpace: number | null;
   transposed: boolean;
   cardName: (card: string) => string;
+  /** A breed's short form ("Abys"), shown where a space is too small for its name. */
+  shortName: (card: string) => string;
   onChoose: (action: Action) => void;
   /** A space pressed where no move goes now (its index), to be told why. */
   onRefused?: (index: number) => void;
@@ -77,12 +79,12 @@ function placeTag(frame: HTMLElement, tag: HTMLElement, label: string) {
   tag.style.left = `${left - box.left}px`;
 }
 
-export function Board({ layout, view, targets, hints, removing, candidates, pointed, lastSpace, transposed, cardName, onChoose, onRefused }: BoardProps) {
+export function Board({ layout, view, targets, hints, removing, candidates, pointed, lastSpace, transposed, cardName, shortName, onChoose, onRefused }: BoardProps) {
   const { t } = useTranslation();
   const { rows, columns } = layout;
   // A space pressed where no move goes shows its label and whole name in large type
-  // beside it: on a phone the names on the spaces are 6.5 to 7.5 px, and many cats look
-  // alike. It goes at the next state, another card, a press elsewhere, or Escape.
+  // beside it: on a phone the names on the spaces are 6.5 to 7.5 px (held sideways, a
+  // short form), and many cats look alike. It goes at the next state, another card, a press elsewhere, or Escape.
   const [named, setNamed] = useState<string | null>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const tagRef = useRef<HTMLSpanElement>(null);
@@ -209,6 +211,14 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
               >
                 <BreakableName shown={shown} />
               </span>
+              {/* Shown instead of the name where the spaces are small (a phone held
+                  sideways: a name of three lines was 5 to 6 px there); part of the
+                  name, which the label says whole. */}
+              {cell !== FREE && cell !== BLANK && (
+                <span className="sc-space-short" aria-hidden="true">
+                  {shortName(breed)}
+                </span>
+              )}
             </>
           )}
         </button>,

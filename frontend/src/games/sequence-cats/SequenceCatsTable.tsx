@@ -82,6 +82,10 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
     (card: string) => t(`sequence_cats.cards.${card}.name`, { lng: cardLanguage, defaultValue: card }),
     [t, cardLanguage],
   );
+  const shortName = useCallback(
+    (card: string) => t(`sequence_cats.cards.${card}.short`, { lng: cardLanguage, defaultValue: cardName(card) }),
+    [t, cardLanguage, cardName],
+  );
   const cardText = useCallback(
     (card: string) => `${cardName(card)} — ${t(`sequence_cats.cards.${card}.description`, { lng: cardLanguage, defaultValue: "" })}`,
     [t, cardName, cardLanguage],
@@ -399,6 +403,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
             lastSpace={lastSpace}
             transposed={narrow}
             cardName={cardName}
+            shortName={shortName}
             onChoose={choose}
             onRefused={refuse}
           />

@@ -3,7 +3,10 @@
 Cards are small integers inside the engine: breed ``k`` (0–41, in the order of
 SC-COMP-1), :data:`PURRR` (42) and :data:`MEOW` (43). Outside it they are the ids of
 ``data/cards.json`` (``"abyssinian"``, ``"purrr"``, ``"meow"``), which also holds each
-card's name and one-line description in English, Icelandic, Norwegian and Portuguese.
+card's name and one-line description in English, Icelandic, Norwegian and Portuguese, and
+each breed's short form: a part of its name of four letters at most ("Abys", "Skóg"),
+which the board shows where its spaces are too small for the whole name (a phone held
+sideways).
 """
 
 from __future__ import annotations
@@ -50,8 +53,10 @@ def card_texts() -> list[dict[str, Any]]:
 
 
 def card_messages(language: str) -> dict[str, Any]:
-    """Card names and descriptions nested as a catalog: ``sequence_cats.cards.<id>``."""
+    """Card names, breeds' short forms and descriptions nested as a catalog:
+    ``sequence_cats.cards.<id>.name``, ``.short``, ``.description``."""
     cards = {card["id"]: {"name": card["name"][language],
+                          **({"short": card["short"][language]} if "short" in card else {}),
                           "description": card["description"][language]}
              for card in card_texts()}
     return {"sequence_cats": {"cards": cards}}
