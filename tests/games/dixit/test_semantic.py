@@ -19,7 +19,7 @@ from gametable.decks.vectors import FILE, digest
 from gametable.embeddings import encoder
 from gametable.games.dixit import DIXIT as GAME
 from gametable.games.dixit import clues as bank_module
-from gametable.games.dixit.clues import LANGUAGES, bank, names
+from gametable.games.dixit.clues import GENERAL, LANGUAGES, bank, names
 from gametable.games.dixit.clues import words_of as folded_words
 from gametable.games.dixit.semantic import (
     RARE_MOTIF,
@@ -437,6 +437,56 @@ def test_a_figure_of_speech_in_a_description_is_not_a_thing_of_the_picture() -> 
     assert "clouds" in named("A castle floats above a sea of clouds.")
     assert {"glass", "tower", "moon", "sea"} <= named(
         "A glass of milk by a tower under the moon, over the sea.")
+
+
+def test_small_distant_or_hidden_things_are_details_of_the_picture() -> None:
+    """What a description calls small, little, wee, tiny, distant, faraway or hidden, or
+    puts behind something, on the horizon or in the background, is a detail: people
+    looking at the picture may not see it. What the card is about is not."""
+    def details(text: str | None) -> set[str]:
+        the_bank = bank()
+        return {the_bank.keys[k] for k in the_bank.details_in(text, the_bank.keys_in(text))}
+
+    assert details(DESCRIPTIONS[69]) == {"gift box"}  # "a small gift box bobs … at its feet"
+    assert details(DESCRIPTIONS[0]) == {"bicycle", "lighthouse"}  # little; far away
+    assert details(DESCRIPTIONS[46]) == {"camel", "tram"}  # little; a faraway tram
+    assert details("A grey gift box half-hidden behind an elephant's leg.") == {"gift box"}
+    assert details("A cat sits on a chair with a lighthouse in the background.") \
+        == {"lighthouse"}
+    assert details("A little bird sits among the hills; a big bird flies by.") == set()
+    assert details("A huge elephant walks in the lake.") == set()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_storyteller_tells_what_its_card_is_about_not_a_detail_dx_round_1(
+        language: str) -> None:
+    """A clue built on a small or half-hidden thing ("Til hamingju!" for a small gift box
+    at an elephant's feet) is found by listeners who read the descriptions, not by people
+    looking at the picture: a storyteller builds its clue on a detail only for a card
+    whose things are all details."""
+    the_bank, mind = bank(), deck_mind("default")
+    with_details = [n for n in range(mind.size) if mind.card_details[n].any()
+                    and len(mind.story_keys(n)) < len(
+                        [k for k in mind.card_keys[n] if k >= 0
+                         and mind.key_share[k] <= RARE_MOTIF])]
+    assert len(with_details) >= 100
+    told = 0
+    for seed in range(40):
+        state = game(6, seed=seed, clue_language=language)
+        state.hands[0] = random.Random(seed).sample(with_details, 6)
+        action = choose(state, 0, temperature=0.2, seed=seed)
+        card = action["card"]
+        keys = {int(the_bank.key[i]) for i in the_bank.of_language(language)
+                if the_bank.phrases[i] == action["text"]}
+        if GENERAL in keys:  # a general phrase ("Freedom") is about no one thing
+            continue
+        shown = {int(k) for k in mind.card_keys[card] if k >= 0}
+        details = {int(k) for k, d in zip(mind.card_keys[card], mind.card_details[card],
+                                          strict=True) if k >= 0 and d}
+        if keys & shown:
+            told += 1
+            assert keys & shown - details, (action, DESCRIPTIONS[card])
+    assert told >= 20
 
 
 WAVES_OR_WIND = re.compile(

@@ -95,6 +95,17 @@ class Bank:
                 if not any(other != self.keys[i] and re.search(
                     r"\b" + re.escape(self.keys[i]) + r"\b", other) for other in names)]
 
+    def details_in(self, text: str | None, keys: Iterable[int]) -> set[int]:
+        """Those of ``keys`` (found in ``text`` by :meth:`keys_in`) that ``text`` names
+        only as a detail of the picture (:func:`is_detail`): a small, distant or hidden
+        thing that people looking at the picture may not see."""
+        if not text:
+            return set()
+        low = FIGURATIVE.sub(" ", text.lower())
+        return {k for k in keys
+                if all(is_detail(low, m.start(), m.end())
+                       for m in self.patterns[k].finditer(low))}
+
 
 FIGURATIVE = re.compile(
     r"as smooth as glass|\btowers\b(?= over)|\bsea of (?=clouds)|"
@@ -102,6 +113,34 @@ FIGURATIVE = re.compile(
 """Words of a description that name no thing of the picture: a lake "as smooth as
 glass", a giant that "towers over", the sea of a "sea of clouds" (the clouds are
 there), a lamp "like the moon"."""
+
+_SMALL = r"(?:small|little|wee|tiny|distant|faraway|far-off|hidden|half-hidden)"
+DETAIL_BEFORE = re.compile(
+    r"\b(?:a|an|the|one|two|three|some|its|their)\s+(?:[\w-]+\s+){0,2}?"
+    + _SMALL + r"\s+(?:[\w-]+\s+)?(?:[\w-]+\s+of\s+)?$")
+"""The words before a thing that make it a detail: a small, little, wee, tiny, distant
+or hidden one ("a small grey gift box", "a faraway tram")."""
+DETAIL_AFTER = re.compile(
+    r"^(?:\s+[\w-]+){0,2}?\s+(?:behind|half-hidden|hidden|partly hidden|peeking|peeks|"
+    r"in the background|in the distance|far away|on the horizon)\b")
+"""The words after a thing that make it a detail: one behind another or hidden, far
+away ("a gift box half-hidden behind", "a lighthouse rises on the horizon")."""
+DETAIL_SENTENCE = re.compile(
+    r"^\s*(?:far away|far off|in the distance|in the background|on the horizon)\b")
+"""A sentence that begins with these names only distant things ("Far away, a pale
+acorn stands on the horizon")."""
+
+
+def is_detail(text: str, start: int, end: int) -> bool:
+    """Whether the thing named at ``text[start:end]`` (lower case) is a detail of the
+    picture: small, distant or hidden (:data:`DETAIL_BEFORE`, :data:`DETAIL_AFTER`,
+    :data:`DETAIL_SENTENCE`), not what the card is about."""
+    sentence = max(text.rfind(mark, 0, start) for mark in ".;!?") + 1
+    stop = min((i for i in (text.find(mark, end) for mark in ".;!?,") if i >= 0),
+               default=len(text))
+    return bool(DETAIL_BEFORE.search(text[sentence:start])
+                or DETAIL_AFTER.match(text[end:stop])
+                or DETAIL_SENTENCE.match(text[sentence:start]))
 
 
 def _read_texts() -> tuple[list[str], list[str], list[int], list[int]]:

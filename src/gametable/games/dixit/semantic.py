@@ -218,6 +218,8 @@ class DeckMind:
         descriptions: per card, its description (or ``None``).
         desc: per card, the description's unit vector (zeros without one).
         card_keys: per card, the bank keys it shows, padded with ``-1``.
+        card_details: per card, beside ``card_keys``, whether the description names
+            that thing only as a detail (small, distant or hidden: :meth:`Bank.details_in`).
         words: per card, the content words of its description (a clue repeats none).
         refusals: per card, the names of what it shows, in every clue language (a clue
             says none).
@@ -230,6 +232,7 @@ class DeckMind:
     descriptions: list[str | None]
     desc: Vectors
     card_keys: npt.NDArray[np.intp]
+    card_details: npt.NDArray[np.bool_] = field(default_factory=lambda: np.zeros((0, 1), bool))
     words: list[frozenset[str]] = field(default_factory=list)
     refusals: list[NameSet] = field(default_factory=list)
     key_share: Floats = field(default_factory=lambda: np.zeros(0))
@@ -278,6 +281,17 @@ class DeckMind:
         """Whether bank phrase ``phrase`` says what card ``card`` shows (:func:`copies`)."""
         return _copies(phrase_words(phrase), self.words[card]) \
             or self.refusals[card].found(*phrase_tokens(phrase)) is not None
+
+    def story_keys(self, card: int) -> list[int]:
+        """The things of card ``card`` a storyteller may build its clue on: those few
+        cards show (not the sky or the sea), and of them what the card is about, not its
+        details (a small gift box at an elephant's feet, a faraway tram on the horizon:
+        people looking at the picture may not find them), unless it has only details."""
+        rare = [(int(k), bool(d)) for k, d in zip(self.card_keys[card],
+                                                  self.card_details[card], strict=True)
+                if k >= 0 and self.key_share[k] <= RARE_MOTIF]
+        main = [k for k, detail in rare if not detail]
+        return main or [k for k, _ in rare]
 
     @property
     def blind(self) -> bool:
@@ -340,11 +354,15 @@ def deck_mind(deck_id: str) -> DeckMind:
     keys = [the_bank.keys_in(d) for d in descriptions]
     width = max((len(k) for k in keys), default=0) or 1
     card_keys = np.full((len(keys), width), -1, dtype=np.intp)
+    card_details = np.zeros((len(keys), width), dtype=bool)
     for i, found in enumerate(keys):
         card_keys[i, :len(found)] = found
+        details = the_bank.details_in(descriptions[i], found)
+        card_details[i, :len(found)] = [k in details for k in found]
     mind = DeckMind(size=len(descriptions),
                     described=np.array([bool(d) for d in descriptions], dtype=bool),
                     descriptions=descriptions, desc=vectors, card_keys=card_keys,
+                    card_details=card_details,
                     words=[frozenset(content_words(d)) for d in descriptions],
                     refusals=[_refusal(d or "") for d in descriptions])
     counts = np.zeros(len(the_bank.keys))
@@ -573,8 +591,7 @@ class Player:
         own: dict[int, list[int]] = {}
         for card in hand:
             if 0 <= card < mind.size and mind.described[card]:
-                keys = [int(k) for k in mind.card_keys[card]
-                        if k >= 0 and mind.key_share[k] <= RARE_MOTIF]
+                keys = mind.story_keys(card)
                 own[card] = [int(i) for i in np.flatnonzero(
                     np.isin(the_bank.key, keys) & (the_bank.language == lang))]
         pool = sorted({i for phrases in own.values() for i in phrases} | set(general.tolist()))
