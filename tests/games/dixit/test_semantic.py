@@ -210,6 +210,33 @@ def test_no_bank_phrase_names_its_own_motif_and_every_card_keeps_clues(
         assert len(kept) >= 2, (card, language, DESCRIPTIONS[card])
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_bank_phrase_can_be_told_for_a_card_showing_its_thing(language: str) -> None:
+    """A phrase that says what every card showing its thing shows can never be told:
+    "Ocean", "Beyond the sea" and "Lost at sea" for the sea (every sea card's description
+    says "sea" or "ocean"), "Dune" for the desert ("a desert of dunes"). Every phrase of a
+    thing the default deck shows can be told for at least one card showing it. English
+    keeps the idioms people say that name their thing ("Over the moon", "Tempest" for a
+    storm): listeners understand clues by them, storytellers never say them."""
+    the_bank, mind = bank(), deck_mind("default")
+    number = LANGUAGES.index(language)
+    shown = set(mind.card_keys[mind.card_keys >= 0].tolist())
+    never = []
+    for i in np.flatnonzero((the_bank.key >= 0) & (the_bank.language == number)):
+        key = int(the_bank.key[i])
+        if key not in shown:
+            continue
+        phrase = the_bank.phrases[i]
+        own = names().of([the_bank.keys[key]], content_words(the_bank.keys[key]))
+        if language == "en" and (own.found(folded_words(phrase)) is not None
+                                 or copies(phrase, the_bank.keys[key])):
+            continue
+        cards = [c for c in range(mind.size) if key in mind.card_keys[c]]
+        if all(mind.says_what_it_shows(c, int(i)) for c in cards):
+            never.append((the_bank.keys[key], phrase))
+    assert never == []
+
+
 def test_the_deck_s_most_shown_things_have_five_phrases_in_every_language() -> None:
     """Storytellers repeat themselves from game to game when a frequent thing has few
     phrases (Norwegian winter had "Frost", "Desember", "Dvale", and "Desember" came 3
@@ -245,6 +272,14 @@ LOST_PICTURE = [
     ("pt", "bull", "Elefante numa loja de porcelana"),
     ("is", "cherry", "Rúsínan í pylsuendanum"), ("nb", "cherry", "Prikken over i-en"),
     ("pt", "cherry", "O toque final"), ("pt", "daisy", "Fresco como uma alface"),
+    ("pt", "bottle", "Génio da lâmpada"),
+    # Another thing's clue: "in the clouds" (daydreaming) for the moon, a fortune-teller
+    # for a ball (her crystal ball is not the ball of the picture).
+    ("is", "moon", "Í skýjunum"),
+    ("is", "ball", "Spákonan"), ("nb", "ball", "Spåkona"), ("pt", "ball", "Cartomante"),
+    # The thing's own kind, all but its name: woodwind for the oboe.
+    ("en", "oboe", "Woodwind"), ("is", "oboe", "Tréblástur"), ("nb", "oboe", "Treblås"),
+    ("pt", "oboe", "Madeiras"),
 ]
 
 
