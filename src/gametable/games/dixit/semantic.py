@@ -19,7 +19,8 @@ red votes, the Team giver): the card that fits best, chosen at random among the 
 proportion to ``exp(fit / temperature)`` so that players do not all think alike.
 
 **Storyteller** (DX-SCORE-1/2: some but not all must find the card): for each card of
-the hand, candidate clues are the bank phrases of the things it shows and the general
+the hand, candidate clues are the bank phrases of the things it shows (what it is about,
+not its small, distant or hidden details, :meth:`DeckMind.story_keys`) and the general
 phrases, in the table's clue language, less any phrase that says what the card shows
 (:func:`copies`: a word of its description, or a name of a thing it shows in any clue
 language, "Sporvagn" for a tram). Each candidate is played out on tables of plausible
