@@ -46,7 +46,9 @@ def test_every_catalog_has_every_english_message(language: str) -> None:
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
 def test_catalogs_are_translated(language: str) -> None:
     english, other = load("en"), load(language)
-    same = [k for k, v in english.items() if other[k] == v and PLACEHOLDER.sub("", v).strip()
+    # A message with no word of its own ("{{bot}} {{seat}} · {{level}}") needs none.
+    same = [k for k, v in english.items() if other[k] == v
+            and re.search(r"[^\W\d_]", PLACEHOLDER.sub("", v))
             and v not in {"Sequence Cats", "Triominos", "Dixit"}]
     assert same == []
 
