@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -2717,4 +2718,82 @@ def test_dx_score_every_seats_place_on_the_track_can_be_read_at_twelve_players(
                 assert badge["shown"] == str(badge["space"]), badge
         if stage == "start":
             assert on_space == {0: 12}
+        page.context.close()
+
+
+def steps_until(seats: int, stop: Any, seed: int = 4
+                ) -> tuple[list[tuple[int, dict[str, Any]]], Any]:
+    """Random legal moves of a ``seats``-player game from ``seed`` until ``stop(state,
+    game)`` holds, and the state then."""
+    game = registry.get("dixit")
+    state = game.new_game(game.make_config({}, seats), seats, seed)
+    rng = random.Random(seed)
+    steps: list[tuple[int, dict[str, Any]]] = []
+    while not stop(state, game):
+        seat = min(game.to_act(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        game.apply(state, seat, action)
+        steps.append((seat, action))
+    return steps, state
+
+
+# Each card badge and each number on the track: its text, its size as drawn (the font's
+# size times the track's scale), whether it is cut, and its card's width.
+DRAWN_SIZES = """() => [...document.querySelectorAll(
+        '.dx-card-badge, .dx-rabbit-number, .dx-lap, .dx-track-count')]
+    .filter((e) => e.getClientRects().length).map((e) => {
+        const scale = e.getScreenCTM ? e.getScreenCTM().a : 1;
+        const card = e.closest('.dx-card-button');
+        return {text: e.textContent, kind: e.getAttribute('class'),
+                drawn: parseFloat(getComputedStyle(e).fontSize) * scale,
+                cut: e.scrollWidth > e.clientWidth + 1,
+                width: e.getBoundingClientRect().width,
+                card: card ? card.getBoundingClientRect().width : null};
+    })"""
+
+
+@pytest.mark.parametrize("phase", ["start", "vote", "reveal"])
+@pytest.mark.parametrize(("width", "height", "locale"), [
+    (390, 844, "en-GB"), (360, 780, "en-GB"), (360, 780, "is-IS"), (360, 780, "nb-NO"),
+    (360, 780, "pt-PT")])
+def test_on_a_phone_card_badges_and_the_tracks_numbers_are_readable(
+    browser: Browser, tmp_path: Path, shots: Path, phase: str, width: int, height: int,
+    locale: str
+) -> None:
+    """On a phone the "Yours" badge on one's card in the vote and the storyteller's
+    badge in the reveal were 10 px, and the numbers on the track's rabbits 7 px (8.5 px
+    in a track drawn at 0.83 of its size). The badges are 12 px, whole on their card in
+    every language; the track winds in fewer columns there, its rabbits' numbers (and a
+    stack's count) 11 px or more as drawn, and the page no wider than the phone."""
+    names = ["Anna", "Bruno", "Carla", "Dora", "Emil", "Frida"]
+    stop = {"start": lambda state, game: state.phase == "vote" and state.round == 1,
+            "vote": lambda state, game: state.phase == "vote" and state.round == 2,
+            "reveal": lambda state, game: state.round == 2 and state.phase == "clue"}[phase]
+    steps, state = steps_until(6, stop)
+    reader = names[min(registry.get("dixit").to_act(state)) if phase != "reveal" else 0]
+    with stored_table(tmp_path / "data", {}, people(names), 4, steps, game="dixit") as (
+            server, table):
+        page = watch(browser.new_context(viewport={"width": width, "height": height},
+                                         is_mobile=True, has_touch=True,
+                                         locale=locale).new_page())
+        page.goto(f"{server.url}/t/{table}#seat={reader}-token")
+        badge = {"start": ".dx-card-badge.own", "vote": ".dx-card-badge.own",
+                 "reveal": ".dx-card-badge.teller"}[phase]
+        expect(page.locator(badge)).to_have_count(1)
+        expect(page.locator(".dx-track-token")).to_have_count(6)
+        page.locator(".dx-track").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"dixit-phone-{phase}-{locale}-{width}.png"),
+                        full_page=True)
+        sizes = page.evaluate(DRAWN_SIZES)
+        badges = [s for s in sizes if s["card"] is not None]
+        numbers = [s for s in sizes if s["card"] is None]
+        assert len(badges) == 1 and numbers, sizes
+        for shown in badges:
+            assert shown["drawn"] >= 12 - 0.01 and not shown["cut"], str(shown)
+            assert shown["width"] <= shown["card"], shown
+        for shown in numbers:
+            assert shown["drawn"] >= 11 - 0.01, shown
+        if phase == "start":  # everyone on 0: a ring of dots and "×6"
+            assert [s["text"] for s in numbers] == ["×6"], numbers
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.context.close()

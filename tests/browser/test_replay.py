@@ -689,6 +689,9 @@ def test_a_lap_mark_in_the_tracks_last_column_reads_whole(
         return box.x >= view.x && box.x + box.width <= view.x + view.width;
     })""")
     assert inside and all(inside), inside
+    # Drawn filled, in its own size (sharing the stack ring's rule, it was an outline).
+    assert lap.evaluate("t => [getComputedStyle(t).fill, getComputedStyle(t).fontSize]") \
+        == ["rgb(29, 36, 51)", "10px"]
     page.locator(".dx-track").screenshot(path=str(tmp_path / "track.png"))
     page.context.close()
 

@@ -530,7 +530,7 @@ export function DixitTable(props: GameTableProps) {
         <div className="dx-board-extra">
           {/* Team Dixit: the teams and their chat, where teammates decide, come first */}
           {view.teams && <TeamPanel {...props} seat={seat} view={view} />}
-          <ScoreTrack info={info} view={view} />
+          <ScoreTrack info={info} view={view} narrow />
         </div>
       )}
     </div>

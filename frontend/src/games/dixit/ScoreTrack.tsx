@@ -1,16 +1,20 @@
 // The scoring track 0–30 as a winding path with a rabbit per player (Team: per team).
 // Two rabbits on one space stand side by side; three or more make a ring of dots in
 // their colours round the space, with their count; past 30 a rabbit goes round again
-// with a lap mark.
+// with a lap mark. On a phone the path winds in fewer columns and its rabbits are larger,
+// so that the number on each is read at 11 px or more.
 import type { TFunction } from "i18next";
-import { memo } from "react";
+import { memo, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { colourOf, type DixitView } from "./types";
 
 const SPACES = 31; // 0 … 30
+/** Columns of the path in a wide window (and the most on a phone). */
 const COLUMNS = 8;
+/** The fewest a phone's track winds in (six columns make it as tall as wide). */
+const FEWEST_COLUMNS = 6;
 const STEP = 44;
 const PAD = 26;
 /** From this many runners on one space they stand as a ring of dots with a count. */
@@ -22,15 +26,59 @@ const RING = 18.5;
 const DOT = 3.2;
 const FREE_ARC = 60;
 
-/** The x of the track's last column. */
-const LAST_X = PAD + (COLUMNS - 1) * STEP;
+/** On a phone: how much larger a rabbit is drawn, how far apart two on one space stand,
+ * and the size of the number on it (in the track's units, as dx-track.narrow's
+ * .dx-rabbit-number in dixit.css). */
+const NARROW_RABBIT = 1.25;
+const NARROW_PAIR = 18;
+const NARROW_NUMBER = 12;
+/** The least size in pixels a rabbit's number is drawn at on a phone. */
+const READABLE_PX = 11;
 
-/** The centre of space `n` on a path that winds left → right, then right → left. */
-function spaceAt(n: number): [number, number] {
-  const row = Math.floor(n / COLUMNS);
-  const inRow = n % COLUMNS;
-  const column = row % 2 === 0 ? inRow : COLUMNS - 1 - inRow;
+/** The width of a track of `columns` columns, in its own units. */
+function widthOf(columns: number): number {
+  return PAD * 2 + (columns - 1) * STEP;
+}
+
+/** The centre of space `n` on a path of `columns` that winds left → right, then
+ * right → left. */
+function spaceAt(n: number, columns: number): [number, number] {
+  const row = Math.floor(n / columns);
+  const inRow = n % columns;
+  const column = row % 2 === 0 ? inRow : columns - 1 - inRow;
   return [PAD + column * STEP, PAD + row * STEP];
+}
+
+/** The columns of a phone's track drawn `width` pixels wide: the most at which the
+ * number on a rabbit is drawn {@link READABLE_PX} or larger (at eight columns a 360 px
+ * phone drew it at 7 px), six at the fewest. */
+export function narrowColumns(width: number): number {
+  for (let columns = COLUMNS; columns > FEWEST_COLUMNS; columns--) {
+    if ((NARROW_NUMBER * width) / widthOf(columns) >= READABLE_PX) return columns;
+  }
+  return FEWEST_COLUMNS;
+}
+
+/** The columns the track winds in: {@link COLUMNS}, or on a phone (`narrow`) as many as
+ * leave its rabbits' numbers readable at the width it is drawn. */
+function useColumns(svg: RefObject<SVGSVGElement | null>, narrow: boolean): number {
+  const [columns, setColumns] = useState(COLUMNS);
+  useLayoutEffect(() => {
+    const element = svg.current;
+    if (!narrow || !element) {
+      setColumns(COLUMNS);
+      return;
+    }
+    const measure = () => {
+      const width = element.getBoundingClientRect().width;
+      if (width > 0) setColumns(narrowColumns(width));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [svg, narrow]);
+  return columns;
 }
 
 interface Placed {
@@ -66,9 +114,9 @@ export function runners(t: TFunction, info: TableInfo, view: DixitView): Runner[
   }));
 }
 
-function Rabbit({ x, y, colour }: { x: number; y: number; colour: string }) {
+function Rabbit({ x, y, colour, scale }: { x: number; y: number; colour: string; scale: number }) {
   return (
-    <g transform={`translate(${x} ${y})`} className="dx-rabbit">
+    <g transform={`translate(${x} ${y})${scale === 1 ? "" : ` scale(${scale})`}`} className="dx-rabbit">
       <ellipse cx={-3.2} cy={-11} rx={2.6} ry={7} fill={colour} stroke="#fff" strokeWidth={1.2} transform="rotate(-12 -3.2 -11)" />
       <ellipse cx={3.2} cy={-11} rx={2.6} ry={7} fill={colour} stroke="#fff" strokeWidth={1.2} transform="rotate(12 3.2 -11)" />
       <ellipse cx={0} cy={4} rx={8.5} ry={7} fill={colour} stroke="#fff" strokeWidth={1.4} />
@@ -79,13 +127,20 @@ function Rabbit({ x, y, colour }: { x: number; y: number; colour: string }) {
   );
 }
 
-export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: TableInfo; view: DixitView }) {
+/** `narrow`: a phone's track (see {@link useColumns}). */
+export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false }: { info: TableInfo; view: DixitView; narrow?: boolean }) {
   const { t } = useTranslation();
+  const svg = useRef<SVGSVGElement>(null);
+  const columns = useColumns(svg, narrow);
   const list = runners(t, info, view);
-  const rows = Math.ceil(SPACES / COLUMNS);
-  const width = PAD * 2 + (COLUMNS - 1) * STEP;
+  const rows = Math.ceil(SPACES / columns);
+  const width = widthOf(columns);
   const height = PAD * 2 + (rows - 1) * STEP;
-  const path = Array.from({ length: SPACES }, (_, n) => spaceAt(n).join(",")).join(" ");
+  const lastX = PAD + (columns - 1) * STEP;
+  const rabbit = narrow ? NARROW_RABBIT : 1;
+  const pair = narrow ? NARROW_PAIR : PAIR;
+  const spaceAtHere = (n: number) => spaceAt(n, columns);
+  const path = Array.from({ length: SPACES }, (_, n) => spaceAtHere(n).join(",")).join(" ");
   const target = view.target_score;
 
   // Where each rabbit stands: the space, and how many laps of 30 it has run.
@@ -103,7 +158,7 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
    * colour (a runner past 30 with its lap's "+30" in the title), round the space and its
    * number, leaving a corner free for "×n" (top right, top left in the last column). */
   const stack = (space: number, x: number, y: number, here: Placed[]) => {
-    const last = x === LAST_X;
+    const last = x === lastX;
     const free = last ? -135 : -45; // the corner for the count, in degrees
     const step = (360 - FREE_ARC) / here.length;
     return [
@@ -133,11 +188,11 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
   };
 
   return (
-    <figure className="dx-track">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t("dixit.ui.track")}>
+    <figure className={`dx-track ${narrow ? "narrow" : ""}`} data-columns={columns}>
+      <svg ref={svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t("dixit.ui.track")}>
         <polyline className="dx-track-path" points={path} />
         {Array.from({ length: SPACES }, (_, n) => {
-          const [x, y] = spaceAt(n);
+          const [x, y] = spaceAtHere(n);
           const mark = n === 0 || n === target;
           // A game that ends before 30 (a target of 15, say): the spaces past it are
           // faded, so that where the finish lies reads at a glance.
@@ -150,7 +205,7 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
           );
         })}
         {[...bySpace.entries()].flatMap(([space, here]) => {
-          const [x, y] = spaceAt(space);
+          const [x, y] = spaceAtHere(space);
           // Three or more on one space (twelve on 0 at the start): their rabbits hid one
           // another and each other's numbers. The space's own number stays in sight, a
           // ring of dots in the runners' colours goes round it, and "×n" says how many.
@@ -158,7 +213,7 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
           return here.map((p, i) => {
             // Two side by side on their space, inside its square: they covered each
             // other's number, and a neighbour's.
-            const spread = here.length > 1 ? (i - (here.length - 1) / 2) * PAIR : 0;
+            const spread = here.length > 1 ? (i - (here.length - 1) / 2) * pair : 0;
             return (
               <g
                 key={p.runner.key}
@@ -169,21 +224,21 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view }: { info: Table
                 data-lap={p.lap}
               >
                 <title>{runnerTitle(p)}</title>
-                <Rabbit x={x + spread} y={y} colour={p.runner.colour} />
+                <Rabbit x={x + spread} y={y} colour={p.runner.colour} scale={rabbit} />
                 {/* The space's number on the rabbit's front: the rabbit covers the one on
                     the track (on a phone one could not read where anyone stood). */}
-                <text className="dx-rabbit-number" x={x + spread} y={y + 7.2} textAnchor="middle" aria-hidden="true">
+                <text className="dx-rabbit-number" x={x + spread} y={y + 7.2 * rabbit + (narrow ? 1.6 : 0)} textAnchor="middle" aria-hidden="true">
                   {space}
                 </text>
                 {/* Right of the rabbit, but left of it in the track's last column, where
                     "+30" ran past the edge and read "+3" (a total of 37 or 38). */}
                 {p.lap > 0 &&
-                  (x === LAST_X ? (
-                    <text className="dx-lap" x={x + spread - 8} y={y - 9} textAnchor="end">
+                  (x === lastX ? (
+                    <text className="dx-lap" x={x + spread - 8 * rabbit} y={y - 9 * rabbit} textAnchor="end">
                       +{p.lap * 30}
                     </text>
                   ) : (
-                    <text className="dx-lap" x={x + spread + 8} y={y - 9}>
+                    <text className="dx-lap" x={x + spread + 8 * rabbit} y={y - 9 * rabbit}>
                       +{p.lap * 30}
                     </text>
                   ))}
