@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, expect
 from gametable.core import registry
 from gametable.server.storage import SeatRow, token_hash
 from tests.browser import seats, waiting
-from tests.browser.test_rematch import finished_game
+from tests.browser.test_rematch import finished_game, steps_until
 from tests.browser.test_sequence_cats_browser import stored_table
 from tests.browser.text_layout import broken_words
 from tests.server.conftest import LiveServer
@@ -620,7 +620,8 @@ def test_the_big_screen_pages_through_a_result_taller_than_the_board(
     """Nobody scrolls a TV: with nine to twelve players a round's votes and points may be
     taller than the board (on a 1080p TV the last five players' points were cut off
     under its edge, and stayed so for the whole hold). The board shows them a page at a
-    time by itself, then comes back to the top."""
+    time by itself, then comes back to the top. (A 1280 × 720 screen now holds a round
+    of twelve in one row of cards: here a projector's 1024 × 600.)"""
     people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
               for s in range(12)]
     game = registry.get("dixit")
@@ -636,7 +637,7 @@ def test_the_big_screen_pages_through_a_result_taller_than_the_board(
         game.apply(state, seat, action)
         steps.append((seat, action))
     with stored_table(tmp_path / "data", {}, people, 5, steps, game="dixit") as (server, table):
-        screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        screen = browser.new_context(viewport={"width": 1024, "height": 600}).new_page()
         screen.goto(f"{server.url}/t/{table}/screen")
         expect(screen.locator(".dx-reveal-group")).to_have_count(12)
         last_shown = """() => {
@@ -880,4 +881,52 @@ def test_a_six_player_reveal_on_a_720p_screen_is_drawn_as_large_as_fits(
             .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY)
                 && e.scrollHeight > e.clientHeight + 2).map((e) => e.className)""")
         assert hidden == []
+        screen.context.close()
+
+
+# Each piece of text on the board that shows: its size as drawn (the font's size times
+# the table's zoom).
+BOARD_TEXT_SIZES = """() => [...document.querySelectorAll('.dx-board *')]
+    .filter((e) => e.getClientRects().length && !e.closest('.sr-only')
+        && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+    .map((e) => ({text: e.textContent, kind: e.getAttribute('class'),
+                  drawn: parseFloat(getComputedStyle(e).fontSize) * (e.currentCSSZoom || 1)}))"""
+
+
+@pytest.mark.parametrize("phase", ["vote", "reveal"])
+def test_a_twelve_player_dixit_table_on_a_720p_screen_is_read_at_12_px(
+    browser: Browser, tmp_path: Path, shots: Path, phase: str
+) -> None:
+    """At 1280 × 720 a twelve-player Dixit table was zoomed to 0.6 (the reveal) or 0.8 (the
+    vote) to fit the window: the owners, voters and points of a round were 7 to 9 px, and
+    the clue's teller 11 px. The board's text is drawn 12 px or more whatever the zoom;
+    the cards are smaller for it (the storyteller's badge a mark where its word is wider
+    than the card), and the page still ends at the window's edge."""
+    stop = {"vote": lambda state, game: state.phase == "vote" and state.round == 2,
+            "reveal": lambda state, game: state.phase == "clue" and state.round == 2}[phase]
+    steps, _ = steps_until(12, stop)
+    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
+              for s in range(12)]
+    with stored_table(tmp_path / "data", {}, people, 4, steps, game="dixit") as (
+            server, table):
+        screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        shown = ".dx-reveal-group" if phase == "reveal" else ".dx-slot"
+        expect(screen.locator(shown)).to_have_count(12)
+        expect(screen.locator(".screen-table")).to_have_attribute("data-zoom", re.compile("."))
+        screen.screenshot(path=str(shots / f"big-screen-dixit-twelve-{phase}-720p.png"))
+        sizes = screen.evaluate(BOARD_TEXT_SIZES)
+        assert sizes
+        small = [size for size in sizes if size["drawn"] < 12 - 0.01]
+        assert small == [], small[:5]
+        assert screen.evaluate("document.documentElement.scrollHeight") <= 720
+        if phase == "reveal":
+            # The storyteller's badge inside its card: the word, or the mark.
+            badge = screen.locator(".dx-card-badge.teller")
+            assert badge.evaluate("b => b.getBoundingClientRect().width <= "
+                                  "b.parentElement.getBoundingClientRect().width")
+            expect(badge.locator(".fit-label:not(.measuring), .fit-label-short")) \
+                .to_have_text(re.compile(r"^(Storyteller|✎)$"))
+            # Each word of the points whole on its line.
+            assert screen.evaluate(broken_words(".dx-reveal-group li > span")) == []
         screen.context.close()

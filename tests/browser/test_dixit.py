@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 import re
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -25,7 +24,7 @@ from tests.browser.seats import SeatSocket
 from tests.browser.seats import create_table as create_by_api
 from tests.browser.taps import tapped_at
 from tests.browser.test_big_screen import finished_twelve, say_clue
-from tests.browser.test_rematch import finished_game, people
+from tests.browser.test_rematch import finished_game, people, steps_until
 from tests.browser.test_sequence_cats_browser import stored_table
 from tests.browser.text_layout import HIDDEN_TEXT_OUTSIDE_ITS_SCROLLER, broken_words, settles_to
 from tests.server.conftest import LiveServer
@@ -2719,22 +2718,6 @@ def test_dx_score_every_seats_place_on_the_track_can_be_read_at_twelve_players(
         if stage == "start":
             assert on_space == {0: 12}
         page.context.close()
-
-
-def steps_until(seats: int, stop: Any, seed: int = 4
-                ) -> tuple[list[tuple[int, dict[str, Any]]], Any]:
-    """Random legal moves of a ``seats``-player game from ``seed`` until ``stop(state,
-    game)`` holds, and the state then."""
-    game = registry.get("dixit")
-    state = game.new_game(game.make_config({}, seats), seats, seed)
-    rng = random.Random(seed)
-    steps: list[tuple[int, dict[str, Any]]] = []
-    while not stop(state, game):
-        seat = min(game.to_act(state))
-        action = rng.choice(game.legal_actions(state, seat))
-        game.apply(state, seat, action)
-        steps.append((seat, action))
-    return steps, state
 
 
 # Each card badge and each number on the track: its text, its size as drawn (the font's

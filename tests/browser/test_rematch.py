@@ -44,6 +44,22 @@ def finished_game(seed: int, name: str = "sequence-cats", seats: int = 3,
     return steps
 
 
+def steps_until(seats: int, stop: Any, seed: int = 4
+                ) -> tuple[list[tuple[int, dict[str, Any]]], Any]:
+    """Random legal moves of a ``seats``-player Dixit game from ``seed`` until ``stop(state,
+    game)`` holds, and the state then."""
+    game = registry.get("dixit")
+    state = game.new_game(game.make_config({}, seats), seats, seed)
+    rng = random.Random(seed)
+    steps: list[tuple[int, dict[str, Any]]] = []
+    while not stop(state, game):
+        seat = min(game.to_act(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        game.apply(state, seat, action)
+        steps.append((seat, action))
+    return steps, state
+
+
 def test_play_again_seats_two_people_and_a_computer_player_at_a_new_table(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:

@@ -9,7 +9,7 @@ interface Props {
   short: string;
 }
 
-/** Renders `full` inside a button (a child of it) unless its one line is wider than the
+/** Renders `full` inside a button or a badge (a child of it) unless its one line is wider than the
  * room the button's container gives the button; then `short`. Measured again whenever
  * the container's size changes. */
 export function FitLabel({ full, short }: Props) {
@@ -31,7 +31,10 @@ export function FitLabel({ full, short }: Props) {
         parseFloat(own.paddingRight) -
         parseFloat(own.borderLeftWidth) -
         parseFloat(own.borderRightWidth);
-      setFits(span.getBoundingClientRect().width <= room + 0.5);
+      // (The window's pixels, as a box measures itself, are the label's own times the
+      // zoom of a zoomed big screen.)
+      const zoom = (span as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom || 1;
+      setFits(span.getBoundingClientRect().width / zoom <= room + 0.5);
     };
     check();
     const observer = new ResizeObserver(check);

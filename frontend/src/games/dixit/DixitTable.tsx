@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useDecisionsOpen, useReplayMode, useScreenMode, useTableEnded } from "../../app/replay";
 import { infoAt, seatName, shortSeatName, waitingKey } from "../../app/seatName";
 import { useAwaySeats, useMyDeadline, useTimeLeft } from "../../app/TurnClock";
-import { useFillHeight, useNarrow } from "../../app/useLayout";
+import { useFillHeight, useNarrow, ZOOMED } from "../../app/useLayout";
 import { usePagesThrough } from "../../app/usePagesThrough";
 import { scrollBehavior } from "../../app/motion";
 import type { Action, TableInfo } from "../../app/types";
@@ -81,6 +81,10 @@ function drawPileFact(t: TFunction, info: TableInfo, view: DixitView): string {
 
 /** Pixels under a revealed card for its owner and a first row of votes. */
 const REVEAL_UNDER = 64;
+/** Pixels of a further row of votes (the big screen's). */
+const VOTES_ROW = 24;
+/** From this many revealed cards the big screen shows them in one row. */
+const ONE_ROW_FROM = 9;
 /** Windows where the table, the hand and the players stand one above another (as on a
  * phone): narrow ones, and a tablet held upright, beside whose 340 px side panel the
  * hand showed one card and a half. */
@@ -138,6 +142,23 @@ function useSlotsAbove(board: React.RefObject<HTMLDivElement | null>, active: bo
     return () => observer.disconnect();
   }, [board, active]);
   return active ? above : 0;
+}
+
+/** The CSS zoom of `ref`'s element (the big screen's, useFitZoom.ts), followed while
+ * `active`; 1 otherwise or where the browser does not say. */
+function useZoomOf(ref: React.RefObject<HTMLElement | null>, active: boolean): number {
+  const [zoom, setZoom] = useState(1);
+  useEffect(() => {
+    if (!active) return;
+    const read = () => {
+      const now = (ref.current as (HTMLElement & { currentCSSZoom?: number }) | null)?.currentCSSZoom;
+      setZoom(typeof now === "number" && now > 0 ? now : 1);
+    };
+    read();
+    window.addEventListener(ZOOMED, read);
+    return () => window.removeEventListener(ZOOMED, read);
+  }, [ref, active]);
+  return active ? zoom : 1;
 }
 
 export function DixitTable(props: GameTableProps) {
@@ -429,11 +450,22 @@ export function DixitTable(props: GameTableProps) {
   // phone held sideways.
   const crowded = wideVote && (table.length >= CROWDED_FROM || roomy.fits === false);
   const compact = fitSideways || crowded;
+  // On the big screen nine to twelve revealed cards stand in one row, smaller, with room
+  // under each for a second row of votes (nobody scrolls a TV): in two rows each row
+  // paid for its owners and votes, and at 720p the points were left no room. A card's
+  // owner and votes are 12 px as drawn however far the table is zoomed out (dixit.css),
+  // so that room grows as it is (at 0.6 they took twice the 64 px allowed).
+  const revealed = lastRound?.slots.length ?? 0;
+  const oneRow = onScreen && fitReveal && revealed >= ONE_ROW_FROM ? revealed : 1;
+  const screenZoom = useZoomOf(boardRef, onScreen);
+  const underCards = onScreen
+    ? Math.ceil((REVEAL_UNDER + (oneRow > 1 ? VOTES_ROW : 0)) * Math.max(1, 1 / screenZoom))
+    : REVEAL_UNDER;
   const fit = useCardFit(
     boardRef,
     fitReveal ? lastRound.slots.length : fitGiven ? view.gives.length : table?.length ?? 0,
     fitReveal
-      ? REVEAL_UNDER
+      ? underCards
       : fitGiven
         ? GIVEN_UNDER
         : compact
@@ -443,6 +475,7 @@ export function DixitTable(props: GameTableProps) {
     onScreen && !narrow ? SCREEN_CARD_MAX : fitReveal ? 150 : narrow ? 190 : 240,
     narrow && !fitSideways,
     fitReveal ? revealAbove : onScreen && !narrow ? CLUE_ABOVE : fitSideways ? SIDEWAYS_CLUE_ABOVE : wideVote ? slotsAbove : 0,
+    oneRow,
   );
   // Where the cards leave room across (few of them, or cards kept small by the window's
   // height), the round's points stand beside them rather than below, in sight.
@@ -453,7 +486,7 @@ export function DixitTable(props: GameTableProps) {
   // of cards ran 170 px past a TV's bottom edge). Whether the points stand beside is
   // decided on the cards' size without that room, so the two never chase each other.
   const pointsRoom = onScreen && fitReveal && !pointsBeside ? revealBelow : 0;
-  const screenFit = useCardFit(boardRef, pointsRoom ? lastRound?.slots.length ?? 0 : 0, REVEAL_UNDER, 72, SCREEN_CARD_MAX, false, revealAbove + pointsRoom);
+  const screenFit = useCardFit(boardRef, pointsRoom ? lastRound?.slots.length ?? 0 : 0, underCards, 72, SCREEN_CARD_MAX, false, revealAbove + pointsRoom, oneRow);
   const cardFit = pointsRoom ? screenFit : fit;
   const handHidden = view.hand_hidden;
   // On a phone the board scrolls inside the page so that the hand stays in the window;

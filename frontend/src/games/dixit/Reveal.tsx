@@ -2,6 +2,7 @@
 // who voted where (and the red vote), and everyone's points with their reasons.
 import { useEffect, useId, useLayoutEffect, useRef, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
+import { FitLabel } from "../../app/FitLabel";
 import { keyboardInUse, scrollIntoViewIfNeeded } from "../../app/focus";
 import { formatLeft } from "../../app/TurnClock";
 import { scrollBehavior } from "../../app/motion";
@@ -200,7 +201,13 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                   <CardFace deck={deck} card={slot.card} size="thumb" />
                   {slot.storyteller && (
                     <span className="dx-card-badge teller">
-                      {t(compact ? "dixit.ui.reveal.storytellers_card_short" : "dixit.ui.reveal.storytellers_card")}
+                      {/* A card narrower than the word (twelve on a 720p big screen, its
+                          text 12 px as drawn): the players list's mark for the
+                          storyteller; the card's name says it in words. */}
+                      <FitLabel
+                        full={t(compact ? "dixit.ui.reveal.storytellers_card_short" : "dixit.ui.reveal.storytellers_card")}
+                        short="✎"
+                      />
                     </span>
                   )}
                   {slot.red && (

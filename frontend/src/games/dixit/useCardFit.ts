@@ -16,10 +16,11 @@ interface Fit {
 /** Pixels between two cards' columns (the slots' grid gap). */
 export const GAP = 12;
 
-export function bestFit(areaWidth: number, areaHeight: number, count: number, extra: number, min: number, max: number): Fit {
+/** `fewest`: the fewest columns to try (the big screen's many cards in one row). */
+export function bestFit(areaWidth: number, areaHeight: number, count: number, extra: number, min: number, max: number, fewest = 1): Fit {
   let best: Fit = { width: min, columns: Math.max(1, Math.floor((areaWidth + GAP) / (min + GAP))) };
   let bestWidth = 0;
-  for (let columns = 1; columns <= Math.max(1, count); columns++) {
+  for (let columns = Math.max(1, Math.min(fewest, count)); columns <= Math.max(1, count); columns++) {
     const rows = Math.ceil(count / columns);
     const byWidth = (areaWidth - (columns - 1) * GAP) / columns;
     const byHeight = ((areaHeight - (rows - 1) * GAP) / rows - extra) / 1.5;
@@ -41,6 +42,7 @@ export function useCardFit(
   max: number,
   scrolls: boolean,
   reserve = 0,
+  fewest = 1,
 ): Fit {
   const [fit, setFit] = useState<Fit>({ width: min, columns: Math.max(1, Math.min(count, 4)) });
   useEffect(() => {
@@ -52,7 +54,7 @@ export function useCardFit(
       const height = element.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - reserve;
       const next = scrolls
         ? bestFit(width, Number.POSITIVE_INFINITY, count, extra, min, max)
-        : bestFit(width, height, count, extra, min, max);
+        : bestFit(width, height, count, extra, min, max, fewest);
       if (scrolls) {
         // Keep at least a readable width; use the room across for as many as fit.
         const columns = Math.max(1, Math.min(count, Math.floor((width + GAP) / (min + GAP))));
@@ -68,6 +70,6 @@ export function useCardFit(
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, count, extra, min, max, scrolls, reserve]);
+  }, [ref, count, extra, min, max, scrolls, reserve, fewest]);
   return fit;
 }
