@@ -4,7 +4,8 @@ scrolling (the hand was below the window's edge, the board's last row too)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -653,6 +654,22 @@ WHOLLY_IN_THE_BOARD = """() => {
 }"""
 
 
+@contextmanager
+def far_places_table(tmp_path: Path) -> Iterator[tuple[LiveServer, str, str, str]]:
+    """A served three-seat Triominos table (two `greedy` players) at the turn where the
+    person's tile has places rows apart: (server, table id, the person's seat token,
+    the tile); the server stops after."""
+    seed, actions, tile = far_apart_places()
+    table, token = stored_triominos(tmp_path / "data", {"rounds": 1}, seed,
+                                    [None, "greedy", "greedy"], actions)
+    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
+    server.start()
+    try:
+        yield server, table, token, tile
+    finally:
+        server.stop()
+
+
 def test_triominos_sideways_a_tiles_far_apart_places_one_whole_and_the_rest_counted(
         browser: Browser, tmp_path: Path, shots: Path) -> None:
     """TR-PLACE-1 held sideways (844 × 390): the board is a strip about 175 px high, and
@@ -660,12 +677,7 @@ def test_triominos_sideways_a_tiles_far_apart_places_one_whole_and_the_rest_coun
     "Centre the table" (they were brought in as one box, too tall for the strip). The
     place nearest the view's middle now comes wholly into sight, and a button says how
     many more lie out of it; pressed, it brings one of those wholly into sight."""
-    seed, actions, tile = far_apart_places()
-    table, token = stored_triominos(tmp_path / "data", {"rounds": 1}, seed,
-                                    [None, "greedy", "greedy"], actions)
-    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
-    server.start()
-    try:
+    with far_places_table(tmp_path) as (server, table, token, tile):
         page = sideways_page(browser, server, table, token)
         expect(page.locator('.tr-status[data-my-turn="true"]')).to_be_visible()
         page.locator(f'.tr-hand-tile[data-tile="{tile}"]').tap()
@@ -692,8 +704,6 @@ def test_triominos_sideways_a_tiles_far_apart_places_one_whole_and_the_rest_coun
                            for now, before in zip(whole, hidden_before, strict=True)), (
                     hidden_before, whole)
             page.screenshot(path=str(shots / f"sideways-triominos-far-places-{step}.png"))
-    finally:
-        server.stop()
 
 
 def _overlaps(a: FloatRect, b: FloatRect) -> bool:
@@ -711,12 +721,7 @@ def test_triominos_sideways_the_count_of_places_out_of_sight_covers_no_tile(
     over the board's bottom-left corner, over the tiles and places there. It stands in the
     rack's bar, in the line of Draw and Pass, outside the board: the board keeps its
     height (all but a few pixels at 667 px) and the rack stays in the window."""
-    seed, actions, tile = far_apart_places()
-    table, token = stored_triominos(tmp_path / "data", {"rounds": 1}, seed,
-                                    [None, "greedy", "greedy"], actions)
-    server = LiveServer(data_dir=tmp_path / "data", bot_delay=0.15)
-    server.start()
-    try:
+    with far_places_table(tmp_path) as (server, table, token, tile):
         width, height = size
         context = browser.new_context(viewport={"width": width, "height": height},
                                       is_mobile=True, has_touch=True, device_scale_factor=2,
@@ -759,8 +764,6 @@ def test_triominos_sideways_the_count_of_places_out_of_sight_covers_no_tile(
                    for now, before in zip(whole, hidden_before, strict=True)), (
             hidden_before, whole)
         context.close()
-    finally:
-        server.stop()
 
 
 # Each space's breed as shown (the short form or the name, whichever shows): its font
