@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.conftest import wait_for
 from tests.browser.seats import take_a_seat
 from tests.browser.test_host_controls import open_as_host
+from tests.browser.text_layout import broken_words
 from tests.server.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -300,3 +301,58 @@ def test_on_a_touch_screen_the_controls_under_the_table_are_a_fingers_height(
     # (a hundredth of a pixel allowed for the float error of a fractional layout)
     assert len(heights) >= 2 and all(h >= 44 - 0.01 for _, h in heights), heights
     phone.close()
+
+
+@pytest.mark.parametrize("language", ["en", "is", "nb", "pt"])
+def test_on_a_360_px_phone_every_word_of_a_seat_row_reads_whole(
+        browser: Browser, web_server: LiveServer, shots: Path, language: str) -> None:
+    """On a 360 px phone the seat's buttons took the row and left its name the width of
+    a few letters: "Op/en/se/at" a letter pair a line, "host" written downwards,
+    "Compute/r 4 · Hard". A row breaks between words, or puts its buttons on a line of
+    their own: for the host (a computer player for the open seat, a computer player's
+    level, opening its seat, removing a friend, and asked to confirm) and for a guest,
+    with the long names of Dixit's and Sequence Cats' computer players and team tags."""
+    dixit = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "dixit", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"},
+                  {"kind": "bot", "bot": "semantic"}, {"kind": "bot", "bot": "hard"}]}).json()
+    joined = httpx.post(f"{web_server.url}/api/tables/{dixit['table']['id']}/join",
+                        timeout=30, json={"seat": 1, "name": "Bruno"})
+    assert joined.status_code == 200, joined.text
+    cats = httpx.post(f"{web_server.url}/api/tables", timeout=30, json={
+        "game": "sequence-cats", "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "rollout"},
+                  {"kind": "bot", "bot": "hard"}]}).json()
+    def phone() -> Page:
+        context = browser.new_context(viewport={"width": 360, "height": 780},
+                                      is_mobile=True, has_touch=True)
+        context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}');")
+        return context.new_page()
+
+    def words_whole(page: Page, what: str) -> None:
+        expect(page.locator(".seat-list .seat-row").first).to_be_visible()
+        broken = page.evaluate(broken_words(".seat-list .seat-row *"))
+        assert broken == [], (what, broken)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, (what, width)
+
+    for name, created in (("dixit", dixit), ("cats", cats)):
+        host = phone()
+        open_as_host(host, web_server, created)
+        expect(host.locator(".seat-list select").first).to_be_visible()
+        words_whole(host, f"{name}, the host")
+        if name == "dixit":
+            remove = host.locator(".seat-list .seat-row").nth(1).get_by_role("button")
+            expect(remove).to_have_count(1)
+            remove.click()
+            expect(host.locator(".seat-list .seat-row").nth(1).get_by_role("button")
+                   ).to_have_count(2)
+            words_whole(host, f"{name}, the host removing Bruno")
+        host.screenshot(path=str(shots / f"waiting-room-360-{name}-{language}.png"),
+                        full_page=True)
+        guest = phone()  # (a browser without the host's token)
+        guest.goto(f"{web_server.url}/t/{created['table']['id']}")
+        expect(guest.locator(".seat-list button.primary").first).to_be_visible()
+        words_whole(guest, f"{name}, a guest")
+        host.context.close()
+        guest.context.close()
