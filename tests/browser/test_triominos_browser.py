@@ -1527,10 +1527,11 @@ IN_THE_BAR = """() => {
 def test_a_tablet_held_upright_shows_the_whole_rack_and_its_buttons(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
-    """TR-TURN-1 on a tablet held upright (820 × 1180): beside the 320 px side panel the
-    board's column left room for two tiles, none in sight at the round's start, and Pass
-    spilled out of the bar. Such a window stacks the board, the rack and the players as
-    a phone does: every tile of the rack and both buttons are in the bar."""
+    """TR-PLACE-3 and TR-DRAW-1 (a turn places a tile of the rack or draws) on a tablet
+    held upright (820 × 1180): beside the 320 px side panel the board's column left room
+    for two tiles, none in sight at the round's start, and Pass spilled out of the bar.
+    Such a window stacks the board, the rack and the players as a phone does: every tile
+    of the rack and both buttons are in the bar."""
     made = httpx.post(f"{web_server.url}/api/tables", json={
         "game": "triominos", "name": "Filipa",
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"},

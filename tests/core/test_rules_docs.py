@@ -1,6 +1,6 @@
 """docs/rules/ and docs/DESIGN.md are copies of the project's shared rules and design (so
 that a checkout can look up a rule ID an error cites): the copies stay the same, and
-every rule ID the code cites is in them."""
+every rule ID the code, the tests and the docs cite is in them."""
 
 from __future__ import annotations
 
@@ -14,6 +14,10 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SHARED = ROOT.parent / "shared"
 RULE_ID = re.compile(r"\b(?:DX|TR|SC)-[A-Z0-9]+-\d+\b")
+CITED_ID = re.compile(r"\b[A-Z]{2}-[A-Z0-9]+-\d+\b")
+"""Any ``XX-WORD-N`` citation, the rulebook examples' ``EX-EN-1`` too."""
+CITING = {".py", ".md", ".ts", ".tsx", ".json", ".toml"}
+"""Files whose text may cite a rule."""
 
 
 @pytest.mark.skipif(not (SHARED / "rules").is_dir(),
@@ -38,3 +42,33 @@ def test_every_rule_id_the_code_cites_is_in_the_rules() -> None:
                                 source.read_text()))
     assert len(cited) > 20
     assert sorted(cited - written) == []
+
+
+def _citing_files() -> list[Path]:
+    roots = [ROOT / "src", ROOT / "tests", ROOT / "frontend" / "src", ROOT / "benchmarks",
+             DOCS]
+    files = [ROOT / "README.md"]
+    for root in roots:
+        files += [path for path in root.rglob("*") if path.suffix in CITING
+                  and path.is_file() and "node_modules" not in path.parts
+                  and (DOCS / "rules") not in path.parents]
+    return sorted(files)
+
+
+def test_every_rule_id_cited_anywhere_is_in_the_rules() -> None:
+    """A docstring citing a rule docs/rules/ does not have (a Triominos "TURN" rule, say)
+    sends its reader nowhere: every ``XX-WORD-N`` the code, tests and docs cite is
+    written there."""
+    written = set()
+    for rules in (DOCS / "rules").glob("*.md"):
+        written |= set(CITED_ID.findall(rules.read_text()))
+    missing = []
+    cited = 0
+    for path in _citing_files():
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            for rule in CITED_ID.findall(line):
+                cited += 1
+                if rule not in written:
+                    missing.append(f"{path.relative_to(ROOT)}:{number}: {rule}")
+    assert cited > 1000
+    assert missing == []
