@@ -28,6 +28,7 @@ from typing import Any, SupportsIndex
 
 from openskill.models import PlackettLuce
 
+from gametable.bots.base import fallbacks_warned
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.protocol import Game, seat_teams
@@ -352,9 +353,10 @@ def _play(job: Job) -> GameResult:
     for module in imports:  # a worker process registers the outside bots too
         importlib.import_module(module)
     thinking = [Thinking() for _ in lineup]
-    record, outcome = play_bot_game(game_name, options, list(lineup), seed,
-                                    max_actions=max_actions, thinking=thinking,
-                                    decision_seconds=decision_seconds)
+    with fallbacks_warned():  # run_arena warned once, not again each game (or process)
+        record, outcome = play_bot_game(game_name, options, list(lineup), seed,
+                                        max_actions=max_actions, thinking=thinking,
+                                        decision_seconds=decision_seconds)
     return GameResult(index=index, lineup=lineup, seed=seed, finished=outcome.finished,
                       draw=outcome.draw, winners=list(outcome.winners),
                       ranking=list(outcome.ranking), scores=list(outcome.scores),

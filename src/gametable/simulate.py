@@ -16,7 +16,16 @@ from types import FrameType
 from typing import Any, SupportsIndex
 
 from gametable.bots import bot_names, make_bot
-from gametable.bots.base import Bot, UnknownBot, bot_factory, handed
+from gametable.bots.base import (
+    Bot,
+    UnknownBot,
+    bot_factory,
+    fallbacks_warned,
+    handed,
+    warn_plays_as_another,
+)
+from gametable.bots.base import PlayerWarning as PlayerWarning  # noqa: PLC0414 (exported)
+from gametable.bots.base import PlaysAsAnother as PlaysAsAnother  # noqa: PLC0414 (exported)
 from gametable.core import registry
 from gametable.core.config import stored_options
 from gametable.core.errors import GameError, json_action
@@ -46,28 +55,15 @@ def bot_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + seat * 7_919 + 1) % 2**63
 
 
-class PlayerWarning(UserWarning):
-    """Something about a run's computer players its author likely did not mean (the
-    command line prints these as one line each, ``warning: …``)."""
-
-
-class PlaysAsAnother(PlayerWarning):
-    """A bot named for a run does not play the game as itself: it falls back to another
-    player (``planner`` plays Dixit as ``greedy``, ``semantic`` plays Sequence Cats as
-    ``greedy``; docs/bots.md), so a run comparing it with that player compares a player
-    with itself. :func:`gametable.bots.bot_names` lists those that play a game."""
-
-
 def warn_fallbacks(game: Game[Any], bots: Sequence[str]) -> None:
     """Warn :class:`PlaysAsAnother` once for each of ``bots`` (registered names) that
-    does not play ``game`` as itself."""
+    does not play ``game`` as itself, unless within
+    :func:`gametable.bots.base.fallbacks_warned` (a run that warned already). The bots
+    of the run are then made within it, so that none warns again."""
     playing = bot_names(game)
     for name in dict.fromkeys(bots):
         if name not in playing and bot_factory(name) is not None:
-            warnings.warn(PlaysAsAnother(
-                f"{name!r} does not play {game.name} as itself but falls back to another "
-                f"player (docs/bots.md); those that play it: {', '.join(playing)}"),
-                stacklevel=3)
+            warn_plays_as_another(name, game, stacklevel=3)
 
 
 class PlaceholderLeft(PlayerWarning):
@@ -278,6 +274,9 @@ def play_bot_game(
             than ``decision_seconds``, or chose an action the rules refuse.
 
     Warns:
+        PlaysAsAnother: a bot that does not play the game as itself but falls back to
+            another player (before playing; :func:`warn_fallbacks`; not again for each
+            game of :func:`simulate` or the arena).
         PlaceholderLeft: a bot played a Dixit clue with the legal actions' placeholder
             text ``"…"`` unchanged (once per seat and game).
     """
@@ -292,7 +291,10 @@ def play_bot_game(
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
     state = game.new_game(config, len(bots), seed)
-    players = [_made(name, game, game_name, seat, seed) for seat, name in enumerate(bots)]
+    warn_fallbacks(game, bots)
+    with fallbacks_warned():
+        players = [_made(name, game, game_name, seat, seed)
+                   for seat, name in enumerate(bots)]
     record = new_record(game_name, stored_options(config),
                         [SeatInfo(name=f"{name[:36]} {seat + 1}", bot=name)
                          for seat, name in enumerate(bots)], seed)
@@ -495,9 +497,10 @@ def simulate(
                       counts_rounds=isinstance(game, CountsRounds) and game.counts_rounds)
     start = time.perf_counter()
     for i in range(games):
-        record, outcome = play_bot_game(game_name, options, bots, seed + i,
-                                        max_actions=max_actions,
-                                        decision_seconds=decision_seconds)
+        with fallbacks_warned():  # warned once above, not again each game
+            record, outcome = play_bot_game(game_name, options, bots, seed + i,
+                                            max_actions=max_actions,
+                                            decision_seconds=decision_seconds)
         if not outcome.finished:
             summary.unfinished += 1
         elif outcome.draw:

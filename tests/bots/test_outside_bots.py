@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ import pytest
 
 from gametable.arena import run_arena
 from gametable.bots import bot_names, make_bot, register_bot
+from gametable.bots.rollout import RolloutBot
 from gametable.core import registry
 from gametable.core.actions import FrozenAction, copy_actions
 from gametable.core.protocol import Action, CompletesActions, Observation
@@ -514,3 +515,30 @@ def test_a_bot_that_falls_back_to_another_is_warned_before_the_run() -> None:
         warnings.simplefilter("error", PlaysAsAnother)
         run_arena("sequence-cats", ["planner", "greedy"], 1)
         simulate("dixit", ["semantic", "hard", "greedy"], 1, 0)
+
+
+def test_every_way_of_seating_a_bot_that_plays_as_another_warns_once() -> None:
+    """docs/bots.md: ``rollout`` plays a game it cannot roll out as ``search``. Made
+    directly (``RolloutBot``), by ``make_bot`` or in ``play_bot_game`` it played as
+    another player without a word, where ``simulate`` and the arena warned; each now
+    warns ``PlaysAsAnother`` once, a run of several games too."""
+    triominos = registry.get("triominos")
+    cases: list[tuple[str, Callable[[], object]]] = [
+        ("'rollout' does not play triominos as itself",
+         lambda: RolloutBot(triominos, random.Random(0), seconds=None, deals=4)),
+        ("'rollout' does not play dixit as itself", lambda: make_bot("rollout", "dixit", 0)),
+        ("'planner' does not play dixit as itself",
+         lambda: play_bot_game("dixit", {}, ["planner", "greedy", "planner"], 0)),
+        ("'planner' does not play dixit as itself",
+         lambda: simulate("dixit", ["planner", "greedy", "planner"], 2, 0)),
+    ]
+    for text, seat in cases:
+        with pytest.warns(PlaysAsAnother, match=text) as seen:
+            seat()
+        assert len([w for w in seen if w.category is PlaysAsAnother]) == 1, text
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PlaysAsAnother)
+        RolloutBot(registry.get("sequence-cats"), random.Random(0), seconds=None, deals=4)
+        make_bot("rollout", "sequence-cats", 0)
+        make_bot("hard", "triominos", 0)
+        make_bot("hard", "dixit", 0)

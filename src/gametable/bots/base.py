@@ -11,7 +11,9 @@ import importlib
 import random
 import re
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Final, Protocol
 
 from gametable.core import registry
@@ -92,6 +94,56 @@ BotFactory = Callable[[Game[Any], random.Random], Bot]
 PlaysGame = Callable[[Game[Any]], bool]
 _FACTORIES: dict[str, BotFactory] = {}
 _PLAYS: dict[str, PlaysGame] = {}
+
+
+class PlayerWarning(UserWarning):
+    """Something about a run's computer players its author likely did not mean (the
+    command line prints these as one line each, ``warning: …``)."""
+
+
+class PlaysAsAnother(PlayerWarning):
+    """A bot does not play the game as itself: it falls back to another player
+    (``planner`` plays Dixit as ``greedy``, ``semantic`` plays Sequence Cats as
+    ``greedy``, ``rollout`` plays a game without ``HasRollouts`` as ``search``;
+    docs/bots.md), so a run comparing it with that player compares a player with itself.
+    :func:`bot_names` lists those that play a game. Every way of seating one warns it
+    once: :func:`make_bot`, a ``RolloutBot`` made directly, and once a run
+    ``play_bot_game``, ``simulate``, the arena and ``BotTableEnv``."""
+
+
+_FALLBACKS_WARNED: ContextVar[bool] = ContextVar("fallbacks_warned", default=False)
+
+
+@contextmanager
+def fallbacks_warned() -> Iterator[None]:
+    """Within it, bots made (:func:`make_bot`, a bot's constructor) do not warn
+    :class:`PlaysAsAnother`: the run that makes them has warned once already."""
+    token = _FALLBACKS_WARNED.set(True)
+    try:
+        yield
+    finally:
+        _FALLBACKS_WARNED.reset(token)
+
+
+def plays_as_itself(name: str, game: Game[Any]) -> bool:
+    """Whether the bot registered as ``name`` plays ``game`` as itself (a name
+    registered without ``plays`` does; :func:`register_bot`)."""
+    _load_builtin_bots()
+    plays = _PLAYS.get(name)
+    return plays is None or bool(plays(game))
+
+
+def warn_plays_as_another(name: str, game: Game[Any], *, stacklevel: int = 1) -> None:
+    """Warn :class:`PlaysAsAnother` that the bot ``name`` does not play ``game`` as
+    itself, unless within :func:`fallbacks_warned`. ``stacklevel`` is the one the
+    caller would give ``warnings.warn`` (1: the caller's own line)."""
+    if _FALLBACKS_WARNED.get():
+        return
+    playing = bot_names(game)
+    warnings.warn(PlaysAsAnother(
+        f"{name!r} does not play {game.name} as itself but falls back to another "
+        f"player (docs/bots.md); those that play it: {', '.join(playing)}"),
+        stacklevel=stacklevel + 1)
 
 
 BOT_NAME: Final = re.compile(r"[A-Za-z0-9._-]{1,40}")
@@ -179,6 +231,11 @@ def make_bot(name: str, game: Game[Any] | str, seed: int) -> Bot:
     with those, make them with a fixed amount of work (``SearchBot(game, rng,
     seconds=None, iterations=…)``, ``RolloutBot(game, rng, seconds=None, deals=…)``).
 
+    Warns:
+        PlaysAsAnother: the bot does not play ``game`` as itself but falls back to
+            another player (``make_bot("rollout", "dixit")`` plays as ``search``, which
+            plays Dixit as ``greedy``); once for each bot made.
+
     Raises:
         UnknownBot: no bot has that name (the message lists the available ones); a
             ``KeyError`` and a ``ValueError``.
@@ -199,7 +256,10 @@ def make_bot(name: str, game: Game[Any] | str, seed: int) -> Bot:
         factory = _FACTORIES[name]
     except KeyError:
         raise UnknownBot(name) from None
-    return factory(game, random.Random(seed))
+    if not plays_as_itself(name, game):
+        warn_plays_as_another(name, game, stacklevel=2)
+    with fallbacks_warned():  # said once here, not again by the bot's constructor
+        return factory(game, random.Random(seed))
 
 
 class UnknownBot(KeyError, ValueError):

@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from gametable.bots.base import register_bot
+from gametable.bots.base import register_bot, warn_plays_as_another
 from gametable.bots.search import SearchBot, paired_lead
 from gametable.core.protocol import (
     Action,
@@ -70,6 +70,12 @@ class RolloutBot:
 
     Raises:
         ValueError: neither ``seconds`` nor ``deals`` is given.
+
+    Warns:
+        PlaysAsAnother: ``game`` cannot roll out (no :class:`HasRollouts`: Dixit,
+            Triominos), so every decision goes to the ``search`` player (itself
+            ``greedy`` where the game deals no hidden information). Made by
+            :func:`~gametable.bots.base.make_bot` or a run, warned there once instead.
     """
 
     name = "rollout"
@@ -81,6 +87,8 @@ class RolloutBot:
                  infer: float = 0.0) -> None:
         if seconds is None and deals is None:
             raise ValueError("rollouts need seconds or deals")
+        if not isinstance(game, HasRollouts):
+            warn_plays_as_another("rollout", game, stacklevel=2)
         self.game = game
         self.rng = rng
         self.seconds = seconds

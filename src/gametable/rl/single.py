@@ -21,7 +21,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from gametable.bots import bot_names, make_bot
-from gametable.bots.base import Bot, UnknownBot, handed
+from gametable.bots.base import Bot, UnknownBot, fallbacks_warned, handed
 from gametable.core.errors import IllegalAction
 from gametable.core.protocol import Game, Observation
 from gametable.core.records import GameRecord
@@ -172,8 +172,9 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         self.episode.seat_bots = [
             None if s == self.seat else self._bot_name(s) for s in range(self.episode.seats)]
         self.episode.start(game_seed)
-        self._bots = {s: make_bot(self._bot_name(s), self.episode.game, game_seed + 1 + s)
-                      for s in range(self.episode.seats) if s != self.seat}
+        with fallbacks_warned():  # warned once when the environment was made
+            self._bots = {s: make_bot(self._bot_name(s), self.episode.game, game_seed + 1 + s)
+                          for s in range(self.episode.seats) if s != self.seat}
         self._score = self._learner_score()
         self._over = False
         if self._play_bots():  # the bots ended the game before the learner's first turn
