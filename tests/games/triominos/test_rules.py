@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from gametable.core.config import RULES_VERSION
 from gametable.core.errors import ConfigError, IllegalAction
 from gametable.games.triominos import TRIOMINOS as GAME
+from gametable.games.triominos.config import TargetIgnored, TriominosConfig
 from gametable.games.triominos.lattice import CELLS, RINGS, pack, unpack
 from gametable.games.triominos.rules import _pressman_start
 from gametable.games.triominos.state import TriominosState
@@ -823,3 +825,24 @@ def test_tr_end_1_2_a_second_player_out_in_the_completing_turns_takes_no_bonus()
         if cases >= 3:
             break
     assert cases >= 1  # the random games do reach the case
+
+
+def test_rounds_and_a_target_given_together_warn_that_rounds_wins() -> None:
+    """TR-END-4: a game ends at a target *or* after a number of rounds. Given both,
+    ``rounds`` overrode ``target_score`` without a word; now it warns ``TargetIgnored``
+    (naming both options) once, and the config and the record keep ``rounds`` alone."""
+    with pytest.warns(TargetIgnored, match=r"rounds=1 and target_score=100") as seen:
+        record, outcome = play_bot_game("triominos", {"rounds": 1, "target_score": 100},
+                                        ["greedy", "greedy"], 0)
+    assert len([w for w in seen if w.category is TargetIgnored]) == 1
+    assert outcome.finished and "target_score" not in record.config
+    assert record.config["rounds"] == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", TargetIgnored)
+        config = GAME.make_config({"rounds": 2}, 2)
+        assert config.rounds == 2 and GAME.make_config({"target_score": 100}, 2).rounds is None
+        view = GAME.view(GAME.new_game(config, 2, 0), 0)
+        assert view["target_score"] is None and view["round_limit"] == 2
+    # The lobby's form offers the target only while no number of rounds is chosen.
+    schema = TriominosConfig.model_json_schema()["properties"]["target_score"]
+    assert schema["x-when"] == {"rounds": [None]}

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import ClassVar, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, model_validator
 
 from gametable.core.config import VersionedConfig, seat_count
 from gametable.core.errors import ConfigError
 
 ALLOWED_SEATS = (1, 2, 3, 4, 5, 6)
 """Triominos is for 1–6 players (seed heading; TR-SOLO-1 for one)."""
+
+
+class TargetIgnored(UserWarning):
+    """Both ``rounds`` and ``target_score`` were given: TR-END-4 ends a game at a target
+    *or* after a fixed number of rounds, and ``rounds`` wins (the game plays that many
+    rounds; the target is not read, the view shows ``target_score: null``, and the
+    config and its stored options keep ``rounds`` alone)."""
 
 
 class TriominosConfig(VersionedConfig):
@@ -27,8 +35,13 @@ class TriominosConfig(VersionedConfig):
         scoring: ``"standard"`` or ``"children"`` (the seed's simplified scoring: 1 per
             tile, +1 bridge, +1/+2/+3 hexagons, +5 for going out, no penalties).
         target_score: the game ends after the round in which someone reaches this many
-            points (TR-END-4), 50–2000, default 400.
+            points (TR-END-4), 50–2000, default 400. Not read when ``rounds`` is given.
         rounds: play exactly this many rounds instead (1–20); ``None`` uses the target.
+            Given with ``target_score``, ``rounds`` wins (TR-END-4: one or the other).
+
+    Warns:
+        TargetIgnored: both ``rounds`` and ``target_score`` are given; the game plays
+            ``rounds`` rounds.
     """
 
     option_rules: ClassVar[dict[str, str]] = {
@@ -49,11 +62,30 @@ class TriominosConfig(VersionedConfig):
     scoring: Literal["standard", "children"] = Field(
         default="standard", description="Standard or children's scoring.")
     target_score: int = Field(default=400, ge=50, le=2000,
-                              description="Points that end the game.",
-                              json_schema_extra={"x-choices": [100, 200, 300, 400, 500, 1000]})
+                              description="Points that end the game (not read when rounds "
+                                          "is given).",
+                              json_schema_extra={"x-choices": [100, 200, 300, 400, 500, 1000],
+                                                 "x-when": {"rounds": [None]}})
     rounds: int | None = Field(default=None, ge=1, le=20,
-                               description="A fixed number of rounds instead of a target.",
+                               description="A fixed number of rounds instead of a target "
+                                           "(wins over target_score).",
                                json_schema_extra={"x-choices": [1, 2, 3, 4, 5, 6, 8, 10]})
+
+    @model_validator(mode="after")
+    def _rounds_over_target(self) -> TriominosConfig:
+        """TR-END-4: a target or a number of rounds; given both, say which one counts."""
+        if self.rounds is not None and "target_score" in self.model_fields_set:
+            warnings.warn(TargetIgnored(
+                f"Triominos: rounds={self.rounds} and target_score={self.target_score} are "
+                f"both given; a game ends at a target or after a number of rounds "
+                f"(TR-END-4), and rounds wins: it plays {self.rounds} round"
+                f"{'' if self.rounds == 1 else 's'} and the target is not read"),
+                stacklevel=2)
+            # Kept as not given, so that the stored options (records, tables) hold rounds
+            # alone and reading them again says nothing more.
+            self.__dict__["target_score"] = type(self).model_fields["target_score"].default
+            self.model_fields_set.discard("target_score")
+        return self
 
     def starts_with_triple(self) -> bool:
         """Whether TR-SETUP-4 (highest triple) decides who starts."""
