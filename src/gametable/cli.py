@@ -29,6 +29,7 @@ from gametable.bots import bot_names
 from gametable.bots.base import seat_name
 from gametable.bots.levels import level_of
 from gametable.core import registry
+from gametable.core.config import OptionWarning
 from gametable.core.errors import ConfigError
 from gametable.core.records import (
     BYTE_ORDER_MARK,
@@ -915,10 +916,10 @@ _show_warning = warnings.showwarning
 
 def _warning_line(message: Warning | str, category: type[Warning], filename: str,
                   lineno: int, file: Any = None, line: str | None = None) -> None:
-    """Print a warning of a player's doing as one line, ``warning: …``, on standard
-    error (a Python warning shows the source line it came from, meant for a program's
-    author); any other warning as Python does."""
-    if issubclass(category, PlayerWarning):
+    """Print a warning of a player's or an option's doing as one line, ``warning: …``,
+    on standard error (a Python warning shows the source line it came from, meant for a
+    program's author); any other warning as Python does."""
+    if issubclass(category, PlayerWarning | OptionWarning):
         print(f"warning: {message}", file=sys.stderr if file is None else file)
     else:
         _show_warning(message, category, filename, lineno, file, line)

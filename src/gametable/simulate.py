@@ -498,7 +498,7 @@ def simulate(
     start = time.perf_counter()
     for i in range(games):
         with fallbacks_warned():  # warned once above, not again each game
-            record, outcome = play_bot_game(game_name, options, bots, seed + i,
+            record, outcome = play_bot_game(game_name, summary.config, bots, seed + i,
                                             max_actions=max_actions,
                                             decision_seconds=decision_seconds)
         if not outcome.finished:

@@ -781,3 +781,16 @@ def test_simulate_writes_each_games_record_and_never_overwrites_one(tmp_path: Pa
                      "--records", str(folder))
     assert text.returncode == 0, text.stderr
     assert "records:" in text.stdout and "sequence-cats-*.json" in text.stdout
+
+
+def test_simulate_says_once_that_rounds_wins_over_a_target_given_with_it() -> None:
+    """TR-END-4: ``rounds`` and ``target_score`` given together; the command says once,
+    as one line, that the rounds count, where it said nothing."""
+    done = gametable("simulate", "triominos", "--games", "3", "--bots", "greedy,greedy",
+                     "--config", '{"rounds": 1, "target_score": 100}', "--json")
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stderr.splitlines() if "TR-END-4" in line]
+    assert lines == ["warning: Triominos: rounds=1 and target_score=100 are both given; "
+                     "a game ends at a target or after a number of rounds (TR-END-4), and "
+                     "rounds wins: it plays 1 round and the target is not read"]
+    assert json.loads(done.stdout)["config"]["rounds"] == 1

@@ -45,6 +45,11 @@ FIRST_RULES_VERSION = 1
 """The rules version of records and tables made before the field existed."""
 
 
+class OptionWarning(UserWarning):
+    """Options given together that the rules cannot both follow, one of them set aside
+    (the command line prints these as one line each, ``warning: …``)."""
+
+
 class VersionedConfig(BaseModel):
     """Base of every game's options model: adds ``rules_version`` (1–5, default 5)."""
 

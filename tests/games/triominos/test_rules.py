@@ -16,7 +16,7 @@ from gametable.games.triominos.lattice import CELLS, RINGS, pack, unpack
 from gametable.games.triominos.rules import _pressman_start
 from gametable.games.triominos.state import TriominosState
 from gametable.games.triominos.tiles import TILE_IDS, TILE_NUMBER, TILE_VALUE, hand_value
-from gametable.simulate import play_bot_game
+from gametable.simulate import play_bot_game, simulate
 from tests.games.triominos.helpers import (
     Pos,
     give,
@@ -837,6 +837,10 @@ def test_rounds_and_a_target_given_together_warn_that_rounds_wins() -> None:
     assert len([w for w in seen if w.category is TargetIgnored]) == 1
     assert outcome.finished and "target_score" not in record.config
     assert record.config["rounds"] == 1
+    with pytest.warns(TargetIgnored) as seen:  # once for a run of games too
+        simulate("triominos", ["greedy", "greedy"], 3, 0,
+                 options={"rounds": 1, "target_score": 100})
+    assert len([w for w in seen if w.category is TargetIgnored]) == 1
     with warnings.catch_warnings():
         warnings.simplefilter("error", TargetIgnored)
         config = GAME.make_config({"rounds": 2}, 2)

@@ -7,14 +7,14 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from gametable.core.config import VersionedConfig, seat_count
+from gametable.core.config import OptionWarning, VersionedConfig, seat_count
 from gametable.core.errors import ConfigError
 
 ALLOWED_SEATS = (1, 2, 3, 4, 5, 6)
 """Triominos is for 1–6 players (seed heading; TR-SOLO-1 for one)."""
 
 
-class TargetIgnored(UserWarning):
+class TargetIgnored(OptionWarning):
     """Both ``rounds`` and ``target_score`` were given: TR-END-4 ends a game at a target
     *or* after a fixed number of rounds, and ``rounds`` wins (the game plays that many
     rounds; the target is not read, the view shows ``target_score: null``, and the
