@@ -136,6 +136,26 @@ def table_id(page: Page) -> str:
     return page.url.rstrip("/").split("/t/")[1].split("#")[0]
 
 
+def test_the_lobby_offers_a_target_only_while_no_number_of_rounds_is_chosen(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """TR-END-4: a game ends at a target score *or* after a number of rounds. With a
+    number of rounds chosen the lobby offered "Play to" as well, which the game then did
+    not read; the field now shows only while the game plays to a score."""
+    page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    page.goto(web_server.url)
+    page.locator(".game-card", has_text="Triominos").click()
+    field = page.locator(".config-form .field")
+    target = field.filter(has=page.locator(".field-label", has_text="Play to"))
+    rounds = field.filter(has=page.locator(".field-label", has_text="Rounds"))
+    expect(target).to_have_count(1)
+    rounds.locator("select").select_option(label="3")
+    expect(target).to_have_count(0)
+    rounds.locator("select").select_option(label="No limit: play to the score")
+    expect(target).to_have_count(1)
+    page.context.close()
+
+
 def test_a_whole_round_against_the_computer_by_clicking(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:
