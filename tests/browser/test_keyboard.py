@@ -178,9 +178,15 @@ def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path
         expect(page.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(1)
         # The chosen card rises; the buttons under the cards stay in one line (the
         # chosen card's rose with it).
-        page.wait_for_timeout(300)
-        tops = page.locator('.dx-hand-card [data-action="choose"]').evaluate_all(
-            "buttons => buttons.map(b => Math.round(b.getBoundingClientRect().top))")
+        # (The card glides up; on a busy machine its 300 ms can take longer: the tops are
+        # read until they are one, for up to five seconds.)
+        tops: list[int] = []
+        for _ in range(50):
+            page.wait_for_timeout(100)
+            tops = page.locator('.dx-hand-card [data-action="choose"]').evaluate_all(
+                "buttons => buttons.map(b => Math.round(b.getBoundingClientRect().top))")
+            if len(set(tops)) == 1:
+                break
         assert len(set(tops)) == 1, tops
         # The card chosen, the focus goes on to the clue's field (it lay past every
         # other card's two buttons).
@@ -207,10 +213,15 @@ def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path
         say_clue(bo, "Far from home")
         submit = page.locator('[data-action="submit"]')
         expect(submit).to_be_visible(timeout=60_000)
+        chosen = page.locator('.dx-hand-card[data-chosen="true"]')
         while not submit.is_enabled():  # one card, or two at a table of three (DX-3P)
+            count = chosen.count()
             tab_to(page, '.dx-hand-card[data-choosable="true"]:not([data-chosen="true"]) '
                          '[data-action="choose"]')
             page.keyboard.press("Enter")
+            # The page has drawn the choice before the test looks on (on a busy machine
+            # the next Tab could start from a card not yet marked chosen).
+            expect(chosen).to_have_count(count + 1)
             if not submit.is_enabled():
                 # One card of two: the focus stays in the hand for the second.
                 expect(page.locator('.dx-hand-card[data-chosen="true"] '
