@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from gametable.bots import base, bot_names, make_bot
-from gametable.bots.base import LEVELS
+from gametable.bots.base import LEVELS, PlaysAsAnother
 from gametable.bots.greedy import GreedyBot
 from gametable.bots.levels import HalfRandomBot, LevelBot, level_of, level_players
 from gametable.bots.pace import JITTER, think_time
@@ -128,7 +128,8 @@ def test_a_game_lists_only_the_bots_that_play_it_as_themselves() -> None:
     assert "rollout" in bot_names(registry.get("sequence-cats"))
     assert bot_names(triominos)[:3] == list(LEVELS)
     assert set(bot_names(triominos)) < set(bot_names())
-    assert isinstance(make_bot("semantic", triominos, 1), SemanticBot)
+    with pytest.warns(PlaysAsAnother, match="'semantic' does not play triominos as itself"):
+        assert isinstance(make_bot("semantic", triominos, 1), SemanticBot)
 
 
 def test_a_game_may_be_named_for_its_bots() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from gametable.bots import bot_names, make_bot
+from gametable.bots.base import PlaysAsAnother
 from gametable.bots.rollout import RolloutBot
 from gametable.core.protocol import HasRollouts
 from gametable.games.dixit import DIXIT
@@ -101,7 +102,8 @@ def test_what_cannot_be_rolled_out_is_searched() -> None:
     state = TRIOMINOS.new_game(TRIOMINOS.make_config({"rounds": 1}, 2), 2, 3)
     seat = min(TRIOMINOS.to_act(state))
     legal = TRIOMINOS.legal_actions(state, seat)
-    player = RolloutBot(TRIOMINOS, random.Random(1), seconds=None, deals=8)
+    with pytest.warns(PlaysAsAnother, match="'rollout' does not play triominos as itself"):
+        player = RolloutBot(TRIOMINOS, random.Random(1), seconds=None, deals=8)
     assert player.choose(TRIOMINOS.view(state, seat), legal) in legal
     assert player.last_deals == 0
 
