@@ -247,6 +247,38 @@ def test_dixit_by_keyboard(browser: Browser, web_server: LiveServer, shots: Path
         wait_for_version(page, web_server, table, before)
 
 
+def test_dixit_two_quick_keyboard_choices_still_take_the_focus_on(
+        browser: Browser, web_server: LiveServer) -> None:
+    """DX-3P: the second card chosen by keyboard before the page has finished with the
+    first (a busy machine, a quick hand) still takes the focus on to "Give these 2
+    cards". (The second request named the same controls as the first, whose reset the
+    page had not yet drawn: the two left the state unchanged, and the focus stayed on
+    the card.) A button's ``click()`` is a click of ``detail`` 0, as Enter's is; the
+    second comes after the page has drawn the first choice, before anything else."""
+    table, tokens = seats.create_table(web_server, "dixit", {}, ["human"] * 3,
+                                       {0: "Anna", 1: "Bo", 2: "Cy"})
+    with seats.SeatSocket(web_server, table, tokens[1]) as bo, \
+            seats.SeatSocket(web_server, table, tokens[2]):
+        page = open_seat(browser, web_server, table, tokens[0])
+        expect(page.locator('[data-action="claim"]')).to_be_visible()
+        bo.act("claim")
+        say_clue(bo, "Far from home")
+        submit = page.locator('[data-action="submit"]')
+        expect(submit).to_be_visible()
+        page.evaluate("""async () => {
+            const buttons = [...document.querySelectorAll('.dx-hand-card [data-action="choose"]')];
+            buttons[0].focus();
+            buttons[0].click();
+            // The first choice drawn (its update runs in a microtask), the second made.
+            for (let i = 0; i < 5; i++) await Promise.resolve();
+            buttons[1].focus();
+            buttons[1].click();
+        }""")
+        expect(page.locator('.dx-hand-card[data-chosen="true"]')).to_have_count(2)
+        expect(submit).to_be_enabled()
+        expect(submit).to_be_focused()
+
+
 def test_a_finished_games_result_dialog_holds_the_keyboard(
         browser: Browser, tmp_path: Path, shots: Path) -> None:
     """Sequence Cats' result: focus comes into the dialog and Tab goes round inside it

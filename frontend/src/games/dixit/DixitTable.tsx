@@ -300,11 +300,14 @@ export function DixitTable(props: GameTableProps) {
   // A choice made with the keyboard that completes what the phase asks for takes the
   // focus on to what comes next (the clue's field, "Give", "Cast my vote"): without it
   // that button lay a dozen Tab presses away, past every card's two buttons.
-  const [focusNext, setFocusNext] = useState<readonly string[] | null>(null);
+  // Each request is an object of its own: a request that named the same selectors as the
+  // last one, made before the page had drawn that one's reset (two choices in quick
+  // succession), left the state as it was, and the effect did not run again: the focus
+  // stayed on the card.
+  const [focusNext, setFocusNext] = useState<{ selectors: readonly string[] } | null>(null);
   useEffect(() => {
     if (!focusNext) return;
-    setFocusNext(null);
-    for (const selector of focusNext) {
+    for (const selector of focusNext.selectors) {
       const next = tableRef.current?.querySelector<HTMLElement>(selector);
       if (next) {
         next.focus();
@@ -318,7 +321,7 @@ export function DixitTable(props: GameTableProps) {
       setChoiceFull(full);
       if (full) return;
       setChosen((old) => kept("chosen", toggle(old, card, room)));
-      if (byKeyboard && !chosen.includes(card)) setFocusNext(AFTER_CHOICE);
+      if (byKeyboard && !chosen.includes(card)) setFocusNext({ selectors: AFTER_CHOICE });
     },
     [room, kept, chosen],
   );
@@ -331,7 +334,7 @@ export function DixitTable(props: GameTableProps) {
       setGreen((old) => kept("green", toggle(old, slot, votes)));
       setRed((old) => kept("red", old === slot ? null : old));
       setGreenDisplaced(false);
-      if (byKeyboard && !green.includes(slot)) setFocusNext(AFTER_VOTE);
+      if (byKeyboard && !green.includes(slot)) setFocusNext({ selectors: AFTER_VOTE });
     },
     [options.maxVotes, kept, green],
   );
@@ -340,7 +343,7 @@ export function DixitTable(props: GameTableProps) {
       setRed((old) => kept("red", old === slot ? null : slot));
       setGreen((old) => kept("green", old.filter((s) => s !== slot)));
       if (green.includes(slot)) setGreenDisplaced(true);
-      if (byKeyboard && red !== slot) setFocusNext(AFTER_VOTE);
+      if (byKeyboard && red !== slot) setFocusNext({ selectors: AFTER_VOTE });
     },
     [green, red, kept],
   );
