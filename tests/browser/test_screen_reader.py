@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from gametable.server.storage import SeatRow, token_hash
 from tests.browser import seats
@@ -294,23 +294,48 @@ def test_a_control_disabled_while_it_has_the_focus_hands_it_to_the_status_line(
     page.context.close()
 
 
+@pytest.mark.parametrize("history_late", [False, True])
 def test_a_folded_chat_reads_out_a_friends_new_line(
-        browser: Browser, web_server: LiveServer) -> None:
+        browser: Browser, web_server: LiveServer, history_late: bool) -> None:
     """Below 900 px (a laptop at 200 %) the chat starts folded, its log hidden from a
     screen reader too, and the notice of a new line is a plain button: a friend's "your
     move!" was never read out. A line from someone else is read out while it is folded;
-    one's own and those there on opening are not."""
+    one's own and those there on opening are not. ``history_late``: the chat's history
+    comes after the page has drawn the table (a busy machine): a line in it was read
+    out, and shown over the page, as if just written."""
     table, tokens = seats.create_table(web_server, "sequence-cats", {}, ["human", "human"],
                                        {0: "Anna", 1: "Bruno"})
     with seats.SeatSocket(web_server, table, tokens[1]) as bruno:
         bruno.chat("hello early")
         page = browser.new_context(viewport={"width": 683, "height": 384},
                                    device_scale_factor=2).new_page()
+        held: list[str] = []
+        sockets: list[WebSocketRoute] = []
+        if history_late:
+            def route(socket: WebSocketRoute) -> None:
+                sockets.append(socket)
+                server = socket.connect_to_server()
+
+                def from_server(message: str | bytes) -> None:
+                    if isinstance(message, str) and '"chat_history"' in message and not sockets[1:]:
+                        held.append(message)
+                        return
+                    socket.send(message)
+
+                server.on_message(from_server)
+
+            page.route_web_socket(re.compile(r"/api/tables/.*/ws"), route)
         page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
         expect(page.locator(".sc-board")).to_be_visible()
         expect(page.locator(".table-chat")).not_to_have_attribute("open", "")
         heard = page.locator("[data-chat-announcer]")
+        if history_late:
+            assert len(held) == 1, held
+            sockets[0].send(held[0])
+            # The history is in the folded chat's log.
+            expect(page.locator(".table-chat")).to_contain_text("hello early")
         expect(heard).to_have_text("")
+        expect(page.locator(".chat-toast")).to_have_count(0)
         bruno.chat("your move!")
         expect(heard).to_have_text("Bruno: your move!")
         page.context.close()

@@ -29,7 +29,7 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   useEffect(() => {
     if (open) setReadUpTo(newest);
   }, [open, newest]);
-  const unread = open ? 0 : lines.filter((line) => line.id > readUpTo && !isMine(info, line, seat)).length;
+  const unread = open ? 0 : lines.filter((line) => line.live && line.id > readUpTo && !isMine(info, line, seat)).length;
 
   // Whether the chat's newest line is on screen: its foot (the line to write on, or a
   // spectator's note) is. (Any of the fold counted: at 1280 × 800 its heading showed at
@@ -54,7 +54,7 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   useEffect(() => {
     if (inSight) setSeenUpTo(newest);
   }, [inSight, newest]);
-  const fresh = last !== null && last.id > seenUpTo && !isMine(info, last, seat) && !inSight ? last : null;
+  const fresh = last !== null && last.live && last.id > seenUpTo && !isMine(info, last, seat) && !inSight ? last : null;
   const shown = useNewestShown(fresh?.id ?? -1, TOAST_MS);
   const [dismissed, setDismissed] = useState(-1);
   const openChat = (id: number) => {
@@ -64,9 +64,10 @@ export function TableChat({ info, seat, chat, sendChat }: ChatProps) {
   };
 
   // With the chat folded its log (a live region) is hidden from screen readers too: a
-  // line from someone else is read out here instead (not the lines there on opening).
-  const [oldest] = useState(newest);
-  const heard = !open && last !== null && last.id > oldest && !isMine(info, last, seat) ? last : null;
+  // line from someone else is read out here instead (not the lines there on opening,
+  // which come in the history: a page that drew the chat before the history came had
+  // read those out, and shown them over the page).
+  const heard = !open && last !== null && last.live && !isMine(info, last, seat) ? last : null;
 
   return (
     <>

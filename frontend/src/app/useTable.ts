@@ -46,6 +46,10 @@ export interface ChatMessage {
   /** This browser's number for the message, fixed for as long as it is shown: the
    * chat's lines are keyed by it, so a new message never re-creates the others. */
   id: number;
+  /** It came as it was written while this page was open (not in the history the
+   * server sends on connecting): only such a line is new to the reader, whether the
+   * page had drawn the chat before the history came or not. */
+  live?: boolean;
 }
 
 /** Messages kept in the browser, as on the server. */
@@ -127,6 +131,8 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
   const chatSent = useRef(new Map<number, string>());
   const [unsentChat, setUnsentChat] = useState<UnsentChat | null>(null);
   const nextChatId = useRef(1);
+  /** How many times the server has welcomed this page (see `ChatMessage.live`). */
+  const welcomes = useRef(0);
   /** Messages still to come of the greeting: welcome, then state, then the chat's
    * history when it has any. */
   const greeting = useRef(0);
@@ -165,7 +171,10 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
         heard.current = Date.now();
         awaited.current = null;
         const message = JSON.parse(event.data as string);
-        if (message.type === "welcome") greeting.current = 2;
+        if (message.type === "welcome") {
+          greeting.current = 2;
+          welcomes.current += 1;
+        }
         else if (greeting.current > 0) {
           greeting.current -= 1;
           // No history after the state: the table's chat is empty (a restarted server).
@@ -231,14 +240,20 @@ export function useTable(tableId: string, token: string | null, watchOnly = fals
             // After a reconnection the history repeats lines already shown: they keep
             // their numbers (and their place on the page).
             const history = (message.messages as Omit<ChatMessage, "id">[]).slice(-CHAT_KEPT);
+            // The first connection's history holds what was written before the page
+            // opened; a later one's (a reconnection) also what was written while the
+            // connection was down, which is new to the reader.
+            const live = welcomes.current > 1;
             setChat((old) => {
               const shown = new Map(old.map((line) => [lineKey(line), line]));
-              return history.map((line) => shown.get(lineKey(line)) ?? { ...pick(line), id: nextChatId.current++ });
+              return history.map(
+                (line) => shown.get(lineKey(line)) ?? { ...pick(line), id: nextChatId.current++, ...(live ? { live } : {}) },
+              );
             });
             break;
           }
           case "chat": {
-            const line = { ...pick(message as ChatMessage), id: nextChatId.current++ };
+            const line = { ...pick(message as ChatMessage), id: nextChatId.current++, live: true };
             setChat((old) => [...old.slice(-(CHAT_KEPT - 1)), line]);
             break;
           }

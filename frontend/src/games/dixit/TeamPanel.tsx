@@ -68,8 +68,9 @@ export function ChatToast({ seat, chat }: { seat: number | null; chat: GameTable
   const { t } = useTranslation();
   const lines = chat ?? [];
   const newest = lines.length ? lines[lines.length - 1] : null;
-  const [seen] = useState(() => newest?.id ?? -1);
-  const fresh = newest !== null && newest.id > seen && newest.seat !== seat ? newest : null;
+  // (Lines in the history sent on connecting are not live, however soon after the
+  // table was drawn they came.)
+  const fresh = newest !== null && newest.live && newest.seat !== seat ? newest : null;
   const shown = useNewestShown(fresh?.id ?? -1, CHAT_TOAST_MS);
   const [opened, setOpened] = useState<number | null>(null);
   useEffect(() => setOpened(null), [fresh?.id]);
