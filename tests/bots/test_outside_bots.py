@@ -20,7 +20,10 @@ import pytest
 
 from gametable.arena import run_arena
 from gametable.bots import bot_names, make_bot, register_bot
+from gametable.bots.planner import PlannerBot
 from gametable.bots.rollout import RolloutBot
+from gametable.bots.search import SearchBot
+from gametable.bots.semantic import SemanticBot
 from gametable.core import registry
 from gametable.core.actions import FrozenAction, copy_actions
 from gametable.core.protocol import Action, CompletesActions, Observation
@@ -542,3 +545,39 @@ def test_every_way_of_seating_a_bot_that_plays_as_another_warns_once() -> None:
         make_bot("rollout", "sequence-cats", 0)
         make_bot("hard", "triominos", 0)
         make_bot("hard", "dixit", 0)
+
+
+@pytest.mark.parametrize(("made", "text"), [
+    pytest.param(lambda: PlannerBot(registry.get("dixit"), random.Random(0)),
+                 r"'planner' does not play dixit as itself.*those that play it: .*semantic",
+                 id="planner-dixit"),
+    pytest.param(lambda: SemanticBot(registry.get("triominos"), random.Random(0)),
+                 r"'semantic' does not play triominos as itself.*those that play it: .*search",
+                 id="semantic-triominos"),
+    pytest.param(lambda: SearchBot(registry.get("dixit"), random.Random(0), seconds=None,
+                                   iterations=4),
+                 r"'search' does not play dixit as itself.*those that play it: .*semantic",
+                 id="search-dixit"),
+    pytest.param(lambda: RolloutBot(registry.get("dixit"), random.Random(0), seconds=None,
+                                    deals=4),
+                 r"'rollout' does not play dixit as itself.*those that play it: .*semantic",
+                 id="rollout-dixit"),
+])
+def test_a_player_made_directly_for_a_game_it_does_not_play_warns_once(
+        made: Callable[[], object], text: str) -> None:
+    """docs/bots.md: ``PlannerBot`` (Dixit), ``SemanticBot`` (Sequence Cats, Triominos)
+    and ``SearchBot`` (Dixit) made directly for a game they do not play played it as
+    ``greedy`` without a word, where ``RolloutBot`` warned; each warns once, at the line
+    that made it (``RolloutBot`` not again for the ``search`` it falls back to)."""
+    with pytest.warns(PlaysAsAnother, match=text) as seen:
+        made()
+    said = [w for w in seen if w.category is PlaysAsAnother]
+    assert len(said) == 1 and said[0].filename == __file__
+
+
+def test_a_player_made_directly_for_a_game_it_plays_says_nothing() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PlaysAsAnother)
+        PlannerBot(registry.get("sequence-cats"), random.Random(0))
+        PlannerBot(registry.get("triominos"), random.Random(0))
+        SearchBot(registry.get("triominos"), random.Random(0), seconds=None, iterations=4)

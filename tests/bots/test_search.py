@@ -14,7 +14,7 @@ from gametable.core.protocol import Game
 from gametable.games.dixit import DIXIT
 from gametable.games.sequence_cats import SEQUENCE_CATS
 from gametable.games.triominos import TRIOMINOS
-from gametable.simulate import play_bot_game
+from gametable.simulate import PlaysAsAnother, play_bot_game
 from tests.games.sequence_cats import test_sample_state as sc_samples
 from tests.games.sequence_cats.helpers import give, new, place
 from tests.games.triominos import test_sample_state as tr_samples
@@ -131,12 +131,14 @@ def test_one_legal_action_is_answered_without_searching() -> None:
 
 
 def test_a_game_without_sampling_gets_greedy_play() -> None:
-    """Dixit cannot deal determinizations: ``search`` plays as ``greedy`` there."""
+    """Dixit cannot deal determinizations: ``search`` plays as ``greedy`` there, and
+    says so as it is made."""
     state = DIXIT.new_game(DIXIT.make_config({}, 4), 4, seed=2)
     seat = min(DIXIT.to_act(state))
     legal = DIXIT.legal_actions(state, seat)
     view = DIXIT.view(state, seat)
-    player = SearchBot(DIXIT, random.Random(5), seconds=None, iterations=50)
+    with pytest.warns(PlaysAsAnother, match="'search' does not play dixit as itself"):
+        player = SearchBot(DIXIT, random.Random(5), seconds=None, iterations=50)
     greedy = make_bot("greedy", DIXIT, seed=0)
     greedy.rng = random.Random(5)  # type: ignore[attr-defined]
     assert player.choose(view, legal) == greedy.choose(view, legal)

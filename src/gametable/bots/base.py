@@ -107,7 +107,8 @@ class PlaysAsAnother(PlayerWarning):
     ``greedy``, ``rollout`` plays a game without ``HasRollouts`` as ``search``;
     docs/bots.md), so a run comparing it with that player compares a player with itself.
     :func:`bot_names` lists those that play a game. Every way of seating one warns it
-    once: :func:`make_bot`, a ``RolloutBot`` made directly, and once a run
+    once: :func:`make_bot`, a player made directly (``PlannerBot``, ``SemanticBot``,
+    ``SearchBot``, ``RolloutBot``), and once a run
     ``play_bot_game``, ``simulate``, the arena and ``BotTableEnv``."""
 
 

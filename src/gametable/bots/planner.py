@@ -12,18 +12,26 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from gametable.bots.base import register_bot
+from gametable.bots.base import register_bot, warn_plays_as_another
 from gametable.bots.greedy import GreedyBot
 from gametable.core.protocol import Action, CompletesActions, Game, HasPlanner, Observation
 
 
 class PlannerBot:
-    """Chooses the action with the best planned rating for the seat it plays."""
+    """Chooses the action with the best planned rating for the seat it plays.
+
+    Warns:
+        PlaysAsAnother: ``game`` has no planned ratings (no :class:`HasPlanner`: Dixit),
+            so every decision goes to the ``greedy`` player. Made by
+            :func:`~gametable.bots.base.make_bot` or a run, warned there once instead.
+    """
 
     name = "planner"
     reads_only = True  # never changes the view or the legal actions it is given
 
     def __init__(self, game: Game[Any], rng: random.Random) -> None:
+        if not isinstance(game, HasPlanner):
+            warn_plays_as_another("planner", game, stacklevel=2)
         self.game = game
         self.rng = rng
         self.greedy = GreedyBot(game, rng)

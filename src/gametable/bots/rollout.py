@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from gametable.bots.base import register_bot, warn_plays_as_another
+from gametable.bots.base import fallbacks_warned, register_bot, warn_plays_as_another
 from gametable.bots.search import SearchBot, paired_lead
 from gametable.core.protocol import (
     Action,
@@ -96,8 +96,9 @@ class RolloutBot:
         self.width = width
         self.confidence = confidence
         self.prune = prune
-        self.fallback = SearchBot(game, rng, seconds=seconds,
-                                  iterations=None if deals is None else deals * 4)
+        with fallbacks_warned():  # warned above as rollout, not again as search
+            self.fallback = SearchBot(game, rng, seconds=seconds,
+                                      iterations=None if deals is None else deals * 4)
         self.infer = infer
         self.reader: Any = None
         """The game's reader of the other hands (``hand_reader``), when ``infer`` > 0."""

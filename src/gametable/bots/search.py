@@ -44,7 +44,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gametable.bots.base import register_bot
+from gametable.bots.base import register_bot, warn_plays_as_another
 from gametable.bots.greedy import GreedyBot
 from gametable.core.protocol import (
     Action,
@@ -114,6 +114,12 @@ class SearchBot:
 
     Raises:
         ValueError: neither ``seconds`` nor ``iterations`` is given.
+
+    Warns:
+        PlaysAsAnother: ``game`` deals no hidden information from a view (no
+            :class:`SamplesHidden`: Dixit), so every decision goes to the ``greedy``
+            player. Made by :func:`~gametable.bots.base.make_bot` or a run, warned there
+            once instead.
     """
 
     name = "search"
@@ -126,6 +132,8 @@ class SearchBot:
                  plan: bool = True) -> None:
         if seconds is None and iterations is None:
             raise ValueError("a search needs seconds or iterations")
+        if not isinstance(game, SamplesHidden):
+            warn_plays_as_another("search", game, stacklevel=2)
         self.game = game
         self.rng = rng
         self.seconds = seconds

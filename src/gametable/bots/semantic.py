@@ -13,13 +13,20 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from gametable.bots.base import register_bot
+from gametable.bots.base import register_bot, warn_plays_as_another
 from gametable.bots.greedy import GreedyBot
 from gametable.core.protocol import Action, Game, HasStrategy, Observation, StrategyPlayer
 
 
 class SemanticBot:
-    """Plays with the game's strategy player (:class:`HasStrategy`), or greedily."""
+    """Plays with the game's strategy player (:class:`HasStrategy`), or greedily.
+
+    Warns:
+        PlaysAsAnother: ``game`` has no strategy player (no :class:`HasStrategy`:
+            Sequence Cats, Triominos), so every decision goes to the ``greedy`` player.
+            Made by :func:`~gametable.bots.base.make_bot` or a run, warned there once
+            instead.
+    """
 
     name = "semantic"
     reads_only = True  # never changes the view or the legal actions it is given
@@ -32,6 +39,7 @@ class SemanticBot:
         if isinstance(game, HasStrategy):
             self.player = game.strategy_player(rng, temperature)
         else:
+            warn_plays_as_another("semantic", game, stacklevel=2)
             self.fallback = GreedyBot(game, rng)
 
     def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
