@@ -424,7 +424,7 @@ def run_arena(
     seed = check_seed(seed)
     max_actions, decision_seconds = check_limits(max_actions, decision_seconds)
     config = game.make_config(options, players)
-    warn_fallbacks(game, bots)
+    warn_fallbacks(game, bots, probe=True)  # the games may be played in other processes
     teams = seat_teams(game, config, players)
     warn_uneven(bots, players, teams)
     plan = schedule(bots, players, games, seed, teams)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import operator
 import random
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -17,11 +19,12 @@ from typing import Any, SupportsIndex
 
 from gametable.bots import bot_names, make_bot
 from gametable.bots.base import (
+    BUILTIN_BOTS,
     Bot,
     UnknownBot,
     bot_factory,
-    fallbacks_warned,
     handed,
+    seating_run,
     warn_plays_as_another,
 )
 from gametable.bots.base import PlayerWarning as PlayerWarning  # noqa: PLC0414 (exported)
@@ -55,15 +58,29 @@ def bot_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + seat * 7_919 + 1) % 2**63
 
 
-def warn_fallbacks(game: Game[Any], bots: Sequence[str]) -> None:
+def warn_fallbacks(game: Game[Any], bots: Sequence[str], *, probe: bool = False) -> None:
     """Warn :class:`PlaysAsAnother` once for each of ``bots`` (registered names) that
-    does not play ``game`` as itself, unless within
-    :func:`gametable.bots.base.fallbacks_warned` (a run that warned already). The bots
-    of the run are then made within it, so that none warns again."""
-    playing = bot_names(game)
-    for name in dict.fromkeys(bots):
-        if name not in playing and bot_factory(name) is not None:
-            warn_plays_as_another(name, game, stacklevel=3)
+    does not play ``game`` as itself, unless the run it is part of warned already
+    (:func:`gametable.bots.base.seating_run`; within
+    :func:`gametable.bots.base.fallbacks_warned`, not at all). The bots of the run are
+    then made within it, so that none warns again.
+
+    A bot of another author registered without ``plays`` may still build on a player
+    that falls back (a ``RolloutBot`` for Triominos): it warns as it is made. With
+    ``probe`` such a bot is made once here and dropped, to hear it, for a run whose bots
+    are made where no warning would reach its caller (the arena's worker processes) or
+    only later (``BotTableEnv``'s ``reset``)."""
+    with seating_run(sys._getframe(2)):
+        playing = bot_names(game)
+        for name in dict.fromkeys(bots):
+            factory = bot_factory(name)
+            if factory is None:
+                continue
+            if name not in playing:
+                warn_plays_as_another(name, game)
+            elif probe and getattr(factory, "__module__", None) not in BUILTIN_BOTS:
+                with contextlib.suppress(Exception):  # the run says why it cannot be made
+                    make_bot(name, game, 0)
 
 
 class PlaceholderLeft(PlayerWarning):
@@ -291,8 +308,8 @@ def play_bot_game(
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
     state = game.new_game(config, len(bots), seed)
-    warn_fallbacks(game, bots)
-    with fallbacks_warned():
+    with seating_run(sys._getframe(1)):  # each bot warned of once, however many seats
+        warn_fallbacks(game, bots)
         players = [_made(name, game, game_name, seat, seed)
                    for seat, name in enumerate(bots)]
     record = new_record(game_name, stored_options(config),
@@ -490,14 +507,15 @@ def simulate(
     game_name = registry.name_of(game_name)
     game = registry.get(game_name)
     config = game.make_config(options, len(bots))
-    warn_fallbacks(game, bots)
+    with seating_run(sys._getframe(1)) as run:
+        warn_fallbacks(game, bots)
     summary = Summary(game=game_name, games=games, players=len(bots), seed=seed,
                       bots=list(bots), config=stored_options(config),
                       wins=dict.fromkeys(labels, 0),
                       counts_rounds=isinstance(game, CountsRounds) and game.counts_rounds)
     start = time.perf_counter()
     for i in range(games):
-        with fallbacks_warned():  # warned once above, not again each game
+        with seating_run(run):  # warned once above, or in the first game, not each game
             record, outcome = play_bot_game(game_name, summary.config, bots, seed + i,
                                             max_actions=max_actions,
                                             decision_seconds=decision_seconds)

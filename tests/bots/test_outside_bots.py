@@ -27,6 +27,7 @@ from gametable.bots.semantic import SemanticBot
 from gametable.core import registry
 from gametable.core.actions import FrozenAction, copy_actions
 from gametable.core.protocol import Action, CompletesActions, Observation
+from gametable.rl.single import BotTableEnv
 from gametable.simulate import BotFailed, PlaceholderLeft, PlaysAsAnother, play_bot_game, simulate
 
 
@@ -581,3 +582,42 @@ def test_a_player_made_directly_for_a_game_it_plays_says_nothing() -> None:
         PlannerBot(registry.get("sequence-cats"), random.Random(0))
         PlannerBot(registry.get("triominos"), random.Random(0))
         SearchBot(registry.get("triominos"), random.Random(0), seconds=None, iterations=4)
+
+
+class RollsOut:
+    """An outside player built on ``RolloutBot``, registered without ``plays``."""
+
+    name = "rolls-out"
+
+    def __init__(self, game: Any, rng: random.Random) -> None:
+        self.player = RolloutBot(game, rng, seconds=None, deals=4)
+
+    def choose(self, view: Observation, legal: Sequence[Action]) -> Action:
+        return self.player.choose(view, legal)
+
+
+def test_an_outside_player_built_on_one_that_falls_back_is_warned_once_everywhere() -> None:
+    """An outside player whose factory makes a ``RolloutBot`` warned only when made
+    directly: ``make_bot``, ``play_bot_game``, ``simulate``, the arena and
+    ``BotTableEnv`` made it within "warned already" and said nothing, so a run of it at
+    Triominos measured ``search`` under its name. Each now warns once in the name it
+    was seated by, at the caller's line."""
+    register_bot("rolls-out", RollsOut)
+    text = (r"'rolls-out' does not play triominos as itself but falls back to another "
+            r"player: its 'rollout' does .*register_bot\('rolls-out', factory, plays=")
+    cases: list[Callable[[], object]] = [
+        lambda: make_bot("rolls-out", "triominos", 0),
+        lambda: play_bot_game("triominos", {"rounds": 1}, ["rolls-out", "rolls-out"], 0),
+        lambda: simulate("triominos", ["rolls-out", "greedy"], 2, 0, {"rounds": 1}),
+        lambda: run_arena("triominos", ["rolls-out", "greedy"], 2, options={"rounds": 1}),
+        lambda: BotTableEnv("triominos", "rolls-out").reset(seed=0),
+    ]
+    for seat in cases:
+        with pytest.warns(PlaysAsAnother, match=text) as seen:
+            seat()
+        said = [w for w in seen if w.category is PlaysAsAnother]
+        assert len(said) == 1 and said[0].filename == __file__, [str(w.message) for w in said]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PlaysAsAnother)
+        make_bot("rolls-out", "sequence-cats", 0)
+        simulate("sequence-cats", ["rolls-out", "greedy"], 1, 0)

@@ -10,10 +10,13 @@ from __future__ import annotations
 import importlib
 import random
 import re
+import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, Final, Protocol
 
 from gametable.core import registry
@@ -108,22 +111,72 @@ class PlaysAsAnother(PlayerWarning):
     docs/bots.md), so a run comparing it with that player compares a player with itself.
     :func:`bot_names` lists those that play a game. Every way of seating one warns it
     once: :func:`make_bot`, a player made directly (``PlannerBot``, ``SemanticBot``,
-    ``SearchBot``, ``RolloutBot``), and once a run
-    ``play_bot_game``, ``simulate``, the arena and ``BotTableEnv``."""
+    ``SearchBot``, ``RolloutBot``), and once a run ``play_bot_game``, ``simulate``, the
+    arena and ``BotTableEnv``; a bot of another author built on such a player, in its
+    own name (:func:`warn_plays_as_another`)."""
 
 
-_FALLBACKS_WARNED: ContextVar[bool] = ContextVar("fallbacks_warned", default=False)
+@dataclass
+class _Run:
+    """What one way of seating bots (:func:`make_bot`, ``play_bot_game``, a whole
+    ``simulate`` or arena run) has warned of, so that it warns each bot once."""
+
+    caller: FrameType | None
+    """The frame that called the entry point: a warning points at its line."""
+    warned: set[str] = field(default_factory=set)
+    """The seated names warned of :class:`PlaysAsAnother` (or that need not be)."""
+    everything: bool = False
+    """Within :func:`fallbacks_warned`: nothing warns again."""
+    seating: str | None = None
+    """The registered name of the bot being made, which a player it builds on (a
+    ``RolloutBot`` inside an outside bot) warns in the name of."""
+
+
+_RUN: ContextVar[_Run | None] = ContextVar("bot_run", default=None)
 
 
 @contextmanager
 def fallbacks_warned() -> Iterator[None]:
     """Within it, bots made (:func:`make_bot`, a bot's constructor) do not warn
     :class:`PlaysAsAnother`: the run that makes them has warned once already."""
-    token = _FALLBACKS_WARNED.set(True)
+    token = _RUN.set(_Run(caller=None, everything=True))
     try:
         yield
     finally:
-        _FALLBACKS_WARNED.reset(token)
+        _RUN.reset(token)
+
+
+@contextmanager
+def seating_run(caller: FrameType | _Run | None) -> Iterator[_Run]:
+    """One way of seating bots (``make_bot``, ``play_bot_game``, ``simulate``): within
+    it, :class:`PlaysAsAnother` is warned once for each bot seated, however many seats,
+    games or nested players make it, pointing at ``caller``'s line (``caller`` may also
+    be a run begun before, entered again). Within a run already under way it is that
+    run."""
+    run = _RUN.get()
+    if run is not None:
+        yield run
+        return
+    run = caller if isinstance(caller, _Run) else _Run(caller=caller)
+    token = _RUN.set(run)
+    try:
+        yield run
+    finally:
+        _RUN.reset(token)
+
+
+@contextmanager
+def _seating(run: _Run, name: str) -> Iterator[None]:
+    """Making the bot registered as ``name`` (the outermost name, where one bot's
+    factory makes another)."""
+    if run.seating is not None:
+        yield
+        return
+    run.seating = name
+    try:
+        yield
+    finally:
+        run.seating = None
 
 
 def plays_as_itself(name: str, game: Game[Any]) -> bool:
@@ -136,15 +189,46 @@ def plays_as_itself(name: str, game: Game[Any]) -> bool:
 
 def warn_plays_as_another(name: str, game: Game[Any], *, stacklevel: int = 1) -> None:
     """Warn :class:`PlaysAsAnother` that the bot ``name`` does not play ``game`` as
-    itself, unless within :func:`fallbacks_warned`. ``stacklevel`` is the one the
-    caller would give ``warnings.warn`` (1: the caller's own line)."""
-    if _FALLBACKS_WARNED.get():
-        return
-    playing = bot_names(game)
-    warnings.warn(PlaysAsAnother(
-        f"{name!r} does not play {game.name} as itself but falls back to another "
-        f"player (docs/bots.md); those that play it: {', '.join(playing)}"),
-        stacklevel=stacklevel + 1)
+    itself. ``stacklevel`` is the one the caller would give ``warnings.warn`` (1: the
+    caller's own line).
+
+    Within a run (:func:`seating_run`) it warns once for each bot seated, in the name
+    it was seated by: a bot registered as ``"mine"`` whose factory makes a
+    ``RolloutBot`` for Triominos is warned of as ``'mine'`` (its ``'rollout'``), at the
+    line that called the run; within :func:`fallbacks_warned`, not at all.
+    """
+    run = _RUN.get()
+    seated = name
+    if run is not None:
+        seated = run.seating or name
+        if run.everything or seated in run.warned:
+            return
+        run.warned.add(seated)
+    playing = [other for other in bot_names(game) if other != seated]
+    text = f"{seated!r} does not play {game.name} as itself but falls back to another player"
+    if seated == name:
+        text += f" (docs/bots.md); those that play it: {', '.join(playing)}"
+    else:
+        text += (f": its {name!r} does (docs/bots.md); those that play it: "
+                 f"{', '.join(playing)} (register_bot({seated!r}, factory, plays=…) "
+                 "says which games it plays)")
+    level = stacklevel + 1
+    if run is not None and run.caller is not None:
+        level = _frames_to(run.caller) or level
+    warnings.warn(PlaysAsAnother(text), stacklevel=level)
+
+
+def _frames_to(caller: FrameType) -> int | None:
+    """The ``stacklevel`` that points :func:`warn_plays_as_another`'s warning at
+    ``caller``, or ``None`` when it is not on the stack."""
+    frame: FrameType | None = sys._getframe(2)  # warn_plays_as_another's caller
+    level = 2
+    while frame is not None:
+        if frame is caller:
+            return level
+        frame = frame.f_back
+        level += 1
+    return None
 
 
 BOT_NAME: Final = re.compile(r"[A-Za-z0-9._-]{1,40}")
@@ -235,7 +319,9 @@ def make_bot(name: str, game: Game[Any] | str, seed: int) -> Bot:
     Warns:
         PlaysAsAnother: the bot does not play ``game`` as itself but falls back to
             another player (``make_bot("rollout", "dixit")`` plays as ``search``, which
-            plays Dixit as ``greedy``); once for each bot made.
+            plays Dixit as ``greedy``), or its factory makes one that does (a player of
+            another author built on ``RolloutBot``, at Triominos); once for each bot
+            made.
 
     Raises:
         UnknownBot: no bot has that name (the message lists the available ones); a
@@ -257,10 +343,11 @@ def make_bot(name: str, game: Game[Any] | str, seed: int) -> Bot:
         factory = _FACTORIES[name]
     except KeyError:
         raise UnknownBot(name) from None
-    if not plays_as_itself(name, game):
-        warn_plays_as_another(name, game, stacklevel=2)
-    with fallbacks_warned():  # said once here, not again by the bot's constructor
-        return factory(game, random.Random(seed))
+    with seating_run(sys._getframe(1)) as run:
+        if not plays_as_itself(name, game):
+            warn_plays_as_another(name, game)
+        with _seating(run, name):  # a player its factory makes warns as this one, once
+            return factory(game, random.Random(seed))
 
 
 class UnknownBot(KeyError, ValueError):

@@ -121,7 +121,7 @@ class BotTableEnv(gymnasium.Env[dict[str, Any], int]):
         unknown = sorted(set(names) - set(bot_names()))
         if unknown:
             raise UnknownBot(unknown[0])
-        warn_fallbacks(episode.game, names)
+        warn_fallbacks(episode.game, names, probe=True)  # the bots are made at reset
         limit = check_max_actions(max_actions)
         self.episode = episode
         self.opponents = names
