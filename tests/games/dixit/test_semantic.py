@@ -32,7 +32,7 @@ from gametable.games.dixit.semantic import (
 )
 from gametable.games.dixit.state import DixitState
 from gametable.games.sequence_cats import SEQUENCE_CATS
-from gametable.simulate import play_bot_game
+from gametable.simulate import PlaysAsAnother, play_bot_game
 from tests.games.dixit.helpers import slots_of, submit_all, tell
 
 DESCRIPTIONS = [card.description for card in find_deck("default").cards]  # type: ignore[union-attr]
@@ -613,7 +613,10 @@ def test_temperature_sets_strength() -> None:
 
 
 def test_the_semantic_bot_seats_the_game_strategy_and_falls_back_to_greedy() -> None:
-    bot = make_bot("semantic", SEQUENCE_CATS, seed=1)
+    # Sequence Cats has no strategy player: seating semantic there says it plays greedy.
+    with pytest.warns(PlaysAsAnother, match="'semantic' does not play sequence-cats as "
+                                            "itself but falls back to another player"):
+        bot = make_bot("semantic", SEQUENCE_CATS, seed=1)
     state = SEQUENCE_CATS.new_game(SEQUENCE_CATS.make_config({}, 2), 2, 1)
     action = bot.choose(SEQUENCE_CATS.view(state, 0), SEQUENCE_CATS.legal_actions(state, 0))
     assert action in SEQUENCE_CATS.legal_actions(state, 0)
