@@ -30,6 +30,17 @@ from gametable.core.protocol import Action, CompletesActions, Observation
 from gametable.rl.single import BotTableEnv
 from gametable.simulate import BotFailed, PlaceholderLeft, PlaysAsAnother, play_bot_game, simulate
 
+OUTSIDE_BOTS: dict[str, Callable[[Any, random.Random], Any]] = {}
+"""The players of this module, registered for each test (:func:`outside_bots`)."""
+
+
+@pytest.fixture(autouse=True)
+def outside_bots(bot_registry: None) -> None:
+    """This module's players, registered for the test; the registry is as it was after
+    it (``bot_registry``, tests/conftest.py)."""
+    for name, factory in OUTSIDE_BOTS.items():
+        register_bot(name, factory)
+
 
 class Scribbler:
     """Writes on the actions it is given and empties the list, then plays the first."""
@@ -99,7 +110,7 @@ class NumpyClues:
         return action
 
 
-register_bot("scribbler", Scribbler)
+OUTSIDE_BOTS["scribbler"] = Scribbler
 class NumpyNumbers:
     """Plays as ``random``, a Triominos tile's rotation given as a NumPy number."""
 
@@ -115,11 +126,11 @@ class NumpyNumbers:
         return action
 
 
-register_bot("numpy-clues", NumpyClues)
-register_bot("numpy-numbers", NumpyNumbers)
-register_bot("sleeper", Sleeper)
-register_bot("raiser", Raiser)
-register_bot("cheater", Cheater)
+OUTSIDE_BOTS["numpy-clues"] = NumpyClues
+OUTSIDE_BOTS["numpy-numbers"] = NumpyNumbers
+OUTSIDE_BOTS["sleeper"] = Sleeper
+OUTSIDE_BOTS["raiser"] = Raiser
+OUTSIDE_BOTS["cheater"] = Cheater
 
 
 @pytest.mark.filterwarnings("ignore::gametable.simulate.PlaceholderLeft")
@@ -225,7 +236,7 @@ def broken_factory(game: Any, rng: random.Random) -> Any:
     return 1 / 0
 
 
-register_bot("badfactory", broken_factory)
+OUTSIDE_BOTS["badfactory"] = broken_factory
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -249,8 +260,8 @@ def factory_of_no_bot(game: Any, rng: random.Random) -> Any:
     return "greedy"
 
 
-register_bot("choose-as-factory", choose_given_as_factory)
-register_bot("factory-of-no-bot", factory_of_no_bot)
+OUTSIDE_BOTS["choose-as-factory"] = choose_given_as_factory
+OUTSIDE_BOTS["factory-of-no-bot"] = factory_of_no_bot
 
 
 def test_a_factory_that_makes_no_bot_is_told_what_a_factory_is() -> None:
@@ -333,7 +344,7 @@ def returning(given: Any) -> Any:
 
 
 for _name, (_returned, _) in RETURNED.items():
-    register_bot(_name, returning(_returned))
+    OUTSIDE_BOTS[_name] = returning(_returned)
 
 
 @pytest.mark.parametrize("name", sorted(RETURNED))
@@ -467,7 +478,7 @@ class Literal:
         return legal[0]
 
 
-register_bot("literal", Literal)
+OUTSIDE_BOTS["literal"] = Literal
 
 
 def test_a_clue_left_as_the_placeholder_is_warned_once_per_seat() -> None:
