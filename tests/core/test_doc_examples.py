@@ -4,7 +4,9 @@ tests/bots/test_outside_bots.py)."""
 
 from __future__ import annotations
 
+import gc
 import re
+import warnings
 from pathlib import Path
 
 import pytest
@@ -48,5 +50,10 @@ def test_the_records_example_replays_a_record_file(
     (tmp_path / "game.json").write_text(record.model_dump_json(), "utf-8")
     monkeypatch.chdir(tmp_path)
     (code,) = examples("docs/records.md")
-    exec(compile(code, "docs/records.md (Python)", "exec"), {})
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        exec(compile(code, "docs/records.md (Python)", "exec"), {})
+        gc.collect()
     assert capsys.readouterr().out.strip() == str(outcome)
+    # As written it left the file open: "ResourceWarning: unclosed file".
+    assert not [str(w.message) for w in seen if w.category is ResourceWarning]
