@@ -124,7 +124,7 @@ class _Run:
     caller: FrameType | None
     """The frame that called the entry point: a warning points at its line."""
     warned: set[str] = field(default_factory=set)
-    """The seated names warned of :class:`PlaysAsAnother` (or that need not be)."""
+    """The seated names warned of :class:`PlaysAsAnother` so far."""
     everything: bool = False
     """Within :func:`fallbacks_warned`: nothing warns again."""
     seating: str | None = None
