@@ -7,6 +7,7 @@ import io
 import json
 import random
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import pairwise
@@ -929,4 +930,68 @@ def test_a_twelve_player_dixit_table_on_a_720p_screen_is_read_at_12_px(
                 .to_have_text(re.compile(r"^(Storyteller|✎)$"))
             # Each word of the points whole on its line.
             assert screen.evaluate(broken_words(".dx-reveal-group li > span")) == []
+        screen.context.close()
+
+
+def settled(page: Any, script: str, seconds: float = 5.0) -> Any:
+    """``script``'s result once the page has settled: the same twice in a row, a fifth
+    of a second apart (the big screen tries larger zooms, and lays the table out again
+    for each), or its last result after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    seen = page.evaluate(script)
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        again = page.evaluate(script)
+        if again == seen:
+            break
+        seen = again
+    return seen
+
+
+# Each voter's chip under a revealed card: the name it stands for, the text it shows,
+# the size that text is drawn at, how many lines it takes, whether it is cut, and how
+# far the chip runs past the start of the next card's column (negative: short of it).
+VOTER_CHIPS = """() => [...document.querySelectorAll('.dx-reveal-slot .dx-voter')].map((chip) => {
+    const shown = chip.querySelector('.fit-label-short, .fit-label:not(.measuring)') ?? chip;
+    const range = document.createRange();
+    range.selectNodeContents(shown);
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    const slot = chip.closest('.dx-reveal-slot');
+    const end = slot.nextElementSibling?.getBoundingClientRect().left
+        ?? slot.parentElement.getBoundingClientRect().right;
+    return {name: chip.title, text: shown.textContent, lines: tops.size,
+            drawn: parseFloat(getComputedStyle(shown).fontSize) * (shown.currentCSSZoom || 1),
+            cut: chip.scrollWidth > chip.clientWidth + 1,
+            past: chip.getBoundingClientRect().right - end};
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [
+    (1920, 1080), (1366, 768), (1280, 720), (1024, 600)])
+def test_a_twelve_player_reveal_on_the_big_screen_writes_each_voter_on_one_line(
+    browser: Browser, tmp_path: Path, shots: Path, width: int, height: int
+) -> None:
+    """Twelve revealed cards in one row on the big screen: a voter's chip under a card
+    narrower than its name took two lines ("Player" / "11" under a 66 px card at 720p).
+    Each chip is one line, 12 px or more as drawn and clear of the next card's chips: the
+    name whole where the card leaves room for it (from 720p up), else its initials
+    ("P11" under a projector's 48 px cards)."""
+    steps, _ = steps_until(12, lambda state, game: state.phase == "clue" and state.round == 2)
+    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
+              for s in range(12)]
+    with stored_table(tmp_path / "data", {}, people, 4, steps, game="dixit") as (
+            server, table):
+        screen = browser.new_context(viewport={"width": width, "height": height}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        expect(screen.locator(".dx-reveal-group")).to_have_count(12)
+        expect(screen.locator(".screen-table")).to_have_attribute("data-zoom", re.compile("."))
+        chips = settled(screen, VOTER_CHIPS)
+        screen.screenshot(path=str(shots / f"big-screen-dixit-twelve-voters-{height}.png"))
+        assert "Player 11" in [chip["name"] for chip in chips], chips
+        for chip in chips:
+            short = "P" + chip["name"].removeprefix("Player ")
+            assert chip["text"] == (chip["name"] if height >= 720 else short), chip
+            assert chip["lines"] == 1 and not chip["cut"], chip
+            assert chip["drawn"] >= 12 - 0.01, chip
+            assert chip["past"] <= 0, chip
         screen.context.close()

@@ -532,6 +532,7 @@ export function DixitTable(props: GameTableProps) {
             onMeasure={fitReveal ? measureReveal : undefined}
             compact={narrow || cardFit.width < COMPACT_SLOT_W}
             pointsBeside={pointsBeside}
+            oneRow={oneRow > 1}
           />
         )
       ) : (

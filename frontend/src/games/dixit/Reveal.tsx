@@ -35,9 +35,22 @@ interface Props {
   /** Milliseconds left of the reader's next decision while a turn clock runs, shown
    * beside Continue (null: none runs). */
   turnLeft?: number | null;
+  /** The big screen's one row of nine to twelve cards: each voter's chip is one line,
+   * as wide as its name, and where the name is wider than the card its initials. */
+  oneRow?: boolean;
 }
 
-export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false, compact = false, turnLeft = null }: Props) {
+/** A name's initials for a voter's chip too narrow for the name: a word's first letter,
+ * a number whole ("Player 11" is "P11"); a name of one word its first three letters. */
+export function initials(name: string): string {
+  const words = name.split(/\s+/u).filter(Boolean);
+  if (words.length === 1) return Array.from(words[0]).slice(0, 3).join("");
+  return words
+    .map((word) => (/^\d+$/u.test(word) ? word : (word.match(/[\p{L}\p{N}]/u)?.[0] ?? "")))
+    .join("");
+}
+
+export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMeasure, pointsBeside = false, compact = false, turnLeft = null, oneRow = false }: Props) {
   const { t } = useTranslation();
   const ids = useId();
   // Each move named after whoever made it (a person who left later played it).
@@ -139,7 +152,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
   };
 
   return (
-    <section ref={section} className={`dx-reveal ${compact ? "compact" : ""}`} data-round={round.round} aria-labelledby="dx-reveal-title">
+    <section ref={section} className={`dx-reveal ${compact ? "compact" : ""} ${oneRow ? "one-row" : ""}`} data-round={round.round} aria-labelledby="dx-reveal-title">
       <header className="dx-reveal-head">
         <h2 id="dx-reveal-title">{t("dixit.ui.reveal.title", { round: round.round, player: names.storyteller })}</h2>
         {round.clue && <ClueText clue={round.clue} />}
@@ -227,7 +240,7 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                   {slot.votes.length === 0 && <span className="muted">{t("dixit.ui.reveal.no_votes")}</span>}
                   {slot.votes.map((voter, i) => (
                     <span key={`${voter}-${i}`} className="dx-voter" data-voter={voter} title={names.voter(voter)} style={{ borderColor: seatColour(view, voter) }}>
-                      {names.voterShort(voter)}
+                      {oneRow ? <FitLabel full={names.voterShort(voter)} short={initials(names.voterShort(voter))} /> : names.voterShort(voter)}
                     </span>
                   ))}
                 </span>
