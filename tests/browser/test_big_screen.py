@@ -885,51 +885,75 @@ def test_a_six_player_reveal_on_a_720p_screen_is_drawn_as_large_as_fits(
         screen.context.close()
 
 
-# Each piece of text on the board that shows: its size as drawn (the font's size times
-# the table's zoom).
-BOARD_TEXT_SIZES = """() => [...document.querySelectorAll('.dx-board *')]
-    .filter((e) => e.getClientRects().length && !e.closest('.sr-only')
+# Each piece of text on the big screen that shows: its size as drawn (the font's size
+# times the zoom it is under, and inside a drawing such as the score track, times the
+# drawing's scale: its width as drawn over its own).
+SCREEN_TEXT_SIZES = """() => [...document.querySelectorAll('.screen-page *')]
+    .filter((e) => e.checkVisibility() && !e.closest('.sr-only')
         && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
-    .map((e) => ({text: e.textContent, kind: e.getAttribute('class'),
-                  drawn: parseFloat(getComputedStyle(e).fontSize) * (e.currentCSSZoom || 1)}))"""
+    .map((e) => {
+        const svg = e.closest('svg');
+        const scale = svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width
+            ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width
+            : (e.currentCSSZoom || 1);
+        return {text: e.textContent, kind: e.getAttribute('class'),
+                drawn: parseFloat(getComputedStyle(e).fontSize) * scale};
+    })"""
 
 
 @pytest.mark.parametrize("phase", ["vote", "reveal"])
-def test_a_twelve_player_dixit_table_on_a_720p_screen_is_read_at_12_px(
-    browser: Browser, tmp_path: Path, shots: Path, phase: str
+@pytest.mark.parametrize("players", [6, 12])
+def test_a_dixit_table_on_a_720p_screen_is_read_at_12_px(
+    browser: Browser, tmp_path: Path, shots: Path, players: int, phase: str
 ) -> None:
     """At 1280 × 720 a twelve-player Dixit table was zoomed to 0.6 (the reveal) or 0.8 (the
     vote) to fit the window: the owners, voters and points of a round were 7 to 9 px, and
     the clue's teller 11 px. The board's text is drawn 12 px or more whatever the zoom;
     the cards are smaller for it (the storyteller's badge a mark where its word is wider
-    than the card), and the page still ends at the window's edge."""
+    than the card), and the page still ends at the window's edge. So is the side's, with
+    six players too: the players, the track's numbers and what ends the game, the history
+    once opened, and the round's facts above the table were 6 to 11.8 px (a rabbit's
+    number 6 px, a player's "offline" 8.5 px); the side still shows whole."""
     stop = {"vote": lambda state, game: state.phase == "vote" and state.round == 2,
             "reveal": lambda state, game: state.phase == "clue" and state.round == 2}[phase]
-    steps, _ = steps_until(12, stop)
+    steps, _ = steps_until(players, stop)
     people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
-              for s in range(12)]
+              for s in range(players)]
     with stored_table(tmp_path / "data", {}, people, 4, steps, game="dixit") as (
             server, table):
         screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
         screen.goto(f"{server.url}/t/{table}/screen")
         shown = ".dx-reveal-group" if phase == "reveal" else ".dx-slot"
-        expect(screen.locator(shown)).to_have_count(12)
+        expect(screen.locator(shown)).to_have_count(players)
+        expect(screen.locator(".dx-side .dx-player")).to_have_count(players)
         expect(screen.locator(".screen-table")).to_have_attribute("data-zoom", re.compile("."))
-        screen.screenshot(path=str(shots / f"big-screen-dixit-twelve-{phase}-720p.png"))
-        sizes = screen.evaluate(BOARD_TEXT_SIZES)
-        assert sizes
+        sizes = settled(screen, SCREEN_TEXT_SIZES)
+        screen.screenshot(
+            path=str(shots / f"big-screen-dixit-{players}-{phase}-720p.png"))
+        kinds = " ".join(str(size["kind"]) for size in sizes)
+        for part in ("dx-slot-number", "dx-player-label", "dx-rabbit-number", "dx-target",
+                     "dx-facts"):
+            assert part in kinds, part
+        assert any(size["text"] == "30" and size["kind"] is None for size in sizes)
         small = [size for size in sizes if size["drawn"] < 12 - 0.01]
         assert small == [], small[:5]
         assert screen.evaluate("document.documentElement.scrollHeight") <= 720
+        assert screen.locator(".dx-side").evaluate("s => s.scrollHeight <= s.clientHeight + 1")
         if phase == "reveal":
             # The storyteller's badge inside its card: the word, or the mark.
             badge = screen.locator(".dx-card-badge.teller")
             assert badge.evaluate("b => b.getBoundingClientRect().width <= "
                                   "b.parentElement.getBoundingClientRect().width")
             expect(badge.locator(".fit-label:not(.measuring), .fit-label-short")) \
-                .to_have_text(re.compile(r"^(Storyteller|✎)$"))
+                .to_have_text(re.compile(r"^(Storyteller's card|Storyteller|✎)$"))
             # Each word of the points whole on its line.
             assert screen.evaluate(broken_words(".dx-reveal-group li > span")) == []
+        # The history, opened, at the side's size.
+        screen.locator(".dx-history summary").click()
+        expect(screen.locator(".dx-history-points li").first).to_be_visible()
+        opened = [size for size in screen.evaluate(SCREEN_TEXT_SIZES)
+                  if "dx-history" in str(size["kind"])]
+        assert opened and min(size["drawn"] for size in opened) >= 12 - 0.01, opened[:5]
         screen.context.close()
 
 
@@ -995,3 +1019,4 @@ def test_a_twelve_player_reveal_on_the_big_screen_writes_each_voter_on_one_line(
             assert chip["drawn"] >= 12 - 0.01, chip
             assert chip["past"] <= 0, chip
         screen.context.close()
+

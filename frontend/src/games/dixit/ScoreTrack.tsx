@@ -2,11 +2,15 @@
 // Two rabbits on one space stand side by side; three or more make a ring of dots in
 // their colours round the space, with their count; past 30 a rabbit goes round again
 // with a lap mark. On a phone the path winds in fewer columns and its rabbits are larger,
-// so that the number on each is read at 11 px or more.
+// so that the number on each is read at 11 px or more. On the big screen its numbers are
+// drawn 12 px or more however far the table is zoomed out, its rabbits larger for it, and
+// two on one space already stand as a ring of dots with their count.
 import type { TFunction } from "i18next";
-import { memo, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { memo, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { useScreenMode } from "../../app/replay";
 import { seatName } from "../../app/seatName";
+import { ZOOMED } from "../../app/useLayout";
 import type { TableInfo } from "../../app/types";
 import { colourOf, type DixitView } from "./types";
 
@@ -34,6 +38,15 @@ const NARROW_PAIR = 18;
 const NARROW_NUMBER = 12;
 /** The least size in pixels a rabbit's number is drawn at on a phone. */
 const READABLE_PX = 11;
+/** The least size in pixels the track's numbers are drawn at on the big screen. */
+const SCREEN_PX = 12;
+/** The size of a space's number in the track's units (as .dx-track-space text in
+ * dixit.css), and of the number on a rabbit drawn at its own size. */
+const SPACE_NUMBER = 12;
+/** The size of a rabbit's number (in the track's units) per unit of the rabbit's scale on
+ * the big screen: about a phone's (12 on a rabbit 1.25 times its size), the number on
+ * the rabbit's body. */
+const SCREEN_NUMBER_PER_SCALE = 12;
 
 /** The width of a track of `columns` columns, in its own units. */
 function widthOf(columns: number): number {
@@ -79,6 +92,35 @@ function useColumns(svg: RefObject<SVGSVGElement | null>, narrow: boolean): numb
     return () => observer.disconnect();
   }, [svg, narrow]);
   return columns;
+}
+
+/** On the big screen (`active`), the size in the track's units at which `svg`'s text is
+ * drawn {@link SCREEN_PX} pixels: the track is drawn at the side's width times the
+ * table's zoom (0.6 to 1 at 720p, useFitZoom.ts), its 12-unit numbers 7 to 10.6 px.
+ * Measured again as the track or the zoom changes; 0 elsewhere. */
+function useScreenNumber(svg: RefObject<SVGSVGElement | null>, active: boolean, units: number): number {
+  const [size, setSize] = useState(0);
+  useLayoutEffect(() => {
+    const element = svg.current;
+    if (!active || !element) {
+      setSize(0);
+      return;
+    }
+    const measure = () => {
+      // (A box's width in the window's pixels includes the zoom it is under.)
+      const width = element.getBoundingClientRect().width;
+      if (width > 0) setSize(Math.ceil(((SCREEN_PX * units) / width) * 10) / 10);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener(ZOOMED, measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener(ZOOMED, measure);
+    };
+  }, [svg, active, units]);
+  return active ? size : 0;
 }
 
 interface Placed {
@@ -137,8 +179,15 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false 
   const width = widthOf(columns);
   const height = PAD * 2 + (rows - 1) * STEP;
   const lastX = PAD + (columns - 1) * STEP;
-  const rabbit = narrow ? NARROW_RABBIT : 1;
+  // The big screen: every number at least `least` units (12 px as drawn) and each rabbit
+  // larger to hold it; two such rabbits side by side on one space hid each other and
+  // their neighbours, so from two they stand as a ring of dots with their count.
+  const least = useScreenNumber(svg, useScreenMode() && !narrow, width);
+  const rabbit = narrow ? NARROW_RABBIT : Math.max(1, least / SCREEN_NUMBER_PER_SCALE);
   const pair = narrow ? NARROW_PAIR : PAIR;
+  const stackFrom = least > 0 ? 2 : STACK;
+  const spaceNumber = Math.max(SPACE_NUMBER, least);
+  const numbers = least > 0 ? ({ "--track-least": `${least}px` } as CSSProperties) : undefined;
   const spaceAtHere = (n: number) => spaceAt(n, columns);
   const path = Array.from({ length: SPACES }, (_, n) => spaceAtHere(n).join(",")).join(" ");
   const target = view.target_score;
@@ -188,7 +237,7 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false 
   };
 
   return (
-    <figure className={`dx-track ${narrow ? "narrow" : ""}`} data-columns={columns}>
+    <figure className={`dx-track ${narrow ? "narrow" : ""}`} data-columns={columns} style={numbers}>
       <svg ref={svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t("dixit.ui.track")}>
         <polyline className="dx-track-path" points={path} />
         {Array.from({ length: SPACES }, (_, n) => {
@@ -200,7 +249,7 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false 
           return (
             <g key={n} className={`dx-track-space ${n % 5 === 0 ? "fifth" : ""} ${mark ? "mark" : ""} ${beyond ? "beyond" : ""}`}>
               <circle cx={x} cy={y} r={15} />
-              <text x={x} y={y + 4.5} textAnchor="middle">{n}</text>
+              <text x={x} y={y + (4.5 * spaceNumber) / SPACE_NUMBER} textAnchor="middle">{n}</text>
             </g>
           );
         })}
@@ -209,7 +258,7 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false 
           // Three or more on one space (twelve on 0 at the start): their rabbits hid one
           // another and each other's numbers. The space's own number stays in sight, a
           // ring of dots in the runners' colours goes round it, and "×n" says how many.
-          if (here.length >= STACK) return stack(space, x, y, here);
+          if (here.length >= stackFrom) return stack(space, x, y, here);
           return here.map((p, i) => {
             // Two side by side on their space, inside its square: they covered each
             // other's number, and a neighbour's.
