@@ -957,6 +957,33 @@ def test_a_dixit_table_on_a_720p_screen_is_read_at_12_px(
         screen.context.close()
 
 
+def test_team_dixit_s_side_on_a_720p_screen_is_read_at_12_px_and_shows_whole(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Team Dixit at 1280 × 720, zoomed to 0.75: its teams beside the table were 9.4 to
+    11.4 px and each player's team 8.3 px. They are 12 px or more as drawn, and the side,
+    taller for it, still shows whole, down to its history."""
+    options = {"variant": "team"}
+    steps = finished_game(3, "dixit", 6, options)[:30]  # round 4, the cards coming in
+    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
+              for s in range(6)]
+    with stored_table(tmp_path / "data", options, people, 3, steps, game="dixit") as (
+            server, table):
+        screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        expect(screen.locator(".dx-side .dx-team")).to_have_count(3)
+        expect(screen.locator(".screen-table")).to_have_attribute("data-zoom", re.compile("."))
+        sizes = settled(screen, SCREEN_TEXT_SIZES)
+        screen.screenshot(path=str(shots / "big-screen-dixit-team-720p.png"))
+        kinds = " ".join(str(size["kind"]) for size in sizes)
+        assert "dx-team-name" in kinds and "dx-team-tag" in kinds, kinds
+        small = [size for size in sizes if size["drawn"] < 12 - 0.01]
+        assert small == [], small[:5]
+        assert screen.locator(".dx-side").evaluate("s => s.scrollHeight <= s.clientHeight + 1")
+        assert screen.evaluate("document.documentElement.scrollHeight") <= 720
+        screen.context.close()
+
+
 def settled(page: Any, script: str, seconds: float = 5.0) -> Any:
     """``script``'s result once the page has settled: the same twice in a row, a fifth
     of a second apart (the big screen tries larger zooms, and lays the table out again
