@@ -79,6 +79,54 @@ def test_sequence_cats_sideways_shows_the_whole_board_beside_the_hand(
     page.screenshot(path=str(shots / "sideways-sequence-cats.png"))
 
 
+# Each of the elements matched, wholly in the window and on top at its middle (not under
+# the hand bar at an upright phone's foot): the ones that are not, with their boxes.
+OUT_OF_SIGHT = """selector => [...document.querySelectorAll(selector)].filter(element => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !(box.top >= -0.01 && box.left >= -0.01 && box.bottom <= innerHeight + 0.01
+             && box.right <= innerWidth + 0.01 && element.contains(hit));
+}).map(element => [element.dataset.space || element.textContent,
+                   JSON.stringify(element.getBoundingClientRect())])"""
+
+
+@pytest.mark.parametrize("size", [(667, 375), (844, 390), (360, 740)],
+                         ids=["667x375", "844x390", "360x740"])
+def test_sequence_cats_on_a_phone_the_boards_last_row_and_the_hand_are_in_the_window(
+        browser: Browser, web_server: LiveServer, shots: Path, size: tuple[int, int]) -> None:
+    """Held sideways at 667 × 375 the status line took two lines and the board's last row
+    ended 14 px below the window, the hand bar ("Offer a draw" under five cards) 32 px
+    below; upright at 360 × 740 the board's last row lay half under the hand bar and the
+    fifth card past the window's edge. Every space and every card of the hand is in the
+    window, the page unscrolled, and the breeds' names keep their sizes (9 px at least
+    held sideways, 6.5 px upright)."""
+    width, height = size
+    table, tokens = create_table(web_server, "sequence-cats", {}, ["human", "easy"],
+                                 {0: "Anna"})
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=True, has_touch=True, device_scale_factor=2,
+                                  locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    # Anna's turn: the longest status line ("Your turn: choose a card (or a highlighted
+    # space).") and "Offer a draw".
+    expect(page.locator('.sc-status[data-my-turn="true"]')).to_be_visible()
+    expect(page.locator(".sc-card")).to_have_count(5)
+    expect(page.locator(".sc-offer-draw")).to_be_visible()
+    page.wait_for_timeout(300)  # the board's size follows the measured layout
+    page.screenshot(path=str(shots / f"sequence-cats-in-the-window-{width}x{height}.png"))
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate(OUT_OF_SIGHT, ".sc-space") == []
+    assert page.evaluate(OUT_OF_SIGHT, ".sc-card") == []
+    hand = page.locator(".sc-hand-bar").bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= height + 0.01, hand
+    sizes = page.locator(".sc-space-short, .sc-space-name").evaluate_all(
+        """names => names.filter(name => getComputedStyle(name).display !== 'none')
+            .map(name => parseFloat(getComputedStyle(name).fontSize))""")
+    assert len(sizes) == 84
+    assert min(sizes) >= (6.5 if width < height else 9) - 0.01, min(sizes)
+
+
 def test_triominos_sideways_keeps_the_rack_under_the_board(
         browser: Browser, web_server: LiveServer, shots: Path) -> None:
     table, tokens = create_table(web_server, "triominos", {}, ["human", "easy"],

@@ -34,6 +34,8 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
   const setup = info.public as unknown as PublicInfo;
   const layout = setup.board;
   const narrow = useNarrow("(max-width: 43.75em) and (orientation: portrait)");
+  // A phone held sideways: the hand stands in a column no taller than the window.
+  const sideways = useNarrow("(max-height: 31.25em) and (min-aspect-ratio: 3/2)");
   const [selected, setSelected] = useState<number | null>(null);
   // A card chosen with the keyboard takes focus to the first space it may go to (Tab
   // went through the rest of the hand and the page's bars first: some 14 presses).
@@ -265,8 +267,9 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
         : view.current;
   const statusTeam = spokenOf !== null && !(ended && !view.finished) ? view.team_of[spokenOf] : null;
 
-  // Offering a draw (SC-WIN-3) is rare: on a phone the button waits under the board, so
-  // that the hand bar at the bottom of the screen is no taller than the hand.
+  // Offering a draw (SC-WIN-3) is rare: on a phone the button waits under the board (held
+  // sideways, under the players), so that the hand bar is no taller than the hand (held
+  // sideways, the button under five cards went past the window's foot).
   const offerDraw = (
     <>
       {open && view.may_offer_draw && (
@@ -376,7 +379,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
               {t("sequence_cats.ui.pass")}
             </button>
           )}
-          {!narrow && offerDraw}
+          {!narrow && !sideways && offerDraw}
           {/* On a phone the bar would grow over the board's last row: the card's text
               is its tooltip there, as the picture and name tell the card. */}
           {selectedCard && !narrow && (
@@ -415,7 +418,7 @@ export function SequenceCatsTable({ info, seat, state, send }: GameTableProps) {
           <Players info={info} view={view} seat={seat} cardName={cardName} />
           <p className="sc-pile">{t("sequence_cats.ui.draw_pile", { count: view.draw_pile })}</p>
           {/* Under the players: first under the board it lay half under the hand bar. */}
-          {narrow && seat !== null && !view.finished && offerDraw}
+          {(narrow || sideways) && seat !== null && !view.finished && offerDraw}
           {/* It scrolls in a long game: a keyboard reaches it too (a tab stop, named). */}
           <ol className="sc-log" aria-label={t("sequence_cats.ui.log")} tabIndex={0}>
             {log.map((line) => {
