@@ -620,6 +620,47 @@ def test_on_a_norwegian_phone_computer_players_are_named_whole_under_their_cards
     anna.screenshot(path=shots / "dixit-reveal-phone-nb-computers.png")
 
 
+@pytest.mark.parametrize("width", [320, 360])
+def test_on_a_small_phone_the_storytellers_card_says_storyteller_whole(
+    browser: Browser, web_server: LiveServer, shots: Path, width: int
+) -> None:
+    """DX-ROUND-5 on a 320 px phone in English: the reveal's columns are 88 px, and the
+    badge on the storyteller's card, held to 92 % of it, left "Storyteller" half a pixel
+    to spare, so that any wider drawing of the word cut it to "Storytell…". The badge
+    takes the card's width less 2 px each side: the whole word shows with room to
+    spare, inside its card; at 360 px too."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "easy", "easy", "easy"], {0: "Anna"})
+    page = watch(browser.new_context(viewport={"width": width, "height": 568},
+                                     is_mobile=True, has_touch=True, device_scale_factor=2,
+                                     locale="en-GB").new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "A quiet lantern")
+    badge = page.locator(".dx-reveal-slot.storyteller .dx-card-badge.teller")
+    expect(badge).to_have_text("Storyteller")  # the word, not the pencil that stands in
+    badge.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)  # the reveal's columns laid out
+    shown = badge.evaluate("""badge => {
+        const style = getComputedStyle(badge);
+        const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+        const words = document.createRange();
+        words.selectNodeContents(badge.querySelector('.fit-label'));
+        const word = words.getBoundingClientRect(), box = badge.getBoundingClientRect();
+        const card = badge.closest('.dx-card-button').getBoundingClientRect();
+        // The widest the badge may grow: the room a longer word would have.
+        badge.style.width = '100vw';
+        const room = badge.clientWidth - padding;
+        badge.style.width = '';
+        return {whole: badge.scrollWidth <= badge.clientWidth
+                    && word.left >= box.left && word.right <= box.right,
+                inside: box.left >= card.left && box.right <= card.right,
+                spare: room - word.width};
+    }""")
+    page.screenshot(path=shots / f"dixit-reveal-phone-{width}-storyteller.png")
+    assert shown["whole"] and shown["inside"], shown
+    assert shown["spare"] >= 4, shown
+
+
 @pytest.mark.parametrize(("width", "height", "locale", "seats"),
                          [(360, 640, "nb-NO", 5), (390, 664, "en-GB", 4)])
 def test_on_a_phone_the_reveal_names_owners_and_voters_at_12_px_at_least(
