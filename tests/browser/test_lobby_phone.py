@@ -129,6 +129,41 @@ def test_on_a_phone_the_seat_choices_show_whole(
         context.close()
 
 
+@pytest.mark.parametrize("language", ["en", "is", "nb", "pt"])
+def test_on_a_small_phone_every_seat_choice_of_every_game_shows_whole(
+    browser: Browser, web_server: LiveServer, shots: Path, language: str
+) -> None:
+    """On a 360 px phone in Norwegian, Dixit's seat menu cut "Datamaskinspiller
+    (Ettertenksom, forstår ledetråder)" short. Every choice of every game's seat menu
+    shows whole once chosen, in every language; the computer player that understands
+    clues says so on the line under the menu."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True, locale=language)
+    page = context.new_page()
+    try:
+        page.goto(web_server.url)
+        page.select_option(".language-switch select", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        for game in ("Dixit", "Sequence Cats", "Triominos"):
+            page.locator(".game-card", has_text=game).click()
+            menu = page.locator(".seat-plan select").first
+            expect(menu).to_be_visible()
+            values = menu.locator("option").evaluate_all(
+                "options => options.map(o => o.value)")
+            assert len(values) > 3, values
+            cut = []
+            for value in values:
+                menu.select_option(value)
+                cut += page.evaluate(CUT_SELECTS)
+            assert (game, cut) == (game, [])
+            if game == "Dixit":
+                menu.select_option("bot:semantic")
+                page.locator(".seat-plan").screenshot(
+                    path=str(shots / f"phone-seat-menu-dixit-{language}.png"))
+    finally:
+        context.close()
+
+
 def test_on_a_phone_the_name_field_comes_out_from_under_the_create_bar(
     browser: Browser, web_server: LiveServer
 ) -> None:

@@ -99,9 +99,8 @@ function NewTable({ game, bots, name, setName }: {
 }) {
   const { t, i18n } = useTranslation();
   const preferred = GAMES[game.name]?.defaultBot;
-  // Room for "Computer player (Thoughtful, understands clues · Hard)" in the seat
-  // menu's width, in every language: from 768 px at the default text size (at 701 the
-  // Norwegian was cut short).
+  // Room for "Computer player (Thoughtful · Hard)" in the seat menu's width, in every
+  // language: from 768 px at the default text size (at 701 the Norwegian was cut short).
   const narrow = useNarrow("(max-width: 47.99em)");
   // The players a level seats unchanged ("rollout" is Sequence Cats' "hard"), each with
   // its level, and the other way round.
@@ -112,6 +111,14 @@ function NewTable({ game, bots, name, setName }: {
   // (Icelandic "Tölva (Auðveld)", not "Tölvuleikmaður").
   const botOption = (bot: string) =>
     isLevel(bot) ? t("ui.lobby.computer_level", { level: t(`bots.${bot}`) }) : t("ui.lobby.computer", { bot: botTitle(bot) });
+  /** What a computer player by name does that its name alone does not say (Dixit's
+   * "Thoughtful" understands clues), where the catalog tells it: under the menu once
+   * chosen and in the option's tooltip, as the menu's text is one short line on a phone
+   * ("Datamaskinspiller (Ettertenksom, forstår ledetråder)" was cut at 360 px). */
+  const aboutBot = (choice: SeatChoice): string | undefined => {
+    const key = `bots_about.${choice.slice(4)}`;
+    return choice.startsWith("bot:") && i18n.exists(key) ? t(key) : undefined;
+  };
   /** The other name of the player a seat's choice seats, where it has one. */
   const sameAs = (choice: SeatChoice): string | undefined => {
     if (!choice.startsWith("bot:")) return undefined;
@@ -240,7 +247,7 @@ function NewTable({ game, bots, name, setName }: {
               <>
                 <select
                   aria-label={t("ui.seat.label", { seat: i + 1 })}
-                  aria-describedby={sameAs(choice) ? `seat-same-${i}` : undefined}
+                  aria-describedby={sameAs(choice) || aboutBot(choice) ? `seat-same-${i}` : undefined}
                   value={choice}
                   onChange={(event) => {
                     const next = [...seats];
@@ -261,9 +268,10 @@ function NewTable({ game, bots, name, setName }: {
                   <optgroup label={t("ui.lobby.other_bots")}>
                     {bots.filter((bot) => !isLevel(bot)).map((bot) => {
                       const level = levelOf[bot];
+                      const about = aboutBot(`bot:${bot}`);
                       if (!level) {
                         return (
-                          <option key={bot} value={`bot:${bot}`}>
+                          <option key={bot} value={`bot:${bot}`} title={about}>
                             {botOption(bot)}
                           </option>
                         );
@@ -273,7 +281,7 @@ function NewTable({ game, bots, name, setName }: {
                           key={bot}
                           value={`bot:${bot}`}
                           data-level={level}
-                          title={t("ui.lobby.same_as", { other: botOption(level) })}
+                          title={[about, t("ui.lobby.same_as", { other: botOption(level) })].filter(Boolean).join(" ")}
                           aria-label={t("ui.lobby.twin_label", { option: botOption(bot), other: botOption(level) })}
                         >
                           {/* Its level in the text where the menu has room; a phone's
@@ -287,9 +295,11 @@ function NewTable({ game, bots, name, setName }: {
                     })}
                   </optgroup>
                 </select>
-                {sameAs(choice) && (
+                {(sameAs(choice) || aboutBot(choice)) && (
                   <span className="seat-same field-help" id={`seat-same-${i}`} data-same={sameAs(choice)}>
-                    {t("ui.lobby.same_as", { other: botOption(sameAs(choice)!) })}
+                    {aboutBot(choice) && <span className="seat-about">{aboutBot(choice)}</span>}
+                    {aboutBot(choice) && sameAs(choice) && " "}
+                    {sameAs(choice) && t("ui.lobby.same_as", { other: botOption(sameAs(choice)!) })}
                   </span>
                 )}
               </>
