@@ -831,6 +831,25 @@ def test_names_under_the_cards_coming_in_break_only_between_words(
         phone.screenshot(path=shots / "dixit-names-under-cards-pt-phone.png")
 
 
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_LAPTOP], ids=["phone", "laptop"])
+def test_a_computer_player_s_name_under_the_cards_coming_in_keeps_its_word_whole(
+    browser: Browser, web_server: LiveServer, shots: Path, viewport: ViewportSize
+) -> None:
+    """DX-ROUND-2 in Portuguese: "Computador" (81 px) read "Computado / r 4" under the
+    74 px column of a phone and the 80 px one of a 1366 px laptop, as a flex item's width
+    stopped at its column's; the name takes the gap beside its card now."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human", "human", "human", "hard"],
+                                  {0: "Anna", 1: "Rui", 2: "Eva"})
+    anna = watch(browser.new_context(viewport=viewport, locale="pt-PT").new_page())
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(anna, "Um sonho")
+    names = anna.locator(".dx-submission-name-text")
+    expect(names).to_have_text(["Anna", "Rui", "Eva", "Computador 4"])
+    anna.screenshot(path=shots / f"dixit-computer-names-coming-in-{viewport['width']}.png")
+    assert anna.evaluate(broken_words(".dx-submission-name-text")) == []
+
+
 STRIP_PLAYERS_IN_SIGHT = """() => {
     const strip = document.querySelector('.dx-strip').getBoundingClientRect();
     return [...document.querySelectorAll('.dx-strip .dx-player')]
