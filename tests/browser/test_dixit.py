@@ -1406,6 +1406,27 @@ def attached(handle: ElementHandle) -> bool:
     return bool(handle.evaluate("element => element.isConnected"))
 
 
+def test_dx_team_2_the_cards_awaited_count_the_teams_still_naming_their_giver(
+    browser: Browser, web_server: LiveServer
+) -> None:
+    """Six players in three teams: four cards come in (the storyteller's, the teammate's,
+    one from each other team). While the other teams named their giver the status line
+    said "1 of 2 in", then "3 of 4 in" once they had."""
+    table, tokens = create_by_api(
+        web_server, "dixit", {"variant": "team", "first_storyteller": "first_seat"},
+        ["human", "human", "human", "human", "human", "human"],
+        {0: "Anna", 1: "Bjarni", 2: "Carla", 3: "Dagur", 4: "Edda", 5: "Finnur"})
+    anna = watch(browser.new_context(viewport=SMALL_LAPTOP).new_page())
+    anna.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(anna, "A quiet dream")
+    expect(anna.locator(".dx-status-text")).to_contain_text("Waiting for the cards: 1 of 4 in.")
+    expect(anna.locator(".dx-submissions")).to_have_attribute("aria-label", "1 of 4 cards in")
+    with SeatSocket(web_server, table, tokens[1]) as bjarni:
+        bjarni.act("giver", seat=1)
+        expect(anna.locator('.dx-submission[data-seat="1"]')).to_have_count(1)
+    expect(anna.locator(".dx-status-text")).to_contain_text("Waiting for the cards: 1 of 4 in.")
+
+
 def test_dx_team_2_in_a_laptops_window_the_chat_line_is_in_sight(
     browser: Browser, web_server: LiveServer, shots: Path
 ) -> None:

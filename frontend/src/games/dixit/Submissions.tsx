@@ -5,6 +5,7 @@ import { seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
 import { CardBack, CardFace } from "./Card";
 import type { DeckInfo } from "./useDeck";
+import { cardsToCome } from "./status";
 import { seatColour, type DixitView } from "./types";
 
 /** ``over``: the game ended while cards were being given (its host ended it): the cards
@@ -26,7 +27,7 @@ export const Submissions = memo(function Submissions({
   // The storyteller's card is already in (base, Team); in Party the storyteller gives too.
   const givers = view.gives;
   return (
-    <ol className="dx-submissions" aria-label={t("dixit.ui.cards_in", { done: view.submitted.length, total: givers.length })}>
+    <ol className="dx-submissions" aria-label={t("dixit.ui.cards_in", { done: view.submitted.length, total: cardsToCome(view) })}>
       {givers.map((s) => {
         const done = view.submitted.includes(s);
         // One's own card shows its face, to oneself only (the view holds it): a card

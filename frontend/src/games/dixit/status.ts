@@ -39,8 +39,7 @@ export function statusText(t: TFunction, { view, seat, options, player, waiting,
         return t("dixit.ui.status.submit_teammate", { player: teller });
       }
       if (options.submits.length) return t("dixit.ui.status.submit", { count: options.submitCount });
-      const total = view.gives.length;
-      return t("dixit.ui.status.submit_wait", { done: view.submitted.length, total });
+      return t("dixit.ui.status.submit_wait", { done: view.submitted.length, total: cardsToCome(view) });
     }
     case "vote":
       if (options.votes.length) {
@@ -61,6 +60,13 @@ export function statusText(t: TFunction, { view, seat, options, player, waiting,
     default:
       return "";
   }
+}
+
+/** How many cards the table waits for this round. Team Dixit: the storyteller's, the
+ * teammate's and one from each other team (DX-TEAM-2), counted before a team has named
+ * its giver ("1 of 2 in" became "3 of 4 in" as the other teams chose). */
+export function cardsToCome(view: DixitView): number {
+  return view.teams ? view.teams.length + 1 : view.gives.length;
 }
 
 /** Whether ``seat`` is the storyteller's teammate (Team Dixit). */
