@@ -1239,33 +1239,6 @@ def test_on_a_small_phone_both_scores_stay_in_sight_in_the_players_strip(
     page.screenshot(path=str(shots / "triominos-small-phone-strip.png"))
 
 
-def test_on_a_portuguese_phone_two_players_names_show_whole_where_the_strip_has_room(
-    browser: Browser, web_server: LiveServer, shots: Path
-) -> None:
-    """Two players on a 390-pixel phone in Portuguese: the strip read "Computad… 2" beside
-    a third of its width left empty (every name was held to 6.5rem, one pixel short of
-    "Computador 2"). A name gives way only where the strip has no room for it."""
-    created = httpx.post(f"{web_server.url}/api/tables", json={
-        "game": "triominos", "config": {}, "name": "Anna",
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}]}).json()
-    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                               has_touch=True, locale="pt-PT").new_page()
-    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
-    strip = page.locator(".tr-players.compact")
-    labels = strip.locator(".tr-player-label")
-    expect(labels).to_have_text(["Anna", "Computador 2"])
-    cut = strip.evaluate("""s => [...s.querySelectorAll('.tr-player-label')].map(label => {
-        const words = label.querySelector('.tr-label-head') ?? label;
-        return words.scrollWidth > words.clientWidth;
-    })""")
-    assert cut == [False, False], cut
-    room = strip.evaluate("""s => s.getBoundingClientRect().right
-        - Math.max(...[...s.querySelectorAll('.tr-player')]
-                   .map(p => p.getBoundingClientRect().right))""")
-    assert room >= 0, room
-    page.screenshot(path=str(shots / "triominos-phone-strip-two-whole.png"))
-
-
 def _a_place_that_fits_several_ways(page: Page) -> tuple[str, str]:
     """In a solo game, play on until a tile chosen in the hand fits a place in several
     ways: ``(tile, place)``, the tile chosen (the place not yet clicked)."""
