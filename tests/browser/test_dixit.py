@@ -1203,6 +1203,9 @@ def test_a_team_round_with_the_chat_and_the_choice_of_giver(
     expect(anna.locator(".dx-team")).to_have_count(3)
     expect(anna.locator('.dx-team[data-team="0"]')).to_contain_text("Anna")
     expect(anna.locator('.dx-team[data-team="0"]')).to_contain_text("Bjarni")
+    # A team is named as the round's results and the end name it, not "Team 1: …".
+    expect(anna.locator('.dx-team[data-team="0"] .dx-team-name')).to_have_text(
+        "Team 1 (Anna & Bjarni)")
     expect(anna.locator(".dx-hand-card")).to_have_count(4)
     # Beside the table the teams and their chat come before the players' list (below it,
     # the chat was out of sight in a laptop's window); "Team 1" stays on one line.

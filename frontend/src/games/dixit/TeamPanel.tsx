@@ -41,7 +41,7 @@ const Teams = memo(function Teams({ info, seat, view }: { info: TableInfo; seat:
             <li key={index} className={`dx-team ${mine ? "mine" : ""}`} data-team={index} data-score={view.scores[team[0]]}>
               <span className="dx-dot" style={{ background: colourOf(index) }} aria-hidden="true" />
               <span className="dx-team-name">
-                {t("dixit.ui.team", { team: index + 1 })}: {team.map((s) => seatName(t, info, s)).join(" & ")}
+                {t("dixit.ui.team_of", { team: index + 1, players: team.map((s) => seatName(t, info, s)).join(" & ") })}
               </span>
               {view.phase === "submit" && index === tellerTeam && <span className="dx-team-note">{t("dixit.ui.team_tells")}</span>}
               {view.phase === "submit" && index !== tellerTeam && (
