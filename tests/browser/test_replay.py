@@ -430,6 +430,34 @@ def test_on_a_phone_the_step_buttons_stay_in_sight_while_the_table_scrolls(
     page.context.close()
 
 
+def test_on_a_phone_the_moves_number_shows_once_above_the_table(
+    browser: Browser, web_server: LiveServer, shots: Path, tmp_path: Path
+) -> None:
+    """On a phone the step buttons pinned at the window's top say "5 / 42", and right
+    under them the move's words said "Move 5 of 42: greedy 1" again, over "greedy 1
+    played PURRR on E4.". The line under the buttons is now what the move did; the
+    number stays for screen readers only, since the buttons' count is hidden from them."""
+    path, record = record_file("sequence-cats", tmp_path)
+    _, table, _ = GAMES["sequence-cats"]
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, locale="en-GB").new_page()
+    open_file(page, web_server.url, path)
+    steps = len(record.actions)
+    page.get_by_label("Move number").fill("5")
+    at_step(page, table, 5)
+    mover = record.seats[record.actions[4].seat].name
+    expect(page.locator(".replay-dock-count")).to_have_text(f"5 / {steps}")
+    shown = page.locator(".replay-move").evaluate("""move => {
+        const copy = move.cloneNode(true);
+        copy.querySelectorAll('.sr-only').forEach((hidden) => hidden.remove());
+        return copy.textContent.trim(); }""")
+    assert shown == "", shown
+    expect(page.locator(".replay-events li").first).to_have_text(f"{mover} played PURRR on E4.")
+    expect(page.locator(".replay-move .sr-only")).to_have_text(f"Move 5 of {steps} ")
+    page.screenshot(path=str(shots / "replay-phone-move-words.png"))
+    page.context.close()
+
+
 @pytest.mark.parametrize("game", ["sequence-cats", "triominos"])
 def test_on_a_phone_no_toast_over_the_board_repeats_the_move_the_replay_tells(
     browser: Browser, web_server: LiveServer, tmp_path: Path, game: str

@@ -305,9 +305,19 @@ export function ReplayPage({ tableId }: { tableId: string | null }) {
   const moveNow = (
     <div className="replay-now" aria-live="polite">
       <p className="replay-move">
-        {current.step === 0
-          ? t("ui.replay.start")
-          : t("ui.replay.moved", { step: current.step, steps: total, player: current.seat !== null ? player(current.seat) : "" })}
+        {current.step === 0 ? (
+          t("ui.replay.start")
+        ) : compact ? (
+          // On a phone the step buttons right above show "5 / 78": the number is said to
+          // screen readers only (that count is hidden from them), and who played is shown
+          // where no line below says what they did.
+          <>
+            <span className="sr-only">{t("ui.replay.position", { step: current.step, steps: total })} </span>
+            {current.seat !== null && happened.length === 0 && t("ui.replay.played_by", { player: player(current.seat) })}
+          </>
+        ) : (
+          t("ui.replay.moved", { step: current.step, steps: total, player: current.seat !== null ? player(current.seat) : "" })
+        )}
         {(current.state.outcome || endedHere) && <span className="tag">{t(endedHere ? "ui.replay.ended_early" : "ui.replay.over")}</span>}
       </p>
       {happened.length > 0 && (
