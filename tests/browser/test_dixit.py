@@ -1071,6 +1071,52 @@ def test_dx_party_4_the_storytellers_vote_and_red_buttons_stay_put_when_chosen(
     assert page.evaluate(measure) == before
 
 
+def test_on_a_phone_a_party_red_vote_leaves_the_green_votes_card_in_sight(
+    browser: Browser, web_server: LiveServer, shots: Path
+) -> None:
+    """DX-PARTY-4 on a 390 × 844 phone: the green vote on a card of the first row, then
+    the red vote on the second row's last card, whose button lay below the table's box.
+    Brought into sight by the browser (a click, Tab), that card was centred in the box
+    and the board scrolled 277 px: the green vote's card lay wholly under the clue pinned
+    at the box's top. The red vote's card stays whole in sight, and the board scrolls
+    back as far as that allows, so that the green vote's card shows under the clue."""
+    table, tokens = create_by_api(
+        web_server, "dixit", {"variant": "party", "edition": "IS",
+                              "first_storyteller": "first_seat"},
+        ["human"] + ["easy"] * 5, {0: "Anna"})
+    page = watch(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                     device_scale_factor=2).new_page())
+    page.emulate_media(reduced_motion="reduce")  # the scroll jumps: measured at once
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "Midnight")
+    submit(page)
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "vote", timeout=30_000)
+    expect(page.locator(".dx-slot")).to_have_count(6)
+    columns = page.evaluate("() => new Set([...document.querySelectorAll('.dx-slot')]"
+                            ".map(s => Math.round(s.getBoundingClientRect().x))).size")
+    assert columns == 3, columns
+    slots = page.locator(".dx-slot")
+    green = slots.nth(0)
+    green.locator('[data-action="vote-slot"]').click()
+    expect(green).to_have_class(re.compile(r"\bvoted\b"))
+    red = slots.nth(5)  # the second row's last card (one's own card may take a vote)
+    red.locator('[data-action="red-slot"]').click()
+    expect(red).to_have_class(re.compile(r"\bred\b"))
+    page.wait_for_timeout(300)
+    clue = page.locator(".dx-round > .dx-clue-box").bounding_box()
+    board = page.locator(".dx-board").bounding_box()
+    green_box = green.locator(".dx-card-button").bounding_box()
+    red_box = red.bounding_box()
+    assert clue and board and green_box and red_box
+    page.screenshot(path=str(shots / "dixit-party-red-vote-phone.png"))
+    # The red vote's card, with its buttons, whole between the clue and the box's foot.
+    assert red_box["y"] >= clue["y"] + clue["height"] - 1, (red_box, clue)
+    assert red_box["y"] + red_box["height"] <= board["y"] + board["height"] + 1, (red_box, board)
+    # A good part of the green vote's picture shows under the clue.
+    shown = green_box["y"] + green_box["height"] - (clue["y"] + clue["height"])
+    assert shown >= 0.4 * green_box["height"], (shown, green_box, clue)
+
+
 def test_the_lobby_offers_turns_as_storyteller_only_where_the_game_has_them(
     browser: Browser, web_server: LiveServer
 ) -> None:

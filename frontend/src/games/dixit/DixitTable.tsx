@@ -62,6 +62,39 @@ const AFTER_CHOICE = [
 ];
 const AFTER_VOTE = ["[data-action=cast-vote]:not(:disabled)"];
 
+/** The table's box fades out over its last 28 px where more is below (styles.css). */
+const FADE = 28;
+
+/** After a vote is put on ``slot``: the board scrolls as little as keeps that card whole
+ * in sight between the clue pinned at the box's top and its faded foot, and, as far as
+ * that allows, brings the other chosen cards (``others``) into sight too. A button the
+ * browser brought into sight for the choice (a click, Tab) was centred in the box: on a
+ * phone the Party red vote on the second row left the green vote's card wholly under the
+ * clue. */
+function keepChoicesInSight(board: HTMLElement, slot: number, others: number[]): void {
+  if (board.scrollHeight <= board.clientHeight + 1) return;
+  const card = (n: number) => board.querySelector<HTMLElement>(`.dx-slot[data-slot="${n}"]`)?.getBoundingClientRect();
+  const chosen = card(slot);
+  if (!chosen) return;
+  const box = board.getBoundingClientRect();
+  const clue = board.querySelector<HTMLElement>(".dx-round > .dx-clue-box")?.getBoundingClientRect();
+  const top = Math.max(box.top + board.clientTop, clue?.bottom ?? 0);
+  const bottom = box.top + board.clientTop + board.clientHeight - FADE;
+  // How far the board may scroll (down: positive) with the chosen card whole in sight.
+  const least = Math.min(chosen.bottom - bottom, chosen.top - top);
+  const most = chosen.top - top;
+  const rest = others.map(card).filter((r): r is DOMRect => r !== undefined);
+  let wanted = 0;
+  if (rest.length) {
+    const restTop = Math.min(...rest.map((r) => r.top));
+    const restBottom = Math.max(...rest.map((r) => r.bottom));
+    if (restTop < top) wanted = restTop - top;
+    else if (restBottom > bottom) wanted = Math.min(restBottom - bottom, restTop - top);
+  }
+  const by = Math.round(Math.min(Math.max(wanted, least), most));
+  if (Math.abs(by) >= 1) board.scrollBy({ top: by, behavior: scrollBehavior() });
+}
+
 function toggle(list: number[], item: number, room: number): number[] {
   if (list.includes(item)) return list.filter((x) => x !== item);
   const next = [...list, item];
@@ -315,6 +348,14 @@ export function DixitTable(props: GameTableProps) {
       }
     }
   }, [focusNext]);
+  // A vote just put on a card: the board keeps it and the other chosen cards in sight.
+  const [voted, setVoted] = useState<{ slot: number } | null>(null);
+  useEffect(() => {
+    if (!voted || !boardRef.current) return;
+    keepChoicesInSight(boardRef.current, voted.slot, [...green, ...(red === null ? [] : [red])].filter((s) => s !== voted.slot));
+    // Once for each vote put on a card (not again as the votes change later).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [voted]);
   const chooseCard = useCallback(
     (card: number, byKeyboard = false) => {
       const full = isFull(chosen, card, room);
@@ -334,6 +375,7 @@ export function DixitTable(props: GameTableProps) {
       setGreen((old) => kept("green", toggle(old, slot, votes)));
       setRed((old) => kept("red", old === slot ? null : old));
       setGreenDisplaced(false);
+      if (!green.includes(slot)) setVoted({ slot });
       if (byKeyboard && !green.includes(slot)) setFocusNext({ selectors: AFTER_VOTE });
     },
     [options.maxVotes, kept, green],
@@ -343,6 +385,7 @@ export function DixitTable(props: GameTableProps) {
       setRed((old) => kept("red", old === slot ? null : slot));
       setGreen((old) => kept("green", old.filter((s) => s !== slot)));
       if (green.includes(slot)) setGreenDisplaced(true);
+      if (red !== slot) setVoted({ slot });
       if (byKeyboard && red !== slot) setFocusNext({ selectors: AFTER_VOTE });
     },
     [green, red, kept],
