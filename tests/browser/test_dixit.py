@@ -850,6 +850,55 @@ def test_a_computer_player_s_name_under_the_cards_coming_in_keeps_its_word_whole
     assert anna.evaluate(broken_words(".dx-submission-name-text")) == []
 
 
+NAME_GAPS = """() => {
+    // Each name's text as drawn (its lines' extent), row by row under the cards.
+    const names = [...document.querySelectorAll('.dx-submission-name-text')].map(e => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const lines = [...range.getClientRects()];
+        return {top: Math.min(...lines.map(r => r.top)),
+                left: Math.min(...lines.map(r => r.left)),
+                right: Math.max(...lines.map(r => r.right))};
+    });
+    const gaps = [];
+    for (let i = 1; i < names.length; i++)
+        if (Math.abs(names[i].top - names[i - 1].top) < 2)
+            gaps.push(Math.round((names[i].left - names[i - 1].right) * 10) / 10);
+    return gaps;
+}"""
+
+
+@pytest.mark.parametrize(("locale", "viewport"), [
+    ("pt-PT", PHONE), ("pt-PT", {"width": 1366, "height": 768}),
+    ("nb-NO", {"width": 1366, "height": 768})], ids=["pt-phone", "pt-laptop", "nb-laptop"])
+def test_names_under_the_cards_coming_in_keep_apart(
+    browser: Browser, web_server: LiveServer, shots: Path, locale: str,
+    viewport: ViewportSize
+) -> None:
+    """DX-ROUND-2 with five computer players: each name under the cards coming in could
+    take the whole gap beside its card, so neighbours ran together: on a 390 px phone
+    "Computador 3" and "Computador 4" were 4.5 px apart, and at 1366 × 768 in Norwegian
+    "Datamaskin 2Datamaskin 3" read as one (1 px). Neighbouring names keep at least
+    6 px apart, their words whole."""
+    table, tokens = create_by_api(web_server, "dixit", {"first_storyteller": "first_seat"},
+                                  ["human"] + ["hard"] * 5, {0: "Anna"})
+    phone = viewport["width"] < 500
+    page = watch(browser.new_context(viewport=viewport, locale=locale, is_mobile=phone,
+                                     has_touch=phone).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[0]}")
+    give_clue(page, "Um sonho")
+    names = page.locator(".dx-submission-name-text")
+    word = "Computador" if locale == "pt-PT" else "Datamaskin"
+    expect(names).to_have_text(["Anna"] + [f"{word} {n}" for n in range(2, 7)])
+    if phone:  # four cards a row, as before
+        assert page.evaluate("() => new Set([...document.querySelectorAll('.dx-submission')]"
+                             ".map(s => Math.round(s.getBoundingClientRect().top))).size") == 2
+    page.screenshot(path=shots / f"dixit-names-coming-in-{locale}-{viewport['width']}.png")
+    gaps = page.evaluate(NAME_GAPS)
+    assert len(gaps) >= 3 and min(gaps) >= 6, gaps
+    assert page.evaluate(broken_words(".dx-submission-name-text")) == []
+
+
 STRIP_PLAYERS_IN_SIGHT = """() => {
     const strip = document.querySelector('.dx-strip').getBoundingClientRect();
     return [...document.querySelectorAll('.dx-strip .dx-player')]
