@@ -1239,6 +1239,69 @@ def test_on_a_small_phone_both_scores_stay_in_sight_in_the_players_strip(
     page.screenshot(path=str(shots / "triominos-small-phone-strip.png"))
 
 
+STRIP_LAYOUT = """strip => {
+    const right = strip.getBoundingClientRect().right;
+    return {
+        page: document.documentElement.scrollWidth,
+        scrolls: strip.scrollWidth > strip.clientWidth,
+        players: [...strip.querySelectorAll('.tr-player')].map(chip => {
+            const label = chip.querySelector('.tr-player-label');
+            const words = label.querySelector('.tr-label-head') ?? label;
+            const box = chip.getBoundingClientRect();
+            return {name: label.textContent, cut: words.scrollWidth > words.clientWidth,
+                    ellipsis: getComputedStyle(words).textOverflow === 'ellipsis',
+                    left: box.left, width: box.width, right: box.right,
+                    score: chip.querySelector('.tr-player-score')
+                        .getBoundingClientRect().right, strip: right};
+        }),
+    };
+}"""
+"""The players' strip on a phone as laid out: the page's width, whether the strip scrolls,
+and each player's name (cut short or whole), box and score's right edge."""
+
+
+@pytest.mark.parametrize(("name", "locale", "shown"), [
+    ("Anna", "pt-PT", ["Anna", "Computador 2"]),
+    ("W" * 40, "en-GB", ["W" * 40, "Computer 2"]),
+])
+def test_on_a_phone_two_players_names_take_the_room_the_strip_has(
+    browser: Browser, web_server: LiveServer, shots: Path, name: str, locale: str,
+    shown: list[str]
+) -> None:
+    """Two players on a 390-pixel phone in Portuguese: the strip read "Computad… 2" beside
+    a third of its width left empty (every name was held to 6.5rem, one pixel short of
+    "Computador 2"). A name gives way only where the strip has no room for it; a name of
+    forty letters is cut short, leaving the other player half the strip at least, and
+    never widens the page (the names freed of their cap alone made it 418 px wide)."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "triominos", "config": {}, "name": name,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}]}).json()
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, locale=locale).new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    strip = page.locator(".tr-players.compact")
+    expect(strip.locator(".tr-player-label")).to_have_text(shown)
+    page.wait_for_timeout(300)  # the layout settles
+    layout = strip.evaluate(STRIP_LAYOUT)
+    long_name = len(name) > 20
+    shot = "long-name" if long_name else "pt"
+    page.screenshot(path=str(shots / f"triominos-phone-strip-two-{shot}.png"))
+    assert layout["page"] <= 390, layout
+    assert not layout["scrolls"], layout
+    first, second = layout["players"]
+    if long_name:
+        # Cut short with an ellipsis, it leaves the other player's name whole or half the
+        # strip at least.
+        assert first["cut"] and first["ellipsis"], layout
+        assert not second["cut"] or second["width"] >= first["width"] - 1, layout
+    else:
+        assert not first["cut"] and not second["cut"], layout
+    for player in layout["players"]:
+        assert player["right"] <= player["strip"] + 0.5, layout
+        assert player["score"] <= player["right"] + 0.5, layout
+    page.context.close()
+
+
 def _a_place_that_fits_several_ways(page: Page) -> tuple[str, str]:
     """In a solo game, play on until a tile chosen in the hand fits a place in several
     ways: ``(tile, place)``, the tile chosen (the place not yet clicked)."""
