@@ -1302,6 +1302,43 @@ def test_on_a_phone_two_players_names_take_the_room_the_strip_has(
     page.context.close()
 
 
+def test_on_a_phone_four_players_long_names_take_the_room_short_ones_leave(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Four players, two to a row of the strip: each column had half the row, so
+    "Annabella Guðrún" was cut to "Annabella …" over "Carla" while "Bruno" and "Dag"
+    beside them left room unused. A column of short names now leaves its room to the
+    other, on a 390 and a 360 pixel phone alike, every score of three figures in sight."""
+    from tests.browser.test_rematch import finished_game, people  # noqa: PLC0415
+    from tests.browser.test_sequence_cats_browser import (  # noqa: PLC0415
+        stored_table as stored_game,
+    )
+
+    steps = finished_game(4, "triominos", 4)
+    names = ["Annabella Guðrún", "Bruno", "Carla", "Dag"]
+    with stored_game(tmp_path / "data", {}, people(names), 4, steps[: len(steps) * 2 // 3],
+                     game="triominos") as (server, table):
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True, locale="en-GB").new_page()
+        page.goto(f"{server.url}/t/{table}#seat=Bruno-token")
+        strip = page.locator(".tr-players.compact")
+        expect(strip.locator(".tr-player-label")).to_have_text(names)
+        for width in (390, 360):
+            page.set_viewport_size({"width": width, "height": 844})
+            page.wait_for_timeout(300)  # the layout settles
+            layout = strip.evaluate(STRIP_LAYOUT)
+            players = layout["players"]
+            assert layout["page"] <= width, layout
+            assert all(player["score"] <= player["strip"] + 0.5 for player in players), layout
+            assert min(int(chip) for chip in strip.locator(".tr-player").evaluate_all(
+                "chips => chips.map(chip => chip.dataset.score)")) >= 100
+            # "Annabella Guðrún"'s column is the wider, "Carla"'s name whole in it.
+            assert players[0]["width"] > players[1]["width"] + 20, (width, layout)
+            assert [player["cut"] for player in players[1:]] == [False] * 3, layout
+            page.screenshot(path=str(shots / f"triominos-phone-strip-four-{width}.png"))
+        page.context.close()
+
+
 def _a_place_that_fits_several_ways(page: Page) -> tuple[str, str]:
     """In a solo game, play on until a tile chosen in the hand fits a place in several
     ways: ``(tile, place)``, the tile chosen (the place not yet clicked)."""
