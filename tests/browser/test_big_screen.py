@@ -648,7 +648,7 @@ def test_the_big_screen_pages_through_a_result_taller_than_the_board(
             return last.bottom <= board.bottom + 1 && last.top >= board.top;
         }"""
         assert screen.evaluate("() => document.querySelector('.dx-board').scrollHeight"
-                               " - document.querySelector('.dx-board').clientHeight") > 40
+                               " - document.querySelector('.dx-board').clientHeight") > 20
         assert not screen.evaluate(last_shown)
         screen.wait_for_function(last_shown, timeout=60_000)
         screen.screenshot(path=str(shots / "big-screen-dixit-twelve-paged.png"))
@@ -1047,3 +1047,52 @@ def test_a_twelve_player_reveal_on_the_big_screen_writes_each_voter_on_one_line(
             assert chip["past"] <= 0, chip
         screen.context.close()
 
+
+
+# Each card's owner under a revealed card: the tooltip, the text shown, the size it is
+# drawn at, and how far the name runs past the start of the next card's column.
+CARD_OWNERS = """() => [...document.querySelectorAll('.dx-reveal-slot .dx-reveal-owner-text')]
+    .map((owner) => {
+        const shown = owner.querySelector('.fit-label-short, .fit-label:not(.measuring)')
+            ?? owner;
+        const slot = owner.closest('.dx-reveal-slot');
+        const end = slot.nextElementSibling?.getBoundingClientRect().left
+            ?? slot.parentElement.getBoundingClientRect().right;
+        return {title: owner.title, text: shown.textContent,
+                drawn: parseFloat(getComputedStyle(shown).fontSize) * (shown.currentCSSZoom || 1),
+                past: shown.getBoundingClientRect().right - end};
+    })"""
+
+
+@pytest.mark.parametrize(("locale", "kind", "named"), [
+    ("pt-PT", "bot", "Computador"), ("en-GB", "human", "Player")])
+def test_a_twelve_player_reveal_on_a_projector_names_each_card_s_owner_without_breaking_a_word(
+    browser: Browser, tmp_path: Path, shots: Path, locale: str, kind: str, named: str
+) -> None:
+    """Twelve revealed cards in one row at 1024 × 600 are 43 px wide as drawn: the name
+    under each broke inside its words ("Com" / "puta" / "dor…", "Playe" / "r 5"). A name
+    with a word wider than the card is its initials, as the voters' chips are ("C10",
+    "P5"), drawn 12 px or more, inside the card's column; its tooltip names the owner."""
+    steps, _ = steps_until(12, lambda state, game: state.phase == "clue" and state.round == 2)
+    people = ([SeatRow(s, "bot", bot="medium" if s % 2 else "hard") for s in range(12)]
+              if kind == "bot" else
+              [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
+               for s in range(12)])
+    with stored_table(tmp_path / "data", {}, people, 4, steps, game="dixit") as (
+            server, table):
+        screen = browser.new_context(viewport={"width": 1024, "height": 600},
+                                     locale=locale).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        expect(screen.locator(".dx-reveal-group")).to_have_count(12)
+        expect(screen.locator(".screen-table")).to_have_attribute("data-zoom", re.compile("."))
+        owners = settled(screen, CARD_OWNERS)
+        screen.screenshot(path=str(shots / f"big-screen-dixit-twelve-owners-{locale}.png"))
+        assert screen.evaluate(broken_words(".dx-reveal-owner-text")) == []
+        assert len(owners) == 12
+        for owner in owners:
+            number = re.search(rf"{named} (\d+)", owner["title"])
+            assert number, owner
+            assert owner["text"] == named[0] + number[1], owner
+            assert owner["drawn"] >= 12 - 0.01, owner
+            assert owner["past"] <= 0, owner
+        screen.context.close()

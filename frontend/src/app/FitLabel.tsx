@@ -7,12 +7,33 @@ interface Props {
   full: string;
   /** The label otherwise, e.g. "✓". */
   short: string;
+  /** The full label may take several lines, broken between its words: it gives way
+   * only where one of its words is wider than the room (a card's owner under a card of
+   * the big screen's one row, where "Computador" broke as "Computad" / "or"). */
+  words?: boolean;
 }
 
-/** Renders `full` inside a button or a badge (a child of it) unless its one line is wider than the
- * room the button's container gives the button; then `short`. Measured again whenever
- * the container's size changes. */
-export function FitLabel({ full, short }: Props) {
+/** The width of the widest word of `span`'s text as laid out (a word broken over two
+ * lines counted whole), in the window's pixels. */
+function widestWord(span: HTMLElement): number {
+  const text = span.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return span.getBoundingClientRect().width;
+  const range = document.createRange();
+  let widest = 0;
+  for (const word of (text.textContent ?? "").matchAll(/\S+/gu)) {
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    let width = 0;
+    for (const box of range.getClientRects()) width += box.width;
+    widest = Math.max(widest, width);
+  }
+  return widest;
+}
+
+/** Renders `full` inside a button or a badge (a child of it) unless its one line (with
+ * `words`, its widest word) is wider than the room the button's container gives the
+ * button; then `short`. Measured again whenever the container's size changes. */
+export function FitLabel({ full, short, words = false }: Props) {
   const measure = useRef<HTMLSpanElement>(null);
   const [fits, setFits] = useState(true);
   useLayoutEffect(() => {
@@ -34,13 +55,14 @@ export function FitLabel({ full, short }: Props) {
       // (The window's pixels, as a box measures itself, are the label's own times the
       // zoom of a zoomed big screen.)
       const zoom = (span as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom || 1;
-      setFits(span.getBoundingClientRect().width / zoom <= room + 0.5);
+      const width = words ? widestWord(span) : span.getBoundingClientRect().width;
+      setFits(width / zoom <= room + 0.5);
     };
     check();
     const observer = new ResizeObserver(check);
     observer.observe(container);
     return () => observer.disconnect();
-  }, [full]);
+  }, [full, words]);
   return (
     <>
       <span ref={measure} className={fits ? "fit-label" : "fit-label measuring"} aria-hidden={fits ? undefined : true}>

@@ -233,7 +233,22 @@ export function Reveal({ info, view, round, deck, seat, onContinue, onZoom, onMe
                 <span className="dx-reveal-owner">
                   <span className="dx-dot" style={{ background: seatColour(view, slot.owner) }} aria-hidden="true" />
                   <span className="dx-reveal-owner-text" title={t("dixit.ui.reveal.owner", { player: owner })}>
-                    {compact ? names.ownerShort(slot) : t("dixit.ui.reveal.owner", { player: names.ownerShort(slot) })}
+                    {/* The big screen's one row: a name with a word wider than the card
+                        is its initials, as a voter's chip ("Computad" / "or" under a
+                        projector's 48 px card); the tooltip names the owner in full. */}
+                    {oneRow ? (
+                      <span className="dx-reveal-owner-fit">
+                        <FitLabel
+                          full={compact ? names.ownerShort(slot) : t("dixit.ui.reveal.owner", { player: names.ownerShort(slot) })}
+                          short={initials(names.ownerShort(slot))}
+                          words
+                        />
+                      </span>
+                    ) : compact ? (
+                      names.ownerShort(slot)
+                    ) : (
+                      t("dixit.ui.reveal.owner", { player: names.ownerShort(slot) })
+                    )}
                   </span>
                 </span>
                 <span className="dx-reveal-votes" aria-label={t("dixit.ui.reveal.votes", { count: slot.votes.length })}>
