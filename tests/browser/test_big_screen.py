@@ -1096,3 +1096,30 @@ def test_a_twelve_player_reveal_on_a_projector_names_each_card_s_owner_without_b
             assert owner["drawn"] >= 12 - 0.01, owner
             assert owner["past"] <= 0, owner
         screen.context.close()
+
+
+def test_a_twelve_player_ranking_on_a_projector_is_read_at_12_px_and_shows_whole(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """DX-END with twelve players at 1024 × 600, the table zoomed to 0.6: the ranking's
+    places, names and points were 10 px as drawn, and the side ran 24 px past its
+    panel's foot. They are 12 px or more, and all twelve rows, the side (down to its
+    history) and the page show whole, nothing scrolled."""
+    with finished_twelve(tmp_path) as (server, table):
+        screen = browser.new_context(viewport={"width": 1024, "height": 600}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        rows = screen.locator(".dx-side .dx-ranking li")
+        expect(rows).to_have_count(12)
+        expect(screen.locator(".screen-table")).to_have_attribute("data-zoom", re.compile("."))
+        sizes = [size for size in settled(screen, SCREEN_TEXT_SIZES)
+                 if re.search(r"\bdx-rank", str(size["kind"]))]
+        screen.screenshot(path=str(shots / "big-screen-dixit-twelve-ranking-600.png"))
+        assert len(sizes) == 36, sizes  # each row's place, name and points
+        small = [size for size in sizes if size["drawn"] < 12 - 0.01]
+        assert small == [], small[:5]
+        for index in range(12):
+            expect(rows.nth(index)).to_be_in_viewport(ratio=1)
+        assert screen.locator(".dx-side").evaluate("s => s.scrollHeight <= s.clientHeight + 1")
+        expect(screen.locator(".dx-side .dx-history")).to_be_in_viewport(ratio=1)
+        assert screen.evaluate("document.documentElement.scrollHeight") <= 600
+        screen.context.close()
