@@ -1123,3 +1123,59 @@ def test_a_twelve_player_ranking_on_a_projector_is_read_at_12_px_and_shows_whole
         expect(screen.locator(".dx-side .dx-history")).to_be_in_viewport(ratio=1)
         assert screen.evaluate("document.documentElement.scrollHeight") <= 600
         screen.context.close()
+
+
+# Each count of runners sharing a space on the score track ("×3") with any other text of
+# the track (a space's number, a rabbit's, a lap's "+30", another count) closer to it
+# than 2 px (negative: overlapping), and each count whose box is not inside the track's
+# drawing.
+TRACK_COUNTS_TOUCHING = """() => {
+    const svg = document.querySelector('.dx-track svg').getBoundingClientRect();
+    const texts = [...document.querySelectorAll('.dx-track text')]
+        .filter((e) => e.checkVisibility());
+    const touching = [], outside = [];
+    for (const count of texts.filter((e) => e.classList.contains('dx-track-count'))) {
+        const a = count.getBoundingClientRect();
+        if (a.left < svg.left || a.right > svg.right || a.top < svg.top
+                || a.bottom > svg.bottom) outside.push(count.parentElement.dataset.space);
+        for (const other of texts) {
+            if (other === count) continue;
+            const b = other.getBoundingClientRect();
+            const gap = Math.max(b.left - a.right, a.left - b.right,
+                                 b.top - a.bottom, a.top - b.bottom);
+            if (gap < 2) touching.push([count.parentElement.dataset.space, count.textContent,
+                                        other.textContent, Math.round(gap * 10) / 10]);
+        }
+    }
+    return {counts: texts.filter((e) => e.classList.contains('dx-track-count')).length,
+            touching, outside};
+}"""
+
+
+@pytest.mark.parametrize("round_", [2, 5])
+def test_the_counts_on_a_twelve_player_score_track_stand_clear_of_its_numbers(
+    browser: Browser, tmp_path: Path, shots: Path, round_: int
+) -> None:
+    """Twelve rabbits on the big screen's score track at 1024 × 600: where several share
+    a space their count ("×4") stood beside the ring, and its box touched the next
+    space's number (0.3 px apart, -0.9 px over "12"), and in the first row it ran past
+    the drawing's top edge, cut. Each count stands in the gap
+    between two rows, at a corner of its space that no other count, lap mark or rabbit
+    holds, 2 px or more clear of every other text of the track and inside it."""
+    steps, _ = steps_until(12, lambda state, game: state.phase == "clue"
+                           and state.round == round_)
+    people = [SeatRow(s, "human", name=f"Player {s + 1}", token_hash=token_hash(f"t{s}"))
+              for s in range(12)]
+    with stored_table(tmp_path / "data", {}, people, 4, steps, game="dixit") as (
+            server, table):
+        screen = browser.new_context(viewport={"width": 1024, "height": 600}).new_page()
+        screen.goto(f"{server.url}/t/{table}/screen")
+        expect(screen.locator(".dx-side .dx-player")).to_have_count(12)
+        expect(screen.locator(".screen-table")).to_have_attribute("data-zoom", re.compile("."))
+        found = settled(screen, TRACK_COUNTS_TOUCHING)
+        screen.locator(".dx-track").screenshot(
+            path=str(shots / f"big-screen-dixit-track-counts-{round_}.png"))
+        assert found["counts"] >= 3, found
+        assert found["touching"] == [], found
+        assert found["outside"] == [], found
+        screen.context.close()

@@ -47,6 +47,13 @@ const SPACE_NUMBER = 12;
  * the big screen: about a phone's (12 on a rabbit 1.25 times its size), the number on
  * the rabbit's body. */
 const SCREEN_NUMBER_PER_SCALE = 12;
+/** How far a line of text's box reaches above its baseline and below it, per unit of its
+ * size (the track's numbers and counts, as the browser measures them). */
+const ASCENT = 0.92;
+const DESCENT = 0.25;
+/** Where a stack's count may stand on the big screen: the gaps between rows, at a corner
+ * of its space (right or left, above or below). */
+const CORNERS: readonly (readonly [number, number])[] = [[1, -1], [-1, -1], [1, 1], [-1, 1]];
 
 /** The width of a track of `columns` columns, in its own units. */
 function widthOf(columns: number): number {
@@ -54,12 +61,12 @@ function widthOf(columns: number): number {
 }
 
 /** The centre of space `n` on a path of `columns` that winds left → right, then
- * right → left. */
-function spaceAt(n: number, columns: number): [number, number] {
+ * right → left, its rows `rowStep` apart. */
+function spaceAt(n: number, columns: number, rowStep = STEP): [number, number] {
   const row = Math.floor(n / columns);
   const inRow = n % columns;
   const column = row % 2 === 0 ? inRow : columns - 1 - inRow;
-  return [PAD + column * STEP, PAD + row * STEP];
+  return [PAD + column * STEP, PAD + row * rowStep];
 }
 
 /** The columns of a phone's track drawn `width` pixels wide: the most at which the
@@ -177,7 +184,6 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false 
   const list = runners(t, info, view);
   const rows = Math.ceil(SPACES / columns);
   const width = widthOf(columns);
-  const height = PAD * 2 + (rows - 1) * STEP;
   const lastX = PAD + (columns - 1) * STEP;
   // The big screen: every number at least `least` units (12 px as drawn) and each rabbit
   // larger to hold it; two such rabbits side by side on one space hid each other and
@@ -188,7 +194,20 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false 
   const stackFrom = least > 0 ? 2 : STACK;
   const spaceNumber = Math.max(SPACE_NUMBER, least);
   const numbers = least > 0 ? ({ "--track-least": `${least}px` } as CSSProperties) : undefined;
-  const spaceAtHere = (n: number) => spaceAt(n, columns);
+  // A space's number reaches this far above its centre and below it (its baseline
+  // 4.5 units below the centre at 12 units).
+  const numberBaseline = (4.5 * spaceNumber) / SPACE_NUMBER;
+  const numberAbove = ASCENT * spaceNumber - numberBaseline;
+  const numberBelow = numberBaseline + DESCENT * spaceNumber;
+  // The big screen: a stack's count (as large as the numbers) stands in the gap between
+  // two rows, 2 px as drawn clear of the numbers above and below it; beside its space it
+  // touched the next space's number ("×4" on 3 and "4" at 1024 × 600). The rows are as
+  // far apart as that takes (45 units from 44 there).
+  const countSize = Math.max(10, least); // as .dx-track-count's on the big screen
+  const clear = least / 6; // 2 px as drawn: a unit is 12 / least px
+  const rowStep = least > 0 ? Math.max(STEP, numberAbove + numberBelow + (ASCENT + DESCENT) * countSize + 2 * clear + 0.3) : STEP;
+  const height = PAD * 2 + (rows - 1) * rowStep;
+  const spaceAtHere = (n: number) => spaceAt(n, columns, rowStep);
   const path = Array.from({ length: SPACES }, (_, n) => spaceAtHere(n).join(",")).join(" ");
   const target = view.target_score;
 
@@ -200,6 +219,44 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false 
   const bySpace = new Map<number, typeof placed>();
   for (const p of placed) bySpace.set(p.space, [...(bySpace.get(p.space) ?? []), p]);
 
+  // Each stack's corner on the big screen, stacks in the order of their spaces: the
+  // first of right above, left above, right below, left below that lies inside the track
+  // (none above the first row, below the last, or past either end) and that no other
+  // count, lap mark ("+30", right above a rabbit, left in the last column) or rabbit's
+  // number (its foot reaches into the gap below its row) holds, nor a rabbit's ears (in
+  // the gap above its row); else the first free of text; else the first inside.
+  const corners = new Map<number, readonly [number, number]>();
+  if (least > 0) {
+    const taken = new Set<string>();
+    const ears = new Set<string>();
+    const cell = (space: number, [dx, dy]: readonly [number, number]) => {
+      const [x, y] = spaceAtHere(space);
+      return `${x + (dx * STEP) / 2},${y + (dy * rowStep) / 2}`;
+    };
+    for (const [space, here] of bySpace) {
+      if (here.length >= stackFrom) continue;
+      const [x] = spaceAtHere(space);
+      taken.add(cell(space, [1, 1]));
+      taken.add(cell(space, [-1, 1]));
+      ears.add(cell(space, [1, -1]));
+      ears.add(cell(space, [-1, -1]));
+      if (here.some((p) => p.lap > 0)) taken.add(cell(space, [x === lastX ? -1 : 1, -1]));
+    }
+    for (const space of [...bySpace.keys()].sort((a, b) => a - b)) {
+      if ((bySpace.get(space)?.length ?? 0) < stackFrom) continue;
+      const [x] = spaceAtHere(space);
+      const row = Math.floor(space / columns);
+      const inside = CORNERS.filter(([dx, dy]) => (dx > 0 ? x < lastX : x > PAD) && (dy < 0 ? row > 0 : row < rows - 1));
+      const corner =
+        inside.find((c) => !taken.has(cell(space, c)) && !ears.has(cell(space, c))) ??
+        inside.find((c) => !taken.has(cell(space, c))) ??
+        inside[0] ??
+        CORNERS[0];
+      taken.add(cell(space, corner));
+      corners.set(space, corner);
+    }
+  }
+
   const runnerTitle = (p: Placed) =>
     p.lap ? t("dixit.ui.lap", { player: p.runner.label, score: p.runner.score }) : `${p.runner.label}: ${p.runner.score}`;
 
@@ -208,12 +265,24 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false 
    * number, leaving a corner free for "×n" (top right, top left in the last column). */
   const stack = (space: number, x: number, y: number, here: Placed[]) => {
     const last = x === lastX;
-    const free = last ? -135 : -45; // the corner for the count, in degrees
+    const corner = corners.get(space);
+    // the corner for the count, in degrees
+    const free = corner ? (Math.atan2(corner[1], corner[0]) * 180) / Math.PI : last ? -135 : -45;
     const step = (360 - FREE_ARC) / here.length;
+    // On the big screen the count in the middle of its gap between rows: half way
+    // between the numbers above and below it (its box's middle (ASCENT - DESCENT) / 2
+    // of its size above its baseline).
+    const count = corner
+      ? {
+          x: x + (corner[0] * STEP) / 2,
+          y: y + (corner[1] * rowStep) / 2 + (numberBelow - numberAbove) / 2 + ((ASCENT - DESCENT) * countSize) / 2,
+          anchor: "middle" as const,
+        }
+      : { x: last ? x - 12 : x + 12, y: y - 12, anchor: last ? ("end" as const) : ("start" as const) };
     return [
       <g key={`stack-${space}`} className="dx-track-stack" data-space={space} data-count={here.length} aria-hidden="true">
         <circle className="dx-track-stack-ring" cx={x} cy={y} r={15} />
-        <text className="dx-track-count" x={last ? x - 12 : x + 12} y={y - 12} textAnchor={last ? "end" : "start"}>
+        <text className="dx-track-count" x={count.x} y={count.y} textAnchor={count.anchor}>
           ×{here.length}
         </text>
       </g>,
@@ -249,7 +318,7 @@ export const ScoreTrack = memo(function ScoreTrack({ info, view, narrow = false 
           return (
             <g key={n} className={`dx-track-space ${n % 5 === 0 ? "fifth" : ""} ${mark ? "mark" : ""} ${beyond ? "beyond" : ""}`}>
               <circle cx={x} cy={y} r={15} />
-              <text x={x} y={y + (4.5 * spaceNumber) / SPACE_NUMBER} textAnchor="middle">{n}</text>
+              <text x={x} y={y + numberBaseline} textAnchor="middle">{n}</text>
             </g>
           );
         })}
