@@ -30,6 +30,7 @@ from tests.browser.text_layout import (
 from tests.games.sequence_cats.positions import (
     exchange_choice,
     five_choice,
+    greedy_until,
     two_lines_choice,
 )
 from tests.server.conftest import LiveServer
@@ -1335,3 +1336,98 @@ def test_a_chip_leaves_its_spaces_name_in_sight(
     assert min(sizes) >= 0.35, sizes
     page.screenshot(path=str(shots / f"sequence-cats-chips-{language}.png"))
     page.close()
+
+
+# Per space with a chip: the name shown there (the short form on a phone held
+# sideways), how many of the points across its text lines (a fifth, half and four
+# fifths along each line, Range.getClientRects) have the chip on top, how much of the
+# chip's box its text lines cover (px²), and the chip's width over the space's.
+CHIPS_AND_NAMES = """() => [...document.querySelectorAll('.sc-space[data-chip]')].map((space) => {
+    const chip = space.querySelector('.sc-chip');
+    const name = [...space.querySelectorAll('.sc-space-name, .sc-space-short')]
+        .find((shown) => getComputedStyle(shown).display !== 'none');
+    const lines = [];
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        lines.push(...[...range.getClientRects()].filter((line) => line.width > 0.5));
+    }
+    const box = chip.getBoundingClientRect();
+    let under = 0;
+    let covered = 0;
+    for (const line of lines) {
+        for (const along of [0.2, 0.5, 0.8]) {
+            const top = document.elementFromPoint(line.left + line.width * along,
+                                                  line.top + line.height / 2);
+            if (!top || !name.contains(top)) under += 1;
+        }
+        const across = Math.min(box.right, line.right) - Math.max(box.left, line.left);
+        const down = Math.min(box.bottom, line.bottom) - Math.max(box.top, line.top);
+        if (across > 0 && down > 0) covered += across * down;
+    }
+    return {space: space.dataset.space, name: name.textContent.replaceAll('\u00ad', ''),
+            under, covered, width: box.width / space.getBoundingClientRect().width};
+})"""
+
+# Breeds whose names take three or four lines on a phone's space in some language
+# ("Pelo Curto Americano", "Gato da Floresta Norueguesa", "Tyrkneskur angóraköttur",
+# "Ameri- / can / Curl").
+LONG_NAMED = ("american-shorthair", "norwegian-forest-cat", "turkish-angora", "american-curl")
+
+
+def chips_on_long_names() -> tuple[int, list[tuple[int, dict[str, Any]]], int]:
+    """A game played on until each of :data:`LONG_NAMED` has a chip on a space: its
+    seed, actions and number of chips."""
+    chips: list[int] = []
+
+    def covered(state: Any) -> bool:
+        names = state.board.names
+        if all(any(state.cells[i] >= 0 for i, name in enumerate(names) if name == breed)
+               for breed in LONG_NAMED):
+            chips.append(sum(cell >= 0 for cell in state.cells))
+            return True
+        return False
+    seed, steps = greedy_until(covered, {})
+    return seed, steps, chips[-1]
+
+
+@pytest.mark.parametrize("language", ["en", "is", "pt"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 740), (667, 375)])
+def test_on_a_phone_a_chip_leaves_a_long_breed_name_readable(
+        browser: Browser, tmp_path: Path, shots: Path, language: str,
+        size: tuple[int, int]) -> None:
+    """On a 390 × 844 phone a chip lay over the first line of a name of three or four
+    lines ("Pelo / Curto / Ameri- / cano" read "P●o / Curto ..."; 7 px of the line's
+    8 under the chip, 264 px² of text), and held sideways (667 × 375) the chip (72 % of
+    the space's height) hid the breed's short form ("Mun", "Hima") whole. Upright the
+    name now lies over the chip, every point of its text in sight, and the chip stays
+    one to see (35 % of the space's width at least); sideways the chip fills the room
+    above the short form and touches none of it."""
+    seed, steps, count = chips_on_long_names()
+    # Two people, so that nothing moves while the board is measured.
+    table_seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+                   SeatRow(1, "human", name="Bjarni", token_hash=token_hash("bjarni-token"))]
+    width, height = size
+    upright = height > width
+    with stored_table(tmp_path / "data", {}, table_seats, seed, steps) as (server, _table):
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      has_touch=True, is_mobile=True)
+        context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
+        page = context.new_page()
+        page.goto(f"{server.url}/t/prepared#seat=anna-token")
+        expect(page.locator(".sc-space[data-chip] .sc-chip")).to_have_count(count)
+        chips = page.evaluate(CHIPS_AND_NAMES)
+        if upright:
+            names = {chip["name"] for chip in chips}
+            assert {translate(f"sequence_cats.cards.{breed}.name", language)
+                    for breed in LONG_NAMED} <= names, names
+            hidden = [chip for chip in chips if chip["under"]]
+            assert hidden == [], f"names under a chip: {hidden}"
+            assert min(chip["width"] for chip in chips) >= 0.35, chips
+        else:
+            covering = [chip for chip in chips if chip["covered"] > 0]
+            assert covering == [], f"short forms under a chip: {covering}"
+            assert min(chip["width"] for chip in chips) >= 0.5, chips
+        page.screenshot(path=str(shots / f"sequence-cats-phone-chips-{language}-{width}.png"))
+        context.close()
