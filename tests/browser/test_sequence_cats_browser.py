@@ -1431,3 +1431,54 @@ def test_on_a_phone_a_chip_leaves_a_long_breed_name_readable(
             assert min(chip["width"] for chip in chips) >= 0.5, chips
         page.screenshot(path=str(shots / f"sequence-cats-phone-chips-{language}-{width}.png"))
         context.close()
+
+
+# Per breed name on the board: how many lines it takes (the tops of its text's lines,
+# Range.getClientRects) and its size in px.
+NAME_LINES = """() => Object.fromEntries([...document.querySelectorAll('.sc-space-name')]
+        .map((name) => {
+    const tops = new Set();
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const line of range.getClientRects()) {
+            if (line.width > 0.5) tops.add(Math.round(line.top));
+        }
+    }
+    return [name.textContent.replaceAll('\\u00ad', ''),
+            [tops.size, parseFloat(getComputedStyle(name).fontSize)]];
+}))"""
+
+
+@pytest.mark.parametrize("language", ["en", "is", "nb", "pt"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_on_a_phone_a_long_breed_name_takes_four_lines_at_most(
+        browser: Browser, web_server: LiveServer, shots: Path, language: str,
+        size: tuple[int, int]) -> None:
+    """On a phone held upright "Sagrado da Birmânia" took four lines of its space at
+    390 px ("Sagrado / da / Birmâ- / nia": "Birmânia" is 34 px, the line was 33) and
+    five at 360 ("Sa- / grado / da / Birmâ- / nia"), with no room left for the cat. The
+    name takes the space's padding beside it too (37 px across at 390, 33 at 360):
+    "Sagrado / da / Birmânia" on three lines, no name on more than four, none of them
+    smaller, and no word broken but at a hyphen."""
+    created = httpx.post(f"{web_server.url}/api/tables", json={
+        "game": "sequence-cats", "config": {"card_language": "auto"}, "name": "Anna",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]}).json()
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=True, is_mobile=True)
+    context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
+    page = context.new_page()
+    page.goto(f"{web_server.url}/t/{created['table']['id']}#seat={created['token']}")
+    expect(page.locator(".sc-space-name")).to_have_count(84)
+    lines = page.evaluate(NAME_LINES)
+    assert max(count for count, _ in lines.values()) <= 4, lines
+    floor = 6.9 if width >= 390 else 6.5
+    assert min(size for name, (_, size) in lines.items() if len(name) <= 21) >= floor, lines
+    if language == "pt":
+        assert lines["Sagrado da Birmânia"][0] == 3, lines
+        assert lines["Pelo Curto Britânico"][0] == 3, lines
+    assert page.evaluate(BROKEN_WORDS) == []
+    page.screenshot(path=str(shots / f"sequence-cats-phone-names-{language}-{width}.png"))
+    context.close()
