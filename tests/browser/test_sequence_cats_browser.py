@@ -1417,6 +1417,9 @@ def test_on_a_phone_a_chip_leaves_a_long_breed_name_readable(
         page = context.new_page()
         page.goto(f"{server.url}/t/prepared#seat=anna-token")
         expect(page.locator(".sc-space[data-chip] .sc-chip")).to_have_count(count)
+        # The chips' drop (a quarter of a second) over, so that they lie where they stay.
+        page.evaluate("""Promise.all(document.getAnimations()
+            .filter((drop) => drop.animationName === 'sc-drop').map((drop) => drop.finished))""")
         chips = page.evaluate(CHIPS_AND_NAMES)
         if upright:
             names = {chip["name"] for chip in chips}
