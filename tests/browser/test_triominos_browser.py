@@ -529,18 +529,20 @@ def test_states_that_arrive_together_lose_no_line_of_the_log(
 
 
 def stored_table(data_dir: Path, options: dict[str, Any], seed: int, seats: list[str | None],
-                 actions: list[tuple[int, dict[str, Any]]] | None = None) -> tuple[str, str]:
+                 actions: list[tuple[int, dict[str, Any]]] | None = None, name: str = "Anna"
+                 ) -> tuple[str, str]:
     """A Triominos table with a chosen seed, written into the server's storage before the
     server starts (the server gives the tables it creates a random seed). ``seats``: a
-    bot's name, or ``None`` for the person, whose seat link token is returned with the
-    table's id. ``actions`` are the record so far; the server replays them on start."""
+    bot's name, or ``None`` for the person (``name``), whose seat link token is returned
+    with the table's id. ``actions`` are the record so far; the server replays them on
+    start."""
     config = GAME.make_config(options, len(seats))
     token = secrets.token_urlsafe(24)
     table = TableRow(
         id=secrets.token_urlsafe(9), game="triominos", config=stored_options(config),
         seed=seed, host_hash=token_hash(secrets.token_urlsafe(24)), created=time.time(),
         seats=[SeatRow(seat, "bot", bot=bot) if bot else
-               SeatRow(seat, "human", name="Anna", token_hash=token_hash(token))
+               SeatRow(seat, "human", name=name, token_hash=token_hash(token))
                for seat, bot in enumerate(seats)])
     data_dir.mkdir(parents=True, exist_ok=True)
     storage = SQLiteStorage(data_dir / "gametable.sqlite3")
@@ -742,12 +744,12 @@ def played(options: dict[str, Any], seats: int, seed: int,
 
 
 def serve_played(data_dir: Path, options: dict[str, Any], seed: int, seats: list[str | None],
-                 stop: Callable[[TriominosState], bool] | None = None, bot_delay: float = 0.15
-                 ) -> tuple[LiveServer, str]:
+                 stop: Callable[[TriominosState], bool] | None = None, bot_delay: float = 0.15,
+                 name: str = "Anna") -> tuple[LiveServer, str]:
     """A started server with a table of ``seed`` played by ``greedy`` (see :func:`played`)
-    and Anna at the seat that is ``None``: ``(server, Anna's address)``."""
+    and Anna (or ``name``) at the seat that is ``None``: ``(server, her address)``."""
     actions = played(options, len(seats), seed, stop)
-    table, token = stored_table(data_dir, options, seed, seats, actions)
+    table, token = stored_table(data_dir, options, seed, seats, actions, name)
     server = LiveServer(data_dir=data_dir, bot_delay=bot_delay)
     server.start()
     return server, f"{server.url}/t/{table}#seat={token}"
@@ -1300,6 +1302,53 @@ def test_on_a_phone_two_players_names_take_the_room_the_strip_has(
         assert player["right"] <= player["strip"] + 0.5, layout
         assert player["score"] <= player["right"] + 0.5, layout
     page.context.close()
+
+
+def _the_computer_started_and_scored(state: TriominosState) -> bool:
+    """Seat 1 started the round and has a score of two figures; seat 0 is to play."""
+    return state.starter == 1 and 10 <= state.scores[1] <= 99 and 0 in GAME.to_act(state)
+
+
+@pytest.mark.parametrize(("width", "height", "locale", "computer"), [
+    (390, 844, "en-GB", "Computer 2"),
+    (360, 740, "pt-PT", "Computador 2"),
+])
+def test_on_a_phone_two_players_a_short_entry_stays_whole_beside_a_long_name(
+    browser: Browser, tmp_path: Path, shots: Path, width: int, height: int, locale: str,
+    computer: str
+) -> None:
+    """Two players on a phone, beside a name of forty letters: "Computer 2 ⚑ 71" needs
+    179 px, one more than half the strip at 390 wide, and the equal halves cut it to
+    "Comput… 2". The short entry keeps its whole width; the long name takes the rest (cut
+    short, whole in its title), and the page keeps the phone's width."""
+    name = "W" * 40
+    server, url = serve_played(tmp_path / "data", {}, 0, [None, "medium"],
+                               _the_computer_started_and_scored, bot_delay=60, name=name)
+    try:
+        page = browser.new_context(viewport={"width": width, "height": height},
+                                   is_mobile=True, has_touch=True, locale=locale).new_page()
+        page.goto(url)
+        strip = page.locator(".tr-players.compact")
+        expect(strip.locator(".tr-player-label")).to_have_text([name, computer])
+        expect(strip.locator('.tr-player[data-seat="1"] .tr-starter')).to_be_visible()
+        expect(strip.locator('.tr-player[data-seat="1"]')).to_have_attribute(
+            "data-score", re.compile(r"^\d\d$"))
+        page.wait_for_timeout(300)  # the layout settles
+        layout = strip.evaluate(STRIP_LAYOUT)
+        page.screenshot(path=str(shots / f"triominos-phone-strip-two-whole-{width}.png"))
+        assert layout["page"] <= width, layout
+        assert not layout["scrolls"], layout
+        long, short = layout["players"]
+        assert not short["cut"], layout
+        assert long["cut"] and long["ellipsis"], layout
+        expect(strip.locator(".tr-player-label").first).to_have_attribute("title", name)
+        assert long["right"] <= short["left"], layout
+        for player in layout["players"]:
+            assert player["right"] <= player["strip"] + 0.5, layout
+            assert player["score"] <= player["right"] + 0.5, layout
+        page.context.close()
+    finally:
+        server.stop()
 
 
 def test_on_a_phone_four_players_long_names_take_the_room_short_ones_leave(

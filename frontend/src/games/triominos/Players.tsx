@@ -1,5 +1,5 @@
 // Everyone at the table: whose turn, tiles in hand, points this round and in all.
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { absenceTag, heldNowAt, infoAt, seatLevel, seatName, shortSeatName } from "../../app/seatName";
 import type { TableInfo } from "../../app/types";
@@ -27,6 +27,21 @@ export function Players({ info, view, seat, compact }: Props) {
       strip.scrollTo({ left: left - 8, behavior: scrollBehavior() });
     }
   }, [compact, view.current]);
+  // Two on a phone: the narrower entry stays whole where the other keeps room for its
+  // tile mark, score and a few letters (see fitTwo). Measured after every change of the
+  // entries and of the strip's width.
+  const two = compact && info.seats.length === 2;
+  useLayoutEffect(() => {
+    if (list.current) fitTwo(list.current, two);
+  });
+  useEffect(() => {
+    const strip = list.current;
+    if (!two || !strip) return;
+    const observer = new ResizeObserver(() => fitTwo(strip, true));
+    observer.observe(strip);
+    void document.fonts?.ready.then(() => fitTwo(strip, true));
+    return () => observer.disconnect();
+  }, [two]);
   return (
     <ul
       ref={list}
@@ -137,6 +152,31 @@ export function Players({ info, view, seat, compact }: Props) {
       })}
     </ul>
   );
+}
+
+/** Two players on a phone share the strip in columns as wide as their entries, equally
+ * where both do not fit. Beside a long name that left an entry such as "Computer 2 ⚑ 71"
+ * one pixel short of its half, cut to "Comput… 2": the narrower entry is marked to keep
+ * its whole width (``data-whole``, its index) as long as the other keeps its least one
+ * (its tile mark, tags and score, and the name's least room); the long name takes the
+ * rest. Where even that does not fit, both have half the strip. */
+function fitTwo(strip: HTMLElement, two: boolean): void {
+  delete strip.dataset.whole;
+  const chips = Array.from(strip.querySelectorAll<HTMLElement>(":scope > .tr-player"));
+  if (!two || chips.length !== 2) return;
+  strip.style.gridTemplateColumns = "max-content max-content";
+  const widths = chips.map((chip) => chip.getBoundingClientRect().width);
+  const least = chips.map((chip, index) => {
+    const name = chip.querySelector<HTMLElement>(".tr-player-name");
+    if (!name) return widths[index];
+    return widths[index] - name.getBoundingClientRect().width + (parseFloat(getComputedStyle(name).minWidth) || 0);
+  });
+  strip.style.gridTemplateColumns = "";
+  const room = strip.clientWidth - (parseFloat(getComputedStyle(strip).columnGap) || 0);
+  if (widths[0] + widths[1] <= room + 0.5) return; // both whole
+  const short = widths[0] <= widths[1] ? 0 : 1;
+  if (widths[short] <= room / 2) return; // half the strip holds it
+  if (widths[short] + least[1 - short] <= room) strip.dataset.whole = String(short);
 }
 
 /** Round, who started it, end condition and pool: the facts under the players (the ⚑
