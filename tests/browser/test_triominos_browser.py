@@ -1064,7 +1064,12 @@ def test_long_names_show_whole_with_the_starters_flag_beside(
             expect(strip.nth(seat)).to_have_attribute("title", whole)  # the level too
             chip = small.locator(f'.tr-players.compact .tr-player[data-seat="{seat}"]')
             tiles = chip.get_attribute("data-tiles")
-            expect(marks.nth(seat).locator("svg text")).to_have_text(str(tiles))
+            # Whoever went out (here Anna; Computer 2 laid its last tile after her) has a
+            # ✓ for the count, "out" in its title.
+            went_out = marks.nth(seat).get_attribute("title") == "out"
+            assert went_out == (seat == 0), seat
+            expect(marks.nth(seat).locator("svg text")).to_have_text(
+                "✓" if went_out else str(tiles))
             # The count as drawn is 12 px at least (it was 11: 10.5 units in a mark 1.07
             # times its viewBox).
             drawn = marks.nth(seat).locator("svg").evaluate(
@@ -1386,6 +1391,69 @@ def test_on_a_phone_four_players_long_names_take_the_room_short_ones_leave(
             assert [player["cut"] for player in players[1:]] == [False] * 3, layout
             page.screenshot(path=str(shots / f"triominos-phone-strip-four-{width}.png"))
         page.context.close()
+
+
+def _computer_3_went_out(state: TriominosState) -> bool:
+    """Seat 2 went out; the others finish the round of turns, seat 0's turn now."""
+    return state.out == 2 and 0 in GAME.to_act(state)
+
+
+@pytest.mark.parametrize(("width", "height", "locale", "out"), [
+    (360, 740, "pt-PT", "sem peças"),
+    (390, 844, "en-GB", "out"),
+])
+def test_on_a_phone_four_players_who_went_out_is_marked_on_the_tile_not_a_tag(
+    browser: Browser, tmp_path: Path, shots: Path, width: int, height: int, locale: str,
+    out: str
+) -> None:
+    """TR-END-2: "Computador 3" went out, the others finish the round of turns. On a 360
+    pixel phone in Portuguese its tag "sem peças" went over two lines in a quarter of the
+    strip and the name read "C… 3". The tile mark says it now, a ✓ for the 0 on a tile in
+    the tag's colour, the word in its title and for a screen reader; the entry keeps to
+    one line and the name to the room the other computer players' names have."""
+    # Seed 0's third round: seat 2 started it, went out with 157 points; scores of three
+    # figures.
+    server, url = serve_played(tmp_path / "data", {}, 0, [None, "hard", "medium", "easy"],
+                               _computer_3_went_out, bot_delay=60)
+    try:
+        page = browser.new_context(viewport={"width": width, "height": height},
+                                   is_mobile=True, has_touch=True, locale=locale).new_page()
+        page.goto(url)
+        strip = page.locator(".tr-players.compact")
+        chip = strip.locator('.tr-player[data-seat="2"]')
+        expect(chip).to_have_attribute("data-tiles", "0")
+        expect(chip.locator(".tr-starter")).to_be_visible()
+        mark = chip.locator(".tr-tiles-mark")
+        expect(mark.locator("svg text")).to_have_text("✓")
+        expect(mark).to_have_attribute("title", out)
+        expect(chip.locator(".tr-player-tags .sr-only")).to_contain_text([out])
+        expect(chip.locator(".tag")).to_have_count(0)
+        for seat in (0, 1, 3):
+            expect(strip.locator(f'.tr-player[data-seat="{seat}"] svg text')).to_have_text(
+                re.compile(r"^\d+$"))
+        page.wait_for_timeout(300)  # the layout settles
+        page.screenshot(path=str(shots / f"triominos-phone-strip-out-{width}.png"))
+        layout = strip.evaluate(STRIP_LAYOUT)
+        assert layout["page"] <= width, layout
+        players = layout["players"]
+        assert all(player["score"] <= player["strip"] + 0.5 for player in players), layout
+        # One line: the entry is no taller than the others.
+        heights = strip.locator(".tr-player").evaluate_all(
+            "chips => chips.map(chip => chip.getBoundingClientRect().height)")
+        assert heights[2] <= min(heights) + 1, heights
+        # The name's words show as much as "Computador 2"'s and "… 4"'s beside
+        # (ellipsis included), less only the starter's flag: "C… 3" showed 17 px.
+        shown = strip.locator(".tr-player").evaluate_all("""chips => chips.map(chip => {
+            const words = chip.querySelector('.tr-label-head')
+                ?? chip.querySelector('.tr-player-label');
+            return Math.min(words.clientWidth, words.scrollWidth);
+        })""")
+        flag = chip.locator(".tr-starter").bounding_box()
+        assert flag is not None
+        assert shown[2] >= min(shown[1], shown[3]) - flag["width"] - 8, shown
+        page.context.close()
+    finally:
+        server.stop()
 
 
 def _a_place_that_fits_several_ways(page: Page) -> tuple[str, str]:

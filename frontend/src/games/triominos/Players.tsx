@@ -59,6 +59,7 @@ export function Players({ info, view, seat, compact }: Props) {
       )}
       {info.seats.map((s) => {
         const current = view.current === s.seat;
+        const out = view.out === s.seat;
         const tiles = view.hand_sizes[s.seat] ?? 0;
         const round = view.round_points[s.seat] ?? 0;
         const name = seatName(t, info, s.seat);
@@ -85,10 +86,18 @@ export function Players({ info, view, seat, compact }: Props) {
               // On a phone the seat's colour and its tiles in hand are one mark, a tile
               // in the seat's colour with the count on it: the name gets the room that
               // the dot and "▲ 7" took. A screen reader hears the count after the name.
-              <span className="tr-player-tiles tr-tiles-mark" title={t("triominos.ui.tiles_in_hand", { count: tiles })} aria-hidden="true">
+              // Whoever went out has a ✓ on a tile in the "out" tag's colour, the word in
+              // its title.
+              <span
+                className={`tr-player-tiles tr-tiles-mark ${out ? "out" : ""}`}
+                title={out ? t("triominos.ui.out_tag") : t("triominos.ui.tiles_in_hand", { count: tiles })}
+                aria-hidden="true"
+              >
                 <svg viewBox="0 0 24 21" focusable="false">
-                  <path d="M12 1.5 22.5 19.5H1.5Z" fill={seatTint(s.seat)} stroke={seatColour(s.seat)} strokeWidth="2.5" strokeLinejoin="round" />
-                  <text x="12" y="17" textAnchor="middle">{tiles}</text>
+                  <path d="M12 1.5 22.5 19.5H1.5Z" fill={out ? OUT_FILL : seatTint(s.seat)} stroke={seatColour(s.seat)} strokeWidth="2.5" strokeLinejoin="round" />
+                  <text x="12" y="17" textAnchor="middle">
+                    {out ? "✓" : tiles}
+                  </text>
                 </svg>
               </span>
             ) : (
@@ -121,7 +130,10 @@ export function Players({ info, view, seat, compact }: Props) {
                 )}
                 {s.seat === seat && <span className={compact ? "sr-only" : "tag"}>{t("ui.seat.you")}</span>}
                 {!compact && absenceTag(s) && <span className="tag muted">{t(absenceTag(s)!)}</span>}
-                {view.out === s.seat && <span className="tag">{t("triominos.ui.out_tag")}</span>}
+                {/* On a phone the tile mark says "out" (a ✓ for the 0, see above): a quarter
+                    of the strip had no room for the tag "sem peças", which went over two
+                    lines and left "C… 3". A screen reader hears the word. */}
+                {view.out === s.seat && <span className={compact ? "sr-only" : "tag"}>{t("triominos.ui.out_tag")}</span>}
                 {view.starter === s.seat && (
                   <span className="tr-starter" role="img" title={t("triominos.ui.started")} aria-label={t("triominos.ui.started")}>
                     ⚑
@@ -153,6 +165,9 @@ export function Players({ info, view, seat, compact }: Props) {
     </ul>
   );
 }
+
+/** The "out" tag's colour (styles.css, .tag), on the tile mark of whoever went out. */
+const OUT_FILL = "#f2b544";
 
 /** Two players on a phone share the strip in columns as wide as their entries, equally
  * where both do not fit. Beside a long name that left an entry such as "Computer 2 ⚑ 71"
