@@ -1485,3 +1485,89 @@ def test_on_a_phone_a_long_breed_name_takes_four_lines_at_most(
     assert page.evaluate(BROKEN_WORDS) == []
     page.screenshot(path=str(shots / f"sequence-cats-phone-names-{language}-{width}.png"))
     context.close()
+
+
+# Per space with a chip upright on a phone: its name, how many lines the name takes, how
+# far (px) the chip's box reaches into the box of the name's first line, the chip's
+# width (px, and over the space's), the size of its mark (●, ▲, ■: the font size of the
+# chip's ::after), and how much (px²) of the mark's box (a square of that size on the
+# chip's centre, where the mark is drawn) the name's text lines cover.
+CHIP_MARKS = """() => [...document.querySelectorAll('.sc-space[data-chip]')].map((space) => {
+    const chip = space.querySelector('.sc-chip');
+    const name = space.querySelector('.sc-space-name');
+    const lines = [];
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        lines.push(...[...range.getClientRects()].filter((line) => line.width > 0.5));
+    }
+    const tops = new Set(lines.map((line) => Math.round(line.top)));
+    const first = Math.min(...lines.map((line) => line.top));
+    const box = chip.getBoundingClientRect();
+    let reach = 0;
+    for (const line of lines.filter((line) => Math.round(line.top) === Math.round(first))) {
+        const across = Math.min(box.right, line.right) - Math.max(box.left, line.left);
+        if (across > 0) reach = Math.max(reach, box.bottom - line.top);
+    }
+    const mark = parseFloat(getComputedStyle(chip, '::after').fontSize);
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    let covered = 0;
+    for (const line of lines) {
+        const across = Math.min(x + mark / 2, line.right) - Math.max(x - mark / 2, line.left);
+        const down = Math.min(y + mark / 2, line.bottom) - Math.max(y - mark / 2, line.top);
+        if (across > 0 && down > 0) covered += across * down;
+    }
+    return {space: space.dataset.space, name: name.textContent.replaceAll('\\u00ad', ''),
+            lines: tops.size, reach, width: box.width, mark, covered,
+            share: box.width / space.getBoundingClientRect().width};
+})"""
+
+
+def phone_board(browser: Browser, tmp_path: Path, breeds: tuple[str, ...], language: str,
+                size: tuple[int, int]) -> list[dict[str, Any]]:
+    """:data:`CHIP_MARKS` on a phone of ``size`` in ``language``, once a game has a chip
+    on a space of each of ``breeds``."""
+    chips: list[int] = []
+
+    def covered(state: Any) -> bool:
+        names = state.board.names
+        if all(any(state.cells[i] >= 0 for i, name in enumerate(names) if name == breed)
+               for breed in breeds):
+            chips.append(sum(cell >= 0 for cell in state.cells))
+            return True
+        return False
+    seed, steps = greedy_until(covered, {})
+    table_seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+                   SeatRow(1, "human", name="Bjarni", token_hash=token_hash("bjarni-token"))]
+    width, height = size
+    with stored_table(tmp_path / "data", {}, table_seats, seed, steps) as (server, _table):
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      has_touch=True, is_mobile=True)
+        context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
+        page = context.new_page()
+        page.goto(f"{server.url}/t/prepared#seat=anna-token")
+        expect(page.locator(".sc-space[data-chip] .sc-chip")).to_have_count(chips[-1])
+        page.evaluate("""Promise.all(document.getAnimations()
+            .filter((drop) => drop.animationName === 'sc-drop').map((drop) => drop.finished))""")
+        marks: list[dict[str, Any]] = page.evaluate(CHIP_MARKS)
+        page.screenshot(path=str(tmp_path / "board.png"))
+        context.close()
+    return marks
+
+
+@pytest.mark.parametrize("language", ["is", "pt"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_on_a_phone_a_chip_stays_off_a_name_of_three_lines(
+        browser: Browser, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+    """On a phone held upright a chip too tall for the room above a name of three lines
+    reached 3.4 px into the name's first line at 360 px ("Ameri- / can / Curl"), 1.7 px
+    at 390: it rises into the space's padding and border instead, 1 px into the line's
+    box at most, and keeps its size (35 % of the space's width at least)."""
+    marks = phone_board(browser, tmp_path, LONG_NAMED, language, size)
+    three = [mark for mark in marks if mark["lines"] == 3]
+    assert three, marks
+    assert max(mark["reach"] for mark in three) <= 1, three
+    assert min(mark["share"] for mark in three) >= 0.35, three
+
