@@ -1341,7 +1341,8 @@ def test_a_chip_leaves_its_spaces_name_in_sight(
 # Per space with a chip: the name shown there (the short form on a phone held
 # sideways), how many of the points across its text lines (a fifth, half and four
 # fifths along each line, Range.getClientRects) have the chip on top, how much of the
-# chip's box its text lines cover (px²), and the chip's width over the space's.
+# chip's box its text lines cover (px²), the chip's width over the space's, and the
+# corner it lies in (on a name of four lines on a phone held upright, Board.tsx).
 CHIPS_AND_NAMES = """() => [...document.querySelectorAll('.sc-space[data-chip]')].map((space) => {
     const chip = space.querySelector('.sc-chip');
     const name = [...space.querySelectorAll('.sc-space-name, .sc-space-short')]
@@ -1367,7 +1368,8 @@ CHIPS_AND_NAMES = """() => [...document.querySelectorAll('.sc-space[data-chip]')
         if (across > 0 && down > 0) covered += across * down;
     }
     return {space: space.dataset.space, name: name.textContent.replaceAll('\u00ad', ''),
-            under, covered, width: box.width / space.getBoundingClientRect().width};
+            under, covered, width: box.width / space.getBoundingClientRect().width,
+            corner: space.dataset.chipAside ?? null};
 })"""
 
 # Breeds whose names take three or four lines on a phone's space in some language
@@ -1402,7 +1404,8 @@ def test_on_a_phone_a_chip_leaves_a_long_breed_name_readable(
     8 under the chip, 264 px² of text), and held sideways (667 × 375) the chip (72 % of
     the space's height) hid the breed's short form ("Mun", "Hima") whole. Upright the
     name now lies over the chip, every point of its text in sight, and the chip stays
-    one to see (35 % of the space's width at least); sideways the chip fills the room
+    one to see (35 % of the space's width at least, but in a corner of a name of four
+    lines); sideways the chip fills the room
     above the short form and touches none of it."""
     seed, steps, count = chips_on_long_names()
     # Two people, so that nothing moves while the board is measured.
@@ -1427,7 +1430,9 @@ def test_on_a_phone_a_chip_leaves_a_long_breed_name_readable(
                     for breed in LONG_NAMED} <= names, names
             hidden = [chip for chip in chips if chip["under"]]
             assert hidden == [], f"names under a chip: {hidden}"
-            assert min(chip["width"] for chip in chips) >= 0.35, chips
+            # (A chip on a name of four lines lies in a corner, smaller: the test of
+            # its mark below.)
+            assert min(chip["width"] for chip in chips if not chip["corner"]) >= 0.35, chips
         else:
             covering = [chip for chip in chips if chip["covered"] > 0]
             assert covering == [], f"short forms under a chip: {covering}"
@@ -1571,3 +1576,30 @@ def test_on_a_phone_a_chip_stays_off_a_name_of_three_lines(
     assert max(mark["reach"] for mark in three) <= 1, three
     assert min(mark["share"] for mark in three) >= 0.35, three
 
+
+# Breeds whose names take four lines on a phone held upright in some language
+# ("Norwe- / gian / Forest / Cat", "Pelo / Curto / Ameri- / cano", "Gato da / Floresta
+# / Norue- / guesa", "Tyrknes- / kur / angóra- / köttur", "Tyrknes- / kur / vankött- /
+# ur").
+FOUR_LINES = ("american-shorthair", "norwegian-forest-cat", "turkish-angora", "turkish-van")
+
+
+@pytest.mark.parametrize("language", ["en", "is", "nb", "pt"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_on_a_phone_a_chip_on_a_name_of_four_lines_shows_its_mark(
+        browser: Browser, tmp_path: Path, shots: Path, language: str,
+        size: tuple[int, int]) -> None:
+    """On a phone held upright a chip on a space whose name takes four lines lay in the
+    middle of the space under the name: its colour showed around the name, but its mark
+    (●, ▲, ■, which tells the teams apart without their colours) was under the text,
+    the whole of it (42 to 53 px²). The chip now lies in a corner of the space, its mark clear
+    of the name (the name's lines set against the other side where that leaves it more
+    room), the chip 9 px across at least, its mark 4.5 px."""
+    marks = phone_board(browser, tmp_path, FOUR_LINES, language, size)
+    (tmp_path / "board.png").replace(shots / f"sequence-cats-four-lines-{language}-{size[0]}.png")
+    four = [mark for mark in marks if mark["lines"] >= 4]
+    assert four, marks
+    hidden = [mark for mark in four if mark["covered"] > 1]
+    assert hidden == [], f"marks under a name: {hidden}"
+    assert min(mark["width"] for mark in four) >= 9, four
+    assert min(mark["mark"] for mark in four) >= 4.5, four

@@ -79,6 +79,139 @@ function placeTag(frame: HTMLElement, tag: HTMLElement, label: string) {
   tag.style.left = `${left - box.left}px`;
 }
 
+/** Where a chip goes on a space whose name takes four lines (a phone held upright:
+ * "Norwe- / gian / Forest / Cat"), leaving 2 to 4 px above it: into a corner of the
+ * space, the name's lines set against the other side, so that the mark in the chip
+ * (●, ▲, ■: what tells the teams apart without their colours) lies clear of the name.
+ * Under the name in the middle of the space, the name hid the mark. */
+interface ChipAside {
+  corner: "bottom-right" | "bottom-left" | "top-right" | "top-left";
+  align: "center" | "left" | "right";
+  /** The chip's width, and its centre and top in its picture (`.sc-picture`), in px. */
+  size: number;
+  left: number;
+  top: number;
+}
+
+/** The room kept clear of the name around a chip's mark, over the chip's size (the
+ * mark's font is half of it, sequence-cats.css). */
+const ASIDE_MARK = 0.6;
+/** How far (px) a chip in a corner may reach into the box of a line of the name. */
+const ASIDE_RIM = 1;
+/** Lines from which a name leaves too little room above it for a chip. */
+const ASIDE_LINES = 4;
+
+type Box = { left: number; right: number; top: number; bottom: number };
+
+/** The text lines of a space's name (the boxes of its words and hyphens, grouped by
+ * line), in px from the space's padding box. */
+function nameLines(name: HTMLElement, x: number, y: number): Box[][] {
+  const lines = new Map<number, Box[]>();
+  const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    for (const rect of range.getClientRects()) {
+      if (rect.width <= 0.5) continue;
+      const key = Math.round(rect.top - y);
+      const line = lines.get(key) ?? [];
+      line.push({ left: rect.left - x, right: rect.right - x, top: rect.top - y, bottom: rect.bottom - y });
+      lines.set(key, line);
+    }
+  }
+  return [...lines.values()];
+}
+
+/** The chip's place on a space whose name takes four lines or more (null elsewhere):
+ * of the four corners, each with the name's lines centred or set against the other
+ * side, the one where the largest chip (up to the size of a chip elsewhere) keeps its
+ * mark off every line of the name. */
+function chipAside(space: HTMLElement): ChipAside | null {
+  const name = space.querySelector<HTMLElement>(".sc-space-name");
+  const picture = space.querySelector<HTMLElement>(".sc-picture");
+  if (!name || !picture) return null;
+  const own = space.getBoundingClientRect();
+  const x = own.left + space.clientLeft;
+  const y = own.top + space.clientTop;
+  const width = space.clientWidth;
+  const height = space.clientHeight;
+  const lines = nameLines(name, x, y);
+  if (lines.length < ASIDE_LINES) return null;
+  const box = name.getBoundingClientRect();
+  const nameLeft = box.left - x;
+  const nameRight = box.right - x;
+  const shifted = (align: ChipAside["align"]) =>
+    lines.flatMap((line) => {
+      const left = Math.min(...line.map((word) => word.left));
+      const right = Math.max(...line.map((word) => word.right));
+      const by = align === "left" ? nameLeft - left : align === "right" ? nameRight - right : (nameLeft + nameRight - left - right) / 2;
+      return line.map((word) => ({ ...word, left: word.left + by, right: word.right + by }));
+    });
+  const pictureBox = picture.getBoundingClientRect();
+  const largest = 0.45 * pictureBox.width;
+  const smallest = Math.min(8, largest);
+  const inset = 0.5;
+  let best: (ChipAside & { fits: number }) | null = null;
+  const corners: [ChipAside["corner"], ChipAside["align"][]][] = [
+    ["bottom-right", ["center", "left"]],
+    ["bottom-left", ["center", "right"]],
+    ["top-right", ["center", "left"]],
+    ["top-left", ["center", "right"]],
+  ];
+  for (const [corner, aligns] of corners) {
+    for (const align of aligns) {
+      const words = shifted(align);
+      // The largest chip whose mark is clear of the name, and whose rim reaches 1 px
+      // into the name's lines at most (their boxes, a little taller than the letters).
+      let fits = smallest;
+      for (let size = largest; size >= smallest; size -= 0.25) {
+        const centreX = corner.endsWith("left") ? inset + size / 2 : width - inset - size / 2;
+        const centreY = corner.startsWith("top") ? inset + size / 2 : height - inset - size / 2;
+        const half = (ASIDE_MARK * size) / 2;
+        const reach = size / 2 - ASIDE_RIM;
+        const clear = words.every((word) => {
+          const across = Math.max(word.left - centreX, 0, centreX - word.right);
+          const down = Math.max(word.top - centreY, 0, centreY - word.bottom);
+          const markClear = across >= half || down >= half;
+          return markClear && across * across + down * down >= reach * reach;
+        });
+        if (clear) {
+          fits = size;
+          break;
+        }
+      }
+      // A larger chip wins; at the same size, the name as it was (centred).
+      if (!best || fits > best.fits + 0.01) {
+        const centreX = corner.endsWith("left") ? inset + fits / 2 : width - inset - fits / 2;
+        const top = corner.startsWith("top") ? inset : height - inset - fits;
+        best = {
+          corner,
+          align,
+          fits,
+          size: fits,
+          left: x + centreX - pictureBox.left,
+          top: y + top - pictureBox.top,
+        };
+      }
+    }
+  }
+  if (!best) return null;
+  const { fits: _fits, ...aside } = best;
+  return aside;
+}
+
+/** {@link chipAside} of each space with a chip, by label. */
+function chipAsides(frame: HTMLElement): Record<string, ChipAside> {
+  const asides: Record<string, ChipAside> = {};
+  for (const space of frame.querySelectorAll<HTMLElement>(".sc-space[data-chip]")) {
+    const aside = chipAside(space);
+    if (aside && space.dataset.space) asides[space.dataset.space] = aside;
+  }
+  return asides;
+}
+
+const round = (value: number) => Math.round(value * 4) / 4;
+
 export function Board({ layout, view, targets, hints, removing, candidates, pointed, lastSpace, transposed, cardName, shortName, onChoose, onRefused }: BoardProps) {
   const { t } = useTranslation();
   const { rows, columns } = layout;
@@ -89,6 +222,30 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
   const frameRef = useRef<HTMLDivElement>(null);
   const tagRef = useRef<HTMLSpanElement>(null);
   useEffect(() => setNamed(null), [view, targets]);
+  // Chips in a corner of the spaces whose names take four lines: measured after each
+  // change of the board, and when the board's size or its font changes.
+  const [asides, setAsides] = useState<Record<string, ChipAside>>({});
+  const measureAsides = useRef<() => void>(() => {});
+  measureAsides.current = () => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const measured = chipAsides(frame);
+    for (const aside of Object.values(measured)) {
+      aside.size = round(aside.size);
+      aside.left = round(aside.left);
+      aside.top = round(aside.top);
+    }
+    setAsides((shown) => (JSON.stringify(shown) === JSON.stringify(measured) ? shown : measured));
+  };
+  useLayoutEffect(() => measureAsides.current());
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const observer = new ResizeObserver(() => measureAsides.current());
+    observer.observe(frame);
+    void document.fonts?.ready.then(() => measureAsides.current());
+    return () => observer.disconnect();
+  }, []);
   useLayoutEffect(() => {
     const frame = frameRef.current;
     const tag = tagRef.current;
@@ -159,6 +316,15 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
       // The name as shown, soft hyphens and all, is the label's too: a label that differs
       // from the visible text fails speech input ("click Munchkin"); readers skip them.
       const shown = breakable(name);
+      // A chip on a name of four lines lies in a corner (chipAside).
+      const aside = cell >= 0 ? asides[label] : undefined;
+      const style: Record<string, string> = {};
+      if (inSequence !== undefined) style["--seq"] = TEAM_COLOURS[inSequence];
+      if (aside) {
+        style["--aside-size"] = `${aside.size}px`;
+        style["--aside-left"] = `${aside.left}px`;
+        style["--aside-top"] = `${aside.top}px`;
+      }
       // A chip in a sequence says so (only the tint and the log told it): at two
       // sequences to win it may not be removed, and the next shares one chip at most.
       const chipText =
@@ -174,6 +340,8 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           data-breed={breed}
           data-target={target ? "true" : undefined}
           data-chip={cell >= 0 ? cell : undefined}
+          data-chip-aside={aside?.corner}
+          data-name-align={aside && aside.align !== "center" ? aside.align : undefined}
           aria-label={`${label}: ${shown}${chipText ? `, ${chipText}` : ""}`}
           aria-disabled={!action}
           // Only the spaces one may play on now are tab stops (not all 88 on the way to
@@ -181,7 +349,7 @@ export function Board({ layout, view, targets, hints, removing, candidates, poin
           // reachable with the arrow keys.
           tabIndex={action || (!playable && index === entry) ? 0 : -1}
           title={`${label} · ${name}`}
-          style={inSequence !== undefined ? ({ "--seq": TEAM_COLOURS[inSequence] } as React.CSSProperties) : undefined}
+          style={Object.keys(style).length ? (style as React.CSSProperties) : undefined}
           onClick={() => {
             if (action) {
               setNamed(null);
