@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -897,6 +898,49 @@ def test_names_under_the_cards_coming_in_keep_apart(
     gaps = page.evaluate(NAME_GAPS)
     assert len(gaps) >= 3 and min(gaps) >= 6, gaps
     assert page.evaluate(broken_words(".dx-submission-name-text")) == []
+
+
+# Whether the cards coming in and their givers' names lie whole inside the table's box,
+# nothing of it to scroll (where it scrolls, its bottom fades out), and the hand's width.
+BOARD_HOLDS_THE_NAMES = """() => {
+    const board = document.querySelector('.dx-board');
+    const bottom = board.getBoundingClientRect().bottom;
+    const names = [...document.querySelectorAll('.dx-submission-name')];
+    return {scrolls: board.scrollHeight - board.clientHeight,
+            below: Math.max(...names.map(name => name.getBoundingClientRect().bottom - bottom)),
+            hand: document.querySelector('.dx-hand-card').getBoundingClientRect().width};
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "pt-PT"])
+def test_dx_team_2_with_a_prompt_on_two_lines_the_givers_names_stay_inside_the_table(
+    browser: Browser, web_server: LiveServer, shots: Path, locale: str
+) -> None:
+    """DX-TEAM-2 at 1366 × 768: the storyteller's teammate gives a card, told so in a
+    prompt of two lines ("Your teammate Computer 1 · Hard is the storyteller: give the
+    card … does not vote this round."). The prompt took 23 px of the table, whose content
+    then scrolled by 2 px (English) and 18 px ("Computador / 1" on two lines): the names
+    under the cards coming in were cut at its bottom edge and faded. The hand's cards give
+    up the height the table lacks, no more: they stay well over 120 px wide."""
+    table, tokens = create_by_api(
+        web_server, "dixit", {"variant": "team", "first_storyteller": "first_seat"},
+        ["hard", "hard", "hard", "human", "hard", "hard"], {3: "Anna"})
+    page = watch(browser.new_context(viewport={"width": 1366, "height": 768},
+                                     locale=locale).new_page())
+    page.goto(f"{web_server.url}/t/{table}#seat={tokens[3]}")
+    expect(page.locator('[data-action="submit"]')).to_be_visible()
+    expect(page.locator(".dx-submission-name")).to_have_count(4)
+    status = page.locator(".dx-status-text")
+    expect(status).to_contain_text("Computador 1" if locale == "pt-PT" else "Computer 1")
+    assert status.evaluate("e => e.getBoundingClientRect().height") > 40  # two lines
+    deadline = time.monotonic() + 5  # measured again while the names' lines settle
+    seen = page.evaluate(BOARD_HOLDS_THE_NAMES)
+    while (seen["scrolls"] > 1 or seen["below"] > 0) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        seen = page.evaluate(BOARD_HOLDS_THE_NAMES)
+    page.screenshot(path=shots / f"dixit-team-teammate-submit-{locale}.png")
+    assert seen["scrolls"] <= 1 and seen["below"] <= 0, seen
+    assert seen["hand"] >= 125, seen
 
 
 STRIP_PLAYERS_IN_SIGHT = """() => {

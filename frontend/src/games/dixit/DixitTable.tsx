@@ -129,6 +129,8 @@ const SIDEWAYS = "(max-height: 31.25em) and (min-aspect-ratio: 3/2)";
 
 /** Players at most for the large hand while the clue is given and cards come in. */
 const BIG_HAND_SEATS = 8;
+/** Windows that draw that hand large (dixit.css). */
+const BIG_HAND_WINDOW = "(min-width: 75em) and (min-height: 47.5em)";
 /** A revealed card narrower than this (pixels) names its owner alone under it, as on a
  * phone ("Carta de Computador 4" was cut to "Carta de Comput…" on a tablet with eight
  * cards). */
@@ -175,6 +177,80 @@ function useSlotsAbove(board: React.RefObject<HTMLDivElement | null>, active: bo
     return () => observer.disconnect();
   }, [board, active]);
   return active ? above : 0;
+}
+
+/** Where the hand is drawn large (a laptop's window while the clue is given and the cards
+ * come in, dixit.css), its cards take the height the table leaves, measured: the table's
+ * content (a prompt, or the clue and the cards coming in with their givers' names) is
+ * what it is, and the hand's cards are as wide as leaves it room. A prompt on two lines
+ * (a storyteller's teammate in Team Dixit, or a longer language) took 23 px of the table,
+ * and the names under the cards coming in were cut at its bottom edge (the table scrolled
+ * by 2 to 18 px at 1366 × 768): a width from the window's height alone cannot know it.
+ * Sets ``--hand-room`` (pixels) on the table's element while ``active``, the widest a
+ * hand's card may be; the width from the window's height (dixit.css) stays the most. */
+function useHandRoom(
+  tableRef: React.RefObject<HTMLDivElement | null>,
+  boardRef: React.RefObject<HTMLDivElement | null>,
+  active: boolean,
+) {
+  const fitRef = useRef<() => void>(() => {});
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    const board = boardRef.current;
+    if (!table || !board) return;
+    if (!active) {
+      table.style.removeProperty("--hand-room");
+      fitRef.current = () => {};
+      return;
+    }
+    const fit = () => {
+      // A few passes: each sets the width the room measured calls for (a card's height
+      // is 1.5 times its width); a width the hand's own breadth keeps smaller anyway
+      // changes nothing further.
+      for (let pass = 0; pass < 3; pass++) {
+        const round = board.querySelector(":scope > .dx-round");
+        const card = table.querySelector(".dx-hand-card");
+        const first = round?.firstElementChild;
+        const last = round?.lastElementChild;
+        if (!card || !first || !last) return;
+        const style = getComputedStyle(board);
+        const content = last.getBoundingClientRect().bottom - first.getBoundingClientRect().top;
+        const free = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - content;
+        const set = table.style.getPropertyValue("--hand-room");
+        const room = set ? parseFloat(set) : null;
+        // It fits: keep the width unless room is held back that the table does not need.
+        if (free >= 0 && (room === null || free < 2)) return;
+        const width = card.getBoundingClientRect().width;
+        const next = Math.max(0, Math.floor(width + free / 1.5));
+        if (room !== null && next <= room && free >= 0) return;
+        if (next === room) return;
+        table.style.setProperty("--hand-room", `${next}px`);
+      }
+    };
+    fitRef.current = fit;
+    let frame = 0;
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(() => {
+        frame = 0;
+        fit();
+      });
+    };
+    // The window's and the status line's changes reach the table's and the board's size.
+    const observer = new ResizeObserver(later);
+    observer.observe(table);
+    observer.observe(board);
+    void document.fonts?.ready.then(later);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      fitRef.current = () => {};
+    };
+  }, [tableRef, boardRef, active]);
+  // What the board holds changes with the view (the clue told, cards coming in, a name
+  // on two lines): measured after each render, before it is drawn.
+  useLayoutEffect(() => {
+    fitRef.current();
+  });
 }
 
 /** The CSS zoom of `ref`'s element (the big screen's, useFitZoom.ts), followed while
@@ -228,6 +304,7 @@ export function DixitTable(props: GameTableProps) {
   // not in a replay, whose controls take the room, nor with more than eight players,
   // whose cards coming in take two rows of the table.
   const bigHand = decisionsOpen && view.seats <= BIG_HAND_SEATS;
+  const bigHandWindow = useNarrow(BIG_HAND_WINDOW);
   const legal = myTurn ? state.legal : NOTHING;
   const options = useMemo(() => readLegal(legal), [legal]);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -547,6 +624,9 @@ export function DixitTable(props: GameTableProps) {
   // …and so is the end's ranking beside it (twelve rows under who reached the target).
   const sideRef = useRef<HTMLElement>(null);
   usePagesThrough(sideRef, onScreen && view.finished);
+  // The large hand's cards are as wide as the table's content leaves room for.
+  const handLarge = bigHand && bigHandWindow && !narrow && !showReveal && !view.finished;
+  useHandRoom(tableRef, boardRef, handLarge && seat !== null && (view.phase === "clue" || view.phase === "submit"));
 
   const board = (
     <div
