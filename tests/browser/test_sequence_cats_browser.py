@@ -1378,15 +1378,16 @@ CHIPS_AND_NAMES = """() => [...document.querySelectorAll('.sc-space[data-chip]')
 LONG_NAMED = ("american-shorthair", "norwegian-forest-cat", "turkish-angora", "american-curl")
 
 
-def chips_on_long_names() -> tuple[int, list[tuple[int, dict[str, Any]]], int]:
-    """A game played on until each of :data:`LONG_NAMED` has a chip on a space: its
-    seed, actions and number of chips."""
+def chips_on_long_names(breeds: tuple[str, ...] = LONG_NAMED
+                        ) -> tuple[int, list[tuple[int, dict[str, Any]]], int]:
+    """A game played on until each of ``breeds`` has a chip on a space: its seed,
+    actions and number of chips."""
     chips: list[int] = []
 
     def covered(state: Any) -> bool:
         names = state.board.names
         if all(any(state.cells[i] >= 0 for i, name in enumerate(names) if name == breed)
-               for breed in LONG_NAMED):
+               for breed in breeds):
             chips.append(sum(cell >= 0 for cell in state.cells))
             return True
         return False
@@ -1534,16 +1535,7 @@ def phone_board(browser: Browser, tmp_path: Path, breeds: tuple[str, ...], langu
                 size: tuple[int, int]) -> list[dict[str, Any]]:
     """:data:`CHIP_MARKS` on a phone of ``size`` in ``language``, once a game has a chip
     on a space of each of ``breeds``."""
-    chips: list[int] = []
-
-    def covered(state: Any) -> bool:
-        names = state.board.names
-        if all(any(state.cells[i] >= 0 for i, name in enumerate(names) if name == breed)
-               for breed in breeds):
-            chips.append(sum(cell >= 0 for cell in state.cells))
-            return True
-        return False
-    seed, steps = greedy_until(covered, {})
+    seed, steps, chip_count = chips_on_long_names(breeds)
     table_seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
                    SeatRow(1, "human", name="Bjarni", token_hash=token_hash("bjarni-token"))]
     width, height = size
@@ -1553,7 +1545,7 @@ def phone_board(browser: Browser, tmp_path: Path, breeds: tuple[str, ...], langu
         context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
         page = context.new_page()
         page.goto(f"{server.url}/t/prepared#seat=anna-token")
-        expect(page.locator(".sc-space[data-chip] .sc-chip")).to_have_count(chips[-1])
+        expect(page.locator(".sc-space[data-chip] .sc-chip")).to_have_count(chip_count)
         page.evaluate("""Promise.all(document.getAnimations()
             .filter((drop) => drop.animationName === 'sc-drop').map((drop) => drop.finished))""")
         marks: list[dict[str, Any]] = page.evaluate(CHIP_MARKS)
