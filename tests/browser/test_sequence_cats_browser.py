@@ -1395,6 +1395,31 @@ def chips_on_long_names(breeds: tuple[str, ...] = LONG_NAMED
     return seed, steps, chips[-1]
 
 
+@contextmanager
+def phone_with_chips(browser: Browser, tmp_path: Path, breeds: tuple[str, ...],
+                     language: str, size: tuple[int, int]) -> Iterator[Page]:
+    """Anna's page on a phone of ``size`` in ``language``, once a game between two
+    people (nothing moves while the board is measured) has a chip on a space of each of
+    ``breeds``, the chips' quarter-second drop over, so that they lie where they stay."""
+    seed, steps, chip_count = chips_on_long_names(breeds)
+    table_seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
+                   SeatRow(1, "human", name="Bjarni", token_hash=token_hash("bjarni-token"))]
+    width, height = size
+    with stored_table(tmp_path / "data", {}, table_seats, seed, steps) as (server, _table):
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      has_touch=True, is_mobile=True)
+        context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
+        page = context.new_page()
+        page.goto(f"{server.url}/t/prepared#seat=anna-token")
+        expect(page.locator(".sc-space[data-chip] .sc-chip")).to_have_count(chip_count)
+        page.evaluate("""Promise.all(document.getAnimations()
+            .filter((drop) => drop.animationName === 'sc-drop').map((drop) => drop.finished))""")
+        try:
+            yield page
+        finally:
+            context.close()
+
+
 @pytest.mark.parametrize("language", ["en", "is", "pt"])
 @pytest.mark.parametrize("size", [(390, 844), (360, 740), (667, 375)])
 def test_on_a_phone_a_chip_leaves_a_long_breed_name_readable(
@@ -1408,22 +1433,9 @@ def test_on_a_phone_a_chip_leaves_a_long_breed_name_readable(
     one to see (35 % of the space's width at least, but in a corner of a name of four
     lines); sideways the chip fills the room
     above the short form and touches none of it."""
-    seed, steps, count = chips_on_long_names()
-    # Two people, so that nothing moves while the board is measured.
-    table_seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
-                   SeatRow(1, "human", name="Bjarni", token_hash=token_hash("bjarni-token"))]
     width, height = size
     upright = height > width
-    with stored_table(tmp_path / "data", {}, table_seats, seed, steps) as (server, _table):
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      has_touch=True, is_mobile=True)
-        context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
-        page = context.new_page()
-        page.goto(f"{server.url}/t/prepared#seat=anna-token")
-        expect(page.locator(".sc-space[data-chip] .sc-chip")).to_have_count(count)
-        # The chips' drop (a quarter of a second) over, so that they lie where they stay.
-        page.evaluate("""Promise.all(document.getAnimations()
-            .filter((drop) => drop.animationName === 'sc-drop').map((drop) => drop.finished))""")
+    with phone_with_chips(browser, tmp_path, LONG_NAMED, language, size) as page:
         chips = page.evaluate(CHIPS_AND_NAMES)
         if upright:
             names = {chip["name"] for chip in chips}
@@ -1439,7 +1451,6 @@ def test_on_a_phone_a_chip_leaves_a_long_breed_name_readable(
             assert covering == [], f"short forms under a chip: {covering}"
             assert min(chip["width"] for chip in chips) >= 0.5, chips
         page.screenshot(path=str(shots / f"sequence-cats-phone-chips-{language}-{width}.png"))
-        context.close()
 
 
 # Per breed name on the board: how many lines it takes (the tops of its text's lines,
@@ -1535,22 +1546,9 @@ def phone_board(browser: Browser, tmp_path: Path, breeds: tuple[str, ...], langu
                 size: tuple[int, int]) -> list[dict[str, Any]]:
     """:data:`CHIP_MARKS` on a phone of ``size`` in ``language``, once a game has a chip
     on a space of each of ``breeds``."""
-    seed, steps, chip_count = chips_on_long_names(breeds)
-    table_seats = [SeatRow(0, "human", name="Anna", token_hash=token_hash("anna-token")),
-                   SeatRow(1, "human", name="Bjarni", token_hash=token_hash("bjarni-token"))]
-    width, height = size
-    with stored_table(tmp_path / "data", {}, table_seats, seed, steps) as (server, _table):
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      has_touch=True, is_mobile=True)
-        context.add_init_script(f"localStorage.setItem('gametable.lang', '{language}')")
-        page = context.new_page()
-        page.goto(f"{server.url}/t/prepared#seat=anna-token")
-        expect(page.locator(".sc-space[data-chip] .sc-chip")).to_have_count(chip_count)
-        page.evaluate("""Promise.all(document.getAnimations()
-            .filter((drop) => drop.animationName === 'sc-drop').map((drop) => drop.finished))""")
+    with phone_with_chips(browser, tmp_path, breeds, language, size) as page:
         marks: list[dict[str, Any]] = page.evaluate(CHIP_MARKS)
         page.screenshot(path=str(tmp_path / "board.png"))
-        context.close()
     return marks
 
 
